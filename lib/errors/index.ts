@@ -1,0 +1,52 @@
+/**
+ * The one error catalogue. Each code has its HTTP status and its translation key in the `error` namespace
+ * (public/locales/{en,tc}/error.json). Services throw `AppError(code)`; the API responder maps it; the client
+ * shows `t(\`error:${code}\`)`.
+ */
+export const ERRORS = {
+  A001: { http: 401, description: 'Session missing on a protected page' },
+  AUTH_REQUIRED: { http: 401, description: 'No or unreadable token' },
+  TOKEN_EXPIRED: { http: 401, description: 'Token expired or revoked' },
+  FORBIDDEN: { http: 403, description: 'Missing function code' },
+  CROSS_SITE: { http: 403, description: 'State-changing request from another site' },
+  NOT_FOUND: { http: 404, description: 'Record or endpoint not found (also for records of another customer)' },
+  METHOD_NOT_ALLOWED: { http: 405, description: 'Only POST is accepted' },
+  VALIDATION: { http: 400, description: 'Body failed validation' },
+  MALFORMED_JSON: { http: 400, description: 'Body is not JSON' },
+  UNSUPPORTED_MEDIA_TYPE: { http: 415, description: 'Body is not application/json or the file type is not allowed' },
+  PAYLOAD_TOO_LARGE: { http: 413, description: 'Body or file over the limit' },
+  CONFLICT: { http: 409, description: 'Duplicate submission or stale state' },
+  TOO_MANY_REQUESTS: { http: 429, description: 'Too many attempts' },
+  INVALID_CREDENTIALS: { http: 401, description: 'Login id or password wrong' },
+  ACCOUNT_LOCKED: { http: 423, description: 'Locked after failed attempts' },
+  ACCOUNT_INACTIVE: { http: 403, description: 'Account deactivated' },
+  ACCOUNT_NOT_ACTIVATED: { http: 403, description: 'Account not yet activated' },
+  MFA_REQUIRED: { http: 401, description: 'TOTP code needed' },
+  MFA_INVALID: { http: 401, description: 'TOTP code wrong' },
+  SURVEY_LINK_INVALID: { http: 400, description: 'Survey opt-out link invalid or expired' },
+  // Uploads (lib/server/uploads) and payment slips (docs/bills.md).
+  FILE_EMPTY: { http: 400, description: 'The uploaded file is empty' },
+  FILE_CORRUPT: { http: 400, description: 'The file is damaged or incomplete (its content does not match its type)' },
+  PAYMENT_AMOUNT_EXCEEDS_BALANCE: { http: 400, description: 'The amount is more than the outstanding balance of the selected bills' },
+  BILL_ALREADY_PAID: { http: 409, description: 'A selected bill is already paid' },
+  BILL_UNDER_REVIEW: { http: 409, description: 'A payment slip for a selected bill is already waiting for review' },
+  SLIP_ALREADY_REVIEWED: { http: 409, description: 'The payment slip was already approved or rejected' },
+  SERVICE_UNAVAILABLE: { http: 503, description: 'Database unreachable' },
+  TIMEOUT: { http: 504, description: 'Request took too long' },
+  INTERNAL: { http: 500, description: 'Unexpected error' },
+  NETWORK: { http: 0, description: 'Client side: no answer from the server' },
+} as const satisfies Record<string, { http: number; description: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export const isErrorCode = (code: unknown): code is ErrorCode =>
+  typeof code === 'string' && Object.prototype.hasOwnProperty.call(ERRORS, code);
+
+/** Translation key for a code; unknown codes fall back to the generic message. */
+export const errorKey = (code: unknown): string => `error:${isErrorCode(code) ? code : 'INTERNAL'}`;
+
+export type ErrorBody = { code: string; message: string; fields?: Record<string, string[]> };
+
+export type SuccessEnvelope<T> = { status: 'success'; data: T; traceId: string };
+export type ErrorEnvelope = { status: 'error'; error: ErrorBody; traceId: string };
+export type Envelope<T> = SuccessEnvelope<T> | ErrorEnvelope;

@@ -1,0 +1,105 @@
+/**
+ * Every function code of spec §6, as one typed list. Access is governed by these codes, never by role names.
+ * `payslip_review_read` / `payslip_review_write` are the portal's own addition for staff reviewing payment slips
+ * (see docs/permissions.md).
+ */
+export const ACCOUNT_CHANGE_AREAS = [
+  'ac_chg_comp_name',
+  'ac_chg_bill_addr',
+  'ac_chg_machine_loc',
+  'ac_chg_toner_addr',
+  'ac_chg_rec_hardcopy',
+  'ac_transfer_agreemt',
+] as const;
+
+export const APPROVAL_AREAS = [
+  'apv_chg_comp_name',
+  'apv_chg_bill_addr',
+  'apv_chg_machine_loc',
+  'apv_chg_toner_addr',
+  'apv_chg_rec_hardcopy',
+  'apv_transfer_agreemt',
+] as const;
+
+type ReadWrite<T extends string> = `${T}_read` | `${T}_write`;
+
+const readWrite = <T extends string>(areas: readonly T[]): ReadWrite<T>[] =>
+  areas.flatMap((a) => [`${a}_read`, `${a}_write`] as ReadWrite<T>[]);
+
+export const FUNCTION_CODES = [
+  'all',
+  'home',
+  'ac_pref_read',
+  'ac_pref_write',
+  'mgt_order_read',
+  'mgt_order_write',
+  'track_order_read',
+  'mgt_bills_read',
+  'meter_history_read',
+  'meter_upload_read',
+  'meter_upload_write',
+  'contract_billing_read',
+  'contract_billing_write',
+  'contract_download',
+  'contract_renewal_read',
+  'contract_renewal_write',
+  'contract_renewal_log',
+  'contract_renewal_report',
+  'renewal_offer_write',
+  'offer_read',
+  'offer_write',
+  ...readWrite(ACCOUNT_CHANGE_AREAS),
+  ...readWrite(APPROVAL_AREAS),
+  'cac_chg_bill_addr_read',
+  'ucp_cust_main_read',
+  'ucp_cust_main_write',
+  'user_group_main_read',
+  'user_group_main_write',
+  'user_ac_main_read',
+  'user_ac_main_write',
+  'user_ac_main_resend',
+  'user_ac_main_impexp',
+  'user_list_rpt_read',
+  'user_list_rpt_read_all',
+  'payslip_upload_read',
+  'payslip_upload_write',
+  'payslip_upload_read_all',
+  'payslip_review_read',
+  'payslip_review_write',
+  'build_inbox_message_read',
+  'build_inbox_message_write',
+] as const;
+
+export type FunctionCode = (typeof FUNCTION_CODES)[number];
+
+const codeSet: ReadonlySet<string> = new Set(FUNCTION_CODES);
+export const isFunctionCode = (value: string): value is FunctionCode => codeSet.has(value);
+
+/** Codes held by provider staff (admin controls); every other code is a customer code. */
+export const ADMIN_CODES: readonly FunctionCode[] = [
+  ...readWrite(APPROVAL_AREAS),
+  'ucp_cust_main_read',
+  'ucp_cust_main_write',
+  'user_ac_main_read',
+  'user_ac_main_write',
+  'user_ac_main_resend',
+  'user_ac_main_impexp',
+  'user_group_main_read',
+  'user_group_main_write',
+  'user_list_rpt_read',
+  'user_list_rpt_read_all',
+  'offer_read',
+  'offer_write',
+  'renewal_offer_write',
+  'contract_renewal_log',
+  'contract_renewal_report',
+  'build_inbox_message_read',
+  'build_inbox_message_write',
+  'payslip_review_read',
+  'payslip_review_write',
+];
+
+const adminSet: ReadonlySet<FunctionCode> = new Set(ADMIN_CODES);
+export const CUSTOMER_CODES: readonly FunctionCode[] = FUNCTION_CODES.filter(
+  (c) => c !== 'all' && !adminSet.has(c),
+);

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { loadPrincipal, type Principal } from '@/lib/server/auth/principal';
+import { bearerToken, verifyApiToken } from '@/lib/server/auth/token';
+import type { ServerConfig } from '@/lib/server/config';
+import type { Db } from '@/lib/server/db/types';
+import { AppError, isAppError, isDatabaseUnavailable } from '@/lib/server/errors';
+import { applyHeaders, assertSameSite, clientIp, readJsonBody, securityHeaders, sendJson } from '@/lib/server/http';
+import type { Logger } from '@/lib/server/log';
+import { checkUploadedFile, readUpload, type CheckedFile } from '@/lib/server/uploads';
+import { checkPermission, type AnyHandler } from './defineHandler';
+import { isFileResponse, sendFile } from './fileResponse';
+
+export type ApiRoutes = Readonly<Record<string, AnyHandler>>;
+
+export type ApiDeps = { db: Db; config: ServerConfig; log: Logger; routes: ApiRoutes };
+
+/** What the request log line may carry about the call (server.ts adds method, path, status, duration). */
+export type ApiOutcome = { traceId: string; userAcUuid?: string; code?: string };
+
+function zodFields(err: z.ZodError): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of err.issues) {
+    // An unknown key of a strict object is reported on its parent; name the key itself so the client can tell which.
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k]) : [issue.path];
+    for (const path of keys) {
+      const key = path.length ? path.map(String).join('.') : '_';
+      (fields[key] ??= []).push(issue.code === 'unrecognized_keys' ? 'Unrecognized key' : issue.message);
+    }
+  }
+  return fields;
+}
+
+/**
+ * The API dispatcher: `POST /api/<area>/<action>` from the one route table. Returns the outcome, or null when the
+ * path is not an API path this table owns (next-auth's /api/auth/* goes to Next).
+ *
+ * Two extensions of the JSON contract, both opt-in per route and running through the same steps:
+ * - a handler may return `fileResponse({ fileName, contentType, body })` (./fileResponse.ts): the bytes are sent as an
+ *   attachment instead of an envelope (errors stay envelopes);
+ * - a route declared with `defineUploadHandler` takes multipart/form-data: its body is read only after the caller
+ *   passed authentication and permission, streamed with the route's own cap instead of the JSON cap, its fields
+ *   validated by the route's zod schema, its file checked by content (lib/server/uploads).
+ */
+export function createApiHandler(deps: ApiDeps) {
+  const { db, config, log, routes } = deps;
+  const baseHeaders = { ...securityHeaders(config.isProduction), 'Cache-Control': 'private, no-store' };
+
+  return async function handleApi(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<ApiOutcome> {
+    const traceId = randomUUID();
+    const outcome: ApiOutcome = { traceId };
+    applyHeaders(res, { ...baseHeaders, 'X-Trace-Id': traceId });
+    const extraHeaders: Record<string, string | string[]> = {};
+    try {
+      const route = Object.prototype.hasOwnProperty.call(routes, pathname) ? routes[pathname] : undefined;
+      if (!route) throw new AppError('NOT_FOUND', { publicMessage: 'No such endpoint' });
+      if (req.method !== 'POST') {
+        res.setHeader('Allow', 'POST');
+        throw new AppError('METHOD_NOT_ALLOWED', { publicMessage: 'Use POST' });
+      }
+      assertSameSite(req, config.trustProxy);
+      let raw = route.upload ? undefined : await readJsonBody(req);
+
+      let principal: Principal | null = null;
+      const token = bearerToken(req.headers.authorization);
+      if (token) {
+        try {
+          principal = await loadPrincipal(db, await verifyApiToken(token, config.apiTokenSecret));
+          outcome.userAcUuid = principal.userAcUuid;
+        } catch (err) {
+          // A stale token must not block a public endpoint (signing in again, for one).
+          if (route.permission !== 'public' || !isAppError(err)) throw err;
+        }
+      } else if (req.headers.authorization && route.permission !== 'public') {
+        throw new AppError('AUTH_REQUIRED', { message: 'authorization header unreadable' });
+      }
+      checkPermission(route.permission, principal);
+
+      const form = route.upload ? await readUpload(req, route.upload, db) : undefined;
+      if (form) raw = form.fields;
+      const parsed = route.body.safeParse(raw);
+      if (!parsed.success) {
+        const fields = zodFields(parsed.error);
+        throw new AppError('VALIDATION', { fields, publicMessage: `Invalid fields: ${Object.keys(fields).join(', ')}` });
+      }
+      const file: CheckedFile | undefined = form && route.upload ? await checkUploadedFile(form, route.upload) : undefined;
+      const data = await route.handler({
+        body: parsed.data,
+        principal,
+        db,
+        config,
+        log,
+        traceId,
+        req,
+        clientIp: clientIp(req, config.trustProxy),
+        setHeader: (name, value) => {
+          extraHeaders[name] = value;
+        },
+        ...(file ? { file } : {}),
+      });
+      applyHeaders(res, extraHeaders);
+      if (isFileResponse(data)) sendFile(res, data);
+      else sendJson(res, 200, { status: 'success', data: data ?? null, traceId });
+    } catch (err) {
+      let appErr: AppError;
+      if (isAppError(err)) {
+        appErr = err;
+      } else if (isDatabaseUnavailable(err)) {
+        appErr = new AppError('SERVICE_UNAVAILABLE', { publicMessage: 'The service is temporarily unavailable' });
+        log.warn({ traceId, err: { message: (err as Error).message } }, 'database unavailable');
+      } else {
+        appErr = new AppError('INTERNAL', { publicMessage: 'Something went wrong' });
+        log.error({ traceId, err: { message: (err as Error)?.message, stack: (err as Error)?.stack } }, 'unhandled API error');
+      }
+      outcome.code = appErr.code;
+      // An upload refused before its body was read (no token, no permission): drain it so the client reads the answer.
+      if (!req.readableEnded) req.resume();
+      // Headers a handler set before failing (e.g. a throttle's Retry-After) still apply.
+      applyHeaders(res, extraHeaders);
+      if (appErr.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', '5');
+      if (appErr.code === 'TOO_MANY_REQUESTS' && !res.hasHeader('Retry-After')) res.setHeader('Retry-After', '60');
+      sendJson(res, appErr.http, {
+        status: 'error',
+        error: { code: appErr.code, message: appErr.publicMessage, ...(appErr.fields ? { fields: appErr.fields } : {}) },
+        traceId,
+      });
+    }
+    return outcome;
+  };
+}

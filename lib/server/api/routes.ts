@@ -1,0 +1,29 @@
+import type { ApiRoutes } from './router';
+import { accountRoutes } from './account';
+import { billRoutes } from './bills';
+import { checkTokenRoutes } from './checkToken';
+import { cookieRoutes } from './cookies';
+import { inboxRoutes } from './inbox';
+import { loginRoutes } from './login';
+import { orderRoutes } from './orders';
+import { paymentSlipRoutes } from './paymentSlips';
+import { surveyRoutes } from './survey';
+import { systemParamRoutes } from './systemParam';
+import { trackingRoutes } from './tracking';
+import { userRoutes } from './user';
+
+/** The one list of API endpoints: docs/api.md and the authorization-matrix test are generated from it. */
+export const apiRoutes: ApiRoutes = {
+  ...systemParamRoutes,
+  ...loginRoutes,
+  ...checkTokenRoutes,
+  ...userRoutes,
+  ...cookieRoutes,
+  ...inboxRoutes,
+  ...accountRoutes,
+  ...surveyRoutes,
+  ...orderRoutes,
+  ...trackingRoutes,
+  ...billRoutes,
+  ...paymentSlipRoutes,
+};

@@ -1,0 +1,115 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { readdirSync } from 'node:fs';
+import { createApiHandler, type ApiRoutes } from '@/lib/server/api/router';
+import type { ServerConfig } from '@/lib/server/config';
+import { MIGRATIONS_DIR, migrationsApplied } from '@/lib/server/db/open';
+import type { DbHandle } from '@/lib/server/db/types';
+import { applyHeaders, securityHeaders, sendJson } from '@/lib/server/http';
+import type { Logger } from '@/lib/server/log';
+import { createContentHandler } from '@/lib/server/siteContentRoutes';
+
+export type PageHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
+
+export type AppDeps = {
+  config: ServerConfig;
+  log: Logger;
+  dbHandle: DbHandle;
+  routes: ApiRoutes;
+  /** Next's request handler; absent in API tests. */
+  pages?: PageHandler;
+  /** True once SIGTERM arrived: /readyz answers 503 so a load balancer drains this instance. */
+  isShuttingDown?: () => boolean;
+};
+
+const expectedMigrations = (): number => readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).length;
+
+/** Paths Next owns under /api: next-auth. Everything else under /api/ is the route table's. */
+const isNextAuthPath = (p: string) => p === '/api/auth' || p.startsWith('/api/auth/');
+
+/** Strips an optional locale prefix: `/tc/api/x` is not an API path, but Next may see `/en/...` pages. */
+export function createRequestListener(deps: AppDeps): RequestListener {
+  const { config, log, dbHandle, routes, pages } = deps;
+  const handleApi = createApiHandler({ db: dbHandle.db, config, log, routes });
+  // Site content: the page-load GET calls of spec §7 (API key + lang), outside the POST route table.
+  const handleContent = createContentHandler({ db: dbHandle.db, config, log });
+  const migrationCount = expectedMigrations();
+  const baseHeaders = securityHeaders(config.isProduction);
+
+  const runtimeScript = `window.__PORTAL_RUNTIME__=${JSON.stringify({
+    telemetryConnectionString: config.telemetryConnectionString ?? null,
+    requestTimeoutMs: config.requestTimeoutMs,
+    contentApiKey: config.contentApiKey,
+  }).replace(/</g, '\\u003c')};`;
+
+  return (req, res) => {
+    const started = process.hrtime.bigint();
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const pathname = q === -1 ? url : url.slice(0, q);
+    let traceId: string | undefined;
+    let userAcUuid: string | undefined;
+    let errorCode: string | undefined;
+
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const quiet = pathname.startsWith('/_next/') || pathname === '/healthz' || pathname === '/readyz';
+      const line = {
+        method: req.method,
+        path: pathname,
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+        traceId,
+        user: userAcUuid,
+        code: errorCode,
+      };
+      if (quiet) log.debug(line, 'request');
+      else log.info(line, 'request');
+    });
+
+    const run = async () => {
+      if (pathname === '/healthz') {
+        applyHeaders(res, { ...baseHeaders, 'Cache-Control': 'no-store' });
+        sendJson(res, 200, { status: 'ok' });
+        return;
+      }
+      if (pathname === '/readyz') {
+        applyHeaders(res, { ...baseHeaders, 'Cache-Control': 'no-store' });
+        if (deps.isShuttingDown?.()) return sendJson(res, 503, { status: 'shutting-down' });
+        try {
+          await dbHandle.ping();
+          const migrated = await migrationsApplied(dbHandle.db, migrationCount);
+          sendJson(res, migrated ? 200 : 503, { status: migrated ? 'ready' : 'migrations-pending', database: dbHandle.kind });
+        } catch {
+          sendJson(res, 503, { status: 'database-unreachable', database: dbHandle.kind });
+        }
+        return;
+      }
+      if (pathname === '/runtime-config.js') {
+        applyHeaders(res, { ...baseHeaders, 'Cache-Control': 'no-cache', 'Content-Type': 'text/javascript; charset=utf-8' });
+        res.end(runtimeScript);
+        return;
+      }
+      // Site content GETs first (lib/server/siteContentRoutes.ts); any other path falls through to the route table.
+      if (pathname.startsWith('/api/content/') && (await handleContent(req, res, pathname))) return;
+      if (pathname.startsWith('/api/') && !isNextAuthPath(pathname)) {
+        const outcome = await handleApi(req, res, pathname);
+        traceId = outcome.traceId;
+        userAcUuid = outcome.userAcUuid;
+        errorCode = outcome.code;
+        return;
+      }
+      if (!pages) {
+        applyHeaders(res, baseHeaders);
+        sendJson(res, 404, { status: 'error', error: { code: 'NOT_FOUND', message: 'Not found' } });
+        return;
+      }
+      await pages(req, res);
+    };
+
+    run().catch((err: unknown) => {
+      log.error({ err: { message: (err as Error)?.message, stack: (err as Error)?.stack }, path: pathname }, 'request failed');
+      if (!res.headersSent) sendJson(res, 500, { status: 'error', error: { code: 'INTERNAL', message: 'Something went wrong' } });
+      else res.destroy();
+    });
+  };
+}

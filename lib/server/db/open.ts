@@ -1,0 +1,95 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema';
+import type { Db, DbHandle } from './types';
+
+export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'lib/server/db/migrations');
+
+export type OpenOptions = {
+  /** postgres://… → node-postgres; absent → PGlite. */
+  url?: string;
+  /** PGlite data folder (created if missing). Absent with no `pglite` → in-memory. */
+  pgliteDir?: string;
+  /** An already created PGlite instance (tests clone a migrated template into one). */
+  pglite?: PGlite;
+  /** Pool size for PostgreSQL. */
+  poolMax?: number;
+  /** Called when an idle pooled client errors (PostgreSQL restarted): logged, never fatal. */
+  onPoolError?: (err: Error) => void;
+};
+
+export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
+  if (opts.url) return openPostgres(opts.url, opts);
+  let client = opts.pglite;
+  if (!client) {
+    if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
+    client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
+  }
+  await client.waitReady;
+  const pglite = client;
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await pglite.query('select 1');
+    },
+    close: async () => {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+function openPostgres(url: string, opts: OpenOptions): DbHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolMax ?? 10,
+    // A dead database must give a fast 503, not a hang (DESIGN.md known traps).
+    connectionTimeoutMillis: 3_000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: 10_000,
+    query_timeout: 12_000,
+    application_name: 'print-portal',
+  });
+  // Without this listener an idle client's error (PostgreSQL restart) would crash the process.
+  pool.on('error', (err) => opts.onPoolError?.(err));
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: async () => {
+      await pool.end();
+    },
+  };
+}
+
+/** Applies the committed drizzle-kit migrations (idempotent). */
+export async function migrateDatabase(handle: DbHandle): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_DIR };
+  if (handle.kind === 'pglite') {
+    await migratePglite(handle.db as Parameters<typeof migratePglite>[0], config);
+  } else {
+    await migratePg(handle.db as Parameters<typeof migratePg>[0], config);
+  }
+}
+
+/** True when every committed migration is recorded as applied (for /readyz). */
+export async function migrationsApplied(db: Db, expected: number): Promise<boolean> {
+  try {
+    const rows = await db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const first = (rows as unknown as { rows?: { n: number }[] }).rows?.[0] ?? (rows as unknown as { n: number }[])[0];
+    return (first?.n ?? 0) >= expected;
+  } catch {
+    return false;
+  }
+}

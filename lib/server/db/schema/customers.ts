@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * UCP: the customer / contract party a user acts for. The provider itself is one row with `isProvider` true:
+ * staff act for it, so every session has exactly one current party (docs/decisions.md).
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    ucpId: text('ucp_id').primaryKey(),
+    nameEn: text('name_en').notNull(),
+    nameZh: text('name_zh').notNull(),
+    brNo: text('br_no'),
+    billingAddressEn: text('billing_address_en').notNull().default(''),
+    billingAddressZh: text('billing_address_zh').notNull().default(''),
+    contactName: text('contact_name').notNull().default(''),
+    contactPhone: text('contact_phone').notNull().default(''),
+    contactEmail: text('contact_email').notNull().default(''),
+    receiveHardcopyBill: boolean('receive_hardcopy_bill').notNull().default(false),
+    status: text('status').notNull().default('active'),
+    isProvider: boolean('is_provider').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('customers_status_chk', sql`${t.status} in ('active', 'inactive')`)],
+);
+
+/** Product lines a customer can hold customer numbers in (`/api/user/get{Product}CustomerNoList`). */
+export const PRODUCT_LINES = ['copier', 'printer', 'software'] as const;
+export type ProductLine = (typeof PRODUCT_LINES)[number];
+
+export const customerNumbers = pgTable(
+  'customer_numbers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ucpId: text('ucp_id')
+      .notNull()
+      .references(() => customers.ucpId, { onDelete: 'cascade' }),
+    productLine: text('product_line').notNull(),
+    customerNo: text('customer_no').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('customer_numbers_line_no_uq').on(t.productLine, t.customerNo),
+    index('customer_numbers_ucp_idx').on(t.ucpId),
+    check('customer_numbers_line_chk', sql`${t.productLine} in ('copier', 'printer', 'software')`),
+  ],
+);

@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { customers } from './customers';
+
+/**
+ * Machines and contracts, created once for every feature that needs them: orders (toner for a machine), bills (lines
+ * per machine and meter), meter readings, billing schedules and renewals. docs/data-model.md describes them.
+ */
+
+export const CONTRACT_TYPES = ['rental', 'lease', 'maintenance', 'managed_print'] as const;
+export const CONTRACT_STATUSES = ['active', 'expired', 'terminated', 'renewed'] as const;
+export const BILLING_FREQUENCIES = ['monthly', 'quarterly'] as const;
+
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ucpId: text('ucp_id')
+      .notNull()
+      .references(() => customers.ucpId, { onDelete: 'restrict' }),
+    contractNo: text('contract_no').notNull(),
+    contractType: text('contract_type').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    termMonths: integer('term_months').notNull(),
+    billingFrequency: text('billing_frequency').notNull().default('monthly'),
+    /** Fixed charge per billing period (rental / lease instalment), HKD cents. */
+    periodChargeCents: integer('period_charge_cents').notNull().default(0),
+    /** Minimum usage charge per billing period, HKD cents (a shortfall is billed as its own line). */
+    minimumChargeCents: integer('minimum_charge_cents').notNull().default(0),
+    /** Click rates in HKD per page (four decimals: HK$0.0450). */
+    monoRate: numeric('mono_rate', { precision: 10, scale: 4 }).notNull().default('0'),
+    colourRate: numeric('colour_rate', { precision: 10, scale: 4 }).notNull().default('0'),
+    /** Pages included per billing period before click charges apply. */
+    monoAllowance: integer('mono_allowance').notNull().default(0),
+    colourAllowance: integer('colour_allowance').notNull().default(0),
+    status: text('status').notNull().default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('contracts_no_uq').on(t.contractNo),
+    index('contracts_ucp_idx').on(t.ucpId, t.endDate),
+    check('contracts_type_chk', sql`${t.contractType} in ('rental', 'lease', 'maintenance', 'managed_print')`),
+    check('contracts_status_chk', sql`${t.status} in ('active', 'expired', 'terminated', 'renewed')`),
+    check('contracts_frequency_chk', sql`${t.billingFrequency} in ('monthly', 'quarterly')`),
+    check('contracts_dates_chk', sql`${t.endDate} >= ${t.startDate}`),
+    check('contracts_money_chk', sql`${t.periodChargeCents} >= 0 and ${t.minimumChargeCents} >= 0 and ${t.monoRate} >= 0 and ${t.colourRate} >= 0`),
+  ],
+);
+
+/** Machine models the provider supplies; `isColour` decides which toners fit and whether colour meters exist. */
+export const machineModels = pgTable(
+  'machine_models',
+  {
+    modelCode: text('model_code').primaryKey(),
+    brand: text('brand').notNull(),
+    nameEn: text('name_en').notNull(),
+    nameZh: text('name_zh').notNull(),
+    /** copier | printer | mfp (multifunction) */
+    category: text('category').notNull(),
+    isColour: boolean('is_colour').notNull(),
+    pagesPerMinute: integer('pages_per_minute').notNull().default(0),
+  },
+  (t) => [check('machine_models_category_chk', sql`${t.category} in ('copier', 'printer', 'mfp')`)],
+);
+
+export const MACHINE_STATUSES = ['active', 'removed'] as const;
+
+export const machines = pgTable(
+  'machines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ucpId: text('ucp_id')
+      .notNull()
+      .references(() => customers.ucpId, { onDelete: 'restrict' }),
+    contractId: uuid('contract_id').references(() => contracts.id, { onDelete: 'set null' }),
+    serialNo: text('serial_no').notNull(),
+    modelCode: text('model_code')
+      .notNull()
+      .references(() => machineModels.modelCode),
+    /** Where the machine stands (floor, room), bilingual. */
+    locationEn: text('location_en').notNull().default(''),
+    locationZh: text('location_zh').notNull().default(''),
+    /** Site address of the machine. */
+    addressEn: text('address_en').notNull().default(''),
+    addressZh: text('address_zh').notNull().default(''),
+    /** Where toner and supplies for this machine are delivered, and to whom. */
+    tonerAddressEn: text('toner_address_en').notNull().default(''),
+    tonerAddressZh: text('toner_address_zh').notNull().default(''),
+    tonerContactName: text('toner_contact_name').notNull().default(''),
+    tonerContactPhone: text('toner_contact_phone').notNull().default(''),
+    installedOn: date('installed_on', { mode: 'string' }),
+    status: text('status').notNull().default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('machines_serial_uq').on(t.serialNo),
+    index('machines_ucp_idx').on(t.ucpId),
+    index('machines_contract_idx').on(t.contractId),
+    check('machines_status_chk', sql`${t.status} in ('active', 'removed')`),
+  ],
+);
+
+export const PRODUCT_TYPES = ['toner', 'drum', 'waste_toner', 'staples', 'paper', 'equipment', 'service'] as const;
+
+/** What can be ordered; prices in HKD cents. */
+export const products = pgTable(
+  'products',
+  {
+    productCode: text('product_code').primaryKey(),
+    productType: text('product_type').notNull(),
+    descriptionEn: text('description_en').notNull(),
+    descriptionZh: text('description_zh').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    /** Most a customer may order of it in one order (per machine for consumables). */
+    maxOrderQty: integer('max_order_qty').notNull().default(10),
+    /** For toner: the colour it prints (black, cyan, magenta, yellow); null otherwise. */
+    colour: text('colour'),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [
+    check('products_type_chk', sql`${t.productType} in ('toner', 'drum', 'waste_toner', 'staples', 'paper', 'equipment', 'service')`),
+    check('products_price_chk', sql`${t.unitPriceCents} >= 0 and ${t.maxOrderQty} > 0`),
+  ],
+);
+
+/** Which consumables fit which model (toner/drum/waste box); items not listed for a model cannot be ordered for it. */
+export const productCompatibility = pgTable(
+  'product_compatibility',
+  {
+    productCode: text('product_code')
+      .notNull()
+      .references(() => products.productCode, { onDelete: 'cascade' }),
+    modelCode: text('model_code')
+      .notNull()
+      .references(() => machineModels.modelCode, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.productCode, t.modelCode] }), index('product_compatibility_model_idx').on(t.modelCode)],
+);

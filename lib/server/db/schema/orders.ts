@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { customers } from './customers';
+import { machines, products } from './equipment';
+import { userAccounts } from './users';
+
+export const ORDER_TYPES = ['toner', 'supplies', 'equipment', 'service'] as const;
+export const ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'completed', 'cancelled'] as const;
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderNo: text('order_no').notNull(),
+    ucpId: text('ucp_id')
+      .notNull()
+      .references(() => customers.ucpId, { onDelete: 'restrict' }),
+    orderType: text('order_type').notNull(),
+    machineId: uuid('machine_id').references(() => machines.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('pending'),
+    deliveryAddress: text('delivery_address').notNull().default(''),
+    contactName: text('contact_name').notNull().default(''),
+    contactPhone: text('contact_phone').notNull().default(''),
+    requestedDate: date('requested_date', { mode: 'string' }),
+    promisedDate: date('promised_date', { mode: 'string' }),
+    remarks: text('remarks').notNull().default(''),
+    createdBy: uuid('created_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    /** Client-supplied key: a double click or a retried request places one order (unique per customer). */
+    idempotencyKey: text('idempotency_key'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_no_uq').on(t.orderNo),
+    unique('orders_idempotency_uq').on(t.ucpId, t.idempotencyKey),
+    index('orders_ucp_created_idx').on(t.ucpId, t.createdAt),
+    index('orders_ucp_status_idx').on(t.ucpId, t.status),
+    check('orders_type_chk', sql`${t.orderType} in ('toner', 'supplies', 'equipment', 'service')`),
+    check('orders_status_chk', sql`${t.status} in ('pending', 'confirmed', 'processing', 'shipped', 'delivered', 'completed', 'cancelled')`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    productCode: text('product_code')
+      .notNull()
+      .references(() => products.productCode),
+    /** Copies at order time: a later catalogue change does not rewrite history. */
+    descriptionEn: text('description_en').notNull(),
+    descriptionZh: text('description_zh').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+  },
+  (t) => [
+    unique('order_items_line_uq').on(t.orderId, t.lineNo),
+    check('order_items_qty_chk', sql`${t.quantity} > 0 and ${t.unitPriceCents} >= 0`),
+  ],
+);
+
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    noteEn: text('note_en').notNull().default(''),
+    noteZh: text('note_zh').notNull().default(''),
+    changedBy: uuid('changed_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.at)],
+);
+
+export const SHIPMENT_STEPS = ['received', 'picked', 'dispatched', 'out_for_delivery', 'delivered', 'failed'] as const;
+
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shipmentNo: text('shipment_no').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Denormalised from the order for tenancy checks and the list query. */
+    ucpId: text('ucp_id')
+      .notNull()
+      .references(() => customers.ucpId, { onDelete: 'restrict' }),
+    courier: text('courier').notNull(),
+    trackingNo: text('tracking_no').notNull(),
+    /** The latest step reached (kept with the events in one transaction). */
+    status: text('status').notNull().default('received'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shipments_no_uq').on(t.shipmentNo),
+    index('shipments_ucp_idx').on(t.ucpId, t.createdAt),
+    index('shipments_order_idx').on(t.orderId),
+    check('shipments_status_chk', sql`${t.status} in ('received', 'picked', 'dispatched', 'out_for_delivery', 'delivered', 'failed')`),
+  ],
+);
+
+export const shipmentEvents = pgTable(
+  'shipment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shipmentId: uuid('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    step: text('step').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    locationEn: text('location_en').notNull().default(''),
+    locationZh: text('location_zh').notNull().default(''),
+    noteEn: text('note_en').notNull().default(''),
+    noteZh: text('note_zh').notNull().default(''),
+  },
+  (t) => [
+    index('shipment_events_shipment_idx').on(t.shipmentId, t.at),
+    check('shipment_events_step_chk', sql`${t.step} in ('received', 'picked', 'dispatched', 'out_for_delivery', 'delivered', 'failed')`),
+  ],
+);

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Key/value system parameters; `upload_file_size` is in MB (default 1). */
+export const systemParams = pgTable('system_params', {
+  paramKey: text('param_key').primaryKey(),
+  paramValue: text('param_value').notNull(),
+  description: text('description').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Site content of spec §3 / §7, per language: footer popups, mobile applications, social links, chat link,
+ * link configuration. One JSON document per (kind, lang); its shape is checked by the content service's zod schema.
+ */
+export const SITE_CONTENT_KINDS = ['footer_popup', 'mobile_app', 'social', 'chat_link', 'link_config'] as const;
+export type SiteContentKind = (typeof SITE_CONTENT_KINDS)[number];
+
+export const siteContent = pgTable(
+  'site_content',
+  {
+    kind: text('kind').notNull(),
+    lang: text('lang').notNull(),
+    content: jsonb('content').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.lang] }),
+    check('site_content_lang_chk', sql`${t.lang} in ('en', 'tc')`),
+    check(
+      'site_content_kind_chk',
+      sql`${t.kind} in ('footer_popup', 'mobile_app', 'social', 'chat_link', 'link_config')`,
+    ),
+  ],
+);
+
+/** Every admin write records one row: who, what, before, after, when. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUuid: uuid('actor_uuid'),
+    actorUcpId: text('actor_ucp_id'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    traceId: text('trace_id'),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_at_idx').on(t.at)],
+);

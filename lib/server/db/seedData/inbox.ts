@@ -1,0 +1,351 @@
+import { inArray } from 'drizzle-orm';
+import { sanitizeRichText } from '@/lib/server/sanitize';
+import { inboxDeliveries, inboxMessages, type InboxCategory, userCustomers } from '@/lib/server/db/schema';
+import type { Db } from '@/lib/server/db/types';
+import { DEMO_UCP, PROVIDER_UCP_ID } from './customers';
+import { SEED_USERS } from './users';
+
+/**
+ * Demo inbox (docs/inbox.md, docs/demo-data.md): bilingual messages delivered to the demo customer users, with mixed
+ * read states and send times over the 90 days before SEED_INBOX_DATE. Every time is fixed (not now()), so two
+ * databases seeded on different days hold identical rows.
+ */
+export const SEED_INBOX_DATE = new Date('2026-11-01T01:00:00.000Z');
+
+const uuidOf = (login: string): string => {
+  const user = SEED_USERS.find((u) => u.loginId === login);
+  if (!user) throw new Error(`seed inbox: no demo user ${login}`);
+  return user.userAcUuid;
+};
+
+/** A recipient: a user for one customer it acts for (a user linked to two customers has two inboxes). */
+const R = {
+  customer: { userAcUuid: uuidOf('customer@demo.hk'), ucpId: DEMO_UCP.harbourView },
+  viewer: { userAcUuid: uuidOf('viewer@demo.hk'), ucpId: DEMO_UCP.harbourView },
+  multiLc: { userAcUuid: uuidOf('multi@demo.hk'), ucpId: DEMO_UCP.lungCheong },
+  multiSr: { userAcUuid: uuidOf('multi@demo.hk'), ucpId: DEMO_UCP.sunrise },
+  mfa: { userAcUuid: uuidOf('mfa@demo.hk'), ucpId: DEMO_UCP.sunrise },
+  admin: { userAcUuid: uuidOf('admin@demo.hk'), ucpId: PROVIDER_UCP_ID },
+  staff: { userAcUuid: uuidOf('staff@demo.hk'), ucpId: PROVIDER_UCP_ID },
+  ops: { userAcUuid: uuidOf('ops@demo.hk'), ucpId: PROVIDER_UCP_ID },
+} as const;
+type RecipientKey = keyof typeof R;
+
+export type SeedInboxMessage = {
+  id: string;
+  category: InboxCategory;
+  /** Hong Kong time of sending, written out in full so the demo data reads as it is. */
+  sendTime: Date;
+  titleEn: string;
+  titleZh: string;
+  bodyEn: string;
+  bodyZh: string;
+  /** Recipient → read (true) or unread (false). */
+  to: Partial<Record<RecipientKey, boolean>>;
+};
+
+const hkt = (isoLocal: string): Date => new Date(`${isoLocal}+08:00`);
+const msgId = (n: number): string => `5eed0010-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+export const SEED_INBOX_MESSAGES: readonly SeedInboxMessage[] = [
+  {
+    id: msgId(1),
+    category: 'billing',
+    sendTime: hkt('2026-11-01T09:00:00'),
+    titleEn: 'Your e-bill for October 2026 is ready',
+    titleZh: '2026年10月份電子帳單已備妥',
+    bodyEn:
+      '<p>Dear customer,</p><p>Your e-bill for <strong>October 2026</strong> is now available. Please settle the amount due on or before <strong>30 November 2026</strong>.</p>' +
+      '<ul><li>View and download it under <a href="/my-account/manage-my-bills">Manage my bills</a>.</li><li>Paid already? Upload your payment slip on the same page so we can match it quickly.</li></ul>' +
+      '<p>Thank you for choosing Pacific Imaging Services.</p>',
+    bodyZh:
+      '<p>親愛的客戶：</p><p>閣下<strong>2026年10月份</strong>的電子帳單已經發出，請於<strong>2026年11月30日</strong>或之前繳付款項。</p>' +
+      '<ul><li>請前往<a href="/my-account/manage-my-bills">管理我的帳單</a>查看及下載帳單。</li><li>如已付款，請於同一頁面上載付款存根，以便我們盡快核對。</li></ul>' +
+      '<p>感謝閣下選用太平洋影像服務。</p>',
+    to: { customer: false, viewer: false, multiLc: false, multiSr: false, mfa: false },
+  },
+  {
+    id: msgId(2),
+    category: 'service',
+    sendTime: hkt('2026-10-28T14:20:00'),
+    titleEn: 'Toner shipment dispatched (order TN-2026-10417)',
+    titleZh: '碳粉已寄出（訂單 TN-2026-10417）',
+    bodyEn:
+      '<p>Your toner order <strong>TN-2026-10417</strong> left our Kwun Tong warehouse today and will arrive within <strong>2 working days</strong>.</p>' +
+      '<table><thead><tr><th scope="col">Item</th><th scope="col">Qty</th></tr></thead><tbody><tr><td>Black toner cartridge (TK-8545K)</td><td>4</td></tr><tr><td>Cyan toner cartridge (TK-8545C)</td><td>1</td></tr></tbody></table>' +
+      '<p>Follow the delivery under <a href="/my-orders/track">Track my orders</a>.</p>',
+    bodyZh:
+      '<p>閣下的碳粉訂單 <strong>TN-2026-10417</strong> 已於今日由觀塘貨倉寄出，預計於<strong>兩個工作天</strong>內送達。</p>' +
+      '<table><thead><tr><th scope="col">項目</th><th scope="col">數量</th></tr></thead><tbody><tr><td>黑色碳粉盒（TK-8545K）</td><td>4</td></tr><tr><td>青色碳粉盒（TK-8545C）</td><td>1</td></tr></tbody></table>' +
+      '<p>請於<a href="/my-orders/track">追蹤訂單</a>查看送貨進度。</p>',
+    to: { customer: false, multiSr: true, mfa: false },
+  },
+  {
+    id: msgId(3),
+    category: 'service',
+    sendTime: hkt('2026-10-24T10:05:00'),
+    titleEn: 'Scheduled maintenance visit on 12 November',
+    titleZh: '11月12日定期保養服務',
+    bodyEn:
+      '<p>Our engineer will visit your office on <strong>Thursday 12 November 2026, between 10:00 and 13:00</strong> for the half-yearly preventive maintenance of your copiers.</p>' +
+      '<p>The visit takes about 45 minutes per machine. Printing will be unavailable during the service.</p>' +
+      '<p>Need another time? Call our hotline on 2880 1234 or reply through <a href="/contact-us">Contact us</a>.</p>',
+    bodyZh:
+      '<p>我們的工程師將於<strong>2026年11月12日（星期四）上午10時至下午1時</strong>到訪貴公司，為影印機進行半年一次的預防性保養。</p>' +
+      '<p>每部機器約需45分鐘，保養期間將暫停打印服務。</p>' +
+      '<p>如需更改時間，請致電熱線 2880 1234 或經<a href="/contact-us">聯絡我們</a>回覆。</p>',
+    to: { customer: false, viewer: true, multiLc: false },
+  },
+  {
+    id: msgId(4),
+    category: 'service',
+    sendTime: hkt('2026-10-29T09:30:00'),
+    titleEn: 'Meter reading reminder: please submit by 5 November',
+    titleZh: '抄錶提示：請於11月5日前提交讀數',
+    bodyEn:
+      '<p>It is time to submit the meter readings of your machines for the October billing cycle.</p>' +
+      '<ol><li>Print the configuration page or open the counter screen on each machine.</li><li>Enter the black-and-white and colour counters, or upload a photo of the counter, under <a href="/my-account/meter-history/upload">Meter reading upload</a>.</li></ol>' +
+      '<p>Readings not received by <strong>5 November 2026</strong> will be estimated from your average usage.</p>',
+    bodyZh:
+      '<p>請提交貴公司機器10月份帳單週期的抄錶讀數。</p>' +
+      '<ol><li>列印各機器的設定頁，或開啟計數器畫面。</li><li>於<a href="/my-account/meter-history/upload">上載抄錶讀數</a>輸入黑白及彩色讀數，或上載計數器相片。</li></ol>' +
+      '<p>如於<strong>2026年11月5日</strong>前未收到讀數，我們將按閣下的平均用量估算。</p>',
+    to: { customer: true, multiLc: false, multiSr: false, mfa: false },
+  },
+  {
+    id: msgId(5),
+    category: 'contract',
+    sendTime: hkt('2026-10-15T11:00:00'),
+    titleEn: 'Contract renewal offer: save 15% on a 36-month plan',
+    titleZh: '續約優惠：36個月計劃節省15%',
+    bodyEn:
+      '<p>Your copier rental contract ends on <strong>31 January 2027</strong>. Renew now and enjoy:</p>' +
+      '<ul><li><strong>15% off</strong> the monthly rental on a 36-month plan;</li><li>a free upgrade to our latest A3 colour model;</li><li>toner and on-site service included.</li></ul>' +
+      '<p>See the offer and renew online under <a href="/my-orders/contract-renewal">Contract renewal</a>. Offer valid until 15 December 2026.</p>',
+    bodyZh:
+      '<p>閣下的影印機租賃合約將於<strong>2027年1月31日</strong>屆滿。現在續約即可享：</p>' +
+      '<ul><li>36個月計劃月租<strong>減15%</strong>；</li><li>免費升級至最新A3彩色型號；</li><li>包括碳粉及上門維修服務。</li></ul>' +
+      '<p>請前往<a href="/my-orders/contract-renewal">合約續期</a>查看優惠及網上續約。優惠有效期至2026年12月15日。</p>',
+    to: { customer: false, multiLc: true },
+  },
+  {
+    id: msgId(6),
+    category: 'contract',
+    sendTime: hkt('2026-10-02T16:45:00'),
+    titleEn: 'Price adjustment notice from 1 January 2027',
+    titleZh: '由2027年1月1日起價格調整通知',
+    bodyEn:
+      '<p>Because of higher paper, parts and logistics costs, the per-copy charges of our service plans will be adjusted from <strong>1 January 2027</strong>:</p>' +
+      '<table><thead><tr><th scope="col">Charge</th><th scope="col">Now</th><th scope="col">From 1 Jan 2027</th></tr></thead><tbody>' +
+      '<tr><td>Black-and-white copy</td><td>HK$0.085</td><td>HK$0.090</td></tr><tr><td>Colour copy</td><td>HK$0.65</td><td>HK$0.68</td></tr></tbody></table>' +
+      '<p>Monthly rentals of existing contracts do not change. Questions? Read the <a href="/customer-support/faq">FAQ</a> or <a href="mailto:service@pacific-imaging.example.hk">e-mail us</a>.</p>',
+    bodyZh:
+      '<p>由於紙張、零件及物流成本上升，我們的服務計劃每張收費將由<strong>2027年1月1日</strong>起調整：</p>' +
+      '<table><thead><tr><th scope="col">收費項目</th><th scope="col">現時</th><th scope="col">2027年1月1日起</th></tr></thead><tbody>' +
+      '<tr><td>黑白影印</td><td>HK$0.085</td><td>HK$0.090</td></tr><tr><td>彩色影印</td><td>HK$0.65</td><td>HK$0.68</td></tr></tbody></table>' +
+      '<p>現有合約的月租維持不變。如有查詢，請參閱<a href="/customer-support/faq">常見問題</a>或<a href="mailto:service@pacific-imaging.example.hk">電郵聯絡我們</a>。</p>',
+    to: { customer: true, viewer: false, multiLc: true, multiSr: true, mfa: true },
+  },
+  {
+    id: msgId(7),
+    category: 'system',
+    sendTime: hkt('2026-10-12T09:00:00'),
+    titleEn: 'Service hours over the Chung Yeung Festival holiday',
+    titleZh: '重陽節假期服務時間',
+    bodyEn:
+      '<p>Our customer service centre will be closed on <strong>Monday 19 October 2026</strong> (the day following Chung Yeung Festival).</p>' +
+      '<p>The emergency repair hotline stays open from 09:00 to 18:00. Orders and meter readings submitted in the portal during the holiday are handled on the next working day.</p>',
+    bodyZh:
+      '<p>本公司客戶服務中心將於<strong>2026年10月19日（星期一，重陽節翌日）</strong>暫停服務。</p>' +
+      '<p>緊急維修熱線照常於上午9時至下午6時提供服務。假期內經平台提交的訂單及抄錶讀數，將於下一個工作天處理。</p>',
+    to: { customer: true, viewer: true, multiLc: true, multiSr: false, mfa: true },
+  },
+  {
+    id: msgId(8),
+    category: 'system',
+    sendTime: hkt('2026-10-30T17:30:00'),
+    titleEn: 'Christmas and New Year service hours',
+    titleZh: '聖誕及新年假期服務時間',
+    bodyEn:
+      '<p>Please plan your toner orders ahead of the holidays. Our service hours will be:</p>' +
+      '<ul><li><strong>24 and 31 December</strong>: 09:00 to 13:00</li><li><strong>25, 26 December and 1 January</strong>: closed (emergency hotline only)</li></ul>' +
+      '<p>Orders placed after 12:00 on 23 December will be delivered from 28 December.</p>',
+    bodyZh:
+      '<p>請於假期前預早訂購碳粉。假期服務時間如下：</p>' +
+      '<ul><li><strong>12月24日及31日</strong>：上午9時至下午1時</li><li><strong>12月25日、26日及1月1日</strong>：暫停服務（只提供緊急熱線）</li></ul>' +
+      '<p>12月23日中午12時後的訂單將於12月28日起送貨。</p>',
+    to: { customer: false, viewer: false, multiLc: false, mfa: false },
+  },
+  {
+    id: msgId(9),
+    category: 'system',
+    sendTime: hkt('2026-09-18T12:00:00'),
+    titleEn: 'New mobile app version 4.2 is available',
+    titleZh: '流動應用程式4.2版現已推出',
+    bodyEn:
+      '<p>Version 4.2 of the Pacific Imaging app is now in the App Store and Google Play. What is new:</p>' +
+      '<ul><li>photograph a meter counter and submit the reading in one step;</li><li>inbox notifications for new e-bills;</li><li>sign-in with Face ID and fingerprint.</li></ul>' +
+      '<p>Learn more on <a href="https://www.pacific-imaging.example.hk/app" target="_blank" rel="noopener noreferrer">our website</a>.</p>',
+    bodyZh:
+      '<p>太平洋影像應用程式4.2版現已於App Store及Google Play推出，新功能包括：</p>' +
+      '<ul><li>拍攝計數器相片，一步提交抄錶讀數；</li><li>新電子帳單的收件匣通知；</li><li>以Face ID及指紋登入。</li></ul>' +
+      '<p>詳情請瀏覽<a href="https://www.pacific-imaging.example.hk/app" target="_blank" rel="noopener noreferrer">我們的網站</a>。</p>',
+    to: { customer: true, viewer: false, multiLc: false, multiSr: true, mfa: true },
+  },
+  {
+    id: msgId(10),
+    category: 'promotion',
+    sendTime: hkt('2026-09-05T10:00:00'),
+    titleEn: 'Autumn offer: 20% off paper and toner bundles',
+    titleZh: '秋季優惠：紙張及碳粉套裝8折',
+    bodyEn:
+      '<p>Stock up for the busy season: order any <strong>paper and toner bundle</strong> before 30 September 2026 and get <strong>20% off</strong>.</p>' +
+      '<p>Use promotion code <strong>AUTUMN20</strong> when you place the order. Terms and conditions apply.</p>',
+    bodyZh:
+      '<p>旺季前預早備貨：於2026年9月30日前訂購任何<strong>紙張及碳粉套裝</strong>即享<strong>8折</strong>。</p>' +
+      '<p>訂購時請輸入推廣代碼 <strong>AUTUMN20</strong>。受條款及細則約束。</p>',
+    to: { customer: true, multiLc: false, mfa: true },
+  },
+  {
+    id: msgId(11),
+    category: 'billing',
+    sendTime: hkt('2026-10-01T09:00:00'),
+    titleEn: 'Your e-bill for September 2026 is ready',
+    titleZh: '2026年9月份電子帳單已備妥',
+    bodyEn:
+      '<p>Your e-bill for <strong>September 2026</strong> is now available under <a href="/my-account/manage-my-bills">Manage my bills</a>. Please settle the amount due on or before <strong>31 October 2026</strong>.</p>',
+    bodyZh:
+      '<p>閣下<strong>2026年9月份</strong>的電子帳單已上載至<a href="/my-account/manage-my-bills">管理我的帳單</a>，請於<strong>2026年10月31日</strong>或之前繳付款項。</p>',
+    to: { customer: true, viewer: true, multiLc: true, multiSr: true, mfa: true },
+  },
+  {
+    id: msgId(12),
+    category: 'billing',
+    sendTime: hkt('2026-09-22T15:10:00'),
+    titleEn: 'Payment received: thank you',
+    titleZh: '已收到閣下付款，謝謝',
+    bodyEn:
+      '<p>We have received your payment for the <strong>August 2026</strong> bill. No further action is needed.</p><p>A receipt is available with the bill under <a href="/my-account/manage-my-bills">Manage my bills</a>.</p>',
+    bodyZh:
+      '<p>我們已收到閣下<strong>2026年8月份</strong>帳單的付款，毋須再作任何行動。</p><p>收據已連同帳單上載至<a href="/my-account/manage-my-bills">管理我的帳單</a>。</p>',
+    to: { customer: true, multiLc: true },
+  },
+  {
+    id: msgId(13),
+    category: 'service',
+    sendTime: hkt('2026-08-20T11:40:00'),
+    titleEn: 'Security firmware update for your copiers',
+    titleZh: '影印機保安韌體更新',
+    bodyEn:
+      '<p>A security firmware update for your multifunction printers will be installed remotely on <strong>the night of 26 August 2026 (23:00 to 01:00)</strong>.</p>' +
+      '<p>The machines restart once during the update. No action is needed on your side; jobs queued at the time will print after the restart.</p>',
+    bodyZh:
+      '<p>我們將於<strong>2026年8月26日晚上11時至翌日凌晨1時</strong>遙距為閣下的多功能打印機安裝保安韌體更新。</p>' +
+      '<p>更新期間機器會重新啟動一次，閣下毋須採取任何行動；當時輪候中的打印工作將於重新啟動後繼續。</p>',
+    to: { customer: true, multiSr: true, mfa: false },
+  },
+  {
+    id: msgId(14),
+    category: 'system',
+    sendTime: hkt('2026-08-10T08:15:00'),
+    titleEn: 'Service arrangements when Typhoon Signal No. 8 is hoisted',
+    titleZh: '八號烈風或暴風信號生效時的服務安排',
+    bodyEn:
+      '<p>When Tropical Cyclone Warning Signal No. 8 or above, or a Black Rainstorm Warning, is in force:</p>' +
+      '<ul><li>on-site visits and deliveries are suspended and rescheduled with you;</li><li>the portal and the emergency hotline remain available.</li></ul>' +
+      '<p>Services resume two hours after the signal is lowered.</p>',
+    bodyZh:
+      '<p>當八號或以上熱帶氣旋警告信號，或黑色暴雨警告生效時：</p>' +
+      '<ul><li>上門服務及送貨將會暫停，並與閣下另約時間；</li><li>客戶平台及緊急熱線照常運作。</li></ul>' +
+      '<p>服務將於信號除下後兩小時恢復。</p>',
+    to: { customer: true, viewer: true, multiLc: true, mfa: true },
+  },
+  {
+    id: msgId(15),
+    category: 'system',
+    sendTime: hkt('2026-10-20T18:00:00'),
+    titleEn: 'Portal release 2026.10: inbox and approvals',
+    titleZh: '客戶平台2026.10版本：收件匣及審批',
+    bodyEn:
+      '<p>The October release of the customer portal is live:</p>' +
+      '<ul><li>customers now receive service messages in the portal inbox;</li><li>billing-address change requests can be approved from the <a href="/admin-controls/approve-account-info-update">approval list</a>.</li></ul>',
+    bodyZh:
+      '<p>客戶平台10月份版本已經推出：</p>' +
+      '<ul><li>客戶現可於平台收件匣接收服務訊息；</li><li>帳單地址更改申請可於<a href="/admin-controls/approve-account-info-update">審批清單</a>處理。</li></ul>',
+    to: { admin: true, staff: false, ops: false },
+  },
+  {
+    id: msgId(16),
+    category: 'system',
+    sendTime: hkt('2026-10-31T10:00:00'),
+    titleEn: 'Planned portal maintenance on Sunday 8 November, 02:00 to 06:00',
+    titleZh: '11月8日（星期日）凌晨2時至6時平台維護',
+    bodyEn:
+      '<p>The customer portal will be unavailable on <strong>Sunday 8 November 2026 from 02:00 to 06:00</strong> for database maintenance.</p><p>Please tell customers who call during that time to try again after 06:00.</p>',
+    bodyZh:
+      '<p>客戶平台將於<strong>2026年11月8日（星期日）凌晨2時至6時</strong>進行資料庫維護，期間暫停服務。</p><p>如客戶於該段時間來電，請建議他們於早上6時後再試。</p>',
+    to: { admin: false, staff: false, ops: false },
+  },
+];
+
+/** When a seeded delivery was read: a few hours after it arrived (fixed, like every other seeded time). */
+const readTime = (sendTime: Date, index: number): Date => new Date(sendTime.getTime() + (2 + (index % 5) * 3) * 3_600_000);
+
+/**
+ * Inserts the demo inbox inside the seed's transaction. Idempotent: fixed message ids and `on conflict do nothing`
+ * everywhere; deliveries are added only with the message the seed created now (a message an administrator removed
+ * does not come back with its deliveries, and nobody's read state is ever reset), and only to (user, customer) links
+ * that exist.
+ */
+export async function seedInbox(tx: Db): Promise<{ messages: number; deliveries: number }> {
+  const created = await tx
+    .insert(inboxMessages)
+    .values(
+      SEED_INBOX_MESSAGES.map((m) => ({
+        id: m.id,
+        titleEn: m.titleEn,
+        titleZh: m.titleZh,
+        bodyEn: sanitizeRichText(m.bodyEn),
+        bodyZh: sanitizeRichText(m.bodyZh),
+        category: m.category,
+        status: 'sent',
+        sendTime: m.sendTime,
+        createdBy: null,
+        createdAt: m.sendTime,
+        updatedAt: m.sendTime,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: inboxMessages.id });
+  const createdIds = new Set(created.map((m) => m.id));
+  if (createdIds.size === 0) return { messages: 0, deliveries: 0 };
+
+  const users = [...new Set(Object.values(R).map((r) => r.userAcUuid))];
+  const links = await tx
+    .select({ userAcUuid: userCustomers.userAcUuid, ucpId: userCustomers.ucpId })
+    .from(userCustomers)
+    .where(inArray(userCustomers.userAcUuid, users));
+  const linked = new Set(links.map((l) => `${l.userAcUuid}:${l.ucpId}`));
+
+  const rows: (typeof inboxDeliveries.$inferInsert)[] = [];
+  SEED_INBOX_MESSAGES.forEach((m, i) => {
+    if (!createdIds.has(m.id)) return;
+    for (const [key, isRead] of Object.entries(m.to) as [RecipientKey, boolean][]) {
+      const r = R[key];
+      if (!linked.has(`${r.userAcUuid}:${r.ucpId}`)) continue;
+      rows.push({
+        messageId: m.id,
+        userAcUuid: r.userAcUuid,
+        ucpId: r.ucpId,
+        sendTime: m.sendTime,
+        isRead,
+        readAt: isRead ? readTime(m.sendTime, i) : null,
+        deliveredAt: m.sendTime,
+      });
+    }
+  });
+  const delivered = rows.length
+    ? await tx.insert(inboxDeliveries).values(rows).onConflictDoNothing().returning({ id: inboxDeliveries.messageId })
+    : [];
+  return { messages: created.length, deliveries: delivered.length };
+}

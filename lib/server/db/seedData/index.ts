@@ -1,0 +1,4 @@
+export * from './customers';
+export * from './groups';
+export * from './users';
+export * from './siteContent';

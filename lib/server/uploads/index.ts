@@ -1,0 +1,38 @@
+import type { IncomingMessage } from 'node:http';
+import type { Db } from '@/lib/server/db/types';
+import { AppError } from '@/lib/server/errors';
+import { inspectFile, type CheckedFile, type InspectableType } from './inspectFile';
+import { isMultipart, readMultipart, type MultipartForm } from './multipart';
+
+export { cleanFileName, readMultipart, type MultipartForm, type UploadedFile } from './multipart';
+export { inspectFile, isIntactJpeg, isIntactPdf, isIntactPng, type CheckedFile, type InspectableType } from './inspectFile';
+
+/**
+ * How an upload endpoint takes its file (defineUploadHandler): the router streams the multipart body with this cap,
+ * validates the text fields with the endpoint's zod schema, then checks the file by content, all before the handler.
+ */
+export type UploadSpec = {
+  /** Name of the one file part. */
+  fileField: string;
+  /** Types accepted, decided from the bytes. */
+  accept: readonly InspectableType[];
+  /** The cap in bytes, read per request (a system parameter an administrator may change). */
+  maxBytes: (db: Db) => Promise<number>;
+};
+
+/** Reads the multipart body of an upload route (after authentication and permission: strangers stream nothing). */
+export async function readUpload(req: IncomingMessage, spec: UploadSpec, db: Db): Promise<MultipartForm> {
+  if (!isMultipart(req)) {
+    req.resume();
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', { publicMessage: 'Send the form as multipart/form-data' });
+  }
+  return readMultipart(req, { maxFileBytes: await spec.maxBytes(db), fileField: spec.fileField });
+}
+
+/** The file part of a read upload, checked by content (see inspectFile). */
+export function checkUploadedFile(form: MultipartForm, spec: UploadSpec): Promise<CheckedFile> {
+  return inspectFile(form.file, spec.accept, spec.fileField);
+}
+
+/** MB (the system parameter's unit, fractions allowed) to bytes. */
+export const megabytes = (mb: number): number => Math.floor(mb * 1024 * 1024);

@@ -1,0 +1,102 @@
+/**
+ * The portal process: one node:http server that answers the JSON API from the route table before Next's router and
+ * hands pages, assets and /api/auth/* (next-auth) to Next. `tsx server.ts` (production) or `tsx server.ts --dev`.
+ */
+import { createServer } from 'node:http';
+import next from 'next';
+import { apiRoutes } from '@/lib/server/api/routes';
+import { createRequestListener } from '@/lib/server/app';
+import { ConfigError, loadConfig } from '@/lib/server/config';
+import { DbLockedError, acquireDbLock } from '@/lib/server/db/lock';
+import { migrateDatabase, openDatabase } from '@/lib/server/db/open';
+import { registerDb } from '@/lib/server/db/runtime';
+import { seedIfWanted } from '@/lib/server/db/seed';
+import { clientIp } from '@/lib/server/http';
+import { gracefulShutdown } from '@/lib/server/lifecycle';
+import { createLogger } from '@/lib/server/log';
+import { CLIENT_IP_HEADER, registerConfig } from '@/lib/server/runtimeConfig';
+
+async function main() {
+  const dev = process.argv.includes('--dev');
+  if (!process.env.NODE_ENV) (process.env as Record<string, string>).NODE_ENV = dev ? 'development' : 'production';
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const log = createLogger(config.logLevel);
+  for (const w of config.warnings) log.warn(w);
+
+  // next-auth reads these from the environment; keep them consistent with the validated config.
+  process.env.NEXTAUTH_SECRET = config.nextAuthSecret;
+  if (!process.env.NEXTAUTH_URL) process.env.NEXTAUTH_URL = config.nextAuthUrl ?? `http://localhost:${config.port}`;
+
+  // PGlite has no cross-process lock: refuse to share the folder with another server or a migrate/seed script.
+  let dbLock: ReturnType<typeof acquireDbLock> | undefined;
+  try {
+    dbLock = config.databaseUrl ? undefined : acquireDbLock(config.pgliteDir, 'the portal server');
+  } catch (err) {
+    if (err instanceof DbLockedError) {
+      log.fatal(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const dbHandle = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: config.pgliteDir,
+    onPoolError: (err) => log.warn({ err: { message: err.message } }, 'idle database connection failed'),
+  });
+  await migrateDatabase(dbHandle);
+  await seedIfWanted(dbHandle, config, log);
+  registerDb(dbHandle);
+  // The bundled next-auth route reads the config through the same registry.
+  registerConfig(config);
+
+  const app = next({ dev, dir: process.cwd(), hostname: 'localhost', port: config.port });
+  await app.prepare();
+  const pages = app.getRequestHandler();
+
+  const server = createServer(
+    createRequestListener({
+      config,
+      log,
+      dbHandle,
+      routes: apiRoutes,
+      pages: (req, res) => {
+        // next-auth's authorize() sees only headers: hand it the client address we trust (never the client's own claim).
+        req.headers[CLIENT_IP_HEADER] = clientIp(req, config.trustProxy);
+        return pages(req, res);
+      },
+      // `lifecycle` is declared below; the listener only reads it while serving a request.
+      isShuttingDown: () => lifecycle.isShuttingDown(),
+    }),
+  );
+  server.requestTimeout = config.requestTimeoutMs;
+  server.headersTimeout = Math.min(15_000, config.requestTimeoutMs);
+  server.keepAliveTimeout = 5_000;
+  const lifecycle = gracefulShutdown(server, log, async () => {
+    await dbHandle.close();
+    dbLock?.release();
+  });
+
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  log.info({ port, database: dbHandle.kind, dev }, `portal listening on http://localhost:${port}`);
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => void lifecycle.shutdown(signal).then(() => process.exit(0)));
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error('portal failed to start:', err);
+  process.exit(1);
+});
