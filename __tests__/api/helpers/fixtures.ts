@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { signApiToken } from '@/lib/server/auth/token';
+import type { FunctionCode } from '@/lib/permissions/codes';
+import type { Db } from '@/lib/server/db/types';
+import { customers, userAccounts, userCustomers, userGroupFunctions, userGroupMembers, userGroups } from '@/lib/server/db/schema';
+import { TEST_SECRETS } from './testServer';
+
+/** Short unique suffix: tests in one file share a database, so every row gets its own keys. */
+export const uniq = (): string => randomBytes(4).toString('hex');
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type UserRow = typeof userAccounts.$inferSelect;
+export type GroupRow = typeof userGroups.$inferSelect;
+
+export async function createCustomer(db: Db, overrides: Partial<typeof customers.$inferInsert> = {}): Promise<CustomerRow> {
+  const id = uniq();
+  const [row] = await db
+    .insert(customers)
+    .values({ ucpId: `UCP-${id}`, nameEn: `Customer ${id}`, nameZh: `客戶 ${id}`, ...overrides })
+    .returning();
+  return row!;
+}
+
+/** An active user (no password: these tests authenticate with tokens only). */
+export async function createUser(db: Db, overrides: Partial<typeof userAccounts.$inferInsert> = {}): Promise<UserRow> {
+  const id = uniq();
+  const [row] = await db
+    .insert(userAccounts)
+    .values({ loginId: `user-${id}`, email: `user-${id}@example.test`, name: `User ${id}`, status: 'active', ...overrides })
+    .returning();
+  return row!;
+}
+
+export async function linkUserToCustomer(db: Db, user: Pick<UserRow, 'userAcUuid'>, customer: Pick<CustomerRow, 'ucpId'>): Promise<void> {
+  await db.insert(userCustomers).values({ userAcUuid: user.userAcUuid, ucpId: customer.ucpId });
+}
+
+/** A group holding `codes`; pass `members` to add (user, customer) memberships (the link must exist). */
+export async function createGroup(
+  db: Db,
+  codes: readonly FunctionCode[],
+  opts: {
+    overrides?: Partial<typeof userGroups.$inferInsert>;
+    members?: { user: Pick<UserRow, 'userAcUuid'>; customer: Pick<CustomerRow, 'ucpId'> }[];
+  } = {},
+): Promise<GroupRow> {
+  const id = uniq();
+  const [group] = await db
+    .insert(userGroups)
+    .values({ code: `GRP_${id}`, nameEn: `Group ${id}`, nameZh: `群組 ${id}`, ...opts.overrides })
+    .returning();
+  if (codes.length) await db.insert(userGroupFunctions).values(codes.map((fnCode) => ({ groupId: group!.id, fnCode })));
+  for (const m of opts.members ?? []) await addGroupMember(db, group!, m.user, m.customer);
+  return group!;
+}
+
+export async function addGroupMember(
+  db: Db,
+  group: Pick<GroupRow, 'id'>,
+  user: Pick<UserRow, 'userAcUuid'>,
+  customer: Pick<CustomerRow, 'ucpId'>,
+): Promise<void> {
+  await db.insert(userGroupMembers).values({ groupId: group.id, userAcUuid: user.userAcUuid, ucpId: customer.ucpId });
+}
+
+/**
+ * A user linked to a new customer and holding `codes` for it through a new group: the usual caller of an endpoint.
+ */
+export async function createMember(
+  db: Db,
+  codes: readonly FunctionCode[] = [],
+  overrides: { user?: Partial<typeof userAccounts.$inferInsert>; customer?: Partial<typeof customers.$inferInsert> } = {},
+): Promise<{ user: UserRow; customer: CustomerRow; group: GroupRow }> {
+  const customer = await createCustomer(db, overrides.customer);
+  const user = await createUser(db, overrides.user);
+  await linkUserToCustomer(db, user, customer);
+  const group = await createGroup(db, codes, { members: [{ user, customer }] });
+  return { user, customer, group };
+}
+
+export type TokenOptions = {
+  /** Defaults to the user's current token_version. */
+  ver?: number;
+  ttlSeconds?: number;
+  secret?: string;
+};
+
+/** A signed API token as the session would carry it (ucpId null = no customer selected yet). */
+export function tokenFor(
+  user: Pick<UserRow, 'userAcUuid' | 'tokenVersion'>,
+  ucpId: string | null,
+  opts: TokenOptions = {},
+): Promise<string> {
+  return signApiToken(
+    { sub: user.userAcUuid, ucp: ucpId, ver: opts.ver ?? user.tokenVersion },
+    opts.secret ?? TEST_SECRETS.API_TOKEN_SECRET,
+    opts.ttlSeconds ?? 3_600,
+  );
+}
+
+/** Server-side logout: bumps token_version so every older token is refused. */
+export async function bumpTokenVersion(db: Db, user: Pick<UserRow, 'userAcUuid'>): Promise<void> {
+  await db
+    .update(userAccounts)
+    .set({ tokenVersion: sql`${userAccounts.tokenVersion} + 1` })
+    .where(eq(userAccounts.userAcUuid, user.userAcUuid));
+}
+
+/**
+ * A correctly signed token that expired an hour ago: signed while only `Date` is faked to three hours back (jose
+ * reads the clock through `new Date()`), with a one-hour lifetime.
+ */
+export async function expiredTokenFor(user: Pick<UserRow, 'userAcUuid' | 'tokenVersion'>, ucpId: string | null): Promise<string> {
+  jest.useFakeTimers({
+    now: Date.now() - 3 * 3_600_000,
+    doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+  });
+  try {
+    return await tokenFor(user, ucpId, { ttlSeconds: 3_600 });
+  } finally {
+    jest.useRealTimers();
+  }
+}

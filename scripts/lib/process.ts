@@ -1,0 +1,43 @@
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { constants } from 'node:os';
+import path from 'node:path';
+
+/** The project's own binaries: no `npx` (it may try the registry) and no dependence on PATH. */
+export const bin = (name: string, root = process.cwd()) => path.join(root, 'node_modules', '.bin', name);
+
+/** Exit status a shell would report: the code, or 128 + the signal's number when the child was killed. */
+export function exitStatus(code: number | null, signal: NodeJS.Signals | null): number {
+  if (code !== null) return code;
+  return 128 + (signal ? (constants.signals[signal] ?? 1) : 1);
+}
+
+/** Resolves with the child's exit status once it has exited (rejects only if it could not be started). */
+export function waitForExit(child: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      resolve(exitStatus(child.exitCode, child.signalCode));
+      return;
+    }
+    child.once('error', reject);
+    child.once('exit', (code, signal) => resolve(exitStatus(code, signal)));
+  });
+}
+
+const FORWARDED = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+
+/**
+ * Runs a command with inherited stdio and passes SIGTERM/SIGINT/SIGHUP on to it while it runs, so that stopping this
+ * script (a container stop, Ctrl-C) stops the child gracefully instead of orphaning it. Resolves with its exit status.
+ */
+export async function run(command: string, args: string[], options: SpawnOptions = {}): Promise<number> {
+  const child = spawn(command, args, { stdio: 'inherit', ...options });
+  const forward = (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  };
+  for (const s of FORWARDED) process.on(s, forward);
+  try {
+    return await waitForExit(child);
+  } finally {
+    for (const s of FORWARDED) process.off(s, forward);
+  }
+}
