@@ -1,0 +1,60 @@
+import { delay, http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
+import type { ErrorBody } from '@/lib/errors';
+
+/** Same-origin path as the client calls it; msw resolves it against jsdom's location. */
+type Path = `/api/${string}`;
+
+let traceCounter = 0;
+/** Distinct, predictable trace ids so tests can check they are carried through. */
+export const nextTraceId = (): string => `trace-${++traceCounter}`;
+
+export type ApiSuccessOptions = { traceId?: string; delayMs?: number | 'infinite'; onRequest?: (req: StrictRequest<DefaultBodyType>) => void };
+
+/** POST `path` answers `{ status: 'success', data, traceId }` with HTTP 200. */
+export function apiSuccess<T>(path: Path, data: T, opts: ApiSuccessOptions = {}) {
+  return http.post(path, async ({ request }) => {
+    opts.onRequest?.(request);
+    if (opts.delayMs !== undefined) await delay(opts.delayMs);
+    return HttpResponse.json({ status: 'success', data, traceId: opts.traceId ?? nextTraceId() });
+  });
+}
+
+export type ApiErrorOptions = {
+  /** HTTP status, default 400. */
+  status?: number;
+  message?: string;
+  fields?: ErrorBody['fields'];
+  traceId?: string;
+  delayMs?: number | 'infinite';
+};
+
+/** POST `path` answers `{ status: 'error', error: { code, message, fields? }, traceId }` with the given status. */
+export function apiError(path: Path, code: string, opts: ApiErrorOptions = {}) {
+  return http.post(path, async () => {
+    if (opts.delayMs !== undefined) await delay(opts.delayMs);
+    const error: ErrorBody = { code, message: opts.message ?? code };
+    if (opts.fields) error.fields = opts.fields;
+    return HttpResponse.json(
+      { status: 'error', error, traceId: opts.traceId ?? nextTraceId() },
+      { status: opts.status ?? 400, headers: opts.traceId ? { 'X-Trace-Id': opts.traceId } : undefined },
+    );
+  });
+}
+
+/** POST `path` fails at the network level (no answer). */
+export function apiNetworkError(path: Path) {
+  return http.post(path, () => HttpResponse.error());
+}
+
+/** A deferred answer: the request stays pending until the test calls `release()`. */
+export function apiDeferred<T>(path: Path, data: T) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const handler = http.post(path, async () => {
+    await gate;
+    return HttpResponse.json({ status: 'success', data, traceId: nextTraceId() });
+  });
+  return { handler, release };
+}

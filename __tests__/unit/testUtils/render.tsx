@@ -1,0 +1,148 @@
+import type { ReactElement, ReactNode } from 'react';
+import { render, type RenderOptions } from '@testing-library/react';
+import i18next, { type i18n as I18n } from 'i18next';
+import type { Session } from 'next-auth';
+import { SessionProvider } from 'next-auth/react';
+import type { NextRouter } from 'next/router';
+import { RouterContext } from 'next/dist/shared/lib/router-context.shared-runtime';
+import { MemoryRouter, useMemoryRouter } from 'next-router-mock';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { ThemeProvider } from '@mui/material/styles';
+import type { FunctionCode } from '@/lib/permissions/codes';
+import { theme } from '@/lib/theme/theme';
+import enCommon from '@/public/locales/en/common.json';
+import enError from '@/public/locales/en/error.json';
+import enPage from '@/public/locales/en/page.json';
+import tcCommon from '@/public/locales/tc/common.json';
+import tcError from '@/public/locales/tc/error.json';
+import tcPage from '@/public/locales/tc/page.json';
+
+export type TestLocale = 'en' | 'tc';
+
+/** An i18next instance with the real texts of the three namespaces every page loads (spec §1), in both locales. */
+export function createTestI18n(lng: TestLocale = 'en'): I18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng,
+    fallbackLng: 'en',
+    ns: ['common', 'page', 'error'],
+    defaultNS: 'common',
+    resources: {
+      en: { common: enCommon, page: enPage, error: enError },
+      tc: { common: tcCommon, page: tcPage, error: tcError },
+    },
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  return instance;
+}
+
+export type TestUser = { userAcUuid?: string; ucpId?: string | null; name?: string; loginId?: string };
+
+/** A signed-in session as the portal's next-auth callbacks build it, holding `functionCodes` for `user.ucpId`. */
+export function testSession(functionCodes: readonly FunctionCode[] = ['home'], user: TestUser = {}): Session {
+  return {
+    expires: new Date(Date.now() + 3_600_000).toISOString(),
+    jwtToken: 'test-jwt-token',
+    functionList: functionCodes.map((fnCode) => ({ fnCode })),
+    currentUser: { userAcUuid: user.userAcUuid ?? '00000000-0000-4000-8000-0000000000aa', ucpId: user.ucpId === undefined ? 'UCP-TEST' : user.ucpId },
+    skipmfa: false,
+    profile: {
+      loginId: user.loginId ?? 'tester@example.test',
+      name: user.name ?? 'Test User',
+      isProviderStaff: false,
+      needsDisclaimer: false,
+      customerCount: 1,
+      mfaEnabled: false,
+      fontSize: 'M',
+      preferredLanguage: 'en',
+    },
+    tokenExp: Math.floor(Date.now() / 1000) + 3_600,
+  } as Session;
+}
+
+/** A next/router stand-in: the given fields over harmless defaults; navigation methods are jest mocks. */
+export function createTestRouter(overrides: Partial<NextRouter> = {}): NextRouter {
+  const router: NextRouter = {
+    route: '/',
+    pathname: '/',
+    query: {},
+    asPath: '/',
+    basePath: '',
+    locale: 'en',
+    locales: ['en', 'tc'],
+    defaultLocale: 'en',
+    isReady: true,
+    isFallback: false,
+    isPreview: false,
+    isLocaleDomain: false,
+    push: jest.fn(async () => true),
+    replace: jest.fn(async () => true),
+    reload: jest.fn(),
+    back: jest.fn(),
+    forward: jest.fn(),
+    prefetch: jest.fn(async () => undefined),
+    beforePopState: jest.fn(),
+    events: { on: jest.fn(), off: jest.fn(), emit: jest.fn() },
+    ...overrides,
+  };
+  return router;
+}
+
+export type ProviderOptions = {
+  locale?: TestLocale;
+  /** Function codes of the session (default `['home']`); ignored when `session` is given. */
+  functionCodes?: readonly FunctionCode[];
+  user?: TestUser;
+  /** The whole session; `null` renders signed out. */
+  session?: Session | null;
+  /** Router fields (pathname, query, asPath…); `locale` follows the `locale` option unless set here. */
+  router?: Partial<NextRouter>;
+  /**
+   * A URL ('/my-orders/manage?page=2'): use a stateful in-memory router (next-router-mock) instead of the static
+   * one, so push / replace really change `query` and re-render (URL-synced lists). Returned as `memoryRouter`.
+   * Takes precedence over `router`.
+   */
+  route?: string;
+} & Omit<RenderOptions, 'wrapper' | 'queries'>;
+
+/** Provides a MemoryRouter through Next's router context, re-rendering on every navigation. */
+function MemoryRouterContext({ router, children }: { router: MemoryRouter; children: ReactNode }) {
+  const snapshot = useMemoryRouter(router);
+  return <RouterContext.Provider value={snapshot as NextRouter}>{children}</RouterContext.Provider>;
+}
+
+/**
+ * Renders `ui` as the portal's _app would: real translations (en or tc), the MUI theme, a next-auth session (no
+ * network: next-auth does not fetch when it is given a session) and a router, provided through Next's own context so
+ * `useRouter()` works without jest.mock. Returns the render result plus the router and i18n used.
+ *
+ * @example
+ * const { router } = renderWithProviders(<InboxScreen />, { locale: 'tc', router: { pathname: '/inbox', query: { id } } });
+ * const { memoryRouter } = renderWithProviders(<OrdersScreen />, { route: '/my-orders/manage?status=pending' });
+ */
+export function renderWithProviders(ui: ReactElement, options: ProviderOptions = {}) {
+  const { locale = 'en', functionCodes, user, session, router: routerFields, route, ...renderOptions } = options;
+  const i18n = createTestI18n(locale);
+  const router = createTestRouter({ locale, ...routerFields });
+  const memoryRouter = route === undefined ? null : new MemoryRouter(route);
+  if (memoryRouter) {
+    memoryRouter.locale = locale;
+    memoryRouter.locales = ['en', 'tc'];
+    memoryRouter.defaultLocale = 'en';
+  }
+  const sessionValue = session === undefined ? testSession(functionCodes, user) : session;
+  const RouterProvider = ({ children }: { children: ReactNode }) =>
+    memoryRouter ? <MemoryRouterContext router={memoryRouter}>{children}</MemoryRouterContext> : <RouterContext.Provider value={router}>{children}</RouterContext.Provider>;
+  const Wrapper = ({ children }: { children: ReactNode }) => (
+    <RouterProvider>
+      <SessionProvider session={sessionValue} refetchOnWindowFocus={false} refetchInterval={0}>
+        <I18nextProvider i18n={i18n}>
+          <ThemeProvider theme={theme}>{children}</ThemeProvider>
+        </I18nextProvider>
+      </SessionProvider>
+    </RouterProvider>
+  );
+  const result = render(ui, { wrapper: Wrapper, ...renderOptions });
+  return { ...result, router, memoryRouter, i18n, session: sessionValue };
+}
