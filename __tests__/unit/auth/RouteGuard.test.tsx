@@ -1,0 +1,214 @@
+import type { ReactNode } from 'react';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Session } from 'next-auth';
+import { RouteGuard } from '@/components/auth/RouteGuard';
+import { apiDeferred, apiError, apiSuccess } from '../testUtils/handlers';
+import { server } from '../testUtils/server';
+import { renderAuth, sessionWith, text, type Lang } from './renderAuth';
+
+type MockRouter = {
+  pathname: string;
+  asPath: string;
+  query: Record<string, string>;
+  isReady: boolean;
+  locale: string;
+  push: jest.Mock;
+  replace: jest.Mock;
+};
+let mockRouter: MockRouter;
+jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
+
+type SessionState = { data: Session | null; status: 'loading' | 'authenticated' | 'unauthenticated' };
+let mockSession: SessionState;
+const mockSignOut = jest.fn(async (_options?: unknown) => undefined);
+jest.mock('next-auth/react', () => ({
+  useSession: () => ({ ...mockSession, update: jest.fn() }),
+  signOut: (options?: unknown) => mockSignOut(options),
+}));
+
+const CHECK = '/api/checkToken/checkTokenExpiration';
+
+/** Sets the route: `pathname` is Next's page pattern, `asPath` the address bar (without the locale prefix). */
+function at(pathname: string, asPath: string = pathname, { isReady = true, locale = 'en' }: { isReady?: boolean; locale?: string } = {}) {
+  const query = Object.fromEntries(new URLSearchParams(asPath.split('?')[1] ?? ''));
+  mockRouter = { pathname, asPath, query, isReady, locale, push: jest.fn(async () => true), replace: jest.fn(async () => true) };
+}
+
+const signedOut = (): SessionState => ({ data: null, status: 'unauthenticated' });
+const signedIn = (session: Session): SessionState => ({ data: session, status: 'authenticated' });
+
+/** The guard around a page, with a recognisable layout so "wrapped in the layout" can be checked. */
+function renderGuard(lng: Lang = 'en') {
+  const wrap = (node: ReactNode) => <div data-testid="layout">{node}</div>;
+  return renderAuth(
+    <RouteGuard wrap={wrap}>
+      <h1>Protected content</h1>
+    </RouteGuard>,
+    lng,
+  );
+}
+
+beforeEach(() => {
+  mockSignOut.mockClear();
+  at('/');
+  mockSession = signedOut();
+});
+
+describe('RouteGuard', () => {
+  it('renders nothing of the page, only a spinner, while the session loads', () => {
+    at('/account');
+    mockSession = { data: null, status: 'loading' };
+    renderGuard();
+    expect(screen.queryByText('Protected content')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('layout')).not.toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+  });
+
+  it('waits for the router too (query not known yet on a static page)', () => {
+    at('/account', '/account', { isReady: false });
+    mockSession = signedIn(sessionWith(['home', 'ac_pref_read']));
+    renderGuard();
+    expect(screen.queryByText('Protected content')).not.toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+  });
+
+  it.each<Lang>(['en', 'tc'])('signed out on a protected page: the A001 session message, no forced sign-out (%s)', async (lng) => {
+    at('/account');
+    renderGuard(lng);
+    expect(screen.getByRole('heading', { level: 1, name: text(lng, 'error:A001') })).toBeInTheDocument();
+    expect(screen.queryByText('Protected content')).not.toBeInTheDocument();
+    expect(mockSignOut).not.toHaveBeenCalled();
+    expect(mockRouter.replace).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: text(lng, 'common:signIn') }));
+    expect(mockRouter.push).toHaveBeenCalledWith({ pathname: '/login', query: {} });
+  });
+
+  it('signed out on a deep-link page without ucpid: the same message, carrying the link to /login on request', async () => {
+    at('/inbox', '/inbox?id=42');
+    renderGuard();
+    expect(screen.getByRole('heading', { level: 1, name: text('en', 'error:A001') })).toBeInTheDocument();
+    expect(mockRouter.replace).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: text('en', 'common:signIn') }));
+    expect(mockRouter.push).toHaveBeenCalledWith({ pathname: '/login', query: { deepLink: '/inbox', deepLinkParams: 'id=42' } });
+  });
+
+  it('signed out on a deep-link page with ucpid: signs out and goes to /weblogin carrying the link and its query', async () => {
+    at('/inbox', '/inbox?ucpid=UCP100001&id=42');
+    renderGuard();
+    expect(screen.queryByText('Protected content')).not.toBeInTheDocument();
+    expect(screen.queryByText(text('en', 'error:A001'))).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(mockRouter.replace).toHaveBeenCalledWith({ pathname: '/weblogin', query: { deepLink: '/inbox', deepLinkParams: 'ucpid=UCP100001&id=42' } }),
+    );
+    expect(mockSignOut).toHaveBeenCalledWith({ redirect: false });
+    expect(mockRouter.replace).toHaveBeenCalledTimes(1);
+  });
+
+  it('signed in with a code the route needs: the page inside its layout', () => {
+    at('/account');
+    mockSession = signedIn(sessionWith(['home', 'ac_pref_read']));
+    renderGuard();
+    expect(screen.getByTestId('layout')).toContainElement(screen.getByText('Protected content'));
+    expect(mockRouter.replace).not.toHaveBeenCalled();
+  });
+
+  it('`all` opens every route', () => {
+    at('/admin-controls/user-account-maintenance/edit/[id]', '/admin-controls/user-account-maintenance/edit/7');
+    mockSession = signedIn(sessionWith(['all'], { currentUser: { userAcUuid: 'u-9', ucpId: 'PROVIDER' } }));
+    renderGuard();
+    expect(screen.getByText('Protected content')).toBeInTheDocument();
+  });
+
+  it.each<Lang>(['en', 'tc'])('signed in without the code: the no-permission message inside the layout (%s)', (lng) => {
+    at('/account');
+    mockSession = signedIn(sessionWith(['apv_chg_bill_addr_read', 'apv_chg_bill_addr_write'], { currentUser: { userAcUuid: 'u-2', ucpId: 'PROVIDER' } }));
+    renderGuard(lng);
+    expect(screen.getByTestId('layout')).toContainElement(screen.getByRole('heading', { level: 1, name: text(lng, 'common:no_permission_to_access') }));
+    expect(screen.queryByText('Protected content')).not.toBeInTheDocument();
+  });
+
+  it('a read code does not open a write route (add needs _write)', () => {
+    at('/admin-controls/offer-maintenance/add');
+    mockSession = signedIn(sessionWith(['offer_read'], { currentUser: { userAcUuid: 'u-2', ucpId: 'PROVIDER' } }));
+    renderGuard();
+    expect(screen.getByText(text('en', 'common:no_permission_to_access'))).toBeInTheDocument();
+  });
+
+  it('signed in with no customer chosen: off to /login/select-ucp, carrying a deep link', async () => {
+    at('/inbox', '/inbox?id=42');
+    mockSession = signedIn(sessionWith([], { currentUser: { userAcUuid: 'u-3', ucpId: null }, profile: { customerCount: 2 } }));
+    renderGuard();
+    expect(screen.queryByText('Protected content')).not.toBeInTheDocument();
+    expect(screen.queryByText(text('en', 'common:no_permission_to_access'))).not.toBeInTheDocument();
+    await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith({ pathname: '/login/select-ucp', query: { deepLink: '/inbox', deepLinkParams: 'id=42' } }));
+  });
+
+  it('signed in before accepting the disclaimer: off to /login/disclaimer', async () => {
+    at('/');
+    mockSession = signedIn(sessionWith(['home'], { profile: { needsDisclaimer: true } }));
+    renderGuard();
+    expect(screen.queryByText('Protected content')).not.toBeInTheDocument();
+    await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith({ pathname: '/login/disclaimer', query: {} }));
+  });
+
+  it.each([
+    ['/login/select-ucp', signedIn(sessionWith([], { currentUser: { userAcUuid: 'u-3', ucpId: null } }))],
+    ['/login/disclaimer', signedIn(sessionWith(['home'], { profile: { needsDisclaimer: true } }))],
+    ['/weblogin', { data: null, status: 'loading' } as SessionState],
+    ['/404', signedOut()],
+  ])('public page %s renders whatever the session, and never redirects', (pathname, state) => {
+    at(pathname);
+    mockSession = state;
+    renderGuard();
+    expect(screen.getByText('Protected content')).toBeInTheDocument();
+    expect(mockRouter.replace).not.toHaveBeenCalled();
+  });
+
+  describe('signed in on a deep-link page with ucpid', () => {
+    beforeEach(() => {
+      at('/inbox', '/inbox?ucpid=UCP100001&id=42');
+      mockSession = signedIn(sessionWith(['home']));
+    });
+
+    it('checks the token first: nothing is shown until it answers, then the page', async () => {
+      const deferred = apiDeferred(CHECK, { valid: true, expiresAt: '2099-01-01T00:00:00.000Z' });
+      server.use(deferred.handler);
+      renderGuard();
+      expect(screen.queryByText('Protected content')).not.toBeInTheDocument();
+      expect(screen.getByRole('progressbar')).toBeInTheDocument();
+      await act(async () => deferred.release());
+      expect(await screen.findByText('Protected content')).toBeInTheDocument();
+      expect(mockSignOut).not.toHaveBeenCalled();
+    });
+
+    it('a 401 signs out and goes to /login with the link, its query and the error code', async () => {
+      server.use(apiError(CHECK, 'TOKEN_EXPIRED', { status: 401 }));
+      renderGuard();
+      await waitFor(() =>
+        expect(mockRouter.replace).toHaveBeenCalledWith({
+          pathname: '/login',
+          query: { deepLink: '/inbox', deepLinkParams: 'ucpid=UCP100001&id=42', error: 'TOKEN_EXPIRED' },
+        }),
+      );
+      expect(mockSignOut).toHaveBeenCalledWith({ redirect: false });
+      expect(screen.queryByText('Protected content')).not.toBeInTheDocument();
+    });
+
+    it('any other failure of the check still shows the page (only 401 means the session is gone)', async () => {
+      server.use(apiError(CHECK, 'SERVICE_UNAVAILABLE', { status: 503 }));
+      renderGuard();
+      expect(await screen.findByText('Protected content')).toBeInTheDocument();
+      expect(mockSignOut).not.toHaveBeenCalled();
+      expect(mockRouter.replace).not.toHaveBeenCalled();
+    });
+
+    it('the permission still applies after the check', async () => {
+      mockSession = signedIn(sessionWith(['apv_chg_bill_addr_read'], { currentUser: { userAcUuid: 'u-2', ucpId: 'PROVIDER' } }));
+      server.use(apiSuccess(CHECK, { valid: true, expiresAt: '2099-01-01T00:00:00.000Z' }));
+      renderGuard();
+      expect(await screen.findByText(text('en', 'common:no_permission_to_access'))).toBeInTheDocument();
+      expect(screen.queryByText('Protected content')).not.toBeInTheDocument();
+    });
+  });
+});

@@ -1,0 +1,140 @@
+import { useEffect, useRef, useState } from 'react';
+import { useRouter } from 'next/router';
+import { getSession, signIn, useSession } from 'next-auth/react';
+import { useTranslation } from 'next-i18next/pages';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { continueAfterSignIn } from '@/lib/auth/continueAfterSignIn';
+import { sanitizeDeepLink } from '@/lib/auth/deepLink';
+import { errorKey } from '@/lib/errors';
+
+const loginSchema = z.object({
+  loginId: z.string().trim().min(1, 'required').max(254, 'tooLong'),
+  password: z.string().min(1, 'required').max(256, 'tooLong'),
+  totp: z.string().trim().regex(/^\d{6}$/, 'totpFormat').optional().or(z.literal('')),
+});
+type LoginValues = z.infer<typeof loginSchema>;
+
+/** Codes next-auth itself may put in `?error=` (besides ours). */
+const NEXT_AUTH_ERRORS: Record<string, string> = {
+  SessionRequired: 'error:A001',
+  CredentialsSignin: 'error:INVALID_CREDENTIALS',
+  Callback: 'error:INTERNAL',
+  Configuration: 'error:INTERNAL',
+};
+
+// Own keys only: `?error=toString` must not reach Object.prototype (it crashed the page).
+export const messageKeyForCode = (code: string): string => (Object.hasOwn(NEXT_AUTH_ERRORS, code) ? NEXT_AUTH_ERRORS[code] : undefined) ?? errorKey(code);
+
+export function LoginForm({ title, intro }: { title: string; intro?: string }) {
+  const { t } = useTranslation(['page', 'common', 'error']);
+  const router = useRouter();
+  const { update } = useSession();
+  // next-auth's `update` from a render without a session does nothing: after signing in, call the latest one.
+  const updateRef = useRef(update);
+  useEffect(() => {
+    updateRef.current = update;
+  }, [update]);
+  const [needsTotp, setNeedsTotp] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const queryError = typeof router.query.error === 'string' ? router.query.error.slice(0, 64) : null;
+  const link = sanitizeDeepLink(router.query.deepLink, router.query.deepLinkParams);
+  const { register, handleSubmit, formState, setFocus } = useForm<LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { loginId: '', password: '', totp: '' },
+  });
+
+  const submit = async (values: LoginValues) => {
+    setFailure(null);
+    const result = await signIn('credentials', {
+      redirect: false,
+      loginId: values.loginId,
+      password: values.password,
+      totp: needsTotp ? (values.totp ?? '') : '',
+    });
+    if (!result || result.error) {
+      const code = result?.error ?? 'NETWORK';
+      if (code === 'MFA_REQUIRED') {
+        setNeedsTotp(true);
+        setTimeout(() => setFocus('totp'), 0);
+      }
+      setFailure(code);
+      return;
+    }
+    const session = await getSession();
+    if (!session) {
+      setFailure('INTERNAL');
+      return;
+    }
+    await continueAfterSignIn(router, session, (data) => updateRef.current(data), link);
+  };
+
+  const fieldError = (name: keyof LoginValues) => {
+    const msg = formState.errors[name]?.message;
+    return msg ? t(`page:login.validation.${msg}`) : undefined;
+  };
+  const shownError = failure ?? queryError;
+
+  return (
+    <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void handleSubmit(submit)(event)} aria-labelledby="login-title">
+      <div>
+        <Typography id="login-title" variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+          {title}
+        </Typography>
+        {intro ? (
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            {intro}
+          </Typography>
+        ) : null}
+      </div>
+      {shownError ? (
+        <Alert severity={shownError === 'MFA_REQUIRED' ? 'info' : 'error'} role="alert" data-testid="login-error" data-code={shownError}>
+          {t(messageKeyForCode(shownError))}
+        </Alert>
+      ) : null}
+      <TextField
+        label={t('page:login.loginId')}
+        autoComplete="username"
+        autoFocus
+        required
+        {...register('loginId')}
+        error={Boolean(formState.errors.loginId)}
+        helperText={fieldError('loginId')}
+        slotProps={{ htmlInput: { 'data-testid': 'login-id', maxLength: 254 } }}
+      />
+      <TextField
+        label={t('page:login.password')}
+        type="password"
+        autoComplete="current-password"
+        required
+        {...register('password')}
+        error={Boolean(formState.errors.password)}
+        helperText={fieldError('password')}
+        slotProps={{ htmlInput: { 'data-testid': 'password', maxLength: 256 } }}
+      />
+      {needsTotp ? (
+        <TextField
+          label={t('page:login.totp')}
+          autoComplete="one-time-code"
+          required
+          {...register('totp')}
+          error={Boolean(formState.errors.totp)}
+          helperText={fieldError('totp') ?? t('page:login.totpHelp')}
+          slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6, 'data-testid': 'totp' } }}
+        />
+      ) : null}
+      <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting} data-testid="login-submit">
+        {formState.isSubmitting ? t('page:login.signingIn') : t('common:signIn')}
+      </Button>
+      <Typography variant="body2" color="text.secondary">
+        {t('page:login.help')}
+      </Typography>
+    </Stack>
+  );
+}

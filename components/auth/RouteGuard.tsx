@@ -1,0 +1,112 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRouter } from 'next/router';
+import { signOut, useSession } from 'next-auth/react';
+import { useTranslation } from 'next-i18next/pages';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import { StateMessage } from '@/components/common/StateMessage';
+import { currentDeepLink, deepLinkQuery } from '@/lib/auth/deepLink';
+import { checkTokenExpiration } from '@/lib/api/auth';
+import { toGrants } from '@/lib/permissions/canAccess';
+import { decideRoute, findRoute } from '@/lib/permissions/routes';
+
+function Waiting() {
+  const { t } = useTranslation('common');
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 10 }}>
+      <CircularProgress aria-label={t('loading')} />
+    </Box>
+  );
+}
+
+export function NoPermission() {
+  const { t } = useTranslation('common');
+  return <StateMessage title={t('no_permission_to_access')} role="alert" />;
+}
+
+function SessionMissing() {
+  const { t } = useTranslation(['common', 'error']);
+  const router = useRouter();
+  const link = currentDeepLink(router.asPath);
+  return (
+    <StateMessage
+      title={t('error:A001')}
+      role="alert"
+      action={
+        <Button variant="contained" onClick={() => router.push({ pathname: '/login', query: deepLinkQuery(link) })}>
+          {t('common:signIn')}
+        </Button>
+      }
+    >
+      {t('common:sessionMissingHelp')}
+    </StateMessage>
+  );
+}
+
+/**
+ * The `_app` guard (spec §2, §4): nothing is shown until the session and its function list have loaded; then the one
+ * route table decides. Authorization of data is the API's job; this only decides what to render.
+ */
+export function RouteGuard({ children, wrap = (node) => node }: { children: ReactNode; wrap?: (node: ReactNode) => ReactNode }) {
+  const router = useRouter();
+  const { data: session, status } = useSession();
+  const rule = findRoute(router.pathname);
+  const isPublic = !rule || rule.isPublic === true;
+  const ucpid = typeof router.query.ucpid === 'string' ? router.query.ucpid : null;
+  const [checkedPath, setCheckedPath] = useState<string | null>(null);
+  const redirecting = useRef(false);
+
+  const needsDeepLinkCheck = status === 'authenticated' && !isPublic && rule?.deepLink === true && ucpid !== null;
+  // Checked once per page and ucpid, not per URL: a list that keeps its paging in the query must not remount.
+  const checkKey = `${router.pathname}|${ucpid ?? ''}`;
+
+  useEffect(() => {
+    if (!router.isReady || isPublic || redirecting.current) return;
+    const link = currentDeepLink(router.asPath);
+    if (status === 'unauthenticated' && rule?.deepLink && ucpid) {
+      // Spec §4: a signed-out deep link with ucpid goes through /weblogin, carrying the link and its parameters.
+      redirecting.current = true;
+      void signOut({ redirect: false }).finally(() => router.replace({ pathname: '/weblogin', query: deepLinkQuery(link) }));
+      return;
+    }
+    if (status !== 'authenticated' || !session) return;
+    if (session.profile.needsDisclaimer) {
+      redirecting.current = true;
+      void router.replace({ pathname: '/login/disclaimer', query: deepLinkQuery(link) });
+      return;
+    }
+    if (!session.currentUser.ucpId) {
+      redirecting.current = true;
+      void router.replace({ pathname: '/login/select-ucp', query: deepLinkQuery(link) });
+      return;
+    }
+    if (needsDeepLinkCheck && checkedPath !== checkKey) {
+      // Spec §4: on a deep-linkable page with ucpid, the token-expiry check comes first.
+      void checkTokenExpiration().then(async (result) => {
+        if (!result.ok && result.error.status === 401) {
+          redirecting.current = true;
+          await signOut({ redirect: false });
+          await router.replace({ pathname: '/login', query: { ...deepLinkQuery(link), error: result.error.code } });
+          return;
+        }
+        setCheckedPath(checkKey);
+      });
+    }
+  }, [router, router.isReady, router.asPath, status, session, isPublic, rule, ucpid, needsDeepLinkCheck, checkedPath, checkKey]);
+
+  useEffect(() => {
+    redirecting.current = false;
+  }, [router.pathname]);
+
+  // `wrap` adds the page's layout once the function list is known (its navigation depends on it).
+  if (isPublic) return <>{wrap(children)}</>;
+  // `update()` (customer switch, disclaimer, password change) sets status to loading while the session is still
+  // there: keep the page mounted then, and wait only when there is no session yet.
+  if ((status === 'loading' && !session) || !router.isReady) return <Waiting />;
+  if (!session) return rule?.deepLink && ucpid ? <Waiting /> : <SessionMissing />;
+  if (session.profile.needsDisclaimer || !session.currentUser.ucpId) return <Waiting />;
+  if (needsDeepLinkCheck && checkedPath !== checkKey) return <Waiting />;
+  if (decideRoute(toGrants(session.functionList), router.pathname) !== 'allow') return <>{wrap(<NoPermission />)}</>;
+  return <>{wrap(children)}</>;
+}

@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import { useRouter } from 'next/router';
+import { useSession } from 'next-auth/react';
+import { useTranslation } from 'next-i18next/pages';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import CheckIcon from '@mui/icons-material/Check';
+import { getUcpList, type UcpOption } from '@/lib/api/auth';
+import { continueAfterSignIn } from '@/lib/auth/continueAfterSignIn';
+import { sanitizeDeepLink } from '@/lib/auth/deepLink';
+import { useSignOut } from '@/lib/auth/useSignOut';
+import { errorKey } from '@/lib/errors';
+import { pickLocalized } from '@/lib/i18n/locales';
+
+/** A user linked to several customers chooses the one to act for; the token and function list follow the choice. */
+export function SelectUcpScreen() {
+  const { t } = useTranslation(['page', 'common', 'error']);
+  const router = useRouter();
+  const { data: session, status, update } = useSession();
+  const signOutNow = useSignOut();
+  const [options, setOptions] = useState<UcpOption[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [choosing, setChoosing] = useState<string | null>(null);
+  const [chooseError, setChooseError] = useState<string | null>(null);
+  const link = sanitizeDeepLink(router.query.deepLink, router.query.deepLinkParams);
+
+  useEffect(() => {
+    if (status !== 'authenticated') return;
+    void getUcpList().then((r) => {
+      if (r.ok) setOptions(r.data);
+      else setLoadError(r.error.code);
+    });
+  }, [status]);
+
+  if (status === 'loading') return <CircularProgress aria-label={t('common:loading')} />;
+  if (status === 'unauthenticated' || !session) {
+    return (
+      <Stack spacing={2}>
+        <Typography variant="h4" component="h1">{t('page:selectUcp.title')}</Typography>
+        <Alert severity="warning">{t('error:A001')}</Alert>
+        <Button variant="contained" onClick={() => router.push('/login')}>{t('common:signIn')}</Button>
+      </Stack>
+    );
+  }
+
+  const choose = async (ucpId: string) => {
+    setChoosing(ucpId);
+    setChooseError(null);
+    const next = await update({ ucpId }).catch(() => null);
+    setChoosing(null);
+    if (!next || next.currentUser.ucpId !== ucpId) {
+      setChooseError('NOT_FOUND');
+      return;
+    }
+    await continueAfterSignIn(router, next, update, link);
+  };
+
+  return (
+    <Stack spacing={2.5}>
+      <div>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+          {t('page:selectUcp.title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          {t('page:selectUcp.intro', { name: session.profile.name })}
+        </Typography>
+      </div>
+      {loadError ? <Alert severity="error">{t(errorKey(loadError))}</Alert> : null}
+      {chooseError ? <Alert severity="error">{t('page:selectUcp.chooseFailed')}</Alert> : null}
+      {options === null && !loadError ? <CircularProgress aria-label={t('common:loading')} /> : null}
+      {options && options.length === 0 ? <Alert severity="warning">{t('page:selectUcp.none')}</Alert> : null}
+      {options && options.length > 0 ? (
+        <List aria-label={t('page:selectUcp.listLabel')} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 0 }}>
+          {options.map((o) => {
+            const isCurrent = o.ucpId === session.currentUser.ucpId;
+            return (
+              <ListItemButton key={o.ucpId} divider disabled={choosing !== null} onClick={() => choose(o.ucpId)} data-testid={`ucp-${o.ucpId}`} aria-current={isCurrent ? 'true' : undefined}>
+                <ListItemText primary={pickLocalized(router.locale, o.nameEn, o.nameZh)} secondary={t('page:selectUcp.accountNo', { id: o.ucpId })} />
+                {choosing === o.ucpId ? <CircularProgress size={20} /> : isCurrent ? <CheckIcon color="primary" aria-label={t('page:selectUcp.current')} /> : null}
+              </ListItemButton>
+            );
+          })}
+        </List>
+      ) : null}
+      <Button variant="text" onClick={() => signOutNow()} sx={{ alignSelf: 'flex-start' }}>
+        {t('common:signOut')}
+      </Button>
+    </Stack>
+  );
+}

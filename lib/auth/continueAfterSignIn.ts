@@ -1,0 +1,31 @@
+import type { NextRouter } from 'next/router';
+import type { Session } from 'next-auth';
+import type { SessionUpdate } from '@/lib/auth/sessionTypes';
+import { landingPath } from '@/lib/navigation';
+import { toGrants } from '@/lib/permissions/canAccess';
+import { deepLinkHref, deepLinkQuery, deepLinkUcpId, type DeepLink } from './deepLink';
+
+type Update = (data: SessionUpdate) => Promise<Session | null>;
+
+/**
+ * Where a freshly signed-in user goes: the disclaimer first (once), then customer selection when none is chosen,
+ * then the deep link (choosing the customer it names when the user may act for it) or home.
+ */
+export async function continueAfterSignIn(router: NextRouter, session: Session, update: Update, link: DeepLink | null): Promise<void> {
+  const carry = deepLinkQuery(link);
+  if (session.profile.needsDisclaimer) {
+    await router.replace({ pathname: '/login/disclaimer', query: carry });
+    return;
+  }
+  const wanted = deepLinkUcpId(link);
+  let current = session;
+  if (wanted && wanted !== current.currentUser.ucpId && current.profile.customerCount > 1) {
+    const switched = await update({ ucpId: wanted }).catch(() => null);
+    if (switched?.currentUser?.ucpId === wanted) current = switched;
+  }
+  if (!current.currentUser.ucpId) {
+    await router.replace({ pathname: '/login/select-ucp', query: carry });
+    return;
+  }
+  await router.replace(link ? deepLinkHref(link) : landingPath(toGrants(current.functionList)));
+}

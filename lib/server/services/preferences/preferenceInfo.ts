@@ -1,0 +1,38 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/server/db/types';
+import { userAccounts } from '@/lib/server/db/schema';
+import { AppError } from '@/lib/server/errors';
+
+export const FONT_SIZES = ['S', 'M', 'L'] as const;
+export const LANGUAGES = ['en', 'tc'] as const;
+export type PreferenceInfo = { fontSize: (typeof FONT_SIZES)[number]; preferredLanguage: (typeof LANGUAGES)[number] };
+
+const shape = (row: { fontSize: string; preferredLanguage: string }): PreferenceInfo => ({
+  fontSize: (FONT_SIZES as readonly string[]).includes(row.fontSize) ? (row.fontSize as PreferenceInfo['fontSize']) : 'M',
+  preferredLanguage: row.preferredLanguage === 'tc' ? 'tc' : 'en',
+});
+
+export async function getPreferenceInfo(db: Db, userAcUuid: string): Promise<PreferenceInfo> {
+  const [row] = await db
+    .select({ fontSize: userAccounts.fontSize, preferredLanguage: userAccounts.preferredLanguage })
+    .from(userAccounts)
+    .where(eq(userAccounts.userAcUuid, userAcUuid))
+    .limit(1);
+  if (!row) throw new AppError('TOKEN_EXPIRED', { message: 'user gone' });
+  return shape(row);
+}
+
+/** Saves the given fields only; returns what is stored afterwards. */
+export async function savePreferenceInfo(db: Db, userAcUuid: string, input: Partial<PreferenceInfo>): Promise<PreferenceInfo> {
+  const [row] = await db
+    .update(userAccounts)
+    .set({
+      ...(input.fontSize ? { fontSize: input.fontSize } : {}),
+      ...(input.preferredLanguage ? { preferredLanguage: input.preferredLanguage } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(userAccounts.userAcUuid, userAcUuid))
+    .returning({ fontSize: userAccounts.fontSize, preferredLanguage: userAccounts.preferredLanguage });
+  if (!row) throw new AppError('TOKEN_EXPIRED', { message: 'user gone' });
+  return shape(row);
+}
