@@ -1,0 +1,108 @@
+import { asc, eq } from 'drizzle-orm';
+import { seedDemo } from '@/lib/server/db/seed';
+import { SEED_INBOX_DATE, SEED_INBOX_MESSAGES, seedInbox } from '@/lib/server/db/seedData/inbox';
+import { inboxDeliveries, inboxMessages, userAccounts } from '@/lib/server/db/schema';
+import { DEMO_UCP, PROVIDER_UCP_ID } from '@/lib/server/db/seedData';
+import { sanitizeRichText } from '@/lib/server/sanitize';
+import { tokenFor } from '../helpers/fixtures';
+import { describeEachDb } from '../helpers/testDb';
+import { startTestServer, type TestServer } from '../helpers/testServer';
+
+const DAY = 86_400_000;
+
+describeEachDb('demo inbox seed', (getHandle) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Any hash will do: these tests sign tokens directly and never check a password.
+    await seedDemo(getHandle().db, { passwordHash: 'not-used-in-these-tests' });
+    server = await startTestServer(getHandle());
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  const db = () => getHandle().db;
+
+  async function tokenOf(loginId: string, ucpId: string): Promise<string> {
+    const [user] = await db().select().from(userAccounts).where(eq(userAccounts.userAcUuid, (await userId(loginId))));
+    return tokenFor(user!, ucpId);
+  }
+  async function userId(loginId: string): Promise<string> {
+    const [row] = await db().select({ id: userAccounts.userAcUuid }).from(userAccounts).where(eq(userAccounts.loginId, loginId));
+    return row!.id;
+  }
+  const inbox = async (loginId: string, ucpId: string, lang = 'en') => {
+    const token = await tokenOf(loginId, ucpId);
+    const [list, count] = [await server.post('/api/inbox/getEmailListSortByIsReadAndSendTime', { page: 1, pageSize: 50, lang }, { token }), await server.post('/api/inbox/getEmailUnreadCount', {}, { token })];
+    expect(list.status).toBe(200);
+    expect(count.status).toBe(200);
+    return { token, items: list.body.data.items as { id: string; title: string; isRead: boolean; sendTime: string; preview: string }[], total: list.body.data.total as number, unread: count.body.data as number };
+  };
+
+  it('holds bilingual, already-clean messages sent in the 90 days before the fixed seed date', () => {
+    expect(SEED_INBOX_MESSAGES.length).toBeGreaterThanOrEqual(14);
+    expect(new Set(SEED_INBOX_MESSAGES.map((m) => m.id)).size).toBe(SEED_INBOX_MESSAGES.length);
+    for (const m of SEED_INBOX_MESSAGES) {
+      for (const text of [m.titleEn, m.titleZh, m.bodyEn, m.bodyZh]) expect(text.trim()).not.toBe('');
+      // The sanitizer leaves the seeded HTML as it is: no link or tag of the demo data is silently dropped.
+      expect(sanitizeRichText(m.bodyEn)).toBe(m.bodyEn);
+      expect(sanitizeRichText(m.bodyZh)).toBe(m.bodyZh);
+      expect(m.sendTime.getTime()).toBeLessThanOrEqual(SEED_INBOX_DATE.getTime());
+      expect(m.sendTime.getTime()).toBeGreaterThan(SEED_INBOX_DATE.getTime() - 90 * DAY);
+    }
+    expect(new Set(SEED_INBOX_MESSAGES.map((m) => m.category))).toEqual(new Set(['billing', 'service', 'contract', 'promotion', 'system']));
+  });
+
+  it('gives each demo user its own inbox, unread first, with mixed read states', async () => {
+    const customer = await inbox('customer@demo.hk', DEMO_UCP.harbourView);
+    expect([customer.total, customer.unread]).toEqual([14, 5]);
+    const viewer = await inbox('viewer@demo.hk', DEMO_UCP.harbourView);
+    expect([viewer.total, viewer.unread]).toEqual([8, 4]);
+    const mfa = await inbox('mfa@demo.hk', DEMO_UCP.sunrise);
+    expect([mfa.total, mfa.unread]).toEqual([11, 5]);
+    for (const box of [customer, viewer, mfa]) {
+      const unreadFlags = box.items.map((i) => i.isRead);
+      expect(unreadFlags).toEqual([...unreadFlags].sort((a, b) => Number(a) - Number(b)));
+      expect(box.items.filter((i) => !i.isRead).length).toBe(box.unread);
+    }
+    expect(customer.items[0]!.title).toBe('Your e-bill for October 2026 is ready');
+  });
+
+  it('gives multi@demo.hk a different inbox for each of its customers', async () => {
+    const lc = await inbox('multi@demo.hk', DEMO_UCP.lungCheong, 'tc');
+    const sr = await inbox('multi@demo.hk', DEMO_UCP.sunrise, 'tc');
+    expect([lc.total, lc.unread]).toEqual([12, 6]);
+    expect([sr.total, sr.unread]).toEqual([8, 3]);
+    expect(lc.items.map((i) => i.id)).not.toEqual(sr.items.map((i) => i.id));
+    expect(lc.items.find((i) => i.title === '續約優惠：36個月計劃節省15%')).toBeDefined();
+    expect(sr.items.find((i) => i.title === '續約優惠：36個月計劃節省15%')).toBeUndefined();
+  });
+
+  it('gives the provider users two system messages', async () => {
+    for (const loginId of ['admin@demo.hk', 'staff@demo.hk', 'ops@demo.hk']) {
+      const rows = await db()
+        .select({ category: inboxMessages.category })
+        .from(inboxDeliveries)
+        .innerJoin(inboxMessages, eq(inboxMessages.id, inboxDeliveries.messageId))
+        .where(eq(inboxDeliveries.userAcUuid, await userId(loginId)));
+      expect(rows.map((r) => r.category)).toEqual(['system', 'system']);
+    }
+    const admin = await inbox('admin@demo.hk', PROVIDER_UCP_ID);
+    expect([admin.total, admin.unread]).toEqual([2, 1]);
+  });
+
+  it('is idempotent and never resets what a user read', async () => {
+    const before = await db().select().from(inboxDeliveries).orderBy(asc(inboxDeliveries.messageId), asc(inboxDeliveries.userAcUuid));
+    const { token, items } = await inbox('customer@demo.hk', DEMO_UCP.harbourView);
+    const unread = items.find((i) => !i.isRead)!;
+    expect((await server.post('/api/inbox/getEmailContent', { id: unread.id }, { token })).status).toBe(200);
+
+    await seedDemo(db(), { passwordHash: 'not-used-in-these-tests' });
+    expect(await db().transaction((tx) => seedInbox(tx))).toEqual({ messages: 0, deliveries: 0 });
+
+    const after = await db().select().from(inboxDeliveries).orderBy(asc(inboxDeliveries.messageId), asc(inboxDeliveries.userAcUuid));
+    expect(after.length).toBe(before.length);
+    const reread = await inbox('customer@demo.hk', DEMO_UCP.harbourView);
+    expect(reread.items.find((i) => i.id === unread.id)?.isRead).toBe(true);
+    expect(reread.unread).toBe(4);
+  });
+});

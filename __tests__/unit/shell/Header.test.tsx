@@ -1,0 +1,149 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Header } from '@/components/shell/Header';
+import type { FunctionCode } from '@/lib/permissions/codes';
+import { usePortalStore } from '@/store/portalStore';
+import tcCommon from '@/public/locales/tc/common.json';
+import { apiSuccess } from '../testUtils/handlers';
+import { server } from '../testUtils/server';
+import { renderWithProviders, type ProviderOptions } from '../testUtils/render';
+import { clearThemeState } from '../theme/appTheme';
+import { NAV_PROFILES, expectedNavHrefs } from './navProfiles';
+
+type User = ReturnType<typeof userEvent.setup>;
+
+function renderHeader(codes: readonly FunctionCode[], options: ProviderOptions = {}) {
+  // The user menu loads the current customer (silently) for users holding `home`.
+  server.use(apiSuccess('/api/user/getUcpCustByUcpId', { ucpId: 'UCP-TEST', nameEn: 'Acme Printing Ltd', nameZh: '艾克美印刷有限公司' }));
+  return renderWithProviders(<Header />, { functionCodes: codes, router: { pathname: '/', asPath: '/' }, ...options });
+}
+
+const pathOf = (a: Element) => new URL(a.getAttribute('href') ?? '', 'http://localhost').pathname;
+
+/**
+ * Every entry of the desktop navigation: the link of each one-entry section plus, for each section with a menu, the
+ * links of its menu (opened and closed again). The bar's CSS is `display: none` below md and jsdom has no viewport
+ * to match the media query, so it is queried including hidden elements.
+ */
+async function desktopHrefs(user: User): Promise<string[]> {
+  const nav = screen.getByRole('navigation', { name: 'Main navigation', hidden: true });
+  const found: string[] = [];
+  for (const el of Array.from(nav.querySelectorAll('a, button'))) {
+    if (el.tagName === 'A') {
+      found.push(pathOf(el));
+      continue;
+    }
+    await user.click(el);
+    const menu = await screen.findByRole('menu');
+    found.push(...within(menu).getAllByRole('menuitem').map(pathOf));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  }
+  return found;
+}
+
+/** Opens the phone drawer and lists its entries. */
+async function drawerHrefs(user: User): Promise<string[]> {
+  await user.click(screen.getByRole('button', { name: 'Open navigation menu', hidden: true }));
+  const drawerNav = await screen.findByRole('navigation', { name: 'Main navigation' });
+  return within(drawerNav).queryAllByRole('link').map(pathOf);
+}
+
+const sorted = (a: string[]) => [...a].sort();
+
+beforeEach(clearThemeState);
+afterAll(clearThemeState);
+
+describe('Header navigation per function list', () => {
+  it.each(Object.entries(NAV_PROFILES))('%s: the desktop bar and the drawer show exactly the entries it may open', async (_name, codes) => {
+    const user = userEvent.setup();
+    renderHeader(codes);
+    const expected = expectedNavHrefs(codes);
+    expect(sorted(await desktopHrefs(user))).toEqual(sorted(expected));
+    expect(sorted(await drawerHrefs(user))).toEqual(sorted(expected));
+  });
+
+  it('a customer gets the orders menu with both order screens, and the profile link', async () => {
+    const user = userEvent.setup();
+    renderHeader(NAV_PROFILES.customer);
+    await user.click(screen.getByRole('button', { name: 'Orders', hidden: true }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'My orders' })).toHaveAttribute('href', '/my-orders/manage');
+    expect(within(menu).getByRole('menuitem', { name: 'Track my orders' })).toHaveAttribute('href', '/my-orders/track');
+    // A section with one entry is a plain link, named after the section.
+    const bar = screen.getByRole('navigation', { name: 'Main navigation', hidden: true });
+    expect(within(bar).getByRole('link', { name: 'My profile', hidden: true })).toHaveAttribute('href', '/account');
+  });
+
+  it('staff holding only approval codes see no customer entry in either navigation', async () => {
+    const user = userEvent.setup();
+    renderHeader(NAV_PROFILES.approvalStaff, { user: { ucpId: null } });
+    const desktop = await desktopHrefs(user);
+    const drawer = await drawerHrefs(user);
+    for (const href of ['/', '/inbox', '/my-orders/manage', '/my-orders/track', '/account']) {
+      expect(desktop).not.toContain(href);
+      expect(drawer).not.toContain(href);
+    }
+  });
+
+  it('marks the current page in the drawer', async () => {
+    const user = userEvent.setup();
+    renderHeader(NAV_PROFILES.customer, { router: { pathname: '/my-orders/manage', asPath: '/my-orders/manage?page=2' } });
+    await user.click(screen.getByRole('button', { name: 'Open navigation menu', hidden: true }));
+    const drawerNav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(drawerNav).getByRole('link', { name: 'My orders' })).toHaveAttribute('aria-current', 'page');
+    expect(within(drawerNav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('choosing a drawer entry closes the drawer', async () => {
+    const user = userEvent.setup();
+    renderHeader(NAV_PROFILES.viewer);
+    await drawerHrefs(user);
+    expect(document.querySelector('.MuiDrawer-paper')).toBeInTheDocument();
+    await user.click(within(screen.getByRole('navigation', { name: 'Main navigation' })).getByRole('link', { name: 'Inbox' }));
+    await waitFor(() => expect(document.querySelector('.MuiDrawer-paper')).not.toBeInTheDocument());
+  });
+
+  it('translates the navigation in tc', async () => {
+    const user = userEvent.setup();
+    renderHeader(NAV_PROFILES.customer, { locale: 'tc' });
+    await user.click(screen.getByRole('button', { name: tcCommon.nav.open, hidden: true }));
+    const drawerNav = await screen.findByRole('navigation', { name: tcCommon.nav.label });
+    expect(within(drawerNav).getByText(tcCommon.nav.orders)).toBeInTheDocument();
+    expect(within(drawerNav).getByRole('link', { name: tcCommon.nav.inbox })).toBeInTheDocument();
+  });
+});
+
+describe('Header inbox button', () => {
+  const inboxButton = () => screen.queryByTestId('inbox-button');
+
+  it('is shown only to users holding `home`', () => {
+    const { unmount } = renderHeader(['home']);
+    expect(inboxButton()).toHaveAttribute('href', '/inbox');
+    unmount();
+    renderHeader(['mgt_order_read', 'track_order_read', 'ac_pref_read']);
+    expect(inboxButton()).not.toBeInTheDocument();
+  });
+
+  it('shows the unread count from the store and follows it', async () => {
+    usePortalStore.getState().setEmailUnread(5);
+    renderHeader(['home']);
+    const badge = () => within(screen.getByTestId('inbox-button')).getByText(/\d/);
+    expect(badge()).toHaveTextContent('5');
+    expect(screen.getByTestId('inbox-button')).toHaveAccessibleName('Inbox: 5 unread messages');
+
+    act(() => usePortalStore.getState().setEmailUnread(1));
+    await waitFor(() => expect(badge()).toHaveTextContent('1'));
+    expect(screen.getByTestId('inbox-button')).toHaveAccessibleName('Inbox: 1 unread message');
+
+    act(() => usePortalStore.getState().setEmailUnread(250));
+    await waitFor(() => expect(badge()).toHaveTextContent('99+'));
+  });
+
+  it('shows no number when nothing is unread', () => {
+    usePortalStore.getState().setEmailUnread(0);
+    renderHeader(['home']);
+    expect(screen.getByTestId('inbox-button').querySelector('.MuiBadge-badge')).toHaveClass('MuiBadge-invisible');
+    expect(screen.getByTestId('inbox-button')).toHaveAccessibleName('Inbox: 0 unread messages');
+  });
+});

@@ -1,0 +1,183 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { signOut } from 'next-auth/react';
+import { UserMenu } from '@/components/shell/UserMenu';
+import { formatDateTime } from '@/lib/i18n/locales';
+import type { FunctionCode } from '@/lib/permissions/codes';
+import { usePortalStore } from '@/store/portalStore';
+import { apiError, apiSuccess } from '../testUtils/handlers';
+import { server } from '../testUtils/server';
+import { renderWithProviders, testSession, type ProviderOptions } from '../testUtils/render';
+
+// Only signOut is replaced: the SessionProvider and useSession the helper renders with stay real.
+jest.mock('next-auth/react', () => ({
+  ...jest.requireActual<typeof import('next-auth/react')>('next-auth/react'),
+  signOut: jest.fn(async () => undefined),
+}));
+const signOutMock = jest.mocked(signOut);
+
+const CUSTOMER = { ucpId: 'UCP-TEST', nameEn: 'Acme Printing Ltd', nameZh: '艾克美印刷有限公司' };
+const LAST_LOGIN = '2025-03-04T05:06:07.000Z';
+
+type MenuOptions = {
+  codes?: readonly FunctionCode[];
+  customerCount?: number;
+  isProviderStaff?: boolean;
+  ucpId?: string | null;
+} & Omit<ProviderOptions, 'session' | 'functionCodes'>;
+
+function renderMenu({ codes = ['home', 'ac_pref_read'], customerCount = 1, isProviderStaff = false, ucpId = 'UCP-TEST', ...options }: MenuOptions = {}) {
+  const base = testSession(codes, { name: 'Chan Tai Man', loginId: 'tm.chan@acme.example', ucpId });
+  const session = { ...base, profile: { ...base.profile, customerCount, isProviderStaff } };
+  return renderWithProviders(<UserMenu />, { session, ...options });
+}
+
+async function openMenu(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByTestId('user-menu-button'));
+  return within(await screen.findByRole('menu'));
+}
+
+beforeEach(() => signOutMock.mockClear());
+
+describe('UserMenu', () => {
+  it('shows the user name and the current customer loaded from /api/user/getUcpCustByUcpId', async () => {
+    server.use(apiSuccess('/api/user/getUcpCustByUcpId', CUSTOMER));
+    const user = userEvent.setup();
+    renderMenu();
+    const button = screen.getByTestId('user-menu-button');
+    expect(button).toHaveTextContent('Chan Tai Man');
+    await waitFor(() => expect(button).toHaveTextContent('Acme Printing Ltd'));
+    const menu = await openMenu(user);
+    expect(menu.getByText('tm.chan@acme.example')).toBeInTheDocument();
+    expect(screen.getByTestId('current-customer')).toHaveTextContent('Account: Acme Printing Ltd');
+  });
+
+  it('shows the customer name in Chinese in tc', async () => {
+    server.use(apiSuccess('/api/user/getUcpCustByUcpId', CUSTOMER));
+    const user = userEvent.setup();
+    renderMenu({ locale: 'tc' });
+    await waitFor(() => expect(screen.getByTestId('user-menu-button')).toHaveTextContent('艾克美印刷有限公司'));
+    await openMenu(user);
+    expect(screen.getByTestId('current-customer')).toHaveTextContent('帳戶：艾克美印刷有限公司');
+  });
+
+  it('falls back to the customer id while (or when) the customer cannot be loaded', async () => {
+    server.use(apiError('/api/user/getUcpCustByUcpId', 'INTERNAL', { status: 500 }));
+    const user = userEvent.setup();
+    renderMenu();
+    await openMenu(user);
+    expect(screen.getByTestId('current-customer')).toHaveTextContent('Account: UCP-TEST');
+  });
+
+  it('labels provider staff without a customer as staff, and loads no customer', async () => {
+    const user = userEvent.setup();
+    // No handler for getUcpCustByUcpId: a call would fail the test (onUnhandledRequest: 'error').
+    renderMenu({ codes: ['apv_chg_bill_addr_read'], ucpId: null, isProviderStaff: true });
+    await openMenu(user);
+    expect(screen.getByTestId('current-customer')).toHaveTextContent(/^Pacific Imaging staff$/);
+  });
+
+  it('shows the last sign-in time from the store, formatted for the locale', async () => {
+    server.use(apiSuccess('/api/user/getUcpCustByUcpId', CUSTOMER));
+    usePortalStore.getState().setLastLoginTime(LAST_LOGIN);
+    const user = userEvent.setup();
+    renderMenu();
+    await openMenu(user);
+    expect(screen.getByTestId('last-login')).toHaveTextContent(`Last sign-in: ${formatDateTime(LAST_LOGIN, 'en')}`);
+    // 05:06 UTC is 13:06 in Hong Kong.
+    expect(screen.getByTestId('last-login')).toHaveTextContent(/4 Mar 2025/);
+    expect(screen.getByTestId('last-login')).toHaveTextContent(/1:06/);
+  });
+
+  it('says it is the first sign-in when the store has no last sign-in', async () => {
+    server.use(apiSuccess('/api/user/getUcpCustByUcpId', CUSTOMER));
+    const user = userEvent.setup();
+    renderMenu();
+    await openMenu(user);
+    expect(screen.getByTestId('last-login')).toHaveTextContent('This is your first sign-in');
+  });
+
+  describe('"Switch account"', () => {
+    beforeEach(() => server.use(apiSuccess('/api/user/getUcpCustByUcpId', CUSTOMER)));
+
+    it('is offered when showSwitchCustomer is on and the user has more than one customer, and goes to select-ucp', async () => {
+      usePortalStore.getState().setShowSwitchCustomer(true);
+      const user = userEvent.setup();
+      const { router } = renderMenu({ customerCount: 2 });
+      const menu = await openMenu(user);
+      await user.click(menu.getByRole('menuitem', { name: 'Switch account' }));
+      expect(router.push).toHaveBeenCalledWith('/login/select-ucp');
+    });
+
+    it.each([
+      ['showSwitchCustomer is off', false, 3],
+      ['the user has one customer', true, 1],
+      ['the user has no customer', true, 0],
+    ])('is not offered when %s', async (_label, show, customerCount) => {
+      usePortalStore.getState().setShowSwitchCustomer(show);
+      const user = userEvent.setup();
+      renderMenu({ customerCount });
+      const menu = await openMenu(user);
+      expect(menu.queryByRole('menuitem', { name: 'Switch account' })).not.toBeInTheDocument();
+      expect(menu.getByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
+    });
+  });
+
+  it('links to the account page only with ac_pref_read', async () => {
+    server.use(apiSuccess('/api/user/getUcpCustByUcpId', CUSTOMER));
+    const user = userEvent.setup();
+    const { router, unmount } = renderMenu({ codes: ['home', 'ac_pref_read'] });
+    let menu = await openMenu(user);
+    await user.click(menu.getByRole('menuitem', { name: 'Account and preferences' }));
+    expect(router.push).toHaveBeenCalledWith('/account');
+    unmount();
+    renderMenu({ codes: ['home'] });
+    menu = await openMenu(user);
+    expect(menu.queryByRole('menuitem', { name: 'Account and preferences' })).not.toBeInTheDocument();
+  });
+
+  describe('sign-out', () => {
+    function recordSignOutSteps(logout: 'ok' | 'fails') {
+      const steps: string[] = [];
+      server.use(
+        apiSuccess('/api/user/getUcpCustByUcpId', CUSTOMER),
+        http.post('/api/login/logout', () => {
+          steps.push('logout');
+          return logout === 'ok'
+            ? HttpResponse.json({ status: 'success', data: null, traceId: 't' })
+            : HttpResponse.json({ status: 'error', error: { code: 'INTERNAL', message: 'x' }, traceId: 't' }, { status: 500 });
+        }),
+      );
+      signOutMock.mockImplementation(async () => {
+        steps.push('signOut');
+        return undefined as never;
+      });
+      const replace = jest.fn(async () => {
+        steps.push('replace');
+        return true;
+      });
+      return { steps, replace };
+    }
+
+    it.each(['ok', 'fails'] as const)('calls /api/login/logout, then next-auth signOut, then goes to /weblogin (logout %s)', async (logout) => {
+      const { steps, replace } = recordSignOutSteps(logout);
+      usePortalStore.getState().setLastLoginTime(LAST_LOGIN);
+      usePortalStore.getState().setEmailUnread(4);
+      const user = userEvent.setup();
+      renderMenu({ router: { replace } });
+      const menu = await openMenu(user);
+      await user.click(menu.getByRole('menuitem', { name: 'Sign out' }));
+      await waitFor(() => expect(steps).toEqual(['logout', 'signOut', 'replace']));
+      expect(signOutMock).toHaveBeenCalledWith({ redirect: false });
+      expect(replace).toHaveBeenCalledWith({ pathname: '/weblogin', query: {} });
+      // What belonged to the signed-in user is forgotten.
+      expect(usePortalStore.getState()).toEqual(expect.objectContaining({ lastLoginTime: null, emailUnread: 0 }));
+    });
+  });
+
+  it('renders nothing without a session', () => {
+    const { container } = renderWithProviders(<UserMenu />, { session: null });
+    expect(container).toBeEmptyDOMElement();
+  });
+});

@@ -1,0 +1,186 @@
+import { visuallyHidden } from '@/components/common/visuallyHidden';
+import { useEffect } from 'react';
+import { useSession } from 'next-auth/react';
+import { useTranslation } from 'next-i18next/pages';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
+import { changePassword } from '@/lib/api/account';
+import { setAuthToken } from '@/lib/api/client';
+import { checkPasswordRules, passwordSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/auth/passwordRules';
+import type { SessionUpdate } from '@/lib/auth/sessionTypes';
+import { errorKey } from '@/lib/errors';
+import { fieldMessage } from './fieldMessages';
+import { PasswordField } from './PasswordField';
+import { usePasswordOutcome } from './passwordOutcomeStore';
+import { SectionCard } from './SectionCard';
+
+/** The same policy as the server (lib/auth/passwordRules.ts), plus what only the form can check. */
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'page:account.validation.required').max(1024, 'page:account.validation.tooLong'),
+    newPassword: passwordSchema,
+    confirmPassword: z.string().min(1, 'page:account.validation.required'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.confirmPassword && v.newPassword !== v.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'page:account.validation.mismatch' });
+    }
+    if (v.currentPassword && v.newPassword === v.currentPassword) {
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: 'password_same_as_current' });
+    }
+  });
+type PasswordValues = z.infer<typeof changePasswordFormSchema>;
+
+const EMPTY: PasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const SERVER_FIELDS = ['currentPassword', 'newPassword'] as const;
+
+/**
+ * Current password, new password twice. On success the server has revoked every token of the user (other browsers
+ * and devices are signed out) and sent a fresh one for this session, which next-auth's `update({ jwtToken })` takes.
+ */
+export function ChangePasswordCard({ canWrite, onChanged }: { canWrite: boolean; onChanged: (passwordChangedAt: string) => void }) {
+  const { t } = useTranslation(['page', 'error']);
+  const { update } = useSession();
+  const outcome = usePasswordOutcome((s) => s.outcome);
+  const setOutcome = usePasswordOutcome((s) => s.set);
+  // Leaving the page forgets the result; the unmount caused by the session update (see the store) does not.
+  useEffect(
+    () => () => {
+      if (!usePasswordOutcome.getState().updating) usePasswordOutcome.getState().clear();
+    },
+    [],
+  );
+  const { register, handleSubmit, formState, setError, reset, control, setFocus } = useForm<PasswordValues>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
+  const newPassword = useWatch({ control, name: 'newPassword' });
+  const rules = checkPasswordRules(newPassword ?? '');
+
+  const onSubmit = handleSubmit(async (values) => {
+    setOutcome(null);
+    const result = await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword });
+    if (!result.ok) {
+      const { code, fields } = result.error;
+      const onFields = SERVER_FIELDS.filter((f) => fields?.[f]?.length);
+      if (code === 'VALIDATION' && onFields.length > 0) {
+        for (const f of onFields) setError(f, { type: 'server', message: fields![f]![0] });
+        setFocus(onFields[0]!);
+        return;
+      }
+      setOutcome({ kind: 'error', code });
+      return;
+    }
+    // Every older token is void now, this session's included: use the new one at once, then hand it to next-auth.
+    setAuthToken(result.data.jwtToken);
+    reset(EMPTY);
+    onChanged(result.data.passwordChangedAt);
+    setOutcome(null, true);
+    const sessionUpdate: SessionUpdate = { jwtToken: result.data.jwtToken };
+    const session = await update(sessionUpdate).catch(() => null);
+    setOutcome(session?.jwtToken ? { kind: 'changed' } : { kind: 'signInAgain' });
+  });
+
+  const errorOf = (name: keyof PasswordValues) => fieldMessage(t, formState.errors[name]?.message);
+  const disabled = !canWrite || formState.isSubmitting;
+
+  return (
+    <SectionCard id="password" title={t('account.password.title')} subtitle={t('account.password.intro')}>
+      {!canWrite ? (
+        <Alert severity="info" data-testid="password-read-only">
+          {t('account.readOnly')}
+        </Alert>
+      ) : null}
+      {outcome?.kind === 'changed' ? (
+        <Alert severity="success" role="status" data-testid="password-changed">
+          {t('account.password.changed')}
+        </Alert>
+      ) : null}
+      {outcome?.kind === 'signInAgain' ? (
+        <Alert severity="warning" role="alert" data-testid="password-sign-in-again">
+          {t('account.password.signInAgain')}
+        </Alert>
+      ) : null}
+      {outcome?.kind === 'error' ? (
+        <Alert severity="error" role="alert" data-testid="password-error" data-code={outcome.code}>
+          {t(errorKey(outcome.code))}
+        </Alert>
+      ) : null}
+      <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }} aria-labelledby="password-title">
+        {/* Lets password managers tie the new password to the account. */}
+        <input type="text" name="username" autoComplete="username" hidden readOnly value="" aria-hidden tabIndex={-1} />
+        <PasswordField
+          id="current-password"
+          testId="current-password"
+          label={t('account.password.current')}
+          autoComplete="current-password"
+          required
+          disabled={disabled}
+          {...register('currentPassword')}
+          error={Boolean(formState.errors.currentPassword)}
+          helperText={errorOf('currentPassword')}
+        />
+        <PasswordField
+          id="new-password"
+          testId="new-password"
+          label={t('account.password.new')}
+          autoComplete="new-password"
+          required
+          disabled={disabled}
+          describedBy="new-password-rules"
+          {...register('newPassword')}
+          error={Boolean(formState.errors.newPassword)}
+          helperText={errorOf('newPassword')}
+        />
+        <List dense disablePadding id="new-password-rules" aria-label={t('account.password.rulesTitle')} data-testid="password-rules">
+          {rules.map((rule) => (
+            <ListItem key={rule.key} disableGutters sx={{ py: 0 }} data-testid={`rule-${rule.key}`} data-ok={rule.ok ? 'true' : 'false'}>
+              <ListItemIcon sx={{ minWidth: 28, color: rule.ok ? 'success.main' : 'text.disabled' }}>
+                {rule.ok ? <CheckCircleIcon fontSize="small" /> : <RadioButtonUncheckedIcon fontSize="small" />}
+              </ListItemIcon>
+              <ListItemText
+                primary={
+                  <>
+                    {t(`account.password.rules.${rule.key}`, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
+                    <Box component="span" sx={visuallyHidden}>
+                      {` (${rule.ok ? t('account.password.ruleMet') : t('account.password.ruleNotMet')})`}
+                    </Box>
+                  </>
+                }
+                slotProps={{ primary: { variant: 'body2' } }}
+              />
+            </ListItem>
+          ))}
+        </List>
+        <PasswordField
+          id="confirm-password"
+          testId="confirm-password"
+          label={t('account.password.confirm')}
+          autoComplete="new-password"
+          required
+          disabled={disabled}
+          {...register('confirmPassword')}
+          error={Boolean(formState.errors.confirmPassword)}
+          helperText={errorOf('confirmPassword')}
+        />
+        <Box>
+          <Button type="submit" variant="contained" disabled={disabled} data-testid="password-submit">
+            {formState.isSubmitting ? t('account.saving') : t('account.password.submit')}
+          </Button>
+        </Box>
+      </Box>
+    </SectionCard>
+  );
+}
+

@@ -1,0 +1,200 @@
+import { useState } from 'react';
+import { useTranslation } from 'next-i18next/pages';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { confirmMfaCode, disableMfaWithCode } from '@/lib/api/account';
+import { startMfaEnrolment, type MfaEnrolment } from '@/lib/api/auth';
+import { errorKey } from '@/lib/errors';
+import { fieldMessage } from './fieldMessages';
+import { SectionCard } from './SectionCard';
+
+const codeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'page:account.validation.code') });
+type CodeValues = z.infer<typeof codeSchema>;
+
+/** Groups of four, as authenticator apps show secrets: easier to type by hand. */
+const groupSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
+type Step = { kind: 'idle' } | { kind: 'enrolling'; enrolment: MfaEnrolment } | { kind: 'disabling' };
+
+/**
+ * Sign-in security: two-step verification with an authenticator app. Set-up shows the QR code and the secret (for
+ * typing in), then a first code turns it on; turning it off needs a current code.
+ */
+export function MfaCard({
+  mfaEnabled,
+  skipMfa,
+  canWrite,
+  onChange,
+}: {
+  mfaEnabled: boolean;
+  skipMfa: boolean;
+  canWrite: boolean;
+  onChange: (mfaEnabled: boolean) => void;
+}) {
+  const { t } = useTranslation(['page', 'error']);
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<'enabled' | 'disabled' | null>(null);
+  const [starting, setStarting] = useState(false);
+  const { register, handleSubmit, formState, reset, setError } = useForm<CodeValues>({
+    resolver: zodResolver(codeSchema),
+    defaultValues: { code: '' },
+  });
+
+  const begin = async () => {
+    setFailure(null);
+    setDone(null);
+    setStarting(true);
+    const result = await startMfaEnrolment();
+    setStarting(false);
+    if (!result.ok) {
+      setFailure(result.error.code);
+      return;
+    }
+    reset({ code: '' });
+    setStep({ kind: 'enrolling', enrolment: result.data });
+  };
+
+  const cancel = () => {
+    setFailure(null);
+    reset({ code: '' });
+    setStep({ kind: 'idle' });
+  };
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    setFailure(null);
+    const disabling = step.kind === 'disabling';
+    const result = disabling ? await disableMfaWithCode(code) : await confirmMfaCode(code);
+    if (!result.ok) {
+      if (result.error.code === 'MFA_INVALID') {
+        setError('code', { type: 'server', message: 'error:MFA_INVALID' }, { shouldFocus: true });
+      } else {
+        setFailure(result.error.code);
+      }
+      return;
+    }
+    reset({ code: '' });
+    setStep({ kind: 'idle' });
+    setDone(result.data.mfaEnabled ? 'enabled' : 'disabled');
+    onChange(result.data.mfaEnabled);
+  });
+
+  const codeField = (
+    <TextField
+      label={t('account.mfa.code')}
+      autoComplete="one-time-code"
+      required
+      {...register('code')}
+      error={Boolean(formState.errors.code)}
+      helperText={fieldMessage(t, formState.errors.code?.message) ?? t('account.mfa.codeHelp')}
+      slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6, 'data-testid': 'mfa-code' } }}
+      sx={{ maxWidth: 240 }}
+    />
+  );
+
+  return (
+    <SectionCard id="mfa" title={t('account.mfa.title')} subtitle={t('account.mfa.intro')}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography>{t('account.mfa.status')}</Typography>
+        <Chip
+          size="small"
+          color={mfaEnabled ? 'success' : 'default'}
+          label={mfaEnabled ? t('account.mfa.on') : t('account.mfa.off')}
+          data-testid="mfa-status"
+          data-enabled={mfaEnabled ? 'true' : 'false'}
+        />
+      </Box>
+      {skipMfa ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('account.mfa.skipped')}
+        </Typography>
+      ) : null}
+      {!canWrite ? (
+        <Alert severity="info" data-testid="mfa-read-only">
+          {t('account.readOnly')}
+        </Alert>
+      ) : null}
+      {done ? (
+        <Alert severity="success" role="status" data-testid="mfa-done">
+          {done === 'enabled' ? t('account.mfa.enabled') : t('account.mfa.disabled')}
+        </Alert>
+      ) : null}
+      {failure ? (
+        <Alert severity="error" role="alert" data-testid="mfa-error" data-code={failure}>
+          {t(errorKey(failure))}
+        </Alert>
+      ) : null}
+
+      {step.kind === 'idle' && canWrite ? (
+        <Box>
+          {mfaEnabled ? (
+            <Button variant="outlined" color="primary" onClick={() => { setDone(null); setFailure(null); reset({ code: '' }); setStep({ kind: 'disabling' }); }} data-testid="mfa-turn-off">
+              {t('account.mfa.turnOff')}
+            </Button>
+          ) : (
+            <Button variant="contained" onClick={() => void begin()} disabled={starting} data-testid="mfa-set-up">
+              {t('account.mfa.setUp')}
+            </Button>
+          )}
+        </Box>
+      ) : null}
+
+      {step.kind === 'enrolling' ? (
+        <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }} aria-label={t('account.mfa.setUpTitle')}>
+          <Typography component="ol" variant="body2" sx={{ m: 0, pl: 2.5, display: 'grid', gap: 0.5 }}>
+            <li>{t('account.mfa.stepScan')}</li>
+            <li>{t('account.mfa.stepCode')}</li>
+          </Typography>
+          <Box
+            component="img"
+            src={step.enrolment.qrDataUrl}
+            alt={t('account.mfa.qrAlt')}
+            width={200}
+            height={200}
+            sx={{ width: 200, height: 200, maxWidth: '100%', bgcolor: '#fff', borderRadius: 1, border: 1, borderColor: 'divider' }}
+            data-testid="mfa-qr"
+          />
+          <div>
+            <Typography variant="body2" color="text.secondary">
+              {t('account.mfa.secretLabel')}
+            </Typography>
+            <Typography
+              component="code"
+              sx={{ fontFamily: 'monospace', fontSize: '1rem', letterSpacing: '0.05em', overflowWrap: 'anywhere', userSelect: 'all' }}
+              data-testid="mfa-secret"
+            >
+              {groupSecret(step.enrolment.secret)}
+            </Typography>
+          </div>
+          {codeField}
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button type="submit" variant="contained" disabled={formState.isSubmitting} data-testid="mfa-confirm">
+              {t('account.mfa.confirm')}
+            </Button>
+            <Button onClick={cancel}>{t('account.cancel')}</Button>
+          </Box>
+        </Box>
+      ) : null}
+
+      {step.kind === 'disabling' ? (
+        <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }} aria-label={t('account.mfa.turnOffTitle')}>
+          <Typography variant="body2">{t('account.mfa.turnOffHelp')}</Typography>
+          {codeField}
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button type="submit" variant="contained" color="primary" disabled={formState.isSubmitting} data-testid="mfa-confirm-off">
+              {t('account.mfa.turnOff')}
+            </Button>
+            <Button onClick={cancel}>{t('account.cancel')}</Button>
+          </Box>
+        </Box>
+      ) : null}
+    </SectionCard>
+  );
+}

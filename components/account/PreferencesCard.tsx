@@ -1,0 +1,164 @@
+import { useEffect, useRef, useState } from 'react';
+import { useRouter } from 'next/router';
+import { useTranslation } from 'next-i18next/pages';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import type { AccountProfile } from '@/lib/api/account';
+import { savePreferenceInfo } from '@/lib/api/auth';
+import { errorKey } from '@/lib/errors';
+import { LOCALES, type Locale } from '@/lib/i18n/locales';
+import { applyFontSize, currentFontSize } from '@/lib/theme/applyPreferences';
+import { writePreferenceCookie } from '@/lib/theme/cookieStorage';
+import { FONT_SIZE_ATTRIBUTE, FONT_SIZES, LOCALE_COOKIE, isFontSize, type FontSize } from '@/lib/theme/preferences';
+import { usePortalStore } from '@/store/portalStore';
+import { SectionCard } from './SectionCard';
+
+const preferencesSchema = z.object({ fontSize: z.enum(['S', 'M', 'L']), preferredLanguage: z.enum(LOCALES) });
+type PreferenceValues = z.infer<typeof preferencesSchema>;
+
+/**
+ * Font size (previewed at once, as the header control does) and preferred language, saved together. After saving, the
+ * UI switches to the saved language. A preview that is not saved is undone when the user leaves the page.
+ */
+export function PreferencesCard({
+  profile,
+  canWrite,
+  onSaved,
+}: {
+  profile: AccountProfile;
+  canWrite: boolean;
+  onSaved: (saved: Pick<AccountProfile, 'fontSize' | 'preferredLanguage'>) => void;
+}) {
+  const { t } = useTranslation(['page', 'common', 'error']);
+  const router = useRouter();
+  const setPreferenceInfo = usePortalStore((s) => s.setPreferenceInfo);
+  const [status, setStatus] = useState<{ kind: 'saved' } | { kind: 'error'; code: string } | null>(null);
+  const { control, handleSubmit, formState, reset, getValues, setValue } = useForm<PreferenceValues>({
+    resolver: zodResolver(preferencesSchema),
+    defaultValues: { fontSize: profile.fontSize, preferredLanguage: profile.preferredLanguage },
+  });
+
+  // The font size the server holds: what an unsaved preview goes back to.
+  const savedFontSize = useRef<FontSize>(profile.fontSize);
+  useEffect(
+    () => () => {
+      if (currentFontSize() !== savedFontSize.current) applyFontSize(savedFontSize.current);
+    },
+    [],
+  );
+
+  // The header's font size control also saves: follow it, so the radio never shows a stale size.
+  useEffect(() => {
+    const observer = new MutationObserver(() => {
+      const size = currentFontSize();
+      if (size === getValues('fontSize')) return;
+      savedFontSize.current = size;
+      setValue('fontSize', size);
+    });
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: [FONT_SIZE_ATTRIBUTE] });
+    return () => observer.disconnect();
+  }, [getValues, setValue]);
+
+  const save = async (values: PreferenceValues) => {
+    setStatus(null);
+    const result = await savePreferenceInfo(values);
+    if (!result.ok) {
+      setStatus({ kind: 'error', code: result.error.code });
+      return;
+    }
+    const saved = result.data;
+    savedFontSize.current = saved.fontSize;
+    applyFontSize(saved.fontSize);
+    setPreferenceInfo({ fontSize: saved.fontSize });
+    reset(saved);
+    onSaved(saved);
+    setStatus({ kind: 'saved' });
+    if (saved.preferredLanguage !== router.locale) {
+      writePreferenceCookie(LOCALE_COOKIE, saved.preferredLanguage);
+      await router.push(router.asPath, undefined, { locale: saved.preferredLanguage });
+    }
+  };
+
+  const disabled = !canWrite || formState.isSubmitting;
+
+  return (
+    <SectionCard id="preferences" title={t('account.preferences.title')} subtitle={t('account.preferences.intro')}>
+      {!canWrite ? (
+        <Alert severity="info" data-testid="preferences-read-only">
+          {t('account.readOnly')}
+        </Alert>
+      ) : null}
+      <Box component="form" noValidate onSubmit={(e) => void handleSubmit(save)(e)} sx={{ display: 'grid', gap: 2 }} aria-labelledby="preferences-title">
+        <Controller
+          name="fontSize"
+          control={control}
+          render={({ field }) => (
+            <FormControl disabled={disabled}>
+              <FormLabel id="pref-font-size-label">{t('account.preferences.fontSize')}</FormLabel>
+              <RadioGroup
+                row
+                aria-labelledby="pref-font-size-label"
+                name={field.name}
+                value={field.value}
+                onChange={(e) => {
+                  const size = e.target.value;
+                  if (!isFontSize(size)) return;
+                  field.onChange(size);
+                  // Preview at once (root attribute and cookie); saved on the server with the form.
+                  applyFontSize(size);
+                }}
+              >
+                {FONT_SIZES.map((s) => (
+                  <FormControlLabel key={s} value={s} control={<Radio />} label={t(`account.preferences.fontSizes.${s}`)} />
+                ))}
+              </RadioGroup>
+            </FormControl>
+          )}
+        />
+        <Controller
+          name="preferredLanguage"
+          control={control}
+          render={({ field }) => (
+            <FormControl disabled={disabled}>
+              <FormLabel id="pref-language-label">{t('account.preferences.language')}</FormLabel>
+              <RadioGroup row aria-labelledby="pref-language-label" name={field.name} value={field.value} onChange={(e) => field.onChange(e.target.value as Locale)}>
+                {LOCALES.map((l) => (
+                  <FormControlLabel
+                    key={l}
+                    value={l}
+                    control={<Radio />}
+                    label={<span lang={l === 'tc' ? 'zh-Hant-HK' : 'en'}>{t(`common:language.${l}`)}</span>}
+                  />
+                ))}
+              </RadioGroup>
+            </FormControl>
+          )}
+        />
+        {status?.kind === 'saved' ? (
+          <Alert severity="success" role="status" data-testid="preferences-saved">
+            {t('account.preferences.saved')}
+          </Alert>
+        ) : null}
+        {status?.kind === 'error' ? (
+          <Alert severity="error" role="alert" data-testid="preferences-error" data-code={status.code}>
+            {t(errorKey(status.code))}
+          </Alert>
+        ) : null}
+        <Box>
+          <Button type="submit" variant="contained" disabled={disabled || !formState.isDirty} data-testid="preferences-save">
+            {formState.isSubmitting ? t('account.saving') : t('account.preferences.save')}
+          </Button>
+        </Box>
+      </Box>
+    </SectionCard>
+  );
+}

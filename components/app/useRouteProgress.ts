@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import Router, { useRouter } from 'next/router';
+import NProgress from 'nprogress';
+import { htmlLang } from '@/lib/i18n/locales';
+import { trackPageViewSoon } from '@/lib/telemetry';
+
+/** Spec §9: the progress bar finishes 200 ms after a route change; page views are tracked 500 ms after it. */
+export const PROGRESS_DONE_DELAY_MS = 200;
+
+export function useRouteProgress(): void {
+  const router = useRouter();
+  useEffect(() => {
+    NProgress.configure({ showSpinner: false });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const start = () => {
+      clearTimeout(timer);
+      NProgress.start();
+    };
+    const done = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => NProgress.done(), PROGRESS_DONE_DELAY_MS);
+    };
+    const complete = (url: string) => {
+      // Next writes the bare locale ('tc') into <html lang> after a locale switch; put the portal's tag back. The
+      // singleton Router, not `router`: the hook's router is a snapshot taken when it subscribed.
+      document.documentElement.lang = htmlLang(Router.locale);
+      done();
+      trackPageViewSoon(url);
+    };
+    router.events.on('routeChangeStart', start);
+    router.events.on('routeChangeComplete', complete);
+    router.events.on('routeChangeError', done);
+    trackPageViewSoon(router.asPath);
+    return () => {
+      clearTimeout(timer);
+      router.events.off('routeChangeStart', start);
+      router.events.off('routeChangeComplete', complete);
+      router.events.off('routeChangeError', done);
+    };
+    // The router object is stable; subscribe once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}

@@ -1,0 +1,15 @@
+/**
+ * Text for screen readers only: MUI's `visuallyHidden` style, kept here once (it lives in @mui/utils, which the
+ * project does not depend on directly).
+ */
+export const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;

@@ -1,0 +1,125 @@
+import type { ReactNode } from 'react';
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import { useSession } from 'next-auth/react';
+import { useTranslation } from 'next-i18next/pages';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import MailIcon from '@mui/icons-material/MailOutlined';
+import PersonIcon from '@mui/icons-material/PersonOutlined';
+import LocalShippingIcon from '@mui/icons-material/LocalShippingOutlined';
+import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
+import { useBillSummary } from '@/components/bills/useBillSummary';
+import { useCurrentCustomer } from '@/components/shell/UserMenu';
+import { useOrderSummary } from '@/components/orders/useOrderSummary';
+import { HomeQuickLinks } from '@/components/siteContent/HomeQuickLinks';
+import type { BillSummary } from '@/lib/bills/schemas';
+import { formatDateTime, formatMoney, pickLocalized } from '@/lib/i18n/locales';
+import { canAccess, toGrants, type Grants } from '@/lib/permissions/canAccess';
+import { findRoute } from '@/lib/permissions/routes';
+import { usePortalStore } from '@/store/portalStore';
+
+/** What the cards' figures come from (each loaded only when its card can show). */
+type CardState = { unread: number; openOrders: number | null; bills: BillSummary | null; locale: string | undefined };
+
+type AttentionCard = {
+  key: string;
+  href: string;
+  icon: ReactNode;
+  /** Big figure, or null for a link-only card. */
+  value: (state: CardState) => number | null;
+  /** More values for the card's `count` text beside the figure. */
+  extra?: (state: CardState) => Record<string, string>;
+};
+
+/**
+ * What needs the customer's attention, built only from areas the user may open (the same route table as the guard).
+ * Each feature adds its card here when it lands; no card shows a number its API does not supply.
+ */
+const CARDS: readonly AttentionCard[] = [
+  { key: 'inbox', href: '/inbox', icon: <MailIcon />, value: ({ unread }) => unread },
+  { key: 'orders', href: '/my-orders/manage', icon: <LocalShippingIcon />, value: ({ openOrders }) => openOrders },
+  {
+    key: 'bills',
+    href: '/my-account/manage-my-bills',
+    icon: <ReceiptIcon />,
+    value: ({ bills }) => bills?.overdueCount ?? null,
+    extra: ({ bills, locale }) => ({ outstanding: formatMoney(bills?.outstandingCents ?? 0, locale), overdue: formatMoney(bills?.overdueCents ?? 0, locale) }),
+  },
+  { key: 'account', href: '/account', icon: <PersonIcon />, value: () => null },
+];
+
+const mayOpen = (grants: Grants, href: string) => {
+  const rule = findRoute(href);
+  return rule ? canAccess(grants, rule.anyOf) : false;
+};
+
+export function HomeDashboard() {
+  const { t } = useTranslation('page');
+  const router = useRouter();
+  const { data: session } = useSession();
+  const customer = useCurrentCustomer();
+  const unread = usePortalStore((s) => s.emailUnread);
+  const lastLoginTime = usePortalStore((s) => s.lastLoginTime);
+  const orderSummary = useOrderSummary(session ? mayOpen(toGrants(session.functionList), '/my-orders/manage') : false);
+  const billSummary = useBillSummary(session ? mayOpen(toGrants(session.functionList), '/my-account/manage-my-bills') : false);
+  if (!session) return null;
+  const grants = toGrants(session.functionList);
+  const cards = CARDS.filter((c) => mayOpen(grants, c.href));
+  const customerName = customer ? pickLocalized(router.locale, customer.nameEn, customer.nameZh) : '';
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <Box>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+          {t('home.welcome', { name: session.profile.name })}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          {customerName ? t('home.actingFor', { customer: customerName }) : null}
+          {customerName && lastLoginTime ? ' · ' : null}
+          {lastLoginTime ? t('home.lastLogin', { time: formatDateTime(lastLoginTime, router.locale) }) : null}
+        </Typography>
+      </Box>
+      <Box component="section" aria-labelledby="attention-title">
+        <Typography id="attention-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
+          {t('home.attentionTitle')}
+        </Typography>
+        <Grid container spacing={2}>
+          {cards.map((card) => {
+            const state: CardState = { unread, openOrders: orderSummary?.openOrders ?? null, bills: billSummary, locale: router.locale };
+            const value = card.value(state);
+            return (
+              <Grid key={card.key} size={{ xs: 12, sm: 6, lg: 4 }}>
+                <Card variant="outlined" sx={{ height: '100%' }}>
+                  <CardActionArea component={Link} href={card.href} sx={{ height: '100%' }} data-testid={`home-card-${card.key}`}>
+                    <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+                      <Box sx={{ color: 'primary.main', display: 'flex' }} aria-hidden>
+                        {card.icon}
+                      </Box>
+                      <Box sx={{ flex: 1 }}>
+                        <Typography sx={{ fontWeight: 600 }}>{t(`home.cards.${card.key}.title`)}</Typography>
+                        <Typography variant="body2" color="text.secondary">
+                          {value === null ? t(`home.cards.${card.key}.hint`) : t(`home.cards.${card.key}.count`, { count: value, ...card.extra?.(state) })}
+                        </Typography>
+                      </Box>
+                      {value !== null ? (
+                        <Typography variant="h4" component="p" sx={{ fontWeight: 700 }} aria-hidden>
+                          {value}
+                        </Typography>
+                      ) : null}
+                    </CardContent>
+                  </CardActionArea>
+                </Card>
+              </Grid>
+            );
+          })}
+        </Grid>
+      </Box>
+      {!session.profile.isProviderStaff ? <HomeQuickLinks /> : null}
+    </Box>
+  );
+}

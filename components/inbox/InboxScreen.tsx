@@ -1,0 +1,263 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useRouter } from 'next/router';
+import { useTranslation } from 'next-i18next/pages';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import TablePagination from '@mui/material/TablePagination';
+import TextField from '@mui/material/TextField';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ClearIcon from '@mui/icons-material/Clear';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import SearchIcon from '@mui/icons-material/Search';
+import { PageHeader } from '@/components/common/PageHeader';
+import { getEmailUnreadCount, inboxLang, markAllAsRead, type InboxListItem, type InboxMessage } from '@/lib/api/inbox';
+import { errorKey } from '@/lib/errors';
+import { usePortalStore } from '@/store/portalStore';
+import { InboxList } from './InboxList';
+import { MessageView } from './MessageView';
+import { useDebouncedValue } from './useDebouncedValue';
+import { useInboxList } from './useInboxList';
+import { useInboxMessage } from './useInboxMessage';
+
+export const INBOX_PAGE_SIZES = [10, 20, 50] as const;
+/** Typing pauses this long before the search runs (and goes back to page 1). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The inbox (spec §2 `/inbox`, §7): the user's messages for its current customer, unread first then newest, with
+ * paging, a search by title and "mark all as read". Opening a message (click, or Enter on the focused row) shows it
+ * beside the list on desktops and in a full-screen dialog on phones; it is marked read and the header's unread count
+ * drops at once. `/inbox?id=<message id>` (with the `ucpid` the route guard handles) opens that message.
+ *
+ * The list's state is kept in the component rather than the URL: with `ucpid` in a deep link, every URL change
+ * makes the route guard check the token again (docs/inbox.md).
+ */
+export function InboxScreen() {
+  const { t } = useTranslation(['page', 'common', 'error']);
+  const router = useRouter();
+  const lang = inboxLang(router.locale);
+  const theme = useTheme();
+  const isDesktop = useMediaQuery(theme.breakpoints.up('md'));
+  const unreadCount = usePortalStore((s) => s.emailUnread);
+  const setEmailUnread = usePortalStore((s) => s.setEmailUnread);
+
+  const [searchInput, setSearchInput] = useState('');
+  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  // The page belongs to the search it was chosen under: a new search starts at page 1 without an extra render pass.
+  const [paging, setPaging] = useState({ search: '', page: 1 });
+  const page = paging.search === search ? paging.page : 1;
+  const [pageSize, setPageSize] = useState<number>(INBOX_PAGE_SIZES[0]);
+
+  const list = useInboxList({ page, pageSize, search: search || undefined, lang }, router.isReady);
+  // Messages read here since the list loaded: shown read at once, without reloading (and reordering) the list.
+  const [readIds, setReadIds] = useState<ReadonlySet<string>>(() => new Set());
+  const items: InboxListItem[] = (list.data?.items ?? []).map((i) => (readIds.has(i.id) && !i.isRead ? { ...i, isRead: true } : i));
+  const total = list.data?.total ?? 0;
+  const hasUnread = unreadCount > 0 || items.some((i) => !i.isRead);
+
+  // Deep link: `?id=` opens that message until the user closes it or opens another one.
+  const queryId = router.isReady && typeof router.query.id === 'string' && UUID.test(router.query.id) ? router.query.id : null;
+  const [deepLinkClosed, setDeepLinkClosed] = useState(false);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const openId = selectedId ?? (deepLinkClosed ? null : queryId);
+
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [notice, setNotice] = useState('');
+
+  const onOpened = (message: InboxMessage) => {
+    if (readIds.has(message.id)) return;
+    setReadIds((prev) => new Set(prev).add(message.id));
+    const known = items.find((i) => i.id === message.id);
+    if (known && !known.isRead) {
+      setEmailUnread(Math.max(0, usePortalStore.getState().emailUnread - 1));
+    } else if (!known) {
+      // Opened by a deep link, not on this page: whether it was unread is unknown here, so ask for the count.
+      void getEmailUnreadCount().then((r) => r.ok && setEmailUnread(r.data));
+    }
+  };
+  const opened = useInboxMessage(openId, lang, onOpened);
+
+  // Beside the list (desktop), focus moves to the opened message's heading so screen readers read it next; the
+  // phone dialog moves focus into itself.
+  const openedId = opened.message?.id ?? null;
+  useEffect(() => {
+    if (isDesktop && openedId) headingRef.current?.focus();
+  }, [isDesktop, openedId]);
+
+  useEffect(() => {
+    // The count may have changed since sign-in (new messages, another tab): refresh it when the inbox opens.
+    const controller = new AbortController();
+    void getEmailUnreadCount({ signal: controller.signal }).then((r) => r.ok && usePortalStore.getState().setEmailUnread(r.data));
+    return () => controller.abort();
+  }, []);
+
+  const open = (item: InboxListItem) => {
+    setNotice('');
+    setSelectedId(item.id);
+  };
+  const close = () => {
+    setSelectedId(null);
+    setDeepLinkClosed(true);
+  };
+
+  const onMarkAll = async () => {
+    setNotice('');
+    const result = await markAllAsRead();
+    if (!result.ok) {
+      setNotice(`${t('page:inbox.markAllFailed')} ${t(errorKey(result.error.code))}`);
+      return;
+    }
+    setEmailUnread(0);
+    setReadIds((prev) => new Set([...prev, ...items.map((i) => i.id)]));
+    setNotice(t('page:inbox.markedAllRead', { count: result.data.updated }));
+    list.reload();
+  };
+
+  const messageView = (
+    <MessageView
+      ref={headingRef}
+      headingId={headingId}
+      message={opened.message}
+      loading={opened.loading}
+      error={opened.error}
+      onRetry={opened.reload}
+    />
+  );
+
+  return (
+    <Box>
+      <PageHeader
+        title={t('page:inbox.title')}
+        documentTitle={false}
+        subtitle={
+          <>
+            <span>{t('page:inbox.intro')}</span>{' '}
+            <Box component="span" sx={{ fontWeight: 600 }} data-testid="inbox-unread-summary">
+              {t('page:inbox.unreadSummary', { count: unreadCount })}
+            </Box>
+            {/* Always in the DOM, so screen readers announce what "mark all as read" did. */}
+            <Box role="status" aria-live="polite" sx={{ mt: notice ? 0.5 : 0, color: 'text.primary' }}>
+              {notice}
+            </Box>
+          </>
+        }
+        actions={
+          <Button variant="outlined" startIcon={<DoneAllIcon aria-hidden />} disabled={!hasUnread} onClick={() => void onMarkAll()}>
+            {t('page:inbox.markAllRead')}
+          </Button>
+        }
+      />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+          <Box sx={{ p: { xs: 1.5, sm: 2 }, pb: 1 }}>
+            <TextField
+              fullWidth
+              size="small"
+              type="search"
+              label={t('page:inbox.search.label')}
+              value={searchInput}
+              onChange={(e: ChangeEvent<HTMLInputElement>) => setSearchInput(e.target.value)}
+              slotProps={{
+                htmlInput: { maxLength: 100, 'data-testid': 'inbox-search' },
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchIcon fontSize="small" aria-hidden />
+                    </InputAdornment>
+                  ),
+                  endAdornment: searchInput ? (
+                    <InputAdornment position="end">
+                      <IconButton size="small" edge="end" aria-label={t('page:inbox.search.clear')} onClick={() => setSearchInput('')}>
+                        <ClearIcon fontSize="small" />
+                      </IconButton>
+                    </InputAdornment>
+                  ) : undefined,
+                },
+              }}
+            />
+          </Box>
+          <InboxList
+            items={items}
+            selectedId={openId}
+            onOpen={open}
+            loading={list.loading}
+            error={list.error}
+            onRetry={list.reload}
+            search={search}
+          />
+          {total > 0 ? (
+            <TablePagination
+              component="div"
+              count={total}
+              page={Math.min(page - 1, Math.max(0, Math.ceil(total / pageSize) - 1))}
+              rowsPerPage={pageSize}
+              rowsPerPageOptions={[...INBOX_PAGE_SIZES]}
+              onPageChange={(_e, next) => setPaging({ search, page: next + 1 })}
+              onRowsPerPageChange={(e) => {
+                setPageSize(Number(e.target.value));
+                setPaging({ search, page: 1 });
+              }}
+              labelRowsPerPage={t('common:ui.table.rowsPerPage')}
+              labelDisplayedRows={({ from, to, count }) => t('common:ui.table.displayedRows', { from, to, count })}
+              getItemAriaLabel={(type) => t(`common:ui.table.${type}Page`)}
+              showFirstButton={isDesktop}
+              showLastButton={isDesktop}
+              sx={{ borderTop: 1, borderColor: 'divider', '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', px: { xs: 1, sm: 2 } } }}
+            />
+          ) : null}
+        </Paper>
+
+        {isDesktop ? (
+          <Paper
+            variant="outlined"
+            component="section"
+            aria-label={t('page:inbox.messagePanel')}
+            sx={{ p: 3, position: 'sticky', top: 88, maxHeight: 'calc(100vh - 112px)', overflowY: 'auto' }}
+            data-testid="inbox-panel"
+          >
+            {openId ? (
+              messageView
+            ) : (
+              <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+                {t('page:inbox.selectPrompt')}
+              </Typography>
+            )}
+          </Paper>
+        ) : null}
+      </Box>
+
+      {isDesktop ? null : (
+        <Dialog fullScreen open={openId !== null} onClose={close} aria-labelledby={headingId} data-testid="inbox-dialog">
+          <Toolbar sx={{ borderBottom: 1, borderColor: 'divider', gap: 1, px: 1 }}>
+            <IconButton edge="start" onClick={close} aria-label={t('page:inbox.closeMessage')}>
+              <ArrowBackIcon />
+            </IconButton>
+            <Typography component="p" sx={{ fontWeight: 600 }}>
+              {t('page:inbox.backToList')}
+            </Typography>
+          </Toolbar>
+          <DialogContent sx={{ px: 2, py: 2 }}>{messageView}</DialogContent>
+        </Dialog>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,100 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'next-i18next/pages';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ChatWithUsButton } from '@/components/siteContent/ChatWithUsButton';
+import { FooterPopupLinks } from '@/components/siteContent/FooterPopupLinks';
+import { MobileAppBadges, useMobileAppName } from '@/components/siteContent/MobileAppBadges';
+import { SocialLinks } from '@/components/siteContent/SocialLinks';
+import { useMobileApplications, useSocialLinks } from '@/components/siteContent/useContent';
+import { useSiteContent } from '@/components/siteContent/useSiteContent';
+import { CONTENT_MAX_WIDTH } from '@/lib/theme/theme';
+
+function Copyright({ variant }: { variant: 'body2' | 'caption' }) {
+  const { t } = useTranslation('common');
+  return (
+    <Typography variant={variant} color="text.secondary" sx={{ textAlign: variant === 'caption' ? 'center' : undefined }}>
+      {t('footer.copyright', { year: new Date().getFullYear() })}
+    </Typography>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack spacing={1.5}>
+      <Typography component="h2" variant="subtitle2" sx={{ fontWeight: 700 }}>
+        {title}
+      </Typography>
+      {children}
+    </Stack>
+  );
+}
+
+/** Sign-in pages: the popups (privacy policy, terms…), the chat link and the copyright, centred in one column. */
+function CompactFooter() {
+  return (
+    <Box component="footer" sx={{ px: 2, py: 2 }} data-testid="footer-compact">
+      <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
+        <FooterPopupLinks dense />
+        <ChatWithUsButton size="small" />
+        <Copyright variant="caption" />
+      </Stack>
+    </Box>
+  );
+}
+
+function FullFooter() {
+  const { t } = useTranslation('common');
+  const social = useSocialLinks();
+  const hasSocial = Object.values(social).some((link) => link !== '');
+  const hasApps = useMobileApplications().length > 0;
+  const appName = useMobileAppName();
+  return (
+    <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', mt: 4 }} data-testid="footer">
+      <Box sx={{ maxWidth: CONTENT_MAX_WIDTH, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 3, md: 4 } }}>
+        <Grid container spacing={{ xs: 3, md: 4 }}>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+              <FooterPopupLinks />
+              <ChatWithUsButton />
+            </Stack>
+          </Grid>
+          {hasSocial ? (
+            <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+              <Section title={t('siteContent.followUs')}>
+                <SocialLinks />
+              </Section>
+            </Grid>
+          ) : null}
+          {hasApps ? (
+            <Grid size={{ xs: 12, sm: 6, md: 5 }}>
+              <Section title={t('siteContent.mobileApps.title')}>
+                {appName ? (
+                  <Typography variant="body2" color="text.secondary">
+                    {appName}
+                  </Typography>
+                ) : null}
+                <MobileAppBadges />
+              </Section>
+            </Grid>
+          ) : null}
+        </Grid>
+        <Divider sx={{ my: { xs: 2, md: 3 } }} />
+        <Copyright variant="body2" />
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * The footer of every layout (`compact` on the sign-in pages). It loads the site content of spec §7 for the current
+ * language (useSiteContent: once per page, retried every 5 s on failure) and shows what is configured: popup links,
+ * the chat link, social links and mobile-app badges, then the copyright.
+ */
+export function Footer({ variant = 'full' }: { variant?: 'full' | 'compact' }) {
+  useSiteContent();
+  return variant === 'compact' ? <CompactFooter /> : <FullFooter />;
+}

@@ -1,0 +1,164 @@
+import { useMemo, useState } from 'react';
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import { useSession } from 'next-auth/react';
+import { useTranslation } from 'next-i18next/pages';
+import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import MailIcon from '@mui/icons-material/MailOutlined';
+import MenuIcon from '@mui/icons-material/Menu';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { visibleNav, type NavSection } from '@/lib/navigation';
+import { normalizePath } from '@/lib/permissions/routes';
+import { toGrants } from '@/lib/permissions/canAccess';
+import { usePortalStore } from '@/store/portalStore';
+import { BrandMark } from './BrandMark';
+import { ColorModeToggle } from './ColorModeToggle';
+import { FontSizeControl } from './FontSizeControl';
+import { LanguageSwitch } from './LanguageSwitch';
+import { UserMenu } from './UserMenu';
+
+export function useNavSections(): NavSection[] {
+  const { data: session } = useSession();
+  const list = session?.functionList;
+  return useMemo(() => visibleNav(toGrants(list)), [list]);
+}
+
+const isActive = (current: string, href: string) => (href === '/' ? current === '/' : current === href || current.startsWith(`${href}/`));
+
+function DesktopSection({ section, current }: { section: NavSection; current: string }) {
+  const { t } = useTranslation('common');
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const active = section.items.some((i) => isActive(current, i.href));
+  if (section.items.length === 1) {
+    const item = section.items[0]!;
+    return (
+      <Button color="inherit" component={Link} href={item.href} aria-current={active ? 'page' : undefined} sx={{ fontWeight: active ? 700 : 500 }}>
+        {t(section.labelKey)}
+      </Button>
+    );
+  }
+  const menuId = `nav-${section.key}`;
+  return (
+    <>
+      <Button color="inherit" endIcon={<ExpandMoreIcon />} onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="menu" aria-controls={anchor ? menuId : undefined} aria-expanded={anchor ? 'true' : undefined} sx={{ fontWeight: active ? 700 : 500 }}>
+        {t(section.labelKey)}
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {section.items.map((item) => (
+          <MenuItem key={item.href} component={Link} href={item.href} onClick={() => setAnchor(null)} selected={isActive(current, item.href)}>
+            {t(item.labelKey)}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
+export function NavList({ sections, current, onNavigate }: { sections: NavSection[]; current: string; onNavigate?: () => void }) {
+  const { t } = useTranslation('common');
+  return (
+    <List component="nav" aria-label={t('nav.label')} dense>
+      {sections.map((section) => (
+        // A div, not an li: the outer list is a <nav>; each section is a <ul> of li (its subheader, then one per link).
+        <div key={section.key}>
+          <List disablePadding subheader={<ListSubheader>{t(section.labelKey)}</ListSubheader>}>
+            {section.items.map((item) => (
+              <ListItem key={item.href} disablePadding>
+                <ListItemButton component={Link} href={item.href} selected={isActive(current, item.href)} aria-current={isActive(current, item.href) ? 'page' : undefined} onClick={onNavigate}>
+                  <ListItemText primary={t(item.labelKey)} />
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+        </div>
+      ))}
+    </List>
+  );
+}
+
+function InboxButton() {
+  const { t } = useTranslation('common');
+  const unread = usePortalStore((s) => s.emailUnread);
+  const sections = useNavSections();
+  if (!sections.some((s) => s.items.some((i) => i.href === '/inbox'))) return null;
+  const label = t('inbox.unread', { count: unread });
+  return (
+    <Tooltip title={label}>
+      <IconButton color="inherit" component={Link} href="/inbox" aria-label={label} data-testid="inbox-button">
+        <Badge badgeContent={unread} color="secondary" max={99} data-testid="unread-badge">
+          <MailIcon />
+        </Badge>
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** The header of the main and dashboard layouts (spec §2); on phones the navigation collapses into a drawer. */
+export function Header() {
+  const { t } = useTranslation('common');
+  const router = useRouter();
+  const sections = useNavSections();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const current = normalizePath(router.asPath);
+  return (
+    <AppBar position="sticky" color="primary" elevation={0} enableColorOnDark>
+      <a href="#main" className="skip-link">{t('skipToContent')}</a>
+      <Toolbar sx={{ gap: 1, maxWidth: 1440, width: '100%', mx: 'auto', px: { xs: 1, sm: 2 } }}>
+        <IconButton color="inherit" edge="start" aria-label={t('nav.open')} onClick={() => setDrawerOpen(true)} sx={{ display: { md: 'none' } }} data-testid="nav-drawer-button">
+          <MenuIcon />
+        </IconButton>
+        <BrandMark inverse />
+        <Box component="nav" aria-label={t('nav.label')} sx={{ display: { xs: 'none', md: 'flex' }, ml: 2, gap: 0.5, flexWrap: 'wrap' }}>
+          {sections.map((s) => (
+            <DesktopSection key={s.key} section={s} current={current} />
+          ))}
+        </Box>
+        <Box sx={{ flex: 1 }} />
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+          <Box sx={{ display: { xs: 'none', lg: 'block' } }}>
+            <FontSizeControl />
+          </Box>
+          <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+            <ColorModeToggle />
+          </Box>
+          <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+            <LanguageSwitch />
+          </Box>
+          <InboxButton />
+          <UserMenu />
+        </Stack>
+      </Toolbar>
+      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { width: 300 } } }}>
+        <Box sx={{ p: 2 }}>
+          <BrandMark />
+        </Box>
+        <Divider />
+        <NavList sections={sections} current={current} onNavigate={() => setDrawerOpen(false)} />
+        <Divider />
+        <Stack spacing={1.5} sx={{ p: 2, alignItems: 'flex-start' }}>
+          <FontSizeControl />
+          <Stack direction="row" spacing={1}>
+            <ColorModeToggle />
+            <LanguageSwitch color="primary" />
+          </Stack>
+        </Stack>
+      </Drawer>
+    </AppBar>
+  );
+}

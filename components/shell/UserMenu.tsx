@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import { useRouter } from 'next/router';
+import { useSession } from 'next-auth/react';
+import { useTranslation } from 'next-i18next/pages';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import LogoutIcon from '@mui/icons-material/Logout';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import PersonIcon from '@mui/icons-material/Person';
+import { getUcpCustByUcpId, type CurrentCustomer } from '@/lib/api/user';
+import { useSignOut } from '@/lib/auth/useSignOut';
+import { formatDateTime, pickLocalized } from '@/lib/i18n/locales';
+import { canAccess, toGrants } from '@/lib/permissions/canAccess';
+import { usePortalStore } from '@/store/portalStore';
+
+/** Who is signed in, for which customer, the previous sign-in, switch customer and sign out. */
+export function useCurrentCustomer(): CurrentCustomer | null {
+  const { data: session } = useSession();
+  const ucpId = session?.currentUser.ucpId ?? null;
+  const [loaded, setLoaded] = useState<{ ucpId: string; customer: CurrentCustomer | null } | null>(null);
+  const canRead = session ? canAccess(toGrants(session.functionList), ['home']) : false;
+  useEffect(() => {
+    if (!ucpId || !canRead) return;
+    let live = true;
+    void getUcpCustByUcpId().then((r) => {
+      if (live) setLoaded({ ucpId, customer: r.ok ? r.data : null });
+    });
+    return () => {
+      live = false;
+    };
+  }, [ucpId, canRead]);
+  // Only the answer for the customer in force counts (a switch must not show the previous one).
+  return canRead && loaded && loaded.ucpId === ucpId ? loaded.customer : null;
+}
+
+export function UserMenu() {
+  const { t } = useTranslation('common');
+  const router = useRouter();
+  const { data: session } = useSession();
+  const customer = useCurrentCustomer();
+  const lastLoginTime = usePortalStore((s) => s.lastLoginTime);
+  const showSwitchCustomer = usePortalStore((s) => s.showSwitchCustomer);
+  const signOutNow = useSignOut();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (!session) return null;
+  const name = session.profile.name;
+  const customerName = customer
+    ? pickLocalized(router.locale, customer.nameEn, customer.nameZh)
+    : session.profile.isProviderStaff
+      ? t('user.providerStaff')
+      : (session.currentUser.ucpId ?? '');
+  const canSwitch = showSwitchCustomer && session.profile.customerCount > 1;
+  return (
+    <>
+      <Button
+        color="inherit"
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        aria-controls={anchor ? 'user-menu' : undefined}
+        startIcon={<Avatar sx={{ width: 28, height: 28, fontSize: '0.9rem', bgcolor: 'secondary.main' }}>{name.slice(0, 1).toUpperCase()}</Avatar>}
+        sx={{ textTransform: 'none', maxWidth: 260 }}
+        data-testid="user-menu-button"
+      >
+        <Box component="span" sx={{ display: { xs: 'none', md: 'block' }, textAlign: 'left', overflow: 'hidden' }}>
+          <Typography component="span" sx={{ display: 'block', fontSize: '0.875rem', fontWeight: 600, whiteSpace: 'nowrap', textOverflow: 'ellipsis', overflow: 'hidden' }}>
+            {name}
+          </Typography>
+          <Typography component="span" sx={{ display: 'block', fontSize: '0.75rem', opacity: 0.85, whiteSpace: 'nowrap', textOverflow: 'ellipsis', overflow: 'hidden' }}>
+            {customerName}
+          </Typography>
+        </Box>
+      </Button>
+      <Menu id="user-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+        <Box sx={{ px: 2, py: 1, maxWidth: 320 }}>
+          <Typography sx={{ fontWeight: 600 }}>{name}</Typography>
+          <Typography variant="body2" color="text.secondary">{session.profile.loginId}</Typography>
+          <Typography variant="body2" color="text.secondary" data-testid="current-customer">
+            {customer || !session.profile.isProviderStaff ? t('user.actingFor', { customer: customerName }) : customerName}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" data-testid="last-login">
+            {lastLoginTime ? t('user.lastLogin', { time: formatDateTime(lastLoginTime, router.locale) }) : t('user.firstLogin')}
+          </Typography>
+        </Box>
+        <Divider />
+        {canAccess(toGrants(session.functionList), ['ac_pref_read']) ? (
+          <MenuItem onClick={() => { setAnchor(null); void router.push('/account'); }}>
+            <ListItemIcon><PersonIcon fontSize="small" /></ListItemIcon>
+            {t('nav.account')}
+          </MenuItem>
+        ) : null}
+        {canSwitch ? (
+          <MenuItem onClick={() => { setAnchor(null); void router.push('/login/select-ucp'); }} data-testid="switch-customer">
+            <ListItemIcon><SwapHorizIcon fontSize="small" /></ListItemIcon>
+            {t('user.switchCustomer')}
+          </MenuItem>
+        ) : null}
+        <MenuItem onClick={() => { setAnchor(null); void signOutNow(); }} data-testid="sign-out">
+          <ListItemIcon><LogoutIcon fontSize="small" /></ListItemIcon>
+          {t('signOut')}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { useRouter } from 'next/router';
+import { useTranslation } from 'next-i18next/pages';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ApiResult } from '@/lib/api/client';
+import { getSurveyOptOut, optInToSurveys, optOutOfSurveys, type SurveyOptOutState } from '@/lib/api/survey';
+import { errorKey } from '@/lib/errors';
+import { formatDateTime } from '@/lib/i18n/locales';
+
+type View = { kind: 'loading' } | { kind: 'error'; code: string } | { kind: 'ready'; state: SurveyOptOutState; justChanged: boolean };
+
+/** Public page behind the opt-out link of a satisfaction-survey e-mail (docs/survey.md). */
+export function SurveyOptOutScreen() {
+  const { t } = useTranslation(['page', 'error']);
+  const router = useRouter();
+  const token = typeof router.query.token === 'string' ? router.query.token : '';
+  const [view, setView] = useState<View>({ kind: 'loading' });
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!router.isReady || !token) return;
+    void getSurveyOptOut(token).then((r) => setView(r.ok ? { kind: 'ready', state: r.data, justChanged: false } : { kind: 'error', code: r.error.code }));
+  }, [router.isReady, token]);
+
+  const act = async (call: (token: string) => Promise<ApiResult<SurveyOptOutState>>) => {
+    setBusy(true);
+    const r = await call(token);
+    setBusy(false);
+    setView(r.ok ? { kind: 'ready', state: r.data, justChanged: true } : { kind: 'error', code: r.error.code });
+  };
+
+  // A link without a token is broken before any request is made.
+  const shown: View = router.isReady && !token ? { kind: 'error', code: 'SURVEY_LINK_INVALID' } : view;
+
+  return (
+    <Stack spacing={2.5}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+        {t('page:survey.title')}
+      </Typography>
+      {shown.kind === 'loading' ? <CircularProgress aria-label={t('page:survey.loading')} /> : null}
+      {shown.kind === 'error' ? (
+        <Alert severity="error" role="alert">
+          {t(shown.code === 'SURVEY_LINK_INVALID' ? 'error:SURVEY_LINK_INVALID' : errorKey(shown.code))}
+        </Alert>
+      ) : null}
+      {shown.kind === 'ready' && shown.state.optedOut ? (
+        <>
+          <Alert severity="success" role="status" data-testid="survey-opted-out">
+            {t('page:survey.optedOut', { email: shown.state.email, time: formatDateTime(shown.state.optedOutAt, router.locale) })}
+          </Alert>
+          <Typography color="text.secondary">{t('page:survey.optInHelp')}</Typography>
+          <Button variant="outlined" disabled={busy} onClick={() => act(optInToSurveys)} sx={{ alignSelf: 'flex-start' }}>
+            {t('page:survey.optIn')}
+          </Button>
+        </>
+      ) : null}
+      {shown.kind === 'ready' && !shown.state.optedOut ? (
+        <>
+          {shown.justChanged ? <Alert severity="info" role="status">{t('page:survey.optedIn')}</Alert> : null}
+          <Typography>{t('page:survey.explain', { email: shown.state.email })}</Typography>
+          <Typography color="text.secondary">{t('page:survey.serviceMessages')}</Typography>
+          <Button variant="contained" disabled={busy} onClick={() => act(optOutOfSurveys)} sx={{ alignSelf: 'flex-start' }} data-testid="survey-opt-out">
+            {t('page:survey.confirm')}
+          </Button>
+        </>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+import { canAccess, type Grants } from '@/lib/permissions/canAccess';
+import { findRoute } from '@/lib/permissions/routes';
+
+export type NavItem = { href: string; labelKey: string };
+export type NavSection = { key: string; labelKey: string; items: NavItem[] };
+
+/**
+ * The portal's menu. Every entry is a built screen; what a user sees is filtered by the same route table as the
+ * guard, so a user sees exactly the entries it may open. Add an entry when its screen lands.
+ */
+export const NAV_SECTIONS: readonly NavSection[] = [
+  { key: 'home', labelKey: 'nav.home', items: [{ href: '/', labelKey: 'nav.dashboard' }, { href: '/inbox', labelKey: 'nav.inbox' }] },
+  {
+    key: 'orders',
+    labelKey: 'nav.orders',
+    items: [
+      { href: '/my-orders/manage', labelKey: 'nav.manageOrders' },
+      { href: '/my-orders/track', labelKey: 'nav.trackOrders' },
+    ],
+  },
+  {
+    key: 'myAccount',
+    labelKey: 'nav.myAccount',
+    items: [
+      { href: '/my-account/manage-my-bills', labelKey: 'nav.bills' },
+      { href: '/my-account/manage-my-bills/payment-slip-upload', labelKey: 'nav.paymentSlips' },
+    ],
+  },
+  { key: 'profile', labelKey: 'nav.profile', items: [{ href: '/account', labelKey: 'nav.account' }] },
+  { key: 'admin', labelKey: 'nav.admin', items: [{ href: '/admin-controls/payment-slip-review', labelKey: 'nav.slipReview' }] },
+];
+
+export function visibleNav(grants: Grants, sections: readonly NavSection[] = NAV_SECTIONS): NavSection[] {
+  return sections
+    .map((s) => ({
+      ...s,
+      items: s.items.filter((item) => {
+        const rule = findRoute(item.href);
+        return rule ? canAccess(grants, rule.anyOf) : false;
+      }),
+    }))
+    .filter((s) => s.items.length > 0);
+}
+
+/**
+ * Where a user lands after sign-in: home when it may open it, else the first screen of its menu (staff holding only
+ * approval codes never meet a no-permission page on arrival).
+ */
+export function landingPath(grants: Grants): string {
+  const home = findRoute('/');
+  if (home && canAccess(grants, home.anyOf)) return '/';
+  return visibleNav(grants)[0]?.items[0]?.href ?? '/';
+}

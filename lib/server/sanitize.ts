@@ -1,0 +1,175 @@
+import sanitizeHtml, { type IOptions } from 'sanitize-html';
+
+/**
+ * The one rich-text sanitizer (inbox bodies today; any other staff-written HTML later). It is an allow-list: every
+ * tag, attribute and URL not named here is dropped. Used on write (what is stored is already clean) and again on read
+ * (a row written by any other path, or by an older, looser version of these rules, still renders safely).
+ *
+ * The client renders the result with `dangerouslySetInnerHTML`, so this function is the whole defence: keep it
+ * strict, and extend the hostile-input list in __tests__/unit/inbox/sanitize.test.ts with every change.
+ */
+
+/** Text structure, emphasis, lists, links, two heading levels (the screen's own title is h2), simple tables. */
+export const RICH_TEXT_TAGS = [
+  'p',
+  'br',
+  'strong',
+  'em',
+  'b',
+  'i',
+  'u',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'h3',
+  'h4',
+  'blockquote',
+  'table',
+  'caption',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+] as const;
+
+/**
+ * Tags dropped together with everything inside them (the default keeps the text of a dropped tag, which for these
+ * would be code, markup or form controls rather than prose).
+ */
+const DROP_WITH_CONTENT = [
+  'script',
+  'style',
+  'textarea',
+  'option',
+  'select',
+  'noscript',
+  'noembed',
+  'noframes',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'svg',
+  'math',
+  'template',
+  'title',
+  'head',
+  'xmp',
+  'plaintext',
+];
+
+// C0 controls, DEL, unusual white space and backslashes: browsers silently strip tabs and new lines inside URLs
+// ("java\tscript:") and read "\" as "/" ("/\evil.example"), so a URL holding any is refused rather than normalised.
+// A plain space inside is harmless (no scheme can contain one) and is percent-encoded by URL below.
+const UNSAFE_URL_CHARS = /[\u0000-\u001f\u007f-\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff\\]/;
+const ABSOLUTE_SCHEMES = new Set(['http:', 'https:', 'mailto:']);
+
+export type SafeHref = { href: string; isExternal: boolean };
+
+/**
+ * A link target the portal accepts: http, https or mailto, or a path of the portal itself ("/bills", "/inbox?id=…":
+ * one leading slash; "//host" and "/\host" would leave the site). Anything else (javascript:, data:, vbscript:,
+ * relative paths, fragments, URLs with control characters or backslashes) gives null.
+ */
+export function safeHref(raw: string | undefined): SafeHref | null {
+  if (!raw) return null;
+  const value = raw.trim();
+  if (value === '' || value.length > 2048 || UNSAFE_URL_CHARS.test(value)) return null;
+  if (value.startsWith('/')) {
+    if (value.startsWith('//')) return null;
+    return { href: value, isExternal: false };
+  }
+  // An absolute URL must name its scheme itself: no scheme means a relative path, which is refused above.
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
+  if (!scheme || !ABSOLUTE_SCHEMES.has(`${scheme}:`)) return null;
+  // Web links in their usual form only ("https:host" and "http:/host" also parse, but nobody writes them honestly).
+  if (scheme !== 'mailto' && !/^https?:\/\/[^/]/i.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (!ABSOLUTE_SCHEMES.has(url.protocol)) return null;
+  if (url.protocol === 'mailto:') return { href: url.href, isExternal: false };
+  if (!url.hostname) return null;
+  return { href: url.href, isExternal: true };
+}
+
+/** Table cells may span; anything but a small number is dropped. */
+const SPAN = /^[1-9]\d?$/;
+
+const OPTIONS: IOptions = {
+  allowedTags: [...RICH_TEXT_TAGS],
+  allowedAttributes: {
+    a: ['href', 'target', 'rel'],
+    th: ['colspan', 'rowspan', 'scope'],
+    td: ['colspan', 'rowspan'],
+  },
+  // Our own check (safeHref) decides about links; these settings are the library's second line of defence.
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: {},
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: DROP_WITH_CONTENT,
+  allowedClasses: {},
+  allowedStyles: {},
+  allowVulnerableTags: false,
+  parseStyleAttributes: false,
+  transformTags: {
+    a: (tagName, attribs) => {
+      const link = safeHref(attribs.href);
+      const safe: Record<string, string> = {};
+      if (link) safe.href = link.href;
+      // External links open in a new tab without giving it a handle on the portal's window.
+      if (link?.isExternal) Object.assign(safe, { target: '_blank', rel: 'noopener noreferrer' });
+      return { tagName, attribs: safe };
+    },
+    th: (tagName, attribs) => ({ tagName, attribs: spans(attribs, ['col', 'row', 'colgroup', 'rowgroup']) }),
+    td: (tagName, attribs) => ({ tagName, attribs: spans(attribs, []) }),
+  },
+};
+
+function spans(attribs: Record<string, string>, scopes: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (attribs.colspan && SPAN.test(attribs.colspan)) out.colspan = attribs.colspan;
+  if (attribs.rowspan && SPAN.test(attribs.rowspan)) out.rowspan = attribs.rowspan;
+  if (attribs.scope && scopes.includes(attribs.scope)) out.scope = attribs.scope;
+  return out;
+}
+
+/** Cleans rich-text HTML: only the allowed tags, no styles, classes or handlers, safe links only. */
+export function sanitizeRichText(html: string | null | undefined): string {
+  if (!html) return '';
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
+const BLOCK_TAG = /<\/?(?:p|br|li|ul|ol|h3|h4|blockquote|table|caption|thead|tbody|tfoot|tr|th|td)\b[^>]*>/g;
+const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' };
+
+/**
+ * Plain text of rich-text HTML (list previews), white space collapsed, cut to `maxLength` characters with an
+ * ellipsis. It reads the sanitizer's output, in which `<` and `>` only ever delimit tags, so stripping tags there is
+ * exact; the sanitizer escapes only the five characters decoded here.
+ */
+export function richTextToPlain(html: string | null | undefined, maxLength = 140): string {
+  const clean = sanitizeRichText(html);
+  const text = clean
+    // Block boundaries become spaces; inline tags (<strong>, <a>…) vanish, so "<b>2027</b>." stays "2027.".
+    .replace(BLOCK_TAG, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(?:lt|gt|quot|#39|amp);/g, (e) => ENTITIES[e] ?? e)
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text.length <= maxLength) return text;
+  // Cut at a word boundary when one is near (English); Chinese has none, so cut at the limit.
+  const cut = text.slice(0, maxLength - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > maxLength * 0.7 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}

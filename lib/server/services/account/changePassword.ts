@@ -1,0 +1,105 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import { hashPassword, verifyPassword } from '@/lib/server/auth/password';
+import { signApiToken } from '@/lib/server/auth/token';
+import type { ServerConfig } from '@/lib/server/config';
+import type { Db } from '@/lib/server/db/types';
+import { auditLog, userAccounts } from '@/lib/server/db/schema';
+import { AppError } from '@/lib/server/errors';
+import { consume, type RateLimitRule } from '@/lib/server/rateLimit';
+
+/**
+ * Password changes tried per user, right or wrong. Bounds guessing the current password with a stolen session (the
+ * hit is not given back even on success: each attempt costs two scrypt runs, and nobody changes a password five
+ * times in a quarter of an hour).
+ */
+export const PASSWORD_CHANGE_RULE: RateLimitRule = { name: 'password-change', points: 5, windowSeconds: 15 * 60 };
+
+export type ChangePasswordInput = {
+  userAcUuid: string;
+  /** The caller's customer (from its token): the fresh token acts for the same one. */
+  ucpId: string | null;
+  currentPassword: string;
+  /** Already checked against the password policy (the route's body schema). */
+  newPassword: string;
+  traceId?: string;
+};
+
+/** The caller's new API token (every older one is revoked); the browser hands it to next-auth's `update()`. */
+export type ChangePasswordResult = { jwtToken: string; tokenExp: number; passwordChangedAt: string };
+
+/** Field errors are keys of the `error` namespace, like the policy's own messages. */
+const fieldError = (field: 'currentPassword' | 'newPassword', key: string, publicMessage: string) =>
+  new AppError('VALIDATION', { fields: { [field]: [key] }, publicMessage, message: `password change refused: ${key}` });
+
+/**
+ * 1. throttle per user (429), before any hashing;
+ * 2. the current password must verify (else 400 with `fields.currentPassword`);
+ * 3. the new one must differ from it (compared as the hash compares: NFKC), else 400 with `fields.newPassword`;
+ * 4. hash the new password outside any transaction (scrypt takes ≈ 0.1 s: PGlite has a single connection);
+ * 5. one transaction: store the hash only if the stored one is still the one verified (a concurrent change wins, the
+ *    other gets CONFLICT), stamp password_changed_at, token_version + 1 (revokes every session and token of the user,
+ *    this one included) and write the audit row;
+ * 6. sign a token with the new version for the same customer, so the caller's own session carries on.
+ */
+export async function changePassword(db: Db, config: ServerConfig, input: ChangePasswordInput): Promise<ChangePasswordResult> {
+  const hit = await consume(db, PASSWORD_CHANGE_RULE, input.userAcUuid);
+  if (!hit.allowed) throw new AppError('TOO_MANY_REQUESTS', { message: 'too many password changes tried' });
+
+  const [user] = await db
+    .select({ passwordHash: userAccounts.passwordHash })
+    .from(userAccounts)
+    .where(eq(userAccounts.userAcUuid, input.userAcUuid))
+    .limit(1);
+  if (!user) throw new AppError('TOKEN_EXPIRED', { message: 'user gone' });
+
+  const currentHash = user.passwordHash;
+  if (!currentHash || !(await verifyPassword(input.currentPassword, currentHash))) {
+    throw fieldError('currentPassword', 'password_current_wrong', 'The current password is wrong');
+  }
+  if (input.newPassword.normalize('NFKC') === input.currentPassword.normalize('NFKC')) {
+    throw fieldError('newPassword', 'password_same_as_current', 'The new password must differ from the current one');
+  }
+
+  const newHash = await hashPassword(input.newPassword);
+
+  const changed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(userAccounts)
+      .set({
+        passwordHash: newHash,
+        passwordChangedAt: sql`now()`,
+        tokenVersion: sql`${userAccounts.tokenVersion} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(userAccounts.userAcUuid, input.userAcUuid), eq(userAccounts.passwordHash, currentHash), eq(userAccounts.status, 'active')))
+      .returning({ tokenVersion: userAccounts.tokenVersion, passwordChangedAt: userAccounts.passwordChangedAt });
+    if (!row) return null;
+    await tx.insert(auditLog).values({
+      actorUuid: input.userAcUuid,
+      actorUcpId: input.ucpId,
+      action: 'password_change',
+      entity: 'user_account',
+      entityId: input.userAcUuid,
+      // Never the hashes: only that and when the password changed.
+      after: { passwordChangedAt: row.passwordChangedAt?.toISOString() ?? null, tokenVersion: row.tokenVersion },
+      traceId: input.traceId ?? null,
+    });
+    return row;
+  });
+  if (!changed) {
+    throw new AppError('CONFLICT', { message: 'password or account changed meanwhile', publicMessage: 'The password was changed meanwhile: sign in again' });
+  }
+
+  const jwtToken = await signApiToken(
+    { sub: input.userAcUuid, ucp: input.ucpId, ver: changed.tokenVersion },
+    config.apiTokenSecret,
+    config.apiTokenTtlSeconds,
+  );
+  const { exp } = decodeJwt(jwtToken);
+  return {
+    jwtToken,
+    tokenExp: exp ?? Math.floor(Date.now() / 1000) + config.apiTokenTtlSeconds,
+    passwordChangedAt: (changed.passwordChangedAt ?? new Date()).toISOString(),
+  };
+}

@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/lib/server/db/types';
+import { userAccounts } from '@/lib/server/db/schema';
+import { AppError } from '@/lib/server/errors';
+import type { FontSize, PreferredLanguage } from '@/lib/server/services/auth';
+
+/** What the account page shows about the signed-in user. Built field by field: no hash or MFA secret can ride along. */
+export type AccountProfile = {
+  loginId: string;
+  name: string;
+  email: string;
+  fontSize: FontSize;
+  preferredLanguage: PreferredLanguage;
+  mfaEnabled: boolean;
+  skipMfa: boolean;
+  /** The sign-in before the current one (as /api/user/getLastLoginTime), ISO; null on a first sign-in. */
+  lastLoginTime: string | null;
+  /** ISO; null when the password was never changed since the account was activated. */
+  passwordChangedAt: string | null;
+  isProviderStaff: boolean;
+};
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export async function getProfile(db: Db, userAcUuid: string): Promise<AccountProfile> {
+  const [row] = await db
+    .select({
+      loginId: userAccounts.loginId,
+      name: userAccounts.name,
+      email: userAccounts.email,
+      fontSize: userAccounts.fontSize,
+      preferredLanguage: userAccounts.preferredLanguage,
+      mfaEnabled: userAccounts.mfaEnabled,
+      skipMfa: userAccounts.skipMfa,
+      previousLoginAt: userAccounts.previousLoginAt,
+      passwordChangedAt: userAccounts.passwordChangedAt,
+      isProviderStaff: userAccounts.isProviderStaff,
+    })
+    .from(userAccounts)
+    .where(eq(userAccounts.userAcUuid, userAcUuid))
+    .limit(1);
+  // The router loaded this user a moment ago; gone now means deleted meanwhile: the session is over.
+  if (!row) throw new AppError('TOKEN_EXPIRED', { message: 'user gone' });
+  return {
+    loginId: row.loginId,
+    name: row.name,
+    email: row.email,
+    fontSize: row.fontSize === 'S' || row.fontSize === 'L' ? row.fontSize : 'M',
+    preferredLanguage: row.preferredLanguage === 'tc' ? 'tc' : 'en',
+    mfaEnabled: row.mfaEnabled,
+    skipMfa: row.skipMfa,
+    lastLoginTime: iso(row.previousLoginAt),
+    passwordChangedAt: iso(row.passwordChangedAt),
+    isProviderStaff: row.isProviderStaff,
+  };
+}

@@ -1,0 +1,75 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/server/db/types';
+import { inboxDeliveries, inboxMessages, type InboxCategory } from '@/lib/server/db/schema';
+import { richTextToPlain } from '@/lib/server/sanitize';
+import { containsPattern, localizedBody, localizedTitle, visibleTo, type InboxLang, type InboxOwner } from './visibility';
+
+export type InboxListItem = {
+  id: string;
+  title: string;
+  category: InboxCategory;
+  /** ISO time. */
+  sendTime: string;
+  isRead: boolean;
+  /** Plain text of the body's start (no markup), for the list. */
+  preview: string;
+};
+
+export type InboxListQuery = {
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+  /** Part of the title, as shown in `lang` (matched case-insensitively and literally: `%` and `_` are not wildcards). */
+  search?: string;
+  lang: InboxLang;
+};
+
+export const PREVIEW_LENGTH = 140;
+/** Enough of a body for a preview of PREVIEW_LENGTH characters after its markup is stripped. */
+const PREVIEW_SOURCE_CHARS = 1_500;
+
+/**
+ * `getEmailListSortByIsReadAndSendTime`: the user's messages for its current customer, unread first, then newest
+ * (message id as the last tie-breaker, so paging is stable), one page at a time in SQL, with the total.
+ */
+export async function listMessages(db: Db, owner: InboxOwner, query: InboxListQuery): Promise<{ items: InboxListItem[]; total: number }> {
+  const title = localizedTitle(query.lang);
+  const search = query.search?.trim();
+  const where = search
+    ? and(visibleTo(owner), sql`${title} ilike ${containsPattern(search)} escape '\\'`)
+    : visibleTo(owner);
+
+  const rows = await db
+    .select({
+      id: inboxDeliveries.messageId,
+      title,
+      category: inboxMessages.category,
+      sendTime: inboxDeliveries.sendTime,
+      isRead: inboxDeliveries.isRead,
+      body: sql<string>`left(${localizedBody(query.lang)}, ${PREVIEW_SOURCE_CHARS})`,
+    })
+    .from(inboxDeliveries)
+    .innerJoin(inboxMessages, eq(inboxMessages.id, inboxDeliveries.messageId))
+    .where(where)
+    .orderBy(asc(inboxDeliveries.isRead), desc(inboxDeliveries.sendTime), asc(inboxDeliveries.messageId))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(inboxDeliveries)
+    .innerJoin(inboxMessages, eq(inboxMessages.id, inboxDeliveries.messageId))
+    .where(where);
+
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      category: r.category as InboxCategory,
+      sendTime: r.sendTime.toISOString(),
+      isRead: r.isRead,
+      preview: richTextToPlain(r.body, PREVIEW_LENGTH),
+    })),
+    total: count?.total ?? 0,
+  };
+}

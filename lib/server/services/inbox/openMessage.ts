@@ -1,0 +1,62 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/server/db/types';
+import { inboxDeliveries, inboxMessages, type InboxCategory } from '@/lib/server/db/schema';
+import { AppError } from '@/lib/server/errors';
+import { sanitizeRichText } from '@/lib/server/sanitize';
+import { localizedBody, localizedTitle, visibleTo, type InboxLang, type InboxOwner } from './visibility';
+
+export type InboxMessageContent = {
+  id: string;
+  title: string;
+  /** Sanitized rich text, safe to render as HTML. */
+  bodyHtml: string;
+  category: InboxCategory;
+  sendTime: string;
+  /** Always true: opening a message reads it. */
+  isRead: true;
+};
+
+/**
+ * `getEmailContent`: one message in `lang`, marked read. Idempotent: opening it again changes nothing (the first
+ * read time stays). A message that is not the user's for its current customer is NOT_FOUND, whether it exists or not.
+ */
+export async function openMessage(db: Db, owner: InboxOwner, messageId: string, lang: InboxLang): Promise<InboxMessageContent> {
+  const [row] = await db
+    .select({
+      id: inboxDeliveries.messageId,
+      title: localizedTitle(lang),
+      body: localizedBody(lang),
+      category: inboxMessages.category,
+      sendTime: inboxDeliveries.sendTime,
+      isRead: inboxDeliveries.isRead,
+    })
+    .from(inboxDeliveries)
+    .innerJoin(inboxMessages, eq(inboxMessages.id, inboxDeliveries.messageId))
+    .where(and(visibleTo(owner), eq(inboxDeliveries.messageId, messageId)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', { message: 'inbox message not delivered to this user and customer' });
+
+  if (!row.isRead) {
+    // `is_read = false` in the condition: two tabs opening it at once both succeed, and the first read time wins.
+    await db
+      .update(inboxDeliveries)
+      .set({ isRead: true, readAt: sql`now()` })
+      .where(
+        and(
+          eq(inboxDeliveries.messageId, messageId),
+          eq(inboxDeliveries.userAcUuid, owner.userAcUuid),
+          eq(inboxDeliveries.ucpId, owner.ucpId),
+          eq(inboxDeliveries.isRead, false),
+        ),
+      );
+  }
+
+  return {
+    id: row.id,
+    title: row.title,
+    bodyHtml: sanitizeRichText(row.body),
+    category: row.category as InboxCategory,
+    sendTime: row.sendTime.toISOString(),
+    isRead: true,
+  };
+}

@@ -1,0 +1,102 @@
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerConfig } from '@/lib/server/config';
+import type { SiteContentKind } from '@/lib/server/db/schema';
+import type { Db } from '@/lib/server/db/types';
+import { AppError, isAppError, isDatabaseUnavailable } from '@/lib/server/errors';
+import { applyHeaders, securityHeaders, sendJson } from '@/lib/server/http';
+import type { Logger } from '@/lib/server/log';
+import { getSiteContent, SITE_CONTENT_LANGS, type SiteContentLang } from '@/lib/server/services/siteContent';
+
+/**
+ * The page-load content calls of spec §7. Unlike the business API (POST through the route table), these are
+ * `GET <path>?lang=en|tc` with an `x-api-key` header, answered with the usual envelope. They hold no user data, so
+ * browsers and proxies may cache them for five minutes; the key is the one the browser gets from /runtime-config.js
+ * (it marks the caller as the portal's own front end, it is not a secret from a user). docs/site-content.md.
+ */
+export const SITE_CONTENT_ROUTES: Readonly<Record<string, { kind: SiteContentKind; summary: string }>> = {
+  '/api/content/footerPopup': { kind: 'footer_popup', summary: 'Footer popups (privacy policy, terms…): data.footerPopupContentList' },
+  '/api/content/mobileApplication': { kind: 'mobile_app', summary: 'Mobile app store links: data.mobileApplicationList' },
+  '/api/content/socialPlatform': { kind: 'social', summary: 'Social links: data.facebookLink, data.instagramLink, data.linkedInLink' },
+  '/api/content/chatWithUs': { kind: 'chat_link', summary: 'Chat-with-us link: data.link' },
+  '/api/content/homeLinkConfiguration': {
+    kind: 'link_config',
+    summary: 'Home page links: data.requestforQuoteLink, data.yourVoiceLink, data.rChoiceLink',
+  },
+};
+
+export const CONTENT_API_KEY_HEADER = 'x-api-key';
+/** No user data: a short shared cache spares the database one read per page view and per visitor. */
+export const CONTENT_CACHE_CONTROL = 'public, max-age=300';
+const DEFAULT_LANG: SiteContentLang = 'en';
+
+export type ContentHandlerDeps = { db: Db; config: ServerConfig; log?: Logger };
+export type ContentHandler = (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<boolean>;
+
+const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+
+/** Constant-time comparison: both sides are hashed first, so neither the length nor a prefix leaks through timing. */
+function isKeyValid(given: string | string[] | undefined, expected: string): boolean {
+  if (typeof given !== 'string' || given === '') return false;
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+function parseLang(url: string | undefined): SiteContentLang {
+  const q = (url ?? '').indexOf('?');
+  const values = q === -1 ? [] : new URLSearchParams((url ?? '').slice(q + 1)).getAll('lang');
+  if (values.length === 0) return DEFAULT_LANG;
+  const value = values[0]!;
+  if (values.length > 1 || !(SITE_CONTENT_LANGS as readonly string[]).includes(value)) {
+    throw new AppError('VALIDATION', { fields: { lang: ['Must be en or tc'] }, publicMessage: 'Invalid fields: lang' });
+  }
+  return value as SiteContentLang;
+}
+
+/**
+ * Returns a handler for server.ts's listener: it answers the paths of SITE_CONTENT_ROUTES (true) and leaves every
+ * other path alone (false), so an unknown /api/content/* still gets the API's 404.
+ * Order of checks: method (405), key (401), lang (400), then the read (503 when the database is down).
+ */
+export function createContentHandler({ db, config, log }: ContentHandlerDeps): ContentHandler {
+  const baseHeaders = securityHeaders(config.isProduction);
+
+  return async (req, res, pathname) => {
+    const route = Object.prototype.hasOwnProperty.call(SITE_CONTENT_ROUTES, pathname) ? SITE_CONTENT_ROUTES[pathname] : undefined;
+    if (!route) return false;
+    const traceId = randomUUID();
+    // Errors are never cached (a 401 must not stick once the key is right); the success path overrides this below.
+    applyHeaders(res, { ...baseHeaders, 'Cache-Control': 'no-store', 'X-Trace-Id': traceId });
+    try {
+      if (req.method !== 'GET') {
+        res.setHeader('Allow', 'GET');
+        throw new AppError('METHOD_NOT_ALLOWED', { publicMessage: 'Use GET' });
+      }
+      if (!isKeyValid(req.headers[CONTENT_API_KEY_HEADER], config.contentApiKey)) {
+        throw new AppError('AUTH_REQUIRED', { publicMessage: 'Missing or wrong API key' });
+      }
+      const lang = parseLang(req.url);
+      const data = await getSiteContent(db, route.kind, lang, log);
+      // The answer differs by key (401 or 200): a shared cache must key on it as well as on the URL.
+      applyHeaders(res, { 'Cache-Control': CONTENT_CACHE_CONTROL, Vary: 'X-Api-Key' });
+      sendJson(res, 200, { status: 'success', data, traceId });
+    } catch (err) {
+      let appErr: AppError;
+      if (isAppError(err)) {
+        appErr = err;
+      } else if (isDatabaseUnavailable(err)) {
+        appErr = new AppError('SERVICE_UNAVAILABLE', { publicMessage: 'The service is temporarily unavailable' });
+        res.setHeader('Retry-After', '5');
+        log?.warn({ traceId, err: { message: (err as Error).message } }, 'database unavailable');
+      } else {
+        appErr = new AppError('INTERNAL', { publicMessage: 'Something went wrong' });
+        log?.error({ traceId, err: { message: (err as Error)?.message, stack: (err as Error)?.stack } }, 'site content read failed');
+      }
+      sendJson(res, appErr.http, {
+        status: 'error',
+        error: { code: appErr.code, message: appErr.publicMessage, ...(appErr.fields ? { fields: appErr.fields } : {}) },
+        traceId,
+      });
+    }
+    return true;
+  };
+}

@@ -1,0 +1,18 @@
+import { useTranslation } from 'next-i18next/pages';
+import type { PortalPage } from '@/components/app/types';
+import { PageTitle } from '@/components/common/PageTitle';
+import { HomeDashboard } from '@/components/home/HomeDashboard';
+import { getStaticTranslations } from '@/lib/i18n/staticProps';
+
+const HomePage: PortalPage = () => {
+  const { t } = useTranslation('page');
+  return (
+    <>
+      <PageTitle title={t('home.title')} />
+      <HomeDashboard />
+    </>
+  );
+};
+HomePage.layout = 'dashboard';
+export default HomePage;
+export const getStaticProps = getStaticTranslations;
