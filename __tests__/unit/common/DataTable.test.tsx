@@ -1,0 +1,201 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DataTable, type DataTableColumn, type DataTableQuery } from '@/components/common/DataTable';
+import { renderWithProviders } from '../testUtils/render';
+import { mockViewportWidth } from './viewport';
+
+type Row = { id: string; orderNo: string; machine: string; amount: string; note: string };
+
+const rows: Row[] = Array.from({ length: 3 }, (_, i) => ({
+  id: `id-${i + 1}`,
+  orderNo: `ORD-2026-00${i + 1}`,
+  machine: `SN-${1000 + i}`,
+  amount: `HK$${(i + 1) * 100}.00`,
+  note: `note ${i + 1}`,
+}));
+
+const columns: DataTableColumn<Row, 'orderNo' | 'createdAt'>[] = [
+  { key: 'orderNo', header: 'Order no.', render: (r) => r.orderNo, sortable: true },
+  { key: 'date', header: 'Date', render: () => '1 Nov 2026', sortable: 'createdAt' },
+  { key: 'machine', header: 'Machine', render: (r) => r.machine },
+  { key: 'amount', header: 'Amount', render: (r) => r.amount, align: 'right' },
+  { key: 'note', header: 'Note', render: (r) => r.note, hideOnMobile: true },
+];
+
+const baseQuery: DataTableQuery<'orderNo' | 'createdAt'> = { page: 1, pageSize: 20 };
+
+function setup(props: Partial<Parameters<typeof DataTable<Row, 'orderNo' | 'createdAt'>>[0]> = {}, locale: 'en' | 'tc' = 'en') {
+  const onQueryChange = jest.fn();
+  const utils = renderWithProviders(
+    <DataTable<Row, 'orderNo' | 'createdAt'> columns={columns} rows={rows} total={135} query={baseQuery} onQueryChange={onQueryChange} getRowId={(r) => r.id} label="Orders" {...props} />,
+    { locale },
+  );
+  return { ...utils, onQueryChange };
+}
+
+describe('DataTable', () => {
+  it('renders the headers and one row per item', () => {
+    setup();
+    const table = screen.getByRole('table', { name: 'Orders' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Order no.', 'Date', 'Machine', 'Amount', 'Note']);
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    expect(within(table).getByText('ORD-2026-002')).toBeInTheDocument();
+  });
+
+  it('sorts by a column: first ascending from page 1, then descending, with aria-sort on the header', async () => {
+    const user = userEvent.setup();
+    const { onQueryChange, rerender } = setup({ query: { page: 3, pageSize: 20 } });
+    expect(screen.getByRole('columnheader', { name: 'Order no.' })).not.toHaveAttribute('aria-sort');
+
+    await user.click(screen.getByRole('button', { name: 'Order no.' }));
+    expect(onQueryChange).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, sort: { field: 'orderNo', direction: 'asc' } });
+
+    // A column may sort by another field of the allow-list than its key.
+    await user.click(screen.getByRole('button', { name: 'Date' }));
+    expect(onQueryChange).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, sort: { field: 'createdAt', direction: 'asc' } });
+
+    rerender(
+      <DataTable columns={columns} rows={rows} total={135} query={{ page: 1, pageSize: 20, sort: { field: 'orderNo', direction: 'asc' } }} onQueryChange={onQueryChange} getRowId={(r) => r.id} label="Orders" />,
+    );
+    expect(screen.getByRole('columnheader', { name: /Order no\./ })).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(screen.getByRole('button', { name: /Order no\./ }));
+    expect(onQueryChange).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, sort: { field: 'orderNo', direction: 'desc' } });
+
+    rerender(
+      <DataTable columns={columns} rows={rows} total={135} query={{ page: 1, pageSize: 20, sort: { field: 'orderNo', direction: 'desc' } }} onQueryChange={onQueryChange} getRowId={(r) => r.id} label="Orders" />,
+    );
+    expect(screen.getByRole('columnheader', { name: /Order no\./ })).toHaveAttribute('aria-sort', 'descending');
+    expect(screen.getByText('sorted descending')).toBeInTheDocument();
+    // Columns without `sortable` have no sort button.
+    expect(screen.queryByRole('button', { name: 'Machine' })).not.toBeInTheDocument();
+  });
+
+  it('pages on the server: shows the range, moves pages and changes the page size back to page 1', async () => {
+    const user = userEvent.setup();
+    const { onQueryChange, rerender } = setup();
+    expect(screen.getByText('1–20 of 135')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(onQueryChange).toHaveBeenLastCalledWith({ page: 2, pageSize: 20 });
+
+    rerender(<DataTable columns={columns} rows={rows} total={135} query={{ page: 7, pageSize: 20 }} onQueryChange={onQueryChange} getRowId={(r) => r.id} />);
+    expect(screen.getByText('121–135 of 135')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go to next page' })).toBeDisabled();
+
+    await user.click(screen.getByRole('combobox', { name: /Rows per page/ }));
+    await user.click(screen.getByRole('option', { name: '50' }));
+    expect(onQueryChange).toHaveBeenLastCalledWith({ page: 1, pageSize: 50 });
+  });
+
+  it('translates the pager in Traditional Chinese', () => {
+    setup({}, 'tc');
+    expect(screen.getByText('第 1–20 項，共 135 項')).toBeInTheDocument();
+    expect(screen.getByText('每頁行數')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '下一頁' })).toBeInTheDocument();
+  });
+
+  it('shows skeleton rows on the first load and marks the table busy', () => {
+    setup({ rows: [], total: 0, loading: true, query: { page: 1, pageSize: 10 } });
+    expect(screen.getAllByTestId('data-table-skeleton')).toHaveLength(5);
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('keeps the current rows with a progress bar while a later page loads', () => {
+    setup({ loading: true });
+    expect(screen.queryByTestId('data-table-skeleton')).not.toBeInTheDocument();
+    expect(screen.getByText('ORD-2026-001')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Loading…' })).toBeInTheDocument();
+  });
+
+  it('shows the empty message (default or given) and no pager', () => {
+    const { rerender, onQueryChange } = setup({ rows: [], total: 0 });
+    expect(screen.getByRole('status')).toHaveTextContent('No records found.');
+    expect(screen.queryByText(/of 0/)).not.toBeInTheDocument();
+    rerender(<DataTable columns={columns} rows={[]} total={0} query={baseQuery} onQueryChange={onQueryChange} getRowId={(r) => r.id} emptyMessage="No orders match these filters." />);
+    expect(screen.getByText('No orders match these filters.')).toBeInTheDocument();
+  });
+
+  it('shows a translated error with a retry button', async () => {
+    const user = userEvent.setup();
+    const onRetry = jest.fn();
+    setup({ rows: [], total: 0, error: { status: 0, code: 'NETWORK', message: 'Network Error' }, onRetry }, 'tc');
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByText('無法載入列表')).toBeInTheDocument();
+    expect(alert).not.toHaveTextContent('Network Error');
+    await user.click(within(alert).getByRole('button', { name: '重試' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('falls back to the generic error text for a code outside the catalogue', () => {
+    setup({ error: { status: 500, code: 'SOMETHING_NEW', message: 'x' } });
+    expect(screen.getByRole('alert')).toHaveTextContent('The list could not be loaded');
+  });
+
+  it('links each row to its page: a real link in the first cell, and a click anywhere on the row', async () => {
+    const user = userEvent.setup();
+    const { router } = setup({ rowHref: (r) => `/my-orders/manage/${r.id}` });
+    const link = screen.getByRole('link', { name: 'ORD-2026-002' });
+    expect(link).toHaveAttribute('href', '/my-orders/manage/id-2');
+    await user.click(screen.getByText('SN-1001'));
+    expect(router.push).toHaveBeenCalledWith('/my-orders/manage/id-2');
+  });
+
+  it('with onRowClick, rows are focusable and open with Enter', async () => {
+    const user = userEvent.setup();
+    const onRowClick = jest.fn();
+    setup({ onRowClick });
+    const row = screen.getByText('ORD-2026-003').closest('tr')!;
+    expect(row).toHaveAttribute('tabindex', '0');
+    row.focus();
+    await user.keyboard('{Enter}');
+    expect(onRowClick).toHaveBeenCalledWith(rows[2]);
+  });
+
+  it('renders filters and a summary in the toolbar', () => {
+    setup({ filters: <input aria-label="Search orders" />, summary: <span>Outstanding HK$1,200.00</span> });
+    expect(within(screen.getByRole('search')).getByRole('textbox', { name: 'Search orders' })).toBeInTheDocument();
+    expect(screen.getByText('Outstanding HK$1,200.00')).toBeInTheDocument();
+  });
+
+  describe('on a phone', () => {
+    let restore: () => void;
+    beforeEach(() => {
+      restore = mockViewportWidth(390);
+    });
+    afterEach(() => restore());
+
+    it('shows a card per row with "label: value" pairs instead of a table', () => {
+      setup({ rowHref: (r) => `/my-orders/manage/${r.id}` });
+      expect(screen.getByTestId('data-table')).toHaveAttribute('data-layout', 'cards');
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const list = screen.getByRole('list', { name: 'Orders' });
+      const cards = within(list).getAllByRole('listitem');
+      expect(cards).toHaveLength(3);
+      const second = cards[1]!;
+      expect(within(second).getByRole('link', { name: 'ORD-2026-002' })).toHaveAttribute('href', '/my-orders/manage/id-2');
+      const terms = within(second).getAllByRole('term').map((el) => el.textContent);
+      const values = within(second).getAllByRole('definition').map((el) => el.textContent);
+      expect(terms).toEqual(['Date', 'Machine', 'Amount']);
+      expect(values).toEqual(['1 Nov 2026', 'SN-1001', 'HK$200.00']);
+      // hideOnMobile columns are left out of the card.
+      expect(within(second).queryByText('note 2')).not.toBeInTheDocument();
+    });
+
+    it('offers sorting through a select', async () => {
+      const user = userEvent.setup();
+      const { onQueryChange } = setup();
+      await user.click(screen.getByRole('combobox', { name: 'Sort order' }));
+      await user.click(screen.getByRole('option', { name: /Date ↓/ }));
+      expect(onQueryChange).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, sort: { field: 'createdAt', direction: 'desc' } });
+    });
+
+    it('shows loading, empty and error states in the card layout too', () => {
+      const { rerender, onQueryChange } = setup({ rows: [], total: 0, loading: true });
+      expect(screen.getAllByTestId('data-table-skeleton').length).toBeGreaterThan(0);
+      rerender(<DataTable columns={columns} rows={[]} total={0} query={baseQuery} onQueryChange={onQueryChange} getRowId={(r) => r.id} />);
+      expect(screen.getByRole('status')).toHaveTextContent('No records found.');
+      rerender(<DataTable columns={columns} rows={[]} total={0} query={baseQuery} onQueryChange={onQueryChange} getRowId={(r) => r.id} error={{ status: 503, code: 'SERVICE_UNAVAILABLE', message: '' }} />);
+      expect(screen.getByRole('alert')).toBeInTheDocument();
+    });
+  });
+});

@@ -1,0 +1,282 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { z } from 'zod';
+import {
+  CheckboxElement,
+  DateFieldElement,
+  Form,
+  MoneyFieldElement,
+  NumberFieldElement,
+  RadioGroupElement,
+  SelectElement,
+  TextFieldElement,
+  formatCentsForInput,
+  parseMoneyToCents,
+} from '@/components/common/form';
+import { apiPost } from '@/lib/api/client';
+import { isoDateSchema } from '@/lib/listQuery';
+import { keyErrorMap, msg, translateMessage, zodMessages } from '@/lib/zodMessages';
+import { apiDeferred, apiError } from '../testUtils/handlers';
+import { renderWithProviders } from '../testUtils/render';
+import { server } from '../testUtils/server';
+
+const SAVE = '/api/test/save';
+
+/** A schema as a feature would share it with the server: messages are translation keys. */
+const contactSchema = z.strictObject({
+  name: z.string().trim().min(1, zodMessages.required).max(40, zodMessages.maxLength(40)),
+  method: z.enum(['bank_transfer', 'fps', 'cheque'], { error: zodMessages.choose }),
+  amountCents: z.number({ error: zodMessages.money }).int().min(1, zodMessages.min('0.01')),
+  copies: z.number().int().min(1).max(10),
+  paidOn: isoDateSchema,
+  channel: z.enum(['email', 'post']),
+  agree: z.literal(true, { error: zodMessages.required }),
+});
+type ContactIn = z.input<typeof contactSchema>;
+type ContactOut = z.output<typeof contactSchema>;
+
+const defaults = { name: '', method: null, amountCents: null, copies: null, paidOn: '', channel: 'email', agree: false } as unknown as ContactIn;
+
+function ContactForm({ onSubmit, onSuccess }: { onSubmit?: jest.Mock; onSuccess?: jest.Mock }) {
+  return (
+    <Form<ContactIn, ContactOut>
+      schema={contactSchema}
+      defaultValues={defaults}
+      submitLabel="Save"
+      aria-label="Contact"
+      onSuccess={onSuccess}
+      onSubmit={onSubmit ?? ((values, { idempotencyKey }) => apiPost(SAVE, { ...values, idempotencyKey }))}
+    >
+      {(form) => (
+        <>
+          <TextFieldElement control={form.control} name="name" label="Name" required />
+          <SelectElement
+            control={form.control}
+            name="method"
+            label="Method"
+            options={[
+              { value: 'bank_transfer', label: 'Bank transfer' },
+              { value: 'fps', label: 'FPS' },
+              { value: 'cheque', label: 'Cheque' },
+            ]}
+          />
+          <MoneyFieldElement control={form.control} name="amountCents" label="Amount" />
+          <NumberFieldElement control={form.control} name="copies" label="Copies" min={1} max={10} />
+          <DateFieldElement control={form.control} name="paidOn" label="Paid on" />
+          <RadioGroupElement control={form.control} name="channel" label="Channel" options={[{ value: 'email', label: 'Email' }, { value: 'post', label: 'Post' }]} row />
+          <CheckboxElement control={form.control} name="agree" label="I confirm" />
+        </>
+      )}
+    </Form>
+  );
+}
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Chan Tai Man');
+  await user.click(screen.getByRole('combobox', { name: 'Method' }));
+  await user.click(screen.getByRole('option', { name: 'FPS' }));
+  await user.type(screen.getByRole('textbox', { name: 'Amount' }), '1,234.5');
+  await user.type(screen.getByRole('textbox', { name: 'Copies' }), '3');
+  setNative(screen.getByLabelText('Paid on'), '2026-10-31');
+  await user.click(screen.getByRole('checkbox', { name: 'I confirm' }));
+}
+
+function setNative(input: HTMLElement, value: string) {
+  act(() => {
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    setter.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+describe('Form', () => {
+  it('validates in the browser with the shared schema and translated messages, sending nothing', async () => {
+    const user = userEvent.setup();
+    const onSubmit = jest.fn();
+    renderWithProviders(<ContactForm onSubmit={onSubmit} />, { locale: 'tc' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findAllByText('此欄位必須填寫。')).not.toHaveLength(0);
+    expect(screen.getByText('請選擇一個選項。')).toBeInTheDocument();
+    expect(screen.getByText('請輸入港幣金額，例如 1234.50。')).toBeInTheDocument();
+    expect(screen.getByText('請輸入有效日期。')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('submits the parsed values with money in cents and an idempotency key, then renews the key', async () => {
+    const user = userEvent.setup();
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.post(SAVE, async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ status: 'success', data: { id: 'new' }, traceId: 't' });
+      }),
+    );
+    const onSuccess = jest.fn();
+    renderWithProviders(<ContactForm onSuccess={onSuccess} />);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledWith({ id: 'new' }, expect.objectContaining({ amountCents: 123450 })));
+    expect(bodies[0]).toEqual({
+      name: 'Chan Tai Man',
+      method: 'fps',
+      amountCents: 123450,
+      copies: 3,
+      paidOn: '2026-10-31',
+      channel: 'email',
+      agree: true,
+      idempotencyKey: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+    });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]!.idempotencyKey).not.toBe(bodies[0]!.idempotencyKey);
+  });
+
+  it('puts the server field errors on the fields, translated, with a summary alert', async () => {
+    const user = userEvent.setup();
+    server.use(
+      apiError(SAVE, 'VALIDATION', {
+        fields: { name: [msg('ui.validation.maxLength', { max: 40 })], amountCents: ['Too small: expected number to be >=1'] },
+      }),
+    );
+    renderWithProviders(<ContactForm />);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Please correct the fields marked below.');
+    expect(screen.getByRole('textbox', { name: /Name/ })).toHaveAccessibleDescription('Enter at most 40 characters.');
+    // zod's English default from the server is never shown as such.
+    expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveAccessibleDescription('This value is not valid.');
+    expect(screen.getByRole('textbox', { name: /Name/ })).toHaveFocus();
+  });
+
+  it('shows a non-field error translated by code, and a field error for an unknown field in the alert', async () => {
+    const user = userEvent.setup();
+    server.use(apiError(SAVE, 'CONFLICT', { status: 409, message: 'duplicate key value violates unique constraint' }));
+    renderWithProviders(<ContactForm />, { locale: 'tc' });
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('未能提交表格')).toBeInTheDocument();
+    expect(alert).not.toHaveTextContent('duplicate key');
+    expect(alert.textContent!.length).toBeGreaterThan('未能提交表格'.length);
+  });
+
+  it('sends one request for a double click, and disables submit while it is in flight', async () => {
+    const user = userEvent.setup();
+    let calls = 0;
+    const deferred = apiDeferred(SAVE, { id: 'x' });
+    server.use(deferred.handler);
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname === SAVE) calls += 1;
+    });
+    renderWithProviders(<ContactForm />);
+    await fillValid(user);
+    const button = screen.getByRole('button', { name: 'Save' });
+    await user.dblClick(button);
+    // Enter pressed twice in a field: submit events in the same tick, before any re-render disables the button.
+    const form = screen.getByRole('form', { name: 'Contact' });
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(screen.getByRole('button', { name: /Submitting/ })).toBeDisabled());
+    deferred.release();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+    expect(calls).toBe(1);
+    server.events.removeAllListeners();
+  });
+
+  it('keeps the same idempotency key for a retry after a failure', async () => {
+    const user = userEvent.setup();
+    const keys: unknown[] = [];
+    server.use(
+      http.post(SAVE, async ({ request }) => {
+        keys.push(((await request.json()) as { idempotencyKey: string }).idempotencyKey);
+        return keys.length === 1
+          ? HttpResponse.json({ status: 'error', error: { code: 'TIMEOUT', message: 't' }, traceId: 't' }, { status: 504 })
+          : HttpResponse.json({ status: 'success', data: {}, traceId: 't' });
+      }),
+    );
+    renderWithProviders(<ContactForm />);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[1]).toBe(keys[0]);
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+});
+
+describe('MoneyFieldElement', () => {
+  it('shows dollars with two decimals on leaving the field and keeps integer cents in the form', async () => {
+    const user = userEvent.setup();
+    const onSubmit = jest.fn();
+    const schema = z.strictObject({ amount: z.number({ error: zodMessages.money }).int() });
+    renderWithProviders(
+      <Form schema={schema} defaultValues={{ amount: 5000 }} onSubmit={onSubmit} submitLabel="Go">
+        <MoneyFieldElement name="amount" label="Amount" />
+      </Form>,
+    );
+    const input = screen.getByRole('textbox', { name: 'Amount' });
+    expect(input).toHaveValue('50.00');
+    await user.clear(input);
+    await user.type(input, '0.29');
+    await user.tab();
+    expect(input).toHaveValue('0.29');
+    await user.click(screen.getByRole('button', { name: 'Go' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ amount: 29 }, expect.anything()));
+
+    await user.clear(input);
+    await user.type(input, '12.345');
+    await user.click(screen.getByRole('button', { name: 'Go' }));
+    expect(await screen.findByText('Enter an amount in HK$, for example 1234.50.')).toBeInTheDocument();
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['1,234.5', 123450],
+    ['0.29', 29],
+    ['HK$ 10', 1000],
+    ['7.', 700],
+    ['', null],
+    ['1.234', Number.NaN],
+    ['abc', Number.NaN],
+    ['-5', Number.NaN],
+  ])('parses "%s" as %p cents', (text, cents) => {
+    expect(parseMoneyToCents(text)).toBe(cents);
+  });
+
+  it('formats cents for editing', () => {
+    expect(formatCentsForInput(123450)).toBe('1234.50');
+    expect(formatCentsForInput(5)).toBe('0.05');
+    expect(formatCentsForInput(-250)).toBe('-2.50');
+    expect(formatCentsForInput(null)).toBe('');
+    expect(parseMoneyToCents('-2.50', true)).toBe(-250);
+  });
+});
+
+describe('zod messages as translation keys', () => {
+  const t = (key: string, values?: Record<string, unknown>) => `${key}${values ? JSON.stringify(values) : ''}`;
+
+  it('turns zod default issues into ui.validation keys', () => {
+    const schema = z.object({ s: z.string().min(1), n: z.number().int().max(5), a: z.array(z.string()).min(2), e: z.string().email(), m: z.number().multipleOf(0.01) });
+    const result = schema.safeParse({ s: '', n: 6.5, a: ['x'], e: 'no', m: 1.234 }, { error: keyErrorMap });
+    const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]));
+    expect(messages).toEqual({
+      s: 'ui.validation.required',
+      n: 'ui.validation.integer',
+      a: msg('ui.validation.minItems', { min: 2 }),
+      e: 'ui.validation.email',
+      m: msg('ui.validation.decimals', { decimals: 2 }),
+    });
+    expect(z.object({ x: z.string() }).safeParse({}, { error: keyErrorMap }).error!.issues[0]!.message).toBe('ui.validation.required');
+  });
+
+  it('translates keys with values, namespaced keys, and never shows a plain English message', () => {
+    expect(translateMessage(t, msg('ui.validation.max', { max: 5 }))).toBe('common:ui.validation.max{"max":5}');
+    expect(translateMessage(t, 'page:orders.form.qtyOverLimit')).toBe('page:orders.form.qtyOverLimit');
+    expect(translateMessage(t, 'error:VALIDATION')).toBe('error:VALIDATION');
+    expect(translateMessage(t, 'Invalid input: expected string')).toBe('common:ui.validation.invalid');
+    expect(translateMessage(t, undefined)).toBeUndefined();
+  });
+});

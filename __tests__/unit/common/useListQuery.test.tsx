@@ -1,0 +1,216 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import { z } from 'zod';
+import { DataTable } from '@/components/common/DataTable';
+import { FilterBar, SEARCH_DEBOUNCE_MS } from '@/components/common/FilterBar';
+import { useListQuery } from '@/components/common/useListQuery';
+import { apiPost } from '@/lib/api/client';
+import type { ApiRequestOptions } from '@/lib/api/types';
+import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { useLoadingStore } from '@/store/loadingStore';
+import { renderWithProviders } from '../testUtils/render';
+import { server } from '../testUtils/server';
+
+type Item = { id: string; name: string; status: string };
+
+const LIST = '/api/test/list';
+const SORT_FIELDS = ['name', 'createdAt'] as const;
+const filterSchema = z.strictObject({
+  status: z.enum(['pending', 'paid']).optional(),
+  q: searchTextSchema.optional(),
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
+  minQty: z.number().int().min(1).optional(),
+});
+/** What the server would validate the body with: every request the hook sends must pass it. */
+const bodySchema = listQuerySchema(SORT_FIELDS, filterSchema);
+type Body = z.infer<typeof bodySchema>;
+type Filter = NonNullable<Body['filter']>;
+
+const listItems = (body: Body): ListResult<Item> => ({
+  items: Array.from({ length: 2 }, (_, i) => ({ id: `${body.page}-${i}`, name: `Item p${body.page} #${i} ${body.filter?.q ?? ''}`.trim(), status: 'pending' })),
+  total: 45,
+});
+
+/** Records every body and answers after `delayFor(body)` ms. */
+function listHandler(delayFor: (body: Body) => number = () => 0) {
+  const bodies: Body[] = [];
+  server.use(
+    http.post(LIST, async ({ request }) => {
+      const body = bodySchema.parse(await request.json());
+      bodies.push(body);
+      await delay(delayFor(body));
+      return HttpResponse.json({ status: 'success', data: listItems(body), traceId: 't' });
+    }),
+  );
+  return bodies;
+}
+
+const fetchList = (body: unknown, opts: ApiRequestOptions) => apiPost<ListResult<Item>>(LIST, body, opts);
+
+function ListScreen() {
+  const list = useListQuery<Item, (typeof SORT_FIELDS)[number], Filter>(fetchList, {
+    sort: { field: 'createdAt', direction: 'desc' },
+    sortFields: SORT_FIELDS,
+    filterSchema,
+  });
+  return (
+    <DataTable
+      {...list.tableProps}
+      label="Things"
+      getRowId={(r) => r.id}
+      columns={[
+        { key: 'name', header: 'Name', render: (r) => r.name, sortable: true },
+        { key: 'status', header: 'Status', render: (r) => r.status },
+      ]}
+      filters={
+        <FilterBar
+          value={list.query.filter}
+          onChange={list.setFilter}
+          onClear={list.clearFilter}
+          filters={[
+            { type: 'search', key: 'q' },
+            { type: 'select', key: 'status', label: 'Status', options: [{ value: 'pending', label: 'Pending' }, { value: 'paid', label: 'Paid' }] },
+            { type: 'dateRange', fromKey: 'from', toKey: 'to' },
+          ]}
+        />
+      }
+    />
+  );
+}
+
+describe('useListQuery', () => {
+  it('loads the list described by the URL, dropping values the list does not allow', async () => {
+    const bodies = listHandler();
+    renderWithProviders(<ListScreen />, { route: '/things?page=3&pageSize=50&sort=name&status=paid&q=toner&minQty=2&bogus=1&from=2026-02-31' });
+    expect(await screen.findByText('Item p3 #0 toner')).toBeInTheDocument();
+    expect(bodies).toEqual([{ page: 3, pageSize: 50, sort: { field: 'name', direction: 'asc' }, filter: { status: 'paid', q: 'toner', minQty: 2 } }]);
+  });
+
+  it('uses the defaults with a bare URL and ignores an unknown sort field or a bad page', async () => {
+    const bodies = listHandler();
+    renderWithProviders(<ListScreen />, { route: '/things?sort=-password&page=0&status=shipped' });
+    await screen.findByText('Item p1 #0');
+    expect(bodies).toEqual([{ page: 1, pageSize: 20, sort: { field: 'createdAt', direction: 'desc' } }]);
+  });
+
+  it('keeps paging, sorting and filters in the URL (replace, shallow) and resets to page 1 on a filter', async () => {
+    const user = userEvent.setup();
+    const bodies = listHandler();
+    const { memoryRouter } = renderWithProviders(<ListScreen />, { route: '/things?keep=me' });
+    await screen.findByText('Item p1 #0');
+
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await screen.findByText('Item p2 #0');
+    expect(memoryRouter!.query).toEqual({ keep: 'me', page: '2' });
+
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    await waitFor(() => expect(memoryRouter!.query).toEqual({ keep: 'me', sort: 'name' }));
+
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(screen.getByRole('option', { name: 'Paid' }));
+    await waitFor(() => expect(memoryRouter!.query).toEqual({ keep: 'me', sort: 'name', status: 'paid' }));
+
+    fireDate(screen.getByLabelText('From'), '2026-10-01');
+    await waitFor(() => expect(memoryRouter!.query).toMatchObject({ from: '2026-10-01' }));
+
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ page: 1, pageSize: 20, sort: { field: 'name', direction: 'asc' }, filter: { status: 'paid', from: '2026-10-01' } }));
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(memoryRouter!.query).toEqual({ keep: 'me', sort: 'name' }));
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+  });
+
+  it('debounces the text search: one request after typing pauses', async () => {
+    const user = userEvent.setup();
+    const bodies = listHandler();
+    const { memoryRouter } = renderWithProviders(<ListScreen />, { route: '/things' });
+    await screen.findByText('Item p1 #0');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'toner');
+    expect(bodies).toHaveLength(1);
+    await act(() => new Promise((r) => setTimeout(r, SEARCH_DEBOUNCE_MS + 50)));
+    await screen.findByText('Item p1 #0 toner');
+    expect(memoryRouter!.query).toEqual({ q: 'toner' });
+    expect(bodies.map((b) => b.filter?.q)).toEqual([undefined, 'toner']);
+  });
+
+  it('ignores a stale answer that arrives after a newer one', async () => {
+    const user = userEvent.setup();
+    // Page 1 answers slowly, page 2 at once: the slow page-1 answer must not overwrite page 2.
+    const bodies = listHandler((body) => (body.page === 2 ? 0 : 400));
+    const { memoryRouter } = renderWithProviders(<ListScreen />, { route: '/things' });
+    await screen.findByText('Item p1 #0', undefined, { timeout: 2000 });
+
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await user.click(screen.getByRole('button', { name: 'Go to previous page' }));
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(memoryRouter!.query).toEqual({ page: '2' });
+    await screen.findByText('Item p2 #0');
+    // Let every slow answer arrive, then check nothing replaced the newest.
+    await act(() => new Promise((r) => setTimeout(r, 600)));
+    expect(screen.getByText('Item p2 #0')).toBeInTheDocument();
+    expect(screen.queryByText('Item p1 #0')).not.toBeInTheDocument();
+    expect(bodies.map((b) => b.page)).toEqual([1, 2, 1, 2]);
+  });
+
+  it('ignores a stale answer even from a fetcher that does not honour the abort signal', async () => {
+    const user = userEvent.setup();
+    const pending: { page: number; signal?: AbortSignal; resolve: (items: Item[]) => void }[] = [];
+    const fetcher = (body: { page: number }, opts: ApiRequestOptions) =>
+      new Promise<{ ok: true; data: ListResult<Item>; traceId: string }>((resolve) => {
+        pending.push({ page: body.page, signal: opts.signal, resolve: (items) => resolve({ ok: true, data: { items, total: 45 }, traceId: 't' }) });
+      });
+    function Manual() {
+      const list = useListQuery<Item>(fetcher);
+      return <DataTable {...list.tableProps} getRowId={(r) => r.id} columns={[{ key: 'name', header: 'Name', render: (r) => r.name }]} />;
+    }
+    renderWithProviders(<Manual />, { route: '/things' });
+    await waitFor(() => expect(pending).toHaveLength(1));
+    act(() => pending[0]!.resolve([{ id: 'a', name: 'first page', status: 'paid' }]));
+    await screen.findByText('first page');
+
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(pending.map((p) => p.page)).toEqual([1, 2, 3]));
+    // The superseded request was told to stop (page 2), and its late answer is ignored anyway.
+    expect(pending[1]!.signal?.aborted).toBe(true);
+    expect(pending[2]!.signal?.aborted).toBe(false);
+    act(() => pending[2]!.resolve([{ id: 'c', name: 'third page', status: 'paid' }]));
+    await screen.findByText('third page');
+    act(() => pending[1]!.resolve([{ id: 'b', name: 'second page', status: 'paid' }]));
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(screen.getByText('third page')).toBeInTheDocument();
+    expect(screen.queryByText('second page')).not.toBeInTheDocument();
+  });
+
+  it('loads silently: the global loading overlay stays off (the table shows its own state)', async () => {
+    listHandler(() => 100);
+    renderWithProviders(<ListScreen />, { route: '/things' });
+    expect(screen.getAllByTestId('data-table-skeleton').length).toBeGreaterThan(0);
+    expect(useLoadingStore.getState().pending).toBe(0);
+    await screen.findByText('Item p1 #0');
+  });
+
+  it('shows an error and loads again on retry', async () => {
+    const user = userEvent.setup();
+    const bodies = listHandler();
+    // Added last, so it answers first (msw prepends), once.
+    server.use(http.post(LIST, () => HttpResponse.json({ status: 'error', error: { code: 'SERVICE_UNAVAILABLE', message: 'db down' }, traceId: 't' }, { status: 503 }), { once: true }));
+    renderWithProviders(<ListScreen />, { route: '/things' });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The list could not be loaded')).toBeInTheDocument();
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Item p1 #0')).toBeInTheDocument();
+    expect(bodies).toHaveLength(1);
+  });
+});
+
+/** Native date inputs take a value, not keystrokes, in jsdom. */
+function fireDate(input: HTMLElement, value: string) {
+  act(() => {
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    setter.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}

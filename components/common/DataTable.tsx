@@ -1,0 +1,369 @@
+import { visuallyHidden } from './visuallyHidden';
+import { useMemo, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import NextLink from 'next/link';
+import { useRouter } from 'next/router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTranslation } from 'next-i18next/pages';
+import type { ApiError } from '@/lib/api/types';
+import { errorKey } from '@/lib/errors';
+import { PAGE_SIZE_OPTIONS, type ListSort, type SortDirection } from '@/lib/listQuery';
+import { StateMessage } from './StateMessage';
+
+export type DataTableColumn<T, S extends string = string> = {
+  /** Unique within the table; also the sort field when `sortable` is `true`. */
+  key: string;
+  /** Column heading, already translated. */
+  header: string;
+  render: (row: T) => ReactNode;
+  /** `true` sorts by `key`; a string sorts by that field of the endpoint's sort allow-list. */
+  sortable?: boolean | S;
+  width?: number | string;
+  /** Left out of the phone card (secondary details). */
+  hideOnMobile?: boolean;
+  align?: 'left' | 'right' | 'center';
+};
+
+/** The part of a list query the table controls. */
+export type DataTableQuery<S extends string = string> = { page: number; pageSize: number; sort?: ListSort<S> };
+
+export type DataTableProps<T, S extends string = string> = {
+  columns: readonly DataTableColumn<T, S>[];
+  rows: readonly T[];
+  /** All matches on the server (for the pager). */
+  total: number;
+  query: DataTableQuery<S>;
+  onQueryChange: (next: DataTableQuery<S>) => void;
+  getRowId: (row: T) => string;
+  loading?: boolean;
+  error?: ApiError | null;
+  onRetry?: () => void;
+  /** Shown when there are no rows (default `ui.table.empty`); say "no matches" when filters are set. */
+  emptyMessage?: string;
+  /** Detail page of a row: the first column becomes a link, and a click anywhere on the row follows it. */
+  rowHref?: (row: T) => string;
+  /** Alternative to `rowHref` for rows that open something in place (a dialog). */
+  onRowClick?: (row: T) => void;
+  /** Filter controls (usually a <FilterBar/>), shown in a toolbar above the table. */
+  filters?: ReactNode;
+  /** Totals or notes about the whole result, shown between the toolbar and the rows. */
+  summary?: ReactNode;
+  /** Accessible name of the table (e.g. the page title). */
+  label?: string;
+  pageSizeOptions?: readonly number[];
+};
+
+const sortFieldOf = <T, S extends string>(column: DataTableColumn<T, S>): S | null => {
+  if (!column.sortable) return null;
+  return column.sortable === true ? (column.key as S) : column.sortable;
+};
+
+/** Clicks on links, buttons and form controls inside a row do their own thing, not the row's. */
+const isFromInteractive = (target: EventTarget | null, row: HTMLElement): boolean => {
+  let el = target instanceof HTMLElement ? target : null;
+  while (el && el !== row) {
+    if (el.matches('a, button, input, select, textarea, label, [role="button"], [role="checkbox"], [role="menuitem"]')) return true;
+    el = el.parentElement;
+  }
+  return false;
+};
+
+/**
+ * The one list component (DESIGN.md convention 7: lists are configuration). Server paging and sorting are driven by
+ * `query` / `onQueryChange` (keep them in the URL with `useListQuery`); the table renders loading, empty and error
+ * states itself, and on phones (< sm) shows each row as a card of "label: value" pairs.
+ */
+export function DataTable<T, S extends string = string>({
+  columns,
+  rows,
+  total,
+  query,
+  onQueryChange,
+  getRowId,
+  loading = false,
+  error = null,
+  onRetry,
+  emptyMessage,
+  rowHref,
+  onRowClick,
+  filters,
+  summary,
+  label,
+  pageSizeOptions = PAGE_SIZE_OPTIONS,
+}: DataTableProps<T, S>) {
+  const { t } = useTranslation(['common', 'error']);
+  const theme = useTheme();
+  // noSsr: read the real width on the first render (no table→cards flash on phones). Safe because screens render only
+  // in the browser, after the _app guard has the session; prerendered HTML never contains a list.
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const router = useRouter();
+
+  const isInitialLoad = loading && rows.length === 0 && !error;
+  const isEmpty = !loading && !error && rows.length === 0;
+  const skeletonCount = Math.min(query.pageSize, 5);
+
+  const openRow = (row: T, event: MouseEvent<HTMLElement>) => {
+    if (isFromInteractive(event.target, event.currentTarget)) return;
+    // A text selection is not a click on the row.
+    if (typeof window !== 'undefined' && window.getSelection()?.toString()) return;
+    if (rowHref) {
+      const href = rowHref(row);
+      if (event.ctrlKey || event.metaKey) window.open(href, '_blank', 'noopener');
+      else void router.push(href);
+      return;
+    }
+    onRowClick?.(row);
+  };
+
+  const onRowKeyDown = (row: T, event: KeyboardEvent<HTMLElement>) => {
+    if (!onRowClick || rowHref || event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onRowClick(row);
+    }
+  };
+
+  const isClickable = Boolean(rowHref || onRowClick);
+  // With onRowClick (no link to tab to), the row itself takes focus and answers Enter / Space.
+  const isRowFocusable = Boolean(onRowClick && !rowHref);
+
+  /** The first column links to the row's page, so every row has a real, focusable link for keyboards and readers. */
+  const renderCell = (column: DataTableColumn<T, S>, row: T, index: number): ReactNode => {
+    const content = column.render(row);
+    if (index !== 0 || !rowHref) return content;
+    return (
+      <Link component={NextLink} href={rowHref(row)} underline="hover" sx={{ fontWeight: 600 }}>
+        {content}
+      </Link>
+    );
+  };
+
+  const changeSort = (field: S) => {
+    const direction: SortDirection = query.sort?.field === field && query.sort.direction === 'asc' ? 'desc' : 'asc';
+    onQueryChange({ ...query, page: 1, sort: { field, direction } });
+  };
+
+  const sortOptions = useMemo(
+    () =>
+      columns.flatMap((c) => {
+        const field = sortFieldOf(c);
+        return field ? [{ field, header: c.header }] : [];
+      }),
+    [columns],
+  );
+
+  const pager = (
+    <TablePagination
+      component="div"
+      count={total}
+      page={Math.max(0, query.page - 1)}
+      rowsPerPage={query.pageSize}
+      rowsPerPageOptions={[...pageSizeOptions]}
+      onPageChange={(_e, page) => onQueryChange({ ...query, page: page + 1 })}
+      onRowsPerPageChange={(e) => onQueryChange({ ...query, page: 1, pageSize: Number(e.target.value) })}
+      labelRowsPerPage={t('ui.table.rowsPerPage')}
+      labelDisplayedRows={({ from, to, count }) =>
+        count === -1 ? t('ui.table.displayedRowsMore', { from, to }) : t('ui.table.displayedRows', { from, to, count })
+      }
+      getItemAriaLabel={(type) => t(`ui.table.${type}Page`)}
+      showFirstButton={!isPhone}
+      showLastButton={!isPhone}
+      sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', px: { xs: 1, sm: 2 } } }}
+    />
+  );
+
+  const stateMessage = error ? (
+    <StateMessage
+      role="alert"
+      variant="inline"
+      headingComponent="h2"
+      title={t('ui.table.errorTitle')}
+      action={
+        onRetry ? (
+          <Button variant="outlined" onClick={onRetry}>
+            {t('ui.retry')}
+          </Button>
+        ) : undefined
+      }
+    >
+      {t(errorKey(error.code))}
+    </StateMessage>
+  ) : isEmpty ? (
+    <StateMessage variant="inline" headingComponent="p" title={emptyMessage ?? t('ui.table.empty')} />
+  ) : null;
+
+  const sortValue = query.sort ? `${query.sort.field}:${query.sort.direction}` : '';
+
+  const phoneList = (
+    <Box>
+      {sortOptions.length > 0 ? (
+        <Box sx={{ px: 2, pt: 2 }}>
+          <TextField
+            select
+            size="small"
+            fullWidth
+            label={t('ui.table.sort')}
+            value={sortValue}
+            onChange={(e) => {
+              const [field, direction] = e.target.value.split(':') as [S, SortDirection];
+              onQueryChange({ ...query, page: 1, sort: { field, direction } });
+            }}
+          >
+            {sortValue === '' ? <MenuItem value="">{t('ui.table.noSort')}</MenuItem> : null}
+            {sortOptions.flatMap(({ field, header }) => [
+              <MenuItem key={`${field}:asc`} value={`${field}:asc`}>{`${header} ↑ (${t('ui.table.sortedAscending')})`}</MenuItem>,
+              <MenuItem key={`${field}:desc`} value={`${field}:desc`}>{`${header} ↓ (${t('ui.table.sortedDescending')})`}</MenuItem>,
+            ])}
+          </TextField>
+        </Box>
+      ) : null}
+      {stateMessage ?? (
+        <Box component="ul" aria-label={label ?? t('ui.table.listLabel')} aria-busy={loading || undefined} data-testid="data-table-cards" sx={{ listStyle: 'none', m: 0, p: 2, display: 'grid', gap: 1.5 }}>
+          {isInitialLoad
+            ? Array.from({ length: skeletonCount }, (_, i) => (
+                <Box component="li" key={`skeleton-${i}`} data-testid="data-table-skeleton">
+                  <Skeleton variant="rounded" height={96} />
+                </Box>
+              ))
+            : rows.map((row) => {
+                const [first, ...rest] = columns;
+                return (
+                  <Paper
+                    component="li"
+                    variant="outlined"
+                    key={getRowId(row)}
+                    data-row-id={getRowId(row)}
+                    tabIndex={isRowFocusable ? 0 : undefined}
+                    onClick={isClickable ? (e: MouseEvent<HTMLElement>) => openRow(row, e) : undefined}
+                    onKeyDown={(e: KeyboardEvent<HTMLElement>) => onRowKeyDown(row, e)}
+                    sx={{ p: 2, cursor: isClickable ? 'pointer' : undefined, '&:hover': isClickable ? { bgcolor: 'action.hover' } : undefined }}
+                  >
+                    {first ? <Box sx={{ mb: 1, fontWeight: 600 }}>{renderCell(first, row, 0)}</Box> : null}
+                    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(96px, 40%) 1fr', columnGap: 1.5, rowGap: 0.75 }}>
+                      {rest
+                        .filter((c) => !c.hideOnMobile)
+                        .map((c) => (
+                          <Box key={c.key} sx={{ display: 'contents' }}>
+                            <Typography component="dt" variant="body2" color="text.secondary">
+                              {c.header}
+                            </Typography>
+                            <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
+                              {c.render(row)}
+                            </Typography>
+                          </Box>
+                        ))}
+                    </Box>
+                  </Paper>
+                );
+              })}
+        </Box>
+      )}
+    </Box>
+  );
+
+  const desktopTable = (
+    <TableContainer>
+      <Table size="medium" aria-label={label} aria-busy={loading || undefined}>
+        <TableHead>
+          <TableRow>
+            {columns.map((column) => {
+              const field = sortFieldOf(column);
+              const isSorted = field !== null && query.sort?.field === field;
+              const direction = isSorted ? query.sort!.direction : 'asc';
+              return (
+                <TableCell
+                  key={column.key}
+                  align={column.align}
+                  sx={{ width: column.width, fontWeight: 600, whiteSpace: 'nowrap' }}
+                  sortDirection={isSorted ? direction : false}
+                >
+                  {field ? (
+                    <TableSortLabel active={isSorted} direction={direction} onClick={() => changeSort(field)}>
+                      {column.header}
+                      {isSorted ? (
+                        <Box component="span" sx={visuallyHidden}>
+                          {direction === 'desc' ? t('ui.table.sortedDescending') : t('ui.table.sortedAscending')}
+                        </Box>
+                      ) : null}
+                    </TableSortLabel>
+                  ) : (
+                    column.header
+                  )}
+                </TableCell>
+              );
+            })}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {stateMessage ? (
+            <TableRow>
+              <TableCell colSpan={columns.length} sx={{ borderBottom: 0 }}>
+                {stateMessage}
+              </TableCell>
+            </TableRow>
+          ) : isInitialLoad ? (
+            Array.from({ length: skeletonCount }, (_, i) => (
+              <TableRow key={`skeleton-${i}`} data-testid="data-table-skeleton">
+                {columns.map((c) => (
+                  <TableCell key={c.key} align={c.align}>
+                    <Skeleton variant="text" />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))
+          ) : (
+            rows.map((row) => (
+              <TableRow
+                key={getRowId(row)}
+                data-row-id={getRowId(row)}
+                hover={isClickable}
+                tabIndex={isRowFocusable ? 0 : undefined}
+                onClick={isClickable ? (e) => openRow(row, e) : undefined}
+                onKeyDown={(e) => onRowKeyDown(row, e)}
+                sx={{ cursor: isClickable ? 'pointer' : undefined, '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 } }}
+              >
+                {columns.map((column, i) => (
+                  <TableCell key={column.key} align={column.align} sx={{ width: column.width }}>
+                    {renderCell(column, row, i)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+
+  return (
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }} data-testid="data-table" data-layout={isPhone ? 'cards' : 'table'}>
+      {filters ? (
+        <Box role="search" aria-label={t('ui.filter.title')} sx={{ p: 2, borderBottom: 1, borderColor: 'divider' }}>
+          {filters}
+        </Box>
+      ) : null}
+      {summary ? <Box sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>{summary}</Box> : null}
+      {/* A thin bar while a later page loads over the current rows (the first load shows skeletons instead). */}
+      <Box sx={{ height: 4 }}>{loading && !isInitialLoad ? <LinearProgress aria-label={t('ui.table.loading')} /> : null}</Box>
+      {isPhone ? phoneList : desktopTable}
+      {error || (isEmpty && total === 0) ? null : pager}
+    </Paper>
+  );
+}

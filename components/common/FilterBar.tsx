@@ -1,0 +1,146 @@
+import { useEffect, useRef, useState } from 'react';
+import ClearIcon from '@mui/icons-material/FilterAltOff';
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'next-i18next/pages';
+import { isEmptyFilterValue, type FilterValues } from './listQueryUrl';
+
+/** Debounce of the free-text search: one request per pause in typing, not per key. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export type FilterDef =
+  | { type: 'search'; key: string; label?: string; placeholder?: string }
+  | { type: 'select'; key: string; label: string; options: readonly { value: string; label: string }[]; allLabel?: string }
+  | { type: 'dateRange'; fromKey: string; toKey: string; fromLabel?: string; toLabel?: string };
+
+export type FilterBarProps = {
+  filters: readonly FilterDef[];
+  /** The current filter (`useListQuery().query.filter`). */
+  value: Partial<FilterValues>;
+  /** Gets only the changed keys ('' clears one): `useListQuery().setFilter`. */
+  onChange: (patch: Record<string, string>) => void;
+  /** "Clear filters" (shown when any filter is set): `useListQuery().clearFilter`. */
+  onClear: () => void;
+};
+
+/** The text a control shows for a filter value (an array filter shows its first value in a single select). */
+const str = (v: unknown): string => {
+  if (Array.isArray(v)) return typeof v[0] === 'string' || typeof v[0] === 'number' ? String(v[0]) : '';
+  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
+};
+
+/** Text search that reports after a pause; follows outside changes (clear, back button) while not being edited. */
+function SearchFilter({ def, value, onChange }: { def: Extract<FilterDef, { type: 'search' }>; value: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation('common');
+  const [text, setText] = useState(value);
+  const [lastValue, setLastValue] = useState(value);
+  // The URL changed from elsewhere (clear filters, back): show what it says (React's "adjust state on prop change").
+  if (value !== lastValue) {
+    setLastValue(value);
+    // Our own debounced report coming back keeps what is typed (e.g. a trailing space before the next word).
+    if (value !== text.trim()) setText(value);
+  }
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  });
+  useEffect(() => {
+    if (text.trim() === value.trim()) return undefined;
+    const timer = setTimeout(() => onChangeRef.current(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value]);
+
+  return (
+    <TextField
+      size="small"
+      type="search"
+      label={def.label ?? t('ui.filter.search')}
+      placeholder={def.placeholder}
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      sx={{ minWidth: { sm: 240 }, flex: { xs: '1 1 100%', sm: '1 1 240px' } }}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" aria-hidden />
+            </InputAdornment>
+          ),
+        },
+        htmlInput: { maxLength: 100 },
+      }}
+    />
+  );
+}
+
+/**
+ * The filter toolbar of a list (DESIGN.md convention 7: a filter array): text search (debounced), selects, date
+ * ranges as two native date inputs, and "clear filters". Pass it to `<DataTable filters={…}/>`.
+ */
+export function FilterBar({ filters, value, onChange, onClear }: FilterBarProps) {
+  const { t } = useTranslation('common');
+  const hasAny = Object.values(value).some((v) => !isEmptyFilterValue(v));
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+      {filters.map((def) => {
+        if (def.type === 'search') {
+          return <SearchFilter key={def.key} def={def} value={str(value[def.key])} onChange={(v) => onChange({ [def.key]: v })} />;
+        }
+        if (def.type === 'select') {
+          return (
+            <TextField
+              key={def.key}
+              select
+              size="small"
+              label={def.label}
+              value={str(value[def.key])}
+              onChange={(e) => onChange({ [def.key]: e.target.value })}
+              sx={{ minWidth: 160, flex: { xs: '1 1 100%', sm: '0 1 200px' } }}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            >
+              <MenuItem value="">{def.allLabel ?? t('ui.filter.all')}</MenuItem>
+              {def.options.map((o) => (
+                <MenuItem key={o.value} value={o.value}>
+                  {o.label}
+                </MenuItem>
+              ))}
+            </TextField>
+          );
+        }
+        const from = str(value[def.fromKey]);
+        const to = str(value[def.toKey]);
+        return (
+          <Box key={`${def.fromKey}-${def.toKey}`} sx={{ display: 'flex', gap: 1, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}>
+            <TextField
+              size="small"
+              type="date"
+              label={def.fromLabel ?? t('ui.filter.from')}
+              value={from}
+              onChange={(e) => onChange({ [def.fromKey]: e.target.value })}
+              sx={{ flex: 1, minWidth: 150 }}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to || undefined } }}
+            />
+            <TextField
+              size="small"
+              type="date"
+              label={def.toLabel ?? t('ui.filter.to')}
+              value={to}
+              onChange={(e) => onChange({ [def.toKey]: e.target.value })}
+              sx={{ flex: 1, minWidth: 150 }}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined } }}
+            />
+          </Box>
+        );
+      })}
+      {hasAny ? (
+        <Button onClick={onClear} startIcon={<ClearIcon aria-hidden />} size="small" sx={{ ml: { sm: 'auto' } }}>
+          {t('ui.filter.clear')}
+        </Button>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,151 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useTranslation } from 'next-i18next/pages';
+import { FormProvider, useForm, type DefaultValues, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { ABORTED } from '@/lib/api/client';
+import type { ApiError, ApiResult } from '@/lib/api/types';
+import { errorKey } from '@/lib/errors';
+import { keyErrorMap } from '@/lib/zodMessages';
+import { useIdempotencyKey } from './useIdempotencyKey';
+
+export type FormSubmitContext = {
+  /** Stable for this form until a submission succeeds: send it with writes a user may click twice. */
+  idempotencyKey: string;
+};
+
+export type FormProps<TIn extends FieldValues, TOut, TData> = {
+  /** The entity's zod schema, ideally the one the server validates with (messages as translation keys). */
+  schema: z.ZodType<TOut, TIn>;
+  /** A value for every field ('' or null for empty ones): server field errors are matched against these names. */
+  defaultValues: DefaultValues<TIn>;
+  /** Calls a lib/api function and returns its result (or nothing for a local-only form). */
+  onSubmit: (values: TOut, context: FormSubmitContext) => Promise<ApiResult<TData> | void> | ApiResult<TData> | void;
+  /** After a successful submission (redirect, toast, close the dialog). */
+  onSuccess?: (data: TData | undefined, values: TOut) => void;
+  submitLabel?: string;
+  /** Fields. A function gets the react-hook-form API (watch, control with typed names). */
+  children: ReactNode | ((form: UseFormReturn<TIn, unknown, TOut>) => ReactNode);
+  /** Extra buttons beside submit (e.g. a Cancel link). */
+  secondaryActions?: ReactNode;
+  /** Back to `defaultValues` after a success (forms that add one record after another). */
+  resetOnSuccess?: boolean;
+  /** Accessible name of the form. */
+  'aria-label'?: string;
+  id?: string;
+  disabled?: boolean;
+};
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/** Whether `path` ('items.0.qty') names a value in the defaults: only then is it a field of this form. */
+function hasPath(values: unknown, path: string): boolean {
+  let cur: unknown = values;
+  for (const part of path.split('.')) {
+    if (!isRecord(cur) || !(part in cur)) return false;
+    cur = cur[part];
+  }
+  return true;
+}
+
+/**
+ * The one form (DESIGN.md convention 6): react-hook-form + the entity's zod schema, fields bound with the
+ * `*Element` components of this folder. It
+ * - validates in the browser with the shared schema (zod defaults translated through `ui.validation.*`),
+ * - submits once at a time (a second click while the first is in flight does nothing) and disables submit meanwhile,
+ * - puts the server's `error.fields` onto the matching fields, and shows every other failure, translated by code,
+ *   in an alert above the fields,
+ * - gives `onSubmit` an idempotency key that stays the same until a submission succeeds.
+ */
+export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
+  schema,
+  defaultValues,
+  onSubmit,
+  onSuccess,
+  submitLabel,
+  children,
+  secondaryActions,
+  resetOnSuccess = false,
+  'aria-label': ariaLabel,
+  id,
+  disabled = false,
+}: FormProps<TIn, TOut, TData>) {
+  const { t } = useTranslation(['common', 'error']);
+  const form = useForm<TIn, unknown, TOut>({
+    resolver: zodResolver(schema, { error: keyErrorMap }),
+    defaultValues,
+    mode: 'onTouched',
+  });
+  const idempotency = useIdempotencyKey();
+  const [failure, setFailure] = useState<{ error: ApiError; onlyFields: boolean } | null>(null);
+  // A ref, not state: two clicks in the same frame both see `isSubmitting` false, but not this.
+  const inFlight = useRef(false);
+
+  const applyFailure = (error: ApiError) => {
+    const fieldEntries = Object.entries(error.fields ?? {}).filter(([, messages]) => messages.length > 0);
+    const matched = fieldEntries.filter(([path]) => hasPath(defaultValues, path));
+    matched.forEach(([path, messages], i) => {
+      form.setError(path as FieldPath<TIn>, { type: 'server', message: messages[0] }, { shouldFocus: i === 0 });
+    });
+    setFailure({ error, onlyFields: matched.length > 0 && matched.length === fieldEntries.length });
+  };
+
+  const onValid = async (values: TOut) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setFailure(null);
+    try {
+      const result = await onSubmit(values, { idempotencyKey: idempotency.key });
+      if (result && !result.ok) {
+        if (result.error.code !== ABORTED) applyFailure(result.error);
+        return;
+      }
+      idempotency.renew();
+      if (resetOnSuccess) form.reset(defaultValues);
+      onSuccess?.(result ? result.data : undefined, values);
+    } catch (err) {
+      // onSubmit should resolve an ApiResult; if it throws anyway, say so instead of leaving the form stuck.
+      applyFailure({ status: 0, code: 'INTERNAL', message: err instanceof Error ? err.message : String(err) });
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  const { isSubmitting } = form.formState;
+
+  return (
+    <FormProvider {...form}>
+      <Box
+        component="form"
+        id={id}
+        noValidate
+        aria-label={ariaLabel}
+        aria-busy={isSubmitting || undefined}
+        onSubmit={(e) => {
+          // handleSubmit would also run for a form nested in a portal; stop the event at this form.
+          e.stopPropagation();
+          void form.handleSubmit(onValid)(e);
+        }}
+        sx={{ display: 'grid', gap: 2 }}
+      >
+        {failure ? (
+          <Alert severity="error" role="alert" data-testid="form-error">
+            <AlertTitle>{t('ui.form.errorTitle')}</AlertTitle>
+            {failure.onlyFields ? t('ui.form.fieldErrors') : t(errorKey(failure.error.code))}
+          </Alert>
+        ) : null}
+        {typeof children === 'function' ? children(form) : children}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end', flexDirection: { xs: 'column-reverse', sm: 'row' } }}>
+          {secondaryActions}
+          <Button type="submit" variant="contained" disabled={disabled || isSubmitting} loading={isSubmitting} loadingPosition="start">
+            {isSubmitting ? t('ui.form.submitting') : (submitLabel ?? t('ui.form.submit'))}
+          </Button>
+        </Box>
+      </Box>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,75 @@
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useController, type FieldValues } from 'react-hook-form';
+import type { BaseFieldProps } from './fieldTypes';
+import { useFieldMessage } from './useFieldMessage';
+import { useTextBuffer } from './useTextBuffer';
+
+export type NumberFieldElementProps<T extends FieldValues> = BaseFieldProps<T> &
+  Pick<TextFieldProps, 'fullWidth' | 'sx' | 'placeholder'> & {
+    /** 0 (default) for whole numbers; the schema checks it too (`.int()` / `.multipleOf(0.01)`). */
+    decimals?: number;
+    /** Bounds for the browser's spin buttons and assistive technology; the schema is the real check. */
+    min?: number;
+    max?: number;
+    /** Unit after the number, e.g. "pages". */
+    unit?: string;
+  };
+
+const formatNumber = (v: number | null): string => (v === null || !Number.isFinite(v) ? '' : String(v));
+
+/**
+ * A number (form value `number`, or null when empty). Text that is not a number with at most `decimals` decimals
+ * becomes NaN, so the schema reports it instead of it silently turning into something else.
+ */
+export function NumberFieldElement<T extends FieldValues>({
+  name,
+  control,
+  label,
+  helperText,
+  required,
+  disabled,
+  decimals = 0,
+  min,
+  max,
+  unit,
+  fullWidth = true,
+  sx,
+  placeholder,
+}: NumberFieldElementProps<T>) {
+  const { field, fieldState } = useController<T>({ name, control });
+  const message = useFieldMessage();
+  const error = message(fieldState.error?.message);
+  const pattern = decimals > 0 ? new RegExp(`^-?\\d+(?:\\.\\d{0,${decimals}})?$`) : /^-?\d+$/;
+  const parse = (text: string): number | null => {
+    const trimmed = text.trim();
+    if (trimmed === '') return null;
+    return pattern.test(trimmed) ? Number(trimmed) : Number.NaN;
+  };
+  const value = typeof field.value === 'number' ? field.value : null;
+  const [text, setText] = useTextBuffer(value, formatNumber, parse);
+  return (
+    <TextField
+      name={field.name}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        field.onChange(parse(e.target.value));
+      }}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      label={label}
+      required={required}
+      disabled={disabled || field.disabled}
+      fullWidth={fullWidth}
+      placeholder={placeholder}
+      error={Boolean(error)}
+      helperText={error ?? helperText}
+      sx={sx}
+      slotProps={{
+        // A text input with a numeric keyboard: type="number" swallows partial input ("1.") and changes on scroll.
+        htmlInput: { inputMode: decimals > 0 ? 'decimal' : 'numeric', 'aria-valuemin': min, 'aria-valuemax': max },
+        input: unit ? { endAdornment: <span aria-hidden>{unit}</span> } : undefined,
+      }}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import { useId } from 'react';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import { useController, type FieldValues } from 'react-hook-form';
+import type { BaseFieldProps, Option } from './fieldTypes';
+import { useFieldMessage } from './useFieldMessage';
+
+export type RadioGroupElementProps<T extends FieldValues, V extends string | number> = BaseFieldProps<T> & {
+  options: readonly Option<V>[];
+  /** Options side by side (wrapping) instead of stacked. */
+  row?: boolean;
+};
+
+/** One of a few choices, all visible (a fieldset with a legend). */
+export function RadioGroupElement<T extends FieldValues, V extends string | number = string>({
+  name,
+  control,
+  label,
+  helperText,
+  required,
+  disabled,
+  options,
+  row,
+}: RadioGroupElementProps<T, V>) {
+  const { field, fieldState } = useController<T>({ name, control });
+  const message = useFieldMessage();
+  const error = message(fieldState.error?.message);
+  const helperId = useId();
+  const current = field.value === null || field.value === undefined ? '' : String(field.value as V);
+  return (
+    <FormControl component="fieldset" error={Boolean(error)} required={required} disabled={disabled || field.disabled}>
+      <FormLabel component="legend">{label}</FormLabel>
+      <RadioGroup
+        name={field.name}
+        row={row}
+        value={current}
+        onChange={(_e, value) => field.onChange(options.find((o) => String(o.value) === value)?.value ?? null)}
+        onBlur={field.onBlur}
+        aria-describedby={error || helperText ? helperId : undefined}
+      >
+        {options.map((o, i) => (
+          <FormControlLabel
+            key={String(o.value)}
+            value={String(o.value)}
+            control={<Radio slotProps={{ input: { ref: i === 0 ? field.ref : undefined } }} />}
+            label={o.label}
+            disabled={o.disabled}
+          />
+        ))}
+      </RadioGroup>
+      {error || helperText ? <FormHelperText id={helperId}>{error ?? helperText}</FormHelperText> : null}
+    </FormControl>
+  );
+}

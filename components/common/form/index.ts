@@ -1,0 +1,12 @@
+export { Form, type FormProps, type FormSubmitContext } from './Form';
+export { TextFieldElement, type TextFieldElementProps } from './TextFieldElement';
+export { SelectElement, type SelectElementProps } from './SelectElement';
+export { NumberFieldElement, type NumberFieldElementProps } from './NumberFieldElement';
+export { DateFieldElement, type DateFieldElementProps } from './DateFieldElement';
+export { RadioGroupElement, type RadioGroupElementProps } from './RadioGroupElement';
+export { CheckboxElement } from './CheckboxElement';
+export { MoneyFieldElement, type MoneyFieldElementProps } from './MoneyFieldElement';
+export { useIdempotencyKey, newIdempotencyKey } from './useIdempotencyKey';
+export { useFieldMessage } from './useFieldMessage';
+export { formatCentsForInput, parseMoneyToCents } from './money';
+export type { BaseFieldProps, Option } from './fieldTypes';

@@ -1,0 +1,23 @@
+/**
+ * HKD amounts: the form value is integer cents (DESIGN.md "Data"), the field shows dollars with two decimals.
+ * String arithmetic, not `Number(x) * 100`, so "0.29" is 29 cents and not 28.999….
+ */
+const MONEY_PATTERN = /^(-)?(\d{1,12})(?:\.(\d{0,2}))?$/;
+
+/** "1,234.5" → 123450; '' → null; anything else (three decimals, letters) → NaN, which the schema reports. */
+export function parseMoneyToCents(text: string, allowNegative = false): number | null {
+  const cleaned = text.replace(/[\s,]/g, '').replace(/^HK\$/i, '').replace(/^\$/, '');
+  if (cleaned === '') return null;
+  const m = MONEY_PATTERN.exec(cleaned);
+  if (!m || (m[1] && !allowNegative)) return Number.NaN;
+  const cents = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
+  return m[1] ? -cents : cents;
+}
+
+/** 123450 → "1234.50" (plain, for editing: no grouping, so the text parses back). */
+export function formatCentsForInput(cents: number | null | undefined): string {
+  if (cents === null || cents === undefined || !Number.isFinite(cents)) return '';
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
