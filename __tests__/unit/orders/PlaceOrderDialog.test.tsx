@@ -1,0 +1,175 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { PlaceOrderDialog } from '@/components/orders/PlaceOrderDialog';
+import { addDays, hkToday } from '@/lib/orders/schemas';
+import { http, HttpResponse } from 'msw';
+import { apiSuccess } from '../testUtils/handlers';
+import { renderWithProviders } from '../testUtils/render';
+import { server } from '../testUtils/server';
+import { machine, products } from './orderFixtures';
+
+const MACHINES = '/api/orders/listOrderableMachines';
+const PRODUCTS = '/api/orders/listProductsForMachine';
+const PLACE = '/api/orders/placeTonerOrder';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+const second = machine({
+  id: '5eed0021-0000-4000-8000-000000000003',
+  serialNo: 'JPBCN8K1Q7',
+  modelNameEn: 'HP LaserJet Enterprise M611dn mono printer',
+  modelNameZh: 'HP LaserJet Enterprise M611dn 黑白鐳射打印機',
+  locationEn: '12/F Accounts Department',
+  locationZh: '12樓會計部',
+});
+
+function setup(opts: { locale?: 'en' | 'tc' } = {}) {
+  const placed: Record<string, unknown>[] = [];
+  server.use(
+    apiSuccess(MACHINES, [machine(), second]),
+    apiSuccess(PRODUCTS, products),
+    apiSuccess(PLACE, { id: '5eed0030-0000-4000-8000-000000009999', orderNo: 'SO-2026-005001', created: true }, {
+      onRequest: (req) => {
+        void req.clone().json().then((b) => placed.push(b as Record<string, unknown>));
+      },
+    }),
+  );
+  const onClose = jest.fn();
+  const utils = renderWithProviders(<PlaceOrderDialog open onClose={onClose} />, {
+    functionCodes: ['mgt_order_read', 'mgt_order_write'],
+    locale: opts.locale,
+  });
+  return { ...utils, onClose, placed, user: userEvent.setup() };
+}
+
+/** Machine → items (2 black toners) → delivery step. */
+async function toDelivery(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('radio', { name: /3C4-512784/ }));
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  const black = await screen.findByTestId('product-CT203502');
+  await user.click(within(black).getByRole('button', { name: 'More: Black toner cartridge (Apeos C3060)' }));
+  await user.click(within(black).getByRole('button', { name: 'More: Black toner cartridge (Apeos C3060)' }));
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByRole('textbox', { name: /Contact phone/ });
+}
+
+describe('PlaceOrderDialog', () => {
+  it('asks for a machine, then at least one item', async () => {
+    const { user } = setup();
+    await screen.findByRole('radio', { name: /3C4-512784/ });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose a machine.');
+
+    await user.click(screen.getByRole('radio', { name: /JPBCN8K1Q7/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(/Only items that fit the HP LaserJet Enterprise M611dn mono printer are listed/)).toBeInTheDocument();
+    await screen.findByTestId('product-CT203502');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose at least one item.');
+  });
+
+  it('keeps quantities within each item’s limit', async () => {
+    const { user } = setup();
+    await user.click(await screen.findByRole('radio', { name: /3C4-512784/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const cyan = await screen.findByTestId('product-CT203503');
+    expect(cyan).toHaveTextContent('Up to 2 per order');
+    const more = within(cyan).getByRole('button', { name: 'More: Cyan toner cartridge (Apeos C3060)' });
+    await user.click(more);
+    await user.click(more);
+    expect(more).toBeDisabled();
+    const qty = within(cyan).getByRole('textbox', { name: 'Quantity: Cyan toner cartridge (Apeos C3060)' });
+    expect(qty).toHaveValue('2');
+    fireEvent.change(qty, { target: { value: '9' } });
+    expect(qty).toHaveValue('2');
+    expect(screen.getByText('1 item selected · HK$2,300.00')).toBeInTheDocument();
+  });
+
+  it('prefills the delivery from the machine and validates phone and date with translated messages', async () => {
+    const { user } = setup();
+    await toDelivery(user);
+    expect(screen.getByRole('textbox', { name: /Delivery address/ })).toHaveValue(machine().tonerAddressEn);
+    expect(screen.getByRole('textbox', { name: /Contact person/ })).toHaveValue('Chan Tai Man');
+
+    const phone = screen.getByRole('textbox', { name: /Contact phone/ });
+    await user.clear(phone);
+    await user.type(phone, '1234 5678');
+    const date = screen.getByLabelText('Requested delivery date');
+    fireEvent.change(date, { target: { value: hkToday() } });
+    await user.click(screen.getByRole('button', { name: 'Review order' }));
+    expect(await screen.findByText('Enter a Hong Kong phone number, for example 2345 6789.')).toBeInTheDocument();
+    expect(screen.getByText('The delivery date must be tomorrow or later.')).toBeInTheDocument();
+
+    fireEvent.change(date, { target: { value: addDays(hkToday(), 61) } });
+    await user.click(screen.getByRole('button', { name: 'Review order' }));
+    expect(await screen.findByText('The delivery date must be within 60 days from today.')).toBeInTheDocument();
+  });
+
+  it('places the order once with an idempotency key and opens it', async () => {
+    const { user, placed, router, onClose } = setup();
+    await toDelivery(user);
+    const phone = screen.getByRole('textbox', { name: /Contact phone/ });
+    await user.clear(phone);
+    await user.type(phone, '9123 4567');
+    fireEvent.change(screen.getByLabelText('Requested delivery date'), { target: { value: addDays(hkToday(), 3) } });
+    await user.click(screen.getByRole('button', { name: 'Review order' }));
+
+    expect(await screen.findByText('2 × Black toner cartridge (Apeos C3060)')).toBeInTheDocument();
+    expect(screen.getAllByText('HK$1,240.00').length).toBeGreaterThan(0);
+    const submit = screen.getByRole('button', { name: 'Place order' });
+    await user.dblClick(submit);
+
+    await waitFor(() => expect(router.push).toHaveBeenCalledWith('/my-orders/manage/5eed0030-0000-4000-8000-000000009999'));
+    expect(onClose).toHaveBeenCalled();
+    expect(placed).toHaveLength(1);
+    expect(placed[0]).toEqual({
+      idempotencyKey: expect.stringMatching(UUID),
+      machineId: machine().id,
+      items: [{ productCode: 'CT203502', quantity: 2 }],
+      requestedDate: addDays(hkToday(), 3),
+      deliveryAddress: machine().tonerAddressEn,
+      contactName: 'Chan Tai Man',
+      contactPhone: '9123 4567',
+      remarks: '',
+    });
+  });
+
+  it('names the line the server refused, in Chinese, and retries with the same key', async () => {
+    const { user } = setup({ locale: 'tc' });
+    // First answer: the server refuses a line; second: the order is placed. Both requests must carry one key.
+    const keys: string[] = [];
+    server.use(
+      http.post(PLACE, async ({ request }) => {
+        keys.push(((await request.json()) as { idempotencyKey: string }).idempotencyKey);
+        if (keys.length === 1) {
+          return HttpResponse.json(
+            { status: 'error', error: { code: 'VALIDATION', message: 'x', fields: { 'items.0.quantity': ['orders.validation.quantityOverLimit'] } }, traceId: 't1' },
+            { status: 400 },
+          );
+        }
+        return HttpResponse.json({ status: 'success', data: { id: '5eed0030-0000-4000-8000-000000009999', orderNo: 'SO-2026-005001', created: true }, traceId: 't2' });
+      }),
+    );
+    await user.click(await screen.findByRole('radio', { name: /3C4-512784/ }));
+    await user.click(screen.getByRole('button', { name: '下一步' }));
+    const black = await screen.findByTestId('product-CT203502');
+    await user.click(within(black).getByRole('button', { name: '增加：黑色碳粉盒（Apeos C3060）' }));
+    await user.click(screen.getByRole('button', { name: '下一步' }));
+    await user.click(await screen.findByRole('button', { name: '檢查訂單' }));
+    await user.click(await screen.findByRole('button', { name: '確認下單' }));
+    const alert = await screen.findByTestId('place-order-error');
+    expect(alert).toHaveTextContent('未能下單');
+    expect(alert).toHaveTextContent('黑色碳粉盒（Apeos C3060）：數量超過每張訂單的上限。');
+
+    await user.click(screen.getByRole('button', { name: '確認下單' }));
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[0]).toMatch(UUID);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('says so when the customer has no machine to order for', async () => {
+    server.use(apiSuccess(MACHINES, []));
+    renderWithProviders(<PlaceOrderDialog open onClose={jest.fn()} />, { functionCodes: ['mgt_order_write'] });
+    expect(await screen.findByText('There is no active machine on this account to order supplies for.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,253 @@
+import { useState } from 'react';
+import NextLink from 'next/link';
+import { useRouter } from 'next/router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Step from '@mui/material/Step';
+import StepContent from '@mui/material/StepContent';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableFooter from '@mui/material/TableFooter';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'next-i18next/pages';
+import { PageHeader } from '@/components/common/PageHeader';
+import { StateMessage } from '@/components/common/StateMessage';
+import { StatusChip } from '@/components/common/StatusChip';
+import { getOrder } from '@/lib/api/orders';
+import { errorKey } from '@/lib/errors';
+import { formatDate, formatDateTime, formatMoney, pickLocalized } from '@/lib/i18n/locales';
+import type { OrderDetail } from '@/lib/orders/schemas';
+import { CancelOrderDialog } from './CancelOrderDialog';
+import { DetailSection, Facts } from './DetailParts';
+import { useCanAccess } from '@/components/common/Can';
+import { courierLabel } from './format';
+import { idFromQuery, useResource } from './useResource';
+
+const LIST_HREF = '/my-orders/manage';
+
+/** Hidden on phones: the table keeps description, quantity and amount there. */
+const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
+/** `/my-orders/manage/[id]` (also as a deep link with `?ucpid=`): one order with items, history, machine, shipments. */
+export function OrderDetailScreen() {
+  const { t } = useTranslation(['page', 'common', 'error']);
+  const router = useRouter();
+  const locale = router.locale;
+  const id = router.isReady ? idFromQuery(router.query.id) : null;
+  const order = useResource(id, getOrder);
+  const canWrite = useCanAccess(['mgt_order_write']);
+  const [cancelling, setCancelling] = useState(false);
+  const [notice, setNotice] = useState<{ severity: 'success' | 'warning'; text: string } | null>(null);
+
+  if (order.error) {
+    const notFound = order.error.code === 'NOT_FOUND' || order.error.code === 'VALIDATION';
+    return (
+      <>
+        <PageHeader title={t(notFound ? 'orders.detail.notFoundTitle' : 'orders.detail.loadErrorTitle')} back={{ href: LIST_HREF, label: t('orders.detail.backToList') }} />
+        <StateMessage
+          title={t(notFound ? 'orders.detail.notFoundTitle' : 'orders.detail.loadErrorTitle')}
+          role={notFound ? 'status' : 'alert'}
+          headingComponent="h2"
+          action={notFound ? null : <Button onClick={order.reload}>{t('common:ui.retry')}</Button>}
+        >
+          {notFound ? t('orders.detail.notFoundBody') : t(errorKey(order.error.code))}
+        </StateMessage>
+      </>
+    );
+  }
+  if (!order.data) {
+    return (
+      <>
+        <PageHeader title={t('orders.title')} back={{ href: LIST_HREF, label: t('orders.detail.backToList') }} />
+        <LinearProgress aria-label={t('orders.detail.loading')} />
+      </>
+    );
+  }
+
+  const o = order.data;
+  return (
+    <>
+      <PageHeader
+        title={t('orders.detail.title', { orderNo: o.orderNo })}
+        back={{ href: LIST_HREF, label: t('orders.detail.backToList') }}
+        subtitle={
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+            <StatusChip status={o.status} />
+            <span>
+              {t(`orders.type.${o.orderType}`)} · {formatDateTime(o.createdAt, locale)}
+            </span>
+          </Box>
+        }
+        actions={
+          canWrite && o.canCancel ? (
+            <Button color="error" variant="outlined" onClick={() => setCancelling(true)}>
+              {t('orders.cancel.button')}
+            </Button>
+          ) : null
+        }
+      />
+      {notice ? (
+        <Alert severity={notice.severity} role="status" sx={{ mb: 2 }} onClose={() => setNotice(null)}>
+          {notice.text}
+        </Alert>
+      ) : null}
+      {o.status === 'cancelled' && o.cancelledAt ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('orders.detail.cancelledOn', { date: formatDateTime(o.cancelledAt, locale) })}
+          {o.cancelReason ? ` · ${t('orders.detail.cancelReason', { reason: o.cancelReason })}` : ''}
+        </Alert>
+      ) : null}
+
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 8 }} sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
+          <DetailSection title={t('orders.detail.items')}>
+            <ItemsTable order={o} />
+          </DetailSection>
+          <DetailSection title={t('orders.detail.history')}>
+            <Stepper orientation="vertical" activeStep={o.history.length} aria-label={t('orders.detail.history')}>
+              {o.history.map((h, i) => (
+                <Step key={`${h.status}-${h.at}-${i}`} completed expanded>
+                  <StepLabel optional={<Typography variant="caption">{formatDateTime(h.at, locale)}</Typography>}>
+                    {t(`common:status.${h.status}`, { defaultValue: h.status })}
+                  </StepLabel>
+                  <StepContent>
+                    <Typography variant="body2" color="text.secondary">
+                      {pickLocalized(locale, h.noteEn, h.noteZh)}
+                      {h.changedByName ? ` · ${t('orders.detail.byWhom', { name: h.changedByName })}` : ''}
+                    </Typography>
+                  </StepContent>
+                </Step>
+              ))}
+            </Stepper>
+          </DetailSection>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }} sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
+          <DetailSection title={t('orders.detail.summary')}>
+            <Facts
+              rows={[
+                [t('orders.detail.orderDate'), formatDateTime(o.createdAt, locale)],
+                [t('orders.detail.requestedDate'), o.requestedDate ? formatDate(o.requestedDate, locale) : t('orders.detail.notSet')],
+                [t('orders.detail.promisedDate'), o.promisedDate ? formatDate(o.promisedDate, locale) : t('orders.detail.notSet')],
+                [t('orders.detail.createdBy'), o.createdByName ?? t('orders.detail.placedByService')],
+                [t('orders.detail.contact'), `${o.contactName} · ${o.contactPhone}`],
+                [t('orders.detail.deliveryAddress'), o.deliveryAddress],
+                ...(o.remarks ? [[t('orders.detail.remarks'), o.remarks] as [string, string]] : []),
+              ]}
+            />
+          </DetailSection>
+          <DetailSection title={t('orders.detail.machine')}>
+            {o.machine ? (
+              <Facts
+                rows={[
+                  [t('orders.detail.serial'), o.machine.serialNo],
+                  [t('orders.detail.model'), pickLocalized(locale, o.machine.modelNameEn, o.machine.modelNameZh)],
+                  [t('orders.detail.location'), pickLocalized(locale, o.machine.locationEn, o.machine.locationZh)],
+                  [t('orders.detail.siteAddress'), pickLocalized(locale, o.machine.addressEn, o.machine.addressZh)],
+                ]}
+              />
+            ) : (
+              <Typography color="text.secondary">{t('orders.detail.noMachineLinked')}</Typography>
+            )}
+          </DetailSection>
+          <DetailSection title={t('orders.detail.shipments')}>
+            {o.shipments.length === 0 ? (
+              <Typography color="text.secondary">{t('orders.detail.noShipments')}</Typography>
+            ) : (
+              <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+                {o.shipments.map((s) => (
+                  <Box component="li" key={s.id} sx={{ display: 'grid', gap: 0.5 }}>
+                    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+                      <Link component={NextLink} href={`/my-orders/track/${s.id}`} sx={{ fontWeight: 600 }}>
+                        {t('orders.detail.track', { shipmentNo: s.shipmentNo })}
+                      </Link>
+                      <StatusChip status={s.status} />
+                    </Box>
+                    <Typography variant="body2" color="text.secondary">
+                      {courierLabel(t, s.courier)} · {t('orders.detail.trackingNo')} {s.trackingNo}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {t('orders.detail.lastUpdate')}: {formatDateTime(s.updatedAt, locale)}
+                    </Typography>
+                  </Box>
+                ))}
+              </Box>
+            )}
+          </DetailSection>
+        </Grid>
+      </Grid>
+
+      {cancelling ? (
+        <CancelOrderDialog
+          open
+          order={o}
+          onClose={() => setCancelling(false)}
+          onDone={(outcome) => {
+            setCancelling(false);
+            setNotice(
+              outcome === 'cancelled'
+                ? { severity: 'success', text: t('orders.cancel.success', { orderNo: o.orderNo }) }
+                : { severity: 'warning', text: t('orders.cancel.conflict') },
+            );
+            order.reload();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function ItemsTable({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation('page');
+  const { locale } = useRouter();
+  if (order.items.length === 0) return <Typography color="text.secondary">{t('orders.detail.noItems')}</Typography>;
+  return (
+    <Table size="small" aria-label={t('orders.detail.items')}>
+      <TableHead>
+        <TableRow>
+          <TableCell sx={wideOnly}>{t('orders.detail.productCode')}</TableCell>
+          <TableCell>{t('orders.detail.description')}</TableCell>
+          <TableCell align="right">{t('orders.detail.quantity')}</TableCell>
+          <TableCell align="right" sx={wideOnly}>
+            {t('orders.detail.unitPrice')}
+          </TableCell>
+          <TableCell align="right">{t('orders.detail.lineTotal')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {order.items.map((i) => (
+          <TableRow key={i.lineNo}>
+            <TableCell sx={wideOnly}>{i.productCode}</TableCell>
+            <TableCell>{pickLocalized(locale, i.descriptionEn, i.descriptionZh)}</TableCell>
+            <TableCell align="right">{i.quantity}</TableCell>
+            <TableCell align="right" sx={wideOnly}>
+              {formatMoney(i.unitPriceCents, locale)}
+            </TableCell>
+            <TableCell align="right">{formatMoney(i.lineTotalCents, locale)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+      <TableFooter>
+        <TableRow>
+          <TableCell colSpan={4} sx={{ display: { xs: 'none', sm: 'table-cell' }, fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' }}>
+            {t('orders.detail.total')}
+          </TableCell>
+          <TableCell colSpan={2} sx={{ display: { xs: 'table-cell', sm: 'none' }, fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' }}>
+            {t('orders.detail.total')}
+          </TableCell>
+          <TableCell align="right" sx={{ fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' }} data-testid="order-total">
+            {formatMoney(order.totalCents, locale)}
+          </TableCell>
+        </TableRow>
+      </TableFooter>
+    </Table>
+  );
+}

@@ -1,0 +1,312 @@
+/**
+ * Orders and order tracking: the request schemas and answer types shared by the API (lib/server/api/orders.ts,
+ * tracking.ts) and the screens (components/orders, components/tracking). Client-safe: no server import here.
+ *
+ * Zod messages are translation keys of the `common` namespace (`ui.validation.*` shared ones, `orders.validation.*`
+ * this feature's), so a form shows the same text whether the browser or the server found the problem.
+ */
+import { z } from 'zod';
+import { isoDateSchema, listQuerySchema, searchTextSchema } from '@/lib/listQuery';
+
+// The same lists as lib/server/db/schema (server-only); __tests__/api/orders checks that they stay equal.
+export const ORDER_TYPES = ['toner', 'supplies', 'equipment', 'service'] as const;
+export const ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'completed', 'cancelled'] as const;
+export const SHIPMENT_STEPS = ['received', 'picked', 'dispatched', 'out_for_delivery', 'delivered', 'failed'] as const;
+export const PRODUCT_TYPES = ['toner', 'drum', 'waste_toner', 'staples', 'paper', 'equipment', 'service'] as const;
+/** Orders still on their way to the customer (the home card's "open orders"). */
+export const OPEN_ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped'] as const;
+/** Shipments that left the warehouse's hands but did not reach an end (delivered or failed). */
+export const IN_TRANSIT_STEPS = ['received', 'picked', 'dispatched', 'out_for_delivery'] as const;
+
+export type OrderType = (typeof ORDER_TYPES)[number];
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type ShipmentStep = (typeof SHIPMENT_STEPS)[number];
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+
+/** Couriers the provider uses; the shipment row stores the code, the screens translate it (unknown codes show as is). */
+export const COURIERS = ['sf_express', 'kerry_express', 'own_fleet'] as const;
+
+/** Limits of one toner / supplies order. */
+export const ORDER_LIMITS = {
+  maxLines: 10,
+  maxRemarks: 500,
+  maxAddress: 300,
+  maxContactName: 100,
+  /** Latest requested delivery date, in days after today (Hong Kong). */
+  maxRequestedDays: 60,
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Hong Kong calendar
+
+const HK_OFFSET_MS = 8 * 3_600_000;
+
+/** Today's date in Hong Kong as 'YYYY-MM-DD' (Hong Kong has no daylight saving time). */
+export function hkToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + HK_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** 'YYYY-MM-DD' plus `days` calendar days. */
+export function addDays(isoDate: string, days: number): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The window a requested delivery date must fall in: tomorrow .. today + 60 days (Hong Kong). */
+export function requestedDateWindow(now: Date = new Date()): { min: string; max: string } {
+  const today = hkToday(now);
+  return { min: addDays(today, 1), max: addDays(today, ORDER_LIMITS.maxRequestedDays) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Field schemas
+
+/**
+ * A Hong Kong phone number: eight digits starting 2–9, optionally after +852, with optional spaces or hyphens
+ * (`2345 6789`, `+852 9123-4567`).
+ */
+export const HK_PHONE_PATTERN = /^(?:\+852[\s-]?)?[2-9]\d{3}[\s-]?\d{4}$/;
+export const hkPhoneSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'ui.validation.required' })
+  .regex(HK_PHONE_PATTERN, { error: 'orders.validation.phone' });
+
+const uuidSchema = z.uuid({ error: 'ui.validation.invalid' });
+
+/** `{ id }` of one order or shipment. */
+export const byIdSchema = z.strictObject({ id: uuidSchema });
+export type ByIdBody = z.infer<typeof byIdSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Lists
+
+const dateRange = {
+  /** Created on or after this Hong Kong date. */
+  dateFrom: isoDateSchema.optional(),
+  /** Created on or before this Hong Kong date (inclusive). */
+  dateTo: isoDateSchema.optional(),
+};
+
+export const ORDER_SORT_FIELDS = ['orderNo', 'createdAt', 'status', 'requestedDate'] as const;
+export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
+
+export const orderFilterSchema = z.strictObject({
+  status: z.array(z.enum(ORDER_STATUSES)).max(ORDER_STATUSES.length).optional(),
+  type: z.array(z.enum(ORDER_TYPES)).max(ORDER_TYPES.length).optional(),
+  ...dateRange,
+  /** Order number, machine serial, item code or description (either language). */
+  q: searchTextSchema.optional(),
+});
+export type OrderFilter = z.infer<typeof orderFilterSchema>;
+
+export const listOrdersSchema = listQuerySchema(ORDER_SORT_FIELDS, orderFilterSchema);
+export type ListOrdersBody = z.infer<typeof listOrdersSchema>;
+
+export const SHIPMENT_SORT_FIELDS = ['shipmentNo', 'createdAt', 'status', 'orderNo'] as const;
+export type ShipmentSortField = (typeof SHIPMENT_SORT_FIELDS)[number];
+
+export const shipmentFilterSchema = z.strictObject({
+  status: z.array(z.enum(SHIPMENT_STEPS)).max(SHIPMENT_STEPS.length).optional(),
+  ...dateRange,
+  /** Shipment number, tracking number or order number. */
+  q: searchTextSchema.optional(),
+});
+export type ShipmentFilter = z.infer<typeof shipmentFilterSchema>;
+
+export const listShipmentsSchema = listQuerySchema(SHIPMENT_SORT_FIELDS, shipmentFilterSchema);
+export type ListShipmentsBody = z.infer<typeof listShipmentsSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Writes
+
+export const listProductsForMachineSchema = z.strictObject({ machineId: uuidSchema });
+
+export const orderLineSchema = z.strictObject({
+  productCode: z.string().trim().min(1, { error: 'ui.validation.required' }).max(40, { error: 'ui.validation.maxLength' }),
+  quantity: z
+    .number({ error: 'ui.validation.number' })
+    .int({ error: 'ui.validation.integer' })
+    .min(1, { error: 'ui.validation.min' })
+    .max(999, { error: 'ui.validation.max' }),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/** The delivery part of the order form (its own step on the screen). */
+export const deliveryFields = {
+  requestedDate: isoDateSchema.optional(),
+  deliveryAddress: z.string().trim().max(ORDER_LIMITS.maxAddress, { error: 'ui.validation.maxLength' }).optional(),
+  contactName: z
+    .string()
+    .trim()
+    .min(1, { error: 'ui.validation.required' })
+    .max(ORDER_LIMITS.maxContactName, { error: 'ui.validation.maxLength' }),
+  contactPhone: hkPhoneSchema,
+  remarks: z.string().trim().max(ORDER_LIMITS.maxRemarks, { error: 'ui.validation.maxLength' }).optional(),
+};
+
+/** A requested delivery date must fall in requestedDateWindow() ("today" read when the value is validated). */
+function checkRequestedDate(requestedDate: string | undefined, ctx: z.RefinementCtx): void {
+  if (!requestedDate) return;
+  const { min, max } = requestedDateWindow();
+  if (requestedDate < min) ctx.addIssue({ code: 'custom', path: ['requestedDate'], message: 'orders.validation.requestedTooEarly' });
+  else if (requestedDate > max) ctx.addIssue({ code: 'custom', path: ['requestedDate'], message: 'orders.validation.requestedTooLate' });
+}
+
+/**
+ * `placeTonerOrder`. The requested date is checked against "today" in Hong Kong when the body is validated (the
+ * browser's clock in the form, the server's clock in the API; the server decides).
+ */
+export const placeTonerOrderSchema = z
+  .strictObject({
+    idempotencyKey: uuidSchema,
+    machineId: uuidSchema,
+    items: z
+      .array(orderLineSchema)
+      .min(1, { error: 'orders.validation.noItems' })
+      .max(ORDER_LIMITS.maxLines, { error: 'ui.validation.maxItems' }),
+    ...deliveryFields,
+  })
+  .superRefine((body, ctx) => {
+    const seen = new Set<string>();
+    body.items.forEach((line, i) => {
+      if (seen.has(line.productCode)) ctx.addIssue({ code: 'custom', path: ['items', i, 'productCode'], message: 'orders.validation.duplicateItem' });
+      seen.add(line.productCode);
+    });
+    checkRequestedDate(body.requestedDate, ctx);
+  });
+export type PlaceTonerOrderBody = z.infer<typeof placeTonerOrderSchema>;
+
+/**
+ * The delivery step of the order form: the same fields and rules as the API, with an empty date input meaning
+ * "no requested date".
+ */
+export const deliveryStepSchema = z
+  .strictObject({
+    ...deliveryFields,
+    requestedDate: z.union([z.literal('').transform(() => undefined), isoDateSchema]).optional(),
+  })
+  .superRefine((body, ctx) => checkRequestedDate(body.requestedDate, ctx));
+export type DeliveryStepInput = z.input<typeof deliveryStepSchema>;
+export type DeliveryStepValues = z.output<typeof deliveryStepSchema>;
+
+export const cancelOrderSchema = z.strictObject({
+  id: uuidSchema,
+  reason: z.string().trim().max(ORDER_LIMITS.maxRemarks, { error: 'ui.validation.maxLength' }).optional(),
+});
+export type CancelOrderBody = z.infer<typeof cancelOrderSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Answers (times are ISO strings, dates 'YYYY-MM-DD', money integer HKD cents)
+
+export type MachineSummary = {
+  id: string;
+  serialNo: string;
+  modelCode: string;
+  modelNameEn: string;
+  modelNameZh: string;
+  isColour: boolean;
+  locationEn: string;
+  locationZh: string;
+};
+
+export type OrderListItem = {
+  id: string;
+  orderNo: string;
+  orderType: OrderType;
+  status: OrderStatus;
+  createdAt: string;
+  requestedDate: string | null;
+  machine: Pick<MachineSummary, 'serialNo' | 'modelNameEn' | 'modelNameZh'> | null;
+  /** First item's description and how many lines the order has. */
+  firstItemEn: string;
+  firstItemZh: string;
+  itemCount: number;
+  totalCents: number;
+};
+
+export type OrderItem = {
+  lineNo: number;
+  productCode: string;
+  descriptionEn: string;
+  descriptionZh: string;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+};
+
+export type OrderStatusEvent = { status: OrderStatus; at: string; noteEn: string; noteZh: string; changedByName: string | null };
+
+export type ShipmentSummary = {
+  id: string;
+  shipmentNo: string;
+  courier: string;
+  trackingNo: string;
+  status: ShipmentStep;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type OrderDetail = {
+  id: string;
+  orderNo: string;
+  orderType: OrderType;
+  status: OrderStatus;
+  deliveryAddress: string;
+  contactName: string;
+  contactPhone: string;
+  requestedDate: string | null;
+  promisedDate: string | null;
+  remarks: string;
+  createdAt: string;
+  createdByName: string | null;
+  cancelledAt: string | null;
+  cancelReason: string | null;
+  machine: (MachineSummary & { addressEn: string; addressZh: string }) | null;
+  items: OrderItem[];
+  totalCents: number;
+  history: OrderStatusEvent[];
+  shipments: ShipmentSummary[];
+  /** Whether the order may still be cancelled (pending). */
+  canCancel: boolean;
+};
+
+export type OrderableMachine = MachineSummary & {
+  tonerAddressEn: string;
+  tonerAddressZh: string;
+  tonerContactName: string;
+  tonerContactPhone: string;
+  contractNo: string | null;
+};
+
+export type OrderableProduct = {
+  productCode: string;
+  productType: ProductType;
+  descriptionEn: string;
+  descriptionZh: string;
+  colour: string | null;
+  unitPriceCents: number;
+  maxOrderQty: number;
+};
+
+export type PlaceOrderResult = { id: string; orderNo: string; created: boolean };
+
+export type OrderSummary = { openOrders: number; inTransit: number };
+
+export type ShipmentListItem = ShipmentSummary & {
+  orderId: string;
+  orderNo: string;
+  /** When the latest step happened. */
+  lastEventAt: string | null;
+};
+
+export type ShipmentEvent = { step: ShipmentStep; at: string; locationEn: string; locationZh: string; noteEn: string; noteZh: string };
+
+export type ShipmentDetail = ShipmentSummary & {
+  events: ShipmentEvent[];
+  order: Pick<OrderDetail, 'id' | 'orderNo' | 'orderType' | 'status' | 'deliveryAddress' | 'contactName' | 'createdAt'> & {
+    machine: Pick<MachineSummary, 'serialNo' | 'modelNameEn' | 'modelNameZh' | 'locationEn' | 'locationZh'> | null;
+    itemCount: number;
+  };
+};

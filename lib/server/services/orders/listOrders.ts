@@ -1,0 +1,94 @@
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { ListResult } from '@/lib/listQuery';
+import { offsetOf } from '@/lib/listQuery';
+import type { ListOrdersBody, OrderListItem, OrderSortField, OrderStatus, OrderType } from '@/lib/orders/schemas';
+import { machineModels, machines, orderItems, orders } from '@/lib/server/db/schema';
+import type { Db } from '@/lib/server/db/types';
+import { containsPattern, hkDateRange, ilikeLiteral } from './sql';
+
+/** Sort field (the API's name) → column; never a raw column name from the client. */
+const SORT_COLUMNS: Record<OrderSortField, SQL | typeof orders.orderNo> = {
+  orderNo: orders.orderNo,
+  createdAt: sql`${orders.createdAt}`,
+  status: sql`array_position(array['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'completed', 'cancelled']::text[], ${orders.status})`,
+  requestedDate: sql`${orders.requestedDate}`,
+};
+
+/** The filter of `listOrders`, always within the caller's customer. */
+function whereOf(ucpId: string, filter: ListOrdersBody['filter']): SQL {
+  const conditions: SQL[] = [eq(orders.ucpId, ucpId)];
+  if (filter?.status?.length) conditions.push(inArray(orders.status, filter.status));
+  if (filter?.type?.length) conditions.push(inArray(orders.orderType, filter.type));
+  conditions.push(...hkDateRange(orders.createdAt, filter?.dateFrom, filter?.dateTo));
+  const q = filter?.q?.trim();
+  if (q) {
+    const p = containsPattern(q);
+    conditions.push(
+      or(
+        ilikeLiteral(orders.orderNo, p),
+        ilikeLiteral(machines.serialNo, p),
+        sql`exists (select 1 from ${orderItems} oi where oi.order_id = ${orders.id}
+          and (oi.product_code ilike ${p} escape '\\' or oi.description_en ilike ${p} escape '\\' or oi.description_zh ilike ${p} escape '\\'))`,
+      )!,
+    );
+  }
+  return and(...conditions)!;
+}
+
+/**
+ * `listOrders`: one page of the customer's orders with the machine, a summary of the items and the total, sorted and
+ * filtered in SQL (newest first unless asked otherwise; the id breaks ties so paging is stable).
+ */
+export async function listOrders(db: Db, ucpId: string, body: ListOrdersBody): Promise<ListResult<OrderListItem>> {
+  const where = whereOf(ucpId, body.filter);
+  const sort = body.sort ?? { field: 'createdAt' as const, direction: 'desc' as const };
+  const column = SORT_COLUMNS[sort.field];
+  const primary = sort.direction === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
+
+  const rows = await db
+    .select({
+      id: orders.id,
+      orderNo: orders.orderNo,
+      orderType: orders.orderType,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      requestedDate: orders.requestedDate,
+      serialNo: machines.serialNo,
+      modelNameEn: machineModels.nameEn,
+      modelNameZh: machineModels.nameZh,
+      totalCents: sql<number>`(select coalesce(sum(oi.quantity * oi.unit_price_cents), 0)::int from ${orderItems} oi where oi.order_id = ${orders.id})`,
+      itemCount: sql<number>`(select count(*)::int from ${orderItems} oi where oi.order_id = ${orders.id})`,
+      firstItemEn: sql<string | null>`(select oi.description_en from ${orderItems} oi where oi.order_id = ${orders.id} order by oi.line_no limit 1)`,
+      firstItemZh: sql<string | null>`(select oi.description_zh from ${orderItems} oi where oi.order_id = ${orders.id} order by oi.line_no limit 1)`,
+    })
+    .from(orders)
+    .leftJoin(machines, and(eq(machines.id, orders.machineId), eq(machines.ucpId, orders.ucpId)))
+    .leftJoin(machineModels, eq(machineModels.modelCode, machines.modelCode))
+    .where(where)
+    .orderBy(primary, desc(orders.createdAt), asc(orders.id))
+    .limit(body.pageSize)
+    .offset(offsetOf(body.page, body.pageSize));
+
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(orders)
+    .leftJoin(machines, and(eq(machines.id, orders.machineId), eq(machines.ucpId, orders.ucpId)))
+    .where(where);
+
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      orderNo: r.orderNo,
+      orderType: r.orderType as OrderType,
+      status: r.status as OrderStatus,
+      createdAt: r.createdAt.toISOString(),
+      requestedDate: r.requestedDate,
+      machine: r.serialNo ? { serialNo: r.serialNo, modelNameEn: r.modelNameEn ?? '', modelNameZh: r.modelNameZh ?? '' } : null,
+      firstItemEn: r.firstItemEn ?? '',
+      firstItemZh: r.firstItemZh ?? '',
+      itemCount: Number(r.itemCount),
+      totalCents: Number(r.totalCents),
+    })),
+    total: count?.total ?? 0,
+  };
+}

@@ -1,0 +1,156 @@
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { offsetOf, type ListResult } from '@/lib/listQuery';
+import type {
+  ListShipmentsBody,
+  OrderStatus,
+  OrderType,
+  ShipmentDetail,
+  ShipmentListItem,
+  ShipmentSortField,
+  ShipmentStep,
+} from '@/lib/orders/schemas';
+import { machineModels, machines, orderItems, orders, shipmentEvents, shipments } from '@/lib/server/db/schema';
+import type { Db } from '@/lib/server/db/types';
+import { AppError } from '@/lib/server/errors';
+import { containsPattern, hkDateRange, ilikeLiteral } from './sql';
+
+const STEP_ORDER = sql`array_position(array['received', 'picked', 'dispatched', 'out_for_delivery', 'delivered', 'failed']::text[], ${shipments.status})`;
+
+const SORT_COLUMNS: Record<ShipmentSortField, SQL> = {
+  shipmentNo: sql`${shipments.shipmentNo}`,
+  createdAt: sql`${shipments.createdAt}`,
+  status: STEP_ORDER,
+  orderNo: sql`${orders.orderNo}`,
+};
+
+/** Shipments of the customer: the shipment's own ucp_id and its order's must both be the caller's. */
+function whereOf(ucpId: string, filter: ListShipmentsBody['filter']): SQL {
+  const conditions: SQL[] = [eq(shipments.ucpId, ucpId), eq(orders.ucpId, ucpId)];
+  if (filter?.status?.length) conditions.push(inArray(shipments.status, filter.status));
+  conditions.push(...hkDateRange(shipments.createdAt, filter?.dateFrom, filter?.dateTo));
+  const q = filter?.q?.trim();
+  if (q) {
+    const p = containsPattern(q);
+    conditions.push(or(ilikeLiteral(shipments.shipmentNo, p), ilikeLiteral(shipments.trackingNo, p), ilikeLiteral(orders.orderNo, p))!);
+  }
+  return and(...conditions)!;
+}
+
+const lastEventAt = sql<Date | string | null>`(select max(se.at) from ${shipmentEvents} se where se.shipment_id = ${shipments.id})`;
+
+/** `listShipments`: one page of the customer's shipments with their order number, newest first by default. */
+export async function listShipments(db: Db, ucpId: string, body: ListShipmentsBody): Promise<ListResult<ShipmentListItem>> {
+  const where = whereOf(ucpId, body.filter);
+  const sort = body.sort ?? { field: 'createdAt' as const, direction: 'desc' as const };
+  const column = SORT_COLUMNS[sort.field];
+  const rows = await db
+    .select({
+      id: shipments.id,
+      shipmentNo: shipments.shipmentNo,
+      courier: shipments.courier,
+      trackingNo: shipments.trackingNo,
+      status: shipments.status,
+      createdAt: shipments.createdAt,
+      updatedAt: shipments.updatedAt,
+      orderId: orders.id,
+      orderNo: orders.orderNo,
+      lastEventAt,
+    })
+    .from(shipments)
+    .innerJoin(orders, eq(orders.id, shipments.orderId))
+    .where(where)
+    .orderBy(sort.direction === 'asc' ? sql`${column} asc` : sql`${column} desc`, desc(shipments.createdAt), asc(shipments.id))
+    .limit(body.pageSize)
+    .offset(offsetOf(body.page, body.pageSize));
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(shipments)
+    .innerJoin(orders, eq(orders.id, shipments.orderId))
+    .where(where);
+  return {
+    items: rows.map((r) => ({
+      ...r,
+      status: r.status as ShipmentStep,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+      lastEventAt: r.lastEventAt ? new Date(r.lastEventAt).toISOString() : null,
+    })),
+    total: count?.total ?? 0,
+  };
+}
+
+/** `getShipment`: one shipment of the customer with its timeline and the order it belongs to; NOT_FOUND otherwise. */
+export async function getShipment(db: Db, ucpId: string, id: string): Promise<ShipmentDetail> {
+  const [row] = await db
+    .select({
+      id: shipments.id,
+      shipmentNo: shipments.shipmentNo,
+      courier: shipments.courier,
+      trackingNo: shipments.trackingNo,
+      status: shipments.status,
+      createdAt: shipments.createdAt,
+      updatedAt: shipments.updatedAt,
+      orderId: orders.id,
+      orderNo: orders.orderNo,
+      orderType: orders.orderType,
+      orderStatus: orders.status,
+      deliveryAddress: orders.deliveryAddress,
+      contactName: orders.contactName,
+      orderCreatedAt: orders.createdAt,
+      serialNo: machines.serialNo,
+      modelNameEn: machineModels.nameEn,
+      modelNameZh: machineModels.nameZh,
+      locationEn: machines.locationEn,
+      locationZh: machines.locationZh,
+      itemCount: sql<number>`(select count(*)::int from ${orderItems} oi where oi.order_id = ${orders.id})`,
+    })
+    .from(shipments)
+    .innerJoin(orders, eq(orders.id, shipments.orderId))
+    .leftJoin(machines, and(eq(machines.id, orders.machineId), eq(machines.ucpId, orders.ucpId)))
+    .leftJoin(machineModels, eq(machineModels.modelCode, machines.modelCode))
+    .where(and(eq(shipments.id, id), eq(shipments.ucpId, ucpId), eq(orders.ucpId, ucpId)));
+  if (!row) throw new AppError('NOT_FOUND', { message: 'shipment not found for this customer' });
+
+  const events = await db
+    .select({
+      step: shipmentEvents.step,
+      at: shipmentEvents.at,
+      locationEn: shipmentEvents.locationEn,
+      locationZh: shipmentEvents.locationZh,
+      noteEn: shipmentEvents.noteEn,
+      noteZh: shipmentEvents.noteZh,
+    })
+    .from(shipmentEvents)
+    .where(eq(shipmentEvents.shipmentId, row.id))
+    .orderBy(asc(shipmentEvents.at), asc(shipmentEvents.id));
+
+  return {
+    id: row.id,
+    shipmentNo: row.shipmentNo,
+    courier: row.courier,
+    trackingNo: row.trackingNo,
+    status: row.status as ShipmentStep,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    events: events.map((e) => ({ ...e, step: e.step as ShipmentStep, at: e.at.toISOString() })),
+    order: {
+      id: row.orderId,
+      orderNo: row.orderNo,
+      orderType: row.orderType as OrderType,
+      status: row.orderStatus as OrderStatus,
+      deliveryAddress: row.deliveryAddress,
+      contactName: row.contactName,
+      createdAt: row.orderCreatedAt.toISOString(),
+      machine: row.serialNo
+        ? {
+            serialNo: row.serialNo,
+            modelNameEn: row.modelNameEn ?? '',
+            modelNameZh: row.modelNameZh ?? '',
+            locationEn: row.locationEn ?? '',
+            locationZh: row.locationZh ?? '',
+          }
+        : null,
+      itemCount: Number(row.itemCount),
+    },
+  };
+}
