@@ -1,0 +1,258 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { PAYMENT_METHODS as SHARED_METHODS, SLIP_STATUSES } from '@/lib/paymentSlips/schemas';
+import { PAYMENT_METHODS, PAYMENT_SLIP_STATUSES, paymentSlipBills, paymentSlips, storedFiles, systemParams } from '@/lib/server/db/schema';
+import { setBillingToday } from '@/lib/server/services/bills';
+import type { Db } from '@/lib/server/db/types';
+import { createMember, tokenFor } from '../helpers/fixtures';
+import { describeEachDb } from '../helpers/testDb';
+import { startTestServer, type TestResponse, type TestServer } from '../helpers/testServer';
+import {
+  TODAY,
+  bigPngLike,
+  corruptPngBytes,
+  createBill,
+  createSlip,
+  gifBytes,
+  jpegBytes,
+  multipart,
+  pdfBytes,
+  pngBytes,
+  truncatedPdfBytes,
+  zipBytes,
+  type Part,
+} from '../bills/billFixtures';
+
+const UPLOAD = '/api/paymentSlips/uploadSlip';
+const LIST_BILLS = '/api/bills/listBills';
+
+it('keeps the shared method and status lists equal to the schema’s', () => {
+  expect([...SHARED_METHODS]).toEqual([...PAYMENT_METHODS]);
+  expect([...SLIP_STATUSES]).toEqual([...PAYMENT_SLIP_STATUSES]);
+});
+
+type Fields = { idempotencyKey?: string; billIds?: string[] | string; amountCents?: string; paymentDate?: string; paymentMethod?: string; reference?: string };
+type FilePart = { fileName: string; contentType: string; content: Buffer } | null;
+
+describeEachDb('payment slip upload', (getHandle) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(getHandle());
+    setBillingToday(TODAY);
+  });
+  afterAll(async () => {
+    setBillingToday(null);
+    await server?.close();
+  });
+  const db = (): Db => getHandle().db;
+
+  async function caller(codes: Parameters<typeof createMember>[1] = ['payslip_upload_write', 'payslip_upload_read', 'mgt_bills_read']) {
+    const m = await createMember(db(), codes);
+    return { ...m, ucpId: m.customer.ucpId, token: await tokenFor(m.user, m.customer.ucpId) };
+  }
+
+  function upload(token: string, fields: Fields, file: FilePart = { fileName: 'slip.png', contentType: 'image/png', content: pngBytes() }): Promise<TestResponse> {
+    const parts: Part[] = [];
+    for (const [name, value] of Object.entries(fields)) {
+      if (Array.isArray(value)) for (const v of value) parts.push({ name, value: v });
+      else if (value !== undefined) parts.push({ name, value });
+    }
+    if (file) parts.push({ name: 'file', ...file });
+    const { body, contentType } = multipart(parts);
+    return server.request(UPLOAD, { token, headers: { 'Content-Type': contentType }, rawBody: body });
+  }
+
+  const fieldsFor = (billIds: string[], amountCents: number, extra: Fields = {}): Fields => ({
+    idempotencyKey: randomUUID(),
+    billIds,
+    amountCents: String(amountCents),
+    paymentDate: '2026-11-20',
+    paymentMethod: 'fps',
+    reference: 'FPS 123',
+    ...extra,
+  });
+
+  const counts = async (ucpId: string) => {
+    const [s] = await db().select({ n: sql<number>`count(*)::int` }).from(paymentSlips).where(eq(paymentSlips.ucpId, ucpId));
+    const [f] = await db().select({ n: sql<number>`count(*)::int` }).from(storedFiles).where(eq(storedFiles.ucpId, ucpId));
+    return { slips: Number(s?.n), files: Number(f?.n) };
+  };
+  const statuses = async (token: string) => {
+    const res = await server.post(LIST_BILLS, { page: 1, pageSize: 50 }, { token });
+    return Object.fromEntries((res.body.data.items as { id: string; status: string }[]).map((i) => [i.id, i.status]));
+  };
+
+  it('stores the file, the slip and its links for two bills in one go; both bills show under review', async () => {
+    const c = await caller();
+    const a = await createBill(db(), c.ucpId, { amountCents: 100_000, dueDate: '2026-12-01', billDate: '2026-11-01' });
+    const b = await createBill(db(), c.ucpId, { amountCents: 50_000, paidCents: 10_000, dueDate: '2026-11-01' });
+    const content = pngBytes();
+    const res = await upload(c.token, fieldsFor([a.id, b.id], 140_000), { fileName: 'C:\\fakepath\\入數紙.png', contentType: 'image/png', content });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ id: expect.any(String), slipNo: expect.stringMatching(/^PS-2026-\d{6}$/), status: 'pending', replayed: false });
+    expect(await statuses(c.token)).toEqual({ [a.id]: 'under_review', [b.id]: 'under_review' });
+
+    const [slip] = await db().select().from(paymentSlips).where(eq(paymentSlips.id, res.body.data.id));
+    expect(slip).toMatchObject({ ucpId: c.ucpId, uploadedBy: c.user.userAcUuid, amountCents: 140_000, paymentDate: '2026-11-20', paymentMethod: 'fps', reference: 'FPS 123', status: 'pending' });
+    const [file] = await db().select().from(storedFiles).where(eq(storedFiles.id, slip!.fileId));
+    expect(file).toMatchObject({ ucpId: c.ucpId, fileName: '入數紙.png', mimeType: 'image/png', sizeBytes: content.length });
+    expect(Buffer.compare(file!.content, content)).toBe(0);
+    const links = await db().select().from(paymentSlipBills).where(eq(paymentSlipBills.slipId, slip!.id));
+    expect(links.map((l) => l.billId).sort()).toEqual([a.id, b.id].sort());
+  });
+
+  it('accepts JPEG and PDF by content, billIds as a JSON array, and an amount below the balance', async () => {
+    const c = await caller();
+    const a = await createBill(db(), c.ucpId, { amountCents: 100_000 });
+    const b = await createBill(db(), c.ucpId, { amountCents: 100_000 });
+    const jpg = await upload(c.token, fieldsFor([a.id], 1, { paymentMethod: 'cheque' }), { fileName: 'photo.JPG', contentType: 'image/jpeg', content: jpegBytes() });
+    expect(jpg.status).toBe(200);
+    // The browser's claimed type does not matter: the bytes do.
+    const pdf = await upload(c.token, { ...fieldsFor([], 99_999, { paymentMethod: 'bank_transfer' }), billIds: JSON.stringify([b.id]) }, { fileName: 'advice', contentType: 'application/octet-stream', content: pdfBytes() });
+    expect(pdf.status).toBe(200);
+    const [stored] = await db().select({ mime: storedFiles.mimeType }).from(paymentSlips).innerJoin(storedFiles, eq(storedFiles.id, paymentSlips.fileId)).where(eq(paymentSlips.id, pdf.body.data.id));
+    expect(stored!.mime).toBe('application/pdf');
+  });
+
+  it('answers a replay of the same idempotency key with the same slip and stores nothing new', async () => {
+    const c = await caller();
+    const a = await createBill(db(), c.ucpId);
+    const fields = fieldsFor([a.id], 1_000);
+    const first = await upload(c.token, fields);
+    expect(first.status).toBe(200);
+    const again = await upload(c.token, fields);
+    expect(again.status).toBe(200);
+    expect(again.body.data).toEqual({ ...first.body.data, replayed: true });
+    // Concurrent double submit: one slip still.
+    const b = await createBill(db(), c.ucpId);
+    const twin = fieldsFor([b.id], 1_000);
+    const [x, y] = await Promise.all([upload(c.token, twin), upload(c.token, twin)]);
+    expect([x.status, y.status]).toEqual([200, 200]);
+    expect(x.body.data.id).toBe(y.body.data.id);
+    expect(await counts(c.ucpId)).toEqual({ slips: 2, files: 2 });
+  });
+
+  describe('bad input stores nothing', () => {
+    async function expectRefused(res: TestResponse, status: number, code: string, ucpId: string) {
+      expect(res.status).toBe(status);
+      expect(res.body.status).toBe('error');
+      expect(res.body.error.code).toBe(code);
+      expect(await counts(ucpId)).toEqual({ slips: 0, files: 0 });
+    }
+
+    it('a file over the upload_file_size parameter: 413 while streaming', async () => {
+      const c = await caller();
+      const a = await createBill(db(), c.ucpId);
+      await db().insert(systemParams).values({ paramKey: 'upload_file_size', paramValue: '0.01' }).onConflictDoUpdate({ target: systemParams.paramKey, set: { paramValue: '0.01' } });
+      try {
+        // 0.01 MB = 10,485 bytes.
+        await expectRefused(await upload(c.token, fieldsFor([a.id], 100), { fileName: 'big.png', contentType: 'image/png', content: bigPngLike(11_000) }), 413, 'PAYLOAD_TOO_LARGE', c.ucpId);
+        // Just under the limit passes the size check (and is then judged by content).
+        const under = await upload(c.token, fieldsFor([a.id], 100), { fileName: 'ok.png', contentType: 'image/png', content: pngBytes() });
+        expect(under.status).toBe(200);
+      } finally {
+        await db().update(systemParams).set({ paramValue: '1' }).where(eq(systemParams.paramKey, 'upload_file_size'));
+      }
+    });
+
+    it('an empty file: 400 FILE_EMPTY; no file: 400 VALIDATION', async () => {
+      const c = await caller();
+      const a = await createBill(db(), c.ucpId);
+      await expectRefused(await upload(c.token, fieldsFor([a.id], 100), { fileName: 'empty.png', contentType: 'image/png', content: Buffer.alloc(0) }), 400, 'FILE_EMPTY', c.ucpId);
+      const none = await upload(c.token, fieldsFor([a.id], 100), null);
+      await expectRefused(none, 400, 'VALIDATION', c.ucpId);
+      expect(none.body.error.fields).toEqual({ file: ['ui.validation.required'] });
+    });
+
+    it('a GIF or ZIP named .png, or a text file: 415 by content', async () => {
+      const c = await caller();
+      const a = await createBill(db(), c.ucpId);
+      for (const content of [gifBytes(), zipBytes(), Buffer.from('just some text, not a slip')]) {
+        await expectRefused(await upload(c.token, fieldsFor([a.id], 100), { fileName: 'slip.png', contentType: 'image/png', content }), 415, 'UNSUPPORTED_MEDIA_TYPE', c.ucpId);
+      }
+    });
+
+    it('a corrupt file (PNG header then junk, PDF without its end, JPEG cut short): 400 FILE_CORRUPT', async () => {
+      const c = await caller();
+      const a = await createBill(db(), c.ucpId);
+      const jpg = jpegBytes();
+      for (const [fileName, content] of [
+        ['a.png', corruptPngBytes()],
+        ['a.pdf', truncatedPdfBytes()],
+        ['a.jpg', jpg.subarray(0, jpg.length - 2)],
+      ] as const) {
+        await expectRefused(await upload(c.token, fieldsFor([a.id], 100), { fileName, contentType: 'application/octet-stream', content }), 400, 'FILE_CORRUPT', c.ucpId);
+      }
+    });
+
+    it('amounts that do not parse, are zero, or exceed the balance of the selected bills: 400', async () => {
+      const c = await caller();
+      const a = await createBill(db(), c.ucpId, { amountCents: 100_000, paidCents: 40_000 });
+      const b = await createBill(db(), c.ucpId, { amountCents: 20_000 });
+      for (const amountCents of ['12.50', 'abc', '-5', '0', '', '1e5']) {
+        const res = await upload(c.token, fieldsFor([a.id], 0, { amountCents }));
+        await expectRefused(res, 400, 'VALIDATION', c.ucpId);
+        expect(Object.keys(res.body.error.fields)).toEqual(['amountCents']);
+      }
+      const over = await upload(c.token, fieldsFor([a.id, b.id], 80_001));
+      await expectRefused(over, 400, 'PAYMENT_AMOUNT_EXCEEDS_BALANCE', c.ucpId);
+      expect(over.body.error.message).toBe('The amount HK$800.01 is more than the outstanding balance HK$800.00 of the selected bills');
+      expect(over.body.error.fields).toEqual({ amountCents: ['paymentSlips.validation.amountOverBalance'] });
+    });
+
+    it('dates in the future or over a year back, unknown methods, long references, bad ids: 400 with the field', async () => {
+      const c = await caller();
+      const a = await createBill(db(), c.ucpId);
+      const cases: [Fields, string][] = [
+        [{ paymentDate: '2026-11-23' }, 'paymentDate'],
+        [{ paymentDate: '2025-11-21' }, 'paymentDate'],
+        [{ paymentDate: '2026-02-30' }, 'paymentDate'],
+        [{ paymentMethod: 'cash' }, 'paymentMethod'],
+        [{ reference: 'x'.repeat(65) }, 'reference'],
+        [{ billIds: ['not-a-uuid'] }, 'billIds.0'],
+        [{ billIds: [] }, 'billIds'],
+        [{ idempotencyKey: 'again' }, 'idempotencyKey'],
+      ];
+      for (const [extra, field] of cases) {
+        const res = await upload(c.token, fieldsFor([a.id], 100, extra));
+        await expectRefused(res, 400, 'VALIDATION', c.ucpId);
+        expect(Object.keys(res.body.error.fields)).toEqual([field]);
+      }
+      // The limits themselves are fine: today, and exactly a year back.
+      expect((await upload(c.token, fieldsFor([a.id], 100, { paymentDate: TODAY }))).status).toBe(200);
+    });
+
+    it('a bill of another customer: 404 as if it did not exist', async () => {
+      const c = await caller();
+      const other = await caller();
+      const mine = await createBill(db(), c.ucpId);
+      const theirs = await createBill(db(), other.ucpId);
+      await expectRefused(await upload(c.token, fieldsFor([mine.id, theirs.id], 100)), 404, 'NOT_FOUND', c.ucpId);
+      await expectRefused(await upload(c.token, fieldsFor([randomUUID()], 100)), 404, 'NOT_FOUND', c.ucpId);
+    });
+
+    it('a bill already paid: 409; a bill already under a pending slip: 409; a rejected slip does not block', async () => {
+      const c = await caller();
+      const paid = await createBill(db(), c.ucpId, { amountCents: 5_000, paidCents: 5_000 });
+      await expectRefused(await upload(c.token, fieldsFor([paid.id], 100)), 409, 'BILL_ALREADY_PAID', c.ucpId);
+      const other = await caller();
+      const pending = await createBill(db(), other.ucpId);
+      await createSlip(db(), other.ucpId, [pending.id]);
+      const before = await counts(other.ucpId);
+      const res = await upload(other.token, fieldsFor([pending.id], 100));
+      expect(res.status).toBe(409);
+      expect(res.body.error.code).toBe('BILL_UNDER_REVIEW');
+      expect(await counts(other.ucpId)).toEqual(before);
+      const third = await caller();
+      const rejected = await createBill(db(), third.ucpId);
+      await createSlip(db(), third.ucpId, [rejected.id], { status: 'reject', reviewedAt: new Date() });
+      expect((await upload(third.token, fieldsFor([rejected.id], 100))).status).toBe(200);
+    });
+
+    it('without payslip_upload_write: 403, before the body is read', async () => {
+      const c = await caller(['payslip_upload_read', 'payslip_upload_read_all', 'mgt_bills_read']);
+      const a = await createBill(db(), c.ucpId);
+      await expectRefused(await upload(c.token, fieldsFor([a.id], 100)), 403, 'FORBIDDEN', c.ucpId);
+    });
+  });
+});

@@ -1,0 +1,128 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { BillsScreen } from '@/components/bills/BillsScreen';
+import { apiError, apiSuccess } from '../testUtils/handlers';
+import { renderWithProviders } from '../testUtils/render';
+import { server } from '../testUtils/server';
+import { BILLS, billDetail, billList } from './billFixtures';
+
+const LIST = '/api/bills/listBills';
+const CONTRACTS = '/api/bills/listBillContracts';
+const GET = '/api/bills/getBill';
+const PDF = '/api/bills/downloadBillPdf';
+const STATEMENT = '/api/bills/downloadStatement';
+
+const contracts = () => apiSuccess(CONTRACTS, [{ id: '5eed0020-0000-4000-8000-000000000001', contractNo: 'CT-2024-00118' }]);
+
+/** Records every list body the screen sends. */
+function listHandler(bodies: unknown[] = []) {
+  return http.post(LIST, async ({ request }) => {
+    bodies.push(await request.json());
+    return HttpResponse.json({ status: 'success', data: billList(), traceId: 't' });
+  });
+}
+
+let saved: string[];
+beforeEach(() => {
+  saved = [];
+  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:bill'), revokeObjectURL: jest.fn() });
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('BillsScreen', () => {
+  it('lists the bills with period, dates, amount and status, and the account totals', async () => {
+    server.use(listHandler(), contracts());
+    renderWithProviders(<BillsScreen />, { route: '/my-account/manage-my-bills', functionCodes: ['mgt_bills_read'] });
+    const table = await screen.findByRole('table', { name: 'Bills' });
+    const row = (await within(table).findByText('INV-202610-1031')).closest('tr')!;
+    expect(within(row).getByText('Overdue')).toBeInTheDocument();
+    // Amount and balance (nothing paid yet).
+    expect(within(row).getAllByText('HK$2,628.06')).toHaveLength(2);
+    expect(within(row).getByText('1 Sept 2026 – 30 Sept 2026')).toBeInTheDocument();
+    expect(within(table).getByText('Partly paid')).toBeInTheDocument();
+    expect(screen.getByTestId('bills-outstanding')).toHaveTextContent('HK$5,944.69');
+    expect(screen.getByTestId('bills-overdue')).toHaveTextContent('HK$2,628.06');
+    expect(screen.getByTestId('bills-overdue')).toHaveTextContent('1 bill past its due date');
+    // Without a payslip code there is no way to the slips page.
+    expect(screen.queryByRole('link', { name: 'Payment slips' })).not.toBeInTheDocument();
+  });
+
+  it('sends the status filter as a list, newest bill first by default', async () => {
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
+    server.use(listHandler(bodies), contracts());
+    renderWithProviders(<BillsScreen />, { route: '/my-account/manage-my-bills', functionCodes: ['mgt_bills_read'] });
+    await screen.findByText('INV-202610-1031');
+    expect(bodies[0]).toEqual({ page: 1, pageSize: 20, sort: { field: 'billDate', direction: 'desc' } });
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Overdue' }));
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ page: 1, pageSize: 20, sort: { field: 'billDate', direction: 'desc' }, filter: { status: ['overdue'] } }));
+  });
+
+  it('opens a bill in place (deep-linkable as ?bill=) and explains each line', async () => {
+    const user = userEvent.setup();
+    server.use(listHandler(), contracts(), apiSuccess(GET, billDetail()));
+    const { memoryRouter } = renderWithProviders(<BillsScreen />, { route: '/my-account/manage-my-bills', functionCodes: ['mgt_bills_read', 'payslip_upload_write'] });
+    await user.click(await screen.findByText('INV-202611-1032'));
+    const dialog = await screen.findByRole('dialog', { name: /Bill INV-202611-1032/ });
+    expect(memoryRouter!.query.bill).toBe(BILLS[0]!.id);
+    expect(await within(dialog).findByText('Meter 113,475 → 118,003: 4,528 pages, less 3,000 included = 1,528 pages × HK$0.0450')).toBeInTheDocument();
+    expect(within(dialog).getByText('Minimum charge top-up')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('bill-total')).toHaveTextContent('HK$2,587.06');
+    expect(within(dialog).getByRole('link', { name: 'Upload a payment slip' })).toHaveAttribute('href', `/my-account/manage-my-bills/payment-slip-upload?bills=${BILLS[0]!.id}`);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(memoryRouter!.query.bill).toBeUndefined());
+  });
+
+  it('a deep link with ?bill= opens that bill; another customer’s bill says not found', async () => {
+    server.use(listHandler(), contracts(), apiError(GET, 'NOT_FOUND', { status: 404 }));
+    renderWithProviders(<BillsScreen />, { route: `/my-account/manage-my-bills?bill=${BILLS[1]!.id}`, functionCodes: ['mgt_bills_read'], locale: 'tc' });
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('找不到你要求的資料。')).toBeInTheDocument();
+  });
+
+  it('downloads a bill PDF with progress, and shows a translated error when it fails', async () => {
+    const user = userEvent.setup();
+    let fail = false;
+    const bodies: unknown[] = [];
+    server.use(
+      listHandler(),
+      contracts(),
+      http.post(PDF, async ({ request }) => {
+        bodies.push(await request.json());
+        if (fail) return HttpResponse.json({ status: 'error', error: { code: 'NOT_FOUND', message: 'x' }, traceId: 't' }, { status: 404 });
+        return new HttpResponse(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]), { headers: { 'Content-Type': 'application/pdf' } });
+      }),
+    );
+    renderWithProviders(<BillsScreen />, { route: '/my-account/manage-my-bills', functionCodes: ['mgt_bills_read'] });
+    await user.click(await screen.findByRole('button', { name: 'Download bill INV-202611-1032 as PDF' }));
+    await waitFor(() => expect(saved).toEqual(['bill-INV-202611-1032.pdf']));
+    expect(bodies).toEqual([{ id: BILLS[0]!.id }]);
+    fail = true;
+    await user.click(screen.getByRole('button', { name: 'Download bill INV-202610-1031 as PDF' }));
+    expect(await screen.findByTestId('download-error')).toHaveTextContent('We could not find what you were looking for.');
+    expect(saved).toHaveLength(1);
+  });
+
+  it('downloads the statement as CSV with headings in the page language', async () => {
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
+    server.use(
+      listHandler(),
+      contracts(),
+      http.post(STATEMENT, async ({ request }) => {
+        bodies.push(await request.json());
+        return new HttpResponse('\ufeffa,b\r\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+      }),
+    );
+    renderWithProviders(<BillsScreen />, { route: '/my-account/manage-my-bills', functionCodes: ['mgt_bills_read'], locale: 'tc' });
+    await user.click(await screen.findByRole('button', { name: '結單（CSV）' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatch(/^statement-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(bodies).toEqual([{ format: 'csv', lang: 'tc' }]);
+  });
+});

@@ -1,0 +1,134 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { File as NodeFile } from 'node:buffer';
+import { http, HttpResponse } from 'msw';
+import { SlipUploadForm, buildSlipSchema } from '@/components/paymentSlips/SlipUploadForm';
+import { addDays, hkToday } from '@/lib/bills/dates';
+import { apiError } from '../testUtils/handlers';
+import { renderWithProviders } from '../testUtils/render';
+import { server } from '../testUtils/server';
+import { BILLS, billList } from './billFixtures';
+
+// jest-fixed-jsdom swaps in Node's Blob and FormData but leaves jsdom's File, which Node's FormData refuses: use
+// Node's File, as a browser has one consistent set.
+globalThis.File = NodeFile as unknown as typeof File;
+
+const LIST = '/api/bills/listBills';
+const UPLOAD = '/api/paymentSlips/uploadSlip';
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
+const png = (name = 'slip.png') => new File([new Uint8Array(PNG)], name, { type: 'image/png' });
+
+describe('buildSlipSchema (the browser’s copy of the server’s checks)', () => {
+  const today = '2026-11-22';
+  const schema = buildSlipSchema(BILLS, today);
+  const valid = { billIds: [BILLS[1]!.id, BILLS[2]!.id], amountCents: 262_806 + 72_957, paymentDate: today, paymentMethod: 'fps', reference: 'FPS 1', file: png() };
+  const issues = (patch: Record<string, unknown>) => {
+    const r = schema.safeParse({ ...valid, ...patch });
+    return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
+  };
+
+  it('accepts a slip for the full balance of two bills', () => {
+    expect(issues({})).toEqual({});
+  });
+  it('refuses no bill, an amount over the balance, zero, fractions of a cent, a future or too old date, a long reference, no file', () => {
+    expect(issues({ billIds: [] })).toEqual({ billIds: 'paymentSlips.validation.pickBill' });
+    expect(issues({ amountCents: 262_806 + 72_958 })).toEqual({ amountCents: 'paymentSlips.validation.amountOverBalance' });
+    expect(issues({ amountCents: 0 })).toEqual({ amountCents: 'paymentSlips.validation.amountPositive' });
+    expect(issues({ amountCents: Number.NaN })).toHaveProperty('amountCents');
+    expect(issues({ amountCents: 12.5 })).toHaveProperty('amountCents');
+    expect(issues({ paymentDate: addDays(today, 1) })).toEqual({ paymentDate: 'paymentSlips.validation.dateInFuture' });
+    expect(issues({ paymentDate: addDays(today, -366) })).toEqual({ paymentDate: 'paymentSlips.validation.dateTooOld|{"days":365}' });
+    expect(issues({ paymentDate: addDays(today, -365) })).toEqual({});
+    expect(issues({ paymentMethod: 'cash' })).toHaveProperty('paymentMethod');
+    expect(issues({ reference: 'x'.repeat(65) })).toHaveProperty('reference');
+    expect(issues({ file: null })).toEqual({ file: 'ui.validation.fileRequired' });
+  });
+});
+
+describe('SlipUploadForm', () => {
+  const payable = () =>
+    http.post(LIST, async ({ request }) => {
+      const body = (await request.json()) as { filter?: { status?: string[] } };
+      expect(body.filter?.status).toEqual(['unpaid', 'partly_paid', 'overdue']);
+      return HttpResponse.json({ status: 'success', data: billList(), traceId: 't' });
+    });
+
+  it('shows what is wrong before sending anything', async () => {
+    const user = userEvent.setup();
+    const sent = jest.fn();
+    server.use(payable(), http.post(UPLOAD, () => sent()));
+    renderWithProviders(<SlipUploadForm onUploaded={jest.fn()} />, { route: '/my-account/manage-my-bills/payment-slip-upload', functionCodes: ['payslip_upload_write'] });
+    await user.click(await screen.findByRole('button', { name: 'Upload slip' }));
+    expect(await screen.findByText('Choose at least one bill.')).toBeInTheDocument();
+    expect(screen.getByText('Choose a file.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: /INV-202610-1031/ }));
+    const amount = screen.getByRole('textbox', { name: /Amount paid/ });
+    expect(amount).toHaveValue('2628.06');
+    await user.clear(amount);
+    await user.type(amount, '3000');
+    const date = screen.getByLabelText(/Payment date/);
+    await user.clear(date);
+    await user.type(date, addDays(hkToday(), 2));
+    await user.click(screen.getByRole('button', { name: 'Upload slip' }));
+    expect(await screen.findByText('The amount is more than the balance of the selected bills.')).toBeInTheDocument();
+    expect(screen.getByText('The payment date cannot be in the future.')).toBeInTheDocument();
+    expect(sent).not.toHaveBeenCalled();
+  });
+
+  it('prefills the amount with the selected bills’ balances and uploads the slip with its fields', async () => {
+    const user = userEvent.setup();
+    const onUploaded = jest.fn();
+    let form: FormData | null = null;
+    server.use(
+      payable(),
+      http.post(UPLOAD, async ({ request }) => {
+        form = await request.formData();
+        return HttpResponse.json({ status: 'success', data: { id: 's1', slipNo: 'PS-2026-001001', status: 'pending', replayed: false }, traceId: 't' });
+      }),
+    );
+    renderWithProviders(<SlipUploadForm onUploaded={onUploaded} />, {
+      route: `/my-account/manage-my-bills/payment-slip-upload?bills=${BILLS[1]!.id}`,
+      functionCodes: ['payslip_upload_write'],
+    });
+    // Preselected from ?bills=, amount prefilled; adding a bill adds its balance.
+    expect(await screen.findByRole('checkbox', { name: /INV-202610-1031/ })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: /Amount paid/ })).toHaveValue('2628.06');
+    await user.click(screen.getByRole('checkbox', { name: /INV-202610-2012/ }));
+    expect(screen.getByRole('textbox', { name: /Amount paid/ })).toHaveValue('3357.63');
+    expect(screen.getByTestId('selected-balance')).toHaveTextContent('HK$3,357.63');
+    await user.click(screen.getByRole('radio', { name: 'FPS' }));
+    await user.type(screen.getByRole('textbox', { name: /Reference/ }), 'FPS 8812');
+    await user.upload(screen.getByLabelText('Choose file'), png('入數紙.png'));
+    await user.click(screen.getByRole('button', { name: 'Upload slip' }));
+
+    expect(await screen.findByTestId('slip-uploaded')).toHaveTextContent('Payment slip PS-2026-001001 received.');
+    expect(onUploaded).toHaveBeenCalledWith({ id: 's1', slipNo: 'PS-2026-001001', status: 'pending', replayed: false });
+    const sent = form as unknown as FormData;
+    expect(sent.getAll('billIds')).toEqual([BILLS[1]!.id, BILLS[2]!.id]);
+    expect(sent.get('amountCents')).toBe('335763');
+    expect(sent.get('paymentMethod')).toBe('fps');
+    expect(sent.get('reference')).toBe('FPS 8812');
+    expect(sent.get('paymentDate')).toBe(hkToday());
+    expect(sent.get('idempotencyKey')).toMatch(/^[0-9a-f-]{36}$/);
+    expect((sent.get('file') as File).name).toBe('入數紙.png');
+  });
+
+  it('shows the server’s refusal translated (a bill already under review)', async () => {
+    const user = userEvent.setup();
+    server.use(payable(), apiError(UPLOAD, 'BILL_UNDER_REVIEW', { status: 409 }));
+    renderWithProviders(<SlipUploadForm onUploaded={jest.fn()} />, { route: '/my-account/manage-my-bills/payment-slip-upload', functionCodes: ['payslip_upload_write'], locale: 'tc' });
+    await user.click(await screen.findByRole('checkbox', { name: /INV-202611-1032/ }));
+    await user.upload(screen.getByLabelText('選擇檔案'), png());
+    await user.click(screen.getByRole('button', { name: '上載入數紙' }));
+    const alert = await screen.findByTestId('form-error');
+    expect(within(alert).getByText('所選帳單中有一張已有入數紙正在等待審核。')).toBeInTheDocument();
+  });
+
+  it('says so when there is nothing to pay', async () => {
+    server.use(http.post(LIST, () => HttpResponse.json({ status: 'success', data: billList([]), traceId: 't' })));
+    renderWithProviders(<SlipUploadForm onUploaded={jest.fn()} />, { route: '/x', functionCodes: ['payslip_upload_write'] });
+    expect(await screen.findByText('There is no unpaid bill to upload a slip for.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Upload slip' })).not.toBeInTheDocument());
+  });
+});

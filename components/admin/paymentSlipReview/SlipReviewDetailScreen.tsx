@@ -1,0 +1,183 @@
+import { useEffect, useState } from 'react';
+import { useRouter } from 'next/router';
+import CheckIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import CloseIcon from '@mui/icons-material/HighlightOff';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'next-i18next/pages';
+import { useCanAccess } from '@/components/common/Can';
+import { PageHeader } from '@/components/common/PageHeader';
+import { StatusChip } from '@/components/common/StatusChip';
+import { formatFileSize } from '@/components/common/FileUploadField';
+import { ABORTED } from '@/lib/api/client';
+import { getForReview } from '@/lib/api/paymentSlips';
+import type { ApiError } from '@/lib/api/types';
+import { errorKey } from '@/lib/errors';
+import { formatDate, formatDateTime, formatMoney, pickLocalized } from '@/lib/i18n/locales';
+import type { ReviewDetail } from '@/lib/paymentSlips/schemas';
+import { FilePreview } from './FilePreview';
+import { ApproveDialog, RejectDialog } from './ReviewDialogs';
+import { REVIEW_PAGE } from './SlipReviewListScreen';
+
+/** `/admin-controls/payment-slip-review/[id]`: one slip, its bills as they stand, the file, approve / reject. */
+export function SlipReviewDetailScreen() {
+  const { t } = useTranslation(['page', 'common', 'error']);
+  const router = useRouter();
+  const { locale } = router;
+  const id = typeof router.query.id === 'string' ? router.query.id : null;
+  const canReview = useCanAccess(['payslip_review_write']);
+  const [state, setState] = useState<{ key: string; slip: ReviewDetail | null; error: ApiError | null } | null>(null);
+  const [reloads, setReloads] = useState(0);
+  const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
+  const [notice, setNotice] = useState<'approved' | 'reject' | null>(null);
+  const key = id ? `${id}#${reloads}` : null;
+
+  useEffect(() => {
+    if (!id || !key) return undefined;
+    const controller = new AbortController();
+    void getForReview(id, { signal: controller.signal, silent: true }).then((r) => {
+      if (controller.signal.aborted || (!r.ok && r.error.code === ABORTED)) return;
+      setState({ key, slip: r.ok ? r.data : null, error: r.ok ? null : r.error });
+    });
+    return () => controller.abort();
+  }, [id, key]);
+
+  const current = state?.key === key ? state : null;
+  const slip = current?.slip ?? null;
+  const title = slip ? t('slipReview.detail.title', { slipNo: slip.slipNo }) : t('slipReview.detail.loadingTitle');
+
+  const fact = (label: string, value: string) => (
+    <Box>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
+        {value || '—'}
+      </Typography>
+    </Box>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        back={{ href: REVIEW_PAGE, label: t('slipReview.detail.back') }}
+        subtitle={slip ? <StatusChip status={slip.status} /> : undefined}
+        actions={
+          slip && canReview && slip.status === 'pending' ? (
+            <>
+              <Button variant="outlined" color="error" startIcon={<CloseIcon aria-hidden />} onClick={() => setDialog('reject')}>
+                {t('slipReview.actions.reject')}
+              </Button>
+              <Button variant="contained" startIcon={<CheckIcon aria-hidden />} onClick={() => setDialog('approve')}>
+                {t('slipReview.actions.approve')}
+              </Button>
+            </>
+          ) : undefined
+        }
+      />
+      {notice ? (
+        <Alert severity="success" role="status" sx={{ mb: 2 }} onClose={() => setNotice(null)} data-testid="review-done">
+          {t(`slipReview.done.${notice}`)}
+        </Alert>
+      ) : null}
+      {current?.error ? (
+        <Alert severity="error">{t(errorKey(current.error.code))}</Alert>
+      ) : !slip ? (
+        <Box aria-busy sx={{ display: 'grid', gap: 2 }}>
+          <Skeleton variant="rounded" height={120} />
+          <Skeleton variant="rounded" height={360} />
+        </Box>
+      ) : (
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, lg: 6 }} sx={{ display: 'grid', gap: 2, alignContent: 'start', minWidth: 0 }}>
+            <Paper variant="outlined" sx={{ p: 2 }}>
+              <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
+                {fact(t('slipReview.columns.customer'), `${pickLocalized(locale, slip.customerNameEn, slip.customerNameZh)} (${slip.ucpId})`)}
+                {fact(t('slipReview.columns.amount'), formatMoney(slip.amountCents, locale))}
+                {fact(t('slipReview.columns.paymentDate'), formatDate(slip.paymentDate, locale))}
+                {fact(t('slipReview.columns.method'), t(`paymentSlips.method.${slip.paymentMethod}`))}
+                {fact(t('slipReview.detail.reference'), slip.reference)}
+                {fact(t('slipReview.detail.uploadedBy'), `${slip.uploadedByName ?? '—'} · ${formatDateTime(slip.createdAt, locale)}`)}
+                {slip.reviewedAt ? fact(t('slipReview.detail.reviewedBy'), `${slip.reviewedByName ?? '—'} · ${formatDateTime(slip.reviewedAt, locale)}`) : null}
+                {slip.reviewComment ? fact(t('slipReview.detail.comment'), slip.reviewComment) : null}
+              </Box>
+            </Paper>
+            <TableContainer component={Paper} variant="outlined">
+              <Table size="small" aria-label={t('slipReview.detail.billsLabel')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('slipReview.detail.billNo')}</TableCell>
+                    <TableCell>{t('slipReview.detail.dueDate')}</TableCell>
+                    <TableCell align="right">{t('slipReview.detail.balance')}</TableCell>
+                    <TableCell align="right">{t('slipReview.detail.applied')}</TableCell>
+                    <TableCell>{t('slipReview.columns.status')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {slip.bills.map((b) => (
+                    <TableRow key={b.billId}>
+                      <TableCell>{b.billNo}</TableCell>
+                      <TableCell>{formatDate(b.dueDate, locale)}</TableCell>
+                      <TableCell align="right">{formatMoney(b.balanceCents, locale)}</TableCell>
+                      <TableCell align="right">{formatMoney(b.appliedCents, locale)}</TableCell>
+                      <TableCell>
+                        <StatusChip status={b.status} />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            {slip.status === 'pending' && slip.amountCents !== slip.outstandingCents ? (
+              <Alert severity="warning">
+                {t('slipReview.detail.mismatch', { amount: formatMoney(slip.amountCents, locale), outstanding: formatMoney(slip.outstandingCents, locale) })}
+              </Alert>
+            ) : null}
+          </Grid>
+          <Grid size={{ xs: 12, lg: 6 }}>
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+              {t('slipReview.detail.file', { name: slip.file.fileName, size: formatFileSize(slip.file.sizeBytes, locale) })}
+            </Typography>
+            <FilePreview slipId={slip.id} mimeType={slip.file.mimeType} fileName={slip.file.fileName} />
+          </Grid>
+        </Grid>
+      )}
+      {slip && dialog === 'approve' ? (
+        <ApproveDialog
+          slip={slip}
+          open
+          onClose={() => setDialog(null)}
+          onDone={() => {
+            setDialog(null);
+            setNotice('approved');
+            setReloads((n) => n + 1);
+          }}
+        />
+      ) : null}
+      {slip && dialog === 'reject' ? (
+        <RejectDialog
+          slip={slip}
+          open
+          onClose={() => setDialog(null)}
+          onDone={() => {
+            setDialog(null);
+            setNotice('reject');
+            setReloads((n) => n + 1);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,246 @@
+import { useEffect, useState } from 'react';
+import NextLink from 'next/link';
+import { useRouter } from 'next/router';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
+import UploadIcon from '@mui/icons-material/UploadFileOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTranslation } from 'next-i18next/pages';
+import { StatusChip } from '@/components/common/StatusChip';
+import { ABORTED } from '@/lib/api/client';
+import { downloadBillPdf, getBill } from '@/lib/api/bills';
+import type { ApiError } from '@/lib/api/types';
+import { PAYABLE_BILL_STATUSES, type BillDetail, type BillLine } from '@/lib/bills/schemas';
+import { errorKey } from '@/lib/errors';
+import { formatDate, formatMoney, pickLocalized } from '@/lib/i18n/locales';
+import { useCanAccess } from '@/components/common/Can';
+import { SLIP_PAGE } from './access';
+import { DownloadButton } from './DownloadButton';
+import type { DownloadState } from './useDownload';
+
+const int = (n: number | null, locale: string | undefined) => (n === null ? '' : new Intl.NumberFormat(locale === 'tc' ? 'zh-HK' : 'en-HK').format(n));
+
+const isUsage = (l: BillLine) => l.lineType === 'mono_usage' || l.lineType === 'colour_usage';
+
+/** One line in words: "292,457 → 309,314 = 16,857 pages − 4,500 allowance = 12,357 × HK$0.0380". */
+function LineExplanation({ line, locale }: { line: BillLine; locale: string | undefined }) {
+  const { t } = useTranslation('page');
+  if (!isUsage(line) || line.openingReading === null || line.closingReading === null) return null;
+  const used = line.closingReading - line.openingReading;
+  return (
+    <Typography variant="caption" color="text.secondary" component="p">
+      {t('bills.detail.explain', {
+        opening: int(line.openingReading, locale),
+        closing: int(line.closingReading, locale),
+        used: int(used, locale),
+        allowance: int(line.allowance ?? 0, locale),
+        billable: int(line.billablePages ?? 0, locale),
+        rate: line.rate ?? '0',
+      })}
+    </Typography>
+  );
+}
+
+type Props = {
+  billId: string | null;
+  onClose: () => void;
+  download: DownloadState;
+};
+
+/** The bill's detail (deep-linkable as `?bill=<id>` on the bills page): what each line was computed from, and totals. */
+export function BillDetailDialog({ billId, onClose, download }: Props) {
+  const { t } = useTranslation(['page', 'common', 'error']);
+  const { locale } = useRouter();
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const canUpload = useCanAccess(['payslip_upload_write']);
+  const [state, setState] = useState<{ id: string; bill: BillDetail | null; error: ApiError | null } | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!billId) return undefined;
+    const controller = new AbortController();
+    void getBill(billId, { signal: controller.signal, silent: true }).then((r) => {
+      if (controller.signal.aborted || (!r.ok && r.error.code === ABORTED)) return;
+      setState({ id: billId, bill: r.ok ? r.data : null, error: r.ok ? null : r.error });
+    });
+    return () => controller.abort();
+  }, [billId, attempt]);
+
+  const current = state && state.id === billId ? state : null;
+  const bill = current?.bill ?? null;
+  const titleId = 'bill-detail-title';
+
+  return (
+    <Dialog open={Boolean(billId)} onClose={onClose} fullScreen={fullScreen} maxWidth="lg" fullWidth aria-labelledby={titleId}>
+      <DialogTitle id={titleId} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        {bill ? t('bills.detail.title', { billNo: bill.billNo }) : t('bills.detail.loadingTitle')}
+        {bill ? <StatusChip status={bill.status} /> : null}
+      </DialogTitle>
+      <DialogContent dividers>
+        {current?.error ? (
+          <Alert
+            severity="error"
+            action={
+              current.error.code !== 'NOT_FOUND' ? (
+                <Button color="inherit" size="small" onClick={() => setAttempt((n) => n + 1)}>
+                  {t('common:ui.retry')}
+                </Button>
+              ) : undefined
+            }
+          >
+            {t(errorKey(current.error.code))}
+          </Alert>
+        ) : !bill ? (
+          <Box sx={{ display: 'grid', gap: 1 }} aria-busy>
+            <Skeleton height={32} />
+            <Skeleton height={120} />
+            <Skeleton height={32} />
+          </Box>
+        ) : (
+          <Box sx={{ display: 'grid', gap: 2 }}>
+            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 1.5 }}>
+              {[
+                [t('bills.columns.contract'), bill.contract?.contractNo ?? '—'],
+                [t('bills.columns.period'), `${formatDate(bill.periodStart, locale)} – ${formatDate(bill.periodEnd, locale)}`],
+                [t('bills.columns.billDate'), formatDate(bill.billDate, locale)],
+                [t('bills.columns.dueDate'), formatDate(bill.dueDate, locale)],
+              ].map(([label, value]) => (
+                <Box key={label}>
+                  <Typography component="dt" variant="body2" color="text.secondary">
+                    {label}
+                  </Typography>
+                  <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
+                    {value}
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+            <TableContainer>
+              <Table size="small" aria-label={t('bills.detail.linesLabel')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('bills.lines.description')}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('bills.lines.serial')}</TableCell>
+                    <TableCell align="right" sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('bills.lines.opening')}</TableCell>
+                    <TableCell align="right" sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('bills.lines.closing')}</TableCell>
+                    <TableCell align="right" sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('bills.lines.allowance')}</TableCell>
+                    <TableCell align="right" sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('bills.lines.billable')}</TableCell>
+                    <TableCell align="right" sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('bills.lines.rate')}</TableCell>
+                    <TableCell align="right">{t('bills.lines.amount')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {bill.lines.map((line) => (
+                    <TableRow key={line.lineNo} data-testid={`bill-line-${line.lineNo}`} data-line-type={line.lineType}>
+                      <TableCell>
+                        <Typography variant="body2">{pickLocalized(locale, line.descriptionEn, line.descriptionZh)}</Typography>
+                        <Typography variant="caption" color="text.secondary" component="p">
+                          {t(`bills.lineType.${line.lineType}`)}
+                          {line.serialNo ? (
+                            // The serial has its own column from md up; on phones it goes with the description.
+                            <Box component="span" sx={{ display: { md: 'none' } }}>{` · ${line.serialNo}`}</Box>
+                          ) : null}
+                        </Typography>
+                        <LineExplanation line={line} locale={locale} />
+                      </TableCell>
+                      <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{line.serialNo ?? ''}</TableCell>
+                      <TableCell align="right" sx={{ display: { xs: 'none', md: 'table-cell' } }}>{isUsage(line) ? int(line.openingReading, locale) : ''}</TableCell>
+                      <TableCell align="right" sx={{ display: { xs: 'none', md: 'table-cell' } }}>{isUsage(line) ? int(line.closingReading, locale) : ''}</TableCell>
+                      <TableCell align="right" sx={{ display: { xs: 'none', md: 'table-cell' } }}>{isUsage(line) ? int(line.allowance, locale) : ''}</TableCell>
+                      <TableCell align="right" sx={{ display: { xs: 'none', md: 'table-cell' } }}>{isUsage(line) ? int(line.billablePages, locale) : ''}</TableCell>
+                      <TableCell align="right" sx={{ display: { xs: 'none', md: 'table-cell' } }}>{isUsage(line) && line.rate ? `HK$${line.rate}` : ''}</TableCell>
+                      <TableCell align="right">{formatMoney(line.amountCents, locale)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <Box component="dl" sx={{ m: 0, ml: 'auto', display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 3, rowGap: 0.5, textAlign: 'right' }}>
+              <Typography component="dt">{t('bills.detail.total')}</Typography>
+              <Typography component="dd" sx={{ m: 0, fontWeight: 700 }} data-testid="bill-total">
+                {formatMoney(bill.amountCents, locale)}
+              </Typography>
+              <Typography component="dt">{t('bills.detail.paid')}</Typography>
+              <Typography component="dd" sx={{ m: 0 }}>
+                {formatMoney(bill.paidCents, locale)}
+              </Typography>
+              <Typography component="dt" sx={{ fontWeight: 700 }}>
+                {t('bills.detail.balance')}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0, fontWeight: 700 }} data-testid="bill-balance">
+                {formatMoney(bill.balanceCents, locale)}
+              </Typography>
+            </Box>
+            {bill.payments.length > 0 ? (
+              <>
+                <Divider />
+                <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                  {t('bills.detail.payments')}
+                </Typography>
+                <Box component="ul" sx={{ m: 0, pl: 2 }}>
+                  {bill.payments.map((p) => (
+                    <li key={p.slipNo}>
+                      <Typography variant="body2" component="span">
+                        {t('bills.detail.payment', {
+                          slipNo: p.slipNo,
+                          date: formatDate(p.paymentDate, locale),
+                          method: t(`paymentSlips.method.${p.paymentMethod}`),
+                          applied: formatMoney(p.appliedCents, locale),
+                        })}{' '}
+                      </Typography>
+                      <StatusChip status={p.status} />
+                    </li>
+                  ))}
+                </Box>
+              </>
+            ) : null}
+            {download.error && download.busyKey === null ? (
+              <Alert severity="error" onClose={download.clearError}>
+                {t(errorKey(download.error.code))}
+              </Alert>
+            ) : null}
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {bill && canUpload && (PAYABLE_BILL_STATUSES as readonly string[]).includes(bill.status) ? (
+          <Button component={NextLink} href={`${SLIP_PAGE}?bills=${encodeURIComponent(bill.id)}`} startIcon={<UploadIcon aria-hidden />}>
+            {t('bills.actions.paySlip')}
+          </Button>
+        ) : null}
+        {bill ? (
+          <DownloadButton
+            label={t('bills.actions.downloadPdf')}
+            busyLabel={t('bills.actions.preparing')}
+            busy={download.busyKey === `pdf:${bill.id}`}
+            progress={download.progress}
+            disabled={download.busyKey !== null}
+            onClick={() => void download.run(`pdf:${bill.id}`, (opts) => downloadBillPdf(bill.id, opts), `bill-${bill.billNo}.pdf`)}
+            icon={<PictureAsPdfIcon aria-hidden />}
+            testId="bill-detail-pdf"
+          />
+        ) : null}
+        <Button onClick={onClose} variant="contained">
+          {t('common:close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import Button, { type ButtonProps } from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+
+type Props = {
+  label: string;
+  /** Visible label while busy ("Preparing… 40%"). */
+  busyLabel: string;
+  busy: boolean;
+  /** 0–1, or null while unknown (spinner without a value). */
+  progress: number | null;
+  disabled?: boolean;
+  onClick: () => void;
+  icon: ReactNode;
+  /** An icon-only button (table rows); the label becomes its accessible name and tooltip. */
+  compact?: boolean;
+  variant?: ButtonProps['variant'];
+  testId?: string;
+};
+
+/** A download button that shows it is working (spinner with the share received) and cannot be clicked twice. */
+export function DownloadButton({ label, busyLabel, busy, progress, disabled, onClick, icon, compact, variant = 'outlined', testId }: Props) {
+  const spinner = (
+    <CircularProgress
+      size={18}
+      variant={progress === null ? 'indeterminate' : 'determinate'}
+      value={progress === null ? undefined : Math.round(progress * 100)}
+      aria-label={busyLabel}
+    />
+  );
+  if (compact) {
+    return (
+      <Tooltip title={busy ? busyLabel : label}>
+        <span>
+          <IconButton onClick={onClick} disabled={disabled || busy} aria-label={label} aria-busy={busy || undefined} data-testid={testId} size="small">
+            {busy ? spinner : icon}
+          </IconButton>
+        </span>
+      </Tooltip>
+    );
+  }
+  return (
+    <Button variant={variant} onClick={onClick} disabled={disabled || busy} startIcon={busy ? spinner : icon} aria-busy={busy || undefined} data-testid={testId}>
+      {busy ? busyLabel : label}
+    </Button>
+  );
+}

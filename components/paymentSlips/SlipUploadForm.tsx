@@ -1,0 +1,219 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useRouter } from 'next/router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'next-i18next/pages';
+import type { UseFormReturn } from 'react-hook-form';
+import { z } from 'zod';
+import { FileUploadField } from '@/components/common/FileUploadField';
+import { useUploadProgress } from '@/components/common/useUploadProgress';
+import { DateFieldElement, Form, MoneyFieldElement, RadioGroupElement, TextFieldElement } from '@/components/common/form';
+import { listBills } from '@/lib/api/bills';
+import { uploadSlip } from '@/lib/api/paymentSlips';
+import type { ApiError } from '@/lib/api/types';
+import { addDays, hkToday } from '@/lib/bills/dates';
+import { PAYABLE_BILL_STATUSES, type BillListItem } from '@/lib/bills/schemas';
+import { errorKey } from '@/lib/errors';
+import { formatMoney } from '@/lib/i18n/locales';
+import {
+  PAYMENT_DATE_MESSAGES,
+  PAYMENT_METHODS,
+  SLIP_FILE_TYPES,
+  SLIP_LIMITS,
+  paymentDateProblem,
+  slipFormSchema,
+  type UploadSlipResult,
+} from '@/lib/paymentSlips/schemas';
+import { zodMessages } from '@/lib/zodMessages';
+import { BillPicker } from './BillPicker';
+
+/**
+ * The browser's copy of the server's checks: the shared fields schema, plus the file, plus what needs the chosen
+ * bills and today (amount within their balances, payment date within the last year). The server checks all again.
+ */
+export function buildSlipSchema(bills: readonly BillListItem[], today: string) {
+  const balance = new Map(bills.map((b) => [b.id, b.balanceCents]));
+  return slipFormSchema
+    // The file is checked below with the cross-field rules: a failing z.custom would abort the object, and every
+    // problem should show at once.
+    .extend({ file: z.custom<File>(() => true) })
+    .superRefine(
+      (v, ctx) => {
+        // Runs even when another field failed (`when` below), so every problem shows at once: read defensively.
+        if (typeof File === 'undefined' || !(v.file instanceof File)) ctx.addIssue({ code: 'custom', path: ['file'], message: zodMessages.fileRequired });
+        const ids = Array.isArray(v.billIds) ? v.billIds : [];
+        const outstanding = ids.reduce((s, id) => s + (balance.get(id) ?? 0), 0);
+        if (ids.length > 0 && typeof v.amountCents === 'number' && v.amountCents > outstanding) {
+          ctx.addIssue({ code: 'custom', path: ['amountCents'], message: 'paymentSlips.validation.amountOverBalance' });
+        }
+        const problem = typeof v.paymentDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v.paymentDate) ? paymentDateProblem(v.paymentDate, today) : null;
+        if (problem) ctx.addIssue({ code: 'custom', path: ['paymentDate'], message: PAYMENT_DATE_MESSAGES[problem] });
+      },
+      { when: () => true },
+    );
+}
+
+type SlipSchema = ReturnType<typeof buildSlipSchema>;
+type SlipFormIn = z.input<SlipSchema>;
+type SlipFormOut = z.output<SlipSchema>;
+
+/** Keeps the amount at the sum of the chosen bills' balances until the user types an amount of their own. */
+function AmountFollowsSelection({ form, balances }: { form: UseFormReturn<SlipFormIn, unknown, SlipFormOut>; balances: Map<string, number> }) {
+  const billIds = form.watch('billIds');
+  const lastSum = useRef<number | null>(null);
+  useEffect(() => {
+    const sum = (billIds ?? []).reduce((s, id) => s + (balances.get(id) ?? 0), 0);
+    const current = form.getValues('amountCents');
+    if (lastSum.current === null || current === lastSum.current || current === null || Number.isNaN(current)) {
+      form.setValue('amountCents', sum, { shouldValidate: form.formState.isSubmitted });
+    }
+    lastSum.current = sum;
+  }, [billIds, balances, form]);
+  return null;
+}
+
+type Props = {
+  /** After a slip was stored (the history reloads). */
+  onUploaded: (result: UploadSlipResult) => void;
+};
+
+/**
+ * Upload a payment slip for one or several unpaid bills: pick the bills (`?bills=id,id` preselects), amount
+ * (prefilled with their balances), payment date, method, reference and the file (checked for size and type before
+ * sending, with upload progress). Answers the slip number on success.
+ */
+export function SlipUploadForm({ onUploaded }: Props) {
+  const { t } = useTranslation(['page', 'common', 'error']);
+  const router = useRouter();
+  const { locale } = router;
+  const upload = useUploadProgress();
+  const [bills, setBills] = useState<BillListItem[] | null>(null);
+  const [loadError, setLoadError] = useState<ApiError | null>(null);
+  const [done, setDone] = useState<UploadSlipResult | null>(null);
+  const [round, setRound] = useState(0);
+  const today = hkToday();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void listBills(
+      { page: 1, pageSize: 100, sort: { field: 'dueDate', direction: 'asc' }, filter: { status: [...PAYABLE_BILL_STATUSES] } },
+      { signal: controller.signal, silent: true },
+    ).then((r) => {
+      if (controller.signal.aborted) return;
+      if (r.ok) setBills(r.data.items);
+      else setLoadError(r.error);
+    });
+    return () => controller.abort();
+  }, [round]);
+
+  const schema = useMemo(() => buildSlipSchema(bills ?? [], today), [bills, today]);
+  const balances = useMemo(() => new Map((bills ?? []).map((b) => [b.id, b.balanceCents])), [bills]);
+
+  if (loadError) return <Alert severity="error">{t(errorKey(loadError.code))}</Alert>;
+  if (!bills) {
+    return (
+      <Box aria-busy sx={{ display: 'grid', gap: 1 }}>
+        <Skeleton height={56} />
+        <Skeleton height={56} />
+        <Skeleton height={120} />
+      </Box>
+    );
+  }
+
+  const wanted = String(router.query.bills ?? '')
+    .split(',')
+    .filter(Boolean);
+  const preselected = bills.filter((b) => wanted.includes(b.id)).map((b) => b.id);
+  const methodOptions = PAYMENT_METHODS.map((m) => ({ value: m, label: t(`paymentSlips.method.${m}`) }));
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      {done ? (
+        <Alert severity="success" role="status" data-testid="slip-uploaded" onClose={() => setDone(null)}>
+          {t('paymentSlips.upload.success', { slipNo: done.slipNo })}
+        </Alert>
+      ) : null}
+      {bills.length === 0 ? (
+        <Alert severity="info">{t('paymentSlips.upload.nothingToPay')}</Alert>
+      ) : (
+        <Form<SlipFormIn, SlipFormOut, UploadSlipResult>
+          key={round}
+          schema={schema}
+          aria-label={t('paymentSlips.upload.title')}
+          defaultValues={{
+            billIds: preselected,
+            amountCents: preselected.reduce((s, id) => s + (balances.get(id) ?? 0), 0),
+            paymentDate: today,
+            paymentMethod: 'bank_transfer',
+            reference: '',
+            file: null as unknown as File,
+          }}
+          submitLabel={t('paymentSlips.upload.submit')}
+          onSubmit={(values, { idempotencyKey }) =>
+            upload.track((onProgress) =>
+              uploadSlip(
+                {
+                  idempotencyKey,
+                  billIds: values.billIds,
+                  amountCents: values.amountCents,
+                  paymentDate: values.paymentDate,
+                  paymentMethod: values.paymentMethod,
+                  reference: values.reference,
+                },
+                values.file,
+                { onProgress },
+              ),
+            )
+          }
+          onSuccess={(data) => {
+            if (!data) return;
+            setDone(data);
+            onUploaded(data);
+            // A fresh form (and a fresh idempotency key) over the bills as they are now.
+            setBills(null);
+            setRound((n) => n + 1);
+          }}
+        >
+          {(form) => (
+            <>
+              <AmountFollowsSelection form={form} balances={balances} />
+              <BillPicker control={form.control} name="billIds" bills={bills} label={t('paymentSlips.upload.bills')} />
+              <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="selected-balance">
+                {t('paymentSlips.upload.selectedBalance', {
+                  balance: formatMoney((form.watch('billIds') ?? []).reduce((s, id) => s + (balances.get(id) ?? 0), 0), locale),
+                })}
+              </Typography>
+              <Grid container spacing={2}>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <MoneyFieldElement control={form.control} name="amountCents" label={t('paymentSlips.upload.amount')} required />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <DateFieldElement
+                    control={form.control}
+                    name="paymentDate"
+                    label={t('paymentSlips.upload.paymentDate')}
+                    required
+                    min={addDays(today, -SLIP_LIMITS.maxPastDays)}
+                    max={today}
+                  />
+                </Grid>
+              </Grid>
+              <RadioGroupElement control={form.control} name="paymentMethod" label={t('paymentSlips.upload.method')} options={methodOptions} row required />
+              <TextFieldElement
+                control={form.control}
+                name="reference"
+                label={t('paymentSlips.upload.reference')}
+                helperText={t('paymentSlips.upload.referenceHelp')}
+                maxLength={SLIP_LIMITS.maxReference}
+              />
+              <FileUploadField control={form.control} name="file" label={t('paymentSlips.upload.file')} accept={SLIP_FILE_TYPES} progress={upload.progress} required />
+            </>
+          )}
+        </Form>
+      )}
+    </Box>
+  );
+}

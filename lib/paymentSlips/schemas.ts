@@ -1,0 +1,226 @@
+/**
+ * Payment slips: the upload fields, the review requests and the answer types, shared by the API
+ * (lib/server/api/paymentSlips.ts) and the screens (components/paymentSlips, components/admin/paymentSlipReview).
+ * Client-safe: no server import here.
+ *
+ * Zod messages are translation keys of the `common` namespace (`ui.validation.*` shared, `paymentSlips.validation.*`
+ * this feature's), so the form shows the same text whether the browser or the server found the problem.
+ */
+import { z } from 'zod';
+import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { msg } from '@/lib/zodMessages';
+import { addDays } from '@/lib/bills/dates';
+
+// The same lists as lib/server/db/schema/billing.ts (server-only); __tests__/api/paymentSlips checks they stay equal.
+export const PAYMENT_METHODS = ['bank_transfer', 'fps', 'cheque'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const SLIP_STATUSES = ['pending', 'approved', 'reject'] as const;
+export type SlipStatus = (typeof SLIP_STATUSES)[number];
+
+/** What the server accepts as a slip's file, by content (magic bytes), never by name. */
+export const SLIP_FILE_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+export type SlipFileType = (typeof SLIP_FILE_TYPES)[number];
+/** For the file picker's `accept` (a hint for the browser; the server decides by content). */
+export const SLIP_FILE_ACCEPT = '.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf';
+
+export const SLIP_LIMITS = {
+  /** Bills one slip may pay. */
+  maxBills: 20,
+  maxReference: 64,
+  maxReason: 500,
+  /** A payment date may lie at most this many days before today (Hong Kong). */
+  maxPastDays: 365,
+  /** HK$ 10,000,000.00: well above any bill, below int4. */
+  maxAmountCents: 1_000_000_000,
+} as const;
+
+/** Why a payment date is refused, or null: not in the future, not older than a year (both in Hong Kong days). */
+export function paymentDateProblem(date: string, today: string): 'future' | 'tooOld' | null {
+  if (date > today) return 'future';
+  if (date < addDays(today, -SLIP_LIMITS.maxPastDays)) return 'tooOld';
+  return null;
+}
+
+export const PAYMENT_DATE_MESSAGES = {
+  future: 'paymentSlips.validation.dateInFuture',
+  tooOld: msg('paymentSlips.validation.dateTooOld', { days: SLIP_LIMITS.maxPastDays }),
+} as const;
+
+const uuidSchema = z.uuid({ error: 'ui.validation.invalid' });
+
+/** `billIds` arrives as repeated multipart fields, or as one field holding a JSON array: both become an array. */
+function toIdArray(value: unknown): unknown {
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (text.startsWith('[')) {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        return value;
+      }
+    }
+    return [text];
+  }
+  return value;
+}
+
+/** Integer cents written as digits only ("123450"); anything else (decimals, signs, letters) is refused. */
+function toCents(value: unknown): unknown {
+  if (typeof value === 'string' && /^\d{1,12}$/.test(value.trim())) return Number(value.trim());
+  return value;
+}
+
+export const billIdsSchema = z
+  .array(uuidSchema)
+  .min(1, { error: 'paymentSlips.validation.pickBill' })
+  .max(SLIP_LIMITS.maxBills, { error: msg('paymentSlips.validation.tooManyBills', { max: SLIP_LIMITS.maxBills }) })
+  .refine((ids) => new Set(ids).size === ids.length, { error: 'paymentSlips.validation.duplicateBill' });
+
+export const amountCentsSchema = z
+  .int({ error: 'paymentSlips.validation.amount' })
+  .min(1, { error: 'paymentSlips.validation.amountPositive' })
+  .max(SLIP_LIMITS.maxAmountCents, { error: 'paymentSlips.validation.amount' });
+
+export const referenceSchema = z
+  .string()
+  .trim()
+  .max(SLIP_LIMITS.maxReference, { error: msg('ui.validation.maxLength', { max: SLIP_LIMITS.maxReference }) });
+
+/**
+ * The text fields of `/api/paymentSlips/uploadSlip` (multipart/form-data: every value arrives as a string). The file
+ * part is checked separately (size while streaming, type and integrity by content). The payment date's window needs
+ * Hong Kong's today and is checked by the service (`paymentDateProblem`).
+ */
+export const uploadSlipFieldsSchema = z.strictObject({
+  idempotencyKey: uuidSchema,
+  billIds: z.preprocess(toIdArray, billIdsSchema),
+  amountCents: z.preprocess(toCents, amountCentsSchema),
+  paymentDate: isoDateSchema,
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'ui.validation.required' }),
+  reference: referenceSchema.optional().default(''),
+});
+export type UploadSlipFields = z.infer<typeof uploadSlipFieldsSchema>;
+
+/** The upload form in the browser (amount as cents from MoneyFieldElement, the file as a File). */
+export const slipFormSchema = z.object({
+  billIds: billIdsSchema,
+  amountCents: z.number({ error: 'paymentSlips.validation.amount' }).pipe(amountCentsSchema),
+  paymentDate: isoDateSchema,
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'ui.validation.required' }),
+  reference: referenceSchema,
+});
+export type SlipFormValues = z.infer<typeof slipFormSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Lists and review
+
+export const SLIP_SORT_FIELDS = ['slipNo', 'createdAt', 'paymentDate', 'amount'] as const;
+export type SlipSortField = (typeof SLIP_SORT_FIELDS)[number];
+
+export const listSlipsSchema = listQuerySchema(
+  SLIP_SORT_FIELDS,
+  z.strictObject({
+    status: z.array(z.enum(SLIP_STATUSES)).max(SLIP_STATUSES.length).optional(),
+  }),
+);
+export type ListSlipsBody = z.input<typeof listSlipsSchema>;
+
+export const listForReviewSchema = listQuerySchema(
+  SLIP_SORT_FIELDS,
+  z.strictObject({
+    status: z.array(z.enum(SLIP_STATUSES)).max(SLIP_STATUSES.length).optional(),
+    /** One customer (UCP id). */
+    ucpId: z.string().trim().min(1).max(40).optional(),
+    /** Uploaded from / to (Hong Kong dates, inclusive). */
+    dateFrom: isoDateSchema.optional(),
+    dateTo: isoDateSchema.optional(),
+    /** Slip number, customer name or UCP id. */
+    q: searchTextSchema.optional(),
+  }),
+);
+export type ListForReviewBody = z.input<typeof listForReviewSchema>;
+
+export const slipIdSchema = z.strictObject({ id: uuidSchema });
+
+export const approveSlipSchema = z.strictObject({
+  id: uuidSchema,
+  /** How much of the slip goes to which of its bills; default: oldest bill first, up to each balance. */
+  allocations: z
+    .array(z.strictObject({ billId: uuidSchema, appliedCents: z.int().min(0).max(SLIP_LIMITS.maxAmountCents) }))
+    .min(1)
+    .max(SLIP_LIMITS.maxBills)
+    .optional(),
+  comment: z
+    .string()
+    .trim()
+    .max(SLIP_LIMITS.maxReason, { error: msg('ui.validation.maxLength', { max: SLIP_LIMITS.maxReason }) })
+    .optional(),
+});
+export type ApproveSlipBody = z.infer<typeof approveSlipSchema>;
+
+export const rejectSlipSchema = z.strictObject({
+  id: uuidSchema,
+  reason: z
+    .string()
+    .trim()
+    .min(1, { error: 'ui.validation.required' })
+    .max(SLIP_LIMITS.maxReason, { error: msg('ui.validation.maxLength', { max: SLIP_LIMITS.maxReason }) }),
+});
+export type RejectSlipBody = z.infer<typeof rejectSlipSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Answers
+
+export type SlipBill = {
+  billId: string;
+  billNo: string;
+  dueDate: string;
+  amountCents: number;
+  paidCents: number;
+  balanceCents: number;
+  /** Applied from this slip (set on approval; 0 while pending or rejected). */
+  appliedCents: number;
+};
+
+export type SlipListItem = {
+  id: string;
+  slipNo: string;
+  amountCents: number;
+  paymentDate: string;
+  paymentMethod: PaymentMethod;
+  reference: string;
+  status: SlipStatus;
+  reviewComment: string | null;
+  reviewedAt: string | null;
+  /** ISO time of the upload. */
+  createdAt: string;
+  uploadedByName: string | null;
+  bills: Pick<SlipBill, 'billId' | 'billNo' | 'appliedCents'>[];
+};
+
+export type SlipListResult = ListResult<SlipListItem>;
+
+/** What an upload answers (also for a replay of the same idempotency key: `replayed` is then true). */
+export type UploadSlipResult = { id: string; slipNo: string; status: SlipStatus; replayed: boolean };
+
+export type SlipFileInfo = { fileName: string; mimeType: string; sizeBytes: number };
+
+export type ReviewListItem = SlipListItem & {
+  ucpId: string;
+  customerNameEn: string;
+  customerNameZh: string;
+  fileMimeType: string;
+};
+
+export type ReviewListResult = ListResult<ReviewListItem>;
+
+export type ReviewDetail = Omit<ReviewListItem, 'bills'> & {
+  bills: (SlipBill & { status: string })[];
+  file: SlipFileInfo;
+  reviewedByName: string | null;
+  /** Sum of the balances of the slip's bills now. */
+  outstandingCents: number;
+};
+
+export type ReviewResult = { id: string; status: SlipStatus; allocations: { billId: string; appliedCents: number }[] };

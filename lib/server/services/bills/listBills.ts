@@ -1,0 +1,107 @@
+import { and, asc, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { BillListItem, BillListResult, BillSortField, BillSummary, listBillsSchema } from '@/lib/bills/schemas';
+import { offsetOf } from '@/lib/listQuery';
+import { bills, contracts } from '@/lib/server/db/schema';
+import type { Db } from '@/lib/server/db/types';
+import { balanceSql, billStatusSql, containsPattern } from './status';
+
+export type ListBillsQuery = z.output<typeof listBillsSchema>;
+
+/** The sort allow-list, mapped to columns (the client never names a column). */
+const SORT_COLUMNS = {
+  billNo: bills.billNo,
+  billDate: bills.billDate,
+  dueDate: bills.dueDate,
+  amount: bills.amountCents,
+} as const satisfies Record<BillSortField, unknown>;
+
+/** The columns of a list row (also used by the statement and the bill detail). */
+export function billRowColumns(today: string) {
+  return {
+    id: bills.id,
+    billNo: bills.billNo,
+    contractId: bills.contractId,
+    contractNo: contracts.contractNo,
+    periodStart: bills.periodStart,
+    periodEnd: bills.periodEnd,
+    billDate: bills.billDate,
+    dueDate: bills.dueDate,
+    amountCents: bills.amountCents,
+    paidCents: bills.paidCents,
+    balanceCents: balanceSql,
+    status: billStatusSql(today),
+  };
+}
+
+export const toBillListItem = (r: BillListItem): BillListItem => ({ ...r, balanceCents: Number(r.balanceCents) });
+
+/**
+ * Totals over ALL of the customer's bills (the summary bar does not change with the list's filters): what is still
+ * to pay, and what of it is overdue.
+ */
+export async function billSummary(db: Db, ucpId: string, today: string): Promise<BillSummary> {
+  const status = billStatusSql(today);
+  const [row] = await db
+    .select({
+      outstanding: sql<string>`coalesce(sum(${balanceSql}) filter (where ${bills.paidCents} < ${bills.amountCents}), 0)::bigint`,
+      overdue: sql<string>`coalesce(sum(${balanceSql}) filter (where ${status} = 'overdue'), 0)::bigint`,
+      overdueCount: sql<number>`(count(*) filter (where ${status} = 'overdue'))::int`,
+    })
+    .from(bills)
+    .where(eq(bills.ucpId, ucpId));
+  return {
+    outstandingCents: Number(row?.outstanding ?? 0),
+    overdueCents: Number(row?.overdue ?? 0),
+    overdueCount: Number(row?.overdueCount ?? 0),
+  };
+}
+
+/**
+ * `/api/bills/listBills`: one page of the customer's bills (tenancy: `ucpId` from the token), filtered, sorted and
+ * paged in SQL (status filter on the derived status), newest bill first by default, with the total of matches and
+ * the summary of the whole account.
+ */
+export async function listBills(db: Db, ucpId: string, query: ListBillsQuery, today: string): Promise<BillListResult> {
+  const f = query.filter ?? {};
+  const status = billStatusSql(today);
+  const conditions: SQL[] = [eq(bills.ucpId, ucpId)];
+  if (f.status?.length) conditions.push(inArray(status, f.status));
+  if (f.contractId) conditions.push(eq(bills.contractId, f.contractId));
+  if (f.dateFrom) conditions.push(gte(bills.billDate, f.dateFrom));
+  if (f.dateTo) conditions.push(lte(bills.billDate, f.dateTo));
+  if (f.q) conditions.push(ilike(bills.billNo, containsPattern(f.q)));
+  const where = and(...conditions);
+
+  const sort = query.sort ?? { field: 'billDate', direction: 'desc' };
+  const dir = sort.direction === 'asc' ? asc : desc;
+  // Bill numbers are unique: the last tie-breaker keeps pages from overlapping.
+  const order = sort.field === 'billNo' ? [dir(bills.billNo)] : [dir(SORT_COLUMNS[sort.field]), dir(bills.billNo)];
+
+  const rows = await db
+    .select(billRowColumns(today))
+    .from(bills)
+    .leftJoin(contracts, eq(contracts.id, bills.contractId))
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset(offsetOf(query.page, query.pageSize));
+
+  const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(bills).where(where);
+
+  return {
+    items: rows.map(toBillListItem),
+    total: Number(count?.total ?? 0),
+    summary: await billSummary(db, ucpId, today),
+  };
+}
+
+/** The contracts the customer has bills for (the list's contract filter). */
+export async function listBillContracts(db: Db, ucpId: string): Promise<{ id: string; contractNo: string }[]> {
+  return db
+    .selectDistinct({ id: contracts.id, contractNo: contracts.contractNo })
+    .from(bills)
+    .innerJoin(contracts, eq(contracts.id, bills.contractId))
+    .where(eq(bills.ucpId, ucpId))
+    .orderBy(asc(contracts.contractNo));
+}

@@ -1,0 +1,48 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { bills, paymentSlipBills } from '@/lib/server/db/schema';
+import type { Db } from '@/lib/server/db/types';
+
+/** Whose slips a caller sees: one customer's, and with only `payslip_upload_read` just the caller's own uploads. */
+export type SlipScope = { ucpId: string; ownOnly: boolean; userAcUuid: string };
+
+/** A PostgreSQL unique violation (SQLSTATE 23505) on the given constraint, from either driver. */
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth += 1) {
+    const rec = e as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+    if (rec.code === '23505' && (rec.constraint === constraint || (typeof rec.message === 'string' && rec.message.includes(constraint)))) return true;
+    e = rec.cause;
+  }
+  return false;
+}
+
+/** The bills each slip names (bill no and applied amount), for a page of slips, in one query. */
+export async function billsOfSlips(db: Db, slipIds: readonly string[]): Promise<Map<string, { billId: string; billNo: string; appliedCents: number }[]>> {
+  const map = new Map<string, { billId: string; billNo: string; appliedCents: number }[]>();
+  if (slipIds.length === 0) return map;
+  const rows = await db
+    .select({ slipId: paymentSlipBills.slipId, billId: paymentSlipBills.billId, billNo: bills.billNo, appliedCents: paymentSlipBills.appliedCents })
+    .from(paymentSlipBills)
+    .innerJoin(bills, eq(bills.id, paymentSlipBills.billId))
+    .where(inArray(paymentSlipBills.slipId, [...slipIds]))
+    .orderBy(asc(bills.dueDate), asc(bills.billNo));
+  for (const r of rows) {
+    const list = map.get(r.slipId) ?? [];
+    list.push({ billId: r.billId, billNo: r.billNo, appliedCents: r.appliedCents });
+    map.set(r.slipId, list);
+  }
+  return map;
+}
+
+/** Hong Kong calendar dates → the instants that bound them (for timestamp filters; HK has no DST). */
+export const hkDayStart = (isoDate: string): Date => new Date(`${isoDate}T00:00:00+08:00`);
+export const hkDayEnd = (isoDate: string): Date => new Date(new Date(`${isoDate}T00:00:00+08:00`).getTime() + 86_400_000);
+
+export const slipNoOf = (year: string, n: number | string): string => `PS-${year}-${String(n).padStart(6, '0')}`;
+
+/** The next slip number from the sequence (migration 0005). */
+export async function nextSlipNo(db: Db, today: string): Promise<string> {
+  const result = await db.execute<{ n: string | number }>(sql`select nextval('payment_slip_no_seq') as n`);
+  const row = (result as unknown as { rows: { n: string | number }[] }).rows[0];
+  return slipNoOf(today.slice(0, 4), String(row?.n ?? '0'));
+}
+

@@ -1,0 +1,103 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { offsetOf } from '@/lib/listQuery';
+import type { listSlipsSchema, PaymentMethod, SlipListItem, SlipListResult, SlipSortField, SlipStatus } from '@/lib/paymentSlips/schemas';
+import { paymentSlips, storedFiles, userAccounts } from '@/lib/server/db/schema';
+import type { Db } from '@/lib/server/db/types';
+import { AppError } from '@/lib/server/errors';
+import type { FileResponseInit } from '@/lib/server/api/fileResponse';
+import { billsOfSlips, type SlipScope } from './common';
+
+export type ListSlipsQuery = z.output<typeof listSlipsSchema>;
+
+export const SLIP_SORT_COLUMNS = {
+  slipNo: paymentSlips.slipNo,
+  createdAt: paymentSlips.createdAt,
+  paymentDate: paymentSlips.paymentDate,
+  amount: paymentSlips.amountCents,
+} as const satisfies Record<SlipSortField, unknown>;
+
+/** The columns every slip row shows (customer history and staff review alike). */
+export const slipColumns = {
+  id: paymentSlips.id,
+  slipNo: paymentSlips.slipNo,
+  amountCents: paymentSlips.amountCents,
+  paymentDate: paymentSlips.paymentDate,
+  paymentMethod: paymentSlips.paymentMethod,
+  reference: paymentSlips.reference,
+  status: paymentSlips.status,
+  reviewComment: paymentSlips.reviewComment,
+  reviewedAt: paymentSlips.reviewedAt,
+  createdAt: paymentSlips.createdAt,
+  uploadedByName: userAccounts.name,
+};
+
+type SlipRow = {
+  id: string;
+  slipNo: string;
+  amountCents: number;
+  paymentDate: string;
+  paymentMethod: string;
+  reference: string;
+  status: string;
+  reviewComment: string | null;
+  reviewedAt: Date | null;
+  createdAt: Date;
+  uploadedByName: string | null;
+};
+
+export const toSlipItem = (r: SlipRow, billsOf: Awaited<ReturnType<typeof billsOfSlips>>): SlipListItem => ({
+  ...r,
+  paymentMethod: r.paymentMethod as PaymentMethod,
+  status: r.status as SlipStatus,
+  reviewedAt: r.reviewedAt ? r.reviewedAt.toISOString() : null,
+  createdAt: r.createdAt.toISOString(),
+  bills: billsOf.get(r.id) ?? [],
+});
+
+const scopeWhere = (scope: SlipScope): SQL =>
+  scope.ownOnly
+    ? and(eq(paymentSlips.ucpId, scope.ucpId), eq(paymentSlips.uploadedBy, scope.userAcUuid))!
+    : eq(paymentSlips.ucpId, scope.ucpId);
+
+/**
+ * `/api/paymentSlips/listSlips`: the slip history of the customer, newest first, with status, reviewer's comment
+ * and the bills each slip names. `payslip_upload_read_all` sees every slip of the customer; `payslip_upload_read`
+ * only the caller's own uploads.
+ */
+export async function listSlips(db: Db, scope: SlipScope, query: ListSlipsQuery): Promise<SlipListResult> {
+  const conditions: SQL[] = [scopeWhere(scope)];
+  if (query.filter?.status?.length) conditions.push(inArray(paymentSlips.status, query.filter.status));
+  const where = and(...conditions);
+  const sort = query.sort ?? { field: 'createdAt', direction: 'desc' };
+  const dir = sort.direction === 'asc' ? asc : desc;
+
+  const rows = await db
+    .select(slipColumns)
+    .from(paymentSlips)
+    .leftJoin(userAccounts, eq(userAccounts.userAcUuid, paymentSlips.uploadedBy))
+    .where(where)
+    .orderBy(dir(SLIP_SORT_COLUMNS[sort.field]), dir(paymentSlips.slipNo))
+    .limit(query.pageSize)
+    .offset(offsetOf(query.page, query.pageSize));
+  const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(paymentSlips).where(where);
+  const billsOf = await billsOfSlips(db, rows.map((r) => r.id));
+  return { items: rows.map((r) => toSlipItem(r, billsOf)), total: Number(count?.total ?? 0) };
+}
+
+/** The stored file of one slip as a download; `where` decides who may see which slip. */
+export async function slipFile(db: Db, where: SQL): Promise<FileResponseInit> {
+  const [row] = await db
+    .select({ slipNo: paymentSlips.slipNo, fileName: storedFiles.fileName, mimeType: storedFiles.mimeType, content: storedFiles.content })
+    .from(paymentSlips)
+    .innerJoin(storedFiles, eq(storedFiles.id, paymentSlips.fileId))
+    .where(where)
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', { message: 'slip file not found' });
+  return { fileName: `${row.slipNo}-${row.fileName}`, contentType: row.mimeType, body: row.content };
+}
+
+/** `/api/paymentSlips/getSlipFile`: the file of a slip the caller may see (as listSlips); else NOT_FOUND. */
+export function getSlipFile(db: Db, scope: SlipScope, id: string): Promise<FileResponseInit> {
+  return slipFile(db, and(eq(paymentSlips.id, id), scopeWhere(scope))!);
+}

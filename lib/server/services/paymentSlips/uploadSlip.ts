@@ -1,0 +1,124 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { PAYMENT_DATE_MESSAGES, paymentDateProblem, type UploadSlipFields, type UploadSlipResult } from '@/lib/paymentSlips/schemas';
+import { bills, paymentSlipBills, paymentSlips, storedFiles } from '@/lib/server/db/schema';
+import type { Db } from '@/lib/server/db/types';
+import { AppError } from '@/lib/server/errors';
+import type { CheckedFile } from '@/lib/server/uploads';
+import { nextSlipNo } from './common';
+
+export type SlipActor = { ucpId: string; userAcUuid: string };
+
+export type UploadSlipInput = UploadSlipFields & { file: CheckedFile };
+
+/** HK$ for messages: 123450 → "HK$1,234.50". */
+const hkd = (cents: number): string => `HK$${Math.trunc(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`;
+
+async function findByKey(db: Db, actor: SlipActor, key: string): Promise<UploadSlipResult | null> {
+  const [row] = await db
+    .select({ id: paymentSlips.id, slipNo: paymentSlips.slipNo, status: paymentSlips.status })
+    .from(paymentSlips)
+    .where(and(eq(paymentSlips.ucpId, actor.ucpId), eq(paymentSlips.idempotencyKey, key)));
+  return row ? { id: row.id, slipNo: row.slipNo, status: row.status as UploadSlipResult['status'], replayed: true } : null;
+}
+
+/** Thrown inside the transaction when a concurrent request with the same key won: rolls back the file row too. */
+class ReplayRace extends Error {}
+
+/**
+ * `/api/paymentSlips/uploadSlip`: a payment slip for one or several of the customer's bills. The file arrives
+ * already checked (size while streaming, type by content, integrity); here:
+ *
+ * - the payment date lies within a year before today (Hong Kong) and not after it → VALIDATION;
+ * - every bill belongs to the customer (tenancy from the token) → else NOT_FOUND, as if it did not exist;
+ * - no bill is already paid (BILL_ALREADY_PAID) or already named by a pending slip (BILL_UNDER_REVIEW) → 409;
+ * - the amount is at most the sum of the bills' balances → else PAYMENT_AMOUNT_EXCEEDS_BALANCE (400);
+ * - the file, the slip and its bill links are written in ONE transaction (the bills are locked while it runs, so
+ *   two uploads for one bill cannot both pass the checks);
+ * - idempotent by `idempotencyKey` (unique per customer): a replay, even a concurrent one, gets the first slip back
+ *   (`replayed: true`) and stores nothing.
+ */
+export async function uploadSlip(db: Db, actor: SlipActor, input: UploadSlipInput, today: string): Promise<UploadSlipResult> {
+  const replay = await findByKey(db, actor, input.idempotencyKey);
+  if (replay) return replay;
+
+  const dateProblem = paymentDateProblem(input.paymentDate, today);
+  if (dateProblem) {
+    throw new AppError('VALIDATION', {
+      fields: { paymentDate: [PAYMENT_DATE_MESSAGES[dateProblem]] },
+      publicMessage: dateProblem === 'future' ? 'The payment date is in the future' : 'The payment date is more than a year ago',
+    });
+  }
+
+  try {
+    return await db.transaction(async (tx) => {
+      const selected = await tx
+        .select({ id: bills.id, billNo: bills.billNo, amountCents: bills.amountCents, paidCents: bills.paidCents })
+        .from(bills)
+        .where(and(eq(bills.ucpId, actor.ucpId), inArray(bills.id, input.billIds)))
+        .for('update');
+      // A concurrent twin of this request may have committed while we waited for the bill locks: answer its slip.
+      const twin = await findByKey(tx, actor, input.idempotencyKey);
+      if (twin) return twin;
+      if (selected.length !== input.billIds.length) {
+        throw new AppError('NOT_FOUND', { publicMessage: 'A selected bill was not found', message: `bills ${input.billIds.join(',')} of ${actor.ucpId}` });
+      }
+      const paid = selected.filter((b) => b.paidCents >= b.amountCents);
+      if (paid.length) {
+        throw new AppError('BILL_ALREADY_PAID', { publicMessage: `Already paid: ${paid.map((b) => b.billNo).join(', ')}` });
+      }
+      const pending = await tx
+        .selectDistinct({ billNo: bills.billNo })
+        .from(paymentSlipBills)
+        .innerJoin(paymentSlips, eq(paymentSlips.id, paymentSlipBills.slipId))
+        .innerJoin(bills, eq(bills.id, paymentSlipBills.billId))
+        .where(and(inArray(paymentSlipBills.billId, input.billIds), eq(paymentSlips.status, 'pending')));
+      if (pending.length) {
+        throw new AppError('BILL_UNDER_REVIEW', { publicMessage: `A slip is already under review for: ${pending.map((b) => b.billNo).join(', ')}` });
+      }
+      const outstanding = selected.reduce((sum, b) => sum + b.amountCents - b.paidCents, 0);
+      if (input.amountCents > outstanding) {
+        throw new AppError('PAYMENT_AMOUNT_EXCEEDS_BALANCE', {
+          fields: { amountCents: ['paymentSlips.validation.amountOverBalance'] },
+          publicMessage: `The amount ${hkd(input.amountCents)} is more than the outstanding balance ${hkd(outstanding)} of the selected bills`,
+        });
+      }
+
+      const [file] = await tx
+        .insert(storedFiles)
+        .values({
+          ucpId: actor.ucpId,
+          uploadedBy: actor.userAcUuid,
+          fileName: input.file.fileName,
+          mimeType: input.file.mimeType,
+          sizeBytes: input.file.sizeBytes,
+          sha256: input.file.sha256,
+          content: input.file.content,
+        })
+        .returning({ id: storedFiles.id });
+      const [slip] = await tx
+        .insert(paymentSlips)
+        .values({
+          slipNo: await nextSlipNo(tx, today),
+          ucpId: actor.ucpId,
+          uploadedBy: actor.userAcUuid,
+          fileId: file!.id,
+          amountCents: input.amountCents,
+          paymentDate: input.paymentDate,
+          paymentMethod: input.paymentMethod,
+          reference: input.reference,
+          status: 'pending',
+          idempotencyKey: input.idempotencyKey,
+        })
+        .onConflictDoNothing({ target: [paymentSlips.ucpId, paymentSlips.idempotencyKey] })
+        .returning({ id: paymentSlips.id, slipNo: paymentSlips.slipNo });
+      if (!slip) throw new ReplayRace();
+      await tx.insert(paymentSlipBills).values(input.billIds.map((billId) => ({ slipId: slip.id, billId, appliedCents: 0 })));
+      return { id: slip.id, slipNo: slip.slipNo, status: 'pending' as const, replayed: false };
+    });
+  } catch (err) {
+    if (!(err instanceof ReplayRace)) throw err;
+    const winner = await findByKey(db, actor, input.idempotencyKey);
+    if (!winner) throw new AppError('CONFLICT', { message: 'idempotency race without a winner' });
+    return winner;
+  }
+}

@@ -1,0 +1,8 @@
+import type { PortalPage } from '@/components/app/types';
+import { SlipReviewListScreen } from '@/components/admin/paymentSlipReview/SlipReviewListScreen';
+import { getStaticTranslations } from '@/lib/i18n/staticProps';
+
+const SlipReviewListPage: PortalPage = () => <SlipReviewListScreen />;
+SlipReviewListPage.layout = 'main';
+export default SlipReviewListPage;
+export const getStaticProps = getStaticTranslations;
