@@ -26,6 +26,11 @@ export const TELEMETRY_SETTINGS = {
   maxAjaxCallsPerView: 500,
   /** Page views are tracked by `trackPageViewSoon` (500 ms after a route change), not by the SDK's history hook. */
   enableAutoRouteTracking: false,
+  /**
+   * The SDK's config-sync plugin would fetch its settings from Microsoft's CDN (js.monitor.azure.com) on every page:
+   * the portal talks only to its own server and the configured ingestion endpoint.
+   */
+  extensionConfig: { AppInsightsCfgSyncPlugin: { blkCdnCfg: true } },
 } as const satisfies IConfiguration & IConfig;
 
 /** Delay between a route change and its page view, so the new page's title is in place and redirects collapse. */
