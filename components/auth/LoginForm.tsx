@@ -43,6 +43,8 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
   }, [update]);
   const [needsTotp, setNeedsTotp] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // The `?error=` that brought the user here (an expired session, say) is stale once the user tries again.
+  const [hasSubmitted, setHasSubmitted] = useState(false);
   const queryError = typeof router.query.error === 'string' ? router.query.error.slice(0, 64) : null;
   const link = sanitizeDeepLink(router.query.deepLink, router.query.deepLinkParams);
   const { register, handleSubmit, formState, setFocus } = useForm<LoginValues>({
@@ -52,8 +54,13 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
 
   const submit = async (values: LoginValues) => {
     setFailure(null);
+    setHasSubmitted(true);
     const result = await signIn('credentials', {
       redirect: false,
+      // next-auth reads a failure from the `error` parameter of the URL it answers with, which on success is the
+      // callback URL — by default this page, whose own `?error=` (an expired session) would pass for a failure.
+      // Where the user goes next is decided by continueAfterSignIn, not by this URL.
+      callbackUrl: '/',
       loginId: values.loginId,
       password: values.password,
       totp: needsTotp ? (values.totp ?? '') : '',
@@ -79,7 +86,7 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
     const msg = formState.errors[name]?.message;
     return msg ? t(`page:login.validation.${msg}`) : undefined;
   };
-  const shownError = failure ?? queryError;
+  const shownError = failure ?? (hasSubmitted ? null : queryError);
 
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void handleSubmit(submit)(event)} aria-labelledby="login-title">

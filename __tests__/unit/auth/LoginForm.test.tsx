@@ -109,7 +109,7 @@ describe('LoginForm', () => {
       const alert = await screen.findByTestId('login-error');
       expect(alert).toHaveAttribute('data-code', code);
       expect(alert).toHaveTextContent(text(lng, `error:${code}`));
-      expect(mockSignIn).toHaveBeenCalledWith('credentials', { redirect: false, loginId: 'customer@demo.hk', password: 'Portal#Demo2026', totp: '' });
+      expect(mockSignIn).toHaveBeenCalledWith('credentials', { redirect: false, callbackUrl: '/', loginId: 'customer@demo.hk', password: 'Portal#Demo2026', totp: '' });
       expect(mockRouter.replace).not.toHaveBeenCalled();
     });
   });
