@@ -10,7 +10,13 @@ export const PROGRESS_DONE_DELAY_MS = 200;
 export function useRouteProgress(): void {
   const router = useRouter();
   useEffect(() => {
-    NProgress.configure({ showSpinner: false });
+    // nprogress's default bar carries role="bar", which is no ARIA role (axe: critical); the bar is decoration, so
+    // it is hidden from assistive technology and found by its class instead (nprogress looks for [role="bar"]).
+    NProgress.configure({
+      showSpinner: false,
+      template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>',
+      barSelector: '.bar',
+    });
     let timer: ReturnType<typeof setTimeout> | undefined;
     const start = () => {
       clearTimeout(timer);

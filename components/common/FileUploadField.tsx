@@ -165,7 +165,17 @@ export function FileDropzone({
           </Box>
         ) : (
           <>
-            <Button component="label" variant="outlined" startIcon={<UploadFileIcon aria-hidden />} disabled={isDisabled}>
+            {/* The label is not a control of its own (MUI's file-upload pattern): the file input inside it is the one
+                tab stop, so no role/tabindex on the label, and the focus ring shows when the hidden input has focus. */}
+            <Button
+              component="label"
+              role={undefined}
+              tabIndex={-1}
+              variant="outlined"
+              startIcon={<UploadFileIcon aria-hidden />}
+              disabled={isDisabled}
+              sx={{ '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
+            >
               {t('ui.upload.choose')}
               <Box
                 component="input"

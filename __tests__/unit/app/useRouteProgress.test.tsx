@@ -1,0 +1,32 @@
+import { act, render } from '@testing-library/react';
+import mitt from 'next/dist/shared/lib/mitt';
+import { PROGRESS_DONE_DELAY_MS, useRouteProgress } from '@/components/app/useRouteProgress';
+
+const events = mitt();
+jest.mock('next/router', () => {
+  const router = { asPath: '/', locale: 'en', events: undefined as unknown };
+  return { __esModule: true, default: router, useRouter: () => ({ ...router, events }) };
+});
+jest.mock('@/lib/telemetry', () => ({ trackPageViewSoon: jest.fn() }));
+
+function Probe() {
+  useRouteProgress();
+  return null;
+}
+
+describe('useRouteProgress', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('shows a decorative bar (no invalid ARIA role) on a route change and removes it 200 ms after it completes', () => {
+    render(<Probe />);
+    act(() => events.emit('routeChangeStart', '/inbox'));
+    const bar = document.querySelector('#nprogress .bar');
+    expect(bar).not.toBeNull();
+    expect(bar).toHaveAttribute('aria-hidden', 'true');
+    expect(document.querySelector('#nprogress [role]')).toBeNull();
+    act(() => events.emit('routeChangeComplete', '/inbox'));
+    act(() => jest.advanceTimersByTime(PROGRESS_DONE_DELAY_MS + 1000));
+    expect(document.querySelector('#nprogress')).toBeNull();
+  });
+});
