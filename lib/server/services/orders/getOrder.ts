@@ -1,3 +1,4 @@
+import { shipmentColumns } from './shipments';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { OrderDetail, OrderStatus, OrderType, ShipmentStep, ShipmentSummary } from '@/lib/orders/schemas';
 import { machineModels, machines, orderItems, orders, orderStatusHistory, shipments, userAccounts } from '@/lib/server/db/schema';
@@ -15,13 +16,7 @@ const visibleName = sql<string | null>`case when ${userAccounts.isProviderStaff}
 export async function shipmentsOfOrder(db: Db, ucpId: string, orderId: string): Promise<ShipmentSummary[]> {
   const rows = await db
     .select({
-      id: shipments.id,
-      shipmentNo: shipments.shipmentNo,
-      courier: shipments.courier,
-      trackingNo: shipments.trackingNo,
-      status: shipments.status,
-      createdAt: shipments.createdAt,
-      updatedAt: shipments.updatedAt,
+      ...shipmentColumns,
     })
     .from(shipments)
     .where(and(eq(shipments.orderId, orderId), eq(shipments.ucpId, ucpId)))

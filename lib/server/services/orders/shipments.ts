@@ -14,6 +14,17 @@ import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import { containsPattern, hkDateRange, ilikeLiteral } from './sql';
 
+/** The columns every shipment answer carries (list, detail, the order's shipments). */
+export const shipmentColumns = {
+  id: shipments.id,
+  shipmentNo: shipments.shipmentNo,
+  courier: shipments.courier,
+  trackingNo: shipments.trackingNo,
+  status: shipments.status,
+  createdAt: shipments.createdAt,
+  updatedAt: shipments.updatedAt,
+};
+
 const STEP_ORDER = sql`array_position(array['received', 'picked', 'dispatched', 'out_for_delivery', 'delivered', 'failed']::text[], ${shipments.status})`;
 
 const SORT_COLUMNS: Record<ShipmentSortField, SQL> = {
@@ -45,13 +56,7 @@ export async function listShipments(db: Db, ucpId: string, body: ListShipmentsBo
   const column = SORT_COLUMNS[sort.field];
   const rows = await db
     .select({
-      id: shipments.id,
-      shipmentNo: shipments.shipmentNo,
-      courier: shipments.courier,
-      trackingNo: shipments.trackingNo,
-      status: shipments.status,
-      createdAt: shipments.createdAt,
-      updatedAt: shipments.updatedAt,
+      ...shipmentColumns,
       orderId: orders.id,
       orderNo: orders.orderNo,
       lastEventAt,
@@ -83,13 +88,7 @@ export async function listShipments(db: Db, ucpId: string, body: ListShipmentsBo
 export async function getShipment(db: Db, ucpId: string, id: string): Promise<ShipmentDetail> {
   const [row] = await db
     .select({
-      id: shipments.id,
-      shipmentNo: shipments.shipmentNo,
-      courier: shipments.courier,
-      trackingNo: shipments.trackingNo,
-      status: shipments.status,
-      createdAt: shipments.createdAt,
-      updatedAt: shipments.updatedAt,
+      ...shipmentColumns,
       orderId: orders.id,
       orderNo: orders.orderNo,
       orderType: orders.orderType,
