@@ -4,11 +4,8 @@
  * inserts nothing. Like db:migrate, it refuses to open an embedded folder that a running server is using.
  */
 import { sql } from 'drizzle-orm';
-import { ConfigError, loadConfig } from '@/lib/server/config';
-import { acquireDbLock, DbLockedError, type DbLock } from '@/lib/server/db/lock';
-import { migrateDatabase, openDatabase } from '@/lib/server/db/open';
 import { seedDemo, type SeedCounts } from '@/lib/server/db/seed';
-import type { DbHandle } from '@/lib/server/db/types';
+import { describeDatabase, runDatabaseScript } from './lib/database';
 
 const TABLES: Record<keyof SeedCounts, string> = {
   customers: 'customers',
@@ -22,36 +19,15 @@ const TABLES: Record<keyof SeedCounts, string> = {
   siteContent: 'site_content',
 };
 
-async function main(): Promise<number> {
-  const config = loadConfig();
-  let lock: DbLock | undefined;
-  let handle: DbHandle | undefined;
-  try {
-    if (!config.databaseUrl) lock = acquireDbLock(config.pgliteDir, 'npm run db:seed');
-    handle = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, poolMax: 1 });
-    await migrateDatabase(handle);
-    const { inserted } = await seedDemo(handle.db);
-    const rows = [];
-    for (const [key, table] of Object.entries(TABLES) as [keyof SeedCounts, string][]) {
-      const result = await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)}`);
-      const total = (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
-      rows.push({ table, inserted: inserted[key], total });
-    }
-    console.log(`demo data on ${handle.kind === 'pglite' ? `PGlite in ${config.pgliteDir}` : 'PostgreSQL'}:`);
-    console.table(rows);
-    console.log('accounts and password: docs/demo-data.md');
-    return 0;
-  } finally {
-    await handle?.close();
-    lock?.release();
+runDatabaseScript('npm run db:seed', async (handle, config) => {
+  const { inserted } = await seedDemo(handle.db);
+  const rows = [];
+  for (const [key, table] of Object.entries(TABLES) as [keyof SeedCounts, string][]) {
+    const result = await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)}`);
+    const total = (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+    rows.push({ table, inserted: inserted[key], total });
   }
-}
-
-main().then(
-  (status) => process.exit(status),
-  (err: unknown) => {
-    if (err instanceof ConfigError || err instanceof DbLockedError) console.error(err.message);
-    else console.error('db:seed failed:', err);
-    process.exit(1);
-  },
-);
+  console.log(`demo data on ${describeDatabase(handle, config)}:`);
+  console.table(rows);
+  console.log('accounts and password: docs/demo-data.md');
+});
