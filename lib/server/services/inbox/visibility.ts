@@ -1,4 +1,4 @@
-import { and, eq, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, lte, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { inboxDeliveries, inboxMessages } from '@/lib/server/db/schema';
 
 /** Message language: `tc` reads the `_zh` columns, `en` the `_en` ones. */
@@ -12,7 +12,10 @@ export type InboxOwner = { userAcUuid: string; ucpId: string };
  * has come (a message scheduled for later stays hidden until then). Every inbox query starts from this condition,
  * so another user's or another customer's message is simply not there: it is neither counted nor found (404).
  */
-export function visibleTo(owner: InboxOwner): SQL {
+/** Placeholders instead of values when the condition is part of a prepared statement. */
+type OwnerParams = { [K in keyof InboxOwner]: InboxOwner[K] | Placeholder };
+
+export function visibleTo(owner: OwnerParams): SQL {
   return and(
     eq(inboxDeliveries.userAcUuid, owner.userAcUuid),
     eq(inboxDeliveries.ucpId, owner.ucpId),
