@@ -192,11 +192,24 @@ function deadline(timeoutMs: number, outer?: AbortSignal) {
   };
 }
 
+type RequestPayload = {
+  data?: unknown;
+  params?: Record<string, string>;
+  onUploadProgress?: (event: AxiosProgressEvent) => void;
+  onDownloadProgress?: (event: AxiosProgressEvent) => void;
+  responseType?: 'text' | 'blob';
+};
+
+/**
+ * The one request lifecycle: overlay counting, time-out, failure mapping and telemetry. `read` turns the answer into
+ * a result (the envelope by default; a file for downloads).
+ */
 async function request<T>(
   method: Method,
   url: string,
-  payload: { data?: unknown; params?: Record<string, string>; onUploadProgress?: (event: AxiosProgressEvent) => void },
+  payload: RequestPayload,
   opts: ApiRequestOptions,
+  read: (res: AxiosResponse) => ApiResult<T> | Promise<ApiResult<T>> = fromResponse,
 ): Promise<ApiResult<T>> {
   const counted = !opts.silent;
   if (counted) useLoadingStore.getState().begin();
@@ -213,8 +226,10 @@ async function request<T>(
       signal: guard.signal,
       headers: opts.headers,
       onUploadProgress: payload.onUploadProgress,
+      onDownloadProgress: payload.onDownloadProgress,
+      ...(payload.responseType ? { responseType: payload.responseType } : {}),
     });
-    result = fromResponse<T>(res);
+    result = await read(res);
   } catch (err) {
     result = {
       ok: false,
@@ -278,46 +293,32 @@ async function blobText(blob: Blob): Promise<string> {
  * Failures still arrive as JSON envelopes (the Blob is then read and parsed into the usual error); a 2xx answer that
  * is JSON instead of a file is a failure too.
  */
-export async function apiDownload(path: string, body?: unknown, opts: DownloadOptions = {}): Promise<ApiResult<Blob>> {
+export function apiDownload(path: string, body?: unknown, opts: DownloadOptions = {}): Promise<ApiResult<Blob>> {
   const { onProgress, ...rest } = opts;
-  const counted = !rest.silent;
-  if (counted) useLoadingStore.getState().begin();
-  const timeout = rest.timeoutMs ?? getRequestTimeoutMs();
-  const guard = deadline(timeout, rest.signal);
-  let result: ApiResult<Blob>;
-  try {
-    const res = await apiClient.request({
-      method: 'POST',
-      url: path,
+  return request<Blob>(
+    'POST',
+    path,
+    {
       data: body ?? {},
-      timeout,
-      signal: guard.signal,
-      headers: { ...rest.headers, Accept: '*/*' },
       responseType: 'blob',
-      onDownloadProgress: onProgress ? (event: AxiosProgressEvent) => onProgress(event.total ? Math.min(1, event.loaded / event.total) : null) : undefined,
-    });
-    const type = String(res.headers?.['content-type'] ?? '').toLowerCase();
-    const isJson = type.startsWith('application/json');
-    if (res.status >= 200 && res.status < 300 && !isJson && res.data instanceof Blob) {
-      result = { ok: true, data: res.data, traceId: headerTraceId(res) ?? '' };
-    } else {
-      const text = res.data instanceof Blob ? await blobText(res.data) : String(res.data ?? '');
-      const parsed = fromResponse<unknown>({ ...res, data: text });
-      result = parsed.ok
-        ? { ok: false, error: { status: res.status, code: 'INTERNAL', message: 'Expected a file, got JSON', traceId: parsed.traceId } }
-        : parsed;
-    }
-  } catch (err) {
-    result = {
-      ok: false,
-      error: guard.timedOut() ? { status: 0, code: 'TIMEOUT', message: `timeout of ${timeout}ms exceeded` } : fromThrown(err),
-    };
-  } finally {
-    guard.clear();
-    if (counted) useLoadingStore.getState().end();
+      onDownloadProgress: onProgress ? (event) => onProgress(event.total ? Math.min(1, event.loaded / event.total) : null) : undefined,
+    },
+    { ...rest, headers: { ...rest.headers, Accept: '*/*' } },
+    readFile,
+  );
+}
+
+/** A file answer is a Blob; a failure still comes as a JSON envelope (read from the Blob), and JSON on 2xx is wrong. */
+async function readFile(res: AxiosResponse): Promise<ApiResult<Blob>> {
+  const type = String(res.headers?.['content-type'] ?? '').toLowerCase();
+  if (res.status >= 200 && res.status < 300 && !type.startsWith('application/json') && res.data instanceof Blob) {
+    return { ok: true, data: res.data, traceId: headerTraceId(res) ?? '' };
   }
-  if (!result.ok) reportFailure(path, result.error, rest);
-  return result;
+  const text = res.data instanceof Blob ? await blobText(res.data) : String(res.data ?? '');
+  const parsed = fromResponse<unknown>({ ...res, data: text });
+  return parsed.ok
+    ? { ok: false, error: { status: res.status, code: 'INTERNAL', message: 'Expected a file, got JSON', traceId: parsed.traceId } }
+    : parsed;
 }
 
 /** Saves a downloaded Blob under `fileName` (the browser's usual download). */
