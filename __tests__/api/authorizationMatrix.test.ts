@@ -25,8 +25,8 @@ describeEachDb('authorization matrix', (getHandle) => {
     const db = getHandle().db;
     server = await startTestServer(getHandle());
     const customer = await createCustomer(db);
-    const tokenWith = async (codes: FunctionCode[]) => {
-      const user = await createUser(db);
+    const tokenWith = async (codes: FunctionCode[], isProviderStaff = false) => {
+      const user = await createUser(db, { isProviderStaff });
       await linkUserToCustomer(db, user, customer);
       const group = await createGroup(db, codes);
       await addGroupMember(db, group, user, customer);
@@ -36,7 +36,8 @@ describeEachDb('authorization matrix', (getHandle) => {
       const code = otherCode(route.permission.anyOf);
       if (!tokensByCode.has(code)) tokensByCode.set(code, await tokenWith([code]));
     }
-    allToken = await tokenWith(['all']);
+    // `all` counts only for provider staff (lib/permissions/codes.ts effectiveCodes).
+    allToken = await tokenWith(['all'], true);
     const lonely = await createUser(db);
     noCustomerToken = await tokenFor(lonely, null);
   });

@@ -121,8 +121,8 @@ describeEachDb('API contract', (getHandle) => {
   const paramRows = async (prefix: string) => db().select().from(systemParams).where(like(systemParams.paramKey, `${prefix}%`));
 
   /** A caller holding `codes` for its own customer, with a valid token for it. */
-  async function caller(codes: Parameters<typeof createMember>[1] = []) {
-    const member = await createMember(db(), codes);
+  async function caller(codes: Parameters<typeof createMember>[1] = [], opts: { staff?: boolean } = {}) {
+    const member = await createMember(db(), codes, opts.staff ? { user: { isProviderStaff: true } } : {});
     return { ...member, token: await tokenFor(member.user, member.customer.ucpId) };
   }
 
@@ -266,10 +266,15 @@ describeEachDb('API contract', (getHandle) => {
     });
 
     it('accepts the provider super-user code `all` for any anyOf endpoint', async () => {
-      const { customer, token } = await caller(['all']);
+      const { customer, token } = await caller(['all'], { staff: true });
       const res = await server.post('/api/test/orders', {}, { token });
       expectSuccess(res);
       expect(res.body.data).toEqual({ ucpId: customer.ucpId });
+    });
+
+    it('ignores `all` and admin codes held by a customer user (a misconfigured group grants nothing)', async () => {
+      const { token } = await caller(['all', 'payslip_review_read', 'ucp_cust_main_read']);
+      expectError(await server.post('/api/test/orders', {}, { token }), 403, 'FORBIDDEN');
     });
 
     it('reads codes only for the token’s customer: codes held for another customer do not count', async () => {

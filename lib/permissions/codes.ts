@@ -103,3 +103,15 @@ const adminSet: ReadonlySet<FunctionCode> = new Set(ADMIN_CODES);
 export const CUSTOMER_CODES: readonly FunctionCode[] = FUNCTION_CODES.filter(
   (c) => c !== 'all' && !adminSet.has(c),
 );
+
+const staffOnly: ReadonlySet<string> = new Set<string>([...ADMIN_CODES, 'all']);
+
+/**
+ * The codes that count for a user. Admin codes (every customer's data) and `all` count only for provider staff: a
+ * group row that hands one to a customer user by mistake grants nothing. Applied wherever codes are read (the API's
+ * principal, the session's function list), so the rule lives here once.
+ */
+export function effectiveCodes(codes: Iterable<string>, isProviderStaff: boolean): string[] {
+  const list = [...codes];
+  return isProviderStaff ? list : list.filter((c) => !staffOnly.has(c));
+}

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { effectiveCodes } from '@/lib/permissions/codes';
 import { userAccounts } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
@@ -62,7 +63,7 @@ export async function loadPrincipal(db: Db, claims: TokenClaims & { exp: number 
     userAcUuid: claims.sub,
     ucpId: claims.ucp,
     isProviderStaff: row.isProviderStaff,
-    codes: new Set(claims.ucp === null ? [] : (row.codes ?? [])),
+    codes: new Set(claims.ucp === null ? [] : effectiveCodes(row.codes ?? [], row.isProviderStaff)),
     tokenVersion: row.tokenVersion,
     tokenExp: claims.exp,
   };

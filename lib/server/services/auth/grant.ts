@@ -1,3 +1,4 @@
+import { effectiveCodes } from '@/lib/permissions/codes';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { signApiToken } from '@/lib/server/auth/token';
@@ -108,7 +109,7 @@ export async function buildGrant(db: Db, config: ServerConfig, userAcUuid: strin
       throw new AppError('NOT_FOUND', { message: 'customer not linked to the user (or inactive)', publicMessage: 'Customer not found' });
     }
   }
-  const codes = ucpId === null ? [] : await functionCodesFor(db, userAcUuid, ucpId);
+  const codes = ucpId === null ? [] : effectiveCodes(await functionCodesFor(db, userAcUuid, ucpId), user.isProviderStaff);
   const jwtToken = await signApiToken({ sub: userAcUuid, ucp: ucpId, ver: user.tokenVersion }, config.apiTokenSecret, config.apiTokenTtlSeconds);
   const { exp } = decodeJwt(jwtToken);
 
