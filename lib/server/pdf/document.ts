@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 
@@ -30,6 +31,20 @@ export type DocumentMeta = {
 export const PAGE = { size: 'A4' as const, margin: 40 };
 
 /** Renders a document: `draw` writes the pages; the answer is the finished PDF. */
+/**
+ * The two 7 MB font files, read once per process: given a path, pdfkit would read the whole file again for every
+ * document. pdfkit still embeds only the glyphs a document uses.
+ */
+const fontCache = new Map<string, Buffer>();
+function fontFile(relative: string): Buffer {
+  let bytes = fontCache.get(relative);
+  if (!bytes) {
+    bytes = readFileSync(fontPath(relative));
+    fontCache.set(relative, bytes);
+  }
+  return bytes;
+}
+
 export function renderPdf(meta: DocumentMeta, draw: (doc: Doc) => void): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
     const doc = new PDFDocument({
@@ -52,8 +67,8 @@ export function renderPdf(meta: DocumentMeta, draw: (doc: Doc) => void): Promise
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
     try {
-      doc.registerFont(FONT.regular, fontPath('400Regular/NotoSansTC_400Regular.ttf'));
-      doc.registerFont(FONT.bold, fontPath('700Bold/NotoSansTC_700Bold.ttf'));
+      doc.registerFont(FONT.regular, fontFile('400Regular/NotoSansTC_400Regular.ttf'));
+      doc.registerFont(FONT.bold, fontFile('700Bold/NotoSansTC_700Bold.ttf'));
       doc.font(FONT.regular);
       draw(doc);
       doc.end();
