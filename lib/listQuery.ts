@@ -6,6 +6,7 @@
  * No server code here: this file is imported by client bundles too.
  */
 import { z } from 'zod';
+import { msg } from './zodMessages';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -71,4 +72,4 @@ export const isoDateSchema = z
   }, { error: 'ui.validation.date' });
 
 /** Free-text search of a list filter: trimmed, at most 100 characters, empty means "no filter". */
-export const searchTextSchema = z.string().trim().max(100, { error: 'ui.validation.maxLength' });
+export const searchTextSchema = z.string().trim().max(100, { error: msg('ui.validation.maxLength', { max: 100 }) });

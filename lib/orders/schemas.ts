@@ -6,6 +6,7 @@
  * this feature's), so a form shows the same text whether the browser or the server found the problem.
  */
 import { z } from 'zod';
+import { msg } from '@/lib/zodMessages';
 import { isoDateSchema, listQuerySchema, searchTextSchema } from '@/lib/listQuery';
 
 // The same lists as lib/server/db/schema (server-only); __tests__/api/orders checks that they stay equal.
@@ -124,26 +125,26 @@ export type ListShipmentsBody = z.infer<typeof listShipmentsSchema>;
 export const listProductsForMachineSchema = z.strictObject({ machineId: uuidSchema });
 
 export const orderLineSchema = z.strictObject({
-  productCode: z.string().trim().min(1, { error: 'ui.validation.required' }).max(40, { error: 'ui.validation.maxLength' }),
+  productCode: z.string().trim().min(1, { error: 'ui.validation.required' }).max(40, { error: msg('ui.validation.maxLength', { max: 40 }) }),
   quantity: z
     .number({ error: 'ui.validation.number' })
     .int({ error: 'ui.validation.integer' })
-    .min(1, { error: 'ui.validation.min' })
-    .max(999, { error: 'ui.validation.max' }),
+    .min(1, { error: msg('ui.validation.min', { min: 1 }) })
+    .max(999, { error: msg('ui.validation.max', { max: 999 }) }),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
 /** The delivery part of the order form (its own step on the screen). */
 export const deliveryFields = {
   requestedDate: isoDateSchema.optional(),
-  deliveryAddress: z.string().trim().max(ORDER_LIMITS.maxAddress, { error: 'ui.validation.maxLength' }).optional(),
+  deliveryAddress: z.string().trim().max(ORDER_LIMITS.maxAddress, { error: msg('ui.validation.maxLength', { max: ORDER_LIMITS.maxAddress }) }).optional(),
   contactName: z
     .string()
     .trim()
     .min(1, { error: 'ui.validation.required' })
-    .max(ORDER_LIMITS.maxContactName, { error: 'ui.validation.maxLength' }),
+    .max(ORDER_LIMITS.maxContactName, { error: msg('ui.validation.maxLength', { max: ORDER_LIMITS.maxContactName }) }),
   contactPhone: hkPhoneSchema,
-  remarks: z.string().trim().max(ORDER_LIMITS.maxRemarks, { error: 'ui.validation.maxLength' }).optional(),
+  remarks: z.string().trim().max(ORDER_LIMITS.maxRemarks, { error: msg('ui.validation.maxLength', { max: ORDER_LIMITS.maxRemarks }) }).optional(),
 };
 
 /** A requested delivery date must fall in requestedDateWindow() ("today" read when the value is validated). */
@@ -165,7 +166,7 @@ export const placeTonerOrderSchema = z
     items: z
       .array(orderLineSchema)
       .min(1, { error: 'orders.validation.noItems' })
-      .max(ORDER_LIMITS.maxLines, { error: 'ui.validation.maxItems' }),
+      .max(ORDER_LIMITS.maxLines, { error: msg('ui.validation.maxItems', { max: ORDER_LIMITS.maxLines }) }),
     ...deliveryFields,
   })
   .superRefine((body, ctx) => {
@@ -193,7 +194,7 @@ export type DeliveryStepValues = z.output<typeof deliveryStepSchema>;
 
 export const cancelOrderSchema = z.strictObject({
   id: uuidSchema,
-  reason: z.string().trim().max(ORDER_LIMITS.maxRemarks, { error: 'ui.validation.maxLength' }).optional(),
+  reason: z.string().trim().max(ORDER_LIMITS.maxRemarks, { error: msg('ui.validation.maxLength', { max: ORDER_LIMITS.maxRemarks }) }).optional(),
 });
 export type CancelOrderBody = z.infer<typeof cancelOrderSchema>;
 
