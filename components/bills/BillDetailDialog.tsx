@@ -29,7 +29,7 @@ import type { ApiError } from '@/lib/api/types';
 import { PAYABLE_BILL_STATUSES, type BillDetail, type BillLine } from '@/lib/bills/schemas';
 import { errorKey } from '@/lib/errors';
 import { formatDate, formatMoney, pickLocalized } from '@/lib/i18n/locales';
-import { useCanAccess } from '@/components/common/Can';
+import { useCanAccess, useCanOpen } from '@/components/common/Can';
 import { SLIP_PAGE } from './access';
 import { DownloadButton } from './DownloadButton';
 import type { DownloadState } from './useDownload';
@@ -69,7 +69,10 @@ export function BillDetailDialog({ billId, onClose, download }: Props) {
   const { locale } = useRouter();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const canUpload = useCanAccess(['payslip_upload_write']);
+  // Offered only to users who may both upload and open the slip page.
+  const mayUpload = useCanAccess(['payslip_upload_write']);
+  const mayOpenSlipPage = useCanOpen(SLIP_PAGE);
+  const canUpload = mayUpload && mayOpenSlipPage;
   const [state, setState] = useState<{ id: string; bill: BillDetail | null; error: ApiError | null } | null>(null);
   const [attempt, setAttempt] = useState(0);
 

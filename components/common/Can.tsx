@@ -2,11 +2,21 @@ import type { ReactNode } from 'react';
 import { useSession } from 'next-auth/react';
 import { canAccess, toGrants } from '@/lib/permissions/canAccess';
 import type { FunctionCode } from '@/lib/permissions/codes';
+import { findRoute } from '@/lib/permissions/routes';
 
 /** Whether the signed-in user holds one of `anyOf` for its current customer (the server checks again on every call). */
 export function useCanAccess(anyOf: readonly FunctionCode[]): boolean {
   const { data: session } = useSession();
   return session ? canAccess(toGrants(session.functionList), anyOf) : false;
+}
+
+/**
+ * Whether the user may open a portal page (the route table's codes for that path): a link to a page the guard would
+ * refuse is not offered.
+ */
+export function useCanOpen(href: string): boolean {
+  const rule = findRoute(href);
+  return useCanAccess(rule?.anyOf ?? []) && rule !== undefined;
 }
 
 /**

@@ -28,7 +28,7 @@ import { formatDate, formatDateTime, formatMoney, pickLocalized } from '@/lib/i1
 import type { OrderDetail } from '@/lib/orders/schemas';
 import { CancelOrderDialog } from './CancelOrderDialog';
 import { DetailSection, Facts } from './DetailParts';
-import { useCanAccess } from '@/components/common/Can';
+import { useCanAccess, useCanOpen } from '@/components/common/Can';
 import { courierLabel } from './format';
 import { idFromQuery, useResource } from './useResource';
 
@@ -45,6 +45,7 @@ export function OrderDetailScreen() {
   const id = router.isReady ? idFromQuery(router.query.id) : null;
   const order = useResource(id, getOrder);
   const canWrite = useCanAccess(['mgt_order_write']);
+  const canTrack = useCanOpen('/my-orders/track/[id]');
   const [cancelling, setCancelling] = useState(false);
   const [notice, setNotice] = useState<{ severity: 'success' | 'warning'; text: string } | null>(null);
 
@@ -166,9 +167,15 @@ export function OrderDetailScreen() {
                 {o.shipments.map((s) => (
                   <Box component="li" key={s.id} sx={{ display: 'grid', gap: 0.5 }}>
                     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-                      <Link component={NextLink} href={`/my-orders/track/${s.id}`} sx={{ fontWeight: 600 }}>
-                        {t('orders.detail.track', { shipmentNo: s.shipmentNo })}
-                      </Link>
+                      {canTrack ? (
+                        <Link component={NextLink} href={`/my-orders/track/${s.id}`} sx={{ fontWeight: 600 }}>
+                          {t('orders.detail.track', { shipmentNo: s.shipmentNo })}
+                        </Link>
+                      ) : (
+                        <Typography component="span" sx={{ fontWeight: 600 }}>
+                          {s.shipmentNo}
+                        </Typography>
+                      )}
                       <StatusChip status={s.status} />
                     </Box>
                     <Typography variant="body2" color="text.secondary">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
-import { useCanAccess } from '@/components/common/Can';
+import { useCanAccess, useCanOpen } from '@/components/common/Can';
 import { BILLS_PAGE } from '@/components/bills/access';
 import { PageHeader } from '@/components/common/PageHeader';
 import { SlipHistory } from './SlipHistory';
@@ -14,7 +14,11 @@ import { SlipUploadForm } from './SlipUploadForm';
  */
 export function PaymentSlipUploadScreen() {
   const { t } = useTranslation('page');
-  const canUpload = useCanAccess(['payslip_upload_write']);
+  // The form picks from the customer's bills (/api/bills/listBills needs mgt_bills_read).
+  const mayUpload = useCanAccess(['payslip_upload_write']);
+  const mayReadBills = useCanAccess(['mgt_bills_read']);
+  const canUpload = mayUpload && mayReadBills;
+  const canOpenBills = useCanOpen(BILLS_PAGE);
   const [uploads, setUploads] = useState(0);
 
   return (
@@ -22,7 +26,7 @@ export function PaymentSlipUploadScreen() {
       <PageHeader
         title={t('paymentSlips.title')}
         subtitle={t('paymentSlips.subtitle')}
-        breadcrumbs={[{ label: t('bills.title'), href: BILLS_PAGE }, { label: t('paymentSlips.title') }]}
+        breadcrumbs={[{ label: t('bills.title'), href: canOpenBills ? BILLS_PAGE : undefined }, { label: t('paymentSlips.title') }]}
       />
       {canUpload ? (
         <Paper variant="outlined" component="section" aria-labelledby="slip-upload-title" sx={{ p: { xs: 2, md: 3 }, mb: 3 }}>

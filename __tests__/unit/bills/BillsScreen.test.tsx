@@ -66,7 +66,7 @@ describe('BillsScreen', () => {
   it('opens a bill in place (deep-linkable as ?bill=) and explains each line', async () => {
     const user = userEvent.setup();
     server.use(listHandler(), contracts(), apiSuccess(GET, billDetail()));
-    const { memoryRouter } = renderWithProviders(<BillsScreen />, { route: '/my-account/manage-my-bills', functionCodes: ['mgt_bills_read', 'payslip_upload_write'] });
+    const { memoryRouter } = renderWithProviders(<BillsScreen />, { route: '/my-account/manage-my-bills', functionCodes: ['mgt_bills_read', 'payslip_upload_read', 'payslip_upload_write'] });
     await user.click(await screen.findByText('INV-202611-1032'));
     const dialog = await screen.findByRole('dialog', { name: /Bill INV-202611-1032/ });
     expect(memoryRouter!.query.bill).toBe(BILLS[0]!.id);
@@ -76,6 +76,16 @@ describe('BillsScreen', () => {
     expect(within(dialog).getByRole('link', { name: 'Upload a payment slip' })).toHaveAttribute('href', `/my-account/manage-my-bills/payment-slip-upload?bills=${BILLS[0]!.id}`);
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(memoryRouter!.query.bill).toBeUndefined());
+  });
+
+  it('offers no slip upload to a user who may upload but not open the slip page', async () => {
+    const user = userEvent.setup();
+    server.use(listHandler(), contracts(), apiSuccess(GET, billDetail()));
+    renderWithProviders(<BillsScreen />, { route: '/my-account/manage-my-bills', functionCodes: ['mgt_bills_read', 'payslip_upload_write'] });
+    await user.click(await screen.findByText('INV-202611-1032'));
+    const dialog = await screen.findByRole('dialog', { name: /Bill INV-202611-1032/ });
+    expect(await within(dialog).findByTestId('bill-total')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'Upload a payment slip' })).toBeNull();
   });
 
   it('a deep link with ?bill= opens that bill; another customer’s bill says not found', async () => {
