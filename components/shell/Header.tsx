@@ -120,11 +120,11 @@ export function Header() {
     <AppBar position="sticky" color="primary" elevation={0} enableColorOnDark>
       <a href="#main" className="skip-link">{t('skipToContent')}</a>
       <Toolbar sx={{ gap: 1, maxWidth: 1440, width: '100%', mx: 'auto', px: { xs: 1, sm: 2 } }}>
-        <IconButton color="inherit" edge="start" aria-label={t('nav.open')} onClick={() => setDrawerOpen(true)} sx={{ display: { md: 'none' } }} data-testid="nav-drawer-button">
+        <IconButton color="inherit" edge="start" aria-label={t('nav.open')} onClick={() => setDrawerOpen(true)} sx={{ display: { lg: 'none' } }} data-testid="nav-drawer-button">
           <MenuIcon />
         </IconButton>
         <BrandMark inverse />
-        <Box component="nav" aria-label={t('nav.label')} sx={{ display: { xs: 'none', md: 'flex' }, ml: 2, gap: 0.5, flexWrap: 'wrap' }}>
+        <Box component="nav" aria-label={t('nav.label')} sx={{ display: { xs: 'none', lg: 'flex' }, ml: 2, gap: 0.5, flexWrap: 'wrap' }}>
           {sections.map((s) => (
             <DesktopSection key={s.key} section={s} current={current} />
           ))}
