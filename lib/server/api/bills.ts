@@ -1,16 +1,8 @@
 import { z } from 'zod';
 import { billIdSchema, listBillsSchema, statementSchema } from '@/lib/bills/schemas';
-import type { Principal } from '@/lib/server/auth/principal';
-import { AppError } from '@/lib/server/errors';
 import { billingToday, billPdfFile, billSummary, getBill, listBillContracts, listBills, statementFile } from '@/lib/server/services/bills';
 import { defineHandler, type AnyHandler } from './defineHandler';
 import { fileResponse } from './fileResponse';
-
-/** Tenancy: a customer endpoint works on the customer of the token, never one named in the body. */
-export function customerOf(principal: Principal): string {
-  if (!principal.ucpId) throw new AppError('FORBIDDEN', { message: 'no customer selected' });
-  return principal.ucpId;
-}
 
 const READ = { anyOf: ['mgt_bills_read'] } as const;
 
@@ -23,7 +15,7 @@ export const billRoutes: Record<string, AnyHandler> = {
       'q (bill no.); sort billNo | billDate | dueDate | amount. The summary covers all bills, whatever the filter.',
     permission: READ,
     body: listBillsSchema,
-    handler: ({ db, principal, body }) => listBills(db, customerOf(principal), body, billingToday()),
+    handler: ({ db, principal, body }) => listBills(db, principal.ucpId, body, billingToday()),
   }),
 
   '/api/bills/getBillSummary': defineHandler({
@@ -31,7 +23,7 @@ export const billRoutes: Record<string, AnyHandler> = {
     permission: READ,
     silent: true,
     body: z.strictObject({}),
-    handler: ({ db, principal }) => billSummary(db, customerOf(principal), billingToday()),
+    handler: ({ db, principal }) => billSummary(db, principal.ucpId, billingToday()),
   }),
 
   '/api/bills/listBillContracts': defineHandler({
@@ -39,7 +31,7 @@ export const billRoutes: Record<string, AnyHandler> = {
     permission: READ,
     silent: true,
     body: z.strictObject({}),
-    handler: ({ db, principal }) => listBillContracts(db, customerOf(principal)),
+    handler: ({ db, principal }) => listBillContracts(db, principal.ucpId),
   }),
 
   '/api/bills/getBill': defineHandler({
@@ -48,7 +40,7 @@ export const billRoutes: Record<string, AnyHandler> = {
       'its contract and the payment slips naming it. Another customer’s bill is NOT_FOUND.',
     permission: READ,
     body: billIdSchema,
-    handler: ({ db, principal, body }) => getBill(db, customerOf(principal), body.id, billingToday()),
+    handler: ({ db, principal, body }) => getBill(db, principal.ucpId, body.id, billingToday()),
   }),
 
   '/api/bills/downloadBillPdf': defineHandler({
@@ -57,7 +49,7 @@ export const billRoutes: Record<string, AnyHandler> = {
       'Errors are JSON envelopes. Another customer’s bill is NOT_FOUND.',
     permission: READ,
     body: billIdSchema,
-    handler: async ({ db, principal, body }) => fileResponse(await billPdfFile(db, customerOf(principal), body.id, billingToday())),
+    handler: async ({ db, principal, body }) => fileResponse(await billPdfFile(db, principal.ucpId, body.id, billingToday())),
   }),
 
   '/api/bills/downloadStatement': defineHandler({
@@ -67,6 +59,6 @@ export const billRoutes: Record<string, AnyHandler> = {
     permission: READ,
     body: statementSchema,
     handler: async ({ db, principal, body }) =>
-      fileResponse(await statementFile(db, customerOf(principal), body.format, body.lang ?? 'en', billingToday())),
+      fileResponse(await statementFile(db, principal.ucpId, body.format, body.lang ?? 'en', billingToday())),
   }),
 };

@@ -33,7 +33,10 @@ export type HandlerContext<TBody, TAuth extends Principal | null> = {
   file?: CheckedFile;
 };
 
-type AuthOf<P extends Permission> = P extends 'public' ? Principal | null : Principal;
+/** A caller of a code-gated route: the router has already refused one with no customer selected (checkPermission). */
+export type CustomerPrincipal = Principal & { ucpId: string };
+
+type AuthOf<P extends Permission> = P extends 'public' ? Principal | null : P extends 'authenticated' ? Principal : CustomerPrincipal;
 
 export type HandlerDefinition<P extends Permission, S extends z.ZodType, R> = {
   permission: P;

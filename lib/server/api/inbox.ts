@@ -1,14 +1,6 @@
 import { z } from 'zod';
-import type { Principal } from '@/lib/server/auth/principal';
-import { AppError } from '@/lib/server/errors';
-import { countUnread, listMessages, markAllAsRead, openMessage, resolveLang, type InboxOwner } from '@/lib/server/services/inbox';
+import { countUnread, listMessages, markAllAsRead, openMessage, resolveLang } from '@/lib/server/services/inbox';
 import { defineHandler, type AnyHandler } from './defineHandler';
-
-/** The inbox is the user's for the customer its token acts for; `anyOf` endpoints only run with one selected. */
-function ownerOf(principal: Principal): InboxOwner {
-  if (!principal.ucpId) throw new AppError('FORBIDDEN', { message: 'no customer selected' });
-  return { userAcUuid: principal.userAcUuid, ucpId: principal.ucpId };
-}
 
 const langSchema = z.enum(['en', 'tc']).optional();
 
@@ -30,7 +22,7 @@ export const inboxRoutes: Record<string, AnyHandler> = {
     permission: { anyOf: ['home'] },
     silent: true,
     body: z.strictObject({}),
-    handler: ({ db, principal }) => countUnread(db, ownerOf(principal)),
+    handler: ({ db, principal }) => countUnread(db, principal),
   }),
 
   '/api/inbox/getEmailListSortByIsReadAndSendTime': defineHandler({
@@ -40,7 +32,7 @@ export const inboxRoutes: Record<string, AnyHandler> = {
     permission: { anyOf: ['home'] },
     body: inboxListBodySchema,
     handler: async ({ db, principal, body }) =>
-      listMessages(db, ownerOf(principal), {
+      listMessages(db, principal, {
         page: body.page,
         pageSize: body.pageSize,
         search: body.search,
@@ -55,13 +47,13 @@ export const inboxRoutes: Record<string, AnyHandler> = {
     silent: true,
     body: inboxContentBodySchema,
     handler: async ({ db, principal, body }) =>
-      openMessage(db, ownerOf(principal), body.id, await resolveLang(db, principal.userAcUuid, body.lang)),
+      openMessage(db, principal, body.id, await resolveLang(db, principal.userAcUuid, body.lang)),
   }),
 
   '/api/inbox/markAllAsRead': defineHandler({
     summary: 'Marks every unread message of the user for its current customer as read: { updated }.',
     permission: { anyOf: ['home'] },
     body: z.strictObject({}),
-    handler: ({ db, principal }) => markAllAsRead(db, ownerOf(principal)),
+    handler: ({ db, principal }) => markAllAsRead(db, principal),
   }),
 };

@@ -6,19 +6,10 @@ import {
   listProductsForMachineSchema,
   placeTonerOrderSchema,
 } from '@/lib/orders/schemas';
-import type { Principal } from '@/lib/server/auth/principal';
-import { AppError } from '@/lib/server/errors';
 import { listOrderableMachines, listProductsForMachine } from '@/lib/server/services/equipment';
-import { cancelOrder, getOrder, getOrderSummary, listOrders, placeTonerOrder, type OrderActor } from '@/lib/server/services/orders';
+import { cancelOrder, getOrder, getOrderSummary, listOrders, placeTonerOrder } from '@/lib/server/services/orders';
 import { defineHandler, type AnyHandler } from './defineHandler';
 
-/** The customer of the caller's token (never the body); `anyOf` endpoints only run with one selected. */
-export function customerOf(principal: Principal): string {
-  if (!principal.ucpId) throw new AppError('FORBIDDEN', { message: 'no customer selected' });
-  return principal.ucpId;
-}
-
-const actorOf = (principal: Principal): OrderActor => ({ ucpId: customerOf(principal), userAcUuid: principal.userAcUuid });
 
 export const orderRoutes: Record<string, AnyHandler> = {
   '/api/orders/listOrders': defineHandler({
@@ -27,7 +18,7 @@ export const orderRoutes: Record<string, AnyHandler> = {
       'Filters status[], type[], dateFrom/dateTo (created, Hong Kong dates), q (order no, serial, item code or description; literal). Sort orderNo | createdAt | status | requestedDate.',
     permission: { anyOf: ['mgt_order_read'] },
     body: listOrdersSchema,
-    handler: ({ db, principal, body }) => listOrders(db, customerOf(principal), body),
+    handler: ({ db, principal, body }) => listOrders(db, principal.ucpId, body),
   }),
 
   '/api/orders/getOrder': defineHandler({
@@ -35,7 +26,7 @@ export const orderRoutes: Record<string, AnyHandler> = {
       "One order of the customer with items and totals (cents), status history, machine and shipments. Another customer's or an unknown id is NOT_FOUND.",
     permission: { anyOf: ['mgt_order_read'] },
     body: byIdSchema,
-    handler: ({ db, principal, body }) => getOrder(db, customerOf(principal), body.id),
+    handler: ({ db, principal, body }) => getOrder(db, principal.ucpId, body.id),
   }),
 
   '/api/orders/getOrderSummary': defineHandler({
@@ -43,14 +34,14 @@ export const orderRoutes: Record<string, AnyHandler> = {
     permission: { anyOf: ['mgt_order_read'] },
     silent: true,
     body: z.strictObject({}),
-    handler: ({ db, principal }) => getOrderSummary(db, customerOf(principal)),
+    handler: ({ db, principal }) => getOrderSummary(db, principal.ucpId),
   }),
 
   '/api/orders/listOrderableMachines': defineHandler({
     summary: "The customer's active machines with model, location, contract and toner delivery address / contact (the order form's first step).",
     permission: { anyOf: ['mgt_order_write'] },
     body: z.strictObject({}),
-    handler: ({ db, principal }) => listOrderableMachines(db, customerOf(principal)),
+    handler: ({ db, principal }) => listOrderableMachines(db, principal.ucpId),
   }),
 
   '/api/orders/listProductsForMachine': defineHandler({
@@ -58,7 +49,7 @@ export const orderRoutes: Record<string, AnyHandler> = {
       "Products that may be ordered for one of the customer's machines: consumables compatible with its model plus generic supplies, each with its unit price and max quantity. Another customer's machine is NOT_FOUND.",
     permission: { anyOf: ['mgt_order_write'] },
     body: listProductsForMachineSchema,
-    handler: ({ db, principal, body }) => listProductsForMachine(db, customerOf(principal), body.machineId),
+    handler: ({ db, principal, body }) => listProductsForMachine(db, principal.ucpId, body.machineId),
   }),
 
   '/api/orders/placeTonerOrder': defineHandler({
@@ -67,13 +58,13 @@ export const orderRoutes: Record<string, AnyHandler> = {
       'Idempotent by idempotencyKey: a repeat (also concurrent) returns the same order with created: false.',
     permission: { anyOf: ['mgt_order_write'] },
     body: placeTonerOrderSchema,
-    handler: ({ db, principal, body }) => placeTonerOrder(db, actorOf(principal), body),
+    handler: ({ db, principal, body }) => placeTonerOrder(db, principal, body),
   }),
 
   '/api/orders/cancelOrder': defineHandler({
     summary: "Cancels a pending order of the customer: { id, status: 'cancelled' }. Any other status is CONFLICT; another customer's order NOT_FOUND.",
     permission: { anyOf: ['mgt_order_write'] },
     body: cancelOrderSchema,
-    handler: ({ db, principal, body }) => cancelOrder(db, actorOf(principal), body),
+    handler: ({ db, principal, body }) => cancelOrder(db, principal, body),
   }),
 };

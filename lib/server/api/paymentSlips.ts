@@ -8,19 +8,17 @@ import {
   slipIdSchema,
   uploadSlipFieldsSchema,
 } from '@/lib/paymentSlips/schemas';
-import type { Principal } from '@/lib/server/auth/principal';
 import { billingToday } from '@/lib/server/services/bills';
 import { approveSlip, getForReview, getSlipFile, listForReview, listSlips, rejectSlip, reviewFile, uploadSlip, type SlipScope } from '@/lib/server/services/paymentSlips';
 import { getUploadFileSize } from '@/lib/server/services/systemParam/getUploadFileSize';
 import { megabytes } from '@/lib/server/uploads';
-import { customerOf } from './bills';
-import { defineHandler, defineUploadHandler, type AnyHandler } from './defineHandler';
+import { defineHandler, defineUploadHandler, type AnyHandler, type CustomerPrincipal } from './defineHandler';
 import { fileResponse } from './fileResponse';
 
 /** `payslip_upload_read_all` (or `all`) sees every slip of the customer; `payslip_upload_read` only its own. */
-function slipScope(principal: Principal): SlipScope {
+function slipScope(principal: CustomerPrincipal): SlipScope {
   return {
-    ucpId: customerOf(principal),
+    ucpId: principal.ucpId,
     userAcUuid: principal.userAcUuid,
     ownOnly: !canAccess(principal.codes, ['payslip_upload_read_all']),
   };
@@ -42,7 +40,7 @@ export const paymentSlipRoutes: Record<string, AnyHandler> = {
     body: uploadSlipFieldsSchema,
     upload: { fileField: 'file', accept: SLIP_FILE_TYPES, maxBytes: async (db) => megabytes(await getUploadFileSize(db)) },
     handler: ({ db, principal, body, file }) =>
-      uploadSlip(db, { ucpId: customerOf(principal), userAcUuid: principal.userAcUuid }, { ...body, file }, billingToday()),
+      uploadSlip(db, { ucpId: principal.ucpId, userAcUuid: principal.userAcUuid }, { ...body, file }, billingToday()),
   }),
 
   '/api/paymentSlips/listSlips': defineHandler({

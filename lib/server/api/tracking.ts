@@ -1,7 +1,6 @@
 import { byIdSchema, listShipmentsSchema } from '@/lib/orders/schemas';
 import { getShipment, listShipments } from '@/lib/server/services/orders';
 import { defineHandler, type AnyHandler } from './defineHandler';
-import { customerOf } from './orders';
 
 export const trackingRoutes: Record<string, AnyHandler> = {
   '/api/tracking/listShipments': defineHandler({
@@ -10,13 +9,13 @@ export const trackingRoutes: Record<string, AnyHandler> = {
       'Filters status[] (latest step), dateFrom/dateTo (created), q (shipment no, tracking no, order no; literal). Sort shipmentNo | createdAt | status | orderNo.',
     permission: { anyOf: ['track_order_read'] },
     body: listShipmentsSchema,
-    handler: ({ db, principal, body }) => listShipments(db, customerOf(principal), body),
+    handler: ({ db, principal, body }) => listShipments(db, principal.ucpId, body),
   }),
 
   '/api/tracking/getShipment': defineHandler({
     summary: "One shipment of the customer with its timeline (events oldest first) and the order it belongs to. Another customer's or an unknown id is NOT_FOUND.",
     permission: { anyOf: ['track_order_read'] },
     body: byIdSchema,
-    handler: ({ db, principal, body }) => getShipment(db, customerOf(principal), body.id),
+    handler: ({ db, principal, body }) => getShipment(db, principal.ucpId, body.id),
   }),
 };

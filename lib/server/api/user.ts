@@ -1,17 +1,9 @@
 import { z } from 'zod';
-import type { Principal } from '@/lib/server/auth/principal';
 import { PRODUCT_LINES, type ProductLine } from '@/lib/server/db/schema';
-import { AppError } from '@/lib/server/errors';
 import { listCustomerNos } from '@/lib/server/services/user/customerNumbers';
 import { getCurrentCustomer } from '@/lib/server/services/user/getCurrentCustomer';
 import { getLastLoginTime } from '@/lib/server/services/user/getLastLoginTime';
 import { defineHandler, type AnyHandler } from './defineHandler';
-
-/** The token's customer; `anyOf` endpoints only run with one selected (checkPermission), this narrows the type. */
-function currentUcpId(principal: Principal): string {
-  if (!principal.ucpId) throw new AppError('FORBIDDEN', { message: 'no customer selected' });
-  return principal.ucpId;
-}
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -25,7 +17,7 @@ function customerNoListRoute(productLine: ProductLine): [string, AnyHandler] {
       body: z.strictObject({}),
       handler: async ({ db, principal }) => ({
         productLine,
-        customerNos: await listCustomerNos(db, currentUcpId(principal), productLine),
+        customerNos: await listCustomerNos(db, principal.ucpId, productLine),
       }),
     }),
   ];
@@ -46,7 +38,7 @@ export const userRoutes: Record<string, AnyHandler> = {
     silent: true,
     // Strict and empty: a ucpId in the body is refused (400), so nobody can believe it is honoured.
     body: z.strictObject({}),
-    handler: ({ db, principal }) => getCurrentCustomer(db, currentUcpId(principal)),
+    handler: ({ db, principal }) => getCurrentCustomer(db, principal.ucpId),
   }),
 
   ...Object.fromEntries(PRODUCT_LINES.map(customerNoListRoute)),
