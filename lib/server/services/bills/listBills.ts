@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BillListItem, BillListResult, BillSortField, BillSummary, listBillsSchema } from '@/lib/bills/schemas';
 import { offsetOf } from '@/lib/listQuery';
 import { bills, contracts } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
-import { balanceSql, billStatusSql, containsPattern } from './status';
+import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
+import { balanceSql, billStatusSql } from './status';
 
 export type ListBillsQuery = z.output<typeof listBillsSchema>;
 
@@ -70,7 +71,7 @@ export async function listBills(db: Db, ucpId: string, query: ListBillsQuery, to
   if (f.contractId) conditions.push(eq(bills.contractId, f.contractId));
   if (f.dateFrom) conditions.push(gte(bills.billDate, f.dateFrom));
   if (f.dateTo) conditions.push(lte(bills.billDate, f.dateTo));
-  if (f.q) conditions.push(ilike(bills.billNo, containsPattern(f.q)));
+  if (f.q) conditions.push(ilikeLiteral(bills.billNo, containsPattern(f.q)));
   const where = and(...conditions);
 
   const sort = query.sort ?? { field: 'billDate', direction: 'desc' };

@@ -24,5 +24,3 @@ export function billStatusSql(today: string): SQL<BillStatus> {
 /** amount − paid. */
 export const balanceSql = sql<number>`(${bills.amountCents} - ${bills.paidCents})`;
 
-/** `%text%` for ILIKE with `%`, `_` and `\` taken literally. */
-export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

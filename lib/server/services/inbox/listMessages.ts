@@ -2,7 +2,8 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/types';
 import { inboxDeliveries, inboxMessages, type InboxCategory } from '@/lib/server/db/schema';
 import { richTextToPlain } from '@/lib/server/sanitize';
-import { containsPattern, localizedBody, localizedTitle, visibleTo, type InboxLang, type InboxOwner } from './visibility';
+import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
+import { localizedBody, localizedTitle, visibleTo, type InboxLang, type InboxOwner } from './visibility';
 
 export type InboxListItem = {
   id: string;
@@ -36,7 +37,7 @@ export async function listMessages(db: Db, owner: InboxOwner, query: InboxListQu
   const title = localizedTitle(query.lang);
   const search = query.search?.trim();
   const where = search
-    ? and(visibleTo(owner), sql`${title} ilike ${containsPattern(search)} escape '\\'`)
+    ? and(visibleTo(owner), ilikeLiteral(title, containsPattern(search)))
     : visibleTo(owner);
 
   const rows = await db

@@ -32,8 +32,3 @@ export function localized(lang: InboxLang, en: AnyColumn, zh: AnyColumn): SQL<st
 
 export const localizedTitle = (lang: InboxLang) => localized(lang, inboxMessages.titleEn, inboxMessages.titleZh);
 export const localizedBody = (lang: InboxLang) => localized(lang, inboxMessages.bodyEn, inboxMessages.bodyZh);
-
-/** A LIKE pattern that matches `text` literally anywhere: `%`, `_` and the escape character itself are escaped. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}

@@ -4,7 +4,8 @@ import { offsetOf } from '@/lib/listQuery';
 import type { ListOrdersBody, OrderListItem, OrderSortField, OrderStatus, OrderType } from '@/lib/orders/schemas';
 import { machineModels, machines, orderItems, orders } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
-import { containsPattern, hkDateRange, ilikeLiteral } from './sql';
+import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
+import { hkDateRange } from './sql';
 
 /** Sort field (the API's name) → column; never a raw column name from the client. */
 const SORT_COLUMNS: Record<OrderSortField, SQL | typeof orders.orderNo> = {

@@ -12,7 +12,8 @@ import type {
 import { machineModels, machines, orderItems, orders, shipmentEvents, shipments } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
-import { containsPattern, hkDateRange, ilikeLiteral } from './sql';
+import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
+import { hkDateRange } from './sql';
 
 /** The columns every shipment answer carries (list, detail, the order's shipments). */
 export const shipmentColumns = {

@@ -1,13 +1,5 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
-/** A LIKE pattern that matches `text` literally anywhere: `%`, `_` and the escape character itself are escaped. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** `column ilike '%text%'` with the pattern escaped (use with containsPattern's escape character). */
-export const ilikeLiteral = (column: AnyColumn | SQL, pattern: string): SQL => sql`${column} ilike ${pattern} escape '\\'`;
-
 /**
  * A Hong Kong calendar-day range on a timestamptz column, written so an index on the column still applies: from the
  * start of `from` to the end of `to`, both inclusive, in Asia/Hong_Kong (UTC+8 all year, no daylight saving time).

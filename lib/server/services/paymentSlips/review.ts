@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { offsetOf } from '@/lib/listQuery';
 import type {
@@ -14,7 +14,8 @@ import { auditLog, bills, customers, paymentSlipBills, paymentSlips, storedFiles
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import type { FileResponseInit } from '@/lib/server/api/fileResponse';
-import { billStatusSql, containsPattern } from '@/lib/server/services/bills/status';
+import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
+import { billStatusSql } from '@/lib/server/services/bills/status';
 import { billsOfSlips, hkDayEnd, hkDayStart } from './common';
 import { SLIP_SORT_COLUMNS, slipColumns, slipFile, toSlipItem } from './listSlips';
 
@@ -36,7 +37,7 @@ export async function listForReview(db: Db, query: ListForReviewQuery): Promise<
   if (f.dateTo) conditions.push(lt(paymentSlips.createdAt, hkDayEnd(f.dateTo)));
   if (f.q) {
     const p = containsPattern(f.q);
-    conditions.push(or(ilike(paymentSlips.slipNo, p), ilike(customers.nameEn, p), ilike(customers.nameZh, p), ilike(paymentSlips.ucpId, p))!);
+    conditions.push(or(ilikeLiteral(paymentSlips.slipNo, p), ilikeLiteral(customers.nameEn, p), ilikeLiteral(customers.nameZh, p), ilikeLiteral(paymentSlips.ucpId, p))!);
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const order = query.sort
