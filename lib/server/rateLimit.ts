@@ -68,11 +68,6 @@ export async function refund(db: Db, rule: RateLimitRule, subject: string): Prom
     .where(sql`${authRateLimits.key} = ${keyOf(rule, subject)} and ${authRateLimits.windowEndsAt} > now()`);
 }
 
-/** Forgets a subject entirely (tests, an administrator lifting a block). */
-export async function resetLimit(db: Db, rule: RateLimitRule, subject: string): Promise<void> {
-  await db.delete(authRateLimits).where(sql`${authRateLimits.key} = ${keyOf(rule, subject)}`);
-}
-
 /** Deletes long-ended windows so the table stays small. */
 export async function sweep(db: Db): Promise<void> {
   await db.delete(authRateLimits).where(lt(authRateLimits.windowEndsAt, sql`now() - make_interval(secs => ${SWEEP_AFTER_SECONDS})`));

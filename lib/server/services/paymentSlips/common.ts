@@ -5,16 +5,6 @@ import type { Db } from '@/lib/server/db/types';
 /** Whose slips a caller sees: one customer's, and with only `payslip_upload_read` just the caller's own uploads. */
 export type SlipScope = { ucpId: string; ownOnly: boolean; userAcUuid: string };
 
-/** A PostgreSQL unique violation (SQLSTATE 23505) on the given constraint, from either driver. */
-export function isUniqueViolation(err: unknown, constraint: string): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; depth += 1) {
-    const rec = e as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
-    if (rec.code === '23505' && (rec.constraint === constraint || (typeof rec.message === 'string' && rec.message.includes(constraint)))) return true;
-    e = rec.cause;
-  }
-  return false;
-}
-
 /** The bills each slip names (bill no and applied amount), for a page of slips, in one query. */
 export async function billsOfSlips(db: Db, slipIds: readonly string[]): Promise<Map<string, { billId: string; billNo: string; appliedCents: number }[]>> {
   const map = new Map<string, { billId: string; billNo: string; appliedCents: number }[]>();

@@ -16,7 +16,15 @@ const LIFETIME = '365d';
 
 const claimsSchema = z.object({ email: z.email().max(254), ucp: z.string().max(64).nullable() });
 
-const key = (secret: string) => new TextEncoder().encode(secret);
+const keys = new Map<string, Uint8Array>();
+const key = (secret: string): Uint8Array => {
+  let k = keys.get(secret);
+  if (!k) {
+    k = new TextEncoder().encode(secret);
+    keys.set(secret, k);
+  }
+  return k;
+};
 
 export async function createSurveyOptOutToken(secret: string, email: string, ucpId: string | null): Promise<string> {
   return new SignJWT({ email: email.trim().toLowerCase(), ucp: ucpId })
@@ -48,6 +56,11 @@ export type OptOutState = { email: string; optedOut: boolean; optedOutAt: string
 
 export async function getSurveyOptOut(db: Db, secret: string, token: string): Promise<OptOutState> {
   const { email } = await readToken(secret, token);
+  return stateOf(db, email);
+}
+
+/** The stored state for an address whose link was already checked. */
+async function stateOf(db: Db, email: string): Promise<OptOutState> {
   const [row] = await db.select({ at: surveyOptOuts.optedOutAt }).from(surveyOptOuts).where(eq(surveyOptOuts.email, email)).limit(1);
   return { email: maskEmail(email), optedOut: Boolean(row), optedOutAt: row ? row.at.toISOString() : null };
 }
@@ -56,12 +69,12 @@ export async function getSurveyOptOut(db: Db, secret: string, token: string): Pr
 export async function optOutOfSurveys(db: Db, secret: string, token: string): Promise<OptOutState> {
   const { email, ucp } = await readToken(secret, token);
   await db.insert(surveyOptOuts).values({ email, ucpId: ucp }).onConflictDoNothing();
-  return getSurveyOptOut(db, secret, token);
+  return stateOf(db, email);
 }
 
 /** Opting back in from the same link (a mistaken click). */
 export async function optBackInToSurveys(db: Db, secret: string, token: string): Promise<OptOutState> {
   const { email } = await readToken(secret, token);
   await db.delete(surveyOptOuts).where(eq(surveyOptOuts.email, email));
-  return getSurveyOptOut(db, secret, token);
+  return stateOf(db, email);
 }
