@@ -6,10 +6,12 @@ import { checkTokenExpiration, getLastLoginTime, getPreferenceInfo } from '@/lib
 import { setAuthToken, setUnauthorizedHandler } from '@/lib/api/client';
 import { getEmailUnreadCount } from '@/lib/api/inbox';
 import { getUploadFileSize } from '@/lib/api/systemParam';
+import { getUcpCustByUcpId } from '@/lib/api/user';
 import { canAccess, toGrants } from '@/lib/permissions/canAccess';
 import { findRoute } from '@/lib/permissions/routes';
 import { setAuthenticatedUser } from '@/lib/telemetry';
 import { applyFontSize } from '@/lib/theme/applyPreferences';
+import { useCurrentCustomerStore } from '@/store/currentCustomerStore';
 import { usePortalStore } from '@/store/portalStore';
 import { useSessionErrorStore } from '@/store/sessionErrorStore';
 
@@ -58,6 +60,9 @@ export function SessionBootstrap() {
         ? getEmailUnreadCount().then((r) => r.ok && store.setEmailUnread(r.data))
         : Promise.resolve(),
       getLastLoginTime().then((r) => r.ok && store.setLastLoginTime(r.data.lastLoginTime)),
+      canAccess(toGrants(session.functionList), ['home'])
+        ? getUcpCustByUcpId().then((r) => useCurrentCustomerStore.getState().set(session.currentUser.ucpId!, r.ok ? r.data : null))
+        : Promise.resolve(useCurrentCustomerStore.getState().clear()),
       getUploadFileSize({ silent: true }).then((r) => r.ok && store.setUploadFileSize(r.data)),
     ]);
     // Re-run only when the user or customer changes, not on every session object refresh.

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useRouter } from 'next/router';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
@@ -13,32 +13,23 @@ import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import PersonIcon from '@mui/icons-material/Person';
-import { getUcpCustByUcpId, type CurrentCustomer } from '@/lib/api/user';
+import type { CurrentCustomer } from '@/lib/api/user';
 import { useSignOut } from '@/lib/auth/useSignOut';
 import { formatDateTime, pickLocalized } from '@/lib/i18n/locales';
 import { canAccess, toGrants } from '@/lib/permissions/canAccess';
+import { useCurrentCustomerStore } from '@/store/currentCustomerStore';
 import { usePortalStore } from '@/store/portalStore';
 
-/** Who is signed in, for which customer, the previous sign-in, switch customer and sign out. */
+/** The customer the session acts for, as the session bootstrap loaded it (null until then, or without `home`). */
 export function useCurrentCustomer(): CurrentCustomer | null {
   const { data: session } = useSession();
   const ucpId = session?.currentUser.ucpId ?? null;
-  const [loaded, setLoaded] = useState<{ ucpId: string; customer: CurrentCustomer | null } | null>(null);
-  const canRead = session ? canAccess(toGrants(session.functionList), ['home']) : false;
-  useEffect(() => {
-    if (!ucpId || !canRead) return;
-    let live = true;
-    void getUcpCustByUcpId().then((r) => {
-      if (live) setLoaded({ ucpId, customer: r.ok ? r.data : null });
-    });
-    return () => {
-      live = false;
-    };
-  }, [ucpId, canRead]);
+  const loaded = useCurrentCustomerStore();
   // Only the answer for the customer in force counts (a switch must not show the previous one).
-  return canRead && loaded && loaded.ucpId === ucpId ? loaded.customer : null;
+  return ucpId && loaded.ucpId === ucpId ? loaded.customer : null;
 }
 
+/** Who is signed in, for which customer, the previous sign-in, switch customer and sign out. */
 export function UserMenu() {
   const { t } = useTranslation('common');
   const router = useRouter();

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useRouter } from 'next/router';
 import { signOut } from 'next-auth/react';
 import { apiPost, setAuthToken } from '@/lib/api/client';
+import { useCurrentCustomerStore } from '@/store/currentCustomerStore';
 import { usePortalStore } from '@/store/portalStore';
 
 /**
@@ -16,6 +17,7 @@ export function useSignOut() {
       setAuthToken(null);
       await signOut({ redirect: false }).catch(() => undefined);
       usePortalStore.getState().resetSession?.();
+      useCurrentCustomerStore.getState().clear();
       await router.replace({ pathname: '/weblogin', query: errorCode ? { error: errorCode } : {} });
     },
     [router],

@@ -1,3 +1,4 @@
+import { useCurrentCustomerStore } from '@/store/currentCustomerStore';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -88,6 +89,8 @@ beforeEach(() => {
   document.documentElement.setAttribute(FONT_SIZE_ATTRIBUTE, 'M');
   useSessionErrorStore.getState().clear();
   usePasswordOutcome.getState().clear();
+  // What the session bootstrap loads for the header, home and this page.
+  useCurrentCustomerStore.getState().set('UCP-1', { ucpId: 'UCP-1', nameEn: 'Acme Printing Ltd', nameZh: '艾克美印刷有限公司' });
 });
 
 describe('AccountScreen', () => {

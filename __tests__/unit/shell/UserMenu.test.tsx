@@ -1,3 +1,4 @@
+import { useCurrentCustomerStore } from '@/store/currentCustomerStore';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -6,7 +7,7 @@ import { UserMenu } from '@/components/shell/UserMenu';
 import { formatDateTime } from '@/lib/i18n/locales';
 import type { FunctionCode } from '@/lib/permissions/codes';
 import { usePortalStore } from '@/store/portalStore';
-import { apiError, apiSuccess } from '../testUtils/handlers';
+import { apiSuccess } from '../testUtils/handlers';
 import { server } from '../testUtils/server';
 import { renderWithProviders, testSession, type ProviderOptions } from '../testUtils/render';
 
@@ -38,11 +39,14 @@ async function openMenu(user: ReturnType<typeof userEvent.setup>) {
   return within(await screen.findByRole('menu'));
 }
 
-beforeEach(() => signOutMock.mockClear());
+beforeEach(() => {
+  signOutMock.mockClear();
+  useCurrentCustomerStore.getState().clear();
+});
 
 describe('UserMenu', () => {
-  it('shows the user name and the current customer loaded from /api/user/getUcpCustByUcpId', async () => {
-    server.use(apiSuccess('/api/user/getUcpCustByUcpId', CUSTOMER));
+  it('shows the user name and the current customer the session bootstrap loaded', async () => {
+    useCurrentCustomerStore.getState().set(CUSTOMER.ucpId, CUSTOMER);
     const user = userEvent.setup();
     renderMenu();
     const button = screen.getByTestId('user-menu-button');
@@ -54,7 +58,7 @@ describe('UserMenu', () => {
   });
 
   it('shows the customer name in Chinese in tc', async () => {
-    server.use(apiSuccess('/api/user/getUcpCustByUcpId', CUSTOMER));
+    useCurrentCustomerStore.getState().set(CUSTOMER.ucpId, CUSTOMER);
     const user = userEvent.setup();
     renderMenu({ locale: 'tc' });
     await waitFor(() => expect(screen.getByTestId('user-menu-button')).toHaveTextContent('艾克美印刷有限公司'));
@@ -63,7 +67,8 @@ describe('UserMenu', () => {
   });
 
   it('falls back to the customer id while (or when) the customer cannot be loaded', async () => {
-    server.use(apiError('/api/user/getUcpCustByUcpId', 'INTERNAL', { status: 500 }));
+    // The session bootstrap could not load the customer.
+    useCurrentCustomerStore.getState().set(CUSTOMER.ucpId, null);
     const user = userEvent.setup();
     renderMenu();
     await openMenu(user);
@@ -79,7 +84,7 @@ describe('UserMenu', () => {
   });
 
   it('shows the last sign-in time from the store, formatted for the locale', async () => {
-    server.use(apiSuccess('/api/user/getUcpCustByUcpId', CUSTOMER));
+    useCurrentCustomerStore.getState().set(CUSTOMER.ucpId, CUSTOMER);
     usePortalStore.getState().setLastLoginTime(LAST_LOGIN);
     const user = userEvent.setup();
     renderMenu();
@@ -91,7 +96,7 @@ describe('UserMenu', () => {
   });
 
   it('says it is the first sign-in when the store has no last sign-in', async () => {
-    server.use(apiSuccess('/api/user/getUcpCustByUcpId', CUSTOMER));
+    useCurrentCustomerStore.getState().set(CUSTOMER.ucpId, CUSTOMER);
     const user = userEvent.setup();
     renderMenu();
     await openMenu(user);
@@ -99,7 +104,7 @@ describe('UserMenu', () => {
   });
 
   describe('"Switch account"', () => {
-    beforeEach(() => server.use(apiSuccess('/api/user/getUcpCustByUcpId', CUSTOMER)));
+    beforeEach(() => useCurrentCustomerStore.getState().set(CUSTOMER.ucpId, CUSTOMER));
 
     it('is offered when showSwitchCustomer is on and the user has more than one customer, and goes to select-ucp', async () => {
       usePortalStore.getState().setShowSwitchCustomer(true);
@@ -125,7 +130,7 @@ describe('UserMenu', () => {
   });
 
   it('links to the account page only with ac_pref_read', async () => {
-    server.use(apiSuccess('/api/user/getUcpCustByUcpId', CUSTOMER));
+    useCurrentCustomerStore.getState().set(CUSTOMER.ucpId, CUSTOMER);
     const user = userEvent.setup();
     const { router, unmount } = renderMenu({ codes: ['home', 'ac_pref_read'] });
     let menu = await openMenu(user);
