@@ -43,8 +43,10 @@ describeEachDb('authorization matrix', (getHandle) => {
   });
   afterAll(async () => server?.close());
 
-  it('has endpoints to check', () => {
+  it('has endpoints to check (the 403 rows below must never vanish silently)', () => {
     expect(entries.length).toBeGreaterThan(0);
+    expect(guarded.length).toBeGreaterThan(0);
+    expect(byCodes.length).toBeGreaterThan(0);
   });
 
   it.each(guarded.map(([path]) => [path]))('%s refuses a caller without a token (401)', async (path) => {

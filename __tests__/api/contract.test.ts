@@ -458,8 +458,11 @@ describeEachDb('API contract', (getHandle) => {
       const res = await server.post('/api/test/write', { key, value: 'p4ssw0rd-in-body' }, { token });
       expectSuccess(res);
       // The line is written on the response's 'finish', which may land just after the client has read the answer.
-      await new Promise((r) => setTimeout(r, 20));
-      const lines = logs.lines.filter((l) => l.traceId === res.body.traceId && l.msg === 'request');
+      const ofThisCall = () => logs.lines.filter((l) => l.traceId === res.body.traceId && l.msg === 'request');
+      for (const deadline = Date.now() + 2_000; ofThisCall().length === 0 && Date.now() < deadline; ) {
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      const lines = ofThisCall();
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatchObject({ method: 'POST', path: '/api/test/write', status: 200, user: user.userAcUuid });
       expect(typeof lines[0]!.ms).toBe('number');

@@ -8,13 +8,16 @@ import { createLogger } from '@/lib/server/log';
 import { createTestDb, type TestDb } from './helpers/testDb';
 import { testConfig } from './helpers/testServer';
 
-/** A slow endpoint: answers after `ms` milliseconds. */
-const slowRoutes = (ms: number) => ({
+/** A slow endpoint: calls `onEnter` when the handler starts, answers after `ms` milliseconds. */
+const slowRoutes = (ms: number, onEnter: () => void) => ({
   '/api/test/slow': defineHandler({
     summary: 'answers late',
     permission: 'public',
     body: z.strictObject({}),
-    handler: () => new Promise((resolve) => setTimeout(() => resolve({ done: true }), ms)),
+    handler: () => {
+      onEnter();
+      return new Promise((resolve) => setTimeout(() => resolve({ done: true }), ms));
+    },
   }),
 });
 
@@ -40,20 +43,23 @@ describe('graceful shutdown (SIGTERM)', () => {
   async function start(slowMs: number, graceMs: number) {
     const log = createLogger('silent');
     let closed = 0;
+    let entered!: () => void;
+    /** Resolves once the slow request is inside its handler: really in flight. */
+    const inHandler = new Promise<void>((resolve) => (entered = resolve));
     const server = http.createServer(
-      createRequestListener({ config: testConfig(), log, dbHandle: db, routes: slowRoutes(slowMs), isShuttingDown: () => lifecycle.isShuttingDown() }),
+      createRequestListener({ config: testConfig(), log, dbHandle: db, routes: slowRoutes(slowMs, () => entered()), isShuttingDown: () => lifecycle.isShuttingDown() }),
     );
     const lifecycle = gracefulShutdown(server, log, async () => {
       closed += 1;
     }, graceMs);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return { server, lifecycle, port: (server.address() as AddressInfo).port, closedCount: () => closed };
+    return { server, lifecycle, inHandler, port: (server.address() as AddressInfo).port, closedCount: () => closed };
   }
 
   it('lets a request in flight finish, refuses new connections, then closes the pool once', async () => {
-    const { lifecycle, port, closedCount } = await start(400, 5_000);
+    const { lifecycle, inHandler, port, closedCount } = await start(400, 5_000);
     const inFlight = post(port, '/api/test/slow');
-    await new Promise((r) => setTimeout(r, 100));
+    await inHandler;
     const stopping = lifecycle.shutdown('SIGTERM');
     expect(lifecycle.isShuttingDown()).toBe(true);
     await expect(post(port, '/healthz')).rejects.toThrow(/ECONNREFUSED|ECONNRESET/);
@@ -67,12 +73,13 @@ describe('graceful shutdown (SIGTERM)', () => {
   });
 
   it('cuts requests still running after the grace period', async () => {
-    const { lifecycle, port, closedCount } = await start(10_000, 200);
+    const { lifecycle, inHandler, port, closedCount } = await start(10_000, 200);
     const inFlight = post(port, '/api/test/slow').then(
       () => 'answered',
       () => 'cut',
     );
-    await new Promise((r) => setTimeout(r, 100));
+    // Only once the request is in its handler does 'cut' mean cut (not a refused connection).
+    await inHandler;
     const started = Date.now();
     await lifecycle.shutdown('SIGTERM');
     expect(Date.now() - started).toBeLessThan(3_000);

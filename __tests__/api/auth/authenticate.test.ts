@@ -80,10 +80,15 @@ describeEachDb('POST /api/login/authenticate', (getHandle) => {
     };
     // Warm-up: the dummy hash is made once per process.
     await time({ loginId: `warm-${uniq()}`, password: 'x' });
-    const wrong = await time({ loginId: user.loginId, password: 'wrong-password-1' });
-    const unknown = await time({ loginId: `nobody-${uniq()}`, password: 'wrong-password-1' });
+    // The fastest of three of each (stays under the lock-out threshold), so one GC pause or busy core decides nothing.
+    const wrongs: number[] = [];
+    const unknowns: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      wrongs.push(await time({ loginId: user.loginId, password: 'wrong-password-1' }));
+      unknowns.push(await time({ loginId: `nobody-${uniq()}`, password: 'wrong-password-1' }));
+    }
     // Both run one scrypt; without the dummy verification the unknown id would answer in a few ms.
-    expect(unknown).toBeGreaterThan(wrong * 0.4);
+    expect(Math.min(...unknowns)).toBeGreaterThan(Math.min(...wrongs) * 0.4);
   });
 
   it(`locks after ${LOCK_THRESHOLD} failures, stays locked with the right password, unlocks when locked_until passes`, async () => {

@@ -37,6 +37,9 @@ const pageViews = (all: Envelope[]) => all.filter((e) => e.data?.baseType === 'P
 const viewPath = (e: Envelope) => portalPath(String(e.data?.baseData?.url ?? e.data?.baseData?.uri ?? ''));
 const apiFailures = (all: Envelope[]) => all.filter((e) => e.data?.baseType === 'EventData' && e.data.baseData?.name === 'ApiFailure');
 
+/** Long enough for the 500 ms page-view timer to have fired even on a loaded machine. */
+const PAGE_VIEW_SETTLED_MS = PAGE_VIEW_DELAY_MS + 1500;
+
 it('sends page views, the signed-in user and failed API calls to the configured endpoint, and nothing elsewhere', async () => {
   page = await newPage();
   const context = page.context();
@@ -54,7 +57,7 @@ it('sends page views, the signed-in user and failed API calls to the configured 
   // The sign-in page's view is tracked 500 ms after it loads; signing in sooner would (rightly) replace it with home's.
   await page.goto(url('/login'));
   await waitForHydration(page);
-  await page.waitForTimeout(PAGE_VIEW_DELAY_MS + 300);
+  await page.waitForTimeout(PAGE_VIEW_SETTLED_MS);
   expect(await signIn(page, 'customer@demo.hk')).toBe('/');
   await page.getByRole('heading', { level: 1, name: t('en', 'page:home.welcome', { name: 'Chan Tai Man' }) }).waitFor();
   const { currentUser } = await sessionOf(page);
@@ -66,7 +69,7 @@ it('sends page views, the signed-in user and failed API calls to the configured 
   await page.getByTestId('home-card-inbox').click();
   await page.waitForURL((u) => portalPath(u.href) === '/inbox');
   await page.getByRole('heading', { level: 1, name: t('en', 'page:inbox.title'), exact: true }).waitFor();
-  await page.waitForTimeout(PAGE_VIEW_DELAY_MS + 300);
+  await page.waitForTimeout(PAGE_VIEW_SETTLED_MS);
   // Resolves with the time between the account page's route change and home's.
   const accountShownMs = page.evaluate(
     () =>
@@ -86,7 +89,7 @@ it('sends page views, the signed-in user and failed API calls to the configured 
   const accountMs = await accountShownMs;
   await page.waitForURL((u) => portalPath(u.href) === '/');
   await page.getByRole('heading', { level: 1, name: t('en', 'page:home.welcome', { name: 'Chan Tai Man' }) }).waitFor();
-  await page.waitForTimeout(PAGE_VIEW_DELAY_MS + 300);
+  await page.waitForTimeout(PAGE_VIEW_SETTLED_MS);
 
   // A failing call: a message that does not exist (404 NOT_FOUND from /api/inbox/getEmailContent), opened by a
   // client-side deep link. Everything happens in one document, so nothing depends on the SDK's flush at unload

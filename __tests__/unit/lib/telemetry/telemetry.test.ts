@@ -193,6 +193,7 @@ describe('with a connection string', () => {
       throw new Error('sdk bug');
     });
     expect(() => trackApiFailure(failure(1))).not.toThrow();
+    expect(only().trackEvent).toHaveBeenCalledTimes(1);
   });
 });
 
