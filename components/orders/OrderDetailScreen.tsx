@@ -182,7 +182,7 @@ export function OrderDetailScreen() {
                       {courierLabel(t, s.courier)} · {t('orders.detail.trackingNo')} {s.trackingNo}
                     </Typography>
                     <Typography variant="caption" color="text.secondary">
-                      {t('orders.detail.lastUpdate')}: {formatDateTime(s.updatedAt, locale)}
+                      {t('common:labelValue', { label: t('orders.detail.lastUpdate'), value: formatDateTime(s.updatedAt, locale) })}
                     </Typography>
                   </Box>
                 ))}

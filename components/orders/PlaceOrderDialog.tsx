@@ -169,7 +169,7 @@ export function PlaceOrderDialog({ open, onClose }: PlaceOrderDialogProps) {
       <DialogContent dividers sx={{ display: 'grid', gap: 2 }}>
         {isPhone ? (
           <Typography variant="body2" color="text.secondary">
-            {t('orders.place.stepOf', { step: stepIndex + 1, total: STEPS.length })}: {t(`orders.place.steps.${step}`)}
+            {t('common:labelValue', { label: t('orders.place.stepOf', { step: stepIndex + 1, total: STEPS.length }), value: t(`orders.place.steps.${step}`) })}
           </Typography>
         ) : (
           <Stepper activeStep={stepIndex}>
@@ -388,11 +388,11 @@ export function PlaceOrderDialog({ open, onClose }: PlaceOrderDialogProps) {
                 {delivery.contactName} · {delivery.contactPhone}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {t('orders.place.requestedDate')}: {delivery.requestedDate ? formatDate(delivery.requestedDate, locale) : t('orders.place.earliest')}
+                {t('common:labelValue', { label: t('orders.place.requestedDate'), value: delivery.requestedDate ? formatDate(delivery.requestedDate, locale) : t('orders.place.earliest') })}
               </Typography>
               {delivery.remarks ? (
                 <Typography variant="body2" color="text.secondary">
-                  {t('orders.place.remarks')}: {delivery.remarks}
+                  {t('common:labelValue', { label: t('orders.place.remarks'), value: delivery.remarks })}
                 </Typography>
               ) : null}
             </ReviewSection>
@@ -446,13 +446,14 @@ function StepButtons({
 }
 
 function ReviewSection({ title, onEdit, editLabel, children }: { title: string; onEdit: () => void; editLabel: string; children: ReactNode }) {
+  const { t } = useTranslation('common');
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={title}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
           {title}
         </Typography>
-        <Button size="small" onClick={onEdit} aria-label={`${editLabel}: ${title}`}>
+        <Button size="small" onClick={onEdit} aria-label={t('common:labelValue', { label: editLabel, value: title })}>
           {editLabel}
         </Button>
       </Box>
