@@ -62,6 +62,8 @@ it('sends page views, the signed-in user and failed API calls to the configured 
   await page.getByRole('heading', { level: 1, name: t('en', 'page:home.welcome', { name: 'Chan Tai Man' }) }).waitFor();
   const { currentUser } = await sessionOf(page);
   const userId = currentUser!.userAcUuid;
+  // Home (the landing page) gets its view only if the user stays 500 ms; wait before moving on.
+  await page.waitForTimeout(PAGE_VIEW_SETTLED_MS);
 
   // Two client-side navigations: to the inbox, then a pause; to the account page, which the page leaves at once for
   // home. A page view is tracked 500 ms after a route change and a newer change within that time replaces it, so the
