@@ -54,7 +54,10 @@ async function expectVerdict(form: Locator, file: ReturnType<typeof asUpload>, e
   let seen = '(nothing yet)';
   await until(async () => {
     if ((await field.getByTestId('file-upload-name').count()) > 0) seen = '';
-    else if ((await field.getByRole('alert').count()) > 0) seen = (await field.getByRole('alert').innerText()).trim();
+    // The alert may go between counting and reading it (the new file was taken): then look again next round.
+    else if ((await field.getByRole('alert').count()) > 0) {
+      seen = (await field.getByRole('alert').innerText({ timeout: 500 }).catch(() => seen)).trim();
+    }
     return seen === expected ? true : undefined;
   }, `"${expected}" for ${file.name} (${file.buffer.length} bytes)`).catch((err: Error) => {
     throw new Error(`${err.message}; the field shows "${seen}"`);
