@@ -6,6 +6,7 @@
  * this feature's), so a form shows the same text whether the browser or the server found the problem.
  */
 import { z } from 'zod';
+import { addDays, hkToday } from '@/lib/dates/hongKong';
 import { msg } from '@/lib/zodMessages';
 import { isoDateSchema, listQuerySchema, searchTextSchema } from '@/lib/listQuery';
 
@@ -40,19 +41,7 @@ export const ORDER_LIMITS = {
 // ---------------------------------------------------------------------------------------------------------------
 // Hong Kong calendar
 
-const HK_OFFSET_MS = 8 * 3_600_000;
-
-/** Today's date in Hong Kong as 'YYYY-MM-DD' (Hong Kong has no daylight saving time). */
-export function hkToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + HK_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** 'YYYY-MM-DD' plus `days` calendar days. */
-export function addDays(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+export { addDays, hkToday };
 
 /** The window a requested delivery date must fall in: tomorrow .. today + 60 days (Hong Kong). */
 export function requestedDateWindow(now: Date = new Date()): { min: string; max: string } {

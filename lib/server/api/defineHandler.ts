@@ -1,25 +1,22 @@
 import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
 import { canAccess } from '@/lib/permissions/canAccess';
-import type { FunctionCode } from '@/lib/permissions/codes';
+import type { EndpointKind, Permission } from '@/lib/contract';
 import type { Principal } from '@/lib/server/auth/principal';
 import type { ServerConfig } from '@/lib/server/config';
+import type { ServiceContext } from '@/lib/server/context';
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import type { Logger } from '@/lib/server/log';
 import type { CheckedFile, UploadSpec } from '@/lib/server/uploads';
 
-/**
- * Who may call an endpoint:
- * - `public`: no token (sign-in, health-like reads);
- * - `authenticated`: a valid token, with or without a selected customer (customer selection, logout, token check);
- * - `{ anyOf }`: a valid token with a selected customer and at least one of these function codes.
- */
-export type Permission = 'public' | 'authenticated' | { anyOf: readonly FunctionCode[] };
+export type { Permission } from '@/lib/contract';
 
 export type HandlerContext<TBody, TAuth extends Principal | null> = {
   body: TBody;
   principal: TAuth;
+  /** What services receive: db, actor (the principal), trace id, clock (lib/server/context.ts). */
+  service: ServiceContext<TAuth>;
   db: Db;
   config: ServerConfig;
   log: Logger;
@@ -53,6 +50,8 @@ export type AnyHandler = {
   body: z.ZodType;
   silent: boolean;
   summary: string;
+  /** Set for routes mounted from a contract (implement()): query, mutation, download or upload. */
+  kind?: EndpointKind;
   /** Set by defineUploadHandler: the body is multipart/form-data (fields validated by `body`, one checked file). */
   upload?: UploadSpec;
   handler: (ctx: HandlerContext<unknown, Principal | null>) => Promise<unknown>;

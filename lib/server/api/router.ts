@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { loadPrincipal, type Principal } from '@/lib/server/auth/principal';
 import { bearerToken, verifyApiToken } from '@/lib/server/auth/token';
 import type { ServerConfig } from '@/lib/server/config';
+import { serviceContext } from '@/lib/server/context';
 import type { Db } from '@/lib/server/db/types';
 import { AppError, isAppError, isDatabaseUnavailable } from '@/lib/server/errors';
 import { applyHeaders, assertSameSite, clientIp, readJsonBody, securityHeaders, sendJson } from '@/lib/server/http';
@@ -88,6 +89,7 @@ export function createApiHandler(deps: ApiDeps) {
       const data = await route.handler({
         body: parsed.data,
         principal,
+        service: serviceContext({ db, actor: principal, traceId, log }),
         db,
         config,
         log,

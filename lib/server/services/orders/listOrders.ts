@@ -5,7 +5,7 @@ import type { ListOrdersBody, OrderListItem, OrderSortField, OrderStatus, OrderT
 import { machineModels, machines, orderItems, orders } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
-import { hkDateRange } from './sql';
+import { hkDateRange } from '@/lib/server/db/hkDates';
 
 /** Sort field (the API's name) → column; never a raw column name from the client. */
 const SORT_COLUMNS: Record<OrderSortField, SQL | typeof orders.orderNo> = {

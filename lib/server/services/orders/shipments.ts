@@ -13,7 +13,7 @@ import { machineModels, machines, orderItems, orders, shipmentEvents, shipments 
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
-import { hkDateRange } from './sql';
+import { hkDateRange } from '@/lib/server/db/hkDates';
 
 /** The columns every shipment answer carries (list, detail, the order's shipments). */
 export const shipmentColumns = {

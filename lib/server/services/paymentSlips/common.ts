@@ -24,8 +24,7 @@ export async function billsOfSlips(db: Db, slipIds: readonly string[]): Promise<
 }
 
 /** Hong Kong calendar dates → the instants that bound them (for timestamp filters; HK has no DST). */
-export const hkDayStart = (isoDate: string): Date => new Date(`${isoDate}T00:00:00+08:00`);
-export const hkDayEnd = (isoDate: string): Date => new Date(new Date(`${isoDate}T00:00:00+08:00`).getTime() + 86_400_000);
+export { hkDayEnd, hkDayStart } from '@/lib/dates/hongKong';
 
 export const slipNoOf = (year: string, n: number | string): string => `PS-${year}-${String(n).padStart(6, '0')}`;
 

@@ -1,0 +1,205 @@
+/**
+ * The browser's query layer: contracts (lib/contract) become typed TanStack Query queries and mutations over the one
+ * axios client (lib/api/client.ts keeps the envelope, the 401 handling, telemetry, time-outs and the loading overlay).
+ *
+ * - Query keys come from the contract: `[area, action, body]`; a mutation invalidates `[area]` or `[area, action]`
+ *   as its contract says.
+ * - Page data that fails with a network error, a time-out or a 5xx is retried every 5 s (spec §9) for as long as the
+ *   screen shows it; other failures (400, 403, 404, 409) are final. While retrying, `failureReason` carries the error
+ *   (the scaffolds show it with a retry button) and `error` stays empty.
+ * - Mutations are never retried automatically: a write is repeated only by the user (or by its idempotency key).
+ */
+import {
+  QueryClient,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+  type UseMutationOptions,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
+import type { AnyEndpoint, BodyOf, Endpoint, EndpointKind, InvalidationTarget, OutputOf } from '@/lib/contract';
+import { apiDownload, apiPost, apiPostMultipart, type DownloadOptions, type MultipartOptions } from './client';
+import type { ApiError, ApiRequestOptions, ApiResult } from './types';
+
+/** What a failed query or mutation throws: the client's ApiError, unchanged. */
+export class ApiFailure extends Error {
+  readonly error: ApiError;
+  constructor(error: ApiError) {
+    super(error.message);
+    this.name = 'ApiFailure';
+    this.error = error;
+  }
+}
+
+/** The ApiError inside whatever a query or mutation failed with (an unexpected throw becomes INTERNAL). */
+export function apiErrorOf(err: unknown): ApiError | null {
+  if (err === null || err === undefined) return null;
+  if (err instanceof ApiFailure) return err.error;
+  return { status: 0, code: 'INTERNAL', message: err instanceof Error ? err.message : String(err) };
+}
+
+/** Spec §9: failed page loads are retried every 5 s; only failures that may pass by themselves are retried. */
+export const RETRY_DELAY_MS = 5_000;
+export function isRetryable(error: ApiError | null): boolean {
+  if (!error) return false;
+  return error.code === 'NETWORK' || error.code === 'TIMEOUT' || error.code === 'SERVICE_UNAVAILABLE' || error.status >= 500;
+}
+
+/** The data of a result, or an ApiFailure thrown (what TanStack Query expects of a query function). */
+export function unwrap<T>(result: ApiResult<T>): T {
+  if (result.ok) return result.data;
+  throw new ApiFailure(result.error);
+}
+
+type QueryEndpoint = Endpoint<'query'>;
+type MutationEndpoint = Endpoint<'mutation'>;
+type UploadEndpoint = Endpoint<'upload'>;
+type DownloadEndpoint = Endpoint<'download'>;
+
+/** One call of a contract endpoint through the one client (the contract's `silent` unless the caller overrides it). */
+export function callEndpoint<E extends AnyEndpoint>(
+  endpoint: E,
+  body: BodyOf<E>,
+  opts: ApiRequestOptions = {},
+): Promise<ApiResult<E['kind'] extends 'download' ? Blob : OutputOf<E>>> {
+  const options = { silent: endpoint.silent, ...opts };
+  if (endpoint.kind === ('download' satisfies EndpointKind)) {
+    return apiDownload(endpoint.path, body, options as DownloadOptions) as never;
+  }
+  return apiPost(endpoint.path, body, options) as never;
+}
+
+/** An upload endpoint's call: text fields first, then the one file part (the server streams it). */
+export function callUpload<E extends UploadEndpoint>(
+  endpoint: E,
+  fields: BodyOf<E>,
+  file: { field: string; file: Blob; name?: string },
+  opts: MultipartOptions = {},
+): Promise<ApiResult<OutputOf<E>>> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    form.append(key, typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  form.append(file.field, file.file, file.name ?? (file.file instanceof File ? file.file.name : 'upload'));
+  return apiPostMultipart(endpoint.path, form, { silent: endpoint.silent, ...opts });
+}
+
+/** `[area]`, `[area, action]` or `[area, action, body]`: what a query is cached under. */
+export function keyOf(endpoint: Pick<AnyEndpoint, 'area' | 'action'>, body?: unknown): QueryKey {
+  return body === undefined ? [endpoint.area, endpoint.action] : [endpoint.area, endpoint.action, body];
+}
+
+const keyOfTarget = (target: InvalidationTarget): QueryKey => target.split('.', 2);
+
+/** Query options of one endpoint and body, for useQuery, prefetching or `queryClient.fetchQuery`. */
+export function endpointQuery<E extends QueryEndpoint>(endpoint: E, body: BodyOf<E>, opts: ApiRequestOptions = {}) {
+  return queryOptions({
+    queryKey: keyOf(endpoint, body ?? {}),
+    queryFn: async ({ signal }) => unwrap(await callEndpoint(endpoint, body, { ...opts, signal })) as OutputOf<E>,
+  });
+}
+
+export type EndpointQueryOptions<E extends QueryEndpoint> = Omit<UseQueryOptions<OutputOf<E>, ApiFailure, OutputOf<E>>, 'queryKey' | 'queryFn'> & {
+  /** Request options of every call (e.g. `silent: true` where the screen shows its own loading state). */
+  request?: ApiRequestOptions;
+  /** Keep the previous answer while the next one loads (lists paging or filtering). */
+  keepPrevious?: boolean;
+};
+
+/**
+ * Reads one endpoint. `body` null waits (e.g. until the router knows the id). The result is TanStack Query's, with
+ * `apiError` (the final failure) and `retrying` (a failure that is being retried every 5 s) added for the screens.
+ */
+export function useEndpointQuery<E extends QueryEndpoint>(endpoint: E, body: BodyOf<E> | null, options: EndpointQueryOptions<E> = {}) {
+  const { request, keepPrevious, enabled, ...rest } = options;
+  const base = endpointQuery(endpoint, (body ?? {}) as BodyOf<E>, request);
+  const result = useQuery<OutputOf<E>, ApiFailure, OutputOf<E>>({
+    ...(base as unknown as UseQueryOptions<OutputOf<E>, ApiFailure, OutputOf<E>>),
+    ...rest,
+    enabled: body !== null && (enabled ?? true),
+    ...(keepPrevious ? { placeholderData: keepPreviousData } : {}),
+  });
+  const failure = apiErrorOf(result.error ?? result.failureReason);
+  return Object.assign(result, {
+    apiError: result.error ? apiErrorOf(result.error) : null,
+    retrying: !result.error && result.failureCount > 0 && isRetryable(failure) ? failure : null,
+  });
+}
+
+export type EndpointMutationOptions<E extends AnyEndpoint, TVars> = Omit<
+  UseMutationOptions<OutputOf<E>, ApiFailure, TVars>,
+  'mutationFn'
+> & {
+  request?: ApiRequestOptions;
+  /** More to invalidate than the contract names (rarely needed: prefer declaring it in the contract). */
+  invalidates?: readonly InvalidationTarget[];
+};
+
+/** Invalidates what an endpoint's contract names (and `extra`), returning when the refetches have settled. */
+export async function invalidateFor(client: QueryClient, endpoint: Pick<AnyEndpoint, 'invalidates'>, extra: readonly InvalidationTarget[] = []) {
+  const targets = [...endpoint.invalidates, ...extra];
+  await Promise.all(targets.map((t) => client.invalidateQueries({ queryKey: keyOfTarget(t) })));
+}
+
+/**
+ * A write through a contract endpoint: `mutate(body)` / `mutateAsync(body)`. On success the queries its contract
+ * names are invalidated before `onSuccess` runs; failures arrive as ApiFailure (`apiErrorOf(error)`).
+ */
+export function useEndpointMutation<E extends MutationEndpoint>(endpoint: E, options: EndpointMutationOptions<E, BodyOf<E>> = {}) {
+  const client = useQueryClient();
+  const { request, invalidates, onSuccess, ...rest } = options;
+  return useMutation<OutputOf<E>, ApiFailure, BodyOf<E>>({
+    mutationKey: keyOf(endpoint),
+    mutationFn: async (body) => unwrap(await callEndpoint(endpoint, body, request)) as OutputOf<E>,
+    ...rest,
+    onSuccess: async (...args) => {
+      await invalidateFor(client, endpoint, invalidates);
+      await onSuccess?.(...args);
+    },
+  });
+}
+
+export type UploadVariables<E extends UploadEndpoint> = {
+  fields: BodyOf<E>;
+  file: { field: string; file: Blob; name?: string };
+  onProgress?: (percent: number) => void;
+};
+
+/** An upload through a contract endpoint, with progress; invalidates like a mutation. */
+export function useEndpointUpload<E extends UploadEndpoint>(endpoint: E, options: EndpointMutationOptions<E, UploadVariables<E>> = {}) {
+  const client = useQueryClient();
+  const { request, invalidates, onSuccess, ...rest } = options;
+  return useMutation<OutputOf<E>, ApiFailure, UploadVariables<E>>({
+    mutationKey: keyOf(endpoint),
+    mutationFn: async ({ fields, file, onProgress }) => unwrap(await callUpload(endpoint, fields, file, { ...request, onProgress })),
+    ...rest,
+    onSuccess: async (...args) => {
+      await invalidateFor(client, endpoint, invalidates);
+      await onSuccess?.(...args);
+    },
+  });
+}
+
+/** A download through a contract endpoint (a Blob, or the failure); for the shared DownloadButton. */
+export function downloadEndpoint<E extends DownloadEndpoint>(endpoint: E, body: BodyOf<E>, opts: DownloadOptions = {}): Promise<ApiResult<Blob>> {
+  return apiDownload(endpoint.path, body, { silent: endpoint.silent, ...opts });
+}
+
+/** The portal's QueryClient: retry every 5 s on failures that may pass (spec §9), never on the rest; no refetch on focus. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (_count, err) => isRetryable(apiErrorOf(err)),
+        retryDelay: RETRY_DELAY_MS,
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,137 @@
+/**
+ * Contracts: every endpoint of a feature declared once, safe to import in the browser (no server code here).
+ *
+ * A contract names its area (the `<area>` of `POST /api/<area>/<action>`, spec §7) and its endpoints, each with:
+ * - `kind`: `query` (a read the browser caches), `mutation` (a write that makes queries stale), `download` (the answer
+ *   is a file, not an envelope) or `upload` (multipart/form-data: text fields plus one file);
+ * - `body`: the strict zod schema of the request body (the server validates with it, forms share it);
+ * - `output`: the type of the envelope's `data` (`output<T>()`: a type only, nothing at run time);
+ * - `permission`: who may call it (`public`, `authenticated`, or `{ anyOf: codes }`);
+ * - `silent`: the browser calls it without the loading overlay (spec §7);
+ * - `invalidates` (mutations and uploads): the queries it makes stale, as `'area'` (every query of the area) or
+ *   `'area.action'` (one endpoint's queries);
+ * - `summary`: one line for the generated API reference (docs/api.md).
+ *
+ * The server implements a contract with `implement()` (lib/server/api/implement.ts): TypeScript rejects a handler
+ * whose result is not the declared output. The browser derives its calls from the contract (lib/api/query.ts): no
+ * endpoint path or answer type is written a second time.
+ */
+import type { z } from 'zod';
+import type { FunctionCode } from '@/lib/permissions/codes';
+
+/**
+ * Who may call an endpoint:
+ * - `public`: no token (sign-in, health-like reads);
+ * - `authenticated`: a valid token, with or without a selected customer (customer selection, logout, token check);
+ * - `{ anyOf }`: a valid token with a selected customer and at least one of these function codes.
+ */
+export type Permission = 'public' | 'authenticated' | { anyOf: readonly FunctionCode[] };
+
+declare const OUTPUT: unique symbol;
+/** A type carried by the contract for TypeScript only. */
+export type Output<T> = { readonly [OUTPUT]?: T };
+/** Declares the type of an endpoint's answer (`data`). */
+export const output = <T>(): Output<T> => ({}) as Output<T>;
+
+export type EndpointKind = 'query' | 'mutation' | 'download' | 'upload';
+
+/** `'area'` or `'area.action'`: what a write makes stale. */
+export type InvalidationTarget = string;
+
+export type EndpointDef<K extends EndpointKind = EndpointKind, S extends z.ZodType = z.ZodType, O = unknown, P extends Permission = Permission> = {
+  kind: K;
+  body: S;
+  output: Output<O>;
+  permission: P;
+  silent?: boolean;
+  summary: string;
+  invalidates?: readonly InvalidationTarget[];
+};
+
+/** An endpoint once its contract has placed it: its area, action and path are known. */
+export type Endpoint<K extends EndpointKind = EndpointKind, S extends z.ZodType = z.ZodType, O = unknown, P extends Permission = Permission> = EndpointDef<
+  K,
+  S,
+  O,
+  P
+> & {
+  area: string;
+  action: string;
+  path: string;
+  silent: boolean;
+  invalidates: readonly InvalidationTarget[];
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyEndpoint = Endpoint<EndpointKind, z.ZodType, any, Permission>;
+/** What the browser sends (defaults may be left out). */
+export type BodyOf<E> = E extends { body: infer S extends z.ZodType } ? z.input<S> : never;
+/** What the handler receives, after validation. */
+export type ParsedBodyOf<E> = E extends { body: infer S extends z.ZodType } ? z.output<S> : never;
+export type OutputOf<E> = E extends { output: Output<infer O> } ? O : never;
+export type PermissionOf<E> = E extends { permission: infer P extends Permission } ? P : never;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Defs = Record<string, EndpointDef<EndpointKind, z.ZodType, any, Permission>>;
+
+type Placed<D> = D extends EndpointDef<infer K, infer S, infer O, infer P> ? Endpoint<K, S, O, P> : never;
+
+export type Contract<A extends string = string, D extends Defs = Defs> = {
+  area: A;
+  endpoints: { readonly [N in keyof D & string]: Placed<D[N]> };
+};
+
+export type AnyContract = Contract<string, Defs>;
+
+/** A read: cached by the browser under a key made of area, action and body. */
+export const query = <S extends z.ZodType, O, const P extends Permission>(
+  def: Omit<EndpointDef<'query', S, O, P>, 'kind' | 'invalidates'>,
+): EndpointDef<'query', S, O, P> => ({
+  ...def,
+  kind: 'query',
+});
+
+/** A write: after success the browser refetches what `invalidates` names. */
+export const mutation = <S extends z.ZodType, O, const P extends Permission>(
+  def: Omit<EndpointDef<'mutation', S, O, P>, 'kind'>,
+): EndpointDef<'mutation', S, O, P> => ({
+  ...def,
+  kind: 'mutation',
+});
+
+/** A file answer (PDF, CSV, XLSX): errors are still envelopes. */
+export const download = <S extends z.ZodType, const P extends Permission>(
+  def: Omit<EndpointDef<'download', S, Blob, P>, 'kind' | 'invalidates' | 'output'>,
+): EndpointDef<'download', S, Blob, P> => ({
+  ...def,
+  output: output<Blob>(),
+  kind: 'download',
+});
+
+/** multipart/form-data: the text fields validated by `body`, one file checked by content on the server. */
+export const upload = <S extends z.ZodType, O, const P extends Exclude<Permission, 'public'>>(
+  def: Omit<EndpointDef<'upload', S, O, P>, 'kind'>,
+): EndpointDef<'upload', S, O, P> => ({
+  ...def,
+  kind: 'upload',
+});
+
+const ACTION = /^[a-z][A-Za-z0-9]*$/;
+
+/** Places every endpoint at `/api/<area>/<action>`. */
+export function defineContract<const A extends string, const D extends Defs>(area: A, defs: D): Contract<A, D> {
+  if (!ACTION.test(area)) throw new Error(`contract area "${area}" is not a path segment`);
+  const endpoints: Record<string, AnyEndpoint> = {};
+  for (const [action, def] of Object.entries(defs)) {
+    if (!ACTION.test(action)) throw new Error(`endpoint "${area}.${action}" is not a path segment`);
+    endpoints[action] = {
+      ...def,
+      area,
+      action,
+      path: `/api/${area}/${action}`,
+      silent: def.silent ?? false,
+      invalidates: def.invalidates ?? [],
+    };
+  }
+  return { area, endpoints: Object.freeze(endpoints) as Contract<A, D>['endpoints'] };
+}

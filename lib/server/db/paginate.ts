@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import type { ListResult } from '@/lib/listQuery';
+import { offsetOf } from '@/lib/listQuery';
+
+/** The column every paginated select adds: the total number of matching rows, counted by the same query. */
+export const totalCount = () => sql<number>`(count(*) over ())::int`.as('__total');
+
+
+/**
+ * One page and the total in ONE query: add `__total: totalCount()` to the select, then hand the query (before
+ * `.limit`) here. When the page is past the end (no row to carry the total) a cheap count is asked separately only
+ * if `countWhenEmpty` is given and the page is not the first.
+ *
+ * @example
+ * const q = db.select({ id: orders.id, orderNo: orders.orderNo, __total: totalCount() }).from(orders).where(where).orderBy(...);
+ * return paginate(q, body, (r) => ({ id: r.id, orderNo: r.orderNo }));
+ */
+export async function paginate<Row extends { __total: number }, Item>(
+  query: { limit(n: number): { offset(n: number): PromiseLike<Row[]> } },
+  page: { page: number; pageSize: number },
+  toItem: (row: Row) => Item,
+  countWhenEmpty?: () => PromiseLike<number>,
+): Promise<ListResult<Item>> {
+  const rows = await query.limit(page.pageSize).offset(offsetOf(page.page, page.pageSize));
+  if (rows.length > 0) return { items: rows.map(toItem), total: rows[0]!.__total };
+  const total = page.page > 1 && countWhenEmpty ? await countWhenEmpty() : 0;
+  return { items: [], total };
+}
+
+
