@@ -7,6 +7,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import 'nprogress/nprogress.css';
 import { AppShell } from '@/components/app/AppShell';
+import { QueryProvider } from '@/components/app/QueryProvider';
 import type { PortalPage } from '@/components/app/types';
 import { MODE_STORAGE_KEY, cookieStorageManager } from '@/lib/theme/cookieStorage';
 import { theme } from '@/lib/theme/theme';
@@ -22,18 +23,20 @@ function PortalApp(props: Props) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
       </Head>
       <SessionProvider refetchOnWindowFocus={false}>
-        <ThemeProvider
-          theme={theme}
-          defaultMode="light"
-          modeStorageKey={MODE_STORAGE_KEY}
-          storageManager={cookieStorageManager}
-          disableTransitionOnChange
-        >
-          <CssBaseline enableColorScheme />
-          <AppShell layout={Component.layout ?? 'main'}>
-            <Component {...pageProps} />
-          </AppShell>
-        </ThemeProvider>
+        <QueryProvider>
+          <ThemeProvider
+            theme={theme}
+            defaultMode="light"
+            modeStorageKey={MODE_STORAGE_KEY}
+            storageManager={cookieStorageManager}
+            disableTransitionOnChange
+          >
+            <CssBaseline enableColorScheme />
+            <AppShell layout={Component.layout ?? 'main'}>
+              <Component {...pageProps} />
+            </AppShell>
+          </ThemeProvider>
+        </QueryProvider>
       </SessionProvider>
     </AppCacheProvider>
   );

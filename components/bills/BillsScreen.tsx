@@ -15,7 +15,8 @@ import { PageHeader } from '@/components/common/PageHeader';
 import { StatusChip } from '@/components/common/StatusChip';
 import { isEmptyFilterValue } from '@/components/common/listQueryUrl';
 import { useListQuery } from '@/components/common/useListQuery';
-import { downloadBillPdf, downloadStatement, listBillContracts, listBills } from '@/lib/api/bills';
+import { billsContract } from '@/lib/bills/contract';
+import { downloadBillPdf, downloadStatement, listBillContracts } from '@/lib/api/bills';
 import { hkToday } from '@/lib/bills/dates';
 import {
   BILL_SORT_FIELDS,
@@ -25,8 +26,7 @@ import {
   type BillListItem,
   type BillListResult,
   type BillSortField,
-  type ListBillsBody,
-} from '@/lib/bills/schemas';
+  } from '@/lib/bills/schemas';
 import { errorKey } from '@/lib/errors';
 import { formatDate, formatMoney } from '@/lib/i18n/locales';
 import { useCanAccess } from '@/components/common/Can';
@@ -59,8 +59,8 @@ export function BillsScreen() {
   const canOpenSlips = useCanAccess(['payslip_upload_read', 'payslip_upload_read_all']);
   const [contracts, setContracts] = useState<BillContractOption[]>([]);
 
-  const list = useListQuery<BillListItem, BillSortField, BillFilterValues>(
-    (body, opts) => listBills(body as Partial<ListBillsBody>, opts),
+  const list = useListQuery<BillListItem, BillSortField, BillFilterValues, BillListResult>(
+    billsContract.endpoints.listBills,
     { sort: { field: 'billDate', direction: 'desc' }, sortFields: BILL_SORT_FIELDS, filterSchema: billListFilterSchema },
   );
   const filter = list.query.filter;

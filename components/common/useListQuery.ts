@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useRouter } from 'next/router';
-import { ABORTED } from '@/lib/api/client';
-import type { ApiError, ApiRequestOptions, ApiResult } from '@/lib/api/types';
+import type { Endpoint } from '@/lib/contract';
+import { useEndpointQuery } from '@/lib/api/query';
+import type { ApiError } from '@/lib/api/types';
 import type { ListQuery, ListResult } from '@/lib/listQuery';
 import type { DataTableQuery } from './DataTable';
 import {
@@ -17,13 +18,11 @@ import {
 
 export type { FilterValue, FilterValues, ListQueryDefaults, ListQueryState } from './listQueryUrl';
 
-/** A lib/api list function: `(body, opts) => apiPost('/api/…/list', body, opts)`. */
-export type ListFetcher<T, S extends string, F extends FilterValues> = (
-  body: ListQuery<S, Partial<F>>,
-  opts: ApiRequestOptions,
-) => Promise<ApiResult<ListResult<T>>>;
+/** A contract's list endpoint: `{ page, pageSize, sort, filter }` in, `{ items, total }` (and maybe more) out. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ListEndpoint<T> = Endpoint<'query', any, ListResult<T>, any>;
 
-export type UseListQuery<T, S extends string, F extends FilterValues> = {
+export type UseListQuery<T, S extends string, F extends FilterValues, R extends ListResult<T> = ListResult<T>> = {
   query: ListQueryState<S, F>;
   /** Merges into the query (page, pageSize, sort, filter) as given; the table passes page 1 itself on sort changes. */
   setQuery: (patch: Partial<ListQueryState<S, F>>) => void;
@@ -32,7 +31,7 @@ export type UseListQuery<T, S extends string, F extends FilterValues> = {
   /** Back to the default filter (page 1). */
   clearFilter: () => void;
   /** The last answer (kept while the next page loads, so the table does not flash). */
-  data: ListResult<T> | null;
+  data: R | null;
   loading: boolean;
   error: ApiError | null;
   reload: () => void;
@@ -48,31 +47,26 @@ export type UseListQuery<T, S extends string, F extends FilterValues> = {
   };
 };
 
-type Outcome<T> = { key: string | null; data: ListResult<T> | null; error: ApiError | null };
-
 /**
- * A server-paged list whose query lives in the URL (router.replace, shallow), so it survives reload and back.
- * Every change of the query or `reload()` fetches once; an older answer arriving after a newer request is ignored
- * (request counter) and the older request is aborted. Requests are `silent`: the table shows its own loading state.
+ * A server-paged list whose query lives in the URL (router.replace, shallow), so it survives reload and back. The
+ * data comes through the query layer (lib/api/query.ts): cached per query, the previous page kept while the next one
+ * loads (the table does not flash), failures that may pass retried every 5 s, and refetched when a mutation
+ * invalidates the endpoint. Requests are `silent`: the table shows its own loading state.
  *
  * `defaults` is read once, on the first render.
  *
  * @example
- * const list = useListQuery(listOrders, { sort: { field: 'createdAt', direction: 'desc' }, filterSchema: orderFilterSchema });
+ * const list = useListQuery(ordersContract.endpoints.listOrders, { sort: { field: 'createdAt', direction: 'desc' }, filterSchema });
  */
-export function useListQuery<T, S extends string = string, F extends FilterValues = FilterValues>(
-  fetcher: ListFetcher<T, S, F>,
+export function useListQuery<T, S extends string = string, F extends FilterValues = FilterValues, R extends ListResult<T> = ListResult<T>>(
+  endpoint: Endpoint<'query', any, R, any>, // eslint-disable-line @typescript-eslint/no-explicit-any
   defaults: ListQueryDefaults<S, F> = {},
-): UseListQuery<T, S, F> {
+): UseListQuery<T, S, F, R> {
   const router = useRouter();
   const [initial] = useState(defaults);
-  const fetcherRef = useRef(fetcher);
-  useEffect(() => {
-    fetcherRef.current = fetcher;
-  });
 
   const query = useMemo(() => parseListQuery<S, F>(router.query as UrlQuery, initial), [router.query, initial]);
-  const queryKey = JSON.stringify(toListBody(query));
+  const body = useMemo(() => toListBody(query) as ListQuery<S, Partial<F>>, [query]);
 
   // The setters build on the newest query, also when called twice before the router has re-rendered us.
   const latest = useRef(query);
@@ -80,27 +74,11 @@ export function useListQuery<T, S extends string = string, F extends FilterValue
     latest.current = query;
   }, [query]);
 
-  const [reloadCount, setReloadCount] = useState(0);
-  const requestKey = `${queryKey}#${reloadCount}`;
-  const [outcome, setOutcome] = useState<Outcome<T>>({ key: null, data: null, error: null });
-  const requestId = useRef(0);
-
-  useEffect(() => {
-    if (!router.isReady) return undefined;
-    const id = ++requestId.current;
-    const controller = new AbortController();
-    const body = JSON.parse(queryKey) as ListQuery<S, Partial<F>>;
-    const settle = (result: ApiResult<ListResult<T>>) => {
-      // Stale: a newer request has started since (its answer, not this one, decides what the table shows).
-      if (id !== requestId.current) return;
-      if (result.ok) setOutcome({ key: requestKey, data: result.data, error: null });
-      else if (result.error.code !== ABORTED) setOutcome((prev) => ({ key: requestKey, data: prev.data, error: result.error }));
-    };
-    fetcherRef.current(body, { signal: controller.signal, silent: true }).then(settle, (err: unknown) =>
-      settle({ ok: false, error: { status: 0, code: 'INTERNAL', message: err instanceof Error ? err.message : String(err) } }),
-    );
-    return () => controller.abort();
-  }, [router.isReady, queryKey, requestKey]);
+  const result = useEndpointQuery(endpoint, router.isReady ? body : null, { keepPrevious: true, request: { silent: true } });
+  const data = (result.data ?? null) as R | null;
+  const loading = result.isFetching && (result.isPlaceholderData || !result.data || result.retrying !== null);
+  const error = result.apiError ?? result.retrying;
+  const reload = useCallback(() => void result.refetch(), [result]);
 
   const navigate = useCallback(
     (next: ListQueryState<S, F>) => {
@@ -117,11 +95,6 @@ export function useListQuery<T, S extends string = string, F extends FilterValue
     [navigate],
   );
   const clearFilter = useCallback(() => navigate({ ...latest.current, page: 1, filter: compactFilter(initial.filter ?? {}) }), [navigate, initial]);
-  const reload = useCallback(() => setReloadCount((n) => n + 1), []);
-
-  const loading = outcome.key !== requestKey;
-  const error = loading ? null : outcome.error;
-  const data = outcome.data;
 
   const tableProps = useMemo(
     () => ({

@@ -11,14 +11,13 @@ import { PageHeader } from '@/components/common/PageHeader';
 import { StatusChip } from '@/components/common/StatusChip';
 import { isEmptyFilterValue } from '@/components/common/listQueryUrl';
 import { useListQuery } from '@/components/common/useListQuery';
-import { listOrders } from '@/lib/api/orders';
+import { ordersContract } from '@/lib/orders/contract';
 import { formatDate, formatMoney, pickLocalized } from '@/lib/i18n/locales';
 import {
   ORDER_SORT_FIELDS,
   ORDER_STATUSES,
   ORDER_TYPES,
   orderFilterSchema,
-  type ListOrdersBody,
   type OrderListItem,
   type OrderSortField,
 } from '@/lib/orders/schemas';
@@ -44,7 +43,7 @@ export function OrdersScreen() {
   const [placing, setPlacing] = useState(false);
 
   const list = useListQuery<OrderListItem, OrderSortField, OrderFilterValues>(
-    (body, opts) => listOrders(body as Partial<ListOrdersBody>, opts),
+    ordersContract.endpoints.listOrders,
     { sort: { field: 'createdAt', direction: 'desc' }, sortFields: ORDER_SORT_FIELDS, filterSchema: orderFilterSchema },
   );
   const filter = list.query.filter;

@@ -11,10 +11,11 @@ import { FilterBar, type FilterDef } from '@/components/common/FilterBar';
 import { StatusChip } from '@/components/common/StatusChip';
 import { isEmptyFilterValue } from '@/components/common/listQueryUrl';
 import { useListQuery } from '@/components/common/useListQuery';
-import { downloadSlipFile, listSlips } from '@/lib/api/paymentSlips';
+import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
+import { downloadSlipFile } from '@/lib/api/paymentSlips';
 import { errorKey } from '@/lib/errors';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/i18n/locales';
-import { SLIP_SORT_FIELDS, SLIP_STATUSES, listSlipsSchema, type ListSlipsBody, type SlipListItem, type SlipSortField } from '@/lib/paymentSlips/schemas';
+import { SLIP_SORT_FIELDS, SLIP_STATUSES, listSlipsSchema, type SlipListItem, type SlipSortField } from '@/lib/paymentSlips/schemas';
 
 type SlipFilterValues = { status?: readonly string[] };
 
@@ -27,7 +28,7 @@ export function SlipHistory({ refreshKey = 0 }: { refreshKey?: number }) {
   const { locale } = useRouter();
   const download = useDownload();
   const list = useListQuery<SlipListItem, SlipSortField, SlipFilterValues>(
-    (body, opts) => listSlips(body as Partial<ListSlipsBody>, opts),
+    paymentSlipsContract.endpoints.listSlips,
     { sort: { field: 'createdAt', direction: 'desc' }, sortFields: SLIP_SORT_FIELDS, filterSchema: listSlipsSchema.shape.filter.unwrap() },
   );
   const { reload } = list;

@@ -8,13 +8,12 @@ import { StatusChip } from '@/components/common/StatusChip';
 import { isEmptyFilterValue } from '@/components/common/listQueryUrl';
 import { useListQuery } from '@/components/common/useListQuery';
 import { courierLabel } from '@/components/orders/format';
-import { listShipments } from '@/lib/api/tracking';
+import { trackingContract } from '@/lib/orders/contract';
 import { formatDate, formatDateTime } from '@/lib/i18n/locales';
 import {
   SHIPMENT_SORT_FIELDS,
   SHIPMENT_STEPS,
   shipmentFilterSchema,
-  type ListShipmentsBody,
   type ShipmentListItem,
   type ShipmentSortField,
 } from '@/lib/orders/schemas';
@@ -26,7 +25,7 @@ export function ShipmentsScreen() {
   const { t } = useTranslation(['page', 'common']);
   const { locale } = useRouter();
   const list = useListQuery<ShipmentListItem, ShipmentSortField, ShipmentFilterValues>(
-    (body, opts) => listShipments(body as Partial<ListShipmentsBody>, opts),
+    trackingContract.endpoints.listShipments,
     { sort: { field: 'createdAt', direction: 'desc' }, sortFields: SHIPMENT_SORT_FIELDS, filterSchema: shipmentFilterSchema },
   );
   const filter = list.query.filter;

@@ -21,7 +21,8 @@ import {
   type UseQueryOptions,
 } from '@tanstack/react-query';
 import type { AnyEndpoint, BodyOf, Endpoint, EndpointKind, InvalidationTarget, OutputOf } from '@/lib/contract';
-import { apiDownload, apiPost, apiPostMultipart, type DownloadOptions, type MultipartOptions } from './client';
+import { uploadWithProgress, type UploadFieldValue, type UploadOptions } from '@/lib/upload/uploadWithProgress';
+import { apiDownload, apiPost, type DownloadOptions } from './client';
 import type { ApiError, ApiRequestOptions, ApiResult } from './types';
 
 /** What a failed query or mutation throws: the client's ApiError, unchanged. */
@@ -72,20 +73,9 @@ export function callEndpoint<E extends AnyEndpoint>(
   return apiPost(endpoint.path, body, options) as never;
 }
 
-/** An upload endpoint's call: text fields first, then the one file part (the server streams it). */
-export function callUpload<E extends UploadEndpoint>(
-  endpoint: E,
-  fields: BodyOf<E>,
-  file: { field: string; file: Blob; name?: string },
-  opts: MultipartOptions = {},
-): Promise<ApiResult<OutputOf<E>>> {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields as Record<string, unknown>)) {
-    if (value === undefined || value === null) continue;
-    form.append(key, typeof value === 'string' ? value : JSON.stringify(value));
-  }
-  form.append(file.field, file.file, file.name ?? (file.file instanceof File ? file.file.name : 'upload'));
-  return apiPostMultipart(endpoint.path, form, { silent: endpoint.silent, ...opts });
+/** An upload endpoint's call: text fields first, then the one file part (the server streams and checks it). */
+export function callUpload<E extends UploadEndpoint>(endpoint: E, fields: BodyOf<E>, file: Blob, opts: UploadOptions = {}): Promise<ApiResult<OutputOf<E>>> {
+  return uploadWithProgress(endpoint.path as `/api/${string}`, fields as Record<string, UploadFieldValue>, file, { silent: endpoint.silent, ...opts });
 }
 
 /** `[area]`, `[area, action]` or `[area, action, body]`: what a query is cached under. */
@@ -165,7 +155,7 @@ export function useEndpointMutation<E extends MutationEndpoint>(endpoint: E, opt
 
 export type UploadVariables<E extends UploadEndpoint> = {
   fields: BodyOf<E>;
-  file: { field: string; file: Blob; name?: string };
+  file: Blob;
   onProgress?: (percent: number) => void;
 };
 

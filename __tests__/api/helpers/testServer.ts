@@ -132,3 +132,25 @@ export async function startTestServer(dbHandle: DbHandle, opts: TestServerOption
       }),
   };
 }
+
+/** The envelope of a contract endpoint's answer, typed by the contract. */
+export type EndpointResponse<E> = TestResponse<
+  | { status: 'success'; data: import('@/lib/contract').OutputOf<E>; traceId: string }
+  | { status: 'error'; error: { code: string; message: string; fields?: Record<string, string[]> }; traceId: string }
+>;
+
+/**
+ * POST a contract endpoint's body (typed from its schema) to the test server; the answer's `data` is typed from the
+ * contract's output.
+ *
+ * @example
+ * const res = await callEndpoint(server, ordersContract.endpoints.getOrder, { id }, { token });
+ */
+export function callEndpoint<E extends { path: string; body: unknown }>(
+  server: TestServer,
+  endpoint: E,
+  body: import('@/lib/contract').BodyOf<E>,
+  opts: PostOptions = {},
+): Promise<EndpointResponse<E>> {
+  return server.post(endpoint.path, body, opts) as Promise<EndpointResponse<E>>;
+}

@@ -58,3 +58,36 @@ export function apiDeferred<T>(path: Path, data: T) {
   });
   return { handler, release };
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Handlers typed from the contracts (lib/contract): the path and the answer's type come from the endpoint, so a test
+// answering with the wrong shape does not compile.
+
+type TypedEndpoint = { path: string };
+
+/** The endpoint answers `data` (or what `data(body)` returns for the request body) as a success envelope. */
+export function endpointSuccess<E extends TypedEndpoint & { output: unknown }>(
+  endpoint: E,
+  data: import('@/lib/contract').OutputOf<E> | ((body: import('@/lib/contract').BodyOf<E>) => import('@/lib/contract').OutputOf<E>),
+  opts: ApiSuccessOptions = {},
+) {
+  return http.post(endpoint.path, async ({ request }) => {
+    opts.onRequest?.(request);
+    if (opts.delayMs !== undefined) await delay(opts.delayMs);
+    const payload =
+      typeof data === 'function'
+        ? (data as (body: unknown) => unknown)(await request.clone().json().catch(() => ({})))
+        : data;
+    return HttpResponse.json({ status: 'success', data: payload, traceId: opts.traceId ?? nextTraceId() });
+  });
+}
+
+/** The endpoint answers an error envelope with `code` (HTTP 400 unless `status` says otherwise). */
+export function endpointError(endpoint: TypedEndpoint, code: string, opts: ApiErrorOptions = {}) {
+  return apiError(endpoint.path as Path, code, opts);
+}
+
+/** The endpoint fails at the network level. */
+export function endpointNetworkError(endpoint: TypedEndpoint) {
+  return apiNetworkError(endpoint.path as Path);
+}

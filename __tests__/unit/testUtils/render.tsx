@@ -1,4 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import i18next, { type i18n as I18n } from 'i18next';
 import type { Session } from 'next-auth';
@@ -104,7 +105,16 @@ export type ProviderOptions = {
    * Takes precedence over `router`.
    */
   route?: string;
+  /** The QueryClient (default: a fresh one with retries off, so a failure shows at once). */
+  queryClient?: QueryClient;
 } & Omit<RenderOptions, 'wrapper' | 'queries'>;
+
+/** A QueryClient for tests: no retries, nothing kept between tests, no garbage-collection timers left behind. */
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity, staleTime: 0 }, mutations: { retry: false } },
+  });
+}
 
 /** Provides a MemoryRouter through Next's router context, re-rendering on every navigation. */
 function MemoryRouterContext({ router, children }: { router: MemoryRouter; children: ReactNode }) {
@@ -122,7 +132,7 @@ function MemoryRouterContext({ router, children }: { router: MemoryRouter; child
  * const { memoryRouter } = renderWithProviders(<OrdersScreen />, { route: '/my-orders/manage?status=pending' });
  */
 export function renderWithProviders(ui: ReactElement, options: ProviderOptions = {}) {
-  const { locale = 'en', functionCodes, user, session, router: routerFields, route, ...renderOptions } = options;
+  const { locale = 'en', functionCodes, user, session, router: routerFields, route, queryClient = createTestQueryClient(), ...renderOptions } = options;
   const i18n = createTestI18n(locale);
   const router = createTestRouter({ locale, ...routerFields });
   const memoryRouter = route === undefined ? null : new MemoryRouter(route);
@@ -137,12 +147,14 @@ export function renderWithProviders(ui: ReactElement, options: ProviderOptions =
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <RouterProvider>
       <SessionProvider session={sessionValue} refetchOnWindowFocus={false} refetchInterval={0}>
-        <I18nextProvider i18n={i18n}>
-          <ThemeProvider theme={theme}>{children}</ThemeProvider>
-        </I18nextProvider>
+        <QueryClientProvider client={queryClient}>
+          <I18nextProvider i18n={i18n}>
+            <ThemeProvider theme={theme}>{children}</ThemeProvider>
+          </I18nextProvider>
+        </QueryClientProvider>
       </SessionProvider>
     </RouterProvider>
   );
   const result = render(ui, { wrapper: Wrapper, ...renderOptions });
-  return { ...result, router, memoryRouter, i18n, session: sessionValue };
+  return { ...result, router, memoryRouter, i18n, session: sessionValue, queryClient };
 }

@@ -9,13 +9,12 @@ import { PageHeader } from '@/components/common/PageHeader';
 import { StatusChip } from '@/components/common/StatusChip';
 import { isEmptyFilterValue } from '@/components/common/listQueryUrl';
 import { useListQuery } from '@/components/common/useListQuery';
-import { listForReview } from '@/lib/api/paymentSlips';
+import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
 import { formatDate, formatDateTime, formatMoney, pickLocalized } from '@/lib/i18n/locales';
 import {
   SLIP_SORT_FIELDS,
   SLIP_STATUSES,
   listForReviewSchema,
-  type ListForReviewBody,
   type ReviewListItem,
   type SlipSortField,
 } from '@/lib/paymentSlips/schemas';
@@ -29,7 +28,7 @@ export function SlipReviewListScreen() {
   const { t } = useTranslation(['page', 'common']);
   const { locale } = useRouter();
   const list = useListQuery<ReviewListItem, SlipSortField, ReviewFilterValues>(
-    (body, opts) => listForReview(body as Partial<ListForReviewBody>, opts),
+    paymentSlipsContract.endpoints.listForReview,
     { sortFields: SLIP_SORT_FIELDS, filterSchema: listForReviewSchema.shape.filter.unwrap(), filter: { status: ['pending'] } },
   );
   const filter = list.query.filter;

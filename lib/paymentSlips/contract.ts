@@ -1,0 +1,82 @@
+/** Payment slips: the customer's uploads and history, and the staff review (docs/bills.md). Declared once (lib/contract). */
+import { defineContract, download, mutation, output, query, upload } from '@/lib/contract';
+import {
+  approveSlipSchema,
+  listForReviewSchema,
+  listSlipsSchema,
+  rejectSlipSchema,
+  slipIdSchema,
+  uploadSlipFieldsSchema,
+  type ReviewDetail,
+  type ReviewListResult,
+  type ReviewResult,
+  type SlipListResult,
+  type UploadSlipResult,
+} from './schemas';
+
+const SLIP_READ = { anyOf: ['payslip_upload_read', 'payslip_upload_read_all'] } as const;
+const REVIEW_READ = { anyOf: ['payslip_review_read', 'payslip_review_write'] } as const;
+const REVIEW_WRITE = { anyOf: ['payslip_review_write'] } as const;
+
+export const paymentSlipsContract = defineContract('paymentSlips', {
+  uploadSlip: upload({
+    summary:
+      'MULTIPART/FORM-DATA (not JSON): fields idempotencyKey, billIds (repeated or a JSON array), amountCents, paymentDate, paymentMethod ' +
+      '(bank_transfer | fps | cheque), reference; one file part `file` (JPEG, PNG or PDF by content, at most upload_file_size MB, checked ' +
+      'while streaming: 413). Empty 400 FILE_EMPTY, wrong type 415, damaged 400 FILE_CORRUPT; bills of another customer 404, paid 409 ' +
+      'BILL_ALREADY_PAID, under review 409 BILL_UNDER_REVIEW; amount over their balance 400 PAYMENT_AMOUNT_EXCEEDS_BALANCE. ' +
+      'File, slip and bill links in one transaction; the same idempotencyKey answers the same slip: { id, slipNo, status, replayed }.',
+    permission: { anyOf: ['payslip_upload_write'] },
+    body: uploadSlipFieldsSchema,
+    output: output<UploadSlipResult>(),
+    invalidates: ['paymentSlips', 'bills'],
+  }),
+  listSlips: query({
+    summary:
+      'Slip history: { items: [{ id, slipNo, amountCents, paymentDate, paymentMethod, reference, status, reviewComment, reviewedAt, createdAt, uploadedByName, bills }], total }. ' +
+      'With payslip_upload_read_all every slip of the customer, with payslip_upload_read only the caller’s own. Filter status[]; sort slipNo | createdAt | paymentDate | amount.',
+    permission: SLIP_READ,
+    body: listSlipsSchema,
+    output: output<SlipListResult>(),
+  }),
+  getSlipFile: download({
+    summary: 'FILE (attachment): the uploaded file of a slip the caller may see (as listSlips); otherwise NOT_FOUND.',
+    permission: SLIP_READ,
+    body: slipIdSchema,
+  }),
+  listForReview: query({
+    summary:
+      'Provider staff: slips of every customer (pending first, oldest first), with customer and file type. Filter status[], ucpId, ' +
+      'dateFrom/dateTo (upload date, Hong Kong), q (slip no., customer name or UCP id).',
+    permission: REVIEW_READ,
+    body: listForReviewSchema,
+    output: output<ReviewListResult>(),
+  }),
+  getForReview: query({
+    summary: 'Provider staff: one slip with its customer, its bills as they stand (balance, derived status, applied) and its file facts.',
+    permission: REVIEW_READ,
+    body: slipIdSchema,
+    output: output<ReviewDetail>(),
+  }),
+  getReviewFile: download({
+    summary: 'FILE (attachment): the uploaded file of any slip, for provider staff reviewing it.',
+    permission: REVIEW_READ,
+    body: slipIdSchema,
+  }),
+  approveSlip: mutation({
+    summary:
+      'Provider staff: approve a pending slip, applying its amount to its bills (default oldest first up to each balance, or `allocations`), ' +
+      'optional `comment`; audit row. Not pending: 409 SLIP_ALREADY_REVIEWED. Answers { id, status, allocations }.',
+    permission: REVIEW_WRITE,
+    body: approveSlipSchema,
+    output: output<ReviewResult>(),
+    invalidates: ['paymentSlips', 'bills'],
+  }),
+  rejectSlip: mutation({
+    summary: 'Provider staff: reject a pending slip with a `reason` (≤ 500, shown to the customer); its bills leave review. Audit row; 409 if not pending.',
+    permission: REVIEW_WRITE,
+    body: rejectSlipSchema,
+    output: output<ReviewResult>(),
+    invalidates: ['paymentSlips', 'bills'],
+  }),
+});
