@@ -2,17 +2,29 @@ import type { GetServerSideProps, GetStaticProps } from 'next';
 import { serverSideTranslations } from 'next-i18next/pages/serverSideTranslations';
 import nextI18nConfig from '@/next-i18next.config.js';
 
-/** Spec §1: these namespaces are loaded on every page. */
-export const NAMESPACES = ['common', 'page', 'error'] as const;
+/**
+ * Loaded on every page: `common` (the shell, shared words, validation) and `error` (the error catalogue). Each page
+ * adds its feature's own namespace(s) (`orders`, `meter`, `admin-users`…), so a page's HTML carries only its own
+ * texts instead of every screen's (docs/decisions.md, "Translations per feature").
+ */
+export const BASE_NAMESPACES = ['common', 'error'] as const;
 
-const translations = (locale: string | undefined) =>
-  serverSideTranslations(locale ?? 'en', [...NAMESPACES], nextI18nConfig);
+const translations = (locale: string | undefined, namespaces: readonly string[]) =>
+  serverSideTranslations(locale ?? 'en', [...new Set([...BASE_NAMESPACES, ...namespaces])], nextI18nConfig);
 
 /** Static pages: translations only, per locale, at build time (DESIGN.md: pages are static shells). */
-export const getStaticTranslations: GetStaticProps = async ({ locale }) => ({ props: await translations(locale) });
+export const staticTranslations =
+  (...namespaces: string[]): GetStaticProps =>
+  async ({ locale }) => ({ props: await translations(locale, namespaces) });
 
 /**
  * Dynamic `[id]` pages: translations only, per request. The id is read by the screen from the router; the page
  * never carries customer data (docs/decisions.md explains why these are not prerendered per id).
  */
-export const getServerTranslations: GetServerSideProps = async ({ locale }) => ({ props: await translations(locale) });
+export const serverTranslations =
+  (...namespaces: string[]): GetServerSideProps =>
+  async ({ locale }) => ({ props: await translations(locale, namespaces) });
+
+/** The screens built before per-feature namespaces keep their texts in `page` until they move. */
+export const getStaticTranslations: GetStaticProps = staticTranslations('page');
+export const getServerTranslations: GetServerSideProps = serverTranslations('page');

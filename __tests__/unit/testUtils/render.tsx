@@ -11,27 +11,38 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { ThemeProvider } from '@mui/material/styles';
 import type { FunctionCode } from '@/lib/permissions/codes';
 import { theme } from '@/lib/theme/theme';
-import enCommon from '@/public/locales/en/common.json';
-import enError from '@/public/locales/en/error.json';
-import enPage from '@/public/locales/en/page.json';
-import tcCommon from '@/public/locales/tc/common.json';
-import tcError from '@/public/locales/tc/error.json';
-import tcPage from '@/public/locales/tc/page.json';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 export type TestLocale = 'en' | 'tc';
 
-/** An i18next instance with the real texts of the three namespaces every page loads (spec §1), in both locales. */
+type Resources = Record<TestLocale, Record<string, Record<string, unknown>>>;
+let resources: Resources | null = null;
+
+/** Every namespace file of public/locales (common, error and each feature's own), read once per test file. */
+function loadResources(): Resources {
+  if (resources) return resources;
+  const root = path.join(process.cwd(), 'public', 'locales');
+  const read = (locale: TestLocale) =>
+    Object.fromEntries(
+      readdirSync(path.join(root, locale))
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => [f.replace(/\.json$/, ''), JSON.parse(readFileSync(path.join(root, locale, f), 'utf8')) as Record<string, unknown>]),
+    );
+  resources = { en: read('en'), tc: read('tc') };
+  return resources;
+}
+
+/** An i18next instance with the real texts of every namespace (common, error and each feature's), in both locales. */
 export function createTestI18n(lng: TestLocale = 'en'): I18n {
   const instance = i18next.createInstance();
+  const all = loadResources();
   void instance.use(initReactI18next).init({
     lng,
     fallbackLng: 'en',
-    ns: ['common', 'page', 'error'],
+    ns: Object.keys(all.en),
     defaultNS: 'common',
-    resources: {
-      en: { common: enCommon, page: enPage, error: enError },
-      tc: { common: tcCommon, page: tcPage, error: tcError },
-    },
+    resources: all,
     interpolation: { escapeValue: false },
     initAsync: false,
   });
