@@ -96,6 +96,8 @@ export const ROUTES: readonly RouteRule[] = [
   // Not in the spec: staff review of customers' payment slips, beside the other approvals (docs/permissions.md).
   { path: `${ADMIN}/payment-slip-review`, anyOf: ['payslip_review_read', 'payslip_review_write'] },
   { path: `${ADMIN}/payment-slip-review/[id]`, anyOf: ['payslip_review_read', 'payslip_review_write'] },
+  // Not in the spec: the mail outbox (docs/mail.md, docs/permissions.md).
+  { path: `${ADMIN}/outbox`, anyOf: ['outbox_read'] },
 ];
 
 const LOCALE_PREFIX = /^\/(en|tc)(?=\/|$)/;
