@@ -38,6 +38,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   return {
     db,
     kind: 'pglite',
+    pglite,
     ping: async () => {
       await pglite.query('select 1');
     },

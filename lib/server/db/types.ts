@@ -1,3 +1,4 @@
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type * as schema from './schema';
 
@@ -8,6 +9,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DbHandle = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded database's one connection (PGlite only): the job queue runs its SQL through it. */
+  pglite?: PGlite;
   /** Cheap round trip for /readyz. */
   ping(): Promise<void>;
   /**
