@@ -6,7 +6,7 @@ import drizzle from 'eslint-plugin-drizzle';
 const SERVER_SIDE = ['server.ts', 'lib/server/**', 'scripts/**', 'pages/api/auth/**', '__tests__/api/**', '__tests__/e2e/**', 'drizzle.config.ts'];
 
 const config = [
-  { ignores: ['.next/**', 'node_modules/**', '.data/**', 'coverage/**', 'next-env.d.ts', 'lib/server/db/migrations/**'] },
+  { ignores: ['.next/**', '.next-server/**', 'node_modules/**', '.data/**', 'coverage/**', 'next-env.d.ts', 'lib/server/db/migrations/**'] },
   ...nextVitals,
   ...nextTs,
   {
