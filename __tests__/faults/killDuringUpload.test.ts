@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { demoReceiptPng } from '@/lib/server/db/seedData/billing';
-import { killAllChildren, post, request, runNodeScript, signIn, sleep, startPortal, tempDir, within, type PortalServer } from './helpers/servers';
+import { killAllChildren, killGroup, post, request, runNodeScript, signIn, sleep, startPortal, tempDir, within, type PortalServer } from './helpers/servers';
 
 const UPLOAD = '/api/paymentSlips/uploadSlip';
 const hkToday = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Hong_Kong' });
@@ -45,7 +45,10 @@ jest.setTimeout(240_000);
 describe('kill -9 during a payment-slip upload (PGlite)', () => {
   let pgliteDir: string;
   let server: PortalServer | undefined;
-  afterAll(killAllChildren);
+  afterAll(async () => {
+    if (server) killGroup(server.child);
+    killAllChildren();
+  });
 
   beforeAll(() => {
     pgliteDir = path.join(tempDir('kill9'), 'pglite');

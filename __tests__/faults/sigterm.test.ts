@@ -6,9 +6,23 @@
  * Every request must finish with 200, new connections must be refused, the "shutting down" line must be logged,
  * and the process must exit 0.
  */
+import { utimesSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { childPids, commandLine, killAllChildren, signIn, sleep, startPortal, within, tempDir, type PortalServer } from './helpers/servers';
+import {
+  ROOT,
+  SERVER_BUNDLE,
+  childPids,
+  commandLine,
+  killAllChildren,
+  killGroup,
+  signIn,
+  sleep,
+  startPortal,
+  tempDir,
+  within,
+  type PortalServer,
+} from './helpers/servers';
 
 const IN_FLIGHT = 16;
 /** Sent with each request, the first half before the signal and the rest this long after it. */
@@ -62,6 +76,15 @@ describe('SIGTERM under load', () => {
     pgliteDir = path.join(tempDir('sigterm'), 'pglite');
   });
   afterAll(killAllChildren);
+  /** The server of the running test: killed after it even when the test failed, so the next can open the folder. */
+  let current: PortalServer | undefined;
+  afterEach(async () => {
+    if (current) {
+      killGroup(current.child);
+      await within(current.exited, 10_000, undefined);
+    }
+    current = undefined;
+  });
 
   async function underLoad(server: PortalServer, signal: () => void) {
     const token = await signIn(server.baseUrl, 'customer@demo.hk');
@@ -88,7 +111,10 @@ describe('SIGTERM under load', () => {
   }
 
   it('npm start: SIGTERM to the npm process reaches the server (one node process, no wrapper)', async () => {
-    const server = await startPortal({ name: 'npm start', how: 'npm-start', env: { PGLITE_DIR: pgliteDir } });
+    // A stale server bundle: npm start compiles it first (esbuild runs a helper process), then serves alone.
+    utimesSync(path.join(ROOT, SERVER_BUNDLE), new Date(0), new Date(0));
+    const server = (current = await startPortal({ name: 'npm start', how: 'npm-start', env: { PGLITE_DIR: pgliteDir } }));
+    expect(server.output()).toContain(`server bundle ${SERVER_BUNDLE} built`);
     // npm → exactly one node process (scripts/start.mjs, which imported the compiled server), with no child of its own.
     const serverPid = server.serverPid();
     expect(commandLine(serverPid)).toMatch(/^node .*scripts\/start\.mjs$|^\S*node scripts\/start\.mjs$/);
@@ -97,13 +123,13 @@ describe('SIGTERM under load', () => {
   });
 
   it('npm start: SIGTERM to the server process itself', async () => {
-    const server = await startPortal({ name: 'npm start (server pid)', how: 'npm-start', env: { PGLITE_DIR: pgliteDir } });
+    const server = (current = await startPortal({ name: 'npm start (server pid)', how: 'npm-start', env: { PGLITE_DIR: pgliteDir } }));
     const serverPid = server.serverPid();
     await underLoad(server, () => process.kill(serverPid, 'SIGTERM'));
   });
 
   it('node .next-server/server.cjs (a container): SIGTERM to it', async () => {
-    const server = await startPortal({ name: 'node .next-server/server.cjs', how: 'bundle', env: { PGLITE_DIR: pgliteDir } });
+    const server = (current = await startPortal({ name: 'node .next-server/server.cjs', how: 'bundle', env: { PGLITE_DIR: pgliteDir } }));
     expect(childPids(server.child.pid!)).toEqual([]);
     await underLoad(server, () => server.child.kill('SIGTERM'));
   });

@@ -162,6 +162,10 @@ export async function buildServer(root, label) {
   } catch (err) {
     console.error(`[${label}] the server bundle failed to build:`, err instanceof Error ? err.message : err);
     return 1;
+  } finally {
+    // esbuild's API keeps its service binary running as a child process: stop it, so that `npm start`, which goes
+    // on to serve in this process, leaves no child behind.
+    await esbuild.stop();
   }
   console.log(`[${label}] server bundle ${SERVER_BUNDLE} built in ${Date.now() - started} ms`);
   return 0;

@@ -105,6 +105,16 @@ export function startChild(name: string, command: string, args: string[], env: N
   return { child, exited, output: () => output };
 }
 
+/** SIGKILLs one child's process group (a test that failed half-way must not leave its server holding a folder). */
+export function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined || !isRunning(child)) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
 /** SIGKILLs every tracked child's process group that is still there, and removes the temp folders. */
 export function killAllChildren(): void {
   for (const { child } of children.splice(0)) {
