@@ -7,7 +7,10 @@ const createJestConfig = nextJest({ dir: './' });
 const ESM_DEPS = ['msw', '@mswjs', 'rettime', 'until-async', '@open-draft', 'headers-polyfill', 'outvariant', 'strict-event-emitter', 'is-node-process', 'jose', '@scure', '@noble'];
 const transformIgnorePatterns = [`/node_modules/(?!(${ESM_DEPS.join('|')})/)`, '^.+\\.module\\.(css|sass|scss)$'];
 
-/** Three projects: unit (jsdom + msw), api (node, real database), e2e (node + Playwright, run by scripts/e2e.ts). */
+/**
+ * Four projects: unit (jsdom + msw), api (node, real database), e2e (node + Playwright, run by scripts/e2e.ts) and
+ * faults (node: the production server killed, signalled and cut off from its database; run by scripts/faults.ts).
+ */
 module.exports = async () => {
   const unit = await createJestConfig({
     displayName: 'unit',
@@ -40,6 +43,14 @@ module.exports = async () => {
   })();
   e2e.transformIgnorePatterns = transformIgnorePatterns;
 
+  const faults = await createJestConfig({
+    displayName: 'faults',
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/__tests__/faults/**/*.test.ts'],
+    moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
+  })();
+  faults.transformIgnorePatterns = transformIgnorePatterns;
+
   // testTimeout is a global option (jest ignores it inside a project): API tests on two databases and browser tests need more than 5 s.
-  return { testTimeout: 60_000, projects: [unit, api, e2e] };
+  return { testTimeout: 60_000, projects: [unit, api, e2e, faults] };
 };

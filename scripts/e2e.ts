@@ -4,8 +4,9 @@
  * 1. Without Chromium (/usr/bin/chromium or $CHROMIUM_PATH) the suite is skipped with a loud warning (exit 0),
  *    unless E2E=required (CI), when that is a failure.
  * 2. Builds once if the production build is not current (the same check as `npm start`).
- * 3. Starts `tsx server.ts` (NODE_ENV=production) on a free port with a fresh embedded database in a temp folder
- *    (DATABASE_URL removed, so the server migrates and seeds the demo data itself), and waits for /readyz.
+ * 3. Starts the server exactly as `npm start` runs it (`node scripts/start.mjs`: the compiled server in one process)
+ *    on a free port with a fresh embedded database in a temp folder (DATABASE_URL removed, so the server migrates
+ *    and seeds the demo data itself), and waits for /readyz.
  * 4. Runs `jest --selectProjects e2e --runInBand` with E2E_BASE_URL, passing extra args through (file filters,
  *    `--json --outputFile=…` from scripts/test.ts).
  * 5. Stops the server with SIGTERM, waits for it, removes the temp folder, and exits with jest's status.
@@ -15,7 +16,7 @@ import { accessSync, constants as fsConstants, mkdtempSync, rmSync } from 'node:
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureBuild } from './lib/build';
+import { ensureBuild } from './lib/build.mjs';
 import { bin, run, waitForExit } from './lib/process';
 
 const READY_TIMEOUT_MS = 120_000;
@@ -85,7 +86,8 @@ function startServer(port: number, pgliteDir: string, baseUrl: string): Server {
   // DATABASE_URL for the API tests; the secrets are generated next to that temp database.
   for (const key of ['DATABASE_URL', 'SEED_DEMO', 'NEXTAUTH_SECRET', 'API_TOKEN_SECRET', 'CONTENT_API_KEY']) delete env[key];
 
-  const child = spawn(bin('tsx'), ['server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // What `npm start` runs (package.json: `exec node scripts/start.mjs`), minus npm itself.
+  const child = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
     output += chunk.toString('utf8');

@@ -4,6 +4,7 @@ import { createApiHandler, type ApiRoutes } from '@/lib/server/api/router';
 import type { ServerConfig } from '@/lib/server/config';
 import { MIGRATIONS_DIR, migrationsApplied } from '@/lib/server/db/open';
 import type { DbHandle } from '@/lib/server/db/types';
+import { applyHsts } from '@/lib/server/hsts';
 import { applyHeaders, securityHeaders, sendJson } from '@/lib/server/http';
 import type { Logger } from '@/lib/server/log';
 import { createContentHandler } from '@/lib/server/siteContentRoutes';
@@ -33,7 +34,7 @@ export function createRequestListener(deps: AppDeps): RequestListener {
   // Site content: the page-load GET calls of spec §7 (API key + lang), outside the POST route table.
   const handleContent = createContentHandler({ db: dbHandle.db, config, log });
   const migrationCount = expectedMigrations();
-  const baseHeaders = securityHeaders(config.isProduction);
+  const baseHeaders = securityHeaders();
 
   const runtimeScript = `window.__PORTAL_RUNTIME__=${JSON.stringify({
     telemetryConnectionString: config.telemetryConnectionString ?? null,
@@ -49,6 +50,7 @@ export function createRequestListener(deps: AppDeps): RequestListener {
     let traceId: string | undefined;
     let userAcUuid: string | undefined;
     let errorCode: string | undefined;
+    applyHsts(req, res, config);
 
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;

@@ -1,14 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError } from '@/lib/server/errors';
 
-/** Headers on every response of the portal (pages get the same from next.config.js). */
-export function securityHeaders(isProduction: boolean): Record<string, string> {
+/**
+ * Headers on every response of the portal (pages get the same from next.config.js). HSTS is not here: it depends on
+ * the request's scheme (lib/server/hsts.ts).
+ */
+export function securityHeaders(): Record<string, string> {
   const headers: Record<string, string> = {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'DENY',
   };
-  if (isProduction) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
   return headers;
 }
 

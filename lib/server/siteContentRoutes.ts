@@ -58,7 +58,7 @@ function parseLang(url: string | undefined): SiteContentLang {
  * Order of checks: method (405), key (401), lang (400), then the read (503 when the database is down).
  */
 export function createContentHandler({ db, config, log }: ContentHandlerDeps): ContentHandler {
-  const baseHeaders = securityHeaders(config.isProduction);
+  const baseHeaders = securityHeaders();
 
   return async (req, res, pathname) => {
     const route = Object.prototype.hasOwnProperty.call(SITE_CONTENT_ROUTES, pathname) ? SITE_CONTENT_ROUTES[pathname] : undefined;

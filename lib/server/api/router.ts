@@ -46,7 +46,7 @@ function zodFields(err: z.ZodError): Record<string, string[]> {
  */
 export function createApiHandler(deps: ApiDeps) {
   const { db, config, log, routes } = deps;
-  const baseHeaders = { ...securityHeaders(config.isProduction), 'Cache-Control': 'private, no-store' };
+  const baseHeaders = { ...securityHeaders(), 'Cache-Control': 'private, no-store' };
 
   return async function handleApi(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<ApiOutcome> {
     const traceId = randomUUID();
