@@ -42,7 +42,6 @@ export function hasUnsafeQuery(url: string): boolean {
     } catch {
       return true;
     }
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
     if (/[\u0000-\u001f\u007f]/.test(decoded)) return true;
   }
   return false;

@@ -14,7 +14,6 @@ const ISSUER = 'print-portal';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
 /** A customer id as the database holds them: printable, at most 64 characters; or null (none selected yet). */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
 const isUcpClaim = (v: unknown): v is string | null => v === null || (typeof v === 'string' && v.length > 0 && v.length <= 64 && !/[\u0000-\u001f\u007f]/.test(v));
 const AUDIENCE = 'print-portal-api';
 
