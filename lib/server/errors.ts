@@ -38,7 +38,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 export type LoggedError = { name?: string; message: string; code?: string; query?: string; stack?: string };
 
 /** drizzle wraps a driver error as `Failed query: <sql>\nparams: <values>`: everything from `params:` on goes. */
-const stripParams = (text: string): string => text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/g, '\nparams: [not logged]');
+export const stripParams = (text: string): string => text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/g, '\nparams: [not logged]');
 
 /**
  * A PostgreSQL message may quote the offending value (`invalid input syntax for type uuid: "…"`, a unique violation's
