@@ -8,8 +8,7 @@ const ESM_DEPS = ['msw', '@mswjs', 'rettime', 'until-async', '@open-draft', 'hea
 const transformIgnorePatterns = [`/node_modules/(?!(${ESM_DEPS.join('|')})/)`, '^.+\\.module\\.(css|sass|scss)$'];
 
 /**
- * Four projects: unit (jsdom + msw), api (node, real database), e2e (node + Playwright, run by scripts/e2e.ts) and
- * faults (node: the production server killed, signalled and cut off from its database; run by scripts/faults.ts).
+  return { testTimeout: 60_000, projects: [unit, api, security, e2e, faults] };
  */
 module.exports = async () => {
   const unit = await createJestConfig({
@@ -35,6 +34,18 @@ module.exports = async () => {
   api.transform = { '/node_modules/@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/__tests__/api/nodeImportTransform.cjs', ...api.transform };
   api.transformIgnorePatterns = [`/node_modules/(?!(${[...ESM_DEPS, '@electric-sql/pglite'].join('|')})/)`, transformIgnorePatterns[1]];
 
+  // The security suite (__tests__/security): the same node environment, databases and transforms as the API tests.
+  const security = await createJestConfig({
+    displayName: 'security',
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/__tests__/security/**/*.test.ts'],
+    globalSetup: '<rootDir>/__tests__/api/globalSetup.ts',
+    globalTeardown: '<rootDir>/__tests__/api/globalTeardown.ts',
+    moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
+  })();
+  security.transform = api.transform;
+  security.transformIgnorePatterns = api.transformIgnorePatterns;
+
   const e2e = await createJestConfig({
     displayName: 'e2e',
     testEnvironment: 'node',
@@ -52,5 +63,5 @@ module.exports = async () => {
   faults.transformIgnorePatterns = transformIgnorePatterns;
 
   // testTimeout is a global option (jest ignores it inside a project): API tests on two databases and browser tests need more than 5 s.
-  return { testTimeout: 60_000, projects: [unit, api, e2e, faults] };
+  return { testTimeout: 60_000, projects: [unit, api, security, e2e, faults] };
 };

@@ -81,7 +81,7 @@ async function main() {
       routes: apiRoutes,
       pages: (req, res) => {
         // next-auth's authorize() sees only headers: hand it the client address we trust (never the client's own claim).
-        req.headers[CLIENT_IP_HEADER] = clientIp(req, config.trustProxy);
+        req.headers[CLIENT_IP_HEADER] = clientIp(req, config.trustProxyHops);
         return pages(req, res);
       },
       // `lifecycle` is declared below; the listener only reads it while serving a request.

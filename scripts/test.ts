@@ -1,6 +1,6 @@
 /**
  * `npm test`: every check, in order, stopping at the first that fails:
- *   lint → typecheck → jest (projects unit + api, one run) → browser tests (scripts/e2e.ts)
+ *   lint → typecheck → jest (projects unit + api + security, one run) → browser tests (scripts/e2e.ts)
  *   → fault tests (scripts/faults.ts: the production server signalled, killed and cut off from its database).
  * Each step's output is shown as it runs. The very last line is always the summary, summed over the jest runs'
  * JSON results, in exactly this form (CI reads it):
@@ -27,7 +27,7 @@ const steps: Step[] = [
   { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
   { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
   {
-    name: 'jest (unit + api)',
+    name: 'jest (unit+api+sec)',
     command: 'npm',
     args: ['run', '--silent', 'test:jest', '--', `--maxWorkers=${workers}`, '--json', `--outputFile=${jestJson}`],
     jsonFile: jestJson,

@@ -73,11 +73,13 @@ function parseBody(data: unknown): unknown {
 
 function parseFields(v: unknown): Record<string, string[]> | undefined {
   if (!isRecord(v)) return undefined;
-  const fields: Record<string, string[]> = {};
-  for (const [key, messages] of Object.entries(v)) {
-    if (Array.isArray(messages)) fields[key] = messages.filter((m): m is string => typeof m === 'string');
-  }
-  return fields;
+  // Keys come from the answer (the server names an unknown key as the caller sent it, `__proto__` included):
+  // Object.fromEntries defines own properties, where `fields[key] = …` would set the prototype.
+  return Object.fromEntries(
+    Object.entries(v)
+      .filter((e): e is [string, unknown[]] => Array.isArray(e[1]))
+      .map(([key, messages]) => [key, messages.filter((m): m is string => typeof m === 'string')]),
+  );
 }
 
 /** For answers that are not an error envelope (proxy pages, empty bodies): the catalogue code that fits the status. */

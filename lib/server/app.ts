@@ -6,6 +6,7 @@ import { MIGRATIONS_DIR, migrationsApplied } from '@/lib/server/db/open';
 import type { DbHandle } from '@/lib/server/db/types';
 import { applyHsts } from '@/lib/server/hsts';
 import { applyHeaders, securityHeaders, sendJson } from '@/lib/server/http';
+import { loggableError } from '@/lib/server/errors';
 import type { Logger } from '@/lib/server/log';
 import { createContentHandler } from '@/lib/server/siteContentRoutes';
 
@@ -26,6 +27,26 @@ const expectedMigrations = (): number => readdirSync(MIGRATIONS_DIR).filter((f) 
 
 /** Paths Next owns under /api: next-auth. Everything else under /api/ is the route table's. */
 const isNextAuthPath = (p: string) => p === '/api/auth' || p.startsWith('/api/auth/');
+
+/**
+ * A query string next-auth must not see: a parameter (name or value, once decoded) with a control character, or one
+ * that cannot be decoded. next-auth copies `error` and `callbackUrl` into a Location header, and Node throws on a
+ * CR / LF there: `GET /api/auth/error?error=x%0A` was a 500. No legitimate next-auth parameter holds one.
+ */
+export function hasUnsafeQuery(url: string): boolean {
+  const q = url.indexOf('?');
+  if (q === -1) return false;
+  for (const part of url.slice(q + 1).split('&')) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(part.replace(/\+/g, ' '));
+    } catch {
+      return true;
+    }
+    if (/[\u0000-\u001f\u007f]/.test(decoded)) return true;
+  }
+  return false;
+}
 
 /** Strips an optional locale prefix: `/tc/api/x` is not an API path, but Next may see `/en/...` pages. */
 export function createRequestListener(deps: AppDeps): RequestListener {
@@ -100,6 +121,11 @@ export function createRequestListener(deps: AppDeps): RequestListener {
         errorCode = outcome.code;
         return;
       }
+      if (isNextAuthPath(pathname) && hasUnsafeQuery(url)) {
+        applyHeaders(res, { ...baseHeaders, 'Cache-Control': 'no-store' });
+        sendJson(res, 400, { status: 'error', error: { code: 'VALIDATION', message: 'Invalid query parameter' } });
+        return;
+      }
       if (!pages) {
         applyHeaders(res, baseHeaders);
         sendJson(res, 404, { status: 'error', error: { code: 'NOT_FOUND', message: 'Not found' } });
@@ -109,7 +135,7 @@ export function createRequestListener(deps: AppDeps): RequestListener {
     };
 
     run().catch((err: unknown) => {
-      log.error({ err: { message: (err as Error)?.message, stack: (err as Error)?.stack }, path: pathname }, 'request failed');
+      log.error({ err: loggableError(err), path: pathname }, 'request failed');
       if (!res.headersSent) sendJson(res, 500, { status: 'error', error: { code: 'INTERNAL', message: 'Something went wrong' } });
       else res.destroy();
     });

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServerConfig } from '@/lib/server/config';
 import type { SiteContentKind } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
-import { AppError, isAppError, isDatabaseUnavailable } from '@/lib/server/errors';
+import { AppError, isAppError, isDatabaseUnavailable, loggableError } from '@/lib/server/errors';
 import { applyHeaders, securityHeaders, sendJson } from '@/lib/server/http';
 import type { Logger } from '@/lib/server/log';
 import { getSiteContent, SITE_CONTENT_LANGS, type SiteContentLang } from '@/lib/server/services/siteContent';
@@ -86,10 +86,10 @@ export function createContentHandler({ db, config, log }: ContentHandlerDeps): C
       } else if (isDatabaseUnavailable(err)) {
         appErr = new AppError('SERVICE_UNAVAILABLE', { publicMessage: 'The service is temporarily unavailable' });
         res.setHeader('Retry-After', '5');
-        log?.warn({ traceId, err: { message: (err as Error).message } }, 'database unavailable');
+        log?.warn({ traceId, err: loggableError(err) }, 'database unavailable');
       } else {
         appErr = new AppError('INTERNAL', { publicMessage: 'Something went wrong' });
-        log?.error({ traceId, err: { message: (err as Error)?.message, stack: (err as Error)?.stack } }, 'site content read failed');
+        log?.error({ traceId, err: loggableError(err) }, 'site content read failed');
       }
       sendJson(res, appErr.http, {
         status: 'error',
