@@ -17,6 +17,7 @@ export const accountContract = defineContract('account', {
     permission: { anyOf: ['ac_pref_write'] },
     body: changePasswordBodySchema,
     output: output<ChangePasswordResult>(),
-    invalidates: ['account.getProfile'],
+    // Nothing to refetch: every token of the user is void until the session takes the new one; the account page
+    // patches its cached profile with passwordChangedAt instead.
   }),
 });

@@ -43,6 +43,18 @@ export function apiErrorOf(err: unknown): ApiError | null {
   return { status: 0, code: 'INTERNAL', message: err instanceof Error ? err.message : String(err) };
 }
 
+/**
+ * A query's or mutation's outcome as an ApiResult, for callers that branch on it (the shared Form's `onSubmit`):
+ * `settle(mutation.mutateAsync(body))`.
+ */
+export async function settle<T>(promise: Promise<T>): Promise<ApiResult<T>> {
+  try {
+    return { ok: true, data: await promise, traceId: '' };
+  } catch (err) {
+    return { ok: false, error: apiErrorOf(err)! };
+  }
+}
+
 /** Spec §9: failed page loads are retried every 5 s; only failures that may pass by themselves are retried. */
 export const RETRY_DELAY_MS = 5_000;
 export function isRetryable(error: ApiError | null): boolean {

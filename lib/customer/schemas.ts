@@ -1,6 +1,6 @@
 /** The customer a session acts for (the `user` area of spec §7): shapes shared by the server and the browser. */
 
-/** Product lines a customer can hold customer numbers in (`/api/user/get{Product}CustomerNoList`). */
+/** Product lines a customer can hold customer numbers in (one customer-number list endpoint each, lib/customer/contract.ts). */
 export const PRODUCT_LINES = ['copier', 'printer', 'software'] as const;
 export type ProductLine = (typeof PRODUCT_LINES)[number];
 
