@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useRouter } from 'next/router';
 import { useEndpointQuery } from '@/lib/api/query';
-import type { Endpoint, OutputOf } from '@/lib/contract';
+import type { BodyOf, Endpoint, OutputOf } from '@/lib/contract';
 import { siteContentContract, type contentBodySchema } from '@/lib/siteContent/contract';
 import {
   normalizeChatLink,
@@ -38,7 +38,7 @@ function whenHydrated(): Promise<void> {
  * Answers for a locale the page has left are not observed any more, so they never reach the store.
  */
 function useSection<E extends ContentEndpoint>(endpoint: E, lang: ContentLang, save: (data: OutputOf<E>) => void): void {
-  const { data } = useEndpointQuery(endpoint, { lang }, { retry: true, retryDelay: SITE_CONTENT_RETRY_MS, staleTime: Infinity });
+  const { data } = useEndpointQuery(endpoint, { lang } as BodyOf<E>, { retry: true, retryDelay: SITE_CONTENT_RETRY_MS, staleTime: Infinity });
   useEffect(() => {
     if (data === undefined) return undefined;
     let live = true;
@@ -65,6 +65,10 @@ const saveLinks = (d: unknown) => store().setLinkConfiguration(normalizeLinkConf
 export function useSiteContent(): void {
   const { locale } = useRouter();
   const lang = toContentLang(locale);
+  useEffect(() => {
+    // Last visit's copy shows at once, before any answer.
+    void whenHydrated();
+  }, []);
   useSection(endpoints.footerPopup, lang, saveFooter);
   useSection(endpoints.mobileApplication, lang, saveApps);
   useSection(endpoints.socialPlatform, lang, saveSocial);

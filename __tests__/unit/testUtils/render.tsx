@@ -127,6 +127,13 @@ export function createTestQueryClient(): QueryClient {
   });
 }
 
+/** A wrapper for `renderHook` of a hook that reads the query layer: `renderHook(useX, { wrapper: queryWrapper() })`. */
+export function queryWrapper(client: QueryClient = createTestQueryClient()) {
+  return function QueryWrapper({ children }: { children: ReactNode }) {
+    return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  };
+}
+
 /** Provides a MemoryRouter through Next's router context, re-rendering on every navigation. */
 function MemoryRouterContext({ router, children }: { router: MemoryRouter; children: ReactNode }) {
   const snapshot = useMemoryRouter(router);
