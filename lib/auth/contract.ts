@@ -33,7 +33,7 @@ export const loginContract = defineContract('login', {
     permission: PREF_WRITE,
     body: enableMfaBodySchema,
     output: output<MfaEnrolment | { mfaEnabled: boolean }>(),
-    invalidates: ['account.getProfile'],
+    // The account page patches its cached profile with the answer (components/account/AccountScreen.tsx).
   }),
   logout: mutation({
     summary: 'Revokes every API token of the user (token version + 1).',
@@ -54,7 +54,8 @@ export const loginContract = defineContract('login', {
     permission: PREF_WRITE,
     body: savePreferenceBodySchema,
     output: output<PreferenceInfo>(),
-    invalidates: ['login.getPreferenceInfo', 'account.getProfile'],
+    // The account page patches its cached profile with the answer; the session's preference query is refetched.
+    invalidates: ['login.getPreferenceInfo'],
   }),
   acceptDisclaimer: mutation({
     summary: 'Records that the user accepted the disclaimer (once; the first time is kept).',

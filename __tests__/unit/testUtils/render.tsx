@@ -9,12 +9,14 @@ import { RouterContext } from 'next/dist/shared/lib/router-context.shared-runtim
 import { MemoryRouter, useMemoryRouter } from 'next-router-mock';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { ThemeProvider } from '@mui/material/styles';
+import type { PortalSessionFields } from '@/lib/auth/sessionTypes';
 import type { FunctionCode } from '@/lib/permissions/codes';
 import { theme } from '@/lib/theme/theme';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export type TestLocale = 'en' | 'tc';
+export type Lang = TestLocale;
 
 type Resources = Record<TestLocale, Record<string, Record<string, unknown>>>;
 let resources: Resources | null = null;
@@ -70,6 +72,40 @@ export function testSession(functionCodes: readonly FunctionCode[] = ['home'], u
       preferredLanguage: 'en',
     },
     tokenExp: Math.floor(Date.now() / 1000) + 3_600,
+  } as Session;
+}
+
+/** A translated text, for assertions: `text('tc', 'error:A001')`. */
+export function text(lng: TestLocale, key: string): string {
+  return createTestI18n(lng).t(key);
+}
+
+/**
+ * A signed-in browser session as next-auth's `useSession` gives it, with any field overridden (for tests that drive
+ * `useSession` themselves: sign-in, route guard, account).
+ */
+export function sessionWith(codes: string[], overrides: Omit<Partial<PortalSessionFields>, 'profile'> & { profile?: Partial<PortalSessionFields['profile']> } = {}): Session {
+  const { profile, ...rest } = overrides;
+  return {
+    expires: '2099-01-01T00:00:00.000Z',
+    user: { name: 'Chan Tai Man', email: 'customer@demo.hk' },
+    jwtToken: 'token-1',
+    functionList: codes.map((fnCode) => ({ fnCode })),
+    currentUser: { userAcUuid: 'u-1', ucpId: 'UCP100001' },
+    skipmfa: false,
+    tokenExp: 4_102_444_800,
+    ...rest,
+    profile: {
+      loginId: 'customer@demo.hk',
+      name: 'Chan Tai Man',
+      isProviderStaff: false,
+      needsDisclaimer: false,
+      customerCount: 1,
+      mfaEnabled: false,
+      fontSize: 'M',
+      preferredLanguage: 'en',
+      ...profile,
+    },
   } as Session;
 }
 
