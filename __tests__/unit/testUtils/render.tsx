@@ -55,24 +55,12 @@ export type TestUser = { userAcUuid?: string; ucpId?: string | null; name?: stri
 
 /** A signed-in session as the portal's next-auth callbacks build it, holding `functionCodes` for `user.ucpId`. */
 export function testSession(functionCodes: readonly FunctionCode[] = ['home'], user: TestUser = {}): Session {
-  return {
-    expires: new Date(Date.now() + 3_600_000).toISOString(),
+  return sessionWith([...functionCodes], {
     jwtToken: 'test-jwt-token',
-    functionList: functionCodes.map((fnCode) => ({ fnCode })),
-    currentUser: { userAcUuid: user.userAcUuid ?? '00000000-0000-4000-8000-0000000000aa', ucpId: user.ucpId === undefined ? 'UCP-TEST' : user.ucpId },
-    skipmfa: false,
-    profile: {
-      loginId: user.loginId ?? 'tester@example.test',
-      name: user.name ?? 'Test User',
-      isProviderStaff: false,
-      needsDisclaimer: false,
-      customerCount: 1,
-      mfaEnabled: false,
-      fontSize: 'M',
-      preferredLanguage: 'en',
-    },
     tokenExp: Math.floor(Date.now() / 1000) + 3_600,
-  } as Session;
+    currentUser: { userAcUuid: user.userAcUuid ?? '00000000-0000-4000-8000-0000000000aa', ucpId: user.ucpId === undefined ? 'UCP-TEST' : user.ucpId },
+    profile: { loginId: user.loginId ?? 'tester@example.test', name: user.name ?? 'Test User' },
+  });
 }
 
 /** A translated text, for assertions: `text('tc', 'error:A001')`. */
