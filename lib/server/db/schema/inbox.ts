@@ -4,8 +4,7 @@ import { customers } from './customers';
 import { userAccounts } from './users';
 
 /** Kinds of inbox message; the screen shows one chip per kind (docs/inbox.md). */
-export const INBOX_CATEGORIES = ['billing', 'service', 'contract', 'promotion', 'system'] as const;
-export type InboxCategory = (typeof INBOX_CATEGORIES)[number];
+export { INBOX_CATEGORIES, type InboxCategory } from '../../../inbox/schemas';
 
 /** A message is composed as a draft and becomes visible only once sent (composing comes with its own issue). */
 export const INBOX_MESSAGE_STATUSES = ['draft', 'sent'] as const;

@@ -5,16 +5,9 @@ import { AppError } from '@/lib/server/errors';
 import { sanitizeRichText } from '@/lib/server/sanitize';
 import { localizedBody, localizedTitle, visibleTo, type InboxLang, type InboxOwner } from './visibility';
 
-export type InboxMessageContent = {
-  id: string;
-  title: string;
-  /** Sanitized rich text, safe to render as HTML. */
-  bodyHtml: string;
-  category: InboxCategory;
-  sendTime: string;
-  /** Always true: opening a message reads it. */
-  isRead: true;
-};
+import type { InboxMessage } from '@/lib/inbox/schemas';
+
+export type InboxMessageContent = InboxMessage;
 
 /**
  * `getEmailContent`: one message in `lang`, marked read. Idempotent: opening it again changes nothing (the first

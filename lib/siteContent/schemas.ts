@@ -1,28 +1,48 @@
 /**
- * The page-load content calls of spec §7 (docs/site-content.md): `GET /api/content/<name>?lang=en|tc` with the
- * `x-api-key` header from the runtime configuration. They run in the background (silent: no loading overlay) and a
- * 401 here means a wrong content key, not a lost session, so the global 401 handler is not called.
- *
- * Answers are passed through the same normalisers the footer applies to persisted values (localStorage is
- * user-editable and may hold an older shape): only well-formed entries with https:// or portal-relative links
- * survive, so a component can put any of these strings in an `href`.
+ * Site content (spec §3 / §7, docs/site-content.md): the shapes the footer, links and home page show, and the
+ * normalisers every value passes through, whether it came from the page-load content calls or from localStorage
+ * (user-editable, possibly an older shape): only well-formed entries with https:// or portal-relative links survive,
+ * so a component can put any of these strings in an `href`.
  */
-import type { FooterPopupContent, LinkConfiguration, MobileApplication, SocialPlatformSection } from '@/store/types';
-import { apiGet, mapResult } from './client';
-import { getRuntimeConfig } from './runtimeConfig';
-import type { ApiResult } from './types';
+
+/**
+ * One footer link that opens a popup (privacy policy, terms…). The text is plain, one string per paragraph (no HTML,
+ * so nothing to sanitise). Same shape as the server's schema (lib/server/services/siteContent/schemas.ts).
+ */
+export type FooterPopupContent = {
+  /** Stable key, e.g. `privacy_policy`. */
+  key: string;
+  title: string;
+  paragraphs: string[];
+};
+
+export type MobileApplication = {
+  key: string;
+  platform: 'ios' | 'android';
+  /** The app's name in the current language. */
+  name: string;
+  /** Badge text, e.g. "Download on the App Store". */
+  storeLabel: string;
+  /** Store page of the app (https). */
+  link: string;
+};
+
+/** Empty string: the link is not configured and is not shown. */
+export type SocialPlatformSection = {
+  facebookLink: string;
+  instagramLink: string;
+  linkedInLink: string;
+};
+
+/** Home page links; empty string: not configured. */
+export type LinkConfiguration = {
+  requestforQuoteLink: string;
+  yourVoiceLink: string;
+  rChoiceLink: string;
+};
+
 
 export type ContentLang = 'en' | 'tc';
-
-export const SITE_CONTENT_PATHS = {
-  footerPopup: '/api/content/footerPopup',
-  mobileApplication: '/api/content/mobileApplication',
-  socialPlatform: '/api/content/socialPlatform',
-  chatWithUs: '/api/content/chatWithUs',
-  homeLinkConfiguration: '/api/content/homeLinkConfiguration',
-} as const;
-
-export const CONTENT_API_KEY_HEADER = 'x-api-key';
 
 /** Any locale other than tc asks for English (the default locale, spec §1). */
 export const toContentLang = (locale: string | undefined): ContentLang => (locale === 'tc' ? 'tc' : 'en');
@@ -85,33 +105,3 @@ export function normalizeLinkConfiguration(value: unknown): LinkConfiguration {
 
 export const normalizeChatLink = safeLink;
 
-export type ContentRequestOptions = { signal?: AbortSignal };
-
-function getContent(path: string, lang: ContentLang, opts: ContentRequestOptions): Promise<ApiResult<unknown>> {
-  // Read per call: /runtime-config.js may run after this module was evaluated.
-  const key = getRuntimeConfig().contentApiKey ?? '';
-  return apiGet<unknown>(
-    path,
-    { lang },
-    { silent: true, disableErrorHandler: true, signal: opts.signal, headers: { [CONTENT_API_KEY_HEADER]: key } },
-  );
-}
-
-const field = (data: unknown, name: string): unknown => (isRecord(data) ? data[name] : undefined);
-
-export const getFooterPopupContent = (lang: ContentLang, opts: ContentRequestOptions = {}) =>
-  getContent(SITE_CONTENT_PATHS.footerPopup, lang, opts).then((r) => mapResult(r, (d) => normalizeFooterPopups(field(d, 'footerPopupContentList'))));
-
-export const getMobileApplications = (lang: ContentLang, opts: ContentRequestOptions = {}) =>
-  getContent(SITE_CONTENT_PATHS.mobileApplication, lang, opts).then((r) =>
-    mapResult(r, (d) => normalizeMobileApplications(field(d, 'mobileApplicationList'))),
-  );
-
-export const getSocialPlatforms = (lang: ContentLang, opts: ContentRequestOptions = {}) =>
-  getContent(SITE_CONTENT_PATHS.socialPlatform, lang, opts).then((r) => mapResult(r, normalizeSocial));
-
-export const getChatWithUsLink = (lang: ContentLang, opts: ContentRequestOptions = {}) =>
-  getContent(SITE_CONTENT_PATHS.chatWithUs, lang, opts).then((r) => mapResult(r, (d) => normalizeChatLink(field(d, 'link'))));
-
-export const getHomeLinkConfiguration = (lang: ContentLang, opts: ContentRequestOptions = {}) =>
-  getContent(SITE_CONTENT_PATHS.homeLinkConfiguration, lang, opts).then((r) => mapResult(r, normalizeLinkConfiguration));
