@@ -9,6 +9,7 @@
  * - a pair `<x>From` / `<x>To` of strings → `dateRange`;
  * - another string → `search`;
  * - anything else (numbers, booleans, uuids of a parent record) → no control unless the config gives one.
+ * The search control comes first.
  */
 import type { z } from 'zod';
 import type { FilterDef } from './FilterBar';
@@ -118,5 +119,6 @@ export function inferFilters(schema: z.ZodObject | undefined, config: FilterConf
       out.push({ type: 'search', key, label: o?.label ?? undefined, ...(o?.placeholder ? { placeholder: o.placeholder } : {}) } as FilterDef);
     }
   }
-  return out;
+  // The free-text search leads the toolbar, as on every list.
+  return [...out.filter((d) => d.type === 'search'), ...out.filter((d) => d.type !== 'search')];
 }
