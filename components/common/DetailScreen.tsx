@@ -57,7 +57,8 @@ export function DetailScreen<T>({ query, title, back, notFoundTitle, notFoundBod
   const header = (h1: string) => (inline ? null : <PageHeader title={h1} {...(back ? { back } : {})} />);
   const notFound = notFoundTitle ?? t('ui.detail.notFoundTitle');
   const failed = errorTitle ?? t('ui.detail.errorTitle');
-  const backLink = back ? (
+  // The page header has the back link; inside a dialog the state offers it itself.
+  const backLink = back && inline ? (
       <Button component={NextLink} href={back.href}>
         {back.label ?? t('ui.back')}
       </Button>

@@ -21,6 +21,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'next-i18next/pages';
 import { DateFieldElement, Form, TextFieldElement, useFieldMessage, useIdempotencyKey } from '@/components/common/form';
+import { RetryAlert } from '@/components/common/RetryAlert';
 import { StateMessage } from '@/components/common/StateMessage';
 import { apiErrorOf, useEndpointMutation, useEndpointQuery } from '@/lib/api/query';
 import type { ApiError } from '@/lib/api/types';
@@ -182,11 +183,7 @@ export function PlaceOrderDialog({ open, onClose }: PlaceOrderDialogProps) {
         {step === 'machine' ? (
           <Box sx={{ display: 'grid', gap: 2 }}>
             {machines.isLoading ? <LinearProgress aria-label={t('common:loading')} /> : null}
-            {(machines.apiError ?? machines.retrying) ? (
-              <Alert severity="error" action={<Button onClick={() => void machines.refetch()}>{t('common:ui.retry')}</Button>}>
-                {t(errorKey((machines.apiError ?? machines.retrying)!.code))}
-              </Alert>
-            ) : null}
+            {(machines.apiError ?? machines.retrying) ? <RetryAlert error={(machines.apiError ?? machines.retrying)!} onRetry={() => void machines.refetch()} /> : null}
             {machines.data && machines.data.length === 0 ? (
               <StateMessage title={t('orders.place.noMachines')} headingComponent="h3" variant="inline" />
             ) : null}
@@ -230,11 +227,7 @@ export function PlaceOrderDialog({ open, onClose }: PlaceOrderDialogProps) {
           <Box sx={{ display: 'grid', gap: 2 }}>
             <Typography>{t('orders.place.itemsIntro', { model: pickLocalized(locale, machine.modelNameEn, machine.modelNameZh) })}</Typography>
             {products.isLoading ? <LinearProgress aria-label={t('common:loading')} /> : null}
-            {(products.apiError ?? products.retrying) ? (
-              <Alert severity="error" action={<Button onClick={() => void products.refetch()}>{t('common:ui.retry')}</Button>}>
-                {t(errorKey((products.apiError ?? products.retrying)!.code))}
-              </Alert>
-            ) : null}
+            {(products.apiError ?? products.retrying) ? <RetryAlert error={(products.apiError ?? products.retrying)!} onRetry={() => void products.refetch()} /> : null}
             {products.data && products.data.length === 0 ? (
               <StateMessage title={t('orders.place.noProducts')} headingComponent="h3" variant="inline" />
             ) : null}

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import Button from '@mui/material/Button';
 import { useRouter } from 'next/router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,12 +12,12 @@ import { FileUploadField } from '@/components/common/FileUploadField';
 import { useUploadProgress } from '@/components/common/useUploadProgress';
 import { DateFieldElement, Form, MoneyFieldElement, RadioGroupElement, TextFieldElement } from '@/components/common/form';
 import { submitThrough } from '@/components/common/EntityForm';
+import { RetryAlert } from '@/components/common/RetryAlert';
 import { useEndpointQuery, useEndpointUpload } from '@/lib/api/query';
 import { billsContract } from '@/lib/bills/contract';
 import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
 import { addDays, hkToday } from '@/lib/bills/dates';
 import { PAYABLE_BILL_STATUSES, type BillListItem } from '@/lib/bills/schemas';
-import { errorKey } from '@/lib/errors';
 import { formatMoney } from '@/lib/i18n/locales';
 import {
   PAYMENT_DATE_MESSAGES,
@@ -109,20 +108,7 @@ export function SlipUploadForm({ onUploaded }: Props) {
   const schema = useMemo(() => buildSlipSchema(bills ?? [], today), [bills, today]);
   const balances = useMemo(() => new Map((bills ?? []).map((b) => [b.id, b.balanceCents])), [bills]);
 
-  if (loadError && !bills) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void payable.refetch()}>
-            {t('common:ui.retry')}
-          </Button>
-        }
-      >
-        {t(errorKey(loadError.code))}
-      </Alert>
-    );
-  }
+  if (loadError && !bills) return <RetryAlert error={loadError} onRetry={() => void payable.refetch()} />;
   if (!bills) {
     return (
       <Box aria-busy sx={{ display: 'grid', gap: 1 }}>

@@ -1,11 +1,9 @@
 import { useEffect, useMemo } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { useTranslation } from 'next-i18next/pages';
+import { RetryAlert } from '@/components/common/RetryAlert';
 import { useEndpointFile } from '@/lib/api/query';
-import { errorKey } from '@/lib/errors';
 import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
 
 /**
@@ -21,20 +19,7 @@ export function FilePreview({ slipId, mimeType, fileName }: { slipId: string; mi
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
 
   const error = file.apiError ?? file.retrying;
-  if (error && !url) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void file.refetch()}>
-            {t('common:ui.retry')}
-          </Button>
-        }
-      >
-        {t(errorKey(error.code))}
-      </Alert>
-    );
-  }
+  if (error && !url) return <RetryAlert error={error} onRetry={() => void file.refetch()} />;
   if (!url) return <Skeleton variant="rounded" height={360} />;
   if (mimeType === 'application/pdf') {
     return (
