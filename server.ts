@@ -9,11 +9,14 @@ import { createRequestListener } from '@/lib/server/app';
 import { ConfigError, loadConfig } from '@/lib/server/config';
 import { DbLockedError, acquireDbLock } from '@/lib/server/db/lock';
 import { migrateDatabase, openDatabase } from '@/lib/server/db/open';
+import { startIdentityCache } from '@/lib/server/auth/identityCache';
 import { registerDb } from '@/lib/server/db/runtime';
 import { seedIfWanted } from '@/lib/server/db/seed';
 import { clientIp } from '@/lib/server/http';
+import { startPortalJobs } from '@/lib/server/jobs/start';
 import { gracefulShutdown } from '@/lib/server/lifecycle';
 import { createLogger } from '@/lib/server/log';
+import { registerMailSettings } from '@/lib/server/mail/settings';
 import { CLIENT_IP_HEADER, registerConfig } from '@/lib/server/runtimeConfig';
 
 async function main() {
@@ -56,8 +59,14 @@ async function main() {
   await migrateDatabase(dbHandle);
   await seedIfWanted(dbHandle, config, log);
   registerDb(dbHandle);
+  // Identity reads are cached per process while it LISTENs for changes (permissions stay live on every instance).
+  const identityCache = await startIdentityCache(dbHandle);
   // The bundled next-auth route reads the config through the same registry.
   registerConfig(config);
+  registerMailSettings({ publicUrl: config.publicUrl, smtpConfigured: Boolean(config.smtpUrl) });
+  if (!config.smtpUrl) log.info('SMTP_URL not set: e-mails are kept in the outbox (/admin-controls/outbox)');
+  // Background jobs (mail sender, inbox delivery) on pg-boss in the same database (docs/mail.md).
+  const jobs = await startPortalJobs(dbHandle, config, log);
 
   const app = next({ dev, dir: process.cwd(), hostname: 'localhost', port: config.port });
   await app.prepare();
@@ -82,6 +91,9 @@ async function main() {
   server.headersTimeout = Math.min(15_000, config.requestTimeoutMs);
   server.keepAliveTimeout = 5_000;
   const lifecycle = gracefulShutdown(server, log, async () => {
+    // Jobs stop taking work at once on SIGTERM and finish the one they run (below), before the database closes.
+    await jobsStopped;
+    await identityCache.close();
     await dbHandle.close();
     dbLock?.release();
   });
@@ -91,8 +103,12 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   log.info({ port, database: dbHandle.kind, dev }, `portal listening on http://localhost:${port}`);
 
+  let jobsStopped: Promise<void> = Promise.resolve();
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.on(signal, () => void lifecycle.shutdown(signal).then(() => process.exit(0)));
+    process.on(signal, () => {
+      jobsStopped = jobs?.stop().catch((err: unknown) => log.warn({ err: { message: (err as Error).message } }, 'jobs did not stop cleanly')) ?? jobsStopped;
+      void lifecycle.shutdown(signal).then(() => process.exit(0));
+    });
   }
 }
 

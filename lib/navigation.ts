@@ -27,7 +27,14 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     ],
   },
   { key: 'profile', labelKey: 'nav.profile', items: [{ href: '/account', labelKey: 'nav.account' }] },
-  { key: 'admin', labelKey: 'nav.admin', items: [{ href: '/admin-controls/payment-slip-review', labelKey: 'nav.slipReview' }] },
+  {
+    key: 'admin',
+    labelKey: 'nav.admin',
+    items: [
+      { href: '/admin-controls/payment-slip-review', labelKey: 'nav.slipReview' },
+      { href: '/admin-controls/outbox', labelKey: 'nav.outbox' },
+    ],
+  },
 ];
 
 export function visibleNav(grants: Grants, sections: readonly NavSection[] = NAV_SECTIONS): NavSection[] {

@@ -68,6 +68,7 @@ export const FUNCTION_CODES = [
   'payslip_review_write',
   'build_inbox_message_read',
   'build_inbox_message_write',
+  'outbox_read',
 ] as const;
 
 export type FunctionCode = (typeof FUNCTION_CODES)[number];
@@ -97,6 +98,7 @@ export const ADMIN_CODES: readonly FunctionCode[] = [
   'build_inbox_message_write',
   'payslip_review_read',
   'payslip_review_write',
+  'outbox_read',
 ];
 
 const adminSet: ReadonlySet<FunctionCode> = new Set(ADMIN_CODES);

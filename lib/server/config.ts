@@ -26,6 +26,13 @@ const envSchema = z.object({
   CONTENT_API_KEY: z.string().min(8).optional(),
   SEED_DEMO: z.enum(['0', '1']).optional(),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(200).default('Pacific Imaging Customer Portal <no-reply@portal.example.hk>'),
+  PUBLIC_URL: z.url().optional(),
+  JOBS: z.enum(['0', '1']).default('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -46,6 +53,13 @@ export type ServerConfig = {
   seedDemo: boolean;
   trustProxy: boolean;
   logLevel: string;
+  /** SMTP server for outgoing mail; unset → mail is kept in the outbox (docs/mail.md). */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** The portal's public address, for links in e-mails: PUBLIC_URL, else NEXTAUTH_URL, else http://localhost:PORT. */
+  publicUrl: string;
+  /** Run the background jobs (mail sender, inbox delivery) in this process. */
+  jobs: boolean;
   /** Warnings to log once the logger exists (generated secrets). */
   warnings: string[];
 };
@@ -119,6 +133,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     seedDemo: e.SEED_DEMO === '1',
     trustProxy: e.TRUST_PROXY === '1',
     logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? e.NEXTAUTH_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    jobs: e.JOBS === '1',
     warnings,
   };
 }

@@ -21,14 +21,14 @@ describe('route-permission table', () => {
       const rule = findRoute(r.path);
       expect(rule?.path).toBe(r.path);
       // The admin landing page also opens for the portal's documented addition (payment slip review, docs/permissions.md).
-      const additions = r.path === '/admin-controls' ? ['payslip_review_read', 'payslip_review_write'] : [];
+      const additions = r.path === '/admin-controls' ? ['payslip_review_read', 'payslip_review_write', 'outbox_read'] : [];
       expect([...(rule?.anyOf ?? [])].sort()).toEqual([...r.anyOf, ...additions].sort());
       expect(Boolean(rule?.deepLink)).toBe(Boolean(r.deepLink));
     }
     // Nothing in our table that the spec does not know, except the portal's documented additions.
     const known = new Set([...spec.open, ...spec.routes.map((r) => r.path)]);
     const extra = ROUTES.map((r) => r.path).filter((p) => !known.has(p));
-    expect(extra).toEqual(extra.filter((p) => p.startsWith('/admin-controls/payment-slip-review')));
+    expect(extra).toEqual(extra.filter((p) => p.startsWith('/admin-controls/payment-slip-review') || p === '/admin-controls/outbox'));
   });
 
   it('treats /en and /tc prefixes, queries and trailing slashes like the bare route', () => {

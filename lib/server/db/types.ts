@@ -1,3 +1,4 @@
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type * as schema from './schema';
 
@@ -8,7 +9,14 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DbHandle = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded database's one connection (PGlite only): the job queue runs its SQL through it. */
+  pglite?: PGlite;
   /** Cheap round trip for /readyz. */
   ping(): Promise<void>;
+  /**
+   * LISTEN on a channel: `onMessage` gets each payload; `onState(true)` once listening, `onState(false)` whenever the
+   * listener may have missed messages (connection lost; it reconnects by itself). Returns the way to stop.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onState: (listening: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };

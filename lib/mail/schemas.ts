@@ -1,0 +1,37 @@
+/** The outbox screen's requests and answers (client-safe: no server import). */
+import { z } from 'zod';
+import { listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { MAIL_LOCALES, MAIL_TEMPLATES, OUTBOX_STATUSES, type MailLocale, type MailTemplate, type OutboxStatus } from './constants';
+
+export const OUTBOX_SORT_FIELDS = ['createdAt', 'status'] as const;
+export type OutboxSortField = (typeof OUTBOX_SORT_FIELDS)[number];
+
+export const listOutboxSchema = listQuerySchema(
+  OUTBOX_SORT_FIELDS,
+  z.strictObject({
+    status: z.array(z.enum(OUTBOX_STATUSES)).max(OUTBOX_STATUSES.length).optional(),
+    /** Recipient address or subject, anywhere, case-insensitively. */
+    q: searchTextSchema.optional(),
+  }),
+);
+export type ListOutboxBody = z.infer<typeof listOutboxSchema>;
+
+export const outboxIdSchema = z.strictObject({ id: z.uuid({ error: 'ui.validation.invalid' }) });
+
+export type OutboxListItem = {
+  id: string;
+  toAddress: string;
+  subject: string;
+  template: MailTemplate;
+  locale: MailLocale;
+  status: OutboxStatus;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  nextAttemptAt: string | null;
+};
+export type OutboxListResult = ListResult<OutboxListItem>;
+export type OutboxMail = OutboxListItem & { textBody: string; htmlBody: string };
+
+export { MAIL_LOCALES, MAIL_TEMPLATES, OUTBOX_STATUSES };
