@@ -29,8 +29,9 @@ import { CancelOrderDialog } from './CancelOrderDialog';
 import { DetailSection, Facts } from '@/components/common/DetailParts';
 import { useCanAccess, useCanOpen } from '@/components/common/Can';
 import { courierLabel } from './format';
+import { pathTo } from '@/lib/paths';
 
-const LIST_HREF = '/my-orders/manage';
+const LIST_HREF = pathTo('/my-orders/manage');
 
 /** Hidden on phones: the table keeps description, quantity and amount there. */
 const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -155,7 +156,7 @@ function OrderView({ o, refetch }: { o: OrderDetail; refetch: () => void }) {
                   <Box component="li" key={s.id} sx={{ display: 'grid', gap: 0.5 }}>
                     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
                       {canTrack ? (
-                        <Link component={NextLink} href={`/my-orders/track/${s.id}`} sx={{ fontWeight: 600 }}>
+                        <Link component={NextLink} href={pathTo('/my-orders/track/[id]', { id: s.id })} sx={{ fontWeight: 600 }}>
                           {t('orders.detail.track', { shipmentNo: s.shipmentNo })}
                         </Link>
                       ) : (

@@ -15,6 +15,7 @@ import type { OrderListItem, OrderSortField } from '@/lib/orders/schemas';
 import { Can } from '@/components/common/Can';
 import { itemsSummary } from './format';
 import { PlaceOrderDialog } from './PlaceOrderDialog';
+import { pathTo } from '@/lib/paths';
 
 /** `/my-orders/manage`: the customer's orders, filters in the URL (from the list's schema), and "place toner order". */
 export function OrdersScreen() {
@@ -77,7 +78,7 @@ export function OrdersScreen() {
       }}
       columns={columns}
       getRowId={(r) => r.id}
-      rowHref={(r) => `/my-orders/manage/${r.id}`}
+      rowHref={(r) => pathTo('/my-orders/manage/[id]', { id: r.id })}
       label={t('orders.listLabel')}
       defaults={{ sort: { field: 'createdAt', direction: 'desc' } }}
       filterConfig={filterConfig}

@@ -38,6 +38,7 @@ import {
   type OrderableProduct,
 } from '@/lib/orders/schemas';
 import { QuantityStepper } from './QuantityStepper';
+import { pathTo } from '@/lib/paths';
 
 const STEPS = ['machine', 'items', 'delivery', 'review'] as const;
 type StepKey = (typeof STEPS)[number];
@@ -122,7 +123,7 @@ export function PlaceOrderDialog({ open, onClose }: PlaceOrderDialogProps) {
         ...delivery,
       });
       onClose();
-      void router.push(`/my-orders/manage/${placed.id}`);
+      void router.push(pathTo('/my-orders/manage/[id]', { id: placed.id }));
     } catch (err) {
       inFlight.current = false;
       setFailure(apiErrorOf(err));

@@ -16,8 +16,9 @@ import { trackingContract } from '@/lib/orders/contract';
 import type { ShipmentDetail } from '@/lib/orders/schemas';
 import { formatDateTime, pickLocalized } from '@/lib/i18n/locales';
 import { ShipmentTimeline } from './ShipmentTimeline';
+import { pathTo } from '@/lib/paths';
 
-const LIST_HREF = '/my-orders/track';
+const LIST_HREF = pathTo('/my-orders/track');
 
 /** `/my-orders/track/[id]` (also as a deep link with `?ucpid=`): one shipment's timeline and the order it belongs to. */
 export function ShipmentDetailScreen() {
@@ -68,7 +69,7 @@ function ShipmentView({ s }: { s: ShipmentDetail }) {
           <DetailSection title={t('tracking.detail.order')}>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
               {canOpenOrder ? (
-                <Link component={NextLink} href={`/my-orders/manage/${order.id}`} sx={{ fontWeight: 600 }}>
+                <Link component={NextLink} href={pathTo('/my-orders/manage/[id]', { id: order.id })} sx={{ fontWeight: 600 }}>
                   {t('tracking.detail.openOrder', { orderNo: order.orderNo })}
                 </Link>
               ) : (

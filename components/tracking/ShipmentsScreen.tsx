@@ -9,6 +9,7 @@ import { courierLabel } from '@/components/orders/format';
 import { trackingContract } from '@/lib/orders/contract';
 import { formatDate, formatDateTime } from '@/lib/i18n/locales';
 import type { ShipmentListItem, ShipmentSortField } from '@/lib/orders/schemas';
+import { pathTo } from '@/lib/paths';
 
 /** `/my-orders/track`: the customer's shipments, filterable like orders; a row opens its timeline. */
 export function ShipmentsScreen() {
@@ -42,7 +43,7 @@ export function ShipmentsScreen() {
       header={{ title: t('tracking.title'), subtitle: t('tracking.subtitle') }}
       columns={columns}
       getRowId={(r) => r.id}
-      rowHref={(r) => `/my-orders/track/${r.id}`}
+      rowHref={(r) => pathTo('/my-orders/track/[id]', { id: r.id })}
       label={t('tracking.listLabel')}
       defaults={{ sort: { field: 'createdAt', direction: 'desc' } }}
       filterConfig={filterConfig}

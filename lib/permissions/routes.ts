@@ -96,18 +96,14 @@ const ROUTE_TABLE = [
   // Not in the spec: staff review of customers' payment slips, beside the other approvals (docs/permissions.md).
   { path: `${ADMIN}/payment-slip-review`, anyOf: ['payslip_review_read', 'payslip_review_write'] },
   { path: `${ADMIN}/payment-slip-review/[id]`, anyOf: ['payslip_review_read', 'payslip_review_write'] },
-<<<<<<< HEAD
+  // Not in the spec: the mail outbox (docs/mail.md, docs/permissions.md).
+  { path: `${ADMIN}/outbox`, anyOf: ['outbox_read'] },
 ] as const satisfies readonly RouteRule[];
 
 /** Every page pattern of the portal (`/my-orders/manage/[id]`), as a type: links are built from these (lib/paths.ts). */
 export type RoutePath = (typeof ROUTE_TABLE)[number]['path'];
 
 export const ROUTES: readonly RouteRule[] = ROUTE_TABLE;
-=======
-  // Not in the spec: the mail outbox (docs/mail.md, docs/permissions.md).
-  { path: `${ADMIN}/outbox`, anyOf: ['outbox_read'] },
-];
->>>>>>> be6b207
 
 const LOCALE_PREFIX = /^\/(en|tc)(?=\/|$)/;
 

@@ -117,7 +117,7 @@ export function OutboxScreen() {
   const filters: FilterDef[] = useMemo(
     () => [
       { type: 'search', key: 'q', label: t('outbox.filters.search') },
-      { type: 'select', key: 'status', label: t('outbox.filters.status'), options: OUTBOX_STATUSES.map((s) => ({ value: s, label: t(`outbox.status.${s}`) })) },
+      { type: 'multiSelect', key: 'status', label: t('outbox.filters.status'), options: OUTBOX_STATUSES.map((s) => ({ value: s, label: t(`outbox.status.${s}`) })) },
     ],
     [t],
   );
@@ -147,15 +147,8 @@ export function OutboxScreen() {
         filters={
           <FilterBar
             filters={filters}
-            value={{ ...filter, status: filter.status?.[0] ?? '' }}
-            onChange={(patch) => {
-              const next: Partial<OutboxFilter> = {};
-              for (const [key, value] of Object.entries(patch)) {
-                if (key === 'status') next.status = value ? [value] : [];
-                else if (key === 'q') next.q = value;
-              }
-              list.setFilter(next);
-            }}
+            value={filter}
+            onChange={(patch) => list.setFilter(patch as Partial<OutboxFilter>)}
             onClear={list.clearFilter}
           />
         }

@@ -10,8 +10,9 @@ import { StatusChip } from '@/components/common/StatusChip';
 import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
 import { formatDate, formatDateTime, formatMoney, pickLocalized } from '@/lib/i18n/locales';
 import type { ReviewListItem, SlipSortField } from '@/lib/paymentSlips/schemas';
+import { pathTo } from '@/lib/paths';
 
-export const REVIEW_PAGE = '/admin-controls/payment-slip-review';
+export const REVIEW_PAGE = pathTo('/admin-controls/payment-slip-review');
 
 /** `/admin-controls/payment-slip-review`: provider staff's queue of payment slips (pending first), all customers. */
 export function SlipReviewListScreen() {
@@ -59,7 +60,7 @@ export function SlipReviewListScreen() {
       header={{ title: t('slipReview.title'), subtitle: t('slipReview.subtitle'), breadcrumbs: [{ label: t('slipReview.admin') }, { label: t('slipReview.title') }] }}
       columns={columns}
       getRowId={(r) => r.id}
-      rowHref={(r) => `${REVIEW_PAGE}/${r.id}`}
+      rowHref={(r) => pathTo('/admin-controls/payment-slip-review/[id]', { id: r.id })}
       label={t('slipReview.listLabel')}
       // Pending first: the queue opens on what is waiting.
       defaults={{ filter: { status: ['pending'] } }}
