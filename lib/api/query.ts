@@ -207,6 +207,24 @@ export function downloadEndpoint<E extends DownloadEndpoint>(endpoint: E, body: 
   return apiDownload(endpoint.path, body, { silent: endpoint.silent, ...opts });
 }
 
+/**
+ * A download read as data (a file preview): cached under `['files', area, action, body]`, outside its area's key, so
+ * the area's invalidations (approving a slip) do not fetch the file again; never stale (a stored file does not change).
+ */
+export function useEndpointFile<E extends DownloadEndpoint>(endpoint: E, body: BodyOf<E> | null) {
+  const result = useQuery<Blob, ApiFailure>({
+    queryKey: ['files', endpoint.area, endpoint.action, body ?? {}],
+    queryFn: async ({ signal }) => unwrap(await downloadEndpoint(endpoint, (body ?? {}) as BodyOf<E>, { signal, silent: true })),
+    enabled: body !== null,
+    staleTime: Infinity,
+  });
+  const failure = apiErrorOf(result.error ?? result.failureReason);
+  return Object.assign(result, {
+    apiError: result.error ? apiErrorOf(result.error) : null,
+    retrying: !result.error && result.failureCount > 0 && isRetryable(failure) ? failure : null,
+  });
+}
+
 /** The portal's QueryClient: retry every 5 s on failures that may pass (spec §9), never on the rest; no refetch on focus. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -142,6 +142,8 @@ export type ProviderOptions = {
   route?: string;
   /** The QueryClient (default: a fresh one with retries off, so a failure shows at once). */
   queryClient?: QueryClient;
+  /** Extra namespaces for this test only (e.g. a fake feature's texts): `{ widgets: { title: 'Widgets' } }`. */
+  namespaces?: Record<string, Record<string, unknown>>;
 } & Omit<RenderOptions, 'wrapper' | 'queries'>;
 
 /** A QueryClient for tests: no retries, nothing kept between tests, no garbage-collection timers left behind. */
@@ -174,8 +176,9 @@ function MemoryRouterContext({ router, children }: { router: MemoryRouter; child
  * const { memoryRouter } = renderWithProviders(<OrdersScreen />, { route: '/my-orders/manage?status=pending' });
  */
 export function renderWithProviders(ui: ReactElement, options: ProviderOptions = {}) {
-  const { locale = 'en', functionCodes, user, session, router: routerFields, route, queryClient = createTestQueryClient(), ...renderOptions } = options;
+  const { locale = 'en', functionCodes, user, session, router: routerFields, route, queryClient = createTestQueryClient(), namespaces = {}, ...renderOptions } = options;
   const i18n = createTestI18n(locale);
+  for (const [ns, texts] of Object.entries(namespaces)) i18n.addResourceBundle(locale, ns, texts, true, true);
   const router = createTestRouter({ locale, ...routerFields });
   const memoryRouter = route === undefined ? null : new MemoryRouter(route);
   if (memoryRouter) {
