@@ -1,3 +1,5 @@
+// First: schemas created by the imports below must see zod's jitless setting (no eval under the CSP).
+import '@/lib/zodConfig';
 import type { EmotionCache } from '@emotion/cache';
 import type { AppProps } from 'next/app';
 import Head from 'next/head';
