@@ -2,6 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { readdirSync } from 'node:fs';
 import { createApiHandler, type ApiRoutes } from '@/lib/server/api/router';
 import type { ServerConfig } from '@/lib/server/config';
+import { CSP_REPORT_PATH, createCspReportHandler, servePageWithCsp } from '@/lib/server/csp';
 import { MIGRATIONS_DIR, migrationsApplied } from '@/lib/server/db/open';
 import type { DbHandle } from '@/lib/server/db/types';
 import { applyHsts } from '@/lib/server/hsts';
@@ -56,6 +57,8 @@ export function createRequestListener(deps: AppDeps): RequestListener {
   const handleContent = createContentHandler({ db: dbHandle.db, config, log });
   const migrationCount = expectedMigrations();
   const baseHeaders = securityHeaders();
+  const handleCspReport = createCspReportHandler({ log });
+  const cspOptions = { telemetryConnectionString: config.telemetryConnectionString, isDevelopment: config.nodeEnv === 'development' };
 
   const runtimeScript = `window.__PORTAL_RUNTIME__=${JSON.stringify({
     telemetryConnectionString: config.telemetryConnectionString ?? null,
@@ -112,6 +115,11 @@ export function createRequestListener(deps: AppDeps): RequestListener {
         res.end(runtimeScript);
         return;
       }
+      if (pathname === CSP_REPORT_PATH) {
+        applyHeaders(res, baseHeaders);
+        await handleCspReport(req, res);
+        return;
+      }
       // Site content GETs first (lib/server/siteContentRoutes.ts); any other path falls through to the route table.
       if (pathname.startsWith('/api/content/') && (await handleContent(req, res, pathname))) return;
       if (pathname.startsWith('/api/') && !isNextAuthPath(pathname)) {
@@ -131,7 +139,10 @@ export function createRequestListener(deps: AppDeps): RequestListener {
         sendJson(res, 404, { status: 'error', error: { code: 'NOT_FOUND', message: 'Not found' } });
         return;
       }
-      await pages(req, res);
+      // Pages get the Content-Security-Policy and their nonce (lib/server/csp.ts); Next's own files are scripts,
+      // styles and data loaded by a page, which the page's policy already covers.
+      if (pathname.startsWith('/_next/') || isNextAuthPath(pathname)) await pages(req, res);
+      else await servePageWithCsp(req, res, pages, cspOptions);
     };
 
     run().catch((err: unknown) => {
