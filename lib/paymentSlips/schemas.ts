@@ -88,7 +88,7 @@ export const referenceSchema = z
   .max(SLIP_LIMITS.maxReference, { error: msg('ui.validation.maxLength', { max: SLIP_LIMITS.maxReference }) });
 
 /**
- * The text fields of `/api/paymentSlips/uploadSlip` (multipart/form-data: every value arrives as a string). The file
+ * The text fields of the slip upload (paymentSlipsContract.endpoints.uploadSlip) (multipart/form-data: every value arrives as a string). The file
  * part is checked separately (size while streaming, type and integrity by content). The payment date's window needs
  * Hong Kong's today and is checked by the service (`paymentDateProblem`).
  */

@@ -1,8 +1,6 @@
 /**
  * Uploads one file with its form fields as multipart/form-data through the one API client, reporting progress.
- * Request functions of lib/api/<feature>.ts call this, e.g.
- *   export const uploadPaymentSlip = (fields: SlipFields, file: File, opts?: UploadOptions) =>
- *     uploadWithProgress<SlipResult>('/api/bills/uploadPaymentSlip', fields, file, opts);
+ * The query layer calls it for a contract's upload endpoints (lib/api/query.ts: callUpload / useEndpointUpload).
  *
  * Body format (what the server's streaming parser reads): the text fields first, in order, then one part named
  * `file`. Strings, numbers and booleans are sent as text; an array as the same field name repeated; an object as
