@@ -1,24 +1,3 @@
-CREATE TABLE "outbox" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"to_address" text NOT NULL,
-	"locale" text DEFAULT 'en' NOT NULL,
-	"subject" text NOT NULL,
-	"text_body" text NOT NULL,
-	"html_body" text NOT NULL,
-	"template" text NOT NULL,
-	"status" text DEFAULT 'queued' NOT NULL,
-	"attempts" integer DEFAULT 0 NOT NULL,
-	"last_error" text,
-	"next_attempt_at" timestamp with time zone,
-	"claimed_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"sent_at" timestamp with time zone,
-	CONSTRAINT "outbox_status_chk" CHECK ("outbox"."status" in ('queued', 'sending', 'sent', 'failed', 'kept')),
-	CONSTRAINT "outbox_locale_chk" CHECK ("outbox"."locale" in ('en', 'tc')),
-	CONSTRAINT "outbox_template_chk" CHECK ("outbox"."template" in ('inbox_message', 'notification')),
-	CONSTRAINT "outbox_attempts_chk" CHECK ("outbox"."attempts" >= 0)
-);
---> statement-breakpoint
 CREATE TABLE "inbox_broadcast_targets" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"message_id" uuid NOT NULL,
@@ -55,7 +34,5 @@ ALTER TABLE "inbox_broadcast_targets" ADD CONSTRAINT "inbox_broadcast_targets_gr
 ALTER TABLE "inbox_broadcasts" ADD CONSTRAINT "inbox_broadcasts_message_id_inbox_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."inbox_messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inbox_broadcasts" ADD CONSTRAINT "inbox_broadcasts_updated_by_user_accounts_user_ac_uuid_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."user_accounts"("user_ac_uuid") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_mail_preferences" ADD CONSTRAINT "user_mail_preferences_user_ac_uuid_user_accounts_user_ac_uuid_fk" FOREIGN KEY ("user_ac_uuid") REFERENCES "public"."user_accounts"("user_ac_uuid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "outbox_due_idx" ON "outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
-CREATE INDEX "outbox_created_idx" ON "outbox" USING btree ("created_at" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "inbox_broadcast_targets_message_idx" ON "inbox_broadcast_targets" USING btree ("message_id");--> statement-breakpoint
 ALTER TABLE "inbox_messages" ADD CONSTRAINT "inbox_messages_status_chk" CHECK ("inbox_messages"."status" in ('draft', 'scheduled', 'sent'));
