@@ -3,10 +3,10 @@ import nextTs from 'eslint-config-next/typescript';
 import drizzle from 'eslint-plugin-drizzle';
 
 /** Only these may import lib/server (DESIGN.md convention 13). */
-const SERVER_SIDE = ['server.ts', 'lib/server/**', 'scripts/**', 'pages/api/auth/**', '__tests__/api/**', '__tests__/e2e/**', 'drizzle.config.ts'];
+const SERVER_SIDE = ['server.ts', 'lib/server/**', 'scripts/**', 'pages/api/auth/**', '__tests__/api/**', '__tests__/security/**', '__tests__/e2e/**', '__tests__/faults/**', 'drizzle.config.ts'];
 
 const config = [
-  { ignores: ['.next/**', 'node_modules/**', '.data/**', 'coverage/**', 'next-env.d.ts', 'lib/server/db/migrations/**'] },
+  { ignores: ['.next/**', '.next-server/**', 'node_modules/**', '.data/**', 'coverage/**', 'next-env.d.ts', 'lib/server/db/migrations/**'] },
   ...nextVitals,
   ...nextTs,
   {

@@ -7,7 +7,9 @@ const createJestConfig = nextJest({ dir: './' });
 const ESM_DEPS = ['msw', '@mswjs', 'rettime', 'until-async', '@open-draft', 'headers-polyfill', 'outvariant', 'strict-event-emitter', 'is-node-process', 'jose', '@scure', '@noble'];
 const transformIgnorePatterns = [`/node_modules/(?!(${ESM_DEPS.join('|')})/)`, '^.+\\.module\\.(css|sass|scss)$'];
 
-/** Three projects: unit (jsdom + msw), api (node, real database), e2e (node + Playwright, run by scripts/e2e.ts). */
+/**
+  return { testTimeout: 60_000, projects: [unit, api, security, e2e, faults] };
+ */
 module.exports = async () => {
   const unit = await createJestConfig({
     displayName: 'unit',
@@ -32,6 +34,18 @@ module.exports = async () => {
   api.transform = { '/node_modules/@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/__tests__/api/nodeImportTransform.cjs', ...api.transform };
   api.transformIgnorePatterns = [`/node_modules/(?!(${[...ESM_DEPS, '@electric-sql/pglite'].join('|')})/)`, transformIgnorePatterns[1]];
 
+  // The security suite (__tests__/security): the same node environment, databases and transforms as the API tests.
+  const security = await createJestConfig({
+    displayName: 'security',
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/__tests__/security/**/*.test.ts'],
+    globalSetup: '<rootDir>/__tests__/api/globalSetup.ts',
+    globalTeardown: '<rootDir>/__tests__/api/globalTeardown.ts',
+    moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
+  })();
+  security.transform = api.transform;
+  security.transformIgnorePatterns = api.transformIgnorePatterns;
+
   const e2e = await createJestConfig({
     displayName: 'e2e',
     testEnvironment: 'node',
@@ -40,6 +54,14 @@ module.exports = async () => {
   })();
   e2e.transformIgnorePatterns = transformIgnorePatterns;
 
+  const faults = await createJestConfig({
+    displayName: 'faults',
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/__tests__/faults/**/*.test.ts'],
+    moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
+  })();
+  faults.transformIgnorePatterns = transformIgnorePatterns;
+
   // testTimeout is a global option (jest ignores it inside a project): API tests on two databases and browser tests need more than 5 s.
-  return { testTimeout: 60_000, projects: [unit, api, e2e] };
+  return { testTimeout: 60_000, projects: [unit, api, security, e2e, faults] };
 };

@@ -16,16 +16,14 @@ module.exports = {
   // of the app's (`mui-…`), and every page fails hydration.
   bundlePagesRouterDependencies: true,
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino', 'drizzle-orm', 'jose', 'otplib', 'qrcode'],
-  // Security headers for pages and assets; server.ts sets the same ones (and HSTS in production) on API answers.
+  // Security headers for pages and assets; server.ts sets the same ones on API answers. HSTS is not here: the
+  // request listener (lib/server/app.ts) adds it to every answer, pages included, only when the request came over https.
   async headers() {
     const headers = [
       { key: 'X-Content-Type-Options', value: 'nosniff' },
       { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
       { key: 'X-Frame-Options', value: 'DENY' },
     ];
-    if (process.env.NODE_ENV === 'production') {
-      headers.push({ key: 'Strict-Transport-Security', value: 'max-age=31536000; includeSubDomains' });
-    }
     return [{ source: '/:path*', headers }];
   },
 };

@@ -1,6 +1,7 @@
 /**
  * The portal process: one node:http server that answers the JSON API from the route table before Next's router and
- * hands pages, assets and /api/auth/* (next-auth) to Next. `tsx server.ts` (production) or `tsx server.ts --dev`.
+ * hands pages, assets and /api/auth/* (next-auth) to Next. Production: compiled to .next-server/server.cjs by
+ * `npm run build`, run by `npm start` or `node .next-server/server.cjs`; development: `tsx server.ts --dev`.
  */
 import { createServer } from 'node:http';
 import next from 'next';
@@ -80,7 +81,7 @@ async function main() {
       routes: apiRoutes,
       pages: (req, res) => {
         // next-auth's authorize() sees only headers: hand it the client address we trust (never the client's own claim).
-        req.headers[CLIENT_IP_HEADER] = clientIp(req, config.trustProxy);
+        req.headers[CLIENT_IP_HEADER] = clientIp(req, config.trustProxyHops);
         return pages(req, res);
       },
       // `lifecycle` is declared below; the listener only reads it while serving a request.

@@ -62,13 +62,20 @@ export function listQuerySchema<const S extends readonly string[], F extends z.Z
   });
 }
 
-/** A calendar date as the API and `<input type="date">` both write it: 'YYYY-MM-DD' (a real date). */
+/**
+ * The dates the portal accepts anywhere: a bill, order, payment or filter date outside these is a typing slip (or a
+ * probe). PostgreSQL refuses year 0000 outright (it has no year zero), which made `0000-01-01` a 500.
+ */
+export const MIN_ISO_DATE = '1900-01-01';
+export const MAX_ISO_DATE = '2100-12-31';
+
+/** A calendar date as the API and `<input type="date">` both write it: 'YYYY-MM-DD', a real date in MIN..MAX_ISO_DATE. */
 export const isoDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'ui.validation.date' })
   .refine((v) => {
     const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= MIN_ISO_DATE && v <= MAX_ISO_DATE;
   }, { error: 'ui.validation.date' });
 
 /** Free-text search of a list filter: trimmed, at most 100 characters, empty means "no filter". */

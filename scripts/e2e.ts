@@ -4,18 +4,20 @@
  * 1. Without Chromium (/usr/bin/chromium or $CHROMIUM_PATH) the suite is skipped with a loud warning (exit 0),
  *    unless E2E=required (CI), when that is a failure.
  * 2. Builds once if the production build is not current (the same check as `npm start`).
- * 3. Starts `tsx server.ts` (NODE_ENV=production) on a free port with a fresh embedded database in a temp folder
- *    (DATABASE_URL removed, so the server migrates and seeds the demo data itself), and waits for /readyz.
- * 4. Runs `jest --selectProjects e2e --runInBand` with E2E_BASE_URL, passing extra args through (file filters,
+ * 3. Starts the server exactly as `npm start` runs it (`node scripts/start.mjs`: the compiled server in one process)
+ *    on a free port with a fresh embedded database in a temp folder (DATABASE_URL removed, so the server migrates
+ *    and seeds the demo data itself), and waits for /readyz.
+ * 4. Runs `jest --selectProjects e2e --runInBand` with E2E_BASE_URL and E2E_SERVER_LOG (the server's output so far,
+ *    at warn level, for specs that check what it logged), passing extra args through (file filters,
  *    `--json --outputFile=…` from scripts/test.ts).
  * 5. Stops the server with SIGTERM, waits for it, removes the temp folder, and exits with jest's status.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants as fsConstants, mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, appendFileSync, constants as fsConstants, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureBuild } from './lib/build';
+import { ensureBuild } from './lib/build.mjs';
 import { bin, run, waitForExit } from './lib/process';
 
 const READY_TIMEOUT_MS = 120_000;
@@ -70,7 +72,8 @@ function freePort(): Promise<number> {
 
 type Server = { child: ChildProcess; output: () => string };
 
-function startServer(port: number, pgliteDir: string, baseUrl: string): Server {
+/** `logFile`: the server's whole output, for specs that check what it logged (E2E_SERVER_LOG). */
+function startServer(port: number, pgliteDir: string, baseUrl: string, logFile: string): Server {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -85,9 +88,11 @@ function startServer(port: number, pgliteDir: string, baseUrl: string): Server {
   // DATABASE_URL for the API tests; the secrets are generated next to that temp database.
   for (const key of ['DATABASE_URL', 'SEED_DEMO', 'NEXTAUTH_SECRET', 'API_TOKEN_SECRET', 'CONTENT_API_KEY']) delete env[key];
 
-  const child = spawn(bin('tsx'), ['server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // What `npm start` runs (package.json: `exec node scripts/start.mjs`), minus npm itself.
+  const child = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
+    appendFileSync(logFile, chunk);
     output += chunk.toString('utf8');
     if (output.length > OUTPUT_LIMIT) output = output.slice(-OUTPUT_LIMIT);
   };
@@ -145,7 +150,8 @@ async function main(): Promise<number> {
   const tempDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = startServer(port, path.join(tempDir, 'pglite'), baseUrl);
+  const serverLog = path.join(tempDir, 'server.log');
+  const server = startServer(port, path.join(tempDir, 'pglite'), baseUrl, serverLog);
 
   // Stopping this script (Ctrl-C, a CI time-out) must not leave the server running.
   let interrupted = false;
@@ -169,7 +175,7 @@ async function main(): Promise<number> {
     console.log(`[e2e] server ready in ${((Date.now() - started) / 1000).toFixed(1)} s; running the browser specs`);
 
     const status = await run(bin('jest'), ['--selectProjects', 'e2e', '--runInBand', ...process.argv.slice(2)], {
-      env: { ...process.env, E2E_BASE_URL: baseUrl, CHROMIUM_PATH: chromiumPath },
+      env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_SERVER_LOG: serverLog, CHROMIUM_PATH: chromiumPath },
     });
     if (interrupted) return 130;
     if (server.child.exitCode !== null || server.child.signalCode !== null) {

@@ -1,6 +1,7 @@
 /**
  * `npm test`: every check, in order, stopping at the first that fails:
- *   lint → typecheck → jest (projects unit + api, one run) → browser tests (scripts/e2e.ts).
+ *   lint → typecheck → jest (projects unit + api + security, one run) → browser tests (scripts/e2e.ts)
+ *   → fault tests (scripts/faults.ts: the production server signalled, killed and cut off from its database).
  * Each step's output is shown as it runs. The very last line is always the summary, summed over the jest runs'
  * JSON results, in exactly this form (CI reads it):
  *   tests: N passed, N failed[, N skipped]
@@ -17,6 +18,7 @@ type JestJson = { numPassedTests?: number; numFailedTests?: number; numPendingTe
 const tempDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
 const jestJson = path.join(tempDir, 'jest.json');
 const e2eJson = path.join(tempDir, 'e2e.json');
+const faultsJson = path.join(tempDir, 'faults.json');
 // Two cores here, shared with the API tests' database: more workers only thrash.
 const workers = Math.max(1, Math.min(2, availableParallelism()));
 
@@ -25,7 +27,7 @@ const steps: Step[] = [
   { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
   { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
   {
-    name: 'jest (unit + api)',
+    name: 'jest (unit+api+sec)',
     command: 'npm',
     args: ['run', '--silent', 'test:jest', '--', `--maxWorkers=${workers}`, '--json', `--outputFile=${jestJson}`],
     jsonFile: jestJson,
@@ -35,6 +37,13 @@ const steps: Step[] = [
     command: 'npm',
     args: ['run', '--silent', 'test:e2e', '--', '--json', `--outputFile=${e2eJson}`],
     jsonFile: e2eJson,
+  },
+  {
+    // After the browser tests: they leave a current production build, which this step reuses.
+    name: 'fault tests (faults)',
+    command: 'npm',
+    args: ['run', '--silent', 'test:faults', '--', '--json', `--outputFile=${faultsJson}`],
+    jsonFile: faultsJson,
   },
 ];
 

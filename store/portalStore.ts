@@ -5,7 +5,6 @@ import type {
   FooterPopupContent,
   LinkConfiguration,
   MobileApplication,
-  PreferenceInfo,
   SocialPlatformSection,
 } from './types';
 
@@ -17,15 +16,9 @@ export type PortalData = {
   chatwithuslink: string;
   linkconfiguration: LinkConfiguration;
   showSwitchCustomer: boolean;
-  emailUnread: number;
-  /** ISO timestamp of the previous sign-in, as the API returns it. */
-  lastLoginTime: string | null;
-  /** Upload size limit in MB (system parameter). */
-  uploadFileSize: number;
   /** Path the user asked for before being sent to sign in. */
   deepLink: string | null;
   deepLinkParams: DeepLinkParams | null;
-  preferenceInfo: PreferenceInfo | null;
 };
 
 export type PortalActions = {
@@ -35,16 +28,13 @@ export type PortalActions = {
   setChatWithUsLink: (link: string) => void;
   setLinkConfiguration: (config: LinkConfiguration) => void;
   setShowSwitchCustomer: (show: boolean) => void;
-  setEmailUnread: (count: number) => void;
-  setLastLoginTime: (time: string | null) => void;
-  setUploadFileSize: (sizeMb: number) => void;
   /** Sets both parts of a deep link together (params null when none). */
   setDeepLink: (deepLink: string | null, deepLinkParams?: DeepLinkParams | null) => void;
   setDeepLinkParams: (params: DeepLinkParams | null) => void;
-  setPreferenceInfo: (info: PreferenceInfo | null) => void;
   /**
-   * Sign-out: forgets what belonged to the signed-in user (unread count, last login, upload size, preference, the
-   * switch-customer flag) and keeps site content and any pending deep link, which belong to the next sign-in.
+   * Sign-out: forgets what belonged to the signed-in user (the switch-customer flag) and keeps site content and any
+   * pending deep link, which belong to the next sign-in. Server data (unread count, last sign-in, upload size,
+   * preferences, current customer) is not here: it is query data, dropped with the session (QueryProvider).
    */
   resetSession: () => void;
   /** Back to every default (tests). */
@@ -52,9 +42,6 @@ export type PortalActions = {
 };
 
 export type PortalState = PortalData & PortalActions;
-
-/** Spec §9: 1 MB when the system parameter is not supplied. */
-export const DEFAULT_UPLOAD_FILE_SIZE = 1;
 
 export const PORTAL_STORE_KEY = 'portal-state';
 
@@ -66,12 +53,8 @@ export const portalDefaults = (): PortalData => ({
   chatwithuslink: '',
   linkconfiguration: { requestforQuoteLink: '', yourVoiceLink: '', rChoiceLink: '' },
   showSwitchCustomer: true,
-  emailUnread: 0,
-  lastLoginTime: null,
-  uploadFileSize: DEFAULT_UPLOAD_FILE_SIZE,
   deepLink: null,
   deepLinkParams: null,
-  preferenceInfo: null,
 });
 
 /**
@@ -131,22 +114,9 @@ export const usePortalStore = create<PortalState>()(
       setChatWithUsLink: (chatwithuslink) => set({ chatwithuslink }),
       setLinkConfiguration: (linkconfiguration) => set({ linkconfiguration }),
       setShowSwitchCustomer: (showSwitchCustomer) => set({ showSwitchCustomer }),
-      setEmailUnread: (emailUnread) => set({ emailUnread }),
-      setLastLoginTime: (lastLoginTime) => set({ lastLoginTime }),
-      setUploadFileSize: (uploadFileSize) => set({ uploadFileSize }),
       setDeepLink: (deepLink, deepLinkParams = null) => set({ deepLink, deepLinkParams }),
       setDeepLinkParams: (deepLinkParams) => set({ deepLinkParams }),
-      setPreferenceInfo: (preferenceInfo) => set({ preferenceInfo }),
-      resetSession: () => {
-        const d = portalDefaults();
-        set({
-          emailUnread: d.emailUnread,
-          lastLoginTime: d.lastLoginTime,
-          uploadFileSize: d.uploadFileSize,
-          preferenceInfo: d.preferenceInfo,
-          showSwitchCustomer: d.showSwitchCustomer,
-        });
-      },
+      resetSession: () => set({ showSwitchCustomer: portalDefaults().showSwitchCustomer }),
       reset: () => set(portalDefaults()),
     }),
     {

@@ -55,7 +55,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PGLITE_DIR: path.join(dir, 'pglite'), ...env })).toThrow(name);
   });
 
-  it('HSTS and production flags follow NODE_ENV', () => {
+  it('the production flag follows NODE_ENV', () => {
     expect(loadConfig({ NODE_ENV: 'production', PGLITE_DIR: path.join(dir, 'p') }).isProduction).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', PGLITE_DIR: path.join(dir, 'p') }).isProduction).toBe(false);
   });

@@ -1,9 +1,11 @@
+import type { IncomingMessage } from 'node:http';
 import { eq, like } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineHandler } from '@/lib/server/api/defineHandler';
 import type { ApiRoutes } from '@/lib/server/api/router';
 import { customers, systemParams, userAccounts, userGroups } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/errors';
+import { isHttpsRequest } from '@/lib/server/hsts';
 import { JSON_BODY_LIMIT } from '@/lib/server/http';
 import { captureLog, type CapturedLog } from './helpers/captureLog';
 import {
@@ -499,16 +501,48 @@ describeEachDb('API contract', (getHandle) => {
       for (const res of answers) expectApiHeaders(res, false);
     });
 
-    it('adds HSTS in production', async () => {
-      const prod = await startTestServer(getHandle(), { routes, config: testConfig({ NODE_ENV: 'production' }) });
+    it('adds HSTS in production only to requests that came over https (a TLS socket or a trusted proxy saying so)', async () => {
+      const behindProxy = await startTestServer(getHandle(), { routes, config: testConfig({ NODE_ENV: 'production', TRUST_PROXY: '1' }) });
+      const direct = await startTestServer(getHandle(), { routes, config: testConfig({ NODE_ENV: 'production' }) });
+      const viaHttps = { headers: { 'X-Forwarded-Proto': 'https' } };
       try {
-        expectApiHeaders(await prod.post('/api/test/public', {}), true);
-        expectApiHeaders(await prod.post('/api/test/crash', {}), true);
-        const health = await prod.request('/healthz', { method: 'GET' });
-        expect(health.headers['strict-transport-security']).toMatch(/^max-age=/);
+        // Plain http: no HSTS, whatever the answer.
+        expectApiHeaders(await behindProxy.post('/api/test/public', {}), false);
+        expectApiHeaders(await direct.post('/api/test/public', {}), false);
+        // The trusted proxy says the browser used https: every answer carries it, errors and health included.
+        expectApiHeaders(await behindProxy.post('/api/test/public', {}, viaHttps), true);
+        expectApiHeaders(await behindProxy.post('/api/test/crash', {}, viaHttps), true);
+        const health = await behindProxy.request('/healthz', { method: 'GET', ...viaHttps });
+        expect(health.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}; includeSubDomains$/);
+        // The proxy's own entry is the right-most one; a client's claim to its left does not count.
+        expectApiHeaders(await behindProxy.post('/api/test/public', {}, { headers: { 'X-Forwarded-Proto': 'https, http' } }), false);
+        expectApiHeaders(await behindProxy.post('/api/test/public', {}, { headers: { 'X-Forwarded-Proto': 'http, https' } }), true);
+        // Without TRUST_PROXY the header is the client's own claim: ignored.
+        expectApiHeaders(await direct.post('/api/test/public', {}, viaHttps), false);
+        expect((await direct.request('/healthz', { method: 'GET', ...viaHttps })).headers['strict-transport-security']).toBeUndefined();
       } finally {
-        await prod.close();
+        await behindProxy.close();
+        await direct.close();
       }
+    });
+
+    it('never adds HSTS outside production, even over https', async () => {
+      const dev = await startTestServer(getHandle(), { routes, config: testConfig({ NODE_ENV: 'development', TRUST_PROXY: '1' }) });
+      try {
+        expectApiHeaders(await dev.post('/api/test/public', {}, { headers: { 'X-Forwarded-Proto': 'https' } }), false);
+      } finally {
+        await dev.close();
+      }
+    });
+
+    it('counts a TLS socket of its own as https', () => {
+      const req = (encrypted: boolean, proto?: string) =>
+        ({ socket: { encrypted }, headers: proto ? { 'x-forwarded-proto': proto } : {} }) as unknown as IncomingMessage;
+      expect(isHttpsRequest(req(true), false)).toBe(true);
+      expect(isHttpsRequest(req(false), false)).toBe(false);
+      expect(isHttpsRequest(req(false, 'https'), false)).toBe(false);
+      expect(isHttpsRequest(req(false, 'https'), true)).toBe(true);
+      expect(isHttpsRequest(req(false, 'HTTPS'), 1)).toBe(true);
     });
   });
 

@@ -1,5 +1,6 @@
 import { useCanAccess } from '@/components/common/Can';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'next-i18next/pages';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,14 +8,14 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { StateMessage } from '@/components/common/StateMessage';
-import { getProfile, type AccountProfile } from '@/lib/api/account';
+import { accountContract } from '@/lib/account/contract';
+import type { AccountProfile } from '@/lib/account/schemas';
+import { keyOf, useEndpointQuery } from '@/lib/api/query';
 import { errorKey } from '@/lib/errors';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { MfaCard } from './MfaCard';
 import { PreferencesCard } from './PreferencesCard';
 import { ProfileCard } from './ProfileCard';
-
-type Load = { kind: 'loading' } | { kind: 'failed'; code: string } | { kind: 'ready'; profile: AccountProfile };
 
 /**
  * `/account` (ac_pref_read; every change needs ac_pref_write): profile, preferences, password and sign-in security.
@@ -22,28 +23,19 @@ type Load = { kind: 'loading' } | { kind: 'failed'; code: string } | { kind: 're
  */
 export function AccountScreen() {
   const { t } = useTranslation(['page', 'error', 'common']);
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const canWrite = useCanAccess(['ac_pref_write']);
+  const profileQuery = useEndpointQuery(accountContract.endpoints.getProfile, {});
+  const queryClient = useQueryClient();
+  const profile = profileQuery.data;
+  // A failure that is being retried (every 5 s) shows like a final one: the user may also retry at once.
+  const failure = profile ? null : (profileQuery.apiError ?? profileQuery.retrying);
 
-  const fetchProfile = useCallback(async () => {
-    setLoad({ kind: 'loading' });
-    const result = await getProfile();
-    setLoad(result.ok ? { kind: 'ready', profile: result.data } : { kind: 'failed', code: result.error.code });
-  }, []);
-
-  useEffect(() => {
-    let live = true;
-    void getProfile().then((result) => {
-      if (live) setLoad(result.ok ? { kind: 'ready', profile: result.data } : { kind: 'failed', code: result.error.code });
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  const patch = useCallback((change: Partial<AccountProfile>) => {
-    setLoad((l) => (l.kind === 'ready' ? { kind: 'ready', profile: { ...l.profile, ...change } } : l));
-  }, []);
+  /** What a form just saved, written into the cached profile (no refetch needed, none possible mid token change). */
+  const patch = useCallback(
+    (change: Partial<AccountProfile>) =>
+      queryClient.setQueryData<AccountProfile>(keyOf(accountContract.endpoints.getProfile, {}), (p) => (p ? { ...p, ...change } : p)),
+    [queryClient],
+  );
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
@@ -55,38 +47,38 @@ export function AccountScreen() {
           {t('account.intro')}
         </Typography>
       </div>
-      {load.kind === 'loading' ? (
+      {!profile && !failure ? (
         <Box role="status" aria-live="polite" sx={{ display: 'flex', gap: 2, alignItems: 'center', py: 4 }} data-testid="account-loading">
           <CircularProgress size={24} />
           <Typography>{t('account.loading')}</Typography>
         </Box>
       ) : null}
-      {load.kind === 'failed' ? (
+      {failure ? (
         <StateMessage
           role="alert"
           title={t('account.loadFailed')}
           action={
-            <Button variant="contained" onClick={() => void fetchProfile()} data-testid="account-retry">
+            <Button variant="contained" onClick={() => void profileQuery.refetch()} data-testid="account-retry">
               {t('account.retry')}
             </Button>
           }
         >
-          {t(errorKey(load.code))}
+          {t(errorKey(failure.code))}
         </StateMessage>
       ) : null}
-      {load.kind === 'ready' ? (
+      {profile ? (
         <Grid container spacing={{ xs: 2, md: 3 }}>
           <Grid size={{ xs: 12, md: 6 }}>
-            <ProfileCard profile={load.profile} />
+            <ProfileCard profile={profile} />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
-            <PreferencesCard profile={load.profile} canWrite={canWrite} onSaved={patch} />
+            <PreferencesCard profile={profile} canWrite={canWrite} onSaved={patch} />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <ChangePasswordCard canWrite={canWrite} onChanged={(passwordChangedAt) => patch({ passwordChangedAt })} />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
-            <MfaCard mfaEnabled={load.profile.mfaEnabled} skipMfa={load.profile.skipMfa} canWrite={canWrite} onChange={(mfaEnabled) => patch({ mfaEnabled })} />
+            <MfaCard mfaEnabled={profile.mfaEnabled} skipMfa={profile.skipMfa} canWrite={canWrite} onChange={(mfaEnabled) => patch({ mfaEnabled })} />
           </Grid>
         </Grid>
       ) : null}

@@ -14,8 +14,9 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
-import { changePassword } from '@/lib/api/account';
+import { accountContract } from '@/lib/account/contract';
 import { setAuthToken } from '@/lib/api/client';
+import { settle, useEndpointMutation } from '@/lib/api/query';
 import { checkPasswordRules, passwordSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/auth/passwordRules';
 import type { SessionUpdate } from '@/lib/auth/sessionTypes';
 import { errorKey } from '@/lib/errors';
@@ -65,12 +66,13 @@ export function ChangePasswordCard({ canWrite, onChanged }: { canWrite: boolean;
     defaultValues: EMPTY,
     mode: 'onTouched',
   });
+  const change = useEndpointMutation(accountContract.endpoints.changePassword);
   const newPassword = useWatch({ control, name: 'newPassword' });
   const rules = checkPasswordRules(newPassword ?? '');
 
   const onSubmit = handleSubmit(async (values) => {
     setOutcome(null);
-    const result = await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword });
+    const result = await settle(change.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.newPassword }));
     if (!result.ok) {
       const { code, fields } = result.error;
       const onFields = SERVER_FIELDS.filter((f) => fields?.[f]?.length);

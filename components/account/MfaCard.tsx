@@ -9,9 +9,12 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { confirmMfaCode, disableMfaWithCode } from '@/lib/api/account';
-import { startMfaEnrolment, type MfaEnrolment } from '@/lib/api/auth';
+import { settle, useEndpointMutation } from '@/lib/api/query';
+import { loginContract } from '@/lib/auth/contract';
+import type { MfaEnrolment } from '@/lib/auth/schemas';
+import type { BodyOf } from '@/lib/contract';
 import { errorKey } from '@/lib/errors';
+import { useSessionErrorStore } from '@/store/sessionErrorStore';
 import { fieldMessage } from './fieldMessages';
 import { SectionCard } from './SectionCard';
 
@@ -20,6 +23,22 @@ type CodeValues = z.infer<typeof codeSchema>;
 
 /** Groups of four, as authenticator apps show secrets: easier to type by hand. */
 const groupSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
+type EnableMfaBody = BodyOf<typeof loginContract.endpoints.enableMfa>;
+
+/**
+ * The enableMfa endpoint answers a wrong code with 401 MFA_INVALID: that is the form's error, not an ended session, so
+ * its calls keep the global 401 handler out of it and raise the session dialog themselves for any other 401.
+ */
+function useEnableMfa() {
+  const mutation = useEndpointMutation(loginContract.endpoints.enableMfa, { request: { disableErrorHandler: true } });
+  const raise = useSessionErrorStore((s) => s.raise);
+  return async (body: EnableMfaBody) => {
+    const result = await settle(mutation.mutateAsync(body));
+    if (!result.ok && result.error.status === 401 && result.error.code !== 'MFA_INVALID') raise(result.error.code);
+    return result;
+  };
+}
 
 type Step = { kind: 'idle' } | { kind: 'enrolling'; enrolment: MfaEnrolment } | { kind: 'disabling' };
 
@@ -43,6 +62,7 @@ export function MfaCard({
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<'enabled' | 'disabled' | null>(null);
   const [starting, setStarting] = useState(false);
+  const enableMfa = useEnableMfa();
   const { register, handleSubmit, formState, reset, setError } = useForm<CodeValues>({
     resolver: zodResolver(codeSchema),
     defaultValues: { code: '' },
@@ -52,10 +72,10 @@ export function MfaCard({
     setFailure(null);
     setDone(null);
     setStarting(true);
-    const result = await startMfaEnrolment();
+    const result = await enableMfa({});
     setStarting(false);
-    if (!result.ok) {
-      setFailure(result.error.code);
+    if (!result.ok || !('qrDataUrl' in result.data)) {
+      setFailure(result.ok ? 'INTERNAL' : result.error.code);
       return;
     }
     reset({ code: '' });
@@ -71,8 +91,12 @@ export function MfaCard({
   const onSubmit = handleSubmit(async ({ code }) => {
     setFailure(null);
     const disabling = step.kind === 'disabling';
-    const result = disabling ? await disableMfaWithCode(code) : await confirmMfaCode(code);
-    if (!result.ok) {
+    const result = await enableMfa(disabling ? { disable: true, code } : { code });
+    if (!result.ok || !('mfaEnabled' in result.data)) {
+      if (result.ok) {
+        setFailure('INTERNAL');
+        return;
+      }
       if (result.error.code === 'MFA_INVALID') {
         setError('code', { type: 'server', message: 'error:MFA_INVALID' }, { shouldFocus: true });
       } else {

@@ -12,14 +12,14 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import type { AccountProfile } from '@/lib/api/account';
-import { savePreferenceInfo } from '@/lib/api/auth';
+import type { AccountProfile } from '@/lib/account/schemas';
+import { settle, useEndpointMutation } from '@/lib/api/query';
+import { loginContract } from '@/lib/auth/contract';
 import { errorKey } from '@/lib/errors';
 import { LOCALES, type Locale } from '@/lib/i18n/locales';
 import { applyFontSize, currentFontSize } from '@/lib/theme/applyPreferences';
 import { writePreferenceCookie } from '@/lib/theme/cookieStorage';
 import { FONT_SIZE_ATTRIBUTE, FONT_SIZES, LOCALE_COOKIE, isFontSize, type FontSize } from '@/lib/theme/preferences';
-import { usePortalStore } from '@/store/portalStore';
 import { SectionCard } from './SectionCard';
 
 const preferencesSchema = z.object({ fontSize: z.enum(['S', 'M', 'L']), preferredLanguage: z.enum(LOCALES) });
@@ -40,7 +40,7 @@ export function PreferencesCard({
 }) {
   const { t } = useTranslation(['page', 'common', 'error']);
   const router = useRouter();
-  const setPreferenceInfo = usePortalStore((s) => s.setPreferenceInfo);
+  const saveMutation = useEndpointMutation(loginContract.endpoints.savePreferenceInfo);
   const [status, setStatus] = useState<{ kind: 'saved' } | { kind: 'error'; code: string } | null>(null);
   const { control, handleSubmit, formState, reset, getValues, setValue } = useForm<PreferenceValues>({
     resolver: zodResolver(preferencesSchema),
@@ -70,7 +70,7 @@ export function PreferencesCard({
 
   const save = async (values: PreferenceValues) => {
     setStatus(null);
-    const result = await savePreferenceInfo(values);
+    const result = await settle(saveMutation.mutateAsync(values));
     if (!result.ok) {
       setStatus({ kind: 'error', code: result.error.code });
       return;
@@ -78,7 +78,6 @@ export function PreferencesCard({
     const saved = result.data;
     savedFontSize.current = saved.fontSize;
     applyFontSize(saved.fontSize);
-    setPreferenceInfo({ fontSize: saved.fontSize });
     reset(saved);
     onSaved(saved);
     setStatus({ kind: 'saved' });

@@ -4,8 +4,8 @@ import { useTranslation } from 'next-i18next/pages';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { useCurrentCustomer } from '@/components/shell/UserMenu';
-import type { AccountProfile } from '@/lib/api/account';
+import { useCurrentCustomer } from '@/components/auth/useSessionData';
+import type { AccountProfile } from '@/lib/account/schemas';
 import { formatDateTime, pickLocalized } from '@/lib/i18n/locales';
 import { SectionCard } from './SectionCard';
 

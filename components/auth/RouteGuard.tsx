@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/router';
 import { signOut, useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
@@ -7,7 +8,8 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { StateMessage } from '@/components/common/StateMessage';
 import { currentDeepLink, deepLinkQuery } from '@/lib/auth/deepLink';
-import { checkTokenExpiration } from '@/lib/api/auth';
+import { apiErrorOf, endpointQuery } from '@/lib/api/query';
+import { checkTokenContract } from '@/lib/auth/contract';
 import { toGrants } from '@/lib/permissions/canAccess';
 import { decideRoute, findRoute } from '@/lib/permissions/routes';
 
@@ -54,12 +56,18 @@ export function RouteGuard({ children, wrap = (node) => node }: { children: Reac
   const rule = findRoute(router.pathname);
   const isPublic = !rule || rule.isPublic === true;
   const ucpid = typeof router.query.ucpid === 'string' ? router.query.ucpid : null;
-  const [checkedPath, setCheckedPath] = useState<string | null>(null);
   const redirecting = useRef(false);
 
   const needsDeepLinkCheck = status === 'authenticated' && !isPublic && rule?.deepLink === true && ucpid !== null;
-  // Checked once per page and ucpid, not per URL: a list that keeps its paging in the query must not remount.
+  // Spec §4: on a deep-linkable page with ucpid, the token-expiry check comes first. Checked once per page and ucpid,
+  // not per URL (a list that keeps its paging in the query must not remount); a 401 is handled here, not globally.
   const checkKey = `${router.pathname}|${ucpid ?? ''}`;
+  const check = endpointQuery(checkTokenContract.endpoints.checkTokenExpiration, {}, { disableErrorHandler: true });
+  const tokenCheck = useQuery({ ...check, queryKey: [...check.queryKey, 'deepLink', checkKey], enabled: needsDeepLinkCheck, retry: false, staleTime: Infinity });
+  const tokenError = apiErrorOf(tokenCheck.error);
+  const tokenLost = tokenError?.status === 401 ? tokenError.code : null;
+  // Any other outcome (even a network failure) lets the page load: its own calls will meet the same problem.
+  const deepLinkChecked = tokenCheck.isSuccess || (tokenCheck.isError && tokenLost === null);
 
   useEffect(() => {
     if (!router.isReady || isPublic || redirecting.current) return;
@@ -81,19 +89,11 @@ export function RouteGuard({ children, wrap = (node) => node }: { children: Reac
       void router.replace({ pathname: '/login/select-ucp', query: deepLinkQuery(link) });
       return;
     }
-    if (needsDeepLinkCheck && checkedPath !== checkKey) {
-      // Spec §4: on a deep-linkable page with ucpid, the token-expiry check comes first.
-      void checkTokenExpiration().then(async (result) => {
-        if (!result.ok && result.error.status === 401) {
-          redirecting.current = true;
-          await signOut({ redirect: false });
-          await router.replace({ pathname: '/login', query: { ...deepLinkQuery(link), error: result.error.code } });
-          return;
-        }
-        setCheckedPath(checkKey);
-      });
+    if (needsDeepLinkCheck && tokenLost) {
+      redirecting.current = true;
+      void signOut({ redirect: false }).finally(() => router.replace({ pathname: '/login', query: { ...deepLinkQuery(link), error: tokenLost } }));
     }
-  }, [router, router.isReady, router.asPath, status, session, isPublic, rule, ucpid, needsDeepLinkCheck, checkedPath, checkKey]);
+  }, [router, router.isReady, router.asPath, status, session, isPublic, rule, ucpid, needsDeepLinkCheck, tokenLost]);
 
   useEffect(() => {
     redirecting.current = false;
@@ -106,7 +106,7 @@ export function RouteGuard({ children, wrap = (node) => node }: { children: Reac
   if ((status === 'loading' && !session) || !router.isReady) return <Waiting />;
   if (!session) return rule?.deepLink && ucpid ? <Waiting /> : <SessionMissing />;
   if (session.profile.needsDisclaimer || !session.currentUser.ucpId) return <Waiting />;
-  if (needsDeepLinkCheck && checkedPath !== checkKey) return <Waiting />;
+  if (needsDeepLinkCheck && !deepLinkChecked) return <Waiting />;
   if (decideRoute(toGrants(session.functionList), router.pathname) !== 'allow') return <>{wrap(<NoPermission />)}</>;
   return <>{wrap(children)}</>;
 }

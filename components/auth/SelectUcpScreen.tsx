@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useRouter } from 'next/router';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
@@ -11,7 +11,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
-import { getUcpList, type UcpOption } from '@/lib/api/auth';
+import { useEndpointQuery } from '@/lib/api/query';
+import { loginContract } from '@/lib/auth/contract';
 import { continueAfterSignIn } from '@/lib/auth/continueAfterSignIn';
 import { sanitizeDeepLink } from '@/lib/auth/deepLink';
 import { useSignOut } from '@/lib/auth/useSignOut';
@@ -24,19 +25,12 @@ export function SelectUcpScreen() {
   const router = useRouter();
   const { data: session, status, update } = useSession();
   const signOutNow = useSignOut();
-  const [options, setOptions] = useState<UcpOption[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const ucpList = useEndpointQuery(loginContract.endpoints.getUcpList, status === 'authenticated' ? {} : null);
+  const options = ucpList.data ?? null;
+  const loadError = options ? null : ((ucpList.apiError ?? ucpList.retrying)?.code ?? null);
   const [choosing, setChoosing] = useState<string | null>(null);
   const [chooseError, setChooseError] = useState<string | null>(null);
   const link = sanitizeDeepLink(router.query.deepLink, router.query.deepLinkParams);
-
-  useEffect(() => {
-    if (status !== 'authenticated') return;
-    void getUcpList().then((r) => {
-      if (r.ok) setOptions(r.data);
-      else setLoadError(r.error.code);
-    });
-  }, [status]);
 
   if (status === 'loading') return <CircularProgress aria-label={t('common:loading')} />;
   if (status === 'unauthenticated' || !session) {

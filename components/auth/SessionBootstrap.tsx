@@ -2,25 +2,21 @@ import { useEffect } from 'react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import { useSession } from 'next-auth/react';
-import { checkTokenExpiration, getLastLoginTime, getPreferenceInfo } from '@/lib/api/auth';
 import { setAuthToken, setUnauthorizedHandler } from '@/lib/api/client';
-import { getEmailUnreadCount } from '@/lib/api/inbox';
-import { getUploadFileSize } from '@/lib/api/systemParam';
-import { getUcpCustByUcpId } from '@/lib/api/user';
-import { canAccess, toGrants } from '@/lib/permissions/canAccess';
+import { useEndpointQuery } from '@/lib/api/query';
+import { checkTokenContract } from '@/lib/auth/contract';
 import { findRoute } from '@/lib/permissions/routes';
 import { setAuthenticatedUser } from '@/lib/telemetry';
 import { applyFontSize } from '@/lib/theme/applyPreferences';
-import { useCurrentCustomerStore } from '@/store/currentCustomerStore';
-import { usePortalStore } from '@/store/portalStore';
 import { useSessionErrorStore } from '@/store/sessionErrorStore';
+import { useCurrentCustomer, useLastLoginTime, usePreferenceInfo, useUnreadCount, useUploadLimitMb } from './useSessionData';
 
 const SESSION_CODES: ReadonlySet<string> = new Set(['A001', 'AUTH_REQUIRED', 'TOKEN_EXPIRED']);
 
 /**
- * Keeps the API client's token in step with the session and, once a user and customer are known, loads what every
- * screen needs in parallel (spec §4): preference, unread count, last login time, upload size; on non-login pages
- * also the token-expiry check.
+ * Keeps the API client's token in step with the session and, once a user and customer are known, starts the queries
+ * every screen needs in parallel (spec §4, components/auth/useSessionData.ts): preference, unread count, last login
+ * time, current customer, upload size; on non-login pages also the token-expiry check.
  */
 export function SessionBootstrap() {
   const { data: session, status } = useSession();
@@ -46,35 +42,30 @@ export function SessionBootstrap() {
   }, [userKey, clear]);
 
   useEffect(() => {
-    if (!userKey || !session) return;
-    setAuthenticatedUser(session.currentUser.userAcUuid);
-    const store = usePortalStore.getState();
-    void Promise.all([
-      getPreferenceInfo().then((r) => {
-        if (!r.ok) return;
-        store.setPreferenceInfo({ fontSize: r.data.fontSize });
-        applyFontSize(r.data.fontSize);
-      }),
-      // The inbox is a `home` screen: users without it (approval-only staff) have no unread count to show.
-      canAccess(toGrants(session.functionList), ['home'])
-        ? getEmailUnreadCount().then((r) => r.ok && store.setEmailUnread(r.data))
-        : Promise.resolve(),
-      getLastLoginTime().then((r) => r.ok && store.setLastLoginTime(r.data.lastLoginTime)),
-      canAccess(toGrants(session.functionList), ['home'])
-        ? getUcpCustByUcpId().then((r) => useCurrentCustomerStore.getState().set(session.currentUser.ucpId!, r.ok ? r.data : null))
-        : Promise.resolve(useCurrentCustomerStore.getState().clear()),
-      getUploadFileSize({ silent: true }).then((r) => r.ok && store.setUploadFileSize(r.data)),
-    ]);
-    // Re-run only when the user or customer changes, not on every session object refresh.
+    if (userKey && session) setAuthenticatedUser(session.currentUser.userAcUuid);
+    // Only when the user or customer changes, not on every session object refresh.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userKey]);
 
+  // Spec §4: loaded in parallel once a user and customer are known (each waits for that; the screens read the cache).
+  const preference = usePreferenceInfo();
+  useUnreadCount();
+  useLastLoginTime();
+  useCurrentCustomer();
+  useUploadLimitMb();
   useEffect(() => {
-    if (!userKey || isLoginPage) return;
-    void checkTokenExpiration().then((r) => {
-      if (!r.ok && r.error.status === 401) raise(r.error.code);
-    });
-  }, [userKey, isLoginPage, raise]);
+    if (preference) applyFontSize(preference.fontSize);
+  }, [preference]);
+
+  // The token check on non-login pages: a 401 here is a lost session, shown by the dialog.
+  const tokenCheck = useEndpointQuery(checkTokenContract.endpoints.checkTokenExpiration, userKey && !isLoginPage ? {} : null, {
+    request: { disableErrorHandler: true },
+    retry: false,
+  });
+  const tokenError = tokenCheck.apiError;
+  useEffect(() => {
+    if (tokenError?.status === 401) raise(tokenError.code);
+  }, [tokenError, raise]);
 
   return isLoginPage ? null : <SessionExpiredPrompt />;
 }

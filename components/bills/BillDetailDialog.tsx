@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
@@ -11,7 +10,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
-import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -23,16 +21,16 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'next-i18next/pages';
 import { StatusChip } from '@/components/common/StatusChip';
-import { ABORTED } from '@/lib/api/client';
-import { downloadBillPdf, getBill } from '@/lib/api/bills';
-import type { ApiError } from '@/lib/api/types';
-import { PAYABLE_BILL_STATUSES, type BillDetail, type BillLine } from '@/lib/bills/schemas';
+import { DetailScreen } from '@/components/common/DetailScreen';
+import { useEndpointQuery } from '@/lib/api/query';
+import { billsContract } from '@/lib/bills/contract';
+import { PAYABLE_BILL_STATUSES, type BillLine } from '@/lib/bills/schemas';
 import { errorKey } from '@/lib/errors';
 import { formatDate, formatMoney, pickLocalized } from '@/lib/i18n/locales';
 import { useCanAccess, useCanOpen } from '@/components/common/Can';
 import { SLIP_PAGE } from './access';
-import { DownloadButton } from './DownloadButton';
-import type { DownloadState } from './useDownload';
+import { DownloadButton } from '@/components/common/DownloadButton';
+import type { DownloadState } from '@/components/common/useDownload';
 
 const int = (n: number | null, locale: string | undefined) => (n === null ? '' : new Intl.NumberFormat(locale === 'tc' ? 'zh-HK' : 'en-HK').format(n));
 
@@ -73,21 +71,8 @@ export function BillDetailDialog({ billId, onClose, download }: Props) {
   const mayUpload = useCanAccess(['payslip_upload_write']);
   const mayOpenSlipPage = useCanOpen(SLIP_PAGE);
   const canUpload = mayUpload && mayOpenSlipPage;
-  const [state, setState] = useState<{ id: string; bill: BillDetail | null; error: ApiError | null } | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!billId) return undefined;
-    const controller = new AbortController();
-    void getBill(billId, { signal: controller.signal, silent: true }).then((r) => {
-      if (controller.signal.aborted || (!r.ok && r.error.code === ABORTED)) return;
-      setState({ id: billId, bill: r.ok ? r.data : null, error: r.ok ? null : r.error });
-    });
-    return () => controller.abort();
-  }, [billId, attempt]);
-
-  const current = state && state.id === billId ? state : null;
-  const bill = current?.bill ?? null;
+  const query = useEndpointQuery(billsContract.endpoints.getBill, billId ? { id: billId } : null, { request: { silent: true } });
+  const bill = query.data ?? null;
   const titleId = 'bill-detail-title';
 
   return (
@@ -97,26 +82,14 @@ export function BillDetailDialog({ billId, onClose, download }: Props) {
         {bill ? <StatusChip status={bill.status} /> : null}
       </DialogTitle>
       <DialogContent dividers>
-        {current?.error ? (
-          <Alert
-            severity="error"
-            action={
-              current.error.code !== 'NOT_FOUND' ? (
-                <Button color="inherit" size="small" onClick={() => setAttempt((n) => n + 1)}>
-                  {t('common:ui.retry')}
-                </Button>
-              ) : undefined
-            }
-          >
-            {t(errorKey(current.error.code))}
-          </Alert>
-        ) : !bill ? (
-          <Box sx={{ display: 'grid', gap: 1 }} aria-busy>
-            <Skeleton height={32} />
-            <Skeleton height={120} />
-            <Skeleton height={32} />
-          </Box>
-        ) : (
+        <DetailScreen
+          query={query}
+          variant="inline"
+          title={t('bills.detail.loadingTitle')}
+          notFoundTitle={t('bills.detail.notFoundTitle')}
+          notFoundBody={t(errorKey('NOT_FOUND'))}
+        >
+          {(bill) => (
           <Box sx={{ display: 'grid', gap: 2 }}>
             <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 1.5 }}>
               {[
@@ -220,7 +193,8 @@ export function BillDetailDialog({ billId, onClose, download }: Props) {
               </Alert>
             ) : null}
           </Box>
-        )}
+          )}
+        </DetailScreen>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {bill && canUpload && (PAYABLE_BILL_STATUSES as readonly string[]).includes(bill.status) ? (
@@ -235,7 +209,7 @@ export function BillDetailDialog({ billId, onClose, download }: Props) {
             busy={download.busyKey === `pdf:${bill.id}`}
             progress={download.progress}
             disabled={download.busyKey !== null}
-            onClick={() => void download.run(`pdf:${bill.id}`, (opts) => downloadBillPdf(bill.id, opts), `bill-${bill.billNo}.pdf`)}
+            onClick={() => void download.run(`pdf:${bill.id}`, billsContract.endpoints.downloadBillPdf, { id: bill.id }, `bill-${bill.billNo}.pdf`)}
             icon={<PictureAsPdfIcon aria-hidden />}
             testId="bill-detail-pdf"
           />

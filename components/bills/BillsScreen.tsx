@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
@@ -6,43 +6,25 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import TableChartIcon from '@mui/icons-material/TableChartOutlined';
 import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'next-i18next/pages';
-import { DataTable, type DataTableColumn } from '@/components/common/DataTable';
-import { FilterBar, type FilterDef } from '@/components/common/FilterBar';
-import { PageHeader } from '@/components/common/PageHeader';
+import type { DataTableColumn } from '@/components/common/DataTable';
+import { ListScreen } from '@/components/common/ListScreen';
+import type { FilterConfig } from '@/components/common/listSchema';
+import type { FilterValues } from '@/components/common/listQueryUrl';
 import { StatusChip } from '@/components/common/StatusChip';
-import { isEmptyFilterValue } from '@/components/common/listQueryUrl';
-import { useListQuery } from '@/components/common/useListQuery';
 import { billsContract } from '@/lib/bills/contract';
-import { downloadBillPdf, downloadStatement, listBillContracts } from '@/lib/api/bills';
+import { useEndpointQuery } from '@/lib/api/query';
 import { hkToday } from '@/lib/bills/dates';
-import {
-  BILL_SORT_FIELDS,
-  BILL_STATUSES,
-  billListFilterSchema,
-  type BillContractOption,
-  type BillListItem,
-  type BillListResult,
-  type BillSortField,
-  } from '@/lib/bills/schemas';
+import type { BillListItem, BillListResult, BillSortField } from '@/lib/bills/schemas';
 import { errorKey } from '@/lib/errors';
 import { formatDate, formatMoney } from '@/lib/i18n/locales';
 import { useCanAccess } from '@/components/common/Can';
 import { SLIP_PAGE } from './access';
 import { BillDetailDialog } from './BillDetailDialog';
 import { BillSummaryBar } from './BillSummaryBar';
-import { DownloadButton } from './DownloadButton';
-import { useDownload } from './useDownload';
-
-type BillFilterValues = {
-  status?: readonly string[];
-  contractId?: string;
-  dateFrom?: string;
-  dateTo?: string;
-  q?: string;
-};
+import { DownloadButton } from '@/components/common/DownloadButton';
+import { useDownload } from '@/components/common/useDownload';
 
 /** `?bill=<id>` opens that bill's detail: the spec has no bill detail route, so the bills page is the deep link. */
 const BILL_PARAM = 'bill';
@@ -57,23 +39,8 @@ export function BillsScreen() {
   const locale = router.locale;
   const download = useDownload();
   const canOpenSlips = useCanAccess(['payslip_upload_read', 'payslip_upload_read_all']);
-  const [contracts, setContracts] = useState<BillContractOption[]>([]);
-
-  const list = useListQuery<BillListItem, BillSortField, BillFilterValues, BillListResult>(
-    billsContract.endpoints.listBills,
-    { sort: { field: 'billDate', direction: 'desc' }, sortFields: BILL_SORT_FIELDS, filterSchema: billListFilterSchema },
-  );
-  const filter = list.query.filter;
-  const hasFilter = Object.values(filter).some((v) => !isEmptyFilterValue(v));
-  const summary = (list.data as BillListResult | null)?.summary ?? null;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void listBillContracts({ signal: controller.signal }).then((r) => {
-      if (r.ok) setContracts(r.data);
-    });
-    return () => controller.abort();
-  }, []);
+  const contractOptions = useEndpointQuery(billsContract.endpoints.listBillContracts, {});
+  const contracts = contractOptions.data;
 
   const openBill = typeof router.query[BILL_PARAM] === 'string' ? (router.query[BILL_PARAM] as string) : null;
   const setOpenBill = (id: string | null) => {
@@ -83,13 +50,16 @@ export function BillsScreen() {
     void router.replace({ pathname: router.pathname, query }, undefined, { shallow: true, scroll: false });
   };
 
-  const filters: FilterDef[] = useMemo(
-    () => [
-      { type: 'search', key: 'q', label: t('bills.filters.search') },
-      { type: 'select', key: 'status', array: true, label: t('bills.filters.status'), options: BILL_STATUSES.map((s) => ({ value: s, label: t(`common:status.${s}`) })) },
-      { type: 'select', key: 'contractId', label: t('bills.filters.contract'), options: contracts.map((c) => ({ value: c.id, label: c.contractNo })) },
-      { type: 'dateRange', fromKey: 'dateFrom', toKey: 'dateTo', fromLabel: t('bills.filters.from'), toLabel: t('bills.filters.to') },
-    ],
+  const filterConfig: FilterConfig = useMemo(
+    () => ({
+      q: { label: t('bills.filters.search') },
+      status: { label: t('bills.filters.status'), optionLabel: (s) => t(`common:status.${s}`) },
+      // A uuid: offered as a choice of the customer's contracts.
+      contractId: {
+        def: { type: 'select', key: 'contractId', label: t('bills.filters.contract'), options: (contracts ?? []).map((c) => ({ value: c.id, label: c.contractNo })) },
+      },
+      dateFrom: { fromLabel: t('bills.filters.from'), toLabel: t('bills.filters.to') },
+    }),
     [t, contracts],
   );
 
@@ -101,7 +71,7 @@ export function BillsScreen() {
       busy={download.busyKey === `pdf:${row.id}`}
       progress={download.progress}
       disabled={download.busyKey !== null}
-      onClick={() => void download.run(`pdf:${row.id}`, (opts) => downloadBillPdf(row.id, opts), `bill-${row.billNo}.pdf`)}
+      onClick={() => void download.run(`pdf:${row.id}`, billsContract.endpoints.downloadBillPdf, { id: row.id }, `bill-${row.billNo}.pdf`)}
       icon={<PictureAsPdfIcon fontSize="small" aria-hidden />}
       testId={`bill-pdf-${row.billNo}`}
     />
@@ -136,7 +106,7 @@ export function BillsScreen() {
       progress={download.progress}
       disabled={download.busyKey !== null}
       onClick={() =>
-        void download.run(`statement:${format}`, (opts) => downloadStatement(format, locale === 'tc' ? 'tc' : 'en', opts), `statement-${today}.${format}`)
+        void download.run(`statement:${format}`, billsContract.endpoints.downloadStatement, { format, lang: locale === 'tc' ? 'tc' : 'en' }, `statement-${today}.${format}`)
       }
       icon={format === 'pdf' ? <DescriptionIcon aria-hidden /> : <TableChartIcon aria-hidden />}
       testId={`statement-${format}`}
@@ -144,11 +114,12 @@ export function BillsScreen() {
   );
 
   return (
-    <>
-      <PageHeader
-        title={t('bills.title')}
-        subtitle={t('bills.subtitle')}
-        actions={
+    <ListScreen<BillListItem, BillSortField, FilterValues, BillListResult>
+      endpoint={billsContract.endpoints.listBills}
+      header={{
+        title: t('bills.title'),
+        subtitle: t('bills.subtitle'),
+        actions: (
           <>
             {statement('pdf')}
             {statement('csv')}
@@ -158,33 +129,28 @@ export function BillsScreen() {
               </Button>
             ) : null}
           </>
-        }
-      />
-      <BillSummaryBar summary={summary} />
-      {download.error && !openBill ? (
-        <Alert severity="error" onClose={download.clearError} sx={{ mb: 2 }} data-testid="download-error">
-          {t(errorKey(download.error.code))}
-        </Alert>
-      ) : null}
-      <Box>
-        <DataTable
-          {...list.tableProps}
-          columns={columns}
-          getRowId={(r) => r.id}
-          onRowClick={(r) => setOpenBill(r.id)}
-          label={t('bills.listLabel')}
-          emptyMessage={hasFilter ? t('bills.emptyFiltered') : t('bills.empty')}
-          filters={
-            <FilterBar
-              filters={filters}
-              value={filter}
-              onChange={(patch) => list.setFilter(patch as Partial<BillFilterValues>)}
-              onClear={list.clearFilter}
-            />
-          }
-        />
-      </Box>
-      <BillDetailDialog billId={openBill} onClose={() => setOpenBill(null)} download={download} />
-    </>
+        ),
+      }}
+      aboveTable={(list) => (
+        <>
+          <BillSummaryBar summary={list.data?.summary ?? null} />
+          {download.error && !openBill ? (
+            <Alert severity="error" onClose={download.clearError} sx={{ mb: 2 }} data-testid="download-error">
+              {t(errorKey(download.error.code))}
+            </Alert>
+          ) : null}
+        </>
+      )}
+      columns={columns}
+      getRowId={(r) => r.id}
+      onRowClick={(r) => setOpenBill(r.id)}
+      label={t('bills.listLabel')}
+      defaults={{ sort: { field: 'billDate', direction: 'desc' } }}
+      filterConfig={filterConfig}
+      emptyMessage={t('bills.empty')}
+      emptyFilteredMessage={t('bills.emptyFiltered')}
+    >
+      {() => <BillDetailDialog billId={openBill} onClose={() => setOpenBill(null)} download={download} />}
+    </ListScreen>
   );
 }

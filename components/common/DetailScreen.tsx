@@ -25,7 +25,7 @@ export type DetailQuery<T> = {
 export const isNotFound = (error: ApiError | null): boolean => error?.code === 'NOT_FOUND' || error?.code === 'VALIDATION';
 
 type CommonProps<T> = {
-  /** The h1 while loading and in the failure states (the loaded page sets its own header in `children`). */
+  /** The h1 while loading (the failure states use their own title as h1; the loaded page sets its header in `children`). */
   title: string;
   /** The way back (usually the list); shown in every state. */
   back?: { href: string; label?: string };
@@ -54,8 +54,11 @@ export type DetailScreenProps<T> = CommonProps<T> & { query: DetailQuery<T> };
 export function DetailScreen<T>({ query, title, back, notFoundTitle, notFoundBody, errorTitle, variant = 'page', children }: DetailScreenProps<T>) {
   const { t } = useTranslation(['common', 'error']);
   const inline = variant === 'inline';
-  const header = inline ? null : <PageHeader title={title} {...(back ? { back } : {})} />;
-  const backLink = back ? (
+  const header = (h1: string) => (inline ? null : <PageHeader title={h1} {...(back ? { back } : {})} />);
+  const notFound = notFoundTitle ?? t('ui.detail.notFoundTitle');
+  const failed = errorTitle ?? t('ui.detail.errorTitle');
+  // The page header has the back link; inside a dialog the state offers it itself.
+  const backLink = back && inline ? (
       <Button component={NextLink} href={back.href}>
         {back.label ?? t('ui.back')}
       </Button>
@@ -67,8 +70,8 @@ export function DetailScreen<T>({ query, title, back, notFoundTitle, notFoundBod
   if (error && isNotFound(error)) {
     return (
       <>
-        {header}
-        <StateMessage title={notFoundTitle ?? t('ui.detail.notFoundTitle')} headingComponent={inline ? 'h3' : 'h2'} variant={inline ? 'inline' : 'page'} action={backLink ?? undefined}>
+        {header(notFound)}
+        <StateMessage title={notFound} headingComponent={inline ? 'h3' : 'h2'} variant={inline ? 'inline' : 'page'} action={backLink ?? undefined}>
           {notFoundBody ?? t('ui.detail.notFoundBody')}
         </StateMessage>
       </>
@@ -77,9 +80,9 @@ export function DetailScreen<T>({ query, title, back, notFoundTitle, notFoundBod
   if (error) {
     return (
       <>
-        {header}
+        {header(failed)}
         <StateMessage
-          title={errorTitle ?? t('ui.detail.errorTitle')}
+          title={failed}
           role="alert"
           headingComponent={inline ? 'h3' : 'h2'}
           variant={inline ? 'inline' : 'page'}
@@ -92,7 +95,7 @@ export function DetailScreen<T>({ query, title, back, notFoundTitle, notFoundBod
   }
   return (
     <>
-      {header}
+      {header(title)}
       <LinearProgress aria-label={t('ui.table.loading')} />
       {query.retrying ? (
         <Alert

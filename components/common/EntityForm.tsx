@@ -4,8 +4,9 @@ import { useTranslation } from 'next-i18next/pages';
 import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { BodyOf, Endpoint, OutputOf } from '@/lib/contract';
+import { ABORTED } from '@/lib/api/client';
 import { apiErrorOf, useEndpointMutation } from '@/lib/api/query';
-import type { ApiResult } from '@/lib/api/types';
+import type { ApiError, ApiResult } from '@/lib/api/types';
 import { Form } from './form';
 
 export type EntityFormProps<E extends Endpoint<'mutation'>, TIn extends FieldValues, TOut> = {
@@ -21,8 +22,16 @@ export type EntityFormProps<E extends Endpoint<'mutation'>, TIn extends FieldVal
    */
   toBody: (values: TOut, context: { idempotencyKey: string }) => BodyOf<E>;
   onSuccess?: (data: OutputOf<E>, values: TOut) => void;
-  /** Shows a Cancel button. */
+  /** Shows a Cancel button (its text: `cancelLabel`, default `ui.form.cancel`). */
   onCancel?: () => void;
+  cancelLabel?: string;
+  /**
+   * A failure the screen handles itself (e.g. a 409 CONFLICT that closes the dialog): return `true` and the form
+   * shows nothing. Other failures appear on their fields and in the form's alert.
+   */
+  onFailure?: (error: ApiError) => boolean | void;
+  /** Props of the submit button (e.g. `{ color: 'error' }` for a destructive action). */
+  submitColor?: 'primary' | 'error';
   submitLabel?: string;
   /** Labels of the fields for the error summary (default: each field's own label). */
   fieldLabels?: Record<string, string>;
@@ -51,6 +60,9 @@ export function EntityForm<E extends Endpoint<'mutation'>, TIn extends FieldValu
   toBody,
   onSuccess,
   onCancel,
+  cancelLabel,
+  onFailure,
+  submitColor,
   submitLabel,
   fieldLabels,
   children,
@@ -70,8 +82,14 @@ export function EntityForm<E extends Endpoint<'mutation'>, TIn extends FieldValu
       {...(id ? { id } : {})}
       {...(ariaLabel ? { 'aria-label': ariaLabel } : {})}
       {...(resetOnSuccess ? { resetOnSuccess } : {})}
-      secondaryActions={onCancel ? <Button onClick={onCancel}>{t('ui.form.cancel')}</Button> : undefined}
-      onSubmit={(values, context) => submitThrough(mutation.mutateAsync, toBody(values, context))}
+      {...(submitColor ? { submitColor } : {})}
+      secondaryActions={onCancel ? <Button onClick={onCancel}>{cancelLabel ?? t('ui.form.cancel')}</Button> : undefined}
+      onSubmit={async (values, context) => {
+        const result = await submitThrough(mutation.mutateAsync, toBody(values, context));
+        // Handled by the screen: neither an error on the form nor a success.
+        if (!result.ok && onFailure?.(result.error) === true) return { ok: false as const, error: { ...result.error, code: ABORTED } };
+        return result;
+      }}
       onSuccess={(data, values) => onSuccess?.(data as OutputOf<E>, values)}
     >
       {children}

@@ -15,7 +15,7 @@ import { useController, type FieldValues } from 'react-hook-form';
 import { intlLocale } from '@/lib/i18n/locales';
 import { acceptAttribute, MB, sniffFile, typeLabels, UPLOAD_TYPE_LIST, type UploadType } from '@/lib/upload/sniff';
 import { msg } from '@/lib/zodMessages';
-import { usePortalStore } from '@/store/portalStore';
+import { useUploadLimitMb } from '@/components/auth/useSessionData';
 import type { BaseFieldProps } from './form/fieldTypes';
 import { useFieldMessage } from './form/useFieldMessage';
 
@@ -86,8 +86,8 @@ export function FileDropzone({
   const { t } = useTranslation('common');
   const { locale } = useRouter();
   const message = useFieldMessage();
-  const storeLimit = usePortalStore((s) => s.uploadFileSize);
-  const limitMb = maxSizeMb ?? storeLimit;
+  const systemLimit = useUploadLimitMb();
+  const limitMb = maxSizeMb ?? systemLimit;
   const [rejection, setRejection] = useState<string | null>(null);
   const [isDragging, setIsDragging] = useState(false);
   const checkId = useRef(0);

@@ -31,6 +31,8 @@ export type ListScreenProps<T, S extends string, F extends FilterValues, R exten
   label?: string;
   /** Totals or notes above the rows, from the answer (`list.data`). */
   summary?: (list: UseListQuery<T, S, F, R>) => ReactNode;
+  /** Between the header and the table (account totals, a download error), from the answer. */
+  aboveTable?: (list: UseListQuery<T, S, F, R>) => ReactNode;
   /** Anything the screen adds below the table (dialogs), with the list (e.g. to open a row's dialog). */
   children?: (list: UseListQuery<T, S, F, R>) => ReactNode;
 };
@@ -60,6 +62,7 @@ export function ListScreen<T, S extends string = string, F extends FilterValues 
   emptyFilteredMessage,
   label,
   summary,
+  aboveTable,
   children,
 }: ListScreenProps<T, S, F, R>) {
   const { t } = useTranslation('common');
@@ -75,6 +78,7 @@ export function ListScreen<T, S extends string = string, F extends FilterValues 
   return (
     <>
       {header ? <PageHeader {...header} /> : null}
+      {aboveTable?.(list)}
       <DataTable
         {...list.tableProps}
         columns={columns}

@@ -44,13 +44,15 @@ export type ReviewActionsProps<A extends Endpoint<'mutation'>, R extends Endpoin
   writeCodes: readonly FunctionCode[];
   approve: ApproveStep<A, TIn, TOut>;
   /** The reject endpoint and its body from the reason (required, ≤ `maxReason`). */
-  reject: { endpoint: R; toBody: (reason: string) => BodyOf<R>; help?: ReactNode };
+  reject: { endpoint: R; toBody: (reason: string) => BodyOf<R> };
   /** Longest comment or reason (default 500). */
   maxReason?: number;
   /** After a decision (the contract's `invalidates` has refreshed the queue already). */
   onDone?: (decision: 'approved' | 'rejected', result: OutputOf<A> | OutputOf<R>) => void;
   /** Hide the buttons (e.g. the record is no longer pending). */
   disabled?: boolean;
+  /** The queue's own words instead of the generic `ui.review.*` ones (already translated). */
+  labels?: Partial<Record<'approve' | 'reject' | 'approveTitle' | 'rejectTitle' | 'approveSubmit' | 'rejectSubmit' | 'comment' | 'reason' | 'reasonHelp', string>>;
 };
 
 type Open = 'approve' | 'reject' | null;
@@ -82,8 +84,20 @@ function ReviewActionsInner<A extends Endpoint<'mutation'>, R extends Endpoint<'
   maxReason = 500,
   onDone,
   disabled = false,
+  labels = {},
 }: ReviewActionsProps<A, R, TIn, TOut>) {
   const { t } = useTranslation(['common', 'error']);
+  const text = {
+    approve: labels.approve ?? t('ui.review.approve'),
+    reject: labels.reject ?? t('ui.review.reject'),
+    approveTitle: labels.approveTitle ?? t('ui.review.approveTitle', { subject }),
+    rejectTitle: labels.rejectTitle ?? t('ui.review.rejectTitle', { subject }),
+    approveSubmit: labels.approveSubmit ?? labels.approve ?? t('ui.review.approve'),
+    rejectSubmit: labels.rejectSubmit ?? labels.reject ?? t('ui.review.reject'),
+    comment: labels.comment ?? t('ui.review.comment'),
+    reason: labels.reason ?? t('ui.review.reason'),
+    reasonHelp: labels.reasonHelp ?? t('ui.review.reasonHelp'),
+  };
   const [open, setOpen] = useState<Open>(null);
   const [conflict, setConflict] = useState<ApiError | null>(null);
   const approveMutation = useEndpointMutation(approve.endpoint);
@@ -120,16 +134,16 @@ function ReviewActionsInner<A extends Endpoint<'mutation'>, R extends Endpoint<'
       {disabled || conflict ? null : (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           <Button variant="contained" color="success" startIcon={<CheckIcon aria-hidden />} onClick={() => setOpen('approve')}>
-            {t('ui.review.approve')}
+            {text.approve}
           </Button>
           <Button variant="outlined" color="error" startIcon={<CloseIcon aria-hidden />} onClick={() => setOpen('reject')}>
-            {t('ui.review.reject')}
+            {text.reject}
           </Button>
         </Box>
       )}
 
       <Dialog open={open === 'approve'} onClose={() => setOpen(null)} fullWidth maxWidth="sm" aria-labelledby="review-approve-title">
-        <DialogTitle id="review-approve-title">{t('ui.review.approveTitle', { subject })}</DialogTitle>
+        <DialogTitle id="review-approve-title">{text.approveTitle}</DialogTitle>
         <DialogContent>
           {approve.help ? (
             <Typography variant="body2" color="text.secondary" component="div" sx={{ mb: 2 }}>
@@ -139,7 +153,7 @@ function ReviewActionsInner<A extends Endpoint<'mutation'>, R extends Endpoint<'
           <Form<TIn, TOut, OutputOf<A>>
             schema={(approve.schema ?? commentSchema) as unknown as z.ZodType<TOut, TIn>}
             defaultValues={(approve.defaultValues ?? { comment: '' }) as DefaultValues<TIn>}
-            submitLabel={t('ui.review.approve')}
+            submitLabel={text.approveSubmit}
             errorSummary
             secondaryActions={<Button onClick={() => setOpen(null)}>{t('ui.form.cancel')}</Button>}
             onSubmit={(values) => run(approveMutation.mutateAsync, approve.toBody(values))}
@@ -153,7 +167,7 @@ function ReviewActionsInner<A extends Endpoint<'mutation'>, R extends Endpoint<'
               approve.fields ? (
                 approve.fields(form)
               ) : (
-                <TextFieldElement control={form.control as never} name="comment" label={t('ui.review.comment')} multiline minRows={2} maxLength={maxReason} />
+                <TextFieldElement control={form.control as never} name="comment" label={text.comment} multiline minRows={2} maxLength={maxReason} />
               )
             }
           </Form>
@@ -161,12 +175,12 @@ function ReviewActionsInner<A extends Endpoint<'mutation'>, R extends Endpoint<'
       </Dialog>
 
       <Dialog open={open === 'reject'} onClose={() => setOpen(null)} fullWidth maxWidth="sm" aria-labelledby="review-reject-title">
-        <DialogTitle id="review-reject-title">{t('ui.review.rejectTitle', { subject })}</DialogTitle>
+        <DialogTitle id="review-reject-title">{text.rejectTitle}</DialogTitle>
         <DialogContent>
           <Form<z.input<typeof reasonSchema>, z.output<typeof reasonSchema>, OutputOf<R>>
             schema={reasonSchema}
             defaultValues={{ reason: '' }}
-            submitLabel={t('ui.review.reject')}
+            submitLabel={text.rejectSubmit}
             secondaryActions={<Button onClick={() => setOpen(null)}>{t('ui.form.cancel')}</Button>}
             onSubmit={(values) => run(rejectMutation.mutateAsync, reject.toBody(values.reason))}
             onSuccess={(data) => {
@@ -179,8 +193,8 @@ function ReviewActionsInner<A extends Endpoint<'mutation'>, R extends Endpoint<'
               <TextFieldElement
                 control={form.control}
                 name="reason"
-                label={t('ui.review.reason')}
-                helperText={reject.help ? String(reject.help) : t('ui.review.reasonHelp')}
+                label={text.reason}
+                helperText={text.reasonHelp}
                 multiline
                 minRows={3}
                 required

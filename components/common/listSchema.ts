@@ -7,13 +7,14 @@
  * - an array of an enum → `multiSelect` (the API takes a list);
  * - an enum → `select`;
  * - a pair `<x>From` / `<x>To` of strings → `dateRange`;
- * - another string → `search`;
+ * - another string without a format (not a uuid, email…) → `search`;
  * - anything else (numbers, booleans, uuids of a parent record) → no control unless the config gives one.
+ * The search control comes first.
  */
 import type { z } from 'zod';
 import type { FilterDef } from './FilterBar';
 
-type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; element?: z.ZodType; entries?: Record<string, string>; shape?: Record<string, z.ZodType> };
+type Def = { type: string; format?: string; innerType?: z.ZodType; in?: z.ZodType; element?: z.ZodType; entries?: Record<string, string>; shape?: Record<string, z.ZodType> };
 const defOf = (s: z.ZodType): Def => (s as unknown as { def: Def }).def;
 
 /** The schema inside optional / nullable / default / readonly / catch / pipe wrappers. */
@@ -115,8 +116,11 @@ export function inferFilters(schema: z.ZodObject | undefined, config: FilterConf
         continue;
       }
       if (key.endsWith('To') && `${key.slice(0, -2)}From` in shape) continue;
+      // A uuid, an email…: an id of a parent record, not text to search.
+      if (def.format) continue;
       out.push({ type: 'search', key, label: o?.label ?? undefined, ...(o?.placeholder ? { placeholder: o.placeholder } : {}) } as FilterDef);
     }
   }
-  return out;
+  // The free-text search leads the toolbar, as on every list.
+  return [...out.filter((d) => d.type === 'search'), ...out.filter((d) => d.type !== 'search')];
 }

@@ -14,14 +14,13 @@ import PersonIcon from '@mui/icons-material/PersonOutlined';
 import LocalShippingIcon from '@mui/icons-material/LocalShippingOutlined';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { useBillSummary } from '@/components/bills/useBillSummary';
-import { useCurrentCustomer } from '@/components/shell/UserMenu';
+import { useCurrentCustomer, useLastLoginTime, useUnreadCount } from '@/components/auth/useSessionData';
 import { useOrderSummary } from '@/components/orders/useOrderSummary';
 import { HomeQuickLinks } from '@/components/siteContent/HomeQuickLinks';
 import type { BillSummary } from '@/lib/bills/schemas';
 import { formatDateTime, formatMoney, pickLocalized } from '@/lib/i18n/locales';
 import { canAccess, toGrants, type Grants } from '@/lib/permissions/canAccess';
 import { findRoute } from '@/lib/permissions/routes';
-import { usePortalStore } from '@/store/portalStore';
 
 /** What the cards' figures come from (each loaded only when its card can show). */
 type CardState = { unread: number; openOrders: number | null; bills: BillSummary | null; locale: string | undefined };
@@ -63,8 +62,8 @@ export function HomeDashboard() {
   const router = useRouter();
   const { data: session } = useSession();
   const customer = useCurrentCustomer();
-  const unread = usePortalStore((s) => s.emailUnread);
-  const lastLoginTime = usePortalStore((s) => s.lastLoginTime);
+  const unread = useUnreadCount();
+  const lastLoginTime = useLastLoginTime();
   const orderSummary = useOrderSummary(session ? mayOpen(toGrants(session.functionList), '/my-orders/manage') : false);
   const billSummary = useBillSummary(session ? mayOpen(toGrants(session.functionList), '/my-account/manage-my-bills') : false);
   if (!session) return null;

@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'next-i18next/pages';
-import type { InboxCategory } from '@/lib/api/inbox';
+import type { InboxCategory } from '@/lib/inbox/schemas';
 
 const COLORS: Record<InboxCategory, 'primary' | 'secondary' | 'success' | 'warning' | 'info' | 'default'> = {
   billing: 'primary',

@@ -8,7 +8,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { InboxListItem } from '@/lib/api/inbox';
+import type { InboxListItem } from '@/lib/inbox/schemas';
 import type { ApiError } from '@/lib/api/types';
 import { errorKey } from '@/lib/errors';
 import { formatDateTime } from '@/lib/i18n/locales';

@@ -19,9 +19,11 @@ import ClearIcon from '@mui/icons-material/Clear';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import SearchIcon from '@mui/icons-material/Search';
 import { PageHeader } from '@/components/common/PageHeader';
-import { getEmailUnreadCount, inboxLang, markAllAsRead, type InboxListItem, type InboxMessage } from '@/lib/api/inbox';
+import { useQueryClient } from '@tanstack/react-query';
+import { invalidateFor, keyOf, settle, useEndpointMutation, useEndpointQuery } from '@/lib/api/query';
+import { inboxContract } from '@/lib/inbox/contract';
+import { inboxLang, type InboxListItem, type InboxMessage } from '@/lib/inbox/schemas';
 import { errorKey } from '@/lib/errors';
-import { usePortalStore } from '@/store/portalStore';
 import { InboxList } from './InboxList';
 import { MessageView } from './MessageView';
 import { useDebouncedValue } from './useDebouncedValue';
@@ -49,8 +51,10 @@ export function InboxScreen() {
   const lang = inboxLang(router.locale);
   const theme = useTheme();
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'));
-  const unreadCount = usePortalStore((s) => s.emailUnread);
-  const setEmailUnread = usePortalStore((s) => s.setEmailUnread);
+  const queryClient = useQueryClient();
+  // The count may have changed since sign-in (new messages, another tab): refreshed whenever the inbox opens.
+  const unreadCount = useEndpointQuery(inboxContract.endpoints.getEmailUnreadCount, {}, { refetchOnMount: 'always' }).data ?? 0;
+  const markAll = useEndpointMutation(inboxContract.endpoints.markAllAsRead);
 
   const [searchInput, setSearchInput] = useState('');
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
@@ -81,10 +85,10 @@ export function InboxScreen() {
     setReadIds((prev) => new Set(prev).add(message.id));
     const known = items.find((i) => i.id === message.id);
     if (known && !known.isRead) {
-      setEmailUnread(Math.max(0, usePortalStore.getState().emailUnread - 1));
+      queryClient.setQueryData<number>(keyOf(inboxContract.endpoints.getEmailUnreadCount, {}), (n) => Math.max(0, (n ?? 0) - 1));
     } else if (!known) {
       // Opened by a deep link, not on this page: whether it was unread is unknown here, so ask for the count.
-      void getEmailUnreadCount().then((r) => r.ok && setEmailUnread(r.data));
+      void invalidateFor(queryClient, { invalidates: ['inbox.getEmailUnreadCount'] });
     }
   };
   const opened = useInboxMessage(openId, lang, onOpened);
@@ -95,13 +99,6 @@ export function InboxScreen() {
   useEffect(() => {
     if (isDesktop && openedId) headingRef.current?.focus();
   }, [isDesktop, openedId]);
-
-  useEffect(() => {
-    // The count may have changed since sign-in (new messages, another tab): refresh it when the inbox opens.
-    const controller = new AbortController();
-    void getEmailUnreadCount({ signal: controller.signal }).then((r) => r.ok && usePortalStore.getState().setEmailUnread(r.data));
-    return () => controller.abort();
-  }, []);
 
   const open = (item: InboxListItem) => {
     setNotice('');
@@ -114,15 +111,14 @@ export function InboxScreen() {
 
   const onMarkAll = async () => {
     setNotice('');
-    const result = await markAllAsRead();
+    // Success refreshes the unread count and the list (the contract invalidates the inbox's queries).
+    const result = await settle(markAll.mutateAsync({}));
     if (!result.ok) {
       setNotice(`${t('page:inbox.markAllFailed')} ${t(errorKey(result.error.code))}`);
       return;
     }
-    setEmailUnread(0);
     setReadIds((prev) => new Set([...prev, ...items.map((i) => i.id)]));
     setNotice(t('page:inbox.markedAllRead', { count: result.data.updated }));
-    list.reload();
   };
 
   const messageView = (

@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
-import type { InboxMessage } from '@/lib/api/inbox';
+import type { InboxMessage } from '@/lib/inbox/schemas';
 import type { ApiError } from '@/lib/api/types';
 import { errorKey } from '@/lib/errors';
 import { formatDateTime } from '@/lib/i18n/locales';

@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { ABORTED } from '@/lib/api/client';
-import { getEmailContent, type InboxLang, type InboxMessage } from '@/lib/api/inbox';
+import { useEffect, useRef } from 'react';
+import { useEndpointQuery } from '@/lib/api/query';
 import type { ApiError } from '@/lib/api/types';
-
-type Outcome = { key: string | null; message: InboxMessage | null; error: ApiError | null };
+import { inboxContract } from '@/lib/inbox/contract';
+import type { InboxLang, InboxMessage } from '@/lib/inbox/schemas';
 
 export type UseInboxMessage = {
   message: InboxMessage | null;
@@ -14,38 +13,23 @@ export type UseInboxMessage = {
 
 /**
  * The open message (null id: none). Loading it is silent (spec §7) and marks it read on the server; `onOpened` runs
- * once per successful answer, so the caller can update the list and the header's unread count at once.
+ * for each answer shown, so the caller can update the list and the header's unread count at once.
  */
 export function useInboxMessage(id: string | null, lang: InboxLang, onOpened: (message: InboxMessage) => void): UseInboxMessage {
-  const [reloadCount, setReloadCount] = useState(0);
-  const [outcome, setOutcome] = useState<Outcome>({ key: null, message: null, error: null });
+  const content = useEndpointQuery(inboxContract.endpoints.getEmailContent, id ? { id, lang } : null);
   const onOpenedRef = useRef(onOpened);
   useEffect(() => {
     onOpenedRef.current = onOpened;
   });
-  const requestKey = id ? `${id}:${lang}#${reloadCount}` : null;
-
+  const message = id ? (content.data ?? null) : null;
   useEffect(() => {
-    if (!id || !requestKey) return undefined;
-    const controller = new AbortController();
-    void getEmailContent(id, lang, { signal: controller.signal }).then((result) => {
-      if (controller.signal.aborted) return;
-      if (result.ok) {
-        setOutcome({ key: requestKey, message: result.data, error: null });
-        onOpenedRef.current(result.data);
-      } else if (result.error.code !== ABORTED) {
-        setOutcome({ key: requestKey, message: null, error: result.error });
-      }
-    });
-    return () => controller.abort();
-  }, [id, lang, requestKey]);
-
-  const reload = useCallback(() => setReloadCount((n) => n + 1), []);
-  const current = requestKey !== null && outcome.key === requestKey;
+    if (message) onOpenedRef.current(message);
+  }, [message]);
+  const error = content.apiError ?? content.retrying;
   return {
-    message: current ? outcome.message : null,
-    loading: requestKey !== null && !current,
-    error: current ? outcome.error : null,
-    reload,
+    message,
+    loading: id !== null && !message && !error,
+    error: message ? null : error,
+    reload: () => void content.refetch(),
   };
 }

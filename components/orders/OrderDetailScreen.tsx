@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Step from '@mui/material/Step';
 import StepContent from '@mui/material/StepContent';
@@ -20,19 +19,19 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import { PageHeader } from '@/components/common/PageHeader';
-import { StateMessage } from '@/components/common/StateMessage';
+import { DetailScreen, useRouteId } from '@/components/common/DetailScreen';
 import { StatusChip } from '@/components/common/StatusChip';
-import { getOrder } from '@/lib/api/orders';
-import { errorKey } from '@/lib/errors';
+import { useEndpointQuery } from '@/lib/api/query';
+import { ordersContract } from '@/lib/orders/contract';
 import { formatDate, formatDateTime, formatMoney, pickLocalized } from '@/lib/i18n/locales';
 import type { OrderDetail } from '@/lib/orders/schemas';
 import { CancelOrderDialog } from './CancelOrderDialog';
 import { DetailSection, Facts } from '@/components/common/DetailParts';
 import { useCanAccess, useCanOpen } from '@/components/common/Can';
 import { courierLabel } from './format';
-import { idFromQuery, useResource } from './useResource';
+import { pathTo } from '@/lib/paths';
 
-const LIST_HREF = '/my-orders/manage';
+const LIST_HREF = pathTo('/my-orders/manage');
 
 /** Hidden on phones: the table keeps description, quantity and amount there. */
 const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -40,41 +39,30 @@ const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
 /** `/my-orders/manage/[id]` (also as a deep link with `?ucpid=`): one order with items, history, machine, shipments. */
 export function OrderDetailScreen() {
   const { t } = useTranslation(['page', 'common', 'error']);
-  const router = useRouter();
-  const locale = router.locale;
-  const id = router.isReady ? idFromQuery(router.query.id) : null;
-  const order = useResource(id, getOrder);
+  const id = useRouteId();
+  const order = useEndpointQuery(ordersContract.endpoints.getOrder, id ? { id } : null);
+  return (
+    <DetailScreen
+      query={order}
+      title={t('orders.title')}
+      back={{ href: LIST_HREF, label: t('orders.detail.backToList') }}
+      notFoundTitle={t('orders.detail.notFoundTitle')}
+      notFoundBody={t('orders.detail.notFoundBody')}
+      errorTitle={t('orders.detail.loadErrorTitle')}
+    >
+      {(o) => <OrderView o={o} refetch={() => void order.refetch()} />}
+    </DetailScreen>
+  );
+}
+
+function OrderView({ o, refetch }: { o: OrderDetail; refetch: () => void }) {
+  const { t } = useTranslation(['page', 'common', 'error']);
+  const { locale } = useRouter();
   const canWrite = useCanAccess(['mgt_order_write']);
   const canTrack = useCanOpen('/my-orders/track/[id]');
   const [cancelling, setCancelling] = useState(false);
   const [notice, setNotice] = useState<{ severity: 'success' | 'warning'; text: string } | null>(null);
 
-  if (order.error) {
-    const notFound = order.error.code === 'NOT_FOUND' || order.error.code === 'VALIDATION';
-    return (
-      <>
-        <PageHeader title={t(notFound ? 'orders.detail.notFoundTitle' : 'orders.detail.loadErrorTitle')} back={{ href: LIST_HREF, label: t('orders.detail.backToList') }} />
-        <StateMessage
-          title={t(notFound ? 'orders.detail.notFoundTitle' : 'orders.detail.loadErrorTitle')}
-          role={notFound ? 'status' : 'alert'}
-          headingComponent="h2"
-          action={notFound ? null : <Button onClick={order.reload}>{t('common:ui.retry')}</Button>}
-        >
-          {notFound ? t('orders.detail.notFoundBody') : t(errorKey(order.error.code))}
-        </StateMessage>
-      </>
-    );
-  }
-  if (!order.data) {
-    return (
-      <>
-        <PageHeader title={t('orders.title')} back={{ href: LIST_HREF, label: t('orders.detail.backToList') }} />
-        <LinearProgress aria-label={t('orders.detail.loading')} />
-      </>
-    );
-  }
-
-  const o = order.data;
   return (
     <>
       <PageHeader
@@ -168,7 +156,7 @@ export function OrderDetailScreen() {
                   <Box component="li" key={s.id} sx={{ display: 'grid', gap: 0.5 }}>
                     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
                       {canTrack ? (
-                        <Link component={NextLink} href={`/my-orders/track/${s.id}`} sx={{ fontWeight: 600 }}>
+                        <Link component={NextLink} href={pathTo('/my-orders/track/[id]', { id: s.id })} sx={{ fontWeight: 600 }}>
                           {t('orders.detail.track', { shipmentNo: s.shipmentNo })}
                         </Link>
                       ) : (
@@ -204,7 +192,8 @@ export function OrderDetailScreen() {
                 ? { severity: 'success', text: t('orders.cancel.success', { orderNo: o.orderNo }) }
                 : { severity: 'warning', text: t('orders.cancel.conflict') },
             );
-            order.reload();
+            // A success refreshes the orders area by itself (the contract's invalidates); a conflict asks for the real status.
+            if (outcome === 'conflict') refetch();
           }}
         />
       ) : null}

@@ -5,67 +5,32 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
-import { DataTable, type DataTableColumn } from '@/components/common/DataTable';
-import { FilterBar, type FilterDef } from '@/components/common/FilterBar';
-import { PageHeader } from '@/components/common/PageHeader';
+import type { DataTableColumn } from '@/components/common/DataTable';
+import { ListScreen } from '@/components/common/ListScreen';
+import type { FilterConfig } from '@/components/common/listSchema';
 import { StatusChip } from '@/components/common/StatusChip';
-import { isEmptyFilterValue } from '@/components/common/listQueryUrl';
-import { useListQuery } from '@/components/common/useListQuery';
 import { ordersContract } from '@/lib/orders/contract';
 import { formatDate, formatMoney, pickLocalized } from '@/lib/i18n/locales';
-import {
-  ORDER_SORT_FIELDS,
-  ORDER_STATUSES,
-  ORDER_TYPES,
-  orderFilterSchema,
-  type OrderListItem,
-  type OrderSortField,
-} from '@/lib/orders/schemas';
+import type { OrderListItem, OrderSortField } from '@/lib/orders/schemas';
 import { Can } from '@/components/common/Can';
 import { itemsSummary } from './format';
 import { PlaceOrderDialog } from './PlaceOrderDialog';
+import { pathTo } from '@/lib/paths';
 
-type OrderFilterValues = {
-  status?: readonly string[];
-  type?: readonly string[];
-  dateFrom?: string;
-  dateTo?: string;
-  q?: string;
-};
-
-/** `/my-orders/manage`: the customer's orders in the shared data table, filters in the URL, and "place toner order". */
+/** `/my-orders/manage`: the customer's orders, filters in the URL (from the list's schema), and "place toner order". */
 export function OrdersScreen() {
   const { t } = useTranslation(['page', 'common']);
   const router = useRouter();
   const locale = router.locale;
   const [placing, setPlacing] = useState(false);
 
-  const list = useListQuery<OrderListItem, OrderSortField, OrderFilterValues>(
-    ordersContract.endpoints.listOrders,
-    { sort: { field: 'createdAt', direction: 'desc' }, sortFields: ORDER_SORT_FIELDS, filterSchema: orderFilterSchema },
-  );
-  const filter = list.query.filter;
-  const hasFilter = Object.values(filter).some((v) => !isEmptyFilterValue(v));
-
-  const filters: FilterDef[] = useMemo(
-    () => [
-      { type: 'search', key: 'q', label: t('orders.filters.search') },
-      {
-        type: 'select',
-        key: 'status',
-        array: true,
-        label: t('orders.filters.status'),
-        options: ORDER_STATUSES.map((s) => ({ value: s, label: t(`common:status.${s}`) })),
-      },
-      {
-        type: 'select',
-        key: 'type',
-        array: true,
-        label: t('orders.filters.type'),
-        options: ORDER_TYPES.map((s) => ({ value: s, label: t(`orders.type.${s}`) })),
-      },
-      { type: 'dateRange', fromKey: 'dateFrom', toKey: 'dateTo', fromLabel: t('orders.filters.from'), toLabel: t('orders.filters.to') },
-    ],
+  const filterConfig: FilterConfig = useMemo(
+    () => ({
+      q: { label: t('orders.filters.search') },
+      status: { label: t('orders.filters.status'), optionLabel: (s) => t(`common:status.${s}`) },
+      type: { label: t('orders.filters.type'), optionLabel: (s) => t(`orders.type.${s}`) },
+      dateFrom: { fromLabel: t('orders.filters.from'), toLabel: t('orders.filters.to') },
+    }),
     [t],
   );
 
@@ -98,35 +63,29 @@ export function OrdersScreen() {
   );
 
   return (
-    <>
-      <PageHeader
-        title={t('orders.title')}
-        subtitle={t('orders.subtitle')}
-        actions={
+    <ListScreen<OrderListItem, OrderSortField>
+      endpoint={ordersContract.endpoints.listOrders}
+      header={{
+        title: t('orders.title'),
+        subtitle: t('orders.subtitle'),
+        actions: (
           <Can anyOf={['mgt_order_write']}>
             <Button variant="contained" startIcon={<AddShoppingCartIcon aria-hidden />} onClick={() => setPlacing(true)}>
               {t('orders.placeOrder')}
             </Button>
           </Can>
-        }
-      />
-      <DataTable
-        {...list.tableProps}
-        columns={columns}
-        getRowId={(r) => r.id}
-        rowHref={(r) => `/my-orders/manage/${r.id}`}
-        label={t('orders.listLabel')}
-        emptyMessage={hasFilter ? t('orders.emptyFiltered') : t('orders.empty')}
-        filters={
-          <FilterBar
-            filters={filters}
-            value={filter}
-            onChange={(patch) => list.setFilter(patch as Partial<OrderFilterValues>)}
-            onClear={list.clearFilter}
-          />
-        }
-      />
-      {placing ? <PlaceOrderDialog open onClose={() => setPlacing(false)} /> : null}
-    </>
+        ),
+      }}
+      columns={columns}
+      getRowId={(r) => r.id}
+      rowHref={(r) => pathTo('/my-orders/manage/[id]', { id: r.id })}
+      label={t('orders.listLabel')}
+      defaults={{ sort: { field: 'createdAt', direction: 'desc' } }}
+      filterConfig={filterConfig}
+      emptyMessage={t('orders.empty')}
+      emptyFilteredMessage={t('orders.emptyFiltered')}
+    >
+      {() => (placing ? <PlaceOrderDialog open onClose={() => setPlacing(false)} /> : null)}
+    </ListScreen>
   );
 }

@@ -21,9 +21,11 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'next-i18next/pages';
 import { DateFieldElement, Form, TextFieldElement, useFieldMessage, useIdempotencyKey } from '@/components/common/form';
+import { RetryAlert } from '@/components/common/RetryAlert';
 import { StateMessage } from '@/components/common/StateMessage';
-import { listOrderableMachines, listProductsForMachine, placeTonerOrder } from '@/lib/api/orders';
-import type { ApiError, ApiRequestOptions } from '@/lib/api/types';
+import { apiErrorOf, useEndpointMutation, useEndpointQuery } from '@/lib/api/query';
+import type { ApiError } from '@/lib/api/types';
+import { ordersContract } from '@/lib/orders/contract';
 import { errorKey } from '@/lib/errors';
 import { formatDate, formatMoney, pickLocalized } from '@/lib/i18n/locales';
 import {
@@ -36,14 +38,12 @@ import {
   type OrderableProduct,
 } from '@/lib/orders/schemas';
 import { QuantityStepper } from './QuantityStepper';
-import { useResource } from './useResource';
+import { pathTo } from '@/lib/paths';
 
 const STEPS = ['machine', 'items', 'delivery', 'review'] as const;
 type StepKey = (typeof STEPS)[number];
 
 export type PlaceOrderDialogProps = { open: boolean; onClose: () => void };
-
-const fetchMachines = (_key: string, opts: ApiRequestOptions) => listOrderableMachines(opts);
 
 /**
  * "Place toner order": machine → compatible items with quantity limits → delivery (prefilled from the machine's
@@ -66,16 +66,18 @@ export function PlaceOrderDialog({ open, onClose }: PlaceOrderDialogProps) {
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [itemsError, setItemsError] = useState(false);
   const [delivery, setDelivery] = useState<DeliveryStepValues | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<ApiError | null>(null);
   // A ref, not state: two clicks in the same frame both see `submitting` false, but not this. It stays set after a
   // success, so nothing can place a second order while the dialog closes.
   const inFlight = useRef(false);
 
-  const machines = useResource(open ? 'machines' : null, fetchMachines);
+  const machines = useEndpointQuery(ordersContract.endpoints.listOrderableMachines, open ? {} : null, { request: { silent: true } });
   // A single machine needs no choosing.
   const machineId = chosenId ?? (machines.data?.length === 1 ? machines.data[0]!.id : null);
-  const products = useResource(machineId, listProductsForMachine);
+  const products = useEndpointQuery(ordersContract.endpoints.listProductsForMachine, machineId ? { machineId } : null, { request: { silent: true } });
+  // Placing invalidates the orders and tracking areas (the list, the home card) through the contract.
+  const place = useEndpointMutation(ordersContract.endpoints.placeTonerOrder);
+  const submitting = place.isPending;
   const machine = machines.data?.find((m) => m.id === machineId) ?? null;
 
   const lines = useMemo(
@@ -112,22 +114,20 @@ export function PlaceOrderDialog({ open, onClose }: PlaceOrderDialogProps) {
   const submit = async () => {
     if (!machine || !delivery || inFlight.current) return;
     inFlight.current = true;
-    setSubmitting(true);
     setFailure(null);
-    const result = await placeTonerOrder({
-      idempotencyKey: idempotency.key,
-      machineId: machine.id,
-      items: lines.map((l) => ({ productCode: l.product.productCode, quantity: l.quantity })),
-      ...delivery,
-    });
-    setSubmitting(false);
-    if (!result.ok) {
+    try {
+      const placed = await place.mutateAsync({
+        idempotencyKey: idempotency.key,
+        machineId: machine.id,
+        items: lines.map((l) => ({ productCode: l.product.productCode, quantity: l.quantity })),
+        ...delivery,
+      });
+      onClose();
+      void router.push(pathTo('/my-orders/manage/[id]', { id: placed.id }));
+    } catch (err) {
       inFlight.current = false;
-      setFailure(result.error);
-      return;
+      setFailure(apiErrorOf(err));
     }
-    onClose();
-    void router.push(`/my-orders/manage/${result.data.id}`);
   };
 
   /** Each problem the server named, as "item: message" or "field: message", translated. */
@@ -183,12 +183,8 @@ export function PlaceOrderDialog({ open, onClose }: PlaceOrderDialogProps) {
 
         {step === 'machine' ? (
           <Box sx={{ display: 'grid', gap: 2 }}>
-            {machines.loading ? <LinearProgress aria-label={t('common:loading')} /> : null}
-            {machines.error ? (
-              <Alert severity="error" action={<Button onClick={machines.reload}>{t('common:ui.retry')}</Button>}>
-                {t(errorKey(machines.error.code))}
-              </Alert>
-            ) : null}
+            {machines.isLoading ? <LinearProgress aria-label={t('common:loading')} /> : null}
+            {(machines.apiError ?? machines.retrying) ? <RetryAlert error={(machines.apiError ?? machines.retrying)!} onRetry={() => void machines.refetch()} /> : null}
             {machines.data && machines.data.length === 0 ? (
               <StateMessage title={t('orders.place.noMachines')} headingComponent="h3" variant="inline" />
             ) : null}
@@ -231,12 +227,8 @@ export function PlaceOrderDialog({ open, onClose }: PlaceOrderDialogProps) {
         {step === 'items' && machine ? (
           <Box sx={{ display: 'grid', gap: 2 }}>
             <Typography>{t('orders.place.itemsIntro', { model: pickLocalized(locale, machine.modelNameEn, machine.modelNameZh) })}</Typography>
-            {products.loading ? <LinearProgress aria-label={t('common:loading')} /> : null}
-            {products.error ? (
-              <Alert severity="error" action={<Button onClick={products.reload}>{t('common:ui.retry')}</Button>}>
-                {t(errorKey(products.error.code))}
-              </Alert>
-            ) : null}
+            {products.isLoading ? <LinearProgress aria-label={t('common:loading')} /> : null}
+            {(products.apiError ?? products.retrying) ? <RetryAlert error={(products.apiError ?? products.retrying)!} onRetry={() => void products.refetch()} /> : null}
             {products.data && products.data.length === 0 ? (
               <StateMessage title={t('orders.place.noProducts')} headingComponent="h3" variant="inline" />
             ) : null}

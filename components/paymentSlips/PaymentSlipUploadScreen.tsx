@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
@@ -14,12 +13,11 @@ import { SlipUploadForm } from './SlipUploadForm';
  */
 export function PaymentSlipUploadScreen() {
   const { t } = useTranslation('page');
-  // The form picks from the customer's bills (/api/bills/listBills needs mgt_bills_read).
+  // The form picks from the customer's bills (bills.listBills needs mgt_bills_read).
   const mayUpload = useCanAccess(['payslip_upload_write']);
   const mayReadBills = useCanAccess(['mgt_bills_read']);
   const canUpload = mayUpload && mayReadBills;
   const canOpenBills = useCanOpen(BILLS_PAGE);
-  const [uploads, setUploads] = useState(0);
 
   return (
     <>
@@ -33,14 +31,14 @@ export function PaymentSlipUploadScreen() {
           <Typography id="slip-upload-title" variant="h6" component="h2" sx={{ mb: 2 }}>
             {t('paymentSlips.upload.title')}
           </Typography>
-          <SlipUploadForm onUploaded={() => setUploads((n) => n + 1)} />
+          <SlipUploadForm />
         </Paper>
       ) : null}
       <section aria-labelledby="slip-history-title">
         <Typography id="slip-history-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
           {t('paymentSlips.history.title')}
         </Typography>
-        <SlipHistory refreshKey={uploads} />
+        <SlipHistory />
       </section>
     </>
   );

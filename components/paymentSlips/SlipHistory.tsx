@@ -1,45 +1,30 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useRouter } from 'next/router';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
-import { DownloadButton } from '@/components/bills/DownloadButton';
-import { useDownload } from '@/components/bills/useDownload';
-import { DataTable, type DataTableColumn } from '@/components/common/DataTable';
-import { FilterBar, type FilterDef } from '@/components/common/FilterBar';
+import { DownloadButton } from '@/components/common/DownloadButton';
+import { useDownload } from '@/components/common/useDownload';
+import type { DataTableColumn } from '@/components/common/DataTable';
+import { ListScreen } from '@/components/common/ListScreen';
+import type { FilterConfig } from '@/components/common/listSchema';
 import { StatusChip } from '@/components/common/StatusChip';
-import { isEmptyFilterValue } from '@/components/common/listQueryUrl';
-import { useListQuery } from '@/components/common/useListQuery';
 import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
-import { downloadSlipFile } from '@/lib/api/paymentSlips';
 import { errorKey } from '@/lib/errors';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/i18n/locales';
-import { SLIP_SORT_FIELDS, SLIP_STATUSES, listSlipsSchema, type SlipListItem, type SlipSortField } from '@/lib/paymentSlips/schemas';
-
-type SlipFilterValues = { status?: readonly string[] };
+import type { SlipListItem, SlipSortField } from '@/lib/paymentSlips/schemas';
 
 /**
  * The customer's payment slips (own, or all with `payslip_upload_read_all`), with status and the reviewer's comment.
- * A new `refreshKey` reloads the list (after an upload).
+ * An upload refreshes it (the upload endpoint invalidates the payment slips area).
  */
-export function SlipHistory({ refreshKey = 0 }: { refreshKey?: number }) {
+export function SlipHistory() {
   const { t } = useTranslation(['page', 'common', 'error']);
   const { locale } = useRouter();
   const download = useDownload();
-  const list = useListQuery<SlipListItem, SlipSortField, SlipFilterValues>(
-    paymentSlipsContract.endpoints.listSlips,
-    { sort: { field: 'createdAt', direction: 'desc' }, sortFields: SLIP_SORT_FIELDS, filterSchema: listSlipsSchema.shape.filter.unwrap() },
-  );
-  const { reload } = list;
-  useEffect(() => {
-    if (refreshKey > 0) reload();
-  }, [refreshKey, reload]);
-  const filter = list.query.filter;
-  const hasFilter = Object.values(filter).some((v) => !isEmptyFilterValue(v));
-
-  const filters: FilterDef[] = useMemo(
-    () => [{ type: 'select', key: 'status', array: true, label: t('paymentSlips.history.status'), options: SLIP_STATUSES.map((s) => ({ value: s, label: t(`common:status.${s}`) })) }],
+  const filterConfig: FilterConfig = useMemo(
+    () => ({ status: { label: t('paymentSlips.history.status'), optionLabel: (s) => t(`common:status.${s}`) } }),
     [t],
   );
 
@@ -76,7 +61,7 @@ export function SlipHistory({ refreshKey = 0 }: { refreshKey?: number }) {
             busy={download.busyKey === r.id}
             progress={download.progress}
             disabled={download.busyKey !== null}
-            onClick={() => void download.run(r.id, (opts) => downloadSlipFile(r.id, opts), r.slipNo)}
+            onClick={() => void download.run(r.id, paymentSlipsContract.endpoints.getSlipFile, { id: r.id }, r.slipNo)}
             icon={<AttachFileIcon fontSize="small" aria-hidden />}
           />
         ),
@@ -87,27 +72,22 @@ export function SlipHistory({ refreshKey = 0 }: { refreshKey?: number }) {
   );
 
   return (
-    <>
-      {download.error ? (
-        <Alert severity="error" onClose={download.clearError} sx={{ mb: 2 }}>
-          {t(errorKey(download.error.code))}
-        </Alert>
-      ) : null}
-      <DataTable
-        {...list.tableProps}
-        columns={columns}
-        getRowId={(r) => r.id}
-        label={t('paymentSlips.history.title')}
-        emptyMessage={hasFilter ? t('paymentSlips.history.emptyFiltered') : t('paymentSlips.history.empty')}
-        filters={
-          <FilterBar
-            filters={filters}
-            value={filter}
-            onChange={(patch) => list.setFilter({ status: (patch.status as string[] | undefined) ?? [] })}
-            onClear={list.clearFilter}
-          />
-        }
-      />
-    </>
+    <ListScreen<SlipListItem, SlipSortField>
+      endpoint={paymentSlipsContract.endpoints.listSlips}
+      aboveTable={() =>
+        download.error ? (
+          <Alert severity="error" onClose={download.clearError} sx={{ mb: 2 }}>
+            {t(errorKey(download.error.code))}
+          </Alert>
+        ) : null
+      }
+      columns={columns}
+      getRowId={(r) => r.id}
+      label={t('paymentSlips.history.title')}
+      defaults={{ sort: { field: 'createdAt', direction: 'desc' } }}
+      filterConfig={filterConfig}
+      emptyMessage={t('paymentSlips.history.empty')}
+      emptyFilteredMessage={t('paymentSlips.history.emptyFiltered')}
+    />
   );
 }

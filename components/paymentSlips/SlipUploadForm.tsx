@@ -11,12 +11,13 @@ import { z } from 'zod';
 import { FileUploadField } from '@/components/common/FileUploadField';
 import { useUploadProgress } from '@/components/common/useUploadProgress';
 import { DateFieldElement, Form, MoneyFieldElement, RadioGroupElement, TextFieldElement } from '@/components/common/form';
-import { listBills } from '@/lib/api/bills';
-import { uploadSlip } from '@/lib/api/paymentSlips';
-import type { ApiError } from '@/lib/api/types';
+import { submitThrough } from '@/components/common/EntityForm';
+import { RetryAlert } from '@/components/common/RetryAlert';
+import { useEndpointQuery, useEndpointUpload } from '@/lib/api/query';
+import { billsContract } from '@/lib/bills/contract';
+import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
 import { addDays, hkToday } from '@/lib/bills/dates';
 import { PAYABLE_BILL_STATUSES, type BillListItem } from '@/lib/bills/schemas';
-import { errorKey } from '@/lib/errors';
 import { formatMoney } from '@/lib/i18n/locales';
 import {
   PAYMENT_DATE_MESSAGES,
@@ -76,8 +77,8 @@ function AmountFollowsSelection({ form, balances }: { form: UseFormReturn<SlipFo
 }
 
 type Props = {
-  /** After a slip was stored (the history reloads). */
-  onUploaded: (result: UploadSlipResult) => void;
+  /** After a slip was stored (the history and the bills refresh by themselves: the contract's `invalidates`). */
+  onUploaded?: (result: UploadSlipResult) => void;
 };
 
 /**
@@ -90,29 +91,24 @@ export function SlipUploadForm({ onUploaded }: Props) {
   const router = useRouter();
   const { locale } = router;
   const upload = useUploadProgress();
-  const [bills, setBills] = useState<BillListItem[] | null>(null);
-  const [loadError, setLoadError] = useState<ApiError | null>(null);
   const [done, setDone] = useState<UploadSlipResult | null>(null);
   const [round, setRound] = useState(0);
   const today = hkToday();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void listBills(
-      { page: 1, pageSize: 100, sort: { field: 'dueDate', direction: 'asc' }, filter: { status: [...PAYABLE_BILL_STATUSES] } },
-      { signal: controller.signal, silent: true },
-    ).then((r) => {
-      if (controller.signal.aborted) return;
-      if (r.ok) setBills(r.data.items);
-      else setLoadError(r.error);
-    });
-    return () => controller.abort();
-  }, [round]);
+  // The bills that may be paid; an upload invalidates the bills area, so this reads them again as they are now.
+  const payable = useEndpointQuery(
+    billsContract.endpoints.listBills,
+    { page: 1, pageSize: 100, sort: { field: 'dueDate', direction: 'asc' }, filter: { status: [...PAYABLE_BILL_STATUSES] } },
+    { request: { silent: true } },
+  );
+  // The upload's mutation settles after that refetch, so the next form (`round`) starts from the new balances.
+  const bills: BillListItem[] | null = payable.data?.items ?? null;
+  const loadError = payable.apiError ?? payable.retrying;
+  const send = useEndpointUpload(paymentSlipsContract.endpoints.uploadSlip);
 
   const schema = useMemo(() => buildSlipSchema(bills ?? [], today), [bills, today]);
   const balances = useMemo(() => new Map((bills ?? []).map((b) => [b.id, b.balanceCents])), [bills]);
 
-  if (loadError) return <Alert severity="error">{t(errorKey(loadError.code))}</Alert>;
+  if (loadError && !bills) return <RetryAlert error={loadError} onRetry={() => void payable.refetch()} />;
   if (!bills) {
     return (
       <Box aria-busy sx={{ display: 'grid', gap: 1 }}>
@@ -154,8 +150,8 @@ export function SlipUploadForm({ onUploaded }: Props) {
           submitLabel={t('paymentSlips.upload.submit')}
           onSubmit={(values, { idempotencyKey }) =>
             upload.track((onProgress) =>
-              uploadSlip(
-                {
+              submitThrough(send.mutateAsync, {
+                fields: {
                   idempotencyKey,
                   billIds: values.billIds,
                   amountCents: values.amountCents,
@@ -163,17 +159,17 @@ export function SlipUploadForm({ onUploaded }: Props) {
                   paymentMethod: values.paymentMethod,
                   reference: values.reference,
                 },
-                values.file,
-                { onProgress },
-              ),
+                file: values.file,
+                onProgress,
+              }),
             )
           }
           onSuccess={(data) => {
             if (!data) return;
             setDone(data);
-            onUploaded(data);
-            // A fresh form (and a fresh idempotency key) over the bills as they are now.
-            setBills(null);
+            onUploaded?.(data);
+            // A fresh form (and a fresh idempotency key) over the bills as they are now (refetched: the upload
+            // invalidated them).
             setRound((n) => n + 1);
           }}
         >

@@ -3,11 +3,11 @@ import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { savePreferenceInfo } from '@/lib/api/auth';
+import { useEndpointMutation } from '@/lib/api/query';
+import { loginContract } from '@/lib/auth/contract';
 import { applyFontSize, currentFontSize } from '@/lib/theme/applyPreferences';
 import { FONT_SIZE_ATTRIBUTE } from '@/lib/theme/preferences';
 import { FONT_SIZES, type FontSize } from '@/lib/theme/preferences';
-import { usePortalStore } from '@/store/portalStore';
 
 function subscribeFontSize(onChange: () => void): () => void {
   const observer = new MutationObserver(onChange);
@@ -21,7 +21,7 @@ function subscribeFontSize(onChange: () => void): () => void {
  */
 export function FontSizeControl() {
   const { t } = useTranslation('common');
-  const setPreferenceInfo = usePortalStore((s) => s.setPreferenceInfo);
+  const save = useEndpointMutation(loginContract.endpoints.savePreferenceInfo);
   // The root attribute is the one truth (set before first paint from the cookie, then by applyFontSize).
   const size = useSyncExternalStore(subscribeFontSize, currentFontSize, () => 'M' as FontSize);
   const canSave = useCanAccess(['ac_pref_write']);
@@ -34,8 +34,7 @@ export function FontSizeControl() {
       onChange={(_, value: FontSize | null) => {
         if (!value) return;
         applyFontSize(value);
-        setPreferenceInfo({ fontSize: value });
-        if (canSave) void savePreferenceInfo({ fontSize: value });
+        if (canSave) save.mutate({ fontSize: value });
       }}
       sx={{
         '& .MuiToggleButton-root': { color: 'inherit', borderColor: 'currentColor', px: 1, py: 0.25, lineHeight: 1.2 },

@@ -26,7 +26,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { visibleNav, type NavSection } from '@/lib/navigation';
 import { normalizePath } from '@/lib/permissions/routes';
 import { toGrants } from '@/lib/permissions/canAccess';
-import { usePortalStore } from '@/store/portalStore';
+import { useUnreadCount } from '@/components/auth/useSessionData';
 import { BrandMark } from './BrandMark';
 import { ColorModeToggle } from './ColorModeToggle';
 import { FontSizeControl } from './FontSizeControl';
@@ -94,7 +94,7 @@ export function NavList({ sections, current, onNavigate }: { sections: NavSectio
 
 function InboxButton() {
   const { t } = useTranslation('common');
-  const unread = usePortalStore((s) => s.emailUnread);
+  const unread = useUnreadCount();
   const sections = useNavSections();
   if (!sections.some((s) => s.items.some((i) => i.href === '/inbox'))) return null;
   const label = t('inbox.unread', { count: unread });

@@ -13,21 +13,11 @@ import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import PersonIcon from '@mui/icons-material/Person';
-import type { CurrentCustomer } from '@/lib/api/user';
+import { useCurrentCustomer, useLastLoginTime } from '@/components/auth/useSessionData';
 import { useSignOut } from '@/lib/auth/useSignOut';
 import { formatDateTime, pickLocalized } from '@/lib/i18n/locales';
 import { canAccess, toGrants } from '@/lib/permissions/canAccess';
-import { useCurrentCustomerStore } from '@/store/currentCustomerStore';
 import { usePortalStore } from '@/store/portalStore';
-
-/** The customer the session acts for, as the session bootstrap loaded it (null until then, or without `home`). */
-export function useCurrentCustomer(): CurrentCustomer | null {
-  const { data: session } = useSession();
-  const ucpId = session?.currentUser.ucpId ?? null;
-  const loaded = useCurrentCustomerStore();
-  // Only the answer for the customer in force counts (a switch must not show the previous one).
-  return ucpId && loaded.ucpId === ucpId ? loaded.customer : null;
-}
 
 /** Who is signed in, for which customer, the previous sign-in, switch customer and sign out. */
 export function UserMenu() {
@@ -35,7 +25,7 @@ export function UserMenu() {
   const router = useRouter();
   const { data: session } = useSession();
   const customer = useCurrentCustomer();
-  const lastLoginTime = usePortalStore((s) => s.lastLoginTime);
+  const lastLoginTime = useLastLoginTime();
   const showSwitchCustomer = usePortalStore((s) => s.showSwitchCustomer);
   const signOutNow = useSignOut();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

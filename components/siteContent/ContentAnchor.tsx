@@ -2,7 +2,7 @@ import { visuallyHidden } from '@/components/common/visuallyHidden';
 import { forwardRef, type AnchorHTMLAttributes } from 'react';
 import NextLink from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
-import { isExternalHref } from '@/lib/api/siteContent';
+import { isExternalHref } from '@/lib/siteContent/schemas';
 
 type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'target' | 'rel'> & { href: string };
 

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import FacebookIcon from '@mui/icons-material/Facebook';
 import InstagramIcon from '@mui/icons-material/Instagram';
 import LinkedInIcon from '@mui/icons-material/LinkedIn';
-import { isExternalHref } from '@/lib/api/siteContent';
+import { isExternalHref } from '@/lib/siteContent/schemas';
 import type { SocialPlatformSection } from '@/store/types';
 import { ContentAnchor } from './ContentAnchor';
 import { useSocialLinks } from './useContent';

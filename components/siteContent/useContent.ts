@@ -5,7 +5,7 @@ import {
   normalizeLinkConfiguration,
   normalizeMobileApplications,
   normalizeSocial,
-} from '@/lib/api/siteContent';
+} from '@/lib/siteContent/schemas';
 import { usePortalStore } from '@/store/portalStore';
 
 /*

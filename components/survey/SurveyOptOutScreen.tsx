@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import Alert from '@mui/material/Alert';
@@ -6,8 +6,8 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ApiResult } from '@/lib/api/client';
-import { getSurveyOptOut, optInToSurveys, optOutOfSurveys, type SurveyOptOutState } from '@/lib/api/survey';
+import { settle, useEndpointMutation, useEndpointQuery } from '@/lib/api/query';
+import { surveyContract, type SurveyOptOutState } from '@/lib/survey/contract';
 import { errorKey } from '@/lib/errors';
 import { formatDateTime } from '@/lib/i18n/locales';
 
@@ -18,19 +18,22 @@ export function SurveyOptOutScreen() {
   const { t } = useTranslation(['page', 'error']);
   const router = useRouter();
   const token = typeof router.query.token === 'string' ? router.query.token : '';
-  const [view, setView] = useState<View>({ kind: 'loading' });
-  const [busy, setBusy] = useState(false);
+  // The link is the proof: these calls carry no session and must not raise the session-expired dialog.
+  const request = { disableErrorHandler: true } as const;
+  const current = useEndpointQuery(surveyContract.endpoints.getOptOut, router.isReady && token ? { token } : null, { request });
+  const optOut = useEndpointMutation(surveyContract.endpoints.optOut, { request });
+  const optIn = useEndpointMutation(surveyContract.endpoints.optIn, { request });
+  // What the last opt-out / opt-in answered: shown instead of the first read from then on.
+  const [changed, setChanged] = useState<View | null>(null);
+  const busy = optOut.isPending || optIn.isPending;
+  const failure = current.apiError ?? current.retrying;
+  const view: View =
+    changed ??
+    (current.data ? { kind: 'ready', state: current.data, justChanged: false } : failure ? { kind: 'error', code: failure.code } : { kind: 'loading' });
 
-  useEffect(() => {
-    if (!router.isReady || !token) return;
-    void getSurveyOptOut(token).then((r) => setView(r.ok ? { kind: 'ready', state: r.data, justChanged: false } : { kind: 'error', code: r.error.code }));
-  }, [router.isReady, token]);
-
-  const act = async (call: (token: string) => Promise<ApiResult<SurveyOptOutState>>) => {
-    setBusy(true);
-    const r = await call(token);
-    setBusy(false);
-    setView(r.ok ? { kind: 'ready', state: r.data, justChanged: true } : { kind: 'error', code: r.error.code });
+  const act = async (mutation: typeof optOut) => {
+    const r = await settle(mutation.mutateAsync({ token }));
+    setChanged(r.ok ? { kind: 'ready', state: r.data, justChanged: true } : { kind: 'error', code: r.error.code });
   };
 
   // A link without a token is broken before any request is made.
@@ -53,7 +56,7 @@ export function SurveyOptOutScreen() {
             {t('page:survey.optedOut', { email: shown.state.email, time: formatDateTime(shown.state.optedOutAt, router.locale) })}
           </Alert>
           <Typography color="text.secondary">{t('page:survey.optInHelp')}</Typography>
-          <Button variant="outlined" disabled={busy} onClick={() => act(optInToSurveys)} sx={{ alignSelf: 'flex-start' }}>
+          <Button variant="outlined" disabled={busy} onClick={() => act(optIn)} sx={{ alignSelf: 'flex-start' }}>
             {t('page:survey.optIn')}
           </Button>
         </>
@@ -63,7 +66,7 @@ export function SurveyOptOutScreen() {
           {shown.justChanged ? <Alert severity="info" role="status">{t('page:survey.optedIn')}</Alert> : null}
           <Typography>{t('page:survey.explain', { email: shown.state.email })}</Typography>
           <Typography color="text.secondary">{t('page:survey.serviceMessages')}</Typography>
-          <Button variant="contained" disabled={busy} onClick={() => act(optOutOfSurveys)} sx={{ alignSelf: 'flex-start' }} data-testid="survey-opt-out">
+          <Button variant="contained" disabled={busy} onClick={() => act(optOut)} sx={{ alignSelf: 'flex-start' }} data-testid="survey-opt-out">
             {t('page:survey.confirm')}
           </Button>
         </>

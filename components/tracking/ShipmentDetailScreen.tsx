@@ -1,63 +1,49 @@
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import { PageHeader } from '@/components/common/PageHeader';
-import { StateMessage } from '@/components/common/StateMessage';
+import { DetailScreen, useRouteId } from '@/components/common/DetailScreen';
 import { StatusChip } from '@/components/common/StatusChip';
 import { useCanAccess } from '@/components/common/Can';
 import { DetailSection, Facts } from '@/components/common/DetailParts';
 import { courierLabel } from '@/components/orders/format';
-import { idFromQuery, useResource } from '@/components/orders/useResource';
-import { getShipment } from '@/lib/api/tracking';
-import { errorKey } from '@/lib/errors';
+import { useEndpointQuery } from '@/lib/api/query';
+import { trackingContract } from '@/lib/orders/contract';
+import type { ShipmentDetail } from '@/lib/orders/schemas';
 import { formatDateTime, pickLocalized } from '@/lib/i18n/locales';
 import { ShipmentTimeline } from './ShipmentTimeline';
+import { pathTo } from '@/lib/paths';
 
-const LIST_HREF = '/my-orders/track';
+const LIST_HREF = pathTo('/my-orders/track');
 
 /** `/my-orders/track/[id]` (also as a deep link with `?ucpid=`): one shipment's timeline and the order it belongs to. */
 export function ShipmentDetailScreen() {
   const { t } = useTranslation(['page', 'common', 'error']);
-  const router = useRouter();
-  const locale = router.locale;
-  const id = router.isReady ? idFromQuery(router.query.id) : null;
-  const shipment = useResource(id, getShipment);
+  const id = useRouteId();
+  const shipment = useEndpointQuery(trackingContract.endpoints.getShipment, id ? { id } : null);
+  return (
+    <DetailScreen
+      query={shipment}
+      title={t('tracking.title')}
+      back={{ href: LIST_HREF, label: t('tracking.detail.backToList') }}
+      notFoundTitle={t('tracking.detail.notFoundTitle')}
+      notFoundBody={t('tracking.detail.notFoundBody')}
+      errorTitle={t('tracking.detail.loadErrorTitle')}
+    >
+      {(s) => <ShipmentView s={s} />}
+    </DetailScreen>
+  );
+}
+
+function ShipmentView({ s }: { s: ShipmentDetail }) {
+  const { t } = useTranslation(['page', 'common', 'error']);
+  const { locale } = useRouter();
   // The order link only for users who may open orders; the order number shows either way.
   const canOpenOrder = useCanAccess(['mgt_order_read']);
-
-  if (shipment.error) {
-    const notFound = shipment.error.code === 'NOT_FOUND' || shipment.error.code === 'VALIDATION';
-    const title = t(notFound ? 'tracking.detail.notFoundTitle' : 'tracking.detail.loadErrorTitle');
-    return (
-      <>
-        <PageHeader title={title} back={{ href: LIST_HREF, label: t('tracking.detail.backToList') }} />
-        <StateMessage
-          title={title}
-          role={notFound ? 'status' : 'alert'}
-          headingComponent="h2"
-          action={notFound ? null : <Button onClick={shipment.reload}>{t('common:ui.retry')}</Button>}
-        >
-          {notFound ? t('tracking.detail.notFoundBody') : t(errorKey(shipment.error.code))}
-        </StateMessage>
-      </>
-    );
-  }
-  if (!shipment.data) {
-    return (
-      <>
-        <PageHeader title={t('tracking.title')} back={{ href: LIST_HREF, label: t('tracking.detail.backToList') }} />
-        <LinearProgress aria-label={t('tracking.detail.loading')} />
-      </>
-    );
-  }
-
-  const s = shipment.data;
   const order = s.order;
   return (
     <>
@@ -83,7 +69,7 @@ export function ShipmentDetailScreen() {
           <DetailSection title={t('tracking.detail.order')}>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
               {canOpenOrder ? (
-                <Link component={NextLink} href={`/my-orders/manage/${order.id}`} sx={{ fontWeight: 600 }}>
+                <Link component={NextLink} href={pathTo('/my-orders/manage/[id]', { id: order.id })} sx={{ fontWeight: 600 }}>
                   {t('tracking.detail.openOrder', { orderNo: order.orderNo })}
                 </Link>
               ) : (

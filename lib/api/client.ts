@@ -11,6 +11,7 @@
  * - Every failure but a cancellation is reported to telemetry with url, status, code, message and traceId.
  */
 import axios, { type AxiosProgressEvent, type AxiosResponse, type Method } from 'axios';
+import { loginContract } from '@/lib/auth/contract';
 import type { ErrorBody, ErrorCode, ErrorEnvelope, SuccessEnvelope } from '@/lib/errors';
 import { trackApiFailure } from '@/lib/telemetry';
 import { useLoadingStore } from '@/store/loadingStore';
@@ -22,7 +23,8 @@ export type { ApiError, ApiRequestOptions, ApiResult } from './types';
 /** Client-side code for a request cancelled through its AbortSignal: not a failure worth reporting. */
 export const ABORTED = 'ABORTED';
 
-const LOGOUT_PATH = '/api/login/logout';
+/** A 401 from signing out is expected (the session is already gone): it never opens the session dialog. */
+const LOGOUT_PATH = loginContract.endpoints.logout.path;
 
 export const apiClient = axios.create({
   // Same origin: the browser only ever talks to the portal's own server.
@@ -73,11 +75,13 @@ function parseBody(data: unknown): unknown {
 
 function parseFields(v: unknown): Record<string, string[]> | undefined {
   if (!isRecord(v)) return undefined;
-  const fields: Record<string, string[]> = {};
-  for (const [key, messages] of Object.entries(v)) {
-    if (Array.isArray(messages)) fields[key] = messages.filter((m): m is string => typeof m === 'string');
-  }
-  return fields;
+  // Keys come from the answer (the server names an unknown key as the caller sent it, `__proto__` included):
+  // Object.fromEntries defines own properties, where `fields[key] = …` would set the prototype.
+  return Object.fromEntries(
+    Object.entries(v)
+      .filter((e): e is [string, unknown[]] => Array.isArray(e[1]))
+      .map(([key, messages]) => [key, messages.filter((m): m is string => typeof m === 'string')]),
+  );
 }
 
 /** For answers that are not an error envelope (proxy pages, empty bodies): the catalogue code that fits the status. */

@@ -20,9 +20,10 @@ import {
   type UseMutationOptions,
   type UseQueryOptions,
 } from '@tanstack/react-query';
-import type { AnyEndpoint, BodyOf, Endpoint, EndpointKind, InvalidationTarget, OutputOf } from '@/lib/contract';
+import { CONTENT_API_KEY_HEADER, type AnyEndpoint, type BodyOf, type Endpoint, type EndpointKind, type InvalidationTarget, type OutputOf } from '@/lib/contract';
 import { uploadWithProgress, type UploadFieldValue, type UploadOptions } from '@/lib/upload/uploadWithProgress';
-import { apiDownload, apiPost, type DownloadOptions } from './client';
+import { apiDownload, apiGet, apiPost, type DownloadOptions } from './client';
+import { getRuntimeConfig } from './runtimeConfig';
 import type { ApiError, ApiRequestOptions, ApiResult } from './types';
 
 /** What a failed query or mutation throws: the client's ApiError, unchanged. */
@@ -40,6 +41,18 @@ export function apiErrorOf(err: unknown): ApiError | null {
   if (err === null || err === undefined) return null;
   if (err instanceof ApiFailure) return err.error;
   return { status: 0, code: 'INTERNAL', message: err instanceof Error ? err.message : String(err) };
+}
+
+/**
+ * A query's or mutation's outcome as an ApiResult, for callers that branch on it (the shared Form's `onSubmit`):
+ * `settle(mutation.mutateAsync(body))`.
+ */
+export async function settle<T>(promise: Promise<T>): Promise<ApiResult<T>> {
+  try {
+    return { ok: true, data: await promise, traceId: '' };
+  } catch (err) {
+    return { ok: false, error: apiErrorOf(err)! };
+  }
 }
 
 /** Spec §9: failed page loads are retried every 5 s; only failures that may pass by themselves are retried. */
@@ -67,10 +80,25 @@ export function callEndpoint<E extends AnyEndpoint>(
   opts: ApiRequestOptions = {},
 ): Promise<ApiResult<E['kind'] extends 'download' ? Blob : OutputOf<E>>> {
   const options = { silent: endpoint.silent, ...opts };
+  if (endpoint.method === 'GET') return contentGet(endpoint, body, options) as never;
   if (endpoint.kind === ('download' satisfies EndpointKind)) {
     return apiDownload(endpoint.path, body, options as DownloadOptions) as never;
   }
   return apiPost(endpoint.path, body, options) as never;
+}
+
+/**
+ * A GET content call: the body as query parameters, the content key from the runtime configuration (read per call:
+ * /runtime-config.js may run after this module was evaluated). A 401 is a wrong key, not a lost session.
+ */
+function contentGet(endpoint: AnyEndpoint, body: unknown, opts: ApiRequestOptions) {
+  const params = Object.fromEntries(Object.entries((body ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
+  const key = getRuntimeConfig().contentApiKey ?? '';
+  return apiGet<unknown>(endpoint.path, params, {
+    ...opts,
+    disableErrorHandler: true,
+    headers: { ...opts.headers, [CONTENT_API_KEY_HEADER]: key },
+  });
 }
 
 /** An upload endpoint's call: text fields first, then the one file part (the server streams and checks it). */
@@ -177,6 +205,24 @@ export function useEndpointUpload<E extends UploadEndpoint>(endpoint: E, options
 /** A download through a contract endpoint (a Blob, or the failure); for the shared DownloadButton. */
 export function downloadEndpoint<E extends DownloadEndpoint>(endpoint: E, body: BodyOf<E>, opts: DownloadOptions = {}): Promise<ApiResult<Blob>> {
   return apiDownload(endpoint.path, body, { silent: endpoint.silent, ...opts });
+}
+
+/**
+ * A download read as data (a file preview): cached under `['files', area, action, body]`, outside its area's key, so
+ * the area's invalidations (approving a slip) do not fetch the file again; never stale (a stored file does not change).
+ */
+export function useEndpointFile<E extends DownloadEndpoint>(endpoint: E, body: BodyOf<E> | null) {
+  const result = useQuery<Blob, ApiFailure>({
+    queryKey: ['files', endpoint.area, endpoint.action, body ?? {}],
+    queryFn: async ({ signal }) => unwrap(await downloadEndpoint(endpoint, (body ?? {}) as BodyOf<E>, { signal, silent: true })),
+    enabled: body !== null,
+    staleTime: Infinity,
+  });
+  const failure = apiErrorOf(result.error ?? result.failureReason);
+  return Object.assign(result, {
+    apiError: result.error ? apiErrorOf(result.error) : null,
+    retrying: !result.error && result.failureCount > 0 && isRetryable(failure) ? failure : null,
+  });
 }
 
 /** The portal's QueryClient: retry every 5 s on failures that may pass (spec §9), never on the rest; no refetch on focus. */

@@ -10,7 +10,11 @@
  * - `silent`: the browser calls it without the loading overlay (spec §7);
  * - `invalidates` (mutations and uploads): the queries it makes stale, as `'area'` (every query of the area) or
  *   `'area.action'` (one endpoint's queries);
- * - `summary`: one line for the generated API reference (docs/api.md).
+ * - `summary`: one line for the generated API reference (docs/api.md);
+ * - `method` (queries only, default `POST`): `GET` is for the page-load content calls of spec §7 (site content): the
+ *   body is sent as query parameters with the content API key header, and a 401 there is a wrong key, not a lost
+ *   session (the browser's 401 handler is not called);
+ * - `path` (rare): a path fixed by spec §7 that is not `/api/<area>/<action>` (e.g. `/api/setCookies`).
  *
  * The server implements a contract with `implement()` (lib/server/api/implement.ts): TypeScript rejects a handler
  * whose result is not the declared output. The browser derives its calls from the contract (lib/api/query.ts): no
@@ -46,7 +50,14 @@ export type EndpointDef<K extends EndpointKind = EndpointKind, S extends z.ZodTy
   silent?: boolean;
   summary: string;
   invalidates?: readonly InvalidationTarget[];
+  method?: HttpMethod;
+  path?: `/api/${string}`;
 };
+
+export type HttpMethod = 'POST' | 'GET';
+
+/** The header a GET content call carries (the key the browser gets from /runtime-config.js). */
+export const CONTENT_API_KEY_HEADER = 'x-api-key';
 
 /** An endpoint once its contract has placed it: its area, action and path are known. */
 export type Endpoint<K extends EndpointKind = EndpointKind, S extends z.ZodType = z.ZodType, O = unknown, P extends Permission = Permission> = EndpointDef<
@@ -60,6 +71,7 @@ export type Endpoint<K extends EndpointKind = EndpointKind, S extends z.ZodType 
   path: string;
   silent: boolean;
   invalidates: readonly InvalidationTarget[];
+  method: HttpMethod;
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -91,6 +103,17 @@ export const query = <S extends z.ZodType, O, const P extends Permission>(
   kind: 'query',
 });
 
+/** A page-load content read (spec §7): `GET <path>?<body>` with the content API key header; cached like a query. */
+export const contentQuery = <S extends z.ZodType, O>(
+  def: Omit<EndpointDef<'query', S, O, 'public'>, 'kind' | 'invalidates' | 'method' | 'permission' | 'silent'>,
+): EndpointDef<'query', S, O, 'public'> => ({
+  ...def,
+  kind: 'query',
+  method: 'GET',
+  permission: 'public',
+  silent: true,
+});
+
 /** A write: after success the browser refetches what `invalidates` names. */
 export const mutation = <S extends z.ZodType, O, const P extends Permission>(
   def: Omit<EndpointDef<'mutation', S, O, P>, 'kind'>,
@@ -118,17 +141,19 @@ export const upload = <S extends z.ZodType, O, const P extends Exclude<Permissio
 
 const ACTION = /^[a-z][A-Za-z0-9]*$/;
 
-/** Places every endpoint at `/api/<area>/<action>`. */
+/** Places every endpoint at `/api/<area>/<action>` (or the fixed `path` it declares). */
 export function defineContract<const A extends string, const D extends Defs>(area: A, defs: D): Contract<A, D> {
   if (!ACTION.test(area)) throw new Error(`contract area "${area}" is not a path segment`);
   const endpoints: Record<string, AnyEndpoint> = {};
   for (const [action, def] of Object.entries(defs)) {
     if (!ACTION.test(action)) throw new Error(`endpoint "${area}.${action}" is not a path segment`);
+    if (def.method === 'GET' && def.kind !== 'query') throw new Error(`endpoint "${area}.${action}": only a query may be GET`);
     endpoints[action] = {
       ...def,
       area,
       action,
-      path: `/api/${area}/${action}`,
+      path: def.path ?? `/api/${area}/${action}`,
+      method: def.method ?? 'POST',
       silent: def.silent ?? false,
       invalidates: def.invalidates ?? [],
     };

@@ -27,6 +27,7 @@ export const ERRORS = {
   // Uploads (lib/server/uploads) and payment slips (docs/bills.md).
   FILE_EMPTY: { http: 400, description: 'The uploaded file is empty' },
   FILE_CORRUPT: { http: 400, description: 'The file is damaged or incomplete (its content does not match its type)' },
+  FILE_ACTIVE_CONTENT: { http: 415, description: 'The PDF contains active content (JavaScript, actions, embedded files, forms) or HTML' },
   PAYMENT_AMOUNT_EXCEEDS_BALANCE: { http: 400, description: 'The amount is more than the outstanding balance of the selected bills' },
   BILL_ALREADY_PAID: { http: 409, description: 'A selected bill is already paid' },
   BILL_UNDER_REVIEW: { http: 409, description: 'A payment slip for a selected bill is already waiting for review' },

@@ -1,6 +1,5 @@
-/** Kinds of inbox message; the screen shows one chip per kind (docs/inbox.md). The table's CHECK reads this list. */
-export const INBOX_CATEGORIES = ['billing', 'service', 'contract', 'promotion', 'system'] as const;
-export type InboxCategory = (typeof INBOX_CATEGORIES)[number];
+/** Kinds of inbox message: defined once in lib/inbox/schemas.ts. */
+export { INBOX_CATEGORIES, type InboxCategory } from '@/lib/inbox/schemas';
 
 /** Who receives a composed inbox message (docs/inbox-builder.md). */
 export const INBOX_AUDIENCES = ['all_customers', 'customers', 'groups'] as const;

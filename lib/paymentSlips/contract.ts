@@ -24,7 +24,7 @@ export const paymentSlipsContract = defineContract('paymentSlips', {
       'MULTIPART/FORM-DATA (not JSON): fields idempotencyKey, billIds (repeated or a JSON array), amountCents, paymentDate, paymentMethod ' +
       '(bank_transfer | fps | cheque), reference; one file part `file` (JPEG, PNG or PDF by content, at most upload_file_size MB, checked ' +
       'while streaming: 413). Empty 400 FILE_EMPTY, wrong type 415, damaged 400 FILE_CORRUPT; bills of another customer 404, paid 409 ' +
-      'BILL_ALREADY_PAID, under review 409 BILL_UNDER_REVIEW; amount over their balance 400 PAYMENT_AMOUNT_EXCEEDS_BALANCE. ' +
+      'BILL_ALREADY_PAID, under review 409 BILL_UNDER_REVIEW; a PDF with active content (JavaScript, actions, embedded files) 415 FILE_ACTIVE_CONTENT; amount over their balance 400 PAYMENT_AMOUNT_EXCEEDS_BALANCE. ' +
       'File, slip and bill links in one transaction; the same idempotencyKey answers the same slip: { id, slipNo, status, replayed }.',
     permission: { anyOf: ['payslip_upload_write'] },
     body: uploadSlipFieldsSchema,

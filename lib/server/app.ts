@@ -2,9 +2,12 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { readdirSync } from 'node:fs';
 import { createApiHandler, type ApiRoutes } from '@/lib/server/api/router';
 import type { ServerConfig } from '@/lib/server/config';
+import { CSP_REPORT_PATH, createCspReportHandler, servePageWithCsp } from '@/lib/server/csp';
 import { MIGRATIONS_DIR, migrationsApplied } from '@/lib/server/db/open';
 import type { DbHandle } from '@/lib/server/db/types';
+import { applyHsts } from '@/lib/server/hsts';
 import { applyHeaders, securityHeaders, sendJson } from '@/lib/server/http';
+import { loggableError } from '@/lib/server/errors';
 import type { Logger } from '@/lib/server/log';
 import { createContentHandler } from '@/lib/server/siteContentRoutes';
 
@@ -26,6 +29,26 @@ const expectedMigrations = (): number => readdirSync(MIGRATIONS_DIR).filter((f) 
 /** Paths Next owns under /api: next-auth. Everything else under /api/ is the route table's. */
 const isNextAuthPath = (p: string) => p === '/api/auth' || p.startsWith('/api/auth/');
 
+/**
+ * A query string next-auth must not see: a parameter (name or value, once decoded) with a control character, or one
+ * that cannot be decoded. next-auth copies `error` and `callbackUrl` into a Location header, and Node throws on a
+ * CR / LF there: `GET /api/auth/error?error=x%0A` was a 500. No legitimate next-auth parameter holds one.
+ */
+export function hasUnsafeQuery(url: string): boolean {
+  const q = url.indexOf('?');
+  if (q === -1) return false;
+  for (const part of url.slice(q + 1).split('&')) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(part.replace(/\+/g, ' '));
+    } catch {
+      return true;
+    }
+    if (/[\u0000-\u001f\u007f]/.test(decoded)) return true;
+  }
+  return false;
+}
+
 /** Strips an optional locale prefix: `/tc/api/x` is not an API path, but Next may see `/en/...` pages. */
 export function createRequestListener(deps: AppDeps): RequestListener {
   const { config, log, dbHandle, routes, pages } = deps;
@@ -33,7 +56,9 @@ export function createRequestListener(deps: AppDeps): RequestListener {
   // Site content: the page-load GET calls of spec §7 (API key + lang), outside the POST route table.
   const handleContent = createContentHandler({ db: dbHandle.db, config, log });
   const migrationCount = expectedMigrations();
-  const baseHeaders = securityHeaders(config.isProduction);
+  const baseHeaders = securityHeaders();
+  const handleCspReport = createCspReportHandler({ log });
+  const cspOptions = { telemetryConnectionString: config.telemetryConnectionString, isDevelopment: config.nodeEnv === 'development' };
 
   const runtimeScript = `window.__PORTAL_RUNTIME__=${JSON.stringify({
     telemetryConnectionString: config.telemetryConnectionString ?? null,
@@ -49,6 +74,7 @@ export function createRequestListener(deps: AppDeps): RequestListener {
     let traceId: string | undefined;
     let userAcUuid: string | undefined;
     let errorCode: string | undefined;
+    applyHsts(req, res, config);
 
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -89,6 +115,11 @@ export function createRequestListener(deps: AppDeps): RequestListener {
         res.end(runtimeScript);
         return;
       }
+      if (pathname === CSP_REPORT_PATH) {
+        applyHeaders(res, baseHeaders);
+        await handleCspReport(req, res);
+        return;
+      }
       // Site content GETs first (lib/server/siteContentRoutes.ts); any other path falls through to the route table.
       if (pathname.startsWith('/api/content/') && (await handleContent(req, res, pathname))) return;
       if (pathname.startsWith('/api/') && !isNextAuthPath(pathname)) {
@@ -98,16 +129,24 @@ export function createRequestListener(deps: AppDeps): RequestListener {
         errorCode = outcome.code;
         return;
       }
+      if (isNextAuthPath(pathname) && hasUnsafeQuery(url)) {
+        applyHeaders(res, { ...baseHeaders, 'Cache-Control': 'no-store' });
+        sendJson(res, 400, { status: 'error', error: { code: 'VALIDATION', message: 'Invalid query parameter' } });
+        return;
+      }
       if (!pages) {
         applyHeaders(res, baseHeaders);
         sendJson(res, 404, { status: 'error', error: { code: 'NOT_FOUND', message: 'Not found' } });
         return;
       }
-      await pages(req, res);
+      // Pages get the Content-Security-Policy and their nonce (lib/server/csp.ts); Next's own files are scripts,
+      // styles and data loaded by a page, which the page's policy already covers.
+      if (pathname.startsWith('/_next/') || isNextAuthPath(pathname)) await pages(req, res);
+      else await servePageWithCsp(req, res, pages, cspOptions);
     };
 
     run().catch((err: unknown) => {
-      log.error({ err: { message: (err as Error)?.message, stack: (err as Error)?.stack }, path: pathname }, 'request failed');
+      log.error({ err: loggableError(err), path: pathname }, 'request failed');
       if (!res.headersSent) sendJson(res, 500, { status: 'error', error: { code: 'INTERNAL', message: 'Something went wrong' } });
       else res.destroy();
     });

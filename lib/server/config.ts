@@ -26,6 +26,7 @@ const envSchema = z.object({
   CONTENT_API_KEY: z.string().min(8).optional(),
   SEED_DEMO: z.enum(['0', '1']).optional(),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -52,6 +53,11 @@ export type ServerConfig = {
   contentApiKey: string;
   seedDemo: boolean;
   trustProxy: boolean;
+  /**
+   * Proxies in front of the server that append to X-Forwarded-For (0 without TRUST_PROXY). The client address is the
+   * entry this many places from the right (lib/server/http.ts clientIp); entries further left are the client's own.
+   */
+  trustProxyHops: number;
   logLevel: string;
   /** SMTP server for outgoing mail; unset → mail is kept in the outbox (docs/mail.md). */
   smtpUrl?: string;
@@ -93,6 +99,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     throw new ConfigError(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
+  if (e.TRUST_PROXY_HOPS !== undefined && e.TRUST_PROXY !== '1') {
+    throw new ConfigError('Invalid configuration:\n  TRUST_PROXY_HOPS: set TRUST_PROXY=1 too (without it no forwarding header is trusted)');
+  }
   const warnings: string[] = [];
   let nextAuthSecret = e.NEXTAUTH_SECRET;
   let apiTokenSecret = e.API_TOKEN_SECRET;
@@ -132,6 +141,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     contentApiKey: contentApiKey!,
     seedDemo: e.SEED_DEMO === '1',
     trustProxy: e.TRUST_PROXY === '1',
+    trustProxyHops: e.TRUST_PROXY === '1' ? (e.TRUST_PROXY_HOPS ?? 1) : 0,
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,

@@ -33,3 +33,44 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+/** What the log may say about an unexpected error: never the SQL parameters (user-entered text) of a failed query. */
+export type LoggedError = { name?: string; message: string; code?: string; query?: string; stack?: string };
+
+/** drizzle wraps a driver error as `Failed query: <sql>\nparams: <values>`: everything from `params:` on goes. */
+export const stripParams = (text: string): string => text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/g, '\nparams: [not logged]');
+
+/**
+ * A PostgreSQL message may quote the offending value (`invalid input syntax for type uuid: "…"`, a unique violation's
+ * key): quoted text is dropped, except for undefined-object / syntax errors (class 42) whose quotes name our own
+ * tables and columns.
+ */
+const driverMessage = (message: string, code: string | undefined): string =>
+  code?.startsWith('42') ? message : message.replace(/"(?:[^"\\]|\\.)*"/g, '"…"').replace(/\([^()]*\)=\([^()]*\)/g, '(…)=(…)');
+
+/**
+ * The loggable form of an unexpected error: name, message and stack with drizzle's `params:` removed, the failed
+ * statement (placeholders only, `$1`…), and the driver's SQLSTATE code and message without quoted values. The
+ * driver error's `detail`, `where` and parameters are never read.
+ */
+export function loggableError(err: unknown): LoggedError {
+  if (!(err instanceof Error)) return { message: typeof err === 'string' ? stripParams(err) : 'non-error thrown' };
+  const rec = err as Error & { query?: unknown; cause?: unknown; code?: unknown };
+  const out: LoggedError = { name: err.name, message: stripParams(err.message) };
+  if (typeof rec.query === 'string') out.query = rec.query;
+  let code = typeof rec.code === 'string' ? rec.code : undefined;
+  const cause = rec.cause as { code?: unknown; message?: unknown } | undefined;
+  if (cause && typeof cause === 'object') {
+    if (typeof cause.code === 'string') code = cause.code;
+    if (typeof cause.message === 'string') out.message = `${out.message.split('\nparams:', 1)[0]!} — ${driverMessage(cause.message, code)}`;
+  } else if (code && /^[0-9A-Z]{5}$/.test(code)) {
+    out.message = driverMessage(out.message, code);
+  }
+  if (code) out.code = code;
+  if (err.stack) {
+    // The stack's first lines repeat the message: keep only the frames.
+    const at = err.stack.indexOf('\n    at ');
+    out.stack = `${err.name}: ${out.message}${at === -1 ? '' : err.stack.slice(at)}`;
+  }
+  return out;
+}

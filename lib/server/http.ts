@@ -1,14 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 import { AppError } from '@/lib/server/errors';
 
-/** Headers on every response of the portal (pages get the same from next.config.js). */
-export function securityHeaders(isProduction: boolean): Record<string, string> {
+/**
+ * Headers on every response of the portal (pages get the same from next.config.js). HSTS is not here: it depends on
+ * the request's scheme (lib/server/hsts.ts).
+ */
+export function securityHeaders(): Record<string, string> {
   const headers: Record<string, string> = {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'DENY',
   };
-  if (isProduction) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
   return headers;
 }
 
@@ -51,10 +54,53 @@ export async function readJsonBody(req: IncomingMessage, limit = JSON_BODY_LIMIT
 }
 
 /**
+ * How many proxies in front of the portal are trusted to append to X-Forwarded-For / set X-Forwarded-Host and
+ * -Proto (TRUST_PROXY_HOPS; TRUST_PROXY=1 alone means one). `true` is one hop, `false` none: the socket's peer.
+ */
+export type TrustedHops = boolean | number;
+
+const hopsOf = (trust: TrustedHops): number => (trust === true ? 1 : trust === false ? 0 : Math.max(0, Math.trunc(trust)));
+
+/** Every entry of a forwarding header, in order (several header lines are one comma-separated list). */
+function headerList(value: string | string[] | undefined): string[] {
+  const joined = Array.isArray(value) ? value.join(',') : (value ?? '');
+  return joined
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The entry a trusted proxy wrote. Each proxy appends the address it received the request from, so the right-most
+ * entry is the one our own (nearest) proxy saw and the client cannot forge; with N trusted hops the client is the
+ * N-th entry from the right. Anything further left was sent by the client and is ignored. Fewer entries than hops:
+ * the left-most one (the farthest any trusted proxy saw). No entry at all: undefined.
+ */
+export function trustedForwardedEntry(value: string | string[] | undefined, trust: TrustedHops): string | undefined {
+  const hops = hopsOf(trust);
+  if (hops === 0) return undefined;
+  const list = headerList(value);
+  if (list.length === 0) return undefined;
+  return list[Math.max(0, list.length - hops)];
+}
+
+/** Host the browser addressed: X-Forwarded-Host from a trusted proxy (same rule as the address), else Host. */
+export function requestHost(req: IncomingMessage, trust: TrustedHops): string {
+  return (trustedForwardedEntry(req.headers['x-forwarded-host'], trust) || req.headers.host || '').toLowerCase();
+}
+
+/** Scheme the browser used: X-Forwarded-Proto from a trusted proxy, else that of the socket. */
+export function requestProto(req: IncomingMessage, trust: TrustedHops): 'http' | 'https' {
+  const fwd = trustedForwardedEntry(req.headers['x-forwarded-proto'], trust)?.toLowerCase();
+  if (fwd === 'http' || fwd === 'https') return fwd;
+  return (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+}
+
+/**
  * Refuses state-changing requests from another site (next-auth's CSRF token covers only its own routes). A browser
  * always sends Sec-Fetch-Site or Origin on a cross-site POST; requests with neither (curl, server-to-server) pass.
  */
-export function assertSameSite(req: IncomingMessage, trustProxy: boolean): void {
+export function assertSameSite(req: IncomingMessage, trust: TrustedHops): void {
   const site = req.headers['sec-fetch-site'];
   if (site === 'cross-site') throw new AppError('CROSS_SITE');
   const origin = req.headers.origin;
@@ -66,16 +112,17 @@ export function assertSameSite(req: IncomingMessage, trustProxy: boolean): void 
   } catch {
     throw new AppError('CROSS_SITE');
   }
-  const forwarded = trustProxy ? String(req.headers['x-forwarded-host'] ?? '').split(',', 1)[0]!.trim() : '';
-  const host = (forwarded || req.headers.host || '').toLowerCase();
-  if (originHost !== host) throw new AppError('CROSS_SITE');
+  if (originHost !== requestHost(req, trust)) throw new AppError('CROSS_SITE');
 }
 
-export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const fwd = String(req.headers['x-forwarded-for'] ?? '').split(',', 1)[0]!.trim();
-    if (fwd) return fwd;
-  }
+/**
+ * The client's address, for throttling and logs. Without a trusted proxy: the socket's peer. Behind `trust` hops:
+ * the X-Forwarded-For entry the nearest trusted proxy appended (trustedForwardedEntry), never the left-most entry,
+ * which the client writes itself. An entry that is not an IP address falls back to the peer.
+ */
+export function clientIp(req: IncomingMessage, trust: TrustedHops): string {
+  const fwd = trustedForwardedEntry(req.headers['x-forwarded-for'], trust);
+  if (fwd && isIP(fwd)) return fwd;
   return req.socket.remoteAddress ?? 'unknown';
 }
 

@@ -1,4 +1,19 @@
 import pino from 'pino';
+import { loggableError, stripParams } from '@/lib/server/errors';
+
+/**
+ * Whatever is logged under `err`: an Error goes through loggableError; a plain `{ message, stack }` loses drizzle's
+ * `params:` (user-entered values). The call sites already pass loggableError(err); this catches any that do not.
+ */
+function errSerializer(value: unknown): unknown {
+  if (value instanceof Error) return loggableError(value);
+  if (!value || typeof value !== 'object') return value;
+  const rec = value as Record<string, unknown>;
+  const out: Record<string, unknown> = { ...rec };
+  for (const key of ['message', 'stack']) if (typeof rec[key] === 'string') out[key] = stripParams(rec[key]);
+  delete out.params;
+  return out;
+}
 
 /**
  * One structured JSON line per event. Bodies, tokens, cookies and passwords are never logged: the request line is
@@ -9,6 +24,7 @@ export function createLogger(level = process.env.LOG_LEVEL ?? 'info') {
     level,
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
+    serializers: { err: errSerializer },
     redact: {
       paths: ['password', '*.password', 'token', '*.token', 'jwtToken', '*.jwtToken', 'authorization', '*.authorization', 'cookie', '*.cookie'],
       censor: '[redacted]',

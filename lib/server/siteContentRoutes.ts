@@ -3,10 +3,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServerConfig } from '@/lib/server/config';
 import type { SiteContentKind } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
-import { AppError, isAppError, isDatabaseUnavailable } from '@/lib/server/errors';
+import { AppError, isAppError, isDatabaseUnavailable, loggableError } from '@/lib/server/errors';
 import { applyHeaders, securityHeaders, sendJson } from '@/lib/server/http';
 import type { Logger } from '@/lib/server/log';
 import { getSiteContent, SITE_CONTENT_LANGS, type SiteContentLang } from '@/lib/server/services/siteContent';
+import { CONTENT_API_KEY_HEADER } from '@/lib/contract';
+import { siteContentContract } from '@/lib/siteContent/contract';
 
 /**
  * The page-load content calls of spec §7. Unlike the business API (POST through the route table), these are
@@ -14,18 +16,24 @@ import { getSiteContent, SITE_CONTENT_LANGS, type SiteContentLang } from '@/lib/
  * browsers and proxies may cache them for five minutes; the key is the one the browser gets from /runtime-config.js
  * (it marks the caller as the portal's own front end, it is not a secret from a user). docs/site-content.md.
  */
-export const SITE_CONTENT_ROUTES: Readonly<Record<string, { kind: SiteContentKind; summary: string }>> = {
-  '/api/content/footerPopup': { kind: 'footer_popup', summary: 'Footer popups (privacy policy, terms…): data.footerPopupContentList' },
-  '/api/content/mobileApplication': { kind: 'mobile_app', summary: 'Mobile app store links: data.mobileApplicationList' },
-  '/api/content/socialPlatform': { kind: 'social', summary: 'Social links: data.facebookLink, data.instagramLink, data.linkedInLink' },
-  '/api/content/chatWithUs': { kind: 'chat_link', summary: 'Chat-with-us link: data.link' },
-  '/api/content/homeLinkConfiguration': {
-    kind: 'link_config',
-    summary: 'Home page links: data.requestforQuoteLink, data.yourVoiceLink, data.rChoiceLink',
-  },
+/** Which document each content endpoint of the contract serves. */
+const KIND_OF: { [N in keyof typeof siteContentContract.endpoints]: SiteContentKind } = {
+  footerPopup: 'footer_popup',
+  mobileApplication: 'mobile_app',
+  socialPlatform: 'social',
+  chatWithUs: 'chat_link',
+  homeLinkConfiguration: 'link_config',
 };
 
-export const CONTENT_API_KEY_HEADER = 'x-api-key';
+/** Path → kind and summary, from the contract (lib/siteContent/contract.ts): no path is written here. */
+export const SITE_CONTENT_ROUTES: Readonly<Record<string, { kind: SiteContentKind; summary: string }>> = Object.fromEntries(
+  Object.entries(siteContentContract.endpoints).map(([name, endpoint]) => [
+    endpoint.path,
+    { kind: KIND_OF[name as keyof typeof KIND_OF], summary: endpoint.summary },
+  ]),
+);
+
+export { CONTENT_API_KEY_HEADER };
 /** No user data: a short shared cache spares the database one read per page view and per visitor. */
 export const CONTENT_CACHE_CONTROL = 'public, max-age=300';
 const DEFAULT_LANG: SiteContentLang = 'en';
@@ -58,7 +66,7 @@ function parseLang(url: string | undefined): SiteContentLang {
  * Order of checks: method (405), key (401), lang (400), then the read (503 when the database is down).
  */
 export function createContentHandler({ db, config, log }: ContentHandlerDeps): ContentHandler {
-  const baseHeaders = securityHeaders(config.isProduction);
+  const baseHeaders = securityHeaders();
 
   return async (req, res, pathname) => {
     const route = Object.prototype.hasOwnProperty.call(SITE_CONTENT_ROUTES, pathname) ? SITE_CONTENT_ROUTES[pathname] : undefined;
@@ -86,10 +94,10 @@ export function createContentHandler({ db, config, log }: ContentHandlerDeps): C
       } else if (isDatabaseUnavailable(err)) {
         appErr = new AppError('SERVICE_UNAVAILABLE', { publicMessage: 'The service is temporarily unavailable' });
         res.setHeader('Retry-After', '5');
-        log?.warn({ traceId, err: { message: (err as Error).message } }, 'database unavailable');
+        log?.warn({ traceId, err: loggableError(err) }, 'database unavailable');
       } else {
         appErr = new AppError('INTERNAL', { publicMessage: 'Something went wrong' });
-        log?.error({ traceId, err: { message: (err as Error)?.message, stack: (err as Error)?.stack } }, 'site content read failed');
+        log?.error({ traceId, err: loggableError(err) }, 'site content read failed');
       }
       sendJson(res, appErr.http, {
         status: 'error',

@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '@/lib/server/auth/password';
 import type { Db } from '@/lib/server/db/types';
 import { auditLog, userAccounts } from '@/lib/server/db/schema';
 import { PASSWORD_CHANGE_RULE } from '@/lib/server/services/account';
-import { createMember, tokenFor } from '../helpers/fixtures';
+import { memberWithToken } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { startTestServer, testConfig, type TestServer } from '../helpers/testServer';
 
@@ -53,8 +53,7 @@ describeEachDb('account API', (getHandle) => {
   /** A user with OLD_PASSWORD, linked to a new customer with `codes`, and a token for that customer. */
   async function member(codes: readonly FunctionCode[] = ['ac_pref_read', 'ac_pref_write', 'home'], user: Partial<typeof userAccounts.$inferInsert> = {}) {
     const suffix = randomBytes(4).toString('hex');
-    const m = await createMember(db(), codes, { user: { loginId: `acct-${suffix}@example.test`, passwordHash: await oldPasswordHash(), ...user } });
-    return { ...m, token: await tokenFor(m.user, m.customer.ucpId) };
+    return memberWithToken(db(), codes, { user: { loginId: `acct-${suffix}@example.test`, passwordHash: await oldPasswordHash(), ...user } });
   }
 
   const signIn = (loginId: string, password: string) =>

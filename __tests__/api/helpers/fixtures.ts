@@ -99,6 +99,16 @@ export function tokenFor(
   );
 }
 
+/** `createMember` plus a token for its customer: the usual caller of a code-gated endpoint, ready to call. */
+export async function memberWithToken(
+  db: Db,
+  codes: readonly FunctionCode[] = [],
+  overrides: Parameters<typeof createMember>[2] = {},
+): Promise<Awaited<ReturnType<typeof createMember>> & { token: string }> {
+  const m = await createMember(db, codes, overrides);
+  return { ...m, token: await tokenFor(m.user, m.customer.ucpId) };
+}
+
 /** Server-side logout: bumps token_version so every older token is refused. */
 export async function bumpTokenVersion(db: Db, user: Pick<UserRow, 'userAcUuid'>): Promise<void> {
   await db

@@ -1,7 +1,7 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ApiRoutes } from '@/lib/server/api/router';
-import { createRequestListener } from '@/lib/server/app';
+import { createRequestListener, type PageHandler } from '@/lib/server/app';
 import { loadConfig, type ServerConfig } from '@/lib/server/config';
 import type { DbHandle } from '@/lib/server/db/types';
 import { createLogger, type Logger } from '@/lib/server/log';
@@ -61,6 +61,8 @@ export type TestServerOptions = {
   config?: ServerConfig;
   log?: Logger;
   isShuttingDown?: () => boolean;
+  /** Stands in for Next's request handler (pages); without it page paths answer 404. */
+  pages?: PageHandler;
 };
 
 function send(baseUrl: string, path: string, opts: RequestOptions): Promise<TestResponse> {
@@ -110,6 +112,7 @@ export async function startTestServer(dbHandle: DbHandle, opts: TestServerOption
     // Loaded only when asked for: the real table pulls in every service (and its dependencies).
     routes: opts.routes ?? (await import('@/lib/server/api/routes')).apiRoutes,
     isShuttingDown: opts.isShuttingDown,
+    pages: opts.pages,
   });
   const server = http.createServer(listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -10,7 +10,7 @@ import {
   type MobileApplication as ServerMobileApplication,
   type SiteContentData,
 } from '@/lib/server/services/siteContent';
-import { isSafeHref } from '@/lib/api/siteContent';
+import { isSafeHref } from '@/lib/siteContent/schemas';
 import type { FooterPopupContent, LinkConfiguration, MobileApplication, SocialPlatformSection } from '@/store/types';
 
 /** Compile-time equality: the browser's types (store/types.ts) and the server's schemas must not drift apart. */

@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
+import { contentSecurityPolicy, telemetryIngestionOrigin } from '@/lib/server/csp';
 import { baseUrl } from './browser';
 
 export { t, literally } from '../auth/texts';
@@ -260,10 +261,29 @@ export const summarize = (e: Envelope) => ({
 
 /**
  * Serves the real `/runtime-config.js` to `page` with the telemetry connection string pointing at `endpoint` (the
- * content API key and time-out stay the server's). Returns the connection string used.
+ * content API key and time-out stay the server's), and gives its pages the Content-Security-Policy a server
+ * configured with that string sends (connect-src opens its ingestion origin; lib/server/csp.ts). Returns the
+ * connection string used.
  */
 export async function routeTelemetryTo(page: Page, endpoint: string): Promise<string> {
   const connectionString = `InstrumentationKey=00000000-0000-0000-0000-000000000000;IngestionEndpoint=${endpoint}`;
+  const origin = telemetryIngestionOrigin(connectionString);
+  await page.route(
+    (u) => u.origin === new URL(baseUrl()).origin && !u.pathname.startsWith('/_next/') && !u.pathname.startsWith('/api/'),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      const policy = headers['content-security-policy'];
+      const nonce = policy && /'nonce-([^']+)'/.exec(policy)?.[1];
+      if (nonce) headers['content-security-policy'] = contentSecurityPolicy({ nonce, telemetryConnectionString: connectionString });
+      if (policy && !headers['content-security-policy']!.includes(`connect-src 'self' ${origin}`)) throw new Error(`no ${origin} in ${headers['content-security-policy']}`);
+      // The body Playwright hands over is already decoded.
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      await route.fulfill({ response, headers });
+    },
+  );
   await page.route('**/runtime-config.js', async (route) => {
     const response = await route.fetch();
     const text = await response.text();

@@ -1,16 +1,19 @@
-import { useCurrentCustomerStore } from '@/store/currentCustomerStore';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { AccountScreen } from '@/components/account/AccountScreen';
 import { usePasswordOutcome } from '@/components/account/passwordOutcomeStore';
-import type { AccountProfile } from '@/lib/api/account';
+import { accountContract } from '@/lib/account/contract';
+import type { AccountProfile } from '@/lib/account/schemas';
+import { loginContract } from '@/lib/auth/contract';
+import { userContract } from '@/lib/customer/contract';
 import { FONT_SIZE_ATTRIBUTE } from '@/lib/theme/preferences';
-import { usePortalStore } from '@/store/portalStore';
 import { useSessionErrorStore } from '@/store/sessionErrorStore';
-import { apiError, apiSuccess } from '../testUtils/handlers';
+import { apiError, endpointSuccess, testCustomer } from '../testUtils/handlers';
 import { server } from '../testUtils/server';
-import { renderAccount } from './renderAccount';
+import { renderWithProviders } from '../testUtils/render';
+
+const renderAccount = (ui: React.ReactElement, locale: 'en' | 'tc' = 'en') => renderWithProviders(ui, { locale });
 
 const mockRouter = { locale: 'en', asPath: '/account', pathname: '/account', query: {}, push: jest.fn(async () => true) };
 jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
@@ -18,7 +21,11 @@ jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
 type MockSession = { jwtToken: string; functionList: { fnCode: string }[]; currentUser: { userAcUuid: string; ucpId: string | null } };
 let mockSession: MockSession;
 const mockUpdate = jest.fn();
-jest.mock('next-auth/react', () => ({ useSession: () => ({ data: mockSession, status: 'authenticated', update: mockUpdate }) }));
+// Only useSession is replaced (the session's update is observed); the provider the render helper uses stays real.
+jest.mock('next-auth/react', () => ({
+  ...jest.requireActual<typeof import('next-auth/react')>('next-auth/react'),
+  useSession: () => ({ data: mockSession, status: 'authenticated', update: mockUpdate }),
+}));
 
 const PROFILE: AccountProfile = {
   loginId: 'chan.taiman@acme.example',
@@ -42,8 +49,8 @@ const sessionWith = (codes: string[]): MockSession => ({
 /** The profile and the current customer, answered for every test. */
 function baseHandlers(profile: AccountProfile = PROFILE) {
   server.use(
-    apiSuccess('/api/account/getProfile', profile),
-    apiSuccess('/api/user/getUcpCustByUcpId', { ucpId: 'UCP-1', nameEn: 'Acme Printing Ltd', nameZh: '艾克美印刷有限公司' }),
+    endpointSuccess(accountContract.endpoints.getProfile, profile),
+    endpointSuccess(userContract.endpoints.getUcpCustByUcpId, testCustomer({ ucpId: 'UCP-1', nameEn: 'Acme Printing Ltd', nameZh: '艾克美印刷有限公司' })),
   );
 }
 
@@ -89,8 +96,6 @@ beforeEach(() => {
   document.documentElement.setAttribute(FONT_SIZE_ATTRIBUTE, 'M');
   useSessionErrorStore.getState().clear();
   usePasswordOutcome.getState().clear();
-  // What the session bootstrap loads for the header, home and this page.
-  useCurrentCustomerStore.getState().set('UCP-1', { ucpId: 'UCP-1', nameEn: 'Acme Printing Ltd', nameZh: '艾克美印刷有限公司' });
 });
 
 describe('AccountScreen', () => {
@@ -119,7 +124,7 @@ describe('AccountScreen', () => {
 
   it('shows a retry when the profile cannot be loaded', async () => {
     mockSession = sessionWith(['home', 'ac_pref_read']);
-    server.use(apiError('/api/account/getProfile', 'SERVICE_UNAVAILABLE', { status: 503 }));
+    server.use(apiError(accountContract.endpoints.getProfile.path, 'SERVICE_UNAVAILABLE', { status: 503 }));
     renderAccount(<AccountScreen />);
     expect(await screen.findByText('The service is temporarily unavailable. Please try again shortly.')).toBeInTheDocument();
     baseHandlers();
@@ -130,7 +135,7 @@ describe('AccountScreen', () => {
   describe('change password', () => {
     it('checks that the two new passwords match, without calling the server', async () => {
       const user = await renderReady();
-      const calls = recordCalls('/api/account/changePassword', () => ok({}));
+      const calls = recordCalls(accountContract.endpoints.changePassword.path, () => ok({}));
       await fillPassword(user, 'Old-password-2024', 'New-password-2025', 'New-password-2026');
       await user.click(passwordSection().getByTestId('password-submit'));
       expect(await passwordSection().findByText('The passwords do not match.')).toBeInTheDocument();
@@ -140,7 +145,7 @@ describe('AccountScreen', () => {
 
     it('ticks the strength hints as the user types and refuses a weak password with the policy message', async () => {
       const user = await renderReady();
-      const calls = recordCalls('/api/account/changePassword', () => ok({}));
+      const calls = recordCalls(accountContract.endpoints.changePassword.path, () => ok({}));
       const rule = (key: string) => passwordSection().getByTestId(`rule-${key}`);
       expect(rule('password_too_short')).toHaveTextContent('At least 10 characters');
       expect(rule('password_too_short')).toHaveAttribute('data-ok', 'false');
@@ -170,7 +175,7 @@ describe('AccountScreen', () => {
 
     it("shows the server's field errors on their fields", async () => {
       const user = await renderReady();
-      recordCalls('/api/account/changePassword', () => fail(400, 'VALIDATION', { currentPassword: ['password_current_wrong'] }));
+      recordCalls(accountContract.endpoints.changePassword.path, () => fail(400, 'VALIDATION', { currentPassword: ['password_current_wrong'] }));
       await fillPassword(user, 'Wrong-password-1', 'New-password-2025', 'New-password-2025');
       await user.click(passwordSection().getByTestId('password-submit'));
       expect(await passwordSection().findByText('The current password is incorrect.')).toBeInTheDocument();
@@ -181,7 +186,7 @@ describe('AccountScreen', () => {
 
     it('shows other failures translated (too many attempts)', async () => {
       const user = await renderReady();
-      recordCalls('/api/account/changePassword', () => fail(429, 'TOO_MANY_REQUESTS'));
+      recordCalls(accountContract.endpoints.changePassword.path, () => fail(429, 'TOO_MANY_REQUESTS'));
       await fillPassword(user, 'Old-password-2024', 'New-password-2025', 'New-password-2025');
       await user.click(passwordSection().getByTestId('password-submit'));
       expect(await passwordSection().findByTestId('password-error')).toHaveTextContent('Too many attempts. Please wait a few minutes and try again.');
@@ -190,7 +195,7 @@ describe('AccountScreen', () => {
     it('on success hands the new token to the session with update({ jwtToken }) and clears the form', async () => {
       const user = await renderReady();
       mockUpdate.mockResolvedValue({ jwtToken: 'refreshed-token' });
-      const calls = recordCalls('/api/account/changePassword', () =>
+      const calls = recordCalls(accountContract.endpoints.changePassword.path, () =>
         ok({ jwtToken: 'new-token', tokenExp: 2_000_000_000, passwordChangedAt: '2025-06-01T02:03:04.000Z' }),
       );
       // Show / hide works on each field.
@@ -221,7 +226,7 @@ describe('AccountScreen', () => {
         renderAccount(<AccountScreen />);
         return { jwtToken: 'refreshed-token' };
       });
-      recordCalls('/api/account/changePassword', () => ok({ jwtToken: 'new-token', tokenExp: 2_000_000_000, passwordChangedAt: '2025-06-01T02:03:04.000Z' }));
+      recordCalls(accountContract.endpoints.changePassword.path, () => ok({ jwtToken: 'new-token', tokenExp: 2_000_000_000, passwordChangedAt: '2025-06-01T02:03:04.000Z' }));
       await fillPassword(user, 'Old-password-2024', 'New-password-2025', 'New-password-2025');
       await user.click(passwordSection().getByTestId('password-submit'));
       expect(await screen.findByTestId('password-changed')).toBeInTheDocument();
@@ -231,7 +236,7 @@ describe('AccountScreen', () => {
     it('asks to sign in again when the session could not take the new token', async () => {
       const user = await renderReady();
       mockUpdate.mockResolvedValue(null);
-      recordCalls('/api/account/changePassword', () => ok({ jwtToken: 'new-token', tokenExp: 2_000_000_000, passwordChangedAt: '2025-06-01T02:03:04.000Z' }));
+      recordCalls(accountContract.endpoints.changePassword.path, () => ok({ jwtToken: 'new-token', tokenExp: 2_000_000_000, passwordChangedAt: '2025-06-01T02:03:04.000Z' }));
       await fillPassword(user, 'Old-password-2024', 'New-password-2025', 'New-password-2025');
       await user.click(passwordSection().getByTestId('password-submit'));
       expect(await passwordSection().findByTestId('password-sign-in-again')).toBeInTheDocument();
@@ -250,7 +255,7 @@ describe('AccountScreen', () => {
 
   it('previews the font size at once, saves both preferences and switches the UI language', async () => {
     const user = await renderReady();
-    const calls = recordCalls('/api/login/savePreferenceInfo', (body) => ok({ fontSize: body.fontSize, preferredLanguage: body.preferredLanguage }));
+    const calls = recordCalls(loginContract.endpoints.savePreferenceInfo.path, (body) => ok({ fontSize: body.fontSize, preferredLanguage: body.preferredLanguage }));
     const prefs = within(screen.getByTestId('account-preferences'));
     await user.click(prefs.getByRole('radio', { name: 'Large' }));
     expect(document.documentElement.getAttribute(FONT_SIZE_ATTRIBUTE)).toBe('L');
@@ -258,7 +263,6 @@ describe('AccountScreen', () => {
     await user.click(prefs.getByTestId('preferences-save'));
     expect(await prefs.findByTestId('preferences-saved')).toBeInTheDocument();
     expect(calls).toEqual([{ fontSize: 'L', preferredLanguage: 'tc' }]);
-    expect(usePortalStore.getState().preferenceInfo).toEqual({ fontSize: 'L' });
     expect(mockRouter.push).toHaveBeenCalledWith('/account', undefined, { locale: 'tc' });
   });
 
@@ -276,7 +280,7 @@ describe('AccountScreen', () => {
   describe('MFA', () => {
     it('sets up with the QR code and secret; a wrong code is a field error, not an ended session', async () => {
       const user = await renderReady();
-      const calls = recordCalls('/api/login/enableMfa', (body) => {
+      const calls = recordCalls(loginContract.endpoints.enableMfa.path, (body) => {
         if (!('code' in body)) return ok({ otpauthUrl: 'otpauth://totp/x', qrDataUrl: 'data:image/png;base64,iVBORw0KGgo=', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' });
         return body.code === '123456' ? ok({ mfaEnabled: true }) : fail(401, 'MFA_INVALID');
       });
@@ -307,8 +311,8 @@ describe('AccountScreen', () => {
     it('turns off with a current code; an expired session on the way still raises the session dialog', async () => {
       mockSession = sessionWith(['home', 'ac_pref_read', 'ac_pref_write']);
       server.use(
-        apiSuccess('/api/account/getProfile', { ...PROFILE, mfaEnabled: true }),
-        apiSuccess('/api/user/getUcpCustByUcpId', { ucpId: 'UCP-1', nameEn: 'Acme Printing Ltd', nameZh: '艾克美印刷有限公司' }),
+        endpointSuccess(accountContract.endpoints.getProfile, { ...PROFILE, mfaEnabled: true }),
+        endpointSuccess(userContract.endpoints.getUcpCustByUcpId, testCustomer({ ucpId: 'UCP-1', nameEn: 'Acme Printing Ltd', nameZh: '艾克美印刷有限公司' })),
       );
       const user = userEvent.setup();
       renderAccount(<AccountScreen />);
@@ -316,7 +320,7 @@ describe('AccountScreen', () => {
       expect(mfa.getByTestId('mfa-status')).toHaveTextContent('On');
 
       let expired = true;
-      recordCalls('/api/login/enableMfa', () => (expired ? fail(401, 'TOKEN_EXPIRED') : ok({ mfaEnabled: false })));
+      recordCalls(loginContract.endpoints.enableMfa.path, () => (expired ? fail(401, 'TOKEN_EXPIRED') : ok({ mfaEnabled: false })));
       await user.click(mfa.getByTestId('mfa-turn-off'));
       await user.type(mfa.getByTestId('mfa-code'), '654321');
       await user.click(mfa.getByTestId('mfa-confirm-off'));

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Session } from 'next-auth';
 import { LoginForm, messageKeyForCode } from '@/components/auth/LoginForm';
-import { renderAuth, sessionWith, text, type Lang } from './renderAuth';
+import { renderWithProviders, sessionWith, text, type Lang } from '../testUtils/render';
 
 type MockRouter = { pathname: string; asPath: string; query: Record<string, string>; isReady: boolean; locale: string; replace: jest.Mock; push: jest.Mock };
 let mockRouter: MockRouter;
@@ -31,6 +31,8 @@ jest.mock('next-auth/react', () => {
     return () => mockListeners.delete(l);
   };
   return {
+    // The render helper's SessionProvider stays real; what the form reads and calls is driven by the test.
+    ...jest.requireActual<typeof import('next-auth/react')>('next-auth/react'),
     useSession: () => {
       const state = useSyncExternalStore(subscribe, () => mockSessionState);
       return {
@@ -65,7 +67,7 @@ function signInAnswers(...answers: (string | Session | undefined)[]) {
 }
 
 function renderForm(lng: Lang = 'en') {
-  return renderAuth(<LoginForm title="Sign in" />, lng);
+  return renderWithProviders(<LoginForm title="Sign in" />, { locale: lng });
 }
 
 async function fillAndSubmit(loginId = 'customer@demo.hk', password = 'Portal#Demo2026') {

@@ -3,9 +3,10 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Session } from 'next-auth';
 import { RouteGuard } from '@/components/auth/RouteGuard';
+import { checkTokenContract } from '@/lib/auth/contract';
 import { apiDeferred, apiError, apiSuccess } from '../testUtils/handlers';
 import { server } from '../testUtils/server';
-import { renderAuth, sessionWith, text, type Lang } from './renderAuth';
+import { renderWithProviders, sessionWith, text, type Lang } from '../testUtils/render';
 
 type MockRouter = {
   pathname: string;
@@ -22,12 +23,14 @@ jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
 type SessionState = { data: Session | null; status: 'loading' | 'authenticated' | 'unauthenticated' };
 let mockSession: SessionState;
 const mockSignOut = jest.fn(async (_options?: unknown) => undefined);
+// The render helper's SessionProvider stays real; what the guard reads and calls is driven by the test.
 jest.mock('next-auth/react', () => ({
+  ...jest.requireActual<typeof import('next-auth/react')>('next-auth/react'),
   useSession: () => ({ ...mockSession, update: jest.fn() }),
   signOut: (options?: unknown) => mockSignOut(options),
 }));
 
-const CHECK = '/api/checkToken/checkTokenExpiration';
+const CHECK = checkTokenContract.endpoints.checkTokenExpiration.path;
 
 /** Sets the route: `pathname` is Next's page pattern, `asPath` the address bar (without the locale prefix). */
 function at(pathname: string, asPath: string = pathname, { isReady = true, locale = 'en' }: { isReady?: boolean; locale?: string } = {}) {
@@ -41,11 +44,11 @@ const signedIn = (session: Session): SessionState => ({ data: session, status: '
 /** The guard around a page, with a recognisable layout so "wrapped in the layout" can be checked. */
 function renderGuard(lng: Lang = 'en') {
   const wrap = (node: ReactNode) => <div data-testid="layout">{node}</div>;
-  return renderAuth(
+  return renderWithProviders(
     <RouteGuard wrap={wrap}>
       <h1>Protected content</h1>
     </RouteGuard>,
-    lng,
+    { locale: lng },
   );
 }
 

@@ -2,22 +2,23 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { BillsScreen } from '@/components/bills/BillsScreen';
-import { apiError, apiSuccess } from '../testUtils/handlers';
+import { endpointError, endpointSuccess } from '../testUtils/handlers';
+import { billsContract } from '@/lib/bills/contract';
 import { renderWithProviders } from '../testUtils/render';
 import { server } from '../testUtils/server';
 import { BILLS, billDetail, billList } from './billFixtures';
 
-const LIST = '/api/bills/listBills';
-const CONTRACTS = '/api/bills/listBillContracts';
-const GET = '/api/bills/getBill';
-const PDF = '/api/bills/downloadBillPdf';
-const STATEMENT = '/api/bills/downloadStatement';
+const LIST = billsContract.endpoints.listBills;
+const CONTRACTS = billsContract.endpoints.listBillContracts;
+const GET = billsContract.endpoints.getBill;
+const PDF = billsContract.endpoints.downloadBillPdf;
+const STATEMENT = billsContract.endpoints.downloadStatement;
 
-const contracts = () => apiSuccess(CONTRACTS, [{ id: '5eed0020-0000-4000-8000-000000000001', contractNo: 'CT-2024-00118' }]);
+const contracts = () => endpointSuccess(CONTRACTS, [{ id: '5eed0020-0000-4000-8000-000000000001', contractNo: 'CT-2024-00118' }]);
 
 /** Records every list body the screen sends. */
 function listHandler(bodies: unknown[] = []) {
-  return http.post(LIST, async ({ request }) => {
+  return http.post(LIST.path, async ({ request }) => {
     bodies.push(await request.json());
     return HttpResponse.json({ status: 'success', data: billList(), traceId: 't' });
   });
@@ -65,7 +66,7 @@ describe('BillsScreen', () => {
 
   it('opens a bill in place (deep-linkable as ?bill=) and explains each line', async () => {
     const user = userEvent.setup();
-    server.use(listHandler(), contracts(), apiSuccess(GET, billDetail()));
+    server.use(listHandler(), contracts(), endpointSuccess(GET, billDetail()));
     const { memoryRouter } = renderWithProviders(<BillsScreen />, { route: '/my-account/manage-my-bills', functionCodes: ['mgt_bills_read', 'payslip_upload_read', 'payslip_upload_write'] });
     await user.click(await screen.findByText('INV-202611-1032'));
     const dialog = await screen.findByRole('dialog', { name: /Bill INV-202611-1032/ });
@@ -80,7 +81,7 @@ describe('BillsScreen', () => {
 
   it('offers no slip upload to a user who may upload but not open the slip page', async () => {
     const user = userEvent.setup();
-    server.use(listHandler(), contracts(), apiSuccess(GET, billDetail()));
+    server.use(listHandler(), contracts(), endpointSuccess(GET, billDetail()));
     renderWithProviders(<BillsScreen />, { route: '/my-account/manage-my-bills', functionCodes: ['mgt_bills_read', 'payslip_upload_write'] });
     await user.click(await screen.findByText('INV-202611-1032'));
     const dialog = await screen.findByRole('dialog', { name: /Bill INV-202611-1032/ });
@@ -89,7 +90,7 @@ describe('BillsScreen', () => {
   });
 
   it('a deep link with ?bill= opens that bill; another customer’s bill says not found', async () => {
-    server.use(listHandler(), contracts(), apiError(GET, 'NOT_FOUND', { status: 404 }));
+    server.use(listHandler(), contracts(), endpointError(GET, 'NOT_FOUND', { status: 404 }));
     renderWithProviders(<BillsScreen />, { route: `/my-account/manage-my-bills?bill=${BILLS[1]!.id}`, functionCodes: ['mgt_bills_read'], locale: 'tc' });
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('找不到你要求的資料。')).toBeInTheDocument();
@@ -102,7 +103,7 @@ describe('BillsScreen', () => {
     server.use(
       listHandler(),
       contracts(),
-      http.post(PDF, async ({ request }) => {
+      http.post(PDF.path, async ({ request }) => {
         bodies.push(await request.json());
         if (fail) return HttpResponse.json({ status: 'error', error: { code: 'NOT_FOUND', message: 'x' }, traceId: 't' }, { status: 404 });
         return new HttpResponse(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]), { headers: { 'Content-Type': 'application/pdf' } });
@@ -124,7 +125,7 @@ describe('BillsScreen', () => {
     server.use(
       listHandler(),
       contracts(),
-      http.post(STATEMENT, async ({ request }) => {
+      http.post(STATEMENT.path, async ({ request }) => {
         bodies.push(await request.json());
         return new HttpResponse('\ufeffa,b\r\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
       }),

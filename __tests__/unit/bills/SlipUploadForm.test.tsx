@@ -4,7 +4,9 @@ import { File as NodeFile } from 'node:buffer';
 import { http, HttpResponse } from 'msw';
 import { SlipUploadForm, buildSlipSchema } from '@/components/paymentSlips/SlipUploadForm';
 import { addDays, hkToday } from '@/lib/bills/dates';
-import { apiError } from '../testUtils/handlers';
+import { endpointError } from '../testUtils/handlers';
+import { billsContract } from '@/lib/bills/contract';
+import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
 import { renderWithProviders } from '../testUtils/render';
 import { server } from '../testUtils/server';
 import { BILLS, billList } from './billFixtures';
@@ -13,8 +15,8 @@ import { BILLS, billList } from './billFixtures';
 // Node's File, as a browser has one consistent set.
 globalThis.File = NodeFile as unknown as typeof File;
 
-const LIST = '/api/bills/listBills';
-const UPLOAD = '/api/paymentSlips/uploadSlip';
+const LIST = billsContract.endpoints.listBills;
+const UPLOAD = paymentSlipsContract.endpoints.uploadSlip;
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
 const png = (name = 'slip.png') => new File([new Uint8Array(PNG)], name, { type: 'image/png' });
 
@@ -47,7 +49,7 @@ describe('buildSlipSchema (the browser’s copy of the server’s checks)', () =
 
 describe('SlipUploadForm', () => {
   const payable = () =>
-    http.post(LIST, async ({ request }) => {
+    http.post(LIST.path, async ({ request }) => {
       const body = (await request.json()) as { filter?: { status?: string[] } };
       expect(body.filter?.status).toEqual(['unpaid', 'partly_paid', 'overdue']);
       return HttpResponse.json({ status: 'success', data: billList(), traceId: 't' });
@@ -56,7 +58,7 @@ describe('SlipUploadForm', () => {
   it('shows what is wrong before sending anything', async () => {
     const user = userEvent.setup();
     const sent = jest.fn();
-    server.use(payable(), http.post(UPLOAD, () => sent()));
+    server.use(payable(), http.post(UPLOAD.path, () => sent()));
     renderWithProviders(<SlipUploadForm onUploaded={jest.fn()} />, { route: '/my-account/manage-my-bills/payment-slip-upload', functionCodes: ['payslip_upload_write'] });
     await user.click(await screen.findByRole('button', { name: 'Upload slip' }));
     expect(await screen.findByText('Choose at least one bill.')).toBeInTheDocument();
@@ -82,7 +84,7 @@ describe('SlipUploadForm', () => {
     let form: FormData | null = null;
     server.use(
       payable(),
-      http.post(UPLOAD, async ({ request }) => {
+      http.post(UPLOAD.path, async ({ request }) => {
         form = await request.formData();
         return HttpResponse.json({ status: 'success', data: { id: 's1', slipNo: 'PS-2026-001001', status: 'pending', replayed: false }, traceId: 't' });
       }),
@@ -116,7 +118,7 @@ describe('SlipUploadForm', () => {
 
   it('shows the server’s refusal translated (a bill already under review)', async () => {
     const user = userEvent.setup();
-    server.use(payable(), apiError(UPLOAD, 'BILL_UNDER_REVIEW', { status: 409 }));
+    server.use(payable(), endpointError(UPLOAD, 'BILL_UNDER_REVIEW', { status: 409 }));
     renderWithProviders(<SlipUploadForm onUploaded={jest.fn()} />, { route: '/my-account/manage-my-bills/payment-slip-upload', functionCodes: ['payslip_upload_write'], locale: 'tc' });
     await user.click(await screen.findByRole('checkbox', { name: /INV-202611-1032/ }));
     await user.upload(screen.getByLabelText('選擇檔案'), png());
@@ -126,7 +128,7 @@ describe('SlipUploadForm', () => {
   });
 
   it('says so when there is nothing to pay', async () => {
-    server.use(http.post(LIST, () => HttpResponse.json({ status: 'success', data: billList([]), traceId: 't' })));
+    server.use(http.post(LIST.path, () => HttpResponse.json({ status: 'success', data: billList([]), traceId: 't' })));
     renderWithProviders(<SlipUploadForm onUploaded={jest.fn()} />, { route: '/x', functionCodes: ['payslip_upload_write'] });
     expect(await screen.findByText('There is no unpaid bill to upload a slip for.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Upload slip' })).not.toBeInTheDocument());

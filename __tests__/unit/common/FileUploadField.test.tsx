@@ -9,7 +9,8 @@ import { useUploadProgress } from '@/components/common/useUploadProgress';
 import { sniffBytes, sniffFile } from '@/lib/upload/sniff';
 import { buildUploadFormData, uploadWithProgress } from '@/lib/upload/uploadWithProgress';
 import { msg, zodMessages } from '@/lib/zodMessages';
-import { usePortalStore } from '@/store/portalStore';
+import { systemParamContract } from '@/lib/systemParam/contract';
+import { endpointSuccess } from '../testUtils/handlers';
 import { renderWithProviders } from '../testUtils/render';
 import { server } from '../testUtils/server';
 
@@ -67,9 +68,9 @@ describe('sniff', () => {
 describe('FileUploadField', () => {
   it('refuses a file over the limit from the system parameter, naming the limit', async () => {
     const user = userEvent.setup();
-    usePortalStore.getState().setUploadFileSize(2);
+    server.use(endpointSuccess(systemParamContract.endpoints.getUploadFileSize, { paramValue: 2 }));
     renderWithProviders(<Standalone />);
-    expect(screen.getByText('JPEG, PNG, PDF, up to 2 MB')).toBeInTheDocument();
+    expect(await screen.findByText('JPEG, PNG, PDF, up to 2 MB')).toBeInTheDocument();
     await user.upload(chooser(), fileOf(PNG, 2 * 1024 * 1024 + 10, 'slip.png', 'image/png'));
     expect(await screen.findByText('The file is larger than the 2 MB limit.')).toBeInTheDocument();
     expect(screen.queryByTestId('file-upload-name')).not.toBeInTheDocument();

@@ -13,7 +13,6 @@ import { server } from '../testUtils/server';
 
 type Item = { id: string; name: string; status: string };
 
-const LIST = '/api/test/list';
 const SORT_FIELDS = ['name', 'createdAt'] as const;
 const filterSchema = z.strictObject({
   status: z.array(z.enum(['pending', 'paid'])).max(2).optional(),
@@ -36,7 +35,7 @@ const listItems = (body: Body): ListResult<Item> => ({
 function listHandler(delayFor: (body: Body) => number = () => 0) {
   const bodies: Body[] = [];
   server.use(
-    http.post(LIST, async ({ request }) => {
+    http.post(testContract.endpoints.list.path, async ({ request }) => {
       const body = bodySchema.parse(await request.json());
       bodies.push(body);
       await delay(delayFor(body));
@@ -46,7 +45,7 @@ function listHandler(delayFor: (body: Body) => number = () => 0) {
   return bodies;
 }
 
-/** A contract endpoint like a feature's list (its path is LIST). */
+/** A contract endpoint like a feature's list. */
 const testContract = defineContract('test', {
   list: query({ summary: 'test list', permission: 'authenticated', body: bodySchema, output: output<ListResult<Item>>() }),
 });
@@ -191,7 +190,7 @@ describe('useListQuery', () => {
     const user = userEvent.setup();
     const bodies = listHandler();
     // Added last, so it answers first (msw prepends), once.
-    server.use(http.post(LIST, () => HttpResponse.json({ status: 'error', error: { code: 'SERVICE_UNAVAILABLE', message: 'db down' }, traceId: 't' }, { status: 503 }), { once: true }));
+    server.use(http.post(testContract.endpoints.list.path, () => HttpResponse.json({ status: 'error', error: { code: 'SERVICE_UNAVAILABLE', message: 'db down' }, traceId: 't' }, { status: 503 }), { once: true }));
     renderWithProviders(<ListScreen />, { route: '/things' });
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('The list could not be loaded')).toBeInTheDocument();

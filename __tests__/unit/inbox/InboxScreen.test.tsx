@@ -2,16 +2,19 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { InboxScreen, SEARCH_DEBOUNCE_MS } from '@/components/inbox/InboxScreen';
-import type { InboxList, InboxListItem, InboxMessage } from '@/lib/api/inbox';
-import { usePortalStore } from '@/store/portalStore';
+import type { QueryClient } from '@tanstack/react-query';
+import { keyOf } from '@/lib/api/query';
+import { inboxContract } from '@/lib/inbox/contract';
+import type { InboxList, InboxListItem, InboxMessage } from '@/lib/inbox/schemas';
 import { apiError, apiSuccess } from '../testUtils/handlers';
-import { renderWithProviders } from '../testUtils/render';
+import { createTestQueryClient, renderWithProviders } from '../testUtils/render';
 import { server } from '../testUtils/server';
 
-const LIST = '/api/inbox/getEmailListSortByIsReadAndSendTime';
-const CONTENT = '/api/inbox/getEmailContent';
-const COUNT = '/api/inbox/getEmailUnreadCount';
-const MARK_ALL = '/api/inbox/markAllAsRead';
+const { getEmailListSortByIsReadAndSendTime, getEmailContent, getEmailUnreadCount, markAllAsRead } = inboxContract.endpoints;
+const LIST = getEmailListSortByIsReadAndSendTime.path;
+const CONTENT = getEmailContent.path;
+const COUNT = getEmailUnreadCount.path;
+const MARK_ALL = markAllAsRead.path;
 
 const id = (n: number) => `5eed0010-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -74,14 +77,18 @@ function setViewport(kind: 'desktop' | 'phone') {
 const originalMatchMedia = window.matchMedia;
 beforeEach(() => {
   setViewport('phone');
-  usePortalStore.getState().setEmailUnread(2);
 });
 afterEach(() => {
   window.matchMedia = originalMatchMedia;
 });
 
-const renderInbox = (opts: Parameters<typeof renderWithProviders>[1] = {}) =>
-  renderWithProviders(<InboxScreen />, { router: { pathname: '/inbox', asPath: '/inbox', query: {}, ...opts.router }, ...opts });
+let queryClient: QueryClient;
+const renderInbox = (opts: Parameters<typeof renderWithProviders>[1] = {}) => {
+  queryClient = createTestQueryClient();
+  return renderWithProviders(<InboxScreen />, { router: { pathname: '/inbox', asPath: '/inbox', query: {}, ...opts.router }, queryClient, ...opts });
+};
+/** The unread count the header shows (the cached answer of getEmailUnreadCount). */
+const unread = () => queryClient.getQueryData<number>(keyOf(getEmailUnreadCount, {}));
 
 const rows = () => within(screen.getByTestId('inbox-list')).getAllByTestId('inbox-item');
 
@@ -120,7 +127,7 @@ describe('InboxScreen', () => {
     const { router } = renderInbox();
 
     await screen.findByRole('list', { name: 'Messages' });
-    await waitFor(() => expect(usePortalStore.getState().emailUnread).toBe(2));
+    await waitFor(() => expect(unread()).toBe(2));
     await user.click(rows()[0]!);
 
     const dialog = await screen.findByRole('dialog', { name: 'Your e-bill for October 2026 is ready' });
@@ -128,7 +135,7 @@ describe('InboxScreen', () => {
     expect(within(dialog).getByText('30 November').tagName).toBe('STRONG');
     expect(within(dialog).getByText('Billing')).toBeInTheDocument();
     expect(contentCalls).toEqual([{ id: ITEMS[0]!.id, lang: 'en' }]);
-    expect(usePortalStore.getState().emailUnread).toBe(1);
+    expect(unread()).toBe(1);
     expect(screen.getByTestId('inbox-unread-summary')).toHaveTextContent('1 unread message');
     expect(rows()[0]).not.toHaveAttribute('data-unread');
 
@@ -142,7 +149,7 @@ describe('InboxScreen', () => {
     // Opening a read message again does not lower the count a second time.
     await user.click(rows()[0]!);
     await screen.findByRole('dialog', { name: 'Your e-bill for October 2026 is ready' });
-    expect(usePortalStore.getState().emailUnread).toBe(1);
+    expect(unread()).toBe(1);
   });
 
   it('opens the focused message with Enter', async () => {
@@ -173,7 +180,7 @@ describe('InboxScreen', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(rows()[2]).toHaveAttribute('aria-current', 'true');
     // It was already read: the count stays.
-    expect(usePortalStore.getState().emailUnread).toBe(2);
+    expect(unread()).toBe(2);
   });
 
   it('marks all as read: the count goes to 0, the list reloads, and the button is disabled', async () => {
@@ -184,15 +191,16 @@ describe('InboxScreen', () => {
     renderInbox();
     await screen.findByRole('list', { name: 'Messages' });
 
-    // After marking, the server answers the list with everything read.
+    // After marking, the server answers the list with everything read, and the count with 0.
     server.use(apiSuccess(LIST, { items: ITEMS.map((i) => ({ ...i, isRead: true })), total: 3 }));
+    record(COUNT, () => 0);
     const button = screen.getByRole('button', { name: 'Mark all as read' });
     expect(button).toBeEnabled();
     await user.click(button);
 
     expect(await screen.findByText('2 messages marked as read.')).toBeInTheDocument();
     expect(markCalls).toEqual([{}]);
-    expect(usePortalStore.getState().emailUnread).toBe(0);
+    expect(unread()).toBe(0);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled());
     expect(rows().every((r) => !r.hasAttribute('data-unread'))).toBe(true);
     expect(screen.getByTestId('inbox-unread-summary')).toHaveTextContent('No unread messages');
@@ -200,7 +208,6 @@ describe('InboxScreen', () => {
   });
 
   it('disables "mark all as read" when nothing is unread', async () => {
-    usePortalStore.getState().setEmailUnread(0);
     listHandler(ITEMS.map((i) => ({ ...i, isRead: true })));
     record(COUNT, () => 0);
     renderInbox();
@@ -263,7 +270,7 @@ describe('InboxScreen', () => {
     expect(await screen.findByRole('dialog', { name: 'Scheduled maintenance visit' })).toBeInTheDocument();
     // Once on opening the screen, once more after the message was read.
     await waitFor(() => expect(countCalls).toHaveLength(2));
-    await waitFor(() => expect(usePortalStore.getState().emailUnread).toBe(1));
+    await waitFor(() => expect(unread()).toBe(1));
   });
 
   it('says so when a message is not available (another customer, or gone)', async () => {
@@ -273,7 +280,7 @@ describe('InboxScreen', () => {
     renderInbox({ router: { query: { id: id(77) } } });
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('This message is not available. It may belong to another customer account.')).toBeInTheDocument();
-    expect(usePortalStore.getState().emailUnread).toBe(2);
+    expect(unread()).toBe(2);
   });
 
   it('asks for and shows messages in Traditional Chinese on the tc locale', async () => {

@@ -3,19 +3,20 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { OrderDetailScreen } from '@/components/orders/OrderDetailScreen';
 import { ShipmentDetailScreen } from '@/components/tracking/ShipmentDetailScreen';
-import { apiError, apiSuccess } from '../testUtils/handlers';
+import { endpointError, endpointSuccess } from '../testUtils/handlers';
+import { ordersContract, trackingContract } from '@/lib/orders/contract';
 import { renderWithProviders } from '../testUtils/render';
 import { server } from '../testUtils/server';
 import { orderDetail, shipmentDetail } from './orderFixtures';
 
-const GET = '/api/orders/getOrder';
-const CANCEL = '/api/orders/cancelOrder';
+const GET = ordersContract.endpoints.getOrder;
+const CANCEL = ordersContract.endpoints.cancelOrder;
 const ID = '5eed0030-0000-4000-8000-000000000001';
 const route = { pathname: '/my-orders/manage/[id]', query: { id: ID, ucpid: 'UCP100001' }, asPath: `/my-orders/manage/${ID}?ucpid=UCP100001` };
 
 describe('OrderDetailScreen', () => {
   it('shows items with totals, the status history, the machine and the delivery details', async () => {
-    server.use(apiSuccess(GET, orderDetail()));
+    server.use(endpointSuccess(GET, orderDetail()));
     renderWithProviders(<OrderDetailScreen />, { router: route, functionCodes: ['mgt_order_read'] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Order SO-2026-001294' })).toBeInTheDocument();
     const items = screen.getByRole('table', { name: 'Items' });
@@ -34,8 +35,8 @@ describe('OrderDetailScreen', () => {
     let cancelled = false;
     const bodies: unknown[] = [];
     server.use(
-      http.post(GET, () => HttpResponse.json({ status: 'success', data: cancelled ? orderDetail({ status: 'cancelled', canCancel: false, cancelledAt: '2026-11-01T02:00:00.000Z', cancelReason: 'Found spare toner' }) : orderDetail(), traceId: 't' })),
-      http.post(CANCEL, async ({ request }) => {
+      http.post(GET.path, () => HttpResponse.json({ status: 'success', data: cancelled ? orderDetail({ status: 'cancelled', canCancel: false, cancelledAt: '2026-11-01T02:00:00.000Z', cancelReason: 'Found spare toner' }) : orderDetail(), traceId: 't' })),
+      http.post(CANCEL.path, async ({ request }) => {
         bodies.push(await request.json());
         cancelled = true;
         return HttpResponse.json({ status: 'success', data: { id: ID, status: 'cancelled' }, traceId: 't' });
@@ -55,7 +56,7 @@ describe('OrderDetailScreen', () => {
 
   it('explains a cancel the server refused because the order moved on', async () => {
     const user = userEvent.setup();
-    server.use(apiSuccess(GET, orderDetail()), apiError(CANCEL, 'CONFLICT', { status: 409 }));
+    server.use(endpointSuccess(GET, orderDetail()), endpointError(CANCEL, 'CONFLICT', { status: 409 }));
     renderWithProviders(<OrderDetailScreen />, { router: route, functionCodes: ['mgt_order_read', 'mgt_order_write'], locale: 'tc' });
     await user.click(await screen.findByRole('button', { name: '取消訂單' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: '取消訂單' }));
@@ -63,7 +64,7 @@ describe('OrderDetailScreen', () => {
   });
 
   it("says not found for another customer's order (404)", async () => {
-    server.use(apiError(GET, 'NOT_FOUND', { status: 404 }));
+    server.use(endpointError(GET, 'NOT_FOUND', { status: 404 }));
     renderWithProviders(<OrderDetailScreen />, { router: route, functionCodes: ['mgt_order_read'] });
     expect(await screen.findByText('This order does not exist, or it belongs to another account.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to my orders' })).toHaveAttribute('href', '/my-orders/manage');
@@ -72,7 +73,7 @@ describe('OrderDetailScreen', () => {
 
 describe('ShipmentDetailScreen', () => {
   it('shows the timeline with reached and pending steps, the courier, and a link to the order', async () => {
-    server.use(apiSuccess('/api/tracking/getShipment', shipmentDetail()));
+    server.use(endpointSuccess(trackingContract.endpoints.getShipment, shipmentDetail()));
     const id = shipmentDetail().id;
     renderWithProviders(<ShipmentDetailScreen />, {
       router: { pathname: '/my-orders/track/[id]', query: { id }, asPath: `/my-orders/track/${id}` },
@@ -96,7 +97,7 @@ describe('ShipmentDetailScreen', () => {
         { step: 'failed', at: '2026-10-30T09:00:00.000Z', locationEn: 'Wan Chai', locationZh: '灣仔', noteEn: 'Recipient not available', noteZh: '收件人不在' },
       ],
     });
-    server.use(apiSuccess('/api/tracking/getShipment', failed));
+    server.use(endpointSuccess(trackingContract.endpoints.getShipment, failed));
     renderWithProviders(<ShipmentDetailScreen />, { router: { pathname: '/my-orders/track/[id]', query: { id: failed.id } }, functionCodes: ['track_order_read'] });
     expect(await screen.findByText('Delivery attempt failed')).toBeInTheDocument();
     expect(screen.getByText('Recipient not available')).toBeInTheDocument();

@@ -2,12 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OrdersScreen } from '@/components/orders/OrdersScreen';
 import { mockViewportWidth } from '../common/viewport';
-import { apiError, apiSuccess } from '../testUtils/handlers';
+import { endpointError, endpointSuccess } from '../testUtils/handlers';
+import { ordersContract } from '@/lib/orders/contract';
 import { renderWithProviders } from '../testUtils/render';
 import { server } from '../testUtils/server';
 import { orderRow } from './orderFixtures';
 
-const LIST = '/api/orders/listOrders';
+const LIST = ordersContract.endpoints.listOrders;
 
 const rows = [
   orderRow(),
@@ -28,7 +29,7 @@ const rows = [
 function answerList(items = rows, total = items.length) {
   const bodies: Record<string, unknown>[] = [];
   server.use(
-    apiSuccess(LIST, { items, total }, {
+    endpointSuccess(LIST, { items, total }, {
       onRequest: (req) => {
         void req.clone().json().then((b) => bodies.push(b as Record<string, unknown>));
       },
@@ -84,7 +85,7 @@ describe('OrdersScreen', () => {
     renderWithProviders(<OrdersScreen />, { route: '/my-orders/manage?q=zzz', functionCodes: ['mgt_order_read'] });
     expect(await screen.findByText('No orders match these filters.')).toBeInTheDocument();
 
-    server.use(apiError(LIST, 'SERVICE_UNAVAILABLE', { status: 503 }));
+    server.use(endpointError(LIST, 'SERVICE_UNAVAILABLE', { status: 503 }));
     renderWithProviders(<OrdersScreen />, { route: '/my-orders/manage', functionCodes: ['mgt_order_read'], locale: 'tc' });
     expect(await screen.findByRole('button', { name: '重試' })).toBeInTheDocument();
   });

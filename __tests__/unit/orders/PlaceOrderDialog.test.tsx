@@ -3,14 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { PlaceOrderDialog } from '@/components/orders/PlaceOrderDialog';
 import { addDays, hkToday } from '@/lib/orders/schemas';
 import { http, HttpResponse } from 'msw';
-import { apiSuccess } from '../testUtils/handlers';
+import { endpointSuccess } from '../testUtils/handlers';
+import { ordersContract } from '@/lib/orders/contract';
 import { renderWithProviders } from '../testUtils/render';
 import { server } from '../testUtils/server';
 import { machine, products } from './orderFixtures';
 
-const MACHINES = '/api/orders/listOrderableMachines';
-const PRODUCTS = '/api/orders/listProductsForMachine';
-const PLACE = '/api/orders/placeTonerOrder';
+const MACHINES = ordersContract.endpoints.listOrderableMachines;
+const PRODUCTS = ordersContract.endpoints.listProductsForMachine;
+const PLACE = ordersContract.endpoints.placeTonerOrder;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 const second = machine({
@@ -25,9 +26,9 @@ const second = machine({
 function setup(opts: { locale?: 'en' | 'tc' } = {}) {
   const placed: Record<string, unknown>[] = [];
   server.use(
-    apiSuccess(MACHINES, [machine(), second]),
-    apiSuccess(PRODUCTS, products),
-    apiSuccess(PLACE, { id: '5eed0030-0000-4000-8000-000000009999', orderNo: 'SO-2026-005001', created: true }, {
+    endpointSuccess(MACHINES, [machine(), second]),
+    endpointSuccess(PRODUCTS, products),
+    endpointSuccess(PLACE, { id: '5eed0030-0000-4000-8000-000000009999', orderNo: 'SO-2026-005001', created: true }, {
       onRequest: (req) => {
         void req.clone().json().then((b) => placed.push(b as Record<string, unknown>));
       },
@@ -138,7 +139,7 @@ describe('PlaceOrderDialog', () => {
     // First answer: the server refuses a line; second: the order is placed. Both requests must carry one key.
     const keys: string[] = [];
     server.use(
-      http.post(PLACE, async ({ request }) => {
+      http.post(PLACE.path, async ({ request }) => {
         keys.push(((await request.json()) as { idempotencyKey: string }).idempotencyKey);
         if (keys.length === 1) {
           return HttpResponse.json(
@@ -167,7 +168,7 @@ describe('PlaceOrderDialog', () => {
   });
 
   it('says so when the customer has no machine to order for', async () => {
-    server.use(apiSuccess(MACHINES, []));
+    server.use(endpointSuccess(MACHINES, []));
     renderWithProviders(<PlaceOrderDialog open onClose={jest.fn()} />, { functionCodes: ['mgt_order_write'] });
     expect(await screen.findByText('There is no active machine on this account to order supplies for.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();

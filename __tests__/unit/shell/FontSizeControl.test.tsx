@@ -4,14 +4,14 @@ import Cookies from 'js-cookie';
 import { http, HttpResponse } from 'msw';
 import { FontSizeControl } from '@/components/shell/FontSizeControl';
 import { FONT_SIZE_ATTRIBUTE, FONT_SIZE_COOKIE } from '@/lib/theme/preferences';
-import { usePortalStore } from '@/store/portalStore';
+import { loginContract } from '@/lib/auth/contract';
 import tcCommon from '@/public/locales/tc/common.json';
 import { server } from '../testUtils/server';
 import { renderWithProviders } from '../testUtils/render';
 import { clearThemeState } from '../theme/appTheme';
 
 const root = document.documentElement;
-const SAVE = '/api/login/savePreferenceInfo';
+const SAVE = loginContract.endpoints.savePreferenceInfo.path;
 
 /** Records every body posted to savePreferenceInfo and answers as the server does. */
 function recordSaves() {
@@ -54,7 +54,6 @@ describe('FontSizeControl', () => {
     expect(root.getAttribute(FONT_SIZE_ATTRIBUTE)).toBe(size);
     expect(Cookies.get(FONT_SIZE_COOKIE)).toBe(size);
     expect(sizeButton(label)).toHaveAttribute('aria-pressed', 'true');
-    expect(usePortalStore.getState().preferenceInfo).toEqual({ fontSize: size });
   });
 
   it('saves the choice on the server when the session holds ac_pref_write', async () => {

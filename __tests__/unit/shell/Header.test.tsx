@@ -2,9 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Header } from '@/components/shell/Header';
 import type { FunctionCode } from '@/lib/permissions/codes';
-import { usePortalStore } from '@/store/portalStore';
+import { keyOf } from '@/lib/api/query';
+import { inboxContract } from '@/lib/inbox/contract';
 import tcCommon from '@/public/locales/tc/common.json';
-import { apiSuccess } from '../testUtils/handlers';
+import { sessionDataHandlers, type SessionDataAnswers } from '../testUtils/handlers';
 import { server } from '../testUtils/server';
 import { renderWithProviders, type ProviderOptions } from '../testUtils/render';
 import { clearThemeState } from '../theme/appTheme';
@@ -12,9 +13,9 @@ import { NAV_PROFILES, expectedNavHrefs } from './navProfiles';
 
 type User = ReturnType<typeof userEvent.setup>;
 
-function renderHeader(codes: readonly FunctionCode[], options: ProviderOptions = {}) {
-  // The user menu loads the current customer (silently) for users holding `home`.
-  server.use(apiSuccess('/api/user/getUcpCustByUcpId', { ucpId: 'UCP-TEST', nameEn: 'Acme Printing Ltd', nameZh: '艾克美印刷有限公司' }));
+function renderHeader(codes: readonly FunctionCode[], options: ProviderOptions = {}, answers: SessionDataAnswers = {}) {
+  // The user menu and the inbox button read the session's queries (current customer, unread count…), silently.
+  server.use(...sessionDataHandlers(answers));
   return renderWithProviders(<Header />, { functionCodes: codes, router: { pathname: '/', asPath: '/' }, ...options });
 }
 
@@ -125,24 +126,23 @@ describe('Header inbox button', () => {
     expect(inboxButton()).not.toBeInTheDocument();
   });
 
-  it('shows the unread count from the store and follows it', async () => {
-    usePortalStore.getState().setEmailUnread(5);
-    renderHeader(['home']);
+  it('shows the unread count and follows it', async () => {
+    const { queryClient } = renderHeader(['home'], {}, { unread: 5 });
+    const setUnread = (n: number) => queryClient.setQueryData(keyOf(inboxContract.endpoints.getEmailUnreadCount, {}), n);
     const badge = () => within(screen.getByTestId('inbox-button')).getByText(/\d/);
-    expect(badge()).toHaveTextContent('5');
+    await waitFor(() => expect(badge()).toHaveTextContent('5'));
     expect(screen.getByTestId('inbox-button')).toHaveAccessibleName('Inbox: 5 unread messages');
 
-    act(() => usePortalStore.getState().setEmailUnread(1));
+    act(() => void setUnread(1));
     await waitFor(() => expect(badge()).toHaveTextContent('1'));
     expect(screen.getByTestId('inbox-button')).toHaveAccessibleName('Inbox: 1 unread message');
 
-    act(() => usePortalStore.getState().setEmailUnread(250));
+    act(() => void setUnread(250));
     await waitFor(() => expect(badge()).toHaveTextContent('99+'));
   });
 
   it('shows no number when nothing is unread', () => {
-    usePortalStore.getState().setEmailUnread(0);
-    renderHeader(['home']);
+    renderHeader(['home'], {}, { unread: 0 });
     expect(screen.getByTestId('inbox-button').querySelector('.MuiBadge-badge')).toHaveClass('MuiBadge-invisible');
     expect(screen.getByTestId('inbox-button')).toHaveAccessibleName('Inbox: 0 unread messages');
   });

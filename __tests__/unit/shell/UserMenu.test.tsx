@@ -1,4 +1,3 @@
-import { useCurrentCustomerStore } from '@/store/currentCustomerStore';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -7,7 +6,8 @@ import { UserMenu } from '@/components/shell/UserMenu';
 import { formatDateTime } from '@/lib/i18n/locales';
 import type { FunctionCode } from '@/lib/permissions/codes';
 import { usePortalStore } from '@/store/portalStore';
-import { apiSuccess } from '../testUtils/handlers';
+import { loginContract } from '@/lib/auth/contract';
+import { sessionDataHandlers, testCustomer } from '../testUtils/handlers';
 import { server } from '../testUtils/server';
 import { renderWithProviders, testSession, type ProviderOptions } from '../testUtils/render';
 
@@ -18,7 +18,7 @@ jest.mock('next-auth/react', () => ({
 }));
 const signOutMock = jest.mocked(signOut);
 
-const CUSTOMER = { ucpId: 'UCP-TEST', nameEn: 'Acme Printing Ltd', nameZh: '艾克美印刷有限公司' };
+const CUSTOMER = testCustomer({ ucpId: 'UCP-TEST', nameEn: 'Acme Printing Ltd', nameZh: '艾克美印刷有限公司' });
 const LAST_LOGIN = '2025-03-04T05:06:07.000Z';
 
 type MenuOptions = {
@@ -41,12 +41,12 @@ async function openMenu(user: ReturnType<typeof userEvent.setup>) {
 
 beforeEach(() => {
   signOutMock.mockClear();
-  useCurrentCustomerStore.getState().clear();
+  // The customer and a first sign-in, unless a test answers otherwise.
+  server.use(...sessionDataHandlers({ customer: CUSTOMER }));
 });
 
 describe('UserMenu', () => {
   it('shows the user name and the current customer the session bootstrap loaded', async () => {
-    useCurrentCustomerStore.getState().set(CUSTOMER.ucpId, CUSTOMER);
     const user = userEvent.setup();
     renderMenu();
     const button = screen.getByTestId('user-menu-button');
@@ -58,7 +58,6 @@ describe('UserMenu', () => {
   });
 
   it('shows the customer name in Chinese in tc', async () => {
-    useCurrentCustomerStore.getState().set(CUSTOMER.ucpId, CUSTOMER);
     const user = userEvent.setup();
     renderMenu({ locale: 'tc' });
     await waitFor(() => expect(screen.getByTestId('user-menu-button')).toHaveTextContent('艾克美印刷有限公司'));
@@ -68,7 +67,7 @@ describe('UserMenu', () => {
 
   it('falls back to the customer id while (or when) the customer cannot be loaded', async () => {
     // The session bootstrap could not load the customer.
-    useCurrentCustomerStore.getState().set(CUSTOMER.ucpId, null);
+    server.use(...sessionDataHandlers({ customer: null }));
     const user = userEvent.setup();
     renderMenu();
     await openMenu(user);
@@ -83,9 +82,8 @@ describe('UserMenu', () => {
     expect(screen.getByTestId('current-customer')).toHaveTextContent(/^Pacific Imaging staff$/);
   });
 
-  it('shows the last sign-in time from the store, formatted for the locale', async () => {
-    useCurrentCustomerStore.getState().set(CUSTOMER.ucpId, CUSTOMER);
-    usePortalStore.getState().setLastLoginTime(LAST_LOGIN);
+  it('shows the last sign-in time, formatted for the locale', async () => {
+    server.use(...sessionDataHandlers({ customer: CUSTOMER, lastLoginTime: LAST_LOGIN }));
     const user = userEvent.setup();
     renderMenu();
     await openMenu(user);
@@ -95,8 +93,7 @@ describe('UserMenu', () => {
     expect(screen.getByTestId('last-login')).toHaveTextContent(/1:06/);
   });
 
-  it('says it is the first sign-in when the store has no last sign-in', async () => {
-    useCurrentCustomerStore.getState().set(CUSTOMER.ucpId, CUSTOMER);
+  it('says it is the first sign-in when there is no last sign-in', async () => {
     const user = userEvent.setup();
     renderMenu();
     await openMenu(user);
@@ -104,7 +101,6 @@ describe('UserMenu', () => {
   });
 
   describe('"Switch account"', () => {
-    beforeEach(() => useCurrentCustomerStore.getState().set(CUSTOMER.ucpId, CUSTOMER));
 
     it('is offered when showSwitchCustomer is on and the user has more than one customer, and goes to select-ucp', async () => {
       usePortalStore.getState().setShowSwitchCustomer(true);
@@ -130,7 +126,6 @@ describe('UserMenu', () => {
   });
 
   it('links to the account page only with ac_pref_read', async () => {
-    useCurrentCustomerStore.getState().set(CUSTOMER.ucpId, CUSTOMER);
     const user = userEvent.setup();
     const { router, unmount } = renderMenu({ codes: ['home', 'ac_pref_read'] });
     let menu = await openMenu(user);
@@ -146,8 +141,7 @@ describe('UserMenu', () => {
     function recordSignOutSteps(logout: 'ok' | 'fails') {
       const steps: string[] = [];
       server.use(
-        apiSuccess('/api/user/getUcpCustByUcpId', CUSTOMER),
-        http.post('/api/login/logout', () => {
+        http.post(loginContract.endpoints.logout.path, () => {
           steps.push('logout');
           return logout === 'ok'
             ? HttpResponse.json({ status: 'success', data: null, traceId: 't' })
@@ -167,8 +161,7 @@ describe('UserMenu', () => {
 
     it.each(['ok', 'fails'] as const)('calls /api/login/logout, then next-auth signOut, then goes to /weblogin (logout %s)', async (logout) => {
       const { steps, replace } = recordSignOutSteps(logout);
-      usePortalStore.getState().setLastLoginTime(LAST_LOGIN);
-      usePortalStore.getState().setEmailUnread(4);
+      usePortalStore.getState().setShowSwitchCustomer(false);
       const user = userEvent.setup();
       renderMenu({ router: { replace } });
       const menu = await openMenu(user);
@@ -177,7 +170,8 @@ describe('UserMenu', () => {
       expect(signOutMock).toHaveBeenCalledWith({ redirect: false });
       expect(replace).toHaveBeenCalledWith({ pathname: '/weblogin', query: {} });
       // What belonged to the signed-in user is forgotten.
-      expect(usePortalStore.getState()).toEqual(expect.objectContaining({ lastLoginTime: null, emailUnread: 0 }));
+      // What belonged to the signed-in user is forgotten (its server data goes with the session: QueryProvider).
+      expect(usePortalStore.getState().showSwitchCustomer).toBe(true);
     });
   });
 

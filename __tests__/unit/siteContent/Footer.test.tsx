@@ -5,7 +5,7 @@ import { Footer } from '@/components/shell/Footer';
 import { usePortalStore } from '@/store/portalStore';
 import { server } from '../testUtils/server';
 import { CONTENT_KEY, CONTENT_NAMES, contentHandlers } from './contentFixtures';
-import { renderWithI18n } from './renderWithI18n';
+import { renderWithProviders } from '../testUtils/render';
 
 const mockRouter = { locale: 'en' as string | undefined };
 jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
@@ -18,7 +18,7 @@ beforeEach(() => {
 describe('Footer', () => {
   it('shows the popups, social links, app badges, chat link and copyright from the content calls', async () => {
     server.use(...contentHandlers().handlers);
-    renderWithI18n(<Footer />);
+    renderWithProviders(<Footer />);
 
     const footer = screen.getByRole('contentinfo');
     expect(await within(footer).findByRole('button', { name: 'Privacy Policy' })).toBeInTheDocument();
@@ -50,7 +50,7 @@ describe('Footer', () => {
   it('opens a popup in a dialog with its title and paragraphs, and closes it with the button or Escape', async () => {
     server.use(...contentHandlers().handlers);
     const user = userEvent.setup();
-    renderWithI18n(<Footer />);
+    renderWithProviders(<Footer />);
 
     await user.click(await screen.findByRole('button', { name: 'Privacy Policy' }));
     const dialog = await screen.findByRole('dialog', { name: 'Privacy Policy' });
@@ -70,7 +70,7 @@ describe('Footer', () => {
   it('is keyboard usable: Tab reaches a popup link and Enter opens it', async () => {
     server.use(...contentHandlers().handlers);
     const user = userEvent.setup();
-    renderWithI18n(<Footer />);
+    renderWithProviders(<Footer />);
     const privacy = await screen.findByRole('button', { name: 'Privacy Policy' });
     await user.tab();
     expect(privacy).toHaveFocus();
@@ -90,7 +90,7 @@ describe('Footer', () => {
       ...contentHandlers().handlers,
     );
     const user = userEvent.setup();
-    renderWithI18n(<Footer />);
+    renderWithProviders(<Footer />);
     await user.click(await screen.findByRole('button', { name: 'Notice' }));
     const dialog = await screen.findByRole('dialog', { name: 'Notice' });
     expect(within(dialog).getByText('<img src=x onerror=alert(1)><b>bold</b>')).toBeInTheDocument();
@@ -107,7 +107,7 @@ describe('Footer', () => {
       socialplatformsection: { facebookLink: '', instagramLink: '', linkedInLink: '' },
       mobileApplicationList: [],
     });
-    renderWithI18n(<Footer />);
+    renderWithProviders(<Footer />);
     expect(screen.getByRole('button', { name: 'Terms of Use' })).toBeInTheDocument();
     // A portal path stays in the same tab.
     const chat = screen.getByRole('link', { name: 'Chat with us' });
@@ -125,7 +125,7 @@ describe('Footer', () => {
       // An older shape (id/content) is ignored rather than crashing the footer.
       footerPopupContentList: [{ id: 'old', content: '<p>x</p>' } as never],
     });
-    renderWithI18n(<Footer />);
+    renderWithProviders(<Footer />);
     expect(screen.queryAllByRole('link')).toHaveLength(0);
     expect(screen.queryAllByRole('button')).toHaveLength(0);
   });
@@ -134,7 +134,7 @@ describe('Footer', () => {
     mockRouter.locale = 'tc';
     const { handlers, seen } = contentHandlers();
     server.use(...handlers);
-    renderWithI18n(<Footer />, 'tc');
+    renderWithProviders(<Footer />, { locale: 'tc' });
     expect(await screen.findByRole('button', { name: '私隱政策' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: /與我們對話/ })).toHaveAttribute('href', 'https://chat.example.hk/?lang=zh-HK');
     expect(screen.getByRole('link', { name: '在 Facebook 關注我們（於新分頁開啟）' })).toBeInTheDocument();
@@ -147,7 +147,7 @@ describe('Footer', () => {
   it('compact variant (sign-in pages): popups, chat link and copyright only', async () => {
     const { handlers, seen } = contentHandlers();
     server.use(...handlers);
-    renderWithI18n(<Footer variant="compact" />);
+    renderWithProviders(<Footer variant="compact" />);
     const footer = screen.getByRole('contentinfo');
     expect(await within(footer).findByRole('button', { name: 'Privacy Policy' })).toBeInTheDocument();
     expect(await within(footer).findByRole('link', { name: /Chat with us/ })).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { HomeQuickLinks } from '@/components/siteContent/HomeQuickLinks';
 import { usePortalStore } from '@/store/portalStore';
-import { renderWithI18n } from './renderWithI18n';
+import { renderWithProviders } from '../testUtils/render';
 
 describe('HomeQuickLinks', () => {
   it('shows the request-for-quote, your-voice and rChoice links as cards', () => {
@@ -12,7 +12,7 @@ describe('HomeQuickLinks', () => {
         rChoiceLink: '/customer-support/useful-links',
       },
     });
-    renderWithI18n(<HomeQuickLinks />);
+    renderWithProviders(<HomeQuickLinks />);
     const section = screen.getByRole('region', { name: 'Quick links' });
     const quote = within(section).getByRole('link', { name: /Request a quote/ });
     expect(quote).toHaveAttribute('href', 'https://www.example.hk/en/request-for-quote');
@@ -28,13 +28,13 @@ describe('HomeQuickLinks', () => {
 
   it('leaves out links that are not configured or unsafe, and renders nothing when none is left', () => {
     usePortalStore.setState({ linkconfiguration: { requestforQuoteLink: '', yourVoiceLink: 'javascript:alert(1)', rChoiceLink: 'https://r.example.hk' } });
-    const { unmount } = renderWithI18n(<HomeQuickLinks />, 'tc');
+    const { unmount } = renderWithProviders(<HomeQuickLinks />, { locale: 'tc' });
     expect(screen.getByRole('heading', { name: '快速連結' })).toBeInTheDocument();
     expect(screen.getAllByRole('link')).toHaveLength(1);
     unmount();
 
     usePortalStore.setState({ linkconfiguration: { requestforQuoteLink: '', yourVoiceLink: '', rChoiceLink: '' } });
-    const { container } = renderWithI18n(<HomeQuickLinks />);
+    const { container } = renderWithProviders(<HomeQuickLinks />);
     expect(container).toBeEmptyDOMElement();
   });
 });

@@ -1,10 +1,12 @@
 import { http, HttpResponse } from 'msw';
-import { SITE_CONTENT_PATHS, type ContentLang } from '@/lib/api/siteContent';
+import { siteContentContract } from '@/lib/siteContent/contract';
+import type { ContentLang } from '@/lib/siteContent/schemas';
 
 export const CONTENT_KEY = 'unit-test-content-key';
 
-export type ContentName = keyof typeof SITE_CONTENT_PATHS;
-export const CONTENT_NAMES = Object.keys(SITE_CONTENT_PATHS) as ContentName[];
+const ENDPOINTS = siteContentContract.endpoints;
+export type ContentName = keyof typeof ENDPOINTS & string;
+export const CONTENT_NAMES = Object.keys(ENDPOINTS) as ContentName[];
 
 /** The `data` each call answers with, per language (the seed's shapes, shortened). */
 export const CONTENT: Record<ContentLang, Record<ContentName, unknown>> = {
@@ -71,7 +73,7 @@ export function contentHandlers(opts: ContentServerOptions = {}) {
   const maxInFlight: Record<string, number> = {};
   const attempts: Record<string, number> = {};
   const handlers = CONTENT_NAMES.map((name) =>
-    http.get(SITE_CONTENT_PATHS[name], async ({ request }) => {
+    http.get(ENDPOINTS[name].path, async ({ request }) => {
       const url = new URL(request.url);
       seen.push({ name, method: request.method, lang: url.searchParams.get('lang'), key: request.headers.get('x-api-key') });
       attempts[name] = (attempts[name] ?? 0) + 1;

@@ -5,6 +5,7 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { useSiteContent } from '@/components/siteContent/useSiteContent';
 import { PORTAL_STORE_KEY, rehydratePortalStore, usePortalStore } from '@/store/portalStore';
+import { queryWrapper } from '../testUtils/render';
 import { server } from '../testUtils/server';
 import { CONTENT, CONTENT_KEY, contentHandlers } from './contentFixtures';
 
@@ -31,7 +32,7 @@ it('shows the values kept from the last visit at once, then the fresh answers, w
   });
   server.use(...contentHandlers({ answer: () => gate }).handlers);
 
-  renderHook(() => useSiteContent());
+  renderHook(() => useSiteContent(), { wrapper: queryWrapper() });
   // Before any answer: the kept copy is on screen.
   await waitFor(() => expect(usePortalStore.getState().chatwithuslink).toBe('https://kept.example/chat'));
   expect(usePortalStore.getState().footerPopupContentList).toEqual(kept.footerPopupContentList);

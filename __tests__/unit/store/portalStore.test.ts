@@ -23,12 +23,8 @@ describe('portalStore', () => {
       chatwithuslink: s.chatwithuslink,
       linkconfiguration: s.linkconfiguration,
       showSwitchCustomer: s.showSwitchCustomer,
-      emailUnread: s.emailUnread,
-      lastLoginTime: s.lastLoginTime,
-      uploadFileSize: s.uploadFileSize,
       deepLink: s.deepLink,
       deepLinkParams: s.deepLinkParams,
-      preferenceInfo: s.preferenceInfo,
     }).toEqual({
       footerPopupContentList: [],
       mobileApplicationList: [],
@@ -36,52 +32,38 @@ describe('portalStore', () => {
       chatwithuslink: '',
       linkconfiguration: { requestforQuoteLink: '', yourVoiceLink: '', rChoiceLink: '' },
       showSwitchCustomer: true,
-      emailUnread: 0,
-      lastLoginTime: null,
-      uploadFileSize: 1,
       deepLink: null,
       deepLinkParams: null,
-      preferenceInfo: null,
     });
     expect(Object.keys(portalDefaults()).sort()).toEqual(
       [
         'chatwithuslink',
         'deepLink',
         'deepLinkParams',
-        'emailUnread',
         'footerPopupContentList',
-        'lastLoginTime',
         'linkconfiguration',
         'mobileApplicationList',
-        'preferenceInfo',
         'showSwitchCustomer',
         'socialplatformsection',
-        'uploadFileSize',
       ].sort(),
     );
   });
 
   it('setters update their field and components re-render', () => {
-    const { result } = renderHook(() => usePortalStore((s) => s.emailUnread));
-    expect(result.current).toBe(0);
+    const { result } = renderHook(() => usePortalStore((s) => s.chatwithuslink));
+    expect(result.current).toBe('');
 
-    act(() => usePortalStore.getState().setEmailUnread(7));
-    expect(result.current).toBe(7);
+    act(() => usePortalStore.getState().setChatWithUsLink('https://chat.example'));
+    expect(result.current).toBe('https://chat.example');
 
     const s = usePortalStore.getState();
     act(() => {
-      s.setUploadFileSize(5);
-      s.setLastLoginTime('2026-01-02T03:04:05.000Z');
       s.setDeepLink('/inbox', { ucpid: 'U1' });
-      s.setPreferenceInfo({ fontSize: 'L' });
       s.setShowSwitchCustomer(false);
     });
     expect(usePortalStore.getState()).toMatchObject({
-      uploadFileSize: 5,
-      lastLoginTime: '2026-01-02T03:04:05.000Z',
       deepLink: '/inbox',
       deepLinkParams: { ucpid: 'U1' },
-      preferenceInfo: { fontSize: 'L' },
       showSwitchCustomer: false,
     });
 
@@ -91,7 +73,6 @@ describe('portalStore', () => {
 
   it('reset() restores every default', () => {
     const s = usePortalStore.getState();
-    s.setEmailUnread(3);
     s.setFooterPopupContentList(footer);
     s.setDeepLinkParams({ a: 'b' });
     s.reset();
@@ -99,14 +80,10 @@ describe('portalStore', () => {
     expect(Object.fromEntries(Object.keys(portalDefaults()).map((k) => [k, after[k as keyof typeof after]]))).toEqual(portalDefaults());
   });
 
-  it('resetSession() forgets the user data but keeps site content and a pending deep link', () => {
+  it('resetSession() forgets the switch-customer flag of the user but keeps site content and a pending deep link', () => {
     const s = usePortalStore.getState();
     s.setFooterPopupContentList(footer);
     s.setChatWithUsLink('https://chat.example');
-    s.setEmailUnread(4);
-    s.setLastLoginTime('2026-01-02T03:04:05.000Z');
-    s.setUploadFileSize(9);
-    s.setPreferenceInfo({ fontSize: 'L' });
     s.setShowSwitchCustomer(false);
     s.setDeepLink('/inbox', { ucpid: 'U1' });
 
@@ -115,10 +92,6 @@ describe('portalStore', () => {
     expect(usePortalStore.getState()).toMatchObject({
       footerPopupContentList: footer,
       chatwithuslink: 'https://chat.example',
-      emailUnread: 0,
-      lastLoginTime: null,
-      uploadFileSize: 1,
-      preferenceInfo: null,
       showSwitchCustomer: true,
       deepLink: '/inbox',
       deepLinkParams: { ucpid: 'U1' },
@@ -133,11 +106,7 @@ describe('portalStore', () => {
     s.setChatWithUsLink('https://chat.example');
     s.setLinkConfiguration({ requestforQuoteLink: '/quote', yourVoiceLink: '/voice', rChoiceLink: '/rchoice' });
     s.setShowSwitchCustomer(false);
-    s.setEmailUnread(9);
-    s.setLastLoginTime('2026-01-02T03:04:05.000Z');
-    s.setUploadFileSize(8);
     s.setDeepLink('/inbox', { ucpid: 'U1' });
-    s.setPreferenceInfo({ fontSize: 'S' });
 
     const state = stored();
     expect(state).not.toBeNull();
@@ -163,7 +132,7 @@ describe('portalStore', () => {
           footerPopupContentList: footer,
           chatwithuslink: 'https://chat.example',
           showSwitchCustomer: 'yes', // wrong type: ignored
-          emailUnread: 99, // not a persisted key: ignored
+          emailUnread: 99, // not a persisted key (server data is query data now): ignored
           deepLink: '/evil',
         },
       }),
@@ -176,7 +145,7 @@ describe('portalStore', () => {
     expect(s.footerPopupContentList).toEqual(footer);
     expect(s.chatwithuslink).toBe('https://chat.example');
     expect(s.showSwitchCustomer).toBe(true);
-    expect(s.emailUnread).toBe(0);
+    expect(s).not.toHaveProperty('emailUnread');
     expect(s.deepLink).toBeNull();
   });
 });

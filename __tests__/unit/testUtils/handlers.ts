@@ -1,5 +1,10 @@
 import { delay, http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
+import { loginContract } from '@/lib/auth/contract';
+import { userContract } from '@/lib/customer/contract';
+import type { CurrentCustomer } from '@/lib/customer/schemas';
 import type { ErrorBody } from '@/lib/errors';
+import { inboxContract } from '@/lib/inbox/contract';
+import { systemParamContract } from '@/lib/systemParam/contract';
 
 /** Same-origin path as the client calls it; msw resolves it against jsdom's location. */
 type Path = `/api/${string}`;
@@ -90,4 +95,48 @@ export function endpointError(endpoint: TypedEndpoint, code: string, opts: ApiEr
 /** The endpoint fails at the network level. */
 export function endpointNetworkError(endpoint: TypedEndpoint) {
   return apiNetworkError(endpoint.path as Path);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// What the session bootstrap and the shell read for a signed-in user (components/auth/useSessionData.ts).
+
+
+/** A full current customer (the header, home and account screens show its names). */
+export function testCustomer(overrides: Partial<CurrentCustomer> = {}): CurrentCustomer {
+  return {
+    ucpId: 'UCP-TEST',
+    nameEn: 'Acme Printing Ltd',
+    nameZh: '艾克美印刷有限公司',
+    brNo: '12345678',
+    billingAddressEn: '1 Queen’s Road Central, Hong Kong',
+    billingAddressZh: '香港皇后大道中1號',
+    contactName: 'Chan Tai Man',
+    contactPhone: '+852 2345 6789',
+    contactEmail: 'tm.chan@acme.example',
+    receiveHardcopyBill: false,
+    isProvider: false,
+    customerNos: { copier: [], printer: [], software: [] },
+    ...overrides,
+  };
+}
+
+export type SessionDataAnswers = {
+  /** null: the customer cannot be loaded (500). */
+  customer?: CurrentCustomer | null;
+  lastLoginTime?: string | null;
+  unread?: number;
+  uploadLimitMb?: number;
+  fontSize?: 'S' | 'M' | 'L';
+};
+
+/** Answers every session-level query (customer, last sign-in, unread count, upload limit, preference). */
+export function sessionDataHandlers(answers: SessionDataAnswers = {}) {
+  const customer = answers.customer === undefined ? testCustomer() : answers.customer;
+  return [
+    customer ? endpointSuccess(userContract.endpoints.getUcpCustByUcpId, customer) : endpointError(userContract.endpoints.getUcpCustByUcpId, 'INTERNAL', { status: 500 }),
+    endpointSuccess(userContract.endpoints.getLastLoginTime, { lastLoginTime: answers.lastLoginTime ?? null }),
+    endpointSuccess(inboxContract.endpoints.getEmailUnreadCount, answers.unread ?? 0),
+    endpointSuccess(systemParamContract.endpoints.getUploadFileSize, { paramValue: answers.uploadLimitMb ?? 1 }),
+    endpointSuccess(loginContract.endpoints.getPreferenceInfo, { fontSize: answers.fontSize ?? 'M', preferredLanguage: 'en' }),
+  ];
 }

@@ -9,12 +9,14 @@ import { RouterContext } from 'next/dist/shared/lib/router-context.shared-runtim
 import { MemoryRouter, useMemoryRouter } from 'next-router-mock';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { ThemeProvider } from '@mui/material/styles';
+import type { PortalSessionFields } from '@/lib/auth/sessionTypes';
 import type { FunctionCode } from '@/lib/permissions/codes';
 import { theme } from '@/lib/theme/theme';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export type TestLocale = 'en' | 'tc';
+export type Lang = TestLocale;
 
 type Resources = Record<TestLocale, Record<string, Record<string, unknown>>>;
 let resources: Resources | null = null;
@@ -53,23 +55,45 @@ export type TestUser = { userAcUuid?: string; ucpId?: string | null; name?: stri
 
 /** A signed-in session as the portal's next-auth callbacks build it, holding `functionCodes` for `user.ucpId`. */
 export function testSession(functionCodes: readonly FunctionCode[] = ['home'], user: TestUser = {}): Session {
-  return {
-    expires: new Date(Date.now() + 3_600_000).toISOString(),
+  return sessionWith([...functionCodes], {
     jwtToken: 'test-jwt-token',
-    functionList: functionCodes.map((fnCode) => ({ fnCode })),
+    tokenExp: Math.floor(Date.now() / 1000) + 3_600,
     currentUser: { userAcUuid: user.userAcUuid ?? '00000000-0000-4000-8000-0000000000aa', ucpId: user.ucpId === undefined ? 'UCP-TEST' : user.ucpId },
+    profile: { loginId: user.loginId ?? 'tester@example.test', name: user.name ?? 'Test User' },
+  });
+}
+
+/** A translated text, for assertions: `text('tc', 'error:A001')`. */
+export function text(lng: TestLocale, key: string): string {
+  return createTestI18n(lng).t(key);
+}
+
+/**
+ * A signed-in browser session as next-auth's `useSession` gives it, with any field overridden (for tests that drive
+ * `useSession` themselves: sign-in, route guard, account).
+ */
+export function sessionWith(codes: string[], overrides: Omit<Partial<PortalSessionFields>, 'profile'> & { profile?: Partial<PortalSessionFields['profile']> } = {}): Session {
+  const { profile, ...rest } = overrides;
+  return {
+    expires: '2099-01-01T00:00:00.000Z',
+    user: { name: 'Chan Tai Man', email: 'customer@demo.hk' },
+    jwtToken: 'token-1',
+    functionList: codes.map((fnCode) => ({ fnCode })),
+    currentUser: { userAcUuid: 'u-1', ucpId: 'UCP100001' },
     skipmfa: false,
+    tokenExp: 4_102_444_800,
+    ...rest,
     profile: {
-      loginId: user.loginId ?? 'tester@example.test',
-      name: user.name ?? 'Test User',
+      loginId: 'customer@demo.hk',
+      name: 'Chan Tai Man',
       isProviderStaff: false,
       needsDisclaimer: false,
       customerCount: 1,
       mfaEnabled: false,
       fontSize: 'M',
       preferredLanguage: 'en',
+      ...profile,
     },
-    tokenExp: Math.floor(Date.now() / 1000) + 3_600,
   } as Session;
 }
 
@@ -118,6 +142,8 @@ export type ProviderOptions = {
   route?: string;
   /** The QueryClient (default: a fresh one with retries off, so a failure shows at once). */
   queryClient?: QueryClient;
+  /** Extra namespaces for this test only (e.g. a fake feature's texts): `{ widgets: { title: 'Widgets' } }`. */
+  namespaces?: Record<string, Record<string, unknown>>;
 } & Omit<RenderOptions, 'wrapper' | 'queries'>;
 
 /** A QueryClient for tests: no retries, nothing kept between tests, no garbage-collection timers left behind. */
@@ -125,6 +151,13 @@ export function createTestQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: { queries: { retry: false, gcTime: Infinity, staleTime: 0 }, mutations: { retry: false } },
   });
+}
+
+/** A wrapper for `renderHook` of a hook that reads the query layer: `renderHook(useX, { wrapper: queryWrapper() })`. */
+export function queryWrapper(client: QueryClient = createTestQueryClient()) {
+  return function QueryWrapper({ children }: { children: ReactNode }) {
+    return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  };
 }
 
 /** Provides a MemoryRouter through Next's router context, re-rendering on every navigation. */
@@ -143,8 +176,9 @@ function MemoryRouterContext({ router, children }: { router: MemoryRouter; child
  * const { memoryRouter } = renderWithProviders(<OrdersScreen />, { route: '/my-orders/manage?status=pending' });
  */
 export function renderWithProviders(ui: ReactElement, options: ProviderOptions = {}) {
-  const { locale = 'en', functionCodes, user, session, router: routerFields, route, queryClient = createTestQueryClient(), ...renderOptions } = options;
+  const { locale = 'en', functionCodes, user, session, router: routerFields, route, queryClient = createTestQueryClient(), namespaces = {}, ...renderOptions } = options;
   const i18n = createTestI18n(locale);
+  for (const [ns, texts] of Object.entries(namespaces)) i18n.addResourceBundle(locale, ns, texts, true, true);
   const router = createTestRouter({ locale, ...routerFields });
   const memoryRouter = route === undefined ? null : new MemoryRouter(route);
   if (memoryRouter) {

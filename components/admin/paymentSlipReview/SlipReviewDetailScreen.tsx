@@ -1,13 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useRouter } from 'next/router';
-import CheckIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
-import CloseIcon from '@mui/icons-material/HighlightOff';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -16,46 +12,34 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
-import { useCanAccess } from '@/components/common/Can';
 import { PageHeader } from '@/components/common/PageHeader';
 import { StatusChip } from '@/components/common/StatusChip';
 import { formatFileSize } from '@/components/common/FileUploadField';
-import { ABORTED } from '@/lib/api/client';
-import { getForReview } from '@/lib/api/paymentSlips';
-import type { ApiError } from '@/lib/api/types';
-import { errorKey } from '@/lib/errors';
+import { DetailScreen, useRouteId } from '@/components/common/DetailScreen';
+import { useEndpointQuery } from '@/lib/api/query';
+import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
 import { formatDate, formatDateTime, formatMoney, pickLocalized } from '@/lib/i18n/locales';
 import type { ReviewDetail } from '@/lib/paymentSlips/schemas';
 import { FilePreview } from './FilePreview';
-import { ApproveDialog, RejectDialog } from './ReviewDialogs';
+import { SlipReviewActions } from './SlipReviewActions';
 import { REVIEW_PAGE } from './SlipReviewListScreen';
 
 /** `/admin-controls/payment-slip-review/[id]`: one slip, its bills as they stand, the file, approve / reject. */
 export function SlipReviewDetailScreen() {
   const { t } = useTranslation(['page', 'common', 'error']);
-  const router = useRouter();
-  const { locale } = router;
-  const id = typeof router.query.id === 'string' ? router.query.id : null;
-  const canReview = useCanAccess(['payslip_review_write']);
-  const [state, setState] = useState<{ key: string; slip: ReviewDetail | null; error: ApiError | null } | null>(null);
-  const [reloads, setReloads] = useState(0);
-  const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
+  const id = useRouteId();
+  const slip = useEndpointQuery(paymentSlipsContract.endpoints.getForReview, id ? { id } : null, { request: { silent: true } });
+  return (
+    <DetailScreen query={slip} title={t('slipReview.detail.loadingTitle')} back={{ href: REVIEW_PAGE, label: t('slipReview.detail.back') }}>
+      {(s) => <SlipReview slip={s} />}
+    </DetailScreen>
+  );
+}
+
+function SlipReview({ slip }: { slip: ReviewDetail }) {
+  const { t } = useTranslation(['page', 'common', 'error']);
+  const { locale } = useRouter();
   const [notice, setNotice] = useState<'approved' | 'reject' | null>(null);
-  const key = id ? `${id}#${reloads}` : null;
-
-  useEffect(() => {
-    if (!id || !key) return undefined;
-    const controller = new AbortController();
-    void getForReview(id, { signal: controller.signal, silent: true }).then((r) => {
-      if (controller.signal.aborted || (!r.ok && r.error.code === ABORTED)) return;
-      setState({ key, slip: r.ok ? r.data : null, error: r.ok ? null : r.error });
-    });
-    return () => controller.abort();
-  }, [id, key]);
-
-  const current = state?.key === key ? state : null;
-  const slip = current?.slip ?? null;
-  const title = slip ? t('slipReview.detail.title', { slipNo: slip.slipNo }) : t('slipReview.detail.loadingTitle');
 
   const fact = (label: string, value: string) => (
     <Box>
@@ -71,36 +55,17 @@ export function SlipReviewDetailScreen() {
   return (
     <>
       <PageHeader
-        title={title}
+        title={t('slipReview.detail.title', { slipNo: slip.slipNo })}
         back={{ href: REVIEW_PAGE, label: t('slipReview.detail.back') }}
-        subtitle={slip ? <StatusChip status={slip.status} /> : undefined}
-        actions={
-          slip && canReview && slip.status === 'pending' ? (
-            <>
-              <Button variant="outlined" color="error" startIcon={<CloseIcon aria-hidden />} onClick={() => setDialog('reject')}>
-                {t('slipReview.actions.reject')}
-              </Button>
-              <Button variant="contained" startIcon={<CheckIcon aria-hidden />} onClick={() => setDialog('approve')}>
-                {t('slipReview.actions.approve')}
-              </Button>
-            </>
-          ) : undefined
-        }
+        subtitle={<StatusChip status={slip.status} />}
+        actions={<SlipReviewActions slip={slip} onDone={(decision) => setNotice(decision === 'approved' ? 'approved' : 'reject')} />}
       />
       {notice ? (
         <Alert severity="success" role="status" sx={{ mb: 2 }} onClose={() => setNotice(null)} data-testid="review-done">
           {t(`slipReview.done.${notice}`)}
         </Alert>
       ) : null}
-      {current?.error ? (
-        <Alert severity="error">{t(errorKey(current.error.code))}</Alert>
-      ) : !slip ? (
-        <Box aria-busy sx={{ display: 'grid', gap: 2 }}>
-          <Skeleton variant="rounded" height={120} />
-          <Skeleton variant="rounded" height={360} />
-        </Box>
-      ) : (
-        <Grid container spacing={3}>
+      <Grid container spacing={3}>
           <Grid size={{ xs: 12, lg: 6 }} sx={{ display: 'grid', gap: 2, alignContent: 'start', minWidth: 0 }}>
             <Paper variant="outlined" sx={{ p: 2 }}>
               <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
@@ -153,31 +118,6 @@ export function SlipReviewDetailScreen() {
             <FilePreview slipId={slip.id} mimeType={slip.file.mimeType} fileName={slip.file.fileName} />
           </Grid>
         </Grid>
-      )}
-      {slip && dialog === 'approve' ? (
-        <ApproveDialog
-          slip={slip}
-          open
-          onClose={() => setDialog(null)}
-          onDone={() => {
-            setDialog(null);
-            setNotice('approved');
-            setReloads((n) => n + 1);
-          }}
-        />
-      ) : null}
-      {slip && dialog === 'reject' ? (
-        <RejectDialog
-          slip={slip}
-          open
-          onClose={() => setDialog(null)}
-          onDone={() => {
-            setDialog(null);
-            setNotice('reject');
-            setReloads((n) => n + 1);
-          }}
-        />
-      ) : null}
     </>
   );
 }

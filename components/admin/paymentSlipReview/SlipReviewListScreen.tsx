@@ -3,49 +3,29 @@ import { useRouter } from 'next/router';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
-import { DataTable, type DataTableColumn } from '@/components/common/DataTable';
-import { FilterBar, type FilterDef } from '@/components/common/FilterBar';
-import { PageHeader } from '@/components/common/PageHeader';
+import type { DataTableColumn } from '@/components/common/DataTable';
+import { ListScreen } from '@/components/common/ListScreen';
+import type { FilterConfig } from '@/components/common/listSchema';
 import { StatusChip } from '@/components/common/StatusChip';
-import { isEmptyFilterValue } from '@/components/common/listQueryUrl';
-import { useListQuery } from '@/components/common/useListQuery';
 import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
 import { formatDate, formatDateTime, formatMoney, pickLocalized } from '@/lib/i18n/locales';
-import {
-  SLIP_SORT_FIELDS,
-  SLIP_STATUSES,
-  listForReviewSchema,
-  type ReviewListItem,
-  type SlipSortField,
-} from '@/lib/paymentSlips/schemas';
+import type { ReviewListItem, SlipSortField } from '@/lib/paymentSlips/schemas';
+import { pathTo } from '@/lib/paths';
 
-type ReviewFilterValues = { status?: readonly string[]; q?: string; dateFrom?: string; dateTo?: string; ucpId?: string };
-
-export const REVIEW_PAGE = '/admin-controls/payment-slip-review';
+export const REVIEW_PAGE = pathTo('/admin-controls/payment-slip-review');
 
 /** `/admin-controls/payment-slip-review`: provider staff's queue of payment slips (pending first), all customers. */
 export function SlipReviewListScreen() {
   const { t } = useTranslation(['page', 'common']);
   const { locale } = useRouter();
-  const list = useListQuery<ReviewListItem, SlipSortField, ReviewFilterValues>(
-    paymentSlipsContract.endpoints.listForReview,
-    { sortFields: SLIP_SORT_FIELDS, filterSchema: listForReviewSchema.shape.filter.unwrap(), filter: { status: ['pending'] } },
-  );
-  const filter = list.query.filter;
-  const hasFilter = Object.values(filter).some((v) => !isEmptyFilterValue(v));
-
-  const filters: FilterDef[] = useMemo(
-    () => [
-      { type: 'search', key: 'q', label: t('slipReview.filters.search') },
-      {
-        type: 'select',
-        key: 'status',
-        array: true,
-        label: t('slipReview.filters.status'),
-        options: SLIP_STATUSES.map((s) => ({ value: s, label: t(`common:status.${s}`) })),
-      },
-      { type: 'dateRange', fromKey: 'dateFrom', toKey: 'dateTo', fromLabel: t('slipReview.filters.from'), toLabel: t('slipReview.filters.to') },
-    ],
+  const filterConfig: FilterConfig = useMemo(
+    () => ({
+      q: { label: t('slipReview.filters.search') },
+      status: { label: t('slipReview.filters.status'), optionLabel: (s) => t(`common:status.${s}`) },
+      dateFrom: { fromLabel: t('slipReview.filters.from'), toLabel: t('slipReview.filters.to') },
+      // One customer's slips: reached by the search (UCP id), not a control of its own.
+      ucpId: false,
+    }),
     [t],
   );
 
@@ -75,24 +55,18 @@ export function SlipReviewListScreen() {
   );
 
   return (
-    <>
-      <PageHeader title={t('slipReview.title')} subtitle={t('slipReview.subtitle')} breadcrumbs={[{ label: t('slipReview.admin') }, { label: t('slipReview.title') }]} />
-      <DataTable
-        {...list.tableProps}
-        columns={columns}
-        getRowId={(r) => r.id}
-        rowHref={(r) => `${REVIEW_PAGE}/${r.id}`}
-        label={t('slipReview.listLabel')}
-        emptyMessage={hasFilter ? t('slipReview.emptyFiltered') : t('slipReview.empty')}
-        filters={
-          <FilterBar
-            filters={filters}
-            value={filter}
-            onChange={(patch) => list.setFilter(patch as Partial<ReviewFilterValues>)}
-            onClear={list.clearFilter}
-          />
-        }
-      />
-    </>
+    <ListScreen<ReviewListItem, SlipSortField>
+      endpoint={paymentSlipsContract.endpoints.listForReview}
+      header={{ title: t('slipReview.title'), subtitle: t('slipReview.subtitle'), breadcrumbs: [{ label: t('slipReview.admin') }, { label: t('slipReview.title') }] }}
+      columns={columns}
+      getRowId={(r) => r.id}
+      rowHref={(r) => pathTo('/admin-controls/payment-slip-review/[id]', { id: r.id })}
+      label={t('slipReview.listLabel')}
+      // Pending first: the queue opens on what is waiting.
+      defaults={{ filter: { status: ['pending'] } }}
+      filterConfig={filterConfig}
+      emptyMessage={t('slipReview.empty')}
+      emptyFilteredMessage={t('slipReview.emptyFiltered')}
+    />
   );
 }

@@ -46,6 +46,8 @@ export type FormProps<TIn extends FieldValues, TOut, TData> = {
    */
   errorSummary?: boolean;
   fieldLabels?: Record<string, string>;
+  /** Colour of the submit button (`error` for a destructive action). */
+  submitColor?: 'primary' | 'error';
 };
 
 /** 'a.b.0.c' → the error objects with a message, flattened. */
@@ -105,6 +107,7 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
   disabled = false,
   errorSummary = false,
   fieldLabels,
+  submitColor = 'primary',
 }: FormProps<TIn, TOut, TData>) {
   const { t } = useTranslation(['common', 'error']);
   const form = useForm<TIn, unknown, TOut>({
@@ -197,7 +200,7 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
         {typeof children === 'function' ? children(form) : children}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end', flexDirection: { xs: 'column-reverse', sm: 'row' } }}>
           {secondaryActions}
-          <Button type="submit" variant="contained" disabled={disabled || isSubmitting} loading={isSubmitting} loadingPosition="start">
+          <Button type="submit" variant="contained" color={submitColor} disabled={disabled || isSubmitting} loading={isSubmitting} loadingPosition="start">
             {isSubmitting ? t('ui.form.submitting') : (submitLabel ?? t('ui.form.submit'))}
           </Button>
         </Box>

@@ -22,7 +22,7 @@ export type HandlerContext<TBody, TAuth extends Principal | null> = {
   log: Logger;
   traceId: string;
   req: IncomingMessage;
-  /** Client address (X-Forwarded-For only when TRUST_PROXY=1). */
+  /** Client address: the socket peer, or behind TRUST_PROXY the X-Forwarded-For entry the trusted proxy appended (http.ts clientIp). */
   clientIp: string;
   /** Extra response headers, e.g. Set-Cookie from /api/setCookies. */
   setHeader(name: string, value: string | string[]): void;

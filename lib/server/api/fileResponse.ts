@@ -36,6 +36,9 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+/** The CSP of every file answer (uploaded slips, generated PDFs and CSVs). */
+export const FILE_CSP = "default-src 'none'; sandbox";
+
 export function sendFile(res: ServerResponse, file: FileResponse): void {
   res.statusCode = 200;
   res.setHeader('Content-Type', file.contentType);
@@ -44,5 +47,8 @@ export function sendFile(res: ServerResponse, file: FileResponse): void {
   // A customer's bill or slip: never cached by a proxy or kept by the browser, never sniffed into another type.
   res.setHeader('Cache-Control', 'private, no-store');
   res.setHeader('X-Content-Type-Options', 'nosniff');
+  // Opened directly (not through the preview's blob URL), the file is a document with no rights at all: no script,
+  // no plugin, no fetch, in a unique origin. A hostile upload that got past the scan can do nothing here.
+  res.setHeader('Content-Security-Policy', FILE_CSP);
   res.end(file.body);
 }

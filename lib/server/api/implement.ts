@@ -47,6 +47,7 @@ export function implement<C extends AnyContract>(contract: C, impl: Implementati
   const routes: Record<string, AnyHandler> = {};
   for (const [action, endpoint] of Object.entries(contract.endpoints) as [string, AnyEndpoint][]) {
     const own = (impl as Record<string, HandlerOf<AnyEndpoint> | UploadImplementation<AnyEndpoint> | undefined>)[action];
+    if (endpoint.method !== 'POST') throw new Error(`${endpoint.path} is a GET content call: served by lib/server/siteContentRoutes.ts, not the router`);
     if (!own) throw new Error(`${endpoint.path} is declared but not implemented`);
     if (endpoint.kind === 'upload' && typeof own === 'function') throw new Error(`${endpoint.path} is an upload: give { upload, handler }`);
     routes[endpoint.path] = toHandler(endpoint, own);

@@ -6,7 +6,7 @@ import { bearerToken, verifyApiToken } from '@/lib/server/auth/token';
 import type { ServerConfig } from '@/lib/server/config';
 import { serviceContext } from '@/lib/server/context';
 import type { Db } from '@/lib/server/db/types';
-import { AppError, isAppError, isDatabaseUnavailable } from '@/lib/server/errors';
+import { AppError, isAppError, isDatabaseUnavailable, loggableError } from '@/lib/server/errors';
 import { applyHeaders, assertSameSite, clientIp, readJsonBody, securityHeaders, sendJson } from '@/lib/server/http';
 import type { Logger } from '@/lib/server/log';
 import { checkUploadedFile, readUpload, type CheckedFile } from '@/lib/server/uploads';
@@ -20,17 +20,48 @@ export type ApiDeps = { db: Db; config: ServerConfig; log: Logger; routes: ApiRo
 /** What the request log line may carry about the call (server.ts adds method, path, status, duration). */
 export type ApiOutcome = { traceId: string; userAcUuid?: string; code?: string };
 
-function zodFields(err: z.ZodError): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
+/**
+ * Field → messages of a failed validation. Keys are paths the client chose (an unknown key is named as sent, e.g.
+ * `__proto__` or `constructor`), so they are collected in a Map and turned into an object with own properties only:
+ * indexing a plain object with them would reach Object.prototype.
+ */
+export function zodFields(err: z.ZodError): Record<string, string[]> {
+  const fields = new Map<string, string[]>();
   for (const issue of err.issues) {
     // An unknown key of a strict object is reported on its parent; name the key itself so the client can tell which.
     const keys = issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k]) : [issue.path];
     for (const path of keys) {
       const key = path.length ? path.map(String).join('.') : '_';
-      (fields[key] ??= []).push(issue.code === 'unrecognized_keys' ? 'Unrecognized key' : issue.message);
+      const list = fields.get(key) ?? [];
+      list.push(issue.code === 'unrecognized_keys' ? 'Unrecognized key' : issue.message);
+      fields.set(key, list);
     }
   }
-  return fields;
+  return Object.fromEntries(fields);
+}
+
+/**
+ * The path of the first string (value or key) holding a NUL character, at any depth, or null. PostgreSQL cannot
+ * store U+0000 in text (it refuses the query), and no field of the portal has a use for it. Iterative, so a deeply
+ * nested body cannot exhaust the stack.
+ */
+export function findNul(value: unknown): string | null {
+  const stack: { v: unknown; path: string }[] = [{ v: value, path: '' }];
+  const at = (path: string, key: string) => (path ? `${path}.${key}` : key);
+  while (stack.length) {
+    const { v, path } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return path || '_';
+    } else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i += 1) stack.push({ v: v[i], path: at(path, String(i)) });
+    } else if (v !== null && typeof v === 'object') {
+      for (const key of Object.keys(v)) {
+        if (key.includes('\u0000')) return at(path, key.replace(/\u0000/g, '\\u0000'));
+        stack.push({ v: (v as Record<string, unknown>)[key], path: at(path, key) });
+      }
+    }
+  }
+  return null;
 }
 
 /**
@@ -46,7 +77,7 @@ function zodFields(err: z.ZodError): Record<string, string[]> {
  */
 export function createApiHandler(deps: ApiDeps) {
   const { db, config, log, routes } = deps;
-  const baseHeaders = { ...securityHeaders(config.isProduction), 'Cache-Control': 'private, no-store' };
+  const baseHeaders = { ...securityHeaders(), 'Cache-Control': 'private, no-store' };
 
   return async function handleApi(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<ApiOutcome> {
     const traceId = randomUUID();
@@ -60,7 +91,7 @@ export function createApiHandler(deps: ApiDeps) {
         res.setHeader('Allow', 'POST');
         throw new AppError('METHOD_NOT_ALLOWED', { publicMessage: 'Use POST' });
       }
-      assertSameSite(req, config.trustProxy);
+      assertSameSite(req, config.trustProxyHops);
       let raw = route.upload ? undefined : await readJsonBody(req);
 
       let principal: Principal | null = null;
@@ -80,6 +111,14 @@ export function createApiHandler(deps: ApiDeps) {
 
       const form = route.upload ? await readUpload(req, route.upload, db) : undefined;
       if (form) raw = form.fields;
+      const nulAt = findNul(raw);
+      if (nulAt !== null) {
+        throw new AppError('VALIDATION', {
+          fields: Object.fromEntries([[nulAt, ['ui.validation.controlCharacter']]]),
+          publicMessage: `Invalid fields: ${nulAt}`,
+          message: 'NUL character in the body',
+        });
+      }
       const parsed = route.body.safeParse(raw);
       if (!parsed.success) {
         const fields = zodFields(parsed.error);
@@ -95,7 +134,7 @@ export function createApiHandler(deps: ApiDeps) {
         log,
         traceId,
         req,
-        clientIp: clientIp(req, config.trustProxy),
+        clientIp: clientIp(req, config.trustProxyHops),
         setHeader: (name, value) => {
           extraHeaders[name] = value;
         },
@@ -110,10 +149,10 @@ export function createApiHandler(deps: ApiDeps) {
         appErr = err;
       } else if (isDatabaseUnavailable(err)) {
         appErr = new AppError('SERVICE_UNAVAILABLE', { publicMessage: 'The service is temporarily unavailable' });
-        log.warn({ traceId, err: { message: (err as Error).message } }, 'database unavailable');
+        log.warn({ traceId, err: loggableError(err) }, 'database unavailable');
       } else {
         appErr = new AppError('INTERNAL', { publicMessage: 'Something went wrong' });
-        log.error({ traceId, err: { message: (err as Error)?.message, stack: (err as Error)?.stack } }, 'unhandled API error');
+        log.error({ traceId, err: loggableError(err) }, 'unhandled API error');
       }
       outcome.code = appErr.code;
       // An upload refused before its body was read (no token, no permission): drain it so the client reads the answer.

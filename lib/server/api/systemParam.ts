@@ -1,12 +1,7 @@
-import { z } from 'zod';
+import { systemParamContract } from '@/lib/systemParam/contract';
 import { getUploadFileSize } from '@/lib/server/services/systemParam/getUploadFileSize';
-import { defineHandler } from './defineHandler';
+import { implement } from './implement';
 
-export const systemParamRoutes = {
-  '/api/systemParam/getUploadFileSize': defineHandler({
-    summary: 'Upload size limit in MB (system parameter upload_file_size, default 1).',
-    permission: 'authenticated',
-    body: z.strictObject({}),
-    handler: async ({ db }) => ({ paramValue: await getUploadFileSize(db) }),
-  }),
-};
+export const systemParamRoutes = implement(systemParamContract, {
+  getUploadFileSize: async ({ db }) => ({ paramValue: await getUploadFileSize(db) }),
+});

@@ -10,6 +10,11 @@ import { AppError } from '@/lib/server/errors';
 export type TokenClaims = { sub: string; ucp: string | null; ver: number };
 
 const ISSUER = 'print-portal';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
+/** A customer id as the database holds them: printable, at most 64 characters; or null (none selected yet). */
+const isUcpClaim = (v: unknown): v is string | null => v === null || (typeof v === 'string' && v.length > 0 && v.length <= 64 && !/[\u0000-\u001f\u007f]/.test(v));
 const AUDIENCE = 'print-portal-api';
 
 /**
@@ -45,10 +50,12 @@ export async function verifyApiToken(token: string, secret: string): Promise<Tok
       algorithms: ['HS256'],
     });
     const { sub, ucp, ver, exp } = payload as { sub?: unknown; ucp?: unknown; ver?: unknown; exp?: unknown };
-    if (typeof sub !== 'string' || typeof ver !== 'number' || typeof exp !== 'number' || (ucp !== null && typeof ucp !== 'string')) {
+    // Signed by us, yet still checked for shape before any claim reaches SQL: a subject that is not a UUID (a token
+    // signed with a leaked or test secret, or by an older format) would make PostgreSQL refuse the query (a 500).
+    if (!isUuid(sub) || !Number.isSafeInteger(ver) || (ver as number) < 0 || typeof exp !== 'number' || !isUcpClaim(ucp)) {
       throw new AppError('AUTH_REQUIRED', { message: 'token claims malformed' });
     }
-    return { sub, ucp: ucp as string | null, ver, exp };
+    return { sub, ucp, ver: ver as number, exp };
   } catch (err) {
     if (err instanceof AppError) throw err;
     if (err instanceof joseErrors.JWTExpired) throw new AppError('TOKEN_EXPIRED', { message: 'token expired' });

@@ -5,6 +5,7 @@ import { inspectFile, type CheckedFile, type InspectableType } from './inspectFi
 import { isMultipart, readMultipart, type MultipartForm } from './multipart';
 
 export { cleanFileName, readMultipart, type MultipartForm, type UploadedFile } from './multipart';
+export { hasActiveContent, scanPdfActiveContent, PDF_ACTIVE_NAMES, POLYGLOT_MARKERS, type ActiveContentReport } from './pdfActiveContent';
 export { inspectFile, isIntactJpeg, isIntactPdf, isIntactPng, type CheckedFile, type InspectableType } from './inspectFile';
 
 /**

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import FileType from 'file-type';
 import { AppError } from '@/lib/server/errors';
 import { crc32 } from './crc32';
+import { hasActiveContent, scanPdfActiveContent } from './pdfActiveContent';
 import type { UploadedFile } from './multipart';
 
 /** Types the upload pipeline can check beyond their magic bytes. */
@@ -100,7 +101,9 @@ const STRUCTURE_CHECKS: Record<InspectableType, (buf: Buffer) => boolean> = {
  * claim, and checks that it is whole:
  * - no file part → 400 VALIDATION (`file` required); zero bytes → 400 FILE_EMPTY;
  * - a type outside `accept` (a GIF or ZIP named .png, a text file…) → 415 UNSUPPORTED_MEDIA_TYPE;
- * - the right magic bytes but a broken structure → 400 FILE_CORRUPT.
+ * - the right magic bytes but a broken structure → 400 FILE_CORRUPT;
+ * - a PDF with active content (JavaScript, actions, launches, embedded files, XFA) or HTML markup → 415
+ *   FILE_ACTIVE_CONTENT (./pdfActiveContent.ts says what is and is not detected).
  */
 export async function inspectFile(file: UploadedFile | null, accept: readonly InspectableType[], field = 'file'): Promise<CheckedFile> {
   if (!file) throw new AppError('VALIDATION', { fields: { [field]: ['ui.validation.required'] }, publicMessage: 'Attach the file' });
@@ -117,5 +120,14 @@ export async function inspectFile(file: UploadedFile | null, accept: readonly In
     });
   }
   if (!STRUCTURE_CHECKS[type](content)) throw new AppError('FILE_CORRUPT', { message: `damaged ${type}` });
+  if (type === 'application/pdf') {
+    // Staff open slips in the browser's PDF viewer: a PDF that can run script, launch or embed anything is refused.
+    const report = scanPdfActiveContent(content);
+    if (hasActiveContent(report)) {
+      throw new AppError('FILE_ACTIVE_CONTENT', {
+        message: `active PDF content: ${[...report.names, ...report.markup, ...(report.inflateCapHit ? ['inflate cap'] : [])].join(' ')}`,
+      });
+    }
+  }
   return { ...file, mimeType: type, sizeBytes: content.length, sha256: createHash('sha256').update(content).digest('hex') };
 }

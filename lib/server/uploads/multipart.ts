@@ -80,7 +80,9 @@ export function readMultipart(req: IncomingMessage, limits: MultipartLimits): Pr
       return;
     }
 
-    const fields: Record<string, string | string[]> = {};
+    // Field names are the client's: a Map, never a plain object (a field named `__proto__`, `constructor` or
+    // `toString` would reach Object.prototype), turned into own properties at the end.
+    const fields = new Map<string, string | string[]>();
     let file: UploadedFile | null = null;
     let settled = false;
 
@@ -98,8 +100,8 @@ export function readMultipart(req: IncomingMessage, limits: MultipartLimits): Pr
         fail(new AppError('VALIDATION', { fields: { [name]: ['ui.validation.invalid'] }, publicMessage: `Field ${name} is too long` }));
         return;
       }
-      const prev = fields[name];
-      fields[name] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+      const prev = fields.get(name);
+      fields.set(name, prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value]);
     });
 
     bb.on('file', (name, stream, info) => {
@@ -132,7 +134,7 @@ export function readMultipart(req: IncomingMessage, limits: MultipartLimits): Pr
     bb.on('close', () => {
       if (settled) return;
       settled = true;
-      resolve({ fields, file });
+      resolve({ fields: Object.fromEntries(fields), file });
     });
     req.on('aborted', () => fail(new AppError('VALIDATION', { publicMessage: 'The upload was interrupted' })));
     req.pipe(bb);

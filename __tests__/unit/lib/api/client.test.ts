@@ -100,6 +100,25 @@ describe('apiPost failures resolve, never throw', () => {
     expect(track).toHaveBeenCalledWith({ url: '/api/demo/save', status: 400, code: 'VALIDATION', message: 'Check the form', traceId: 't-400' });
   });
 
+  it('field errors named like Object.prototype members stay plain own keys (issue 9)', async () => {
+    server.use(
+      http.post('/api/demo/proto', () =>
+        new HttpResponse('{"status":"error","error":{"code":"VALIDATION","message":"x","fields":{"__proto__":["Unrecognized key"],"constructor":["Unrecognized key"]}},"traceId":"t"}', {
+          status: 400,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      ),
+    );
+
+    const result = await apiPost('/api/demo/proto', {});
+
+    expect(result.ok).toBe(false);
+    const fields = (result as { error: { fields?: Record<string, string[]> } }).error.fields!;
+    expect(Object.keys(fields).sort()).toEqual(['__proto__', 'constructor']);
+    expect(Object.getPrototypeOf(fields)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(fields, '__proto__')?.value).toEqual(['Unrecognized key']);
+  });
+
   it('403 and 404 keep their envelope code', async () => {
     server.use(apiError('/api/demo/forbidden', 'FORBIDDEN', { status: 403 }), apiError('/api/demo/missing', 'NOT_FOUND', { status: 404 }));
 

@@ -27,8 +27,7 @@ export const customers = pgTable(
 );
 
 /** Product lines a customer can hold customer numbers in (`/api/user/get{Product}CustomerNoList`). */
-export const PRODUCT_LINES = ['copier', 'printer', 'software'] as const;
-export type ProductLine = (typeof PRODUCT_LINES)[number];
+export { PRODUCT_LINES, type ProductLine } from '../../../customer/schemas';
 
 export const customerNumbers = pgTable(
   'customer_numbers',

@@ -4,7 +4,8 @@ import { BUILDER_STATUSES, INBOX_CATEGORIES } from '@/lib/inboxBuilder/constants
 import { customers } from './customers';
 import { userAccounts } from './users';
 
-export { INBOX_CATEGORIES, type InboxCategory } from '@/lib/inboxBuilder/constants';
+/** Kinds of inbox message; the screen shows one chip per kind (docs/inbox.md). */
+export { INBOX_CATEGORIES, type InboxCategory } from '../../../inbox/schemas';
 
 /**
  * A message is composed as a draft, scheduled when staff send it (now or later), and `sent` once delivered to every

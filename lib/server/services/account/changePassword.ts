@@ -26,7 +26,9 @@ export type ChangePasswordInput = {
 };
 
 /** The caller's new API token (every older one is revoked); the browser hands it to next-auth's `update()`. */
-export type ChangePasswordResult = { jwtToken: string; tokenExp: number; passwordChangedAt: string };
+import type { ChangePasswordResult } from '@/lib/account/schemas';
+
+export type { ChangePasswordResult } from '@/lib/account/schemas';
 
 /** Field errors are keys of the `error` namespace, like the policy's own messages. */
 const fieldError = (field: 'currentPassword' | 'newPassword', key: string, publicMessage: string) =>

@@ -2,23 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/types';
 import { userAccounts } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/errors';
-import type { FontSize, PreferredLanguage } from '@/lib/server/services/auth';
+import type { AccountProfile } from '@/lib/account/schemas';
 
-/** What the account page shows about the signed-in user. Built field by field: no hash or MFA secret can ride along. */
-export type AccountProfile = {
-  loginId: string;
-  name: string;
-  email: string;
-  fontSize: FontSize;
-  preferredLanguage: PreferredLanguage;
-  mfaEnabled: boolean;
-  skipMfa: boolean;
-  /** The sign-in before the current one (as /api/user/getLastLoginTime), ISO; null on a first sign-in. */
-  lastLoginTime: string | null;
-  /** ISO; null when the password was never changed since the account was activated. */
-  passwordChangedAt: string | null;
-  isProviderStaff: boolean;
-};
+export type { AccountProfile } from '@/lib/account/schemas';
+
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -36,6 +36,13 @@ const locked = () => new AppError('ACCOUNT_LOCKED');
  * attempts (through the per-login-id counter), so the lock-out does not reveal which ids exist either.
  */
 export async function authenticate(db: Db, config: ServerConfig, input: AuthenticateInput): Promise<SessionGrant> {
+  // The next-auth form reaches here without the API router's body checks: a NUL would make PostgreSQL refuse the
+  // query (a 500), so it is refused first, before it costs a throttle point.
+  for (const [field, value] of Object.entries({ loginId: input.loginId, password: input.password, totp: input.totp })) {
+    if (typeof value === 'string' && value.includes('\u0000')) {
+      throw new AppError('VALIDATION', { fields: { [field]: ['ui.validation.controlCharacter'] }, message: 'NUL character in sign-in' });
+    }
+  }
   const loginId = normalizeLoginId(input.loginId);
   const ip = input.clientIp || 'unknown';
 

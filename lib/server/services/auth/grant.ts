@@ -6,36 +6,10 @@ import type { ServerConfig } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/types';
 import { customers, userAccounts, userCustomers, userGroupFunctions, userGroupMembers, userGroups } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/errors';
+import type { FontSize, PreferredLanguage, SessionGrant, UserCustomer } from '@/lib/auth/schemas';
 
-export type FontSize = 'S' | 'M' | 'L';
-export type PreferredLanguage = 'en' | 'tc';
+export type { FontSize, PreferredLanguage, SessionGrant, UserCustomer } from '@/lib/auth/schemas';
 
-/**
- * What a successful sign-in (or customer selection, or refresh) hands to next-auth's jwt callback and to API
- * clients. Holds no secret but the API token itself.
- */
-export type SessionGrant = {
-  userAcUuid: string;
-  loginId: string;
-  name: string;
-  isProviderStaff: boolean;
-  skipMfa: boolean;
-  mfaEnabled: boolean;
-  needsDisclaimer: boolean;
-  /** Auto-selected when the user has exactly one active customer; staff always get the provider party. */
-  ucpId: string | null;
-  customerCount: number;
-  jwtToken: string;
-  /** Seconds since the epoch, as in the token's `exp`. */
-  tokenExp: number;
-  /** Codes for (user, ucpId) through active groups; [] while no customer is selected. */
-  functionList: { fnCode: string }[];
-  fontSize: FontSize;
-  preferredLanguage: PreferredLanguage;
-};
-
-/** One customer the user may act for, as the select-ucp screen lists it. */
-export type UserCustomer = { ucpId: string; nameEn: string; nameZh: string; isProvider: boolean };
 
 const asFontSize = (v: string): FontSize => (v === 'S' || v === 'L' ? v : 'M');
 const asLanguage = (v: string): PreferredLanguage => (v === 'tc' ? 'tc' : 'en');

@@ -7,7 +7,9 @@ import { consume, refund } from '@/lib/server/rateLimit';
 import { MFA_RULE } from './lockout';
 import { claimTimeStep, matchTotp, newTotpSecret, totpUri } from './totp';
 
-export type MfaEnrolment = { otpauthUrl: string; qrDataUrl: string; secret: string };
+import type { MfaEnrolment } from '@/lib/auth/schemas';
+
+export type { MfaEnrolment } from '@/lib/auth/schemas';
 
 async function mfaState(db: Db, userAcUuid: string) {
   const [row] = await db

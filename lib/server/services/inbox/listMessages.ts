@@ -3,18 +3,11 @@ import type { Db } from '@/lib/server/db/types';
 import { inboxDeliveries, inboxMessages, type InboxCategory } from '@/lib/server/db/schema';
 import { richTextToPlain } from '@/lib/server/sanitize';
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
+import type { InboxListItem } from '@/lib/inbox/schemas';
 import { localizedBody, localizedTitle, visibleTo, type InboxLang, type InboxOwner } from './visibility';
 
-export type InboxListItem = {
-  id: string;
-  title: string;
-  category: InboxCategory;
-  /** ISO time. */
-  sendTime: string;
-  isRead: boolean;
-  /** Plain text of the body's start (no markup), for the list. */
-  preview: string;
-};
+
+export type { InboxListItem } from '@/lib/inbox/schemas';
 
 export type InboxListQuery = {
   /** 1-based. */

@@ -5,19 +5,12 @@ import { AppError } from '@/lib/server/errors';
 import { sanitizeRichText } from '@/lib/server/sanitize';
 import { localizedBody, localizedTitle, visibleTo, type InboxLang, type InboxOwner } from './visibility';
 
+import type { InboxMessage } from '@/lib/inbox/schemas';
+
+export type InboxMessageContent = InboxMessage;
+
 const LINK_LABEL = { en: 'Open the page in the portal', tc: '在平台開啟相關頁面' } as const;
 const escapeAttr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-export type InboxMessageContent = {
-  id: string;
-  title: string;
-  /** Sanitized rich text, safe to render as HTML. */
-  bodyHtml: string;
-  category: InboxCategory;
-  sendTime: string;
-  /** Always true: opening a message reads it. */
-  isRead: true;
-};
 
 /**
  * `getEmailContent`: one message in `lang`, marked read. Idempotent: opening it again changes nothing (the first

@@ -3,9 +3,9 @@ import type { Db } from '@/lib/server/db/types';
 import { userAccounts } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/errors';
 
-export const FONT_SIZES = ['S', 'M', 'L'] as const;
-export const LANGUAGES = ['en', 'tc'] as const;
-export type PreferenceInfo = { fontSize: (typeof FONT_SIZES)[number]; preferredLanguage: (typeof LANGUAGES)[number] };
+import { FONT_SIZES, type PreferenceInfo } from '@/lib/auth/schemas';
+
+export { FONT_SIZES, LANGUAGES, type PreferenceInfo } from '@/lib/auth/schemas';
 
 const shape = (row: { fontSize: string; preferredLanguage: string }): PreferenceInfo => ({
   fontSize: (FONT_SIZES as readonly string[]).includes(row.fontSize) ? (row.fontSize as PreferenceInfo['fontSize']) : 'M',

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db } from '@/lib/server/db/types';
 import { surveyOptOuts } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/errors';
+import type { SurveyOptOutState } from '@/lib/survey/contract';
 
 /**
  * Satisfaction-survey opt-out links. A survey e-mail carries `/survey/optput?token=<jwt>`; the token is signed with the
@@ -52,7 +53,7 @@ export function maskEmail(email: string): string {
   return `${local.slice(0, 1)}${'*'.repeat(Math.max(local.length - 1, 3))}@${domain}`;
 }
 
-export type OptOutState = { email: string; optedOut: boolean; optedOutAt: string | null };
+export type OptOutState = SurveyOptOutState;
 
 export async function getSurveyOptOut(db: Db, secret: string, token: string): Promise<OptOutState> {
   const { email } = await readToken(secret, token);

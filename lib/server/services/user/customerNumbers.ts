@@ -1,8 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/types';
-import { customerNumbers, PRODUCT_LINES, type ProductLine } from '@/lib/server/db/schema';
+import { customerNumbers } from '@/lib/server/db/schema';
+import { PRODUCT_LINES, type CustomerNosByLine, type ProductLine } from '@/lib/customer/schemas';
 
-export type CustomerNosByLine = Record<ProductLine, string[]>;
+export type { CustomerNosByLine } from '@/lib/customer/schemas';
 
 /** The customer's numbers of one product line, in a stable order. */
 export async function listCustomerNos(db: Db, ucpId: string, productLine: ProductLine): Promise<string[]> {

@@ -2,23 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/types';
 import { customers } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/errors';
-import { customerNosByLine, type CustomerNosByLine } from './customerNumbers';
+import type { CurrentCustomer } from '@/lib/customer/schemas';
+import { customerNosByLine } from './customerNumbers';
 
-/** The customer a session acts for, as the header, home and account screens show it. An explicit column list. */
-export type CurrentCustomer = {
-  ucpId: string;
-  nameEn: string;
-  nameZh: string;
-  brNo: string | null;
-  billingAddressEn: string;
-  billingAddressZh: string;
-  contactName: string;
-  contactPhone: string;
-  contactEmail: string;
-  receiveHardcopyBill: boolean;
-  isProvider: boolean;
-  customerNos: CustomerNosByLine;
-};
+export type { CurrentCustomer } from '@/lib/customer/schemas';
+
 
 /** `ucpId` comes from the caller's token (the router checked the link), never from a request body. */
 export async function getCurrentCustomer(db: Db, ucpId: string): Promise<CurrentCustomer> {

@@ -1,0 +1,69 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ReviewActions } from '@/components/common/ReviewActions';
+import { endpointError, endpointSuccess } from '../testUtils/handlers';
+import { renderWithProviders } from '../testUtils/render';
+import { server } from '../testUtils/server';
+import { W2, widgetsContract } from './widgetContract';
+
+const { approveWidget, rejectWidget } = widgetsContract.endpoints;
+
+function Actions({ onDone = jest.fn() }: { onDone?: (d: 'approved' | 'rejected') => void }) {
+  return (
+    <ReviewActions
+      subject={W2.code}
+      writeCodes={['payslip_review_write']}
+      approve={{ endpoint: approveWidget, toBody: (v) => ({ id: W2.id, ...(v.comment ? { comment: v.comment } : {}) }) }}
+      reject={{ endpoint: rejectWidget, toBody: (reason) => ({ id: W2.id, reason }) }}
+      onDone={onDone}
+    />
+  );
+}
+
+describe('ReviewActions', () => {
+  it('shows nothing without the write code', () => {
+    renderWithProviders(<Actions />, { functionCodes: ['payslip_review_read'] });
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
+  });
+
+  it('approves with an optional comment through the contract', async () => {
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
+    const onDone = jest.fn();
+    server.use(endpointSuccess(approveWidget, (b) => (bodies.push(b), { id: W2.id, status: 'active' })));
+    renderWithProviders(<Actions onDone={onDone} />, { functionCodes: ['payslip_review_write'] });
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve FN-2' });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith('approved', { id: W2.id, status: 'active' }));
+    expect(bodies).toEqual([{ id: W2.id }]);
+  });
+
+  it('rejects only with a reason', async () => {
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
+    server.use(endpointSuccess(rejectWidget, (b) => (bodies.push(b), { id: W2.id, status: 'retired' })));
+    renderWithProviders(<Actions />, { functionCodes: ['payslip_review_write'] });
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reject FN-2' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await within(dialog).findByText('This field is required.')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Wrong amount');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(bodies).toEqual([{ id: W2.id, reason: 'Wrong amount' }]));
+  });
+
+  it('says plainly when someone else decided first (409), and offers no more buttons', async () => {
+    const user = userEvent.setup();
+    server.use(endpointError(approveWidget, 'SLIP_ALREADY_REVIEWED', { status: 409 }));
+    renderWithProviders(<Actions />, { functionCodes: ['payslip_review_write'], locale: 'tc' });
+    await user.click(screen.getByRole('button', { name: '批准' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: '批准' }));
+    const conflict = await screen.findByTestId('review-conflict');
+    expect(conflict).toHaveTextContent('其他人已處理此項目');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: '批准' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,115 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { TextFieldElement } from '@/components/common/form';
+import { describeResource, ResourceFormPage, ResourceListPage, ResourceViewPage } from '@/components/common/resource';
+import { endpointError, endpointSuccess } from '../testUtils/handlers';
+import { renderWithProviders } from '../testUtils/render';
+import { server } from '../testUtils/server';
+import { W1, W2, widgetFieldsSchema, widgetsContract } from './widgetContract';
+
+const c = widgetsContract.endpoints;
+
+/** A whole maintenance area in one description: what an admin area's four pages are made from. */
+const widgets = describeResource({
+  base: '/admin-controls/widgets',
+  ns: 'widgets',
+  codes: { read: ['home'], write: ['payslip_review_write'] },
+  endpoints: { list: c.listWidgets, get: c.getWidget, create: c.createWidget, update: c.updateWidget },
+  rowId: (r) => r.id,
+  recordName: (r) => r.code,
+  columns: (t) => [
+    { key: 'code', header: t('fields.code'), sortable: true, render: (r) => r.code },
+    { key: 'name', header: t('fields.name'), sortable: true, render: (r) => r.name },
+  ],
+  filters: () => ({ ownerId: false }),
+  view: (r, t) => [
+    [t('fields.code'), r.code],
+    [t('fields.name'), r.name],
+  ],
+  form: {
+    schema: widgetFieldsSchema,
+    empty: { name: '', code: '' },
+    fromRecord: (r) => ({ name: r.name, code: r.code }),
+    fields: (form, t) => (
+      <>
+        <TextFieldElement control={form.control} name="code" label={t('fields.code')} required />
+        <TextFieldElement control={form.control} name="name" label={t('fields.name')} required />
+      </>
+    ),
+    toCreate: (v, { idempotencyKey }) => ({ ...v, idempotencyKey }),
+    toUpdate: (r, v) => ({ id: r.id, ...v }),
+  },
+});
+
+const namespaces = {
+  widgets: {
+    title: 'Widgets',
+    empty: 'No widgets yet.',
+    add: 'Add widget',
+    addTitle: 'New widget',
+    edit: 'Edit',
+    editTitle: 'Edit {{name}}',
+    viewTitle: 'Widget {{name}}',
+    notFoundTitle: 'Widget not found',
+    notFoundBody: 'No such widget.',
+    backToList: 'All widgets',
+    filters: { q: 'Search widgets', status: 'Status' },
+    fields: { code: 'Code', name: 'Name' },
+  },
+};
+
+describe('resource pages from one description', () => {
+  it('list: rows linking to their view page, filters from the schema, "Add" only for writers', async () => {
+    server.use(endpointSuccess(c.listWidgets, { items: [W1, W2], total: 2 }));
+    renderWithProviders(<ResourceListPage resource={widgets} />, { route: '/admin-controls/widgets', namespaces, functionCodes: ['home'] });
+    expect(screen.getByRole('heading', { level: 1, name: 'Widgets' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'DU-1' })).toHaveAttribute('href', `/admin-controls/widgets/${W1.id}`);
+    expect(screen.getByRole('combobox', { name: 'Status' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add widget' })).not.toBeInTheDocument();
+  });
+
+  it('list: writers get "Add"', async () => {
+    server.use(endpointSuccess(c.listWidgets, { items: [], total: 0 }));
+    renderWithProviders(<ResourceListPage resource={widgets} />, { route: '/admin-controls/widgets', namespaces, functionCodes: ['home', 'payslip_review_write'] });
+    expect(await screen.findByText('No widgets yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add widget' })).toHaveAttribute('href', '/admin-controls/widgets/new');
+  });
+
+  it('view: the facts and "Edit"; an unknown id is not found', async () => {
+    server.use(endpointSuccess(c.getWidget, W1));
+    // next-router-mock: the dynamic segment comes as a query parameter.
+    renderWithProviders(<ResourceViewPage resource={widgets} />, { route: `/admin-controls/widgets?id=${W1.id}`, namespaces, functionCodes: ['home', 'payslip_review_write'] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Widget DU-1' })).toBeInTheDocument();
+    expect(screen.getByText('Duplex unit')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/admin-controls/widgets/${W1.id}/edit`);
+
+    server.use(endpointError(c.getWidget, 'NOT_FOUND', { status: 404 }));
+    renderWithProviders(<ResourceViewPage resource={widgets} />, { route: `/admin-controls/widgets?id=${W2.id}`, namespaces });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Widget not found' })).toBeInTheDocument();
+  });
+
+  it('add: posts the form with an idempotency key and opens the new record', async () => {
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
+    server.use(endpointSuccess(c.createWidget, (b) => (bodies.push(b), { id: W2.id })));
+    const { memoryRouter } = renderWithProviders(<ResourceFormPage resource={widgets} mode="add" />, { route: '/admin-controls/widgets/new', namespaces });
+    expect(screen.getByRole('heading', { level: 1, name: 'New widget' })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Code' }), 'FN-2');
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Finisher');
+    await user.click(screen.getByRole('button', { name: 'Add widget' }));
+    await waitFor(() => expect(memoryRouter!.asPath).toBe(`/admin-controls/widgets/${W2.id}`));
+    expect(bodies).toEqual([{ code: 'FN-2', name: 'Finisher', idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
+  });
+
+  it('edit: starts from the record, shows server field errors on their fields', async () => {
+    const user = userEvent.setup();
+    server.use(endpointSuccess(c.getWidget, W1), endpointError(c.updateWidget, 'VALIDATION', { fields: { code: ['ui.validation.required'] } }));
+    renderWithProviders(<ResourceFormPage resource={widgets} mode="edit" />, { route: `/admin-controls/widgets/edit?id=${W1.id}`, namespaces });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit DU-1' })).toBeInTheDocument();
+    const code = screen.getByRole('textbox', { name: 'Code' });
+    expect(code).toHaveValue('DU-1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(screen.getByTestId('form-error-summary')).getByRole('button', { name: 'Code: This field is required.' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,81 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { SlipReviewDetailScreen } from '@/components/admin/paymentSlipReview/SlipReviewDetailScreen';
+import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
+import type { ReviewDetail } from '@/lib/paymentSlips/schemas';
+import { endpointError, endpointSuccess } from '../testUtils/handlers';
+import { renderWithProviders } from '../testUtils/render';
+import { server } from '../testUtils/server';
+
+const c = paymentSlipsContract.endpoints;
+const ID = '5eed0050-0000-4000-8000-000000000001';
+
+const slip = (status: ReviewDetail['status'] = 'pending'): ReviewDetail => ({
+  id: ID,
+  slipNo: 'PS-2026-000101',
+  amountCents: 150_000,
+  paymentDate: '2026-11-20',
+  paymentMethod: 'fps',
+  reference: 'FPS 8812',
+  status,
+  reviewComment: null,
+  reviewedAt: status === 'pending' ? null : '2026-11-23T02:00:00.000Z',
+  createdAt: '2026-11-21T02:00:00.000Z',
+  uploadedByName: 'Chan Tai Man',
+  ucpId: 'UCP100001',
+  customerNameEn: 'Harbour Trading Ltd',
+  customerNameZh: '海港貿易有限公司',
+  fileMimeType: 'image/png',
+  bills: [{ billId: '5eed0020-0000-4000-8000-000000000011', billNo: 'INV-202610-1031', dueDate: '2026-10-31', amountCents: 150_000, paidCents: 0, balanceCents: 150_000, appliedCents: 0, status: 'under_review' }],
+  file: { fileName: 'fps.png', mimeType: 'image/png', sizeBytes: 2048 },
+  reviewedByName: null,
+  outstandingCents: 150_000,
+});
+
+beforeEach(() => {
+  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:slip'), revokeObjectURL: jest.fn() });
+});
+
+const route = `/admin-controls/payment-slip-review?id=${ID}`;
+
+describe('SlipReviewDetailScreen', () => {
+  it('approves through ReviewActions: the slip refreshes, its file is not downloaded again', async () => {
+    const user = userEvent.setup();
+    let approved = false;
+    let files = 0;
+    let reads = 0;
+    server.use(
+      endpointSuccess(c.getForReview, () => (reads++, slip(approved ? 'approved' : 'pending'))),
+      http.post(c.getReviewFile.path, () => {
+        files++;
+        return new HttpResponse(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { headers: { 'Content-Type': 'image/png' } });
+      }),
+      endpointSuccess(c.approveSlip, () => ((approved = true), { id: ID, status: 'approved' as const, allocations: [] })),
+    );
+    renderWithProviders(<SlipReviewDetailScreen />, { route, functionCodes: ['payslip_review_read', 'payslip_review_write'] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment slip PS-2026-000101' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Payment slip file fps.png' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve slip PS-2026-000101' });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByTestId('review-done')).toHaveTextContent('Slip approved');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument());
+    expect(reads).toBe(2);
+    expect(files).toBe(1);
+  });
+
+  it('shows no decision buttons to a reader, and "not found" for an unknown slip', async () => {
+    server.use(endpointSuccess(c.getForReview, slip()), http.post(c.getReviewFile.path, () => new HttpResponse(new Uint8Array([1]))));
+    const first = renderWithProviders(<SlipReviewDetailScreen />, { route, functionCodes: ['payslip_review_read'] });
+    await screen.findByRole('heading', { level: 1, name: 'Payment slip PS-2026-000101' });
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
+    first.unmount();
+
+    server.use(endpointError(c.getForReview, 'NOT_FOUND', { status: 404 }));
+    renderWithProviders(<SlipReviewDetailScreen />, { route: `/admin-controls/payment-slip-review?id=${ID}x`, functionCodes: ['payslip_review_read'] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not found' })).toBeInTheDocument();
+  });
+});

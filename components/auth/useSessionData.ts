@@ -1,0 +1,54 @@
+/**
+ * What every screen needs about the signed-in user and its customer (spec §4), as queries of the query layer: the
+ * session bootstrap starts them in parallel right after sign-in, and the header, home, account and upload screens
+ * read the same cache entries (the QueryProvider drops them when the user or customer changes). Nothing here is kept
+ * in zustand.
+ */
+import { useSession } from 'next-auth/react';
+import { useEndpointQuery } from '@/lib/api/query';
+import { loginContract } from '@/lib/auth/contract';
+import { userContract } from '@/lib/customer/contract';
+import type { CurrentCustomer } from '@/lib/customer/schemas';
+import { inboxContract } from '@/lib/inbox/contract';
+import { canAccess, toGrants } from '@/lib/permissions/canAccess';
+import { systemParamContract, uploadLimitMb } from '@/lib/systemParam/contract';
+
+/** Loaded once per user and customer: the cache is cleared when either changes, so they never go stale meanwhile. */
+const ONCE = { staleTime: Infinity } as const;
+
+/** Whether a user acting for a customer is signed in, and whether it may see `home` data (inbox, current customer). */
+function useScope(): { signedIn: boolean; home: boolean } {
+  const { data: session } = useSession();
+  const signedIn = Boolean(session?.currentUser?.ucpId);
+  return { signedIn, home: signedIn && session ? canAccess(toGrants(session.functionList), ['home']) : false };
+}
+
+/** The user's stored display preferences (font size, preferred language). */
+export function usePreferenceInfo() {
+  const { signedIn } = useScope();
+  return useEndpointQuery(loginContract.endpoints.getPreferenceInfo, signedIn ? {} : null, ONCE).data ?? null;
+}
+
+/** Unread inbox messages (the header's badge); 0 for users without the inbox (`home`). */
+export function useUnreadCount(): number {
+  const { home } = useScope();
+  return useEndpointQuery(inboxContract.endpoints.getEmailUnreadCount, home ? {} : null).data ?? 0;
+}
+
+/** ISO time of the previous sign-in; null on a first sign-in or while it loads. */
+export function useLastLoginTime(): string | null {
+  const { signedIn } = useScope();
+  return useEndpointQuery(userContract.endpoints.getLastLoginTime, signedIn ? {} : null, ONCE).data?.lastLoginTime ?? null;
+}
+
+/** The customer the session acts for; null while it loads, when it failed, or for users without `home`. */
+export function useCurrentCustomer(): CurrentCustomer | null {
+  const { home } = useScope();
+  return useEndpointQuery(userContract.endpoints.getUcpCustByUcpId, home ? {} : null, ONCE).data ?? null;
+}
+
+/** Upload size limit in MB (system parameter; 1 until it is known or when the server supplies none, spec §9). */
+export function useUploadLimitMb(): number {
+  const { signedIn } = useScope();
+  return uploadLimitMb(useEndpointQuery(systemParamContract.endpoints.getUploadFileSize, signedIn ? {} : null, ONCE).data);
+}

@@ -1,0 +1,99 @@
+/**
+ * Sign-in and session endpoints (spec §7 `login`, `checkToken`, `setCookies`): declared once here, implemented in
+ * lib/server/api/login.ts, checkToken.ts and cookies.ts, called by the browser through lib/api/query.ts.
+ */
+import { z } from 'zod';
+import { defineContract, mutation, output, query } from '@/lib/contract';
+import {
+  authenticateBodySchema,
+  enableMfaBodySchema,
+  savePreferenceBodySchema,
+  selectCustomerBodySchema,
+  setCookiesBodySchema,
+  type MfaEnrolment,
+  type PreferenceInfo,
+  type SessionGrant,
+  type UserCustomer,
+} from './schemas';
+
+const empty = z.strictObject({});
+const PREF_WRITE = { anyOf: ['ac_pref_write'] } as const;
+
+export const loginContract = defineContract('login', {
+  authenticate: mutation({
+    summary:
+      'Sign-in with login id, password and (when MFA is on) a TOTP code → SessionGrant with the API token. For API clients and tests; the browser signs in through next-auth, which calls the same service.',
+    permission: 'public',
+    body: authenticateBodySchema,
+    output: output<SessionGrant>(),
+  }),
+  enableMfa: mutation({
+    summary:
+      'MFA set-up: `{}` → new pending secret + otpauth URL + QR code; `{ code }` → turns MFA on; `{ disable: true, code }` → turns it off. A preference write: needs ac_pref_write, like the account page.',
+    permission: PREF_WRITE,
+    body: enableMfaBodySchema,
+    output: output<MfaEnrolment | { mfaEnabled: boolean }>(),
+    // The account page patches its cached profile with the answer (components/account/AccountScreen.tsx).
+  }),
+  logout: mutation({
+    summary: 'Revokes every API token of the user (token version + 1).',
+    permission: 'authenticated',
+    silent: true,
+    body: empty,
+    output: output<{ loggedOut: true }>(),
+  }),
+  getPreferenceInfo: query({
+    summary: "The user's font size (S / M / L) and preferred language.",
+    permission: 'authenticated',
+    silent: true,
+    body: empty,
+    output: output<PreferenceInfo>(),
+  }),
+  savePreferenceInfo: mutation({
+    summary: 'Saves font size and / or preferred language; returns the stored values.',
+    permission: PREF_WRITE,
+    body: savePreferenceBodySchema,
+    output: output<PreferenceInfo>(),
+    // The account page patches its cached profile with the answer; the session's preference query is refetched.
+    invalidates: ['login.getPreferenceInfo'],
+  }),
+  acceptDisclaimer: mutation({
+    summary: 'Records that the user accepted the disclaimer (once; the first time is kept).',
+    permission: 'authenticated',
+    body: empty,
+    output: output<{ accepted: true }>(),
+  }),
+  getUcpList: query({
+    summary: 'The active customers the user may act for (select-ucp screen).',
+    permission: 'authenticated',
+    body: empty,
+    output: output<UserCustomer[]>(),
+  }),
+  selectCustomer: mutation({
+    summary:
+      "Switches to one of the user's customers → SessionGrant with a token for it (404 for any other customer). For API clients and tests; the browser switches through next-auth's session update.",
+    permission: 'authenticated',
+    body: selectCustomerBodySchema,
+    output: output<SessionGrant>(),
+  }),
+});
+
+export const checkTokenContract = defineContract('checkToken', {
+  checkTokenExpiration: query({
+    summary: 'Answers when the token is valid (signature, expiry, not revoked); the router answers 401 otherwise.',
+    permission: 'authenticated',
+    silent: true,
+    body: empty,
+    output: output<{ valid: true; expiresAt: string }>(),
+  }),
+});
+
+export const cookiesContract = defineContract('cookies', {
+  setCookies: mutation({
+    summary: 'Sets display cookies from an allow-list: colorMode (light/dark), fontSize (S/M/L), NEXT_LOCALE (en/tc).',
+    permission: 'public',
+    path: '/api/setCookies',
+    body: setCookiesBodySchema,
+    output: output<{ set: string[] }>(),
+  }),
+});

@@ -1,0 +1,51 @@
+/** The inbox (docs/inbox.md): request schemas and answer shapes shared by the server and the browser. */
+import { z } from 'zod';
+
+/** Kinds of inbox message; the screen shows one chip per kind. Feeds the database's CHECK and the zod enum. */
+export const INBOX_CATEGORIES = ['billing', 'service', 'contract', 'promotion', 'system'] as const;
+export type InboxCategory = (typeof INBOX_CATEGORIES)[number];
+
+/** Message language: the portal's locales. */
+export const INBOX_LANGS = ['en', 'tc'] as const;
+export type InboxLang = (typeof INBOX_LANGS)[number];
+
+/** The portal locale as a message language. */
+export const inboxLang = (locale: string | undefined): InboxLang => (locale === 'tc' ? 'tc' : 'en');
+
+const langSchema = z.enum(INBOX_LANGS).optional();
+
+export const inboxListBodySchema = z.strictObject({
+  page: z.int().min(1).max(100_000),
+  pageSize: z.int().min(1).max(50),
+  search: z.string().max(100).optional(),
+  lang: langSchema,
+});
+
+export const inboxContentBodySchema = z.strictObject({
+  id: z.uuid(),
+  lang: langSchema,
+});
+
+export type InboxListItem = {
+  id: string;
+  title: string;
+  category: InboxCategory;
+  /** ISO time. */
+  sendTime: string;
+  isRead: boolean;
+  /** Plain text of the body's start (no markup), for the list. */
+  preview: string;
+};
+
+export type InboxList = { items: InboxListItem[]; total: number };
+
+export type InboxMessage = {
+  id: string;
+  title: string;
+  /** Sanitized rich text, safe to render as HTML. */
+  bodyHtml: string;
+  category: InboxCategory;
+  sendTime: string;
+  /** Always true: opening a message reads it. */
+  isRead: true;
+};
