@@ -32,6 +32,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     labelKey: 'nav.admin',
     items: [
       { href: '/admin-controls/payment-slip-review', labelKey: 'nav.slipReview' },
+      { href: '/admin-controls/build-inbox-message', labelKey: 'nav.buildInbox' },
       { href: '/admin-controls/outbox', labelKey: 'nav.outbox' },
     ],
   },

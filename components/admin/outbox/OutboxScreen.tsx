@@ -13,19 +13,14 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'next-i18next/pages';
-import { DataTable, type DataTableColumn } from '@/components/common/DataTable';
-import { FilterBar, type FilterDef } from '@/components/common/FilterBar';
-import { PageHeader } from '@/components/common/PageHeader';
-import { isEmptyFilterValue } from '@/components/common/listQueryUrl';
-import { useListQuery } from '@/components/common/useListQuery';
+import type { DataTableColumn } from '@/components/common/DataTable';
+import { ListScreen } from '@/components/common/ListScreen';
 import { useEndpointQuery } from '@/lib/api/query';
 import { errorKey } from '@/lib/errors';
 import { formatDateTime } from '@/lib/i18n/locales';
 import type { OutboxStatus } from '@/lib/mail/constants';
 import { mailContract } from '@/lib/mail/contract';
-import { OUTBOX_SORT_FIELDS, OUTBOX_STATUSES, listOutboxSchema, type OutboxListItem, type OutboxSortField } from '@/lib/mail/schemas';
-
-type OutboxFilter = { status?: readonly string[]; q?: string };
+import type { OutboxListItem, OutboxSortField } from '@/lib/mail/schemas';
 
 const STATUS_COLOR: Record<OutboxStatus, ChipProps['color']> = {
   queued: 'info',
@@ -107,20 +102,6 @@ export function OutboxScreen() {
   const { t } = useTranslation(['mail', 'common']);
   const { locale } = useRouter();
   const [openId, setOpenId] = useState<string | null>(null);
-  const list = useListQuery<OutboxListItem, OutboxSortField, OutboxFilter>(mailContract.endpoints.listOutbox, {
-    sortFields: OUTBOX_SORT_FIELDS,
-    filterSchema: listOutboxSchema.shape.filter.unwrap(),
-  });
-  const filter = list.query.filter;
-  const hasFilter = Object.values(filter).some((v) => !isEmptyFilterValue(v));
-
-  const filters: FilterDef[] = useMemo(
-    () => [
-      { type: 'search', key: 'q', label: t('outbox.filters.search') },
-      { type: 'multiSelect', key: 'status', label: t('outbox.filters.status'), options: OUTBOX_STATUSES.map((s) => ({ value: s, label: t(`outbox.status.${s}`) })) },
-    ],
-    [t],
-  );
 
   const columns: DataTableColumn<OutboxListItem, OutboxSortField>[] = useMemo(
     () => [
@@ -135,25 +116,21 @@ export function OutboxScreen() {
   );
 
   return (
-    <>
-      <PageHeader title={t('outbox.title')} subtitle={t('outbox.subtitle')} breadcrumbs={[{ label: t('common:nav.admin') }, { label: t('outbox.title') }]} />
-      <DataTable
-        {...list.tableProps}
-        columns={columns}
-        getRowId={(r) => r.id}
-        onRowClick={(r) => setOpenId(r.id)}
-        label={t('outbox.listLabel')}
-        emptyMessage={hasFilter ? t('outbox.emptyFiltered') : t('outbox.empty')}
-        filters={
-          <FilterBar
-            filters={filters}
-            value={filter}
-            onChange={(patch) => list.setFilter(patch as Partial<OutboxFilter>)}
-            onClear={list.clearFilter}
-          />
-        }
-      />
-      {openId ? <OutboxMailDialog id={openId} onClose={() => setOpenId(null)} /> : null}
-    </>
+    <ListScreen<OutboxListItem, OutboxSortField>
+      endpoint={mailContract.endpoints.listOutbox}
+      header={{ title: t('outbox.title'), subtitle: t('outbox.subtitle'), breadcrumbs: [{ label: t('common:nav.admin') }, { label: t('outbox.title') }] }}
+      columns={columns}
+      getRowId={(r) => r.id}
+      onRowClick={(r) => setOpenId(r.id)}
+      label={t('outbox.listLabel')}
+      filterConfig={{
+        q: { label: t('outbox.filters.search') },
+        status: { label: t('outbox.filters.status'), single: true, optionLabel: (s: string) => t(`outbox.status.${s}`) },
+      }}
+      emptyMessage={t('outbox.empty')}
+      emptyFilteredMessage={t('outbox.emptyFiltered')}
+    >
+      {() => (openId ? <OutboxMailDialog id={openId} onClose={() => setOpenId(null)} /> : null)}
+    </ListScreen>
   );
 }

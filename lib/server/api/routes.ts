@@ -4,6 +4,7 @@ import { billRoutes } from './bills';
 import { checkTokenRoutes } from './checkToken';
 import { cookieRoutes } from './cookies';
 import { inboxRoutes } from './inbox';
+import { inboxBuilderRoutes } from './inboxBuilder';
 import { loginRoutes } from './login';
 import { mailRoutes } from './mail';
 import { orderRoutes } from './orders';
@@ -28,4 +29,5 @@ export const apiRoutes: ApiRoutes = {
   ...billRoutes,
   ...paymentSlipRoutes,
   ...mailRoutes,
+  ...inboxBuilderRoutes,
 };

@@ -2,6 +2,7 @@ import type { ServerConfig } from '@/lib/server/config';
 import { serviceContext } from '@/lib/server/context';
 import type { DbHandle } from '@/lib/server/db/types';
 import type { Logger } from '@/lib/server/log';
+import { dispatchDueMessages } from '@/lib/server/services/inboxBuilder/deliver';
 import { flushOutbox, smtpTransport, type MailTransport } from '@/lib/server/mail/sender';
 import { registerJobs } from './registry';
 import { startJobs, type JobHandler, type JobRuntime } from './runtime';
@@ -17,15 +18,23 @@ export function mailSendHandler(opts: { handle: DbHandle; transport: MailTranspo
   };
 }
 
+/** Delivers every due scheduled inbox message (docs/inbox-builder.md). */
+export function inboxDeliverHandler(opts: { handle: DbHandle; log: Logger }): JobHandler {
+  return async (jobId) => {
+    const ctx = serviceContext({ db: opts.handle.db, actor: null, traceId: `job:${jobId}`, log: opts.log });
+    const delivered = await dispatchDueMessages(ctx);
+    for (const d of delivered) opts.log.info(d, 'inbox message delivered');
+  };
+}
+
 /**
- * Starts this process's jobs (server.ts): the mail sender when SMTP_URL is set. Registered so that writers can wake
+ * Starts this process's jobs (server.ts): inbox delivery, and the mail sender when SMTP_URL is set. Registered so that writers can wake
  * a queue. Returns undefined when JOBS=0.
  */
 export async function startPortalJobs(
   handle: DbHandle,
   config: ServerConfig,
   log: Logger,
-  extra: Partial<Record<'inbox-deliver', JobHandler>> = {},
 ): Promise<JobRuntime | undefined> {
   if (!config.jobs) return undefined;
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : undefined;
@@ -35,7 +44,7 @@ export async function startPortalJobs(
     log,
     handlers: {
       ...(transport ? { 'mail-send': mailSendHandler({ handle, transport, from: config.mailFrom, log }) } : {}),
-      ...extra,
+      'inbox-deliver': inboxDeliverHandler({ handle, log }),
     },
   });
   registerJobs(runtime);

@@ -1,13 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { BUILDER_STATUSES, INBOX_CATEGORIES } from '@/lib/inboxBuilder/constants';
 import { customers } from './customers';
 import { userAccounts } from './users';
 
 /** Kinds of inbox message; the screen shows one chip per kind (docs/inbox.md). */
 export { INBOX_CATEGORIES, type InboxCategory } from '../../../inbox/schemas';
 
-/** A message is composed as a draft and becomes visible only once sent (composing comes with its own issue). */
-export const INBOX_MESSAGE_STATUSES = ['draft', 'sent'] as const;
+/**
+ * A message is composed as a draft, scheduled when staff send it (now or later), and `sent` once delivered to every
+ * recipient; only `sent` messages are visible (docs/inbox-builder.md). The same list as lib/inboxBuilder/constants.ts.
+ */
+export const INBOX_MESSAGE_STATUSES = BUILDER_STATUSES;
 export type InboxMessageStatus = (typeof INBOX_MESSAGE_STATUSES)[number];
 
 /**
@@ -32,8 +36,8 @@ export const inboxMessages = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('inbox_messages_category_chk', sql`${t.category} in ('billing', 'service', 'contract', 'promotion', 'system')`),
-    check('inbox_messages_status_chk', sql`${t.status} in ('draft', 'sent')`),
+    check('inbox_messages_category_chk', sql`${t.category} in (${sql.raw(INBOX_CATEGORIES.map((v) => `'${v}'`).join(', '))})`),
+    check('inbox_messages_status_chk', sql`${t.status} in (${sql.raw(INBOX_MESSAGE_STATUSES.map((v) => `'${v}'`).join(', '))})`),
     // A sent message always has its time: the list is ordered by it.
     check('inbox_messages_sent_time_chk', sql`${t.status} <> 'sent' or ${t.sendTime} is not null`),
     // At least one language has a title; the other falls back to it.

@@ -8,3 +8,4 @@ export * from './orders';
 export * from './billing';
 export * from './survey';
 export * from './mail';
+export * from './inboxBuilder';

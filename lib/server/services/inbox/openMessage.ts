@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/types';
-import { inboxDeliveries, inboxMessages, type InboxCategory } from '@/lib/server/db/schema';
+import { inboxBroadcasts, inboxDeliveries, inboxMessages, type InboxCategory } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/errors';
 import { sanitizeRichText } from '@/lib/server/sanitize';
 import { localizedBody, localizedTitle, visibleTo, type InboxLang, type InboxOwner } from './visibility';
@@ -8,6 +8,9 @@ import { localizedBody, localizedTitle, visibleTo, type InboxLang, type InboxOwn
 import type { InboxMessage } from '@/lib/inbox/schemas';
 
 export type InboxMessageContent = InboxMessage;
+
+const LINK_LABEL = { en: 'Open the page in the portal', tc: '在平台開啟相關頁面' } as const;
+const escapeAttr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * `getEmailContent`: one message in `lang`, marked read. Idempotent: opening it again changes nothing (the first
@@ -22,9 +25,11 @@ export async function openMessage(db: Db, owner: InboxOwner, messageId: string, 
       category: inboxMessages.category,
       sendTime: inboxDeliveries.sendTime,
       isRead: inboxDeliveries.isRead,
+      linkPath: inboxBroadcasts.linkPath,
     })
     .from(inboxDeliveries)
     .innerJoin(inboxMessages, eq(inboxMessages.id, inboxDeliveries.messageId))
+    .leftJoin(inboxBroadcasts, eq(inboxBroadcasts.messageId, inboxDeliveries.messageId))
     .where(and(visibleTo(owner), eq(inboxDeliveries.messageId, messageId)))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', { message: 'inbox message not delivered to this user and customer' });
@@ -47,7 +52,8 @@ export async function openMessage(db: Db, owner: InboxOwner, messageId: string, 
   return {
     id: row.id,
     title: row.title,
-    bodyHtml: sanitizeRichText(row.body),
+    // A composed message's portal link (docs/inbox-builder.md) ends the body; the sanitizer keeps only portal paths.
+    bodyHtml: sanitizeRichText(row.linkPath ? `${row.body}<p><a href="${escapeAttr(row.linkPath)}">${LINK_LABEL[lang]}</a></p>` : row.body),
     category: row.category as InboxCategory,
     sendTime: row.sendTime.toISOString(),
     isRead: true,

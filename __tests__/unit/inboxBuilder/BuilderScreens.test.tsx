@@ -1,0 +1,91 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { BuilderAddScreen, BuilderViewScreen } from '@/components/admin/inboxBuilder/BuilderScreens';
+import { inboxBuilderContract } from '@/lib/inboxBuilder/contract';
+import type { BuilderMessage } from '@/lib/inboxBuilder/schemas';
+import { endpointError, endpointSuccess } from '../testUtils/handlers';
+import { renderWithProviders } from '../testUtils/render';
+import { server } from '../testUtils/server';
+
+const ID = '7d2f3c1e-5b6a-4c8d-9e0f-1a2b3c4d5e6f';
+const { getMessage, sendMessage, createMessage, audienceOptions } = inboxBuilderContract.endpoints;
+
+const draft = (over: Partial<BuilderMessage> = {}): BuilderMessage => ({
+  id: ID,
+  titleEn: 'Christmas service hours',
+  titleZh: '聖誕節服務時間',
+  bodyEn: '<p>Our hotline closes at 1 pm on 24 December.</p>',
+  bodyZh: '<p>熱線於12月24日下午1時停止服務。</p>',
+  category: 'service',
+  status: 'draft',
+  audience: 'customers',
+  sendTime: null,
+  updatedAt: '2026-11-20T02:00:00.000Z',
+  recipients: null,
+  readCount: 0,
+  linkPath: '',
+  notifyByEmail: true,
+  customers: [{ id: 'UCP100001', nameEn: 'Harbour Trading Ltd', nameZh: '海港貿易有限公司' }],
+  groups: [],
+  deliveredAt: null,
+  createdByName: 'Admin',
+  ...over,
+});
+
+describe('build inbox message screens', () => {
+  it('a draft: staff with write send it now; the body sent is just the id', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      endpointSuccess(getMessage, draft()),
+      endpointSuccess(sendMessage, (body) => {
+        bodies.push(body);
+        return { id: ID, status: 'scheduled' as const, sendTime: '2026-11-24T01:00:00.000Z' };
+      }),
+    );
+    renderWithProviders(<BuilderViewScreen />, { functionCodes: ['build_inbox_message_write'], router: { query: { id: ID } } });
+    expect(await screen.findByRole('heading', { name: 'Christmas service hours', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(/UCP100001 · Harbour Trading Ltd/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit draft' })).toHaveAttribute('href', `/admin-controls/build-inbox-message/edit/${ID}`);
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('The message is scheduled. It is delivered at its send time.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ id: ID }]);
+  }, 30_000);
+
+  it('a sent message is read-only with its read count, also in Chinese; read-only staff get no controls', async () => {
+    server.use(endpointSuccess(getMessage, draft({ status: 'sent', sendTime: '2026-11-20T02:00:00.000Z', recipients: 12, readCount: 5 })));
+    renderWithProviders(<BuilderViewScreen />, { locale: 'tc', functionCodes: ['build_inbox_message_read'], router: { query: { id: ID } } });
+    expect(await screen.findByRole('heading', { name: '聖誕節服務時間', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('12 人中 5 人已讀')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '發送' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '編輯草稿' })).not.toBeInTheDocument();
+  });
+
+  it('a message that does not exist shows not found', async () => {
+    server.use(endpointError(getMessage, 'NOT_FOUND', { status: 404 }));
+    renderWithProviders(<BuilderViewScreen />, { functionCodes: ['build_inbox_message_read'], router: { query: { id: ID } } });
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Christmas service hours')).not.toBeInTheDocument());
+  });
+
+  it('add: checks the form, then saves a draft for all customer users and opens it', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      endpointSuccess(audienceOptions, { customers: [], groups: [] }),
+      endpointSuccess(createMessage, (body) => {
+        bodies.push(body);
+        return { id: ID };
+      }),
+    );
+    const { router } = renderWithProviders(<BuilderAddScreen />, { functionCodes: ['build_inbox_message_write'] });
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect((await screen.findAllByText('Enter a title in at least one language.')).length).toBeGreaterThan(0);
+    expect(bodies).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText('Title (English)'), 'Typhoon arrangements');
+    await userEvent.type(screen.getByLabelText('Message (English)'), 'Deliveries resume when signal no. 8 is lowered.');
+    await userEvent.click(screen.getByLabelText('All customer users'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ titleEn: 'Typhoon arrangements', audience: 'all_customers', notifyByEmail: true, category: 'service' });
+    await waitFor(() => expect(router.push).toHaveBeenCalledWith(`/admin-controls/build-inbox-message/view/${ID}`));
+  }, 60_000);
+});

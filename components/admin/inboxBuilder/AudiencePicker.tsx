@@ -1,0 +1,69 @@
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useRouter } from 'next/router';
+import Autocomplete from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'next-i18next/pages';
+import { useController, type Control, type FieldValues, type FieldPath } from 'react-hook-form';
+import { useFieldMessage } from '@/components/common/form/useFieldMessage';
+import { useEndpointQuery } from '@/lib/api/query';
+import { pickLocalized } from '@/lib/i18n/locales';
+import { inboxBuilderContract } from '@/lib/inboxBuilder/contract';
+import type { BuilderTarget } from '@/lib/inboxBuilder/schemas';
+
+/**
+ * Chooses customers or user groups for a message: searches the server as the user types (audienceOptions) and keeps
+ * the ids in the form field. `initial` names the targets already chosen (editing a draft).
+ */
+export function AudiencePicker<T extends FieldValues>({
+  name,
+  control,
+  kind,
+  label,
+  helperText,
+  initial,
+}: {
+  name: FieldPath<T>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  control: Control<T, any, any>;
+  kind: 'customers' | 'groups';
+  label: string;
+  helperText: string;
+  initial: readonly BuilderTarget[];
+}) {
+  const { t } = useTranslation('inbox-builder');
+  const { locale } = useRouter();
+  const { field, fieldState } = useController<T>({ name, control });
+  const message = useFieldMessage();
+  const error = message(fieldState.error?.message);
+  const [input, setInput] = useState('');
+  const q = useDeferredValue(input.trim());
+  const options = useEndpointQuery(inboxBuilderContract.endpoints.audienceOptions, q ? { q } : {});
+  const [known, setKnown] = useState<Map<string, BuilderTarget>>(() => new Map(initial.map((x) => [x.id, x])));
+  const ids = (field.value as string[] | undefined) ?? [];
+  const list = useMemo(() => options.data?.[kind] ?? [], [options.data, kind]);
+  const value = ids.map((id) => known.get(id) ?? list.find((o) => o.id === id) ?? { id, nameEn: id, nameZh: id });
+  const labelOf = (o: BuilderTarget) => (kind === 'customers' ? `${o.id} · ${pickLocalized(locale, o.nameEn, o.nameZh)}` : pickLocalized(locale, o.nameEn, o.nameZh));
+
+  return (
+    <Autocomplete
+      multiple
+      options={list}
+      value={value}
+      loading={options.isFetching}
+      filterOptions={(x) => x}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      getOptionLabel={labelOf}
+      noOptionsText={t('form.noOptions')}
+      inputValue={input}
+      onInputChange={(_, v) => setInput(v)}
+      onChange={(_, next) => {
+        setKnown((m) => new Map([...m, ...next.map((o) => [o.id, o] as const)]));
+        field.onChange(next.map((o) => o.id));
+      }}
+      onBlur={field.onBlur}
+      renderInput={(params) => (
+        <TextField {...params} inputRef={field.ref} label={label} error={Boolean(error)} helperText={error ?? helperText} />
+      )}
+    />
+  );
+}

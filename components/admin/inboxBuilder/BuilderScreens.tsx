@@ -1,0 +1,181 @@
+import { useMemo } from 'react';
+import NextLink from 'next/link';
+import { useRouter } from 'next/router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'next-i18next/pages';
+import { Can } from '@/components/common/Can';
+import type { DataTableColumn } from '@/components/common/DataTable';
+import { DetailSection, Facts } from '@/components/common/DetailParts';
+import { DetailScreen, useRouteId } from '@/components/common/DetailScreen';
+import { ListScreen } from '@/components/common/ListScreen';
+import { PageHeader } from '@/components/common/PageHeader';
+import { useEndpointQuery } from '@/lib/api/query';
+import { formatDateTime, pickLocalized } from '@/lib/i18n/locales';
+import type { BuilderStatus } from '@/lib/inboxBuilder/constants';
+import { inboxBuilderContract } from '@/lib/inboxBuilder/contract';
+import type { BuilderListItem, BuilderMessage, BuilderSortField } from '@/lib/inboxBuilder/schemas';
+import { pathTo } from '@/lib/paths';
+import { BUILDER_BASE, MessageForm } from './MessageForm';
+import { SendPanel } from './SendPanel';
+
+const STATUS_COLOR: Record<BuilderStatus, ChipProps['color']> = { draft: 'default', scheduled: 'info', sent: 'success' };
+
+function BuilderStatusChip({ status }: { status: BuilderStatus }) {
+  const { t } = useTranslation('inbox-builder');
+  return <Chip size="small" variant="outlined" color={STATUS_COLOR[status]} label={t(`status.${status}`)} />;
+}
+
+const rowPath = (r: Pick<BuilderListItem, 'id' | 'status'>) =>
+  r.status === 'draft' ? pathTo(`${BUILDER_BASE}/edit/[id]`, { id: r.id }) : pathTo(`${BUILDER_BASE}/view/[id]`, { id: r.id });
+
+/** `/admin-controls/build-inbox-message`: composed messages, newest change first. Drafts open for editing. */
+export function BuilderListScreen() {
+  const { t } = useTranslation(['inbox-builder', 'common']);
+  const { locale } = useRouter();
+  const columns: DataTableColumn<BuilderListItem, BuilderSortField>[] = useMemo(
+    () => [
+      { key: 'title', header: t('columns.title'), render: (r) => pickLocalized(locale, r.titleEn, r.titleZh) },
+      { key: 'category', header: t('columns.category'), hideOnMobile: true, render: (r) => t(`category.${r.category}`) },
+      { key: 'audience', header: t('columns.audience'), hideOnMobile: true, render: (r) => t(`audience.${r.audience}`) },
+      { key: 'sendTime', header: t('columns.sendTime'), sortable: true, render: (r) => (r.sendTime ? formatDateTime(r.sendTime, locale) : '—') },
+      { key: 'read', header: t('columns.read'), hideOnMobile: true, render: (r) => (r.recipients === null ? '—' : t('readCount', { read: r.readCount, recipients: r.recipients })) },
+      { key: 'status', header: t('columns.status'), sortable: true, render: (r) => <BuilderStatusChip status={r.status} /> },
+    ],
+    [t, locale],
+  );
+  return (
+    <ListScreen<BuilderListItem, BuilderSortField>
+      endpoint={inboxBuilderContract.endpoints.listMessages}
+      header={{
+        title: t('title'),
+        subtitle: t('subtitle'),
+        breadcrumbs: [{ label: t('common:nav.admin') }, { label: t('title') }],
+        actions: (
+          <Can anyOf={['build_inbox_message_write']}>
+            <Button variant="contained" component={NextLink} href={`${BUILDER_BASE}/add`}>
+              {t('add')}
+            </Button>
+          </Can>
+        ),
+      }}
+      columns={columns}
+      getRowId={(r) => r.id}
+      rowHref={rowPath}
+      label={t('listLabel')}
+      filterConfig={{ q: { label: t('filters.search') }, status: { label: t('filters.status'), single: true, optionLabel: (s: string) => t(`status.${s}`) } }}
+      emptyMessage={t('empty')}
+      emptyFilteredMessage={t('emptyFiltered')}
+    />
+  );
+}
+
+/** `/add`: a new draft. */
+export function BuilderAddScreen() {
+  const { t } = useTranslation(['inbox-builder', 'common']);
+  return (
+    <>
+      <PageHeader title={t('add')} back={{ href: BUILDER_BASE, label: t('title') }} />
+      <MessageForm />
+    </>
+  );
+}
+
+/** `/edit/[id]`: a draft (a message that is no longer a draft is shown read-only instead, with its status). */
+export function BuilderEditScreen() {
+  const { t } = useTranslation(['inbox-builder', 'common']);
+  const id = useRouteId();
+  const message = useEndpointQuery(inboxBuilderContract.endpoints.getMessage, id ? { id } : null);
+  return (
+    <DetailScreen query={message} title={t('edit')} back={{ href: BUILDER_BASE, label: t('title') }}>
+      {(m) =>
+        m.status === 'draft' ? (
+          <>
+            <PageHeader title={t('edit')} back={{ href: BUILDER_BASE, label: t('title') }} />
+            <Box sx={{ display: 'grid', gap: 3 }}>
+              <MessageForm record={m} />
+              <Can anyOf={['build_inbox_message_write']}>
+                <DetailSection title={t('send.title')}>
+                  <SendPanel message={m} />
+                </DetailSection>
+              </Can>
+            </Box>
+          </>
+        ) : (
+          <MessageView message={m} />
+        )
+      }
+    </DetailScreen>
+  );
+}
+
+/** `/view/[id]`: any composed message read-only, with recipients and read count; send or take back as its state allows. */
+export function BuilderViewScreen() {
+  const { t } = useTranslation(['inbox-builder', 'common']);
+  const id = useRouteId();
+  const message = useEndpointQuery(inboxBuilderContract.endpoints.getMessage, id ? { id } : null);
+  return (
+    <DetailScreen query={message} title={t('view')} back={{ href: BUILDER_BASE, label: t('title') }}>
+      {(m) => <MessageView message={m} />}
+    </DetailScreen>
+  );
+}
+
+function MessageView({ message: m }: { message: BuilderMessage }) {
+  const { t } = useTranslation(['inbox-builder', 'common']);
+  const { locale } = useRouter();
+  const title = pickLocalized(locale, m.titleEn, m.titleZh);
+  const targets = m.audience === 'customers' ? m.customers.map((c) => `${c.id} · ${pickLocalized(locale, c.nameEn, c.nameZh)}`) : m.groups.map((g) => pickLocalized(locale, g.nameEn, g.nameZh));
+  return (
+    <>
+      <PageHeader
+        title={title}
+        back={{ href: BUILDER_BASE, label: t('title') }}
+        actions={
+          m.status === 'draft' ? (
+            <Can anyOf={['build_inbox_message_write']}>
+              <Button variant="outlined" component={NextLink} href={pathTo(`${BUILDER_BASE}/edit/[id]`, { id: m.id })}>
+                {t('edit')}
+              </Button>
+            </Can>
+          ) : null
+        }
+      />
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <DetailSection title={t('view')}>
+          <Facts
+            rows={[
+              [t('columns.status'), <BuilderStatusChip key="s" status={m.status} />],
+              [t('columns.sendTime'), m.sendTime ? formatDateTime(m.sendTime, locale) : '—'],
+              [t('columns.category'), t(`category.${m.category}`)],
+              [t('columns.audience'), [t(`audience.${m.audience}`), ...targets].join('\n')],
+              [t('detail.recipients'), m.recipients === null ? t('detail.notDelivered') : String(m.recipients)],
+              [t('detail.read'), m.recipients === null ? '—' : t('readCount', { read: m.readCount, recipients: m.recipients })],
+              [t('detail.link'), m.linkPath || t('detail.noLink')],
+              [t('detail.email'), m.notifyByEmail ? t('detail.emailOn') : t('detail.emailOff')],
+              [t('detail.createdBy'), m.createdByName ?? '—'],
+            ]}
+          />
+        </DetailSection>
+        {m.status !== 'sent' ? (
+          <Can anyOf={['build_inbox_message_write']}>
+            <DetailSection title={t('send.title')}>
+              <SendPanel message={m} />
+            </DetailSection>
+          </Can>
+        ) : null}
+        {(['en', 'tc'] as const).map((lang) => (
+          <DetailSection key={lang} title={lang === 'en' ? t('detail.bodyEn') : t('detail.bodyZh')}>
+            <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+              {lang === 'en' ? m.titleEn || '—' : m.titleZh || '—'}
+            </Typography>
+            {/* Sanitized by the server on write and again on read (lib/server/sanitize.ts), as in the inbox. */}
+            <Box sx={{ '& p': { mt: 0 }, overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: lang === 'en' ? m.bodyEn : m.bodyZh }} />
+          </DetailSection>
+        ))}
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+/** Build inbox message: requests and answers shared by the API and the screens (client-safe). */
+import { z } from 'zod';
+import { listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { findRoute, normalizePath } from '@/lib/permissions/routes';
+import { msg } from '@/lib/zodMessages';
+import { BUILDER_LIMITS, BUILDER_STATUSES, INBOX_AUDIENCES, INBOX_CATEGORIES, type BuilderStatus, type InboxAudience, type InboxCategory } from './constants';
+
+const noNul = (s: string) => !s.includes('\u0000');
+const text = (max: number) =>
+  z
+    .string()
+    .max(max, { error: msg('ui.validation.maxLength', { max }) })
+    .refine(noNul, { error: 'ui.validation.invalid' });
+
+/**
+ * A page of the portal a message may link to: a plain absolute path of a signed-in page in the route table
+ * (`/my-account/manage-my-bills`, `/my-orders/manage/ORD-1`), no query, no host, no sign-in pages.
+ */
+export function isPortalPagePath(path: string): boolean {
+  if (!/^\/[A-Za-z0-9\-_/.~]*$/.test(path) || path.startsWith('//') || path.includes('/../') || path.includes('/./')) return false;
+  if (normalizePath(path) !== path && path !== '/') return false;
+  const rule = findRoute(path);
+  return Boolean(rule && !rule.isPublic && !rule.isLoginPage && !path.includes('['));
+}
+
+const ucpIdSchema = z.string().trim().min(1).max(20).regex(/^[A-Za-z0-9_-]+$/, { error: 'ui.validation.invalid' });
+
+export const messageDraftSchema = z
+  .strictObject({
+    titleEn: text(BUILDER_LIMITS.title).transform((s) => s.trim()),
+    titleZh: text(BUILDER_LIMITS.title).transform((s) => s.trim()),
+    bodyEn: text(BUILDER_LIMITS.body),
+    bodyZh: text(BUILDER_LIMITS.body),
+    category: z.enum(INBOX_CATEGORIES),
+    audience: z.enum(INBOX_AUDIENCES),
+    customerIds: z.array(ucpIdSchema).max(BUILDER_LIMITS.targets).default([]),
+    groupIds: z.array(z.uuid({ error: 'ui.validation.invalid' })).max(BUILDER_LIMITS.targets).default([]),
+    /** '' = no link. */
+    linkPath: text(BUILDER_LIMITS.linkPath)
+      .transform((s) => s.trim())
+      .refine((s) => s === '' || isPortalPagePath(s), { error: 'inbox-builder:validation.linkPath' })
+      .default(''),
+    notifyByEmail: z.boolean().default(true),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.titleEn && !v.titleZh) ctx.addIssue({ code: 'custom', path: ['titleEn'], message: 'inbox-builder:validation.titleRequired' });
+    if (!v.bodyEn.trim() && !v.bodyZh.trim()) ctx.addIssue({ code: 'custom', path: ['bodyEn'], message: 'inbox-builder:validation.bodyRequired' });
+    if (v.audience === 'customers' && v.customerIds.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['customerIds'], message: 'inbox-builder:validation.customersRequired' });
+    if (v.audience === 'groups' && v.groupIds.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['groupIds'], message: 'inbox-builder:validation.groupsRequired' });
+  });
+export type MessageDraftInput = z.input<typeof messageDraftSchema>;
+export type MessageDraft = z.output<typeof messageDraftSchema>;
+
+export const messageIdSchema = z.strictObject({ id: z.uuid({ error: 'ui.validation.invalid' }) });
+export const updateMessageSchema = z.strictObject({ id: z.uuid({ error: 'ui.validation.invalid' }), draft: messageDraftSchema });
+
+/** Send a draft now (`sendAt` absent) or at a later time (ISO with offset). */
+export const sendMessageSchema = z.strictObject({
+  id: z.uuid({ error: 'ui.validation.invalid' }),
+  sendAt: z.iso.datetime({ offset: true, error: 'ui.validation.invalid' }).optional(),
+});
+
+export const BUILDER_SORT_FIELDS = ['updatedAt', 'sendTime', 'status'] as const;
+export type BuilderSortField = (typeof BUILDER_SORT_FIELDS)[number];
+
+export const listBuilderMessagesSchema = listQuerySchema(
+  BUILDER_SORT_FIELDS,
+  z.strictObject({ status: z.array(z.enum(BUILDER_STATUSES)).max(3).optional(), q: searchTextSchema.optional() }),
+);
+export type ListBuilderMessagesBody = z.infer<typeof listBuilderMessagesSchema>;
+
+export const audienceOptionsSchema = z.strictObject({ q: searchTextSchema.optional() });
+
+export type BuilderListItem = {
+  id: string;
+  titleEn: string;
+  titleZh: string;
+  category: InboxCategory;
+  status: BuilderStatus;
+  audience: InboxAudience;
+  sendTime: string | null;
+  updatedAt: string;
+  recipients: number | null;
+  readCount: number;
+};
+export type BuilderListResult = ListResult<BuilderListItem>;
+
+export type BuilderTarget = { id: string; nameEn: string; nameZh: string };
+
+export type BuilderMessage = BuilderListItem & {
+  bodyEn: string;
+  bodyZh: string;
+  linkPath: string;
+  notifyByEmail: boolean;
+  customers: BuilderTarget[];
+  groups: BuilderTarget[];
+  deliveredAt: string | null;
+  createdByName: string | null;
+};
+
+export type AudienceOptions = { customers: BuilderTarget[]; groups: BuilderTarget[] };

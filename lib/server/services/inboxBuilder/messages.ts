@@ -1,0 +1,267 @@
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { BUILDER_LIMITS, type BuilderStatus, type InboxAudience, type InboxCategory } from '@/lib/inboxBuilder/constants';
+import type { AudienceOptions, BuilderListItem, BuilderMessage, ListBuilderMessagesBody, MessageDraft } from '@/lib/inboxBuilder/schemas';
+import { audit } from '@/lib/server/audit';
+import { inTransaction, type ServiceContext } from '@/lib/server/context';
+import { customers, inboxBroadcasts, inboxBroadcastTargets, inboxDeliveries, inboxMessages, userAccounts, userGroups } from '@/lib/server/db/schema';
+import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
+import { paginate, totalCount } from '@/lib/server/db/paginate';
+import { AppError } from '@/lib/server/errors';
+import { wakeJob } from '@/lib/server/jobs/registry';
+import { sanitizeRichText } from '@/lib/server/sanitize';
+
+const readCount = sql<number>`(select count(*)::int from ${inboxDeliveries} d where d.message_id = ${inboxMessages.id} and d.is_read)`;
+
+const listColumns = {
+  id: inboxMessages.id,
+  titleEn: inboxMessages.titleEn,
+  titleZh: inboxMessages.titleZh,
+  category: inboxMessages.category,
+  status: inboxMessages.status,
+  audience: inboxBroadcasts.audience,
+  sendTime: inboxMessages.sendTime,
+  updatedAt: inboxMessages.updatedAt,
+  recipients: inboxBroadcasts.recipients,
+  readCount,
+};
+
+type ListRow = {
+  id: string;
+  titleEn: string;
+  titleZh: string;
+  category: string;
+  status: string;
+  audience: string;
+  sendTime: Date | null;
+  updatedAt: Date;
+  recipients: number | null;
+  readCount: number;
+};
+
+// The columns' CHECK constraints hold category, status and audience to their lists (lib/inboxBuilder/constants.ts).
+const toItem = (r: ListRow): BuilderListItem => ({
+  id: r.id,
+  titleEn: r.titleEn,
+  titleZh: r.titleZh,
+  category: r.category as InboxCategory,
+  status: r.status as BuilderStatus,
+  audience: r.audience as InboxAudience,
+  sendTime: r.sendTime ? r.sendTime.toISOString() : null,
+  updatedAt: r.updatedAt.toISOString(),
+  recipients: r.recipients,
+  readCount: Number(r.readCount),
+});
+
+/** Composed messages (those with a broadcast row), newest change first. */
+export async function listBuilderMessages(ctx: ServiceContext, body: ListBuilderMessagesBody) {
+  const where: SQL[] = [];
+  const f = body.filter ?? {};
+  if (f.status?.length) where.push(inArray(inboxMessages.status, f.status));
+  if (f.q) {
+    const p = containsPattern(f.q);
+    where.push(or(ilikeLiteral(inboxMessages.titleEn, p), ilikeLiteral(inboxMessages.titleZh, p))!);
+  }
+  const dir = body.sort?.direction === 'asc' ? asc : desc;
+  const field = body.sort?.field ?? 'updatedAt';
+  const col = field === 'sendTime' ? inboxMessages.sendTime : field === 'status' ? inboxMessages.status : inboxMessages.updatedAt;
+  const q = ctx.db
+    .select({ ...listColumns, __total: totalCount() })
+    .from(inboxMessages)
+    .innerJoin(inboxBroadcasts, eq(inboxBroadcasts.messageId, inboxMessages.id))
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(sql`${dir(col)} nulls last`, desc(inboxMessages.updatedAt), asc(inboxMessages.id));
+  return paginate(q, body, toItem);
+}
+
+export async function getBuilderMessage(ctx: ServiceContext, id: string): Promise<BuilderMessage> {
+  const [row] = await ctx.db
+    .select({
+      ...listColumns,
+      bodyEn: inboxMessages.bodyEn,
+      bodyZh: inboxMessages.bodyZh,
+      linkPath: inboxBroadcasts.linkPath,
+      notifyByEmail: inboxBroadcasts.notifyByEmail,
+      deliveredAt: inboxBroadcasts.deliveredAt,
+      createdByName: userAccounts.name,
+    })
+    .from(inboxMessages)
+    .innerJoin(inboxBroadcasts, eq(inboxBroadcasts.messageId, inboxMessages.id))
+    .leftJoin(userAccounts, eq(userAccounts.userAcUuid, inboxMessages.createdBy))
+    .where(eq(inboxMessages.id, id));
+  if (!row) throw new AppError('NOT_FOUND');
+  const targetCustomers = await ctx.db
+    .select({ id: customers.ucpId, nameEn: customers.nameEn, nameZh: customers.nameZh })
+    .from(inboxBroadcastTargets)
+    .innerJoin(customers, eq(customers.ucpId, inboxBroadcastTargets.ucpId))
+    .where(eq(inboxBroadcastTargets.messageId, id))
+    .orderBy(asc(customers.ucpId));
+  const targetGroups = await ctx.db
+    .select({ id: userGroups.id, nameEn: userGroups.nameEn, nameZh: userGroups.nameZh })
+    .from(inboxBroadcastTargets)
+    .innerJoin(userGroups, eq(userGroups.id, inboxBroadcastTargets.groupId))
+    .where(eq(inboxBroadcastTargets.messageId, id))
+    .orderBy(asc(userGroups.code));
+  return {
+    ...toItem(row),
+    bodyEn: sanitizeRichText(row.bodyEn),
+    bodyZh: sanitizeRichText(row.bodyZh),
+    linkPath: row.linkPath ?? '',
+    notifyByEmail: row.notifyByEmail,
+    deliveredAt: row.deliveredAt ? row.deliveredAt.toISOString() : null,
+    createdByName: row.createdByName ?? null,
+    customers: targetCustomers,
+    groups: targetGroups,
+  };
+}
+
+/** Active customers and customer groups matching `q`, for the audience pickers. */
+export async function audienceOptions(ctx: ServiceContext, q: string | undefined): Promise<AudienceOptions> {
+  const p = q ? containsPattern(q) : null;
+  const custs = await ctx.db
+    .select({ id: customers.ucpId, nameEn: customers.nameEn, nameZh: customers.nameZh })
+    .from(customers)
+    .where(and(eq(customers.status, 'active'), p ? or(ilikeLiteral(customers.ucpId, p), ilikeLiteral(customers.nameEn, p), ilikeLiteral(customers.nameZh, p)) : undefined))
+    .orderBy(asc(customers.ucpId))
+    .limit(20);
+  const groups = await ctx.db
+    .select({ id: userGroups.id, nameEn: userGroups.nameEn, nameZh: userGroups.nameZh })
+    .from(userGroups)
+    .where(
+      and(
+        eq(userGroups.status, 'active'),
+        eq(userGroups.groupType, 'customer'),
+        p ? or(ilikeLiteral(userGroups.code, p), ilikeLiteral(userGroups.nameEn, p), ilikeLiteral(userGroups.nameZh, p)) : undefined,
+      ),
+    )
+    .orderBy(asc(userGroups.code))
+    .limit(20);
+  return { customers: custs, groups };
+}
+
+/** The chosen customers / groups must exist and be active; the list that does not apply to the audience is dropped. */
+async function checkedTargets(ctx: ServiceContext, draft: MessageDraft): Promise<{ ucpIds: string[]; groupIds: string[] }> {
+  const ucpIds = draft.audience === 'customers' ? [...new Set(draft.customerIds)] : [];
+  const groupIds = draft.audience === 'groups' ? [...new Set(draft.groupIds)] : [];
+  if (ucpIds.length) {
+    const found = await ctx.db.select({ id: customers.ucpId }).from(customers).where(and(inArray(customers.ucpId, ucpIds), eq(customers.status, 'active')));
+    if (found.length !== ucpIds.length) throw new AppError('VALIDATION', { fields: { customerIds: ['inbox-builder:validation.unknownCustomer'] } });
+  }
+  if (groupIds.length) {
+    const found = await ctx.db.select({ id: userGroups.id }).from(userGroups).where(and(inArray(userGroups.id, groupIds), eq(userGroups.status, 'active')));
+    if (found.length !== groupIds.length) throw new AppError('VALIDATION', { fields: { groupIds: ['inbox-builder:validation.unknownGroup'] } });
+  }
+  return { ucpIds, groupIds };
+}
+
+/** What is stored of a draft: bodies sanitized on write (and again on every read). */
+const messageValues = (draft: MessageDraft) => ({
+  titleEn: draft.titleEn,
+  titleZh: draft.titleZh,
+  bodyEn: sanitizeRichText(draft.bodyEn),
+  bodyZh: sanitizeRichText(draft.bodyZh),
+  category: draft.category,
+});
+
+async function writeTargets(ctx: ServiceContext, messageId: string, t: { ucpIds: string[]; groupIds: string[] }) {
+  await ctx.db.delete(inboxBroadcastTargets).where(eq(inboxBroadcastTargets.messageId, messageId));
+  const rows = [...t.ucpIds.map((ucpId) => ({ messageId, ucpId })), ...t.groupIds.map((groupId) => ({ messageId, groupId }))];
+  if (rows.length) await ctx.db.insert(inboxBroadcastTargets).values(rows);
+}
+
+const auditShape = (draft: MessageDraft, t: { ucpIds: string[]; groupIds: string[] }) => ({
+  titleEn: draft.titleEn,
+  titleZh: draft.titleZh,
+  category: draft.category,
+  audience: draft.audience,
+  customerIds: t.ucpIds,
+  groupIds: t.groupIds,
+  linkPath: draft.linkPath,
+  notifyByEmail: draft.notifyByEmail,
+});
+
+export async function createBuilderMessage(ctx: ServiceContext, draft: MessageDraft): Promise<{ id: string }> {
+  return inTransaction(ctx, async (tx) => {
+    const targets = await checkedTargets(tx, draft);
+    const [msg] = await tx.db
+      .insert(inboxMessages)
+      .values({ ...messageValues(draft), status: 'draft', createdBy: tx.actor.userAcUuid, createdAt: tx.now(), updatedAt: tx.now() })
+      .returning({ id: inboxMessages.id });
+    const id = msg!.id;
+    await tx.db.insert(inboxBroadcasts).values({
+      messageId: id,
+      audience: draft.audience,
+      linkPath: draft.linkPath || null,
+      notifyByEmail: draft.notifyByEmail,
+      updatedBy: tx.actor.userAcUuid,
+    });
+    await writeTargets(tx, id, targets);
+    await audit(tx, { action: 'create', entity: 'inbox_message', entityId: id, after: auditShape(draft, targets) });
+    return { id };
+  });
+}
+
+/** Locks the message row; 404 when it is not a composed message, 409 when it is not in `expected` state. */
+async function lockMessage(ctx: ServiceContext, id: string, expected: BuilderStatus) {
+  const [row] = await ctx.db
+    .select({ status: inboxMessages.status, claimedAt: inboxBroadcasts.claimedAt, sendTime: inboxMessages.sendTime })
+    .from(inboxMessages)
+    .innerJoin(inboxBroadcasts, eq(inboxBroadcasts.messageId, inboxMessages.id))
+    .where(eq(inboxMessages.id, id))
+    .for('update');
+  if (!row) throw new AppError('NOT_FOUND');
+  if (row.status !== expected) throw new AppError('MESSAGE_NOT_DRAFT');
+  return row;
+}
+
+export async function updateBuilderMessage(ctx: ServiceContext, id: string, draft: MessageDraft): Promise<{ id: string }> {
+  return inTransaction(ctx, async (tx) => {
+    await lockMessage(tx, id, 'draft');
+    const before = await getBuilderMessage(tx, id);
+    const targets = await checkedTargets(tx, draft);
+    await tx.db.update(inboxMessages).set({ ...messageValues(draft), updatedAt: tx.now() }).where(eq(inboxMessages.id, id));
+    await tx.db
+      .update(inboxBroadcasts)
+      .set({ audience: draft.audience, linkPath: draft.linkPath || null, notifyByEmail: draft.notifyByEmail, updatedBy: tx.actor.userAcUuid })
+      .where(eq(inboxBroadcasts.messageId, id));
+    await writeTargets(tx, id, targets);
+    await audit(tx, {
+      action: 'update',
+      entity: 'inbox_message',
+      entityId: id,
+      before: { titleEn: before.titleEn, titleZh: before.titleZh, audience: before.audience, customerIds: before.customers.map((c) => c.id), groupIds: before.groups.map((g) => g.id) },
+      after: auditShape(draft, targets),
+    });
+    return { id };
+  });
+}
+
+/** draft → scheduled, at `sendAt` or now (a past time means now). The delivery job does the rest. */
+export async function sendBuilderMessage(ctx: ServiceContext, id: string, sendAt?: string): Promise<{ id: string; status: 'scheduled'; sendTime: string }> {
+  const now = ctx.now();
+  const requested = sendAt ? new Date(sendAt) : now;
+  if (requested.getTime() > now.getTime() + BUILDER_LIMITS.maxScheduleDays * 86_400_000) {
+    throw new AppError('VALIDATION', { fields: { sendAt: ['inbox-builder:validation.sendAtTooFar'] } });
+  }
+  const sendTime = requested.getTime() < now.getTime() ? now : requested;
+  const result = await inTransaction(ctx, async (tx) => {
+    await lockMessage(tx, id, 'draft');
+    await tx.db.update(inboxMessages).set({ status: 'scheduled', sendTime, updatedAt: now }).where(eq(inboxMessages.id, id));
+    await tx.db.update(inboxBroadcasts).set({ claimedBy: null, claimedAt: null, updatedBy: tx.actor.userAcUuid }).where(eq(inboxBroadcasts.messageId, id));
+    await audit(tx, { action: 'schedule', entity: 'inbox_message', entityId: id, before: { status: 'draft' }, after: { status: 'scheduled', sendTime: sendTime.toISOString() } });
+    return { id, status: 'scheduled' as const, sendTime: sendTime.toISOString() };
+  });
+  if (sendTime.getTime() <= now.getTime()) wakeJob('inbox-deliver');
+  return result;
+}
+
+/** scheduled → draft, only while no instance has started delivering it. */
+export async function unscheduleBuilderMessage(ctx: ServiceContext, id: string): Promise<{ id: string }> {
+  return inTransaction(ctx, async (tx) => {
+    const row = await lockMessage(tx, id, 'scheduled');
+    if (row.claimedAt) throw new AppError('MESSAGE_NOT_DRAFT');
+    await tx.db.update(inboxMessages).set({ status: 'draft', sendTime: null, updatedAt: tx.now() }).where(eq(inboxMessages.id, id));
+    await audit(tx, { action: 'unschedule', entity: 'inbox_message', entityId: id, before: { status: 'scheduled', sendTime: row.sendTime?.toISOString() ?? null }, after: { status: 'draft' } });
+    return { id };
+  });
+}
+
