@@ -31,6 +31,8 @@ export const ERRORS = {
   BILL_ALREADY_PAID: { http: 409, description: 'A selected bill is already paid' },
   BILL_UNDER_REVIEW: { http: 409, description: 'A payment slip for a selected bill is already waiting for review' },
   SLIP_ALREADY_REVIEWED: { http: 409, description: 'The payment slip was already approved or rejected' },
+  // Account-information changes (docs/account-changes.md).
+  CHANGE_STATUS_CONFLICT: { http: 409, description: 'The change request is no longer in a status that allows this step (another staff member acted first)' },
   SERVICE_UNAVAILABLE: { http: 503, description: 'Database unreachable' },
   TIMEOUT: { http: 504, description: 'Request took too long' },
   INTERNAL: { http: 500, description: 'Unexpected error' },

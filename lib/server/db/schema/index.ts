@@ -7,3 +7,4 @@ export * from './equipment';
 export * from './orders';
 export * from './billing';
 export * from './survey';
+export * from './accountChanges';
