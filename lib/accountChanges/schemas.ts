@@ -105,18 +105,27 @@ export const hkAddressSchema = z
 export type HkAddress = z.output<typeof hkAddressSchema>;
 export type HkAddressInput = z.input<typeof hkAddressSchema>;
 
+/** A bare code ("A", "1205") gets its label; anything written out ("Room 1801", "Shop 7", "1205室") stays as written. */
+const BARE = /^[A-Za-z0-9]{1,6}$/;
+const labelled = (value: string, before: string, after: string) => (BARE.test(value) ? `${before}${value}${after}` : value);
 const floorLabelEn = (floor: string) => (/^\d+$/.test(floor) ? `${floor}/F` : floor);
 const floorLabelZh = (floor: string) => (/^\d+$/.test(floor) ? `${floor}樓` : floor);
 
-/** One line in English ("Flat A, 12/F, Block 2, Building, Street, District, Region") and in Chinese order. */
+const CJK = /[\u3400-\u9fff]/;
+
+/**
+ * One line in English order ("Room 1801, 18/F, Block 2, Building, Street, District, Region") and, when the street or
+ * building was written in Chinese, in Chinese order (region, district, street, building, block, floor, flat); an
+ * address written in English is printed as written in both languages (a bill never mixes the two orders).
+ */
 export function formatHkAddress(a: HkAddress): { en: string; zh: string } {
-  const en = [a.flat && `Flat ${a.flat}`, a.floor && floorLabelEn(a.floor), a.block && `Block ${a.block}`, a.building, a.street, DISTRICT_NAMES[a.district].en, REGION_NAMES[a.region].en]
+  const en = [a.flat && labelled(a.flat, 'Flat ', ''), a.floor && floorLabelEn(a.floor), a.block && labelled(a.block, 'Block ', ''), a.building, a.street, DISTRICT_NAMES[a.district].en, REGION_NAMES[a.region].en]
     .filter(Boolean)
     .join(', ');
-  const zh = [REGION_NAMES[a.region].zh, DISTRICT_NAMES[a.district].zh, a.street, a.building, a.block && `${a.block}座`, a.floor && floorLabelZh(a.floor), a.flat && `${a.flat}室`]
+  const zh = [REGION_NAMES[a.region].zh, DISTRICT_NAMES[a.district].zh, a.street, a.building, a.block && labelled(a.block, '', '座'), a.floor && floorLabelZh(a.floor), a.flat && labelled(a.flat, '', '室')]
     .filter(Boolean)
     .join('');
-  return { en, zh };
+  return { en, zh: CJK.test(`${a.street}${a.building}`) ? zh : en };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -155,8 +164,16 @@ export function dateInRange(date: string, today: string = hkToday()): 'past' | '
   return null;
 }
 
+function isRealDate(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}
+
 /** An effective or move date: a real date, not before today and at most a year ahead (Hong Kong). */
 export const futureDateSchema = isoDateSchema.superRefine((v, ctx) => {
+  // Not a real date: isoDateSchema has said so already.
+  if (!isRealDate(v)) return;
   const problem = dateInRange(v);
   if (problem === 'past') ctx.addIssue({ code: 'custom', message: V('dateInPast') });
   if (problem === 'tooFar') ctx.addIssue({ code: 'custom', message: msg(V('dateTooFar'), { days: LIMITS.maxDaysAhead }) });
