@@ -24,10 +24,18 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     items: [
       { href: '/my-account/manage-my-bills', labelKey: 'nav.bills' },
       { href: '/my-account/manage-my-bills/payment-slip-upload', labelKey: 'nav.paymentSlips' },
+      { href: '/customer-support/account-info-update', labelKey: 'nav.accountInfoUpdate' },
     ],
   },
   { key: 'profile', labelKey: 'nav.profile', items: [{ href: '/account', labelKey: 'nav.account' }] },
-  { key: 'admin', labelKey: 'nav.admin', items: [{ href: '/admin-controls/payment-slip-review', labelKey: 'nav.slipReview' }] },
+  {
+    key: 'admin',
+    labelKey: 'nav.admin',
+    items: [
+      { href: '/admin-controls/approve-account-info-update', labelKey: 'nav.approveAccountInfo' },
+      { href: '/admin-controls/payment-slip-review', labelKey: 'nav.slipReview' },
+    ],
+  },
 ];
 
 export function visibleNav(grants: Grants, sections: readonly NavSection[] = NAV_SECTIONS): NavSection[] {
