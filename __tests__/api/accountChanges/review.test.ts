@@ -6,6 +6,8 @@ import type { FunctionCode } from '@/lib/permissions/codes';
 import { auditLog, changeRequestEvents, changeRequests, customers, inboxDeliveries, inboxMessages, machines } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { documentParties } from '@/lib/server/services/bills/parties';
+import { createBill } from '../bills/billFixtures';
+import { createGroup, tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, startTestServer, type TestServer } from '../helpers/testServer';
 import { ADDRESS, ADDRESS_EN, billingBody, customerCaller, postMultipart, staffCaller, tomorrow } from './fixtures';
@@ -56,8 +58,13 @@ describeEachDb('account changes: review', (getHandle) => {
 
     const [row] = await db().select().from(customers).where(eq(customers.ucpId, c.ucpId));
     expect(row).toMatchObject({ billingAddressEn: ADDRESS_EN, billingAddressZh: ADDRESS_EN, contactName: 'Lee Ka Yan', contactPhone: '23456790' });
-    // Bills and statements print the customer party from the record.
+    // Bills and statements print the customer party from the record, and the bill detail shows where it goes.
     expect((await documentParties(db(), c.ucpId)).customer.addressEn).toBe(ADDRESS_EN);
+    const bill = await createBill(db(), c.ucpId);
+    const billToken = await tokenFor(c.user, c.ucpId);
+    await createGroup(db(), ['mgt_bills_read'], { members: [{ user: c.user, customer: c.customer }] });
+    const detailOfBill = await server.post('/api/bills/getBill', { id: bill.id }, { token: billToken });
+    expect(detailOfBill.body.data.billTo).toMatchObject({ addressEn: ADDRESS_EN });
 
     const detail = await callEndpoint(server, C.endpoints.getRequest, { id }, { token: c.token });
     if (detail.body.status !== 'success') throw new Error('detail');
