@@ -9,7 +9,10 @@ module.exports = {
     localeDetection: false,
   },
   defaultNS: 'common',
-  ns: ['common', 'page', 'error'],
+  // Every namespace file: the server's i18n instance loads only these, so a page asking for a feature namespace that
+  // is not listed here (staticTranslations('accountChanges')) would receive it empty. Each page still gets only the
+  // namespaces it asks for. Add a feature's namespace here when its file lands.
+  ns: ['common', 'page', 'error', 'accountChanges'],
   localePath: path.resolve('./public/locales'),
   reloadOnPrerender: process.env.NODE_ENV === 'development',
   returnNull: false,
