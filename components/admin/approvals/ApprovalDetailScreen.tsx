@@ -8,6 +8,7 @@ import { Attachments, BeforeAfter, History, RequestFacts } from '@/components/ac
 import { useDownload } from '@/components/bills/useDownload';
 import { Can } from '@/components/common/Can';
 import { DetailSection } from '@/components/common/DetailParts';
+import { PageHeader } from '@/components/common/PageHeader';
 import { DetailScreen, useRouteId } from '@/components/common/DetailScreen';
 import { isConflict, ReviewActions } from '@/components/common/ReviewActions';
 import { downloadEndpoint, useEndpointMutation, useEndpointQuery } from '@/lib/api/query';
@@ -34,7 +35,13 @@ export function ApprovalDetailScreen() {
       notFoundTitle={t('detail.notFoundTitle')}
       notFoundBody={t('detail.notFoundBody')}
     >
-      {(r) => <ReviewView request={r} />}
+      {(r) => (
+        <>
+          {/* With data the scaffold leaves the header to the screen: the request's number is the title. */}
+          <PageHeader title={t('detail.title', { requestNo: r.requestNo })} back={{ href: QUEUE, label: t('review.backToList') }} />
+          <ReviewView request={r} />
+        </>
+      )}
     </DetailScreen>
   );
 }
