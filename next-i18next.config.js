@@ -9,7 +9,11 @@ module.exports = {
     localeDetection: false,
   },
   defaultNS: 'common',
-  ns: ['common', 'page', 'error'],
+  // Every namespace file: the server's i18n instance loads only these, so a page asking for a feature namespace that
+  // is not listed here would receive it empty. Each page still gets only the namespaces it asks for. A unit test
+  // (__tests__/unit/i18n/namespaces.test.ts) fails when a file in public/locales/en is missing here. (This file is
+  // bundled for the browser too, so the list cannot be read from the disk.)
+  ns: ['common', 'page', 'error', 'accountChanges', 'inbox-builder', 'mail'],
   localePath: path.resolve('./public/locales'),
   reloadOnPrerender: process.env.NODE_ENV === 'development',
   returnNull: false,

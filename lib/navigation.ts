@@ -24,6 +24,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     items: [
       { href: '/my-account/manage-my-bills', labelKey: 'nav.bills' },
       { href: '/my-account/manage-my-bills/payment-slip-upload', labelKey: 'nav.paymentSlips' },
+      { href: '/customer-support/account-info-update', labelKey: 'nav.accountInfoUpdate' },
     ],
   },
   { key: 'profile', labelKey: 'nav.profile', items: [{ href: '/account', labelKey: 'nav.account' }] },
@@ -31,6 +32,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     key: 'admin',
     labelKey: 'nav.admin',
     items: [
+      { href: '/admin-controls/approve-account-info-update', labelKey: 'nav.approveAccountInfo' },
       { href: '/admin-controls/payment-slip-review', labelKey: 'nav.slipReview' },
       { href: '/admin-controls/build-inbox-message', labelKey: 'nav.buildInbox' },
       { href: '/admin-controls/outbox', labelKey: 'nav.outbox' },

@@ -108,6 +108,9 @@ export function BillDetailDialog({ billId, onClose, download }: Props) {
                 </Box>
               ))}
             </Box>
+            <Typography variant="body2" data-testid="bill-to">
+              {t('bills.detail.billTo', { name: pickLocalized(locale, bill.billTo.nameEn, bill.billTo.nameZh), address: pickLocalized(locale, bill.billTo.addressEn, bill.billTo.addressZh) })}
+            </Typography>
             <TableContainer>
               <Table size="small" aria-label={t('bills.detail.linesLabel')}>
                 <TableHead>

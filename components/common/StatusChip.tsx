@@ -32,6 +32,8 @@ export const STATUS_TONES = {
   dispatched: 'inProgress',
   out_for_delivery: 'inProgress',
   failed: 'reject',
+  // account-information change requests (pending, approved, reject, completed as above)
+  inProgress: 'inProgress',
   // generic
   active: 'approved',
   inactive: 'neutral',

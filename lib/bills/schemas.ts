@@ -123,6 +123,8 @@ export type BillContract = {
 
 export type BillDetail = BillListItem & {
   contract: BillContract | null;
+  /** Who the bill is for and where it goes: the customer's current name and billing address (as the PDF prints them). */
+  billTo: { nameEn: string; nameZh: string; addressEn: string; addressZh: string };
   lines: BillLine[];
   /** Payment slips that name this bill (pending, approved with the amount applied, rejected). */
   payments: BillPayment[];

@@ -33,6 +33,8 @@ export const ERRORS = {
   BILL_UNDER_REVIEW: { http: 409, description: 'A payment slip for a selected bill is already waiting for review' },
   SLIP_ALREADY_REVIEWED: { http: 409, description: 'The payment slip was already approved or rejected' },
   MESSAGE_NOT_DRAFT: { http: 409, description: 'The inbox message is no longer a draft (scheduled, being delivered or sent)' },
+  // Account-information changes (docs/account-changes.md).
+  CHANGE_STATUS_CONFLICT: { http: 409, description: 'The change request is no longer in a status that allows this step (another staff member acted first)' },
   SERVICE_UNAVAILABLE: { http: 503, description: 'Database unreachable' },
   TIMEOUT: { http: 504, description: 'Request took too long' },
   INTERNAL: { http: 500, description: 'Unexpected error' },

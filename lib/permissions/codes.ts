@@ -79,6 +79,8 @@ export const isFunctionCode = (value: string): value is FunctionCode => codeSet.
 /** Codes held by provider staff (admin controls); every other code is a customer code. */
 export const ADMIN_CODES: readonly FunctionCode[] = [
   ...readWrite(APPROVAL_AREAS),
+  // Credit control's read-only view of billing-address changes (docs/account-changes.md): provider staff only.
+  'cac_chg_bill_addr_read',
   'ucp_cust_main_read',
   'ucp_cust_main_write',
   'user_ac_main_read',

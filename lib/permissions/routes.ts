@@ -18,7 +18,11 @@ export type RouteRule = {
 };
 
 const changeRead = ACCOUNT_CHANGE_AREAS.map((a) => `${a}_read` as const);
-const approvalRead = APPROVAL_AREAS.map((a) => `${a}_read` as const);
+/**
+ * The approval screens also open for `cac_chg_bill_addr_read`: credit control's read-only view of billing-address
+ * changes (the portal's decision, docs/account-changes.md and docs/permissions.md).
+ */
+const approvalRead: FunctionCode[] = [...APPROVAL_AREAS.map((a) => `${a}_read` as const), 'cac_chg_bill_addr_read'];
 
 /** add / edit need write; list and view accept read or write (spec §2, "every maintenance screen"). */
 function maintenance<const B extends string>(base: B, read: FunctionCode, write: FunctionCode, listExtra: FunctionCode[] = []) {

@@ -49,6 +49,12 @@ export const billList = (items: BillListItem[] = BILLS): BillListResult => ({
 export const billDetail = (overrides: Partial<BillDetail> = {}): BillDetail => ({
   ...billItem(),
   contract: { id: '5eed0020-0000-4000-8000-000000000001', contractNo: 'CT-2024-00118', contractType: 'managed_print', billingFrequency: 'monthly' },
+  billTo: {
+    nameEn: 'Harbour View Trading Company Limited',
+    nameZh: '海景貿易有限公司',
+    addressEn: 'Unit 1205, 12/F, Wing Yip Industrial Building, 6 Wing Yip Street, Kwun Tong, Kowloon',
+    addressZh: '九龍觀塘榮業街6號榮業工業大廈12樓1205室',
+  },
   lines: [
     {
       lineNo: 1,

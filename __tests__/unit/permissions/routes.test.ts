@@ -21,7 +21,13 @@ describe('route-permission table', () => {
       const rule = findRoute(r.path);
       expect(rule?.path).toBe(r.path);
       // The admin landing page also opens for the portal's documented addition (payment slip review, docs/permissions.md).
-      const additions = r.path === '/admin-controls' ? ['payslip_review_read', 'payslip_review_write', 'outbox_read'] : [];
+      // The approval screens also open for credit control's read-only code (docs/account-changes.md).
+      const additions =
+        r.path === '/admin-controls'
+          ? ['payslip_review_read', 'payslip_review_write', 'outbox_read', 'cac_chg_bill_addr_read']
+          : r.path.startsWith('/admin-controls/approve-account-info-update')
+            ? ['cac_chg_bill_addr_read']
+            : [];
       expect([...(rule?.anyOf ?? [])].sort()).toEqual([...r.anyOf, ...additions].sort());
       expect(Boolean(rule?.deepLink)).toBe(Boolean(r.deepLink));
     }

@@ -1,5 +1,6 @@
 import type { ApiRoutes } from './router';
 import { accountRoutes } from './account';
+import { accountChangeRoutes } from './accountChanges';
 import { billRoutes } from './bills';
 import { checkTokenRoutes } from './checkToken';
 import { cookieRoutes } from './cookies';
@@ -30,4 +31,5 @@ export const apiRoutes: ApiRoutes = {
   ...paymentSlipRoutes,
   ...mailRoutes,
   ...inboxBuilderRoutes,
+  ...accountChangeRoutes,
 };

@@ -24,6 +24,7 @@ import {
   SEED_TIME,
   SEED_USERS,
 } from './seedData';
+import { seedAccountChanges } from './seedData/accountChanges';
 import { seedBilling } from './seedData/billing';
 import { seedEquipment } from './seedData/equipment';
 import { seedInbox } from './seedData/inbox';
@@ -185,6 +186,9 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedSumm
 
     // The demo inbox (lib/server/db/seedData/inbox.ts): after the users and their customer links it delivers to.
     await seedInbox(tx);
+
+    // Demo account-information change requests in every status (lib/server/db/seedData/accountChanges.ts).
+    await seedAccountChanges(tx);
 
     return {
       inserted: {

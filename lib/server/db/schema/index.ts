@@ -9,3 +9,4 @@ export * from './billing';
 export * from './survey';
 export * from './mail';
 export * from './inboxBuilder';
+export * from './accountChanges';

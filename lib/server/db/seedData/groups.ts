@@ -6,6 +6,7 @@ export const GROUP = {
   providerAdmin: 'PROVIDER_ADMIN',
   billApprover: 'PROVIDER_BILL_APPROVER',
   super: 'SUPER',
+  creditControl: 'PROVIDER_CREDIT_CONTROL',
 } as const;
 export type GroupCode = (typeof GROUP)[keyof typeof GROUP];
 
@@ -73,5 +74,14 @@ export const SEED_GROUPS: readonly SeedGroup[] = [
     description: "Holds the 'all' function code (every screen and action). Operations staff only.",
     groupType: 'provider',
     codes: ['all'],
+  },
+  {
+    id: '5eed0003-0000-4000-8000-000000000006',
+    code: GROUP.creditControl,
+    nameEn: 'Credit control (read only)',
+    nameZh: '信貸監控（唯讀）',
+    description: 'Sees billing-address change requests in the approval queue, without acting on them (docs/account-changes.md).',
+    groupType: 'provider',
+    codes: ['cac_chg_bill_addr_read'],
   },
 ];

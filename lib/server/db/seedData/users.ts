@@ -116,4 +116,16 @@ export const SEED_USERS: readonly SeedUser[] = [
     disclaimerAccepted: true,
     memberships: [{ ucpId: PROVIDER_UCP_ID, group: GROUP.super }],
   },
+  {
+    userAcUuid: '5eed0001-0000-4000-8000-000000000008',
+    loginId: 'credit@demo.hk',
+    name: 'Tsang Wai Kit',
+    isProviderStaff: true,
+    mfaEnabled: false,
+    mfaSecret: null,
+    preferredLanguage: 'en',
+    fontSize: 'M',
+    disclaimerAccepted: true,
+    memberships: [{ ucpId: PROVIDER_UCP_ID, group: GROUP.creditControl }],
+  },
 ];

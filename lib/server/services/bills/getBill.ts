@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { BillDetail, BillLine, BillLineType, BillPayment } from '@/lib/bills/schemas';
-import { billLines, bills, contracts, paymentSlipBills, paymentSlips } from '@/lib/server/db/schema';
+import { billLines, bills, contracts, customers, paymentSlipBills, paymentSlips } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import { billRowColumns, toBillListItem } from './listBills';
@@ -55,9 +55,15 @@ export async function getBill(db: Db, ucpId: string, id: string, today: string):
     .where(and(eq(paymentSlipBills.billId, id), eq(paymentSlips.ucpId, ucpId)))
     .orderBy(desc(paymentSlips.createdAt));
 
+  const [billTo] = await db
+    .select({ nameEn: customers.nameEn, nameZh: customers.nameZh, addressEn: customers.billingAddressEn, addressZh: customers.billingAddressZh })
+    .from(customers)
+    .where(eq(customers.ucpId, ucpId));
+
   const { contractType, billingFrequency, ...item } = row;
   return {
     ...toBillListItem(item),
+    billTo: billTo ?? { nameEn: '', nameZh: '', addressEn: '', addressZh: '' },
     contract:
       item.contractId && item.contractNo
         ? { id: item.contractId, contractNo: item.contractNo, contractType: contractType ?? '', billingFrequency: billingFrequency ?? '' }

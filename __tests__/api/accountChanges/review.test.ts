@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { accountChangesContract as C } from '@/lib/accountChanges/contract';
+import { ACTION_FROM, CHANGE_STATUSES, REVIEW_ACTIONS, type ChangeStatus, type ReviewAction } from '@/lib/accountChanges/constants';
+import type { FunctionCode } from '@/lib/permissions/codes';
+import { auditLog, changeRequestEvents, changeRequests, customers, inboxDeliveries, inboxMessages, machines } from '@/lib/server/db/schema';
+import type { Db } from '@/lib/server/db/types';
+import { documentParties } from '@/lib/server/services/bills/parties';
+import { createBill } from '../bills/billFixtures';
+import { createGroup, tokenFor } from '../helpers/fixtures';
+import { describeEachDb } from '../helpers/testDb';
+import { callEndpoint, startTestServer, type TestServer } from '../helpers/testServer';
+import { ADDRESS, ADDRESS_EN, billingBody, customerCaller, postMultipart, staffCaller, tomorrow } from './fixtures';
+
+const APPROVER: FunctionCode[] = ['apv_chg_bill_addr_read', 'apv_chg_bill_addr_write'];
+const ALL_APPROVALS: FunctionCode[] = [
+  'apv_chg_comp_name_write',
+  'apv_chg_bill_addr_write',
+  'apv_chg_machine_loc_write',
+  'apv_chg_rec_hardcopy_write',
+  'apv_chg_toner_addr_write',
+  'apv_transfer_agreemt_write',
+];
+
+/** The path of steps that brings a fresh (pending) request to each status. */
+const PATH_TO: Record<ChangeStatus, ReviewAction[]> = {
+  pending: [],
+  inProgress: ['start'],
+  approved: ['approve'],
+  reject: ['reject'],
+  completed: ['approve', 'complete'],
+};
+
+describeEachDb('account changes: review', (getHandle) => {
+  let server: TestServer;
+  let approver: Awaited<ReturnType<typeof staffCaller>>;
+  beforeAll(async () => {
+    server = await startTestServer(getHandle());
+    approver = await staffCaller(getHandle().db, APPROVER);
+  });
+  afterAll(async () => server?.close());
+  const db = (): Db => getHandle().db;
+
+  async function billAddrRequest() {
+    const c = await customerCaller(db());
+    const res = await callEndpoint(server, C.endpoints.submitBillingAddress, billingBody(), { token: c.token });
+    if (res.body.status !== 'success') throw new Error('submit');
+    return { c, id: res.body.data.id, requestNo: res.body.data.requestNo };
+  }
+  const step = (id: string, action: ReviewAction, token = approver.token, comment = action === 'reject' ? 'Not an office address' : '') =>
+    callEndpoint(server, C.endpoints.transition, { id, action, comment }, { token });
+
+  it('approve applies the billing address to the customer (and so to its bills) in the same step, with history, audit and inbox', async () => {
+    const { c, id, requestNo } = await billAddrRequest();
+    expect((await step(id, 'start')).status).toBe(200);
+    const approved = await step(id, 'approve', approver.token, 'Checked with the customer');
+    expect(approved.body).toMatchObject({ status: 'success', data: { id, status: 'approved' } });
+
+    const [row] = await db().select().from(customers).where(eq(customers.ucpId, c.ucpId));
+    expect(row).toMatchObject({ billingAddressEn: ADDRESS_EN, billingAddressZh: ADDRESS_EN, contactName: 'Lee Ka Yan', contactPhone: '23456790' });
+    // Bills and statements print the customer party from the record, and the bill detail shows where it goes.
+    expect((await documentParties(db(), c.ucpId)).customer.addressEn).toBe(ADDRESS_EN);
+    const bill = await createBill(db(), c.ucpId);
+    const billToken = await tokenFor(c.user, c.ucpId);
+    await createGroup(db(), ['mgt_bills_read'], { members: [{ user: c.user, customer: c.customer }] });
+    const detailOfBill = await server.post('/api/bills/getBill', { id: bill.id }, { token: billToken });
+    expect(detailOfBill.body.data.billTo).toMatchObject({ addressEn: ADDRESS_EN });
+
+    const detail = await callEndpoint(server, C.endpoints.getRequest, { id }, { token: c.token });
+    if (detail.body.status !== 'success') throw new Error('detail');
+    expect(detail.body.data.history.map((e) => [e.fromStatus, e.toStatus, e.actorName])).toEqual([
+      [null, 'pending', c.user.name],
+      ['pending', 'inProgress', null],
+      ['inProgress', 'approved', null],
+    ]);
+    expect(detail.body.data.reviewerComment).toBe('Checked with the customer');
+    const audits = await db().select().from(auditLog).where(and(eq(auditLog.entity, 'change_request'), eq(auditLog.entityId, id)));
+    expect(audits.map((a) => a.action)).toEqual(['change_request.submit', 'change_request.start', 'change_request.approve']);
+    expect(audits[2]!.actorUuid).toBe(approver.user.userAcUuid);
+    expect(audits[2]!.before).toMatchObject({ records: { billingAddressEn: 'Old address, Wan Chai' } });
+    const titles = await db()
+      .select({ title: inboxMessages.titleEn })
+      .from(inboxDeliveries)
+      .innerJoin(inboxMessages, eq(inboxMessages.id, inboxDeliveries.messageId))
+      .where(eq(inboxDeliveries.userAcUuid, c.user.userAcUuid));
+    expect(titles.map((t) => t.title).sort()).toEqual(
+      [`We received your request ${requestNo}`, `We are working on your request ${requestNo}`, `Your request ${requestNo} was approved`].sort(),
+    );
+  });
+
+  it('reject keeps the records, needs a reason, and shows the reason to the customer', async () => {
+    const { c, id } = await billAddrRequest();
+    const noReason = await callEndpoint(server, C.endpoints.transition, { id, action: 'reject' }, { token: approver.token });
+    expect(noReason.status).toBe(400);
+    expect((await step(id, 'reject', approver.token, 'Please give an office address')).status).toBe(200);
+    const [row] = await db().select().from(customers).where(eq(customers.ucpId, c.ucpId));
+    expect(row!.billingAddressEn).toBe('Old address, Wan Chai');
+    const list = await callEndpoint(server, C.endpoints.listRequests, { page: 1, pageSize: 5 }, { token: c.token });
+    expect(list.body.status === 'success' && list.body.data.items[0]).toMatchObject({ id, status: 'reject', reviewerComment: 'Please give an office address' });
+  });
+
+  describe('the state machine: every action from every status', () => {
+    const cases = CHANGE_STATUSES.flatMap((from) => REVIEW_ACTIONS.map((action) => [from, action, ACTION_FROM[action].includes(from)] as const));
+    it.each(cases)('from %s, %s is allowed: %s', async (from, action, allowed) => {
+      const { id } = await billAddrRequest();
+      for (const a of PATH_TO[from]) expect((await step(id, a)).status).toBe(200);
+      const res = await step(id, action);
+      if (allowed) {
+        expect(res.status).toBe(200);
+      } else {
+        expect(res.status).toBe(409);
+        expect(res.body.status === 'error' && res.body.error.code).toBe('CHANGE_STATUS_CONFLICT');
+        const [row] = await db().select({ status: changeRequests.status }).from(changeRequests).where(eq(changeRequests.id, id));
+        expect(row!.status).toBe(from);
+      }
+    });
+  });
+
+  it('two staff approving at once: exactly one wins, the change is applied once', async () => {
+    const { id } = await billAddrRequest();
+    const second = await staffCaller(db(), APPROVER);
+    const results = await Promise.all([step(id, 'approve'), step(id, 'approve', second.token), step(id, 'reject', second.token)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    const events = await db().select().from(changeRequestEvents).where(eq(changeRequestEvents.requestId, id));
+    expect(events.filter((e) => e.fromStatus !== null)).toHaveLength(1);
+    // Approving again later is refused too.
+    expect((await step(id, 'approve')).status).toBe(409);
+  });
+
+  it('a staff user sees and acts only on the types of its apv codes; others are 404', async () => {
+    const { id } = await billAddrRequest();
+    const c = await customerCaller(db());
+    const hardcopy = await callEndpoint(server, C.endpoints.submitReceiveHardcopy, { receiveHardcopy: true, ebillEmail: 'a@b.hk', idempotencyKey: randomUUID(), termsAccepted: true }, { token: c.token });
+    if (hardcopy.body.status !== 'success') throw new Error('submit');
+    const queue = await callEndpoint(server, C.endpoints.listQueue, { page: 1, pageSize: 100 }, { token: approver.token });
+    if (queue.body.status !== 'success') throw new Error('queue');
+    expect(new Set(queue.body.data.items.map((i) => i.type))).toEqual(new Set(['bill_addr']));
+    expect(queue.body.data.items.some((i) => i.id === id)).toBe(true);
+    expect((await callEndpoint(server, C.endpoints.getForReview, { id: hardcopy.body.data.id }, { token: approver.token })).status).toBe(404);
+    expect((await step(hardcopy.body.data.id, 'approve')).status).toBe(404);
+    const detail = await callEndpoint(server, C.endpoints.getForReview, { id }, { token: approver.token });
+    expect(detail.body.status === 'success' && detail.body.data.actions).toEqual(['start', 'approve', 'reject']);
+  });
+
+  it('without the write code a staff user reads but cannot act (403, no actions offered); credit control reads billing addresses only', async () => {
+    const { id } = await billAddrRequest();
+    const reader = await staffCaller(db(), ['apv_chg_bill_addr_read']);
+    const credit = await staffCaller(db(), ['cac_chg_bill_addr_read']);
+    for (const who of [reader, credit]) {
+      const detail = await callEndpoint(server, C.endpoints.getForReview, { id }, { token: who.token });
+      expect(detail.body.status === 'success' && detail.body.data.actions).toEqual([]);
+      expect((await step(id, 'approve', who.token)).status).toBe(403);
+    }
+    const queue = await callEndpoint(server, C.endpoints.listQueue, { page: 1, pageSize: 100, filter: { type: ['rec_hardcopy'] } }, { token: credit.token });
+    expect(queue.body.status === 'success' && queue.body.data.total).toBe(0);
+    // A customer user holding an approval code by mistake gets nothing (admin codes count only for staff).
+    const c = await customerCaller(db(), ['ac_chg_bill_addr_read', 'apv_chg_bill_addr_write']);
+    expect((await step(id, 'approve', c.token)).status).toBe(403);
+  });
+
+  it('approval applies every type: company name, hardcopy, machine location, toner address; a transfer changes no record', async () => {
+    const boss = await staffCaller(db(), ALL_APPROVALS);
+    const c = await customerCaller(db());
+    const submitted: string[] = [];
+    const ok = (r: { body: { status: string; data?: unknown } }) => {
+      if (r.body.status !== 'success') throw new Error(JSON.stringify(r.body));
+      submitted.push((r.body.data as { id: string }).id);
+    };
+    ok(await postMultipart(server, C.endpoints.submitCompanyName.path, c.token, { nameEn: 'Renamed Limited', nameZh: '新名有限公司', brNo: '12345678', effectiveDate: tomorrow(), idempotencyKey: randomUUID(), termsAccepted: 'true' }));
+    ok(await callEndpoint(server, C.endpoints.submitReceiveHardcopy, { receiveHardcopy: true, ebillEmail: 'ap@renamed.hk', idempotencyKey: randomUUID(), termsAccepted: true }, { token: c.token }));
+    ok(
+      await callEndpoint(
+        server,
+        C.endpoints.submitMachineLocation,
+        { machineIds: [c.machineA.id], address: { ...ADDRESS }, locationDetail: 'Print room', siteContactName: 'Lee', siteContactPhone: '91234567', moveDate: tomorrow(), idempotencyKey: randomUUID(), termsAccepted: true },
+        { token: c.token },
+      ),
+    );
+    ok(await callEndpoint(server, C.endpoints.submitTonerAddress, { machineIds: [c.machineB.id], address: { ...ADDRESS }, contactName: 'Wong', contactPhone: '98765432', idempotencyKey: randomUUID(), termsAccepted: true }, { token: c.token }));
+    ok(
+      await postMultipart(server, C.endpoints.submitTransferAgreement.path, c.token, {
+        contractIds: [c.contract.id],
+        transfereeNameEn: 'T Ltd',
+        transfereeBrNo: '87654321',
+        transfereeContactName: 'Ho',
+        transfereeContactPhone: '25110399',
+        transfereeEmail: 't@t.hk',
+        effectiveDate: tomorrow(),
+        idempotencyKey: randomUUID(),
+        termsAccepted: 'true',
+      }),
+    );
+    for (const id of submitted) expect((await step(id, 'approve', boss.token)).status).toBe(200);
+    const [cust] = await db().select().from(customers).where(eq(customers.ucpId, c.ucpId));
+    expect(cust).toMatchObject({ nameEn: 'Renamed Limited', nameZh: '新名有限公司', brNo: '12345678', receiveHardcopyBill: true, contactEmail: 'ap@renamed.hk' });
+    const [a] = await db().select().from(machines).where(eq(machines.id, c.machineA.id));
+    expect(a).toMatchObject({ addressEn: ADDRESS_EN, locationEn: 'Print room', tonerAddressEn: c.machineA.tonerAddressEn });
+    const [b] = await db().select().from(machines).where(eq(machines.id, c.machineB.id));
+    expect(b).toMatchObject({ addressEn: c.machineB.addressEn, tonerAddressEn: ADDRESS_EN, tonerContactName: 'Wong', tonerContactPhone: '98765432' });
+    for (const id of submitted) expect((await step(id, 'complete', boss.token)).status).toBe(200);
+  });
+});

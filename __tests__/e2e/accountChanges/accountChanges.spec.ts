@@ -1,0 +1,203 @@
+/**
+ * Account-information changes in the browser (issue 12, docs/account-changes.md): each of the six forms submitted
+ * with one bad field (its translated message shown on the field, nothing sent) and then fixed; the agreement step
+ * before a form; staff@demo.hk (billing-address approver) approving a billing-address change that then shows on the
+ * customer's bill; a rejection whose reason the customer reads; credit@demo.hk (read-only code) who cannot act.
+ *
+ * customer@demo.hk acts for Harbour View (UCP100001), whose seeded requests other specs do not touch.
+ */
+import type { Locator, Page } from 'playwright-core';
+import type { ChangeListResult, SubmitResult } from '@/lib/accountChanges/schemas';
+import type { BillListResult } from '@/lib/bills/schemas';
+import { closeBrowser, newPageAs, url } from '../helpers/browser';
+import { asUpload } from '../bills/files';
+import { api, dataOf, h1, hkDate, nextResponse, open, t } from '../orders/support';
+
+afterAll(closeBrowser);
+
+const en = (key: string, vars?: Record<string, string>) => t('en', key, vars);
+const ac = (key: string, vars?: Record<string, string>) => en(`accountChanges:${key}`, vars);
+const BASE = '/customer-support/account-info-update';
+const ADD = `${BASE}/add-changes`;
+const QUEUE = '/admin-controls/approve-account-info-update';
+
+/** A one-page PDF good enough for the content check (header, one object, trailer). */
+function pdfBytes(): Buffer {
+  const body = '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n';
+  const xref = body.length;
+  return Buffer.from(`${body}xref\n0 3\n0000000000 65535 f \n0000000009 00000 n \n0000000058 00000 n \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+}
+
+const field = (form: Locator, label: string) => form.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+
+async function choose(page: Page, form: Locator, label: string, option: string): Promise<void> {
+  await form.getByRole('combobox', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click();
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+}
+
+async function fillAddress(page: Page, form: Locator): Promise<void> {
+  await field(form, ac('fields.flat')).fill('Room 1801');
+  await field(form, ac('fields.floor')).fill('18');
+  await field(form, ac('fields.building')).fill('Kwun Tong Harbour Plaza');
+  await field(form, ac('fields.street')).fill('182 Wai Yip Street');
+  await choose(page, form, ac('fields.region'), ac('regions.kowloon'));
+  await choose(page, form, ac('fields.district'), ac('districts.kwun_tong'));
+}
+
+/** Goes through add-changes → the type's terms → accept → its form; answers the form. */
+async function startForm(page: Page, type: string, toner = false): Promise<Locator> {
+  await open(page, ADD, ac('add.title'));
+  await page.getByRole('link', { name: `${ac('add.start')}: ${ac(`types.${type}`)}` }).click();
+  await h1(page, toner ? ac('agreement.tonerTitle') : ac('agreement.title')).waitFor();
+  const next = page.getByRole('button', { name: ac('agreement.continue') });
+  expect(await next.isDisabled()).toBe(true);
+  await page.getByLabel(ac('agreement.accept')).check();
+  await next.click();
+  await h1(page, ac(`types.${type}`)).waitFor();
+  const form = page.getByRole('form', { name: ac(`types.${type}`) });
+  await form.waitFor();
+  return form;
+}
+
+/** Submits with one bad field: its message shows and no request is sent; fixing it submits. */
+async function badThenFixed(page: Page, form: Locator, bad: { label: string; message: string; fix: () => Promise<void> }, action: string): Promise<SubmitResult> {
+  let sent = 0;
+  const count = (r: { url(): string }) => {
+    if (r.url().includes(`/api/accountChanges/${action}`)) sent++;
+  };
+  page.on('request', count);
+  await form.getByRole('button', { name: ac('form.submit') }).click();
+  await form.getByText(bad.message).first().waitFor();
+  expect(sent).toBe(0);
+  page.off('request', count);
+  await bad.fix();
+  const answer = nextResponse(page, `/api/accountChanges/${action}`);
+  await form.getByRole('button', { name: ac('form.submit') }).click();
+  const result = await dataOf<SubmitResult>(await answer);
+  await page.getByRole('status').filter({ hasText: result.requestNo }).waitFor();
+  return result;
+}
+
+let customer: Page;
+beforeAll(async () => {
+  customer = await newPageAs('customer@demo.hk');
+});
+
+it('the agreement comes first: a form opened without it asks for the terms', async () => {
+  await open(customer, `${ADD}/change-of-billing-address`, ac('types.bill_addr'));
+  await customer.getByText(ac('agreement.required')).waitFor();
+  expect(await customer.getByRole('form').count()).toBe(0);
+  await customer.getByRole('link', { name: ac('agreement.goToTerms') }).click();
+  await h1(customer, ac('agreement.title')).waitFor();
+  await customer.getByText(ac('agreement.terms.t1')).waitFor();
+});
+
+it('billing address: a wrong phone is refused on its field, then the request is submitted and listed', async () => {
+  const form = await startForm(customer, 'bill_addr');
+  await fillAddress(customer, form);
+  await field(form, ac('fields.contactName')).fill('Lee Ka Yan');
+  await field(form, ac('fields.contactPhone')).fill('1234');
+  await field(form, ac('fields.effectiveDate')).fill(hkDate(7));
+  const done = await badThenFixed(customer, form, { label: 'phone', message: ac('validation.phone'), fix: () => field(form, ac('fields.contactPhone')).fill('2345 6790') }, 'submitBillingAddress');
+  const list = await api<ChangeListResult>(customer, '/api/accountChanges/listRequests', { page: 1, pageSize: 5 });
+  expect(list.items[0]).toMatchObject({ id: done.id, type: 'bill_addr', status: 'pending' });
+});
+
+it('company name: a short BR number is refused, then it goes with the certificate', async () => {
+  const form = await startForm(customer, 'comp_name');
+  await field(form, ac('fields.nameEn')).fill('Harbour View Trading (HK) Limited');
+  await field(form, ac('fields.nameZh')).fill('海景貿易（香港）有限公司');
+  await field(form, ac('fields.brNo')).fill('1234');
+  await field(form, ac('fields.effectiveDate')).fill(hkDate(14));
+  await form.locator('input[type="file"]').setInputFiles(asUpload('br-certificate.pdf', pdfBytes(), 'application/pdf'));
+  await badThenFixed(customer, form, { label: 'brNo', message: ac('validation.brNo'), fix: () => field(form, ac('fields.brNo')).fill('31845620') }, 'submitCompanyName');
+});
+
+it('machine location: no machine chosen is refused, then one is chosen', async () => {
+  const form = await startForm(customer, 'machine_loc');
+  await fillAddress(customer, form);
+  await field(form, ac('fields.siteContactName')).fill('Lee Ka Yan');
+  await field(form, ac('fields.siteContactPhone')).fill('91234567');
+  await field(form, ac('fields.moveDate')).fill(hkDate(10));
+  await badThenFixed(customer, form, { label: 'machines', message: ac('validation.pickMachine'), fix: () => form.getByRole('group', { name: new RegExp(ac('fields.machines')) }).getByRole('checkbox').first().check() }, 'submitMachineLocation');
+});
+
+it('receive hardcopy: a bad e-mail is refused, then paper bills are switched on', async () => {
+  const form = await startForm(customer, 'rec_hardcopy');
+  await form.getByLabel(ac('fields.hardcopyOn')).check();
+  await field(form, ac('fields.ebillEmail')).fill('not-an-email');
+  await badThenFixed(customer, form, { label: 'email', message: ac('validation.email'), fix: () => field(form, ac('fields.ebillEmail')).fill('accounts@harbourview.example.hk') }, 'submitReceiveHardcopy');
+});
+
+it('toner address: its own terms page, a bad phone refused, then submitted', async () => {
+  const form = await startForm(customer, 'toner_addr', true);
+  await form.getByRole('group', { name: new RegExp(ac('fields.machines')) }).getByRole('checkbox').first().check();
+  await fillAddress(customer, form);
+  await field(form, ac('fields.contactName')).fill('Chan Tai Man');
+  await field(form, ac('fields.contactPhone')).fill('000');
+  await badThenFixed(customer, form, { label: 'phone', message: ac('validation.phone'), fix: () => field(form, ac('fields.contactPhone')).fill('23456789') }, 'submitTonerAddress');
+});
+
+it('transfer agreement: a bad transferee e-mail is refused, then it goes with the signed agreement', async () => {
+  const form = await startForm(customer, 'trans_agree');
+  await form.getByRole('group', { name: new RegExp(ac('fields.contracts')) }).getByRole('checkbox').first().check();
+  await field(form, ac('fields.transfereeNameEn')).fill('Harbour View Holdings Limited');
+  await field(form, ac('fields.transfereeBrNo')).fill('40558812');
+  await field(form, ac('fields.transfereeContactName')).fill('Ho Mei Ling');
+  await field(form, ac('fields.transfereeContactPhone')).fill('25110399');
+  await field(form, ac('fields.transfereeEmail')).fill('nope');
+  await field(form, ac('fields.effectiveDate')).fill(hkDate(30));
+  await form.locator('input[type="file"]').setInputFiles(asUpload('agreement.pdf', pdfBytes(), 'application/pdf'));
+  await badThenFixed(customer, form, { label: 'email', message: ac('validation.email'), fix: () => field(form, ac('fields.transfereeEmail')).fill('legal@hvholdings.example.hk') }, 'submitTransferAgreement');
+});
+
+it('staff@demo.hk approves a billing-address change; the customer’s bill then shows the new address', async () => {
+  const list = await api<ChangeListResult>(customer, '/api/accountChanges/listRequests', { page: 1, pageSize: 50, filter: { type: ['bill_addr'], status: ['pending'] } });
+  const mine = list.items.find((i) => i.submittedByName && i.requestNo > 'ACR-2026-001000');
+  expect(mine).toBeDefined();
+  const staff = await newPageAs('staff@demo.hk');
+  await staff.goto(url(`${QUEUE}/${mine!.id}`));
+  await h1(staff, ac('detail.title', { requestNo: mine!.requestNo })).waitFor();
+  await staff.getByRole('button', { name: /approve/i }).first().click();
+  const dialog = staff.getByRole('dialog');
+  const answer = nextResponse(staff, '/api/accountChanges/transition');
+  await dialog.getByRole('button', { name: /approve/i }).last().click();
+  expect((await dataOf<{ status: string }>(await answer)).status).toBe('approved');
+  await staff.getByRole('status').filter({ hasText: ac('review.done.approved') }).waitFor();
+
+  const bills = await api<BillListResult>(customer, '/api/bills/listBills', { page: 1, pageSize: 1 });
+  await customer.goto(url(`/my-account/manage-my-bills?bill=${bills.items[0]!.id}`));
+  await customer.getByTestId('bill-to').filter({ hasText: '182 Wai Yip Street' }).waitFor();
+});
+
+it('a rejection: staff give the reason and the customer reads it in the list', async () => {
+  const staff = await newPageAs('staff@demo.hk');
+  const pending = await api<ChangeListResult>(customer, '/api/accountChanges/listRequests', { page: 1, pageSize: 50, filter: { type: ['bill_addr'], status: ['pending'] } });
+  const target = pending.items[0]!;
+  await staff.goto(url(`${QUEUE}/${target.id}`));
+  await h1(staff, ac('detail.title', { requestNo: target.requestNo })).waitFor();
+  await staff.getByRole('button', { name: /reject/i }).first().click();
+  const dialog = staff.getByRole('dialog');
+  const reason = 'Please give an office address that can receive registered mail.';
+  await dialog.getByRole('textbox').fill(reason);
+  const answer = nextResponse(staff, '/api/accountChanges/transition');
+  await dialog.getByRole('button', { name: /reject/i }).last().click();
+  expect((await dataOf<{ status: string }>(await answer)).status).toBe('reject');
+
+  // The request opens in a modal dialog (the page behind it is hidden from the accessibility tree).
+  await customer.goto(url(`${BASE}?request=${target.id}`));
+  await customer.getByRole('dialog').getByText(reason).first().waitFor();
+}, 120_000);
+
+it('credit@demo.hk (read-only code) sees billing-address requests but no action', async () => {
+  const credit = await newPageAs('credit@demo.hk');
+  await open(credit, QUEUE, ac('review.title'));
+  const list = await api<ChangeListResult>(credit, '/api/accountChanges/listQueue', { page: 1, pageSize: 50 });
+  expect(list.items.length).toBeGreaterThan(0);
+  expect(new Set(list.items.map((i) => i.type))).toEqual(new Set(['bill_addr']));
+  const open1 = list.items.find((i) => i.status === 'pending') ?? list.items[0]!;
+  await credit.goto(url(`${QUEUE}/${open1.id}`));
+  await h1(credit, ac('detail.title', { requestNo: open1.requestNo })).waitFor();
+  await credit.getByText(ac('detail.current')).first().waitFor();
+  expect(await credit.getByRole('button', { name: /approve|reject|start/i }).count()).toBe(0);
+}, 120_000);

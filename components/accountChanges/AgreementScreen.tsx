@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { useRouter } from 'next/router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import Link from 'next/link';
+import { useTranslation } from 'next-i18next/pages';
+import { PageHeader } from '@/components/common/PageHeader';
+import { CHANGE_TYPES, customerWritableTypes, type ChangeType } from '@/lib/accountChanges/constants';
+import { ADD_PATH, formPath, LIST_PATH } from './links';
+import { useCodes } from './useCodes';
+
+const TERMS = ['t1', 't2', 't3', 't4'] as const;
+const TONER_TERMS = ['t1', 't2', 't3'] as const;
+
+const isType = (v: unknown): v is ChangeType => typeof v === 'string' && (CHANGE_TYPES as readonly string[]).includes(v);
+
+/**
+ * The terms a user accepts before submitting (`add-changes/agreement`; `agreement-toner` adds the delivery terms for
+ * toner-address changes). `?type=` says which form follows; accepting opens it. The server refuses a submission
+ * whose terms were not accepted.
+ */
+export function AgreementScreen({ toner = false }: { toner?: boolean }) {
+  const { t } = useTranslation(['accountChanges', 'common']);
+  const router = useRouter();
+  const codes = useCodes();
+  const [accepted, setAccepted] = useState(false);
+  const requested = router.query.type;
+  const type: ChangeType | null = toner ? 'toner_addr' : isType(requested) && requested !== 'toner_addr' ? requested : null;
+  const mayContinue = type !== null && customerWritableTypes(codes).includes(type);
+  const terms = TERMS.map((k) => t(`agreement.terms.${k}`));
+  const tonerTerms = toner ? TONER_TERMS.map((k) => t(`agreement.tonerTerms.${k}`)) : [];
+  const title = toner ? t('agreement.tonerTitle') : t('agreement.title');
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle={type ? t(`types.${type}`) : undefined}
+        breadcrumbs={[{ label: t('title'), href: LIST_PATH }, { label: t('add.title'), href: ADD_PATH }, { label: title }]}
+      />
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography gutterBottom>{t('agreement.intro')}</Typography>
+        <Box component="ol" sx={{ pl: 3, '& li': { mb: 1 } }} data-testid="terms">
+          {[...terms, ...tonerTerms].map((term, i) => (
+            <li key={i}>
+              <Typography variant="body2">{term}</Typography>
+            </li>
+          ))}
+        </Box>
+        <Stack spacing={2} sx={{ mt: 2 }}>
+          <FormControlLabel control={<Checkbox checked={accepted} onChange={(e) => setAccepted(e.target.checked)} />} label={t('agreement.accept')} />
+          <Stack direction="row" spacing={1}>
+            <Button component={Link} href={ADD_PATH}>
+              {t('agreement.back')}
+            </Button>
+            {mayContinue && type ? (
+              <Button variant="contained" disabled={!accepted} onClick={() => void router.push(formPath(type, true))}>
+                {t('agreement.continue')}
+              </Button>
+            ) : null}
+          </Stack>
+        </Stack>
+      </Paper>
+    </>
+  );
+}

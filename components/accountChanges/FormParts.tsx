@@ -1,0 +1,167 @@
+import { useId, type ReactNode } from 'react';
+import { useRouter } from 'next/router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import Link from 'next/link';
+import { useTranslation } from 'next-i18next/pages';
+import { useController, useWatch, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { DetailSection, Facts } from '@/components/common/DetailParts';
+import { DetailScreen } from '@/components/common/DetailScreen';
+import { PageHeader } from '@/components/common/PageHeader';
+import { SelectElement, TextFieldElement, useFieldMessage } from '@/components/common/form';
+import { useEndpointQuery } from '@/lib/api/query';
+import { accountChangesContract as C } from '@/lib/accountChanges/contract';
+import { customerWritableTypes, type ChangeType } from '@/lib/accountChanges/constants';
+import { HK_DISTRICTS_BY_REGION, HK_REGIONS, LIMITS, type CurrentValues, type HkRegion, type SubmitResult } from '@/lib/accountChanges/schemas';
+import { ADD_PATH, agreementPath, LIST_PATH } from './links';
+import { useCodes } from './useCodes';
+
+type Row = readonly [string, ReactNode];
+
+/**
+ * The frame of every change form: header, the terms-accepted check (the agreement page opens the form with
+ * `?accepted=1`), the write code, the current values beside the form, and the confirmation after submitting.
+ */
+export function ChangeFormScreen({
+  type,
+  current,
+  children,
+  done,
+}: {
+  type: ChangeType;
+  /** The current values shown beside the form, from the customer's records. */
+  current: (c: CurrentValues) => Row[];
+  children: (c: CurrentValues) => ReactNode;
+  done: SubmitResult | null;
+}) {
+  const { t } = useTranslation(['accountChanges', 'common']);
+  const router = useRouter();
+  const codes = useCodes();
+  const query = useEndpointQuery(C.endpoints.getCurrent, {});
+  const title = t(`types.${type}`);
+  const mayWrite = customerWritableTypes(codes).includes(type);
+  const accepted = router.query.accepted === '1';
+  return (
+    <>
+      <PageHeader title={title} subtitle={t(`typeHelp.${type}`)} breadcrumbs={[{ label: t('title'), href: LIST_PATH }, { label: t('add.title'), href: ADD_PATH }, { label: title }]} />
+      {done ? (
+        <Alert severity="success" role="status" action={<Button component={Link} href={LIST_PATH}>{t('title')}</Button>}>
+          {t('form.submitted', { requestNo: done.requestNo })}
+        </Alert>
+      ) : !mayWrite ? (
+        <Alert severity="info">{t('form.readOnly')}</Alert>
+      ) : !accepted ? (
+        <Alert severity="warning" action={<Button component={Link} href={agreementPath(type)}>{t('agreement.goToTerms')}</Button>}>
+          {t('agreement.required')}
+        </Alert>
+      ) : (
+        <DetailScreen query={query} variant="inline" title={title} notFoundTitle={t('detail.notFoundTitle')} notFoundBody={t('detail.notFoundBody')}>
+          {(c) => (
+            <Grid container spacing={3}>
+              <Grid size={{ xs: 12, md: 5 }}>
+                <DetailSection title={t('form.current')}>
+                  <Facts rows={current(c)} />
+                </DetailSection>
+              </Grid>
+              <Grid size={{ xs: 12, md: 7 }}>
+                <DetailSection title={t('form.new')}>{children(c)}</DetailSection>
+              </Grid>
+            </Grid>
+          )}
+        </DetailScreen>
+      )}
+    </>
+  );
+}
+
+/** The structured Hong Kong address of a form, under `prefix` (e.g. `address`): the district list follows the region. */
+export function AddressFields<T extends FieldValues>({ control, prefix }: { control: Control<T, unknown, unknown>; prefix: string }) {
+  const { t } = useTranslation('accountChanges');
+  const region = useWatch({ control, name: `${prefix}.region` as Path<T> }) as HkRegion | '' | undefined;
+  const districts = region ? HK_DISTRICTS_BY_REGION[region] : Object.values(HK_DISTRICTS_BY_REGION).flat();
+  const n = (k: string) => `${prefix}.${k}` as Path<T>;
+  return (
+    <Stack spacing={2} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+      <Typography component="legend" variant="subtitle2">
+        {t('fields.address')}
+      </Typography>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <TextFieldElement control={control} name={n('flat')} label={t('fields.flat')} maxLength={LIMITS.addressPart} />
+        </Grid>
+        <Grid size={{ xs: 6, sm: 4 }}>
+          <TextFieldElement control={control} name={n('floor')} label={t('fields.floor')} maxLength={LIMITS.addressPart} />
+        </Grid>
+        <Grid size={{ xs: 6, sm: 4 }}>
+          <TextFieldElement control={control} name={n('block')} label={t('fields.block')} maxLength={LIMITS.addressPart} />
+        </Grid>
+      </Grid>
+      <TextFieldElement control={control} name={n('building')} label={t('fields.building')} maxLength={LIMITS.building} />
+      <TextFieldElement control={control} name={n('street')} label={t('fields.street')} maxLength={LIMITS.street} required />
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <SelectElement control={control} name={n('region')} label={t('fields.region')} required options={HK_REGIONS.map((r) => ({ value: r, label: t(`regions.${r}`) }))} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <SelectElement control={control} name={n('district')} label={t('fields.district')} required options={districts.map((d) => ({ value: d, label: t(`districts.${d}`) }))} />
+        </Grid>
+      </Grid>
+    </Stack>
+  );
+}
+
+export const emptyAddress = { flat: '', floor: '', block: '', building: '', street: '', district: '', region: '' };
+
+/** Several choices of a list as checkboxes (machines, contracts), value an array of ids. */
+export function CheckboxListElement<T extends FieldValues>({
+  control,
+  name,
+  label,
+  options,
+  emptyText,
+}: {
+  control: Control<T, unknown, unknown>;
+  name: Path<T>;
+  label: string;
+  options: readonly { value: string; label: string }[];
+  emptyText: string;
+}) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const { field, fieldState } = useController<T>({ name, control: control as Control<T, any, T> });
+  const message = useFieldMessage();
+  const error = message(fieldState.error?.message ?? (fieldState.error as unknown as Record<string, { message?: string }> | undefined)?.root?.message);
+  const helperId = useId();
+  const value = (Array.isArray(field.value) ? field.value : []) as string[];
+  return (
+    <FormControl component="fieldset" error={Boolean(error)} required>
+      <FormLabel component="legend">{label}</FormLabel>
+      {options.length === 0 ? <Typography variant="body2">{emptyText}</Typography> : null}
+      <FormGroup aria-describedby={error ? helperId : undefined}>
+        {options.map((o, i) => (
+          <FormControlLabel
+            key={o.value}
+            label={o.label}
+            control={
+              <Checkbox
+                checked={value.includes(o.value)}
+                slotProps={{ input: { name: field.name, ...(i === 0 ? { ref: field.ref } : {}) } as object }}
+                onBlur={field.onBlur}
+                onChange={(e) => field.onChange(e.target.checked ? [...value, o.value] : value.filter((v) => v !== o.value))}
+              />
+            }
+          />
+        ))}
+      </FormGroup>
+      {error ? <FormHelperText id={helperId}>{error}</FormHelperText> : null}
+    </FormControl>
+  );
+}

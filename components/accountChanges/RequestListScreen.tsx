@@ -1,0 +1,128 @@
+import { useMemo } from 'react';
+import { useRouter } from 'next/router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import AddIcon from '@mui/icons-material/Add';
+import Link from 'next/link';
+import { useTranslation } from 'next-i18next/pages';
+import { useDownload } from '@/components/common/useDownload';
+import type { DataTableColumn } from '@/components/common/DataTable';
+import { DetailScreen } from '@/components/common/DetailScreen';
+import { ListScreen } from '@/components/common/ListScreen';
+import { StatusChip } from '@/components/common/StatusChip';
+import { useCanOpen } from '@/components/common/Can';
+import { downloadEndpoint, useEndpointQuery } from '@/lib/api/query';
+import { accountChangesContract as C } from '@/lib/accountChanges/contract';
+import { customerReadableTypes } from '@/lib/accountChanges/constants';
+import type { ChangeListItem, ChangeSortField, ListRequestsFilter } from '@/lib/accountChanges/schemas';
+import { errorKey } from '@/lib/errors';
+import { formatDateTime } from '@/lib/i18n/locales';
+import { pathTo } from '@/lib/paths';
+import { Attachments, BeforeAfter, History, RequestFacts } from './ValuesView';
+import { useCodes } from './useCodes';
+
+const LIST = '/customer-support/account-info-update';
+const REQUEST_PARAM = 'request';
+
+/**
+ * `/customer-support/account-info-update`: the customer's change requests (only the types the user may read),
+ * filterable; a row opens the request (what was asked, before and after, attachments, history) in a dialog whose id
+ * is in the URL (`?request=<id>`), so it can be linked to and survives a reload. Deep-linkable with `?ucpid=`.
+ */
+export function RequestListScreen() {
+  const { t } = useTranslation(['accountChanges', 'common']);
+  const router = useRouter();
+  const codes = useCodes();
+  const readable = customerReadableTypes(codes);
+  const canAdd = useCanOpen(`${LIST}/add-changes`);
+  const openId = typeof router.query[REQUEST_PARAM] === 'string' ? router.query[REQUEST_PARAM] : null;
+
+  const setOpen = (id: string | null) => {
+    const query = { ...router.query };
+    if (id) query[REQUEST_PARAM] = id;
+    else delete query[REQUEST_PARAM];
+    void router.replace({ pathname: router.pathname, query }, undefined, { shallow: true, scroll: false });
+  };
+
+  const columns: DataTableColumn<ChangeListItem, ChangeSortField>[] = useMemo(
+    () => [
+      { key: 'requestNo', header: t('list.columns.requestNo'), sortable: true, render: (r) => r.requestNo },
+      { key: 'type', header: t('list.columns.type'), sortable: true, render: (r) => t(`types.${r.type}`) },
+      { key: 'submittedBy', header: t('list.columns.submittedBy'), hideOnMobile: true, render: (r) => r.submittedByName ?? '—' },
+      { key: 'submittedAt', header: t('list.columns.submittedAt'), sortable: true, render: (r) => formatDateTime(r.submittedAt, router.locale) },
+      { key: 'status', header: t('list.columns.status'), sortable: true, render: (r) => <StatusChip status={r.status} /> },
+      { key: 'comment', header: t('list.columns.comment'), hideOnMobile: true, render: (r) => r.reviewerComment ?? '' },
+    ],
+    [t, router.locale],
+  );
+
+  return (
+    <ListScreen<ChangeListItem, ChangeSortField, ListRequestsFilter>
+      endpoint={C.endpoints.listRequests}
+      header={{
+        title: t('title'),
+        subtitle: t('subtitle'),
+        actions: canAdd ? (
+          <Button component={Link} href={pathTo('/customer-support/account-info-update/add-changes')} variant="contained" startIcon={<AddIcon />}>
+            {t('list.add')}
+          </Button>
+        ) : undefined,
+      }}
+      columns={columns}
+      getRowId={(r) => r.id}
+      onRowClick={(r) => setOpen(r.id)}
+      defaults={{ sort: { field: 'submittedAt', direction: 'desc' } }}
+      filterConfig={{
+        q: { label: t('list.filters.q') },
+        type: { def: { type: 'multiSelect', key: 'type', label: t('list.filters.type'), options: readable.map((ty) => ({ value: ty, label: t(`types.${ty}`) })) } },
+        status: { label: t('list.filters.status'), optionLabel: (s) => t(`common:status.${s}`) },
+        dateFrom: { fromLabel: t('list.filters.from'), toLabel: t('list.filters.to') },
+      }}
+      emptyMessage={t('list.empty')}
+      emptyFilteredMessage={t('list.emptyFiltered')}
+    >
+      {() => (openId ? <RequestDialog id={openId} onClose={() => setOpen(null)} /> : null)}
+    </ListScreen>
+  );
+}
+
+function RequestDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useTranslation(['accountChanges', 'common', 'error']);
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const query = useEndpointQuery(C.endpoints.getRequest, { id });
+  const download = useDownload();
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby="request-dialog-title">
+      <DialogTitle id="request-dialog-title">{query.data ? t('detail.title', { requestNo: query.data.requestNo }) : t('title')}</DialogTitle>
+      <DialogContent dividers>
+        <DetailScreen query={query} variant="inline" title="" notFoundTitle={t('detail.notFoundTitle')} notFoundBody={t('detail.notFoundBody')}>
+          {(r) => (
+            <Stack spacing={2}>
+              <RequestFacts request={r} />
+              {r.status === 'reject' && r.reviewerComment ? <Alert severity="warning">{r.reviewerComment}</Alert> : null}
+              <BeforeAfter values={r} />
+              <Attachments
+                items={r.attachments}
+                onDownload={(a) => void download.run(a.fileId, C.endpoints.getAttachment, { id: r.id, fileId: a.fileId }, a.fileName)}
+              />
+              {download.error ? <Alert severity="error">{t(errorKey(download.error.code))}</Alert> : null}
+              <History events={r.history} />
+            </Stack>
+          )}
+        </DetailScreen>
+      </DialogContent>
+      <DialogActions>
+        <Box sx={{ flex: 1 }} />
+        <Button onClick={onClose}>{t('detail.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

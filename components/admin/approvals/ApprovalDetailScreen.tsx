@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { useRouter } from 'next/router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'next-i18next/pages';
+import { Attachments, BeforeAfter, History, RequestFacts } from '@/components/accountChanges/ValuesView';
+import { useDownload } from '@/components/common/useDownload';
+import { Can } from '@/components/common/Can';
+import { DetailSection } from '@/components/common/DetailParts';
+import { PageHeader } from '@/components/common/PageHeader';
+import { DetailScreen, useRouteId } from '@/components/common/DetailScreen';
+import { isConflict, ReviewActions } from '@/components/common/ReviewActions';
+import { downloadEndpoint, useEndpointMutation, useEndpointQuery } from '@/lib/api/query';
+import type { ApiError } from '@/lib/api/types';
+import { accountChangesContract as C } from '@/lib/accountChanges/contract';
+import { approvalWriteCode, type ChangeStatus } from '@/lib/accountChanges/constants';
+import { LIMITS, type ReviewDetail } from '@/lib/accountChanges/schemas';
+import { errorKey } from '@/lib/errors';
+import { pickLocalized } from '@/lib/i18n/locales';
+import { pathTo } from '@/lib/paths';
+
+const QUEUE = pathTo('/admin-controls/approve-account-info-update');
+
+/** `/admin-controls/approve-account-info-update/[id]`: old and new side by side, attachments, history, the steps. */
+export function ApprovalDetailScreen() {
+  const { t } = useTranslation(['accountChanges', 'common']);
+  const id = useRouteId();
+  const query = useEndpointQuery(C.endpoints.getForReview, id ? { id } : null);
+  return (
+    <DetailScreen
+      query={query}
+      title={query.data ? t('detail.title', { requestNo: query.data.requestNo }) : t('review.title')}
+      back={{ href: QUEUE, label: t('review.backToList') }}
+      notFoundTitle={t('detail.notFoundTitle')}
+      notFoundBody={t('detail.notFoundBody')}
+    >
+      {(r) => (
+        <>
+          {/* With data the scaffold leaves the header to the screen: the request's number is the title. */}
+          <PageHeader title={t('detail.title', { requestNo: r.requestNo })} back={{ href: QUEUE, label: t('review.backToList') }} />
+          <ReviewView request={r} />
+        </>
+      )}
+    </DetailScreen>
+  );
+}
+
+function ReviewView({ request: r }: { request: ReviewDetail }) {
+  const { t } = useTranslation(['accountChanges', 'common', 'error']);
+  const { locale } = useRouter();
+  const download = useDownload();
+  const [notice, setNotice] = useState<ChangeStatus | null>(null);
+  const writeCodes = [approvalWriteCode(r.type)];
+  return (
+    <Stack spacing={2}>
+      {notice ? (
+        <Alert severity="success" role="status" onClose={() => setNotice(null)}>
+          {t(`review.done.${notice}`)}
+        </Alert>
+      ) : null}
+      <DetailSection title={t('detail.facts.type')}>
+        <RequestFacts request={r} extra={[[t('detail.facts.customer'), `${pickLocalized(locale, r.customerNameEn, r.customerNameZh)} (${r.ucpId})`]]} />
+      </DetailSection>
+      <BeforeAfter values={r} />
+      <Attachments
+        items={r.attachments}
+        onDownload={(a) => void download.run(a.fileId, C.endpoints.getReviewAttachment, { id: r.id, fileId: a.fileId }, a.fileName)}
+      />
+      {download.error ? <Alert severity="error">{t(errorKey(download.error.code))}</Alert> : null}
+      {r.actions.length === 0 && r.status !== 'reject' && r.status !== 'completed' ? <Alert severity="info">{t('review.readOnly')}</Alert> : null}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+        {r.actions.includes('start') ? <StepButton id={r.id} action="start" label={t('review.start')} codes={writeCodes} onDone={setNotice} /> : null}
+        <ReviewActions
+          subject={r.requestNo}
+          writeCodes={writeCodes}
+          disabled={!r.actions.includes('approve')}
+          maxReason={LIMITS.comment}
+          approve={{
+            endpoint: C.endpoints.transition,
+            toBody: (v) => ({ id: r.id, action: 'approve' as const, comment: v.comment }),
+            help: r.type === 'trans_agree' ? t('review.transferHelp') : t('review.approveHelp'),
+          }}
+          reject={{ endpoint: C.endpoints.transition, toBody: (reason) => ({ id: r.id, action: 'reject' as const, comment: reason }) }}
+          onDone={(decision) => setNotice(decision === 'approved' ? 'approved' : 'reject')}
+        />
+        {r.actions.includes('complete') ? <StepButton id={r.id} action="complete" label={t('review.complete')} codes={writeCodes} onDone={setNotice} /> : null}
+      </Stack>
+      <History events={r.history} />
+    </Stack>
+  );
+}
+
+/** A step without a form (start, complete): one click, a 409 says someone else acted first. */
+function StepButton({ id, action, label, codes, onDone }: { id: string; action: 'start' | 'complete'; label: string; codes: Parameters<typeof Can>[0]['anyOf']; onDone: (s: ChangeStatus) => void }) {
+  const { t } = useTranslation(['common', 'error']);
+  const mutation = useEndpointMutation(C.endpoints.transition);
+  const [error, setError] = useState<ApiError | null>(null);
+  return (
+    <Can anyOf={codes}>
+      <Button
+        variant="outlined"
+        disabled={mutation.isPending}
+        onClick={() =>
+          mutation.mutate(
+            { id, action },
+            { onSuccess: (res) => onDone(res.status), onError: (err) => setError(err.error) },
+          )
+        }
+      >
+        {label}
+      </Button>
+      {error ? (
+        <Alert severity={isConflict(error) ? 'warning' : 'error'} role="alert">
+          {t(errorKey(error.code))}
+        </Alert>
+      ) : null}
+    </Can>
+  );
+}

@@ -1,0 +1,63 @@
+import { useMemo } from 'react';
+import { useRouter } from 'next/router';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'next-i18next/pages';
+import { useCodes } from '@/components/accountChanges/useCodes';
+import type { DataTableColumn } from '@/components/common/DataTable';
+import { ListScreen } from '@/components/common/ListScreen';
+import { StatusChip } from '@/components/common/StatusChip';
+import { accountChangesContract as C } from '@/lib/accountChanges/contract';
+import { staffReadableTypes } from '@/lib/accountChanges/constants';
+import type { ChangeSortField, ListQueueFilter, QueueItem } from '@/lib/accountChanges/schemas';
+import { formatDateTime, pickLocalized } from '@/lib/i18n/locales';
+import { pathTo } from '@/lib/paths';
+
+/**
+ * `/admin-controls/approve-account-info-update`: change requests of every customer, only of the types of the staff
+ * user's `apv_*` codes (billing-address ones with credit control's read code); open ones first, oldest first.
+ */
+export function ApprovalQueueScreen() {
+  const { t } = useTranslation(['accountChanges', 'common']);
+  const { locale } = useRouter();
+  const types = staffReadableTypes(useCodes());
+  const columns: DataTableColumn<QueueItem, ChangeSortField>[] = useMemo(
+    () => [
+      { key: 'requestNo', header: t('list.columns.requestNo'), sortable: true, render: (r) => r.requestNo },
+      {
+        key: 'customer',
+        header: t('list.columns.customer'),
+        render: (r) => (
+          <Box>
+            <Typography variant="body2">{pickLocalized(locale, r.customerNameEn, r.customerNameZh)}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              {r.ucpId}
+            </Typography>
+          </Box>
+        ),
+      },
+      { key: 'type', header: t('list.columns.type'), sortable: true, render: (r) => t(`types.${r.type}`) },
+      { key: 'submittedAt', header: t('list.columns.submittedAt'), sortable: true, render: (r) => formatDateTime(r.submittedAt, locale) },
+      { key: 'submittedBy', header: t('list.columns.submittedBy'), hideOnMobile: true, render: (r) => r.submittedByName ?? '—' },
+      { key: 'status', header: t('list.columns.status'), sortable: true, render: (r) => <StatusChip status={r.status} /> },
+    ],
+    [t, locale],
+  );
+  return (
+    <ListScreen<QueueItem, ChangeSortField, ListQueueFilter>
+      endpoint={C.endpoints.listQueue}
+      header={{ title: t('review.title'), subtitle: t('review.subtitle') }}
+      columns={columns}
+      getRowId={(r) => r.id}
+      rowHref={(r) => pathTo('/admin-controls/approve-account-info-update/[id]', { id: r.id })}
+      filterConfig={{
+        q: { label: t('review.filters.q') },
+        type: { def: { type: 'multiSelect', key: 'type', label: t('list.filters.type'), options: types.map((ty) => ({ value: ty, label: t(`types.${ty}`) })) } },
+        status: { label: t('list.filters.status'), optionLabel: (s) => t(`common:status.${s}`) },
+        dateFrom: { fromLabel: t('list.filters.from'), toLabel: t('list.filters.to') },
+      }}
+      emptyMessage={t('review.empty')}
+      emptyFilteredMessage={t('review.emptyFiltered')}
+    />
+  );
+}

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, date, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ATTACHMENT_KINDS, CHANGE_STATUSES, CHANGE_TYPES, CHANNEL_SOURCES } from '../../../accountChanges/constants';
+import { storedFiles } from './billing';
+import { customers } from './customers';
+import { userAccounts } from './users';
+
+/** `('a', 'b')` for a CHECK from the one `as const` list of lib/accountChanges/constants.ts. */
+const inList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v}'`).join(', ')})`);
+
+/** Reference numbers ACR-<year>-<nnnnnn>: two submissions at one moment never share one; the demo seed stays below 1001. */
+export const changeRequestNoSeq = pgSequence('change_request_no_seq', { startWith: 1001, increment: 1 });
+
+/**
+ * One account-information change request (docs/account-changes.md): what the customer asked (`new_value`), what the
+ * records said when it was asked (`old_value`), both typed JSON validated by the per-type zod schemas of
+ * lib/accountChanges/schemas.ts. Staff move it through pending → inProgress → approved → completed, or reject it.
+ */
+export const changeRequests = pgTable(
+  'change_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestNo: text('request_no').notNull(),
+    ucpId: text('ucp_id')
+      .notNull()
+      .references(() => customers.ucpId, { onDelete: 'restrict' }),
+    changeType: text('change_type').notNull(),
+    channelSource: text('channel_source').notNull().default('W'),
+    status: text('status').notNull().default('pending'),
+    oldValue: jsonb('old_value').notNull(),
+    newValue: jsonb('new_value').notNull(),
+    /** When the change is to take effect (name, billing address, transfer) or the preferred move date. */
+    effectiveDate: date('effective_date', { mode: 'string' }),
+    submittedBy: uuid('submitted_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The staff member of the last step, and their comment (the reason of a rejection), shown to the customer. */
+    reviewedBy: uuid('reviewed_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    reviewerComment: text('reviewer_comment'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Client-supplied key: a repeated submission stores nothing new (unique per customer). */
+    idempotencyKey: text('idempotency_key').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('change_requests_no_uq').on(t.requestNo),
+    uniqueIndex('change_requests_idem_uq').on(t.ucpId, t.idempotencyKey),
+    index('change_requests_ucp_idx').on(t.ucpId, t.submittedAt.desc()),
+    index('change_requests_queue_idx').on(t.status, t.changeType, t.submittedAt),
+    check('change_requests_type_chk', sql`${t.changeType} in ${inList(CHANGE_TYPES)}`),
+    check('change_requests_status_chk', sql`${t.status} in ${inList(CHANGE_STATUSES)}`),
+    check('change_requests_channel_chk', sql`${t.channelSource} in ${inList(CHANNEL_SOURCES)}`),
+    // A rejection always carries its reason.
+    check('change_requests_reject_reason_chk', sql`${t.status} <> 'reject' or coalesce(${t.reviewerComment}, '') <> ''`),
+  ],
+);
+
+/** Files of a request (the BR certificate of a name change, the signed transfer agreement), stored in stored_files. */
+export const changeRequestAttachments = pgTable(
+  'change_request_attachments',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => changeRequests.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+  },
+  (t) => [primaryKey({ name: 'change_request_attachments_pk', columns: [t.requestId, t.fileId] }), check('change_request_attachments_kind_chk', sql`${t.kind} in ${inList(ATTACHMENT_KINDS)}`)],
+);
+
+/** The history: one row per status step (the submission is the step from null to pending). */
+export const changeRequestEvents = pgTable(
+  'change_request_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => changeRequests.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    actorUuid: uuid('actor_uuid').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    byProvider: boolean('by_provider').notNull().default(false),
+    comment: text('comment'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('change_request_events_request_idx').on(t.requestId, t.at),
+    check('change_request_events_to_chk', sql`${t.toStatus} in ${inList(CHANGE_STATUSES)}`),
+  ],
+);

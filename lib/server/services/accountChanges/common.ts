@@ -1,0 +1,117 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { ChangeStatus, ChangeType } from '@/lib/accountChanges/constants';
+import { VALUE_SCHEMAS, type ChangeAttachment, type ChangeDetail, type ChangeEvent, type ChangeListItem, type ChangeValues } from '@/lib/accountChanges/schemas';
+import { changeRequestAttachments, changeRequestEvents, changeRequests, storedFiles, userAccounts } from '@/lib/server/db/schema';
+import type { Db } from '@/lib/server/db/types';
+import type { AttachmentKind } from '@/lib/accountChanges/constants';
+
+export const requestNoOf = (year: string, n: number | string): string => `ACR-${year}-${String(n).padStart(6, '0')}`;
+
+/** The next reference number from the sequence (migration account_changes). */
+export async function nextRequestNo(db: Db, today: string): Promise<string> {
+  const result = await db.execute<{ n: string | number }>(sql`select nextval('change_request_no_seq') as n`);
+  const row = (result as unknown as { rows: { n: string | number }[] }).rows[0];
+  return requestNoOf(today.slice(0, 4), String(row?.n ?? '0'));
+}
+
+/** The columns every list and detail reads. */
+export const requestColumns = {
+  id: changeRequests.id,
+  requestNo: changeRequests.requestNo,
+  type: changeRequests.changeType,
+  status: changeRequests.status,
+  channelSource: changeRequests.channelSource,
+  submittedAt: changeRequests.submittedAt,
+  submittedByName: userAccounts.name,
+  reviewerComment: changeRequests.reviewerComment,
+  updatedAt: changeRequests.updatedAt,
+};
+
+type RequestRow = {
+  id: string;
+  requestNo: string;
+  type: string;
+  status: string;
+  channelSource: string;
+  submittedAt: Date;
+  submittedByName: string | null;
+  reviewerComment: string | null;
+  updatedAt: Date;
+};
+
+export const toListItem = (r: RequestRow): ChangeListItem => ({
+  id: r.id,
+  requestNo: r.requestNo,
+  type: r.type as ChangeType,
+  status: r.status as ChangeStatus,
+  channelSource: 'W',
+  submittedAt: r.submittedAt.toISOString(),
+  submittedByName: r.submittedByName,
+  reviewerComment: r.reviewerComment,
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+/** The stored JSON read back through its type's schemas: a row written by any other path cannot reach the screen untyped. */
+export function parseValues(type: ChangeType, oldValue: unknown, newValue: unknown): ChangeValues {
+  const schemas = VALUE_SCHEMAS[type];
+  return { type, oldValue: schemas.old.parse(oldValue), newValue: schemas.new.parse(newValue) } as ChangeValues;
+}
+
+export async function historyOf(db: Db, requestId: string): Promise<ChangeEvent[]> {
+  const rows = await db
+    .select({
+      at: changeRequestEvents.at,
+      fromStatus: changeRequestEvents.fromStatus,
+      toStatus: changeRequestEvents.toStatus,
+      actorName: userAccounts.name,
+      byProvider: changeRequestEvents.byProvider,
+      comment: changeRequestEvents.comment,
+    })
+    .from(changeRequestEvents)
+    .leftJoin(userAccounts, eq(userAccounts.userAcUuid, changeRequestEvents.actorUuid))
+    .where(eq(changeRequestEvents.requestId, requestId))
+    .orderBy(asc(changeRequestEvents.at), asc(changeRequestEvents.id));
+  return rows.map((r) => ({
+    at: r.at.toISOString(),
+    fromStatus: (r.fromStatus as ChangeStatus | null) ?? null,
+    toStatus: r.toStatus as ChangeStatus,
+    actorName: r.actorName,
+    byProvider: r.byProvider,
+    comment: r.comment,
+  }));
+}
+
+export async function attachmentsOf(db: Db, requestId: string): Promise<ChangeAttachment[]> {
+  const rows = await db
+    .select({ fileId: storedFiles.id, kind: changeRequestAttachments.kind, fileName: storedFiles.fileName, mimeType: storedFiles.mimeType, sizeBytes: storedFiles.sizeBytes })
+    .from(changeRequestAttachments)
+    .innerJoin(storedFiles, eq(storedFiles.id, changeRequestAttachments.fileId))
+    .where(eq(changeRequestAttachments.requestId, requestId))
+    .orderBy(asc(storedFiles.createdAt));
+  return rows.map((r) => ({ ...r, kind: r.kind as AttachmentKind, sizeBytes: Number(r.sizeBytes) }));
+}
+
+/** A full request row with its values, history and attachments (the caller decides who may see it). */
+export async function detailOf(
+  db: Db,
+  row: RequestRow & { oldValue: unknown; newValue: unknown; effectiveDate: string | null },
+  opts: { customerView: boolean },
+): Promise<ChangeDetail> {
+  const history = await historyOf(db, row.id);
+  return {
+    ...toListItem(row),
+    ...parseValues(row.type as ChangeType, row.oldValue, row.newValue),
+    effectiveDate: row.effectiveDate,
+    attachments: await attachmentsOf(db, row.id),
+    // Customers see that the provider took a step, not which staff member did.
+    history: opts.customerView ? history.map((e) => (e.byProvider ? { ...e, actorName: null } : e)) : history,
+  };
+}
+
+export const detailColumns = {
+  ...requestColumns,
+  ucpId: changeRequests.ucpId,
+  oldValue: changeRequests.oldValue,
+  newValue: changeRequests.newValue,
+  effectiveDate: changeRequests.effectiveDate,
+};
