@@ -19,7 +19,7 @@ import { DetailScreen } from '@/components/common/DetailScreen';
 import { ListScreen } from '@/components/common/ListScreen';
 import { StatusChip } from '@/components/common/StatusChip';
 import { useCanOpen } from '@/components/common/Can';
-import { downloadEndpoint, useEndpointQuery } from '@/lib/api/query';
+import { useEndpointQuery } from '@/lib/api/query';
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import { customerReadableTypes } from '@/lib/accountChanges/constants';
 import type { ChangeListItem, ChangeSortField, ListRequestsFilter } from '@/lib/accountChanges/schemas';

@@ -11,7 +11,7 @@ import { DetailSection } from '@/components/common/DetailParts';
 import { PageHeader } from '@/components/common/PageHeader';
 import { DetailScreen, useRouteId } from '@/components/common/DetailScreen';
 import { isConflict, ReviewActions } from '@/components/common/ReviewActions';
-import { downloadEndpoint, useEndpointMutation, useEndpointQuery } from '@/lib/api/query';
+import { useEndpointMutation, useEndpointQuery } from '@/lib/api/query';
 import type { ApiError } from '@/lib/api/types';
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import { approvalWriteCode, type ChangeStatus } from '@/lib/accountChanges/constants';
