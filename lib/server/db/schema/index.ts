@@ -7,3 +7,5 @@ export * from './equipment';
 export * from './orders';
 export * from './billing';
 export * from './survey';
+export * from './meter';
+export * from './renewal';
