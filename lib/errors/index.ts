@@ -31,6 +31,11 @@ export const ERRORS = {
   BILL_ALREADY_PAID: { http: 409, description: 'A selected bill is already paid' },
   BILL_UNDER_REVIEW: { http: 409, description: 'A payment slip for a selected bill is already waiting for review' },
   SLIP_ALREADY_REVIEWED: { http: 409, description: 'The payment slip was already approved or rejected' },
+  // Meter readings and renewals (docs/contracts-and-meters.md).
+  METER_READINGS_INVALID: { http: 400, description: 'One or more meter readings failed their checks: nothing was saved' },
+  METER_CONFIRM_REQUIRED: { http: 409, description: 'Some readings are unusually high: confirm them to save' },
+  RENEWAL_NOT_ELIGIBLE: { http: 409, description: 'The contract is not open for renewal (outside its window, past its notice deadline, or already renewed)' },
+  RENEWAL_OFFER_UNAVAILABLE: { http: 409, description: 'The renewal offer does not apply to this contract or is no longer valid' },
   SERVICE_UNAVAILABLE: { http: 503, description: 'Database unreachable' },
   TIMEOUT: { http: 504, description: 'Request took too long' },
   INTERNAL: { http: 500, description: 'Unexpected error' },

@@ -25,8 +25,9 @@ export type ReadingDueFlag = (typeof READING_DUE_FLAGS)[number];
 
 /** What a checked row can be told: errors refuse the whole submission; warnings need the user's confirmation. */
 export const READING_ISSUES = [
+  /** No machine of this customer has the serial: the same answer for a serial of another customer's machine, so
+   * the check never reveals which serials exist elsewhere. */
   'UNKNOWN_SERIAL',
-  'OTHER_CUSTOMER_SERIAL',
   'DATE_IN_FUTURE',
   'DATE_BEFORE_PREVIOUS',
   'DUPLICATE_DATE',
@@ -36,3 +37,7 @@ export const READING_ISSUES = [
   'JUMP_WARNING',
 ] as const;
 export type ReadingIssue = (typeof READING_ISSUES)[number];
+
+/** A stored source or status as its constant (the database check allows nothing else). */
+export const asReadingSource = (value: string): ReadingSource => READING_SOURCES.find((s) => s === value) ?? 'estimated';
+export const asReadingStatus = (value: string): ReadingStatus => READING_STATUSES.find((s) => s === value) ?? 'accepted';

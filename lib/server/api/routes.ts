@@ -5,6 +5,7 @@ import { checkTokenRoutes } from './checkToken';
 import { cookieRoutes } from './cookies';
 import { inboxRoutes } from './inbox';
 import { loginRoutes } from './login';
+import { meterRoutes } from './meter';
 import { orderRoutes } from './orders';
 import { paymentSlipRoutes } from './paymentSlips';
 import { surveyRoutes } from './survey';
@@ -26,4 +27,5 @@ export const apiRoutes: ApiRoutes = {
   ...trackingRoutes,
   ...billRoutes,
   ...paymentSlipRoutes,
+  ...meterRoutes,
 };
