@@ -9,6 +9,7 @@ import { createRequestListener } from '@/lib/server/app';
 import { ConfigError, loadConfig } from '@/lib/server/config';
 import { DbLockedError, acquireDbLock } from '@/lib/server/db/lock';
 import { migrateDatabase, openDatabase } from '@/lib/server/db/open';
+import { startIdentityCache } from '@/lib/server/auth/identityCache';
 import { registerDb } from '@/lib/server/db/runtime';
 import { seedIfWanted } from '@/lib/server/db/seed';
 import { clientIp } from '@/lib/server/http';
@@ -56,6 +57,8 @@ async function main() {
   await migrateDatabase(dbHandle);
   await seedIfWanted(dbHandle, config, log);
   registerDb(dbHandle);
+  // Identity reads are cached per process while it LISTENs for changes (permissions stay live on every instance).
+  const identityCache = await startIdentityCache(dbHandle);
   // The bundled next-auth route reads the config through the same registry.
   registerConfig(config);
 
@@ -82,6 +85,7 @@ async function main() {
   server.headersTimeout = Math.min(15_000, config.requestTimeoutMs);
   server.keepAliveTimeout = 5_000;
   const lifecycle = gracefulShutdown(server, log, async () => {
+    await identityCache.close();
     await dbHandle.close();
     dbLock?.release();
   });

@@ -86,7 +86,7 @@ export function BillsScreen() {
   const filters: FilterDef[] = useMemo(
     () => [
       { type: 'search', key: 'q', label: t('bills.filters.search') },
-      { type: 'select', key: 'status', label: t('bills.filters.status'), options: BILL_STATUSES.map((s) => ({ value: s, label: t(`common:status.${s}`) })) },
+      { type: 'select', key: 'status', array: true, label: t('bills.filters.status'), options: BILL_STATUSES.map((s) => ({ value: s, label: t(`common:status.${s}`) })) },
       { type: 'select', key: 'contractId', label: t('bills.filters.contract'), options: contracts.map((c) => ({ value: c.id, label: c.contractNo })) },
       { type: 'dateRange', fromKey: 'dateFrom', toKey: 'dateTo', fromLabel: t('bills.filters.from'), toLabel: t('bills.filters.to') },
     ],
@@ -177,16 +177,8 @@ export function BillsScreen() {
           filters={
             <FilterBar
               filters={filters}
-              // The API takes a list of statuses; this toolbar picks one.
-              value={{ ...filter, status: filter.status?.[0] ?? '' }}
-              onChange={(patch) => {
-                const next: Partial<BillFilterValues> = {};
-                for (const [key, value] of Object.entries(patch)) {
-                  if (key === 'status') next.status = value ? [value] : [];
-                  else next[key as Exclude<keyof BillFilterValues, 'status'>] = value;
-                }
-                list.setFilter(next);
-              }}
+              value={filter}
+              onChange={(patch) => list.setFilter(patch as Partial<BillFilterValues>)}
               onClear={list.clearFilter}
             />
           }

@@ -363,7 +363,8 @@ export function DataTable<T, S extends string = string>({
       {/* A thin bar while a later page loads over the current rows (the first load shows skeletons instead). */}
       <Box sx={{ height: 4 }}>{loading && !isInitialLoad ? <LinearProgress aria-label={t('ui.table.loading')} /> : null}</Box>
       {isPhone ? phoneList : desktopTable}
-      {error || (isEmpty && total === 0) ? null : pager}
+      {/* No pager without rows: never "0–0 of 0" while the first page loads. */}
+      {error || (rows.length === 0 && total === 0) ? null : pager}
     </Paper>
   );
 }

@@ -14,15 +14,25 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 export type FilterDef =
   | { type: 'search'; key: string; label?: string; placeholder?: string }
-  | { type: 'select'; key: string; label: string; options: readonly { value: string; label: string }[]; allLabel?: string }
+  | {
+      type: 'select';
+      key: string;
+      label: string;
+      options: readonly { value: string; label: string }[];
+      allLabel?: string;
+      /** The filter is an array (the API takes a list): one choice is sent as `[value]`. */
+      array?: boolean;
+    }
+  /** An array filter (`status: ['a', 'b']`): any number of the options; none means "all". */
+  | { type: 'multiSelect'; key: string; label: string; options: readonly { value: string; label: string }[]; allLabel?: string }
   | { type: 'dateRange'; fromKey: string; toKey: string; fromLabel?: string; toLabel?: string };
 
 export type FilterBarProps = {
   filters: readonly FilterDef[];
   /** The current filter (`useListQuery().query.filter`). */
   value: Partial<FilterValues>;
-  /** Gets only the changed keys ('' clears one): `useListQuery().setFilter`. */
-  onChange: (patch: Record<string, string>) => void;
+  /** Gets only the changed keys ('' or [] clears one): `useListQuery().setFilter`. Array filters get arrays. */
+  onChange: (patch: Record<string, string | string[]>) => void;
   /** "Clear filters" (shown when any filter is set): `useListQuery().clearFilter`. */
   onClear: () => void;
 };
@@ -32,6 +42,55 @@ const str = (v: unknown): string => {
   if (Array.isArray(v)) return typeof v[0] === 'string' || typeof v[0] === 'number' ? String(v[0]) : '';
   return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
 };
+
+const arr = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' && v !== '' ? [v] : []);
+
+/**
+ * A multiple choice for an array filter. The menu closes after each pick (one click picks one value, as a single
+ * select would); open it again to add or remove another.
+ */
+function MultiSelectFilter({ def, value, onChange }: { def: Extract<FilterDef, { type: 'multiSelect' }>; value: string[]; onChange: (v: string[]) => void }) {
+  const { t } = useTranslation('common');
+  const [open, setOpen] = useState(false);
+  const labelOf = (v: string) => def.options.find((o) => o.value === v)?.label ?? v;
+  return (
+    <TextField
+      select
+      size="small"
+      label={def.label}
+      value={value}
+      onChange={(e) => {
+        const next = e.target.value as unknown as string[] | string;
+        const list = (Array.isArray(next) ? next : next.split(',')).filter((v) => v !== '');
+        // The "all" entry clears the filter.
+        onChange(list.length > 0 && !(Array.isArray(next) && next.includes('')) ? list : []);
+        setOpen(false);
+      }}
+      sx={{ minWidth: 160, flex: { xs: '1 1 100%', sm: '0 1 220px' } }}
+      slotProps={{
+        select: {
+          multiple: true,
+          displayEmpty: true,
+          open,
+          onOpen: () => setOpen(true),
+          onClose: () => setOpen(false),
+          renderValue: (selected) => {
+            const list = selected as string[];
+            return list.length === 0 ? (def.allLabel ?? t('ui.filter.all')) : list.map(labelOf).join(t('ui.filter.separator'));
+          },
+        },
+        inputLabel: { shrink: true },
+      }}
+    >
+      <MenuItem value="">{def.allLabel ?? t('ui.filter.all')}</MenuItem>
+      {def.options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
 
 /** Text search that reports after a pause; follows outside changes (clear, back button) while not being edited. */
 function SearchFilter({ def, value, onChange }: { def: Extract<FilterDef, { type: 'search' }>; value: string; onChange: (v: string) => void }) {
@@ -90,7 +149,11 @@ export function FilterBar({ filters, value, onChange, onClear }: FilterBarProps)
         if (def.type === 'search') {
           return <SearchFilter key={def.key} def={def} value={str(value[def.key])} onChange={(v) => onChange({ [def.key]: v })} />;
         }
+        if (def.type === 'multiSelect') {
+          return <MultiSelectFilter key={def.key} def={def} value={arr(value[def.key])} onChange={(v) => onChange({ [def.key]: v })} />;
+        }
         if (def.type === 'select') {
+          const isArray = Array.isArray(value[def.key]);
           return (
             <TextField
               key={def.key}
@@ -98,7 +161,8 @@ export function FilterBar({ filters, value, onChange, onClear }: FilterBarProps)
               size="small"
               label={def.label}
               value={str(value[def.key])}
-              onChange={(e) => onChange({ [def.key]: e.target.value })}
+              // An array filter shown as a single choice: the one value as a list.
+              onChange={(e) => onChange({ [def.key]: isArray || def.array ? (e.target.value ? [e.target.value] : []) : e.target.value })}
               sx={{ minWidth: 160, flex: { xs: '1 1 100%', sm: '0 1 200px' } }}
               slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             >

@@ -27,7 +27,7 @@ import { errorKey } from '@/lib/errors';
 import { formatDate, formatDateTime, formatMoney, pickLocalized } from '@/lib/i18n/locales';
 import type { OrderDetail } from '@/lib/orders/schemas';
 import { CancelOrderDialog } from './CancelOrderDialog';
-import { DetailSection, Facts } from './DetailParts';
+import { DetailSection, Facts } from '@/components/common/DetailParts';
 import { useCanAccess, useCanOpen } from '@/components/common/Can';
 import { courierLabel } from './format';
 import { idFromQuery, useResource } from './useResource';

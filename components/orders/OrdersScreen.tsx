@@ -33,8 +33,6 @@ type OrderFilterValues = {
   q?: string;
 };
 
-const first = (v: readonly string[] | undefined): string => v?.[0] ?? '';
-
 /** `/my-orders/manage`: the customer's orders in the shared data table, filters in the URL, and "place toner order". */
 export function OrdersScreen() {
   const { t } = useTranslation(['page', 'common']);
@@ -55,12 +53,14 @@ export function OrdersScreen() {
       {
         type: 'select',
         key: 'status',
+        array: true,
         label: t('orders.filters.status'),
         options: ORDER_STATUSES.map((s) => ({ value: s, label: t(`common:status.${s}`) })),
       },
       {
         type: 'select',
         key: 'type',
+        array: true,
         label: t('orders.filters.type'),
         options: ORDER_TYPES.map((s) => ({ value: s, label: t(`orders.type.${s}`) })),
       },
@@ -120,16 +120,8 @@ export function OrdersScreen() {
         filters={
           <FilterBar
             filters={filters}
-            // The API takes lists of statuses and types; this toolbar picks one of each.
-            value={{ ...filter, status: first(filter.status), type: first(filter.type) }}
-            onChange={(patch) => {
-              const next: Partial<OrderFilterValues> = {};
-              for (const [key, value] of Object.entries(patch)) {
-                if (key === 'status' || key === 'type') next[key] = value ? [value] : [];
-                else next[key as 'q' | 'dateFrom' | 'dateTo'] = value;
-              }
-              list.setFilter(next);
-            }}
+            value={filter}
+            onChange={(patch) => list.setFilter(patch as Partial<OrderFilterValues>)}
             onClear={list.clearFilter}
           />
         }

@@ -39,7 +39,7 @@ export function SlipHistory({ refreshKey = 0 }: { refreshKey?: number }) {
   const hasFilter = Object.values(filter).some((v) => !isEmptyFilterValue(v));
 
   const filters: FilterDef[] = useMemo(
-    () => [{ type: 'select', key: 'status', label: t('paymentSlips.history.status'), options: SLIP_STATUSES.map((s) => ({ value: s, label: t(`common:status.${s}`) })) }],
+    () => [{ type: 'select', key: 'status', array: true, label: t('paymentSlips.history.status'), options: SLIP_STATUSES.map((s) => ({ value: s, label: t(`common:status.${s}`) })) }],
     [t],
   );
 
@@ -102,8 +102,8 @@ export function SlipHistory({ refreshKey = 0 }: { refreshKey?: number }) {
         filters={
           <FilterBar
             filters={filters}
-            value={{ status: filter.status?.[0] ?? '' }}
-            onChange={(patch) => list.setFilter({ status: patch.status ? [patch.status] : [] })}
+            value={filter}
+            onChange={(patch) => list.setFilter({ status: (patch.status as string[] | undefined) ?? [] })}
             onClear={list.clearFilter}
           />
         }

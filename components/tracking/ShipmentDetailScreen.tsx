@@ -11,7 +11,7 @@ import { PageHeader } from '@/components/common/PageHeader';
 import { StateMessage } from '@/components/common/StateMessage';
 import { StatusChip } from '@/components/common/StatusChip';
 import { useCanAccess } from '@/components/common/Can';
-import { DetailSection, Facts } from '@/components/orders/DetailParts';
+import { DetailSection, Facts } from '@/components/common/DetailParts';
 import { courierLabel } from '@/components/orders/format';
 import { idFromQuery, useResource } from '@/components/orders/useResource';
 import { getShipment } from '@/lib/api/tracking';

@@ -37,6 +37,7 @@ export function ShipmentsScreen() {
       {
         type: 'select',
         key: 'status',
+        array: true,
         label: t('tracking.filters.status'),
         options: SHIPMENT_STEPS.map((s) => ({ value: s, label: t(`common:status.${s}`) })),
       },
@@ -71,15 +72,8 @@ export function ShipmentsScreen() {
         filters={
           <FilterBar
             filters={filters}
-            value={{ ...filter, status: filter.status?.[0] ?? '' }}
-            onChange={(patch) => {
-              const next: Partial<ShipmentFilterValues> = {};
-              for (const [key, value] of Object.entries(patch)) {
-                if (key === 'status') next.status = value ? [value] : [];
-                else next[key as 'q' | 'dateFrom' | 'dateTo'] = value;
-              }
-              list.setFilter(next);
-            }}
+            value={filter}
+            onChange={(patch) => list.setFilter(patch as Partial<ShipmentFilterValues>)}
             onClear={list.clearFilter}
           />
         }

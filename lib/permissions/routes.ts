@@ -21,13 +21,13 @@ const changeRead = ACCOUNT_CHANGE_AREAS.map((a) => `${a}_read` as const);
 const approvalRead = APPROVAL_AREAS.map((a) => `${a}_read` as const);
 
 /** add / edit need write; list and view accept read or write (spec §2, "every maintenance screen"). */
-function maintenance(base: string, read: FunctionCode, write: FunctionCode, listExtra: FunctionCode[] = []): RouteRule[] {
+function maintenance<const B extends string>(base: B, read: FunctionCode, write: FunctionCode, listExtra: FunctionCode[] = []) {
   return [
     { path: base, anyOf: [read, write, ...listExtra] },
     { path: `${base}/add`, anyOf: [write] },
     { path: `${base}/edit/[id]`, anyOf: [write] },
     { path: `${base}/view/[id]`, anyOf: [read, write] },
-  ];
+  ] as const satisfies readonly RouteRule[];
 }
 
 const ADMIN = '/admin-controls';
@@ -39,7 +39,7 @@ const AIU = '/customer-support/account-info-update';
  */
 export const ADMIN_LANDING_CODES: readonly FunctionCode[] = ADMIN_CODES;
 
-export const ROUTES: readonly RouteRule[] = [
+const ROUTE_TABLE = [
   { path: '/404', anyOf: [], isPublic: true },
   { path: '/survey/optput', anyOf: [], isPublic: true },
   { path: '/login', anyOf: [], isPublic: true, isLoginPage: true },
@@ -96,7 +96,12 @@ export const ROUTES: readonly RouteRule[] = [
   // Not in the spec: staff review of customers' payment slips, beside the other approvals (docs/permissions.md).
   { path: `${ADMIN}/payment-slip-review`, anyOf: ['payslip_review_read', 'payslip_review_write'] },
   { path: `${ADMIN}/payment-slip-review/[id]`, anyOf: ['payslip_review_read', 'payslip_review_write'] },
-];
+] as const satisfies readonly RouteRule[];
+
+/** Every page pattern of the portal (`/my-orders/manage/[id]`), as a type: links are built from these (lib/paths.ts). */
+export type RoutePath = (typeof ROUTE_TABLE)[number]['path'];
+
+export const ROUTES: readonly RouteRule[] = ROUTE_TABLE;
 
 const LOCALE_PREFIX = /^\/(en|tc)(?=\/|$)/;
 

@@ -20,6 +20,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { apiRoutes } from '@/lib/server/api/routes';
 import { createRequestListener } from '@/lib/server/app';
+import { startIdentityCache } from '@/lib/server/auth/identityCache';
 import { signApiToken } from '@/lib/server/auth/token';
 import { loadConfig } from '@/lib/server/config';
 import { migrateDatabase, openDatabase } from '@/lib/server/db/open';
@@ -121,10 +122,16 @@ async function main() {
     const check = await fetch(portalUrl, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: '{}' });
     if (check.status !== 200) throw new Error(`portal endpoint answered ${check.status}: ${await check.text()}`);
 
+    // Side by side in one run: the portal reading the caller's identity from the database on every call (before),
+    // with the per-process identity cache kept live by LISTEN/NOTIFY (after), and the bare server.
     const runs: Record<string, Result> = {};
     const round = async (label: string) => {
       await wrk(portalUrl, token); // warm-up (JIT, pool)
+      runs[`uncached ${label}`] = await wrk(portalUrl, token);
+      const cache = await startIdentityCache(handle);
+      await wrk(portalUrl, token);
       runs[`portal ${label}`] = await wrk(portalUrl, token);
+      await cache.close();
       runs[`bare ${label}`] = await wrk(bareUrl, null);
     };
     await round('seed');
@@ -163,6 +170,8 @@ async function main() {
     for (const label of Object.keys(runs).filter((k) => k.startsWith('portal ')).map((k) => k.slice(7))) {
       const p = runs[`portal ${label}`]!;
       const b = runs[`bare ${label}`]!;
+      const u = runs[`uncached ${label}`]!;
+      console.log(`${label}: without the identity cache ${((100 * u.rps) / b.rps).toFixed(0)} % of bare, p99 ${u.p99.toFixed(1)} ms`);
       const share = (100 * p.rps) / b.rps;
       console.log(
         `${label}: portal = ${share.toFixed(0)} % of bare (budget ≥ 60 %)${share < 60 ? '  BELOW' : ''}; p99 ${p.p99.toFixed(1)} ms (budget ≤ 30)${p.p99 > 30 ? '  OVER' : ''}`,

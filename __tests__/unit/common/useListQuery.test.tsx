@@ -5,8 +5,7 @@ import { z } from 'zod';
 import { DataTable } from '@/components/common/DataTable';
 import { FilterBar, SEARCH_DEBOUNCE_MS } from '@/components/common/FilterBar';
 import { useListQuery } from '@/components/common/useListQuery';
-import { apiPost } from '@/lib/api/client';
-import type { ApiRequestOptions } from '@/lib/api/types';
+import { defineContract, output, query } from '@/lib/contract';
 import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
 import { useLoadingStore } from '@/store/loadingStore';
 import { renderWithProviders } from '../testUtils/render';
@@ -17,7 +16,7 @@ type Item = { id: string; name: string; status: string };
 const LIST = '/api/test/list';
 const SORT_FIELDS = ['name', 'createdAt'] as const;
 const filterSchema = z.strictObject({
-  status: z.enum(['pending', 'paid']).optional(),
+  status: z.array(z.enum(['pending', 'paid'])).max(2).optional(),
   q: searchTextSchema.optional(),
   from: isoDateSchema.optional(),
   to: isoDateSchema.optional(),
@@ -47,10 +46,13 @@ function listHandler(delayFor: (body: Body) => number = () => 0) {
   return bodies;
 }
 
-const fetchList = (body: unknown, opts: ApiRequestOptions) => apiPost<ListResult<Item>>(LIST, body, opts);
+/** A contract endpoint like a feature's list (its path is LIST). */
+const testContract = defineContract('test', {
+  list: query({ summary: 'test list', permission: 'authenticated', body: bodySchema, output: output<ListResult<Item>>() }),
+});
 
 function ListScreen() {
-  const list = useListQuery<Item, (typeof SORT_FIELDS)[number], Filter>(fetchList, {
+  const list = useListQuery<Item, (typeof SORT_FIELDS)[number], Filter>(testContract.endpoints.list, {
     sort: { field: 'createdAt', direction: 'desc' },
     sortFields: SORT_FIELDS,
     filterSchema,
@@ -71,7 +73,7 @@ function ListScreen() {
           onClear={list.clearFilter}
           filters={[
             { type: 'search', key: 'q' },
-            { type: 'select', key: 'status', label: 'Status', options: [{ value: 'pending', label: 'Pending' }, { value: 'paid', label: 'Paid' }] },
+            { type: 'multiSelect', key: 'status', label: 'Status', options: [{ value: 'pending', label: 'Pending' }, { value: 'paid', label: 'Paid' }] },
             { type: 'dateRange', fromKey: 'from', toKey: 'to' },
           ]}
         />
@@ -85,7 +87,7 @@ describe('useListQuery', () => {
     const bodies = listHandler();
     renderWithProviders(<ListScreen />, { route: '/things?page=3&pageSize=50&sort=name&status=paid&q=toner&minQty=2&bogus=1&from=2026-02-31' });
     expect(await screen.findByText('Item p3 #0 toner')).toBeInTheDocument();
-    expect(bodies).toEqual([{ page: 3, pageSize: 50, sort: { field: 'name', direction: 'asc' }, filter: { status: 'paid', q: 'toner', minQty: 2 } }]);
+    expect(bodies).toEqual([{ page: 3, pageSize: 50, sort: { field: 'name', direction: 'asc' }, filter: { status: ['paid'], q: 'toner', minQty: 2 } }]);
   });
 
   it('uses the defaults with a bare URL and ignores an unknown sort field or a bad page', async () => {
@@ -110,12 +112,18 @@ describe('useListQuery', () => {
 
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(screen.getByRole('option', { name: 'Paid' }));
-    await waitFor(() => expect(memoryRouter!.query).toEqual({ keep: 'me', sort: 'name', status: 'paid' }));
+    await waitFor(() => expect(memoryRouter!.query).toEqual({ keep: 'me', sort: 'name', status: ['paid'] }));
 
     fireDate(screen.getByLabelText('From'), '2026-10-01');
     await waitFor(() => expect(memoryRouter!.query).toMatchObject({ from: '2026-10-01' }));
 
-    await waitFor(() => expect(bodies.at(-1)).toEqual({ page: 1, pageSize: 20, sort: { field: 'name', direction: 'asc' }, filter: { status: 'paid', from: '2026-10-01' } }));
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ page: 1, pageSize: 20, sort: { field: 'name', direction: 'asc' }, filter: { status: ['paid'], from: '2026-10-01' } }));
+
+    // An array filter: a second status joins the first, in the URL and in the body.
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(screen.getByRole('option', { name: 'Pending' }));
+    await waitFor(() => expect(memoryRouter!.query).toMatchObject({ status: ['paid', 'pending'] }));
+    await waitFor(() => expect(bodies.at(-1)?.filter?.status).toEqual(['paid', 'pending']));
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(memoryRouter!.query).toEqual({ keep: 'me', sort: 'name' }));
@@ -154,34 +162,21 @@ describe('useListQuery', () => {
     expect(bodies.map((b) => b.page)).toEqual([1, 2, 1, 2]);
   });
 
-  it('ignores a stale answer even from a fetcher that does not honour the abort signal', async () => {
-    const user = userEvent.setup();
-    const pending: { page: number; signal?: AbortSignal; resolve: (items: Item[]) => void }[] = [];
-    const fetcher = (body: { page: number }, opts: ApiRequestOptions) =>
-      new Promise<{ ok: true; data: ListResult<Item>; traceId: string }>((resolve) => {
-        pending.push({ page: body.page, signal: opts.signal, resolve: (items) => resolve({ ok: true, data: { items, total: 45 }, traceId: 't' }) });
-      });
-    function Manual() {
-      const list = useListQuery<Item>(fetcher);
-      return <DataTable {...list.tableProps} getRowId={(r) => r.id} columns={[{ key: 'name', header: 'Name', render: (r) => r.name }]} />;
-    }
-    renderWithProviders(<Manual />, { route: '/things' });
-    await waitFor(() => expect(pending).toHaveLength(1));
-    act(() => pending[0]!.resolve([{ id: 'a', name: 'first page', status: 'paid' }]));
-    await screen.findByText('first page');
+  it('reads an array filter from a URL with repeated keys', async () => {
+    const bodies = listHandler();
+    renderWithProviders(<ListScreen />, { route: '/things?status=paid&status=pending' });
+    await screen.findByText('Item p1 #0');
+    expect(bodies[0]?.filter).toEqual({ status: ['paid', 'pending'] });
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Paid, Pending');
+  });
 
-    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
-    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
-    await waitFor(() => expect(pending.map((p) => p.page)).toEqual([1, 2, 3]));
-    // The superseded request was told to stop (page 2), and its late answer is ignored anyway.
-    expect(pending[1]!.signal?.aborted).toBe(true);
-    expect(pending[2]!.signal?.aborted).toBe(false);
-    act(() => pending[2]!.resolve([{ id: 'c', name: 'third page', status: 'paid' }]));
-    await screen.findByText('third page');
-    act(() => pending[1]!.resolve([{ id: 'b', name: 'second page', status: 'paid' }]));
-    await act(() => new Promise((r) => setTimeout(r, 20)));
-    expect(screen.getByText('third page')).toBeInTheDocument();
-    expect(screen.queryByText('second page')).not.toBeInTheDocument();
+  it('shows no pager while the first page loads (never "0–0 of 0")', async () => {
+    listHandler(() => 200);
+    renderWithProviders(<ListScreen />, { route: '/things' });
+    expect(screen.getAllByTestId('data-table-skeleton').length).toBeGreaterThan(0);
+    expect(screen.queryByText(/0–0 of 0/)).not.toBeInTheDocument();
+    await screen.findByText('Item p1 #0');
+    expect(screen.getByText('1–20 of 45')).toBeInTheDocument();
   });
 
   it('loads silently: the global loading overlay stays off (the table shows its own state)', async () => {

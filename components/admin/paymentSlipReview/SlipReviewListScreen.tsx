@@ -40,6 +40,7 @@ export function SlipReviewListScreen() {
       {
         type: 'select',
         key: 'status',
+        array: true,
         label: t('slipReview.filters.status'),
         options: SLIP_STATUSES.map((s) => ({ value: s, label: t(`common:status.${s}`) })),
       },
@@ -86,15 +87,8 @@ export function SlipReviewListScreen() {
         filters={
           <FilterBar
             filters={filters}
-            value={{ ...filter, status: filter.status?.[0] ?? '' }}
-            onChange={(patch) => {
-              const next: Partial<ReviewFilterValues> = {};
-              for (const [key, value] of Object.entries(patch)) {
-                if (key === 'status') next.status = value ? [value] : [];
-                else next[key as 'q' | 'dateFrom' | 'dateTo'] = value;
-              }
-              list.setFilter(next);
-            }}
+            value={filter}
+            onChange={(patch) => list.setFilter(patch as Partial<ReviewFilterValues>)}
             onClear={list.clearFilter}
           />
         }

@@ -1,16 +1,18 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import { useTranslation } from 'next-i18next/pages';
-import { FormProvider, useForm, type DefaultValues, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { FormProvider, useForm, type DefaultValues, type FieldErrors, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { ABORTED } from '@/lib/api/client';
 import type { ApiError, ApiResult } from '@/lib/api/types';
 import { errorKey } from '@/lib/errors';
 import { keyErrorMap } from '@/lib/zodMessages';
+import { useFieldMessage } from './useFieldMessage';
 import { useIdempotencyKey } from './useIdempotencyKey';
 
 export type FormSubmitContext = {
@@ -38,7 +40,35 @@ export type FormProps<TIn extends FieldValues, TOut, TData> = {
   'aria-label'?: string;
   id?: string;
   disabled?: boolean;
+  /**
+   * After a submission with field errors (the browser's or the server's), list them above the form, each a link that
+   * moves focus to its field. Labels come from `fieldLabels`, else the field's own label.
+   */
+  errorSummary?: boolean;
+  fieldLabels?: Record<string, string>;
 };
+
+/** 'a.b.0.c' → the error objects with a message, flattened. */
+function flattenErrors(errors: FieldErrors, prefix = ''): { name: string; message: string }[] {
+  const out: { name: string; message: string }[] = [];
+  for (const [key, value] of Object.entries(errors)) {
+    if (!isRecord(value)) continue;
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (typeof value.message === 'string' && value.message) out.push({ name, message: value.message });
+    else if (!('type' in value)) out.push(...flattenErrors(value as FieldErrors, name));
+  }
+  return out;
+}
+
+/** The visible label of a field named `name` in the form `formId` (its <label>, or its aria-label). */
+function labelOf(formId: string, name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  const form = document.getElementById(formId);
+  const el = form?.querySelector<HTMLInputElement>(`[name="${name.replace(/["\\]/g, "\\$&")}"]`);
+  if (!el) return null;
+  const label = el.labels?.[0]?.textContent ?? el.getAttribute('aria-label');
+  return label ? label.replace(/\s*\*\s*$/, '').trim() : null;
+}
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
@@ -73,6 +103,8 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
   'aria-label': ariaLabel,
   id,
   disabled = false,
+  errorSummary = false,
+  fieldLabels,
 }: FormProps<TIn, TOut, TData>) {
   const { t } = useTranslation(['common', 'error']);
   const form = useForm<TIn, unknown, TOut>({
@@ -115,13 +147,17 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
     }
   };
 
-  const { isSubmitting } = form.formState;
+  const { isSubmitting, errors, submitCount } = form.formState;
+  const ownId = useId();
+  const formId = id ?? `form-${ownId.replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const message = useFieldMessage();
+  const summary = errorSummary && submitCount > 0 ? flattenErrors(errors) : [];
 
   return (
     <FormProvider {...form}>
       <Box
         component="form"
-        id={id}
+        id={formId}
         noValidate
         aria-label={ariaLabel}
         aria-busy={isSubmitting || undefined}
@@ -136,6 +172,26 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
           <Alert severity="error" role="alert" data-testid="form-error">
             <AlertTitle>{t('ui.form.errorTitle')}</AlertTitle>
             {failure.onlyFields ? t('ui.form.fieldErrors') : t(errorKey(failure.error.code))}
+          </Alert>
+        ) : null}
+        {summary.length > 0 ? (
+          <Alert severity="error" data-testid="form-error-summary" role={failure ? undefined : 'alert'}>
+            {failure ? null : <AlertTitle>{t('ui.form.errorSummaryTitle')}</AlertTitle>}
+            <Box component="ul" sx={{ m: 0, pl: 2 }}>
+              {summary.map(({ name, message: m }) => (
+                <li key={name}>
+                  <Link
+                    component="button"
+                    type="button"
+                    color="inherit"
+                    onClick={() => form.setFocus(name as FieldPath<TIn>)}
+                    sx={{ textAlign: 'start', verticalAlign: 'baseline' }}
+                  >
+                    {t('ui.form.errorSummaryItem', { field: fieldLabels?.[name] ?? labelOf(formId, name) ?? name, message: message(m) })}
+                  </Link>
+                </li>
+              ))}
+            </Box>
           </Alert>
         ) : null}
         {typeof children === 'function' ? children(form) : children}

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { effectiveCodes } from '@/lib/permissions/codes';
 import { userAccounts } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
+import { identityCacheOf } from './identityCache';
 import { AppError } from '@/lib/server/errors';
 import type { TokenClaims } from './token';
 
@@ -51,7 +52,10 @@ export async function loadPrincipal(db: Db, claims: TokenClaims & { exp: number 
     query = buildPrincipalQuery(db);
     prepared.set(db, query);
   }
-  const [row] = await query.execute({ sub: claims.sub, ucp: claims.ucp ?? '' });
+  const run = query;
+  const read = async () => (await run.execute({ sub: claims.sub, ucp: claims.ucp ?? '' }))[0];
+  const cache = identityCacheOf(db);
+  const row = cache ? await cache.get(claims.sub, claims.ucp ?? '', read) : await read();
   if (!row || row.status !== 'active' || row.tokenVersion !== claims.ver) {
     throw new AppError('TOKEN_EXPIRED', { message: row ? 'token revoked or user not active' : 'user not found' });
   }

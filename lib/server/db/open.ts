@@ -41,6 +41,15 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
     ping: async () => {
       await pglite.query('select 1');
     },
+    // One process owns the embedded database: notifications are delivered in-process and never lost.
+    listen: async (channel, onMessage, onState) => {
+      const stop = await pglite.listen(channel, onMessage);
+      onState(true);
+      return async () => {
+        onState(false);
+        if (!pglite.closed) await stop();
+      };
+    },
     close: async () => {
       if (!pglite.closed) await pglite.close();
     },
@@ -67,9 +76,64 @@ function openPostgres(url: string, opts: OpenOptions): DbHandle {
     ping: async () => {
       await pool.query('select 1');
     },
+    listen: (channel, onMessage, onState) => listenPostgres(url, channel, onMessage, onState, opts.onPoolError),
     close: async () => {
       await pool.end();
     },
+  };
+}
+
+/**
+ * A dedicated connection (not from the pool: LISTEN belongs to one session) that reconnects after a failure. While it is
+ * down, `onState(false)` tells the caller that notifications may be missed.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onState: (listening: boolean) => void,
+  onError?: (err: Error) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const quoted = `"${channel.replace(/"/g, '""')}"`;
+
+  const connect = async (): Promise<void> => {
+    if (stopped) return;
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000, application_name: 'print-portal-listen' });
+    const lost = (err?: Error) => {
+      if (client !== c) return;
+      client = null;
+      onState(false);
+      if (err) onError?.(err);
+      c.removeAllListeners();
+      void c.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void connect(), 1_000);
+    };
+    c.on('error', lost);
+    c.on('end', () => lost());
+    c.on('notification', (msg) => {
+      if (msg.channel === channel) onMessage(msg.payload ?? '');
+    });
+    client = c;
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${quoted}`);
+      if (client === c && !stopped) onState(true);
+    } catch (err) {
+      lost(err as Error);
+    }
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = null;
+    onState(false);
+    if (c) await c.end().catch(() => undefined);
   };
 }
 

@@ -10,5 +10,10 @@ export type DbHandle = {
   kind: 'pglite' | 'postgres';
   /** Cheap round trip for /readyz. */
   ping(): Promise<void>;
+  /**
+   * LISTEN on a channel: `onMessage` gets each payload; `onState(true)` once listening, `onState(false)` whenever the
+   * listener may have missed messages (connection lost; it reconnects by itself). Returns the way to stop.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onState: (listening: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };

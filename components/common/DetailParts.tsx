@@ -4,7 +4,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 
-/** A titled card of a detail page (order, shipment); its h2 names the section for screen readers too. */
+/** A titled card of a detail page (order, shipment, a maintenance record); its h2 names the section for screen readers too. */
 export function DetailSection({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card variant="outlined" component="section" aria-label={title}>
@@ -19,7 +19,7 @@ export function DetailSection({ title, children }: { title: string; children: Re
 }
 
 /** Label / value pairs as a description list; values keep their line breaks (addresses). */
-export function Facts({ rows }: { rows: readonly (readonly [string, string])[] }) {
+export function Facts({ rows }: { rows: readonly (readonly [string, ReactNode])[] }) {
   return (
     <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1 }}>
       {rows.map(([label, value]) => (

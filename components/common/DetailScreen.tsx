@@ -1,0 +1,126 @@
+import type { ReactNode } from 'react';
+import { useRouter } from 'next/router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import NextLink from 'next/link';
+import { useTranslation } from 'next-i18next/pages';
+import type { BodyOf, Endpoint, OutputOf } from '@/lib/contract';
+import { useEndpointQuery } from '@/lib/api/query';
+import type { ApiError } from '@/lib/api/types';
+import { errorKey } from '@/lib/errors';
+import { PageHeader } from './PageHeader';
+import { StateMessage } from './StateMessage';
+
+/** What DetailScreen reads of a query result (`useEndpointQuery(...)` gives all of it). */
+export type DetailQuery<T> = {
+  data: T | undefined;
+  apiError: ApiError | null;
+  /** A failure being retried every 5 s by the query layer (network, time-out, 5xx). */
+  retrying: ApiError | null;
+  refetch: () => unknown;
+};
+
+/** A record that is not there: unknown or another customer's id (NOT_FOUND), or an id that is not one (VALIDATION). */
+export const isNotFound = (error: ApiError | null): boolean => error?.code === 'NOT_FOUND' || error?.code === 'VALIDATION';
+
+type CommonProps<T> = {
+  /** The h1 while loading and in the failure states (the loaded page sets its own header in `children`). */
+  title: string;
+  /** The way back (usually the list); shown in every state. */
+  back?: { href: string; label?: string };
+  /** Not-found texts (default `ui.detail.notFoundTitle` / `ui.detail.notFoundBody`). */
+  notFoundTitle?: string;
+  notFoundBody?: string;
+  /** Load-failure title (default `ui.detail.errorTitle`). */
+  errorTitle?: string;
+  /** `inline`: inside a dialog or panel (no page header, h2 headings). */
+  variant?: 'page' | 'inline';
+  /** The loaded record. */
+  children: (data: T) => ReactNode;
+};
+
+export type DetailScreenProps<T> = CommonProps<T> & { query: DetailQuery<T> };
+
+/**
+ * The states of one record's screen: loading, not found (with the way back), failed (translated, with "try again",
+ * and "trying again every 5 s" while the query layer retries), then `children(data)`.
+ *
+ * @example
+ * const id = useRouteId();
+ * const order = useEndpointQuery(ordersContract.endpoints.getOrder, id ? { id } : null);
+ * return <DetailScreen query={order} title={t('orders.title')} back={{ href: '/my-orders/manage' }}>{(o) => <OrderView order={o} />}</DetailScreen>;
+ */
+export function DetailScreen<T>({ query, title, back, notFoundTitle, notFoundBody, errorTitle, variant = 'page', children }: DetailScreenProps<T>) {
+  const { t } = useTranslation(['common', 'error']);
+  const inline = variant === 'inline';
+  const header = inline ? null : <PageHeader title={title} {...(back ? { back } : {})} />;
+  const backLink = back ? (
+      <Button component={NextLink} href={back.href}>
+        {back.label ?? t('ui.back')}
+      </Button>
+    ) : null;
+
+  if (query.data !== undefined && query.data !== null) return <>{children(query.data)}</>;
+
+  const error = query.apiError;
+  if (error && isNotFound(error)) {
+    return (
+      <>
+        {header}
+        <StateMessage title={notFoundTitle ?? t('ui.detail.notFoundTitle')} headingComponent={inline ? 'h3' : 'h2'} variant={inline ? 'inline' : 'page'} action={backLink ?? undefined}>
+          {notFoundBody ?? t('ui.detail.notFoundBody')}
+        </StateMessage>
+      </>
+    );
+  }
+  if (error) {
+    return (
+      <>
+        {header}
+        <StateMessage
+          title={errorTitle ?? t('ui.detail.errorTitle')}
+          role="alert"
+          headingComponent={inline ? 'h3' : 'h2'}
+          variant={inline ? 'inline' : 'page'}
+          action={<Button variant="outlined" onClick={() => void query.refetch()}>{t('ui.retry')}</Button>}
+        >
+          {t(errorKey(error.code))}
+        </StateMessage>
+      </>
+    );
+  }
+  return (
+    <>
+      {header}
+      <LinearProgress aria-label={t('ui.table.loading')} />
+      {query.retrying ? (
+        <Alert
+          severity="warning"
+          role="alert"
+          sx={{ mt: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              {t('ui.retry')}
+            </Button>
+          }
+        >
+          {t(errorKey(query.retrying.code))} {t('ui.detail.retrying', { seconds: 5 })}
+        </Alert>
+      ) : null}
+    </>
+  );
+}
+
+/** DetailScreen that reads `endpoint` with `body` itself (`body` null waits, e.g. for the route's id). */
+export function EndpointDetailScreen<E extends Endpoint<'query'>>({ endpoint, body, ...rest }: CommonProps<OutputOf<E>> & { endpoint: E; body: BodyOf<E> | null }) {
+  const query = useEndpointQuery(endpoint, body);
+  return <DetailScreen query={query as DetailQuery<OutputOf<E>>} {...rest} />;
+}
+
+/** The `[id]` (or another) parameter of a dynamic route once the router knows it, else null. */
+export function useRouteId(param = 'id'): string | null {
+  const router = useRouter();
+  const value = router.isReady ? router.query[param] : undefined;
+  return typeof value === 'string' && value ? value : null;
+}

@@ -1,0 +1,96 @@
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'next-i18next/pages';
+import type { ListResult } from '@/lib/listQuery';
+import { DataTable, type DataTableColumn } from './DataTable';
+import { FilterBar, type FilterDef } from './FilterBar';
+import { filterSchemaOf, inferFilters, sortFieldsOf, type FilterConfig } from './listSchema';
+import { isEmptyFilterValue, type FilterValues, type ListQueryDefaults } from './listQueryUrl';
+import { PageHeader, type PageHeaderProps } from './PageHeader';
+import { useListQuery, type ListEndpoint, type UseListQuery } from './useListQuery';
+
+export type ListScreenProps<T, S extends string, F extends FilterValues, R extends ListResult<T>> = {
+  /** The contract's list endpoint (`{ page, pageSize, sort, filter }` → `{ items, total }`). */
+  endpoint: ListEndpoint<T> & { output: unknown };
+  /** Page header: title (h1), subtitle, actions, breadcrumbs / back. Left out when the screen has its own header. */
+  header?: PageHeaderProps;
+  columns: readonly DataTableColumn<T, S>[];
+  getRowId: (row: T) => string;
+  rowHref?: (row: T) => string;
+  onRowClick?: (row: T) => void;
+  /** Sort, page size and default filter values; sort fields and the filter schema come from the endpoint's body. */
+  defaults?: Omit<ListQueryDefaults<S, F>, 'filterSchema'>;
+  /** Labels, option labels, overrides or `false` (no control) per filter key of the endpoint's filter schema. */
+  filterConfig?: FilterConfig;
+  /** Explicit controls instead of the inferred ones (rarely needed). */
+  filters?: readonly FilterDef[];
+  /** No rows and no filter set. */
+  emptyMessage: string;
+  /** No rows for the filters set (default: `ui.table.emptyFiltered`). */
+  emptyFilteredMessage?: string;
+  /** The table's accessible name (default: the header's title). */
+  label?: string;
+  /** Totals or notes above the rows, from the answer (`list.data`). */
+  summary?: (list: UseListQuery<T, S, F, R>) => ReactNode;
+  /** Anything the screen adds below the table (dialogs), with the list (e.g. to open a row's dialog). */
+  children?: (list: UseListQuery<T, S, F, R>) => ReactNode;
+};
+
+/**
+ * A list screen from configuration: page header, filters inferred from the endpoint's filter schema (enum arrays →
+ * multi-select, enums → select, `<x>From`/`<x>To` → date range, strings → search), the query in the URL
+ * (useListQuery), DataTable with its loading / empty / empty-for-these-filters / error-with-retry states.
+ *
+ * @example
+ * <ListScreen endpoint={ordersContract.endpoints.listOrders} header={{ title: t('orders.title') }} columns={columns}
+ *   getRowId={(r) => r.id} rowHref={(r) => paths.order(r.id)} emptyMessage={t('orders.empty')}
+ *   defaults={{ sort: { field: 'createdAt', direction: 'desc' } }}
+ *   filterConfig={{ status: { label: t('orders.filters.status'), optionLabel: (s) => t(`common:status.${s}`) } }} />
+ */
+export function ListScreen<T, S extends string = string, F extends FilterValues = FilterValues, R extends ListResult<T> = ListResult<T>>({
+  endpoint,
+  header,
+  columns,
+  getRowId,
+  rowHref,
+  onRowClick,
+  defaults,
+  filterConfig,
+  filters,
+  emptyMessage,
+  emptyFilteredMessage,
+  label,
+  summary,
+  children,
+}: ListScreenProps<T, S, F, R>) {
+  const { t } = useTranslation('common');
+  const filterSchema = useMemo(() => filterSchemaOf(endpoint.body), [endpoint]);
+  const list = useListQuery<T, S, F, R>(endpoint as never, {
+    ...(sortFieldsOf(endpoint.body) ? { sortFields: sortFieldsOf(endpoint.body) as S[] } : {}),
+    ...defaults,
+    ...(filterSchema ? { filterSchema } : {}),
+  });
+  const controls = useMemo(() => filters ?? inferFilters(filterSchema, filterConfig), [filters, filterSchema, filterConfig]);
+  const hasFilter = Object.values(list.query.filter).some((v) => !isEmptyFilterValue(v as FilterValues[string]));
+
+  return (
+    <>
+      {header ? <PageHeader {...header} /> : null}
+      <DataTable
+        {...list.tableProps}
+        columns={columns}
+        getRowId={getRowId}
+        {...(rowHref ? { rowHref } : {})}
+        {...(onRowClick ? { onRowClick } : {})}
+        label={label ?? header?.title}
+        emptyMessage={hasFilter ? (emptyFilteredMessage ?? t('ui.table.emptyFiltered')) : emptyMessage}
+        summary={summary?.(list)}
+        filters={
+          controls.length > 0 ? (
+            <FilterBar filters={controls} value={list.query.filter} onChange={(patch) => list.setFilter(patch as Partial<F>)} onClear={list.clearFilter} />
+          ) : undefined
+        }
+      />
+      {children?.(list)}
+    </>
+  );
+}

@@ -1,0 +1,195 @@
+import { useState, type ReactNode } from 'react';
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'next-i18next/pages';
+import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
+import { z } from 'zod';
+import type { BodyOf, Endpoint, OutputOf } from '@/lib/contract';
+import { useEndpointMutation } from '@/lib/api/query';
+import type { ApiError } from '@/lib/api/types';
+import { errorKey } from '@/lib/errors';
+import type { FunctionCode } from '@/lib/permissions/codes';
+import { msg } from '@/lib/zodMessages';
+import { Can } from './Can';
+import { submitThrough } from './EntityForm';
+import { Form, TextFieldElement } from './form';
+
+/** A conflict: the record was decided by someone else meanwhile (HTTP 409, e.g. `SLIP_ALREADY_REVIEWED`). */
+export const isConflict = (error: ApiError | null | undefined): boolean => error?.status === 409;
+
+/** The approve step: a form of its own (e.g. amounts to apply) or, by default, an optional comment. */
+export type ApproveStep<E extends Endpoint<'mutation'>, TIn extends FieldValues = { comment: string }, TOut = TIn> = {
+  endpoint: E;
+  /** Default form: `{ comment }` (optional, ≤ `maxLength`). */
+  schema?: z.ZodType<TOut, TIn>;
+  defaultValues?: DefaultValues<TIn>;
+  fields?: (form: UseFormReturn<TIn, unknown, TOut>) => ReactNode;
+  toBody: (values: TOut) => BodyOf<E>;
+  /** Text above the fields (what approving does). */
+  help?: ReactNode;
+};
+
+export type ReviewActionsProps<A extends Endpoint<'mutation'>, R extends Endpoint<'mutation'>, TIn extends FieldValues, TOut> = {
+  /** What is being decided, for the dialog titles (e.g. the slip number). */
+  subject: string;
+  /** Codes that may decide; without one of them nothing is shown. */
+  writeCodes: readonly FunctionCode[];
+  approve: ApproveStep<A, TIn, TOut>;
+  /** The reject endpoint and its body from the reason (required, ≤ `maxReason`). */
+  reject: { endpoint: R; toBody: (reason: string) => BodyOf<R>; help?: ReactNode };
+  /** Longest comment or reason (default 500). */
+  maxReason?: number;
+  /** After a decision (the contract's `invalidates` has refreshed the queue already). */
+  onDone?: (decision: 'approved' | 'rejected', result: OutputOf<A> | OutputOf<R>) => void;
+  /** Hide the buttons (e.g. the record is no longer pending). */
+  disabled?: boolean;
+};
+
+type Open = 'approve' | 'reject' | null;
+
+/**
+ * Approve / reject for approval queues, through contract mutations: approve in a dialog (an optional comment, or the
+ * step's own form), reject in a dialog with a required reason. A 409 (someone else decided meanwhile) closes the
+ * dialog and says so plainly; other failures stay in the dialog on their fields. Hidden without a write code.
+ *
+ * @example
+ * <ReviewActions subject={slip.slipNo} writeCodes={['payment_slip_review_write']}
+ *   approve={{ endpoint: paymentSlipsContract.endpoints.approveSlip, toBody: (v) => ({ id: slip.id, comment: v.comment || undefined }) }}
+ *   reject={{ endpoint: paymentSlipsContract.endpoints.rejectSlip, toBody: (reason) => ({ id: slip.id, reason }) }} />
+ */
+export function ReviewActions<A extends Endpoint<'mutation'>, R extends Endpoint<'mutation'>, TIn extends FieldValues = { comment: string }, TOut = TIn>(
+  props: ReviewActionsProps<A, R, TIn, TOut>,
+) {
+  return (
+    <Can anyOf={props.writeCodes}>
+      <ReviewActionsInner {...props} />
+    </Can>
+  );
+}
+
+function ReviewActionsInner<A extends Endpoint<'mutation'>, R extends Endpoint<'mutation'>, TIn extends FieldValues, TOut>({
+  subject,
+  approve,
+  reject,
+  maxReason = 500,
+  onDone,
+  disabled = false,
+}: ReviewActionsProps<A, R, TIn, TOut>) {
+  const { t } = useTranslation(['common', 'error']);
+  const [open, setOpen] = useState<Open>(null);
+  const [conflict, setConflict] = useState<ApiError | null>(null);
+  const approveMutation = useEndpointMutation(approve.endpoint);
+  const rejectMutation = useEndpointMutation(reject.endpoint);
+
+  const commentSchema = z.object({ comment: z.string().trim().max(maxReason, { error: msg('ui.validation.maxLength', { max: maxReason }) }) });
+  const reasonSchema = z.object({
+    reason: z
+      .string()
+      .trim()
+      .min(1, { error: 'ui.validation.required' })
+      .max(maxReason, { error: msg('ui.validation.maxLength', { max: maxReason }) }),
+  });
+
+  /** A 409 closes the dialog and shows the conflict; anything else stays in the form. */
+  const run = async <B, O>(mutateAsync: (body: B) => Promise<O>, body: B) => {
+    const result = await submitThrough(mutateAsync, body);
+    if (!result.ok && isConflict(result.error)) {
+      setConflict(result.error);
+      setOpen(null);
+      return undefined;
+    }
+    return result;
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      {conflict ? (
+        <Alert severity="warning" role="alert" data-testid="review-conflict">
+          <AlertTitle>{t('ui.review.conflictTitle')}</AlertTitle>
+          {t(errorKey(conflict.code))} {t('ui.review.conflictBody')}
+        </Alert>
+      ) : null}
+      {disabled || conflict ? null : (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <Button variant="contained" color="success" startIcon={<CheckIcon aria-hidden />} onClick={() => setOpen('approve')}>
+            {t('ui.review.approve')}
+          </Button>
+          <Button variant="outlined" color="error" startIcon={<CloseIcon aria-hidden />} onClick={() => setOpen('reject')}>
+            {t('ui.review.reject')}
+          </Button>
+        </Box>
+      )}
+
+      <Dialog open={open === 'approve'} onClose={() => setOpen(null)} fullWidth maxWidth="sm" aria-labelledby="review-approve-title">
+        <DialogTitle id="review-approve-title">{t('ui.review.approveTitle', { subject })}</DialogTitle>
+        <DialogContent>
+          {approve.help ? (
+            <Typography variant="body2" color="text.secondary" component="div" sx={{ mb: 2 }}>
+              {approve.help}
+            </Typography>
+          ) : null}
+          <Form<TIn, TOut, OutputOf<A>>
+            schema={(approve.schema ?? commentSchema) as unknown as z.ZodType<TOut, TIn>}
+            defaultValues={(approve.defaultValues ?? { comment: '' }) as DefaultValues<TIn>}
+            submitLabel={t('ui.review.approve')}
+            errorSummary
+            secondaryActions={<Button onClick={() => setOpen(null)}>{t('ui.form.cancel')}</Button>}
+            onSubmit={(values) => run(approveMutation.mutateAsync, approve.toBody(values))}
+            onSuccess={(data) => {
+              if (data === undefined) return;
+              setOpen(null);
+              onDone?.('approved', data);
+            }}
+          >
+            {(form) =>
+              approve.fields ? (
+                approve.fields(form)
+              ) : (
+                <TextFieldElement control={form.control as never} name="comment" label={t('ui.review.comment')} multiline minRows={2} maxLength={maxReason} />
+              )
+            }
+          </Form>
+        </DialogContent>
+      </Dialog>
+
+      <Dialog open={open === 'reject'} onClose={() => setOpen(null)} fullWidth maxWidth="sm" aria-labelledby="review-reject-title">
+        <DialogTitle id="review-reject-title">{t('ui.review.rejectTitle', { subject })}</DialogTitle>
+        <DialogContent>
+          <Form<z.input<typeof reasonSchema>, z.output<typeof reasonSchema>, OutputOf<R>>
+            schema={reasonSchema}
+            defaultValues={{ reason: '' }}
+            submitLabel={t('ui.review.reject')}
+            secondaryActions={<Button onClick={() => setOpen(null)}>{t('ui.form.cancel')}</Button>}
+            onSubmit={(values) => run(rejectMutation.mutateAsync, reject.toBody(values.reason))}
+            onSuccess={(data) => {
+              if (data === undefined) return;
+              setOpen(null);
+              onDone?.('rejected', data);
+            }}
+          >
+            {(form) => (
+              <TextFieldElement
+                control={form.control}
+                name="reason"
+                label={t('ui.review.reason')}
+                helperText={reject.help ? String(reject.help) : t('ui.review.reasonHelp')}
+                multiline
+                minRows={3}
+                required
+                maxLength={maxReason}
+              />
+            )}
+          </Form>
+        </DialogContent>
+      </Dialog>
+    </Box>
+  );
+}

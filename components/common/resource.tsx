@@ -1,0 +1,227 @@
+/**
+ * Maintenance areas from one description: a `ResourceDescription` names the area (slug, translation namespace,
+ * function codes), its contract endpoints (list / get / create / update), its table columns and filters, its form
+ * fields and its view; `ResourceListPage`, `ResourceViewPage` and `ResourceFormPage` render the four pages
+ * (list, view, add, edit) from it, so each page file is a layout, one of these and its translations.
+ *
+ * Texts come from the area's namespace (`ns`), under fixed keys: `title`, `subtitle`, `empty`, `emptyFiltered`,
+ * `add`, `addTitle`, `edit`, `editTitle` ({{name}}), `viewTitle` ({{name}}), `notFoundTitle`, `notFoundBody`,
+ * `backToList`, `filters.<key>` and `fields.<key>`.
+ */
+import type { ReactNode } from 'react';
+import NextLink from 'next/link';
+import { useRouter } from 'next/router';
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
+import Button from '@mui/material/Button';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'next-i18next/pages';
+import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import type { BodyOf, Endpoint } from '@/lib/contract';
+import { useEndpointQuery } from '@/lib/api/query';
+import type { ListResult } from '@/lib/listQuery';
+import type { FunctionCode } from '@/lib/permissions/codes';
+import { Can } from './Can';
+import type { DataTableColumn } from './DataTable';
+import { DetailSection, Facts } from './DetailParts';
+import { DetailScreen, useRouteId, type DetailQuery } from './DetailScreen';
+import { EntityForm } from './EntityForm';
+import { ListScreen } from './ListScreen';
+import type { FilterConfig } from './listSchema';
+import type { ListQueryDefaults } from './listQueryUrl';
+import { PageHeader } from './PageHeader';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- a description is read through its own type parameters */
+type ListE<Row> = Endpoint<'query', any, ListResult<Row>, any>;
+type GetE<Rec> = Endpoint<'query', z.ZodType<{ id: string }, any>, Rec, any>;
+type WriteE = Endpoint<'mutation', any, { id: string } | unknown, any>;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+export type ResourceDescription<Row, Rec, FIn extends FieldValues = FieldValues, FOut = FIn, C extends WriteE = WriteE, U extends WriteE = WriteE> = {
+  /** Route of the list (`/admin/toner-models`); records are `${base}/[id]`, `${base}/new`, `${base}/[id]/edit`. */
+  base: string;
+  /** The area's translation namespace (see the module comment for its keys). */
+  ns: string;
+  codes: { read: readonly FunctionCode[]; write: readonly FunctionCode[] };
+  endpoints: { list: ListE<Row>; get: GetE<Rec>; create?: C; update?: U };
+  rowId: (row: Row) => string;
+  /** A record's name in titles ("Edit {{name}}"). */
+  recordName: (record: Rec) => string;
+  columns: (t: TFunction, locale: string | undefined) => DataTableColumn<Row>[];
+  listDefaults?: Omit<ListQueryDefaults, 'filterSchema'>;
+  /** Labels are `filters.<key>` of the namespace unless given here. */
+  filters?: (t: TFunction) => FilterConfig;
+  /** Label / value pairs of the view page. */
+  view: (record: Rec, t: TFunction, locale: string | undefined) => readonly (readonly [string, ReactNode])[];
+  form?: {
+    schema: z.ZodType<FOut, FIn>;
+    empty: DefaultValues<FIn>;
+    fromRecord: (record: Rec) => DefaultValues<FIn>;
+    fields: (form: UseFormReturn<FIn, unknown, FOut>, t: TFunction) => ReactNode;
+    toCreate?: (values: FOut, context: { idempotencyKey: string }) => BodyOf<C>;
+    toUpdate?: (record: Rec, values: FOut) => BodyOf<U>;
+  };
+};
+
+/** Type helper: checks a description against its endpoints (no run-time work). */
+export const describeResource = <Row, Rec, FIn extends FieldValues, FOut, C extends WriteE, U extends WriteE>(
+  d: ResourceDescription<Row, Rec, FIn, FOut, C, U>,
+): ResourceDescription<Row, Rec, FIn, FOut, C, U> => d;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyResource = ResourceDescription<any, any, any, any, any, any>;
+
+/** The list page: header with "Add" for writers, filters from the list schema, rows linking to the view page. */
+export function ResourceListPage<Row>({ resource }: { resource: ResourceDescription<Row, unknown> | AnyResource }) {
+  const { t, i18n } = useTranslation([resource.ns, 'common']);
+  const r = resource as ResourceDescription<Row, unknown>;
+  const labels = Object.fromEntries(Object.entries(r.filters?.(t) ?? {}));
+  return (
+    <ListScreen<Row>
+      endpoint={r.endpoints.list}
+      header={{
+        title: t('title'),
+        ...(i18n.exists(`${r.ns}:subtitle`) ? { subtitle: t('subtitle') } : {}),
+        actions:
+          r.endpoints.create && r.form ? (
+            <Can anyOf={r.codes.write}>
+              <Button component={NextLink} href={`${r.base}/new`} variant="contained" startIcon={<AddIcon aria-hidden />}>
+                {t('add')}
+              </Button>
+            </Can>
+          ) : undefined,
+      }}
+      columns={r.columns(t, i18n.language)}
+      getRowId={r.rowId}
+      rowHref={(row) => `${r.base}/${r.rowId(row)}`}
+      {...(r.listDefaults ? { defaults: r.listDefaults } : {})}
+      filterConfig={new Proxy(labels, {
+        get: (target, key: string) => target[key] ?? { label: t(`filters.${key}`) },
+      })}
+      emptyMessage={t('empty')}
+      {...(i18n.exists(`${r.ns}:emptyFiltered`) ? { emptyFilteredMessage: t('emptyFiltered') } : {})}
+    />
+  );
+}
+
+function useRecord<Rec>(resource: { endpoints: { get: GetE<Rec> } }) {
+  const id = useRouteId();
+  return useEndpointQuery(resource.endpoints.get, id ? { id } : null) as unknown as DetailQuery<Rec>;
+}
+
+/** The view page: the record's facts, "Edit" for writers, not found / error / retry states. */
+export function ResourceViewPage<Rec>({ resource }: { resource: ResourceDescription<unknown, Rec> | AnyResource }) {
+  const r = resource as ResourceDescription<unknown, Rec>;
+  const { t, i18n } = useTranslation([r.ns, 'common']);
+  const record = useRecord(r);
+  const back = { href: r.base, label: t('backToList') };
+  return (
+    <DetailScreen query={record} title={t('title')} back={back} notFoundTitle={t('notFoundTitle')} notFoundBody={t('notFoundBody')}>
+      {(rec) => (
+        <>
+          <PageHeader
+            title={t('viewTitle', { name: r.recordName(rec) })}
+            back={back}
+            actions={
+              r.endpoints.update && r.form ? (
+                <Can anyOf={r.codes.write}>
+                  <Button component={NextLink} href={`${r.base}/${(rec as { id: string }).id}/edit`} variant="contained" startIcon={<EditIcon aria-hidden />}>
+                    {t('edit')}
+                  </Button>
+                </Can>
+              ) : undefined
+            }
+          />
+          <DetailSection title={t('title')}>
+            <Facts rows={r.view(rec, t, i18n.language)} />
+          </DetailSection>
+        </>
+      )}
+    </DetailScreen>
+  );
+}
+
+/** The add (`mode="add"`) or edit page: one EntityForm; after saving, the record's view page. */
+export function ResourceFormPage<Rec, FIn extends FieldValues, FOut>({ resource, mode }: { resource: ResourceDescription<unknown, Rec, FIn, FOut> | AnyResource; mode: 'add' | 'edit' }) {
+  const r = resource as ResourceDescription<unknown, Rec, FIn, FOut>;
+  const { t, i18n } = useTranslation([r.ns, 'common']);
+  const router = useRouter();
+  const back = { href: r.base, label: t('backToList') };
+  const form = r.form;
+  if (!form) throw new Error(`${r.base}: no form in the resource description`);
+  // `fields.<name>` of the namespace, else the field's own label.
+  const fieldLabels = new Proxy({} as Record<string, string>, {
+    get: (_t, key: string) => (i18n.exists(`${r.ns}:fields.${key}`) ? t(`fields.${key}`) : undefined),
+  });
+
+  if (mode === 'add') {
+    if (!r.endpoints.create || !form.toCreate) throw new Error(`${r.base}: no create endpoint`);
+    const create = r.endpoints.create;
+    const toCreate = form.toCreate;
+    return (
+      <>
+        <PageHeader title={t('addTitle')} back={back} />
+        <EntityForm
+          endpoint={create}
+          schema={form.schema}
+          defaultValues={form.empty}
+          toBody={(v, ctx) => toCreate(v, ctx)}
+          fieldLabels={fieldLabels}
+          submitLabel={t('add')}
+          onCancel={() => void router.push(r.base)}
+          onSuccess={(data) => void router.push(idOf(data) ? `${r.base}/${idOf(data)}` : r.base)}
+        >
+          {(f) => form.fields(f, t)}
+        </EntityForm>
+      </>
+    );
+  }
+  return <ResourceEdit<Rec, FIn, FOut> resource={r} back={back} fieldLabels={fieldLabels} />;
+}
+
+const idOf = (data: unknown): string | null =>
+  typeof data === 'object' && data !== null && typeof (data as { id?: unknown }).id === 'string' ? (data as { id: string }).id : null;
+
+function ResourceEdit<Rec, FIn extends FieldValues, FOut>({
+  resource: r,
+  back,
+  fieldLabels,
+}: {
+  resource: ResourceDescription<unknown, Rec, FIn, FOut>;
+  back: { href: string; label: string };
+  fieldLabels: Record<string, string>;
+}) {
+  const { t } = useTranslation([r.ns, 'common']);
+  const router = useRouter();
+  const record = useRecord(r);
+  const form = r.form!;
+  if (!r.endpoints.update || !form.toUpdate) throw new Error(`${r.base}: no update endpoint`);
+  const update = r.endpoints.update;
+  const toUpdate = form.toUpdate;
+  return (
+    <DetailScreen query={record} title={t('title')} back={back} notFoundTitle={t('notFoundTitle')} notFoundBody={t('notFoundBody')}>
+      {(rec) => {
+        const view = `${r.base}/${(rec as { id: string }).id}`;
+        return (
+          <>
+            <PageHeader title={t('editTitle', { name: r.recordName(rec) })} back={{ href: view, label: t('common:ui.back') }} />
+            <EntityForm
+              endpoint={update}
+              schema={form.schema}
+              defaultValues={form.fromRecord(rec)}
+              toBody={(v) => toUpdate(rec, v)}
+              fieldLabels={fieldLabels}
+              submitLabel={t('common:ui.form.save')}
+              onCancel={() => void router.push(view)}
+              onSuccess={() => void router.push(view)}
+            >
+              {(f) => form.fields(f, t)}
+            </EntityForm>
+          </>
+        );
+      }}
+    </DetailScreen>
+  );
+}
+

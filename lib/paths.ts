@@ -1,0 +1,34 @@
+/**
+ * Every link of the portal is built here from the route table's patterns (lib/permissions/routes.ts): a path that is
+ * not a page of the portal does not compile, and `[id]` is filled in encoded.
+ *
+ * @example
+ * pathTo('/my-orders/manage/[id]', { id: order.id })              // '/my-orders/manage/6f1…'
+ * pathTo('/my-account/manage-my-bills', undefined, { bill: id })   // '/my-account/manage-my-bills?bill=…'
+ */
+import type { RoutePath } from '@/lib/permissions/routes';
+
+export type { RoutePath };
+
+export type QueryValues = Record<string, string | number | boolean | readonly string[] | null | undefined>;
+
+type IdParams<P extends string> = P extends `${string}[id]${string}` ? { id: string } : undefined;
+
+function queryString(query: QueryValues | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) for (const v of value as readonly string[]) params.append(key, v);
+    else params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The URL of a page: its pattern with `[id]` filled in (encoded) and an optional query. */
+export function pathTo<P extends RoutePath>(pattern: P, ...[params, query]: IdParams<P> extends undefined ? [undefined?, QueryValues?] : [IdParams<P>, QueryValues?]): string {
+  const id = (params as { id?: string } | undefined)?.id;
+  const path = id === undefined ? pattern : pattern.replace('[id]', encodeURIComponent(id));
+  return `${path}${queryString(query)}`;
+}
