@@ -2,12 +2,14 @@ import type { ApiRoutes } from './router';
 import { accountRoutes } from './account';
 import { billRoutes } from './bills';
 import { checkTokenRoutes } from './checkToken';
+import { contractRoutes } from './contracts';
 import { cookieRoutes } from './cookies';
 import { inboxRoutes } from './inbox';
 import { loginRoutes } from './login';
 import { meterRoutes } from './meter';
 import { orderRoutes } from './orders';
 import { paymentSlipRoutes } from './paymentSlips';
+import { renewalRoutes } from './renewal';
 import { surveyRoutes } from './survey';
 import { systemParamRoutes } from './systemParam';
 import { trackingRoutes } from './tracking';
@@ -28,4 +30,6 @@ export const apiRoutes: ApiRoutes = {
   ...billRoutes,
   ...paymentSlipRoutes,
   ...meterRoutes,
+  ...contractRoutes,
+  ...renewalRoutes,
 };
