@@ -62,13 +62,13 @@ export async function saveOffer(ctx: ServiceContext, body: { id?: string; offer:
   return inTransaction(ctx, async (tx) => {
     if (o.newModelCode) {
       const [model] = await tx.db.select({ c: machineModels.modelCode }).from(machineModels).where(eq(machineModels.modelCode, o.newModelCode));
-      if (!model) throw new AppError('VALIDATION', { fields: { 'offer.newModelCode': ['renewal:offers.unknownModel'] } });
+      if (!model) throw new AppError('VALIDATION', { fields: { 'newModelCode': ['renewal:offers.unknownModel'] } });
     }
     const [clash] = await tx.db
       .select({ id: renewalOffers.id })
       .from(renewalOffers)
       .where(and(eq(renewalOffers.offerCode, o.offerCode), body.id ? sql`${renewalOffers.id} <> ${body.id}` : undefined));
-    if (clash) throw new AppError('CONFLICT', { fields: { 'offer.offerCode': ['renewal:offers.codeTaken'] } });
+    if (clash) throw new AppError('CONFLICT', { fields: { 'offerCode': ['renewal:offers.codeTaken'] } });
     const values = {
       offerCode: o.offerCode,
       nameEn: o.nameEn,
