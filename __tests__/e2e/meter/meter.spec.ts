@@ -50,9 +50,9 @@ it('shows the machines with their due flags, the usage chart with its table, and
 
 it('saves a single reading from the form', async () => {
   page = await newPageAs('customer@demo.hk');
+  await open(page, '/my-account/meter-history/upload', en('meter:upload.title'));
   const m = await machines(page);
   const mono = m[SERIAL.mono]!;
-  await open(page, '/my-account/meter-history/upload', en('meter:upload.title'));
   await page.getByLabel(en('meter:upload.monoFor', { serial: SERIAL.mono })).fill(String(mono.lastReading!.monoCounter + 2500));
   await page.getByTestId('submit-form').click();
   await page.getByTestId('upload-saved').waitFor();
@@ -61,11 +61,11 @@ it('saves a single reading from the form', async () => {
 
 it('a CSV with one bad row saves nothing; the corrected CSV saves every row', async () => {
   page = await newPageAs('customer@demo.hk');
+  await open(page, '/my-account/meter-history/upload', en('meter:upload.title'));
   const m = await machines(page);
   const colour = m[SERIAL.colour]!;
   const printer = m[SERIAL.printer]!;
   const good = `${SERIAL.colour},${today},${colour.lastReading!.monoCounter + 2800},${colour.lastReading!.colourCounter + 900}`;
-  await open(page, '/my-account/meter-history/upload', en('meter:upload.title'));
   await page.getByRole('tab', { name: en('meter:upload.tabCsv') }).click();
   const bad = `serial,date,bw,colour\n${good}\n${SERIAL.printer},${today},${printer.lastReading!.monoCounter - 10},0\n`;
   await page.getByTestId('csv-input').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
