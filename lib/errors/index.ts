@@ -35,6 +35,11 @@ export const ERRORS = {
   MESSAGE_NOT_DRAFT: { http: 409, description: 'The inbox message is no longer a draft (scheduled, being delivered or sent)' },
   // Account-information changes (docs/account-changes.md).
   CHANGE_STATUS_CONFLICT: { http: 409, description: 'The change request is no longer in a status that allows this step (another staff member acted first)' },
+  // Meter readings and renewals (docs/contracts-and-meters.md).
+  METER_READINGS_INVALID: { http: 400, description: 'One or more meter readings failed their checks: nothing was saved' },
+  METER_CONFIRM_REQUIRED: { http: 409, description: 'Some readings are unusually high: confirm them to save' },
+  RENEWAL_NOT_ELIGIBLE: { http: 409, description: 'The contract is not open for renewal (outside its window, past its notice deadline, or already renewed)' },
+  RENEWAL_OFFER_UNAVAILABLE: { http: 409, description: 'The renewal offer does not apply to this contract or is no longer valid' },
   SERVICE_UNAVAILABLE: { http: 503, description: 'Database unreachable' },
   TIMEOUT: { http: 504, description: 'Request took too long' },
   INTERNAL: { http: 500, description: 'Unexpected error' },

@@ -3,13 +3,16 @@ import { accountRoutes } from './account';
 import { accountChangeRoutes } from './accountChanges';
 import { billRoutes } from './bills';
 import { checkTokenRoutes } from './checkToken';
+import { contractRoutes } from './contracts';
 import { cookieRoutes } from './cookies';
 import { inboxRoutes } from './inbox';
 import { inboxBuilderRoutes } from './inboxBuilder';
 import { loginRoutes } from './login';
 import { mailRoutes } from './mail';
+import { meterRoutes } from './meter';
 import { orderRoutes } from './orders';
 import { paymentSlipRoutes } from './paymentSlips';
+import { renewalRoutes } from './renewal';
 import { surveyRoutes } from './survey';
 import { systemParamRoutes } from './systemParam';
 import { trackingRoutes } from './tracking';
@@ -32,4 +35,7 @@ export const apiRoutes: ApiRoutes = {
   ...mailRoutes,
   ...inboxBuilderRoutes,
   ...accountChangeRoutes,
+  ...meterRoutes,
+  ...contractRoutes,
+  ...renewalRoutes,
 };

@@ -28,6 +28,8 @@ import { seedAccountChanges } from './seedData/accountChanges';
 import { seedBilling } from './seedData/billing';
 import { seedEquipment } from './seedData/equipment';
 import { seedInbox } from './seedData/inbox';
+import { seedMeterReadings } from './seedData/meter';
+import { seedRenewals } from './seedData/renewal';
 import { seedOrders } from './seedData/orders';
 import type { Db, DbHandle } from './types';
 
@@ -181,8 +183,12 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedSumm
     // Demo orders with their history, shipments and tracking events (lib/server/db/seedData/orders.ts).
     await seedOrders(tx);
 
-    // Bills with their lines, and the demo payment slips (lib/server/db/seedData/billing.ts): after the contracts.
+    // Two years and more of meter readings (lib/server/db/seedData/meter.ts): the bills are computed from them.
+    await seedMeterReadings(tx);
+    // Bills with their lines (naming the readings they used), and the demo payment slips (seedData/billing.ts).
     await seedBilling(tx);
+    // Renewal offers, renewals and every contract's history (lib/server/db/seedData/renewal.ts).
+    await seedRenewals(tx);
 
     // The demo inbox (lib/server/db/seedData/inbox.ts): after the users and their customer links it delivers to.
     await seedInbox(tx);

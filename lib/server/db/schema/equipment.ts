@@ -7,9 +7,7 @@ import { customers } from './customers';
  * per machine and meter), meter readings, billing schedules and renewals. docs/data-model.md describes them.
  */
 
-export const CONTRACT_TYPES = ['rental', 'lease', 'maintenance', 'managed_print'] as const;
-export const CONTRACT_STATUSES = ['active', 'expired', 'terminated', 'renewed'] as const;
-export const BILLING_FREQUENCIES = ['monthly', 'quarterly'] as const;
+export { BILLING_FREQUENCIES, CONTRACT_STATUSES, CONTRACT_TYPES } from '@/lib/contracts/constants';
 
 export const contracts = pgTable(
   'contracts',

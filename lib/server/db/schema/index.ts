@@ -10,3 +10,5 @@ export * from './survey';
 export * from './mail';
 export * from './inboxBuilder';
 export * from './accountChanges';
+export * from './meter';
+export * from './renewal';

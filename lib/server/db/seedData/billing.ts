@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { addDays } from '@/lib/bills/dates';
-import { billLines, bills, paymentSlipBills, paymentSlips, storedFiles } from '@/lib/server/db/schema';
+import { formatHkd, pagesBetween, periodsOf, pricePeriod, type Period as TermsPeriod, type Terms } from '@/lib/contracts/terms';
+import { billLineReadings, billLines, bills, paymentSlipBills, paymentSlips, storedFiles } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { crc32 } from '@/lib/server/uploads/crc32';
 import { DEMO_UCP } from './customers';
-import { CONTRACT_ID, MACHINE_ID, SEED_CONTRACTS, SEED_MACHINE_MODELS, SEED_MACHINES, type SeedContract, type SeedMachine } from './equipment';
+import { CONTRACT_ID, SEED_CONTRACTS, SEED_MACHINES, type SeedContract, type SeedMachine } from './equipment';
+import { BILLING_REFERENCE_DATE, HISTORY_FROM, isColourModel, seedReadingFor } from './meter';
 import { SEED_USERS } from './users';
 
 /**
@@ -27,8 +29,7 @@ import { SEED_USERS } from './users';
  * nothing; lines and slip links only for bills and slips created now).
  */
 
-export const BILLING_REFERENCE_DATE = '2026-11-01';
-const HISTORY_FROM = '2023-11-01';
+export { BILLING_REFERENCE_DATE };
 const PAYMENT_TERMS_DAYS = 30;
 
 const pad12 = (n: number) => String(n).padStart(12, '0');
@@ -43,92 +44,14 @@ export const SEED_SLIP_ID = { hvApproved: slipIdOf(1), hvRejected: slipIdOf(2), 
 const userUuid = (loginId: string): string => SEED_USERS.find((u) => u.loginId === loginId)!.userAcUuid;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Meter readings: a monthly volume per machine (base × season × noise × slow growth), integrated day by day.
+// Periods and lines: the contract's periods (lib/contracts/terms.ts) priced from the seeded meter readings.
 
-type Usage = { mono: number; colour: number };
+type Period = Omit<TermsPeriod, 'billDate'> & { billDate: string; dueDate: string };
 
-/** Pages per month on average: what each machine's place in its office would print. */
-const BASE_VOLUME: Record<string, Usage> = {
-  [MACHINE_ID.hvColour]: { mono: 3600, colour: 1150 },
-  [MACHINE_ID.hvMono]: { mono: 9400, colour: 0 },
-  [MACHINE_ID.hvPrinter]: { mono: 5200, colour: 0 },
-  [MACHINE_ID.lcColour]: { mono: 7400, colour: 2450 },
-  [MACHINE_ID.lcMonoOffice]: { mono: 6100, colour: 0 },
-  [MACHINE_ID.lcMonoWarehouse]: { mono: 2600, colour: 0 },
-  [MACHINE_ID.lcPrinter]: { mono: 3100, colour: 0 },
-  [MACHINE_ID.srColour]: { mono: 1500, colour: 420 },
-  [MACHINE_ID.srPrinter]: { mono: 900, colour: 0 },
-};
-
-/** Lunar New Year (February), summer holidays and Christmas print less; the year's end closes print more. */
-const SEASON = [0.95, 0.8, 1.05, 1.0, 1.0, 1.05, 0.95, 0.9, 1.05, 1.05, 1.05, 0.9];
-
-/** mulberry32: a tiny deterministic generator, so the demo volumes are the same on every database. */
-function random(seed: number): number {
-  let t = (seed + 0x6d2b79f5) >>> 0;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-
-const monthIndex = (iso: string) => Number(iso.slice(0, 4)) * 12 + Number(iso.slice(5, 7)) - 1;
-const daysInMonth = (index: number) => new Date(Date.UTC(Math.floor(index / 12), (index % 12) + 1, 0)).getUTCDate();
-
-function monthlyVolume(machineNo: number, machine: SeedMachine, index: number): Usage {
-  const base = BASE_VOLUME[machine.id] ?? { mono: 1000, colour: 0 };
-  const years = (index - monthIndex(machine.installedOn ?? '2024-01-01')) / 12;
-  const factor = SEASON[index % 12]! * (0.85 + 0.3 * random(machineNo * 10_007 + index)) * (1 + 0.03 * years);
-  const colourNoise = 0.85 + 0.3 * random(machineNo * 20_011 + index);
-  return { mono: base.mono * factor, colour: base.colour * SEASON[index % 12]! * colourNoise };
-}
-
-/** Counter readings of a machine at the start of a day ('YYYY-MM-DD'), from its installation on. */
-function readingAt(machine: SeedMachine, date: string): Usage {
-  const machineNo = Number(machine.id.slice(-4));
-  const install = machine.installedOn ?? '2024-01-01';
-  // A new machine leaves the factory with a few test pages on its counters.
-  const total: Usage = { mono: 40 + machineNo * 3, colour: machine.modelCode && isColourModel(machine.modelCode) ? 25 : 0 };
-  if (date <= install) return { mono: Math.floor(total.mono), colour: Math.floor(total.colour) };
-  const from = monthIndex(install);
-  const to = monthIndex(date);
-  for (let m = from; m <= to; m += 1) {
-    const days = daysInMonth(m);
-    const startDay = m === from ? Number(install.slice(8, 10)) : 1;
-    const endDay = m === to ? Number(date.slice(8, 10)) : days + 1;
-    const share = Math.max(0, endDay - startDay) / days;
-    const v = monthlyVolume(machineNo, machine, m);
-    total.mono += v.mono * share;
-    total.colour += isColourModel(machine.modelCode) ? v.colour * share : 0;
-  }
-  return { mono: Math.floor(total.mono), colour: Math.floor(total.colour) };
-}
-
-const isColourModel = (modelCode: string | undefined): boolean => SEED_MACHINE_MODELS.find((m) => m.modelCode === modelCode)?.isColour ?? false;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Periods and lines
-
-type Period = { start: string; end: string; billDate: string; dueDate: string };
-
-function addMonths(iso: string, months: number): string {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1 + months, d));
-  return date.toISOString().slice(0, 10);
-}
-
-function periodsOf(contract: SeedContract): Period[] {
-  const step = contract.billingFrequency === 'quarterly' ? 3 : 1;
-  const out: Period[] = [];
-  for (let k = 0; ; k += 1) {
-    const start = addMonths(contract.startDate, k * step);
-    if (start > contract.endDate) break;
-    let end = addDays(addMonths(contract.startDate, (k + 1) * step), -1);
-    if (end > contract.endDate) end = contract.endDate;
-    const billDate = addDays(end, 1);
-    if (billDate > BILLING_REFERENCE_DATE) break;
-    if (end >= HISTORY_FROM) out.push({ start, end, billDate, dueDate: addDays(billDate, PAYMENT_TERMS_DAYS) });
-  }
-  return out;
+function billedPeriodsOf(contract: SeedContract): Period[] {
+  return periodsOf(contract)
+    .filter((p) => p.billDate <= BILLING_REFERENCE_DATE && p.end >= HISTORY_FROM)
+    .map((p) => ({ ...p, dueDate: addDays(p.billDate, PAYMENT_TERMS_DAYS) }));
 }
 
 /** The machines a contract bills: its own; the warehouse maintenance contract that was renewed billed the same two. */
@@ -137,12 +60,7 @@ function machinesOf(contract: SeedContract): SeedMachine[] {
   return SEED_MACHINES.filter((m) => m.contractId === id);
 }
 
-/** HKD/page with four decimals, as text → ten-thousandths of a dollar (exact integer arithmetic). */
-const rateE4 = (rate: string | null | undefined): number => Math.round(Number(rate ?? '0') * 10_000);
-/** pages × rate in cents, rounded to the cent. */
-const usageCents = (pages: number, rate: string | null | undefined): number => Math.round((pages * rateE4(rate)) / 100);
-
-const hk$ = (cents: number) => `HK$${Math.trunc(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`;
+const hk$ = formatHkd;
 
 const CHARGE_NAME: Record<string, readonly [string, string]> = {
   rental: ['Equipment rental charge', '機器租賃費'],
@@ -154,50 +72,66 @@ const CHARGE_NAME: Record<string, readonly [string, string]> = {
 type LineRow = typeof billLines.$inferInsert;
 type BillRow = typeof bills.$inferInsert & { id: string; billNo: string; amountCents: number; billDate: string; dueDate: string };
 
-function linesFor(contract: SeedContract, period: Period): Omit<LineRow, 'id' | 'billId'>[] {
-  const lines: Omit<LineRow, 'id' | 'billId' | 'lineNo'>[] = [];
+const termsOf = (contract: SeedContract): Terms => ({
+  periodChargeCents: contract.periodChargeCents ?? 0,
+  minimumChargeCents: contract.minimumChargeCents ?? 0,
+  monoRate: contract.monoRate ?? '0',
+  colourRate: contract.colourRate ?? '0',
+  monoAllowance: contract.monoAllowance ?? 0,
+  colourAllowance: contract.colourAllowance ?? 0,
+});
+
+/** A bill line and, for a usage line, the two readings it was computed from. */
+type SeedLine = Omit<LineRow, 'id' | 'billId'> & { readings?: { opening: string; closing: string } };
+
+function linesFor(contract: SeedContract, period: Period): SeedLine[] {
+  const lines: Omit<SeedLine, 'lineNo'>[] = [];
   const range = `${period.start} – ${period.end}`;
-  if ((contract.periodChargeCents ?? 0) > 0) {
+  const terms = termsOf(contract);
+  const machines = machinesOf(contract);
+  const readings = new Map(machines.map((m) => [m.id, { open: seedReadingFor(m, period.start), close: seedReadingFor(m, period.billDate) }]));
+  const priced = pricePeriod(
+    terms,
+    machines.map((m) => {
+      const r = readings.get(m.id)!;
+      return {
+        machineId: m.id,
+        isColour: isColourModel(m.modelCode),
+        mono: pagesBetween(r.open.monoCounter, r.close.monoCounter),
+        colour: pagesBetween(r.open.colourCounter, r.close.colourCounter),
+      };
+    }),
+  );
+  if (priced.periodChargeCents > 0) {
     const [en, zh] = CHARGE_NAME[contract.contractType] ?? CHARGE_NAME.rental!;
-    lines.push({ lineType: 'period_charge', descriptionEn: `${en}, ${range}`, descriptionZh: `${zh}（${period.start} 至 ${period.end}）`, amountCents: contract.periodChargeCents! });
+    lines.push({ lineType: 'period_charge', descriptionEn: `${en}, ${range}`, descriptionZh: `${zh}（${period.start} 至 ${period.end}）`, amountCents: priced.periodChargeCents });
   }
-  let usage = 0;
-  for (const machine of machinesOf(contract)) {
-    const open = readingAt(machine, period.start);
-    const close = readingAt(machine, period.billDate);
-    const kinds: { type: 'mono_usage' | 'colour_usage'; open: number; close: number; allowance: number; rate: string }[] = [
-      { type: 'mono_usage', open: open.mono, close: close.mono, allowance: contract.monoAllowance ?? 0, rate: contract.monoRate ?? '0' },
-    ];
-    if (isColourModel(machine.modelCode)) {
-      kinds.push({ type: 'colour_usage', open: open.colour, close: close.colour, allowance: contract.colourAllowance ?? 0, rate: contract.colourRate ?? '0' });
-    }
-    for (const k of kinds) {
-      const billable = Math.max(0, k.close - k.open - k.allowance);
-      const amount = usageCents(billable, k.rate);
-      usage += amount;
-      const mono = k.type === 'mono_usage';
-      lines.push({
-        lineType: k.type,
-        descriptionEn: `${mono ? 'Black & white pages' : 'Colour pages'}, ${machine.locationEn}`,
-        descriptionZh: `${mono ? '黑白印量' : '彩色印量'}（${machine.locationZh}）`,
-        machineId: machine.id,
-        serialNo: machine.serialNo,
-        openingReading: k.open,
-        closingReading: k.close,
-        allowance: k.allowance,
-        billablePages: billable,
-        rate: k.rate,
-        amountCents: amount,
-      });
-    }
+  for (const u of priced.usage) {
+    const machine = machines.find((m) => m.id === u.machineId)!;
+    const r = readings.get(u.machineId)!;
+    const mono = u.kind === 'mono';
+    lines.push({
+      lineType: mono ? 'mono_usage' : 'colour_usage',
+      descriptionEn: `${mono ? 'Black & white pages' : 'Colour pages'}, ${machine.locationEn}`,
+      descriptionZh: `${mono ? '黑白印量' : '彩色印量'}（${machine.locationZh}）`,
+      machineId: machine.id,
+      serialNo: machine.serialNo,
+      openingReading: mono ? r.open.monoCounter : r.open.colourCounter,
+      closingReading: mono ? r.close.monoCounter : r.close.colourCounter,
+      allowance: u.allowance,
+      billablePages: u.billablePages,
+      rate: u.rate,
+      amountCents: u.amountCents,
+      readings: { opening: r.open.id, closing: r.close.id },
+    });
   }
-  const minimum = contract.minimumChargeCents ?? 0;
-  if (minimum > 0 && usage < minimum) {
+  const minimum = terms.minimumChargeCents;
+  if (priced.minimumTopUpCents > 0) {
     lines.push({
       lineType: 'minimum_charge',
-      descriptionEn: `Minimum usage charge top-up (minimum ${hk$(minimum)} per period, usage ${hk$(usage)})`,
-      descriptionZh: `最低印量收費補足（每期最低 ${hk$(minimum)}，實際印量 ${hk$(usage)}）`,
-      amountCents: minimum - usage,
+      descriptionEn: `Minimum usage charge top-up (minimum ${hk$(minimum)} per period, usage ${hk$(priced.usageCents)})`,
+      descriptionZh: `最低印量收費補足（每期最低 ${hk$(minimum)}，實際印量 ${hk$(priced.usageCents)}）`,
+      amountCents: priced.minimumTopUpCents,
     });
   }
   return lines.map((l, i) => ({ ...l, lineNo: i + 1 }));
@@ -222,19 +156,30 @@ const OUTCOME: Record<string, Record<number, Outcome>> = {
 /** Slips that are approved move money onto their bills; pending and rejected ones do not. */
 const APPROVED_SLIPS = new Set<keyof typeof SEED_SLIP_ID>(['hvApproved', 'lcApprovedTwoBills']);
 
-export type SeedBill = { bill: BillRow; lines: LineRow[]; slip: keyof typeof SEED_SLIP_ID | null };
+/** `lineReadings`: for each usage line, the readings it was computed from (bill_line_readings). */
+export type SeedBill = {
+  bill: BillRow;
+  lines: LineRow[];
+  lineReadings: { billLineId: string; openingReadingId: string; closingReadingId: string }[];
+  slip: keyof typeof SEED_SLIP_ID | null;
+};
 
 /** Every demo bill with its lines (pure: the tests and the docs read the same numbers). */
 export function buildSeedBills(): SeedBill[] {
   const out: SeedBill[] = [];
   let lineCounter = 0;
   SEED_CONTRACTS.forEach((contract, c) => {
-    const periods = periodsOf(contract);
+    const periods = billedPeriodsOf(contract);
     periods.forEach((period, k) => {
       const fromLatest = periods.length - 1 - k;
       const n = (c + 1) * 1000 + k + 1;
       const id = billIdOf(n);
-      const lines = linesFor(contract, period).map((l) => ({ ...l, id: lineIdOf((lineCounter += 1)), billId: id }) as LineRow);
+      const lineReadings: SeedBill['lineReadings'] = [];
+      const lines = linesFor(contract, period).map(({ readings, ...l }) => {
+        const lineId = lineIdOf((lineCounter += 1));
+        if (readings) lineReadings.push({ billLineId: lineId, openingReadingId: readings.opening, closingReadingId: readings.closing });
+        return { ...l, id: lineId, billId: id } as LineRow;
+      });
       const amountCents = lines.reduce((s, l) => s + l.amountCents, 0);
       const outcome = OUTCOME[contract.id]?.[fromLatest];
       let paidCents = amountCents;
@@ -262,6 +207,7 @@ export function buildSeedBills(): SeedBill[] {
           updatedAt: issued,
         },
         lines,
+        lineReadings,
         slip,
       });
     });
@@ -433,6 +379,8 @@ export async function seedBilling(tx: Db): Promise<void> {
   }
   const lines = seedBills.filter((b) => created.has(b.bill.id)).flatMap((b) => b.lines);
   for (const part of chunks(lines)) await tx.insert(billLines).values(part).onConflictDoNothing();
+  const links = seedBills.filter((b) => created.has(b.bill.id)).flatMap((b) => b.lineReadings);
+  for (const part of chunks(links)) await tx.insert(billLineReadings).values(part).onConflictDoNothing();
 
   for (const [i, plan] of SLIP_PLANS.entries()) {
     const covered = seedBills.filter((b) => b.slip === plan.key).map((b) => b.bill);

@@ -326,6 +326,8 @@ export const CONTRACT_ID = {
   lcMaintenanceOld: contractId(5),
   srRental: contractId(6),
   srMaintenance: contractId(7),
+  hvLeaseOld: contractId(8),
+  srRentalOld: contractId(9),
 } as const;
 
 export const CONTRACT_NO = {
@@ -336,6 +338,8 @@ export const CONTRACT_NO = {
   lcMaintenanceOld: 'CT-2021-00188',
   srRental: 'CT-2024-00530',
   srMaintenance: 'CT-2025-00207',
+  hvLeaseOld: 'CT-2019-00077',
+  srRentalOld: 'CT-2020-00311',
 } as const;
 
 export type SeedContract = typeof contracts.$inferInsert & { id: string };
@@ -465,6 +469,42 @@ export const SEED_CONTRACTS: readonly SeedContract[] = [
     monoAllowance: 0,
     colourAllowance: 0,
     status: 'active',
+  },
+  // History only (no bills in the demo window, no machines now): Harbour View's lease that ran out before the
+  // managed-print contract, and Sunrise's first rental, ended early when the clinic moved.
+  {
+    id: CONTRACT_ID.hvLeaseOld,
+    ucpId: DEMO_UCP.harbourView,
+    contractNo: CONTRACT_NO.hvLeaseOld,
+    contractType: 'lease',
+    startDate: '2019-03-01',
+    endDate: '2023-02-28',
+    termMonths: 48,
+    billingFrequency: 'monthly',
+    periodChargeCents: hkd(2100),
+    minimumChargeCents: hkd(500),
+    monoRate: '0.0500',
+    colourRate: '0.5000',
+    monoAllowance: 2500,
+    colourAllowance: 400,
+    status: 'expired',
+  },
+  {
+    id: CONTRACT_ID.srRentalOld,
+    ucpId: DEMO_UCP.sunrise,
+    contractNo: CONTRACT_NO.srRentalOld,
+    contractType: 'rental',
+    startDate: '2020-06-01',
+    endDate: '2023-05-31',
+    termMonths: 60,
+    billingFrequency: 'monthly',
+    periodChargeCents: hkd(880),
+    minimumChargeCents: 0,
+    monoRate: '0.0520',
+    colourRate: '0.5200',
+    monoAllowance: 800,
+    colourAllowance: 200,
+    status: 'terminated',
   },
 ];
 

@@ -1,0 +1,259 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { addDays, hkToday } from '@/lib/dates/hongKong';
+import { meterContract } from '@/lib/meter/contract';
+import { meterReadings, meterSubmissions, storedFiles, systemParams } from '@/lib/server/db/schema';
+import { createMember, tokenFor } from '../helpers/fixtures';
+import { createMachine, createModel } from '../helpers/orderFixtures';
+import { describeEachDb } from '../helpers/testDb';
+import { callEndpoint, startTestServer, type TestServer } from '../helpers/testServer';
+import { bigPngLike, gifBytes, jpegBytes, multipart, pngBytes } from '../bills/billFixtures';
+
+const E = meterContract.endpoints;
+const today = hkToday();
+
+describeEachDb('meter readings: checks, submission, history, CSV, photos', (getHandle) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(getHandle());
+  });
+  afterAll(async () => server?.close());
+  const db = () => getHandle().db;
+
+  /** A customer with a colour and a mono machine, each read monthly (≈ 3,000 mono / 600 colour pages a month) for a year. */
+  async function customer(codes: Parameters<typeof createMember>[1] = ['meter_history_read', 'meter_upload_read', 'meter_upload_write']) {
+    const m = await createMember(db(), codes);
+    const colourModel = await createModel(db(), { isColour: true });
+    const monoModel = await createModel(db(), { isColour: false });
+    const colour = await createMachine(db(), m.customer, colourModel, { installedOn: addDays(today, -400) });
+    const mono = await createMachine(db(), m.customer, monoModel, { installedOn: addDays(today, -400) });
+    const rows = [];
+    for (let k = 12; k >= 1; k -= 1) {
+      const date = addDays(today, -30 * k);
+      rows.push({ machineId: colour.id, ucpId: m.customer.ucpId, readingDate: date, monoCounter: 10_000 + (12 - k) * 3000, colourCounter: 2000 + (12 - k) * 600, source: 'automatic' });
+      rows.push({ machineId: mono.id, ucpId: m.customer.ucpId, readingDate: date, monoCounter: 50_000 + (12 - k) * 3000, colourCounter: 0, source: 'web' });
+    }
+    await db().insert(meterReadings).values(rows);
+    return { ...m, colour, mono, token: await tokenFor(m.user, m.customer.ucpId), last: { date: addDays(today, -30), colourMono: 43_000, colour: 8600, mono: 83_000 } };
+  }
+
+  const issuesOf = (res: { body: { status: string; data?: unknown } }) =>
+    (res.body as { data: { rows: { issues: { code: string }[] }[] } }).data.rows.map((r) => r.issues.map((i) => i.code));
+
+  describe('every check rule', () => {
+    it('accepts a good row and reports pages used since the previous reading', async () => {
+      const c = await customer();
+      const res = await callEndpoint(server, E.checkReadings, { rows: [{ serialNo: c.colour.serialNo, readingDate: today, monoCounter: 46_100, colourCounter: 9200 }] }, { token: c.token });
+      expect(res.status).toBe(200);
+      if (res.body.status !== 'success') throw new Error('expected success');
+      expect(res.body.data.errorCount).toBe(0);
+      expect(res.body.data.rows[0]).toMatchObject({ monoPages: 3100, colourPages: 600, previous: { readingDate: c.last.date } });
+    });
+
+    it('a counter lower than the previous reading is an error (no roll-over)', async () => {
+      const c = await customer();
+      const res = await callEndpoint(server, E.checkReadings, { rows: [{ serialNo: c.mono.serialNo, readingDate: today, monoCounter: 120 }] }, { token: c.token });
+      expect(issuesOf(res)).toEqual([['COUNTER_LOWER']]);
+    });
+
+    it('a jump far above the usual monthly volume is a warning', async () => {
+      const c = await customer();
+      const res = await callEndpoint(server, E.checkReadings, { rows: [{ serialNo: c.mono.serialNo, readingDate: today, monoCounter: c.last.mono + 30_000 }] }, { token: c.token });
+      expect(issuesOf(res)).toEqual([['JUMP_WARNING']]);
+      if (res.body.status !== 'success') throw new Error('expected success');
+      expect(res.body.data).toMatchObject({ errorCount: 0, warningCount: 1 });
+    });
+
+    it('a date in the future, before the previous reading, or on the previous reading’s day is an error', async () => {
+      const c = await customer();
+      const res = await callEndpoint(
+        server,
+        E.checkReadings,
+        {
+          rows: [
+            { serialNo: c.mono.serialNo, readingDate: addDays(today, 2), monoCounter: c.last.mono + 3000 },
+            { serialNo: c.colour.serialNo, readingDate: addDays(c.last.date, -3), monoCounter: c.last.colourMono, colourCounter: c.last.colour },
+            { serialNo: c.colour.serialNo, readingDate: c.last.date, monoCounter: c.last.colourMono + 5, colourCounter: c.last.colour },
+          ],
+        },
+        { token: c.token },
+      );
+      const codes = issuesOf(res);
+      expect(codes[0]).toContain('DATE_IN_FUTURE');
+      expect(codes[1]).toContain('DATE_BEFORE_PREVIOUS');
+      expect(codes[2]).toContain('DUPLICATE_DATE');
+    });
+
+    it('an unknown serial and another customer’s serial get the same answer', async () => {
+      const c = await customer();
+      const other = await customer();
+      const res = await callEndpoint(
+        server,
+        E.checkReadings,
+        { rows: [{ serialNo: 'NOPE-000000', readingDate: today, monoCounter: 1 }, { serialNo: other.mono.serialNo, readingDate: today, monoCounter: other.last.mono + 100 }] },
+        { token: c.token },
+      );
+      expect(issuesOf(res)).toEqual([['UNKNOWN_SERIAL'], ['UNKNOWN_SERIAL']]);
+    });
+
+    it('colour pages on a mono machine, and the same machine and day twice, are errors', async () => {
+      const c = await customer();
+      const row = { serialNo: c.mono.serialNo, readingDate: today, monoCounter: c.last.mono + 3000 };
+      const res = await callEndpoint(server, E.checkReadings, { rows: [{ ...row, colourCounter: 5 }, row] }, { token: c.token });
+      const codes = issuesOf(res);
+      expect(codes[0]).toEqual(['COLOUR_ON_MONO']);
+      expect(codes[1]).toEqual(['DUPLICATE_ROW']);
+    });
+  });
+
+  describe('submitReadings', () => {
+    it('is all or nothing: one bad row saves none', async () => {
+      const c = await customer();
+      const res = await callEndpoint(
+        server,
+        E.submitReadings,
+        {
+          idempotencyKey: randomUUID(),
+          channel: 'form',
+          rows: [
+            { serialNo: c.colour.serialNo, readingDate: today, monoCounter: c.last.colourMono + 3000, colourCounter: c.last.colour + 500 },
+            { serialNo: c.mono.serialNo, readingDate: today, monoCounter: 1 },
+          ],
+        },
+        { token: c.token },
+      );
+      expect(res.status).toBe(400);
+      if (res.body.status !== 'error') throw new Error('expected error');
+      expect(res.body.error.code).toBe('METER_READINGS_INVALID');
+      expect(res.body.error.fields).toEqual({ 'rows.1': ['meter:issues.COUNTER_LOWER'] });
+      expect((await db().select().from(meterReadings).where(eq(meterReadings.ucpId, c.customer.ucpId))).filter((r) => r.readingDate === today)).toEqual([]);
+    });
+
+    it('asks to confirm a warning, then saves it as confirmed', async () => {
+      const c = await customer();
+      const body = { idempotencyKey: randomUUID(), channel: 'form' as const, rows: [{ serialNo: c.mono.serialNo, readingDate: today, monoCounter: c.last.mono + 30_000 }] };
+      const first = await callEndpoint(server, E.submitReadings, body, { token: c.token });
+      expect(first.status).toBe(409);
+      if (first.body.status !== 'error') throw new Error('expected error');
+      expect(first.body.error.code).toBe('METER_CONFIRM_REQUIRED');
+      const confirmed = await callEndpoint(server, E.submitReadings, { ...body, confirmWarnings: true }, { token: c.token });
+      expect(confirmed.status).toBe(200);
+      const [saved] = await db().select().from(meterReadings).where(eq(meterReadings.machineId, c.mono.id)).orderBy(meterReadings.readingDate).then((r) => r.slice(-1));
+      expect(saved).toMatchObject({ readingDate: today, status: 'confirmed', source: 'web', enteredBy: c.user.userAcUuid });
+    });
+
+    it('records a double submit once', async () => {
+      const c = await customer();
+      const body = { idempotencyKey: randomUUID(), channel: 'form' as const, rows: [{ serialNo: c.mono.serialNo, readingDate: today, monoCounter: c.last.mono + 2900 }] };
+      const [a, b] = await Promise.all([callEndpoint(server, E.submitReadings, body, { token: c.token }), callEndpoint(server, E.submitReadings, body, { token: c.token })]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      const again = await callEndpoint(server, E.submitReadings, body, { token: c.token });
+      if (again.body.status !== 'success') throw new Error('expected success');
+      expect(again.body.data.replayed).toBe(true);
+      expect(await db().select().from(meterSubmissions).where(eq(meterSubmissions.ucpId, c.customer.ucpId))).toHaveLength(1);
+      expect((await db().select().from(meterReadings).where(eq(meterReadings.machineId, c.mono.id))).filter((r) => r.readingDate === today)).toHaveLength(1);
+    });
+
+    it('without meter_upload_write: 403 and nothing saved; a viewer sees the history', async () => {
+      const c = await customer(['meter_history_read', 'meter_upload_read']);
+      const res = await callEndpoint(
+        server,
+        E.submitReadings,
+        { idempotencyKey: randomUUID(), channel: 'form', rows: [{ serialNo: c.mono.serialNo, readingDate: today, monoCounter: c.last.mono + 100 }] },
+        { token: c.token },
+      );
+      expect(res.status).toBe(403);
+      const list = await callEndpoint(server, E.listReadings, { page: 1, pageSize: 5 }, { token: c.token });
+      expect(list.status).toBe(200);
+      const noHistory = await customer(['meter_upload_read']);
+      expect((await callEndpoint(server, E.listReadings, { page: 1, pageSize: 5 }, { token: noHistory.token })).status).toBe(403);
+    });
+  });
+
+  describe('history', () => {
+    it('lists readings with pages since the previous one, only the customer’s own; machines with their flags; monthly usage', async () => {
+      const c = await customer();
+      await customer();
+      const list = await callEndpoint(server, E.listReadings, { page: 1, pageSize: 50, filter: { machineId: c.mono.id } }, { token: c.token });
+      if (list.body.status !== 'success') throw new Error('expected success');
+      expect(list.body.data.total).toBe(12);
+      expect(list.body.data.items[0]).toMatchObject({ readingDate: c.last.date, monoPages: 3000, colourPages: 0, source: 'web', billed: false });
+      expect(list.body.data.items.at(-1)).toMatchObject({ monoPages: null });
+      const machines = await callEndpoint(server, E.listMachines, {}, { token: c.token });
+      if (machines.body.status !== 'success') throw new Error('expected success');
+      expect(machines.body.data.items.map((m) => m.id).sort()).toEqual([c.colour.id, c.mono.id].sort());
+      expect(machines.body.data.items.find((m) => m.id === c.mono.id)!.usualMonthly!.mono).toBeGreaterThan(2900);
+      const usage = await callEndpoint(server, E.usage, {}, { token: c.token });
+      if (usage.body.status !== 'success') throw new Error('expected success');
+      expect(usage.body.data.months).toHaveLength(12);
+      expect(usage.body.data.points.filter((p) => p.machineId === c.colour.id).every((p) => p.mono === 3000 && p.colour === 600)).toBe(true);
+      const csv = await server.post(E.exportReadings.path, { lang: 'tc', filter: { machineId: c.mono.id } }, { token: c.token });
+      expect(csv.status).toBe(200);
+      expect(csv.text.startsWith('\uFEFF機身號碼')).toBe(true);
+      expect(csv.text.split('\r\n').filter(Boolean)).toHaveLength(13);
+    });
+  });
+
+  describe('CSV', () => {
+    it('reports per-row parse and check errors with the CSV line numbers', async () => {
+      const c = await customer();
+      const csv = `serial,date,bw,colour\n${c.mono.serialNo},${today},${c.last.mono + 3000},\n${c.colour.serialNo},not-a-date,1,2\n${c.mono.serialNo},${today},${c.last.mono + 3000},0\n`;
+      const res = await callEndpoint(server, E.parseCsv, { csv }, { token: c.token });
+      if (res.body.status !== 'success') throw new Error('expected success');
+      expect(res.body.data.parseErrors).toEqual([{ rowNo: 3, field: 'date', message: 'meter:errors.csvDate' }]);
+      expect(res.body.data.rows.map((r) => [r.rowNo, r.issues.map((i) => i.code)])).toEqual([
+        [2, []],
+        [4, ['DUPLICATE_ROW']],
+      ]);
+    });
+
+    it('reads day-first dates and thousands separators; the template lists the machines', async () => {
+      const c = await customer();
+      const [y, m, d] = today.split('-');
+      const csv = `${c.colour.serialNo},${d}/${m}/${y},"${(c.last.colourMono + 2000).toLocaleString('en-US')}",${c.last.colour + 300}`;
+      const res = await callEndpoint(server, E.parseCsv, { csv }, { token: c.token });
+      if (res.body.status !== 'success') throw new Error('expected success');
+      expect(res.body.data).toMatchObject({ errorCount: 0, parseErrors: [], rows: [{ rowNo: 1, readingDate: today, monoCounter: c.last.colourMono + 2000 }] });
+    });
+  });
+
+  describe('counter photos', () => {
+    const photo = (token: string, serialNo: string, file: { fileName: string; contentType: string; content: Buffer }) => {
+      const { body, contentType } = multipart([{ name: 'serialNo', value: serialNo }, { name: 'file', ...file }]);
+      return server.request(E.uploadPhoto.path, { token, headers: { 'Content-Type': contentType }, rawBody: body });
+    };
+
+    it('stores a PNG or JPEG checked by content, refuses other types, other customers’ machines and files over the parameter', async () => {
+      const c = await customer();
+      const ok = await photo(c.token, c.mono.serialNo, { fileName: 'counter.png', contentType: 'image/png', content: pngBytes() });
+      expect(ok.status).toBe(200);
+      const fileId = (ok.body as { data: { fileId: string } }).data.fileId;
+      expect((await db().select().from(storedFiles).where(eq(storedFiles.id, fileId)))[0]).toMatchObject({ ucpId: c.customer.ucpId, mimeType: 'image/png' });
+      expect((await photo(c.token, c.mono.serialNo, { fileName: 'c.jpg', contentType: 'image/jpeg', content: jpegBytes() })).status).toBe(200);
+      expect((await photo(c.token, c.mono.serialNo, { fileName: 'c.png', contentType: 'image/png', content: gifBytes() })).status).toBe(415);
+      const other = await customer();
+      expect((await photo(c.token, other.mono.serialNo, { fileName: 'c.png', contentType: 'image/png', content: pngBytes() })).status).toBe(404);
+      await db().insert(systemParams).values({ paramKey: 'upload_file_size', paramValue: '0.01' }).onConflictDoUpdate({ target: systemParams.paramKey, set: { paramValue: '0.01' } });
+      try {
+        expect((await photo(c.token, c.mono.serialNo, { fileName: 'big.png', contentType: 'image/png', content: bigPngLike(11_000) })).status).toBe(413);
+      } finally {
+        await db().update(systemParams).set({ paramValue: '1' }).where(eq(systemParams.paramKey, 'upload_file_size'));
+      }
+      // The photo is named by the reading; another customer's file id is refused.
+      const saved = await callEndpoint(
+        server,
+        E.submitReadings,
+        { idempotencyKey: randomUUID(), channel: 'form', rows: [{ serialNo: c.mono.serialNo, readingDate: today, monoCounter: c.last.mono + 2500, photoFileId: fileId }] },
+        { token: other.token },
+      );
+      expect(saved.status).toBe(400);
+      const mine = await callEndpoint(
+        server,
+        E.submitReadings,
+        { idempotencyKey: randomUUID(), channel: 'form', rows: [{ serialNo: c.mono.serialNo, readingDate: today, monoCounter: c.last.mono + 2500, photoFileId: fileId }] },
+        { token: c.token },
+      );
+      expect(mine.status).toBe(200);
+    });
+  });
+});

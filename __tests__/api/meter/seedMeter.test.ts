@@ -1,0 +1,77 @@
+import { eq, sql } from 'drizzle-orm';
+import { READING_SOURCES } from '@/lib/meter/constants';
+import { intervalsOf } from '@/lib/meter/usage';
+import { billLineReadings, billLines, contractEvents, contractRenewals, meterReadings, renewalOffers } from '@/lib/server/db/schema';
+import { seedDemo } from '@/lib/server/db/seed';
+import { buildSeedBills } from '@/lib/server/db/seedData/billing';
+import { SEED_CONTRACTS, SEED_MACHINES } from '@/lib/server/db/seedData/equipment';
+import { BILLING_REFERENCE_DATE, buildSeedReadings } from '@/lib/server/db/seedData/meter';
+import { SEED_OFFERS, SEED_RENEWALS } from '@/lib/server/db/seedData/renewal';
+import { describeEachDb } from '../helpers/testDb';
+
+describe('demo meter readings (pure)', () => {
+  const readings = buildSeedReadings('2026-11-24');
+
+  it('gives every machine at least two years of monthly readings whose counters never go back', () => {
+    for (const m of SEED_MACHINES) {
+      const own = readings.filter((r) => r.machineId === m.id);
+      const months = new Set(own.map((r) => r.readingDate.slice(0, 7)));
+      if ((m.installedOn ?? '') <= '2024-10-01') expect(months.size).toBeGreaterThanOrEqual(24);
+      expect(() => intervalsOf(own)).not.toThrow();
+    }
+  });
+
+  it('uses every source', () => {
+    expect(new Set(readings.map((r) => r.source))).toEqual(new Set(READING_SOURCES));
+  });
+
+  it('bills name readings that exist, with the same counters as their lines', () => {
+    const byId = new Map(buildSeedReadings(BILLING_REFERENCE_DATE).map((r) => [r.id, r]));
+    let usageLines = 0;
+    for (const b of buildSeedBills()) {
+      for (const link of b.lineReadings) {
+        const line = b.lines.find((l) => l.id === link.billLineId)!;
+        const open = byId.get(link.openingReadingId)!;
+        const close = byId.get(link.closingReadingId)!;
+        const key = line.lineType === 'mono_usage' ? 'monoCounter' : 'colourCounter';
+        expect([open[key], close[key], open.machineId]).toEqual([line.openingReading, line.closingReading, line.machineId]);
+        usageLines += 1;
+      }
+      expect(b.lineReadings.length).toBe(b.lines.filter((l) => l.lineType === 'mono_usage' || l.lineType === 'colour_usage').length);
+    }
+    expect(usageLines).toBeGreaterThan(100);
+  });
+
+  it('has contracts at every stage and renewals whose comparison is priced from the readings', () => {
+    expect(new Set(SEED_CONTRACTS.map((c) => c.status))).toEqual(new Set(['active', 'expired', 'terminated', 'renewed']));
+    for (const r of SEED_RENEWALS) {
+      expect(r.currentCostCents).toBeGreaterThan(0);
+      expect(r.offerCostCents).toBeGreaterThan(0);
+    }
+  });
+});
+
+describeEachDb('demo meter readings, renewals and contract history in the database', (getHandle) => {
+  it('stores them, with every bill usage line linked to its readings', async () => {
+    const db = getHandle().db;
+    await seedDemo(db, { passwordHash: 'not-used-in-these-tests' });
+    const [{ n: readings }] = (await db.select({ n: sql<number>`count(*)::int` }).from(meterReadings)) as [{ n: number }];
+    expect(readings).toBeGreaterThan(250);
+    const [{ n: unlinked }] = (await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(billLines)
+      .leftJoin(billLineReadings, eq(billLineReadings.billLineId, billLines.id))
+      .where(sql`${billLines.lineType} in ('mono_usage', 'colour_usage') and ${billLineReadings.billLineId} is null`)) as [{ n: number }];
+    expect(unlinked).toBe(0);
+    // Every linked line's counters equal its readings'.
+    const mismatched = await db.execute(sql`
+      select l.id from bill_lines l join bill_line_readings x on x.bill_line_id = l.id
+      join meter_readings o on o.id = x.opening_reading_id join meter_readings c on c.id = x.closing_reading_id
+      where (l.line_type = 'mono_usage' and (l.opening_reading <> o.mono_counter or l.closing_reading <> c.mono_counter))
+         or (l.line_type = 'colour_usage' and (l.opening_reading <> o.colour_counter or l.closing_reading <> c.colour_counter))`);
+    expect((mismatched as unknown as { rows: unknown[] }).rows ?? mismatched).toHaveLength(0);
+    expect(await db.select().from(renewalOffers)).toHaveLength(SEED_OFFERS.length);
+    expect(await db.select().from(contractRenewals)).toHaveLength(SEED_RENEWALS.length);
+    expect((await db.select().from(contractEvents)).length).toBeGreaterThanOrEqual(SEED_CONTRACTS.length);
+  });
+});

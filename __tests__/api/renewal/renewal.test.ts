@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { contractsContract } from '@/lib/contracts/contract';
+import { priceMonths } from '@/lib/contracts/terms';
+import { addDays, addMonths, hkToday } from '@/lib/dates/hongKong';
+import { renewalContract } from '@/lib/renewal/contract';
+import { auditLog, contractEvents, contractRenewals, inboxDeliveries, inboxMessages, meterReadings, renewalOffers } from '@/lib/server/db/schema';
+import { createBill, createContract } from '../bills/billFixtures';
+import { createMember, tokenFor, uniq } from '../helpers/fixtures';
+import { createMachine, createModel } from '../helpers/orderFixtures';
+import { describeEachDb } from '../helpers/testDb';
+import { callEndpoint, startTestServer, type TestServer } from '../helpers/testServer';
+
+const R = renewalContract.endpoints;
+const C = contractsContract.endpoints;
+const today = hkToday();
+
+describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
+  let server: TestServer;
+  let offerId: string;
+  let otherTypeOfferId: string;
+  beforeAll(async () => {
+    server = await startTestServer(getHandle());
+    const [o] = await getHandle()
+      .db.insert(renewalOffers)
+      .values({
+        offerCode: `T-RENT-${uniq().toUpperCase()}`,
+        nameEn: 'Test rental renewal',
+        nameZh: '測試租賃續約',
+        contractType: 'rental',
+        termMonths: 36,
+        periodChargeCents: 80_000,
+        minimumChargeCents: 0,
+        monoRate: '0.0400',
+        colourRate: '0.4000',
+        monoAllowance: 2000,
+        colourAllowance: 200,
+        validFrom: addDays(today, -30),
+        validTo: addDays(today, 300),
+      })
+      .returning();
+    offerId = o!.id;
+    const [m] = await getHandle()
+      .db.insert(renewalOffers)
+      .values({ offerCode: `T-MAINT-${uniq().toUpperCase()}`, nameEn: 'Maint', nameZh: '保養', contractType: 'maintenance', termMonths: 24, monoRate: '0.04', colourRate: '0', validFrom: addDays(today, -30), validTo: addDays(today, 300) })
+      .returning();
+    otherTypeOfferId = m!.id;
+  });
+  afterAll(async () => server?.close());
+  const db = () => getHandle().db;
+
+  /** A customer whose rental ends in `endsIn` days; one colour machine read monthly for 13 months (3,000 mono, 500 colour a month). */
+  async function customer(endsIn = 60, codes: Parameters<typeof createMember>[1] = ['contract_renewal_read', 'contract_renewal_write', 'contract_billing_read', 'contract_download']) {
+    const m = await createMember(db(), codes);
+    const contract = await createContract(db(), m.customer.ucpId, { startDate: addDays(addMonths(today, -36), endsIn + 1), endDate: addDays(today, endsIn), termMonths: 36 });
+    const machine = await createMachine(db(), m.customer, await createModel(db(), { isColour: true }), { contractId: contract.id });
+    const rows = [];
+    for (let k = 13; k >= 1; k -= 1) {
+      rows.push({ machineId: machine.id, ucpId: m.customer.ucpId, readingDate: addMonths(today, -k), monoCounter: 1000 + (13 - k) * 3000, colourCounter: 100 + (13 - k) * 500, source: 'automatic' });
+    }
+    await db().insert(meterReadings).values(rows);
+    return { ...m, contract, machine, token: await tokenFor(m.user, m.customer.ucpId) };
+  }
+
+  describe('eligibility and pricing', () => {
+    it('lists contracts inside the window with days left to the notice deadline; not those outside it or past it', async () => {
+      const c = await customer(60);
+      const early = await createContract(db(), c.customer.ucpId, { endDate: addDays(today, 200) });
+      const late = await createContract(db(), c.customer.ucpId, { endDate: addDays(today, 20) });
+      const res = await callEndpoint(server, R.listRenewable, {}, { token: c.token });
+      if (res.body.status !== 'success') throw new Error(JSON.stringify(res.body));
+      const byId = new Map(res.body.data.items.map((i) => [i.contractId, i]));
+      expect(byId.has(early.id)).toBe(false);
+      expect(byId.get(c.contract.id)!.eligibility).toMatchObject({ eligible: true, daysToDeadline: 30, noticeDeadline: addDays(today, 30), windowOpensOn: addDays(today, -30) });
+      expect(byId.get(c.contract.id)!.offerCount).toBeGreaterThanOrEqual(1);
+      expect(byId.get(late.id)!.eligibility).toMatchObject({ eligible: false, reason: 'past_deadline', daysToDeadline: -10 });
+    });
+
+    it('prices the last 12 months of actual volume at the current terms and at each offer that applies', async () => {
+      const c = await customer(60);
+      const res = await callEndpoint(server, R.getOptions, { contractId: c.contract.id }, { token: c.token });
+      if (res.body.status !== 'success') throw new Error(JSON.stringify(res.body));
+      const months = Array.from({ length: 12 }, () => [{ machineId: c.machine.id, isColour: true, mono: 3000, colour: 500 }]);
+      // Current terms (fixture): HK$1,000 a month, minimum HK$500, 1,000 / 100 included at 0.045 / 0.45.
+      expect(res.body.data.monthsCompared).toBe(12);
+      expect(res.body.data.pages).toEqual({ mono: 36_000, colour: 6000 });
+      const current = priceMonths({ periodChargeCents: 100_000, minimumChargeCents: 50_000, monoRate: '0.0450', colourRate: '0.4500', monoAllowance: 1000, colourAllowance: 100 }, 'monthly', months);
+      expect(res.body.data.currentCostCents).toBe(current);
+      // (100,000 + max(50,000, 2,000 × 4.5 + 400 × 45 = 27,000)) × 12
+      expect(current).toBe(12 * 150_000);
+      const offer = res.body.data.offers.find((o) => o.id === offerId)!;
+      // 80,000 + 1,000 × 4 + 300 × 40 = 96,000 a month.
+      expect(offer.offerCostCents).toBe(12 * 96_000);
+      expect(offer.differenceCents).toBe(12 * 96_000 - current);
+      expect(res.body.data.offers.some((o) => o.id === otherTypeOfferId)).toBe(false);
+    });
+  });
+
+  describe('submitRenewal', () => {
+    it('records the renewal, logs it in the contract history and confirms it in the user’s inbox; a replay records once', async () => {
+      const c = await customer(60);
+      const body = { contractId: c.contract.id, offerId, idempotencyKey: randomUUID(), acceptTerms: true as const };
+      const [a, b] = await Promise.all([callEndpoint(server, R.submitRenewal, body, { token: c.token }), callEndpoint(server, R.submitRenewal, body, { token: c.token })]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      if (a.body.status !== 'success') throw new Error('expected success');
+      expect(a.body.data.renewalNo).toMatch(/^RN-\d{4}-\d{6}$/);
+      const renewals = await db().select().from(contractRenewals).where(eq(contractRenewals.contractId, c.contract.id));
+      expect(renewals).toHaveLength(1);
+      expect(renewals[0]).toMatchObject({ status: 'submitted', submittedBy: c.user.userAcUuid, newStartDate: addDays(today, 61), offerCostCents: 12 * 96_000, currentCostCents: 12 * 150_000 });
+      const events = await db().select().from(contractEvents).where(eq(contractEvents.contractId, c.contract.id));
+      expect(events.map((e) => [e.eventType, e.actorUuid])).toEqual([['renewal_submitted', c.user.userAcUuid]]);
+      const inbox = await db()
+        .select({ title: inboxMessages.titleEn, category: inboxMessages.category })
+        .from(inboxDeliveries)
+        .innerJoin(inboxMessages, eq(inboxMessages.id, inboxDeliveries.messageId))
+        .where(and(eq(inboxDeliveries.userAcUuid, c.user.userAcUuid), eq(inboxDeliveries.ucpId, c.customer.ucpId)));
+      expect(inbox).toEqual([{ title: `Renewal ${renewals[0]!.renewalNo} received: contract ${c.contract.contractNo}`, category: 'contract' }]);
+      // Now in progress: no second renewal.
+      const again = await callEndpoint(server, R.submitRenewal, { ...body, idempotencyKey: randomUUID() }, { token: c.token });
+      expect(again.status).toBe(409);
+      const detail = await callEndpoint(server, C.getContract, { id: c.contract.id }, { token: c.token });
+      if (detail.body.status !== 'success') throw new Error('expected success');
+      expect(detail.body.data.history[0]).toMatchObject({ eventType: 'renewal_submitted', renewalNo: renewals[0]!.renewalNo });
+    });
+
+    it('refuses outside the window, an offer for another contract type, another customer’s contract, and a user without the write code', async () => {
+      const early = await customer(200);
+      const r1 = await callEndpoint(server, R.submitRenewal, { contractId: early.contract.id, offerId, idempotencyKey: randomUUID(), acceptTerms: true }, { token: early.token });
+      expect(r1.body.status === 'error' && r1.body.error.code).toBe('RENEWAL_NOT_ELIGIBLE');
+      const c = await customer(60);
+      const r2 = await callEndpoint(server, R.submitRenewal, { contractId: c.contract.id, offerId: otherTypeOfferId, idempotencyKey: randomUUID(), acceptTerms: true }, { token: c.token });
+      expect(r2.body.status === 'error' && r2.body.error.code).toBe('RENEWAL_OFFER_UNAVAILABLE');
+      const r3 = await callEndpoint(server, R.submitRenewal, { contractId: c.contract.id, offerId, idempotencyKey: randomUUID(), acceptTerms: true }, { token: early.token });
+      expect(r3.status).toBe(404);
+      const viewer = await customer(60, ['contract_renewal_read']);
+      const r4 = await callEndpoint(server, R.submitRenewal, { contractId: viewer.contract.id, offerId, idempotencyKey: randomUUID(), acceptTerms: true }, { token: viewer.token });
+      expect(r4.status).toBe(403);
+      expect((await callEndpoint(server, R.getOptions, { contractId: viewer.contract.id }, { token: viewer.token })).status).toBe(200);
+    });
+  });
+
+  describe('billing schedule', () => {
+    it('lists every period with its billing date; billed ones carry their bill, the rest an expected amount; PDF with contract_download only', async () => {
+      const c = await customer(60);
+      const bill = await createBill(db(), c.customer.ucpId, { contractId: c.contract.id, periodStart: c.contract.startDate, periodEnd: addDays(addMonths(c.contract.startDate, 1), -1) });
+      const res = await callEndpoint(server, C.getContract, { id: c.contract.id }, { token: c.token });
+      if (res.body.status !== 'success') throw new Error(JSON.stringify(res.body));
+      const s = res.body.data.schedule;
+      expect(s).toHaveLength(36);
+      expect(s[0]).toMatchObject({ state: 'billed', billId: bill.id, amountCents: bill.amountCents, billingDate: addMonths(c.contract.startDate, 1) });
+      expect(s.at(-1)).toMatchObject({ state: 'upcoming', periodEnd: c.contract.endDate, billingDate: addDays(c.contract.endDate, 1) });
+      // Expected: 100,000 + max(50,000, usage of ≈ 3,000 / 500 pages a month) — usage ≈ 27,000, so the minimum applies.
+      expect(s.find((p) => p.state === 'upcoming')!.amountCents).toBeGreaterThanOrEqual(150_000);
+      expect(s.filter((p) => p.state === 'current')).toHaveLength(1);
+      const pdf = await server.post(C.downloadContract.path, { id: c.contract.id }, { token: c.token });
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      const other = await customer(60);
+      expect((await callEndpoint(server, C.getContract, { id: c.contract.id }, { token: other.token })).status).toBe(404);
+      const noDownload = await customer(60, ['contract_billing_read']);
+      expect((await server.post(C.downloadContract.path, { id: noDownload.contract.id }, { token: noDownload.token })).status).toBe(403);
+    });
+  });
+
+  describe('staff: offers, logs, report', () => {
+    async function staff(codes: Parameters<typeof createMember>[1]) {
+      const m = await createMember(db(), codes, { user: { isProviderStaff: true } });
+      return { ...m, token: await tokenFor(m.user, m.customer.ucpId) };
+    }
+
+    it('creates and updates offers with audit rows; refuses a duplicate code; 403 without renewal_offer_write', async () => {
+      const s = await staff(['renewal_offer_write']);
+      const offer = {
+        offerCode: `T-NEW-${uniq().toUpperCase()}`,
+        nameEn: 'New offer',
+        nameZh: '新方案',
+        descriptionEn: '',
+        descriptionZh: '',
+        contractType: null,
+        termMonths: 24,
+        periodChargeCents: 50_000,
+        minimumChargeCents: 0,
+        monoRate: '0.04',
+        colourRate: '0.4',
+        monoAllowance: 0,
+        colourAllowance: 0,
+        newModelCode: null,
+        validFrom: today,
+        validTo: addDays(today, 100),
+        status: 'active' as const,
+      };
+      const created = await callEndpoint(server, R.saveOffer, { offer }, { token: s.token });
+      if (created.body.status !== 'success') throw new Error(JSON.stringify(created.body));
+      const id = created.body.data.id;
+      const updated = await callEndpoint(server, R.saveOffer, { id, offer: { ...offer, status: 'inactive' } }, { token: s.token });
+      expect(updated.body.status === 'success' && updated.body.data.status).toBe('inactive');
+      const audits = await db().select().from(auditLog).where(eq(auditLog.entityId, id));
+      expect(audits.map((a) => [a.action, a.entity, a.actorUuid])).toEqual([
+        ['create', 'renewal_offer', s.user.userAcUuid],
+        ['update', 'renewal_offer', s.user.userAcUuid],
+      ]);
+      expect((await callEndpoint(server, R.saveOffer, { offer }, { token: s.token })).status).toBe(409);
+      const bad = await callEndpoint(server, R.saveOffer, { offer: { ...offer, offerCode: `T-X-${uniq().toUpperCase()}`, validTo: addDays(today, -1) } }, { token: s.token });
+      expect(bad.status).toBe(400);
+      const customerUser = await customer(60);
+      expect((await callEndpoint(server, R.saveOffer, { offer }, { token: customerUser.token })).status).toBe(403);
+      expect((await callEndpoint(server, R.listOffers, { page: 1, pageSize: 10 }, { token: (await staff(['contract_renewal_log'])).token })).status).toBe(403);
+    });
+
+    it('logs and reports renewals by period, status and offer, with a CSV', async () => {
+      const c = await customer(60);
+      const sub = await callEndpoint(server, R.submitRenewal, { contractId: c.contract.id, offerId, idempotencyKey: randomUUID(), acceptTerms: true }, { token: c.token });
+      if (sub.body.status !== 'success') throw new Error('expected success');
+      const s = await staff(['contract_renewal_log', 'contract_renewal_report']);
+      const logs = await callEndpoint(server, R.listLogs, { page: 1, pageSize: 10, filter: { q: sub.body.data.renewalNo } }, { token: s.token });
+      if (logs.body.status !== 'success') throw new Error('expected success');
+      expect(logs.body.data.items).toHaveLength(1);
+      expect(logs.body.data.items[0]).toMatchObject({ contractNo: c.contract.contractNo, status: 'submitted', submittedByName: c.user.name });
+      const detail = await callEndpoint(server, R.getLog, { id: sub.body.data.id }, { token: s.token });
+      if (detail.body.status !== 'success') throw new Error('expected success');
+      expect(detail.body.data.terms).toMatchObject({ termMonths: 36, monoRate: '0.0400' });
+      expect(detail.body.data.events[0]!.eventType).toBe('renewal_submitted');
+      const rep = await callEndpoint(server, R.report, { filter: { offerId } }, { token: s.token });
+      if (rep.body.status !== 'success') throw new Error('expected success');
+      const row = rep.body.data.rows.find((r) => r.period === today.slice(0, 7) && r.status === 'submitted')!;
+      expect(row.count).toBeGreaterThanOrEqual(1);
+      const csv = await server.post(R.exportReport.path, { filter: { offerId }, lang: 'en' }, { token: s.token });
+      expect(csv.status).toBe(200);
+      expect(csv.text.split('\r\n')[0]).toBe('\uFEFFMonth,Status,Offer code,Offer,Renewals,"Current terms (HK$, 12 months)","Offer terms (HK$, 12 months)"');
+      const logOnly = await staff(['contract_renewal_log']);
+      expect((await callEndpoint(server, R.report, {}, { token: logOnly.token })).status).toBe(403);
+    });
+  });
+});

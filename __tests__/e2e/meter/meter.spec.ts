@@ -1,0 +1,134 @@
+/**
+ * Meter readings, contract billing schedules and renewals in the browser (issue 11, docs/contracts-and-meters.md):
+ * the usage chart and table, a single upload, a CSV with a bad row that saves nothing, a good CSV, a contract's
+ * schedule, a renewal from offer to inbox confirmation, the staff renewal screens, and a user without the rights.
+ *
+ * Writes (in this order): readings of customer@demo.hk's machines dated today; a renewal of CT-2022-00412.
+ */
+import type { Page } from 'playwright-core';
+import { hkToday } from '@/lib/dates/hongKong';
+import type { MachinesResult, ReadingListResult } from '@/lib/meter/schemas';
+import { closeBrowser, newPageAs } from '../helpers/browser';
+import { api, open, t, until } from '../orders/support';
+
+afterAll(closeBrowser);
+
+let page: Page;
+afterEach(async () => {
+  await page?.context().close();
+});
+
+const en = (key: string, vars?: Record<string, string>) => t('en', key, vars);
+const today = hkToday();
+const SERIAL = { colour: '3C4-512784', mono: '3B7-209156', printer: 'JPBCN8K1Q7' } as const;
+
+async function machines(p: Page) {
+  const m = await api<MachinesResult>(p, '/api/meter/listMachines', {});
+  return Object.fromEntries(m.items.map((x) => [x.serialNo, x]));
+}
+async function readingsToday(p: Page, machineId: string) {
+  const r = await api<ReadingListResult>(p, '/api/meter/listReadings', { page: 1, pageSize: 5, filter: { machineId, dateFrom: today, dateTo: today } });
+  return r.total;
+}
+
+it('shows the machines with their due flags, the usage chart with its table, and the readings', async () => {
+  page = await newPageAs('customer@demo.hk');
+  await open(page, '/my-account/meter-history', en('meter:history.title'));
+  await page.getByTestId(`machine-${SERIAL.colour}`).waitFor();
+  await page.getByTestId(`due-${SERIAL.printer}`).waitFor();
+  expect(await page.getByTestId(`due-${SERIAL.printer}`).textContent()).toMatch(/overdue/);
+  await page.getByTestId('usage-chart').locator('svg').first().waitFor();
+  const usageRows = page.getByTestId('usage-table').locator('tbody tr');
+  await until(async () => ((await usageRows.count()) === 12 ? true : undefined), '12 months in the usage table');
+  const readingTable = page.getByRole('table', { name: en('meter:history.readings'), exact: true });
+  await readingTable.locator('tbody tr').first().waitFor();
+  // One machine: the heading names it.
+  const m = await machines(page);
+  await page.goto(page.url().replace(/\?.*$/, '') + `?machineId=${m[SERIAL.colour]!.id}`);
+  await page.getByRole('heading', { name: en('meter:history.usageOf', { serial: SERIAL.colour }) }).waitFor();
+});
+
+it('saves a single reading from the form', async () => {
+  page = await newPageAs('customer@demo.hk');
+  await open(page, '/my-account/meter-history/upload', en('meter:upload.title'));
+  const m = await machines(page);
+  const mono = m[SERIAL.mono]!;
+  await page.getByLabel(en('meter:upload.monoFor', { serial: SERIAL.mono })).fill(String(mono.lastReading!.monoCounter + 2500));
+  await page.getByTestId('submit-form').click();
+  await page.getByTestId('upload-saved').waitFor();
+  expect(await readingsToday(page, mono.id)).toBe(1);
+});
+
+it('a CSV with one bad row saves nothing; the corrected CSV saves every row', async () => {
+  page = await newPageAs('customer@demo.hk');
+  await open(page, '/my-account/meter-history/upload', en('meter:upload.title'));
+  const m = await machines(page);
+  const colour = m[SERIAL.colour]!;
+  const printer = m[SERIAL.printer]!;
+  const good = `${SERIAL.colour},${today},${colour.lastReading!.monoCounter + 2800},${colour.lastReading!.colourCounter + 900}`;
+  await page.getByRole('tab', { name: en('meter:upload.tabCsv') }).click();
+  const bad = `serial,date,bw,colour\n${good}\n${SERIAL.printer},${today},${printer.lastReading!.monoCounter - 10},0\n`;
+  await page.getByTestId('csv-input').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+  await page.getByTestId('upload-errors').waitFor();
+  expect(await page.getByTestId('csv-rows').textContent()).toContain(SERIAL.printer);
+  expect(await page.getByTestId('submit-csv').isDisabled()).toBe(true);
+  expect(await readingsToday(page, colour.id)).toBe(0);
+
+  const fixed = `serial,date,bw,colour\n${good}\n${SERIAL.printer},${today},${printer.lastReading!.monoCounter + 7000},0\n`;
+  await page.getByTestId('csv-input').setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from(fixed) });
+  await until(async () => ((await page.getByTestId('submit-csv').isEnabled()) ? true : undefined), 'the corrected CSV checked');
+  await page.getByTestId('submit-csv').click();
+  await page.getByTestId('upload-saved').waitFor();
+  expect(await readingsToday(page, colour.id)).toBe(1);
+  expect(await readingsToday(page, printer.id)).toBe(1);
+});
+
+it('shows a contract’s billing schedule with its bills', async () => {
+  page = await newPageAs('customer@demo.hk');
+  await open(page, '/my-account/contract-billing-schedule', en('contracts:list.title'));
+  await page.getByText('CT-2024-00118', { exact: true }).first().click();
+  await page.getByRole('heading', { level: 1, name: en('contracts:detail.title', { contractNo: 'CT-2024-00118' }) }).waitFor();
+  const rows = page.getByTestId('billing-schedule').locator('tbody tr');
+  expect(await rows.count()).toBe(60);
+  expect(await page.getByTestId('billing-schedule').getByRole('link').count()).toBeGreaterThanOrEqual(24);
+});
+
+it('renews a contract from an offer to the confirmation in the inbox; staff see it in the logs and the report', async () => {
+  page = await newPageAs('customer@demo.hk');
+  await open(page, '/my-orders/contract-renewal', en('renewal:list.title'));
+  const card = page.getByTestId('renewable-CT-2022-00412');
+  await card.getByTestId('days-left-CT-2022-00412').waitFor();
+  await card.getByRole('link', { name: en('renewal:list.compare') }).click();
+  await page.getByRole('heading', { level: 1, name: en('renewal:detail.title', { contractNo: 'CT-2022-00412' }) }).waitFor();
+  await page.getByTestId('offer-comparison').waitFor();
+  await page.getByRole('radio', { name: 'Rental renewal, 36 months' }).check();
+  await page.getByLabel(en('renewal:detail.accept')).check();
+  await page.getByTestId('submit-renewal').click();
+  const done = await page.getByTestId('renewal-done').textContent();
+  const renewalNo = /RN-\d{4}-\d{6}/.exec(done ?? '')![0];
+  await page.goto(page.url().replace(/\/my-orders.*$/, '/inbox'));
+  await page.getByText(`Renewal ${renewalNo} received: contract CT-2022-00412`).first().waitFor();
+  await page.context().close();
+
+  page = await newPageAs('admin@demo.hk');
+  await open(page, '/admin-controls/customer-contract-renewal-logs', en('renewal:logs.title'));
+  await page.getByText(renewalNo, { exact: true }).first().click();
+  await page.getByRole('heading', { level: 1, name: en('renewal:logs.detailTitle', { renewalNo }) }).waitFor();
+  await page.getByTestId('contract-history').getByText(en('contracts:history.event.renewal_submitted')).first().waitFor();
+  await open(page, '/admin-controls/customer-contract-renewal-report', en('renewal:report.title'));
+  await page.getByTestId('report-table').getByText(today.slice(0, 7)).first().waitFor();
+  await open(page, '/admin-controls/contract-renewal-offer-maintenance', en('renewal:offers.title'));
+  await page.getByText('RN-RENT-36', { exact: true }).first().waitFor();
+});
+
+it('a user without the meter upload and renewal rights gets no upload or renew control', async () => {
+  page = await newPageAs('multi@demo.hk', { ucpId: 'UCP100003' });
+  await open(page, '/my-account/meter-history', en('meter:history.title'));
+  await page.getByTestId('usage-chart').waitFor();
+  expect(await page.getByRole('link', { name: en('meter:history.upload') }).count()).toBe(0);
+  await open(page, '/my-orders/contract-renewal', en('renewal:list.title'));
+  await page.getByTestId('renewable-CT-2024-00530').waitFor();
+  await page.getByTestId('renewable-CT-2024-00530').getByRole('link').click();
+  await page.getByTestId('offer-comparison').waitFor();
+  expect(await page.getByTestId('submit-renewal').count()).toBe(0);
+});

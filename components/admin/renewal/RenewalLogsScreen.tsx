@@ -1,0 +1,122 @@
+import { useMemo } from 'react';
+import { useRouter } from 'next/router';
+import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'next-i18next/pages';
+import type { DataTableColumn } from '@/components/common/DataTable';
+import { DetailSection, Facts } from '@/components/common/DetailParts';
+import { DetailScreen, useRouteId } from '@/components/common/DetailScreen';
+import { ListScreen } from '@/components/common/ListScreen';
+import { StatusChip } from '@/components/common/StatusChip';
+import { ContractHistory } from '@/components/contracts/ContractHistory';
+import { useEndpointQuery } from '@/lib/api/query';
+import { formatDate, formatDateTime, formatMoney, pickLocalized } from '@/lib/i18n/locales';
+import { pathTo } from '@/lib/paths';
+import { renewalContract } from '@/lib/renewal/contract';
+import type { RenewalLogItem } from '@/lib/renewal/schemas';
+
+const R = renewalContract.endpoints;
+type SortField = 'submittedAt' | 'renewalNo';
+
+/** `/admin-controls/customer-contract-renewal-logs`: every customer's renewals, who submitted what and when. */
+export function RenewalLogsScreen() {
+  const { t } = useTranslation(['renewal', 'common']);
+  const { locale } = useRouter();
+  const columns: DataTableColumn<RenewalLogItem, SortField>[] = useMemo(
+    () => [
+      { key: 'renewalNo', header: t('renewal:logs.columns.renewalNo'), sortable: true, render: (r) => r.renewalNo },
+      {
+        key: 'customer',
+        header: t('renewal:logs.columns.customer'),
+        render: (r) => (
+          <Box>
+            <Typography variant="body2">{pickLocalized(locale, r.customerNameEn, r.customerNameZh)}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              {r.ucpId}
+            </Typography>
+          </Box>
+        ),
+      },
+      { key: 'contract', header: t('renewal:logs.columns.contract'), render: (r) => r.contractNo },
+      { key: 'offer', header: t('renewal:logs.columns.offer'), hideOnMobile: true, render: (r) => `${r.offerCode} · ${pickLocalized(locale, r.offerNameEn, r.offerNameZh)}` },
+      { key: 'submittedAt', header: t('renewal:logs.columns.submittedAt'), sortable: true, render: (r) => formatDateTime(r.submittedAt, locale) },
+      { key: 'by', header: t('renewal:logs.columns.by'), hideOnMobile: true, render: (r) => r.submittedByName },
+      { key: 'status', header: t('renewal:logs.columns.status'), render: (r) => <StatusChip status={r.status === 'submitted' ? 'pending' : r.status === 'declined' ? 'reject' : r.status} label={t(`renewal:status.${r.status}`)} /> },
+    ],
+    [t, locale],
+  );
+  return (
+    <ListScreen<RenewalLogItem, SortField>
+      endpoint={R.listLogs}
+      header={{ title: t('renewal:logs.title'), subtitle: t('renewal:logs.subtitle') }}
+      columns={columns}
+      getRowId={(r) => r.id}
+      rowHref={(r) => pathTo('/admin-controls/customer-contract-renewal-logs/[id]', { id: r.id })}
+      defaults={{ sort: { field: 'submittedAt', direction: 'desc' } }}
+      filterConfig={{
+        q: { label: t('renewal:logs.search') },
+        status: { label: t('renewal:logs.columns.status'), optionLabel: (s) => t(`renewal:status.${s}`) },
+        offerId: false,
+        dateFrom: { fromLabel: t('renewal:logs.from'), toLabel: t('renewal:logs.to') },
+      }}
+      emptyMessage={t('renewal:logs.empty')}
+    />
+  );
+}
+
+/** `/admin-controls/customer-contract-renewal-logs/[id]`: one renewal, its terms, the comparison shown and the contract's history. */
+export function RenewalLogDetailScreen() {
+  const { t } = useTranslation(['renewal', 'contracts', 'common']);
+  const { locale } = useRouter();
+  const id = useRouteId();
+  const query = useEndpointQuery(R.getLog, id ? { id } : null);
+  const money = (c: number) => formatMoney(c, locale);
+  return (
+    <DetailScreen
+      query={query}
+      title={query.data ? t('renewal:logs.detailTitle', { renewalNo: query.data.renewalNo }) : t('renewal:logs.title')}
+      back={{ href: pathTo('/admin-controls/customer-contract-renewal-logs'), label: t('renewal:logs.back') }}
+      notFoundTitle={t('renewal:logs.notFoundTitle')}
+      notFoundBody={t('renewal:logs.notFoundBody')}
+    >
+      {(r) => (
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <DetailSection title={t('renewal:logs.what')}>
+              <Facts
+                rows={[
+                  [t('renewal:logs.columns.status'), t(`renewal:status.${r.status}`)],
+                  [t('renewal:logs.columns.customer'), `${pickLocalized(locale, r.customerNameEn, r.customerNameZh)} (${r.ucpId})`],
+                  [t('renewal:logs.columns.contract'), r.contractNo],
+                  [t('renewal:logs.columns.offer'), `${r.offerCode} · ${pickLocalized(locale, r.offerNameEn, r.offerNameZh)}`],
+                  [t('renewal:logs.columns.submittedAt'), formatDateTime(r.submittedAt, locale)],
+                  [t('renewal:logs.columns.by'), r.submittedByName],
+                  [t('renewal:logs.newTerm'), `${formatDate(r.newStartDate, locale)} – ${formatDate(r.newEndDate, locale)} (${r.terms.termMonths})`],
+                  [
+                    t('renewal:detail.terms'),
+                    t('renewal:detail.termsLine', {
+                      charge: money(r.terms.periodChargeCents),
+                      minimum: money(r.terms.minimumChargeCents),
+                      mono: r.terms.monoRate,
+                      colour: r.terms.colourRate,
+                      monoIncl: r.terms.monoAllowance.toLocaleString(),
+                      colourIncl: r.terms.colourAllowance.toLocaleString(),
+                    }),
+                  ],
+                  [t('renewal:logs.currentCost'), money(r.currentCostCents)],
+                  [t('renewal:logs.offerCost'), money(r.offerCostCents)],
+                ]}
+              />
+            </DetailSection>
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <DetailSection title={t('contracts:history.title')}>
+              <ContractHistory events={r.events} />
+            </DetailSection>
+          </Grid>
+        </Grid>
+      )}
+    </DetailScreen>
+  );
+}

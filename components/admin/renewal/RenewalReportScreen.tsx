@@ -1,0 +1,111 @@
+import { useMemo, useState } from 'react';
+import { useRouter } from 'next/router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import DownloadIcon from '@mui/icons-material/Download';
+import { useTranslation } from 'next-i18next/pages';
+import { DownloadButton } from '@/components/common/DownloadButton';
+import { useDownload } from '@/components/common/useDownload';
+import { FilterBar, type FilterDef } from '@/components/common/FilterBar';
+import { PageHeader } from '@/components/common/PageHeader';
+import { useEndpointQuery } from '@/lib/api/query';
+import { errorKey } from '@/lib/errors';
+import { formatMoney, pickLocalized } from '@/lib/i18n/locales';
+import { RENEWAL_STATUSES } from '@/lib/renewal/constants';
+import { renewalContract } from '@/lib/renewal/contract';
+import type { LogFilter } from '@/lib/renewal/schemas';
+
+const R = renewalContract.endpoints;
+
+/** `/admin-controls/customer-contract-renewal-report`: renewals by month, status and offer; CSV export. */
+export function RenewalReportScreen() {
+  const { t } = useTranslation(['renewal', 'common']);
+  const { locale } = useRouter();
+  const [filter, setFilter] = useState<LogFilter>({});
+  const download = useDownload();
+  const report = useEndpointQuery(R.report, { filter });
+  const offers = useEndpointQuery(R.listOffers, { page: 1, pageSize: 100 });
+  const filters: FilterDef[] = useMemo(
+    () => [
+      { type: 'select', key: 'status', array: true, label: t('renewal:logs.columns.status'), options: RENEWAL_STATUSES.map((s) => ({ value: s, label: t(`renewal:status.${s}`) })) },
+      { type: 'select', key: 'offerId', label: t('renewal:logs.columns.offer'), options: (offers.data?.items ?? []).map((o) => ({ value: o.id, label: o.offerCode })) },
+      { type: 'dateRange', fromKey: 'dateFrom', toKey: 'dateTo', fromLabel: t('renewal:logs.from'), toLabel: t('renewal:logs.to') },
+    ],
+    [t, offers.data],
+  );
+  const lang = locale === 'tc' ? 'tc' : 'en';
+  const totals = report.data?.totals;
+  return (
+    <>
+      <PageHeader
+        title={t('renewal:report.title')}
+        subtitle={t('renewal:report.subtitle')}
+        actions={
+          <DownloadButton
+            label={t('renewal:report.export')}
+            busyLabel={t('renewal:report.preparing')}
+            busy={download.busyKey === 'csv'}
+            progress={download.progress}
+            onClick={() => void download.run('csv', R.exportReport, { filter, lang }, lang === 'tc' ? '續約報告.csv' : 'renewal-report.csv')}
+            icon={<DownloadIcon aria-hidden />}
+            testId="export-report"
+          />
+        }
+      />
+      {download.error ? (
+        <Alert severity="error" onClose={download.clearError} sx={{ mb: 2 }}>
+          {t(errorKey(download.error.code))}
+        </Alert>
+      ) : null}
+      <FilterBar filters={filters} value={filter} onChange={(patch) => setFilter((f) => ({ ...f, ...(patch as Partial<LogFilter>) }))} onClear={() => setFilter({})} />
+      {report.apiError ? <Alert severity="error">{t(errorKey(report.apiError.code))}</Alert> : null}
+      {totals ? (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', my: 2 }} data-testid="report-totals">
+          <Chip label={t('renewal:report.total', { count: totals.count })} />
+          {RENEWAL_STATUSES.map((s) => (
+            <Chip key={s} variant="outlined" label={`${t(`renewal:status.${s}`)}: ${totals.byStatus[s]}`} />
+          ))}
+        </Box>
+      ) : null}
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={t('renewal:report.title')} data-testid="report-table">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('renewal:report.month')}</TableCell>
+              <TableCell>{t('renewal:logs.columns.status')}</TableCell>
+              <TableCell>{t('renewal:logs.columns.offer')}</TableCell>
+              <TableCell align="right">{t('renewal:report.count')}</TableCell>
+              <TableCell align="right">{t('renewal:logs.currentCost')}</TableCell>
+              <TableCell align="right">{t('renewal:logs.offerCost')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(report.data?.rows ?? []).map((r) => (
+              <TableRow key={`${r.period}-${r.status}-${r.offerId}`}>
+                <TableCell>{r.period}</TableCell>
+                <TableCell>{t(`renewal:status.${r.status}`)}</TableCell>
+                <TableCell>
+                  {r.offerCode} · {pickLocalized(locale, r.offerNameEn, r.offerNameZh)}
+                </TableCell>
+                <TableCell align="right">{r.count}</TableCell>
+                <TableCell align="right">{formatMoney(r.currentCostCents, locale)}</TableCell>
+                <TableCell align="right">{formatMoney(r.offerCostCents, locale)}</TableCell>
+              </TableRow>
+            ))}
+            {report.data && report.data.rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={6}>{t('renewal:report.empty')}</TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+import { useRouter } from 'next/router';
+import NextLink from 'next/link';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import { useTranslation } from 'next-i18next/pages';
+import { DownloadButton } from '@/components/common/DownloadButton';
+import { useDownload } from '@/components/common/useDownload';
+import { Can } from '@/components/common/Can';
+import { DetailSection, Facts } from '@/components/common/DetailParts';
+import { DetailScreen, useRouteId } from '@/components/common/DetailScreen';
+import { StatusChip } from '@/components/common/StatusChip';
+import { useEndpointQuery } from '@/lib/api/query';
+import { contractsContract } from '@/lib/contracts/contract';
+import type { ContractDetail } from '@/lib/contracts/schemas';
+import { errorKey } from '@/lib/errors';
+import { formatDate, formatMoney, pickLocalized } from '@/lib/i18n/locales';
+import { pathTo } from '@/lib/paths';
+import { ContractHistory } from './ContractHistory';
+
+const C = contractsContract.endpoints;
+
+function ContractView({ c }: { c: ContractDetail }) {
+  const { t } = useTranslation(['contracts', 'common']);
+  const { locale } = useRouter();
+  const download = useDownload();
+  const money = (cents: number) => formatMoney(cents, locale);
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <StatusChip status={c.status} label={t(`contracts:status.${c.status}`)} />
+        <Can anyOf={['contract_download']}>
+          <DownloadButton
+            label={t('contracts:detail.downloadPdf')}
+            busyLabel={t('contracts:detail.preparing')}
+            busy={download.busyKey === 'pdf'}
+            progress={download.progress}
+            onClick={() => void download.run('pdf', C.downloadContract, { id: c.id }, `contract-${c.contractNo}.pdf`)}
+            icon={<PictureAsPdfIcon aria-hidden />}
+            testId="contract-pdf"
+          />
+        </Can>
+      </Box>
+      {download.error ? (
+        <Alert severity="error" onClose={download.clearError}>
+          {t(errorKey(download.error.code))}
+        </Alert>
+      ) : null}
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <DetailSection title={t('contracts:detail.terms')}>
+            <Facts
+              rows={[
+                [t('contracts:columns.type'), t(`contracts:type.${c.contractType}`)],
+                [t('contracts:detail.term'), t('contracts:detail.termValue', { start: formatDate(c.startDate, locale), end: formatDate(c.endDate, locale), months: c.termMonths })],
+                [t('contracts:columns.frequency'), t(`contracts:frequency.${c.billingFrequency}`)],
+                [t('contracts:detail.periodCharge'), money(c.periodChargeCents)],
+                [t('contracts:columns.minimum'), money(c.minimumChargeCents)],
+                [t('contracts:detail.rates'), t('contracts:detail.ratesValue', { mono: c.monoRate, colour: c.colourRate })],
+                [t('contracts:detail.included'), t('contracts:detail.includedValue', { mono: c.monoAllowance.toLocaleString(), colour: c.colourAllowance.toLocaleString() })],
+              ]}
+            />
+          </DetailSection>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <DetailSection title={t('contracts:detail.machines')}>
+            {c.machines.length === 0 ? (
+              <Typography variant="body2">{t('contracts:detail.noMachines')}</Typography>
+            ) : (
+              <Box component="ul" sx={{ m: 0, pl: 2 }}>
+                {c.machines.map((m) => (
+                  <li key={m.id}>
+                    <Typography variant="body2">
+                      {m.serialNo} · {pickLocalized(locale, m.modelNameEn, m.modelNameZh)} · {pickLocalized(locale, m.locationEn, m.locationZh)}
+                    </Typography>
+                  </li>
+                ))}
+              </Box>
+            )}
+            <Facts
+              rows={[
+                [t('contracts:detail.billedTotal'), money(c.billedTotalCents)],
+                [t('contracts:detail.expectedRemaining'), money(c.expectedRemainingCents)],
+              ]}
+            />
+          </DetailSection>
+        </Grid>
+      </Grid>
+      <DetailSection title={t('contracts:detail.schedule')}>
+        <Typography variant="body2" color="text.secondary">
+          {t('contracts:detail.scheduleHelp')}
+        </Typography>
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={t('contracts:detail.schedule')} data-testid="billing-schedule">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('contracts:schedule.period')}</TableCell>
+                <TableCell>{t('contracts:schedule.billingDate')}</TableCell>
+                <TableCell align="right">{t('contracts:schedule.amount')}</TableCell>
+                <TableCell>{t('contracts:schedule.state')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {c.schedule.map((p) => (
+                <TableRow key={p.periodStart} selected={p.state === 'current'}>
+                  <TableCell>
+                    {formatDate(p.periodStart, locale)} – {formatDate(p.periodEnd, locale)}
+                  </TableCell>
+                  <TableCell>{formatDate(p.billingDate, locale)}</TableCell>
+                  <TableCell align="right">
+                    {money(p.amountCents)}
+                    {p.state === 'billed' ? '' : ` ${t('contracts:schedule.expectedMark')}`}
+                  </TableCell>
+                  <TableCell>
+                    {p.billId ? (
+                      <Link component={NextLink} href={pathTo('/my-account/manage-my-bills', undefined, { bill: p.billId })}>
+                        {t('contracts:schedule.billed', { billNo: p.billNo })}
+                      </Link>
+                    ) : (
+                      t(`contracts:schedule.state_${p.state}`)
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      </DetailSection>
+      <DetailSection title={t('contracts:history.title')}>
+        <ContractHistory events={c.history} />
+      </DetailSection>
+    </Box>
+  );
+}
+
+/** `/my-account/contract-billing-schedule/[id]` (deep-linkable with ?ucpid=): one contract, its billing schedule and history. */
+export function ContractDetailScreen() {
+  const { t } = useTranslation(['contracts', 'common']);
+  const id = useRouteId();
+  const query = useEndpointQuery(C.getContract, id ? { id } : null);
+  return (
+    <DetailScreen
+      query={query}
+      title={query.data ? t('contracts:detail.title', { contractNo: query.data.contractNo }) : t('contracts:detail.titleLoading')}
+      back={{ href: pathTo('/my-account/contract-billing-schedule'), label: t('contracts:detail.back') }}
+      notFoundTitle={t('contracts:detail.notFoundTitle')}
+      notFoundBody={t('contracts:detail.notFoundBody')}
+    >
+      {(c) => <ContractView c={c} />}
+    </DetailScreen>
+  );
+}

@@ -1,0 +1,30 @@
+import { useRouter } from 'next/router';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'next-i18next/pages';
+import type { ContractEvent } from '@/lib/contracts/schemas';
+import { formatDateTime } from '@/lib/i18n/locales';
+
+/** A contract's history, newest first: what happened, who, when (renewals name their number and offer). */
+export function ContractHistory({ events }: { events: readonly ContractEvent[] }) {
+  const { t } = useTranslation(['contracts']);
+  const { locale } = useRouter();
+  if (events.length === 0) return <Typography variant="body2">{t('contracts:history.empty')}</Typography>;
+  return (
+    <Box component="ol" sx={{ m: 0, pl: 2, display: 'grid', gap: 1 }} data-testid="contract-history">
+      {events.map((e) => (
+        <li key={e.id}>
+          <Typography variant="body2">
+            <strong>{t(`contracts:history.event.${e.eventType}`)}</strong>
+            {e.renewalNo ? ` · ${e.renewalNo}` : ''}
+            {typeof e.detail?.offerCode === 'string' ? ` · ${e.detail.offerCode}` : ''}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {formatDateTime(e.at, locale)}
+            {e.actorName ? ` · ${e.actorName}` : ''}
+          </Typography>
+        </li>
+      ))}
+    </Box>
+  );
+}

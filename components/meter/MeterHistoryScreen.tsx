@@ -1,0 +1,257 @@
+import { useMemo } from 'react';
+import NextLink from 'next/link';
+import { useRouter } from 'next/router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import UploadIcon from '@mui/icons-material/Upload';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { useTranslation } from 'next-i18next/pages';
+import { DownloadButton } from '@/components/common/DownloadButton';
+import { useDownload } from '@/components/common/useDownload';
+import { Can } from '@/components/common/Can';
+import { DataTable, type DataTableColumn } from '@/components/common/DataTable';
+import { FilterBar, type FilterDef } from '@/components/common/FilterBar';
+import { PageHeader } from '@/components/common/PageHeader';
+import { isEmptyFilterValue } from '@/components/common/listQueryUrl';
+import { useListQuery } from '@/components/common/useListQuery';
+import { useEndpointQuery } from '@/lib/api/query';
+import { errorKey } from '@/lib/errors';
+import { formatDate, pickLocalized } from '@/lib/i18n/locales';
+import { meterContract } from '@/lib/meter/contract';
+import { READING_SORT_FIELDS, listReadingsSchema, type MachineSummary, type ReadingFilter, type ReadingItem } from '@/lib/meter/schemas';
+import { pathTo } from '@/lib/paths';
+
+const E = meterContract.endpoints;
+type SortField = (typeof READING_SORT_FIELDS)[number];
+const num = (n: number | null | undefined, locale: string | undefined) => (n === null || n === undefined ? '–' : n.toLocaleString(locale === 'tc' ? 'zh-HK' : 'en-HK'));
+
+/** The due / overdue flag of a machine's reading for the current billing period. */
+export function DueFlag({ machine }: { machine: MachineSummary }) {
+  const { t } = useTranslation(['meter', 'common']);
+  const { locale } = useRouter();
+  if (machine.dueFlag === 'ok') return null;
+  return (
+    <Chip
+      size="small"
+      color={machine.dueFlag === 'overdue' ? 'error' : 'warning'}
+      label={t(`meter:due.${machine.dueFlag}`, { date: formatDate(machine.readingDueOn, locale) })}
+      data-testid={`due-${machine.serialNo}`}
+    />
+  );
+}
+
+function MachineCards({ machines }: { machines: MachineSummary[] }) {
+  const { t } = useTranslation(['meter', 'common']);
+  const { locale } = useRouter();
+  return (
+    <Grid container spacing={2} sx={{ mb: 3 }} component="ul" aria-label={t('meter:history.machines')} style={{ listStyle: 'none', padding: 0 }}>
+      {machines.map((m) => (
+        <Grid key={m.id} size={{ xs: 12, sm: 6, lg: 4 }} component="li">
+          <Card variant="outlined" sx={{ height: '100%' }} data-testid={`machine-${m.serialNo}`}>
+            <CardContent>
+              <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+                <Typography variant="subtitle1" component="h3">
+                  {m.serialNo}
+                </Typography>
+                <Box sx={{ display: 'flex', gap: 0.5 }}>
+                  <Chip size="small" variant="outlined" label={m.isColour ? t('meter:machine.colour') : t('meter:machine.mono')} />
+                  <DueFlag machine={m} />
+                </Box>
+              </Box>
+              <Typography variant="body2">{pickLocalized(locale, m.modelNameEn, m.modelNameZh)}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {pickLocalized(locale, m.locationEn, m.locationZh)}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t('meter:machine.contract', { contractNo: m.contractNo ?? '–' })}
+              </Typography>
+              <Typography variant="body2" sx={{ mt: 1 }}>
+                {m.lastReading
+                  ? t('meter:machine.lastReading', {
+                      date: formatDate(m.lastReading.readingDate, locale),
+                      mono: num(m.lastReading.monoCounter, locale),
+                      colour: num(m.lastReading.colourCounter, locale),
+                    })
+                  : t('meter:machine.noReading')}
+              </Typography>
+            </CardContent>
+          </Card>
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
+/** `/my-account/meter-history`: the machines, a chart of monthly usage with its table, and the readings. */
+export function MeterHistoryScreen() {
+  const { t } = useTranslation(['meter', 'common']);
+  const { locale } = useRouter();
+  const download = useDownload();
+  const machines = useEndpointQuery(E.listMachines, {});
+  const list = useListQuery<ReadingItem, SortField, ReadingFilter>(E.listReadings, {
+    sort: { field: 'readingDate', direction: 'desc' },
+    sortFields: READING_SORT_FIELDS,
+    filterSchema: listReadingsSchema.shape.filter.unwrap(),
+  });
+  const filter = list.query.filter;
+  const hasFilter = Object.values(filter).some((v) => !isEmptyFilterValue(v));
+  const usageBody = {
+    ...(filter.machineId ? { machineId: filter.machineId } : {}),
+    ...(filter.dateFrom ? { fromMonth: filter.dateFrom.slice(0, 7) } : {}),
+    ...(filter.dateTo ? { toMonth: filter.dateTo.slice(0, 7) } : {}),
+  };
+  const usage = useEndpointQuery(E.usage, usageBody);
+  const items = useMemo(() => machines.data?.items ?? [], [machines.data]);
+
+  const monthly = useMemo(() => {
+    const months = usage.data?.months ?? [];
+    return months.map((month) => {
+      const points = (usage.data?.points ?? []).filter((p) => p.month === month);
+      return { month, mono: points.reduce((s, p) => s + p.mono, 0), colour: points.reduce((s, p) => s + p.colour, 0) };
+    });
+  }, [usage.data]);
+
+  const filters: FilterDef[] = useMemo(
+    () => [
+      { type: 'select', key: 'machineId', label: t('meter:history.filters.machine'), options: items.map((m) => ({ value: m.id, label: `${m.serialNo} · ${pickLocalized(locale, m.locationEn, m.locationZh)}` })) },
+      { type: 'dateRange', fromKey: 'dateFrom', toKey: 'dateTo', fromLabel: t('meter:history.filters.from'), toLabel: t('meter:history.filters.to') },
+    ],
+    [t, items, locale],
+  );
+
+  const columns: DataTableColumn<ReadingItem, SortField>[] = useMemo(
+    () => [
+      { key: 'readingDate', header: t('meter:columns.date'), sortable: true, render: (r) => formatDate(r.readingDate, locale) },
+      { key: 'serialNo', header: t('meter:columns.serial'), sortable: true, render: (r) => r.serialNo },
+      { key: 'location', header: t('meter:columns.location'), hideOnMobile: true, render: (r) => pickLocalized(locale, r.locationEn, r.locationZh) },
+      { key: 'mono', header: t('meter:columns.monoCounter'), align: 'right', render: (r) => num(r.monoCounter, locale) },
+      { key: 'colour', header: t('meter:columns.colourCounter'), align: 'right', render: (r) => num(r.colourCounter, locale) },
+      { key: 'monoPages', header: t('meter:columns.monoPages'), align: 'right', render: (r) => num(r.monoPages, locale) },
+      { key: 'colourPages', header: t('meter:columns.colourPages'), align: 'right', render: (r) => num(r.colourPages, locale) },
+      { key: 'source', header: t('meter:columns.source'), render: (r) => t(`meter:source.${r.source}`) },
+      {
+        key: 'status',
+        header: t('meter:columns.status'),
+        hideOnMobile: true,
+        render: (r) => (
+          <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+            <Typography variant="body2">{t(`meter:status.${r.status}`)}</Typography>
+            {r.billed ? <Chip size="small" variant="outlined" label={t('meter:status.billed')} /> : null}
+          </Box>
+        ),
+      },
+    ],
+    [t, locale],
+  );
+
+  const machineName = filter.machineId ? items.find((m) => m.id === filter.machineId)?.serialNo : null;
+  const lang = locale === 'tc' ? 'tc' : 'en';
+
+  return (
+    <>
+      <PageHeader
+        title={t('meter:history.title')}
+        subtitle={t('meter:history.subtitle')}
+        actions={
+          <>
+            <DownloadButton
+              label={t('meter:history.export')}
+              busyLabel={t('meter:history.preparing')}
+              busy={download.busyKey === 'csv'}
+              progress={download.progress}
+              onClick={() =>
+                void download.run('csv', E.exportReadings, { filter, lang }, lang === 'tc' ? '抄錶紀錄.csv' : 'meter-readings.csv')
+              }
+              icon={<DownloadIcon aria-hidden />}
+              testId="export-readings"
+            />
+            <Can anyOf={['meter_upload_read', 'meter_upload_write']}>
+              <Button component={NextLink} href={pathTo('/my-account/meter-history/upload')} variant="contained" startIcon={<UploadIcon aria-hidden />}>
+                {t('meter:history.upload')}
+              </Button>
+            </Can>
+          </>
+        }
+      />
+      {download.error ? (
+        <Alert severity="error" onClose={download.clearError} sx={{ mb: 2 }}>
+          {t(errorKey(download.error.code))}
+        </Alert>
+      ) : null}
+      {machines.apiError ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {t(errorKey(machines.apiError.code))}
+        </Alert>
+      ) : null}
+      {items.length > 0 ? <MachineCards machines={items} /> : null}
+
+      <FilterBar filters={filters} value={filter} onChange={(patch) => list.setFilter(patch as Partial<ReadingFilter>)} onClear={list.clearFilter} />
+
+      <Typography variant="h6" component="h2" sx={{ mt: 2, mb: 1 }}>
+        {machineName ? t('meter:history.usageOf', { serial: machineName }) : t('meter:history.usageAll')}
+      </Typography>
+      {usage.apiError ? <Alert severity="error">{t(errorKey(usage.apiError.code))}</Alert> : null}
+      <Grid container spacing={2} sx={{ mb: 3 }}>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <Box data-testid="usage-chart" sx={{ width: '100%', minHeight: 300 }}>
+            <BarChart
+              height={300}
+              dataset={monthly}
+              xAxis={[{ scaleType: 'band', dataKey: 'month' }]}
+              series={[
+                { dataKey: 'mono', label: t('meter:columns.monoPages'), stack: 'pages', color: '#546e7a' },
+                { dataKey: 'colour', label: t('meter:columns.colourPages'), stack: 'pages', color: '#1e88e5' },
+              ]}
+              loading={usage.isLoading}
+            />
+          </Box>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Box sx={{ maxHeight: 320, overflow: 'auto' }}>
+            <Table size="small" aria-label={t('meter:history.usageTable')} data-testid="usage-table">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('meter:columns.month')}</TableCell>
+                  <TableCell align="right">{t('meter:columns.monoPages')}</TableCell>
+                  <TableCell align="right">{t('meter:columns.colourPages')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {monthly.map((m) => (
+                  <TableRow key={m.month}>
+                    <TableCell>{m.month}</TableCell>
+                    <TableCell align="right">{num(m.mono, locale)}</TableCell>
+                    <TableCell align="right">{num(m.colour, locale)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        </Grid>
+      </Grid>
+
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {t('meter:history.readings')}
+      </Typography>
+      <DataTable
+        {...list.tableProps}
+        columns={columns}
+        getRowId={(r) => r.id}
+        label={t('meter:history.readings')}
+        emptyMessage={hasFilter ? t('meter:history.emptyFiltered') : t('meter:history.empty')}
+      />
+    </>
+  );
+}

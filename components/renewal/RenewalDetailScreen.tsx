@@ -1,0 +1,190 @@
+import { useState } from 'react';
+import NextLink from 'next/link';
+import { useRouter } from 'next/router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'next-i18next/pages';
+import { useCanAccess } from '@/components/common/Can';
+import { DetailSection } from '@/components/common/DetailParts';
+import { DetailScreen } from '@/components/common/DetailScreen';
+import { ContractHistory } from '@/components/contracts/ContractHistory';
+import { apiErrorOf, useEndpointMutation, useEndpointQuery } from '@/lib/api/query';
+import type { ApiError } from '@/lib/api/types';
+import { errorKey } from '@/lib/errors';
+import { formatDate, formatMoney, pickLocalized } from '@/lib/i18n/locales';
+import { pathTo } from '@/lib/paths';
+import { renewalContract } from '@/lib/renewal/contract';
+import type { OfferOption, RenewalOptions, SubmitRenewalResult } from '@/lib/renewal/schemas';
+import { DeadlineNote } from './RenewalListScreen';
+
+const R = renewalContract.endpoints;
+
+function Options({ o }: { o: RenewalOptions }) {
+  const { t } = useTranslation(['renewal', 'contracts', 'common']);
+  const { locale } = useRouter();
+  const canWrite = useCanAccess(['contract_renewal_write']);
+  const submit = useEndpointMutation(R.submitRenewal);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [accepted, setAccepted] = useState(false);
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const [done, setDone] = useState<SubmitRenewalResult | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+  const money = (c: number) => formatMoney(c, locale);
+  const c = o.contract;
+  const offer = o.offers.find((x) => x.id === chosen) ?? null;
+  const eligible = c.eligibility.eligible && !done;
+
+  const send = async () => {
+    if (!offer) return;
+    setError(null);
+    try {
+      const res = await submit.mutateAsync({ contractId: c.contractId, offerId: offer.id, idempotencyKey: key, acceptTerms: true });
+      setDone(res);
+      setKey(crypto.randomUUID());
+    } catch (err) {
+      setError(apiErrorOf(err));
+    }
+  };
+
+  const terms = (x: Pick<OfferOption, 'periodChargeCents' | 'minimumChargeCents' | 'monoRate' | 'colourRate' | 'monoAllowance' | 'colourAllowance'>) =>
+    t('renewal:detail.termsLine', {
+      charge: money(x.periodChargeCents),
+      minimum: money(x.minimumChargeCents),
+      mono: x.monoRate,
+      colour: x.colourRate,
+      monoIncl: x.monoAllowance.toLocaleString(),
+      colourIncl: x.colourAllowance.toLocaleString(),
+    });
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        <DeadlineNote c={c} />
+        <Typography variant="body2">{t('renewal:list.ends', { date: formatDate(c.endDate, locale) })}</Typography>
+      </Box>
+      {done ? (
+        <Alert severity="success" data-testid="renewal-done">
+          {t('renewal:detail.done', { renewalNo: done.renewalNo })}{' '}
+          <Button component={NextLink} href={pathTo('/inbox')} size="small">
+            {t('renewal:detail.openInbox')}
+          </Button>
+        </Alert>
+      ) : null}
+      {error ? <Alert severity="error">{t(errorKey(error.code))}</Alert> : null}
+      <DetailSection title={t('renewal:detail.comparison')}>
+        <Typography variant="body2">
+          {t('renewal:detail.comparisonHelp', { months: o.monthsCompared, mono: o.pages.mono.toLocaleString(), colour: o.pages.colour.toLocaleString() })}
+        </Typography>
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={t('renewal:detail.comparison')} data-testid="offer-comparison">
+            <TableHead>
+              <TableRow>
+                <TableCell padding="checkbox" />
+                <TableCell>{t('renewal:detail.option')}</TableCell>
+                <TableCell>{t('renewal:detail.terms')}</TableCell>
+                <TableCell align="right">{t('renewal:detail.cost12')}</TableCell>
+                <TableCell align="right">{t('renewal:detail.difference')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              <TableRow>
+                <TableCell padding="checkbox" />
+                <TableCell>
+                  <strong>{t('renewal:detail.current')}</strong>
+                  <Typography variant="caption" sx={{ display: 'block' }}>
+                    {t(`contracts:frequency.${c.billingFrequency === 'quarterly' ? 'quarterly' : 'monthly'}`)}
+                  </Typography>
+                </TableCell>
+                <TableCell>{terms(c)}</TableCell>
+                <TableCell align="right">{money(o.currentCostCents)}</TableCell>
+                <TableCell align="right">–</TableCell>
+              </TableRow>
+              {o.offers.map((x) => (
+                <TableRow key={x.id} hover selected={chosen === x.id} onClick={() => eligible && setChosen(x.id)} sx={{ cursor: eligible ? 'pointer' : 'default' }}>
+                  <TableCell padding="checkbox">
+                    <Radio checked={chosen === x.id} disabled={!eligible || !canWrite} onChange={() => setChosen(x.id)} slotProps={{ input: { 'aria-label': pickLocalized(locale, x.nameEn, x.nameZh) } }} />
+                  </TableCell>
+                  <TableCell>
+                    <strong>{pickLocalized(locale, x.nameEn, x.nameZh)}</strong>
+                    <Typography variant="caption" sx={{ display: 'block' }}>
+                      {x.offerCode} · {t('renewal:detail.months', { count: x.termMonths })}
+                      {x.newModelNameEn ? ` · ${t('renewal:detail.newModel', { model: pickLocalized(locale, x.newModelNameEn, x.newModelNameZh) })}` : ''}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                      {pickLocalized(locale, x.descriptionEn, x.descriptionZh)}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>{terms(x)}</TableCell>
+                  <TableCell align="right">{money(x.offerCostCents)}</TableCell>
+                  <TableCell align="right" sx={{ color: x.differenceCents < 0 ? 'success.main' : 'text.primary' }}>
+                    {x.differenceCents < 0 ? t('renewal:detail.saving', { amount: money(-x.differenceCents) }) : t('renewal:detail.more', { amount: money(x.differenceCents) })}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+        {o.offers.length === 0 ? <Alert severity="info">{t('renewal:detail.noOffers')}</Alert> : null}
+      </DetailSection>
+      {eligible && canWrite && offer ? (
+        <Card variant="outlined" data-testid="renewal-confirm">
+          <CardContent sx={{ display: 'grid', gap: 1 }}>
+            <Typography variant="h6" component="h2">
+              {t('renewal:detail.confirmTitle')}
+            </Typography>
+            <Typography variant="body2">
+              {t('renewal:detail.confirmText', {
+                contractNo: c.contractNo,
+                offer: pickLocalized(locale, offer.nameEn, offer.nameZh),
+                months: offer.termMonths,
+              })}
+            </Typography>
+            <Typography variant="body2">{terms(offer)}</Typography>
+            <FormControlLabel control={<Checkbox checked={accepted} onChange={(e) => setAccepted(e.target.checked)} />} label={t('renewal:detail.accept')} />
+            <Box>
+              <Button variant="contained" disabled={!accepted || submit.isPending} onClick={() => void send()} data-testid="submit-renewal">
+                {t('renewal:detail.submit')}
+              </Button>
+            </Box>
+          </CardContent>
+        </Card>
+      ) : null}
+      {!canWrite && c.eligibility.eligible ? <Alert severity="info">{t('renewal:detail.readOnly')}</Alert> : null}
+      <DetailSection title={t('contracts:history.title')}>
+        <ContractHistory events={o.history} />
+      </DetailSection>
+    </Box>
+  );
+}
+
+/** `/my-orders/contract-renewal/detail?contract=<id>`: offers against the last 12 months, pick one, confirm, submit. */
+export function RenewalDetailScreen() {
+  const { t } = useTranslation(['renewal', 'common']);
+  const router = useRouter();
+  const raw = router.isReady ? router.query.contract : undefined;
+  const contractId = typeof raw === 'string' && raw ? raw : null;
+  const query = useEndpointQuery(R.getOptions, contractId ? { contractId } : null);
+  return (
+    <DetailScreen
+      query={query}
+      title={query.data ? t('renewal:detail.title', { contractNo: query.data.contract.contractNo }) : t('renewal:detail.titleLoading')}
+      back={{ href: pathTo('/my-orders/contract-renewal'), label: t('renewal:detail.back') }}
+      notFoundTitle={t('renewal:detail.notFoundTitle')}
+      notFoundBody={t('renewal:detail.notFoundBody')}
+    >
+      {(o) => <Options o={o} />}
+    </DetailScreen>
+  );
+}

@@ -1,0 +1,64 @@
+/** Contracts and their billing schedules: request schemas and answer types (API lib/server/api/contracts.ts, screens components/contracts). */
+import { z } from 'zod';
+import { listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { CONTRACT_STATUSES, type BillingFrequency, type ContractEventType, type ContractStatus, type ContractType, type ScheduleState } from './constants';
+
+export const CONTRACT_SORT_FIELDS = ['contractNo', 'endDate', 'startDate'] as const;
+
+export const contractFilterSchema = z.strictObject({
+  status: z.array(z.enum(CONTRACT_STATUSES)).max(CONTRACT_STATUSES.length).optional(),
+  q: searchTextSchema.optional(),
+});
+export const listContractsSchema = listQuerySchema(CONTRACT_SORT_FIELDS, contractFilterSchema);
+export type ListContractsBody = z.input<typeof listContractsSchema>;
+
+export const contractIdSchema = z.strictObject({ id: z.uuid({ error: 'ui.validation.invalid' }) });
+export const contractPdfSchema = z.strictObject({ id: z.uuid({ error: 'ui.validation.invalid' }) });
+
+export type ContractTerms = {
+  periodChargeCents: number;
+  minimumChargeCents: number;
+  monoRate: string;
+  colourRate: string;
+  monoAllowance: number;
+  colourAllowance: number;
+};
+
+export type ContractMachine = { id: string; serialNo: string; modelNameEn: string; modelNameZh: string; isColour: boolean; locationEn: string; locationZh: string };
+
+export type ContractItem = ContractTerms & {
+  id: string;
+  contractNo: string;
+  contractType: ContractType;
+  startDate: string;
+  endDate: string;
+  termMonths: number;
+  billingFrequency: BillingFrequency;
+  status: ContractStatus;
+  machineCount: number;
+  serials: string[];
+  /** The next billing date on or after today (null once the contract has ended). */
+  nextBillingDate: string | null;
+};
+export type ContractListResult = ListResult<ContractItem>;
+
+export type SchedulePeriod = {
+  periodStart: string;
+  periodEnd: string;
+  billingDate: string;
+  state: ScheduleState;
+  /** The bill's amount when billed; otherwise the expected amount (terms × usual volume, see docs). */
+  amountCents: number;
+  billId: string | null;
+  billNo: string | null;
+};
+
+export type ContractEvent = { id: string; eventType: ContractEventType; at: string; actorName: string; renewalNo: string | null; detail: Record<string, unknown> | null };
+
+export type ContractDetail = ContractItem & {
+  machines: ContractMachine[];
+  schedule: SchedulePeriod[];
+  history: ContractEvent[];
+  billedTotalCents: number;
+  expectedRemainingCents: number;
+};

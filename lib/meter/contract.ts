@@ -1,0 +1,87 @@
+/** Machines and meter readings (docs/contracts-and-meters.md). Declared once (lib/contract). */
+import { defineContract, download, mutation, output, query, upload } from '@/lib/contract';
+import {
+  checkReadingsSchema,
+  exportReadingsSchema,
+  listReadingsSchema,
+  parseCsvSchema,
+  submitReadingsSchema,
+  templateSchema,
+  uploadPhotoFieldsSchema,
+  usageSchema,
+  type CheckResult,
+  type MachinesResult,
+  type ParseCsvResult,
+  type PhotoResult,
+  type ReadingListResult,
+  type SubmitReadingsResult,
+  type UsageResult,
+} from './schemas';
+
+const HISTORY = { anyOf: ['meter_history_read'] } as const;
+const UPLOAD_READ = { anyOf: ['meter_upload_read', 'meter_upload_write'] } as const;
+const UPLOAD_WRITE = { anyOf: ['meter_upload_write'] } as const;
+const MACHINES = { anyOf: ['meter_history_read', 'meter_upload_read', 'meter_upload_write'] } as const;
+
+export const meterContract = defineContract('meter', {
+  listMachines: query({
+    summary:
+      "The customer's machines: serial, model, colour or mono, location, contract, latest reading, the current period's reading day and its flag (ok | due | overdue), usual monthly volume.",
+    permission: MACHINES,
+    body: templateSchema,
+    output: output<MachinesResult>(),
+  }),
+  listReadings: query({
+    summary:
+      'Readings of the customer’s machines, newest first: counters, pages since the previous reading, source (web | automatic | staff | estimated), status, billed. Filter machineId, dateFrom/dateTo, source[]; sort readingDate | serialNo.',
+    permission: HISTORY,
+    body: listReadingsSchema,
+    output: output<ReadingListResult>(),
+  }),
+  usage: query({
+    summary: 'Monthly pages per machine (black and colour) between fromMonth and toMonth (YYYY-MM; default the last 12 months), optionally one machine.',
+    permission: HISTORY,
+    body: usageSchema,
+    output: output<UsageResult>(),
+  }),
+  exportReadings: download({
+    summary: 'FILE (CSV, UTF-8 with BOM): the readings of the filter, headings in `lang`.',
+    permission: HISTORY,
+    body: exportReadingsSchema,
+  }),
+  csvTemplate: download({
+    summary: 'FILE (CSV): the upload template `serial,date,bw,colour` with one row per machine of the customer.',
+    permission: UPLOAD_READ,
+    body: templateSchema,
+  }),
+  checkReadings: mutation({
+    summary:
+      'Checks rows { serialNo, readingDate, monoCounter, colourCounter } without saving: per row its errors (UNKNOWN_SERIAL (also another customer’s serial), DATE_IN_FUTURE, ' +
+      'DATE_BEFORE_PREVIOUS, DUPLICATE_DATE, COUNTER_LOWER, COLOUR_ON_MONO, DUPLICATE_ROW) and warnings (JUMP_WARNING), with the previous reading and pages used.',
+    permission: UPLOAD_READ,
+    body: checkReadingsSchema,
+    output: output<CheckResult>(),
+  }),
+  parseCsv: mutation({
+    summary: 'Reads a CSV `serial,date,bw,colour` (header optional, ≤ 100,000 characters): per-row parse errors, then the same checks as checkReadings. Saves nothing.',
+    permission: UPLOAD_READ,
+    body: parseCsvSchema,
+    output: output<ParseCsvResult>(),
+  }),
+  submitReadings: mutation({
+    summary:
+      'Saves the rows, all or nothing: any row error → 400 METER_READINGS_INVALID with fields `rows.N`; warnings not confirmed → 409 METER_CONFIRM_REQUIRED. ' +
+      'The same idempotencyKey answers the first submission ({ replayed: true }) and records nothing.',
+    permission: UPLOAD_WRITE,
+    body: submitReadingsSchema,
+    output: output<SubmitReadingsResult>(),
+    invalidates: ['meter'],
+  }),
+  uploadPhoto: upload({
+    summary:
+      'MULTIPART/FORM-DATA: field serialNo (a machine of the customer), file part `file` (JPEG or PNG by content, at most upload_file_size MB). Answers { fileId } to name in submitReadings.',
+    permission: UPLOAD_WRITE,
+    body: uploadPhotoFieldsSchema,
+    output: output<PhotoResult>(),
+  }),
+});

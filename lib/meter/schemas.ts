@@ -1,0 +1,153 @@
+/**
+ * Meter readings: request schemas and answer types shared by the API (lib/server/api/meter.ts) and the screens
+ * (components/meter). Client-safe.
+ */
+import { z } from 'zod';
+import { isoDateSchema, listQuerySchema, type ListResult } from '@/lib/listQuery';
+import { msg } from '@/lib/zodMessages';
+import { MAX_COUNTER, MAX_CSV_CHARS, MAX_READINGS_PER_SUBMISSION, READING_SOURCES, type ReadingDueFlag, type ReadingIssue, type ReadingSource, type ReadingStatus } from './constants';
+
+/** Serial numbers are letters, digits and dashes (as printed on the machine's plate). */
+export const serialSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'ui.validation.required' })
+  .max(40, { error: msg('ui.validation.maxLength', { max: 40 }) })
+  .regex(/^[A-Za-z0-9][A-Za-z0-9-]*$/, { error: 'meter:errors.serialFormat' });
+
+export const counterSchema = z
+  .number({ error: 'meter:errors.counterNumber' })
+  .int({ error: 'meter:errors.counterNumber' })
+  .min(0, { error: 'meter:errors.counterNumber' })
+  .max(MAX_COUNTER, { error: msg('meter:errors.counterMax', { max: MAX_COUNTER }) });
+
+export const readingRowSchema = z.strictObject({
+  serialNo: serialSchema,
+  readingDate: isoDateSchema,
+  monoCounter: counterSchema,
+  colourCounter: counterSchema.default(0),
+  /** An uploaded counter photo (uploadPhoto) of this customer. */
+  photoFileId: z.uuid().optional(),
+});
+export type ReadingRow = z.infer<typeof readingRowSchema>;
+export type ReadingRowInput = z.input<typeof readingRowSchema>;
+
+export const readingRowsSchema = z
+  .array(readingRowSchema)
+  .min(1, { error: 'meter:errors.noRows' })
+  .max(MAX_READINGS_PER_SUBMISSION, { error: msg('meter:errors.tooManyRows', { max: MAX_READINGS_PER_SUBMISSION }) });
+
+export const checkReadingsSchema = z.strictObject({ rows: readingRowsSchema });
+
+export const SUBMISSION_CHANNELS = ['form', 'csv'] as const;
+
+export const submitReadingsSchema = z.strictObject({
+  idempotencyKey: z.uuid(),
+  channel: z.enum(SUBMISSION_CHANNELS),
+  rows: readingRowsSchema,
+  /** The user saw the warnings (unusually high volume) and confirms the readings anyway. */
+  confirmWarnings: z.boolean().default(false),
+});
+export type SubmitReadingsBody = z.input<typeof submitReadingsSchema>;
+
+export const parseCsvSchema = z.strictObject({
+  csv: z
+    .string()
+    .max(MAX_CSV_CHARS, { error: msg('meter:errors.csvTooLarge', { max: MAX_CSV_CHARS }) })
+    .refine((s) => !s.includes('\u0000'), { error: 'meter:errors.csvBinary' }),
+});
+
+export type RowIssue = { code: ReadingIssue; severity: 'error' | 'warning'; values?: Record<string, string | number> };
+
+export type CheckedRow = ReadingRow & {
+  rowNo: number;
+  machineId: string | null;
+  /** The previous reading of the machine (before this row's date), if any. */
+  previous: { readingDate: string; monoCounter: number; colourCounter: number } | null;
+  /** Pages since the previous reading (when the counters are valid). */
+  monoPages: number | null;
+  colourPages: number | null;
+  issues: RowIssue[];
+};
+
+export type CheckResult = {
+  rows: CheckedRow[];
+  errorCount: number;
+  warningCount: number;
+};
+
+/** A CSV row that could not even be read (wrong columns, not a number, not a date). */
+export type CsvRowError = { rowNo: number; field: string; message: string };
+export type ParseCsvResult = CheckResult & { parseErrors: CsvRowError[] };
+
+export type SubmitReadingsResult = { submissionId: string; count: number; replayed: boolean };
+
+export type MachineSummary = {
+  id: string;
+  serialNo: string;
+  modelCode: string;
+  modelNameEn: string;
+  modelNameZh: string;
+  isColour: boolean;
+  locationEn: string;
+  locationZh: string;
+  contractId: string | null;
+  contractNo: string | null;
+  lastReading: { readingDate: string; monoCounter: number; colourCounter: number; source: ReadingSource } | null;
+  /** The billing date of the current period (the reading day) and the flag for it. */
+  readingDueOn: string | null;
+  dueFlag: ReadingDueFlag;
+  /** Pages per month usually printed (last 12 months), for the jump warning. */
+  usualMonthly: { mono: number; colour: number } | null;
+};
+export type MachinesResult = { items: MachineSummary[]; today: string };
+
+export const READING_SORT_FIELDS = ['readingDate', 'serialNo'] as const;
+
+export const readingFilterSchema = z.strictObject({
+  machineId: z.uuid().optional(),
+  dateFrom: isoDateSchema.optional(),
+  dateTo: isoDateSchema.optional(),
+  source: z.array(z.enum(READING_SOURCES)).max(READING_SOURCES.length).optional(),
+});
+export type ReadingFilter = z.infer<typeof readingFilterSchema>;
+
+export const listReadingsSchema = listQuerySchema(READING_SORT_FIELDS, readingFilterSchema);
+export type ListReadingsBody = z.input<typeof listReadingsSchema>;
+
+export type ReadingItem = {
+  id: string;
+  machineId: string;
+  serialNo: string;
+  locationEn: string;
+  locationZh: string;
+  readingDate: string;
+  monoCounter: number;
+  colourCounter: number;
+  /** Pages since the machine's previous reading; null for its first reading. */
+  monoPages: number | null;
+  colourPages: number | null;
+  source: ReadingSource;
+  status: ReadingStatus;
+  billed: boolean;
+  hasPhoto: boolean;
+};
+export type ReadingListResult = ListResult<ReadingItem>;
+
+export const usageSchema = z.strictObject({
+  machineId: z.uuid().optional(),
+  /** First and last month, 'YYYY-MM'. */
+  fromMonth: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'ui.validation.date' }).optional(),
+  toMonth: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'ui.validation.date' }).optional(),
+});
+export type UsageBody = z.infer<typeof usageSchema>;
+
+/** Pages used in one month (by the closing reading's date) on one machine. */
+export type UsagePoint = { month: string; machineId: string; mono: number; colour: number };
+export type UsageResult = { months: string[]; points: UsagePoint[] };
+
+export const exportReadingsSchema = z.strictObject({ filter: readingFilterSchema.optional(), lang: z.enum(['en', 'tc']).default('en') });
+export const templateSchema = z.strictObject({});
+
+export type PhotoResult = { fileId: string };
+export const uploadPhotoFieldsSchema = z.strictObject({ serialNo: serialSchema });

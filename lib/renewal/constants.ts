@@ -1,0 +1,15 @@
+/** Contract renewal: domain constants (docs/contracts-and-meters.md). */
+
+/** The renewal window opens this many days before a contract ends. */
+export const RENEWAL_WINDOW_DAYS = 90;
+/** The customer must give notice (submit a renewal) at least this many days before the contract ends. */
+export const RENEWAL_NOTICE_DAYS = 30;
+
+export const RENEWAL_STATUSES = ['submitted', 'approved', 'declined', 'withdrawn'] as const;
+export type RenewalStatus = (typeof RENEWAL_STATUSES)[number];
+
+export const OFFER_STATUSES = ['active', 'inactive'] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+
+export const asRenewalStatus = (v: string): RenewalStatus => RENEWAL_STATUSES.find((x) => x === v) ?? 'submitted';
+export const asOfferStatus = (v: string): OfferStatus => OFFER_STATUSES.find((x) => x === v) ?? 'inactive';

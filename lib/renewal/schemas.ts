@@ -1,0 +1,198 @@
+/** Contract renewal: request schemas and answer types (API lib/server/api/renewal.ts, screens components/renewal, components/admin/renewal). */
+import { z } from 'zod';
+import { CONTRACT_TYPES, type ContractType } from '@/lib/contracts/constants';
+import type { ContractEvent, ContractTerms } from '@/lib/contracts/schemas';
+import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { msg } from '@/lib/zodMessages';
+import { OFFER_STATUSES, RENEWAL_STATUSES, type OfferStatus, type RenewalStatus } from './constants';
+
+const id = z.uuid({ error: 'ui.validation.invalid' });
+
+export type Eligibility = {
+  eligible: boolean;
+  /** Why not, when not: outside_window (too early), past_deadline, not_active, open_renewal. */
+  reason: 'outside_window' | 'past_deadline' | 'not_active' | 'open_renewal' | null;
+  windowOpensOn: string;
+  noticeDeadline: string;
+  /** Days from today to the notice deadline (negative once passed). */
+  daysToDeadline: number;
+};
+
+export type OpenRenewal = { id: string; renewalNo: string; status: RenewalStatus; offerNameEn: string; offerNameZh: string; submittedAt: string };
+
+export type RenewableContract = {
+  contractId: string;
+  contractNo: string;
+  contractType: ContractType;
+  startDate: string;
+  endDate: string;
+  serials: string[];
+  eligibility: Eligibility;
+  renewal: OpenRenewal | null;
+  offerCount: number;
+};
+export type RenewableResult = { items: RenewableContract[]; today: string };
+
+export type OfferTerms = ContractTerms & { termMonths: number; newModelCode: string | null };
+
+export type OfferOption = OfferTerms & {
+  id: string;
+  offerCode: string;
+  nameEn: string;
+  nameZh: string;
+  descriptionEn: string;
+  descriptionZh: string;
+  newModelNameEn: string | null;
+  newModelNameZh: string | null;
+  validTo: string;
+  /** The last 12 months of actual volume priced at this offer (billed monthly). */
+  offerCostCents: number;
+  /** offer − current: negative is a saving. */
+  differenceCents: number;
+};
+
+export type RenewalOptions = {
+  contract: RenewableContract & ContractTerms & { billingFrequency: string; termMonths: number };
+  /** Months of actual volume compared (up to 12), and the months' pages in total. */
+  monthsCompared: number;
+  pages: { mono: number; colour: number };
+  currentCostCents: number;
+  offers: OfferOption[];
+  history: ContractEvent[];
+};
+
+export const renewalOptionsSchema = z.strictObject({ contractId: id });
+
+export const submitRenewalSchema = z.strictObject({
+  contractId: id,
+  offerId: id,
+  idempotencyKey: id,
+  /** The user ticked "I accept these terms". */
+  acceptTerms: z.literal(true, { error: 'renewal:form.acceptRequired' }),
+});
+export type SubmitRenewalBody = z.input<typeof submitRenewalSchema>;
+export type SubmitRenewalResult = { id: string; renewalNo: string; status: RenewalStatus; replayed: boolean };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Staff: offers
+
+const rateSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,4}(\.\d{1,4})?$/, { error: 'renewal:offers.rateFormat' });
+const centsSchema = z.number().int({ error: 'ui.validation.invalid' }).min(0, { error: 'ui.validation.invalid' }).max(100_000_000, { error: 'ui.validation.invalid' });
+const pagesSchema = z.number().int({ error: 'ui.validation.invalid' }).min(0, { error: 'ui.validation.invalid' }).max(10_000_000, { error: 'ui.validation.invalid' });
+const text = (max: number, required = false) => {
+  const base = z
+    .string()
+    .trim()
+    .max(max, { error: msg('ui.validation.maxLength', { max }) })
+    .refine((s) => !s.includes('\u0000'), { error: 'ui.validation.invalid' });
+  return required ? base.refine((s) => s.length > 0, { error: 'ui.validation.required' }) : base;
+};
+
+export const offerFieldsSchema = z
+  .strictObject({
+    offerCode: z
+      .string()
+      .trim()
+      .min(1, { error: 'ui.validation.required' })
+      .max(30, { error: msg('ui.validation.maxLength', { max: 30 }) })
+      .regex(/^[A-Z0-9][A-Z0-9-]*$/, { error: 'renewal:offers.codeFormat' }),
+    nameEn: text(120, true),
+    nameZh: text(120, true),
+    descriptionEn: text(1000),
+    descriptionZh: text(1000),
+    contractType: z.enum(CONTRACT_TYPES).nullable(),
+    termMonths: z.number().int({ error: 'ui.validation.invalid' }).min(1, { error: 'ui.validation.invalid' }).max(120, { error: 'ui.validation.invalid' }),
+    periodChargeCents: centsSchema,
+    minimumChargeCents: centsSchema,
+    monoRate: rateSchema,
+    colourRate: rateSchema,
+    monoAllowance: pagesSchema,
+    colourAllowance: pagesSchema,
+    newModelCode: z.string().trim().max(40).nullable(),
+    validFrom: isoDateSchema,
+    validTo: isoDateSchema,
+    status: z.enum(OFFER_STATUSES),
+  })
+  .refine((o) => o.validTo >= o.validFrom, { path: ['validTo'], error: 'renewal:offers.validToBeforeFrom' });
+export type OfferFields = z.input<typeof offerFieldsSchema>;
+
+export const saveOfferSchema = z.strictObject({ id: id.optional(), offer: offerFieldsSchema });
+export type SaveOfferBody = z.input<typeof saveOfferSchema>;
+
+export type OfferItem = OfferTerms & {
+  id: string;
+  offerCode: string;
+  nameEn: string;
+  nameZh: string;
+  descriptionEn: string;
+  descriptionZh: string;
+  contractType: ContractType | null;
+  validFrom: string;
+  validTo: string;
+  status: OfferStatus;
+  renewalCount: number;
+  updatedAt: string;
+};
+export type OfferListResult = ListResult<OfferItem>;
+
+export const OFFER_SORT_FIELDS = ['offerCode', 'validTo', 'updatedAt'] as const;
+export const listOffersSchema = listQuerySchema(
+  OFFER_SORT_FIELDS,
+  z.strictObject({ status: z.array(z.enum(OFFER_STATUSES)).max(OFFER_STATUSES.length).optional(), q: searchTextSchema.optional() }),
+);
+export type ListOffersBody = z.input<typeof listOffersSchema>;
+export type MachineModelOption = { modelCode: string; nameEn: string; nameZh: string };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Staff: logs and report
+
+export const logFilterSchema = z.strictObject({
+  status: z.array(z.enum(RENEWAL_STATUSES)).max(RENEWAL_STATUSES.length).optional(),
+  offerId: id.optional(),
+  dateFrom: isoDateSchema.optional(),
+  dateTo: isoDateSchema.optional(),
+  q: searchTextSchema.optional(),
+});
+export type LogFilter = z.infer<typeof logFilterSchema>;
+export const LOG_SORT_FIELDS = ['submittedAt', 'renewalNo'] as const;
+export const listLogsSchema = listQuerySchema(LOG_SORT_FIELDS, logFilterSchema);
+export type ListLogsBody = z.input<typeof listLogsSchema>;
+
+export type RenewalLogItem = {
+  id: string;
+  renewalNo: string;
+  status: RenewalStatus;
+  ucpId: string;
+  customerNameEn: string;
+  customerNameZh: string;
+  contractId: string;
+  contractNo: string;
+  offerCode: string;
+  offerNameEn: string;
+  offerNameZh: string;
+  submittedAt: string;
+  submittedByName: string;
+  currentCostCents: number;
+  offerCostCents: number;
+};
+export type RenewalLogListResult = ListResult<RenewalLogItem>;
+export type RenewalLogDetail = RenewalLogItem & { terms: OfferTerms; newStartDate: string; newEndDate: string; events: ContractEvent[] };
+export const renewalIdSchema = z.strictObject({ id });
+
+export const reportSchema = z.strictObject({ filter: logFilterSchema.optional() });
+export const reportCsvSchema = z.strictObject({ filter: logFilterSchema.optional(), lang: z.enum(['en', 'tc']).default('en') });
+export type ReportRow = {
+  period: string;
+  status: RenewalStatus;
+  offerId: string;
+  offerCode: string;
+  offerNameEn: string;
+  offerNameZh: string;
+  count: number;
+  currentCostCents: number;
+  offerCostCents: number;
+};
+export type ReportResult = { rows: ReportRow[]; totals: { count: number; byStatus: Record<RenewalStatus, number> } };

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { customers } from './customers';
+import { billLines, storedFiles } from './billing';
+import { machines } from './equipment';
+import { userAccounts } from './users';
+
+/**
+ * Meter readings and the submissions that brought them (docs/contracts-and-meters.md). A reading is the counters a
+ * machine showed on a day; the pages used in a period are the difference of two readings, never stored, so they
+ * cannot disagree with the counters. Bill lines name the two readings they were computed from (bill_line_readings).
+ */
+
+/** One submission of readings (a form or a CSV): the idempotency key makes a replay answer the same submission. */
+export const meterSubmissions = pgTable(
+  'meter_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ucpId: text('ucp_id')
+      .notNull()
+      .references(() => customers.ucpId, { onDelete: 'restrict' }),
+    submittedBy: uuid('submitted_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    /** 'form' or 'csv'. */
+    channel: text('channel').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    readingCount: integer('reading_count').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('meter_submissions_idempotency_uq').on(t.ucpId, t.idempotencyKey),
+    check('meter_submissions_channel_chk', sql`${t.channel} in ('form', 'csv')`),
+    check('meter_submissions_count_chk', sql`${t.readingCount} > 0`),
+  ],
+);
+
+export const meterReadings = pgTable(
+  'meter_readings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    machineId: uuid('machine_id')
+      .notNull()
+      .references(() => machines.id, { onDelete: 'cascade' }),
+    /** The machine's customer when the reading was taken (tenancy of every query). */
+    ucpId: text('ucp_id')
+      .notNull()
+      .references(() => customers.ucpId, { onDelete: 'restrict' }),
+    readingDate: date('reading_date', { mode: 'string' }).notNull(),
+    monoCounter: integer('mono_counter').notNull(),
+    /** 0 on a mono machine. */
+    colourCounter: integer('colour_counter').notNull().default(0),
+    source: text('source').notNull(),
+    status: text('status').notNull().default('accepted'),
+    submissionId: uuid('submission_id').references(() => meterSubmissions.id, { onDelete: 'set null' }),
+    photoFileId: uuid('photo_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    enteredBy: uuid('entered_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('meter_readings_machine_date_uq').on(t.machineId, t.readingDate),
+    index('meter_readings_ucp_date_idx').on(t.ucpId, t.readingDate),
+    check('meter_readings_source_chk', sql`${t.source} in ('web', 'automatic', 'staff', 'estimated')`),
+    check('meter_readings_status_chk', sql`${t.status} in ('accepted', 'confirmed')`),
+    check('meter_readings_counters_chk', sql`${t.monoCounter} >= 0 and ${t.colourCounter} >= 0`),
+  ],
+);
+
+/** Which readings a usage line of a bill was computed from (its opening and closing counters are copies of these). */
+export const billLineReadings = pgTable(
+  'bill_line_readings',
+  {
+    billLineId: uuid('bill_line_id')
+      .primaryKey()
+      .references(() => billLines.id, { onDelete: 'cascade' }),
+    openingReadingId: uuid('opening_reading_id')
+      .notNull()
+      .references(() => meterReadings.id, { onDelete: 'restrict' }),
+    closingReadingId: uuid('closing_reading_id')
+      .notNull()
+      .references(() => meterReadings.id, { onDelete: 'restrict' }),
+  },
+  (t) => [index('bill_line_readings_closing_idx').on(t.closingReadingId)],
+);

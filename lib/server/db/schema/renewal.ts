@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { customers } from './customers';
+import { contracts, machineModels } from './equipment';
+import { userAccounts } from './users';
+
+/**
+ * Contract renewal (docs/contracts-and-meters.md): the provider's renewal offers, the customers' renewal requests
+ * (with a copy of the terms they chose and the comparison they were shown) and every contract's history.
+ */
+
+export const renewalOffers = pgTable(
+  'renewal_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    offerCode: text('offer_code').notNull(),
+    nameEn: text('name_en').notNull(),
+    nameZh: text('name_zh').notNull(),
+    descriptionEn: text('description_en').notNull().default(''),
+    descriptionZh: text('description_zh').notNull().default(''),
+    /** The contract type it renews; null: any. */
+    contractType: text('contract_type'),
+    termMonths: integer('term_months').notNull(),
+    periodChargeCents: integer('period_charge_cents').notNull().default(0),
+    minimumChargeCents: integer('minimum_charge_cents').notNull().default(0),
+    monoRate: numeric('mono_rate', { precision: 10, scale: 4 }).notNull(),
+    colourRate: numeric('colour_rate', { precision: 10, scale: 4 }).notNull(),
+    monoAllowance: integer('mono_allowance').notNull().default(0),
+    colourAllowance: integer('colour_allowance').notNull().default(0),
+    /** An optional new machine model that comes with the renewal. */
+    newModelCode: text('new_model_code').references(() => machineModels.modelCode),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    validTo: date('valid_to', { mode: 'string' }).notNull(),
+    status: text('status').notNull().default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('renewal_offers_code_uq').on(t.offerCode),
+    check('renewal_offers_status_chk', sql`${t.status} in ('active', 'inactive')`),
+    check('renewal_offers_type_chk', sql`${t.contractType} is null or ${t.contractType} in ('rental', 'lease', 'maintenance', 'managed_print')`),
+    check('renewal_offers_term_chk', sql`${t.termMonths} between 1 and 120`),
+    check('renewal_offers_dates_chk', sql`${t.validTo} >= ${t.validFrom}`),
+    check(
+      'renewal_offers_money_chk',
+      sql`${t.periodChargeCents} >= 0 and ${t.minimumChargeCents} >= 0 and ${t.monoRate} >= 0 and ${t.colourRate} >= 0 and ${t.monoAllowance} >= 0 and ${t.colourAllowance} >= 0`,
+    ),
+  ],
+);
+
+export const contractRenewals = pgTable(
+  'contract_renewals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    renewalNo: text('renewal_no').notNull(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'restrict' }),
+    ucpId: text('ucp_id')
+      .notNull()
+      .references(() => customers.ucpId, { onDelete: 'restrict' }),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => renewalOffers.id, { onDelete: 'restrict' }),
+    status: text('status').notNull().default('submitted'),
+    /** The offer's terms as the customer accepted them (an offer edited later does not change a renewal). */
+    terms: jsonb('terms').notNull(),
+    /** Last 12 months of actual volumes priced at the current and at the offered terms, as shown to the customer. */
+    currentCostCents: integer('current_cost_cents').notNull(),
+    offerCostCents: integer('offer_cost_cents').notNull(),
+    newStartDate: date('new_start_date', { mode: 'string' }).notNull(),
+    newEndDate: date('new_end_date', { mode: 'string' }).notNull(),
+    submittedBy: uuid('submitted_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    idempotencyKey: text('idempotency_key').notNull(),
+  },
+  (t) => [
+    uniqueIndex('contract_renewals_no_uq').on(t.renewalNo),
+    unique('contract_renewals_idempotency_uq').on(t.ucpId, t.idempotencyKey),
+    index('contract_renewals_contract_idx').on(t.contractId),
+    index('contract_renewals_submitted_idx').on(t.submittedAt),
+    // One open (submitted or approved) renewal per contract.
+    uniqueIndex('contract_renewals_open_uq').on(t.contractId).where(sql`${t.status} in ('submitted', 'approved')`),
+    check('contract_renewals_status_chk', sql`${t.status} in ('submitted', 'approved', 'declined', 'withdrawn')`),
+  ],
+);
+
+/** A contract's history: each event with who did it and what (a renewal's events name the renewal). */
+export const contractEvents = pgTable(
+  'contract_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    ucpId: text('ucp_id')
+      .notNull()
+      .references(() => customers.ucpId, { onDelete: 'restrict' }),
+    renewalId: uuid('renewal_id').references(() => contractRenewals.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').notNull(),
+    actorUuid: uuid('actor_uuid').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    /** Name of who acted, kept when the account goes. */
+    actorName: text('actor_name').notNull().default(''),
+    detail: jsonb('detail'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('contract_events_contract_idx').on(t.contractId, t.at),
+    index('contract_events_renewal_idx').on(t.renewalId),
+    check(
+      'contract_events_type_chk',
+      sql`${t.eventType} in ('started', 'renewal_submitted', 'renewal_approved', 'renewal_declined', 'renewal_withdrawn', 'renewed', 'expired', 'terminated')`,
+    ),
+  ],
+);

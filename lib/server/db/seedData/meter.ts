@@ -1,0 +1,178 @@
+import { addMonths, hkToday } from '@/lib/dates/hongKong';
+import type { ReadingSource } from '@/lib/meter/constants';
+import { meterReadings } from '@/lib/server/db/schema';
+import type { Db } from '@/lib/server/db/types';
+import { CONTRACT_ID, MACHINE_ID, SEED_CONTRACTS, SEED_MACHINE_MODELS, SEED_MACHINES, type SeedMachine } from './equipment';
+
+/**
+ * Demo meter readings (docs/contracts-and-meters.md). Every machine has one reading at its installation and one on
+ * each monthly billing day of its contract (the contract's start day of the month) from the first period the demo
+ * bills cover up to the day the data is seeded. The bills (seedData/billing.ts) are computed from these very readings
+ * and name them (bill_line_readings), so every counter on a bill is a reading on the meter history screen.
+ *
+ * Counters grow from a monthly volume per machine (base × season × noise × slow growth), integrated day by day, so a
+ * reading on any day is defined and the same on every database. Sources: the networked MFPs report automatically
+ * most months, the printers are read by the customer (web) or by a technician; a month without a reading is
+ * estimated by the provider. Readings after the demo bills' reference date stop short for a machine or two, so the
+ * due / overdue flags show.
+ */
+
+export const BILLING_REFERENCE_DATE = '2026-11-01';
+/** The first month the demo history covers (bills start here too). */
+export const HISTORY_FROM = '2023-11-01';
+
+type Usage = { mono: number; colour: number };
+
+/** Pages per month on average: what each machine's place in its office would print. */
+const BASE_VOLUME: Record<string, Usage> = {
+  [MACHINE_ID.hvColour]: { mono: 3600, colour: 1150 },
+  [MACHINE_ID.hvMono]: { mono: 9400, colour: 0 },
+  [MACHINE_ID.hvPrinter]: { mono: 5200, colour: 0 },
+  [MACHINE_ID.lcColour]: { mono: 7400, colour: 2450 },
+  [MACHINE_ID.lcMonoOffice]: { mono: 6100, colour: 0 },
+  [MACHINE_ID.lcMonoWarehouse]: { mono: 2600, colour: 0 },
+  [MACHINE_ID.lcPrinter]: { mono: 3100, colour: 0 },
+  [MACHINE_ID.srColour]: { mono: 1500, colour: 420 },
+  [MACHINE_ID.srPrinter]: { mono: 900, colour: 0 },
+};
+
+/** Lunar New Year (February), summer holidays and Christmas print less; the year's end closes print more. */
+const SEASON = [0.95, 0.8, 1.05, 1.0, 1.0, 1.05, 0.95, 0.9, 1.05, 1.05, 1.05, 0.9];
+
+/** mulberry32: a tiny deterministic generator, so the demo volumes are the same on every database. */
+export function random(seed: number): number {
+  let t = (seed + 0x6d2b79f5) >>> 0;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+
+const monthIndex = (iso: string) => Number(iso.slice(0, 4)) * 12 + Number(iso.slice(5, 7)) - 1;
+const daysInMonth = (index: number) => new Date(Date.UTC(Math.floor(index / 12), (index % 12) + 1, 0)).getUTCDate();
+
+export const isColourModel = (modelCode: string | undefined): boolean => SEED_MACHINE_MODELS.find((m) => m.modelCode === modelCode)?.isColour ?? false;
+const machineNoOf = (machine: SeedMachine) => Number(machine.id.slice(-4));
+const installOf = (machine: SeedMachine) => machine.installedOn ?? '2024-01-01';
+
+function monthlyVolume(machine: SeedMachine, index: number): Usage {
+  const machineNo = machineNoOf(machine);
+  const base = BASE_VOLUME[machine.id] ?? { mono: 1000, colour: 0 };
+  const years = (index - monthIndex(installOf(machine))) / 12;
+  const factor = SEASON[index % 12]! * (0.85 + 0.3 * random(machineNo * 10_007 + index)) * (1 + 0.03 * years);
+  const colourNoise = 0.85 + 0.3 * random(machineNo * 20_011 + index);
+  return { mono: base.mono * factor, colour: base.colour * SEASON[index % 12]! * colourNoise };
+}
+
+/** Counter readings of a machine at the start of a day ('YYYY-MM-DD'), from its installation on. */
+export function countersAt(machine: SeedMachine, date: string): Usage {
+  const machineNo = machineNoOf(machine);
+  const install = installOf(machine);
+  const colour = isColourModel(machine.modelCode);
+  // A new machine leaves the factory with a few test pages on its counters.
+  const total: Usage = { mono: 40 + machineNo * 3, colour: colour ? 25 : 0 };
+  if (date <= install) return { mono: Math.floor(total.mono), colour: Math.floor(total.colour) };
+  const from = monthIndex(install);
+  const to = monthIndex(date);
+  for (let m = from; m <= to; m += 1) {
+    const days = daysInMonth(m);
+    const startDay = m === from ? Number(install.slice(8, 10)) : 1;
+    const endDay = m === to ? Number(date.slice(8, 10)) : days + 1;
+    const share = Math.max(0, endDay - startDay) / days;
+    const v = monthlyVolume(machine, m);
+    total.mono += v.mono * share;
+    total.colour += colour ? v.colour * share : 0;
+  }
+  return { mono: Math.floor(total.mono), colour: Math.floor(total.colour) };
+}
+
+export type SeedReading = typeof meterReadings.$inferInsert & {
+  id: string;
+  machineId: string;
+  readingDate: string;
+  monoCounter: number;
+  colourCounter: number;
+  source: ReadingSource;
+};
+
+/** Fixed id: machine number and date, so a reading is the same row on every database. */
+export const readingIdOf = (machine: SeedMachine, date: string): string =>
+  `5eed0040-0000-4000-8000-${String(machineNoOf(machine)).padStart(4, '0')}${date.replaceAll('-', '')}`;
+
+/** The contract that decides a machine's billing day (the renewed warehouse contract had the same day). */
+const contractOf = (machine: SeedMachine) => SEED_CONTRACTS.find((c) => c.id === machine.contractId)!;
+
+/** Machines whose latest reading is missing (the customer has not sent it yet): the overdue / due flag of the demo. */
+const LATE_MACHINES = new Set<string>([MACHINE_ID.hvPrinter, MACHINE_ID.lcPrinter]);
+
+function sourceOf(machine: SeedMachine, date: string): ReadingSource {
+  const r = random(machineNoOf(machine) * 30_013 + monthIndex(date));
+  const printer = SEED_MACHINE_MODELS.find((m) => m.modelCode === machine.modelCode)?.category === 'printer';
+  if (printer) return r < 0.65 ? 'web' : r < 0.85 ? 'staff' : 'estimated';
+  return r < 0.75 ? 'automatic' : r < 0.9 ? 'web' : r < 0.96 ? 'staff' : 'estimated';
+}
+
+/** Reading dates of a machine: its installation, then each billing day from the history's start up to `upTo`. */
+export function readingDatesOf(machine: SeedMachine, upTo: string): string[] {
+  const install = installOf(machine);
+  const contract = contractOf(machine);
+  // The billing day: the renewed warehouse contract started on the same day of the month as the one it replaced.
+  const anchor = machine.contractId === CONTRACT_ID.lcMaintenance ? SEED_CONTRACTS.find((c) => c.id === CONTRACT_ID.lcMaintenanceOld)!.startDate : contract.startDate;
+  const dates = [install];
+  const firstMonth = Math.max(monthIndex(HISTORY_FROM) - 3, monthIndex(install));
+  const monthsFromAnchor = firstMonth - monthIndex(anchor);
+  for (let k = monthsFromAnchor; ; k += 1) {
+    const d = addMonths(anchor, k);
+    if (d > upTo) break;
+    if (d > install) dates.push(d);
+  }
+  return dates;
+}
+
+/**
+ * Every demo reading up to `upTo` (the seed day; the bills use only those up to the reference date). A machine in
+ * LATE_MACHINES lacks its latest reading after the reference date.
+ */
+export function buildSeedReadings(upTo: string = hkToday()): SeedReading[] {
+  const out: SeedReading[] = [];
+  for (const machine of SEED_MACHINES) {
+    let dates = readingDatesOf(machine, upTo);
+    if (LATE_MACHINES.has(machine.id) && dates.at(-1)! > BILLING_REFERENCE_DATE) dates = dates.slice(0, -1);
+    for (const date of dates) {
+      const c = countersAt(machine, date);
+      const install = date === installOf(machine);
+      out.push({
+        id: readingIdOf(machine, date),
+        machineId: machine.id,
+        ucpId: machine.ucpId,
+        readingDate: date,
+        monoCounter: c.mono,
+        colourCounter: c.colour,
+        source: install ? 'staff' : sourceOf(machine, date),
+        status: 'accepted',
+        createdAt: new Date(`${date}T10:00:00+08:00`),
+      });
+    }
+  }
+  return out;
+}
+
+/** The reading a bill uses on a date: the one on that date, or the installation reading when the date is before it. */
+export function seedReadingFor(machine: SeedMachine, date: string): SeedReading {
+  const d = date <= installOf(machine) ? installOf(machine) : date;
+  const c = countersAt(machine, d);
+  return {
+    id: readingIdOf(machine, d),
+    machineId: machine.id,
+    ucpId: machine.ucpId,
+    readingDate: d,
+    monoCounter: c.mono,
+    colourCounter: c.colour,
+    source: d === installOf(machine) ? 'staff' : sourceOf(machine, d),
+  };
+}
+
+/** Inserts the readings (idempotent: fixed ids, on conflict do nothing). */
+export async function seedMeterReadings(tx: Db, upTo: string = hkToday()): Promise<void> {
+  const rows = buildSeedReadings(upTo);
+  for (let i = 0; i < rows.length; i += 400) await tx.insert(meterReadings).values(rows.slice(i, i + 400)).onConflictDoNothing();
+}

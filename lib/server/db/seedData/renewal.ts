@@ -1,0 +1,286 @@
+import { priceMonths, type Terms } from '@/lib/contracts/terms';
+import { lastMonths } from '@/lib/meter/usage';
+import { contractEvents, contractRenewals, renewalOffers } from '@/lib/server/db/schema';
+import type { Db } from '@/lib/server/db/types';
+import { DEMO_UCP } from './customers';
+import { CONTRACT_ID, MODEL, SEED_CONTRACTS, SEED_MACHINES } from './equipment';
+import { buildSeedReadings, isColourModel } from './meter';
+import { SEED_USERS } from './users';
+
+/**
+ * Demo renewal offers, renewals and contract history (docs/contracts-and-meters.md).
+ *
+ * - Offers for every contract type, valid through 2027 (one with a new colour MFP, one inactive).
+ * - The warehouse maintenance contract CT-2021-00188 was renewed into CT-2025-00031 (submitted, approved, renewed).
+ * - Sunrise's rental CT-2024-00530 (ends 2027-01-14) has a renewal submitted and waiting for the provider; Harbour
+ *   View's rental CT-2022-00412 (ends 2026-12-31) and Lung Cheong's maintenance CT-2025-00031 (ends 2027-01-20) are
+ *   inside their renewal window with nothing submitted yet (the demo renewals).
+ * - Every contract has its `started` event; the expired and terminated ones their end.
+ */
+
+const pad12 = (n: number) => String(n).padStart(12, '0');
+const offerIdOf = (n: number) => `5eed0050-0000-4000-8000-${pad12(n)}`;
+const renewalIdOf = (n: number) => `5eed0051-0000-4000-8000-${pad12(n)}`;
+const eventIdOf = (n: number) => `5eed0052-0000-4000-8000-${pad12(n)}`;
+
+export const OFFER_ID = {
+  rent36: offerIdOf(1),
+  rentUpgrade48: offerIdOf(2),
+  maint24: offerIdOf(3),
+  maint36: offerIdOf(4),
+  mps60: offerIdOf(5),
+  rentOld: offerIdOf(6),
+  lease60: offerIdOf(7),
+} as const;
+export const RENEWAL_ID = { lcOldApproved: renewalIdOf(1), srSubmitted: renewalIdOf(2) } as const;
+
+const T = (iso: string) => new Date(`${iso}+08:00`);
+const userUuid = (loginId: string) => SEED_USERS.find((u) => u.loginId === loginId)!.userAcUuid;
+const userName = (loginId: string) => SEED_USERS.find((u) => u.loginId === loginId)!.name;
+
+export type SeedOffer = typeof renewalOffers.$inferInsert & { id: string };
+
+export const SEED_OFFERS: readonly SeedOffer[] = [
+  {
+    id: OFFER_ID.rent36,
+    offerCode: 'RN-RENT-36',
+    nameEn: 'Rental renewal, 36 months',
+    nameZh: '租賃續約（36個月）',
+    descriptionEn: 'Keep your machines for three more years at a lower monthly charge and click rate.',
+    descriptionZh: '原機續租三年，月費及每張收費更低。',
+    contractType: 'rental',
+    termMonths: 36,
+    periodChargeCents: 88_000,
+    minimumChargeCents: 0,
+    monoRate: '0.0400',
+    colourRate: '0.4200',
+    monoAllowance: 1500,
+    colourAllowance: 300,
+    validFrom: '2026-01-01',
+    validTo: '2027-12-31',
+    status: 'active',
+  },
+  {
+    id: OFFER_ID.rentUpgrade48,
+    offerCode: 'RN-RENT-UPG-48',
+    nameEn: 'Rental renewal with a new colour MFP, 48 months',
+    nameZh: '租賃續約連新彩色多功能打印機（48個月）',
+    descriptionEn: 'Upgrade to a Fujifilm Apeos C3060 colour MFP; installation and removal of the old machine included.',
+    descriptionZh: '升級至富士膠片 Apeos C3060 彩色多功能打印機，包安裝及移走舊機。',
+    contractType: 'rental',
+    termMonths: 48,
+    periodChargeCents: 135_000,
+    minimumChargeCents: 30_000,
+    monoRate: '0.0380',
+    colourRate: '0.3800',
+    monoAllowance: 2000,
+    colourAllowance: 500,
+    newModelCode: MODEL.apeosC3060,
+    validFrom: '2026-01-01',
+    validTo: '2027-12-31',
+    status: 'active',
+  },
+  {
+    id: OFFER_ID.maint24,
+    offerCode: 'RN-MAINT-24',
+    nameEn: 'Maintenance renewal, 24 months',
+    nameZh: '保養續約（24個月）',
+    descriptionEn: 'Parts, labour and toner at a fixed click rate for two more years.',
+    descriptionZh: '零件、人工及碳粉按固定每張收費，續期兩年。',
+    contractType: 'maintenance',
+    termMonths: 24,
+    periodChargeCents: 0,
+    minimumChargeCents: 45_000,
+    monoRate: '0.0480',
+    colourRate: '0',
+    monoAllowance: 0,
+    colourAllowance: 0,
+    validFrom: '2026-01-01',
+    validTo: '2027-12-31',
+    status: 'active',
+  },
+  {
+    id: OFFER_ID.maint36,
+    offerCode: 'RN-MAINT-36',
+    nameEn: 'Maintenance renewal, 36 months (lower rate)',
+    nameZh: '保養續約（36個月，較低收費）',
+    descriptionEn: 'Commit for three years and pay a lower rate per page.',
+    descriptionZh: '承諾三年，每張收費更低。',
+    contractType: 'maintenance',
+    termMonths: 36,
+    periodChargeCents: 0,
+    minimumChargeCents: 50_000,
+    monoRate: '0.0440',
+    colourRate: '0',
+    monoAllowance: 0,
+    colourAllowance: 0,
+    validFrom: '2026-01-01',
+    validTo: '2027-12-31',
+    status: 'active',
+  },
+  {
+    id: OFFER_ID.mps60,
+    offerCode: 'RN-MPS-60',
+    nameEn: 'Managed print renewal, 60 months',
+    nameZh: '打印管理服務續約（60個月）',
+    descriptionEn: 'Managed print with automatic meter collection and toner replenishment for five years.',
+    descriptionZh: '五年打印管理服務，包自動抄錶及碳粉補充。',
+    contractType: 'managed_print',
+    termMonths: 60,
+    periodChargeCents: 175_000,
+    minimumChargeCents: 60_000,
+    monoRate: '0.0420',
+    colourRate: '0.4200',
+    monoAllowance: 3000,
+    colourAllowance: 500,
+    validFrom: '2026-01-01',
+    validTo: '2028-12-31',
+    status: 'active',
+  },
+  {
+    id: OFFER_ID.lease60,
+    offerCode: 'RN-LEASE-60',
+    nameEn: 'Lease renewal, 60 months',
+    nameZh: '租約續期（60個月）',
+    descriptionEn: 'A new five-year lease of the same machines.',
+    descriptionZh: '同一批機器新訂五年租約。',
+    contractType: 'lease',
+    termMonths: 60,
+    periodChargeCents: 290_000,
+    minimumChargeCents: 80_000,
+    monoRate: '0.0400',
+    colourRate: '0.4000',
+    monoAllowance: 5000,
+    colourAllowance: 1000,
+    validFrom: '2026-01-01',
+    validTo: '2028-12-31',
+    status: 'active',
+  },
+  {
+    id: OFFER_ID.rentOld,
+    offerCode: 'RN-RENT-2025',
+    nameEn: 'Rental renewal, 24 months (2025 offer)',
+    nameZh: '租賃續約（24個月，2025年優惠）',
+    descriptionEn: 'Last year’s rental offer, withdrawn.',
+    descriptionZh: '去年的租賃優惠，已停止。',
+    contractType: 'rental',
+    termMonths: 24,
+    periodChargeCents: 95_000,
+    minimumChargeCents: 0,
+    monoRate: '0.0420',
+    colourRate: '0.4500',
+    monoAllowance: 1000,
+    colourAllowance: 300,
+    validFrom: '2025-01-01',
+    validTo: '2025-12-31',
+    status: 'inactive',
+  },
+];
+
+const offer = (id: string) => SEED_OFFERS.find((o) => o.id === id)!;
+const termsOf = (o: SeedOffer) => ({
+  offerCode: o.offerCode,
+  nameEn: o.nameEn,
+  nameZh: o.nameZh,
+  termMonths: o.termMonths,
+  periodChargeCents: o.periodChargeCents ?? 0,
+  minimumChargeCents: o.minimumChargeCents ?? 0,
+  monoRate: o.monoRate,
+  colourRate: o.colourRate,
+  monoAllowance: o.monoAllowance ?? 0,
+  colourAllowance: o.colourAllowance ?? 0,
+  newModelCode: o.newModelCode ?? null,
+});
+
+const termsOfContract = (id: string): Terms => {
+  const c = SEED_CONTRACTS.find((x) => x.id === id)!;
+  return {
+    periodChargeCents: c.periodChargeCents ?? 0,
+    minimumChargeCents: c.minimumChargeCents ?? 0,
+    monoRate: c.monoRate ?? '0',
+    colourRate: c.colourRate ?? '0',
+    monoAllowance: c.monoAllowance ?? 0,
+    colourAllowance: c.colourAllowance ?? 0,
+  };
+};
+
+/** The comparison the customer was shown: the last 12 months of the contract's machines at its terms and at the offer's. */
+function comparison(contractId: string, machinesContractId: string, offerId: string, on: string): { currentCostCents: number; offerCostCents: number } {
+  const readings = buildSeedReadings(on);
+  const months = lastMonths(
+    SEED_MACHINES.filter((m) => m.contractId === machinesContractId).map((m) => ({
+      machineId: m.id,
+      isColour: isColourModel(m.modelCode),
+      readings: readings.filter((r) => r.machineId === m.id),
+    })),
+    on,
+  );
+  const contract = SEED_CONTRACTS.find((x) => x.id === contractId)!;
+  const o = offer(offerId);
+  return {
+    currentCostCents: priceMonths(termsOfContract(contractId), contract.billingFrequency ?? 'monthly', months),
+    offerCostCents: priceMonths({ ...termsOf(o) }, 'monthly', months),
+  };
+}
+
+export const SEED_RENEWALS: readonly (typeof contractRenewals.$inferInsert & { id: string })[] = [
+  {
+    id: RENEWAL_ID.lcOldApproved,
+    renewalNo: 'RN-2024-000041',
+    contractId: CONTRACT_ID.lcMaintenanceOld,
+    ucpId: DEMO_UCP.lungCheong,
+    offerId: OFFER_ID.maint24,
+    status: 'approved',
+    terms: termsOf(offer(OFFER_ID.maint24)),
+    ...comparison(CONTRACT_ID.lcMaintenanceOld, CONTRACT_ID.lcMaintenance, OFFER_ID.maint24, '2024-11-05'),
+    newStartDate: '2025-01-21',
+    newEndDate: '2027-01-20',
+    submittedBy: userUuid('multi@demo.hk'),
+    submittedAt: T('2024-11-05T11:20:00'),
+    idempotencyKey: 'seed-RN-2024-000041',
+  },
+  {
+    id: RENEWAL_ID.srSubmitted,
+    renewalNo: 'RN-2026-000087',
+    contractId: CONTRACT_ID.srRental,
+    ucpId: DEMO_UCP.sunrise,
+    offerId: OFFER_ID.rent36,
+    status: 'submitted',
+    terms: termsOf(offer(OFFER_ID.rent36)),
+    ...comparison(CONTRACT_ID.srRental, CONTRACT_ID.srRental, OFFER_ID.rent36, '2026-11-10'),
+    newStartDate: '2027-01-15',
+    newEndDate: '2030-01-14',
+    submittedBy: userUuid('mfa@demo.hk'),
+    submittedAt: T('2026-11-10T15:42:00'),
+    idempotencyKey: 'seed-RN-2026-000087',
+  },
+];
+
+const ADMIN = 'admin@demo.hk';
+
+type EventRow = typeof contractEvents.$inferInsert;
+
+export function buildSeedContractEvents(): EventRow[] {
+  const rows: Omit<EventRow, 'id'>[] = [];
+  for (const c of SEED_CONTRACTS) {
+    rows.push({ contractId: c.id, ucpId: c.ucpId, eventType: 'started', actorName: 'Pacific Imaging Services', detail: { contractNo: c.contractNo }, at: T(`${c.startDate}T09:00:00`) });
+    if (c.status === 'expired') rows.push({ contractId: c.id, ucpId: c.ucpId, eventType: 'expired', actorName: 'Pacific Imaging Services', detail: null, at: T(`${c.endDate}T23:59:00`) });
+    if (c.status === 'terminated')
+      rows.push({ contractId: c.id, ucpId: c.ucpId, eventType: 'terminated', actorName: userName(ADMIN), actorUuid: userUuid(ADMIN), detail: { reason: 'Customer moved premises' }, at: T(`${c.endDate}T17:00:00`) });
+  }
+  const lc = SEED_RENEWALS[0]!;
+  rows.push(
+    { contractId: lc.contractId, ucpId: lc.ucpId, renewalId: lc.id, eventType: 'renewal_submitted', actorUuid: lc.submittedBy, actorName: userName('multi@demo.hk'), detail: { renewalNo: lc.renewalNo, offerCode: 'RN-MAINT-24' }, at: lc.submittedAt },
+    { contractId: lc.contractId, ucpId: lc.ucpId, renewalId: lc.id, eventType: 'renewal_approved', actorUuid: userUuid(ADMIN), actorName: userName(ADMIN), detail: { renewalNo: lc.renewalNo }, at: T('2024-11-12T10:05:00') },
+    { contractId: lc.contractId, ucpId: lc.ucpId, renewalId: lc.id, eventType: 'renewed', actorUuid: userUuid(ADMIN), actorName: userName(ADMIN), detail: { renewalNo: lc.renewalNo, newContractNo: 'CT-2025-00031' }, at: T('2025-01-21T09:00:00') },
+  );
+  const sr = SEED_RENEWALS[1]!;
+  rows.push({ contractId: sr.contractId, ucpId: sr.ucpId, renewalId: sr.id, eventType: 'renewal_submitted', actorUuid: sr.submittedBy, actorName: userName('mfa@demo.hk'), detail: { renewalNo: sr.renewalNo, offerCode: 'RN-RENT-36' }, at: sr.submittedAt });
+  return rows.map((r, i) => ({ ...r, id: eventIdOf(i + 1) }));
+}
+
+export async function seedRenewals(tx: Db): Promise<void> {
+  await tx.insert(renewalOffers).values(SEED_OFFERS.map((o) => ({ ...o, createdAt: T('2025-12-15T10:00:00'), updatedAt: T('2025-12-15T10:00:00') }))).onConflictDoNothing();
+  await tx.insert(contractRenewals).values([...SEED_RENEWALS]).onConflictDoNothing();
+  await tx.insert(contractEvents).values(buildSeedContractEvents()).onConflictDoNothing();
+}

@@ -1,0 +1,95 @@
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { hkToday } from '@/lib/dates/hongKong';
+import { isoDateSchema } from '@/lib/listQuery';
+import { MAX_READINGS_PER_SUBMISSION } from '@/lib/meter/constants';
+import { readingRowSchema, type CsvRowError, type ParseCsvResult, type ReadingRow } from '@/lib/meter/schemas';
+import type { CustomerContext } from '@/lib/server/context';
+import { AppError } from '@/lib/server/errors';
+import { checkRows } from './check';
+import { listMachines } from './machines';
+
+export const CSV_HEADER = ['serial', 'date', 'bw', 'colour'] as const;
+
+/** 'YYYY-MM-DD', or the day-first 'DD/MM/YYYY' a Hong Kong spreadsheet writes. */
+function toIsoDate(text: string): string | null {
+  const t = text.trim();
+  const dmy = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(t);
+  const iso = dmy ? `${dmy[3]}-${dmy[2]!.padStart(2, '0')}-${dmy[1]!.padStart(2, '0')}` : t;
+  return isoDateSchema.safeParse(iso).success ? iso : null;
+}
+
+/** A counter as digits (thousands separators allowed: "123,456"). */
+function toCounter(text: string | undefined): number | null {
+  const t = (text ?? '').trim().replace(/[,\s]/g, '');
+  if (t === '') return null;
+  return /^\d{1,9}$/.test(t) ? Number(t) : Number.NaN;
+}
+
+/**
+ * Reads `serial,date,bw,colour` rows (a header line is recognised and skipped; colour may be empty on a mono machine).
+ * A row that cannot be read becomes a parse error with its line number; the others go through the same checks as a
+ * form. Row numbers are the CSV's line numbers, as a spreadsheet shows them.
+ */
+export async function parseReadingsCsv(ctx: CustomerContext, csv: string): Promise<ParseCsvResult> {
+  let records: string[][];
+  try {
+    records = parse(csv.replace(/^\uFEFF/, ''), { relax_column_count: true, skip_empty_lines: true, trim: true, bom: true });
+  } catch {
+    throw new AppError('VALIDATION', { fields: { csv: ['meter:errors.csvUnreadable'] } });
+  }
+  const parseErrors: CsvRowError[] = [];
+  const rows: ReadingRow[] = [];
+  const lineOf: number[] = [];
+  records.forEach((rec, i) => {
+    const line = i + 1;
+    if (i === 0 && (rec[0] ?? '').trim().toLowerCase().startsWith('serial')) return;
+    if (rec.every((c) => c.trim() === '')) return;
+    if (rec.length < 3 || rec.length > 4) {
+      parseErrors.push({ rowNo: line, field: 'row', message: 'meter:errors.csvColumns' });
+      return;
+    }
+    const [serial, date, bw, colour] = rec;
+    const readingDate = toIsoDate(date ?? '');
+    const mono = toCounter(bw);
+    const col = toCounter(colour);
+    let bad = false;
+    if (!readingDate) {
+      parseErrors.push({ rowNo: line, field: 'date', message: 'meter:errors.csvDate' });
+      bad = true;
+    }
+    if (mono === null || Number.isNaN(mono)) {
+      parseErrors.push({ rowNo: line, field: 'bw', message: 'meter:errors.counterNumber' });
+      bad = true;
+    }
+    if (col !== null && Number.isNaN(col)) {
+      parseErrors.push({ rowNo: line, field: 'colour', message: 'meter:errors.counterNumber' });
+      bad = true;
+    }
+    const parsed = readingRowSchema.safeParse({ serialNo: serial ?? '', readingDate: readingDate ?? '', monoCounter: mono ?? 0, colourCounter: col ?? 0 });
+    if (!parsed.success) {
+      if (!bad) for (const issue of parsed.error.issues) parseErrors.push({ rowNo: line, field: String(issue.path[0] ?? 'row'), message: issue.message });
+      return;
+    }
+    if (bad) return;
+    rows.push(parsed.data);
+    lineOf.push(line);
+  });
+  if (rows.length + parseErrors.length === 0) throw new AppError('VALIDATION', { fields: { csv: ['meter:errors.noRows'] } });
+  if (rows.length > MAX_READINGS_PER_SUBMISSION) throw new AppError('VALIDATION', { fields: { csv: [`meter:errors.tooManyRows|{"max":${MAX_READINGS_PER_SUBMISSION}}`] } });
+  const checked = rows.length ? await checkRows(ctx, rows) : { rows: [], errorCount: 0, warningCount: 0 };
+  return {
+    rows: checked.rows.map((r, i) => ({ ...r, rowNo: lineOf[i]! })),
+    errorCount: checked.errorCount,
+    warningCount: checked.warningCount,
+    parseErrors,
+  };
+}
+
+/** The upload template: the header and one row per machine of the customer, dated today, counters to fill in. */
+export async function csvTemplate(ctx: CustomerContext): Promise<Buffer> {
+  const { items } = await listMachines(ctx);
+  const today = hkToday(ctx.now());
+  const text = stringify([[...CSV_HEADER], ...items.map((m) => [m.serialNo, today, '', m.isColour ? '' : '0'])], { record_delimiter: 'windows' });
+  return Buffer.from(text, 'utf8');
+}

@@ -1,0 +1,180 @@
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { stringify } from 'csv-stringify/sync';
+import { addDays, addMonths, hkToday } from '@/lib/dates/hongKong';
+import { asReadingSource, asReadingStatus } from '@/lib/meter/constants';
+import type { ReadingFilter, ReadingItem, ReadingListResult, UsageBody, UsagePoint, UsageResult } from '@/lib/meter/schemas';
+import { intervalsOf } from '@/lib/meter/usage';
+import type { CustomerContext } from '@/lib/server/context';
+import { billLineReadings, machines, meterReadings, storedFiles } from '@/lib/server/db/schema';
+import { paginate, totalCount } from '@/lib/server/db/paginate';
+import { AppError } from '@/lib/server/errors';
+import type { CheckedFile } from '@/lib/server/uploads';
+import { readingsByMachine } from './machines';
+
+type ListBody = { page: number; pageSize: number; sort?: { field: 'readingDate' | 'serialNo'; direction: 'asc' | 'desc' }; filter?: ReadingFilter };
+
+/** Readings with the previous reading's counters of the same machine (window function over every reading). */
+function withPrevious(ctx: CustomerContext) {
+  return ctx.db
+    .select({
+      id: meterReadings.id,
+      machineId: meterReadings.machineId,
+      readingDate: meterReadings.readingDate,
+      monoCounter: meterReadings.monoCounter,
+      colourCounter: meterReadings.colourCounter,
+      source: meterReadings.source,
+      status: meterReadings.status,
+      photoFileId: meterReadings.photoFileId,
+      prevMono: sql<number | null>`lag(${meterReadings.monoCounter}) over (partition by ${meterReadings.machineId} order by ${meterReadings.readingDate})`.as('prev_mono'),
+      prevColour: sql<number | null>`lag(${meterReadings.colourCounter}) over (partition by ${meterReadings.machineId} order by ${meterReadings.readingDate})`.as('prev_colour'),
+    })
+    .from(meterReadings)
+    .where(eq(meterReadings.ucpId, ctx.actor.ucpId))
+    .as('r');
+}
+
+function filterWhere(r: ReturnType<typeof withPrevious>, filter: ReadingFilter | undefined): SQL | undefined {
+  const parts: SQL[] = [];
+  if (filter?.machineId) parts.push(eq(r.machineId, filter.machineId));
+  if (filter?.dateFrom) parts.push(gte(r.readingDate, filter.dateFrom));
+  if (filter?.dateTo) parts.push(lte(r.readingDate, filter.dateTo));
+  if (filter?.source?.length) parts.push(inArray(r.source, filter.source));
+  return parts.length ? and(...parts) : undefined;
+}
+
+function readingQuery(ctx: CustomerContext, filter: ReadingFilter | undefined, sort: ListBody['sort']) {
+  const r = withPrevious(ctx);
+  const dir = sort?.direction === 'asc' ? asc : desc;
+  const order = sort?.field === 'serialNo' ? [dir(machines.serialNo), desc(r.readingDate)] : [dir(r.readingDate), asc(machines.serialNo)];
+  return ctx.db
+    .select({
+      id: r.id,
+      machineId: r.machineId,
+      serialNo: machines.serialNo,
+      locationEn: machines.locationEn,
+      locationZh: machines.locationZh,
+      readingDate: r.readingDate,
+      monoCounter: r.monoCounter,
+      colourCounter: r.colourCounter,
+      prevMono: r.prevMono,
+      prevColour: r.prevColour,
+      source: r.source,
+      status: r.status,
+      photoFileId: r.photoFileId,
+      billed: sql<boolean>`exists (select 1 from ${billLineReadings} where ${billLineReadings.closingReadingId} = ${r.id})`,
+      __total: totalCount(),
+    })
+    .from(r)
+    .innerJoin(machines, eq(machines.id, r.machineId))
+    .where(filterWhere(r, filter))
+    .orderBy(...order);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof readingQuery>['execute']>>[number];
+
+const toItem = (row: Row): ReadingItem => ({
+  id: row.id,
+  machineId: row.machineId,
+  serialNo: row.serialNo,
+  locationEn: row.locationEn,
+  locationZh: row.locationZh,
+  readingDate: row.readingDate,
+  monoCounter: row.monoCounter,
+  colourCounter: row.colourCounter,
+  monoPages: row.prevMono === null ? null : row.monoCounter - Number(row.prevMono),
+  colourPages: row.prevColour === null ? null : row.colourCounter - Number(row.prevColour),
+  source: asReadingSource(row.source),
+  status: asReadingStatus(row.status),
+  billed: Boolean(row.billed),
+  hasPhoto: row.photoFileId !== null,
+});
+
+export function listReadings(ctx: CustomerContext, body: ListBody): Promise<ReadingListResult> {
+  return paginate(readingQuery(ctx, body.filter, body.sort), body, toItem);
+}
+
+/** Pages per machine and month (the month of the closing reading) from the customer's readings. */
+export async function usage(ctx: CustomerContext, body: UsageBody): Promise<UsageResult> {
+  const today = hkToday(ctx.now());
+  const toMonth = body.toMonth ?? today.slice(0, 7);
+  const fromMonth = body.fromMonth ?? addMonths(`${toMonth}-01`, -11).slice(0, 7);
+  if (fromMonth > toMonth) throw new AppError('VALIDATION', { fields: { fromMonth: ['meter:errors.monthRange'] } });
+  const months: string[] = [];
+  for (let m = `${fromMonth}-01`; m.slice(0, 7) <= toMonth && months.length < 60; m = addMonths(m, 1)) months.push(m.slice(0, 7));
+  const own = await ctx.db
+    .select({ id: machines.id })
+    .from(machines)
+    .where(and(eq(machines.ucpId, ctx.actor.ucpId), body.machineId ? eq(machines.id, body.machineId) : undefined));
+  const byMachine = await readingsByMachine(
+    ctx.db,
+    own.map((m) => m.id),
+    addDays(`${fromMonth}-01`, -45),
+  );
+  const points: UsagePoint[] = [];
+  for (const [machineId, readings] of byMachine) {
+    const perMonth = new Map<string, { mono: number; colour: number }>();
+    for (const iv of intervalsOf(readings)) {
+      const month = iv.to.slice(0, 7);
+      if (month < fromMonth || month > toMonth) continue;
+      const sum = perMonth.get(month) ?? { mono: 0, colour: 0 };
+      sum.mono += iv.mono;
+      sum.colour += iv.colour;
+      perMonth.set(month, sum);
+    }
+    for (const month of months) {
+      const v = perMonth.get(month);
+      if (v) points.push({ month, machineId, mono: v.mono, colour: v.colour });
+    }
+  }
+  return { months, points };
+}
+
+const HEAD = {
+  en: ['Serial no.', 'Location', 'Reading date', 'B/W counter', 'Colour counter', 'B/W pages', 'Colour pages', 'Source', 'Status', 'Billed'],
+  tc: ['機身號碼', '位置', '讀數日期', '黑白計數', '彩色計數', '黑白印量', '彩色印量', '來源', '狀態', '已開帳單'],
+} as const;
+const SOURCE = { en: { web: 'Web (W)', automatic: 'Automatic', staff: 'Staff', estimated: 'Estimated' }, tc: { web: '網上（W）', automatic: '自動', staff: '職員', estimated: '估算' } } as const;
+const STATUS = { en: { accepted: 'Accepted', confirmed: 'Confirmed (high volume)' }, tc: { accepted: '已接受', confirmed: '已確認（高印量）' } } as const;
+/** A text cell that a spreadsheet would read as a formula gets a leading apostrophe. */
+const safe = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
+
+/** The readings of the filter as CSV (UTF-8 with BOM, CRLF), at most 10,000 rows. */
+export async function exportReadings(ctx: CustomerContext, filter: ReadingFilter | undefined, lang: 'en' | 'tc'): Promise<Buffer> {
+  const rows = await readingQuery(ctx, filter, { field: 'readingDate', direction: 'desc' }).limit(10_000);
+  const records = rows.map(toItem).map((r) => [
+    safe(r.serialNo),
+    safe(lang === 'tc' ? r.locationZh : r.locationEn),
+    r.readingDate,
+    r.monoCounter,
+    r.colourCounter,
+    r.monoPages ?? '',
+    r.colourPages ?? '',
+    SOURCE[lang][r.source],
+    STATUS[lang][r.status],
+    r.billed ? (lang === 'tc' ? '是' : 'Yes') : lang === 'tc' ? '否' : 'No',
+  ]);
+  return Buffer.from(`\uFEFF${stringify([[...HEAD[lang]], ...records], { record_delimiter: 'windows' })}`, 'utf8');
+}
+
+/** Stores a counter photo for a machine of the customer (checked by content by the router); answers its file id. */
+export async function storePhoto(ctx: CustomerContext, serialNo: string, file: CheckedFile): Promise<{ fileId: string }> {
+  const [machine] = await ctx.db
+    .select({ id: machines.id })
+    .from(machines)
+    .where(and(eq(machines.ucpId, ctx.actor.ucpId), sql`upper(${machines.serialNo}) = ${serialNo.trim().toUpperCase()}`));
+  if (!machine) throw new AppError('NOT_FOUND', { publicMessage: 'No machine of yours has this serial number' });
+  const [row] = await ctx.db
+    .insert(storedFiles)
+    .values({
+      ucpId: ctx.actor.ucpId,
+      uploadedBy: ctx.actor.userAcUuid,
+      fileName: file.fileName,
+      mimeType: file.mimeType,
+      sizeBytes: file.sizeBytes,
+      sha256: file.sha256,
+      content: file.content,
+      createdAt: ctx.now(),
+    })
+    .returning({ id: storedFiles.id });
+  return { fileId: row!.id };
+}

@@ -1,0 +1,86 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { SubmitReadingsResult } from '@/lib/meter/schemas';
+import { submitReadingsSchema } from '@/lib/meter/schemas';
+import type { z } from 'zod';
+import { inTransaction, type CustomerContext } from '@/lib/server/context';
+import { meterReadings, meterSubmissions, storedFiles } from '@/lib/server/db/schema';
+import { AppError } from '@/lib/server/errors';
+import { checkRows } from './check';
+
+type SubmitInput = z.output<typeof submitReadingsSchema>;
+
+/** `rows.N` → the issue codes of that row (N from 0, the order sent), for the form to show per row. */
+function fieldsOf(rows: { issues: { code: string; severity: string }[] }[], severity: 'error' | 'warning'): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  rows.forEach((r, i) => {
+    const codes = r.issues.filter((x) => x.severity === severity).map((x) => `meter:issues.${x.code}`);
+    if (codes.length) fields[`rows.${i}`] = codes;
+  });
+  return fields;
+}
+
+/**
+ * Saves a submission of readings, all or nothing (docs/contracts-and-meters.md): the rows are checked again inside
+ * the transaction; any error refuses all of them, unconfirmed warnings too. The idempotency key is claimed first: a
+ * replay (double click, retry after a time-out) answers the first submission and records nothing.
+ */
+export async function submitReadings(ctx: CustomerContext, input: SubmitInput): Promise<SubmitReadingsResult> {
+  return inTransaction(ctx, async (tx) => {
+    const replay = async (): Promise<SubmitReadingsResult | null> => {
+      const [prior] = await tx.db
+        .select({ id: meterSubmissions.id, count: meterSubmissions.readingCount })
+        .from(meterSubmissions)
+        .where(and(eq(meterSubmissions.ucpId, ctx.actor.ucpId), eq(meterSubmissions.idempotencyKey, input.idempotencyKey)));
+      return prior ? { submissionId: prior.id, count: prior.count, replayed: true } : null;
+    };
+    const prior = await replay();
+    if (prior) return prior;
+
+    const result = await checkRows(tx, input.rows);
+    if (result.errorCount > 0) throw new AppError('METER_READINGS_INVALID', { fields: fieldsOf(result.rows, 'error') });
+    if (result.warningCount > 0 && !input.confirmWarnings) throw new AppError('METER_CONFIRM_REQUIRED', { fields: fieldsOf(result.rows, 'warning') });
+
+    const photoIds = [...new Set(input.rows.flatMap((r) => (r.photoFileId ? [r.photoFileId] : [])))];
+    if (photoIds.length) {
+      const own = await tx.db
+        .select({ id: storedFiles.id })
+        .from(storedFiles)
+        .where(and(inArray(storedFiles.id, photoIds), eq(storedFiles.ucpId, ctx.actor.ucpId)));
+      if (own.length !== photoIds.length) throw new AppError('NOT_FOUND', { publicMessage: 'Counter photo not found' });
+    }
+
+    const [submission] = await tx.db
+      .insert(meterSubmissions)
+      .values({ ucpId: ctx.actor.ucpId, submittedBy: ctx.actor.userAcUuid, channel: input.channel, idempotencyKey: input.idempotencyKey, readingCount: input.rows.length, createdAt: ctx.now() })
+      .onConflictDoNothing()
+      .returning({ id: meterSubmissions.id });
+    if (!submission) {
+      // A concurrent replay committed first.
+      const again = await replay();
+      if (again) return again;
+      throw new AppError('CONFLICT');
+    }
+    const inserted = await tx.db
+      .insert(meterReadings)
+      .values(
+        result.rows.map((r) => ({
+          machineId: r.machineId!,
+          ucpId: ctx.actor.ucpId,
+          readingDate: r.readingDate,
+          monoCounter: r.monoCounter,
+          colourCounter: r.colourCounter,
+          source: 'web' as const,
+          status: r.issues.some((x) => x.code === 'JUMP_WARNING') ? ('confirmed' as const) : ('accepted' as const),
+          submissionId: submission.id,
+          photoFileId: r.photoFileId ?? null,
+          enteredBy: ctx.actor.userAcUuid,
+          createdAt: ctx.now(),
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: meterReadings.id });
+    // Another submission saved a reading for the same machine and day meanwhile: all or nothing.
+    if (inserted.length !== result.rows.length) throw new AppError('CONFLICT', { publicMessage: 'A reading for the same machine and day was just saved' });
+    return { submissionId: submission.id, count: inserted.length, replayed: false };
+  });
+}
