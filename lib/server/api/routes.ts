@@ -1,8 +1,10 @@
 import type { ApiRoutes } from './router';
 import { accountRoutes } from './account';
+import { adminRoutes } from './admin';
 import { billRoutes } from './bills';
 import { checkTokenRoutes } from './checkToken';
 import { cookieRoutes } from './cookies';
+import { customerRoutes } from './customers';
 import { inboxRoutes } from './inbox';
 import { loginRoutes } from './login';
 import { mailRoutes } from './mail';
@@ -28,4 +30,6 @@ export const apiRoutes: ApiRoutes = {
   ...billRoutes,
   ...paymentSlipRoutes,
   ...mailRoutes,
+  ...adminRoutes,
+  ...customerRoutes,
 };
