@@ -33,7 +33,7 @@ export function AdminLandingScreen() {
     <>
       <PageHeader title={t('landing.title')} subtitle={t('landing.subtitle')} />
       {areas.length === 0 ? (
-        <StateMessage title={t('landing.none')} />
+        <StateMessage title={t('landing.none')} headingComponent="h2" variant="inline" />
       ) : (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}>
           {areas.map((area) => {
