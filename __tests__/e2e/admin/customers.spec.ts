@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { closeBrowser, newPageAs, url } from '../helpers/browser';
 import { h1, open, t } from '../orders/support';
 
+jest.setTimeout(180_000);
 afterAll(closeBrowser);
 
 let page: Page;
