@@ -32,6 +32,8 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     key: 'admin',
     labelKey: 'nav.admin',
     items: [
+      { href: '/admin-controls', labelKey: 'nav.adminHome' },
+      { href: '/admin-controls/ucp-customer-maintenance', labelKey: 'nav.customers' },
       { href: '/admin-controls/approve-account-info-update', labelKey: 'nav.approveAccountInfo' },
       { href: '/admin-controls/payment-slip-review', labelKey: 'nav.slipReview' },
       { href: '/admin-controls/build-inbox-message', labelKey: 'nav.buildInbox' },

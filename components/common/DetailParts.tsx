@@ -2,6 +2,12 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 
 /** A titled card of a detail page (order, shipment, a maintenance record); its h2 names the section for screen readers too. */
@@ -33,5 +39,37 @@ export function Facts({ rows }: { rows: readonly (readonly [string, ReactNode])[
         </Box>
       ))}
     </Box>
+  );
+}
+
+export type DetailTableColumn<Row> = { header: string; render: (row: Row) => ReactNode };
+
+/**
+ * A record's related rows inside a `DetailSection` (a customer's contracts, a group's members): a plain table that
+ * scrolls sideways on a phone, or `empty` when there are none. Not for lists that page: those are DataTable.
+ */
+export function DetailTable<Row>({ label, columns, rows, rowKey, empty }: { label: string; columns: readonly DetailTableColumn<Row>[]; rows: readonly Row[]; rowKey: (row: Row) => string; empty: string }) {
+  if (rows.length === 0) return <Typography color="text.secondary">{empty}</Typography>;
+  return (
+    <TableContainer sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {columns.map((c) => (
+              <TableCell key={c.header}>{c.header}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={rowKey(row)}>
+              {columns.map((c) => (
+                <TableCell key={c.header}>{c.render(row)}</TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }

@@ -13,6 +13,7 @@ import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'next-i18next/pages';
@@ -39,7 +40,10 @@ type WriteE = Endpoint<'mutation', any, { id: string } | unknown, any>;
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
 export type ResourceDescription<Row, Rec, FIn extends FieldValues = FieldValues, FOut = FIn, C extends WriteE = WriteE, U extends WriteE = WriteE> = {
-  /** Route of the list (`/admin/toner-models`); records are `${base}/[id]`, `${base}/new`, `${base}/[id]/edit`. */
+  /**
+   * Route of the list (`/admin-controls/ucp-customer-maintenance`); the other pages follow the route table's
+   * maintenance pattern (lib/permissions/routes.ts): `${base}/view/[id]`, `${base}/add`, `${base}/edit/[id]`.
+   */
   base: string;
   /** The area's translation namespace (see the module comment for its keys). */
   ns: string;
@@ -54,11 +58,16 @@ export type ResourceDescription<Row, Rec, FIn extends FieldValues = FieldValues,
   filters?: (t: TFunction) => FilterConfig;
   /** Label / value pairs of the view page. */
   view: (record: Rec, t: TFunction, locale: string | undefined) => readonly (readonly [string, ReactNode])[];
+  /** More sections of the view page under the facts (a customer's contracts, a group's members). */
+  sections?: (record: Rec, t: TFunction, locale: string | undefined) => ReactNode;
+  /** More header actions of the view page beside "Edit" (deactivate, resend); hide them with `<Can>` yourself. */
+  viewActions?: (record: Rec) => ReactNode;
   form?: {
     schema: z.ZodType<FOut, FIn>;
     empty: DefaultValues<FIn>;
     fromRecord: (record: Rec) => DefaultValues<FIn>;
-    fields: (form: UseFormReturn<FIn, unknown, FOut>, t: TFunction) => ReactNode;
+    /** `mode` lets a field be entered once and shown read-only afterwards (a record's key). */
+    fields: (form: UseFormReturn<FIn, unknown, FOut>, t: TFunction, mode: 'add' | 'edit') => ReactNode;
     toCreate?: (values: FOut, context: { idempotencyKey: string }) => BodyOf<C>;
     toUpdate?: (record: Rec, values: FOut) => BodyOf<U>;
   };
@@ -68,6 +77,14 @@ export type ResourceDescription<Row, Rec, FIn extends FieldValues = FieldValues,
 export const describeResource = <Row, Rec, FIn extends FieldValues, FOut, C extends WriteE, U extends WriteE>(
   d: ResourceDescription<Row, Rec, FIn, FOut, C, U>,
 ): ResourceDescription<Row, Rec, FIn, FOut, C, U> => d;
+
+/** The pages of an area, as the route table names them. */
+export const resourcePaths = (base: string) => ({
+  list: base,
+  add: `${base}/add`,
+  view: (id: string) => `${base}/view/${encodeURIComponent(id)}`,
+  edit: (id: string) => `${base}/edit/${encodeURIComponent(id)}`,
+});
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyResource = ResourceDescription<any, any, any, any, any, any>;
@@ -86,7 +103,7 @@ export function ResourceListPage<Row>({ resource }: { resource: ResourceDescript
         actions:
           r.endpoints.create && r.form ? (
             <Can anyOf={r.codes.write}>
-              <Button component={NextLink} href={`${r.base}/new`} variant="contained" startIcon={<AddIcon aria-hidden />}>
+              <Button component={NextLink} href={resourcePaths(r.base).add} variant="contained" startIcon={<AddIcon aria-hidden />}>
                 {t('add')}
               </Button>
             </Can>
@@ -94,7 +111,7 @@ export function ResourceListPage<Row>({ resource }: { resource: ResourceDescript
       }}
       columns={r.columns(t, i18n.language)}
       getRowId={r.rowId}
-      rowHref={(row) => `${r.base}/${r.rowId(row)}`}
+      rowHref={(row) => resourcePaths(r.base).view(r.rowId(row))}
       {...(r.listDefaults ? { defaults: r.listDefaults } : {})}
       filterConfig={new Proxy(labels, {
         get: (target, key: string) => target[key] ?? { label: t(`filters.${key}`) },
@@ -124,18 +141,24 @@ export function ResourceViewPage<Rec>({ resource }: { resource: ResourceDescript
             title={t('viewTitle', { name: r.recordName(rec) })}
             back={back}
             actions={
-              r.endpoints.update && r.form ? (
-                <Can anyOf={r.codes.write}>
-                  <Button component={NextLink} href={`${r.base}/${(rec as { id: string }).id}/edit`} variant="contained" startIcon={<EditIcon aria-hidden />}>
-                    {t('edit')}
-                  </Button>
-                </Can>
-              ) : undefined
+              <>
+                {r.viewActions?.(rec)}
+                {r.endpoints.update && r.form ? (
+                  <Can anyOf={r.codes.write}>
+                    <Button component={NextLink} href={resourcePaths(r.base).edit((rec as { id: string }).id)} variant="contained" startIcon={<EditIcon aria-hidden />}>
+                      {t('edit')}
+                    </Button>
+                  </Can>
+                ) : null}
+              </>
             }
           />
-          <DetailSection title={t('title')}>
-            <Facts rows={r.view(rec, t, i18n.language)} />
-          </DetailSection>
+          <Box sx={{ display: 'grid', gap: 2 }}>
+            <DetailSection title={t('title')}>
+              <Facts rows={r.view(rec, t, i18n.language)} />
+            </DetailSection>
+            {r.sections?.(rec, t, i18n.language)}
+          </Box>
         </>
       )}
     </DetailScreen>
@@ -170,9 +193,12 @@ export function ResourceFormPage<Rec, FIn extends FieldValues, FOut>({ resource,
           fieldLabels={fieldLabels}
           submitLabel={t('add')}
           onCancel={() => void router.push(r.base)}
-          onSuccess={(data) => void router.push(idOf(data) ? `${r.base}/${idOf(data)}` : r.base)}
+          onSuccess={(data) => {
+            const id = idOf(data);
+            void router.push(id ? resourcePaths(r.base).view(id) : r.base);
+          }}
         >
-          {(f) => form.fields(f, t)}
+          {(f) => form.fields(f, t, 'add')}
         </EntityForm>
       </>
     );
@@ -202,7 +228,7 @@ function ResourceEdit<Rec, FIn extends FieldValues, FOut>({
   return (
     <DetailScreen query={record} title={t('title')} back={back} notFoundTitle={t('notFoundTitle')} notFoundBody={t('notFoundBody')}>
       {(rec) => {
-        const view = `${r.base}/${(rec as { id: string }).id}`;
+        const view = resourcePaths(r.base).view((rec as { id: string }).id);
         return (
           <>
             <PageHeader title={t('editTitle', { name: r.recordName(rec) })} back={{ href: view, label: t('common:ui.back') }} />
@@ -216,7 +242,7 @@ function ResourceEdit<Rec, FIn extends FieldValues, FOut>({
               onCancel={() => void router.push(view)}
               onSuccess={() => void router.push(view)}
             >
-              {(f) => form.fields(f, t)}
+              {(f) => form.fields(f, t, 'edit')}
             </EntityForm>
           </>
         );

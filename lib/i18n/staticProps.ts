@@ -9,8 +9,15 @@ import nextI18nConfig from '@/next-i18next.config.js';
  */
 export const BASE_NAMESPACES = ['common', 'error'] as const;
 
-const translations = (locale: string | undefined, namespaces: readonly string[]) =>
-  serverSideTranslations(locale ?? 'en', [...new Set([...BASE_NAMESPACES, ...namespaces])], nextI18nConfig);
+/**
+ * Without a backend plugin, next-i18next only reads the namespaces listed in the config's `ns` from disk: a feature's
+ * namespace missing there reached the page as `{}` (raw keys in production). Each call therefore lists the namespaces
+ * it needs in `ns` too; pages still receive only their own.
+ */
+const translations = (locale: string | undefined, namespaces: readonly string[]) => {
+  const ns = [...new Set([...BASE_NAMESPACES, ...namespaces])];
+  return serverSideTranslations(locale ?? 'en', ns, { ...nextI18nConfig, ns: [...new Set([...nextI18nConfig.ns, ...ns])] });
+};
 
 /** Static pages: translations only, per locale, at build time (DESIGN.md: pages are static shells). */
 export const staticTranslations =

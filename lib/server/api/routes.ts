@@ -1,10 +1,12 @@
 import type { ApiRoutes } from './router';
 import { accountRoutes } from './account';
 import { accountChangeRoutes } from './accountChanges';
+import { adminRoutes } from './admin';
 import { billRoutes } from './bills';
 import { checkTokenRoutes } from './checkToken';
 import { contractRoutes } from './contracts';
 import { cookieRoutes } from './cookies';
+import { customerRoutes } from './customers';
 import { inboxRoutes } from './inbox';
 import { inboxBuilderRoutes } from './inboxBuilder';
 import { loginRoutes } from './login';
@@ -38,4 +40,6 @@ export const apiRoutes: ApiRoutes = {
   ...meterRoutes,
   ...contractRoutes,
   ...renewalRoutes,
+  ...adminRoutes,
+  ...customerRoutes,
 };

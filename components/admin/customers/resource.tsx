@@ -1,0 +1,171 @@
+/** UCP customer maintenance as a resource description (docs/admin.md, docs/ui-components.md). */
+import Link from '@mui/material/Link';
+import type { TFunction } from 'i18next';
+import { CheckboxElement, TextFieldElement } from '@/components/common/form';
+import { describeResource } from '@/components/common/resource';
+import { DetailSection, DetailTable } from '@/components/common/DetailParts';
+import { StatusChip } from '@/components/common/StatusChip';
+import { customersContract } from '@/lib/customers/contract';
+import { createCustomerSchema, type CustomerDetail, type CustomerListItem } from '@/lib/customers/schemas';
+import { formatDate } from '@/lib/i18n/locales';
+import { CustomerStatusAction } from './CustomerStatusAction';
+
+const c = customersContract.endpoints;
+const zh = (locale: string | undefined) => locale === 'tc';
+const nameOf = (r: { nameEn: string; nameZh: string }, locale: string | undefined) => (zh(locale) ? r.nameZh : r.nameEn);
+
+/** The form: the UCP id is entered once (it is the key other records point at) and shown read-only on edit. */
+const empty = {
+  ucpId: '',
+  nameEn: '',
+  nameZh: '',
+  brNo: '',
+  billingAddressEn: '',
+  billingAddressZh: '',
+  contactName: '',
+  contactPhone: '',
+  contactEmail: '',
+  receiveHardcopyBill: false,
+};
+
+function sections(r: CustomerDetail, t: TFunction, locale: string | undefined) {
+  return (
+    <>
+      <DetailSection title={t('sections.customerNumbers')}>
+        <DetailTable
+          label={t('sections.customerNumbers')}
+          rows={r.customerNumbers}
+          rowKey={(n) => `${n.productLine}:${n.customerNo}`}
+          empty={t('none.customerNumbers')}
+          columns={[
+            { header: t('columns.productLine'), render: (n) => t(`productLine.${n.productLine}`) },
+            { header: t('columns.customerNo'), render: (n) => n.customerNo },
+          ]}
+        />
+      </DetailSection>
+      <DetailSection title={t('sections.contracts')}>
+        <DetailTable
+          label={t('sections.contracts')}
+          rows={r.contracts}
+          rowKey={(x) => x.id}
+          empty={t('none.contracts')}
+          columns={[
+            { header: t('columns.contractNo'), render: (x) => x.contractNo },
+            { header: t('columns.contractType'), render: (x) => t(`contractType.${x.contractType}`, { defaultValue: x.contractType }) },
+            { header: t('columns.period'), render: (x) => `${formatDate(x.startDate, locale)} – ${formatDate(x.endDate, locale)}` },
+            { header: t('columns.status'), render: (x) => t(`contractStatus.${x.status}`, { defaultValue: x.status }) },
+          ]}
+        />
+      </DetailSection>
+      <DetailSection title={t('sections.machines')}>
+        <DetailTable
+          label={t('sections.machines')}
+          rows={r.machines}
+          rowKey={(m) => m.id}
+          empty={t('none.machines')}
+          columns={[
+            { header: t('columns.serialNo'), render: (m) => m.serialNo },
+            { header: t('columns.model'), render: (m) => (zh(locale) ? m.modelNameZh : m.modelNameEn) },
+            { header: t('columns.location'), render: (m) => (zh(locale) ? m.locationZh : m.locationEn) },
+            { header: t('columns.status'), render: (m) => t(`machineStatus.${m.status}`, { defaultValue: m.status }) },
+          ]}
+        />
+      </DetailSection>
+      <DetailSection title={t('sections.users')}>
+        <DetailTable
+          label={t('sections.users')}
+          rows={r.users}
+          rowKey={(u) => u.id}
+          empty={t('none.users')}
+          columns={[
+            { header: t('columns.loginId'), render: (u) => u.loginId },
+            { header: t('columns.userName'), render: (u) => u.name },
+            { header: t('columns.status'), render: (u) => <StatusChip status={u.status} /> },
+          ]}
+        />
+      </DetailSection>
+    </>
+  );
+}
+
+export const customersResource = describeResource({
+  base: '/admin-controls/ucp-customer-maintenance',
+  ns: 'customers',
+  codes: { read: ['ucp_cust_main_read'], write: ['ucp_cust_main_write'] },
+  endpoints: { list: c.listCustomers, get: c.getCustomer, create: c.createCustomer, update: c.updateCustomer },
+  rowId: (r: CustomerListItem) => r.id,
+  recordName: (r: CustomerDetail) => r.nameEn,
+  listDefaults: { sort: { field: 'ucpId', direction: 'asc' } },
+  columns: (t, locale) => [
+    { key: 'ucpId', header: t('fields.ucpId'), sortable: true, render: (r: CustomerListItem) => r.id },
+    { key: 'nameEn', header: t('fields.name'), sortable: true, render: (r: CustomerListItem) => nameOf(r, locale) },
+    { key: 'brNo', header: t('fields.brNo'), hideOnMobile: true, render: (r: CustomerListItem) => r.brNo ?? '' },
+    { key: 'userCount', header: t('columns.users'), align: 'right', hideOnMobile: true, render: (r: CustomerListItem) => r.userCount },
+    { key: 'createdAt', header: t('columns.created'), sortable: true, hideOnMobile: true, render: (r: CustomerListItem) => formatDate(r.createdAt, locale) },
+    { key: 'status', header: t('columns.status'), render: (r: CustomerListItem) => <StatusChip status={r.status} /> },
+  ],
+  filters: (t) => ({
+    q: { label: t('filters.q') },
+    status: { label: t('filters.status'), optionLabel: (s: string) => t(`common:status.${s}`) },
+  }),
+  view: (r, t) => [
+    [t('fields.ucpId'), r.id],
+    [t('columns.status'), <StatusChip key="s" status={r.status} />],
+    [t('fields.nameEn'), r.nameEn],
+    [t('fields.nameZh'), r.nameZh],
+    [t('fields.brNo'), r.brNo],
+    [t('fields.billingAddressEn'), r.billingAddressEn || '—'],
+    [t('fields.billingAddressZh'), r.billingAddressZh || '—'],
+    [t('fields.contactName'), r.contactName || '—'],
+    [t('fields.contactPhone'), r.contactPhone || '—'],
+    [
+      t('fields.contactEmail'),
+      r.contactEmail ? (
+        <Link key="e" href={`mailto:${r.contactEmail}`}>
+          {r.contactEmail}
+        </Link>
+      ) : (
+        '—'
+      ),
+    ],
+    [t('fields.receiveHardcopyBill'), t(r.receiveHardcopyBill ? 'yes' : 'no')],
+  ],
+  sections,
+  viewActions: (r) => <CustomerStatusAction customer={r} />,
+  form: {
+    schema: createCustomerSchema,
+    empty,
+    fromRecord: (r: CustomerDetail) => ({
+      ucpId: r.id,
+      nameEn: r.nameEn,
+      nameZh: r.nameZh,
+      brNo: r.brNo,
+      billingAddressEn: r.billingAddressEn,
+      billingAddressZh: r.billingAddressZh,
+      contactName: r.contactName,
+      contactPhone: r.contactPhone,
+      contactEmail: r.contactEmail,
+      receiveHardcopyBill: r.receiveHardcopyBill,
+    }),
+    fields: (form, t, mode) => (
+      <>
+        <TextFieldElement control={form.control} name="ucpId" label={t('fields.ucpId')} required disabled={mode === 'edit'} helperText={mode === 'add' ? t('help.ucpId') : undefined} />
+        <TextFieldElement control={form.control} name="nameEn" label={t('fields.nameEn')} required />
+        <TextFieldElement control={form.control} name="nameZh" label={t('fields.nameZh')} required />
+        <TextFieldElement control={form.control} name="brNo" label={t('fields.brNo')} required helperText={t('help.brNo')} />
+        <TextFieldElement control={form.control} name="billingAddressEn" label={t('fields.billingAddressEn')} multiline minRows={2} />
+        <TextFieldElement control={form.control} name="billingAddressZh" label={t('fields.billingAddressZh')} multiline minRows={2} />
+        <TextFieldElement control={form.control} name="contactName" label={t('fields.contactName')} />
+        <TextFieldElement control={form.control} name="contactPhone" label={t('fields.contactPhone')} type="tel" />
+        <TextFieldElement control={form.control} name="contactEmail" label={t('fields.contactEmail')} type="email" />
+        <CheckboxElement control={form.control} name="receiveHardcopyBill" label={t('fields.receiveHardcopyBill')} />
+      </>
+    ),
+    toCreate: (v) => v,
+    toUpdate: (r, v) => {
+      const { ucpId: _key, ...fields } = v;
+      void _key;
+      return { id: r.id, ...fields };
+    },
+  },
+});

@@ -1,0 +1,14 @@
+import type { RoutePath } from '@/lib/permissions/routes';
+
+/**
+ * The admin areas the portal has screens for, in the landing page's order. Which of them a staff user sees comes from
+ * the route table's codes for `href` (lib/permissions/routes.ts), never from a list of its own. An area joins here
+ * when its pages land (docs/admin.md); `count` names the landing count shown on its card.
+ */
+export const ADMIN_AREAS = [
+  { key: 'customers', href: '/admin-controls/ucp-customer-maintenance' },
+  { key: 'slipReview', href: '/admin-controls/payment-slip-review', count: 'pendingPaymentSlips' },
+  { key: 'outbox', href: '/admin-controls/outbox' },
+] as const satisfies readonly { key: string; href: RoutePath; count?: string }[];
+
+export type AdminArea = (typeof ADMIN_AREAS)[number];

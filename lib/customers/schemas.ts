@@ -1,0 +1,93 @@
+/**
+ * UCP customer maintenance (docs/admin.md): requests and answers shared by the API and the screens (client-safe).
+ * The customer's UCP id is its id in the URL and in every request (`{ id }`), like every other record.
+ */
+import { z } from 'zod';
+import { listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { msg, zodMessages } from '@/lib/zodMessages';
+
+export const CUSTOMER_STATUSES = ['active', 'inactive'] as const;
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+
+/** Product lines a customer holds customer numbers in (the `customer_numbers` table's CHECK). */
+export const CUSTOMER_PRODUCT_LINES = ['copier', 'printer', 'software'] as const;
+export type CustomerProductLine = (typeof CUSTOMER_PRODUCT_LINES)[number];
+
+/** Text a user types: trimmed, capped, no NUL (PostgreSQL refuses it in text). */
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, zodMessages.maxLength(max))
+    .refine((v) => !v.includes('\u0000'), { error: zodMessages.invalid });
+const required = (max: number) => text(max).min(1, zodMessages.required);
+
+/** `UCP100001`: letters, digits, `-` and `_`, 3–20, starting with a letter or digit; stored upper-cased. */
+export const ucpIdSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9][A-Z0-9_-]{2,19}$/, { error: msg('customers:errors.ucpIdFormat') });
+
+/** Hong Kong business registration number: 8 digits. */
+export const brNoSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{8}$/, { error: msg('customers:errors.brNoFormat') });
+
+export const customerFieldsSchema = z.strictObject({
+  nameEn: required(200),
+  nameZh: required(200),
+  brNo: brNoSchema,
+  billingAddressEn: text(300),
+  billingAddressZh: text(300),
+  contactName: text(100),
+  contactPhone: text(30),
+  contactEmail: z.union([z.literal(''), z.email({ error: zodMessages.email }).max(254, zodMessages.maxLength(254))]),
+  receiveHardcopyBill: z.boolean(),
+});
+export type CustomerFields = z.infer<typeof customerFieldsSchema>;
+
+export const createCustomerSchema = customerFieldsSchema.extend({ ucpId: ucpIdSchema });
+export type CreateCustomerBody = z.infer<typeof createCustomerSchema>;
+
+export const customerIdSchema = z.strictObject({ id: ucpIdSchema });
+export const updateCustomerSchema = customerFieldsSchema.extend({ id: ucpIdSchema });
+export type UpdateCustomerBody = z.infer<typeof updateCustomerSchema>;
+
+export const setCustomerStatusSchema = z.strictObject({ id: ucpIdSchema, status: z.enum(CUSTOMER_STATUSES) });
+
+export const CUSTOMER_SORT_FIELDS = ['ucpId', 'nameEn', 'createdAt'] as const;
+export type CustomerSortField = (typeof CUSTOMER_SORT_FIELDS)[number];
+
+export const customerFilterSchema = z.strictObject({
+  /** UCP id, name (English or Chinese), BR number or a customer number, anywhere, case-insensitively. */
+  q: searchTextSchema.optional(),
+  status: z.array(z.enum(CUSTOMER_STATUSES)).max(CUSTOMER_STATUSES.length).optional(),
+});
+export type CustomerFilter = z.infer<typeof customerFilterSchema>;
+export const listCustomersSchema = listQuerySchema(CUSTOMER_SORT_FIELDS, customerFilterSchema);
+export type ListCustomersBody = z.infer<typeof listCustomersSchema>;
+
+export type CustomerListItem = {
+  id: string;
+  nameEn: string;
+  nameZh: string;
+  brNo: string | null;
+  status: CustomerStatus;
+  userCount: number;
+  createdAt: string;
+};
+export type CustomerListResult = ListResult<CustomerListItem>;
+
+export type CustomerDetail = CustomerFields & {
+  id: string;
+  brNo: string;
+  status: CustomerStatus;
+  createdAt: string;
+  updatedAt: string;
+  customerNumbers: { productLine: CustomerProductLine; customerNo: string }[];
+  contracts: { id: string; contractNo: string; contractType: string; startDate: string; endDate: string; status: string }[];
+  machines: { id: string; serialNo: string; modelNameEn: string; modelNameZh: string; locationEn: string; locationZh: string; status: string }[];
+  users: { id: string; loginId: string; name: string; status: string }[];
+};

@@ -1,0 +1,13 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AdminLandingCounts } from '@/lib/admin/contract';
+import { canAccess } from '@/lib/permissions/canAccess';
+import type { ServiceContext } from '@/lib/server/context';
+import { paymentSlips } from '@/lib/server/db/schema';
+
+/** Counts for the admin landing page: only what the caller's codes open (docs/admin.md). */
+export async function landingCounts(ctx: ServiceContext): Promise<AdminLandingCounts> {
+  const slips = canAccess(ctx.actor.codes, ['payslip_review_read', 'payslip_review_write'])
+    ? ((await ctx.db.select({ n: sql<number>`count(*)::int` }).from(paymentSlips).where(eq(paymentSlips.status, 'pending')))[0]?.n ?? 0)
+    : null;
+  return { pendingPaymentSlips: slips };
+}
