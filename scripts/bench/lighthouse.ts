@@ -15,7 +15,8 @@ import { createServer } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import lighthouse from 'lighthouse';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import { DEMO_CUSTOMER, machineLoad, startPortal } from './portal';
 
@@ -23,6 +24,15 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const ALL_PAGES = ['/login', '/', '/my-orders/manage', '/my-account/manage-my-bills', '/inbox', '/my-account/meter-history'];
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const LIGHTHOUSE_CLI = path.join(process.cwd(), 'node_modules', 'lighthouse', 'cli', 'index.js');
+
+type LighthouseResult = {
+  finalDisplayedUrl: string;
+  runtimeError?: { code: string; message: string };
+  categories: Record<string, { score: number | null } | undefined>;
+  audits: Record<string, { numericValue?: number } | undefined>;
+};
 
 type Row = { page: string; perf: number; tbt: number; lcp: number; cls: number; a11y: number };
 
@@ -71,11 +81,14 @@ async function main() {
     const measure = async (page: string) => {
       const runs: Row[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const result = await lighthouse(
-          `${portal.baseUrl}${page}`,
-          { port: debugPort, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true },
+        // Lighthouse's CLI in a plain node process: under tsx, the functions Lighthouse sends into the page carry
+        // esbuild's `__name` helper and fail there.
+        const { stdout } = await promisify(execFile)(
+          process.execPath,
+          [LIGHTHOUSE_CLI, `${portal.baseUrl}${page}`, `--port=${debugPort}`, '--output=json', '--quiet', '--only-categories=performance,accessibility', '--disable-storage-reset'],
+          { maxBuffer: 200_000_000 },
         );
-        const lhr = result?.lhr;
+        const lhr = JSON.parse(stdout) as LighthouseResult;
         if (!lhr) throw new Error(`Lighthouse returned nothing for ${page}`);
         if (lhr.runtimeError) throw new Error(`Lighthouse on ${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
