@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
 import { useRouter } from 'next/router';
+import dynamic from 'next/dynamic';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import { Footer } from '@/components/shell/Footer';
 import { Header, NavList, useNavSections } from '@/components/shell/Header';
 import { normalizePath } from '@/lib/permissions/routes';
 import { CONTENT_MAX_WIDTH } from '@/lib/theme/theme';
+
+/** Below the fold and after the content: its own chunk (site content, popups, app badges), loaded after the page. */
+const Footer = dynamic(() => import('@/components/shell/Footer').then((m) => m.Footer));
 
 /** Header, a side navigation on desktop (the drawer on phones), content and footer. */
 export function DashboardLayout({ children }: { children: ReactNode }) {

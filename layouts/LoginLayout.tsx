@@ -1,12 +1,18 @@
 import type { ReactNode } from 'react';
+import dynamic from 'next/dynamic';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { BrandMark } from '@/components/shell/BrandMark';
-import { Footer } from '@/components/shell/Footer';
 import { ColorModeToggle } from '@/components/shell/ColorModeToggle';
 import { FontSizeControl } from '@/components/shell/FontSizeControl';
 import { LanguageSwitch } from '@/components/shell/LanguageSwitch';
+
+/**
+ * The footer (site content, popup dialogs, app badges) is its own chunk, out of the shared bundle: the sign-in pages
+ * are in every page's first load through AppShell, the footer is below the card (docs/performance.md).
+ */
+const Footer = dynamic(() => import('@/components/shell/Footer').then((m) => m.Footer));
 
 /** Sign-in, disclaimer, customer selection, weblogin: a centred card, with language, colour and size controls. */
 export function LoginLayout({ children }: { children: ReactNode }) {
