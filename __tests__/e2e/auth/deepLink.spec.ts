@@ -136,3 +136,26 @@ describe.each<PortalLocale>(['en', 'tc'])('a revoked token on a deep-link page (
     await inboxShown(locale);
   });
 });
+
+describe('signed in, a deep link naming another customer (issue 10 item 1)', () => {
+  it('a customer the user is linked to: switched to it (token re-issued) and the page shown', async () => {
+    await signIn(page, 'multi@demo.hk', DEMO_PASSWORD, { ucpId: 'UCP100002' });
+    const before = await sessionOf(page);
+    expect(before.currentUser?.ucpId).toBe('UCP100002');
+    await page.goto(url(`${DEEP_LINK_PAGE}?ucpid=UCP100003&id=e2e-link-4`));
+    await inboxShown();
+    // The guard shows the page only once the switch is done.
+    const after = await sessionOf(page);
+    expect(after.currentUser?.ucpId).toBe('UCP100003');
+    expect(after.jwtToken).not.toBe(before.jwtToken);
+    expect(searchOf(page.url())).toEqual({ ucpid: 'UCP100003', id: 'e2e-link-4' });
+  });
+
+  it.each<PortalLocale>(['en', 'tc'])('a customer the user is not linked to: a clear message, the session unchanged (%s)', async (locale) => {
+    await signIn(page, 'multi@demo.hk', DEMO_PASSWORD, { ucpId: 'UCP100002', locale });
+    await page.goto(url(localePath(locale, `${DEEP_LINK_PAGE}?ucpid=UCP100001`)));
+    await page.getByRole('heading', { level: 1, name: t(locale, 'common:deepLinkCustomer.notLinkedTitle') }).waitFor();
+    expect(await page.getByRole('heading', { level: 1, name: t(locale, 'page:inbox.title'), exact: true }).count()).toBe(0);
+    expect((await sessionOf(page)).currentUser?.ucpId).toBe('UCP100002');
+  });
+});
