@@ -17,7 +17,9 @@ type Update = (data: SessionUpdate) => Promise<Session | null>;
 export async function continueAfterSignIn(router: NextRouter, session: Session, update: Update, link: DeepLink | null): Promise<void> {
   const carry = deepLinkQuery(link);
   const preferred = session.profile.preferredLanguage;
-  const locale = (preferred === 'en' || preferred === 'tc') && preferred !== router.locale ? preferred : null;
+  // A page already in Traditional Chinese was chosen (prefixed URL or remembered cookie): only the default
+  // language gives way to the preference.
+  const locale = preferred === 'tc' && router.locale !== 'tc' ? preferred : null;
   if (locale) writePreferenceCookie(LOCALE_COOKIE, locale);
   const go = (target: Parameters<NextRouter['replace']>[0]) => (locale ? router.replace(target, undefined, { locale }) : router.replace(target));
   if (session.profile.needsDisclaimer) {
