@@ -18,12 +18,14 @@ import { PreferencesCard } from './PreferencesCard';
 import { ProfileCard } from './ProfileCard';
 
 /**
- * `/account` (ac_pref_read; every change needs ac_pref_write): profile, preferences, password and sign-in security.
- * The route guard has already checked the page permission; without ac_pref_write the forms show disabled with a note.
+ * `/account` (every signed-in user): profile and own password for all; preferences and sign-in security with
+ * ac_pref_read, their changes with ac_pref_write (without it those forms show disabled with a note).
  */
 export function AccountScreen() {
   const { t } = useTranslation(['page', 'error', 'common']);
+  // Preferences and MFA need ac_pref_read / _write; the profile and one's own password are every signed-in user's.
   const canWrite = useCanAccess(['ac_pref_write']);
+  const canReadPrefs = useCanAccess(['ac_pref_read', 'ac_pref_write']);
   const profileQuery = useEndpointQuery(accountContract.endpoints.getProfile, {});
   const queryClient = useQueryClient();
   const profile = profileQuery.data;
@@ -71,15 +73,19 @@ export function AccountScreen() {
           <Grid size={{ xs: 12, md: 6 }}>
             <ProfileCard profile={profile} />
           </Grid>
+          {canReadPrefs ? (
+            <Grid size={{ xs: 12, md: 6 }}>
+              <PreferencesCard profile={profile} canWrite={canWrite} onSaved={patch} />
+            </Grid>
+          ) : null}
           <Grid size={{ xs: 12, md: 6 }}>
-            <PreferencesCard profile={profile} canWrite={canWrite} onSaved={patch} />
+            <ChangePasswordCard canWrite onChanged={(passwordChangedAt) => patch({ passwordChangedAt })} />
           </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <ChangePasswordCard canWrite={canWrite} onChanged={(passwordChangedAt) => patch({ passwordChangedAt })} />
-          </Grid>
+          {canReadPrefs ? (
           <Grid size={{ xs: 12, md: 6 }}>
             <MfaCard mfaEnabled={profile.mfaEnabled} skipMfa={profile.skipMfa} canWrite={canWrite} onChange={(mfaEnabled) => patch({ mfaEnabled })} />
           </Grid>
+          ) : null}
         </Grid>
       ) : null}
     </Box>

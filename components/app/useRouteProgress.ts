@@ -33,11 +33,23 @@ export function useRouteProgress(): void {
       done();
       trackPageViewSoon(url);
     };
+    // Next also writes the bare locale when it updates the query of a page opened with a query string (deep links
+    // from e-mails), possibly before this effect subscribed: correct <html lang> whenever it is set to anything else
+    // than the portal's tag for the current locale, and once now.
+    const root = document.documentElement;
+    const fixLang = () => {
+      const wanted = htmlLang(Router.locale);
+      if (root.lang !== wanted) root.lang = wanted;
+    };
+    fixLang();
+    const langObserver = new MutationObserver(fixLang);
+    langObserver.observe(root, { attributes: true, attributeFilter: ['lang'] });
     router.events.on('routeChangeStart', start);
     router.events.on('routeChangeComplete', complete);
     router.events.on('routeChangeError', done);
     trackPageViewSoon(router.asPath);
     return () => {
+      langObserver.disconnect();
       clearTimeout(timer);
       router.events.off('routeChangeStart', start);
       router.events.off('routeChangeComplete', complete);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/router';
 import { signOut, useSession } from 'next-auth/react';
@@ -12,6 +12,7 @@ import { apiErrorOf, endpointQuery } from '@/lib/api/query';
 import { checkTokenContract } from '@/lib/auth/contract';
 import { toGrants } from '@/lib/permissions/canAccess';
 import { decideRoute, findRoute } from '@/lib/permissions/routes';
+import { landingPath } from '@/lib/navigation';
 
 function Waiting() {
   const { t } = useTranslation('common');
@@ -25,6 +26,25 @@ function Waiting() {
 export function NoPermission() {
   const { t } = useTranslation('common');
   return <StateMessage title={t('no_permission_to_access')} role="alert" />;
+}
+
+/** A deep link names a customer this account cannot act for: say so, instead of showing another customer's page. */
+function CustomerNotLinked({ ucpId, home }: { ucpId: string; home: string }) {
+  const { t } = useTranslation('common');
+  const router = useRouter();
+  return (
+    <StateMessage
+      title={t('deepLinkCustomer.notLinkedTitle')}
+      role="alert"
+      action={
+        <Button variant="contained" onClick={() => router.push(home)}>
+          {t('deepLinkCustomer.goHome')}
+        </Button>
+      }
+    >
+      {t('deepLinkCustomer.notLinkedHelp', { ucpId })}
+    </StateMessage>
+  );
 }
 
 function SessionMissing() {
@@ -52,7 +72,7 @@ function SessionMissing() {
  */
 export function RouteGuard({ children, wrap = (node) => node }: { children: ReactNode; wrap?: (node: ReactNode) => ReactNode }) {
   const router = useRouter();
-  const { data: session, status } = useSession();
+  const { data: session, status, update } = useSession();
   const rule = findRoute(router.pathname);
   const isPublic = !rule || rule.isPublic === true;
   const ucpid = typeof router.query.ucpid === 'string' ? router.query.ucpid : null;
@@ -68,6 +88,24 @@ export function RouteGuard({ children, wrap = (node) => node }: { children: Reac
   const tokenLost = tokenError?.status === 401 ? tokenError.code : null;
   // Any other outcome (even a network failure) lets the page load: its own calls will meet the same problem.
   const deepLinkChecked = tokenCheck.isSuccess || (tokenCheck.isError && tokenLost === null);
+
+  // A signed-in user opening a deep link for another customer: switch to it (token re-issued, as the customer switch
+  // does) when the user is linked to it, else say so. Tried once per ucpid. Provider staff act for the provider.
+  const currentUcp = session?.currentUser.ucpId ?? null;
+  const otherCustomer =
+    needsDeepLinkCheck && deepLinkChecked && !session?.profile.needsDisclaimer && !session?.profile.isProviderStaff && currentUcp !== null && ucpid !== currentUcp ? ucpid : null;
+  const [notLinked, setNotLinked] = useState<string | null>(null);
+  const switchTried = useRef<string | null>(null);
+  useEffect(() => {
+    // A user with one customer cannot be linked to another: nothing to try.
+    if (!otherCustomer || switchTried.current === otherCustomer || !session || session.profile.customerCount <= 1) return;
+    switchTried.current = otherCustomer;
+    void update({ ucpId: otherCustomer })
+      .catch(() => null)
+      .then((next) => {
+        if (next?.currentUser?.ucpId !== otherCustomer) setNotLinked(otherCustomer);
+      });
+  }, [otherCustomer, session, update]);
 
   useEffect(() => {
     if (!router.isReady || isPublic || redirecting.current) return;
@@ -107,6 +145,10 @@ export function RouteGuard({ children, wrap = (node) => node }: { children: Reac
   if (!session) return rule?.deepLink && ucpid ? <Waiting /> : <SessionMissing />;
   if (session.profile.needsDisclaimer || !session.currentUser.ucpId) return <Waiting />;
   if (needsDeepLinkCheck && !deepLinkChecked) return <Waiting />;
+  if (otherCustomer && (notLinked === otherCustomer || session.profile.customerCount <= 1)) {
+    return <>{wrap(<CustomerNotLinked ucpId={otherCustomer} home={landingPath(toGrants(session.functionList))} />)}</>;
+  }
+  if (otherCustomer) return <Waiting />;
   if (decideRoute(toGrants(session.functionList), router.pathname) !== 'allow') return <>{wrap(<NoPermission />)}</>;
   return <>{wrap(children)}</>;
 }

@@ -6,6 +6,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
@@ -74,10 +75,13 @@ export function SelectUcpScreen() {
           {options.map((o) => {
             const isCurrent = o.ucpId === session.currentUser.ucpId;
             return (
-              <ListItemButton key={o.ucpId} divider disabled={choosing !== null} onClick={() => choose(o.ucpId)} data-testid={`ucp-${o.ucpId}`} aria-current={isCurrent ? 'true' : undefined}>
-                <ListItemText primary={pickLocalized(router.locale, o.nameEn, o.nameZh)} secondary={t('page:selectUcp.accountNo', { id: o.ucpId })} />
-                {choosing === o.ucpId ? <CircularProgress size={20} /> : isCurrent ? <CheckIcon color="primary" aria-label={t('page:selectUcp.current')} /> : null}
-              </ListItemButton>
+              // Each button inside its own <li>: a <ul> holds only list items (axe `list`).
+              <ListItem key={o.ucpId} disablePadding divider>
+                <ListItemButton disabled={choosing !== null} onClick={() => choose(o.ucpId)} data-testid={`ucp-${o.ucpId}`} aria-current={isCurrent ? 'true' : undefined}>
+                  <ListItemText primary={pickLocalized(router.locale, o.nameEn, o.nameZh)} secondary={t('page:selectUcp.accountNo', { id: o.ucpId })} />
+                  {choosing === o.ucpId ? <CircularProgress size={20} /> : isCurrent ? <CheckIcon color="primary" aria-label={t('page:selectUcp.current')} /> : null}
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>

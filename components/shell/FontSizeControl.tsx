@@ -43,7 +43,12 @@ export function FontSizeControl() {
       }}
     >
       {FONT_SIZES.map((s) => (
-        <ToggleButton key={s} value={s} aria-label={t(`fontSize.${s}`)} sx={{ fontSize: s === 'S' ? '0.75rem' : s === 'M' ? '0.875rem' : '1rem' }}>
+        <ToggleButton
+          key={s}
+          value={s}
+          // WCAG 2.5.3 (label in name): the name starts with what the button shows ("A+ Large font size").
+          aria-label={`${t(`fontSize.short${s}`)} ${t(`fontSize.${s}`)}`}
+          sx={{ fontSize: s === 'S' ? '0.75rem' : s === 'M' ? '0.875rem' : '1rem' }}>
           {t(`fontSize.short${s}`)}
         </ToggleButton>
       ))}

@@ -3,18 +3,27 @@ import type { Session } from 'next-auth';
 import type { SessionUpdate } from '@/lib/auth/sessionTypes';
 import { landingPath } from '@/lib/navigation';
 import { toGrants } from '@/lib/permissions/canAccess';
+import { writePreferenceCookie } from '@/lib/theme/cookieStorage';
+import { LOCALE_COOKIE } from '@/lib/theme/preferences';
 import { deepLinkHref, deepLinkQuery, deepLinkUcpId, type DeepLink } from './deepLink';
 
 type Update = (data: SessionUpdate) => Promise<Session | null>;
 
 /**
  * Where a freshly signed-in user goes: the disclaimer first (once), then customer selection when none is chosen,
- * then the deep link (choosing the customer it names when the user may act for it) or home.
+ * then the deep link (choosing the customer it names when the user may act for it) or home. Everything from here on
+ * is in the user's preferred language (remembered in NEXT_LOCALE), the deep link kept.
  */
 export async function continueAfterSignIn(router: NextRouter, session: Session, update: Update, link: DeepLink | null): Promise<void> {
   const carry = deepLinkQuery(link);
+  const preferred = session.profile.preferredLanguage;
+  // A page already in Traditional Chinese was chosen (prefixed URL or remembered cookie): only the default
+  // language gives way to the preference.
+  const locale = preferred === 'tc' && router.locale !== 'tc' ? preferred : null;
+  if (locale) writePreferenceCookie(LOCALE_COOKIE, locale);
+  const go = (target: Parameters<NextRouter['replace']>[0]) => (locale ? router.replace(target, undefined, { locale }) : router.replace(target));
   if (session.profile.needsDisclaimer) {
-    await router.replace({ pathname: '/login/disclaimer', query: carry });
+    await go({ pathname: '/login/disclaimer', query: carry });
     return;
   }
   const wanted = deepLinkUcpId(link);
@@ -24,8 +33,8 @@ export async function continueAfterSignIn(router: NextRouter, session: Session, 
     if (switched?.currentUser?.ucpId === wanted) current = switched;
   }
   if (!current.currentUser.ucpId) {
-    await router.replace({ pathname: '/login/select-ucp', query: carry });
+    await go({ pathname: '/login/select-ucp', query: carry });
     return;
   }
-  await router.replace(link ? deepLinkHref(link) : landingPath(toGrants(current.functionList)));
+  await go(link ? deepLinkHref(link) : landingPath(toGrants(current.functionList)));
 }

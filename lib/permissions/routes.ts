@@ -4,7 +4,7 @@ import { canAccess, type Grants } from './canAccess';
 /**
  * The one route-permission table (spec §2, ../shared/spec/routes.json). The `_app` guard, the navigation and the
  * tests read it; the API declares its own `permission` per endpoint from the same codes.
- * `anyOf: []` means open to everyone (no session needed).
+ * `anyOf: []` means open to everyone: without a session on `isPublic` pages, to every signed-in user otherwise.
  */
 export type RouteRule = {
   path: string;
@@ -60,7 +60,10 @@ const ROUTE_TABLE = [
   { path: '/customer-support/faq', anyOf: ['home'] },
   { path: '/customer-support/faq/search', anyOf: ['home'] },
   { path: '/customer-support/useful-links', anyOf: ['home'] },
-  { path: '/account', anyOf: ['ac_pref_read'] },
+  // Open to every signed-in user (own profile and password); the preferences inside need ac_pref_read / _write.
+  // A documented deviation from routes.json (docs/permissions.md): without it a user lacking ac_pref_read could
+  // never change its own password.
+  { path: '/account', anyOf: [] },
   { path: '/my-orders/manage', anyOf: ['mgt_order_read'] },
   { path: '/my-orders/manage/[id]', anyOf: ['mgt_order_read'], deepLink: true },
   { path: '/my-orders/track', anyOf: ['track_order_read'] },

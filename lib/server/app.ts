@@ -10,6 +10,7 @@ import { applyHeaders, securityHeaders, sendJson } from '@/lib/server/http';
 import { loggableError } from '@/lib/server/errors';
 import type { Logger } from '@/lib/server/log';
 import { createContentHandler } from '@/lib/server/siteContentRoutes';
+import { localeCookieRedirect } from '@/lib/server/localeCookie';
 
 export type PageHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
@@ -141,8 +142,20 @@ export function createRequestListener(deps: AppDeps): RequestListener {
       }
       // Pages get the Content-Security-Policy and their nonce (lib/server/csp.ts); Next's own files are scripts,
       // styles and data loaded by a page, which the page's policy already covers.
-      if (pathname.startsWith('/_next/') || isNextAuthPath(pathname)) await pages(req, res);
-      else await servePageWithCsp(req, res, pages, cspOptions);
+      if (pathname.startsWith('/_next/') || isNextAuthPath(pathname)) {
+        await pages(req, res);
+        return;
+      }
+      // The language the user chose (NEXT_LOCALE) wins on unprefixed page URLs (lib/server/localeCookie.ts).
+      const localized = localeCookieRedirect(req, pathname);
+      if (localized) {
+        applyHeaders(res, { ...baseHeaders, 'Cache-Control': 'no-store', Vary: 'Cookie' });
+        res.statusCode = 307;
+        res.setHeader('Location', localized);
+        res.end();
+        return;
+      }
+      await servePageWithCsp(req, res, pages, cspOptions);
     };
 
     run().catch((err: unknown) => {

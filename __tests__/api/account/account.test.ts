@@ -91,11 +91,12 @@ describeEachDb('account API', (getHandle) => {
       for (const secret of [user.passwordHash, 'JBSWY3DPEHPK3PXP', 'KRSXG5CTMVRXEZLU', 'scrypt$']) expect(res.text).not.toContain(secret);
     });
 
-    it('refuses a caller without ac_pref_read (403) and a body with fields (400)', async () => {
-      const { token } = await member(['home', 'ac_pref_write']);
-      const denied = await server.post(PROFILE, {}, { token });
-      expect(denied.status).toBe(403);
-      expect(denied.body.error.code).toBe('FORBIDDEN');
+    it('answers every signed-in user its own profile, even without ac_pref_read; refuses the signed-out (401) and a body with fields (400)', async () => {
+      const { user: staff, token } = await member(['apv_chg_bill_addr_read']);
+      const own = await server.post(PROFILE, {}, { token });
+      expect(own.status).toBe(200);
+      expect(own.body.data.loginId).toBe(staff.loginId);
+      expect((await server.post(PROFILE, {})).status).toBe(401);
       const reader = await member(['ac_pref_read']);
       expect((await server.post(PROFILE, { userAcUuid: reader.user.userAcUuid }, { token: reader.token })).status).toBe(400);
     });
@@ -223,12 +224,11 @@ describeEachDb('account API', (getHandle) => {
       expect((await server.post(CHANGE, { currentPassword: OLD_PASSWORD, newPassword: NEW_PASSWORD }, { token: other.token })).status).toBe(200);
     });
 
-    it('needs ac_pref_write (403) and a well-formed body (400)', async () => {
-      const reader = await member(['ac_pref_read', 'home']);
-      const denied = await server.post(CHANGE, { currentPassword: OLD_PASSWORD, newPassword: NEW_PASSWORD }, { token: reader.token });
-      expect(denied.status).toBe(403);
-      expect(denied.body.error.code).toBe('FORBIDDEN');
-      expect((await userRow(db(), reader.user.userAcUuid)).passwordHash).toBe(await oldPasswordHash());
+    it('is allowed to every signed-in user, even without ac_pref_write (own password); needs a well-formed body (400)', async () => {
+      const reader = await member(['apv_chg_bill_addr_read']);
+      const own = await server.post(CHANGE, { currentPassword: OLD_PASSWORD, newPassword: NEW_PASSWORD }, { token: reader.token });
+      expect(own.status).toBe(200);
+      expect((await userRow(db(), reader.user.userAcUuid)).passwordHash).not.toBe(await oldPasswordHash());
 
       const writer = await member();
       for (const body of [{}, { currentPassword: OLD_PASSWORD }, { newPassword: NEW_PASSWORD }, { currentPassword: '', newPassword: NEW_PASSWORD }, { currentPassword: OLD_PASSWORD, newPassword: NEW_PASSWORD, userAcUuid: reader.user.userAcUuid }]) {

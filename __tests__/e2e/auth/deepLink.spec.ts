@@ -68,14 +68,15 @@ it('a deep link naming the second customer of multi@demo.hk selects it, without 
   });
   await page.goto(url(`${DEEP_LINK_PAGE}?ucpid=UCP100003&id=e2e-link-2`));
   await page.waitForURL((u) => portalPath(u.href) === '/weblogin');
-  expect(await signIn(page, 'multi@demo.hk')).toBe(DEEP_LINK_PAGE);
+  // multi@demo.hk prefers Traditional Chinese: sign-in continues in it, keeping the deep link (issue 10 item 3).
+  expect(await signIn(page, 'multi@demo.hk')).toBe(localePath('tc', DEEP_LINK_PAGE));
   expect(searchOf(page.url())).toEqual({ ucpid: 'UCP100003', id: 'e2e-link-2' });
-  await inboxShown();
+  await inboxShown('tc');
   expect((await sessionOf(page)).currentUser?.ucpId).toBe('UCP100003');
   await page.getByTestId('user-menu-button').click();
   await page
     .getByTestId('current-customer')
-    .filter({ hasText: t('en', 'common:user.actingFor', { customer: 'Sunrise Dental Clinic Limited' }) })
+    .filter({ hasText: t('tc', 'common:user.actingFor', { customer: '旭日牙科診所有限公司' }) })
     .waitFor();
   expect(visited).not.toContain('/login/select-ucp');
 });
@@ -134,5 +135,30 @@ describe.each<PortalLocale>(['en', 'tc'])('a revoked token on a deep-link page (
     expect(await signIn(page, 'customer@demo.hk')).toBe(localePath(locale, DEEP_LINK_PAGE));
     expect(searchOf(page.url())).toEqual({ ucpid: 'UCP100001', id: 'e2e-link-3' });
     await inboxShown(locale);
+  });
+});
+
+describe('signed in, a deep link naming another customer (issue 10 item 1)', () => {
+  it('a customer the user is linked to: switched to it (token re-issued) and the page shown', async () => {
+    await signIn(page, 'multi@demo.hk', DEMO_PASSWORD, { ucpId: 'UCP100002' });
+    const before = await sessionOf(page);
+    expect(before.currentUser?.ucpId).toBe('UCP100002');
+    // Unprefixed: the remembered language (tc, multi@demo.hk's preference) applies.
+    await page.goto(url(`${DEEP_LINK_PAGE}?ucpid=UCP100003&id=e2e-link-4`));
+    await inboxShown('tc');
+    // The guard shows the page only once the switch is done.
+    const after = await sessionOf(page);
+    expect(after.currentUser?.ucpId).toBe('UCP100003');
+    expect(after.jwtToken).not.toBe(before.jwtToken);
+    expect(searchOf(page.url())).toEqual({ ucpid: 'UCP100003', id: 'e2e-link-4' });
+  });
+
+  it('a customer the user is not linked to: a clear message, the session unchanged', async () => {
+    const locale: PortalLocale = 'tc';
+    await signIn(page, 'multi@demo.hk', DEMO_PASSWORD, { ucpId: 'UCP100002', locale });
+    await page.goto(url(localePath(locale, `${DEEP_LINK_PAGE}?ucpid=UCP100001`)));
+    await page.getByRole('heading', { level: 1, name: t(locale, 'common:deepLinkCustomer.notLinkedTitle') }).waitFor();
+    expect(await page.getByRole('heading', { level: 1, name: t(locale, 'page:inbox.title'), exact: true }).count()).toBe(0);
+    expect((await sessionOf(page)).currentUser?.ucpId).toBe('UCP100002');
   });
 });

@@ -99,7 +99,7 @@ afterAll(async () => {
 });
 
 it('finds the built protected routes', () => {
-  expect(PROTECTED.map((r) => r.path)).toEqual(expect.arrayContaining(['/', '/account']));
+  expect(PROTECTED.map((r) => r.path)).toEqual(expect.arrayContaining(['/', '/my-orders/manage']));
 });
 
 describe.each(PROTECTED.map((r) => [r.path, r] as const))('%s', (_path, rule) => {
@@ -111,7 +111,7 @@ describe.each(PROTECTED.map((r) => [r.path, r] as const))('%s', (_path, rule) =>
 });
 
 it('/en/… and /tc/… prefixes are guarded like the bare route (full page loads)', async () => {
-  const rule = PROTECTED.find((r) => r.path === '/account') ?? PROTECTED[0]!;
+  const rule = PROTECTED.find((r) => r.path === '/my-orders/manage') ?? PROTECTED[0]!;
   const allowed = await pageOf(await pickUser(rule, true));
   const denied = await pageOf(await pickUser(rule, false));
   await expectAllowed(allowed, `/en${hrefOf(rule)}`, { fullLoad: true });

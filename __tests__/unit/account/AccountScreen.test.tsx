@@ -243,14 +243,21 @@ describe('AccountScreen', () => {
     });
   });
 
-  it('without ac_pref_write shows everything read-only with a note', async () => {
+  it('without ac_pref_write shows the preferences read-only with a note; the own password stays changeable', async () => {
     await renderReady(['home', 'ac_pref_read']);
-    expect(screen.getByTestId('password-read-only')).toHaveTextContent('You can view these settings, but you do not have permission to change them.');
+    expect(screen.queryByTestId('password-read-only')).not.toBeInTheDocument();
     expect(screen.getByTestId('preferences-read-only')).toBeInTheDocument();
-    expect(passwordSection().getByTestId('password-submit')).toBeDisabled();
-    expect(field(/^Current password/)).toBeDisabled();
+    expect(passwordSection().getByTestId('password-submit')).toBeEnabled();
+    expect(field(/^Current password/)).toBeEnabled();
     for (const radio of within(screen.getByTestId('account-preferences')).getAllByRole('radio')) expect(radio).toBeDisabled();
     expect(screen.queryByTestId('mfa-set-up')).not.toBeInTheDocument();
+  });
+
+  it('without any account code (staff with approval codes only): profile and own password, no preferences', async () => {
+    await renderReady(['apv_chg_bill_addr_read']);
+    expect(passwordSection().getByTestId('password-submit')).toBeEnabled();
+    expect(field(/^Current password/)).toBeEnabled();
+    expect(screen.queryByTestId('account-preferences')).not.toBeInTheDocument();
   });
 
   it('previews the font size at once, saves both preferences and switches the UI language', async () => {

@@ -5,6 +5,7 @@ import { PROGRESS_DONE_DELAY_MS, useRouteProgress } from '@/components/app/useRo
 const events = mitt();
 jest.mock('next/router', () => {
   const router = { asPath: '/', locale: 'en', events: undefined as unknown };
+  (globalThis as { __mockRouter?: typeof router }).__mockRouter = router;
   return { __esModule: true, default: router, useRouter: () => ({ ...router, events }) };
 });
 jest.mock('@/lib/telemetry', () => ({ trackPageViewSoon: jest.fn() }));
@@ -28,5 +29,22 @@ describe('useRouteProgress', () => {
     act(() => events.emit('routeChangeComplete', '/inbox'));
     act(() => jest.advanceTimersByTime(PROGRESS_DONE_DELAY_MS + 1000));
     expect(document.querySelector('#nprogress')).toBeNull();
+  });
+
+  it('keeps <html lang> the portal tag (zh-Hant-HK) when Next writes the bare locale, e.g. on a page opened with a query string', async () => {
+    const router = (globalThis as { __mockRouter?: { locale: string } }).__mockRouter!;
+    router.locale = 'tc';
+    jest.useRealTimers();
+    try {
+      const view = render(<Probe />);
+      expect(document.documentElement.lang).toBe('zh-Hant-HK');
+      // What Next's router does on its query update after hydration, without a routeChangeComplete for us.
+      document.documentElement.lang = 'tc';
+      await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+      expect(document.documentElement.lang).toBe('zh-Hant-HK');
+      view.unmount();
+    } finally {
+      router.locale = 'en';
+    }
   });
 });

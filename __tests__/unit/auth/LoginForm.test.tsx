@@ -185,6 +185,16 @@ describe('LoginForm', () => {
       await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith('/'));
     });
 
+    it('switches to the preferred language (tc), keeping the deep link, and remembers it in NEXT_LOCALE', async () => {
+      at('/weblogin?deepLink=%2Finbox&deepLinkParams=ucpid%3DUCP100001%26id%3D7');
+      signInAnswers(sessionWith(['home'], { profile: { preferredLanguage: 'tc' } }));
+      renderForm();
+      await fillAndSubmit();
+      await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith('/inbox?ucpid=UCP100001&id=7', undefined, { locale: 'tc' }));
+      expect(document.cookie).toContain('NEXT_LOCALE=tc');
+      document.cookie = 'NEXT_LOCALE=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    });
+
     it('follows the carried deep link with its query', async () => {
       at('/weblogin?deepLink=%2Finbox&deepLinkParams=ucpid%3DUCP100001%26id%3D7');
       signInAnswers(CUSTOMER);

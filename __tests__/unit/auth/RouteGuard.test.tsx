@@ -23,10 +23,11 @@ jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
 type SessionState = { data: Session | null; status: 'loading' | 'authenticated' | 'unauthenticated' };
 let mockSession: SessionState;
 const mockSignOut = jest.fn(async (_options?: unknown) => undefined);
+const mockUpdate = jest.fn(async (_data?: unknown): Promise<Session | null> => null);
 // The render helper's SessionProvider stays real; what the guard reads and calls is driven by the test.
 jest.mock('next-auth/react', () => ({
   ...jest.requireActual<typeof import('next-auth/react')>('next-auth/react'),
-  useSession: () => ({ ...mockSession, update: jest.fn() }),
+  useSession: () => ({ ...mockSession, update: mockUpdate }),
   signOut: (options?: unknown) => mockSignOut(options),
 }));
 
@@ -54,6 +55,8 @@ function renderGuard(lng: Lang = 'en') {
 
 beforeEach(() => {
   mockSignOut.mockClear();
+  mockUpdate.mockReset();
+  mockUpdate.mockImplementation(async () => null);
   at('/');
   mockSession = signedOut();
 });
@@ -206,8 +209,54 @@ describe('RouteGuard', () => {
       expect(mockRouter.replace).not.toHaveBeenCalled();
     });
 
+    it('a link for another customer the user is linked to: switches to it (token re-issued), then the page', async () => {
+      at('/inbox', '/inbox?ucpid=UCP100003&id=42');
+      const before = sessionWith(['home'], { profile: { customerCount: 2 } });
+      const after = sessionWith(['home'], { currentUser: { userAcUuid: 'u-1', ucpId: 'UCP100003' }, jwtToken: 'token-2', profile: { customerCount: 2 } });
+      mockSession = signedIn(before);
+      mockUpdate.mockImplementation(async () => {
+        mockSession = signedIn(after);
+        return after;
+      });
+      server.use(apiSuccess(CHECK, { valid: true, expiresAt: '2099-01-01T00:00:00.000Z' }));
+      const view = renderGuard();
+      await waitFor(() => expect(mockUpdate).toHaveBeenCalledWith({ ucpId: 'UCP100003' }));
+      // Never the first customer's page while the switch is under way.
+      expect(screen.queryByText('Protected content')).not.toBeInTheDocument();
+      view.rerender(
+        <RouteGuard wrap={(node) => <div data-testid="layout">{node}</div>}>
+          <h1>Protected content</h1>
+        </RouteGuard>,
+      );
+      expect(await screen.findByText('Protected content')).toBeInTheDocument();
+      expect(mockUpdate).toHaveBeenCalledTimes(1);
+    });
+
+    it.each<Lang>(['en', 'tc'])('a link for a customer the user is not linked to: a clear message inside the layout (%s)', async (lng) => {
+      at('/inbox', '/inbox?ucpid=UCP100009&id=42');
+      mockSession = signedIn(sessionWith(['home'], { profile: { customerCount: 2 } }));
+      server.use(apiSuccess(CHECK, { valid: true, expiresAt: '2099-01-01T00:00:00.000Z' }));
+      renderGuard(lng);
+      const alert = await screen.findByRole('heading', { level: 1, name: text(lng, 'common:deepLinkCustomer.notLinkedTitle') });
+      expect(screen.getByTestId('layout')).toContainElement(alert);
+      expect(screen.getByText(text(lng, 'common:deepLinkCustomer.notLinkedHelp').replace('{{ucpId}}', 'UCP100009'))).toBeInTheDocument();
+      expect(mockUpdate).toHaveBeenCalledWith({ ucpId: 'UCP100009' });
+      expect(screen.queryByText('Protected content')).not.toBeInTheDocument();
+    });
+
+    it('a single-customer user opening another customer\'s link: the message, no switch attempted', async () => {
+      at('/inbox', '/inbox?ucpid=UCP100003');
+      server.use(apiSuccess(CHECK, { valid: true, expiresAt: '2099-01-01T00:00:00.000Z' }));
+      renderGuard();
+      expect(await screen.findByText(text('en', 'common:deepLinkCustomer.notLinkedTitle'))).toBeInTheDocument();
+      expect(mockUpdate).not.toHaveBeenCalled();
+      expect(screen.queryByText('Protected content')).not.toBeInTheDocument();
+    });
+
     it('the permission still applies after the check', async () => {
-      mockSession = signedIn(sessionWith(['apv_chg_bill_addr_read'], { currentUser: { userAcUuid: 'u-2', ucpId: 'PROVIDER' } }));
+      mockSession = signedIn(
+        sessionWith(['apv_chg_bill_addr_read'], { currentUser: { userAcUuid: 'u-2', ucpId: 'PROVIDER' }, profile: { isProviderStaff: true } }),
+      );
       server.use(apiSuccess(CHECK, { valid: true, expiresAt: '2099-01-01T00:00:00.000Z' }));
       renderGuard();
       expect(await screen.findByText(text('en', 'common:no_permission_to_access'))).toBeInTheDocument();

@@ -19,6 +19,11 @@ describe('route-permission table', () => {
     for (const open of spec.open) expect(findRoute(open)?.anyOf).toEqual([]);
     for (const r of spec.routes) {
       const rule = findRoute(r.path);
+      // Documented deviation (docs/permissions.md): /account opens to every signed-in user for its own password.
+      if (r.path === '/account') {
+        expect(rule?.anyOf).toEqual([]);
+        continue;
+      }
       expect(rule?.path).toBe(r.path);
       // The admin landing page also opens for the portal's documented addition (payment slip review, docs/permissions.md).
       // The approval screens also open for credit control's read-only code (docs/account-changes.md).

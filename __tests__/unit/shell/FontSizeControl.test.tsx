@@ -26,7 +26,9 @@ function recordSaves() {
   return bodies;
 }
 
-const sizeButton = (name: RegExp | string) => screen.getByRole('button', { name });
+/** A size button by the descriptive part of its name (the name is "<shown text> <description>"). */
+const sizeButton = (name: RegExp | string) =>
+  screen.getByRole('button', { name: typeof name === 'string' ? new RegExp(`${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : name });
 const pressed = () => screen.getAllByRole('button').filter((b) => b.getAttribute('aria-pressed') === 'true').map((b) => b.textContent);
 
 beforeEach(clearThemeState);
@@ -111,4 +113,11 @@ describe('FontSizeControl', () => {
     expect(screen.getByRole('group', { name: tcCommon.fontSize.label })).toBeInTheDocument();
     expect(sizeButton(tcCommon.fontSize.L)).toHaveTextContent(tcCommon.fontSize.shortL);
   });
+});
+
+it('each size button\'s accessible name starts with the text it shows (WCAG 2.5.3)', () => {
+  renderWithProviders(<FontSizeControl />, { functionCodes: ['home'] });
+  const buttons = screen.getAllByRole('button');
+  expect(buttons).toHaveLength(3);
+  for (const b of buttons) expect(b.getAttribute('aria-label')!.startsWith(b.textContent!.trim())).toBe(true);
 });

@@ -68,7 +68,14 @@ export function buildAuthOptions(): NextAuthOptions {
           const current = token.grant;
           try {
             if ('ucpId' in update && typeof update.ucpId === 'string') {
-              return { ...token, grant: toFields(await selectCustomer(db, config, { jwtToken: current.jwtToken, ucpId: update.ucpId })) };
+              try {
+                return { ...token, grant: toFields(await selectCustomer(db, config, { jwtToken: current.jwtToken, ucpId: update.ucpId })) };
+              } catch (err) {
+                // A customer the user is not linked to (a deep link for someone else's customer) keeps the session as
+                // it was: the caller sees the unchanged customer and says so. A dead token still ends it below.
+                if (isAppError(err) && err.http !== 401 && err.code !== 'TOKEN_EXPIRED') return token;
+                throw err;
+              }
             }
             if ('jwtToken' in update && typeof update.jwtToken === 'string') {
               // refreshGrant verifies the signature and the token version: a forged or stale token is refused.
