@@ -98,10 +98,15 @@ describeEachDb('UCP customer maintenance', (getHandle) => {
   });
 
   it('validates: BR number of 8 digits, a UCP id of letters and digits, no NUL, names required', async () => {
-    const bad = await callEndpoint(server, create, { ucpId: 'a b', ...fields({ brNo: '123', nameEn: '', contactName: 'x\u0000y' }) }, { token: writer });
+    const bad = await callEndpoint(server, create, { ucpId: 'a b', ...fields({ brNo: '123', nameEn: '' }) }, { token: writer });
     expect(bad.status).toBe(400);
     if (bad.body.status !== 'error') throw new Error('expected error');
-    expect(Object.keys(bad.body.error.fields ?? {}).sort()).toEqual(['brNo', 'contactName', 'nameEn', 'ucpId']);
+    expect(Object.keys(bad.body.error.fields ?? {}).sort()).toEqual(['brNo', 'nameEn', 'ucpId']);
+    // A NUL is refused by the router before the schema runs (issue 9), naming its field.
+    const nul = await callEndpoint(server, create, { ucpId: 'NULTEST1', ...fields({ contactName: 'x\u0000y' }) }, { token: writer });
+    expect(nul.status).toBe(400);
+    if (nul.body.status !== 'error') throw new Error('expected error');
+    expect(Object.keys(nul.body.error.fields ?? {})).toEqual(['contactName']);
   });
 
   it('deactivating a customer stops its users acting for it at their next request; reactivating restores it', async () => {

@@ -109,7 +109,11 @@ describeEachDb('demo bills (seeded)', (getHandle) => {
       const [b] = await db().select({ n: sql<number>`count(*)::int` }).from(bills);
       const [l] = await db().select({ n: sql<number>`count(*)::int` }).from(billLines);
       const [s] = await db().select({ n: sql<number>`count(*)::int` }).from(paymentSlips);
-      const [f] = await db().select({ n: sql<number>`count(*)::int` }).from(storedFiles);
+      // The slips' files (account-change attachments are stored files too).
+      const [f] = await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(storedFiles)
+        .where(sql`exists (select 1 from ${paymentSlips} s where s.file_id = ${storedFiles.id})`);
       const [k] = await db().select({ n: sql<number>`count(*)::int` }).from(paymentSlipBills);
       return [b, l, s, f, k].map((r) => Number(r?.n));
     };

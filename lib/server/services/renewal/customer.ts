@@ -175,7 +175,12 @@ export async function submitRenewal(ctx: CustomerContext, input: { contractId: s
     const today = hkToday(ctx.now());
     const { contract: c } = await ownContract(tx, input.contractId);
     const open = (await openRenewals(tx.db, [c.id])).get(c.id) ?? null;
-    if (!eligibilityOf(c, open, today).eligible) throw new AppError('RENEWAL_NOT_ELIGIBLE');
+    if (!eligibilityOf(c, open, today).eligible) {
+      // The same key may have committed since the first look (a double click): answer that renewal, not a refusal.
+      const again = await replay();
+      if (again) return again;
+      throw new AppError('RENEWAL_NOT_ELIGIBLE');
+    }
     const offer = (await applicableOffers(tx.db, c.contractType, today)).find((x) => x.o.id === input.offerId);
     if (!offer) throw new AppError('RENEWAL_OFFER_UNAVAILABLE');
     const cmp = await comparison(tx.db, c, today);
