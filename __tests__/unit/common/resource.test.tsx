@@ -63,7 +63,7 @@ describe('resource pages from one description', () => {
     server.use(endpointSuccess(c.listWidgets, { items: [W1, W2], total: 2 }));
     renderWithProviders(<ResourceListPage resource={widgets} />, { route: '/admin-controls/widgets', namespaces, functionCodes: ['home'] });
     expect(screen.getByRole('heading', { level: 1, name: 'Widgets' })).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'DU-1' })).toHaveAttribute('href', `/admin-controls/widgets/${W1.id}`);
+    expect(await screen.findByRole('link', { name: 'DU-1' })).toHaveAttribute('href', `/admin-controls/widgets/view/${W1.id}`);
     expect(screen.getByRole('combobox', { name: 'Status' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Add widget' })).not.toBeInTheDocument();
   });
@@ -72,7 +72,7 @@ describe('resource pages from one description', () => {
     server.use(endpointSuccess(c.listWidgets, { items: [], total: 0 }));
     renderWithProviders(<ResourceListPage resource={widgets} />, { route: '/admin-controls/widgets', namespaces, functionCodes: ['home', 'payslip_review_write'] });
     expect(await screen.findByText('No widgets yet.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Add widget' })).toHaveAttribute('href', '/admin-controls/widgets/new');
+    expect(screen.getByRole('link', { name: 'Add widget' })).toHaveAttribute('href', '/admin-controls/widgets/add');
   });
 
   it('view: the facts and "Edit"; an unknown id is not found', async () => {
@@ -81,7 +81,7 @@ describe('resource pages from one description', () => {
     renderWithProviders(<ResourceViewPage resource={widgets} />, { route: `/admin-controls/widgets?id=${W1.id}`, namespaces, functionCodes: ['home', 'payslip_review_write'] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Widget DU-1' })).toBeInTheDocument();
     expect(screen.getByText('Duplex unit')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/admin-controls/widgets/${W1.id}/edit`);
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/admin-controls/widgets/edit/${W1.id}`);
 
     server.use(endpointError(c.getWidget, 'NOT_FOUND', { status: 404 }));
     renderWithProviders(<ResourceViewPage resource={widgets} />, { route: `/admin-controls/widgets?id=${W2.id}`, namespaces });
@@ -92,12 +92,12 @@ describe('resource pages from one description', () => {
     const user = userEvent.setup();
     const bodies: unknown[] = [];
     server.use(endpointSuccess(c.createWidget, (b) => (bodies.push(b), { id: W2.id })));
-    const { memoryRouter } = renderWithProviders(<ResourceFormPage resource={widgets} mode="add" />, { route: '/admin-controls/widgets/new', namespaces });
+    const { memoryRouter } = renderWithProviders(<ResourceFormPage resource={widgets} mode="add" />, { route: '/admin-controls/widgets/add', namespaces });
     expect(screen.getByRole('heading', { level: 1, name: 'New widget' })).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Code' }), 'FN-2');
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Finisher');
     await user.click(screen.getByRole('button', { name: 'Add widget' }));
-    await waitFor(() => expect(memoryRouter!.asPath).toBe(`/admin-controls/widgets/${W2.id}`));
+    await waitFor(() => expect(memoryRouter!.asPath).toBe(`/admin-controls/widgets/view/${W2.id}`));
     expect(bodies).toEqual([{ code: 'FN-2', name: 'Finisher', idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
   });
 

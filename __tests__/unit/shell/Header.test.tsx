@@ -81,7 +81,7 @@ describe('Header navigation per function list', () => {
     renderHeader(NAV_PROFILES.approvalStaff, { user: { ucpId: null } });
     const desktop = await desktopHrefs(user);
     const drawer = await drawerHrefs(user);
-    for (const href of ['/', '/inbox', '/my-orders/manage', '/my-orders/track', '/account']) {
+    for (const href of ['/', '/inbox', '/my-orders/manage', '/my-orders/track']) {
       expect(desktop).not.toContain(href);
       expect(drawer).not.toContain(href);
     }

@@ -30,18 +30,22 @@ describe('visibleNav', () => {
     const seen = hrefs(NAV_PROFILES.viewer);
     expect(seen).toEqual(expect.arrayContaining(['/', '/inbox', '/my-orders/track']));
     expect(seen).not.toContain('/my-orders/manage');
-    expect(seen).not.toContain('/account');
+    // Every signed-in user may change its own password on /account (issue 10).
+    expect(seen).toContain('/account');
   });
 
   it('staff holding only approval codes see no customer entry', () => {
     const seen = hrefs(NAV_PROFILES.approvalStaff);
-    for (const href of ['/', '/inbox', '/my-orders/manage', '/my-orders/track', '/account']) expect(seen).not.toContain(href);
+    for (const href of ['/', '/inbox', '/my-orders/manage', '/my-orders/track']) expect(seen).not.toContain(href);
   });
 
   it('`all` sees every entry; an empty function list sees none', () => {
     expect(hrefs(['all'])).toEqual(NAV_SECTIONS.flatMap((s) => s.items.map((i) => i.href)));
-    expect(visibleNav(toGrants([]))).toEqual([]);
-    expect(visibleNav(toGrants(undefined))).toEqual([]);
+    // /account (one's own password) is open to every signed-in user (issue 10); the layout is drawn only once the
+    // function list has loaded (RouteGuard), so "nothing before it loads" holds there.
+    const accountOnly = [{ key: 'profile', labelKey: 'nav.profile', items: [{ href: '/account', labelKey: 'nav.account' }] }];
+    expect(visibleNav(toGrants([]))).toEqual(accountOnly);
+    expect(visibleNav(toGrants(undefined))).toEqual(accountOnly);
   });
 
   it('drops a section whose entries are all hidden, keeps order and labels, and filters entries inside a section', () => {
@@ -49,8 +53,10 @@ describe('visibleNav', () => {
       { key: 'a', labelKey: 'nav.home', items: [{ href: '/account', labelKey: 'nav.account' }] },
       { key: 'b', labelKey: 'nav.orders', items: [{ href: '/my-orders/manage', labelKey: 'nav.manageOrders' }, { href: '/inbox', labelKey: 'nav.inbox' }] },
       { key: 'c', labelKey: 'nav.profile', items: [{ href: '/', labelKey: 'nav.dashboard' }] },
+      { key: 'd', labelKey: 'nav.orders', items: [{ href: '/my-orders/track', labelKey: 'nav.trackOrders' }] },
     ];
     expect(visibleNav(toGrants(['home']), custom)).toEqual([
+      { key: 'a', labelKey: 'nav.home', items: [{ href: '/account', labelKey: 'nav.account' }] },
       { key: 'b', labelKey: 'nav.orders', items: [{ href: '/inbox', labelKey: 'nav.inbox' }] },
       { key: 'c', labelKey: 'nav.profile', items: [{ href: '/', labelKey: 'nav.dashboard' }] },
     ]);
