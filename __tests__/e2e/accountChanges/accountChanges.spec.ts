@@ -156,7 +156,7 @@ it('staff@demo.hk approves a billing-address change; the customer’s bill then 
   const mine = list.items.find((i) => i.submittedByName && i.requestNo > 'ACR-2026-001000');
   expect(mine).toBeDefined();
   const staff = await newPageAs('staff@demo.hk');
-  await staff.goto(url(`${QUEUE}/${mine!.id}`));
+  await staff.goto(url(`/en${QUEUE}/${mine!.id}`));
   await h1(staff, ac('detail.title', { requestNo: mine!.requestNo })).waitFor();
   await staff.getByRole('button', { name: /approve/i }).first().click();
   const dialog = staff.getByRole('dialog');
@@ -174,7 +174,7 @@ it('a rejection: staff give the reason and the customer reads it in the list', a
   const staff = await newPageAs('staff@demo.hk');
   const pending = await api<ChangeListResult>(customer, '/api/accountChanges/listRequests', { page: 1, pageSize: 50, filter: { type: ['bill_addr'], status: ['pending'] } });
   const target = pending.items[0]!;
-  await staff.goto(url(`${QUEUE}/${target.id}`));
+  await staff.goto(url(`/en${QUEUE}/${target.id}`));
   await h1(staff, ac('detail.title', { requestNo: target.requestNo })).waitFor();
   await staff.getByRole('button', { name: /reject/i }).first().click();
   const dialog = staff.getByRole('dialog');
