@@ -54,7 +54,8 @@ const pageExists = (routePath: string) => {
 
 it('multi@demo.hk chooses a customer, switches to the other, and the function list follows', async () => {
   const page = await newPage();
-  expect(await signIn(page, 'multi@demo.hk')).toBe('/login/select-ucp');
+  // multi@demo.hk prefers Chinese: since issue 10 sign-in continues in the preferred language.
+  expect(await signIn(page, 'multi@demo.hk')).toBe('/tc/login/select-ucp');
   await page.getByRole('heading', { level: 1, name: t('en', 'page:selectUcp.title') }).waitFor();
   const list = page.getByRole('list', { name: t('en', 'page:selectUcp.listLabel') });
   await list.waitFor();
