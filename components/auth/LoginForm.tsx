@@ -79,7 +79,7 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
       setFailure('INTERNAL');
       return;
     }
-    await continueAfterSignIn(router, session, (data) => updateRef.current(data), link);
+    await continueAfterSignIn(router, session, (data) => updateRef.current(data), link, { atSignIn: true });
   };
 
   const fieldError = (name: keyof LoginValues) => {

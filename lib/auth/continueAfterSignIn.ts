@@ -13,13 +13,22 @@ type Update = (data: SessionUpdate) => Promise<Session | null>;
  * Where a freshly signed-in user goes: the disclaimer first (once), then customer selection when none is chosen,
  * then the deep link (choosing the customer it names when the user may act for it) or home. Everything from here on
  * is in the user's preferred language (remembered in NEXT_LOCALE), the deep link kept.
+ *
+ * The preference is applied once, at sign-in (`atSignIn`): on the disclaimer and on a later customer switch the user
+ * may have chosen another language since, and that choice stands.
  */
-export async function continueAfterSignIn(router: NextRouter, session: Session, update: Update, link: DeepLink | null): Promise<void> {
+export async function continueAfterSignIn(
+  router: NextRouter,
+  session: Session,
+  update: Update,
+  link: DeepLink | null,
+  { atSignIn = false }: { atSignIn?: boolean } = {},
+): Promise<void> {
   const carry = deepLinkQuery(link);
   const preferred = session.profile.preferredLanguage;
   // A page already in Traditional Chinese was chosen (prefixed URL or remembered cookie): only the default
   // language gives way to the preference.
-  const locale = preferred === 'tc' && router.locale !== 'tc' ? preferred : null;
+  const locale = atSignIn && preferred === 'tc' && router.locale !== 'tc' ? preferred : null;
   if (locale) writePreferenceCookie(LOCALE_COOKIE, locale);
   const go = (target: Parameters<NextRouter['replace']>[0]) => (locale ? router.replace(target, undefined, { locale }) : router.replace(target));
   if (session.profile.needsDisclaimer) {
