@@ -20,9 +20,17 @@ async function inspect(pgliteDir: string, idempotencyKey: string) {
     const db = new PGlite(process.env.DIR);
     await db.waitReady;
     const one = async (q, p = []) => Number((await db.query(q, p)).rows[0].n);
+    // Every column that references stored_files (slips, account-change documents, meter photos, ... as features add
+    // them), read from the catalogue so that a new feature's files never count as orphans.
+    const refs = (await db.query(\`
+      select c.conrelid::regclass::text as tbl, a.attname as col
+      from pg_constraint c
+      join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+      where c.contype = 'f' and c.confrelid = 'stored_files'::regclass\`)).rows;
+    const referenced = refs.map((r) => \`exists (select 1 from \${r.tbl} x where x.\${r.col} = f.id)\`).join(' or ') || 'false';
     const out = {
-      // A stored file no slip points at: the trace a half-written upload would leave.
-      orphanFiles: await one('select count(*)::int as n from stored_files f where not exists (select 1 from payment_slips s where s.file_id = f.id)'),
+      // A stored file nothing points at: the trace a half-written upload would leave.
+      orphanFiles: await one(\`select count(*)::int as n from stored_files f where not (\${referenced})\`),
       slipsWithoutBills: await one('select count(*)::int as n from payment_slips s where not exists (select 1 from payment_slip_bills b where b.slip_id = s.id)'),
       withKey: await one('select count(*)::int as n from payment_slips where idempotency_key = $1', [process.env.KEY]),
     };
