@@ -1,5 +1,5 @@
 /** The account page's endpoints (spec §7 `account`): declared once here, implemented in lib/server/api/account.ts. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineContract, mutation, output, query } from '@/lib/contract';
 import { changePasswordBodySchema, type AccountProfile, type ChangePasswordResult } from './schemas';
 

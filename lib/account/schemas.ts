@@ -1,5 +1,5 @@
 /** The account page (docs/account.md): request schemas and answer shapes shared by the server and the browser. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { passwordSchema } from '@/lib/auth/passwordRules';
 import type { FontSize, PreferredLanguage } from '@/lib/auth/schemas';
 
@@ -23,7 +23,7 @@ export type ChangePasswordResult = { jwtToken: string; tokenExp: number; passwor
 
 export const changePasswordBodySchema = z.strictObject({
   // Only bounded: the policy applies to new passwords, and an old one may predate it.
-  currentPassword: z.string().min(1).max(1024),
+  currentPassword: z.string().check(z.minLength(1), z.maxLength(1024)),
   // Field messages are `error` namespace keys (password_too_short, …): the account page shows them translated.
   newPassword: passwordSchema,
 });

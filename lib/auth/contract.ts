@@ -2,7 +2,7 @@
  * Sign-in and session endpoints (spec §7 `login`, `checkToken`, `setCookies`): declared once here, implemented in
  * lib/server/api/login.ts, checkToken.ts and cookies.ts, called by the browser through lib/api/query.ts.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineContract, mutation, output, query } from '@/lib/contract';
 import {
   authenticateBodySchema,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The password policy for new passwords (activation, change, reset), shared by the server (lib/server/auth/password.ts
@@ -29,11 +29,11 @@ export const checkPasswordRules = (password: string): { key: PasswordRuleKey; ok
   PASSWORD_RULES.map((r) => ({ key: r.key, ok: r.test(password) }));
 
 /** Every rule is reported, not just the first, so the user sees all that is missing at once. */
-export const passwordSchema = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, { message: 'password_too_short' })
-  .max(PASSWORD_MAX_LENGTH, { message: 'password_too_long' })
-  .regex(LETTER, { message: 'password_needs_letter' })
-  .regex(DIGIT, { message: 'password_needs_digit' });
+export const passwordSchema = z.string().check(
+  z.minLength(PASSWORD_MIN_LENGTH, { message: 'password_too_short' }),
+  z.maxLength(PASSWORD_MAX_LENGTH, { message: 'password_too_long' }),
+  z.regex(LETTER, { message: 'password_needs_letter' }),
+  z.regex(DIGIT, { message: 'password_needs_digit' }),
+);
 
 export type Password = z.infer<typeof passwordSchema>;

@@ -2,7 +2,9 @@
  * Sign-in, MFA, preferences and display cookies: request schemas and answer shapes shared by the server
  * (lib/server/api/login.ts, cookies.ts) and the browser (lib/auth/contract.ts).
  */
-import { z } from 'zod';
+// zod/mini, not zod: these schemas reach every page through the contracts the app shell uses (session check,
+// preferences, cookies), and the mini build is a fraction of the classic one in the shared bundle (docs/performance.md).
+import { z } from 'zod/mini';
 
 export const FONT_SIZES = ['S', 'M', 'L'] as const;
 export type FontSize = (typeof FONT_SIZES)[number];
@@ -41,14 +43,14 @@ export type UserCustomer = { ucpId: string; nameEn: string; nameZh: string; isPr
 export type MfaEnrolment = { otpauthUrl: string; qrDataUrl: string; secret: string };
 
 /** A six-digit TOTP code. */
-export const totpCodeSchema = z.string().regex(/^\d{6}$/, 'six digits');
+export const totpCodeSchema = z.string().check(z.regex(/^\d{6}$/, 'six digits'));
 
 export const authenticateBodySchema = z.strictObject({
-  loginId: z.string().trim().min(1).max(254),
+  loginId: z.string().check(z.trim(), z.minLength(1), z.maxLength(254)),
   // Only bounded here: the password policy applies when a password is set, not when one is typed to sign in.
-  password: z.string().min(1).max(1024),
+  password: z.string().check(z.minLength(1), z.maxLength(1024)),
   // Checked by the service (a malformed code is simply a wrong code, and counts as one).
-  totp: z.string().trim().max(16).optional(),
+  totp: z.optional(z.string().check(z.trim(), z.maxLength(16))),
 });
 
 export const enableMfaBodySchema = z.union([
@@ -58,10 +60,10 @@ export const enableMfaBodySchema = z.union([
 ]);
 
 export const savePreferenceBodySchema = z
-  .strictObject({ fontSize: z.enum(FONT_SIZES).optional(), preferredLanguage: z.enum(LANGUAGES).optional() })
-  .refine((v) => v.fontSize !== undefined || v.preferredLanguage !== undefined, { message: 'nothing to save' });
+  .strictObject({ fontSize: z.optional(z.enum(FONT_SIZES)), preferredLanguage: z.optional(z.enum(LANGUAGES)) })
+  .check(z.refine((v) => v.fontSize !== undefined || v.preferredLanguage !== undefined, { message: 'nothing to save' }));
 
-export const selectCustomerBodySchema = z.strictObject({ ucpId: z.string().trim().min(1).max(64) });
+export const selectCustomerBodySchema = z.strictObject({ ucpId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) });
 
 /**
  * The cookies the browser may ask us to set, and their allowed values. Anything else is a 400. They are read by the
@@ -76,8 +78,8 @@ export const COOKIE_SETTINGS = {
 
 export const setCookiesBodySchema = z
   .strictObject({
-    colorMode: z.enum(COOKIE_SETTINGS.colorMode).optional(),
-    fontSize: z.enum(COOKIE_SETTINGS.fontSize).optional(),
-    NEXT_LOCALE: z.enum(COOKIE_SETTINGS.NEXT_LOCALE).optional(),
+    colorMode: z.optional(z.enum(COOKIE_SETTINGS.colorMode)),
+    fontSize: z.optional(z.enum(COOKIE_SETTINGS.fontSize)),
+    NEXT_LOCALE: z.optional(z.enum(COOKIE_SETTINGS.NEXT_LOCALE)),
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'name at least one cookie' });
+  .check(z.refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'name at least one cookie' }));

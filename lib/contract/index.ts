@@ -20,7 +20,7 @@
  * whose result is not the declared output. The browser derives its calls from the contract (lib/api/query.ts): no
  * endpoint path or answer type is written a second time.
  */
-import type { z } from 'zod';
+import type * as zc from 'zod/v4/core';
 import type { FunctionCode } from '@/lib/permissions/codes';
 
 /**
@@ -42,7 +42,7 @@ export type EndpointKind = 'query' | 'mutation' | 'download' | 'upload';
 /** `'area'` or `'area.action'`: what a write makes stale. */
 export type InvalidationTarget = string;
 
-export type EndpointDef<K extends EndpointKind = EndpointKind, S extends z.ZodType = z.ZodType, O = unknown, P extends Permission = Permission> = {
+export type EndpointDef<K extends EndpointKind = EndpointKind, S extends zc.$ZodType = zc.$ZodType, O = unknown, P extends Permission = Permission> = {
   kind: K;
   body: S;
   output: Output<O>;
@@ -60,7 +60,7 @@ export type HttpMethod = 'POST' | 'GET';
 export const CONTENT_API_KEY_HEADER = 'x-api-key';
 
 /** An endpoint once its contract has placed it: its area, action and path are known. */
-export type Endpoint<K extends EndpointKind = EndpointKind, S extends z.ZodType = z.ZodType, O = unknown, P extends Permission = Permission> = EndpointDef<
+export type Endpoint<K extends EndpointKind = EndpointKind, S extends zc.$ZodType = zc.$ZodType, O = unknown, P extends Permission = Permission> = EndpointDef<
   K,
   S,
   O,
@@ -75,16 +75,16 @@ export type Endpoint<K extends EndpointKind = EndpointKind, S extends z.ZodType 
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyEndpoint = Endpoint<EndpointKind, z.ZodType, any, Permission>;
+export type AnyEndpoint = Endpoint<EndpointKind, zc.$ZodType, any, Permission>;
 /** What the browser sends (defaults may be left out). */
-export type BodyOf<E> = E extends { body: infer S extends z.ZodType } ? z.input<S> : never;
+export type BodyOf<E> = E extends { body: infer S extends zc.$ZodType } ? zc.input<S> : never;
 /** What the handler receives, after validation. */
-export type ParsedBodyOf<E> = E extends { body: infer S extends z.ZodType } ? z.output<S> : never;
+export type ParsedBodyOf<E> = E extends { body: infer S extends zc.$ZodType } ? zc.output<S> : never;
 export type OutputOf<E> = E extends { output: Output<infer O> } ? O : never;
 export type PermissionOf<E> = E extends { permission: infer P extends Permission } ? P : never;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Defs = Record<string, EndpointDef<EndpointKind, z.ZodType, any, Permission>>;
+type Defs = Record<string, EndpointDef<EndpointKind, zc.$ZodType, any, Permission>>;
 
 type Placed<D> = D extends EndpointDef<infer K, infer S, infer O, infer P> ? Endpoint<K, S, O, P> : never;
 
@@ -96,7 +96,7 @@ export type Contract<A extends string = string, D extends Defs = Defs> = {
 export type AnyContract = Contract<string, Defs>;
 
 /** A read: cached by the browser under a key made of area, action and body. */
-export const query = <S extends z.ZodType, O, const P extends Permission>(
+export const query = <S extends zc.$ZodType, O, const P extends Permission>(
   def: Omit<EndpointDef<'query', S, O, P>, 'kind' | 'invalidates'>,
 ): EndpointDef<'query', S, O, P> => ({
   ...def,
@@ -104,7 +104,7 @@ export const query = <S extends z.ZodType, O, const P extends Permission>(
 });
 
 /** A page-load content read (spec §7): `GET <path>?<body>` with the content API key header; cached like a query. */
-export const contentQuery = <S extends z.ZodType, O>(
+export const contentQuery = <S extends zc.$ZodType, O>(
   def: Omit<EndpointDef<'query', S, O, 'public'>, 'kind' | 'invalidates' | 'method' | 'permission' | 'silent'>,
 ): EndpointDef<'query', S, O, 'public'> => ({
   ...def,
@@ -115,7 +115,7 @@ export const contentQuery = <S extends z.ZodType, O>(
 });
 
 /** A write: after success the browser refetches what `invalidates` names. */
-export const mutation = <S extends z.ZodType, O, const P extends Permission>(
+export const mutation = <S extends zc.$ZodType, O, const P extends Permission>(
   def: Omit<EndpointDef<'mutation', S, O, P>, 'kind'>,
 ): EndpointDef<'mutation', S, O, P> => ({
   ...def,
@@ -123,7 +123,7 @@ export const mutation = <S extends z.ZodType, O, const P extends Permission>(
 });
 
 /** A file answer (PDF, CSV, XLSX): errors are still envelopes. */
-export const download = <S extends z.ZodType, const P extends Permission>(
+export const download = <S extends zc.$ZodType, const P extends Permission>(
   def: Omit<EndpointDef<'download', S, Blob, P>, 'kind' | 'invalidates' | 'output'>,
 ): EndpointDef<'download', S, Blob, P> => ({
   ...def,
@@ -132,7 +132,7 @@ export const download = <S extends z.ZodType, const P extends Permission>(
 });
 
 /** multipart/form-data: the text fields validated by `body`, one file checked by content on the server. */
-export const upload = <S extends z.ZodType, O, const P extends Exclude<Permission, 'public'>>(
+export const upload = <S extends zc.$ZodType, O, const P extends Exclude<Permission, 'public'>>(
   def: Omit<EndpointDef<'upload', S, O, P>, 'kind'>,
 ): EndpointDef<'upload', S, O, P> => ({
   ...def,

@@ -2,7 +2,7 @@
  * The inbox (spec §7 `inbox`): declared once here, implemented in lib/server/api/inbox.ts. Opening a message marks
  * it read, so the screen refreshes the unread count and the list after it (components/inbox).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineContract, mutation, output, query } from '@/lib/contract';
 import { inboxContentBodySchema, inboxListBodySchema, type InboxList, type InboxMessage } from './schemas';
 

@@ -1,5 +1,5 @@
 /** The inbox (docs/inbox.md): request schemas and answer shapes shared by the server and the browser. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Kinds of inbox message; the screen shows one chip per kind. Feeds the database's CHECK and the zod enum. */
 export const INBOX_CATEGORIES = ['billing', 'service', 'contract', 'promotion', 'system'] as const;
@@ -12,12 +12,12 @@ export type InboxLang = (typeof INBOX_LANGS)[number];
 /** The portal locale as a message language. */
 export const inboxLang = (locale: string | undefined): InboxLang => (locale === 'tc' ? 'tc' : 'en');
 
-const langSchema = z.enum(INBOX_LANGS).optional();
+const langSchema = z.optional(z.enum(INBOX_LANGS));
 
 export const inboxListBodySchema = z.strictObject({
-  page: z.int().min(1).max(100_000),
-  pageSize: z.int().min(1).max(50),
-  search: z.string().max(100).optional(),
+  page: z.int().check(z.minimum(1), z.maximum(100_000)),
+  pageSize: z.int().check(z.minimum(1), z.maximum(50)),
+  search: z.optional(z.string().check(z.maxLength(100))),
   lang: langSchema,
 });
 

@@ -3,7 +3,7 @@
  * content API key header, answered with the usual envelope. Served by lib/server/siteContentRoutes.ts (not the POST
  * router); the footer reads them through lib/api/query.ts (silent, retried every 5 s, a 401 means a wrong key).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { contentQuery, defineContract, output } from '@/lib/contract';
 import type { FooterPopupContent, LinkConfiguration, MobileApplication, SocialPlatformSection } from './schemas';
 

@@ -1,5 +1,5 @@
 /** System parameters the browser needs (spec §7 `systemParam`), implemented in lib/server/api/systemParam.ts. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineContract, output, query } from '@/lib/contract';
 
 /** Spec §9: 1 MB when the system parameter is not supplied. */

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { z } from 'zod';
+import type * as zc from 'zod/v4/core';
 import { canAccess } from '@/lib/permissions/canAccess';
 import type { EndpointKind, Permission } from '@/lib/contract';
 import type { Principal } from '@/lib/server/auth/principal';
@@ -35,19 +35,19 @@ export type CustomerPrincipal = Principal & { ucpId: string };
 
 type AuthOf<P extends Permission> = P extends 'public' ? Principal | null : P extends 'authenticated' ? Principal : CustomerPrincipal;
 
-export type HandlerDefinition<P extends Permission, S extends z.ZodType, R> = {
+export type HandlerDefinition<P extends Permission, S extends zc.$ZodType, R> = {
   permission: P;
   body: S;
   /** The client calls it without the loading overlay (spec §7 "silent"); documented, not enforced here. */
   silent?: boolean;
   /** One-line description for the generated API reference. */
   summary: string;
-  handler: (ctx: HandlerContext<z.infer<S>, AuthOf<P>>) => Promise<R>;
+  handler: (ctx: HandlerContext<zc.output<S>, AuthOf<P>>) => Promise<R>;
 };
 
 export type AnyHandler = {
   permission: Permission;
-  body: z.ZodType;
+  body: zc.$ZodType;
   silent: boolean;
   summary: string;
   /** Set for routes mounted from a contract (implement()): query, mutation, download or upload. */
@@ -62,7 +62,7 @@ export type AnyHandler = {
  * cap, JSON parsing, authentication, permission, validation, error mapping, trace id and log line for every entry,
  * in that order; the handler only does the work.
  */
-export function defineHandler<P extends Permission, S extends z.ZodType, R>(def: HandlerDefinition<P, S, R>): AnyHandler {
+export function defineHandler<P extends Permission, S extends zc.$ZodType, R>(def: HandlerDefinition<P, S, R>): AnyHandler {
   return {
     permission: def.permission,
     body: def.body,
@@ -72,12 +72,12 @@ export function defineHandler<P extends Permission, S extends z.ZodType, R>(def:
   };
 }
 
-export type UploadHandlerDefinition<P extends Exclude<Permission, 'public'>, S extends z.ZodType, R> = Omit<
+export type UploadHandlerDefinition<P extends Exclude<Permission, 'public'>, S extends zc.$ZodType, R> = Omit<
   HandlerDefinition<P, S, R>,
   'handler'
 > & {
   upload: UploadSpec;
-  handler: (ctx: HandlerContext<z.infer<S>, AuthOf<P>> & { file: CheckedFile }) => Promise<R>;
+  handler: (ctx: HandlerContext<zc.output<S>, AuthOf<P>> & { file: CheckedFile }) => Promise<R>;
 };
 
 /**
@@ -87,7 +87,7 @@ export type UploadHandlerDefinition<P extends Exclude<Permission, 'public'>, S e
  * (400), and checks the file by content (400 empty / 415 wrong type / 400 corrupt) before the handler runs. Only these
  * routes are exempt from the JSON body cap. Uploads are never public.
  */
-export function defineUploadHandler<P extends Exclude<Permission, 'public'>, S extends z.ZodType, R>(
+export function defineUploadHandler<P extends Exclude<Permission, 'public'>, S extends zc.$ZodType, R>(
   def: UploadHandlerDefinition<P, S, R>,
 ): AnyHandler {
   return {

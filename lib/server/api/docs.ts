@@ -5,7 +5,7 @@ const permissionText = (p: ApiRoutes[string]['permission']): string =>
   p === 'public' ? 'public' : p === 'authenticated' ? 'signed in' : `any of: ${p.anyOf.map((c) => `\`${c}\``).join(', ')}`;
 
 /** Compact body description from the zod schema (JSON Schema, one line). */
-function bodyText(schema: z.ZodType): string {
+function bodyText(schema: z.core.$ZodType): string {
   try {
     const json = z.toJSONSchema(schema, { unrepresentable: 'any' }) as { properties?: Record<string, unknown>; required?: string[] };
     const props = Object.keys(json.properties ?? {});

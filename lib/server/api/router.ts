@@ -119,7 +119,7 @@ export function createApiHandler(deps: ApiDeps) {
           message: 'NUL character in the body',
         });
       }
-      const parsed = route.body.safeParse(raw);
+      const parsed = z.safeParse(route.body, raw);
       if (!parsed.success) {
         const fields = zodFields(parsed.error);
         throw new AppError('VALIDATION', { fields, publicMessage: `Invalid fields: ${Object.keys(fields).join(', ')}` });
