@@ -1,7 +1,5 @@
 import { useMemo } from 'react';
 import { useRouter } from 'next/router';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import { useCodes } from '@/components/accountChanges/useCodes';
 import type { DataTableColumn } from '@/components/common/DataTable';
@@ -10,8 +8,9 @@ import { StatusChip } from '@/components/common/StatusChip';
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import { staffReadableTypes } from '@/lib/accountChanges/constants';
 import type { ChangeSortField, ListQueueFilter, QueueItem } from '@/lib/accountChanges/schemas';
-import { formatDateTime, pickLocalized } from '@/lib/i18n/locales';
+import { formatDateTime } from '@/lib/i18n/locales';
 import { pathTo } from '@/lib/paths';
+import { CustomerCell } from '@/components/common/CustomerCell';
 
 /**
  * `/admin-controls/approve-account-info-update`: change requests of every customer, only of the types of the staff
@@ -27,14 +26,7 @@ export function ApprovalQueueScreen() {
       {
         key: 'customer',
         header: t('list.columns.customer'),
-        render: (r) => (
-          <Box>
-            <Typography variant="body2">{pickLocalized(locale, r.customerNameEn, r.customerNameZh)}</Typography>
-            <Typography variant="caption" color="text.secondary">
-              {r.ucpId}
-            </Typography>
-          </Box>
-        ),
+        render: (r) => <CustomerCell {...r} />,
       },
       { key: 'type', header: t('list.columns.type'), sortable: true, render: (r) => t(`types.${r.type}`) },
       { key: 'submittedAt', header: t('list.columns.submittedAt'), sortable: true, render: (r) => formatDateTime(r.submittedAt, locale) },

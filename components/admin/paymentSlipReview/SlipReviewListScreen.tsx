@@ -1,16 +1,15 @@
 import { useMemo } from 'react';
 import { useRouter } from 'next/router';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import type { DataTableColumn } from '@/components/common/DataTable';
 import { ListScreen } from '@/components/common/ListScreen';
 import type { FilterConfig } from '@/components/common/listSchema';
 import { StatusChip } from '@/components/common/StatusChip';
 import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
-import { formatDate, formatDateTime, formatMoney, pickLocalized } from '@/lib/i18n/locales';
+import { formatDate, formatDateTime, formatMoney } from '@/lib/i18n/locales';
 import type { ReviewListItem, SlipSortField } from '@/lib/paymentSlips/schemas';
 import { pathTo } from '@/lib/paths';
+import { CustomerCell } from '@/components/common/CustomerCell';
 
 export const REVIEW_PAGE = pathTo('/admin-controls/payment-slip-review');
 
@@ -35,14 +34,7 @@ export function SlipReviewListScreen() {
       {
         key: 'customer',
         header: t('slipReview.columns.customer'),
-        render: (r) => (
-          <Box>
-            <Typography variant="body2">{pickLocalized(locale, r.customerNameEn, r.customerNameZh)}</Typography>
-            <Typography variant="caption" color="text.secondary">
-              {r.ucpId}
-            </Typography>
-          </Box>
-        ),
+        render: (r) => <CustomerCell {...r} />,
       },
       { key: 'createdAt', header: t('slipReview.columns.uploaded'), sortable: true, render: (r) => formatDateTime(r.createdAt, locale) },
       { key: 'paymentDate', header: t('slipReview.columns.paymentDate'), sortable: true, hideOnMobile: true, render: (r) => formatDate(r.paymentDate, locale) },

@@ -1,8 +1,6 @@
 import { useMemo } from 'react';
 import { useRouter } from 'next/router';
-import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import type { DataTableColumn } from '@/components/common/DataTable';
 import { DetailSection, Facts } from '@/components/common/DetailParts';
@@ -15,6 +13,7 @@ import { formatDate, formatDateTime, formatMoney, pickLocalized } from '@/lib/i1
 import { pathTo } from '@/lib/paths';
 import { renewalContract } from '@/lib/renewal/contract';
 import type { RenewalLogItem } from '@/lib/renewal/schemas';
+import { CustomerCell } from '@/components/common/CustomerCell';
 
 const R = renewalContract.endpoints;
 type SortField = 'submittedAt' | 'renewalNo';
@@ -29,14 +28,7 @@ export function RenewalLogsScreen() {
       {
         key: 'customer',
         header: t('renewal:logs.columns.customer'),
-        render: (r) => (
-          <Box>
-            <Typography variant="body2">{pickLocalized(locale, r.customerNameEn, r.customerNameZh)}</Typography>
-            <Typography variant="caption" color="text.secondary">
-              {r.ucpId}
-            </Typography>
-          </Box>
-        ),
+        render: (r) => <CustomerCell {...r} />,
       },
       { key: 'contract', header: t('renewal:logs.columns.contract'), render: (r) => r.contractNo },
       { key: 'offer', header: t('renewal:logs.columns.offer'), hideOnMobile: true, render: (r) => `${r.offerCode} · ${pickLocalized(locale, r.offerNameEn, r.offerNameZh)}` },
