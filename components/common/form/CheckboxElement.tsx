@@ -3,15 +3,14 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import { useController, type FieldValues } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import type { BaseFieldProps } from './fieldTypes';
-import { useFieldMessage } from './useFieldMessage';
+import { useBoundField } from './useBoundField';
 
 /** A yes/no field (form value boolean), e.g. "I confirm…" with `z.literal(true, { error: … })`. */
-export function CheckboxElement<T extends FieldValues>({ name, control, label, helperText, required, disabled }: BaseFieldProps<T>) {
-  const { field, fieldState } = useController<T>({ name, control });
-  const message = useFieldMessage();
-  const error = message(fieldState.error?.message);
+export function CheckboxElement<T extends FieldValues>(props: BaseFieldProps<T>) {
+  const { label, helperText, required, disabled } = props;
+  const { field, error } = useBoundField(props);
   const helperId = useId();
   return (
     <FormControl error={Boolean(error)} required={required} disabled={disabled || field.disabled}>

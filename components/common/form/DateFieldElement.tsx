@@ -1,7 +1,7 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useController, type FieldValues } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import type { BaseFieldProps } from './fieldTypes';
-import { useFieldMessage } from './useFieldMessage';
+import { useBoundField } from './useBoundField';
 
 export type DateFieldElementProps<T extends FieldValues> = BaseFieldProps<T> &
   Pick<TextFieldProps, 'fullWidth' | 'sx'> & {
@@ -11,24 +11,15 @@ export type DateFieldElementProps<T extends FieldValues> = BaseFieldProps<T> &
   };
 
 /** A calendar date as 'YYYY-MM-DD' ('' when empty) through the browser's own date input: no date-picker library. */
-export function DateFieldElement<T extends FieldValues>({ name, control, label, helperText, required, disabled, min, max, fullWidth = true, sx }: DateFieldElementProps<T>) {
-  const { field, fieldState } = useController<T>({ name, control });
-  const message = useFieldMessage();
-  const error = message(fieldState.error?.message);
+export function DateFieldElement<T extends FieldValues>({ min, max, fullWidth = true, sx, ...base }: DateFieldElementProps<T>) {
+  const { field, textFieldProps } = useBoundField(base);
   return (
     <TextField
       type="date"
-      name={field.name}
+      {...textFieldProps}
       value={(field.value as string | null | undefined) ?? ''}
       onChange={(e) => field.onChange(e.target.value)}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      label={label}
-      required={required}
-      disabled={disabled || field.disabled}
       fullWidth={fullWidth}
-      error={Boolean(error)}
-      helperText={error ?? helperText}
       sx={sx}
       slotProps={{ inputLabel: { shrink: true }, htmlInput: { min, max } }}
     />

@@ -1,9 +1,9 @@
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useController, type FieldValues } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import type { BaseFieldProps } from './fieldTypes';
 import { formatCentsForInput, parseMoneyToCents } from './money';
-import { useFieldMessage } from './useFieldMessage';
+import { useBoundField } from './useBoundField';
 import { useTextBuffer } from './useTextBuffer';
 
 export type MoneyFieldElementProps<T extends FieldValues> = BaseFieldProps<T> &
@@ -16,27 +16,14 @@ export type MoneyFieldElementProps<T extends FieldValues> = BaseFieldProps<T> &
  * and NaN when the text is not an amount with at most two decimals (the schema reports it: use
  * `z.number({ error: zodMessages.money }).int()`). On leaving the field the text is shown with two decimals.
  */
-export function MoneyFieldElement<T extends FieldValues>({
-  name,
-  control,
-  label,
-  helperText,
-  required,
-  disabled,
-  allowNegative = false,
-  fullWidth = true,
-  sx,
-  placeholder,
-}: MoneyFieldElementProps<T>) {
-  const { field, fieldState } = useController<T>({ name, control });
-  const message = useFieldMessage();
-  const error = message(fieldState.error?.message);
+export function MoneyFieldElement<T extends FieldValues>({ allowNegative = false, fullWidth = true, sx, placeholder, ...base }: MoneyFieldElementProps<T>) {
+  const { field, textFieldProps } = useBoundField(base);
   const parse = (text: string) => parseMoneyToCents(text, allowNegative);
   const value = typeof field.value === 'number' ? field.value : null;
   const [text, setText] = useTextBuffer(value, formatCentsForInput, parse);
   return (
     <TextField
-      name={field.name}
+      {...textFieldProps}
       value={text}
       onChange={(e) => {
         setText(e.target.value);
@@ -47,14 +34,8 @@ export function MoneyFieldElement<T extends FieldValues>({
         if (cents !== null && Number.isFinite(cents)) setText(formatCentsForInput(cents));
         field.onBlur();
       }}
-      inputRef={field.ref}
-      label={label}
-      required={required}
-      disabled={disabled || field.disabled}
       fullWidth={fullWidth}
       placeholder={placeholder}
-      error={Boolean(error)}
-      helperText={error ?? helperText}
       sx={sx}
       slotProps={{
         htmlInput: { inputMode: 'decimal', autoComplete: 'off' },

@@ -1,7 +1,7 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useController, type FieldValues } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import type { BaseFieldProps } from './fieldTypes';
-import { useFieldMessage } from './useFieldMessage';
+import { useBoundField } from './useBoundField';
 import { useTextBuffer } from './useTextBuffer';
 
 export type NumberFieldElementProps<T extends FieldValues> = BaseFieldProps<T> &
@@ -22,12 +22,6 @@ const formatNumber = (v: number | null): string => (v === null || !Number.isFini
  * becomes NaN, so the schema reports it instead of it silently turning into something else.
  */
 export function NumberFieldElement<T extends FieldValues>({
-  name,
-  control,
-  label,
-  helperText,
-  required,
-  disabled,
   decimals = 0,
   min,
   max,
@@ -35,10 +29,9 @@ export function NumberFieldElement<T extends FieldValues>({
   fullWidth = true,
   sx,
   placeholder,
+  ...base
 }: NumberFieldElementProps<T>) {
-  const { field, fieldState } = useController<T>({ name, control });
-  const message = useFieldMessage();
-  const error = message(fieldState.error?.message);
+  const { field, textFieldProps } = useBoundField(base);
   const pattern = decimals > 0 ? new RegExp(`^-?\\d+(?:\\.\\d{0,${decimals}})?$`) : /^-?\d+$/;
   const parse = (text: string): number | null => {
     const trimmed = text.trim();
@@ -49,21 +42,14 @@ export function NumberFieldElement<T extends FieldValues>({
   const [text, setText] = useTextBuffer(value, formatNumber, parse);
   return (
     <TextField
-      name={field.name}
+      {...textFieldProps}
       value={text}
       onChange={(e) => {
         setText(e.target.value);
         field.onChange(parse(e.target.value));
       }}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      label={label}
-      required={required}
-      disabled={disabled || field.disabled}
       fullWidth={fullWidth}
       placeholder={placeholder}
-      error={Boolean(error)}
-      helperText={error ?? helperText}
       sx={sx}
       slotProps={{
         // A text input with a numeric keyboard: type="number" swallows partial input ("1.") and changes on scroll.

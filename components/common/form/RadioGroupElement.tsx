@@ -5,9 +5,9 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import { useController, type FieldValues } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import type { BaseFieldProps, Option } from './fieldTypes';
-import { useFieldMessage } from './useFieldMessage';
+import { useBoundField } from './useBoundField';
 
 export type RadioGroupElementProps<T extends FieldValues, V extends string | number> = BaseFieldProps<T> & {
   options: readonly Option<V>[];
@@ -16,19 +16,9 @@ export type RadioGroupElementProps<T extends FieldValues, V extends string | num
 };
 
 /** One of a few choices, all visible (a fieldset with a legend). */
-export function RadioGroupElement<T extends FieldValues, V extends string | number = string>({
-  name,
-  control,
-  label,
-  helperText,
-  required,
-  disabled,
-  options,
-  row,
-}: RadioGroupElementProps<T, V>) {
-  const { field, fieldState } = useController<T>({ name, control });
-  const message = useFieldMessage();
-  const error = message(fieldState.error?.message);
+export function RadioGroupElement<T extends FieldValues, V extends string | number = string>({ options, row, ...base }: RadioGroupElementProps<T, V>) {
+  const { label, helperText, required, disabled } = base;
+  const { field, error } = useBoundField(base);
   const helperId = useId();
   const current = field.value === null || field.value === undefined ? '' : String(field.value as V);
   return (

@@ -1,9 +1,9 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useTranslation } from 'next-i18next/pages';
-import { useController, type FieldValues } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import type { BaseFieldProps, Option } from './fieldTypes';
-import { useFieldMessage } from './useFieldMessage';
+import { useBoundField } from './useBoundField';
 
 export type SelectElementProps<T extends FieldValues, V extends string | number> = BaseFieldProps<T> &
   Pick<TextFieldProps, 'fullWidth' | 'sx'> & {
@@ -14,37 +14,23 @@ export type SelectElementProps<T extends FieldValues, V extends string | number>
 
 /** A single choice from a list; the form value is the option's value (string or number), or null. */
 export function SelectElement<T extends FieldValues, V extends string | number = string>({
-  name,
-  control,
-  label,
-  helperText,
-  required,
-  disabled,
   options,
   emptyLabel,
   fullWidth = true,
   sx,
+  ...base
 }: SelectElementProps<T, V>) {
   const { t } = useTranslation('common');
-  const { field, fieldState } = useController<T>({ name, control });
-  const message = useFieldMessage();
-  const error = message(fieldState.error?.message);
+  const { field, textFieldProps } = useBoundField(base);
   const current = field.value === null || field.value === undefined ? '' : String(field.value as V);
   return (
     <TextField
       select
-      name={field.name}
+      {...textFieldProps}
       value={current}
       // Back to the option's own value, so a numeric id stays a number in the form.
       onChange={(e) => field.onChange(options.find((o) => String(o.value) === e.target.value)?.value ?? null)}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      label={label}
-      required={required}
-      disabled={disabled || field.disabled}
       fullWidth={fullWidth}
-      error={Boolean(error)}
-      helperText={error ?? helperText}
       sx={sx}
       slotProps={{ select: { displayEmpty: emptyLabel !== false }, inputLabel: emptyLabel !== false ? { shrink: true } : undefined }}
     >

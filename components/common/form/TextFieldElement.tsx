@@ -1,7 +1,7 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useController, type FieldValues } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import type { BaseFieldProps } from './fieldTypes';
-import { useFieldMessage } from './useFieldMessage';
+import { useBoundField } from './useBoundField';
 
 export type TextFieldElementProps<T extends FieldValues> = BaseFieldProps<T> &
   Pick<TextFieldProps, 'type' | 'multiline' | 'minRows' | 'maxRows' | 'autoComplete' | 'placeholder' | 'fullWidth' | 'sx' | 'slotProps' | 'autoFocus'> & {
@@ -22,23 +22,14 @@ export function TextFieldElement<T extends FieldValues>({
   slotProps,
   ...rest
 }: TextFieldElementProps<T>) {
-  const { field, fieldState } = useController<T>({ name, control });
-  const message = useFieldMessage();
-  const error = message(fieldState.error?.message);
+  const { field, textFieldProps } = useBoundField({ name, control, label, helperText, required, disabled });
   return (
     <TextField
       {...rest}
-      name={field.name}
+      {...textFieldProps}
       value={(field.value as string | null | undefined) ?? ''}
       onChange={(e) => field.onChange(e.target.value)}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      label={label}
-      required={required}
-      disabled={disabled || field.disabled}
       fullWidth={fullWidth}
-      error={Boolean(error)}
-      helperText={error ?? helperText}
       slotProps={{ ...slotProps, htmlInput: { maxLength, ...(slotProps?.htmlInput as object | undefined) } }}
     />
   );
