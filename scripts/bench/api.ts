@@ -10,7 +10,7 @@
  * (The other comparison of DESIGN.md, a plain Next API route, needs an extra route in the app: not built into the
  * product; see docs/performance.md for the figures measured when the design was made.)
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -23,6 +23,7 @@ import { createRequestListener } from '@/lib/server/app';
 import { startIdentityCache } from '@/lib/server/auth/identityCache';
 import { signApiToken } from '@/lib/server/auth/token';
 import { loadConfig } from '@/lib/server/config';
+import { requireWrk } from './portal';
 import { migrateDatabase, openDatabase } from '@/lib/server/db/open';
 import { seedDemo } from '@/lib/server/db/seed';
 import { createLogger } from '@/lib/server/log';
@@ -67,15 +68,7 @@ const listen = (server: Server) =>
   }));
 
 async function main() {
-  try {
-    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
-  } catch (err) {
-    // wrk prints its version and exits 1; only a missing binary is a problem.
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-      console.error('wrk is not installed: apt-get install wrk');
-      process.exit(1);
-    }
-  }
+  requireWrk();
   const dbName = `portal_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();

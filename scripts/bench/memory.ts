@@ -9,8 +9,7 @@
  *      issue's 10-minute check), sampled every 15 s, with the growth from the first to the last third.
  * Budgets (issue 15): ≤ 400 MB on PGlite after the benchmarks, flat under steady load. Printed, never asserted.
  */
-import { execFileSync } from 'node:child_process';
-import { apiToken, machineLoad, rssMb, startPortal, wrk } from './portal';
+import { apiToken, machineLoad, requireWrk, rssMb, startPortal, wrk } from './portal';
 
 const arg = process.argv.indexOf('--minutes');
 const MINUTES = arg > 0 ? Number(process.argv[arg + 1]) : Number(process.env.BENCH_MINUTES ?? 1);
@@ -18,14 +17,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUND_SECONDS = 15;
 
 async function main() {
-  try {
-    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-      console.error('wrk is not installed: apt-get install wrk');
-      process.exit(1);
-    }
-  }
+  requireWrk();
   const portal = await startPortal();
   const mb = () => rssMb(portal.pid).toFixed(0);
   try {

@@ -12,24 +12,16 @@
  * `BENCH_PAGES_PATH` (default /login), `BENCH_SECONDS` (default 10). Target (issue 15): static ≥ 10× the
  * rendered req/s, static p99 ≤ 30 ms at 20 connections. Printed, never asserted.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { machineLoad, startPortal, wrk, type WrkResult } from './portal';
+import { machineLoad, requireWrk, startPortal, wrk, type WrkResult } from './portal';
 
 const PAGE = process.env.BENCH_PAGES_PATH ?? '/login';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
 
 async function main() {
-  try {
-    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-      console.error('wrk is not installed: apt-get install wrk');
-      process.exit(1);
-    }
-  }
+  requireWrk();
   const portal = await startPortal();
   try {
     const manifest = JSON.parse(readFileSync(path.join(process.cwd(), '.next', 'prerender-manifest.json'), 'utf8')) as { preview: { previewModeId: string } };

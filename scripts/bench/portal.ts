@@ -3,7 +3,7 @@
  * (`node scripts/start.mjs`, one process, the compiled server in it) on a free port with a fresh embedded database
  * (PGlite, migrated and seeded with the demo data by the server itself), and `wrk`.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -11,6 +11,18 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { ensureBuild } from '../lib/build.mjs';
 import { waitForExit } from '../lib/process';
+
+/** Exits with a clear message when wrk is missing (wrk prints its version and exits 1: only ENOENT is a problem). */
+export function requireWrk(): void {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+      console.error('wrk is not installed: apt-get install wrk');
+      process.exit(1);
+    }
+  }
+}
 
 export const DEMO_CUSTOMER = { loginId: 'customer@demo.hk', password: 'Portal#Demo2026' };
 
