@@ -5,7 +5,6 @@ import { initTelemetry } from '@/lib/telemetry';
 import { rehydratePortalStore } from '@/store/portalStore';
 import { RouteGuard } from '@/components/auth/RouteGuard';
 import { SessionBootstrap } from '@/components/auth/SessionBootstrap';
-import { LoginLayout } from '@/layouts/LoginLayout';
 import { ErrorBoundary } from './ErrorBoundary';
 import { LoadingOverlay } from './LoadingOverlay';
 import type { LayoutName } from './types';
@@ -14,10 +13,13 @@ import { useRouteProgress } from './useRouteProgress';
 /**
  * The main and dashboard layouts (header, menus, drawer, footer) are their own chunks: protected pages show only a
  * spinner until the session arrives, and these load alongside it, so the sign-in pages and the shared bundle never
- * carry them (docs/performance.md).
+ * carry them (docs/performance.md). The sign-in layout (its language, colour and font-size toggles) is its own chunk
+ * too: the prerendered sign-in pages render it on the server and Next loads its chunk before hydrating them, and the
+ * signed-in pages never load it.
  */
 const MainLayout = dynamic(() => import('@/layouts/MainLayout').then((m) => m.MainLayout));
 const DashboardLayout = dynamic(() => import('@/layouts/DashboardLayout').then((m) => m.DashboardLayout));
+const LoginLayout = dynamic(() => import('@/layouts/LoginLayout').then((m) => m.LoginLayout));
 
 const LAYOUTS: Record<LayoutName, ComponentType<{ children: ReactNode }>> = {
   main: MainLayout,

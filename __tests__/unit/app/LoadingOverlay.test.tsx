@@ -110,7 +110,9 @@ describe('LoadingOverlay', () => {
     ['a validation error (400)', () => apiError('/api/demo/fail', 'VALIDATION', { delayMs: 30 }), 'VALIDATION'],
     ['a network failure', () => apiNetworkError('/api/demo/fail'), 'NETWORK'],
   ])('a request ending in %s still lowers the count', async (_label, handler, code) => {
-    server.use(handler(), apiSuccess('/api/demo/ok', null, { delayMs: 300 }));
+    // The other request answers only when released: a fixed delay lost the race on a loaded machine.
+    const ok = apiDeferred('/api/demo/ok', null);
+    server.use(handler(), ok.handler);
     renderWithProviders(<LoadingOverlay />);
 
     const failing = start('/api/demo/fail');
@@ -118,7 +120,7 @@ describe('LoadingOverlay', () => {
     expect(await settle(failing)).toMatchObject({ ok: false, error: { code } });
     expect(pending()).toBe(1);
     expect(overlay()).toBeVisible();
-    await settle(other);
+    await settle(other, ok.release);
     expect(pending()).toBe(0);
     await waitFor(() => expect(overlay()).not.toBeVisible());
   });
