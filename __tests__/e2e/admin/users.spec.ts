@@ -8,7 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { closeBrowser, newPage, newPageAs, signIn, url } from '../helpers/browser';
-import { api, apiError, h1, open, t } from '../orders/support';
+import { setPreferenceCookies } from '../helpers/shell';
+import { api, apiError, checkAccessible, h1, open, shot, t } from '../orders/support';
 
 jest.setTimeout(240_000);
 afterAll(closeBrowser);
@@ -177,4 +178,39 @@ it('staff without user codes: no page, no area, 403 from the endpoints', async (
   await staff.getByText(en('common:no_permission_to_access')).first().waitFor();
   expect((await apiError(staff, '/api/users/listUsers', { page: 1, pageSize: 10 })).status).toBe(403);
   expect((await apiError(staff, '/api/users/createUser', { loginId: 'x-nope', name: 'x', email: 'x@example.test', preferredLanguage: 'en', kind: 'customer', skipMfa: false, links: [] })).status).toBe(403);
+});
+
+it('on a phone in Chinese and dark mode: the list, the add form, a user and the activation page read well and pass axe', async () => {
+  const tc = (key: string, vars?: Record<string, string>) => t('tc', key, vars);
+  const admin = track(await newPageAs('admin@demo.hk', { viewport: { width: 390, height: 844 }, locale: 'tc' }));
+  await setPreferenceCookies(admin.context(), { colorMode: 'dark' });
+  await open(admin, `/tc${BASE}`, tc('users:title'));
+  await admin.getByTestId('export-csv').waitFor();
+  await checkAccessible(admin, 'users list (tc, dark, phone)');
+  await shot(admin, 'users-list-tc-dark-phone');
+  // No sideways scrolling on a phone.
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await admin.getByRole('link', { name: tc('users:add') }).click();
+  await h1(admin, tc('users:addTitle')).waitFor();
+  await admin.getByRole('button', { name: tc('users:addLink') }).click();
+  await checkAccessible(admin, 'add user (tc, dark, phone)');
+  await shot(admin, 'users-add-tc-dark-phone');
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await admin.goto(url(`/tc${BASE}?q=customer%40demo.hk`));
+  await admin.getByRole('link', { name: 'customer@demo.hk', exact: true }).click();
+  await admin.getByRole('button', { name: tc('users:actions.lock.action') }).waitFor();
+  await checkAccessible(admin, 'user view (tc, dark, phone)');
+  await shot(admin, 'users-view-tc-dark-phone');
+
+  const visitor = track(await newPage({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' }));
+  await setPreferenceCookies(visitor.context(), { colorMode: 'dark' });
+  await visitor.goto(url('/tc/login/activate?token=' + 'x'.repeat(43)));
+  await visitor.getByTestId('link-invalid').waitFor();
+  await checkAccessible(visitor, 'activation page, invalid link (tc, dark, phone)');
+  await visitor.goto(url('/tc/login/forgot-password'));
+  await h1(visitor, tc('page:forgotPassword.title')).waitFor();
+  await checkAccessible(visitor, 'forgot password (tc, dark, phone)');
+  await shot(visitor, 'forgot-password-tc-dark-phone');
 });
