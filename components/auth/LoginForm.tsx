@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { getSession, signIn, useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
@@ -7,6 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -139,6 +141,9 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
       <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting} data-testid="login-submit">
         {formState.isSubmitting ? t('page:login.signingIn') : t('common:signIn')}
       </Button>
+      <Link component={NextLink} href="/login/forgot-password" variant="body2" data-testid="forgot-password-link">
+        {t('page:login.forgot')}
+      </Link>
       <Typography variant="body2" color="text.secondary">
         {t('page:login.help')}
       </Typography>

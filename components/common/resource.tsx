@@ -30,8 +30,9 @@ import { DetailScreen, useRouteId, type DetailQuery } from './DetailScreen';
 import { EntityForm } from './EntityForm';
 import { ListScreen } from './ListScreen';
 import type { FilterConfig } from './listSchema';
-import type { ListQueryDefaults } from './listQueryUrl';
+import type { FilterValues, ListQueryDefaults } from './listQueryUrl';
 import { PageHeader } from './PageHeader';
+import type { UseListQuery } from './useListQuery';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a description is read through its own type parameters */
 type ListE<Row> = Endpoint<'query', any, ListResult<Row>, any>;
@@ -60,6 +61,11 @@ export type ResourceDescription<Row, Rec, FIn extends FieldValues = FieldValues,
   view: (record: Rec, t: TFunction, locale: string | undefined) => readonly (readonly [string, ReactNode])[];
   /** More sections of the view page under the facts (a customer's contracts, a group's members). */
   sections?: (record: Rec, t: TFunction, locale: string | undefined) => ReactNode;
+  /**
+   * Tools above the list's table that work on the current query (export the filtered rows, import a file); hide them
+   * with `<Can>` yourself.
+   */
+  listActions?: (list: UseListQuery<Row, string, FilterValues, ListResult<Row>>) => ReactNode;
   /** More header actions of the view page beside "Edit" (deactivate, resend); hide them with `<Can>` yourself. */
   viewActions?: (record: Rec) => ReactNode;
   form?: {
@@ -118,6 +124,7 @@ export function ResourceListPage<Row>({ resource }: { resource: ResourceDescript
       })}
       emptyMessage={t('empty')}
       {...(i18n.exists(`${r.ns}:emptyFiltered`) ? { emptyFilteredMessage: t('emptyFiltered') } : {})}
+      {...(r.listActions ? { aboveTable: r.listActions } : {})}
     />
   );
 }

@@ -40,6 +40,11 @@ export const ERRORS = {
   METER_CONFIRM_REQUIRED: { http: 409, description: 'Some readings are unusually high: confirm them to save' },
   RENEWAL_NOT_ELIGIBLE: { http: 409, description: 'The contract is not open for renewal (outside its window, past its notice deadline, or already renewed)' },
   RENEWAL_OFFER_UNAVAILABLE: { http: 409, description: 'The renewal offer does not apply to this contract or is no longer valid' },
+  // User account maintenance and one-time links (docs/user-accounts.md).
+  ACCOUNT_LOCKED_BY_ADMIN: { http: 423, description: 'Locked by provider staff until they unlock it' },
+  LINK_INVALID: { http: 400, description: 'Activation or password-reset link unknown, already used or expired' },
+  ACCOUNT_NOT_PENDING: { http: 409, description: 'The account is already activated: no activation e-mail to send' },
+  USER_IMPORT_INVALID: { http: 400, description: 'One or more rows of the import failed their checks: nothing was imported' },
   SERVICE_UNAVAILABLE: { http: 503, description: 'Database unreachable' },
   TIMEOUT: { http: 504, description: 'Request took too long' },
   INTERNAL: { http: 500, description: 'Unexpected error' },

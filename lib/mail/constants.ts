@@ -3,7 +3,7 @@ export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'failed', 'kept'] a
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 /** Mail templates (lib/server/mail/templates.ts renders each). */
-export const MAIL_TEMPLATES = ['inbox_message', 'notification'] as const;
+export const MAIL_TEMPLATES = ['inbox_message', 'notification', 'account_activation', 'password_reset'] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
 export const MAIL_LOCALES = ['en', 'tc'] as const;

@@ -50,6 +50,10 @@ const ROUTE_TABLE = [
   { path: '/login/disclaimer', anyOf: [], isPublic: true, isLoginPage: true },
   { path: '/login/select-ucp', anyOf: [], isPublic: true, isLoginPage: true },
   { path: '/weblogin', anyOf: [], isPublic: true, isLoginPage: true },
+  // One-time links and "forgot password" (docs/user-accounts.md): opened without a session.
+  { path: '/login/activate', anyOf: [], isPublic: true, isLoginPage: true },
+  { path: '/login/forgot-password', anyOf: [], isPublic: true, isLoginPage: true },
+  { path: '/login/reset-password', anyOf: [], isPublic: true, isLoginPage: true },
 
   { path: '/', anyOf: ['home'] },
   { path: '/inbox', anyOf: ['home'], deepLink: true },

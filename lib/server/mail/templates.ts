@@ -33,9 +33,21 @@ export type InboxMessageMailData = {
   previewZh: string;
 };
 
+/** A one-time link of user account maintenance (docs/user-accounts.md): activation or password reset. */
+export type AccountLinkMailData = {
+  name: string;
+  loginId: string;
+  /** The link's secret (only its hash is stored). */
+  token: string;
+  /** How long the link works, in hours (activation) or minutes (reset). */
+  validFor: { hours?: number; minutes?: number };
+};
+
 export type MailData = {
   inbox_message: InboxMessageMailData;
   notification: NotificationData;
+  account_activation: AccountLinkMailData;
+  password_reset: AccountLinkMailData;
 };
 
 export type RenderedMail = { subject: string; text: string; html: string };
@@ -57,8 +69,75 @@ const FOOTER = {
   tc: '由於您在太平洋影像客戶服務平台擁有帳戶，因此收到本電郵。您可在「帳戶及偏好設定」關閉電郵通知。',
 } as const;
 
+/** `/login/activate?token=…` or `/login/reset-password?token=…` (public pages, not deep links: no customer). */
+function accountLinkUrl(publicUrl: string, locale: MailLocale, page: 'activate' | 'reset-password', token: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${locale === 'tc' ? '/tc' : ''}/login/${page}?token=${encodeURIComponent(token)}`;
+}
+
+function accountLinkParts(template: 'account_activation' | 'password_reset', d: AccountLinkMailData, publicUrl: string): Record<MailLocale, Part> {
+  const hours = d.validFor.hours;
+  const minutes = d.validFor.minutes ?? 0;
+  const validEn = hours ? `${hours} hours` : `${minutes} minutes`;
+  const validZh = hours ? `${hours} 小時` : `${minutes} 分鐘`;
+  if (template === 'account_activation') {
+    return {
+      en: {
+        locale: 'en',
+        title: 'Activate your Customer Portal account',
+        paragraphs: [
+          `Dear ${d.name},`,
+          `An account has been created for you on the Pacific Imaging Customer Portal. Your login ID is ${d.loginId}.`,
+          `Open the link below to choose your password and activate the account. The link can be used once and works for ${validEn}.`,
+        ],
+        link: accountLinkUrl(publicUrl, 'en', 'activate', d.token),
+        linkLabel: 'Activate my account',
+        footer: 'If you did not expect this e-mail, you can ignore it: the account stays inactive.',
+      },
+      tc: {
+        locale: 'tc',
+        title: '啟用你的客戶服務平台帳戶',
+        paragraphs: [
+          `${d.name}，你好：`,
+          `我們已為你在太平洋影像客戶服務平台建立帳戶，你的登入名稱為 ${d.loginId}。`,
+          `請開啟以下連結設定密碼並啟用帳戶。連結只可使用一次，有效期為 ${validZh}。`,
+        ],
+        link: accountLinkUrl(publicUrl, 'tc', 'activate', d.token),
+        linkLabel: '啟用我的帳戶',
+        footer: '如你並無預期收到本電郵，請不用理會，帳戶將維持未啟用。',
+      },
+    };
+  }
+  return {
+    en: {
+      locale: 'en',
+      title: 'Reset your Customer Portal password',
+      paragraphs: [
+        `Dear ${d.name},`,
+        `We received a request to reset the password of the login ID ${d.loginId}.`,
+        `Open the link below to choose a new password. The link can be used once and works for ${validEn}. Resetting signs you out everywhere and clears a lock-out after failed sign-ins.`,
+      ],
+      link: accountLinkUrl(publicUrl, 'en', 'reset-password', d.token),
+      linkLabel: 'Choose a new password',
+      footer: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+    },
+    tc: {
+      locale: 'tc',
+      title: '重設你的客戶服務平台密碼',
+      paragraphs: [
+        `${d.name}，你好：`,
+        `我們收到重設登入名稱 ${d.loginId} 密碼的要求。`,
+        `請開啟以下連結設定新密碼。連結只可使用一次，有效期為 ${validZh}。重設後你會在所有裝置登出，登入失敗引致的鎖定亦會解除。`,
+      ],
+      link: accountLinkUrl(publicUrl, 'tc', 'reset-password', d.token),
+      linkLabel: '設定新密碼',
+      footer: '如你並無提出此要求，請不用理會本電郵，你的密碼將維持不變。',
+    },
+  };
+}
+
 function parts(template: MailTemplate, data: MailData[MailTemplate], publicUrl: string): Record<MailLocale, Part> {
   const title = (en: string, zh: string) => ({ en: en || zh, tc: zh || en });
+  if (template === 'account_activation' || template === 'password_reset') return accountLinkParts(template, data as AccountLinkMailData, publicUrl);
   if (template === 'inbox_message') {
     const d = data as InboxMessageMailData;
     const t = title(d.titleEn, d.titleZh);

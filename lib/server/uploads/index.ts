@@ -6,7 +6,7 @@ import { isMultipart, readMultipart, type MultipartForm } from './multipart';
 
 export { cleanFileName, readMultipart, type MultipartForm, type UploadedFile } from './multipart';
 export { hasActiveContent, scanPdfActiveContent, PDF_ACTIVE_NAMES, POLYGLOT_MARKERS, type ActiveContentReport } from './pdfActiveContent';
-export { inspectFile, isIntactJpeg, isIntactPdf, isIntactPng, type CheckedFile, type InspectableType } from './inspectFile';
+export { inspectFile, isIntactJpeg, isIntactPdf, isIntactPng, isPlainText, XLSX_MIME, type CheckedFile, type InspectableType } from './inspectFile';
 
 /**
  * How an upload endpoint takes its file (defineUploadHandler): the router streams the multipart body with this cap,

@@ -6,7 +6,8 @@ import { hasActiveContent, scanPdfActiveContent } from './pdfActiveContent';
 import type { UploadedFile } from './multipart';
 
 /** Types the upload pipeline can check beyond their magic bytes. */
-export const INSPECTABLE_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const INSPECTABLE_TYPES = ['image/jpeg', 'image/png', 'application/pdf', 'text/csv', XLSX_MIME] as const;
 export type InspectableType = (typeof INSPECTABLE_TYPES)[number];
 
 /** A file whose type was read from its content and whose structure holds together. */
@@ -90,10 +91,25 @@ export function isIntactPdf(buf: Buffer): boolean {
   return /^\s*\d+\s*$/.test(tail.slice(startxref + 9, eof));
 }
 
+/** CSV has no magic bytes: it is text that decodes as UTF-8 and holds no NUL or other binary control bytes. */
+export function isPlainText(buf: Buffer): boolean {
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(buf);
+    return !/[\u0000-\u0008\u000e-\u001f]/.test(text);
+  } catch {
+    return false;
+  }
+}
+
 const STRUCTURE_CHECKS: Record<InspectableType, (buf: Buffer) => boolean> = {
   'image/png': isIntactPng,
   'image/jpeg': isIntactJpeg,
   'application/pdf': isIntactPdf,
+  // Read by csv-parse afterwards, which reports a malformed file as FILE_CORRUPT.
+  'text/csv': isPlainText,
+  // file-type recognises XLSX only from its zip entries ([Content_Types].xml, xl/); exceljs reads it afterwards and
+  // a damaged workbook is FILE_CORRUPT there.
+  [XLSX_MIME]: () => true,
 };
 
 /**
@@ -111,7 +127,8 @@ export async function inspectFile(file: UploadedFile | null, accept: readonly In
   if (content.length === 0) throw new AppError('FILE_EMPTY');
   const detected = await FileType.fromBuffer(content);
   // file-type reports Adobe Illustrator files, which are PDFs inside, as `application/postscript` / `ai`: a PDF to us.
-  const mime = detected?.ext === 'ai' ? 'application/pdf' : detected?.mime;
+  // Text has no magic bytes: a file with none detected is CSV when CSV is accepted (the structure check decides).
+  const mime = detected?.ext === 'ai' ? 'application/pdf' : (detected?.mime ?? (accept.includes('text/csv') ? 'text/csv' : undefined));
   const type = accept.find((t) => t === mime);
   if (!type) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', {

@@ -25,7 +25,10 @@ export const userAccounts = pgTable(
     name: text('name').notNull(),
     /** `scrypt$N$r$p$salt$hash` (lib/server/auth/password.ts); never leaves the server. */
     passwordHash: text('password_hash'),
-    /** pending = created, not yet activated; active; inactive = disabled by staff. */
+    /**
+     * pending = created, not yet activated; active; locked = locked by staff (until unlocked, unlike the automatic
+     * lock-out of `locked_until`); inactive = disabled by staff (docs/user-accounts.md).
+     */
     status: text('status').notNull().default('pending'),
     isProviderStaff: boolean('is_provider_staff').notNull().default(false),
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
@@ -51,7 +54,7 @@ export const userAccounts = pgTable(
   },
   (t) => [
     uniqueIndex('user_accounts_login_id_uq').on(t.loginId),
-    check('user_accounts_status_chk', sql`${t.status} in ('pending', 'active', 'inactive')`),
+    check('user_accounts_status_chk', sql`${t.status} in ('pending', 'active', 'locked', 'inactive')`),
     check('user_accounts_font_size_chk', sql`${t.fontSize} in ('S', 'M', 'L')`),
     check('user_accounts_language_chk', sql`${t.preferredLanguage} in ('en', 'tc')`),
   ],
@@ -125,5 +128,30 @@ export const userGroupMembers = pgTable(
       foreignColumns: [userCustomers.userAcUuid, userCustomers.ucpId],
     }).onDelete('cascade'),
     index('user_group_members_user_idx').on(t.userAcUuid, t.ucpId),
+  ],
+);
+
+/**
+ * One-time links of user account maintenance (docs/user-accounts.md): account activation and password reset. Only the
+ * SHA-256 of the link's secret is stored, so a database read does not yield a usable link. A link is used once
+ * (`used_at`), expires (`expires_at`), and issuing a new one of the same purpose retires the older ones.
+ */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userAcUuid: uuid('user_ac_uuid')
+      .notNull()
+      .references(() => userAccounts.userAcUuid, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_tokens_hash_uq').on(t.tokenHash),
+    index('user_tokens_user_idx').on(t.userAcUuid, t.purpose),
+    check('user_tokens_purpose_chk', sql`${t.purpose} in ('activation', 'reset')`),
   ],
 );

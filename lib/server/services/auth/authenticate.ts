@@ -90,6 +90,11 @@ export async function authenticate(db: Db, config: ServerConfig, input: Authenti
     await giveBack();
     throw new AppError('ACCOUNT_NOT_ACTIVATED');
   }
+  if (user.status === 'locked') {
+    // Locked by staff (user account maintenance) until they unlock it; revealed only to the holder of the password.
+    await giveBack();
+    throw new AppError('ACCOUNT_LOCKED_BY_ADMIN');
+  }
   if (user.status !== 'active') {
     await giveBack();
     throw new AppError('ACCOUNT_INACTIVE');

@@ -1,0 +1,325 @@
+import { and, desc, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { loginContract } from '@/lib/auth/contract';
+import { customersContract } from '@/lib/customers/contract';
+import { accountLinksContract, usersContract } from '@/lib/users/contract';
+import { auditLog, outbox, userAccounts, userTokens } from '@/lib/server/db/schema';
+import { multipart } from '../bills/billFixtures';
+import { createCustomer, createGroup, createMember, tokenFor, uniq } from '../helpers/fixtures';
+import { describeEachDb } from '../helpers/testDb';
+import { callEndpoint, startTestServer, type TestServer } from '../helpers/testServer';
+
+const U = usersContract.endpoints;
+const L = accountLinksContract.endpoints;
+const GOOD_PASSWORD = 'Harbour2026view';
+
+describeEachDb('user account maintenance and one-time links', (getHandle) => {
+  let server: TestServer;
+  let writer: string;
+  let writerUuid: string;
+  let reader: string;
+  let impexp: string;
+  let resender: string;
+  let customerUcp: string;
+  let groupId: string;
+  let groupCode: string;
+  const db = () => getHandle().db;
+
+  beforeAll(async () => {
+    server = await startTestServer(getHandle());
+    const staff = { user: { isProviderStaff: true } };
+    const w = await createMember(db(), ['user_ac_main_write', 'user_ac_main_read'], staff);
+    writer = await tokenFor(w.user, w.customer.ucpId);
+    writerUuid = w.user.userAcUuid;
+    const r = await createMember(db(), ['user_ac_main_read'], staff);
+    reader = await tokenFor(r.user, r.customer.ucpId);
+    const x = await createMember(db(), ['user_ac_main_impexp'], staff);
+    impexp = await tokenFor(x.user, x.customer.ucpId);
+    const s = await createMember(db(), ['user_ac_main_resend'], staff);
+    resender = await tokenFor(s.user, s.customer.ucpId);
+    const c = await createCustomer(db());
+    customerUcp = c.ucpId;
+    const g = await createGroup(db(), ['home', 'mgt_order_read']);
+    groupId = g.id;
+    groupCode = g.code;
+  });
+  afterAll(async () => server?.close());
+
+  const ok = <T>(res: { status: number; body: { status: string; data?: T } }): T => {
+    if (res.status !== 200 || res.body.status !== 'success') throw new Error(`expected success, got ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.data as T;
+  };
+  const newUser = (over: Record<string, unknown> = {}) => {
+    const id = uniq();
+    return {
+      loginId: `New.User.${id}@Example.test`,
+      name: `Lee Ka Yan ${id}`,
+      email: `ka.yan.${id}@example.test`,
+      preferredLanguage: 'tc' as const,
+      kind: 'customer' as const,
+      skipMfa: false,
+      links: [{ ucpId: customerUcp, groupIds: [groupId] }],
+      ...over,
+    };
+  };
+  /** The secret of the newest mail of `template` to `to` (read from the outbox as the browser test does). */
+  const linkIn = async (to: string, template: 'account_activation' | 'password_reset') => {
+    const [mail] = await db().select().from(outbox).where(and(eq(outbox.toAddress, to), eq(outbox.template, template))).orderBy(desc(outbox.createdAt)).limit(1);
+    if (!mail) return null;
+    return /token=([A-Za-z0-9_-]+)/.exec(mail.textBody)?.[1] ?? null;
+  };
+  const signIn = (loginId: string, password: string) => callEndpoint(server, loginContract.endpoints.authenticate, { loginId, password });
+
+  it('adds a pending user (login id lower-cased, unique), audits it, mails a bilingual activation link, and finds it by every search key', async () => {
+    const body = newUser();
+    const { id } = ok<{ id: string }>(await callEndpoint(server, U.createUser, body, { token: writer }));
+    const [row] = await db().select().from(userAccounts).where(eq(userAccounts.userAcUuid, id));
+    expect(row).toMatchObject({ loginId: body.loginId.toLowerCase(), status: 'pending', passwordHash: null });
+
+    const [mail] = await db().select().from(outbox).where(eq(outbox.toAddress, body.email));
+    expect(mail).toMatchObject({ template: 'account_activation', locale: 'tc', status: 'kept' });
+    expect(mail!.subject).toContain('啟用');
+    expect(mail!.subject).toContain('Activate');
+    expect(mail!.textBody).toContain('/tc/login/activate?token=');
+    const stored = await db().select().from(userTokens).where(eq(userTokens.userAcUuid, id));
+    expect(stored).toHaveLength(1);
+    // Only the hash is stored.
+    expect(stored[0]!.tokenHash).not.toBe(await linkIn(body.email, 'account_activation'));
+
+    const audits = await db().select().from(auditLog).where(and(eq(auditLog.entity, 'user_account'), eq(auditLog.entityId, id)));
+    expect(audits.map((a) => a.action)).toEqual(['create']);
+
+    const duplicate = await callEndpoint(server, U.createUser, { ...newUser(), loginId: body.loginId.toUpperCase() }, { token: writer });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body).toMatchObject({ error: { code: 'CONFLICT', fields: { loginId: ['users:errors.loginIdTaken'] } } });
+
+    for (const filter of [{ q: body.loginId.slice(0, 14) }, { q: body.name.toUpperCase() }, { q: body.email }, { customer: customerUcp }, { group: groupCode }, { status: ['pending' as const] }]) {
+      const list = ok<{ items: { id: string }[] }>(await callEndpoint(server, U.listUsers, { page: 1, pageSize: 100, filter }, { token: reader }));
+      expect(list.items.map((i) => i.id)).toContain(id);
+    }
+    const other = ok<{ items: { id: string }[] }>(await callEndpoint(server, U.listUsers, { page: 1, pageSize: 100, filter: { q: body.loginId, status: ['active'] } }, { token: reader }));
+    expect(other.items).toHaveLength(0);
+
+    const view = ok<{ linkDetails: { ucpId: string; groups: { code: string }[] }[]; status: string }>(await callEndpoint(server, U.getUser, { id }, { token: reader }));
+    expect(view).toMatchObject({ status: 'pending', linkDetails: [{ ucpId: customerUcp, groups: [{ code: groupCode }] }] });
+    expect(JSON.stringify(view)).not.toMatch(/passwordHash|mfaSecret/);
+  });
+
+  it('refuses customers and groups of the other kind on their fields', async () => {
+    const provider = await createGroup(db(), ['user_ac_main_read'], { overrides: { groupType: 'provider' } });
+    const res = await callEndpoint(server, U.createUser, newUser({ links: [{ ucpId: 'NOPE-UCP', groupIds: [] }] }), { token: writer });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: { fields: { 'links.0.ucpId': ['users:errors.customerUnknown'] } } });
+    const res2 = await callEndpoint(server, U.createUser, newUser({ links: [{ ucpId: customerUcp, groupIds: [provider.id] }] }), { token: writer });
+    expect(res2.body).toMatchObject({ error: { fields: { 'links.0.groupIds': ['users:errors.groupKind'] } } });
+  });
+
+  it('activates through the link once: password rules apply, the link cannot be used twice, then the user signs in', async () => {
+    const body = newUser();
+    const { id } = ok<{ id: string }>(await callEndpoint(server, U.createUser, body, { token: writer }));
+    const token = (await linkIn(body.email, 'account_activation'))!;
+    expect(ok(await callEndpoint(server, L.checkLink, { token, purpose: 'activation' }))).toMatchObject({ loginId: body.loginId.toLowerCase() });
+    // A reset page cannot use an activation link.
+    expect((await callEndpoint(server, L.checkLink, { token, purpose: 'reset' })).body).toMatchObject({ error: { code: 'LINK_INVALID' } });
+
+    const weak = await callEndpoint(server, L.setPassword, { token, purpose: 'activation', password: 'short' });
+    expect(weak.status).toBe(400);
+    expect(weak.body).toMatchObject({ error: { code: 'VALIDATION', fields: { password: expect.arrayContaining(['password_too_short', 'password_needs_digit']) } } });
+    // Still pending, link still usable after a refused password.
+    expect((await signIn(body.loginId, GOOD_PASSWORD)).status).not.toBe(200);
+
+    expect(ok(await callEndpoint(server, L.setPassword, { token, purpose: 'activation', password: GOOD_PASSWORD }))).toEqual({ loginId: body.loginId.toLowerCase() });
+    const again = await callEndpoint(server, L.setPassword, { token, purpose: 'activation', password: 'Another2026pass' });
+    expect(again.status).toBe(400);
+    expect(again.body).toMatchObject({ error: { code: 'LINK_INVALID' } });
+
+    const [row] = await db().select().from(userAccounts).where(eq(userAccounts.userAcUuid, id));
+    expect(row!.status).toBe('active');
+    expect(ok(await signIn(body.loginId, GOOD_PASSWORD))).toMatchObject({ ucpId: customerUcp, functionList: expect.arrayContaining([{ fnCode: 'home' }, { fnCode: 'mgt_order_read' }]) });
+    const audits = await db().select().from(auditLog).where(and(eq(auditLog.entity, 'user_account'), eq(auditLog.entityId, id)));
+    expect(audits.map((a) => a.action)).toEqual(['create', 'activate']);
+  });
+
+  it('an activation link expires; resending retires the older link; only pending accounts get one, and only with user_ac_main_resend', async () => {
+    const body = newUser();
+    const { id } = ok<{ id: string }>(await callEndpoint(server, U.createUser, body, { token: writer }));
+    const first = (await linkIn(body.email, 'account_activation'))!;
+    expect((await callEndpoint(server, U.resendActivation, { id }, { token: writer })).status).toBe(403);
+    ok(await callEndpoint(server, U.resendActivation, { id }, { token: resender }));
+    const second = (await linkIn(body.email, 'account_activation'))!;
+    expect(second).not.toBe(first);
+    expect((await callEndpoint(server, L.setPassword, { token: first, purpose: 'activation', password: GOOD_PASSWORD })).body).toMatchObject({ error: { code: 'LINK_INVALID' } });
+
+    // Past its expiry the newest link fails too.
+    await db().update(userTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userTokens.userAcUuid, id));
+    expect((await callEndpoint(server, L.setPassword, { token: second, purpose: 'activation', password: GOOD_PASSWORD })).body).toMatchObject({ error: { code: 'LINK_INVALID' } });
+    expect((await db().select().from(userAccounts).where(eq(userAccounts.userAcUuid, id)))[0]!.status).toBe('pending');
+
+    ok(await callEndpoint(server, U.resendActivation, { id }, { token: resender }));
+    ok(await callEndpoint(server, L.setPassword, { token: (await linkIn(body.email, 'account_activation'))!, purpose: 'activation', password: GOOD_PASSWORD }));
+    const notPending = await callEndpoint(server, U.resendActivation, { id }, { token: resender });
+    expect(notPending.status).toBe(409);
+    expect(notPending.body).toMatchObject({ error: { code: 'ACCOUNT_NOT_PENDING' } });
+  });
+
+  async function activeUser() {
+    const body = newUser({ preferredLanguage: 'en' });
+    const { id } = ok<{ id: string }>(await callEndpoint(server, U.createUser, body, { token: writer }));
+    ok(await callEndpoint(server, L.setPassword, { token: (await linkIn(body.email, 'account_activation'))!, purpose: 'activation', password: GOOD_PASSWORD }));
+    const grant = ok<{ jwtToken: string }>(await signIn(body.loginId, GOOD_PASSWORD));
+    return { id, body, token: grant.jwtToken };
+  }
+
+  it('forgot password: the same answer for unknown and known ids; the link resets once, clears a lock-out and revokes tokens; mails are limited per login id', async () => {
+    const u = await activeUser();
+    const unknown = await callEndpoint(server, L.requestPasswordReset, { loginId: `nobody-${uniq()}@example.test` });
+    const known = await callEndpoint(server, L.requestPasswordReset, { loginId: u.body.loginId.toUpperCase() });
+    expect(unknown.status).toBe(200);
+    expect(known.status).toBe(200);
+    expect(ok(unknown)).toEqual(ok(known));
+    const token = (await linkIn(u.body.email, 'password_reset'))!;
+    expect(token).toBeTruthy();
+
+    await db().update(userAccounts).set({ lockedUntil: new Date(Date.now() + 600_000), failedAttempts: 5 }).where(eq(userAccounts.userAcUuid, u.id));
+    expect((await signIn(u.body.loginId, GOOD_PASSWORD)).body).toMatchObject({ error: { code: 'ACCOUNT_LOCKED' } });
+    ok(await callEndpoint(server, L.setPassword, { token, purpose: 'reset', password: 'Fresh2026password' }));
+    expect((await callEndpoint(server, L.setPassword, { token, purpose: 'reset', password: 'Other2026password' })).body).toMatchObject({ error: { code: 'LINK_INVALID' } });
+    // The old session's token is revoked; the new password signs in (lock-out cleared).
+    expect((await callEndpoint(server, U.listUsers, { page: 1, pageSize: 10 }, { token: u.token })).status).toBe(401);
+    ok(await signIn(u.body.loginId, 'Fresh2026password'));
+
+    // Two more requests mail (three an hour in all), the fourth answers the same and mails nothing.
+    for (let i = 0; i < 3; i += 1) expect((await callEndpoint(server, L.requestPasswordReset, { loginId: u.body.loginId })).status).toBe(200);
+    const mails = await db().select().from(outbox).where(and(eq(outbox.toAddress, u.body.email), eq(outbox.template, 'password_reset')));
+    expect(mails).toHaveLength(3);
+  });
+
+  it('lock, unlock, disable, enable and reset MFA: audited, and effective at the user’s next request', async () => {
+    const u = await activeUser();
+    expect(ok(await callEndpoint(server, U.setUserStatus, { id: u.id, action: 'lock' }, { token: writer }))).toEqual({ id: u.id, status: 'locked' });
+    expect((await callEndpoint(server, customersContract.endpoints.listCustomers, { page: 1, pageSize: 10 }, { token: u.token })).status).toBe(401);
+    expect((await signIn(u.body.loginId, GOOD_PASSWORD)).body).toMatchObject({ error: { code: 'ACCOUNT_LOCKED_BY_ADMIN' } });
+    const list = ok<{ items: { id: string; status: string }[] }>(await callEndpoint(server, U.listUsers, { page: 1, pageSize: 10, filter: { q: u.body.loginId, status: ['locked'] } }, { token: reader }));
+    expect(list.items.map((i) => i.id)).toEqual([u.id]);
+
+    ok(await callEndpoint(server, U.setUserStatus, { id: u.id, action: 'unlock' }, { token: writer }));
+    ok(await signIn(u.body.loginId, GOOD_PASSWORD));
+    ok(await callEndpoint(server, U.setUserStatus, { id: u.id, action: 'disable' }, { token: writer }));
+    expect((await signIn(u.body.loginId, GOOD_PASSWORD)).body).toMatchObject({ error: { code: 'ACCOUNT_INACTIVE' } });
+    ok(await callEndpoint(server, U.setUserStatus, { id: u.id, action: 'enable' }, { token: writer }));
+    ok(await signIn(u.body.loginId, GOOD_PASSWORD));
+
+    await db().update(userAccounts).set({ mfaEnabled: true, mfaSecret: 'JBSWY3DPEHPK3PXP' }).where(eq(userAccounts.userAcUuid, u.id));
+    expect((await signIn(u.body.loginId, GOOD_PASSWORD)).body).toMatchObject({ error: { code: 'MFA_REQUIRED' } });
+    ok(await callEndpoint(server, U.resetMfa, { id: u.id }, { token: writer }));
+    expect((await db().select().from(userAccounts).where(eq(userAccounts.userAcUuid, u.id)))[0]).toMatchObject({ mfaEnabled: false, mfaSecret: null });
+    ok(await signIn(u.body.loginId, GOOD_PASSWORD));
+
+    const audits = await db().select().from(auditLog).where(and(eq(auditLog.entity, 'user_account'), eq(auditLog.entityId, u.id)));
+    expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['lock', 'unlock', 'disable', 'enable', 'reset_mfa']));
+    // Staff cannot lock themselves out.
+    expect((await callEndpoint(server, U.setUserStatus, { id: writerUuid, action: 'disable' }, { token: writer })).status).toBe(409);
+  });
+
+  it('an edit of groups and customers applies at the next request', async () => {
+    const u = await activeUser();
+    expect((await callEndpoint(server, U.listUsers, { page: 1, pageSize: 10 }, { token: u.token })).status).toBe(403);
+    const other = await createCustomer(db());
+    const fields = { id: u.id, name: 'Renamed User', email: u.body.email, preferredLanguage: 'en' as const, skipMfa: false, links: [{ ucpId: other.ucpId, groupIds: [groupId] }] };
+    ok(await callEndpoint(server, U.updateUser, fields, { token: writer }));
+    // The token named the customer it no longer has: refused.
+    expect((await callEndpoint(server, loginContract.endpoints.getUcpList, {}, { token: u.token })).status).toBe(401);
+    expect(ok(await signIn(u.body.loginId, GOOD_PASSWORD))).toMatchObject({ ucpId: other.ucpId });
+    const view = ok<{ name: string; links: unknown }>(await callEndpoint(server, U.getUser, { id: u.id }, { token: reader }));
+    expect(view).toMatchObject({ name: 'Renamed User', links: [{ ucpId: other.ucpId, groupIds: [groupId] }] });
+  });
+
+  describe('export and import', () => {
+    const csvFile = (rows: string[][]) => Buffer.from(rows.map((r) => r.join(',')).join('\n'), 'utf8');
+    const importFile = (token: string, content: Buffer, dryRun: boolean, fileName = 'users.csv', contentType = 'text/csv') => {
+      const { body, contentType: ct } = multipart([{ name: 'dryRun', value: String(dryRun) }, { name: 'file', fileName, contentType, content }]);
+      return server.request(U.importUsers.path, { token, headers: { 'Content-Type': ct }, rawBody: body });
+    };
+    const header = ['login_id', 'name', 'email', 'language', 'user_type', 'customers', 'groups'];
+
+    it('a dry run lists every row’s errors and saves nothing; a file with a bad row imports nothing; a good file imports every row', async () => {
+      const a = `imp-a-${uniq()}`;
+      const b = `imp-b-${uniq()}`;
+      const bad = csvFile([
+        header,
+        [a, 'Import A', `${a}@example.test`, 'en', 'customer', customerUcp, groupCode],
+        [b, 'Import B', 'not-an-email', 'xx', 'customer', 'NO-SUCH-UCP', 'no_such_group'],
+        [a, 'Import A again', `${a}2@example.test`, 'tc', 'customer', customerUcp, ''],
+      ]);
+      const dry = await importFile(impexp, bad, true);
+      expect(dry.status).toBe(200);
+      const result = dry.body.data as { total: number; valid: number; rows: { row: number; errors: string[] }[] };
+      expect(result).toMatchObject({ total: 3, valid: 1 });
+      expect(result.rows[0]!.errors).toEqual([]);
+      expect(result.rows[1]!.errors.join(' ')).toMatch(/email:.*groups:.*|groups:.*email:/s);
+      expect(result.rows[1]!.errors.some((e) => e.startsWith('groups:users:import.groupUnknown'))).toBe(true);
+      expect(result.rows[2]!.errors.some((e) => e.startsWith('login_id:users:import.repeated'))).toBe(true);
+
+      const refused = await importFile(impexp, bad, false);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ error: { code: 'USER_IMPORT_INVALID', fields: { 'rows.3': expect.any(Array), 'rows.4': expect.any(Array) } } });
+      expect(await db().select().from(userAccounts).where(eq(userAccounts.loginId, a))).toHaveLength(0);
+
+      const good = csvFile([header, [a, 'Import A', `${a}@example.test`, 'en', 'customer', customerUcp, groupCode], [b, '導入 B', `${b}@example.test`, 'tc', 'customer', customerUcp, '']]);
+      const done = await importFile(impexp, good, false);
+      expect(done.status).toBe(200);
+      expect(done.body.data).toMatchObject({ dryRun: false, imported: 2 });
+      const rows = await db().select().from(userAccounts).where(eq(userAccounts.loginId, b));
+      expect(rows[0]).toMatchObject({ name: '導入 B', status: 'pending', preferredLanguage: 'tc' });
+      expect(await linkIn(`${a}@example.test`, 'account_activation')).toBeTruthy();
+      // Importing the same file again: every row is now a duplicate.
+      const twice = await importFile(impexp, good, true);
+      expect((twice.body.data as { valid: number }).valid).toBe(0);
+    });
+
+    it('reads XLSX, exports the filtered users as CSV and XLSX, and refuses other file types', async () => {
+      const c = `imp-x-${uniq()}`;
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet('users');
+      sheet.addRow(header);
+      sheet.addRow([c, 'Excel User', `${c}@example.test`, 'en', 'customer', customerUcp, groupCode]);
+      const xlsx = Buffer.from(await book.xlsx.writeBuffer());
+      const done = await importFile(impexp, xlsx, false, 'users.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      expect(done.status).toBe(200);
+      expect(done.body.data).toMatchObject({ imported: 1 });
+
+      const csv = await server.post(U.exportUsers.path, { format: 'csv', filter: { q: c } }, { token: impexp });
+      expect(csv.status).toBe(200);
+      expect(csv.headers['content-type']).toContain('text/csv');
+      const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\n');
+      expect(lines[0]).toBe('login_id,name,email,language,user_type,customers,groups,status,mfa,last_login,created_at');
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toContain(`${c},Excel User,${c}@example.test,en,customer,${customerUcp},${groupCode},pending,off`);
+
+      const x = await server.request(U.exportUsers.path, { method: 'POST', token: impexp, headers: { 'Content-Type': 'application/json' }, rawBody: JSON.stringify({ format: 'xlsx', filter: { q: c } }) });
+      expect(x.status).toBe(200);
+      expect(x.headers['content-type']).toContain('spreadsheetml');
+
+      const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+      expect((await importFile(impexp, png, true, 'users.csv')).status).toBe(415);
+    });
+
+    it('user_ac_main_impexp opens the list but not a user; read-only staff get 403 from every write', async () => {
+      expect((await callEndpoint(server, U.listUsers, { page: 1, pageSize: 10 }, { token: impexp })).status).toBe(200);
+      const some = ok<{ items: { id: string }[] }>(await callEndpoint(server, U.listUsers, { page: 1, pageSize: 1 }, { token: impexp }));
+      expect((await callEndpoint(server, U.getUser, { id: some.items[0]!.id }, { token: impexp })).status).toBe(403);
+      const id = some.items[0]!.id;
+      const writes = [
+        callEndpoint(server, U.createUser, newUser(), { token: reader }),
+        callEndpoint(server, U.updateUser, { id, name: 'x', email: 'x@example.test', preferredLanguage: 'en', skipMfa: false, links: [] }, { token: reader }),
+        callEndpoint(server, U.setUserStatus, { id, action: 'lock' }, { token: reader }),
+        callEndpoint(server, U.resetMfa, { id }, { token: reader }),
+        callEndpoint(server, U.resendActivation, { id }, { token: reader }),
+        callEndpoint(server, U.userFormOptions, {}, { token: reader }),
+        server.post(U.exportUsers.path, { format: 'csv', filter: {} }, { token: reader }),
+        importFile(reader, csvFile([header]), true),
+      ];
+      for (const res of await Promise.all(writes)) expect(res.status).toBe(403);
+    });
+  });
+});

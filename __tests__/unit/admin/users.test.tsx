@@ -1,0 +1,88 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { usersResource } from '@/components/admin/users/resource';
+import { ResourceListPage, ResourceViewPage } from '@/components/common/resource';
+import { usersContract } from '@/lib/users/contract';
+import type { UserDetail, UserListResult } from '@/lib/users/schemas';
+import { endpointSuccess } from '../testUtils/handlers';
+import { renderWithProviders } from '../testUtils/render';
+import { server } from '../testUtils/server';
+
+const u = usersContract.endpoints;
+const ID = '5eed0001-0000-4000-8000-000000000001';
+
+const list: UserListResult = {
+  items: [
+    { id: ID, loginId: 'customer@demo.hk', name: 'Chan Tai Man', email: 'customer@demo.hk', kind: 'customer', status: 'active', customers: ['UCP100001'], groups: ['CUST_ADMIN'], mfaEnabled: false, lastLoginAt: null, createdAt: '2026-01-05T01:00:00.000Z' },
+  ],
+  total: 1,
+};
+
+const detail = (over: Partial<UserDetail> = {}): UserDetail => ({
+  id: ID,
+  loginId: 'new.user@example.test',
+  name: 'Lee Ka Yan',
+  email: 'new.user@example.test',
+  preferredLanguage: 'en',
+  skipMfa: false,
+  links: [{ ucpId: 'UCP100001', groupIds: ['g1'] }],
+  kind: 'customer',
+  status: 'pending',
+  storedStatus: 'pending',
+  lockedUntil: null,
+  failedAttempts: 0,
+  mfaEnabled: false,
+  lastLoginAt: null,
+  passwordChangedAt: null,
+  createdAt: '2026-11-20T01:00:00.000Z',
+  updatedAt: '2026-11-20T01:00:00.000Z',
+  activationExpiresAt: '2026-11-23T01:00:00.000Z',
+  linkDetails: [{ ucpId: 'UCP100001', nameEn: 'Harbour View Trading', nameZh: '海景貿易', groups: [{ id: 'g1', code: 'CUST_ADMIN', nameEn: 'Customer administrator', nameZh: '客戶管理員' }] }],
+  ...over,
+});
+
+describe('user account maintenance screens', () => {
+  it('export and import only for user_ac_main_impexp; "Add user" only for writers', async () => {
+    server.use(endpointSuccess(u.listUsers, list));
+    const { unmount } = renderWithProviders(<ResourceListPage resource={usersResource} />, { functionCodes: ['user_ac_main_read'], route: '/admin-controls/user-account-maintenance' });
+    expect(await screen.findByRole('link', { name: 'customer@demo.hk' })).toHaveAttribute('href', `/admin-controls/user-account-maintenance/view/${ID}`);
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Import users' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add user' })).not.toBeInTheDocument();
+    unmount();
+
+    renderWithProviders(<ResourceListPage resource={usersResource} />, { functionCodes: ['user_ac_main_impexp'], route: '/admin-controls/user-account-maintenance' });
+    await screen.findByRole('link', { name: 'customer@demo.hk' });
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export Excel' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import users' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add user' })).not.toBeInTheDocument();
+  });
+
+  it('a reader sees the user, its customers and groups, and no edit, lock or resend control', async () => {
+    server.use(endpointSuccess(u.getUser, detail({ status: 'active', storedStatus: 'active', activationExpiresAt: null })));
+    renderWithProviders(<ResourceViewPage resource={usersResource} />, { functionCodes: ['user_ac_main_read'], router: { query: { id: ID } } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lee Ka Yan' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Customers and groups' })).getByText('Customer administrator')).toBeInTheDocument();
+    for (const name of ['Lock', 'Disable', 'Resend activation e-mail']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it('resend on a pending user asks first, then says where the mail went', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      endpointSuccess(u.getUser, detail()),
+      endpointSuccess(u.resendActivation, (body) => {
+        bodies.push(body);
+        return { id: body.id, expiresAt: '2026-11-27T01:00:00.000Z' };
+      }),
+    );
+    renderWithProviders(<ResourceViewPage resource={usersResource} />, { functionCodes: ['user_ac_main_resend'], router: { query: { id: ID } } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Resend activation e-mail' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('A new activation e-mail is on its way to new.user@example.test.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ id: ID }]);
+    // A pending account cannot be locked; and without _write there is no lock anyway.
+    expect(screen.queryByRole('button', { name: 'Lock' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useTranslation } from 'next-i18next/pages';
+import { Can } from '@/components/common/Can';
+import { useEndpointMutation } from '@/lib/api/query';
+import { errorKey } from '@/lib/errors';
+import { usersContract } from '@/lib/users/contract';
+import type { UserDetail, UserStatusAction } from '@/lib/users/schemas';
+
+type Action = UserStatusAction | 'resetMfa' | 'resend';
+
+/** What each button does, and whether it needs a confirmation (the ones that sign the user out do). */
+const DANGER: readonly Action[] = ['lock', 'disable', 'resetMfa'];
+
+/**
+ * The view page's actions on an account: lock / unlock, disable / enable and reset MFA for `user_ac_main_write`,
+ * resend the activation e-mail for `user_ac_main_resend`. Each asks for confirmation, then shows what happened.
+ */
+export function UserActions({ user }: { user: UserDetail }) {
+  const { t } = useTranslation(['users', 'common', 'error']);
+  const [open, setOpen] = useState<Action | null>(null);
+  const [done, setDone] = useState<Action | null>(null);
+  const close = () => setOpen(null);
+  const onSuccess = () => {
+    setDone(open);
+    setOpen(null);
+  };
+  const status = useEndpointMutation(usersContract.endpoints.setUserStatus, { onSuccess });
+  const mfa = useEndpointMutation(usersContract.endpoints.resetMfa, { onSuccess });
+  const resend = useEndpointMutation(usersContract.endpoints.resendActivation, { onSuccess });
+  const pending = status.isPending || mfa.isPending || resend.isPending;
+  const error = status.error ?? mfa.error ?? resend.error;
+
+  const run = (a: Action) => {
+    if (a === 'resetMfa') mfa.mutate({ id: user.id });
+    else if (a === 'resend') resend.mutate({ id: user.id });
+    else status.mutate({ id: user.id, action: a });
+  };
+  const open_ = (a: Action) => {
+    status.reset();
+    mfa.reset();
+    resend.reset();
+    setDone(null);
+    setOpen(a);
+  };
+
+  const writeActions: Action[] = [];
+  if (user.status === 'locked') writeActions.push('unlock');
+  if (user.storedStatus === 'active') writeActions.push('lock', 'disable');
+  if (user.storedStatus === 'inactive') writeActions.push('enable');
+  if (user.mfaEnabled) writeActions.push('resetMfa');
+
+  return (
+    <>
+      {done ? (
+        <Alert severity="success" role="status" onClose={() => setDone(null)} sx={{ width: '100%', order: 10 }} data-testid="user-action-done">
+          {t(`actions.${done}.done`, { email: user.email })}
+        </Alert>
+      ) : null}
+      <Can anyOf={['user_ac_main_write']}>
+        {writeActions.map((a) => (
+          <Button key={a} variant="outlined" color={DANGER.includes(a) ? 'error' : 'primary'} onClick={() => open_(a)}>
+            {t(`actions.${a}.action`)}
+          </Button>
+        ))}
+      </Can>
+      {user.status === 'pending' ? (
+        <Can anyOf={['user_ac_main_resend']}>
+          <Button variant="outlined" onClick={() => open_('resend')}>
+            {t('actions.resend.action')}
+          </Button>
+        </Can>
+      ) : null}
+      <Dialog open={open !== null} onClose={close} aria-labelledby="user-action-title">
+        {open ? (
+          <>
+            <DialogTitle id="user-action-title">{t(`actions.${open}.title`, { name: user.name })}</DialogTitle>
+            <DialogContent>
+              <DialogContentText>{t(`actions.${open}.body`, { email: user.email })}</DialogContentText>
+              {error ? (
+                <Alert severity="error" sx={{ mt: 2 }}>
+                  {t(errorKey(error.error.code))}
+                </Alert>
+              ) : null}
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={close}>{t('common:ui.form.cancel')}</Button>
+              <Button variant="contained" color={DANGER.includes(open) ? 'error' : 'primary'} disabled={pending} onClick={() => run(open)}>
+                {t(`actions.${open}.confirm`)}
+              </Button>
+            </DialogActions>
+          </>
+        ) : null}
+      </Dialog>
+    </>
+  );
+}

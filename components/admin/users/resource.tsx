@@ -1,0 +1,123 @@
+/** User account maintenance as a resource description (docs/user-accounts.md, docs/ui-components.md). */
+import Link from '@mui/material/Link';
+import type { TFunction } from 'i18next';
+import { CheckboxElement, RadioGroupElement, SelectElement, TextFieldElement } from '@/components/common/form';
+import { describeResource } from '@/components/common/resource';
+import { DetailSection, DetailTable } from '@/components/common/DetailParts';
+import { StatusChip } from '@/components/common/StatusChip';
+import { formatDate, formatDateTime } from '@/lib/i18n/locales';
+import { usersContract } from '@/lib/users/contract';
+import { createUserSchema, type CreateUserBody, type UserDetail, type UserFilter, type UserListItem, type UserStatus } from '@/lib/users/schemas';
+import { UserActions } from './UserActions';
+import { UserFileTools } from './UserFileTools';
+import { UserLinksField } from './UserLinksField';
+
+const u = usersContract.endpoints;
+const zh = (locale: string | undefined) => locale === 'tc';
+
+const statusChip = (status: UserStatus, t: TFunction) => <StatusChip status={status === 'inactive' ? 'reject' : status === 'locked' ? 'overdue' : status} label={t(`status.${status}`)} />;
+
+const empty: CreateUserBody = { loginId: '', name: '', email: '', preferredLanguage: 'en', kind: 'customer', skipMfa: false, links: [] };
+
+function sections(r: UserDetail, t: TFunction, locale: string | undefined) {
+  return (
+    <DetailSection title={t('sections.links')}>
+      <DetailTable
+        label={t('sections.links')}
+        rows={r.linkDetails}
+        rowKey={(l) => l.ucpId}
+        empty={t('none.links')}
+        columns={[
+          { header: t('fields.customer'), render: (l) => `${l.ucpId} · ${zh(locale) ? l.nameZh : l.nameEn}` },
+          { header: t('fields.groups'), render: (l) => (l.groups.length ? l.groups.map((g) => (zh(locale) ? g.nameZh : g.nameEn)).join(', ') : t('none.groups')) },
+        ]}
+      />
+    </DetailSection>
+  );
+}
+
+export const usersResource = describeResource({
+  base: '/admin-controls/user-account-maintenance',
+  ns: 'users',
+  codes: { read: ['user_ac_main_read'], write: ['user_ac_main_write'] },
+  endpoints: { list: u.listUsers, get: u.getUser, create: u.createUser, update: u.updateUser },
+  rowId: (r: UserListItem) => r.id,
+  recordName: (r: UserDetail) => r.name,
+  listDefaults: { sort: { field: 'loginId', direction: 'asc' } },
+  columns: (t, locale) => [
+    { key: 'loginId', header: t('fields.loginId'), sortable: true, render: (r: UserListItem) => r.loginId },
+    { key: 'name', header: t('fields.name'), sortable: true, render: (r: UserListItem) => r.name },
+    { key: 'email', header: t('fields.email'), hideOnMobile: true, render: (r: UserListItem) => r.email },
+    { key: 'customers', header: t('columns.customers'), hideOnMobile: true, render: (r: UserListItem) => r.customers.join(', ') || '—' },
+    { key: 'groups', header: t('columns.groups'), hideOnMobile: true, render: (r: UserListItem) => r.groups.join(', ') || '—' },
+    { key: 'lastLoginAt', header: t('columns.lastLogin'), sortable: true, hideOnMobile: true, render: (r: UserListItem) => (r.lastLoginAt ? formatDateTime(r.lastLoginAt, locale) : t('never')) },
+    { key: 'status', header: t('columns.status'), render: (r: UserListItem) => statusChip(r.status, t) },
+  ],
+  filters: (t) => ({
+    q: { label: t('filters.q') },
+    customer: { label: t('filters.customer') },
+    group: { label: t('filters.group') },
+    status: { label: t('filters.status'), optionLabel: (s: string) => t(`status.${s}`) },
+    kind: { label: t('filters.kind'), optionLabel: (s: string) => t(`kind.${s}`) },
+  }),
+  listActions: (list) => <UserFileTools filter={list.query.filter as UserFilter} />,
+  view: (r, t, locale) => [
+    [t('fields.loginId'), r.loginId],
+    [t('columns.status'), statusChip(r.status, t)],
+    ...(r.lockedUntil ? ([[t('view.lockedUntil'), formatDateTime(r.lockedUntil, locale)]] as const) : []),
+    ...(r.status === 'pending' ? ([[t('view.activation'), r.activationExpiresAt ? t('view.activationValid', { at: formatDateTime(r.activationExpiresAt, locale) }) : t('view.activationExpired')]] as const) : []),
+    [t('fields.name'), r.name],
+    [
+      t('fields.email'),
+      <Link key="e" href={`mailto:${r.email}`}>
+        {r.email}
+      </Link>,
+    ],
+    [t('fields.kind'), t(`kind.${r.kind}`)],
+    [t('fields.preferredLanguage'), t(`language.${r.preferredLanguage}`)],
+    [t('view.mfa'), t(r.mfaEnabled ? 'view.mfaOn' : 'view.mfaOff')],
+    [t('fields.skipMfa'), t(r.skipMfa ? 'view.mfaExempt' : 'view.mfaEnforced')],
+    [t('view.failedAttempts'), String(r.failedAttempts)],
+    [t('columns.lastLogin'), r.lastLoginAt ? formatDateTime(r.lastLoginAt, locale) : t('never')],
+    [t('view.passwordChanged'), r.passwordChangedAt ? formatDateTime(r.passwordChangedAt, locale) : '—'],
+    [t('view.created'), formatDate(r.createdAt, locale)],
+  ],
+  sections,
+  viewActions: (r) => <UserActions user={r} />,
+  form: {
+    schema: createUserSchema,
+    empty,
+    fromRecord: (r: UserDetail) => ({ loginId: r.loginId, name: r.name, email: r.email, preferredLanguage: r.preferredLanguage, kind: r.kind, skipMfa: r.skipMfa, links: r.links }),
+    fields: (form, t, mode) => (
+      <>
+        <TextFieldElement control={form.control} name="loginId" label={t('fields.loginId')} required disabled={mode === 'edit'} helperText={mode === 'add' ? t('help.loginId') : undefined} />
+        <TextFieldElement control={form.control} name="name" label={t('fields.name')} required />
+        <TextFieldElement control={form.control} name="email" label={t('fields.email')} type="email" required helperText={mode === 'add' ? t('help.email') : undefined} />
+        <SelectElement
+          control={form.control}
+          name="preferredLanguage"
+          label={t('fields.preferredLanguage')}
+          emptyLabel={false}
+          options={[
+            { value: 'en', label: t('language.en') },
+            { value: 'tc', label: t('language.tc') },
+          ]}
+        />
+        <RadioGroupElement
+          control={form.control}
+          name="kind"
+          label={t('fields.kind')}
+          disabled={mode === 'edit'}
+          options={[
+            { value: 'customer', label: t('kind.customer') },
+            { value: 'staff', label: t('kind.staff') },
+          ]}
+        />
+        <CheckboxElement control={form.control} name="skipMfa" label={t('fields.skipMfa')} helperText={t('help.skipMfa')} />
+        <UserLinksField control={form.control} />
+      </>
+    ),
+    toCreate: (v) => v,
+    toUpdate: (r, v) => ({ id: r.id, name: v.name, email: v.email, preferredLanguage: v.preferredLanguage, skipMfa: v.skipMfa, links: v.links }),
+  },
+});

@@ -1,0 +1,75 @@
+import NextLink from 'next/link';
+import { useState } from 'react';
+import { useTranslation } from 'next-i18next/pages';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { fieldMessage } from '@/components/account/fieldMessages';
+import { settle, useEndpointMutation } from '@/lib/api/query';
+import { errorKey } from '@/lib/errors';
+import { accountLinksContract } from '@/lib/users/contract';
+import { requestPasswordResetSchema } from '@/lib/users/schemas';
+
+/**
+ * "Forgot password": asks for the login id and always answers the same (whether the id exists or not, the page says
+ * an e-mail is on its way if the account can be reset), so the page cannot be used to find out which ids exist.
+ */
+export function ForgotPasswordScreen() {
+  const { t } = useTranslation(['page', 'common', 'error']);
+  const request = useEndpointMutation(accountLinksContract.endpoints.requestPasswordReset);
+  const [sent, setSent] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<{ loginId: string }>({ resolver: zodResolver(requestPasswordResetSchema), defaultValues: { loginId: '' } });
+  const onSubmit = handleSubmit(async (v) => {
+    setFailure(null);
+    const r = await settle(request.mutateAsync(v));
+    if (r.ok) setSent(true);
+    else setFailure(r.error.code);
+  });
+  return (
+    <Stack spacing={2.5}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+        {t('page:forgotPassword.title')}
+      </Typography>
+      {sent ? (
+        <Alert severity="success" role="status" data-testid="forgot-sent">
+          {t('page:forgotPassword.sent')}
+        </Alert>
+      ) : (
+        <>
+          <Typography color="text.secondary">{t('page:forgotPassword.intro')}</Typography>
+          {failure ? (
+            <Alert severity="error" role="alert">
+              {t(errorKey(failure))}
+            </Alert>
+          ) : null}
+          <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }}>
+            <TextField
+              label={t('page:login.loginId')}
+              autoComplete="username"
+              required
+              {...register('loginId')}
+              error={Boolean(formState.errors.loginId)}
+              helperText={fieldMessage(t, formState.errors.loginId?.message ? `common:${formState.errors.loginId.message}` : undefined)}
+              slotProps={{ htmlInput: { 'data-testid': 'forgot-login-id', maxLength: 254 } }}
+            />
+            <Box>
+              <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting} data-testid="forgot-submit">
+                {t('page:forgotPassword.submit')}
+              </Button>
+            </Box>
+          </Box>
+        </>
+      )}
+      <Link component={NextLink} href="/login">
+        {t('page:forgotPassword.back')}
+      </Link>
+    </Stack>
+  );
+}

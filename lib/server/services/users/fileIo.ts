@@ -1,0 +1,215 @@
+/**
+ * Export and import of user accounts (docs/user-accounts.md). The export writes the filtered users in the columns
+ * the import reads (USER_FILE_COLUMNS), as CSV (UTF-8 with BOM, so Excel shows Chinese) or XLSX. The import reads a
+ * CSV or XLSX file of new users, checks every row (a dry run answers every row's errors), and saves all rows or none.
+ */
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import ExcelJS from 'exceljs';
+import { inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { hkDateOf } from '@/lib/dates/hongKong';
+import { msg } from '@/lib/zodMessages';
+import {
+  MAX_IMPORT_ROWS,
+  USER_FILE_COLUMNS,
+  USER_IMPORT_COLUMNS,
+  createUserSchema,
+  type CreateUserBody,
+  type ImportRowResult,
+  type ImportUsersResult,
+  type ListUsersBody,
+  type UserFilter,
+  type UserListItem,
+} from '@/lib/users/schemas';
+import { audit } from '@/lib/server/audit';
+import { inTransaction, type ServiceContext } from '@/lib/server/context';
+import { userAccounts, userGroups } from '@/lib/server/db/schema';
+import { AppError } from '@/lib/server/errors';
+import type { CheckedFile } from '@/lib/server/uploads';
+import { checkLinks, insertPendingUser, toListItem, userFilterWhere, userListColumns, userOrder } from './maintenance';
+
+/** More than any provider's user base; a bigger export is refused rather than built in memory. */
+const MAX_EXPORT_ROWS = 50_000;
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** `2026-11-24 11:15` in Hong Kong time (UTC+8, no daylight saving). */
+const hkDateTime = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+
+const fileRow = (u: UserListItem): string[] => [
+  u.loginId,
+  u.name,
+  u.email,
+  '',
+  u.kind,
+  u.customers.join(';'),
+  u.groups.join(';'),
+  u.status,
+  u.mfaEnabled ? 'on' : 'off',
+  u.lastLoginAt ? hkDateTime(new Date(u.lastLoginAt)) : '',
+  hkDateTime(new Date(u.createdAt)),
+];
+
+export async function exportUsers(ctx: ServiceContext, body: { format: 'csv' | 'xlsx'; filter: UserFilter; sort?: ListUsersBody['sort'] }): Promise<{ fileName: string; contentType: string; body: Buffer }> {
+  const rows = await ctx.db
+    .select(userListColumns)
+    .from(userAccounts)
+    .where(userFilterWhere(body.filter))
+    .orderBy(...userOrder(body.sort))
+    .limit(MAX_EXPORT_ROWS + 1);
+  if (rows.length > MAX_EXPORT_ROWS) throw new AppError('VALIDATION', { message: 'export too large', publicMessage: `Narrow the filter: at most ${MAX_EXPORT_ROWS} users per export` });
+  const languages = new Map(rows.map((r) => [r.id, r.preferredLanguage]));
+  const data = rows.map((r) => {
+    const line = fileRow(toListItem(r));
+    line[3] = languages.get(r.id) === 'tc' ? 'tc' : 'en';
+    return line;
+  });
+  const stamp = hkDateOf(ctx.now());
+  if (body.format === 'csv') {
+    const csv = stringify([[...USER_FILE_COLUMNS], ...data]);
+    return { fileName: `users-${stamp}.csv`, contentType: 'text/csv; charset=utf-8', body: Buffer.concat([Buffer.from('\uFEFF', 'utf8'), Buffer.from(csv, 'utf8')]) };
+  }
+  const book = new ExcelJS.Workbook();
+  book.created = ctx.now();
+  const sheet = book.addWorksheet('users');
+  sheet.addRow([...USER_FILE_COLUMNS]).font = { bold: true };
+  for (const line of data) sheet.addRow(line);
+  sheet.columns.forEach((c) => {
+    c.width = 22;
+  });
+  const buffer = Buffer.from(await book.xlsx.writeBuffer());
+  return { fileName: `users-${stamp}.xlsx`, contentType: XLSX_MIME, body: buffer };
+}
+
+type RawRow = Record<string, string>;
+
+const headerKey = (h: unknown) => String(h ?? '').trim().toLowerCase().replace(/\s+/g, '_');
+
+function readCsv(content: Buffer): RawRow[] {
+  const text = content.toString('utf8').replace(/^\uFEFF/, '');
+  let records: string[][];
+  try {
+    records = parse(text, { relax_column_count: true, skip_empty_lines: true, trim: true }) as string[][];
+  } catch (err) {
+    throw new AppError('FILE_CORRUPT', { message: `csv: ${(err as Error).message}` });
+  }
+  const [header, ...body] = records;
+  if (!header) return [];
+  const keys = header.map(headerKey);
+  return body.map((r) => Object.fromEntries(keys.map((k, i) => [k, r[i] ?? ''])));
+}
+
+const cellText = (v: ExcelJS.CellValue): string => {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'object') {
+    if ('text' in v && typeof v.text === 'string') return v.text;
+    if ('richText' in v) return v.richText.map((p) => p.text).join('');
+    if ('result' in v) return String(v.result ?? '');
+    if (v instanceof Date) return v.toISOString();
+  }
+  return String(v);
+};
+
+async function readXlsx(content: Buffer): Promise<RawRow[]> {
+  const book = new ExcelJS.Workbook();
+  try {
+    await book.xlsx.load(content as unknown as ArrayBuffer);
+  } catch (err) {
+    throw new AppError('FILE_CORRUPT', { message: `xlsx: ${(err as Error).message}` });
+  }
+  const sheet = book.worksheets[0];
+  if (!sheet) return [];
+  const rows: string[][] = [];
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    const values: string[] = [];
+    for (let c = 1; c <= row.cellCount; c += 1) values.push(cellText(row.getCell(c).value).trim());
+    if (values.some(Boolean)) rows.push(values);
+  });
+  const [header, ...body] = rows;
+  if (!header) return [];
+  const keys = header.map(headerKey);
+  return body.map((r) => Object.fromEntries(keys.map((k, i) => [k, r[i] ?? ''])));
+}
+
+const list = (s: string | undefined) =>
+  (s ?? '')
+    .split(/[;,\n]/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+/** zod issues of one row as `field: key` messages (the screen translates the key part). */
+const issuesOf = (err: z.ZodError) => err.issues.map((i) => `${String(i.path[0] ?? 'row')}:${i.message}`);
+
+/**
+ * Checks every row: format (the add form's schema), login id free and not repeated in the file, customers and
+ * group codes known and of the user's kind. Returns the rows' errors and the create bodies of the good rows.
+ */
+async function checkRows(ctx: ServiceContext, raw: RawRow[]): Promise<{ results: ImportRowResult[]; bodies: CreateUserBody[] }> {
+  const codes = [...new Set(raw.flatMap((r) => list(r.groups)))];
+  const groups = codes.length ? await ctx.db.select({ id: userGroups.id, code: userGroups.code }).from(userGroups).where(inArray(userGroups.code, codes)) : [];
+  const loginIds = raw.map((r) => (r.login_id ?? '').trim().toLowerCase()).filter(Boolean);
+  const taken = new Set(
+    loginIds.length ? (await ctx.db.select({ loginId: userAccounts.loginId }).from(userAccounts).where(inArray(userAccounts.loginId, loginIds))).map((r) => r.loginId) : [],
+  );
+  const seen = new Map<string, number>();
+  const results: ImportRowResult[] = [];
+  const bodies: CreateUserBody[] = [];
+  for (const [i, r] of raw.entries()) {
+    const rowNo = i + 2;
+    const errors: string[] = [];
+    const groupCodes = list(r.groups);
+    const unknown = groupCodes.filter((c) => !groups.some((g) => g.code === c));
+    if (unknown.length) errors.push(`groups:${msg('users:import.groupUnknown', { codes: unknown.join(', ') })}`);
+    const groupIds = groupCodes.map((c) => groups.find((g) => g.code === c)?.id).filter((x): x is string => Boolean(x));
+    const kindText = (r.user_type ?? '').trim().toLowerCase() || 'customer';
+    const parsed = createUserSchema.safeParse({
+      loginId: r.login_id ?? '',
+      name: r.name ?? '',
+      email: r.email ?? '',
+      preferredLanguage: (r.language ?? '').trim().toLowerCase() || 'en',
+      kind: kindText,
+      skipMfa: false,
+      links: list(r.customers).map((ucpId) => ({ ucpId, groupIds })),
+    });
+    if (!parsed.success) errors.push(...issuesOf(parsed.error));
+    else {
+      const body = parsed.data;
+      if (taken.has(body.loginId)) errors.push('login_id:users:errors.loginIdTaken');
+      const first = seen.get(body.loginId);
+      if (first !== undefined) errors.push(`login_id:${msg('users:import.repeated', { row: first })}`);
+      else seen.set(body.loginId, rowNo);
+      const linkErrors = await checkLinks(ctx, body.kind, body.links);
+      for (const [field, keys] of Object.entries(linkErrors)) for (const k of keys) errors.push(`${field.endsWith('groupIds') ? 'groups' : 'customers'}:${k}`);
+      if (!errors.length) bodies.push(body);
+    }
+    results.push({ row: rowNo, loginId: (r.login_id ?? '').trim(), errors: [...new Set(errors)] });
+  }
+  return { results, bodies };
+}
+
+export async function importUsers(ctx: ServiceContext, file: CheckedFile, dryRun: boolean): Promise<ImportUsersResult> {
+  const raw = file.mimeType === 'text/csv' ? readCsv(file.content) : await readXlsx(file.content);
+  const missing = USER_IMPORT_COLUMNS.slice(0, 3).filter((c) => raw.length > 0 && !(c in raw[0]!));
+  if (raw.length === 0) throw new AppError('VALIDATION', { fields: { file: ['users:import.empty'] }, message: 'import without rows' });
+  if (missing.length) throw new AppError('VALIDATION', { fields: { file: [msg('users:import.missingColumns', { columns: missing.join(', ') })] }, message: 'import columns missing' });
+  if (raw.length > MAX_IMPORT_ROWS) throw new AppError('VALIDATION', { fields: { file: [msg('users:import.tooManyRows', { max: MAX_IMPORT_ROWS })] }, message: 'import too large' });
+  const { results, bodies } = await checkRows(ctx, raw);
+  const failed = results.filter((r) => r.errors.length);
+  const summary = { total: results.length, valid: results.length - failed.length, rows: results };
+  if (dryRun) return { dryRun: true, imported: 0, ...summary };
+  if (failed.length) {
+    throw new AppError('USER_IMPORT_INVALID', {
+      message: `${failed.length} rows refused`,
+      fields: Object.fromEntries(failed.map((r) => [`rows.${r.row}`, r.errors])),
+    });
+  }
+  return inTransaction(ctx, async (tx) => {
+    for (const body of bodies) {
+      const id = await insertPendingUser(tx, body);
+      // A concurrent add took the login id between the check and here: the whole import rolls back.
+      if (!id) throw new AppError('USER_IMPORT_INVALID', { message: `login id ${body.loginId} taken meanwhile`, fields: { [`rows.${results.find((r) => r.loginId.toLowerCase() === body.loginId)?.row ?? 0}`]: ['login_id:users:errors.loginIdTaken'] } });
+      await audit(tx, { action: 'import', entity: 'user_account', entityId: id, after: { loginId: body.loginId, kind: body.kind, status: 'pending', name: body.name, email: body.email, links: body.links } });
+    }
+    return { dryRun: false, imported: bodies.length, ...summary };
+  });
+}

@@ -1,0 +1,368 @@
+/**
+ * User account maintenance (docs/user-accounts.md). Every write is audited in its own transaction, and every change
+ * reaches the user's next request: the principal query reads status, links and groups live (the identity cache is
+ * dropped by the triggers of migration 0006), and a change that takes access away also bumps the token version.
+ */
+import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type {
+  CreateUserBody,
+  ListUsersBody,
+  UpdateUserBody,
+  UserDetail,
+  UserFields,
+  UserFilter,
+  UserFormOptions,
+  UserKind,
+  UserLink,
+  UserListItem,
+  UserStatus,
+  UserStatusAction,
+} from '@/lib/users/schemas';
+import { audit } from '@/lib/server/audit';
+import { inTransaction, type ServiceContext } from '@/lib/server/context';
+import { customers, userAccounts, userCustomers, userGroupMembers, userGroups, userTokens } from '@/lib/server/db/schema';
+import { containsPattern } from '@/lib/server/db/like';
+import { paginate, totalCount } from '@/lib/server/db/paginate';
+import { AppError } from '@/lib/server/errors';
+import { sendActivation } from './links';
+
+/** Stored status, with an active account inside its automatic lock-out shown as locked. */
+const effectiveStatus = sql<UserStatus>`(case when user_accounts.status = 'active' and coalesce(user_accounts.locked_until > now(), false) then 'locked' else user_accounts.status end)`;
+const customerIds = sql<string[]>`coalesce((select array_agg(uc.ucp_id order by uc.ucp_id) from user_customers uc where uc.user_ac_uuid = user_accounts.user_ac_uuid), '{}')`;
+const groupCodes = sql<string[]>`coalesce((select array_agg(distinct g.code) from user_group_members m join user_groups g on g.id = m.group_id where m.user_ac_uuid = user_accounts.user_ac_uuid), '{}')`;
+
+export function userFilterWhere(f: UserFilter): SQL | undefined {
+  const where: SQL[] = [];
+  if (f.q) {
+    const p = containsPattern(f.q);
+    where.push(sql`(user_accounts.login_id ilike ${p} escape '\\' or user_accounts.name ilike ${p} escape '\\' or user_accounts.email ilike ${p} escape '\\')`);
+  }
+  if (f.customer) {
+    const p = containsPattern(f.customer);
+    where.push(sql`exists (select 1 from user_customers uc join customers c on c.ucp_id = uc.ucp_id where uc.user_ac_uuid = user_accounts.user_ac_uuid
+      and (c.ucp_id ilike ${p} escape '\\' or c.name_en ilike ${p} escape '\\' or c.name_zh ilike ${p} escape '\\'))`);
+  }
+  if (f.group) {
+    const p = containsPattern(f.group);
+    where.push(sql`exists (select 1 from user_group_members m join user_groups g on g.id = m.group_id where m.user_ac_uuid = user_accounts.user_ac_uuid
+      and (g.code ilike ${p} escape '\\' or g.name_en ilike ${p} escape '\\' or g.name_zh ilike ${p} escape '\\'))`);
+  }
+  if (f.status?.length) where.push(sql`${effectiveStatus} in (${sql.join(f.status.map((s) => sql`${s}`), sql`, `)})`);
+  if (f.kind) where.push(eq(userAccounts.isProviderStaff, f.kind === 'staff'));
+  return where.length ? and(...where) : undefined;
+}
+
+export function userOrder(sort: ListUsersBody['sort']) {
+  const dir = sort?.direction === 'desc' ? desc : asc;
+  switch (sort?.field) {
+    case 'name':
+      return [dir(userAccounts.name), asc(userAccounts.loginId)];
+    case 'createdAt':
+      return [dir(userAccounts.createdAt), asc(userAccounts.loginId)];
+    case 'lastLoginAt':
+      return [sort.direction === 'desc' ? sql`${userAccounts.lastLoginAt} desc nulls last` : sql`${userAccounts.lastLoginAt} asc nulls first`, asc(userAccounts.loginId)];
+    default:
+      return [dir(userAccounts.loginId)];
+  }
+}
+
+export const userListColumns = {
+  id: userAccounts.userAcUuid,
+  loginId: userAccounts.loginId,
+  name: userAccounts.name,
+  email: userAccounts.email,
+  isProviderStaff: userAccounts.isProviderStaff,
+  status: effectiveStatus,
+  customers: customerIds,
+  groups: groupCodes,
+  mfaEnabled: userAccounts.mfaEnabled,
+  preferredLanguage: userAccounts.preferredLanguage,
+  lastLoginAt: userAccounts.lastLoginAt,
+  createdAt: userAccounts.createdAt,
+};
+
+type ListRow = { id: string; loginId: string; name: string; email: string; isProviderStaff: boolean; status: UserStatus; customers: string[]; groups: string[]; mfaEnabled: boolean; lastLoginAt: Date | null; createdAt: Date };
+
+export const toListItem = (r: ListRow): UserListItem => ({
+  id: r.id,
+  loginId: r.loginId,
+  name: r.name,
+  email: r.email,
+  kind: r.isProviderStaff ? 'staff' : 'customer',
+  status: r.status,
+  customers: r.customers,
+  groups: [...r.groups].sort(),
+  mfaEnabled: r.mfaEnabled,
+  lastLoginAt: r.lastLoginAt ? new Date(r.lastLoginAt).toISOString() : null,
+  createdAt: new Date(r.createdAt).toISOString(),
+});
+
+export async function listUsers(ctx: ServiceContext, body: ListUsersBody) {
+  const q = ctx.db
+    .select({ ...userListColumns, __total: totalCount() })
+    .from(userAccounts)
+    .where(userFilterWhere(body.filter ?? {}))
+    .orderBy(...userOrder(body.sort));
+  return paginate(q, body, toListItem);
+}
+
+async function userRow(ctx: ServiceContext, id: string) {
+  const [row] = await ctx.db.select().from(userAccounts).where(eq(userAccounts.userAcUuid, id)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+async function linksOf(ctx: ServiceContext, id: string): Promise<UserLink[]> {
+  const [links, members] = await Promise.all([
+    ctx.db.select({ ucpId: userCustomers.ucpId }).from(userCustomers).where(eq(userCustomers.userAcUuid, id)).orderBy(asc(userCustomers.ucpId)),
+    ctx.db.select({ ucpId: userGroupMembers.ucpId, groupId: userGroupMembers.groupId }).from(userGroupMembers).where(eq(userGroupMembers.userAcUuid, id)),
+  ]);
+  return links.map((l) => ({ ucpId: l.ucpId, groupIds: members.filter((m) => m.ucpId === l.ucpId).map((m) => m.groupId).sort() }));
+}
+
+export async function getUser(ctx: ServiceContext, id: string): Promise<UserDetail> {
+  const row = await userRow(ctx, id);
+  const links = await linksOf(ctx, id);
+  const [custRows, groupRows, activation] = await Promise.all([
+    links.length
+      ? ctx.db.select({ ucpId: customers.ucpId, nameEn: customers.nameEn, nameZh: customers.nameZh }).from(customers).where(inArray(customers.ucpId, links.map((l) => l.ucpId)))
+      : Promise.resolve([]),
+    ctx.db.select({ id: userGroups.id, code: userGroups.code, nameEn: userGroups.nameEn, nameZh: userGroups.nameZh }).from(userGroups),
+    ctx.db
+      .select({ expiresAt: userTokens.expiresAt })
+      .from(userTokens)
+      .where(and(eq(userTokens.userAcUuid, id), eq(userTokens.purpose, 'activation'), isNull(userTokens.usedAt), gt(userTokens.expiresAt, ctx.now())))
+      .orderBy(desc(userTokens.expiresAt))
+      .limit(1),
+  ]);
+  const lockedOut = row.status === 'active' && row.lockedUntil !== null && row.lockedUntil > ctx.now();
+  return {
+    id: row.userAcUuid,
+    loginId: row.loginId,
+    name: row.name,
+    email: row.email,
+    preferredLanguage: row.preferredLanguage === 'tc' ? 'tc' : 'en',
+    skipMfa: row.skipMfa,
+    links,
+    kind: row.isProviderStaff ? 'staff' : 'customer',
+    status: lockedOut ? 'locked' : (row.status as UserStatus),
+    storedStatus: row.status as UserStatus,
+    lockedUntil: row.lockedUntil && row.lockedUntil > ctx.now() ? row.lockedUntil.toISOString() : null,
+    failedAttempts: row.failedAttempts,
+    mfaEnabled: row.mfaEnabled,
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    passwordChangedAt: row.passwordChangedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    activationExpiresAt: row.status === 'pending' ? (activation[0]?.expiresAt.toISOString() ?? null) : null,
+    linkDetails: links.map((l) => {
+      const c = custRows.find((x) => x.ucpId === l.ucpId);
+      return {
+        ucpId: l.ucpId,
+        nameEn: c?.nameEn ?? l.ucpId,
+        nameZh: c?.nameZh ?? l.ucpId,
+        groups: l.groupIds.map((g) => groupRows.find((x) => x.id === g)).filter((g): g is NonNullable<typeof g> => Boolean(g)),
+      };
+    }),
+  };
+}
+
+export async function userFormOptions(ctx: ServiceContext): Promise<UserFormOptions> {
+  const [custRows, groupRows] = await Promise.all([
+    ctx.db
+      .select({ id: customers.ucpId, nameEn: customers.nameEn, nameZh: customers.nameZh, isProvider: customers.isProvider })
+      .from(customers)
+      .where(eq(customers.status, 'active'))
+      .orderBy(desc(customers.isProvider), asc(customers.ucpId)),
+    ctx.db
+      .select({ id: userGroups.id, code: userGroups.code, nameEn: userGroups.nameEn, nameZh: userGroups.nameZh, groupType: userGroups.groupType })
+      .from(userGroups)
+      .where(eq(userGroups.status, 'active'))
+      .orderBy(asc(userGroups.code)),
+  ]);
+  return { customers: custRows, groups: groupRows.map((g) => ({ id: g.id, code: g.code, nameEn: g.nameEn, nameZh: g.nameZh, kind: g.groupType === 'provider' ? 'staff' : 'customer' })) };
+}
+
+/**
+ * Links must name existing active customers of the user's kind (staff: the provider party; customer users: real
+ * customers) and groups of the same kind: anything else is a field error on `links.N.*`, the same rule the import
+ * applies per row (it calls this with the row's links).
+ */
+export async function checkLinks(ctx: ServiceContext, kind: UserKind, links: readonly UserLink[]): Promise<Record<string, string[]>> {
+  const errors: Record<string, string[]> = {};
+  if (!links.length) return errors;
+  const ucpIds = [...new Set(links.map((l) => l.ucpId))];
+  const groupIds = [...new Set(links.flatMap((l) => l.groupIds))];
+  const [custRows, groupRows] = await Promise.all([
+    ctx.db.select({ ucpId: customers.ucpId, isProvider: customers.isProvider, status: customers.status }).from(customers).where(inArray(customers.ucpId, ucpIds)),
+    groupIds.length ? ctx.db.select({ id: userGroups.id, groupType: userGroups.groupType }).from(userGroups).where(inArray(userGroups.id, groupIds)) : Promise.resolve([]),
+  ]);
+  links.forEach((l, i) => {
+    const c = custRows.find((x) => x.ucpId === l.ucpId);
+    if (!c || c.status !== 'active') errors[`links.${i}.ucpId`] = ['users:errors.customerUnknown'];
+    else if (c.isProvider !== (kind === 'staff')) errors[`links.${i}.ucpId`] = [kind === 'staff' ? 'users:errors.staffProviderOnly' : 'users:errors.customerNotProvider'];
+    for (const g of l.groupIds) {
+      const group = groupRows.find((x) => x.id === g);
+      if (!group) errors[`links.${i}.groupIds`] = ['users:errors.groupUnknown'];
+      else if ((group.groupType === 'provider') !== (kind === 'staff')) errors[`links.${i}.groupIds`] = ['users:errors.groupKind'];
+    }
+  });
+  return errors;
+}
+
+async function writeLinks(ctx: ServiceContext, userAcUuid: string, links: readonly UserLink[]) {
+  // Memberships cascade from their link (FK user_group_members_link_fk), so clearing links clears them too.
+  await ctx.db.delete(userCustomers).where(eq(userCustomers.userAcUuid, userAcUuid));
+  if (!links.length) return;
+  await ctx.db.insert(userCustomers).values(links.map((l) => ({ userAcUuid, ucpId: l.ucpId, createdAt: ctx.now() })));
+  const members = links.flatMap((l) => [...new Set(l.groupIds)].map((groupId) => ({ groupId, userAcUuid, ucpId: l.ucpId })));
+  if (members.length) await ctx.db.insert(userGroupMembers).values(members);
+}
+
+const auditFields = (f: Pick<UserFields, 'name' | 'email' | 'preferredLanguage' | 'skipMfa' | 'links'>) => ({
+  name: f.name,
+  email: f.email,
+  preferredLanguage: f.preferredLanguage,
+  skipMfa: f.skipMfa,
+  links: f.links,
+});
+
+export async function loginIdTaken(ctx: ServiceContext, loginId: string): Promise<boolean> {
+  const [row] = await ctx.db.select({ id: userAccounts.userAcUuid }).from(userAccounts).where(eq(userAccounts.loginId, loginId)).limit(1);
+  return Boolean(row);
+}
+
+/** Inserts a pending user with its links and queues its activation e-mail (caller's transaction; no audit). */
+export async function insertPendingUser(tx: ServiceContext, body: CreateUserBody): Promise<string | null> {
+  const [row] = await tx.db
+    .insert(userAccounts)
+    .values({
+      loginId: body.loginId,
+      name: body.name,
+      email: body.email,
+      preferredLanguage: body.preferredLanguage,
+      skipMfa: body.skipMfa,
+      isProviderStaff: body.kind === 'staff',
+      status: 'pending',
+      createdAt: tx.now(),
+      updatedAt: tx.now(),
+    })
+    .onConflictDoNothing({ target: userAccounts.loginId })
+    .returning({ id: userAccounts.userAcUuid });
+  if (!row) return null;
+  await writeLinks(tx, row.id, body.links);
+  await sendActivation(tx, { userAcUuid: row.id, loginId: body.loginId, name: body.name, email: body.email, preferredLanguage: body.preferredLanguage });
+  return row.id;
+}
+
+const loginIdConflict = () => new AppError('CONFLICT', { message: 'login id taken', fields: { loginId: ['users:errors.loginIdTaken'] } });
+
+export async function createUser(ctx: ServiceContext, body: CreateUserBody): Promise<{ id: string }> {
+  const linkErrors = await checkLinks(ctx, body.kind, body.links);
+  if (Object.keys(linkErrors).length) throw new AppError('VALIDATION', { fields: linkErrors, message: 'user links refused' });
+  return inTransaction(ctx, async (tx) => {
+    const id = await insertPendingUser(tx, body);
+    if (!id) throw loginIdConflict();
+    await audit(tx, { action: 'create', entity: 'user_account', entityId: id, after: { loginId: body.loginId, kind: body.kind, status: 'pending', ...auditFields(body) } });
+    return { id };
+  });
+}
+
+/** Whether `after` takes away something `before` gave (a customer, or a group for a customer). */
+function takesAway(before: readonly UserLink[], after: readonly UserLink[]): boolean {
+  return before.some((b) => {
+    const a = after.find((x) => x.ucpId === b.ucpId);
+    return !a || b.groupIds.some((g) => !a.groupIds.includes(g));
+  });
+}
+
+export async function updateUser(ctx: ServiceContext, body: UpdateUserBody): Promise<{ id: string }> {
+  const { id, ...fields } = body;
+  const current = await userRow(ctx, id);
+  const linkErrors = await checkLinks(ctx, current.isProviderStaff ? 'staff' : 'customer', fields.links);
+  if (Object.keys(linkErrors).length) throw new AppError('VALIDATION', { fields: linkErrors, message: 'user links refused' });
+  return inTransaction(ctx, async (tx) => {
+    const before = await userRow(tx, id);
+    const beforeLinks = await linksOf(tx, id);
+    // Taking a customer or a group away revokes the user's tokens (a token names its customer); adding does not need to.
+    const revoke = takesAway(beforeLinks, fields.links) || (before.skipMfa && !fields.skipMfa);
+    await tx.db
+      .update(userAccounts)
+      .set({
+        name: fields.name,
+        email: fields.email,
+        preferredLanguage: fields.preferredLanguage,
+        skipMfa: fields.skipMfa,
+        updatedAt: tx.now(),
+        ...(revoke ? { tokenVersion: sql`${userAccounts.tokenVersion} + 1` } : {}),
+      })
+      .where(eq(userAccounts.userAcUuid, id));
+    await writeLinks(tx, id, fields.links);
+    await audit(tx, {
+      action: 'update',
+      entity: 'user_account',
+      entityId: id,
+      before: auditFields({ name: before.name, email: before.email, preferredLanguage: before.preferredLanguage === 'tc' ? 'tc' : 'en', skipMfa: before.skipMfa, links: beforeLinks }),
+      after: { ...auditFields(fields), tokensRevoked: revoke },
+    });
+    return { id };
+  });
+}
+
+/**
+ * lock: status locked (sign-in refused with ACCOUNT_LOCKED_BY_ADMIN); unlock: active again, and the automatic
+ * lock-out and failure count cleared; disable: status inactive; enable: active. Lock and disable revoke every token.
+ */
+export async function setUserStatus(ctx: ServiceContext, body: { id: string; action: UserStatusAction }): Promise<{ id: string; status: UserStatus }> {
+  return inTransaction(ctx, async (tx) => {
+    const before = await userRow(tx, body.id);
+    if (before.userAcUuid === ctx.actor.userAcUuid && (body.action === 'lock' || body.action === 'disable')) {
+      throw new AppError('CONFLICT', { message: 'staff cannot lock themselves out', publicMessage: 'You cannot lock or disable your own account' });
+    }
+    if (before.status === 'pending') throw new AppError('CONFLICT', { message: 'pending account: activate or resend first' });
+    const next: UserStatus = body.action === 'lock' ? 'locked' : body.action === 'disable' ? 'inactive' : 'active';
+    if (body.action === 'unlock' && before.status === 'inactive') throw new AppError('CONFLICT', { message: 'a disabled account is enabled, not unlocked' });
+    if (body.action === 'enable' && before.status === 'locked') throw new AppError('CONFLICT', { message: 'a locked account is unlocked, not enabled' });
+    const revoke = next !== 'active';
+    await tx.db
+      .update(userAccounts)
+      .set({
+        status: next,
+        updatedAt: tx.now(),
+        ...(body.action === 'unlock' ? { lockedUntil: null, failedAttempts: 0 } : {}),
+        ...(revoke ? { tokenVersion: sql`${userAccounts.tokenVersion} + 1` } : {}),
+      })
+      .where(eq(userAccounts.userAcUuid, body.id));
+    await audit(tx, {
+      action: body.action,
+      entity: 'user_account',
+      entityId: body.id,
+      before: { status: before.status, lockedUntil: before.lockedUntil?.toISOString() ?? null, failedAttempts: before.failedAttempts },
+      after: { status: next, ...(body.action === 'unlock' ? { lockedUntil: null, failedAttempts: 0 } : {}), tokensRevoked: revoke },
+    });
+    return { id: body.id, status: next };
+  });
+}
+
+/** MFA off and its secrets forgotten: the user signs in with the password alone and may enrol again. */
+export async function resetMfa(ctx: ServiceContext, id: string): Promise<{ id: string }> {
+  return inTransaction(ctx, async (tx) => {
+    const before = await userRow(tx, id);
+    await tx.db
+      .update(userAccounts)
+      .set({ mfaEnabled: false, mfaSecret: null, mfaPendingSecret: null, mfaLastTimeStep: null, tokenVersion: sql`${userAccounts.tokenVersion} + 1`, updatedAt: tx.now() })
+      .where(eq(userAccounts.userAcUuid, id));
+    await audit(tx, { action: 'reset_mfa', entity: 'user_account', entityId: id, before: { mfaEnabled: before.mfaEnabled }, after: { mfaEnabled: false, tokensRevoked: true } });
+    return { id };
+  });
+}
+
+export async function resendActivation(ctx: ServiceContext, id: string): Promise<{ id: string; expiresAt: string }> {
+  return inTransaction(ctx, async (tx) => {
+    const user = await userRow(tx, id);
+    if (user.status !== 'pending') throw new AppError('ACCOUNT_NOT_PENDING');
+    const link = await sendActivation(tx, user);
+    await audit(tx, { action: 'resend_activation', entity: 'user_account', entityId: id, after: { email: user.email, expiresAt: link.expiresAt.toISOString() } });
+    return { id, expiresAt: link.expiresAt.toISOString() };
+  });
+}

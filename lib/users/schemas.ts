@@ -1,0 +1,159 @@
+/**
+ * User account maintenance (docs/user-accounts.md): requests and answers shared by the API and the screens
+ * (client-safe). A user's id is its `user_ac_uuid` (`{ id }` in requests, `/view/<uuid>` in URLs).
+ */
+import { z } from 'zod';
+import { passwordSchema } from '@/lib/auth/passwordRules';
+import { listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { msg, zodMessages } from '@/lib/zodMessages';
+
+/**
+ * pending = created, waiting for its activation; active; locked = locked by staff until unlocked; inactive =
+ * disabled by staff. The list also shows an active account inside its automatic lock-out (failed sign-ins) as
+ * `locked`, since that is what the user meets.
+ */
+export const USER_STATUSES = ['pending', 'active', 'locked', 'inactive'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const USER_KINDS = ['customer', 'staff'] as const;
+export type UserKind = (typeof USER_KINDS)[number];
+
+export const USER_LANGUAGES = ['en', 'tc'] as const;
+
+/** Staff actions on an account's status (each audited, each effective at the user's next request). */
+export const USER_STATUS_ACTIONS = ['lock', 'unlock', 'disable', 'enable'] as const;
+export type UserStatusAction = (typeof USER_STATUS_ACTIONS)[number];
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, zodMessages.maxLength(max))
+    .refine((v) => !v.includes('\u0000'), { error: zodMessages.invalid });
+
+/** Login ids are stored lower-cased: letters, digits and `. _ @ + -`, 3–100 characters (e-mail addresses fit). */
+export const loginIdSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9][a-z0-9._@+-]{2,99}$/, { error: msg('users:errors.loginIdFormat') });
+
+export const userEmailSchema = z
+  .string()
+  .trim()
+  .min(1, zodMessages.required)
+  .max(254, zodMessages.maxLength(254))
+  .pipe(z.email({ error: zodMessages.email }));
+
+const uuidSchema = z.uuid({ error: zodMessages.invalid });
+
+/** The customers a user may act for, each with the groups it holds for that customer (membership is per customer). */
+export const userLinkSchema = z.strictObject({
+  ucpId: z.string().trim().min(1, zodMessages.required).max(20, zodMessages.maxLength(20)),
+  groupIds: z.array(uuidSchema).max(50),
+});
+export type UserLink = z.infer<typeof userLinkSchema>;
+
+export const userFieldsSchema = z.strictObject({
+  name: text(100).min(1, zodMessages.required),
+  email: userEmailSchema,
+  preferredLanguage: z.enum(USER_LANGUAGES),
+  /** MFA is never skipped for this user when false ("force MFA"); true exempts it (docs/user-accounts.md). */
+  skipMfa: z.boolean(),
+  links: z
+    .array(userLinkSchema)
+    .max(50)
+    .refine((links) => new Set(links.map((l) => l.ucpId)).size === links.length, { error: msg('users:errors.duplicateCustomer') }),
+});
+export type UserFields = z.infer<typeof userFieldsSchema>;
+
+export const createUserSchema = userFieldsSchema.extend({ loginId: loginIdSchema, kind: z.enum(USER_KINDS) });
+export type CreateUserBody = z.infer<typeof createUserSchema>;
+export const updateUserSchema = userFieldsSchema.extend({ id: uuidSchema });
+export type UpdateUserBody = z.infer<typeof updateUserSchema>;
+export const userIdSchema = z.strictObject({ id: uuidSchema });
+export const setUserStatusSchema = z.strictObject({ id: uuidSchema, action: z.enum(USER_STATUS_ACTIONS) });
+
+export const USER_SORT_FIELDS = ['loginId', 'name', 'createdAt', 'lastLoginAt'] as const;
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+
+export const userFilterSchema = z.strictObject({
+  /** Login id, name or e-mail, anywhere, case-insensitively. */
+  q: searchTextSchema.optional(),
+  /** A linked customer's UCP id or name (either language). */
+  customer: searchTextSchema.optional(),
+  /** A group's code or name (either language). */
+  group: searchTextSchema.optional(),
+  status: z.array(z.enum(USER_STATUSES)).max(USER_STATUSES.length).optional(),
+  kind: z.enum(USER_KINDS).optional(),
+});
+export type UserFilter = z.infer<typeof userFilterSchema>;
+export const listUsersSchema = listQuerySchema(USER_SORT_FIELDS, userFilterSchema);
+export type ListUsersBody = z.infer<typeof listUsersSchema>;
+
+export type UserListItem = {
+  id: string;
+  loginId: string;
+  name: string;
+  email: string;
+  kind: UserKind;
+  status: UserStatus;
+  customers: string[];
+  groups: string[];
+  mfaEnabled: boolean;
+  lastLoginAt: string | null;
+  createdAt: string;
+};
+export type UserListResult = ListResult<UserListItem>;
+
+export type UserDetail = UserFields & {
+  id: string;
+  loginId: string;
+  kind: UserKind;
+  status: UserStatus;
+  /** Stored status (pending / active / locked / inactive); `status` above adds the automatic lock-out. */
+  storedStatus: UserStatus;
+  lockedUntil: string | null;
+  failedAttempts: number;
+  mfaEnabled: boolean;
+  lastLoginAt: string | null;
+  passwordChangedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** When the newest unused activation link expires (pending accounts), else null. */
+  activationExpiresAt: string | null;
+  linkDetails: { ucpId: string; nameEn: string; nameZh: string; groups: { id: string; code: string; nameEn: string; nameZh: string }[] }[];
+};
+
+export type UserFormOptions = {
+  customers: { id: string; nameEn: string; nameZh: string; isProvider: boolean }[];
+  groups: { id: string; code: string; nameEn: string; nameZh: string; kind: UserKind }[];
+};
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export const exportUsersSchema = z.strictObject({
+  format: z.enum(EXPORT_FORMATS),
+  filter: userFilterSchema.default({}),
+  sort: listUsersSchema.shape.sort,
+});
+
+/** The upload's text field: `true` checks the file and answers the preview, `false` imports it (all or nothing). */
+export const importUsersFieldsSchema = z.strictObject({ dryRun: z.enum(['true', 'false']) });
+
+export type ImportRowResult = { row: number; loginId: string; errors: string[] };
+export type ImportUsersResult = { dryRun: boolean; total: number; valid: number; imported: number; rows: ImportRowResult[] };
+
+/** The columns of the export; the import reads the first seven by name (docs/user-accounts.md). */
+export const USER_FILE_COLUMNS = ['login_id', 'name', 'email', 'language', 'user_type', 'customers', 'groups', 'status', 'mfa', 'last_login', 'created_at'] as const;
+export const USER_IMPORT_COLUMNS = ['login_id', 'name', 'email', 'language', 'user_type', 'customers', 'groups'] as const;
+export const MAX_IMPORT_ROWS = 1000;
+
+// Public one-time links: activation and password reset.
+export const LINK_PURPOSES = ['activation', 'reset'] as const;
+export type LinkPurpose = (typeof LINK_PURPOSES)[number];
+
+const linkTokenSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{32,64}$/, { error: msg('error:LINK_INVALID') });
+export const checkLinkSchema = z.strictObject({ token: linkTokenSchema, purpose: z.enum(LINK_PURPOSES) });
+export type LinkInfo = { purpose: LinkPurpose; loginId: string; expiresAt: string };
+export const setPasswordByLinkSchema = z.strictObject({ token: linkTokenSchema, purpose: z.enum(LINK_PURPOSES), password: passwordSchema });
+export const requestPasswordResetSchema = z.strictObject({ loginId: z.string().trim().min(1, zodMessages.required).max(254, zodMessages.maxLength(254)) });
