@@ -7,7 +7,7 @@
  * customer@demo.hk acts for Harbour View (UCP100001), whose seeded requests other specs do not touch.
  */
 import type { Locator, Page } from 'playwright-core';
-import type { ChangeListResult, SubmitResult } from '@/lib/accountChanges/schemas';
+import type { ChangeListResult, CurrentValues, SubmitResult } from '@/lib/accountChanges/schemas';
 import type { BillListResult } from '@/lib/bills/schemas';
 import { randomUUID } from 'node:crypto';
 import { closeBrowser, newPage, newPageAs, portalPath, signIn, url } from '../helpers/browser';
@@ -57,7 +57,14 @@ async function startForm(page: Page, type: string, toner = false): Promise<Locat
   await h1(page, ac(`types.${type}`)).waitFor();
   const form = page.getByRole('form', { name: ac(`types.${type}`) });
   await form.waitFor();
+  // The current values are shown beside the form of the new ones.
+  await page.getByText(ac('form.current'), { exact: true }).first().waitFor();
   return form;
+}
+
+/** The customer's records as the forms show them (`getCurrent`). */
+async function currentOf(page: Page): Promise<CurrentValues> {
+  return api<CurrentValues>(page, '/api/accountChanges/getCurrent', {});
 }
 
 /** Submits with one bad field: its message shows and no request is sent; fixing it submits. */
@@ -93,8 +100,27 @@ it('the agreement comes first: a form opened without it asks for the terms', asy
   await customer.getByText(ac('agreement.terms.t1')).waitFor();
 });
 
+it('add-changes offers exactly the readable types; multi@demo.hk for Sunrise (read codes only) may start none', async () => {
+  await open(customer, ADD, ac('add.title'));
+  for (const type of ['comp_name', 'bill_addr', 'machine_loc', 'rec_hardcopy', 'toner_addr', 'trans_agree']) {
+    await customer.getByRole('link', { name: `${ac('add.start')}: ${ac(`types.${type}`)}` }).waitFor();
+  }
+  // multi@demo.hk is a viewer of Sunrise Dental (UCP100003): every ac_chg_*_read code, no _write.
+  const viewer = await newPageAs('multi@demo.hk', { ucpId: 'UCP100003' });
+  await open(viewer, `/en${ADD}`, ac('add.title'));
+  expect(await viewer.getByRole('heading', { level: 2 }).allTextContents()).toEqual(
+    expect.arrayContaining(['comp_name', 'bill_addr', 'machine_loc', 'rec_hardcopy', 'toner_addr', 'trans_agree'].map((type) => ac(`types.${type}`))),
+  );
+  expect(await viewer.getByText(ac('add.readOnly')).count()).toBe(6);
+  expect(await viewer.getByRole('link', { name: new RegExp(`^${ac('add.start')}:`) }).count()).toBe(0);
+  // The server refuses a submission without the write code.
+  expect((await apiError(viewer, '/api/accountChanges/submitReceiveHardcopy', { receiveHardcopy: true, ebillEmail: 'a@b.hk', idempotencyKey: randomUUID(), termsAccepted: true })).status).toBe(403);
+  await viewer.context().close();
+}, 120_000);
+
 it('billing address: a wrong phone is refused on its field, then the request is submitted and listed', async () => {
   const form = await startForm(customer, 'bill_addr');
+  await customer.getByText((await currentOf(customer)).customer.billingAddressEn).first().waitFor();
   await fillAddress(customer, form);
   await field(form, ac('fields.contactName')).fill('Lee Ka Yan');
   await field(form, ac('fields.contactPhone')).fill('1234');
@@ -106,6 +132,7 @@ it('billing address: a wrong phone is refused on its field, then the request is 
 
 it('company name: a short BR number is refused, then it goes with the certificate', async () => {
   const form = await startForm(customer, 'comp_name');
+  await customer.getByText((await currentOf(customer)).customer.nameEn, { exact: true }).first().waitFor();
   await field(form, ac('fields.nameEn')).fill('Harbour View Trading (HK) Limited');
   await field(form, ac('fields.nameZh')).fill('海景貿易（香港）有限公司');
   await field(form, ac('fields.brNo')).fill('1234');
@@ -125,6 +152,7 @@ it('machine location: no machine chosen is refused, then one is chosen', async (
 
 it('receive hardcopy: a bad e-mail is refused, then paper bills are switched on', async () => {
   const form = await startForm(customer, 'rec_hardcopy');
+  await customer.getByText((await currentOf(customer)).customer.contactEmail, { exact: true }).first().waitFor();
   await form.getByLabel(ac('fields.hardcopyOn')).check();
   await field(form, ac('fields.ebillEmail')).fill('not-an-email');
   await badThenFixed(customer, form, { label: 'email', message: ac('validation.email'), fix: () => field(form, ac('fields.ebillEmail')).fill('accounts@harbourview.example.hk') }, 'submitReceiveHardcopy');
