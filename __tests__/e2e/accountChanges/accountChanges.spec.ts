@@ -116,7 +116,7 @@ it('add-changes offers exactly the readable types; multi@demo.hk for Sunrise (re
   // The server refuses a submission without the write code.
   expect((await apiError(viewer, '/api/accountChanges/submitReceiveHardcopy', { receiveHardcopy: true, ebillEmail: 'a@b.hk', idempotencyKey: randomUUID(), termsAccepted: true })).status).toBe(403);
   await viewer.context().close();
-}, 120_000);
+}, 240_000);
 
 it('billing address: a wrong phone is refused on its field, then the request is submitted and listed', async () => {
   const form = await startForm(customer, 'bill_addr');
@@ -206,7 +206,7 @@ it('staff@demo.hk approves a billing-address change; the customer’s bill then 
 
   const staff = await newPageAs('staff@demo.hk');
   await staff.goto(url(`/en${QUEUE}/${mine.id}`));
-  await h1(staff, ac('detail.title', { requestNo: mine.requestNo })).waitFor();
+  await h1(staff, ac('detail.title', { requestNo: mine.requestNo })).waitFor({ timeout: 60_000 });
   // Old and new values side by side.
   await staff.getByText(ac('detail.current')).first().waitFor();
   await staff.getByText(street, { exact: false }).first().waitFor();
@@ -222,13 +222,13 @@ it('staff@demo.hk approves a billing-address change; the customer’s bill then 
   await customer.goto(url(`/my-account/manage-my-bills?bill=${bills.items[0]!.id}`));
   await customer.getByTestId('bill-to').filter({ hasText: street }).waitFor();
   await staff.context().close();
-}, 120_000);
+}, 240_000);
 
 it('a rejection: staff give the reason and the customer reads it in the list and the request', async () => {
   const target = await pendingBillingChange('1 Rejected Road');
   const staff = await newPageAs('staff@demo.hk');
   await staff.goto(url(`/en${QUEUE}/${target.id}`));
-  await h1(staff, ac('detail.title', { requestNo: target.requestNo })).waitFor();
+  await h1(staff, ac('detail.title', { requestNo: target.requestNo })).waitFor({ timeout: 60_000 });
   await staff.getByRole('button', { name: /reject/i }).first().click();
   const dialog = staff.getByRole('dialog');
   const reason = 'Please give an office address that can receive registered mail.';
@@ -244,7 +244,7 @@ it('a rejection: staff give the reason and the customer reads it in the list and
   // The request opens in a modal dialog (the page behind it is hidden from the accessibility tree).
   await customer.goto(url(`${BASE}?request=${target.id}`));
   await customer.getByRole('dialog').getByText(reason).first().waitFor();
-}, 120_000);
+}, 240_000);
 
 it('credit@demo.hk (a staff user without the write code) sees a pending billing-address request but cannot act', async () => {
   const pending = await pendingBillingChange('2 Credit Control Street');
@@ -254,7 +254,7 @@ it('credit@demo.hk (a staff user without the write code) sees a pending billing-
   expect(list.items.some((i) => i.id === pending.id)).toBe(true);
   expect(new Set(list.items.map((i) => i.type))).toEqual(new Set(['bill_addr']));
   await credit.goto(url(`/en${QUEUE}/${pending.id}`));
-  await h1(credit, ac('detail.title', { requestNo: pending.requestNo })).waitFor();
+  await h1(credit, ac('detail.title', { requestNo: pending.requestNo })).waitFor({ timeout: 60_000 });
   await credit.getByText(ac('detail.current')).first().waitFor();
   await credit.getByText(ac('review.readOnly')).waitFor();
   expect(await credit.getByRole('button', { name: new RegExp(`approve|reject|${ac('review.start')}|${ac('review.complete')}`, 'i') }).count()).toBe(0);
@@ -263,7 +263,7 @@ it('credit@demo.hk (a staff user without the write code) sees a pending billing-
   const mine = await api<ChangeListResult>(customer, '/api/accountChanges/listRequests', { page: 1, pageSize: 5, filter: { q: pending.requestNo } });
   expect(mine.items[0]).toMatchObject({ id: pending.id, status: 'pending' });
   await credit.context().close();
-}, 120_000);
+}, 240_000);
 
 it('a deep link with ?ucpid= signs multi@demo.hk in for that customer and shows its requests', async () => {
   const page = await newPage();
@@ -276,4 +276,4 @@ it('a deep link with ?ucpid= signs multi@demo.hk in for that customer and shows 
   await page.getByRole('row').filter({ hasText: 'ACR-2026-000106' }).waitFor();
   expect(await page.getByRole('row').filter({ hasText: 'ACR-2026-000101' }).count()).toBe(0);
   await page.context().close();
-}, 120_000);
+}, 240_000);
