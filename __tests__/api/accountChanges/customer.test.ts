@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import { CHANNEL_SOURCES, CHANGE_STATUSES, CHANGE_TYPES } from '@/lib/accountChanges/constants';
-import { auditLog, changeRequestEvents, changeRequests, inboxDeliveries, inboxMessages, storedFiles } from '@/lib/server/db/schema';
+import { auditLog, changeRequestEvents, changeRequests, inboxDeliveries, inboxMessages, storedFiles, systemParams } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
-import { gifBytes } from '../bills/billFixtures';
+import { gifBytes, pdfBytes } from '../bills/billFixtures';
+import { addDays } from '@/lib/dates/hongKong';
 import { createMember, tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, startTestServer, type TestServer } from '../helpers/testServer';
@@ -142,6 +143,55 @@ describeEachDb('account changes: customer side', (getHandle) => {
     expect((await server.post(C.endpoints.getAttachment.path, { id, fileId }, { token: other.token })).status).toBe(404);
     const [files] = await db().select({ n: sql<number>`count(*)::int` }).from(storedFiles).where(eq(storedFiles.ucpId, c.ucpId));
     expect(Number(files?.n)).toBe(1);
+  });
+
+  it('refuses a file over the upload_file_size system parameter (413) and stores neither the file nor the request', async () => {
+    const c = await customerCaller(db());
+    const fields = { nameEn: 'New Name Limited', nameZh: '新名稱有限公司', brNo: '31845620', effectiveDate: tomorrow(), termsAccepted: 'true' };
+    const pdf = pdfBytes();
+    const [saved] = await db().select().from(systemParams).where(eq(systemParams.paramKey, 'upload_file_size'));
+    // A limit just below this PDF's size: the same file that passes under the default limit is now too large.
+    const limitMb = String((pdf.length - 1) / (1024 * 1024));
+    await db().insert(systemParams).values({ paramKey: 'upload_file_size', paramValue: limitMb }).onConflictDoUpdate({ target: systemParams.paramKey, set: { paramValue: limitMb } });
+    try {
+      const big = await postMultipart(server, C.endpoints.submitCompanyName.path, c.token, { ...fields, idempotencyKey: randomUUID() }, { name: 'file', fileName: 'br.pdf', contentType: 'application/pdf', content: pdf });
+      expect(big.status).toBe(413);
+      const agreement = await postMultipart(
+        server,
+        C.endpoints.submitTransferAgreement.path,
+        c.token,
+        { contractIds: [c.contract.id], transfereeNameEn: 'T Ltd', transfereeBrNo: '87654321', transfereeContactName: 'Ho', transfereeContactPhone: '25110399', transfereeEmail: 't@t.hk', effectiveDate: tomorrow(), idempotencyKey: randomUUID(), termsAccepted: 'true' },
+        { name: 'file', fileName: 'agreement.pdf', contentType: 'application/pdf', content: pdf },
+      );
+      expect(agreement.status).toBe(413);
+    } finally {
+      if (saved) await db().update(systemParams).set({ paramValue: saved.paramValue }).where(eq(systemParams.paramKey, 'upload_file_size'));
+      else await db().delete(systemParams).where(eq(systemParams.paramKey, 'upload_file_size'));
+    }
+    expect(await countOf(c.ucpId)).toBe(0);
+    const [files] = await db().select({ n: sql<number>`count(*)::int` }).from(storedFiles).where(eq(storedFiles.ucpId, c.ucpId));
+    expect(Number(files?.n)).toBe(0);
+    // Under the restored limit the same file goes through.
+    const ok = await postMultipart(server, C.endpoints.submitCompanyName.path, c.token, { ...fields, idempotencyKey: randomUUID() }, { name: 'file', fileName: 'br.pdf', contentType: 'application/pdf', content: pdf });
+    expect(ok.status).toBe(200);
+  });
+
+  it('filters the customer list by date (Hong Kong days)', async () => {
+    const c = await customerCaller(db());
+    const first = await callEndpoint(server, C.endpoints.submitBillingAddress, billingBody(), { token: c.token });
+    if (first.body.status !== 'success') throw new Error('submit');
+    // Move it back ten days: only a range that includes that day lists it.
+    await db().update(changeRequests).set({ submittedAt: sql`${changeRequests.submittedAt} - interval '10 days'` }).where(eq(changeRequests.id, first.body.data.id));
+    await callEndpoint(server, C.endpoints.submitReceiveHardcopy, { receiveHardcopy: false, ebillEmail: 'a@b.hk', idempotencyKey: randomUUID(), termsAccepted: true }, { token: c.token });
+    const today = addDays(tomorrow(), -1);
+    const ids = async (filter: Record<string, unknown>) => {
+      const r = await callEndpoint(server, C.endpoints.listRequests, { page: 1, pageSize: 20, filter }, { token: c.token });
+      if (r.body.status !== 'success') throw new Error('list');
+      return r.body.data.items.map((i) => i.type);
+    };
+    expect(await ids({ dateFrom: today })).toEqual(['rec_hardcopy']);
+    expect(await ids({ dateTo: addDays(today, -5) })).toEqual(['bill_addr']);
+    expect(await ids({ dateFrom: addDays(today, -10), dateTo: addDays(today, -10) })).toEqual(['bill_addr']);
   });
 
   it('uploads a transfer agreement for its own active contracts', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { addDays } from '@/lib/dates/hongKong';
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import { ACTION_FROM, CHANGE_STATUSES, REVIEW_ACTIONS, type ChangeStatus, type ReviewAction } from '@/lib/accountChanges/constants';
 import type { FunctionCode } from '@/lib/permissions/codes';
@@ -97,6 +98,70 @@ describeEachDb('account changes: review', (getHandle) => {
     expect(row!.billingAddressEn).toBe('Old address, Wan Chai');
     const list = await callEndpoint(server, C.endpoints.listRequests, { page: 1, pageSize: 5 }, { token: c.token });
     expect(list.body.status === 'success' && list.body.data.items[0]).toMatchObject({ id, status: 'reject', reviewerComment: 'Please give an office address' });
+  });
+
+  it('reject and complete are audited and notify the customer too', async () => {
+    const rejected = await billAddrRequest();
+    expect((await step(rejected.id, 'reject', approver.token, 'Not an office address')).status).toBe(200);
+    const done = await billAddrRequest();
+    expect((await step(done.id, 'approve')).status).toBe(200);
+    expect((await step(done.id, 'complete')).status).toBe(200);
+    const actions = async (id: string) =>
+      (await db().select().from(auditLog).where(and(eq(auditLog.entity, 'change_request'), eq(auditLog.entityId, id)))).map((a) => [a.action, a.actorUuid]);
+    expect(await actions(rejected.id)).toEqual([
+      ['change_request.submit', rejected.c.user.userAcUuid],
+      ['change_request.reject', approver.user.userAcUuid],
+    ]);
+    expect(await actions(done.id)).toEqual([
+      ['change_request.submit', done.c.user.userAcUuid],
+      ['change_request.approve', approver.user.userAcUuid],
+      ['change_request.complete', approver.user.userAcUuid],
+    ]);
+    const inbox = async (who: typeof rejected) =>
+      db()
+        .select({ title: inboxMessages.titleEn, body: inboxMessages.bodyEn })
+        .from(inboxDeliveries)
+        .innerJoin(inboxMessages, eq(inboxMessages.id, inboxDeliveries.messageId))
+        .where(eq(inboxDeliveries.userAcUuid, who.c.user.userAcUuid));
+    const rejectedNotice = (await inbox(rejected)).find((m) => m.title === `Your request ${rejected.requestNo} was not approved`);
+    expect(rejectedNotice?.body).toContain('Reason: Not an office address');
+    expect((await inbox(done)).map((m) => m.title).sort()).toEqual(
+      [`We received your request ${done.requestNo}`, `Your request ${done.requestNo} was approved`, `Your request ${done.requestNo} is completed`].sort(),
+    );
+  });
+
+  it('the queue filters by type, status, customer and date across customers', async () => {
+    const a = await billAddrRequest();
+    const b = await billAddrRequest();
+    expect((await step(b.id, 'start')).status).toBe(200);
+    await db().update(changeRequests).set({ submittedAt: sql`${changeRequests.submittedAt} - interval '20 days'` }).where(eq(changeRequests.id, b.id));
+    const ids = async (filter: Record<string, unknown>) => {
+      const r = await callEndpoint(server, C.endpoints.listQueue, { page: 1, pageSize: 100, filter }, { token: approver.token });
+      if (r.body.status !== 'success') throw new Error(JSON.stringify(r.body));
+      return r.body.data.items.map((i) => i.id);
+    };
+    const all = await ids({});
+    expect(all).toEqual(expect.arrayContaining([a.id, b.id]));
+    // By customer: its UCP id or its name.
+    expect(await ids({ q: a.c.ucpId })).toEqual([a.id]);
+    const [cust] = await db().select({ nameEn: customers.nameEn }).from(customers).where(eq(customers.ucpId, b.c.ucpId));
+    expect(await ids({ q: cust!.nameEn })).toEqual([b.id]);
+    expect(await ids({ q: a.requestNo })).toEqual([a.id]);
+    // By status.
+    const inProgress = await ids({ status: ['inProgress'] });
+    expect(inProgress).toContain(b.id);
+    expect(inProgress).not.toContain(a.id);
+    // By date (Hong Kong days): b was submitted twenty days ago.
+    const today = addDays(tomorrow(), -1);
+    const old = await ids({ dateTo: addDays(today, -19) });
+    expect(old).toContain(b.id);
+    expect(old).not.toContain(a.id);
+    const recent = await ids({ dateFrom: today });
+    expect(recent).toContain(a.id);
+    expect(recent).not.toContain(b.id);
+    // By type: a type the caller may not read gives nothing, not an error.
+    expect(await ids({ type: ['comp_name'] })).toEqual([]);
+    expect(await ids({ type: ['bill_addr'], status: ['pending'], q: a.c.ucpId })).toEqual([a.id]);
   });
 
   describe('the state machine: every action from every status', () => {

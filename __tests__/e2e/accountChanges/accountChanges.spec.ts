@@ -7,11 +7,12 @@
  * customer@demo.hk acts for Harbour View (UCP100001), whose seeded requests other specs do not touch.
  */
 import type { Locator, Page } from 'playwright-core';
-import type { ChangeListResult, SubmitResult } from '@/lib/accountChanges/schemas';
+import type { ChangeListResult, CurrentValues, SubmitResult } from '@/lib/accountChanges/schemas';
 import type { BillListResult } from '@/lib/bills/schemas';
-import { closeBrowser, newPageAs, url } from '../helpers/browser';
+import { randomUUID } from 'node:crypto';
+import { closeBrowser, newPage, newPageAs, portalPath, signIn, url } from '../helpers/browser';
 import { asUpload } from '../bills/files';
-import { api, dataOf, h1, hkDate, nextResponse, open, t } from '../orders/support';
+import { api, apiError, dataOf, h1, hkDate, nextResponse, open, t } from '../orders/support';
 
 afterAll(closeBrowser);
 
@@ -56,7 +57,14 @@ async function startForm(page: Page, type: string, toner = false): Promise<Locat
   await h1(page, ac(`types.${type}`)).waitFor();
   const form = page.getByRole('form', { name: ac(`types.${type}`) });
   await form.waitFor();
+  // The current values are shown beside the form of the new ones.
+  await page.getByText(ac('form.current'), { exact: true }).first().waitFor();
   return form;
+}
+
+/** The customer's records as the forms show them (`getCurrent`). */
+async function currentOf(page: Page): Promise<CurrentValues> {
+  return api<CurrentValues>(page, '/api/accountChanges/getCurrent', {});
 }
 
 /** Submits with one bad field: its message shows and no request is sent; fixing it submits. */
@@ -92,8 +100,27 @@ it('the agreement comes first: a form opened without it asks for the terms', asy
   await customer.getByText(ac('agreement.terms.t1')).waitFor();
 });
 
+it('add-changes offers exactly the readable types; multi@demo.hk for Sunrise (read codes only) may start none', async () => {
+  await open(customer, ADD, ac('add.title'));
+  for (const type of ['comp_name', 'bill_addr', 'machine_loc', 'rec_hardcopy', 'toner_addr', 'trans_agree']) {
+    await customer.getByRole('link', { name: `${ac('add.start')}: ${ac(`types.${type}`)}` }).waitFor();
+  }
+  // multi@demo.hk is a viewer of Sunrise Dental (UCP100003): every ac_chg_*_read code, no _write.
+  const viewer = await newPageAs('multi@demo.hk', { ucpId: 'UCP100003' });
+  await open(viewer, `/en${ADD}`, ac('add.title'));
+  expect(await viewer.getByRole('heading', { level: 2 }).allTextContents()).toEqual(
+    expect.arrayContaining(['comp_name', 'bill_addr', 'machine_loc', 'rec_hardcopy', 'toner_addr', 'trans_agree'].map((type) => ac(`types.${type}`))),
+  );
+  expect(await viewer.getByText(ac('add.readOnly')).count()).toBe(6);
+  expect(await viewer.getByRole('link', { name: new RegExp(`^${ac('add.start')}:`) }).count()).toBe(0);
+  // The server refuses a submission without the write code.
+  expect((await apiError(viewer, '/api/accountChanges/submitReceiveHardcopy', { receiveHardcopy: true, ebillEmail: 'a@b.hk', idempotencyKey: randomUUID(), termsAccepted: true })).status).toBe(403);
+  await viewer.context().close();
+}, 240_000);
+
 it('billing address: a wrong phone is refused on its field, then the request is submitted and listed', async () => {
   const form = await startForm(customer, 'bill_addr');
+  await customer.getByText((await currentOf(customer)).customer.billingAddressEn).first().waitFor();
   await fillAddress(customer, form);
   await field(form, ac('fields.contactName')).fill('Lee Ka Yan');
   await field(form, ac('fields.contactPhone')).fill('1234');
@@ -105,6 +132,7 @@ it('billing address: a wrong phone is refused on its field, then the request is 
 
 it('company name: a short BR number is refused, then it goes with the certificate', async () => {
   const form = await startForm(customer, 'comp_name');
+  await customer.getByText((await currentOf(customer)).customer.nameEn, { exact: true }).first().waitFor();
   await field(form, ac('fields.nameEn')).fill('Harbour View Trading (HK) Limited');
   await field(form, ac('fields.nameZh')).fill('海景貿易（香港）有限公司');
   await field(form, ac('fields.brNo')).fill('1234');
@@ -124,6 +152,7 @@ it('machine location: no machine chosen is refused, then one is chosen', async (
 
 it('receive hardcopy: a bad e-mail is refused, then paper bills are switched on', async () => {
   const form = await startForm(customer, 'rec_hardcopy');
+  await customer.getByText((await currentOf(customer)).customer.contactEmail, { exact: true }).first().waitFor();
   await form.getByLabel(ac('fields.hardcopyOn')).check();
   await field(form, ac('fields.ebillEmail')).fill('not-an-email');
   await badThenFixed(customer, form, { label: 'email', message: ac('validation.email'), fix: () => field(form, ac('fields.ebillEmail')).fill('accounts@harbourview.example.hk') }, 'submitReceiveHardcopy');
@@ -151,31 +180,55 @@ it('transfer agreement: a bad transferee e-mail is refused, then it goes with th
   await badThenFixed(customer, form, { label: 'email', message: ac('validation.email'), fix: () => field(form, ac('fields.transfereeEmail')).fill('legal@hvholdings.example.hk') }, 'submitTransferAgreement');
 });
 
+/**
+ * Submits a billing-address change for Harbour View through the API (the forms are tested above), so each review test
+ * below has its own pending request whatever ran before it.
+ */
+async function pendingBillingChange(street: string): Promise<SubmitResult> {
+  return api<SubmitResult>(customer, '/api/accountChanges/submitBillingAddress', {
+    address: { flat: '', floor: '3', block: '', building: '', street, district: 'eastern', region: 'hong_kong_island' },
+    contactName: 'Lee Ka Yan',
+    contactPhone: '23456790',
+    effectiveDate: hkDate(3),
+    idempotencyKey: randomUUID(),
+    termsAccepted: true,
+  });
+}
+
 it('staff@demo.hk approves a billing-address change; the customer’s bill then shows the new address', async () => {
-  const list = await api<ChangeListResult>(customer, '/api/accountChanges/listRequests', { page: 1, pageSize: 50, filter: { type: ['bill_addr'], status: ['pending'] } });
-  const mine = list.items.find((i) => i.submittedByName && i.requestNo > 'ACR-2026-001000');
-  expect(mine).toBeDefined();
+  const street = '88 Hing Fat Street';
+  const mine = await pendingBillingChange(street);
+  const bills = await api<BillListResult>(customer, '/api/bills/listBills', { page: 1, pageSize: 1 });
+  // Before the approval the bill does not go there.
+  await customer.goto(url(`/my-account/manage-my-bills?bill=${bills.items[0]!.id}`));
+  await customer.getByTestId('bill-to').first().waitFor();
+  expect(await customer.getByTestId('bill-to').first().textContent()).not.toContain(street);
+
   const staff = await newPageAs('staff@demo.hk');
-  await staff.goto(url(`/en${QUEUE}/${mine!.id}`));
-  await h1(staff, ac('detail.title', { requestNo: mine!.requestNo })).waitFor();
+  await staff.goto(url(`/en${QUEUE}/${mine.id}`));
+  await h1(staff, ac('detail.title', { requestNo: mine.requestNo })).waitFor({ timeout: 60_000 });
+  // Old and new values side by side.
+  await staff.getByText(ac('detail.current')).first().waitFor();
+  await staff.getByText(street, { exact: false }).first().waitFor();
   await staff.getByRole('button', { name: /approve/i }).first().click();
   const dialog = staff.getByRole('dialog');
   const answer = nextResponse(staff, '/api/accountChanges/transition');
   await dialog.getByRole('button', { name: /approve/i }).last().click();
   expect((await dataOf<{ status: string }>(await answer)).status).toBe('approved');
   await staff.getByRole('status').filter({ hasText: ac('review.done.approved') }).waitFor();
+  // Approved once: approving again is refused.
+  expect(await apiError(staff, '/api/accountChanges/transition', { id: mine.id, action: 'approve', comment: '' })).toEqual({ status: 409, code: 'CHANGE_STATUS_CONFLICT' });
 
-  const bills = await api<BillListResult>(customer, '/api/bills/listBills', { page: 1, pageSize: 1 });
   await customer.goto(url(`/my-account/manage-my-bills?bill=${bills.items[0]!.id}`));
-  await customer.getByTestId('bill-to').filter({ hasText: '182 Wai Yip Street' }).waitFor();
-});
+  await customer.getByTestId('bill-to').filter({ hasText: street }).waitFor();
+  await staff.context().close();
+}, 240_000);
 
-it('a rejection: staff give the reason and the customer reads it in the list', async () => {
+it('a rejection: staff give the reason and the customer reads it in the list and the request', async () => {
+  const target = await pendingBillingChange('1 Rejected Road');
   const staff = await newPageAs('staff@demo.hk');
-  const pending = await api<ChangeListResult>(customer, '/api/accountChanges/listRequests', { page: 1, pageSize: 50, filter: { type: ['bill_addr'], status: ['pending'] } });
-  const target = pending.items[0]!;
   await staff.goto(url(`/en${QUEUE}/${target.id}`));
-  await h1(staff, ac('detail.title', { requestNo: target.requestNo })).waitFor();
+  await h1(staff, ac('detail.title', { requestNo: target.requestNo })).waitFor({ timeout: 60_000 });
   await staff.getByRole('button', { name: /reject/i }).first().click();
   const dialog = staff.getByRole('dialog');
   const reason = 'Please give an office address that can receive registered mail.';
@@ -183,21 +236,44 @@ it('a rejection: staff give the reason and the customer reads it in the list', a
   const answer = nextResponse(staff, '/api/accountChanges/transition');
   await dialog.getByRole('button', { name: /reject/i }).last().click();
   expect((await dataOf<{ status: string }>(await answer)).status).toBe('reject');
+  await staff.context().close();
 
+  // The list row of the request carries the reason (our comment column).
+  await open(customer, BASE, ac('title'));
+  await customer.getByRole('row').filter({ hasText: target.requestNo }).filter({ hasText: reason }).waitFor();
   // The request opens in a modal dialog (the page behind it is hidden from the accessibility tree).
   await customer.goto(url(`${BASE}?request=${target.id}`));
   await customer.getByRole('dialog').getByText(reason).first().waitFor();
-}, 120_000);
+}, 240_000);
 
-it('credit@demo.hk (read-only code) sees billing-address requests but no action', async () => {
+it('credit@demo.hk (a staff user without the write code) sees a pending billing-address request but cannot act', async () => {
+  const pending = await pendingBillingChange('2 Credit Control Street');
   const credit = await newPageAs('credit@demo.hk');
   await open(credit, QUEUE, ac('review.title'));
   const list = await api<ChangeListResult>(credit, '/api/accountChanges/listQueue', { page: 1, pageSize: 50 });
-  expect(list.items.length).toBeGreaterThan(0);
+  expect(list.items.some((i) => i.id === pending.id)).toBe(true);
   expect(new Set(list.items.map((i) => i.type))).toEqual(new Set(['bill_addr']));
-  const open1 = list.items.find((i) => i.status === 'pending') ?? list.items[0]!;
-  await credit.goto(url(`${QUEUE}/${open1.id}`));
-  await h1(credit, ac('detail.title', { requestNo: open1.requestNo })).waitFor();
+  await credit.goto(url(`/en${QUEUE}/${pending.id}`));
+  await h1(credit, ac('detail.title', { requestNo: pending.requestNo })).waitFor({ timeout: 60_000 });
   await credit.getByText(ac('detail.current')).first().waitFor();
-  expect(await credit.getByRole('button', { name: /approve|reject|start/i }).count()).toBe(0);
-}, 120_000);
+  await credit.getByText(ac('review.readOnly')).waitFor();
+  expect(await credit.getByRole('button', { name: new RegExp(`approve|reject|${ac('review.start')}|${ac('review.complete')}`, 'i') }).count()).toBe(0);
+  // The server refuses the step too, and the request stays pending.
+  expect((await apiError(credit, '/api/accountChanges/transition', { id: pending.id, action: 'approve', comment: '' })).status).toBe(403);
+  const mine = await api<ChangeListResult>(customer, '/api/accountChanges/listRequests', { page: 1, pageSize: 5, filter: { q: pending.requestNo } });
+  expect(mine.items[0]).toMatchObject({ id: pending.id, status: 'pending' });
+  await credit.context().close();
+}, 240_000);
+
+it('a deep link with ?ucpid= signs multi@demo.hk in for that customer and shows its requests', async () => {
+  const page = await newPage();
+  await page.goto(url(`${BASE}?ucpid=UCP100002`));
+  await page.waitForURL((u) => portalPath(u.href) === '/weblogin');
+  await signIn(page, 'multi@demo.hk');
+  await page.waitForURL((u) => portalPath(u.href) === BASE);
+  // multi@demo.hk prefers Traditional Chinese; the page shows Lung Cheong's requests (seeded ACR-2026-000106).
+  await page.getByRole('heading', { level: 1, name: t('tc', 'accountChanges:title'), exact: true }).waitFor();
+  await page.getByRole('row').filter({ hasText: 'ACR-2026-000106' }).waitFor();
+  expect(await page.getByRole('row').filter({ hasText: 'ACR-2026-000101' }).count()).toBe(0);
+  await page.context().close();
+}, 240_000);
