@@ -34,6 +34,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     items: [
       { href: '/admin-controls', labelKey: 'nav.adminHome' },
       { href: '/admin-controls/ucp-customer-maintenance', labelKey: 'nav.customers' },
+      { href: '/admin-controls/user-group-maintenance', labelKey: 'nav.userGroups' },
       { href: '/admin-controls/approve-account-info-update', labelKey: 'nav.approveAccountInfo' },
       { href: '/admin-controls/payment-slip-review', labelKey: 'nav.slipReview' },
       { href: '/admin-controls/build-inbox-message', labelKey: 'nav.buildInbox' },

@@ -40,6 +40,8 @@ export const ERRORS = {
   METER_CONFIRM_REQUIRED: { http: 409, description: 'Some readings are unusually high: confirm them to save' },
   RENEWAL_NOT_ELIGIBLE: { http: 409, description: 'The contract is not open for renewal (outside its window, past its notice deadline, or already renewed)' },
   RENEWAL_OFFER_UNAVAILABLE: { http: 409, description: 'The renewal offer does not apply to this contract or is no longer valid' },
+  // User groups (docs/user-groups.md).
+  GROUP_IN_USE: { http: 409, description: 'The user group still has members: empty or disable it instead of deleting it' },
   SERVICE_UNAVAILABLE: { http: 503, description: 'Database unreachable' },
   TIMEOUT: { http: 504, description: 'Request took too long' },
   INTERNAL: { http: 500, description: 'Unexpected error' },

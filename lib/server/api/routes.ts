@@ -19,6 +19,7 @@ import { surveyRoutes } from './survey';
 import { systemParamRoutes } from './systemParam';
 import { trackingRoutes } from './tracking';
 import { userRoutes } from './user';
+import { userGroupRoutes } from './userGroups';
 
 /** The one list of API endpoints: docs/api.md and the authorization-matrix test are generated from it. */
 export const apiRoutes: ApiRoutes = {
@@ -42,4 +43,5 @@ export const apiRoutes: ApiRoutes = {
   ...renewalRoutes,
   ...adminRoutes,
   ...customerRoutes,
+  ...userGroupRoutes,
 };
