@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { customersContract } from '@/lib/customers/contract';
 import { userGroupsContract } from '@/lib/userGroups/contract';
+import type { GroupFields } from '@/lib/userGroups/schemas';
 import { auditLog, userGroupFunctions, userGroups } from '@/lib/server/db/schema';
 import { functionCodesFor } from '@/lib/server/services/auth/grant';
 import { createCustomer, createGroup, createMember, createUser, linkUserToCustomer, tokenFor, uniq } from '../helpers/fixtures';
@@ -9,7 +10,7 @@ import { callEndpoint, startTestServer, type TestServer } from '../helpers/testS
 
 const { listGroups, getGroup, createGroup: create, updateGroup, setGroupStatus, deleteGroup, addGroupMember, removeGroupMember } = userGroupsContract.endpoints;
 
-const fields = (over: Record<string, unknown> = {}) => ({
+const fields = (over: Partial<GroupFields> = {}): GroupFields => ({
   nameEn: 'Billing clerks',
   nameZh: '帳單文員',
   description: 'Read bills and upload payment slips.',
@@ -64,7 +65,7 @@ describeEachDb('User group maintenance', (getHandle) => {
     const staffCode = await callEndpoint(server, create, { code: `BAD_${uniq()}`, ...fields({ codes: ['home', 'ucp_cust_main_write'] }) }, { token: writer });
     expect(staffCode.status).toBe(400);
     expect(staffCode.body).toMatchObject({ error: { code: 'VALIDATION', fields: { codes: ['userGroups:errors.staffCodesInCustomerGroup'] } } });
-    const unknown = await callEndpoint(server, create, { code: `BAD_${uniq()}`, ...fields({ codes: ['launch_rockets'] }) }, { token: writer });
+    const unknown = await callEndpoint(server, create, { code: `BAD_${uniq()}`, ...fields({ codes: ['launch_rockets'] as never }) }, { token: writer });
     expect(unknown.status).toBe(400);
     const staffGroup = await callEndpoint(server, create, { code: `STAFF_${uniq()}`, ...fields({ kind: 'provider', codes: ['ucp_cust_main_read', 'home'] }) }, { token: writer });
     expect(staffGroup.status).toBe(200);
