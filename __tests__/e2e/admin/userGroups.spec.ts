@@ -64,7 +64,7 @@ it('a group given to a user changes what it may do at its next request and its m
   await dialog.getByRole('button', { name: en('userGroups:members.add') }).click();
   await dialog.waitFor({ state: 'hidden' });
   const members = admin.getByRole('table', { name: en('userGroups:sections.members') });
-  await members.getByRole('cell', { name: 'credit@demo.hk' }).waitFor();
+  await members.getByRole('cell', { name: 'credit@demo.hk', exact: true }).waitFor();
 
   // In use: deleting is refused, the dialog says why and offers no delete.
   await admin.getByRole('button', { name: en('userGroups:delete.action') }).click();
@@ -104,7 +104,7 @@ it('a staff user with read-only codes sees no add, edit or delete controls and g
   expect(await page.getByRole('link', { name: en('userGroups:add') }).count()).toBe(0);
   await page.getByRole('link', { name: 'CUST_VIEWER', exact: true }).click();
   await h1(page, en('userGroups:viewTitle', { name: 'Customer viewer (read only)' })).waitFor();
-  await page.getByRole('table', { name: en('userGroups:sections.members') }).getByRole('cell', { name: 'viewer@demo.hk' }).waitFor();
+  await page.getByRole('table', { name: en('userGroups:sections.members') }).getByRole('cell', { name: 'viewer@demo.hk', exact: true }).waitFor();
   for (const label of [en('userGroups:edit'), en('userGroups:delete.action'), en('userGroups:disable.action'), en('userGroups:members.add'), en('userGroups:members.remove')]) {
     expect(await page.getByRole('button', { name: label }).or(page.getByRole('link', { name: label })).count()).toBe(0);
   }
