@@ -34,6 +34,9 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     items: [
       { href: '/admin-controls', labelKey: 'nav.adminHome' },
       { href: '/admin-controls/ucp-customer-maintenance', labelKey: 'nav.customers' },
+      { href: '/admin-controls/user-group-maintenance', labelKey: 'nav.userGroups' },
+      { href: '/admin-controls/user-list-report', labelKey: 'nav.userListReport' },
+      { href: '/admin-controls/offer-maintenance', labelKey: 'nav.offers' },
       { href: '/admin-controls/approve-account-info-update', labelKey: 'nav.approveAccountInfo' },
       { href: '/admin-controls/payment-slip-review', labelKey: 'nav.slipReview' },
       { href: '/admin-controls/build-inbox-message', labelKey: 'nav.buildInbox' },

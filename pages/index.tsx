@@ -2,7 +2,7 @@ import { useTranslation } from 'next-i18next/pages';
 import type { PortalPage } from '@/components/app/types';
 import { PageTitle } from '@/components/common/PageTitle';
 import { HomeDashboard } from '@/components/home/HomeDashboard';
-import { getStaticTranslations } from '@/lib/i18n/staticProps';
+import { staticTranslations } from '@/lib/i18n/staticProps';
 
 const HomePage: PortalPage = () => {
   const { t } = useTranslation('page');
@@ -15,4 +15,4 @@ const HomePage: PortalPage = () => {
 };
 HomePage.layout = 'dashboard';
 export default HomePage;
-export const getStaticProps = getStaticTranslations;
+export const getStaticProps = staticTranslations('page', 'offers');

@@ -38,6 +38,9 @@ export const STATUS_TONES = {
   active: 'approved',
   inactive: 'neutral',
   expired: 'reject',
+  // offers (docs/offers.md; expired as above)
+  draft: 'neutral',
+  published: 'approved',
 } as const satisfies Record<string, StatusTone>;
 
 export type StatusTone = StatusColor | 'neutral';

@@ -16,6 +16,7 @@ import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { useBillSummary } from '@/components/bills/useBillSummary';
 import { useCurrentCustomer, useLastLoginTime, useUnreadCount } from '@/components/auth/useSessionData';
 import { useOrderSummary } from '@/components/orders/useOrderSummary';
+import { HomeOffers } from '@/components/offers/HomeOffers';
 import { HomeQuickLinks } from '@/components/siteContent/HomeQuickLinks';
 import type { BillSummary } from '@/lib/bills/schemas';
 import { formatDateTime, formatMoney, pickLocalized } from '@/lib/i18n/locales';
@@ -118,6 +119,7 @@ export function HomeDashboard() {
           })}
         </Grid>
       </Box>
+      <HomeOffers enabled={!session.profile.isProviderStaff && canAccess(grants, ['home'])} />
       {!session.profile.isProviderStaff ? <HomeQuickLinks /> : null}
     </Box>
   );

@@ -8,6 +8,9 @@ import type { RoutePath } from '@/lib/permissions/routes';
 export const ADMIN_AREAS = [
   { key: 'customers', href: '/admin-controls/ucp-customer-maintenance' },
   { key: 'users', href: '/admin-controls/user-account-maintenance' },
+  { key: 'userGroups', href: '/admin-controls/user-group-maintenance' },
+  { key: 'userListReport', href: '/admin-controls/user-list-report' },
+  { key: 'offers', href: '/admin-controls/offer-maintenance' },
   { key: 'slipReview', href: '/admin-controls/payment-slip-review', count: 'pendingPaymentSlips' },
   { key: 'outbox', href: '/admin-controls/outbox' },
 ] as const satisfies readonly { key: string; href: RoutePath; count?: string }[];

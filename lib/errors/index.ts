@@ -45,6 +45,8 @@ export const ERRORS = {
   LINK_INVALID: { http: 400, description: 'Activation or password-reset link unknown, already used or expired' },
   ACCOUNT_NOT_PENDING: { http: 409, description: 'The account is already activated: no activation e-mail to send' },
   USER_IMPORT_INVALID: { http: 400, description: 'One or more rows of the import failed their checks: nothing was imported' },
+  // User groups (docs/user-groups.md).
+  GROUP_IN_USE: { http: 409, description: 'The user group still has members: empty or disable it instead of deleting it' },
   SERVICE_UNAVAILABLE: { http: 503, description: 'Database unreachable' },
   TIMEOUT: { http: 504, description: 'Request took too long' },
   INTERNAL: { http: 500, description: 'Unexpected error' },

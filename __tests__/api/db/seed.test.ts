@@ -75,11 +75,11 @@ describeEachDb('demo seed', (getHandle, kind) => {
     expect(first.inserted).toEqual({
       customers: 4,
       customerNumbers: 9,
-      userGroups: 6,
+      userGroups: 7,
       userGroupFunctions: expect.any(Number),
-      userAccounts: 8,
-      userCustomers: 9,
-      userGroupMembers: 9,
+      userAccounts: 9,
+      userCustomers: 10,
+      userGroupMembers: 10,
       systemParams: 1,
       siteContent: 10,
     });
@@ -99,7 +99,7 @@ describeEachDb('demo seed', (getHandle, kind) => {
   it('creates every demo account, active, with the published password', async () => {
     const rows = await getHandle().db.select().from(userAccounts);
     expect(rows.map((r) => r.loginId).sort()).toEqual(
-      ['admin@demo.hk', 'credit@demo.hk', 'customer@demo.hk', 'mfa@demo.hk', 'multi@demo.hk', 'ops@demo.hk', 'staff@demo.hk', 'viewer@demo.hk'],
+      ['admin@demo.hk', 'auditor@demo.hk', 'credit@demo.hk', 'customer@demo.hk', 'mfa@demo.hk', 'multi@demo.hk', 'ops@demo.hk', 'staff@demo.hk', 'viewer@demo.hk'],
     );
     for (const row of rows) {
       expect(row.status).toBe('active');
@@ -166,6 +166,7 @@ describeEachDb('demo seed', (getHandle, kind) => {
     }
     expect(users.filter((u) => u.isProviderStaff).map((u) => u.loginId).sort()).toEqual([
       'admin@demo.hk',
+      'auditor@demo.hk',
       'credit@demo.hk',
       'ops@demo.hk',
       'staff@demo.hk',
@@ -278,7 +279,7 @@ describe('seedIfWanted on an empty embedded database', () => {
     try {
       const info = jest.fn();
       const summary = await seedIfWanted(handle, { seedDemo: false }, { info } as unknown as Parameters<typeof seedIfWanted>[2]);
-      expect(summary?.inserted.userAccounts).toBe(8);
+      expect(summary?.inserted.userAccounts).toBe(9);
       expect(info).toHaveBeenCalledWith(expect.objectContaining({ database: 'pglite' }), expect.stringContaining('seeded'));
     } finally {
       await handle.close();

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { Writable } from 'node:stream';
 
 /**
  * A file answer of an API endpoint (a bill PDF, a statement CSV, an uploaded slip). The route table speaks JSON
@@ -12,8 +13,19 @@ export type FileResponseInit = {
   /** Shown to the user as the download's name (any Unicode; encoded per RFC 6266 / RFC 8187). */
   fileName: string;
   contentType: string;
-  body: Buffer;
-};
+} & (
+  | { body: Buffer; stream?: never }
+  | {
+      /**
+       * A large export written as it is produced (chunked, no Content-Length), never held whole in memory: `stream`
+       * writes to the response and ends it (e.g. `pipeline(source, csv, out)`), respecting back-pressure. A failure
+       * after the first byte can no longer become a JSON error: the connection is cut, so the client sees a failed
+       * download rather than a truncated file that looks complete.
+       */
+      stream: (out: Writable) => Promise<void>;
+      body?: never;
+    }
+);
 
 export type FileResponse = FileResponseInit & { readonly [FILE_RESPONSE]: true };
 
@@ -39,10 +51,10 @@ export function contentDisposition(fileName: string): string {
 /** The CSP of every file answer (uploaded slips, generated PDFs and CSVs). */
 export const FILE_CSP = "default-src 'none'; sandbox";
 
-export function sendFile(res: ServerResponse, file: FileResponse): void {
+export async function sendFile(res: ServerResponse, file: FileResponse, onStreamError?: (err: unknown) => void): Promise<void> {
   res.statusCode = 200;
   res.setHeader('Content-Type', file.contentType);
-  res.setHeader('Content-Length', file.body.length);
+  if (file.body) res.setHeader('Content-Length', file.body.length);
   res.setHeader('Content-Disposition', contentDisposition(file.fileName));
   // A customer's bill or slip: never cached by a proxy or kept by the browser, never sniffed into another type.
   res.setHeader('Cache-Control', 'private, no-store');
@@ -50,5 +62,15 @@ export function sendFile(res: ServerResponse, file: FileResponse): void {
   // Opened directly (not through the preview's blob URL), the file is a document with no rights at all: no script,
   // no plugin, no fetch, in a unique origin. A hostile upload that got past the scan can do nothing here.
   res.setHeader('Content-Security-Policy', FILE_CSP);
-  res.end(file.body);
+  if (file.body) {
+    res.end(file.body);
+    return;
+  }
+  try {
+    await file.stream(res);
+    if (!res.writableEnded) res.end();
+  } catch (err) {
+    onStreamError?.(err);
+    res.destroy(err instanceof Error ? err : new Error(String(err)));
+  }
 }

@@ -141,7 +141,7 @@ export function createApiHandler(deps: ApiDeps) {
         ...(file ? { file } : {}),
       });
       applyHeaders(res, extraHeaders);
-      if (isFileResponse(data)) sendFile(res, data);
+      if (isFileResponse(data)) await sendFile(res, data, (err) => log.error({ traceId, err: loggableError(err) }, 'file stream failed'));
       else sendJson(res, 200, { status: 'success', data: data ?? null, traceId });
     } catch (err) {
       let appErr: AppError;

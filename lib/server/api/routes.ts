@@ -12,6 +12,7 @@ import { inboxBuilderRoutes } from './inboxBuilder';
 import { loginRoutes } from './login';
 import { mailRoutes } from './mail';
 import { meterRoutes } from './meter';
+import { offerRoutes } from './offers';
 import { orderRoutes } from './orders';
 import { paymentSlipRoutes } from './paymentSlips';
 import { renewalRoutes } from './renewal';
@@ -20,6 +21,8 @@ import { systemParamRoutes } from './systemParam';
 import { trackingRoutes } from './tracking';
 import { userRoutes } from './user';
 import { accountLinkRoutes, usersRoutes } from './users';
+import { userGroupRoutes } from './userGroups';
+import { userListReportRoutes } from './userListReport';
 
 /** The one list of API endpoints: docs/api.md and the authorization-matrix test are generated from it. */
 export const apiRoutes: ApiRoutes = {
@@ -45,4 +48,7 @@ export const apiRoutes: ApiRoutes = {
   ...customerRoutes,
   ...usersRoutes,
   ...accountLinkRoutes,
+  ...userGroupRoutes,
+  ...userListReportRoutes,
+  ...offerRoutes,
 };

@@ -25,6 +25,7 @@ import {
   SEED_USERS,
 } from './seedData';
 import { seedAccountChanges } from './seedData/accountChanges';
+import { seedAdminControls } from './seedData/adminControls';
 import { seedBilling } from './seedData/billing';
 import { seedEquipment } from './seedData/equipment';
 import { seedInbox } from './seedData/inbox';
@@ -195,6 +196,9 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedSumm
 
     // Demo account-information change requests in every status (lib/server/db/seedData/accountChanges.ts).
     await seedAccountChanges(tx);
+
+    // Staff ↔ customer assignments and promotional offers (lib/server/db/seedData/adminControls.ts).
+    await seedAdminControls(tx);
 
     return {
       inserted: {

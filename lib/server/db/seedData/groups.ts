@@ -7,6 +7,7 @@ export const GROUP = {
   billApprover: 'PROVIDER_BILL_APPROVER',
   super: 'SUPER',
   creditControl: 'PROVIDER_CREDIT_CONTROL',
+  auditor: 'PROVIDER_AUDITOR',
 } as const;
 export type GroupCode = (typeof GROUP)[keyof typeof GROUP];
 
@@ -83,5 +84,14 @@ export const SEED_GROUPS: readonly SeedGroup[] = [
     description: 'Sees billing-address change requests in the approval queue, without acting on them (docs/account-changes.md).',
     groupType: 'provider',
     codes: ['cac_chg_bill_addr_read'],
+  },
+  {
+    id: '5eed0003-0000-4000-8000-000000000007',
+    code: GROUP.auditor,
+    nameEn: 'Admin auditor (read only)',
+    nameZh: '管理審計員（唯讀）',
+    description: 'Sees customers, user groups, offers and the user list report of the customers assigned to them; cannot change anything.',
+    groupType: 'provider',
+    codes: ['home', 'ac_pref_read', 'ucp_cust_main_read', 'user_group_main_read', 'user_list_rpt_read', 'offer_read'],
   },
 ];

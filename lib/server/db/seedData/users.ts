@@ -128,4 +128,16 @@ export const SEED_USERS: readonly SeedUser[] = [
     disclaimerAccepted: true,
     memberships: [{ ucpId: PROVIDER_UCP_ID, group: GROUP.creditControl }],
   },
+  {
+    userAcUuid: '5eed0001-0000-4000-8000-000000000009',
+    loginId: 'auditor@demo.hk',
+    name: 'Yip Hoi Yan',
+    isProviderStaff: true,
+    mfaEnabled: false,
+    mfaSecret: null,
+    preferredLanguage: 'en',
+    fontSize: 'M',
+    disclaimerAccepted: true,
+    memberships: [{ ucpId: PROVIDER_UCP_ID, group: GROUP.auditor }],
+  },
 ];

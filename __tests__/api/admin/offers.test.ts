@@ -1,0 +1,167 @@
+import { and, eq } from 'drizzle-orm';
+import { addDays, hkToday } from '@/lib/dates/hongKong';
+import { offersContract } from '@/lib/offers/contract';
+import { isSafeCtaUrl, type OfferFields } from '@/lib/offers/schemas';
+import { auditLog } from '@/lib/server/db/schema';
+import { corruptPngBytes, gifBytes, jpegBytes, multipart, pngBytes } from '../bills/billFixtures';
+import { createCustomer, createMember, createUser, linkUserToCustomer, createGroup, tokenFor, uniq } from '../helpers/fixtures';
+import { describeEachDb } from '../helpers/testDb';
+import { callEndpoint, startTestServer, type TestServer } from '../helpers/testServer';
+
+const { listOffers, getOffer, createOffer, updateOffer, setOfferStatus, uploadOfferImage, getOfferImage, listHomeOffers } = offersContract.endpoints;
+const today = hkToday();
+
+describeEachDb('Offers', (getHandle) => {
+  let server: TestServer;
+  let writer: string;
+  let reader: string;
+  const db = () => getHandle().db;
+  const tag = uniq();
+
+  const fields = (over: Partial<OfferFields> = {}): OfferFields => ({
+    titleEn: `Spring toner sale ${tag}`,
+    titleZh: `春季碳粉優惠 ${tag}`,
+    descriptionEn: '20% off every toner order this month.',
+    descriptionZh: '本月所有碳粉訂單八折。',
+    validFrom: addDays(today, -1),
+    validTo: addDays(today, 10),
+    target: 'all',
+    customerIds: [],
+    ctaUrl: '/my-orders/manage',
+    ctaLabelEn: 'Order now',
+    ctaLabelZh: '立即訂購',
+    ...over,
+  });
+
+  /** A customer user with `home` on a new customer, and its token. */
+  const customerUser = async () => {
+    const m = await createMember(db(), ['home']);
+    return { ucpId: m.customer.ucpId, token: await tokenFor(m.user, m.customer.ucpId) };
+  };
+  const homeIds = async (token: string) => {
+    const res = await callEndpoint(server, listHomeOffers, {}, { token });
+    if (res.body.status !== 'success') throw new Error(JSON.stringify(res.body));
+    return res.body.data.map((o) => o.id);
+  };
+  const created = async (over: Partial<OfferFields> = {}, publish = true) => {
+    const res = await callEndpoint(server, createOffer, fields(over), { token: writer });
+    if (res.body.status !== 'success') throw new Error(JSON.stringify(res.body));
+    if (publish) expect((await callEndpoint(server, setOfferStatus, { id: res.body.data.id, status: 'published' }, { token: writer })).status).toBe(200);
+    return res.body.data.id;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(getHandle());
+    const w = await createMember(db(), ['offer_write'], { user: { isProviderStaff: true } });
+    writer = await tokenFor(w.user, w.customer.ucpId);
+    const r = await createMember(db(), ['offer_read'], { user: { isProviderStaff: true } });
+    reader = await tokenFor(r.user, r.customer.ucpId);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('a draft is not shown; once published it is shown to every customer within its validity only', async () => {
+    const a = await customerUser();
+    const id = await created({}, false);
+    expect(await homeIds(a.token)).not.toContain(id);
+    await callEndpoint(server, setOfferStatus, { id, status: 'published' }, { token: writer });
+    expect(await homeIds(a.token)).toContain(id);
+
+    const future = await created({ validFrom: addDays(today, 1), validTo: addDays(today, 5) });
+    const past = await created({ validFrom: addDays(today, -10), validTo: addDays(today, -1) });
+    const lastDay = await created({ validFrom: addDays(today, -3), validTo: today });
+    const shown = await homeIds(a.token);
+    expect(shown).not.toContain(future);
+    expect(shown).not.toContain(past);
+    expect(shown).toContain(lastDay);
+    // A published offer past its end reads as expired for staff, without anyone changing it.
+    const view = await callEndpoint(server, getOffer, { id: past }, { token: reader });
+    if (view.body.status !== 'success') throw new Error('expected success');
+    expect(view.body.data).toMatchObject({ status: 'expired', storedStatus: 'published' });
+
+    await callEndpoint(server, setOfferStatus, { id, status: 'expired' }, { token: writer });
+    expect(await homeIds(a.token)).not.toContain(id);
+    const audits = await db().select().from(auditLog).where(and(eq(auditLog.entity, 'offer'), eq(auditLog.entityId, id)));
+    expect(audits.map((x) => x.action)).toEqual(['create', 'publish', 'expire']);
+  });
+
+  it('an offer for chosen customers is shown to those customers only (and never on a staff home page)', async () => {
+    const a = await customerUser();
+    const b = await customerUser();
+    const id = await created({ target: 'selected', customerIds: [a.ucpId.toLowerCase()] });
+    expect(await homeIds(a.token)).toContain(id);
+    expect(await homeIds(b.token)).not.toContain(id);
+    // Retargeted to b: a loses it at its next request.
+    expect((await callEndpoint(server, updateOffer, { id, fields: fields({ target: 'selected', customerIds: [b.ucpId] }) }, { token: writer })).status).toBe(200);
+    expect(await homeIds(a.token)).not.toContain(id);
+    expect(await homeIds(b.token)).toContain(id);
+
+    const staff = await createUser(db(), { isProviderStaff: true });
+    const provider = await createCustomer(db());
+    await linkUserToCustomer(db(), staff, provider);
+    await createGroup(db(), ['home', 'offer_read'], { overrides: { groupType: 'provider' }, members: [{ user: staff, customer: provider }] });
+    const all = await created();
+    expect(await homeIds(await tokenFor(staff, provider.ucpId))).toEqual([]);
+    expect(await homeIds(a.token)).toContain(all);
+  });
+
+  it('validates titles, dates, target customers and the call-to-action link', async () => {
+    const refused = async (over: Partial<OfferFields>, field: string) => {
+      const res = await callEndpoint(server, createOffer, fields(over), { token: writer });
+      expect(res.status).toBe(400);
+      expect(Object.keys(res.body.status === 'error' ? (res.body.error.fields ?? {}) : {})).toContain(field);
+    };
+    await refused({ titleZh: '' }, 'titleZh');
+    await refused({ validTo: addDays(today, -5) }, 'validTo');
+    await refused({ target: 'selected', customerIds: [] }, 'customerIds');
+    await refused({ target: 'selected', customerIds: ['NO_SUCH_UCP'] }, 'customerIds');
+    await refused({ ctaUrl: 'http://www.example.hk/' }, 'ctaUrl');
+    await refused({ ctaUrl: 'javascript:alert(1)' }, 'ctaUrl');
+    await refused({ ctaUrl: '//evil.example/path' }, 'ctaUrl');
+    await refused({ ctaUrl: 'https://www.example.hk/x', ctaLabelZh: '' }, 'ctaLabelZh');
+    expect(isSafeCtaUrl('/my-account/manage-my-bills?tab=2')).toBe(true);
+    expect(isSafeCtaUrl('https://www.example.hk/offers/a3')).toBe(true);
+    expect(isSafeCtaUrl('/\\evil.example')).toBe(false);
+    expect(isSafeCtaUrl('https://user:pw@example.hk/')).toBe(false);
+  });
+
+  it('takes a JPEG or PNG image checked by content, and shows it to the offer’s customers only', async () => {
+    const a = await customerUser();
+    const b = await customerUser();
+    const id = await created({ target: 'selected', customerIds: [a.ucpId] });
+    const upload = (file: { fileName: string; contentType: string; content: Buffer }, token = writer) => {
+      const { body, contentType } = multipart([{ name: 'id', value: id }, { name: 'file', ...file }]);
+      return server.request(uploadOfferImage.path, { token, headers: { 'Content-Type': contentType }, rawBody: body });
+    };
+    expect((await upload({ fileName: 'banner.gif', contentType: 'image/png', content: gifBytes() })).status).toBe(415);
+    expect((await upload({ fileName: 'banner.png', contentType: 'image/png', content: corruptPngBytes() })).body).toMatchObject({ error: { code: 'FILE_CORRUPT' } });
+    expect((await upload({ fileName: 'banner.png', contentType: 'image/png', content: pngBytes() }, reader)).status).toBe(403);
+    expect((await upload({ fileName: 'banner.jpg', contentType: 'image/jpeg', content: jpegBytes() })).status).toBe(200);
+    const png = pngBytes();
+    expect((await upload({ fileName: 'banner.png', contentType: 'application/octet-stream', content: png })).status).toBe(200);
+
+    const asA = await server.post(getOfferImage.path, { id }, { token: a.token });
+    expect(asA.status).toBe(200);
+    expect(asA.headers['content-type']).toBe('image/png');
+    expect(Number(asA.headers['content-length'])).toBe(png.length);
+    expect((await server.post(getOfferImage.path, { id }, { token: b.token })).status).toBe(404);
+    expect((await server.post(getOfferImage.path, { id }, { token: reader })).status).toBe(200);
+  });
+
+  it('lists and filters offers for staff; read-only staff and customers get 403 from every write', async () => {
+    const id = await created({ titleEn: `Filter me ${tag}` }, false);
+    const list = await callEndpoint(server, listOffers, { page: 1, pageSize: 50, filter: { q: `filter me ${tag}`, status: ['draft'] } }, { token: reader });
+    if (list.body.status !== 'success') throw new Error('expected success');
+    expect(list.body.data.items.map((i) => i.id)).toEqual([id]);
+
+    const c = await createMember(db(), ['offer_write', 'offer_read', 'home']);
+    const customerToken = await tokenFor(c.user, c.customer.ucpId);
+    for (const token of [reader, customerToken]) {
+      expect((await callEndpoint(server, createOffer, fields(), { token })).status).toBe(403);
+      expect((await callEndpoint(server, updateOffer, { id, fields: fields() }, { token })).status).toBe(403);
+      expect((await callEndpoint(server, setOfferStatus, { id, status: 'published' }, { token })).status).toBe(403);
+    }
+    expect((await callEndpoint(server, listOffers, { page: 1, pageSize: 5 }, { token: customerToken })).status).toBe(403);
+  });
+});

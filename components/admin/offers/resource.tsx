@@ -1,0 +1,115 @@
+/** Offer maintenance as a resource description (docs/offers.md, docs/ui-components.md). */
+import Link from '@mui/material/Link';
+import { useWatch, type Control } from 'react-hook-form';
+import type { TFunction } from 'i18next';
+import { DateFieldElement, RadioGroupElement, TextFieldElement } from '@/components/common/form';
+import { describeResource } from '@/components/common/resource';
+import { StatusChip } from '@/components/common/StatusChip';
+import { formatDate, formatDateTime } from '@/lib/i18n/locales';
+import { offersContract } from '@/lib/offers/contract';
+import { offerFieldsSchema, OFFER_TARGETS, type OfferDetail, type OfferFields, type OfferListItem } from '@/lib/offers/schemas';
+import { addDays, hkToday } from '@/lib/dates/hongKong';
+import { OfferActions } from './OfferActions';
+import { OfferImageSection } from './OfferImageSection';
+import { UcpIdsField } from './UcpIdsField';
+
+const c = offersContract.endpoints;
+const titleOf = (r: { titleEn: string; titleZh: string }, locale: string | undefined) => (locale === 'tc' ? r.titleZh : r.titleEn);
+const period = (r: { validFrom: string; validTo: string }, locale: string | undefined) => `${formatDate(r.validFrom, locale)} – ${formatDate(r.validTo, locale)}`;
+
+/** Shown only when the offer targets chosen customers. */
+function TargetCustomers({ control, t }: { control: Control<OfferFields>; t: TFunction }) {
+  const target = useWatch({ control, name: 'target' });
+  if (target !== 'selected') return null;
+  return <UcpIdsField control={control as never} label={t('fields.customerIds')} helperText={t('help.customerIds')} />;
+}
+
+export const offersResource = describeResource({
+  base: '/admin-controls/offer-maintenance',
+  ns: 'offers',
+  codes: { read: ['offer_read'], write: ['offer_write'] },
+  endpoints: { list: c.listOffers, get: c.getOffer, create: c.createOffer, update: c.updateOffer },
+  rowId: (r: OfferListItem) => r.id,
+  recordName: (r: OfferDetail) => r.titleEn,
+  listDefaults: { sort: { field: 'validFrom', direction: 'desc' } },
+  columns: (t, locale) => [
+    { key: 'title', header: t('fields.title'), render: (r: OfferListItem) => titleOf(r, locale) },
+    { key: 'validFrom', header: t('columns.validity'), sortable: true, render: (r: OfferListItem) => period(r, locale) },
+    { key: 'target', header: t('fields.target'), hideOnMobile: true, render: (r: OfferListItem) => (r.target === 'all' ? t('target.all') : t('target.count', { count: r.customerCount })) },
+    { key: 'createdAt', header: t('columns.created'), sortable: true, hideOnMobile: true, render: (r: OfferListItem) => formatDate(r.createdAt, locale) },
+    { key: 'status', header: t('columns.status'), render: (r: OfferListItem) => <StatusChip status={r.status} /> },
+  ],
+  filters: (t) => ({
+    q: { label: t('filters.q') },
+    status: { label: t('filters.status'), optionLabel: (s: string) => t(`common:status.${s}`) },
+    target: { label: t('filters.target'), optionLabel: (s: string) => t(`target.${s}`) },
+  }),
+  view: (r, t, locale) => [
+    [t('columns.status'), <StatusChip key="s" status={r.status} />],
+    [t('fields.titleEn'), r.titleEn],
+    [t('fields.titleZh'), r.titleZh],
+    [t('fields.descriptionEn'), r.descriptionEn || '—'],
+    [t('fields.descriptionZh'), r.descriptionZh || '—'],
+    [t('columns.validity'), period(r, locale)],
+    [t('fields.target'), r.target === 'all' ? t('target.all') : r.customers.map((x) => `${x.ucpId} · ${locale === 'tc' ? x.nameZh : x.nameEn}`).join('\n')],
+    [
+      t('fields.ctaUrl'),
+      r.ctaUrl ? (
+        <Link key="cta" href={r.ctaUrl} target={r.ctaUrl.startsWith('https://') ? '_blank' : undefined} rel="noopener noreferrer">
+          {`${locale === 'tc' ? r.ctaLabelZh : r.ctaLabelEn} (${r.ctaUrl})`}
+        </Link>
+      ) : (
+        '—'
+      ),
+    ],
+    [t('columns.publishedAt'), r.publishedAt ? formatDateTime(r.publishedAt, locale) : '—'],
+  ],
+  sections: (r) => <OfferImageSection offer={r} />,
+  viewActions: (r) => <OfferActions offer={r} />,
+  form: {
+    schema: offerFieldsSchema,
+    empty: {
+      titleEn: '',
+      titleZh: '',
+      descriptionEn: '',
+      descriptionZh: '',
+      validFrom: hkToday(),
+      validTo: addDays(hkToday(), 30),
+      target: 'all',
+      customerIds: [],
+      ctaUrl: '',
+      ctaLabelEn: '',
+      ctaLabelZh: '',
+    },
+    fromRecord: (r: OfferDetail) => ({
+      titleEn: r.titleEn,
+      titleZh: r.titleZh,
+      descriptionEn: r.descriptionEn,
+      descriptionZh: r.descriptionZh,
+      validFrom: r.validFrom,
+      validTo: r.validTo,
+      target: r.target,
+      customerIds: r.customerIds,
+      ctaUrl: r.ctaUrl,
+      ctaLabelEn: r.ctaLabelEn,
+      ctaLabelZh: r.ctaLabelZh,
+    }),
+    fields: (form, t) => (
+      <>
+        <TextFieldElement control={form.control} name="titleEn" label={t('fields.titleEn')} required />
+        <TextFieldElement control={form.control} name="titleZh" label={t('fields.titleZh')} required />
+        <TextFieldElement control={form.control} name="descriptionEn" label={t('fields.descriptionEn')} multiline minRows={3} />
+        <TextFieldElement control={form.control} name="descriptionZh" label={t('fields.descriptionZh')} multiline minRows={3} />
+        <DateFieldElement control={form.control} name="validFrom" label={t('fields.validFrom')} required />
+        <DateFieldElement control={form.control} name="validTo" label={t('fields.validTo')} required />
+        <RadioGroupElement control={form.control} name="target" label={t('fields.target')} row options={OFFER_TARGETS.map((v) => ({ value: v, label: t(`target.${v}`) }))} />
+        <TargetCustomers control={form.control as never} t={t} />
+        <TextFieldElement control={form.control} name="ctaUrl" label={t('fields.ctaUrl')} helperText={t('help.ctaUrl')} />
+        <TextFieldElement control={form.control} name="ctaLabelEn" label={t('fields.ctaLabelEn')} />
+        <TextFieldElement control={form.control} name="ctaLabelZh" label={t('fields.ctaLabelZh')} />
+      </>
+    ),
+    toCreate: (v) => v,
+    toUpdate: (r, v) => ({ id: r.id, fields: v }),
+  },
+});

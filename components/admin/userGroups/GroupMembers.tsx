@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useTranslation } from 'next-i18next/pages';
+import { Can, useCanAccess } from '@/components/common/Can';
+import { DetailSection, DetailTable } from '@/components/common/DetailParts';
+import { EntityForm } from '@/components/common/EntityForm';
+import { TextFieldElement } from '@/components/common/form';
+import { StatusChip } from '@/components/common/StatusChip';
+import { useEndpointMutation } from '@/lib/api/query';
+import { errorKey } from '@/lib/errors';
+import { userGroupsContract } from '@/lib/userGroups/contract';
+import { addMemberSchema, type GroupDetail, type GroupMember } from '@/lib/userGroups/schemas';
+
+const c = userGroupsContract.endpoints;
+const memberForm = addMemberSchema.omit({ id: true });
+
+/** The group's members (user and customer); writers add a member by login id and UCP id, or remove one. */
+export function GroupMembers({ group }: { group: GroupDetail }) {
+  const { t, i18n } = useTranslation(['userGroups', 'common', 'error']);
+  const canWrite = useCanAccess(['user_group_main_write']);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<GroupMember | null>(null);
+  const remove = useEndpointMutation(c.removeGroupMember, { onSuccess: () => setRemoving(null) });
+  const zh = i18n.language === 'tc';
+  return (
+    <DetailSection title={t('sections.members')}>
+      <Can anyOf={['user_group_main_write']}>
+        <Box>
+          <Button variant="outlined" startIcon={<PersonAddIcon aria-hidden />} onClick={() => setAdding(true)}>
+            {t('members.add')}
+          </Button>
+        </Box>
+      </Can>
+      <DetailTable
+        label={t('sections.members')}
+        rows={group.members}
+        rowKey={(m) => `${m.userId}:${m.ucpId}`}
+        empty={t('none.members')}
+        columns={[
+          { header: t('columns.loginId'), render: (m) => m.loginId },
+          { header: t('columns.userName'), render: (m) => m.name },
+          { header: t('columns.customer'), render: (m) => `${m.ucpId} · ${zh ? m.customerNameZh : m.customerNameEn}` },
+          { header: t('columns.userStatus'), render: (m) => <StatusChip status={m.userStatus} /> },
+          ...(canWrite
+            ? [
+                {
+                  header: t('columns.actions'),
+                  render: (m: GroupMember) => (
+                    <Button size="small" color="error" aria-label={t('members.removeLabel', { loginId: m.loginId, ucpId: m.ucpId })} onClick={() => setRemoving(m)}>
+                      {t('members.remove')}
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      <Dialog open={adding} onClose={() => setAdding(false)} aria-labelledby="group-member-add-title" fullWidth maxWidth="sm">
+        <DialogTitle id="group-member-add-title">{t('members.addTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{t('members.addBody')}</DialogContentText>
+          <EntityForm
+            endpoint={c.addGroupMember}
+            schema={memberForm}
+            defaultValues={{ loginId: '', ucpId: '' }}
+            toBody={(v) => ({ id: group.id, ...v })}
+            fieldLabels={{ loginId: t('fields.loginId'), ucpId: t('fields.ucpId') }}
+            submitLabel={t('members.add')}
+            onCancel={() => setAdding(false)}
+            onSuccess={() => setAdding(false)}
+          >
+            {(form) => (
+              <>
+                <TextFieldElement control={form.control} name="loginId" label={t('fields.loginId')} required />
+                <TextFieldElement control={form.control} name="ucpId" label={t('fields.ucpId')} required />
+              </>
+            )}
+          </EntityForm>
+        </DialogContent>
+      </Dialog>
+      <Dialog open={removing !== null} onClose={() => setRemoving(null)} aria-labelledby="group-member-remove-title">
+        <DialogTitle id="group-member-remove-title">{t('members.removeTitle', { loginId: removing?.loginId ?? '' })}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('members.removeBody', { ucpId: removing?.ucpId ?? '' })}</DialogContentText>
+          {remove.error ? (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {t(errorKey(remove.error.error.code))}
+            </Alert>
+          ) : null}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setRemoving(null)}>{t('common:ui.form.cancel')}</Button>
+          <Button
+            variant="contained"
+            color="error"
+            disabled={remove.isPending}
+            onClick={() => removing && remove.mutate({ id: group.id, userId: removing.userId, ucpId: removing.ucpId })}
+          >
+            {t('members.remove')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </DetailSection>
+  );
+}

@@ -1,0 +1,112 @@
+/** User group maintenance as a resource description (docs/user-groups.md, docs/ui-components.md). */
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import type { TFunction } from 'i18next';
+import { RadioGroupElement, TextFieldElement } from '@/components/common/form';
+import { describeResource } from '@/components/common/resource';
+import { DetailSection } from '@/components/common/DetailParts';
+import { StatusChip } from '@/components/common/StatusChip';
+import { formatDate } from '@/lib/i18n/locales';
+import { CODE_AREAS } from '@/lib/userGroups/codeAreas';
+import { userGroupsContract } from '@/lib/userGroups/contract';
+import { createGroupSchema, GROUP_KINDS, type GroupDetail, type GroupListItem } from '@/lib/userGroups/schemas';
+import type { FunctionCode } from '@/lib/permissions/codes';
+import { FunctionCodePicker } from './FunctionCodePicker';
+import { GroupActions } from './GroupActions';
+import { GroupMembers } from './GroupMembers';
+
+const c = userGroupsContract.endpoints;
+const nameOf = (r: { nameEn: string; nameZh: string }, locale: string | undefined) => (locale === 'tc' ? r.nameZh : r.nameEn);
+
+/** The group's codes by area, each with its meaning. */
+function CodesByArea({ codes, t }: { codes: readonly FunctionCode[]; t: TFunction }) {
+  const held = new Set(codes);
+  const areas = CODE_AREAS.map((a) => ({ area: a.area, codes: (a.codes as readonly FunctionCode[]).filter((code) => held.has(code)) })).filter((a) => a.codes.length);
+  if (!areas.length) return <Typography color="text.secondary">{t('none.codes')}</Typography>;
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      {areas.map(({ area, codes: list }) => (
+        <Box key={area}>
+          <Typography variant="subtitle2" component="h3">
+            {t(`areas.${area}`)}
+          </Typography>
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {list.map((code) => (
+              <li key={code}>
+                <Typography variant="body2" component="span">
+                  {t(`codes.${code}`)}
+                </Typography>{' '}
+                <Typography variant="caption" component="span" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+                  ({code})
+                </Typography>
+              </li>
+            ))}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+export const userGroupsResource = describeResource({
+  base: '/admin-controls/user-group-maintenance',
+  ns: 'userGroups',
+  codes: { read: ['user_group_main_read'], write: ['user_group_main_write'] },
+  endpoints: { list: c.listGroups, get: c.getGroup, create: c.createGroup, update: c.updateGroup },
+  rowId: (r: GroupListItem) => r.id,
+  recordName: (r: GroupDetail) => r.nameEn,
+  listDefaults: { sort: { field: 'code', direction: 'asc' } },
+  columns: (t, locale) => [
+    { key: 'code', header: t('fields.code'), sortable: true, render: (r: GroupListItem) => r.code },
+    { key: 'nameEn', header: t('fields.name'), sortable: true, render: (r: GroupListItem) => nameOf(r, locale) },
+    { key: 'kind', header: t('fields.kind'), render: (r: GroupListItem) => <Chip size="small" variant="outlined" label={t(`kind.${r.kind}`)} /> },
+    { key: 'codeCount', header: t('columns.codes'), align: 'right', hideOnMobile: true, render: (r: GroupListItem) => r.codeCount },
+    { key: 'memberCount', header: t('columns.members'), align: 'right', render: (r: GroupListItem) => r.memberCount },
+    { key: 'createdAt', header: t('columns.created'), sortable: true, hideOnMobile: true, render: (r: GroupListItem) => formatDate(r.createdAt, locale) },
+    { key: 'status', header: t('columns.status'), render: (r: GroupListItem) => <StatusChip status={r.status} /> },
+  ],
+  filters: (t) => ({
+    q: { label: t('filters.q') },
+    kind: { label: t('filters.kind'), optionLabel: (k: string) => t(`kind.${k}`) },
+    status: { label: t('filters.status'), optionLabel: (s: string) => t(`common:status.${s}`) },
+  }),
+  view: (r, t) => [
+    [t('fields.code'), r.code],
+    [t('columns.status'), <StatusChip key="s" status={r.status} />],
+    [t('fields.kind'), t(`kind.${r.kind}`)],
+    [t('fields.nameEn'), r.nameEn],
+    [t('fields.nameZh'), r.nameZh],
+    [t('fields.description'), r.description || '—'],
+  ],
+  sections: (r, t) => (
+    <>
+      <DetailSection title={t('sections.codes')}>
+        <CodesByArea codes={r.codes} t={t} />
+      </DetailSection>
+      <GroupMembers group={r} />
+    </>
+  ),
+  viewActions: (r) => <GroupActions group={r} />,
+  form: {
+    schema: createGroupSchema,
+    empty: { code: '', nameEn: '', nameZh: '', description: '', kind: 'customer', codes: [] },
+    fromRecord: (r: GroupDetail) => ({ code: r.code, nameEn: r.nameEn, nameZh: r.nameZh, description: r.description, kind: r.kind, codes: r.codes }),
+    fields: (form, t, mode) => (
+      <>
+        <TextFieldElement control={form.control} name="code" label={t('fields.code')} required disabled={mode === 'edit'} helperText={mode === 'add' ? t('help.code') : undefined} />
+        <TextFieldElement control={form.control} name="nameEn" label={t('fields.nameEn')} required />
+        <TextFieldElement control={form.control} name="nameZh" label={t('fields.nameZh')} required />
+        <TextFieldElement control={form.control} name="description" label={t('fields.description')} multiline minRows={2} />
+        <RadioGroupElement control={form.control} name="kind" label={t('fields.kind')} row helperText={t('help.kind')} options={GROUP_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))} />
+        <FunctionCodePicker control={form.control as never} />
+      </>
+    ),
+    toCreate: (v) => v,
+    toUpdate: (r, v) => {
+      const { code: _key, ...fields } = v;
+      void _key;
+      return { id: r.id, ...fields };
+    },
+  },
+});

@@ -1,0 +1,116 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'next-i18next/pages';
+import type { DataTableColumn } from '@/components/common/DataTable';
+import { DownloadButton } from '@/components/common/DownloadButton';
+import { ListScreen } from '@/components/common/ListScreen';
+import { StatusChip } from '@/components/common/StatusChip';
+import { useDownload } from '@/components/common/useDownload';
+import { errorKey } from '@/lib/errors';
+import { formatDateTime } from '@/lib/i18n/locales';
+import { userListReportContract } from '@/lib/userListReport/contract';
+import type { ReportResult, ReportRow } from '@/lib/userListReport/schemas';
+
+const E = userListReportContract.endpoints;
+type SortField = 'loginId' | 'createdAt' | 'lastLoginAt';
+
+/** `/admin-controls/user-list-report`: users per customer with their groups, filters, CSV and XLSX of the whole filtered set. */
+export function UserListReportScreen() {
+  const { t, i18n } = useTranslation(['userListReport', 'common', 'error']);
+  const locale = i18n.language;
+  const zh = locale === 'tc';
+  const lang = zh ? 'tc' : 'en';
+  const download = useDownload();
+
+  const columns: DataTableColumn<ReportRow, SortField>[] = [
+    { key: 'loginId', header: t('columns.loginId'), sortable: true, render: (r) => r.loginId },
+    { key: 'name', header: t('columns.name'), render: (r) => r.name },
+    {
+      key: 'customer',
+      header: t('columns.customer'),
+      render: (r) => (r.ucpId ? `${r.ucpId} · ${(zh ? r.customerNameZh : r.customerNameEn) ?? ''}` : t('noCustomer')),
+    },
+    {
+      key: 'groups',
+      header: t('columns.groups'),
+      hideOnMobile: true,
+      render: (r) =>
+        r.groups.length ? (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+            {r.groups.map((g) => (
+              <Chip key={g.code} size="small" variant="outlined" label={zh ? g.nameZh : g.nameEn} title={g.code} />
+            ))}
+          </Box>
+        ) : (
+          '—'
+        ),
+    },
+    { key: 'status', header: t('columns.status'), render: (r) => <StatusChip status={r.status} label={t(`status.${r.status}`)} /> },
+    { key: 'mfa', header: t('columns.mfa'), render: (r) => t(r.mfaEnabled ? 'mfa.on' : 'mfa.off') },
+    { key: 'createdAt', header: t('columns.created'), sortable: true, hideOnMobile: true, render: (r) => formatDateTime(r.createdAt, locale) },
+    { key: 'lastLoginAt', header: t('columns.lastLogin'), sortable: true, render: (r) => (r.lastLoginAt ? formatDateTime(r.lastLoginAt, locale) : t('never')) },
+  ];
+
+  return (
+    <ListScreen<ReportRow, SortField, Record<string, never>, ReportResult>
+      endpoint={E.listReport}
+      header={{ title: t('title'), subtitle: t('subtitle') }}
+      columns={columns}
+      getRowId={(r) => r.id}
+      defaults={{ sort: { field: 'loginId', direction: 'asc' } }}
+      filterConfig={{
+        q: { label: t('filters.q') },
+        customer: { label: t('filters.customer') },
+        group: { label: t('filters.group') },
+        status: { label: t('filters.status'), optionLabel: (s: string) => t(`status.${s}`) },
+        mfa: { label: t('filters.mfa'), optionLabel: (s: string) => t(`mfa.${s}`) },
+        createdFrom: { fromLabel: t('filters.createdFrom'), toLabel: t('filters.createdTo') },
+      }}
+      emptyMessage={t('empty')}
+      emptyFilteredMessage={t('emptyFiltered')}
+      aboveTable={(list) => {
+        const body = { filter: list.query.filter as never, ...(list.query.sort ? { sort: list.query.sort } : {}), lang } as const;
+        const name = zh ? '用戶列表' : 'user-list';
+        return (
+          <Box sx={{ display: 'grid', gap: 1.5, mb: 2 }}>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+              <DownloadButton
+                label={t('export.csv')}
+                busyLabel={t('export.preparing')}
+                busy={download.busyKey === 'csv'}
+                progress={download.progress}
+                disabled={download.busyKey !== null}
+                onClick={() => void download.run('csv', E.exportCsv, body, `${name}.csv`)}
+                icon={<DownloadIcon aria-hidden />}
+                testId="export-csv"
+              />
+              <DownloadButton
+                label={t('export.xlsx')}
+                busyLabel={t('export.preparing')}
+                busy={download.busyKey === 'xlsx'}
+                progress={download.progress}
+                disabled={download.busyKey !== null}
+                onClick={() => void download.run('xlsx', E.exportXlsx, body, `${name}.xlsx`)}
+                icon={<DownloadIcon aria-hidden />}
+                testId="export-xlsx"
+              />
+              {list.data ? (
+                <Typography variant="body2" color="text.secondary" data-testid="report-scope">
+                  {t(list.data.scope === 'all' ? 'scope.all' : 'scope.assigned', { count: list.data.total })}
+                </Typography>
+              ) : null}
+            </Box>
+            {download.error ? (
+              <Alert severity="error" onClose={download.clearError}>
+                {t(errorKey(download.error.code))}
+              </Alert>
+            ) : null}
+          </Box>
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,79 @@
+/** Promotional offers (docs/offers.md): staff maintenance (offer_read / offer_write) and the customers' home-page card. */
+import { z } from 'zod';
+import { defineContract, download, mutation, output, query, upload } from '@/lib/contract';
+import {
+  createOfferSchema,
+  offerIdSchema,
+  offerImageFieldsSchema,
+  listOffersSchema,
+  setOfferStatusSchema,
+  updateOfferSchema,
+  type HomeOffer,
+  type OfferDetail,
+  type OfferListResult,
+  type OfferStatus,
+} from './schemas';
+
+const READ = { anyOf: ['offer_read', 'offer_write'] } as const;
+const WRITE = { anyOf: ['offer_write'] } as const;
+
+export const offersContract = defineContract('offers', {
+  listOffers: query({
+    summary:
+      'Provider staff: offers { items: [{ id, titleEn, titleZh, validFrom, validTo, target, customerCount, status, hasImage, createdAt }], total }. ' +
+      'status is expired also for a published offer past validTo (HK date). Filter q (title), status[], target; sort validFrom | validTo | createdAt.',
+    permission: READ,
+    body: listOffersSchema,
+    output: output<OfferListResult>(),
+  }),
+  getOffer: query({
+    summary: 'Provider staff: one offer with its target customers. Unknown: 404.',
+    permission: READ,
+    body: offerIdSchema,
+    output: output<OfferDetail>(),
+  }),
+  createOffer: mutation({
+    summary:
+      'Provider staff: add an offer as a draft. Titles required in both languages; validTo ≥ validFrom; target selected needs customers (unknown UCP id: 400 on customerIds); ' +
+      'the call-to-action link is a portal path or an https URL, with labels in both languages. Audited. Answers { id }.',
+    permission: WRITE,
+    body: createOfferSchema,
+    output: output<{ id: string }>(),
+    invalidates: ['offers'],
+  }),
+  updateOffer: mutation({
+    summary: 'Provider staff: edit an offer (same rules as createOffer; the status is kept). Audited. Answers { id }.',
+    permission: WRITE,
+    body: updateOfferSchema,
+    output: output<{ id: string }>(),
+    invalidates: ['offers'],
+  }),
+  setOfferStatus: mutation({
+    summary: 'Provider staff: publish (shown to its customers within its validity), take back to draft, or expire an offer. Audited.',
+    permission: WRITE,
+    body: setOfferStatusSchema,
+    output: output<{ id: string; status: OfferStatus }>(),
+    invalidates: ['offers'],
+  }),
+  uploadOfferImage: upload({
+    summary:
+      'MULTIPART/FORM-DATA: field id, one file part `file` (JPEG or PNG by content, at most upload_file_size MB: 413; empty 400 FILE_EMPTY, other type 415, ' +
+      'damaged 400 FILE_CORRUPT). Replaces the offer’s image. Audited. Answers { id }.',
+    permission: WRITE,
+    body: offerImageFieldsSchema,
+    output: output<{ id: string }>(),
+    invalidates: ['offers'],
+  }),
+  getOfferImage: download({
+    summary:
+      'FILE: the offer’s image. Staff with offer_read / offer_write: any offer; a customer user (home): only an offer shown on its home page now (else 404).',
+    permission: { anyOf: ['home', 'offer_read', 'offer_write'] },
+    body: offerIdSchema,
+  }),
+  listHomeOffers: query({
+    summary: 'The offers on the caller’s home page: published, within validity today (HK), for all customers or this one; newest first, at most 6.',
+    permission: { anyOf: ['home'] },
+    body: z.strictObject({}),
+    output: output<HomeOffer[]>(),
+  }),
+});

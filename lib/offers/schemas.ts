@@ -1,0 +1,123 @@
+/**
+ * Promotional offers (docs/offers.md): staff maintain them (offer_read / offer_write); published offers within their
+ * validity appear on the home page of the customers they target. Shared by the API and the screens (client-safe).
+ */
+import { z } from 'zod';
+import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { msg, zodMessages } from '@/lib/zodMessages';
+
+export const OFFER_STATUSES = ['draft', 'published', 'expired'] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+export const OFFER_TARGETS = ['all', 'selected'] as const;
+export type OfferTarget = (typeof OFFER_TARGETS)[number];
+/** The image: JPEG or PNG, decided by its content (lib/server/uploads), not its name. */
+export const OFFER_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
+export const OFFER_IMAGE_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, zodMessages.maxLength(max))
+    .refine((v) => !v.includes('\u0000'), { error: zodMessages.invalid });
+const required = (max: number) => text(max).min(1, zodMessages.required);
+
+/**
+ * Where the call to action leads: a path of the portal (`/my-orders/manage`, no `//`, no scheme) or an https URL.
+ * Nothing else (no http, javascript:, data:, protocol-relative `//host`), so an offer cannot send customers anywhere
+ * unsafe.
+ */
+export function isSafeCtaUrl(value: string): boolean {
+  if (value === '') return true;
+  if (value.startsWith('/')) return /^\/(?!\/)[A-Za-z0-9\-._~/%?#=&+]*$/.test(value) && !value.includes('\\');
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname.length > 0 && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
+export const ctaUrlSchema = text(500).refine(isSafeCtaUrl, { error: msg('offers:errors.ctaUrl') });
+export const isExternalCta = (value: string): boolean => value.startsWith('https://');
+
+export const offerFieldsSchema = z
+  .strictObject({
+    titleEn: required(120),
+    titleZh: required(120),
+    descriptionEn: text(2000),
+    descriptionZh: text(2000),
+    validFrom: isoDateSchema,
+    validTo: isoDateSchema,
+    target: z.enum(OFFER_TARGETS),
+    /** UCP ids when target is `selected`. */
+    customerIds: z.array(z.string().trim().min(1).max(40)).max(500),
+    ctaUrl: ctaUrlSchema,
+    ctaLabelEn: text(40),
+    ctaLabelZh: text(40),
+  })
+  .superRefine((v, ctx) => {
+    if (v.validFrom && v.validTo && v.validTo < v.validFrom) ctx.addIssue({ code: 'custom', path: ['validTo'], message: 'offers:errors.validTo' });
+    if (v.target === 'selected' && v.customerIds.length === 0) ctx.addIssue({ code: 'custom', path: ['customerIds'], message: 'offers:errors.customersRequired' });
+    if (v.ctaUrl && (!v.ctaLabelEn || !v.ctaLabelZh)) {
+      if (!v.ctaLabelEn) ctx.addIssue({ code: 'custom', path: ['ctaLabelEn'], message: 'offers:errors.ctaLabel' });
+      if (!v.ctaLabelZh) ctx.addIssue({ code: 'custom', path: ['ctaLabelZh'], message: 'offers:errors.ctaLabel' });
+    }
+  });
+export type OfferFields = z.infer<typeof offerFieldsSchema>;
+
+export const offerIdSchema = z.strictObject({ id: z.uuid() });
+export const createOfferSchema = offerFieldsSchema;
+export const updateOfferSchema = z.strictObject({ id: z.uuid(), fields: offerFieldsSchema });
+export type UpdateOfferBody = z.infer<typeof updateOfferSchema>;
+export const setOfferStatusSchema = z.strictObject({ id: z.uuid(), status: z.enum(OFFER_STATUSES) });
+export const offerImageFieldsSchema = z.strictObject({ id: z.uuid() });
+
+export const OFFER_SORT_FIELDS = ['validFrom', 'validTo', 'createdAt'] as const;
+export const offerFilterSchema = z.strictObject({
+  q: searchTextSchema.optional(),
+  status: z.array(z.enum(OFFER_STATUSES)).max(OFFER_STATUSES.length).optional(),
+  target: z.enum(OFFER_TARGETS).optional(),
+});
+export const listOffersSchema = listQuerySchema(OFFER_SORT_FIELDS, offerFilterSchema);
+export type ListOffersBody = z.infer<typeof listOffersSchema>;
+
+export type OfferListItem = {
+  id: string;
+  titleEn: string;
+  titleZh: string;
+  validFrom: string;
+  validTo: string;
+  target: OfferTarget;
+  customerCount: number;
+  /** `expired` also when a published offer's validity has passed (Hong Kong date). */
+  status: OfferStatus;
+  hasImage: boolean;
+  createdAt: string;
+};
+export type OfferListResult = ListResult<OfferListItem>;
+
+export type OfferDetail = OfferFields & {
+  id: string;
+  status: OfferStatus;
+  /** The stored status (a published row past its end date reads `published` here, `expired` in `status`). */
+  storedStatus: OfferStatus;
+  hasImage: boolean;
+  customers: { ucpId: string; nameEn: string; nameZh: string }[];
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** What a customer's home page shows. */
+export type HomeOffer = {
+  id: string;
+  titleEn: string;
+  titleZh: string;
+  descriptionEn: string;
+  descriptionZh: string;
+  validTo: string;
+  hasImage: boolean;
+  ctaUrl: string;
+  ctaLabelEn: string;
+  ctaLabelZh: string;
+};

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { storedFiles } from './billing';
+import { customers } from './customers';
+import { userAccounts } from './users';
+
+/**
+ * Which customers a provider staff user looks after (docs/admin.md, "Staff ↔ customer assignment"): the user list
+ * report's `user_list_rpt_read` shows only these customers' users. Kept apart from `user_customers` (which lets a user
+ * act for a customer) and from group membership (which carries function codes).
+ */
+export const staffCustomerAssignments = pgTable(
+  'staff_customer_assignments',
+  {
+    staffUserAcUuid: uuid('staff_user_ac_uuid')
+      .notNull()
+      .references(() => userAccounts.userAcUuid, { onDelete: 'cascade' }),
+    ucpId: text('ucp_id')
+      .notNull()
+      .references(() => customers.ucpId, { onDelete: 'cascade' }),
+    assignedBy: uuid('assigned_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.staffUserAcUuid, t.ucpId] }), index('staff_customer_assignments_ucp_idx').on(t.ucpId)],
+);
+
+/**
+ * Promotional offers shown on customers' home pages (docs/offers.md). Published offers are shown within
+ * [valid_from, valid_to] (Hong Kong dates) to every customer (`target = 'all'`) or to the customers of
+ * `offer_customers`. `expired` is set by staff, and an offer past its `valid_to` is shown as expired whatever its row says.
+ */
+export const offers = pgTable(
+  'offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    titleEn: text('title_en').notNull(),
+    titleZh: text('title_zh').notNull(),
+    descriptionEn: text('description_en').notNull().default(''),
+    descriptionZh: text('description_zh').notNull().default(''),
+    /** JPEG or PNG checked by content (lib/server/uploads), kept in stored_files under the provider party. */
+    imageFileId: uuid('image_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    validTo: date('valid_to', { mode: 'string' }).notNull(),
+    target: text('target').notNull().default('all'),
+    /** A portal path (`/my-orders/manage`) or an https URL; empty for none. */
+    ctaUrl: text('cta_url').notNull().default(''),
+    ctaLabelEn: text('cta_label_en').notNull().default(''),
+    ctaLabelZh: text('cta_label_zh').notNull().default(''),
+    status: text('status').notNull().default('draft'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('offers_status_chk', sql`${t.status} in ('draft', 'published', 'expired')`),
+    check('offers_target_chk', sql`${t.target} in ('all', 'selected')`),
+    check('offers_validity_chk', sql`${t.validFrom} <= ${t.validTo}`),
+    index('offers_status_idx').on(t.status, t.validTo),
+  ],
+);
+
+export const offerCustomers = pgTable(
+  'offer_customers',
+  {
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    ucpId: text('ucp_id')
+      .notNull()
+      .references(() => customers.ucpId, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.ucpId] }), index('offer_customers_ucp_idx').on(t.ucpId)],
+);

@@ -1,0 +1,110 @@
+/**
+ * User group maintenance (docs/user-groups.md): requests and answers shared by the API and the screens (client-safe).
+ * A group is addressed by its uuid (`{ id }`); its code is its unique name, entered once.
+ */
+import { z } from 'zod';
+import { listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { FUNCTION_CODES, type FunctionCode } from '@/lib/permissions/codes';
+import { msg, zodMessages } from '@/lib/zodMessages';
+
+/** customer: held by customers' users for one customer; provider: provider staff (shown as "Staff"). */
+export const GROUP_KINDS = ['customer', 'provider'] as const;
+export type GroupKind = (typeof GROUP_KINDS)[number];
+export const GROUP_STATUSES = ['active', 'inactive'] as const;
+export type GroupStatus = (typeof GROUP_STATUSES)[number];
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, zodMessages.maxLength(max))
+    .refine((v) => !v.includes('\u0000'), { error: zodMessages.invalid });
+const required = (max: number) => text(max).min(1, zodMessages.required);
+
+/** `CUST_VIEWER`: upper-case letters, digits and `_`, 3–40; stored upper-cased. */
+export const groupCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z][A-Z0-9_]{2,39}$/, { error: msg('userGroups:errors.codeFormat') });
+
+export const groupIdSchema = z.strictObject({ id: z.uuid() });
+
+export const groupFieldsSchema = z.strictObject({
+  nameEn: required(100),
+  nameZh: required(100),
+  description: text(500),
+  kind: z.enum(GROUP_KINDS),
+  codes: z
+    .array(z.enum(FUNCTION_CODES))
+    .max(FUNCTION_CODES.length)
+    .refine((codes) => new Set(codes).size === codes.length, { error: zodMessages.invalid }),
+});
+export type GroupFields = z.infer<typeof groupFieldsSchema>;
+
+export const createGroupSchema = groupFieldsSchema.extend({ code: groupCodeSchema });
+export type CreateGroupBody = z.infer<typeof createGroupSchema>;
+export const updateGroupSchema = groupFieldsSchema.extend({ id: z.uuid() });
+export type UpdateGroupBody = z.infer<typeof updateGroupSchema>;
+
+export const setGroupStatusSchema = z.strictObject({ id: z.uuid(), status: z.enum(GROUP_STATUSES) });
+
+const loginIdSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, zodMessages.required)
+  .max(254, zodMessages.maxLength(254))
+  .refine((v) => !v.includes('\u0000'), { error: zodMessages.invalid });
+/** A customer's UCP id as typed (matched case-insensitively: UCP100001 = ucp100001). */
+const ucpIdSchema = z
+  .string()
+  .trim()
+  .min(1, zodMessages.required)
+  .max(40, zodMessages.maxLength(40))
+  .refine((v) => !v.includes('\u0000'), { error: zodMessages.invalid });
+
+/** Give a user the group for one of its customers (membership is per user and customer). */
+export const addMemberSchema = z.strictObject({ id: z.uuid(), loginId: loginIdSchema, ucpId: ucpIdSchema });
+export type AddMemberBody = z.infer<typeof addMemberSchema>;
+export const removeMemberSchema = z.strictObject({ id: z.uuid(), userId: z.uuid(), ucpId: ucpIdSchema });
+export type RemoveMemberBody = z.infer<typeof removeMemberSchema>;
+
+export const GROUP_SORT_FIELDS = ['code', 'nameEn', 'createdAt'] as const;
+export const groupFilterSchema = z.strictObject({
+  /** Code or name (either language), anywhere, case-insensitively. */
+  q: searchTextSchema.optional(),
+  kind: z.array(z.enum(GROUP_KINDS)).max(GROUP_KINDS.length).optional(),
+  status: z.array(z.enum(GROUP_STATUSES)).max(GROUP_STATUSES.length).optional(),
+});
+export const listGroupsSchema = listQuerySchema(GROUP_SORT_FIELDS, groupFilterSchema);
+export type ListGroupsBody = z.infer<typeof listGroupsSchema>;
+
+export type GroupListItem = {
+  id: string;
+  code: string;
+  nameEn: string;
+  nameZh: string;
+  kind: GroupKind;
+  status: GroupStatus;
+  codeCount: number;
+  memberCount: number;
+  createdAt: string;
+};
+export type GroupListResult = ListResult<GroupListItem>;
+
+export type GroupMember = { userId: string; loginId: string; name: string; userStatus: string; ucpId: string; customerNameEn: string; customerNameZh: string };
+
+export type GroupDetail = {
+  id: string;
+  code: string;
+  nameEn: string;
+  nameZh: string;
+  description: string;
+  kind: GroupKind;
+  status: GroupStatus;
+  codes: FunctionCode[];
+  members: GroupMember[];
+  createdAt: string;
+  updatedAt: string;
+};

@@ -1,0 +1,56 @@
+/**
+ * User list report (docs/user-list-report.md): one row per user and customer it may act for, with that customer's
+ * groups. Shared by the API and the screen (client-safe).
+ */
+import { z } from 'zod';
+import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+
+export const REPORT_USER_STATUSES = ['pending', 'active', 'inactive'] as const;
+export type ReportUserStatus = (typeof REPORT_USER_STATUSES)[number];
+export const MFA_FILTER = ['on', 'off'] as const;
+export const REPORT_LANGS = ['en', 'tc'] as const;
+
+export const REPORT_SORT_FIELDS = ['loginId', 'createdAt', 'lastLoginAt'] as const;
+export const reportFilterSchema = z.strictObject({
+  /** Login id, name or e-mail, anywhere, case-insensitively. */
+  q: searchTextSchema.optional(),
+  /** UCP id or customer name (either language). */
+  customer: searchTextSchema.optional(),
+  /** Group code or name. */
+  group: searchTextSchema.optional(),
+  status: z.array(z.enum(REPORT_USER_STATUSES)).max(REPORT_USER_STATUSES.length).optional(),
+  mfa: z.enum(MFA_FILTER).optional(),
+  /** Created on or after / on or before these Hong Kong dates. */
+  createdFrom: isoDateSchema.optional(),
+  createdTo: isoDateSchema.optional(),
+});
+export type ReportFilter = z.infer<typeof reportFilterSchema>;
+export const listReportSchema = listQuerySchema(REPORT_SORT_FIELDS, reportFilterSchema);
+export type ListReportBody = z.infer<typeof listReportSchema>;
+
+/** The export: the whole filtered set (no paging), in the screen's order, headings in `lang`. */
+export const exportReportSchema = z.strictObject({
+  filter: reportFilterSchema.optional(),
+  sort: listReportSchema.shape.sort,
+  lang: z.enum(REPORT_LANGS).default('en'),
+});
+export type ExportReportBody = z.infer<typeof exportReportSchema>;
+
+export type ReportRow = {
+  /** `<user uuid>:<UCP id>` (a user appears once per customer it is linked to). */
+  id: string;
+  userId: string;
+  loginId: string;
+  name: string;
+  email: string;
+  ucpId: string | null;
+  customerNameEn: string | null;
+  customerNameZh: string | null;
+  groups: { code: string; nameEn: string; nameZh: string }[];
+  status: ReportUserStatus;
+  isProviderStaff: boolean;
+  mfaEnabled: boolean;
+  createdAt: string;
+  lastLoginAt: string | null;
+};
+export type ReportResult = ListResult<ReportRow> & { scope: 'all' | 'assigned' };
