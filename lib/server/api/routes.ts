@@ -15,6 +15,7 @@ import { meterRoutes } from './meter';
 import { orderRoutes } from './orders';
 import { paymentSlipRoutes } from './paymentSlips';
 import { renewalRoutes } from './renewal';
+import { supportAdminRoutes, supportRoutes } from './support';
 import { surveyRoutes } from './survey';
 import { systemParamRoutes } from './systemParam';
 import { trackingRoutes } from './tracking';
@@ -40,6 +41,8 @@ export const apiRoutes: ApiRoutes = {
   ...meterRoutes,
   ...contractRoutes,
   ...renewalRoutes,
+  ...supportRoutes,
+  ...supportAdminRoutes,
   ...adminRoutes,
   ...customerRoutes,
 };

@@ -25,6 +25,7 @@ import {
   SEED_USERS,
 } from './seedData';
 import { seedAccountChanges } from './seedData/accountChanges';
+import { seedSupport } from './seedData/support';
 import { seedBilling } from './seedData/billing';
 import { seedEquipment } from './seedData/equipment';
 import { seedInbox } from './seedData/inbox';
@@ -195,6 +196,9 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedSumm
 
     // Demo account-information change requests in every status (lib/server/db/seedData/accountChanges.ts).
     await seedAccountChanges(tx);
+
+    // Quick help, FAQ and useful links (lib/server/db/seedData/support.ts).
+    await seedSupport(tx);
 
     return {
       inserted: {

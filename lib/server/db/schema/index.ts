@@ -12,3 +12,4 @@ export * from './inboxBuilder';
 export * from './accountChanges';
 export * from './meter';
 export * from './renewal';
+export * from './support';
