@@ -110,7 +110,7 @@ const ROUTE_TABLE = [
   ...maintenance(`${ADMIN}/faq-maintenance`, 'support_content_read', 'support_content_write'),
   ...maintenance(`${ADMIN}/useful-link-maintenance`, 'support_content_read', 'support_content_write'),
   { path: `${ADMIN}/customer-enquiries`, anyOf: ['support_enquiry_read'] },
-  { path: `${ADMIN}/customer-enquiries/[id]`, anyOf: ['support_enquiry_read'] },
+  { path: `${ADMIN}/customer-enquiries/view/[id]`, anyOf: ['support_enquiry_read'] },
 ] as const satisfies readonly RouteRule[];
 
 /** Every page pattern of the portal (`/my-orders/manage/[id]`), as a type: links are built from these (lib/paths.ts). */

@@ -17,3 +17,6 @@ export const enquiryReference = (no: number): string => `ENQ-${String(no).padSta
 /** Search: at most this many words are used, each at least one character; results are capped. */
 export const SEARCH_MAX_TERMS = 6;
 export const SEARCH_MAX_RESULTS = 50;
+
+/** The customer-service mailbox shown on Contact us (an address, the same in both languages). */
+export const SUPPORT_EMAIL = 'cs@pacific-imaging.example.hk';
