@@ -145,7 +145,7 @@ it('a provider admin adds a help article, customers find it, and an unpublished 
     await page.getByRole('link', { name: en('supportArticles:edit') }).click();
     await h1(page, en('supportArticles:editTitle', { name: titleEn })).waitFor();
     await page.getByRole('checkbox', { name: en('supportArticles:fields.published') }).uncheck();
-    await page.getByRole('button', { name: en('supportArticles:edit') }).click();
+    await page.getByRole('button', { name: en('common:ui.form.save') }).click();
     await h1(page, en('supportArticles:viewTitle', { name: titleEn })).waitFor();
     expect(new URL(page.url()).pathname).toBe(articlePath);
     await page.getByText(en('supportAdmin:unpublished')).first().waitFor();
