@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { closeBrowser, newPageAs, screenshot, url } from '../helpers/browser';
+import { DARK_BACKGROUND, setPreferenceCookies } from '../helpers/shell';
 import { h1, open, t } from '../orders/support';
 
 jest.setTimeout(240_000);
@@ -159,7 +160,9 @@ it('a provider admin adds a help article, customers find it, and an unpublished 
 
 it('the support pages work on a phone in dark mode', async () => {
   page = await newPageAs('customer@demo.hk', { viewport: { width: 390, height: 844 }, colorScheme: 'dark', locale: 'tc' });
+  await setPreferenceCookies(page.context(), { colorMode: 'dark' });
   await open(page, '/tc/contact-us', tc('support:contact.title'));
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(DARK_BACKGROUND);
   await page.getByRole('button', { name: tc('support:contact.form.submit') }).waitFor();
   // Nothing wider than the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
