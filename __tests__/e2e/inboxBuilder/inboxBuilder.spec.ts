@@ -45,8 +45,11 @@ it('staff compose and send a message to one customer; its user sees it unread, o
   await admin.getByRole('button', { name: en('inbox-builder:form.save') }).click();
 
   await h1(admin, titleEn).waitFor();
-  await admin.getByRole('button', { name: en('inbox-builder:send.confirm') }).click();
-  await admin.getByText(en('inbox-builder:send.done')).waitFor();
+  const send = admin.getByRole('button', { name: en('inbox-builder:send.confirm') });
+  await send.click();
+  // Sent now: the draft's send panel goes (the message is scheduled, and sent once the job has delivered it).
+  await send.waitFor({ state: 'detached' });
+  expect(await admin.getByRole('link', { name: en('inbox-builder:edit') }).count()).toBe(0);
 
   // The customer's user, acting for UCP100003, in Chinese.
   customer = await newPageAs('multi@demo.hk', { ucpId: 'UCP100003', locale: 'tc' });
