@@ -49,7 +49,8 @@ it('staff compose and send a message to one customer; its user sees it unread, o
   await send.click();
   // Sent now: the draft's send panel goes (the message is scheduled, and sent once the job has delivered it).
   await send.waitFor({ state: 'detached' });
-  expect(await admin.getByRole('link', { name: en('inbox-builder:edit') }).count()).toBe(0);
+  // No longer a draft: the header's "Edit draft" goes too.
+  await admin.getByRole('link', { name: en('inbox-builder:edit') }).waitFor({ state: 'detached' });
 
   // The customer's user, acting for UCP100003, in Chinese.
   customer = await newPageAs('multi@demo.hk', { ucpId: 'UCP100003', locale: 'tc' });
