@@ -10,7 +10,7 @@ import { closeBrowser, newPageAs, screenshot, url } from '../helpers/browser';
 import { badgeCount, waitForBadge } from '../helpers/shell';
 import { h1, open, t } from '../orders/support';
 
-jest.setTimeout(240_000);
+jest.setTimeout(420_000);
 afterAll(closeBrowser);
 
 let admin: Page;
@@ -57,11 +57,13 @@ it('staff compose and send a message to one customer; its user sees it unread, o
   await customer.goto(url('/tc/inbox'));
   await customer.getByRole('heading', { level: 1, name: tc('page:inbox.title') }).waitFor();
   const row = customer.getByTestId('inbox-item').filter({ hasText: titleZh });
-  // Delivery runs as a job: reload until it has arrived.
-  for (let i = 0; i < 30 && (await row.count()) === 0; i++) {
-    await customer.waitForTimeout(1000);
+  // Delivery runs as a job (woken by the send, and every minute): reload until it has arrived, for up to 2 minutes.
+  const deadline = Date.now() + 120_000;
+  while ((await row.count()) === 0 && Date.now() < deadline) {
+    await customer.waitForTimeout(2000);
     await customer.reload();
     await customer.getByRole('heading', { level: 1, name: tc('page:inbox.title') }).waitFor();
+    await customer.getByTestId('inbox-item').first().waitFor();
   }
   await row.first().waitFor();
   expect(await row.first().getAttribute('data-unread')).toBe('true');
