@@ -73,7 +73,7 @@ it('staff compose and send a message to one customer; its user sees it unread, o
 
   await row.first().click();
   await customer.getByTestId('inbox-panel').getByRole('heading', { name: titleZh }).waitFor();
-  await customer.getByText(`我們的技術人員將於下星期二為您的影印機進行保養。編號 ${marker}。`).waitFor();
+  await customer.getByTestId('inbox-message-body').getByText(`我們的技術人員將於下星期二為您的影印機進行保養。編號 ${marker}。`).waitFor();
   await waitForBadge(customer, before - 1);
   await screenshot(customer, 'inbox-builder-received-tc');
 
