@@ -27,6 +27,16 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { href: '/customer-support/account-info-update', labelKey: 'nav.accountInfoUpdate' },
     ],
   },
+  {
+    key: 'support',
+    labelKey: 'nav.support',
+    items: [
+      { href: '/customer-support/quick-help', labelKey: 'nav.quickHelp' },
+      { href: '/customer-support/faq', labelKey: 'nav.faq' },
+      { href: '/customer-support/useful-links', labelKey: 'nav.usefulLinks' },
+      { href: '/contact-us', labelKey: 'nav.contactUs' },
+    ],
+  },
   { key: 'profile', labelKey: 'nav.profile', items: [{ href: '/account', labelKey: 'nav.account' }] },
   {
     key: 'admin',
@@ -41,6 +51,10 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { href: '/admin-controls/payment-slip-review', labelKey: 'nav.slipReview' },
       { href: '/admin-controls/build-inbox-message', labelKey: 'nav.buildInbox' },
       { href: '/admin-controls/outbox', labelKey: 'nav.outbox' },
+      { href: '/admin-controls/quick-help-maintenance', labelKey: 'nav.helpArticles' },
+      { href: '/admin-controls/faq-maintenance', labelKey: 'nav.faqAdmin' },
+      { href: '/admin-controls/useful-link-maintenance', labelKey: 'nav.usefulLinksAdmin' },
+      { href: '/admin-controls/customer-enquiries', labelKey: 'nav.enquiries' },
     ],
   },
 ];

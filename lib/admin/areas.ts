@@ -13,6 +13,10 @@ export const ADMIN_AREAS = [
   { key: 'offers', href: '/admin-controls/offer-maintenance' },
   { key: 'slipReview', href: '/admin-controls/payment-slip-review', count: 'pendingPaymentSlips' },
   { key: 'outbox', href: '/admin-controls/outbox' },
+  { key: 'enquiries', href: '/admin-controls/customer-enquiries' },
+  { key: 'helpArticles', href: '/admin-controls/quick-help-maintenance' },
+  { key: 'faq', href: '/admin-controls/faq-maintenance' },
+  { key: 'usefulLinks', href: '/admin-controls/useful-link-maintenance' },
 ] as const satisfies readonly { key: string; href: RoutePath; count?: string }[];
 
 export type AdminArea = (typeof ADMIN_AREAS)[number];

@@ -69,6 +69,9 @@ export const FUNCTION_CODES = [
   'build_inbox_message_read',
   'build_inbox_message_write',
   'outbox_read',
+  'support_content_read',
+  'support_content_write',
+  'support_enquiry_read',
 ] as const;
 
 export type FunctionCode = (typeof FUNCTION_CODES)[number];
@@ -101,6 +104,10 @@ export const ADMIN_CODES: readonly FunctionCode[] = [
   'payslip_review_read',
   'payslip_review_write',
   'outbox_read',
+  // Support content maintenance and customers' enquiries (docs/support.md, docs/permissions.md).
+  'support_content_read',
+  'support_content_write',
+  'support_enquiry_read',
 ];
 
 const adminSet: ReadonlySet<FunctionCode> = new Set(ADMIN_CODES);

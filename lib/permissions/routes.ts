@@ -109,6 +109,12 @@ const ROUTE_TABLE = [
   { path: `${ADMIN}/payment-slip-review/[id]`, anyOf: ['payslip_review_read', 'payslip_review_write'] },
   // Not in the spec: the mail outbox (docs/mail.md, docs/permissions.md).
   { path: `${ADMIN}/outbox`, anyOf: ['outbox_read'] },
+  // Not in the spec: staff maintenance of the support content and the customers' enquiries (docs/support.md).
+  ...maintenance(`${ADMIN}/quick-help-maintenance`, 'support_content_read', 'support_content_write'),
+  ...maintenance(`${ADMIN}/faq-maintenance`, 'support_content_read', 'support_content_write'),
+  ...maintenance(`${ADMIN}/useful-link-maintenance`, 'support_content_read', 'support_content_write'),
+  { path: `${ADMIN}/customer-enquiries`, anyOf: ['support_enquiry_read'] },
+  { path: `${ADMIN}/customer-enquiries/view/[id]`, anyOf: ['support_enquiry_read'] },
 ] as const satisfies readonly RouteRule[];
 
 /** Every page pattern of the portal (`/my-orders/manage/[id]`), as a type: links are built from these (lib/paths.ts). */

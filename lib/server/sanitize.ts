@@ -173,3 +173,41 @@ export function richTextToPlain(html: string | null | undefined, maxLength = 140
   const space = cut.lastIndexOf(' ');
   return `${(space > maxLength * 0.7 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
+
+/**
+ * Help articles and FAQ answers (docs/support.md): the rich-text rules plus images. An image must be one of the
+ * portal's own help illustrations (`/help/<name>.svg|png|jpg|webp`): no other host (tracking pixels, mixed content,
+ * the CSP's img-src) and no data: URL. `alt` is kept (and capped), sizes only as small numbers.
+ */
+const HELP_IMAGE_SRC = /^\/help\/[a-z0-9][a-z0-9-]{0,80}\.(?:svg|png|jpe?g|webp)$/;
+const IMAGE_SIZE = /^[1-9]\d{0,3}$/;
+const HELP_OPTIONS: IOptions = {
+  ...OPTIONS,
+  allowedTags: [...RICH_TEXT_TAGS, 'img', 'figure', 'figcaption'],
+  allowedAttributes: { ...(OPTIONS.allowedAttributes as Record<string, string[]>), img: ['src', 'alt', 'width', 'height'] },
+  allowedSchemesByTag: { img: [] },
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+  transformTags: {
+    ...OPTIONS.transformTags,
+    img: (tagName, attribs) => {
+      const out: Record<string, string> = {};
+      if (attribs.src && HELP_IMAGE_SRC.test(attribs.src)) out.src = attribs.src;
+      out.alt = (attribs.alt ?? '').slice(0, 300);
+      if (attribs.width && IMAGE_SIZE.test(attribs.width)) out.width = attribs.width;
+      if (attribs.height && IMAGE_SIZE.test(attribs.height)) out.height = attribs.height;
+      return { tagName, attribs: out };
+    },
+  },
+};
+
+/** Cleans a help article body or FAQ answer: `sanitizeRichText`'s rules plus the portal's own help images. */
+export function sanitizeHelpHtml(html: string | null | undefined): string {
+  if (!html) return '';
+  return sanitizeHtml(html, HELP_OPTIONS).trim();
+}
+
+/** Plain text of help HTML for search (no length cap, images' alt text dropped, white space collapsed). */
+export function helpHtmlToText(html: string | null | undefined): string {
+  return richTextToPlain(sanitizeHelpHtml(html).replace(/<img\b[^>]*>/g, ' '), 1_000_000);
+}

@@ -4,6 +4,9 @@ import { FUNCTION_CODES, isFunctionCode } from '@/lib/permissions/codes';
 import { canAccess, toGrants } from '@/lib/permissions/canAccess';
 import { ROUTES, decideRoute, findRoute, isDeepLinkPath, normalizePath } from '@/lib/permissions/routes';
 
+/** The support areas' staff pages (docs/support.md). */
+const SUPPORT_ADMIN = ['/admin-controls/quick-help-maintenance', '/admin-controls/faq-maintenance', '/admin-controls/useful-link-maintenance', '/admin-controls/customer-enquiries'];
+
 type SpecRoute = { path: string; anyOf: string[]; deepLink?: boolean };
 const specFile = path.resolve(__dirname, '../../../../shared/spec/routes.json');
 
@@ -29,7 +32,7 @@ describe('route-permission table', () => {
       // The approval screens also open for credit control's read-only code (docs/account-changes.md).
       const additions =
         r.path === '/admin-controls'
-          ? ['payslip_review_read', 'payslip_review_write', 'outbox_read', 'cac_chg_bill_addr_read']
+          ? ['payslip_review_read', 'payslip_review_write', 'outbox_read', 'cac_chg_bill_addr_read', 'support_content_read', 'support_content_write', 'support_enquiry_read']
           : r.path.startsWith('/admin-controls/approve-account-info-update')
             ? ['cac_chg_bill_addr_read']
             : [];
@@ -39,7 +42,7 @@ describe('route-permission table', () => {
     // Nothing in our table that the spec does not know, except the portal's documented additions.
     const known = new Set([...spec.open, ...spec.routes.map((r) => r.path)]);
     const extra = ROUTES.map((r) => r.path).filter((p) => !known.has(p));
-    expect(extra).toEqual(extra.filter((p) => p.startsWith('/admin-controls/payment-slip-review') || p === '/admin-controls/outbox'));
+    expect(extra).toEqual(extra.filter((p) => p.startsWith('/admin-controls/payment-slip-review') || p === '/admin-controls/outbox' || SUPPORT_ADMIN.some((base) => p.startsWith(base))));
   });
 
   it('treats /en and /tc prefixes, queries and trailing slashes like the bare route', () => {

@@ -16,6 +16,7 @@ import { offerRoutes } from './offers';
 import { orderRoutes } from './orders';
 import { paymentSlipRoutes } from './paymentSlips';
 import { renewalRoutes } from './renewal';
+import { supportAdminRoutes, supportRoutes } from './support';
 import { surveyRoutes } from './survey';
 import { systemParamRoutes } from './systemParam';
 import { trackingRoutes } from './tracking';
@@ -44,6 +45,8 @@ export const apiRoutes: ApiRoutes = {
   ...meterRoutes,
   ...contractRoutes,
   ...renewalRoutes,
+  ...supportRoutes,
+  ...supportAdminRoutes,
   ...adminRoutes,
   ...customerRoutes,
   ...usersRoutes,

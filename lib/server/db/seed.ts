@@ -26,6 +26,7 @@ import {
 } from './seedData';
 import { seedAccountChanges } from './seedData/accountChanges';
 import { seedAdminControls } from './seedData/adminControls';
+import { seedSupport } from './seedData/support';
 import { seedBilling } from './seedData/billing';
 import { seedEquipment } from './seedData/equipment';
 import { seedInbox } from './seedData/inbox';
@@ -199,6 +200,8 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedSumm
 
     // Staff ↔ customer assignments and promotional offers (lib/server/db/seedData/adminControls.ts).
     await seedAdminControls(tx);
+    // Quick help, FAQ and useful links (lib/server/db/seedData/support.ts).
+    await seedSupport(tx);
 
     return {
       inserted: {

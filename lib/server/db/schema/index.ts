@@ -13,3 +13,4 @@ export * from './accountChanges';
 export * from './meter';
 export * from './renewal';
 export * from './adminControls';
+export * from './support';

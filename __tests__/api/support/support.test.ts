@@ -1,0 +1,238 @@
+/**
+ * Customer support (docs/support.md): reading, bilingual search (Chinese included), the enquiry with its audit row,
+ * inbox acknowledgement and outbox mail, and the staff maintenance with its permissions and sanitizing.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { supportAdminContract } from '@/lib/support/adminContract';
+import { supportContract } from '@/lib/support/contract';
+import { auditLog, enquiries, inboxDeliveries, inboxMessages, outbox } from '@/lib/server/db/schema';
+import { registerMailSettings } from '@/lib/server/mail/settings';
+import { seedSupport, SEED_FAQ, SEED_HELP_ARTICLES, SEED_USEFUL_LINKS } from '@/lib/server/db/seedData/support';
+import { createMember, tokenFor } from '../helpers/fixtures';
+import { describeEachDb } from '../helpers/testDb';
+import { callEndpoint, startTestServer, type TestServer } from '../helpers/testServer';
+
+const c = supportContract.endpoints;
+const a = supportAdminContract.endpoints;
+
+describeEachDb('customer support', (getHandle) => {
+  let server: TestServer;
+  let customerToken: string;
+  let customer: Awaited<ReturnType<typeof createMember>>;
+  let staffToken: string;
+  let readerStaffToken: string;
+  let enquiryStaffToken: string;
+
+  beforeAll(async () => {
+    const db = getHandle().db;
+    server = await startTestServer(getHandle());
+    expect(await seedSupport(db)).toBe(SEED_HELP_ARTICLES.length + SEED_FAQ.length + SEED_USEFUL_LINKS.length);
+    // Idempotent: a second run inserts nothing.
+    expect(await seedSupport(db)).toBe(0);
+    customer = await createMember(db, ['home'], { user: { email: `support-${randomUUID().slice(0, 6)}@example.hk`, preferredLanguage: 'tc' } });
+    customerToken = await tokenFor(customer.user, customer.customer.ucpId);
+    const staff = await createMember(db, ['home', 'support_content_write', 'support_enquiry_read'], { user: { isProviderStaff: true } });
+    staffToken = await tokenFor(staff.user, staff.customer.ucpId);
+    const reader = await createMember(db, ['support_content_read'], { user: { isProviderStaff: true } });
+    readerStaffToken = await tokenFor(reader.user, reader.customer.ucpId);
+    const enq = await createMember(db, ['support_enquiry_read'], { user: { isProviderStaff: true } });
+    enquiryStaffToken = await tokenFor(enq.user, enq.customer.ucpId);
+    registerMailSettings({ publicUrl: 'https://portal.example.hk', smtpConfigured: false });
+  });
+  afterAll(async () => {
+    registerMailSettings(undefined);
+    await server?.close();
+  });
+
+  const ok = <T>(res: { status: number; body: { status: string; data?: unknown } }): T => {
+    if (res.body.status !== 'success') throw new Error(`expected success, got ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.data as T;
+  };
+
+  it('lists articles grouped by topic in the reader’s language and opens one with its sanitized body', async () => {
+    const en = ok<{ topic: string; articles: { id: string; title: string }[] }[]>(await callEndpoint(server, c.listHelpTopics, { lang: 'en' }, { token: customerToken }));
+    expect(en.map((g) => g.topic)).toEqual(['meter_reading', 'bills_payment', 'toner_orders', 'contracts', 'account_changes', 'portal_use']);
+    const meter = en[0]!.articles;
+    expect(meter[0]!.title).toBe('How to read the meter counter on your copier');
+    const tc = ok<{ articles: { title: string }[] }[]>(await callEndpoint(server, c.listHelpTopics, { lang: 'tc' }, { token: customerToken }));
+    expect(tc[0]!.articles[0]!.title).toBe('如何讀取影印機的計數器');
+
+    const article = ok<{ bodyHtml: string; related: { id: string }[] }>(await callEndpoint(server, c.getHelpArticle, { id: meter[0]!.id, lang: 'tc' }, { token: customerToken }));
+    expect(article.bodyHtml).toContain('<img src="/help/meter-counter.svg"');
+    expect(article.related.map((r) => r.id)).toEqual([meter[1]!.id]);
+    const missing = await callEndpoint(server, c.getHelpArticle, { id: randomUUID() }, { token: customerToken });
+    expect(missing.status).toBe(404);
+  });
+
+  it('searches help in English and in Chinese, every word required, title matches first', async () => {
+    type R = { terms: string[]; hits: { id: string; title: string; snippet: string; matchedLang: string }[] };
+    const toner = ok<R>(await callEndpoint(server, c.searchHelp, { q: 'Toner', lang: 'en' }, { token: customerToken }));
+    expect(toner.terms).toEqual(['toner']);
+    // Both toner articles have it in the title: they come before articles that only mention toner in the body.
+    expect(toner.hits.slice(0, 2).map((h) => h.title).sort()).toEqual(['Ordering toner for your machine', 'Returning empty toner cartridges for recycling']);
+    expect(toner.hits.length).toBeGreaterThan(2);
+
+    const zh = ok<R>(await callEndpoint(server, c.searchHelp, { q: '入數紙', lang: 'tc' }, { token: customerToken }));
+    expect(zh.hits[0]!.title).toBe('上載入數紙');
+    expect(zh.hits[0]!.matchedLang).toBe('tc');
+    expect(zh.hits.every((h) => h.snippet.length > 0)).toBe(true);
+
+    // A Chinese word searched by an English reader: shown in Chinese, where it matched.
+    const cross = ok<R>(await callEndpoint(server, c.searchHelp, { q: '碳粉', lang: 'en' }, { token: customerToken }));
+    expect(cross.hits[0]!.matchedLang).toBe('tc');
+    expect(cross.hits[0]!.title).toContain('碳粉');
+
+    // Every word must match: "meter" and "FPS" never appear in one article.
+    const none = ok<R>(await callEndpoint(server, c.searchHelp, { q: 'meter fps', lang: 'en' }, { token: customerToken }));
+    expect(none.hits).toEqual([]);
+    const both = ok<R>(await callEndpoint(server, c.searchHelp, { q: 'fps slip', lang: 'en' }, { token: customerToken }));
+    expect(both.hits.map((h) => h.title)).toContain('Ways to pay your bill');
+    // LIKE wildcards are literal.
+    const wild = ok<R>(await callEndpoint(server, c.searchHelp, { q: '%_%', lang: 'en' }, { token: customerToken }));
+    expect(wild.hits).toEqual([]);
+    const empty = await callEndpoint(server, c.searchHelp, { q: '   ', lang: 'en' }, { token: customerToken });
+    expect(empty.status).toBe(400);
+  });
+
+  it('lists the FAQ by category and searches it in both languages', async () => {
+    const faq = ok<{ category: string; items: { question: string; answerHtml: string }[] }[]>(await callEndpoint(server, c.listFaq, { lang: 'tc' }, { token: customerToken }));
+    expect(faq[0]!.category).toBe('meter_reading');
+    expect(faq[0]!.items[0]!.question).toBe('我須於何時前提交抄錶讀數？');
+    const hits = ok<{ hits: { title: string; answerHtml: string }[] }>(await callEndpoint(server, c.searchFaq, { q: '估算', lang: 'tc' }, { token: customerToken })).hits;
+    expect(hits[0]!.title).toBe('為何我的賬單按估算讀數計算？');
+    expect(hits[0]!.answerHtml).toContain('<p>');
+    const en = ok<{ hits: { title: string }[] }>(await callEndpoint(server, c.searchFaq, { q: 'password', lang: 'en' }, { token: customerToken })).hits;
+    expect(en.map((h) => h.title)).toEqual(['I forgot my password. What should I do?']);
+  });
+
+  it('lists useful links in order with their kind', async () => {
+    const links = ok<{ title: string; url: string; isExternal: boolean }[]>(await callEndpoint(server, c.listUsefulLinks, { lang: 'en' }, { token: customerToken }));
+    expect(links).toHaveLength(SEED_USEFUL_LINKS.length);
+    expect(links.at(-1)).toMatchObject({ url: '/contact-us', isExternal: false });
+    expect(links[0]!.isExternal).toBe(true);
+  });
+
+  it('files an enquiry once per idempotency key, audits it, acknowledges it in the inbox and by e-mail', async () => {
+    const db = getHandle().db;
+    const idempotencyKey = randomUUID();
+    const body = {
+      topic: 'toner_orders' as const,
+      subject: 'Toner for <b>2/F</b> copier',
+      message: 'Our copier on 2/F keeps saying toner low. Please advise.',
+      contactName: 'Chan Tai Man',
+      contactEmail: 'tm.chan@example.hk',
+      contactPhone: '+852 2345 6789',
+      idempotencyKey,
+    };
+    const first = ok<{ id: string; reference: string }>(await callEndpoint(server, c.submitEnquiry, body, { token: customerToken }));
+    expect(first.reference).toMatch(/^ENQ-\d{6}$/);
+    const again = ok<{ id: string; reference: string }>(await callEndpoint(server, c.submitEnquiry, body, { token: customerToken }));
+    expect(again).toEqual(first);
+    expect(await db.select().from(enquiries).where(eq(enquiries.idempotencyKey, idempotencyKey))).toHaveLength(1);
+
+    const [row] = await db.select().from(enquiries).where(eq(enquiries.id, first.id));
+    expect(row).toMatchObject({ ucpId: customer.customer.ucpId, userAcUuid: customer.user.userAcUuid, subject: body.subject });
+    const audits = await db.select().from(auditLog).where(and(eq(auditLog.entity, 'enquiry'), eq(auditLog.entityId, first.id)));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.actorUuid).toBe(customer.user.userAcUuid);
+
+    const [message] = await db.select().from(inboxMessages).where(eq(inboxMessages.id, row!.ackMessageId!));
+    expect(message!.titleZh).toBe(`我們已收到您的查詢 ${first.reference}`);
+    // The customer's words are escaped, never markup.
+    expect(message!.bodyEn).toContain('Toner for &lt;b&gt;2/F&lt;/b&gt; copier');
+    const deliveries = await db.select().from(inboxDeliveries).where(eq(inboxDeliveries.messageId, message!.id));
+    expect(deliveries).toEqual([expect.objectContaining({ userAcUuid: customer.user.userAcUuid, ucpId: customer.customer.ucpId, isRead: false })]);
+
+    const mails = await db.select().from(outbox).where(eq(outbox.toAddress, customer.user.email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.status).toBe('kept');
+    // Preferred language first; a deep link to the message in the inbox.
+    expect(mails[0]!.subject.startsWith(`新訊息：我們已收到您的查詢 ${first.reference}`)).toBe(true);
+    expect(mails[0]!.textBody).toContain(`https://portal.example.hk/tc/inbox?ucpid=${customer.customer.ucpId}&id=${message!.id}`);
+
+    // Staff with support_enquiry_read see it; content staff without it do not.
+    const list = ok<{ items: { id: string; reference: string }[]; total: number }>(
+      await callEndpoint(server, a.listEnquiries, { page: 1, pageSize: 20, filter: { q: first.reference } }, { token: enquiryStaffToken }),
+    );
+    expect(list.items.map((i) => i.id)).toEqual([first.id]);
+    const detail = ok<{ message: string; contactPhone: string; acknowledged: boolean }>(await callEndpoint(server, a.getEnquiry, { id: first.id }, { token: enquiryStaffToken }));
+    expect(detail).toMatchObject({ message: body.message, contactPhone: body.contactPhone, acknowledged: true });
+    expect((await callEndpoint(server, a.listEnquiries, { page: 1, pageSize: 20 }, { token: readerStaffToken })).status).toBe(403);
+    expect((await callEndpoint(server, a.listEnquiries, { page: 1, pageSize: 20 }, { token: customerToken })).status).toBe(403);
+  });
+
+  it('refuses an invalid enquiry with field errors', async () => {
+    const res = await callEndpoint(
+      server,
+      c.submitEnquiry,
+      { topic: 'general', subject: '', message: 'short', contactName: 'A', contactEmail: 'not-an-email', contactPhone: 'abc', idempotencyKey: randomUUID() },
+      { token: customerToken },
+    );
+    expect(res.status).toBe(400);
+    const fields = (res.body as { error?: { fields?: Record<string, string[]> } }).error?.fields ?? {};
+    expect(Object.keys(fields).sort()).toEqual(['contactEmail', 'contactPhone', 'message', 'subject']);
+  });
+
+  it('lets content staff add, edit and unpublish an article: sanitized, searchable at once, audited; readers cannot write', async () => {
+    const db = getHandle().db;
+    const fields = {
+      topic: 'portal_use' as const,
+      titleEn: 'Scanning to e-mail',
+      titleZh: '掃描至電郵',
+      summaryEn: 'Send scans straight to your mailbox.',
+      summaryZh: '將掃描文件直接傳送到電郵。',
+      bodyEn: '<p>Press <strong>Scan</strong>, then choose the address book.</p><script>alert(1)</script><img src="https://evil.example/x.png" onerror="alert(1)"><a href="javascript:alert(1)">x</a>',
+      bodyZh: '<p>按<strong>掃描</strong>，然後選擇通訊錄中的收件人。</p><img src="/help/toner-cartridge.svg" alt="圖">',
+      sortOrder: 5,
+      published: true,
+    };
+    expect((await callEndpoint(server, a.createArticle, fields, { token: readerStaffToken })).status).toBe(403);
+    expect((await callEndpoint(server, a.createArticle, fields, { token: customerToken })).status).toBe(403);
+    const { id } = ok<{ id: string }>(await callEndpoint(server, a.createArticle, fields, { token: staffToken }));
+    const rec = ok<{ bodyEn: string; bodyZh: string }>(await callEndpoint(server, a.getArticle, { id }, { token: readerStaffToken }));
+    expect(rec.bodyEn).not.toMatch(/script|onerror|javascript|evil/);
+    expect(rec.bodyZh).toContain('<img src="/help/toner-cartridge.svg" alt="圖"');
+
+    const found = ok<{ hits: { id: string }[] }>(await callEndpoint(server, c.searchHelp, { q: '通訊錄', lang: 'tc' }, { token: customerToken }));
+    expect(found.hits.map((h) => h.id)).toEqual([id]);
+    // Markup is not searchable text.
+    const markup = ok<{ hits: { id: string }[] }>(await callEndpoint(server, c.searchHelp, { q: 'strong', lang: 'en' }, { token: customerToken }));
+    expect(markup.hits).toEqual([]);
+
+    ok(await callEndpoint(server, a.updateArticle, { ...fields, id, titleEn: 'Scan to e-mail', published: false }, { token: staffToken }));
+    expect((await callEndpoint(server, c.getHelpArticle, { id }, { token: customerToken })).status).toBe(404);
+    expect(ok<{ hits: unknown[] }>(await callEndpoint(server, c.searchHelp, { q: '通訊錄', lang: 'tc' }, { token: customerToken })).hits).toEqual([]);
+    const list = ok<{ items: { id: string; titleEn: string; published: boolean }[] }>(
+      await callEndpoint(server, a.listArticles, { page: 1, pageSize: 50, filter: { published: 'no' } }, { token: readerStaffToken }),
+    );
+    expect(list.items).toEqual([expect.objectContaining({ id, titleEn: 'Scan to e-mail', published: false })]);
+    const audits = await db.select().from(auditLog).where(and(eq(auditLog.entity, 'help_article'), eq(auditLog.entityId, id)));
+    expect(audits.map((x) => x.action).sort()).toEqual(['create', 'update']);
+
+    // A body that is nothing but hostile markup is refused on its field.
+    const bad = await callEndpoint(server, a.createArticle, { ...fields, bodyEn: '<script>alert(1)</script>' }, { token: staffToken });
+    expect(bad.status).toBe(400);
+    expect((bad.body as { error?: { fields?: Record<string, string[]> } }).error?.fields).toEqual({ bodyEn: ['supportAdmin:errors.bodyEmpty'] });
+  });
+
+  it('maintains FAQ entries and links; a javascript: link is refused', async () => {
+    const faq = ok<{ id: string }>(
+      await callEndpoint(
+        server,
+        a.createFaqEntry,
+        { category: 'contracts', questionEn: 'Can I end my contract early?', questionZh: '我可以提早終止合約嗎？', answerEn: '<p>Yes, with the early termination charge.</p>', answerZh: '<p>可以，但須繳付提早終止費用。</p>', sortOrder: 1, published: true },
+        { token: staffToken },
+      ),
+    );
+    const hits = ok<{ hits: { id: string }[] }>(await callEndpoint(server, c.searchFaq, { q: '提早終止', lang: 'tc' }, { token: customerToken })).hits;
+    expect(hits.map((h) => h.id)).toContain(faq.id);
+
+    const base = { titleEn: 'Bad', titleZh: '壞', descriptionEn: '', descriptionZh: '', sortOrder: 1, published: true };
+    const bad = await callEndpoint(server, a.createLink, { ...base, url: 'javascript:alert(1)' }, { token: staffToken });
+    expect(bad.status).toBe(400);
+    const good = ok<{ id: string }>(await callEndpoint(server, a.createLink, { ...base, titleEn: 'Inbox', titleZh: '收件匣', url: '/inbox' }, { token: staffToken }));
+    const links = ok<{ id: string; isExternal: boolean }[]>(await callEndpoint(server, c.listUsefulLinks, { lang: 'en' }, { token: customerToken }));
+    expect(links[0]).toMatchObject({ id: good.id, isExternal: false });
+  });
+});

@@ -1,0 +1,172 @@
+/**
+ * Customer support in the browser (docs/support.md): a customer browses quick help, opens an article with its image,
+ * searches help and the FAQ in Chinese with highlighted matches, sends an enquiry from Contact us and finds its
+ * confirmation in the inbox; a provider admin sees the enquiry and adds, publishes and edits a help article that
+ * customers can then find. customer@demo.hk (UCP100001), admin@demo.hk (support_* codes through PROVIDER_ADMIN).
+ * Every record this spec writes carries a random marker, so it does not depend on other specs or on a second run.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { closeBrowser, newPageAs, screenshot, url } from '../helpers/browser';
+import { DARK_BACKGROUND, setPreferenceCookies } from '../helpers/shell';
+import { h1, open, t } from '../orders/support';
+
+jest.setTimeout(240_000);
+afterAll(closeBrowser);
+
+let page: Page;
+afterEach(async () => {
+  await page?.context().close();
+});
+
+const en = (key: string, vars?: Record<string, string>) => t('en', key, vars);
+const tc = (key: string, vars?: Record<string, string>) => t('tc', key, vars);
+
+it('a customer reads quick help, searches help and the FAQ in Chinese and sees the matches highlighted', async () => {
+  page = await newPageAs('customer@demo.hk');
+  await open(page, '/customer-support/quick-help', en('support:quickHelp.title'));
+  await page.getByRole('heading', { level: 2, name: en('support:topics.meter_reading') }).waitFor();
+  await page.getByRole('link', { name: 'How to read the meter counter on your copier' }).click();
+  await h1(page, 'How to read the meter counter on your copier').waitFor();
+  const image = page.getByTestId('help-article-body').locator('img[src="/help/meter-counter.svg"]');
+  await image.waitFor();
+  // The image really loads (same origin, allowed by the CSP).
+  await page.waitForFunction(() => (document.querySelector('[data-testid="help-article-body"] img') as HTMLImageElement | null)?.naturalWidth === 480);
+  await page.getByRole('link', { name: 'Submitting meter readings online' }).waitFor();
+
+  // Search in Chinese on the Chinese site.
+  await open(page, '/tc/customer-support/quick-help', tc('support:quickHelp.title'));
+  await page.getByRole('searchbox', { name: tc('support:quickHelp.searchLabel') }).fill('入數紙');
+  await page.getByRole('button', { name: tc('support:search.submit') }).click();
+  await h1(page, tc('support:search.titleFor', { q: '入數紙' })).waitFor();
+  const results = page.getByTestId('search-results');
+  await results.getByRole('link', { name: '上載入數紙' }).waitFor();
+  expect(await results.locator('mark').first().textContent()).toBe('入數紙');
+  await screenshot(page, 'support-help-search-tc');
+  await results.getByRole('link', { name: '上載入數紙' }).click();
+  await h1(page, '上載入數紙').waitFor();
+
+  // A word that matches nothing says so.
+  await page.goto(url('/tc/customer-support/quick-help/search?q=zzqqxx'));
+  await page.getByText(tc('support:search.none', { q: 'zzqqxx' })).waitFor();
+
+  // FAQ search in Chinese: the answer opens from the result.
+  await open(page, '/tc/customer-support/faq', tc('support:faq.title'));
+  await page.getByRole('heading', { level: 2, name: tc('support:topics.toner_orders') }).waitFor();
+  await page.getByRole('searchbox', { name: tc('support:faq.searchLabel') }).fill('估算');
+  await page.getByRole('button', { name: tc('support:search.submit') }).click();
+  await h1(page, tc('support:search.titleFor', { q: '估算' })).waitFor();
+  const question = page.getByRole('button', { name: '為何我的賬單按估算讀數計算？' });
+  await question.click();
+  await page.getByText('估算讀數按您過去三個月的平均印量計算', { exact: false }).waitFor();
+  expect(await page.getByTestId('search-results').locator('mark').first().textContent()).toBe('估算');
+
+  // Useful links: external ones open in a new tab.
+  await open(page, '/customer-support/useful-links', en('support:links.title'));
+  const provider = page.getByRole('link', { name: /Pacific Imaging website/ });
+  expect(await provider.getAttribute('target')).toBe('_blank');
+});
+
+it('a customer sends an enquiry, gets its reference and the confirmation in the inbox; staff see the enquiry', async () => {
+  const marker = randomBytes(3).toString('hex');
+  const subject = `Toner for 2/F copier ${marker}`;
+  page = await newPageAs('customer@demo.hk');
+  await open(page, '/contact-us', en('support:contact.title'));
+  await page.getByText('2811 2233').waitFor();
+
+  // Nothing filled: the form names what is missing.
+  const form = page.getByRole('form', { name: en('support:contact.form.title') });
+  await form.getByRole('button', { name: en('support:contact.form.submit') }).click();
+  await page.getByText(en('common:ui.validation.choose')).first().waitFor();
+
+  await form.getByRole('combobox', { name: en('support:contact.form.topic') }).click();
+  await page.getByRole('option', { name: en('support:enquiryTopics.toner_orders') }).click();
+  await form.getByRole('textbox', { name: en('support:contact.form.subject') }).fill(subject);
+  await form.getByRole('textbox', { name: en('support:contact.form.message') }).fill('Our copier on 2/F keeps saying toner low although the cartridge is new.');
+  await form.getByRole('textbox', { name: en('support:contact.form.contactPhone') }).fill('2345 6789');
+  // Contact name and e-mail come filled in from the signed-in user.
+  expect(await form.getByRole('textbox', { name: en('support:contact.form.contactEmail') }).inputValue()).toBe('customer@demo.hk');
+  await form.getByRole('button', { name: en('support:contact.form.submit') }).click();
+
+  const receipt = page.getByTestId('enquiry-receipt');
+  await receipt.waitFor();
+  const reference = /ENQ-\d{6}/.exec((await receipt.textContent()) ?? '')?.[0];
+  expect(reference).toBeDefined();
+  await screenshot(page, 'support-enquiry-sent');
+
+  await receipt.getByRole('link', { name: en('support:contact.sent.openInbox') }).click();
+  await page.getByRole('heading', { level: 1, name: en('page:inbox.title') }).waitFor();
+  await page.getByTestId('inbox-item').filter({ hasText: `We have received your enquiry ${reference}` }).first().waitFor();
+
+  // Staff find it by its reference and read it.
+  const staff = await newPageAs('admin@demo.hk');
+  try {
+    await open(staff, `/admin-controls/customer-enquiries?q=${reference}`, en('supportEnquiries:title'));
+    await staff.getByRole('link', { name: reference! }).first().click();
+    await h1(staff, reference!).waitFor();
+    await staff.getByText(subject).first().waitFor();
+    expect(await staff.getByTestId('enquiry-message').textContent()).toContain('toner low');
+  } finally {
+    await staff.context().close();
+  }
+});
+
+it('a provider admin adds a help article, customers find it, and an unpublished edit hides it again', async () => {
+  const marker = randomBytes(3).toString('hex');
+  const titleEn = `Scanning to e-mail ${marker}`;
+  const titleZh = `掃描至電郵 ${marker}`;
+  page = await newPageAs('admin@demo.hk');
+  await open(page, '/admin-controls', en('admin:landing.title'));
+  await page.getByRole('link', { name: new RegExp(en('admin:landing.areas.helpArticles.title')) }).click();
+  await h1(page, en('supportArticles:title')).waitFor();
+  await page.getByRole('link', { name: en('supportArticles:add') }).click();
+  await h1(page, en('supportArticles:addTitle')).waitFor();
+
+  await page.getByRole('combobox', { name: en('supportArticles:fields.topic') }).click();
+  await page.getByRole('option', { name: en('support:topics.portal_use') }).click();
+  await page.getByRole('textbox', { name: en('supportArticles:fields.titleEn') }).fill(titleEn);
+  await page.getByRole('textbox', { name: en('supportArticles:fields.titleZh') }).fill(titleZh);
+  await page.getByRole('textbox', { name: en('supportArticles:fields.bodyEn') }).fill(`<p>Press <strong>Scan</strong> and pick the address book. Ref ${marker}.</p><script>alert(1)</script>`);
+  await page.getByRole('textbox', { name: en('supportArticles:fields.bodyZh') }).fill(`<p>按<strong>掃描</strong>，然後選擇通訊錄。編號 ${marker}。</p>`);
+  await page.getByRole('button', { name: en('supportArticles:add') }).click();
+
+  await h1(page, en('supportArticles:viewTitle', { name: titleEn })).waitFor();
+  // The preview shows the sanitized body: the script is gone.
+  await page.getByText(`Press Scan and pick the address book. Ref ${marker}.`).waitFor();
+  expect(await page.locator('main script').count()).toBe(0);
+  const articlePath = new URL(page.url()).pathname;
+
+  // A customer finds it by a Chinese word of its body.
+  const customer = await newPageAs('customer@demo.hk', { locale: 'tc' });
+  try {
+    await customer.goto(url(`/tc/customer-support/quick-help/search?q=${encodeURIComponent(`通訊錄。編號 ${marker}`)}`));
+    await customer.getByTestId('search-results').getByRole('link', { name: titleZh }).waitFor();
+
+    // Unpublished by the admin: gone from the customer's search.
+    await page.getByRole('link', { name: en('supportArticles:edit') }).click();
+    await h1(page, en('supportArticles:editTitle', { name: titleEn })).waitFor();
+    await page.getByRole('checkbox', { name: en('supportArticles:fields.published') }).uncheck();
+    await page.getByRole('button', { name: en('common:ui.form.save') }).click();
+    await h1(page, en('supportArticles:viewTitle', { name: titleEn })).waitFor();
+    expect(new URL(page.url()).pathname).toBe(articlePath);
+    await page.getByText(en('supportAdmin:unpublished')).first().waitFor();
+
+    await customer.reload();
+    await customer.getByText(tc('support:search.none', { q: `通訊錄。編號 ${marker}` })).waitFor();
+  } finally {
+    await customer.context().close();
+  }
+});
+
+it('the support pages work on a phone in dark mode', async () => {
+  page = await newPageAs('customer@demo.hk', { viewport: { width: 390, height: 844 }, colorScheme: 'dark', locale: 'tc' });
+  await setPreferenceCookies(page.context(), { colorMode: 'dark' });
+  await open(page, '/tc/contact-us', tc('support:contact.title'));
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(DARK_BACKGROUND);
+  await page.getByRole('button', { name: tc('support:contact.form.submit') }).waitFor();
+  // Nothing wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, 'support-contact-phone-dark-tc');
+  await open(page, '/tc/customer-support/faq', tc('support:faq.title'));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

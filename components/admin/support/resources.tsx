@@ -1,0 +1,290 @@
+/**
+ * Staff maintenance of the support content (docs/support.md) as resource descriptions: quick-help articles, FAQ
+ * entries and useful links (add / edit / view, publish by a checkbox), and the customers' enquiries (list / view).
+ * Codes: support_content_read / _write, support_enquiry_read (docs/permissions.md).
+ */
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import type { TFunction } from 'i18next';
+import { CheckboxElement, NumberFieldElement, SelectElement, TextFieldElement } from '@/components/common/form';
+import { describeResource } from '@/components/common/resource';
+import { DetailSection } from '@/components/common/DetailParts';
+import { HelpBody } from '@/components/support/parts';
+import { formatDate, formatDateTime } from '@/lib/i18n/locales';
+import { supportAdminContract } from '@/lib/support/adminContract';
+import { SUPPORT_TOPICS } from '@/lib/support/constants';
+import {
+  articleFieldsSchema,
+  faqFieldsSchema,
+  LIMITS,
+  linkFieldsSchema,
+  type ArticleRecord,
+  type ArticleRow,
+  type EnquiryRecord,
+  type EnquiryRow,
+  type FaqRecord,
+  type FaqRow,
+  type LinkRecord,
+  type LinkRow,
+} from '@/lib/support/schemas';
+
+const c = supportAdminContract.endpoints;
+const READ = ['support_content_read'] as const;
+const WRITE = ['support_content_write'] as const;
+const zh = (locale: string | undefined) => locale === 'tc';
+
+const PublishedChip = ({ published, t }: { published: boolean; t: TFunction }) => (
+  <Chip size="small" variant="outlined" color={published ? 'success' : 'default'} label={t(published ? 'supportAdmin:published' : 'supportAdmin:unpublished')} />
+);
+
+const topicOptions = (t: TFunction) => SUPPORT_TOPICS.map((v) => ({ value: v, label: t(`support:topics.${v}`) }));
+const topicFilter = (t: TFunction) => ({ label: t('supportAdmin:filters.topic'), optionLabel: (s: string) => t(`support:topics.${s}`) });
+const publishedFilter = (t: TFunction) => ({ label: t('supportAdmin:filters.published'), optionLabel: (s: string) => t(s === 'yes' ? 'supportAdmin:published' : 'supportAdmin:unpublished') });
+
+/** Both languages side by side (stacked on a phone), rendered as customers see them. */
+function Preview({ en, zhHtml, t }: { en: string; zhHtml: string; t: TFunction }) {
+  return (
+    <DetailSection title={t('supportAdmin:preview')}>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 6 }} lang="en">
+          <Typography variant="overline" component="h3">
+            {t('supportAdmin:english')}
+          </Typography>
+          <HelpBody html={en} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }} lang="zh-HK">
+          <Typography variant="overline" component="h3">
+            {t('supportAdmin:chinese')}
+          </Typography>
+          <HelpBody html={zhHtml} />
+        </Grid>
+      </Grid>
+    </DetailSection>
+  );
+}
+
+export const helpArticlesResource = describeResource({
+  base: '/admin-controls/quick-help-maintenance',
+  ns: 'supportArticles',
+  codes: { read: READ, write: WRITE },
+  endpoints: { list: c.listArticles, get: c.getArticle, create: c.createArticle, update: c.updateArticle },
+  rowId: (r: ArticleRow) => r.id,
+  recordName: (r: ArticleRecord) => r.titleEn,
+  listDefaults: { sort: { field: 'sortOrder', direction: 'asc' } },
+  columns: (t, locale) => [
+    { key: 'title', header: t('fields.title'), sortable: true, render: (r: ArticleRow) => (zh(locale) ? r.titleZh : r.titleEn) },
+    { key: 'topic', header: t('fields.topic'), render: (r: ArticleRow) => t(`support:topics.${r.topic}`) },
+    { key: 'sortOrder', header: t('fields.sortOrder'), sortable: true, align: 'right', hideOnMobile: true, render: (r: ArticleRow) => r.sortOrder },
+    { key: 'updatedAt', header: t('supportAdmin:updated'), sortable: true, hideOnMobile: true, render: (r: ArticleRow) => formatDate(r.updatedAt, locale) },
+    { key: 'published', header: t('fields.published'), render: (r: ArticleRow) => <PublishedChip published={r.published} t={t} /> },
+  ],
+  filters: (t) => ({ q: { label: t('filters.q') }, topic: topicFilter(t), published: publishedFilter(t) }),
+  view: (r, t, locale) => [
+    [t('fields.topic'), t(`support:topics.${r.topic}`)],
+    [t('fields.titleEn'), r.titleEn],
+    [t('fields.titleZh'), r.titleZh],
+    [t('fields.summaryEn'), r.summaryEn || '—'],
+    [t('fields.summaryZh'), r.summaryZh || '—'],
+    [t('fields.sortOrder'), r.sortOrder],
+    [t('fields.published'), <PublishedChip key="p" published={r.published} t={t} />],
+    [t('supportAdmin:updated'), formatDateTime(r.updatedAt, locale)],
+    [
+      t('supportAdmin:customerPage'),
+      r.published ? (
+        <Link key="l" href={`${zh(locale) ? '/tc' : ''}/customer-support/quick-help/${r.id}`} target="_blank" rel="noopener">
+          {t('supportAdmin:openCustomerPage')}
+        </Link>
+      ) : (
+        '—'
+      ),
+    ],
+  ],
+  sections: (r, t) => <Preview en={r.bodyEn} zhHtml={r.bodyZh} t={t} />,
+  form: {
+    schema: articleFieldsSchema,
+    empty: { topic: null as unknown as ArticleRecord['topic'], titleEn: '', titleZh: '', summaryEn: '', summaryZh: '', bodyEn: '', bodyZh: '', sortOrder: 100, published: true },
+    fromRecord: (r: ArticleRecord) => ({
+      topic: r.topic,
+      titleEn: r.titleEn,
+      titleZh: r.titleZh,
+      summaryEn: r.summaryEn,
+      summaryZh: r.summaryZh,
+      bodyEn: r.bodyEn,
+      bodyZh: r.bodyZh,
+      sortOrder: r.sortOrder,
+      published: r.published,
+    }),
+    fields: (form, t) => (
+      <>
+        <SelectElement control={form.control} name="topic" label={t('fields.topic')} required options={topicOptions(t)} />
+        <TextFieldElement control={form.control} name="titleEn" label={t('fields.titleEn')} required maxLength={LIMITS.title} />
+        <TextFieldElement control={form.control} name="titleZh" label={t('fields.titleZh')} required maxLength={LIMITS.title} />
+        <TextFieldElement control={form.control} name="summaryEn" label={t('fields.summaryEn')} multiline minRows={2} maxLength={LIMITS.summary} />
+        <TextFieldElement control={form.control} name="summaryZh" label={t('fields.summaryZh')} multiline minRows={2} maxLength={LIMITS.summary} />
+        <TextFieldElement control={form.control} name="bodyEn" label={t('fields.bodyEn')} required multiline minRows={8} maxLength={LIMITS.body} helperText={t('supportAdmin:bodyHelp')} />
+        <TextFieldElement control={form.control} name="bodyZh" label={t('fields.bodyZh')} required multiline minRows={8} maxLength={LIMITS.body} helperText={t('supportAdmin:bodyHelp')} />
+        <NumberFieldElement control={form.control} name="sortOrder" label={t('fields.sortOrder')} required min={0} max={9999} helperText={t('supportAdmin:sortOrderHelp')} />
+        <CheckboxElement control={form.control} name="published" label={t('fields.published')} helperText={t('supportAdmin:publishedHelp')} />
+      </>
+    ),
+    toCreate: (v) => v,
+    toUpdate: (r, v) => ({ id: r.id, ...v }),
+  },
+});
+
+export const faqResource = describeResource({
+  base: '/admin-controls/faq-maintenance',
+  ns: 'supportFaq',
+  codes: { read: READ, write: WRITE },
+  endpoints: { list: c.listFaqEntries, get: c.getFaqEntry, create: c.createFaqEntry, update: c.updateFaqEntry },
+  rowId: (r: FaqRow) => r.id,
+  recordName: (r: FaqRecord) => r.questionEn,
+  listDefaults: { sort: { field: 'sortOrder', direction: 'asc' } },
+  columns: (t, locale) => [
+    { key: 'title', header: t('fields.question'), sortable: true, render: (r: FaqRow) => (zh(locale) ? r.questionZh : r.questionEn) },
+    { key: 'category', header: t('fields.category'), render: (r: FaqRow) => t(`support:topics.${r.category}`) },
+    { key: 'sortOrder', header: t('fields.sortOrder'), sortable: true, align: 'right', hideOnMobile: true, render: (r: FaqRow) => r.sortOrder },
+    { key: 'updatedAt', header: t('supportAdmin:updated'), sortable: true, hideOnMobile: true, render: (r: FaqRow) => formatDate(r.updatedAt, locale) },
+    { key: 'published', header: t('fields.published'), render: (r: FaqRow) => <PublishedChip published={r.published} t={t} /> },
+  ],
+  filters: (t) => ({ q: { label: t('filters.q') }, topic: topicFilter(t), published: publishedFilter(t) }),
+  view: (r, t, locale) => [
+    [t('fields.category'), t(`support:topics.${r.category}`)],
+    [t('fields.questionEn'), r.questionEn],
+    [t('fields.questionZh'), r.questionZh],
+    [t('fields.sortOrder'), r.sortOrder],
+    [t('fields.published'), <PublishedChip key="p" published={r.published} t={t} />],
+    [t('supportAdmin:updated'), formatDateTime(r.updatedAt, locale)],
+  ],
+  sections: (r, t) => <Preview en={r.answerEn} zhHtml={r.answerZh} t={t} />,
+  form: {
+    schema: faqFieldsSchema,
+    empty: { category: null as unknown as FaqRecord['category'], questionEn: '', questionZh: '', answerEn: '', answerZh: '', sortOrder: 100, published: true },
+    fromRecord: (r: FaqRecord) => ({
+      category: r.category,
+      questionEn: r.questionEn,
+      questionZh: r.questionZh,
+      answerEn: r.answerEn,
+      answerZh: r.answerZh,
+      sortOrder: r.sortOrder,
+      published: r.published,
+    }),
+    fields: (form, t) => (
+      <>
+        <SelectElement control={form.control} name="category" label={t('fields.category')} required options={topicOptions(t)} />
+        <TextFieldElement control={form.control} name="questionEn" label={t('fields.questionEn')} required maxLength={LIMITS.title} />
+        <TextFieldElement control={form.control} name="questionZh" label={t('fields.questionZh')} required maxLength={LIMITS.title} />
+        <TextFieldElement control={form.control} name="answerEn" label={t('fields.answerEn')} required multiline minRows={5} maxLength={LIMITS.body} helperText={t('supportAdmin:bodyHelp')} />
+        <TextFieldElement control={form.control} name="answerZh" label={t('fields.answerZh')} required multiline minRows={5} maxLength={LIMITS.body} helperText={t('supportAdmin:bodyHelp')} />
+        <NumberFieldElement control={form.control} name="sortOrder" label={t('fields.sortOrder')} required min={0} max={9999} helperText={t('supportAdmin:sortOrderHelp')} />
+        <CheckboxElement control={form.control} name="published" label={t('fields.published')} helperText={t('supportAdmin:publishedHelp')} />
+      </>
+    ),
+    toCreate: (v) => v,
+    toUpdate: (r, v) => ({ id: r.id, ...v }),
+  },
+});
+
+export const usefulLinksResource = describeResource({
+  base: '/admin-controls/useful-link-maintenance',
+  ns: 'supportLinks',
+  codes: { read: READ, write: WRITE },
+  endpoints: { list: c.listLinks, get: c.getLink, create: c.createLink, update: c.updateLink },
+  rowId: (r: LinkRow) => r.id,
+  recordName: (r: LinkRecord) => r.titleEn,
+  listDefaults: { sort: { field: 'sortOrder', direction: 'asc' } },
+  columns: (t, locale) => [
+    { key: 'title', header: t('fields.title'), sortable: true, render: (r: LinkRow) => (zh(locale) ? r.titleZh : r.titleEn) },
+    { key: 'url', header: t('fields.url'), hideOnMobile: true, render: (r: LinkRow) => <span style={{ overflowWrap: 'anywhere' }}>{r.url}</span> },
+    { key: 'sortOrder', header: t('fields.sortOrder'), sortable: true, align: 'right', hideOnMobile: true, render: (r: LinkRow) => r.sortOrder },
+    { key: 'published', header: t('fields.published'), render: (r: LinkRow) => <PublishedChip published={r.published} t={t} /> },
+  ],
+  filters: (t) => ({ q: { label: t('filters.q') }, published: publishedFilter(t) }),
+  view: (r, t, locale) => [
+    [t('fields.titleEn'), r.titleEn],
+    [t('fields.titleZh'), r.titleZh],
+    [t('fields.descriptionEn'), r.descriptionEn || '—'],
+    [t('fields.descriptionZh'), r.descriptionZh || '—'],
+    [
+      t('fields.url'),
+      <Link key="u" href={r.url} target="_blank" rel="noopener noreferrer" sx={{ overflowWrap: 'anywhere' }}>
+        {r.url}
+      </Link>,
+    ],
+    [t('fields.sortOrder'), r.sortOrder],
+    [t('fields.published'), <PublishedChip key="p" published={r.published} t={t} />],
+    [t('supportAdmin:updated'), formatDateTime(r.updatedAt, locale)],
+  ],
+  form: {
+    schema: linkFieldsSchema,
+    empty: { titleEn: '', titleZh: '', descriptionEn: '', descriptionZh: '', url: '', sortOrder: 100, published: true },
+    fromRecord: (r: LinkRecord) => ({
+      titleEn: r.titleEn,
+      titleZh: r.titleZh,
+      descriptionEn: r.descriptionEn,
+      descriptionZh: r.descriptionZh,
+      url: r.url,
+      sortOrder: r.sortOrder,
+      published: r.published,
+    }),
+    fields: (form, t) => (
+      <>
+        <TextFieldElement control={form.control} name="titleEn" label={t('fields.titleEn')} required maxLength={LIMITS.title} />
+        <TextFieldElement control={form.control} name="titleZh" label={t('fields.titleZh')} required maxLength={LIMITS.title} />
+        <TextFieldElement control={form.control} name="descriptionEn" label={t('fields.descriptionEn')} multiline minRows={2} maxLength={LIMITS.summary} />
+        <TextFieldElement control={form.control} name="descriptionZh" label={t('fields.descriptionZh')} multiline minRows={2} maxLength={LIMITS.summary} />
+        <TextFieldElement control={form.control} name="url" label={t('fields.url')} required maxLength={LIMITS.url} helperText={t('help.url')} />
+        <NumberFieldElement control={form.control} name="sortOrder" label={t('fields.sortOrder')} required min={0} max={9999} helperText={t('supportAdmin:sortOrderHelp')} />
+        <CheckboxElement control={form.control} name="published" label={t('fields.published')} helperText={t('supportAdmin:publishedHelp')} />
+      </>
+    ),
+    toCreate: (v) => v,
+    toUpdate: (r, v) => ({ id: r.id, ...v }),
+  },
+});
+
+export const enquiriesResource = describeResource({
+  base: '/admin-controls/customer-enquiries',
+  ns: 'supportEnquiries',
+  codes: { read: ['support_enquiry_read'], write: [] },
+  endpoints: { list: c.listEnquiries, get: c.getEnquiry },
+  rowId: (r: EnquiryRow) => r.id,
+  recordName: (r: EnquiryRecord) => r.reference,
+  listDefaults: { sort: { field: 'createdAt', direction: 'desc' } },
+  columns: (t, locale) => [
+    { key: 'reference', header: t('fields.reference'), render: (r: EnquiryRow) => r.reference },
+    { key: 'createdAt', header: t('fields.createdAt'), sortable: true, render: (r: EnquiryRow) => formatDateTime(r.createdAt, locale) },
+    { key: 'customer', header: t('fields.customer'), hideOnMobile: true, render: (r: EnquiryRow) => `${r.customerName} (${r.ucpId})` },
+    { key: 'topic', header: t('fields.topic'), hideOnMobile: true, render: (r: EnquiryRow) => t(`support:enquiryTopics.${r.topic}`) },
+    { key: 'subject', header: t('fields.subject'), render: (r: EnquiryRow) => r.subject },
+  ],
+  filters: (t) => ({ q: { label: t('filters.q') }, topic: { label: t('filters.topic'), optionLabel: (s: string) => t(`support:enquiryTopics.${s}`) } }),
+  view: (r, t, locale) => [
+    [t('fields.reference'), r.reference],
+    [t('fields.createdAt'), formatDateTime(r.createdAt, locale)],
+    [t('fields.customer'), `${zh(locale) ? r.customerNameZh || r.customerName : r.customerName} (${r.ucpId})`],
+    [t('fields.user'), r.loginId ?? '—'],
+    [t('fields.topic'), t(`support:enquiryTopics.${r.topic}`)],
+    [t('fields.contactName'), r.contactName],
+    [
+      t('fields.contactEmail'),
+      <Link key="e" href={`mailto:${r.contactEmail}`} sx={{ overflowWrap: 'anywhere' }}>
+        {r.contactEmail}
+      </Link>,
+    ],
+    [t('fields.contactPhone'), r.contactPhone ? <Link key="p" href={`tel:${r.contactPhone.replace(/[^\d+]/g, '')}`}>{r.contactPhone}</Link> : '—'],
+    [t('fields.acknowledged'), t(r.acknowledged ? 'acknowledgedYes' : 'acknowledgedNo')],
+  ],
+  sections: (r, t) => (
+    <DetailSection title={t('fields.subject')}>
+      <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, mb: 1, overflowWrap: 'anywhere' }}>
+        {r.subject}
+      </Typography>
+      <Typography variant="body1" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="enquiry-message">
+        {r.message}
+      </Typography>
+    </DetailSection>
+  ),
+});

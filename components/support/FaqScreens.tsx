@@ -1,0 +1,125 @@
+/** FAQ (docs/support.md): questions by category with expandable answers, and search across both languages. */
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'next-i18next/pages';
+import { DetailScreen, type DetailQuery } from '@/components/common/DetailScreen';
+import { PageHeader } from '@/components/common/PageHeader';
+import { StateMessage } from '@/components/common/StateMessage';
+import { useEndpointQuery } from '@/lib/api/query';
+import { supportContract } from '@/lib/support/contract';
+import type { FaqCategoryGroup, FaqSearchResult } from '@/lib/support/schemas';
+import { useSearchQuery } from './HelpScreens';
+import { HelpBody, Highlight, SupportSearchBox, SupportTabs, useSupportLang } from './parts';
+
+const c = supportContract.endpoints;
+const BASE = '/customer-support/faq';
+
+function FaqItem({ id, question, answerHtml, terms = [], extra, lang }: { id: string; question: string; answerHtml: string; terms?: string[]; extra?: React.ReactNode; lang?: string }) {
+  return (
+    <Accordion disableGutters variant="outlined" sx={{ '&:not(:last-of-type)': { borderBottom: 0 } }} data-testid="faq-item" {...(lang ? { lang } : {})}>
+      <AccordionSummary expandIcon={<ExpandMoreIcon aria-hidden />} aria-controls={`faq-${id}-answer`} id={`faq-${id}-question`}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+          <Typography component="span" sx={{ fontWeight: 500 }}>
+            <Highlight text={question} terms={terms} />
+          </Typography>
+          {extra}
+        </Stack>
+      </AccordionSummary>
+      <AccordionDetails id={`faq-${id}-answer`}>
+        <HelpBody html={answerHtml} />
+      </AccordionDetails>
+    </Accordion>
+  );
+}
+
+export function FaqScreen() {
+  const { t } = useTranslation('support');
+  const lang = useSupportLang();
+  const faq = useEndpointQuery(c.listFaq, { lang });
+  return (
+    <>
+      <PageHeader title={t('faq.title')} subtitle={t('faq.subtitle')} />
+      <SupportTabs current="faq" />
+      <SupportSearchBox action={`${BASE}/search`} label={t('faq.searchLabel')} />
+      <DetailScreen query={faq as DetailQuery<FaqCategoryGroup[]>} title={t('faq.title')} variant="inline">
+        {(groups) =>
+          groups.length === 0 ? (
+            <StateMessage title={t('faq.empty')} headingComponent="h2" variant="inline" />
+          ) : (
+            <Stack spacing={3}>
+              {groups.map((g) => (
+                <Box key={g.category} component="section" aria-labelledby={`faq-cat-${g.category}`}>
+                  <Typography id={`faq-cat-${g.category}`} variant="h6" component="h2" sx={{ mb: 1 }}>
+                    {t(`topics.${g.category}`)}
+                  </Typography>
+                  <div>
+                    {g.items.map((item) => (
+                      <FaqItem key={item.id} {...item} />
+                    ))}
+                  </div>
+                </Box>
+              ))}
+            </Stack>
+          )
+        }
+      </DetailScreen>
+    </>
+  );
+}
+
+export function FaqSearchScreen() {
+  const { t } = useTranslation('support');
+  const lang = useSupportLang();
+  const q = useSearchQuery();
+  const result = useEndpointQuery(c.searchFaq, q ? { q, lang } : null, { keepPrevious: true });
+  return (
+    <>
+      <PageHeader
+        title={q ? t('search.titleFor', { q }) : t('faq.searchTitle')}
+        documentTitle={t('faq.searchTitle')}
+        breadcrumbs={[{ label: t('faq.title'), href: BASE }, { label: t('faq.searchTitle') }]}
+      />
+      <SupportTabs current="faq" />
+      {q !== null ? <SupportSearchBox key={q} action={`${BASE}/search`} label={t('faq.searchLabel')} initial={q} /> : null}
+      {q === '' ? (
+        <StateMessage title={t('search.prompt')} headingComponent="h2" variant="inline" />
+      ) : q ? (
+        <DetailScreen query={result as DetailQuery<FaqSearchResult>} title={t('faq.searchTitle')} variant="inline">
+          {(r) =>
+            r.hits.length === 0 ? (
+              <StateMessage title={t('search.none', { q })} headingComponent="h2" variant="inline" />
+            ) : (
+              <Box component="section" aria-label={t('search.results')} data-testid="search-results">
+                <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+                  {t('search.count', { count: r.hits.length })}
+                </Typography>
+                {r.hits.map((h) => (
+                  <FaqItem
+                    key={h.id}
+                    id={h.id}
+                    question={h.title}
+                    answerHtml={h.answerHtml}
+                    terms={r.terms}
+                    {...(h.matchedLang !== lang ? { lang: h.matchedLang === 'tc' ? 'zh-HK' : 'en' } : {})}
+                    extra={
+                      <>
+                        <Chip size="small" label={t(`topics.${h.topic}`)} variant="outlined" />
+                        {h.matchedLang !== lang ? <Chip size="small" label={t(`search.matchedIn.${h.matchedLang}`)} color="info" variant="outlined" /> : null}
+                      </>
+                    }
+                  />
+                ))}
+              </Box>
+            )
+          }
+        </DetailScreen>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,208 @@
+/** Quick help (docs/support.md): topics with their articles, one article, and search across both languages. */
+import NextLink from 'next/link';
+import { useRouter } from 'next/router';
+import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'next-i18next/pages';
+import { DetailScreen, useRouteId, type DetailQuery } from '@/components/common/DetailScreen';
+import { PageHeader } from '@/components/common/PageHeader';
+import { StateMessage } from '@/components/common/StateMessage';
+import { useEndpointQuery } from '@/lib/api/query';
+import { formatDate } from '@/lib/i18n/locales';
+import { supportContract } from '@/lib/support/contract';
+import type { HelpArticle, HelpTopicGroup, SearchResult } from '@/lib/support/schemas';
+import { HelpBody, Highlight, SupportSearchBox, SupportTabs, useSupportLang } from './parts';
+
+const c = supportContract.endpoints;
+const BASE = '/customer-support/quick-help';
+
+export function QuickHelpScreen() {
+  const { t } = useTranslation('support');
+  const lang = useSupportLang();
+  const topics = useEndpointQuery(c.listHelpTopics, { lang });
+  return (
+    <>
+      <PageHeader title={t('quickHelp.title')} subtitle={t('quickHelp.subtitle')} />
+      <SupportTabs current="quickHelp" />
+      <SupportSearchBox action={`${BASE}/search`} label={t('quickHelp.searchLabel')} />
+      <DetailScreen query={topics as DetailQuery<HelpTopicGroup[]>} title={t('quickHelp.title')} variant="inline">
+        {(groups) =>
+          groups.length === 0 ? (
+            <StateMessage title={t('quickHelp.empty')} headingComponent="h2" variant="inline" />
+          ) : (
+            <Grid container spacing={2}>
+              {groups.map((g) => (
+                <Grid key={g.topic} size={{ xs: 12, md: 6 }}>
+                  <Card variant="outlined" sx={{ height: '100%' }} component="section" aria-labelledby={`topic-${g.topic}`}>
+                    <CardContent>
+                      <Typography id={`topic-${g.topic}`} variant="h6" component="h2" gutterBottom>
+                        {t(`topics.${g.topic}`)}
+                      </Typography>
+                      <List dense disablePadding>
+                        {g.articles.map((a) => (
+                          <ListItem key={a.id} disableGutters sx={{ display: 'block', py: 0.75 }}>
+                            <Link component={NextLink} href={`${BASE}/${a.id}`} underline="hover" sx={{ fontWeight: 500 }}>
+                              {a.title}
+                            </Link>
+                            {a.summary ? (
+                              <Typography variant="body2" color="text.secondary">
+                                {a.summary}
+                              </Typography>
+                            ) : null}
+                          </ListItem>
+                        ))}
+                      </List>
+                    </CardContent>
+                  </Card>
+                </Grid>
+              ))}
+            </Grid>
+          )
+        }
+      </DetailScreen>
+    </>
+  );
+}
+
+export function HelpArticleScreen() {
+  const { t } = useTranslation('support');
+  const lang = useSupportLang();
+  const { locale } = useRouter();
+  const id = useRouteId();
+  const article = useEndpointQuery(c.getHelpArticle, id ? { id, lang } : null);
+  const back = { href: BASE, label: t('article.back') };
+  return (
+    <DetailScreen
+      query={article as DetailQuery<HelpArticle>}
+      title={t('quickHelp.title')}
+      back={back}
+      notFoundTitle={t('article.notFoundTitle')}
+      notFoundBody={t('article.notFoundBody')}
+    >
+      {(a) => (
+        <>
+          <PageHeader
+            title={a.title}
+            breadcrumbs={[{ label: t('quickHelp.title'), href: BASE }, { label: t(`topics.${a.topic}`) }, { label: a.title }]}
+            {...(a.summary ? { subtitle: a.summary } : {})}
+          />
+          <Grid container spacing={3}>
+            <Grid size={{ xs: 12, md: 8 }}>
+              <Paper variant="outlined" component="article" sx={{ p: { xs: 2, md: 3 } }}>
+                <HelpBody html={a.bodyHtml} testId="help-article-body" />
+                <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2 }}>
+                  {t('article.updated', { date: formatDate(a.updatedAt, locale) })}
+                </Typography>
+              </Paper>
+            </Grid>
+            <Grid size={{ xs: 12, md: 4 }}>
+              <Stack spacing={2}>
+                {a.related.length > 0 ? (
+                  <Paper variant="outlined" component="aside" aria-labelledby="related-heading" sx={{ p: 2 }}>
+                    <Typography id="related-heading" variant="subtitle1" component="h2" gutterBottom>
+                      {t('article.related')}
+                    </Typography>
+                    <List dense disablePadding>
+                      {a.related.map((r) => (
+                        <ListItem key={r.id} disableGutters>
+                          <Link component={NextLink} href={`${BASE}/${r.id}`} underline="hover">
+                            {r.title}
+                          </Link>
+                        </ListItem>
+                      ))}
+                    </List>
+                  </Paper>
+                ) : null}
+                <Paper variant="outlined" sx={{ p: 2 }}>
+                  <Typography variant="subtitle1" component="h2" gutterBottom>
+                    {t('article.stillNeedHelp')}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                    {t('article.stillNeedHelpBody')}
+                  </Typography>
+                  <Link component={NextLink} href="/contact-us">
+                    {t('nav.contactUs')}
+                  </Link>
+                </Paper>
+              </Stack>
+            </Grid>
+          </Grid>
+        </>
+      )}
+    </DetailScreen>
+  );
+}
+
+/** The query of a search page (`?q=`), trimmed; null while the router is not ready or without one. */
+export function useSearchQuery(): string | null {
+  const router = useRouter();
+  if (!router.isReady) return null;
+  const q = router.query.q;
+  const value = (Array.isArray(q) ? q[0] : q)?.trim().slice(0, 100);
+  return value ? value : '';
+}
+
+export function SearchHits({ result, hrefOf, empty }: { result: SearchResult; hrefOf: (id: string) => string; empty: string }) {
+  const { t } = useTranslation('support');
+  const lang = useSupportLang();
+  if (result.hits.length === 0) return <StateMessage title={empty} headingComponent="h2" variant="inline" />;
+  return (
+    <Box component="section" aria-label={t('search.results')}>
+      <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {t('search.count', { count: result.hits.length })}
+      </Typography>
+      <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="search-results">
+        {result.hits.map((h) => (
+          <Paper key={h.id} component="li" variant="outlined" sx={{ p: 2 }}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5, mb: 0.5 }}>
+              <ArticleOutlinedIcon fontSize="small" color="action" aria-hidden />
+              <Link component={NextLink} href={hrefOf(h.id)} underline="hover" sx={{ fontWeight: 600 }} {...(h.matchedLang !== lang ? { lang: h.matchedLang === 'tc' ? 'zh-HK' : 'en' } : {})}>
+                <Highlight text={h.title} terms={result.terms} />
+              </Link>
+              <Chip size="small" label={t(`topics.${h.topic}`)} variant="outlined" />
+              {h.matchedLang !== lang ? <Chip size="small" label={t(`search.matchedIn.${h.matchedLang}`)} color="info" variant="outlined" /> : null}
+            </Stack>
+            <Typography variant="body2" color="text.secondary" {...(h.matchedLang !== lang ? { lang: h.matchedLang === 'tc' ? 'zh-HK' : 'en' } : {})}>
+              <Highlight text={h.snippet} terms={result.terms} />
+            </Typography>
+          </Paper>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+export function HelpSearchScreen() {
+  const { t } = useTranslation('support');
+  const lang = useSupportLang();
+  const q = useSearchQuery();
+  const result = useEndpointQuery(c.searchHelp, q ? { q, lang } : null, { keepPrevious: true });
+  return (
+    <>
+      <PageHeader
+        title={q ? t('search.titleFor', { q }) : t('quickHelp.searchTitle')}
+        documentTitle={t('quickHelp.searchTitle')}
+        breadcrumbs={[{ label: t('quickHelp.title'), href: BASE }, { label: t('quickHelp.searchTitle') }]}
+      />
+      <SupportTabs current="quickHelp" />
+      {q !== null ? <SupportSearchBox key={q} action={`${BASE}/search`} label={t('quickHelp.searchLabel')} initial={q} /> : null}
+      {q === '' ? (
+        <StateMessage title={t('search.prompt')} headingComponent="h2" variant="inline" />
+      ) : q ? (
+        <DetailScreen query={result as DetailQuery<SearchResult>} title={t('quickHelp.searchTitle')} variant="inline">
+          {(r) => <SearchHits result={r} hrefOf={(id) => `${BASE}/${id}`} empty={t('search.none', { q })} />}
+        </DetailScreen>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { supportAdminContract } from '@/lib/support/adminContract';
+import { supportContract } from '@/lib/support/contract';
+import * as admin from '@/lib/server/services/support/admin';
+import * as content from '@/lib/server/services/support/content';
+import { getEnquiry, listEnquiries, submitEnquiry } from '@/lib/server/services/support/enquiries';
+import { implement } from './implement';
+
+const langOf = (lang: 'en' | 'tc' | undefined) => lang ?? 'en';
+
+export const supportRoutes = implement(supportContract, {
+  listHelpTopics: ({ db, body }) => content.listHelpTopics({ db }, langOf(body.lang)),
+  getHelpArticle: ({ db, body }) => content.getHelpArticle({ db }, body.id, langOf(body.lang)),
+  searchHelp: ({ db, body }) => content.searchHelp({ db }, body.q, langOf(body.lang)),
+  listFaq: ({ db, body }) => content.listFaq({ db }, langOf(body.lang)),
+  searchFaq: ({ db, body }) => content.searchFaq({ db }, body.q, langOf(body.lang)),
+  listUsefulLinks: ({ db, body }) => content.listUsefulLinks({ db }, langOf(body.lang)),
+  submitEnquiry: ({ service, body }) => submitEnquiry(service, body),
+});
+
+export const supportAdminRoutes = implement(supportAdminContract, {
+  listArticles: ({ service, body }) => admin.listArticles(service, body),
+  getArticle: ({ service, body }) => admin.getArticle(service, body.id),
+  createArticle: ({ service, body }) => admin.createArticle(service, body),
+  updateArticle: ({ service, body }) => admin.updateArticle(service, body),
+  listFaqEntries: ({ service, body }) => admin.listFaqEntries(service, body),
+  getFaqEntry: ({ service, body }) => admin.getFaqEntry(service, body.id),
+  createFaqEntry: ({ service, body }) => admin.createFaqEntry(service, body),
+  updateFaqEntry: ({ service, body }) => admin.updateFaqEntry(service, body),
+  listLinks: ({ service, body }) => admin.listLinks(service, body),
+  getLink: ({ service, body }) => admin.getLink(service, body.id),
+  createLink: ({ service, body }) => admin.createLink(service, body),
+  updateLink: ({ service, body }) => admin.updateLink(service, body),
+  listEnquiries: ({ service, body }) => listEnquiries(service, body),
+  getEnquiry: ({ service, body }) => getEnquiry(service, body.id),
+});

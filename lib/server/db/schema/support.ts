@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { ENQUIRY_TOPICS, SUPPORT_TOPICS } from '@/lib/support/constants';
+import { customers } from './customers';
+import { userAccounts } from './users';
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/**
+ * Quick-help articles (docs/support.md): bilingual rich text, sanitized on write (lib/server/sanitize.ts, with the
+ * help articles' images) and again on read. `text_en` / `text_zh` hold the bodies' plain text, written with the body,
+ * so search matches words of the article and never markup.
+ */
+export const helpArticles = pgTable(
+  'help_articles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    topic: text('topic').notNull(),
+    titleEn: text('title_en').notNull(),
+    titleZh: text('title_zh').notNull(),
+    summaryEn: text('summary_en').notNull().default(''),
+    summaryZh: text('summary_zh').notNull().default(''),
+    bodyEn: text('body_en').notNull(),
+    bodyZh: text('body_zh').notNull(),
+    textEn: text('text_en').notNull().default(''),
+    textZh: text('text_zh').notNull().default(''),
+    sortOrder: integer('sort_order').notNull().default(0),
+    published: boolean('published').notNull().default(true),
+    /** Stable key of a seeded article (idempotent seeding); null for articles staff add. */
+    seedKey: text('seed_key').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('help_articles_topic_chk', sql`${t.topic} in (${inList(SUPPORT_TOPICS)})`),
+    index('help_articles_topic_idx').on(t.topic, t.sortOrder),
+  ],
+);
+
+/** FAQ entries by category; answers are rich text like the articles' bodies. */
+export const faqEntries = pgTable(
+  'faq_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    category: text('category').notNull(),
+    questionEn: text('question_en').notNull(),
+    questionZh: text('question_zh').notNull(),
+    answerEn: text('answer_en').notNull(),
+    answerZh: text('answer_zh').notNull(),
+    textEn: text('text_en').notNull().default(''),
+    textZh: text('text_zh').notNull().default(''),
+    sortOrder: integer('sort_order').notNull().default(0),
+    published: boolean('published').notNull().default(true),
+    seedKey: text('seed_key').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('faq_entries_category_chk', sql`${t.category} in (${inList(SUPPORT_TOPICS)})`),
+    index('faq_entries_category_idx').on(t.category, t.sortOrder),
+  ],
+);
+
+/** Useful links: a bilingual title and description and one address (https, mailto or a portal path). */
+export const usefulLinks = pgTable('useful_links', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  titleEn: text('title_en').notNull(),
+  titleZh: text('title_zh').notNull(),
+  descriptionEn: text('description_en').notNull().default(''),
+  descriptionZh: text('description_zh').notNull().default(''),
+  url: text('url').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  published: boolean('published').notNull().default(true),
+  seedKey: text('seed_key').unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+});
+
+/**
+ * An enquiry filed on the contact-us page. `enquiry_no` gives the customer's reference (`ENQ-000123`); the
+ * (user, idempotency key) pair makes a repeated submission (double click, retry after a time-out) file it once.
+ */
+export const enquiries = pgTable(
+  'enquiries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enquiryNo: integer('enquiry_no').notNull().generatedAlwaysAsIdentity(),
+    ucpId: text('ucp_id')
+      .notNull()
+      .references(() => customers.ucpId, { onDelete: 'cascade' }),
+    userAcUuid: uuid('user_ac_uuid').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    topic: text('topic').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    contactName: text('contact_name').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    contactPhone: text('contact_phone').notNull().default(''),
+    idempotencyKey: uuid('idempotency_key'),
+    /** The inbox message that acknowledged it. */
+    ackMessageId: uuid('ack_message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('enquiries_topic_chk', sql`${t.topic} in (${inList(ENQUIRY_TOPICS)})`),
+    unique('enquiries_no_uq').on(t.enquiryNo),
+    unique('enquiries_idempotency_uq').on(t.userAcUuid, t.idempotencyKey),
+    index('enquiries_created_idx').on(t.createdAt),
+  ],
+);

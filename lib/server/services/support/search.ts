@@ -1,0 +1,79 @@
+/**
+ * Search over help articles and FAQ entries in both languages (docs/support.md). PostgreSQL's full-text search has
+ * no Chinese parser (and PGlite ships none either), so matching is ILIKE on the plain text kept beside each body:
+ * every word of the query must appear, in either language. Chinese is written without spaces, so a Chinese query is
+ * one "word" that must appear as written; a query mixing both ("A4 碳粉") is split at spaces like any other.
+ *
+ * Ranking, per word: a title (question) match counts 10, a summary match 4, a body (answer) match 1; the whole query
+ * found in a title adds 5. Ties keep the editors' order (sort_order), then the title.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { SEARCH_MAX_RESULTS, SEARCH_MAX_TERMS } from '@/lib/support/constants';
+import type { SupportLang } from '@/lib/support/schemas';
+import { containsPattern } from '@/lib/server/db/like';
+
+/** The words of a query: split at white space, lower-cased, duplicates and words inside longer ones dropped. */
+export function searchTerms(q: string): string[] {
+  const words = [...new Set(q.normalize('NFKC').toLowerCase().split(/[\s,，、。;；]+/u).filter(Boolean))];
+  const kept = words.filter((w) => !words.some((other) => other !== w && other.includes(w)));
+  return kept.slice(0, SEARCH_MAX_TERMS);
+}
+
+const like = (column: SQL, pattern: string) => sql`${column} ilike ${pattern} escape '\\'`;
+
+export type SearchFields = { title: [SQL, SQL]; summary?: [SQL, SQL]; body: [SQL, SQL] };
+
+/** `where` (every word somewhere) and `score` expressions for a set of columns (en, zh pairs). */
+export function searchSql(fields: SearchFields, terms: string[], phrase: string): { where: SQL; score: SQL } {
+  const all = [...fields.title, ...(fields.summary ?? []), ...fields.body];
+  const conds: SQL[] = [];
+  const scores: SQL[] = [];
+  for (const term of terms) {
+    const p = containsPattern(term);
+    const anyOf = (cols: SQL[]) => sql.join(cols.map((c) => like(c, p)), sql` or `);
+    conds.push(sql`(${anyOf(all)})`);
+    scores.push(sql`(case when ${anyOf(fields.title)} then 10 else 0 end)`);
+    if (fields.summary) scores.push(sql`(case when ${anyOf(fields.summary)} then 4 else 0 end)`);
+    scores.push(sql`(case when ${anyOf(fields.body)} then 1 else 0 end)`);
+  }
+  const whole = containsPattern(phrase.toLowerCase());
+  scores.push(sql`(case when ${sql.join(fields.title.map((c) => like(c, whole)), sql` or `)} then 5 else 0 end)`);
+  return { where: sql.join(conds, sql` and `), score: sql`(${sql.join(scores, sql` + `)})` };
+}
+
+export const SEARCH_LIMIT = SEARCH_MAX_RESULTS;
+
+const contains = (text: string, terms: string[]) => {
+  const lower = text.toLowerCase();
+  return terms.some((t) => lower.includes(t));
+};
+
+/** Which language a hit is shown in: the reader's when any word matched there, else the other. */
+export function matchedLang(reader: SupportLang, texts: Record<SupportLang, string[]>, terms: string[]): SupportLang {
+  const other: SupportLang = reader === 'en' ? 'tc' : 'en';
+  if (texts[reader].some((t) => contains(t, terms))) return reader;
+  return texts[other].some((t) => contains(t, terms)) ? other : reader;
+}
+
+/**
+ * About `length` characters of `text` around the first word found (whole words kept in English), with … where cut;
+ * the start of the text when no word is in it.
+ */
+export function snippetOf(text: string, terms: string[], length = 180): string {
+  const lower = text.toLowerCase();
+  const hits = terms.map((t) => lower.indexOf(t)).filter((i) => i >= 0);
+  const first = hits.length ? Math.min(...hits) : 0;
+  if (text.length <= length) return text;
+  let start = Math.max(0, first - Math.floor(length / 3));
+  let end = Math.min(text.length, start + length);
+  start = Math.max(0, end - length);
+  if (start > 0) {
+    const space = text.indexOf(' ', start);
+    if (space > 0 && space - start < 20 && space < first) start = space + 1;
+  }
+  if (end < text.length) {
+    const space = text.lastIndexOf(' ', end);
+    if (space > start + length * 0.7) end = space;
+  }
+  return `${start > 0 ? '…' : ''}${text.slice(start, end).trim()}${end < text.length ? '…' : ''}`;
+}

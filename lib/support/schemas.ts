@@ -1,0 +1,155 @@
+/**
+ * Customer support (docs/support.md): requests and answers shared by the API and the screens (client-safe).
+ */
+import { z } from 'zod';
+import { listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { msg, zodMessages } from '@/lib/zodMessages';
+import { ENQUIRY_TOPICS, SUPPORT_TOPICS, type EnquiryTopic, type SupportTopic } from './constants';
+
+export const LANGS = ['en', 'tc'] as const;
+export type SupportLang = (typeof LANGS)[number];
+
+/** Text a user types: trimmed, capped, no NUL (PostgreSQL refuses it in text). */
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, zodMessages.maxLength(max))
+    .refine((v) => !v.includes('\u0000'), { error: zodMessages.invalid });
+const required = (max: number) => text(max).min(1, zodMessages.required);
+
+export const LIMITS = { title: 200, summary: 400, body: 20_000, subject: 150, message: 3000, name: 100, phone: 30, url: 500 } as const;
+
+export const idSchema = z.strictObject({ id: z.uuid() });
+const langField = z.enum(LANGS).optional();
+
+// ── Customer side ────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const langBodySchema = z.strictObject({ lang: langField });
+export const articleBodySchema = z.strictObject({ id: z.uuid(), lang: langField });
+export const searchBodySchema = z.strictObject({
+  q: z.string().trim().min(1, zodMessages.required).max(100, zodMessages.maxLength(100)),
+  lang: langField,
+});
+
+export type HelpArticleSummary = { id: string; topic: SupportTopic; title: string; summary: string };
+export type HelpTopicGroup = { topic: SupportTopic; articles: HelpArticleSummary[] };
+export type HelpArticle = { id: string; topic: SupportTopic; title: string; summary: string; bodyHtml: string; updatedAt: string; related: HelpArticleSummary[] };
+
+export type FaqItem = { id: string; category: SupportTopic; question: string; answerHtml: string };
+export type FaqCategoryGroup = { category: SupportTopic; items: FaqItem[] };
+
+/**
+ * One search hit. `title` and `snippet` are plain text in the reader's language (or the other one when only that
+ * matched: `matchedLang`); the screen highlights `terms` in them.
+ */
+export type SearchHit = { id: string; topic: SupportTopic; title: string; snippet: string; matchedLang: SupportLang; score: number };
+export type SearchResult = { terms: string[]; hits: SearchHit[] };
+export type FaqSearchHit = SearchHit & { answerHtml: string };
+export type FaqSearchResult = { terms: string[]; hits: FaqSearchHit[] };
+
+export type UsefulLink = { id: string; title: string; description: string; url: string; isExternal: boolean };
+
+export const enquiryFormSchema = z.strictObject({
+  topic: z.enum(ENQUIRY_TOPICS, { error: zodMessages.choose }),
+  subject: required(LIMITS.subject),
+  message: text(LIMITS.message).min(10, msg('support:contact.form.messageTooShort', { min: 10 })),
+  contactName: required(LIMITS.name),
+  contactEmail: z.email({ error: zodMessages.email }).max(254, zodMessages.maxLength(254)),
+  contactPhone: z.union([z.literal(''), z.string().trim().regex(/^\+?[0-9 ()-]{8,20}$/, { error: msg('support:contact.form.phoneFormat') })]),
+});
+export type EnquiryForm = z.infer<typeof enquiryFormSchema>;
+export const submitEnquirySchema = enquiryFormSchema.extend({ idempotencyKey: z.uuid() });
+export type SubmitEnquiryBody = z.infer<typeof submitEnquirySchema>;
+export type EnquiryReceipt = { id: string; reference: string; createdAt: string };
+
+// ── Staff side ───────────────────────────────────────────────────────────────────────────────────────────────────
+
+const sortOrder = z.number({ error: zodMessages.number }).int(zodMessages.integer).min(0, zodMessages.min(0)).max(9999, zodMessages.max(9999));
+
+export const articleFieldsSchema = z.strictObject({
+  topic: z.enum(SUPPORT_TOPICS, { error: zodMessages.choose }),
+  titleEn: required(LIMITS.title),
+  titleZh: required(LIMITS.title),
+  summaryEn: text(LIMITS.summary),
+  summaryZh: text(LIMITS.summary),
+  bodyEn: required(LIMITS.body),
+  bodyZh: required(LIMITS.body),
+  sortOrder,
+  published: z.boolean(),
+});
+export type ArticleFields = z.infer<typeof articleFieldsSchema>;
+export const updateArticleSchema = articleFieldsSchema.extend({ id: z.uuid() });
+
+export const faqFieldsSchema = z.strictObject({
+  category: z.enum(SUPPORT_TOPICS, { error: zodMessages.choose }),
+  questionEn: required(LIMITS.title),
+  questionZh: required(LIMITS.title),
+  answerEn: required(LIMITS.body),
+  answerZh: required(LIMITS.body),
+  sortOrder,
+  published: z.boolean(),
+});
+export type FaqFields = z.infer<typeof faqFieldsSchema>;
+export const updateFaqSchema = faqFieldsSchema.extend({ id: z.uuid() });
+
+/** https, http or mailto, or a path of the portal (`/inbox`); the server checks it again with safeHref. */
+export const linkUrlSchema = z
+  .string()
+  .trim()
+  .min(1, zodMessages.required)
+  .max(LIMITS.url, zodMessages.maxLength(LIMITS.url))
+  .regex(/^(https?:\/\/[^\s/\\]+[^\s\\]*|mailto:[^\s\\]+|\/(?!\/)[^\s\\]*)$/i, { error: msg('supportAdmin:errors.url') });
+
+export const linkFieldsSchema = z.strictObject({
+  titleEn: required(LIMITS.title),
+  titleZh: required(LIMITS.title),
+  descriptionEn: text(LIMITS.summary),
+  descriptionZh: text(LIMITS.summary),
+  url: linkUrlSchema,
+  sortOrder,
+  published: z.boolean(),
+});
+export type LinkFields = z.infer<typeof linkFieldsSchema>;
+export const updateLinkSchema = linkFieldsSchema.extend({ id: z.uuid() });
+
+export const contentFilterSchema = z.strictObject({
+  q: searchTextSchema.optional(),
+  topic: z.enum(SUPPORT_TOPICS).optional(),
+  published: z.enum(['yes', 'no']).optional(),
+});
+export type ContentFilter = z.infer<typeof contentFilterSchema>;
+export const CONTENT_SORT_FIELDS = ['sortOrder', 'title', 'updatedAt'] as const;
+export type ContentSortField = (typeof CONTENT_SORT_FIELDS)[number];
+export const listContentSchema = listQuerySchema(CONTENT_SORT_FIELDS, contentFilterSchema);
+export type ListContentBody = z.infer<typeof listContentSchema>;
+
+export const linkFilterSchema = z.strictObject({ q: searchTextSchema.optional(), published: z.enum(['yes', 'no']).optional() });
+export const listLinksSchema = listQuerySchema(CONTENT_SORT_FIELDS, linkFilterSchema);
+export type ListLinksBody = z.infer<typeof listLinksSchema>;
+
+export type ArticleRow = { id: string; topic: SupportTopic; titleEn: string; titleZh: string; sortOrder: number; published: boolean; updatedAt: string };
+export type ArticleRecord = ArticleFields & { id: string; createdAt: string; updatedAt: string };
+export type FaqRow = { id: string; category: SupportTopic; questionEn: string; questionZh: string; sortOrder: number; published: boolean; updatedAt: string };
+export type FaqRecord = FaqFields & { id: string; createdAt: string; updatedAt: string };
+export type LinkRow = { id: string; titleEn: string; titleZh: string; url: string; sortOrder: number; published: boolean; updatedAt: string };
+export type LinkRecord = LinkFields & { id: string; createdAt: string; updatedAt: string };
+
+export const enquiryFilterSchema = z.strictObject({
+  q: searchTextSchema.optional(),
+  topic: z.enum(ENQUIRY_TOPICS).optional(),
+});
+export const ENQUIRY_SORT_FIELDS = ['createdAt'] as const;
+export const listEnquiriesSchema = listQuerySchema(ENQUIRY_SORT_FIELDS, enquiryFilterSchema);
+export type ListEnquiriesBody = z.infer<typeof listEnquiriesSchema>;
+export type EnquiryRow = { id: string; reference: string; ucpId: string; customerName: string; topic: EnquiryTopic; subject: string; contactName: string; createdAt: string };
+export type EnquiryRecord = EnquiryRow & {
+  message: string;
+  contactEmail: string;
+  contactPhone: string;
+  customerNameZh: string;
+  loginId: string | null;
+  acknowledged: boolean;
+};
+
+export type ArticleListResult = ListResult<ArticleRow>;

@@ -1,0 +1,9 @@
+import type { PortalPage } from '@/components/app/types';
+import { usefulLinksResource } from '@/components/admin/support/resources';
+import { ResourceListPage } from '@/components/common/resource';
+import { staticTranslations } from '@/lib/i18n/staticProps';
+
+const Page: PortalPage = () => <ResourceListPage resource={usefulLinksResource} />;
+Page.layout = 'main';
+export default Page;
+export const getStaticProps = staticTranslations('supportLinks', 'supportAdmin', 'support');

@@ -1,0 +1,9 @@
+import type { PortalPage } from '@/components/app/types';
+import { usefulLinksResource } from '@/components/admin/support/resources';
+import { ResourceViewPage } from '@/components/common/resource';
+import { serverTranslations } from '@/lib/i18n/staticProps';
+
+const Page: PortalPage = () => <ResourceViewPage resource={usefulLinksResource} />;
+Page.layout = 'main';
+export default Page;
+export const getServerSideProps = serverTranslations('supportLinks', 'supportAdmin', 'support');
