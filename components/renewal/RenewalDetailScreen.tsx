@@ -19,6 +19,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { useCanAccess } from '@/components/common/Can';
 import { DetailSection } from '@/components/common/DetailParts';
 import { DetailScreen } from '@/components/common/DetailScreen';
+import { PageHeader } from '@/components/common/PageHeader';
 import { ContractHistory } from '@/components/contracts/ContractHistory';
 import { apiErrorOf, useEndpointMutation, useEndpointQuery } from '@/lib/api/query';
 import type { ApiError } from '@/lib/api/types';
@@ -70,10 +71,17 @@ function Options({ o }: { o: RenewalOptions }) {
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-        <DeadlineNote c={c} />
-        <Typography variant="body2">{t('renewal:list.ends', { date: formatDate(c.endDate, locale) })}</Typography>
-      </Box>
+      {/* DetailScreen draws the header only while loading or failing: the loaded record brings its own h1. */}
+      <PageHeader
+        title={t('renewal:detail.title', { contractNo: c.contractNo })}
+        back={{ href: pathTo('/my-orders/contract-renewal'), label: t('renewal:detail.back') }}
+        subtitle={
+          <Box component="span" sx={{ display: 'inline-flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+            <DeadlineNote c={c} />
+            <span>{t('renewal:list.ends', { date: formatDate(c.endDate, locale) })}</span>
+          </Box>
+        }
+      />
       {done ? (
         <Alert severity="success" data-testid="renewal-done">
           {t('renewal:detail.done', { renewalNo: done.renewalNo })}{' '}
