@@ -31,6 +31,9 @@ import type { OfferOption, RenewalOptions, SubmitRenewalResult } from '@/lib/ren
 import { DeadlineNote } from './RenewalListScreen';
 
 const R = renewalContract.endpoints;
+/** On a phone the terms and the difference fold under the option and the cost: four narrow columns do not fit 390 px. */
+const WIDE_CELL = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const PHONE_ONLY = { display: { xs: 'block', sm: 'none' } } as const;
 
 function Options({ o }: { o: RenewalOptions }) {
   const { t } = useTranslation(['renewal', 'contracts', 'common']);
@@ -59,6 +62,7 @@ function Options({ o }: { o: RenewalOptions }) {
     }
   };
 
+  const difference = (cents: number) => (cents < 0 ? t('renewal:detail.saving', { amount: money(-cents) }) : t('renewal:detail.more', { amount: money(cents) }));
   const terms = (x: Pick<OfferOption, 'periodChargeCents' | 'minimumChargeCents' | 'monoRate' | 'colourRate' | 'monoAllowance' | 'colourAllowance'>) =>
     t('renewal:detail.termsLine', {
       charge: money(x.periodChargeCents),
@@ -101,9 +105,11 @@ function Options({ o }: { o: RenewalOptions }) {
               <TableRow>
                 <TableCell padding="checkbox" />
                 <TableCell>{t('renewal:detail.option')}</TableCell>
-                <TableCell>{t('renewal:detail.terms')}</TableCell>
+                <TableCell sx={WIDE_CELL}>{t('renewal:detail.terms')}</TableCell>
                 <TableCell align="right">{t('renewal:detail.cost12')}</TableCell>
-                <TableCell align="right">{t('renewal:detail.difference')}</TableCell>
+                <TableCell align="right" sx={WIDE_CELL}>
+                  {t('renewal:detail.difference')}
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -114,10 +120,15 @@ function Options({ o }: { o: RenewalOptions }) {
                   <Typography variant="caption" sx={{ display: 'block' }}>
                     {t(`contracts:frequency.${c.billingFrequency === 'quarterly' ? 'quarterly' : 'monthly'}`)}
                   </Typography>
+                  <Typography variant="caption" sx={{ ...PHONE_ONLY, mt: 0.5 }}>
+                    {terms(c)}
+                  </Typography>
                 </TableCell>
-                <TableCell>{terms(c)}</TableCell>
+                <TableCell sx={WIDE_CELL}>{terms(c)}</TableCell>
                 <TableCell align="right">{money(o.currentCostCents)}</TableCell>
-                <TableCell align="right">–</TableCell>
+                <TableCell align="right" sx={WIDE_CELL}>
+                  –
+                </TableCell>
               </TableRow>
               {o.offers.map((x) => (
                 <TableRow key={x.id} hover selected={chosen === x.id} onClick={() => eligible && setChosen(x.id)} sx={{ cursor: eligible ? 'pointer' : 'default' }}>
@@ -133,11 +144,19 @@ function Options({ o }: { o: RenewalOptions }) {
                     <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                       {pickLocalized(locale, x.descriptionEn, x.descriptionZh)}
                     </Typography>
+                    <Typography variant="caption" sx={{ ...PHONE_ONLY, mt: 0.5 }}>
+                      {terms(x)}
+                    </Typography>
                   </TableCell>
-                  <TableCell>{terms(x)}</TableCell>
-                  <TableCell align="right">{money(x.offerCostCents)}</TableCell>
-                  <TableCell align="right" sx={{ color: x.differenceCents < 0 ? 'success.main' : 'text.primary' }}>
-                    {x.differenceCents < 0 ? t('renewal:detail.saving', { amount: money(-x.differenceCents) }) : t('renewal:detail.more', { amount: money(x.differenceCents) })}
+                  <TableCell sx={WIDE_CELL}>{terms(x)}</TableCell>
+                  <TableCell align="right">
+                    {money(x.offerCostCents)}
+                    <Typography variant="caption" sx={{ ...PHONE_ONLY, color: x.differenceCents < 0 ? 'success.main' : 'text.primary' }}>
+                      {difference(x.differenceCents)}
+                    </Typography>
+                  </TableCell>
+                  <TableCell align="right" sx={{ ...WIDE_CELL, color: x.differenceCents < 0 ? 'success.main' : 'text.primary' }}>
+                    {difference(x.differenceCents)}
                   </TableCell>
                 </TableRow>
               ))}
