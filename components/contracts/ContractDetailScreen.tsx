@@ -17,6 +17,7 @@ import { useDownload } from '@/components/common/useDownload';
 import { Can } from '@/components/common/Can';
 import { DetailSection, Facts } from '@/components/common/DetailParts';
 import { DetailScreen, useRouteId } from '@/components/common/DetailScreen';
+import { PageHeader } from '@/components/common/PageHeader';
 import { StatusChip } from '@/components/common/StatusChip';
 import { useEndpointQuery } from '@/lib/api/query';
 import { contractsContract } from '@/lib/contracts/contract';
@@ -35,20 +36,25 @@ function ContractView({ c }: { c: ContractDetail }) {
   const money = (cents: number) => formatMoney(cents, locale);
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <StatusChip status={c.status} label={t(`contracts:status.${c.status}`)} />
-        <Can anyOf={['contract_download']}>
-          <DownloadButton
-            label={t('contracts:detail.downloadPdf')}
-            busyLabel={t('contracts:detail.preparing')}
-            busy={download.busyKey === 'pdf'}
-            progress={download.progress}
-            onClick={() => void download.run('pdf', C.downloadContract, { id: c.id }, `contract-${c.contractNo}.pdf`)}
-            icon={<PictureAsPdfIcon aria-hidden />}
-            testId="contract-pdf"
-          />
-        </Can>
-      </Box>
+      {/* DetailScreen draws the header only while loading or failing: the loaded record brings its own h1. */}
+      <PageHeader
+        title={t('contracts:detail.title', { contractNo: c.contractNo })}
+        back={{ href: pathTo('/my-account/contract-billing-schedule'), label: t('contracts:detail.back') }}
+        subtitle={<StatusChip status={c.status} label={t(`contracts:status.${c.status}`)} />}
+        actions={
+          <Can anyOf={['contract_download']}>
+            <DownloadButton
+              label={t('contracts:detail.downloadPdf')}
+              busyLabel={t('contracts:detail.preparing')}
+              busy={download.busyKey === 'pdf'}
+              progress={download.progress}
+              onClick={() => void download.run('pdf', C.downloadContract, { id: c.id }, `contract-${c.contractNo}.pdf`)}
+              icon={<PictureAsPdfIcon aria-hidden />}
+              testId="contract-pdf"
+            />
+          </Can>
+        }
+      />
       {download.error ? (
         <Alert severity="error" onClose={download.clearError}>
           {t(errorKey(download.error.code))}

@@ -19,6 +19,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { useCanAccess } from '@/components/common/Can';
 import { DetailSection } from '@/components/common/DetailParts';
 import { DetailScreen } from '@/components/common/DetailScreen';
+import { PageHeader } from '@/components/common/PageHeader';
 import { ContractHistory } from '@/components/contracts/ContractHistory';
 import { apiErrorOf, useEndpointMutation, useEndpointQuery } from '@/lib/api/query';
 import type { ApiError } from '@/lib/api/types';
@@ -30,6 +31,9 @@ import type { OfferOption, RenewalOptions, SubmitRenewalResult } from '@/lib/ren
 import { DeadlineNote } from './RenewalListScreen';
 
 const R = renewalContract.endpoints;
+/** On a phone the terms and the difference fold under the option and the cost: four narrow columns do not fit 390 px. */
+const WIDE_CELL = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const PHONE_ONLY = { display: { xs: 'block', sm: 'none' } } as const;
 
 function Options({ o }: { o: RenewalOptions }) {
   const { t } = useTranslation(['renewal', 'contracts', 'common']);
@@ -58,6 +62,7 @@ function Options({ o }: { o: RenewalOptions }) {
     }
   };
 
+  const difference = (cents: number) => (cents < 0 ? t('renewal:detail.saving', { amount: money(-cents) }) : t('renewal:detail.more', { amount: money(cents) }));
   const terms = (x: Pick<OfferOption, 'periodChargeCents' | 'minimumChargeCents' | 'monoRate' | 'colourRate' | 'monoAllowance' | 'colourAllowance'>) =>
     t('renewal:detail.termsLine', {
       charge: money(x.periodChargeCents),
@@ -70,10 +75,17 @@ function Options({ o }: { o: RenewalOptions }) {
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-        <DeadlineNote c={c} />
-        <Typography variant="body2">{t('renewal:list.ends', { date: formatDate(c.endDate, locale) })}</Typography>
-      </Box>
+      {/* DetailScreen draws the header only while loading or failing: the loaded record brings its own h1. */}
+      <PageHeader
+        title={t('renewal:detail.title', { contractNo: c.contractNo })}
+        back={{ href: pathTo('/my-orders/contract-renewal'), label: t('renewal:detail.back') }}
+        subtitle={
+          <Box component="span" sx={{ display: 'inline-flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+            <DeadlineNote c={c} />
+            <span>{t('renewal:list.ends', { date: formatDate(c.endDate, locale) })}</span>
+          </Box>
+        }
+      />
       {done ? (
         <Alert severity="success" data-testid="renewal-done">
           {t('renewal:detail.done', { renewalNo: done.renewalNo })}{' '}
@@ -93,9 +105,11 @@ function Options({ o }: { o: RenewalOptions }) {
               <TableRow>
                 <TableCell padding="checkbox" />
                 <TableCell>{t('renewal:detail.option')}</TableCell>
-                <TableCell>{t('renewal:detail.terms')}</TableCell>
+                <TableCell sx={WIDE_CELL}>{t('renewal:detail.terms')}</TableCell>
                 <TableCell align="right">{t('renewal:detail.cost12')}</TableCell>
-                <TableCell align="right">{t('renewal:detail.difference')}</TableCell>
+                <TableCell align="right" sx={WIDE_CELL}>
+                  {t('renewal:detail.difference')}
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -106,10 +120,15 @@ function Options({ o }: { o: RenewalOptions }) {
                   <Typography variant="caption" sx={{ display: 'block' }}>
                     {t(`contracts:frequency.${c.billingFrequency === 'quarterly' ? 'quarterly' : 'monthly'}`)}
                   </Typography>
+                  <Typography variant="caption" sx={{ ...PHONE_ONLY, mt: 0.5 }}>
+                    {terms(c)}
+                  </Typography>
                 </TableCell>
-                <TableCell>{terms(c)}</TableCell>
+                <TableCell sx={WIDE_CELL}>{terms(c)}</TableCell>
                 <TableCell align="right">{money(o.currentCostCents)}</TableCell>
-                <TableCell align="right">–</TableCell>
+                <TableCell align="right" sx={WIDE_CELL}>
+                  –
+                </TableCell>
               </TableRow>
               {o.offers.map((x) => (
                 <TableRow key={x.id} hover selected={chosen === x.id} onClick={() => eligible && setChosen(x.id)} sx={{ cursor: eligible ? 'pointer' : 'default' }}>
@@ -125,11 +144,19 @@ function Options({ o }: { o: RenewalOptions }) {
                     <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                       {pickLocalized(locale, x.descriptionEn, x.descriptionZh)}
                     </Typography>
+                    <Typography variant="caption" sx={{ ...PHONE_ONLY, mt: 0.5 }}>
+                      {terms(x)}
+                    </Typography>
                   </TableCell>
-                  <TableCell>{terms(x)}</TableCell>
-                  <TableCell align="right">{money(x.offerCostCents)}</TableCell>
-                  <TableCell align="right" sx={{ color: x.differenceCents < 0 ? 'success.main' : 'text.primary' }}>
-                    {x.differenceCents < 0 ? t('renewal:detail.saving', { amount: money(-x.differenceCents) }) : t('renewal:detail.more', { amount: money(x.differenceCents) })}
+                  <TableCell sx={WIDE_CELL}>{terms(x)}</TableCell>
+                  <TableCell align="right">
+                    {money(x.offerCostCents)}
+                    <Typography variant="caption" sx={{ ...PHONE_ONLY, color: x.differenceCents < 0 ? 'success.main' : 'text.primary' }}>
+                      {difference(x.differenceCents)}
+                    </Typography>
+                  </TableCell>
+                  <TableCell align="right" sx={{ ...WIDE_CELL, color: x.differenceCents < 0 ? 'success.main' : 'text.primary' }}>
+                    {difference(x.differenceCents)}
                   </TableCell>
                 </TableRow>
               ))}

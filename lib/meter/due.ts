@@ -4,17 +4,23 @@ import { READING_WINDOW_DAYS, type ReadingDueFlag } from './constants';
 
 /**
  * Reading days fall on the contract's start day of each month (`anchor`). The reading for a reading day D is the one
- * dated from D − window on. Before the window of the next reading day opens: `ok` when the last reading day was read,
- * `due` while its window is still open, `overdue` after. Inside the next window: `ok` once read, else `due`.
+ * dated from D − window on, and it is late once D + window has passed.
+ *
+ * - `overdue` (dueOn: that day): the latest reading day whose grace period has passed was not read, even when the next
+ *   reading day's window is open already: a reading missed last month stays overdue until one arrives.
+ * - `due` (dueOn: that day): the reading day whose window is open now (D − window … D + window) is not read yet.
+ * - `ok` (dueOn: the next reading day not read yet).
  */
 export function readingDue(anchor: string, lastReadingDate: string | null, today: string, window = READING_WINDOW_DAYS): { flag: ReadingDueFlag; dueOn: string } {
   const monthsSince = (Number(today.slice(0, 4)) - Number(anchor.slice(0, 4))) * 12 + Number(today.slice(5, 7)) - Number(anchor.slice(5, 7));
-  let prev = addMonths(anchor, monthsSince);
-  if (prev > today) prev = addMonths(anchor, monthsSince - 1);
-  const next = addMonths(anchor, monthsSince + (addMonths(anchor, monthsSince) > today ? 0 : 1));
-  const readFrom = (d: string) => addDays(d, -window);
-  const has = (d: string) => lastReadingDate !== null && lastReadingDate >= readFrom(d);
-  if (today >= readFrom(next)) return { flag: has(next) ? 'ok' : 'due', dueOn: next };
-  if (has(prev) || prev < anchor) return { flag: 'ok', dueOn: next };
-  return { flag: today <= addDays(prev, window) ? 'due' : 'overdue', dueOn: prev };
+  const dayAt = (k: number) => addMonths(anchor, k);
+  const has = (d: string) => lastReadingDate !== null && lastReadingDate >= addDays(d, -window);
+  // k: the latest reading day whose grace period is over (D + window < today).
+  let k = monthsSince + 1;
+  while (addDays(dayAt(k), window) >= today) k -= 1;
+  const lapsed = dayAt(k);
+  if (lapsed >= anchor && !has(lapsed)) return { flag: 'overdue', dueOn: lapsed };
+  const current = dayAt(k + 1);
+  if (today >= addDays(current, -window)) return has(current) ? { flag: 'ok', dueOn: dayAt(k + 2) } : { flag: 'due', dueOn: current };
+  return { flag: 'ok', dueOn: current };
 }

@@ -4,9 +4,12 @@ import { intervalsOf } from '@/lib/meter/usage';
 import { billLineReadings, billLines, contractEvents, contractRenewals, meterReadings, renewalOffers } from '@/lib/server/db/schema';
 import { seedDemo } from '@/lib/server/db/seed';
 import { buildSeedBills } from '@/lib/server/db/seedData/billing';
-import { SEED_CONTRACTS, SEED_MACHINES } from '@/lib/server/db/seedData/equipment';
+import { addDays } from '@/lib/dates/hongKong';
+import { readingDue } from '@/lib/meter/due';
+import { CONTRACT_ID, MACHINE_ID, RENEWING_CONTRACTS, SEED_CONTRACTS, SEED_DAY, SEED_MACHINES, renewalEndOf, termMonthsOf } from '@/lib/server/db/seedData/equipment';
+import { eligibilityOf } from '@/lib/server/services/renewal/customer';
 import { BILLING_REFERENCE_DATE, buildSeedReadings } from '@/lib/server/db/seedData/meter';
-import { SEED_OFFERS, SEED_RENEWALS } from '@/lib/server/db/seedData/renewal';
+import { RENEWAL_ID, SEED_OFFERS, SEED_RENEWALS } from '@/lib/server/db/seedData/renewal';
 import { describeEachDb } from '../helpers/testDb';
 
 describe('demo meter readings (pure)', () => {
@@ -48,6 +51,45 @@ describe('demo meter readings (pure)', () => {
       expect(r.currentCostCents).toBeGreaterThan(0);
       expect(r.offerCostCents).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('demo dates relative to the seed day (the demo keeps working next month)', () => {
+  // Today, the days around the first demo's fixed dates (2026-12-01: the old notice deadline), month ends, a leap day.
+  const days = [SEED_DAY, '2026-11-02', '2026-11-24', '2026-12-01', '2026-12-31', '2027-01-31', '2027-02-28', '2027-07-15', '2028-02-29', '2029-10-03'];
+
+  it.each(days)('on %s the three renewal contracts are inside their window, at least 15 days before the notice deadline, in whole months', (day) => {
+    for (const { startDate, minDays } of Object.values(RENEWING_CONTRACTS)) {
+      const endDate = renewalEndOf(startDate, minDays, day);
+      const e = eligibilityOf({ status: 'active', endDate }, null, day);
+      expect({ startDate, day, ...e }).toMatchObject({ eligible: true, reason: null });
+      expect(e.daysToDeadline).toBeGreaterThanOrEqual(15);
+      // The end is the day before the start's day of the month: every period stays whole.
+      expect(addDays(endDate, 1).slice(8)).toBe(startDate.slice(8));
+      expect(termMonthsOf(startDate, endDate)).toBeGreaterThan(12);
+    }
+  });
+
+  it('seeds those contracts and the waiting renewal from today', () => {
+    const sr = SEED_CONTRACTS.find((c) => c.id === CONTRACT_ID.srRental)!;
+    for (const id of [CONTRACT_ID.hvRental, CONTRACT_ID.lcMaintenance, CONTRACT_ID.srRental]) {
+      const c = SEED_CONTRACTS.find((x) => x.id === id)!;
+      expect(eligibilityOf(c as { status: string; endDate: string }, null, SEED_DAY).eligible).toBe(true);
+    }
+    const waiting = SEED_RENEWALS.find((r) => r.id === RENEWAL_ID.srSubmitted)!;
+    expect(waiting.newStartDate).toBe(addDays(sr.endDate, 1));
+    // Submitted inside the window: after it opened, before the notice deadline.
+    const submittedOn = addDays(SEED_DAY, -14);
+    const e = eligibilityOf(sr as { status: string; endDate: string }, null, submittedOn);
+    expect(e.eligible).toBe(true);
+    for (const o of SEED_OFFERS.filter((x) => x.status !== 'inactive')) expect(o.validTo! > addDays(SEED_DAY, 365)).toBe(true);
+  });
+
+  it.each(days.filter((d) => d > '2026-11-06'))('on %s Harbour View’s printer is overdue (its missing readings are counted back from the seed day)', (day) => {
+    const printer = SEED_MACHINES.find((m) => m.id === MACHINE_ID.hvPrinter)!;
+    const anchor = SEED_CONTRACTS.find((c) => c.id === printer.contractId)!.startDate;
+    const last = buildSeedReadings(day).filter((r) => r.machineId === printer.id).at(-1)!.readingDate;
+    expect(readingDue(anchor, last, day).flag).toBe('overdue');
   });
 });
 

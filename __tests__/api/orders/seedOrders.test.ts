@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import * as clientLists from '@/lib/orders/schemas';
 import { seedDemo } from '@/lib/server/db/seed';
 import { DEMO_UCP, PROVIDER_UCP_ID, SEED_USERS } from '@/lib/server/db/seedData';
-import { CONTRACT_ID, MACHINE_ID, SEED_CONTRACTS, SEED_MACHINES, SEED_PRODUCTS } from '@/lib/server/db/seedData/equipment';
+import { addDays } from '@/lib/dates/hongKong';
+import { CONTRACT_ID, MACHINE_ID, SEED_CONTRACTS, SEED_DAY, SEED_MACHINES, SEED_PRODUCTS } from '@/lib/server/db/seedData/equipment';
 import { buildSeedOrders, SEED_ORDERS_DATE } from '@/lib/server/db/seedData/orders';
 import * as schema from '@/lib/server/db/schema';
 import { ORDERABLE_PRODUCT_TYPES } from '@/lib/server/services/equipment';
@@ -30,12 +31,12 @@ describe('demo equipment and order data (in memory)', () => {
     expect(JSON.stringify(buildSeedOrders())).toEqual(JSON.stringify(data));
   });
 
-  it('gives every demo customer 1–3 contracts, one ending within 90 days of 2026-11-01, and 2–4 machines', () => {
+  it('gives every demo customer 1–3 contracts, one ending within 90 days of the seed day, and 2–4 machines', () => {
     for (const ucp of DEMO) {
       const contracts = SEED_CONTRACTS.filter((c) => c.ucpId === ucp && c.status === 'active');
       expect(contracts.length).toBeGreaterThanOrEqual(1);
       expect(contracts.length).toBeLessThanOrEqual(3);
-      expect(contracts.some((c) => c.endDate >= '2026-11-01' && c.endDate <= '2027-01-30')).toBe(true);
+      expect(contracts.some((c) => c.endDate > SEED_DAY && c.endDate <= addDays(SEED_DAY, 91))).toBe(true);
       const machines = SEED_MACHINES.filter((m) => m.ucpId === ucp);
       expect(machines.length).toBeGreaterThanOrEqual(2);
       expect(machines.length).toBeLessThanOrEqual(4);

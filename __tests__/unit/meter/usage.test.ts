@@ -78,4 +78,15 @@ describe('reading due flag', () => {
     expect(readingDue('2024-01-15', '2026-11-15', '2026-12-12')).toEqual({ flag: 'due', dueOn: '2026-12-15' });
     expect(readingDue('2024-01-15', null, '2026-11-24').flag).toBe('overdue');
   });
+
+  it('a reading missed last month stays overdue inside the next reading day’s window; read, the flag moves on', () => {
+    // 2026-11-15 never read; 2026-12-12 is inside 2026-12-15's window.
+    expect(readingDue('2024-01-15', '2026-10-15', '2026-12-12')).toEqual({ flag: 'overdue', dueOn: '2026-11-15' });
+    expect(readingDue('2024-01-15', '2026-10-15', '2026-12-17')).toEqual({ flag: 'overdue', dueOn: '2026-11-15' });
+    // Read early inside the window: ok, the next reading day is the one after.
+    expect(readingDue('2024-01-15', '2026-12-11', '2026-12-12')).toEqual({ flag: 'ok', dueOn: '2027-01-15' });
+    // A contract that started days ago: its first reading day is due, nothing before it is overdue.
+    expect(readingDue('2026-11-20', null, '2026-11-22')).toEqual({ flag: 'due', dueOn: '2026-11-20' });
+    expect(readingDue('2026-11-20', null, '2026-11-02')).toEqual({ flag: 'ok', dueOn: '2026-11-20' });
+  });
 });

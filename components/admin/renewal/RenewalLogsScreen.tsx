@@ -6,6 +6,7 @@ import type { DataTableColumn } from '@/components/common/DataTable';
 import { DetailSection, Facts } from '@/components/common/DetailParts';
 import { DetailScreen, useRouteId } from '@/components/common/DetailScreen';
 import { ListScreen } from '@/components/common/ListScreen';
+import { PageHeader } from '@/components/common/PageHeader';
 import { StatusChip } from '@/components/common/StatusChip';
 import { ContractHistory } from '@/components/contracts/ContractHistory';
 import { useEndpointQuery } from '@/lib/api/query';
@@ -73,41 +74,49 @@ export function RenewalLogDetailScreen() {
       notFoundBody={t('renewal:logs.notFoundBody')}
     >
       {(r) => (
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <DetailSection title={t('renewal:logs.what')}>
-              <Facts
-                rows={[
-                  [t('renewal:logs.columns.status'), t(`renewal:status.${r.status}`)],
-                  [t('renewal:logs.columns.customer'), `${pickLocalized(locale, r.customerNameEn, r.customerNameZh)} (${r.ucpId})`],
-                  [t('renewal:logs.columns.contract'), r.contractNo],
-                  [t('renewal:logs.columns.offer'), `${r.offerCode} · ${pickLocalized(locale, r.offerNameEn, r.offerNameZh)}`],
-                  [t('renewal:logs.columns.submittedAt'), formatDateTime(r.submittedAt, locale)],
-                  [t('renewal:logs.columns.by'), r.submittedByName],
-                  [t('renewal:logs.newTerm'), `${formatDate(r.newStartDate, locale)} – ${formatDate(r.newEndDate, locale)} (${r.terms.termMonths})`],
-                  [
-                    t('renewal:detail.terms'),
-                    t('renewal:detail.termsLine', {
-                      charge: money(r.terms.periodChargeCents),
-                      minimum: money(r.terms.minimumChargeCents),
-                      mono: r.terms.monoRate,
-                      colour: r.terms.colourRate,
-                      monoIncl: r.terms.monoAllowance.toLocaleString(),
-                      colourIncl: r.terms.colourAllowance.toLocaleString(),
-                    }),
-                  ],
-                  [t('renewal:logs.currentCost'), money(r.currentCostCents)],
-                  [t('renewal:logs.offerCost'), money(r.offerCostCents)],
-                ]}
-              />
-            </DetailSection>
+        <>
+          {/* DetailScreen draws the header only while loading or failing: the loaded record brings its own h1. */}
+          <PageHeader
+            title={t('renewal:logs.detailTitle', { renewalNo: r.renewalNo })}
+            back={{ href: pathTo('/admin-controls/customer-contract-renewal-logs'), label: t('renewal:logs.back') }}
+            subtitle={<StatusChip status={r.status} label={t(`renewal:status.${r.status}`)} />}
+          />
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <DetailSection title={t('renewal:logs.what')}>
+                <Facts
+                  rows={[
+                    [t('renewal:logs.columns.status'), t(`renewal:status.${r.status}`)],
+                    [t('renewal:logs.columns.customer'), `${pickLocalized(locale, r.customerNameEn, r.customerNameZh)} (${r.ucpId})`],
+                    [t('renewal:logs.columns.contract'), r.contractNo],
+                    [t('renewal:logs.columns.offer'), `${r.offerCode} · ${pickLocalized(locale, r.offerNameEn, r.offerNameZh)}`],
+                    [t('renewal:logs.columns.submittedAt'), formatDateTime(r.submittedAt, locale)],
+                    [t('renewal:logs.columns.by'), r.submittedByName],
+                    [t('renewal:logs.newTerm'), `${formatDate(r.newStartDate, locale)} – ${formatDate(r.newEndDate, locale)} (${r.terms.termMonths})`],
+                    [
+                      t('renewal:detail.terms'),
+                      t('renewal:detail.termsLine', {
+                        charge: money(r.terms.periodChargeCents),
+                        minimum: money(r.terms.minimumChargeCents),
+                        mono: r.terms.monoRate,
+                        colour: r.terms.colourRate,
+                        monoIncl: r.terms.monoAllowance.toLocaleString(),
+                        colourIncl: r.terms.colourAllowance.toLocaleString(),
+                      }),
+                    ],
+                    [t('renewal:logs.currentCost'), money(r.currentCostCents)],
+                    [t('renewal:logs.offerCost'), money(r.offerCostCents)],
+                  ]}
+                />
+              </DetailSection>
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <DetailSection title={t('contracts:history.title')}>
+                <ContractHistory events={r.events} />
+              </DetailSection>
+            </Grid>
           </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <DetailSection title={t('contracts:history.title')}>
-              <ContractHistory events={r.events} />
-            </DetailSection>
-          </Grid>
-        </Grid>
+        </>
       )}
     </DetailScreen>
   );

@@ -1,3 +1,4 @@
+import { addDays, addMonths, hkToday } from '@/lib/dates/hongKong';
 import { contracts, machineModels, machines, productCompatibility, products } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { DEMO_UCP } from './customers';
@@ -8,8 +9,9 @@ import { SEED_TIME } from './users';
  * readings and renewals all hang off these rows, so the ids, contract numbers and serials are fixed and exported:
  * other seed modules and tests refer to them by constant, never by looking them up.
  *
- * Reference date of the demo data set: 2026-11-01. Each customer has one contract that ends within 90 days of it
- * (the renewal card), the others run well beyond it.
+ * Reference date of the demo bills: 2026-11-01. Each customer has one contract inside its renewal window whose end
+ * date is relative to the day the data is seeded (`SEED_DAY`, see renewalEndOf), so the renewal demo works whenever
+ * the portal is installed; the others run well beyond it.
  */
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -344,9 +346,46 @@ export const CONTRACT_NO = {
 
 export type SeedContract = typeof contracts.$inferInsert & { id: string };
 
+/** The day the demo data is seeded (Hong Kong): dates that must stay current (renewal windows) are counted from it. */
+export const SEED_DAY = hkToday();
+
+/**
+ * The end date of a demo contract that should be inside its renewal window on the seed day: the first date on or
+ * after `seedDay + minDays` that closes a contract month (the day before the start date's day of the month), so its
+ * periods stay whole. With minDays 45–60 the end is 45–91 days away: inside the 90-day window (or on its first
+ * day) and at least 15 days before the notice deadline (docs/contracts-and-meters.md).
+ */
+export function renewalEndOf(startDate: string, minDays: number, seedDay: string = SEED_DAY): string {
+  const earliest = addDays(seedDay, minDays);
+  const monthsFromStart = (Number(earliest.slice(0, 4)) - Number(startDate.slice(0, 4))) * 12 + Number(earliest.slice(5, 7)) - Number(startDate.slice(5, 7));
+  for (let k = monthsFromStart; ; k += 1) {
+    const end = addDays(addMonths(startDate, k), -1);
+    if (end >= earliest) return end;
+  }
+}
+
+/** Whole months from `startDate` to the day after `endDate`. */
+export function termMonthsOf(startDate: string, endDate: string): number {
+  const after = addDays(endDate, 1);
+  return (Number(after.slice(0, 4)) - Number(startDate.slice(0, 4))) * 12 + Number(after.slice(5, 7)) - Number(startDate.slice(5, 7));
+}
+
+/** The contracts inside their renewal window on the seed day: start (fixed: bills, history) and days to the earliest end. */
+export const RENEWING_CONTRACTS = {
+  hvRental: { startDate: '2022-01-01', minDays: 60 },
+  lcMaintenance: { startDate: '2025-01-21', minDays: 55 },
+  srRental: { startDate: '2024-01-15', minDays: 45 },
+} as const;
+
+const renewing = (key: keyof typeof RENEWING_CONTRACTS) => {
+  const { startDate, minDays } = RENEWING_CONTRACTS[key];
+  const endDate = renewalEndOf(startDate, minDays);
+  return { startDate, endDate, termMonths: termMonthsOf(startDate, endDate) };
+};
+
 export const SEED_CONTRACTS: readonly SeedContract[] = [
   // Harbour View: a managed-print contract for the colour and the mono MFP, and an old rental for the printer that
-  // ends on 2026-12-31 (within 90 days of the reference date: the renewal card).
+  // ends 60–91 days after the seed day (inside its renewal window: the renewal card).
   {
     id: CONTRACT_ID.hvManagedPrint,
     ucpId: DEMO_UCP.harbourView,
@@ -369,9 +408,7 @@ export const SEED_CONTRACTS: readonly SeedContract[] = [
     ucpId: DEMO_UCP.harbourView,
     contractNo: CONTRACT_NO.hvRental,
     contractType: 'rental',
-    startDate: '2022-01-01',
-    endDate: '2026-12-31',
-    termMonths: 60,
+    ...renewing('hvRental'),
     billingFrequency: 'quarterly',
     periodChargeCents: hkd(1260),
     minimumChargeCents: 0,
@@ -382,7 +419,7 @@ export const SEED_CONTRACTS: readonly SeedContract[] = [
     status: 'active',
   },
   // Lung Cheong: a lease for the head-office copiers, a maintenance contract for the warehouse printers ending
-  // 2027-01-20 (renewal card), and the maintenance contract it replaced (expired: bill history only).
+  // 55–85 days after the seed day (renewal card), and the maintenance contract it replaced (bill history only).
   {
     id: CONTRACT_ID.lcLease,
     ucpId: DEMO_UCP.lungCheong,
@@ -405,9 +442,7 @@ export const SEED_CONTRACTS: readonly SeedContract[] = [
     ucpId: DEMO_UCP.lungCheong,
     contractNo: CONTRACT_NO.lcMaintenance,
     contractType: 'maintenance',
-    startDate: '2025-01-21',
-    endDate: '2027-01-20',
-    termMonths: 24,
+    ...renewing('lcMaintenance'),
     billingFrequency: 'quarterly',
     periodChargeCents: 0,
     minimumChargeCents: hkd(450),
@@ -434,16 +469,14 @@ export const SEED_CONTRACTS: readonly SeedContract[] = [
     colourAllowance: 0,
     status: 'renewed',
   },
-  // Sunrise Dental: a rental of the reception colour MFP ending 2027-01-14 (renewal card) and a maintenance contract
-  // for the printer in the surgery.
+  // Sunrise Dental: a rental of the reception colour MFP ending 45–75 days after the seed day (renewal card, with a
+  // renewal already submitted: seedData/renewal.ts) and a maintenance contract for the printer in the surgery.
   {
     id: CONTRACT_ID.srRental,
     ucpId: DEMO_UCP.sunrise,
     contractNo: CONTRACT_NO.srRental,
     contractType: 'rental',
-    startDate: '2024-01-15',
-    endDate: '2027-01-14',
-    termMonths: 36,
+    ...renewing('srRental'),
     billingFrequency: 'monthly',
     periodChargeCents: hkd(980),
     minimumChargeCents: 0,

@@ -1,4 +1,5 @@
-import { addMonths, hkToday } from '@/lib/dates/hongKong';
+import { periodsOf } from '@/lib/contracts/terms';
+import { addDays, addMonths, hkToday } from '@/lib/dates/hongKong';
 import type { ReadingSource } from '@/lib/meter/constants';
 import { meterReadings } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
@@ -13,8 +14,8 @@ import { CONTRACT_ID, MACHINE_ID, SEED_CONTRACTS, SEED_MACHINE_MODELS, SEED_MACH
  * Counters grow from a monthly volume per machine (base × season × noise × slow growth), integrated day by day, so a
  * reading on any day is defined and the same on every database. Sources: the networked MFPs report automatically
  * most months, the printers are read by the customer (web) or by a technician; a month without a reading is
- * estimated by the provider. Readings after the demo bills' reference date stop short for a machine or two, so the
- * due / overdue flags show.
+ * estimated by the provider. Two printers lack their latest readings, counted back from the seed day, so the due /
+ * overdue flags show whenever the data is seeded (LATE_MACHINES).
  */
 
 export const BILLING_REFERENCE_DATE = '2026-11-01';
@@ -101,8 +102,31 @@ export const readingIdOf = (machine: SeedMachine, date: string): string =>
 /** The contract that decides a machine's billing day (the renewed warehouse contract had the same day). */
 const contractOf = (machine: SeedMachine) => SEED_CONTRACTS.find((c) => c.id === machine.contractId)!;
 
-/** Machines whose latest reading is missing (the customer has not sent it yet): the overdue / due flag of the demo. */
-const LATE_MACHINES = new Set<string>([MACHINE_ID.hvPrinter, MACHINE_ID.lcPrinter]);
+/**
+ * Machines whose latest readings the customer has not sent, by how many days before the seed day they stop: Harbour
+ * View's printer lacks every reading of the last 40 days, so the latest reading day whose 5-day grace period is over
+ * (at most 36 days back) was never read: **overdue** on any seed day (lib/meter/due.ts). Lung Cheong's warehouse
+ * printer lacks the reading of the last 5 days: **due** when the data is seeded within 5 days after its reading day.
+ * A reading that a demo bill names is always kept.
+ */
+const LATE_MACHINES: ReadonlyMap<string, number> = new Map([
+  [MACHINE_ID.hvPrinter, 40],
+  [MACHINE_ID.lcPrinter, 5],
+]);
+
+/** The reading dates the demo bills name for a machine (seedData/billing.ts: each billed period's start and bill date). */
+function billedReadingDates(machine: SeedMachine): Set<string> {
+  const ids = machine.contractId === CONTRACT_ID.lcMaintenance ? [CONTRACT_ID.lcMaintenance, CONTRACT_ID.lcMaintenanceOld] : [machine.contractId];
+  const out = new Set<string>();
+  for (const c of SEED_CONTRACTS.filter((x) => ids.includes(x.id))) {
+    for (const p of periodsOf(c)) {
+      if (p.billDate > BILLING_REFERENCE_DATE || p.end < HISTORY_FROM) continue;
+      out.add(p.start <= installOf(machine) ? installOf(machine) : p.start);
+      out.add(p.billDate <= installOf(machine) ? installOf(machine) : p.billDate);
+    }
+  }
+  return out;
+}
 
 function sourceOf(machine: SeedMachine, date: string): ReadingSource {
   const r = random(machineNoOf(machine) * 30_013 + monthIndex(date));
@@ -130,13 +154,18 @@ export function readingDatesOf(machine: SeedMachine, upTo: string): string[] {
 
 /**
  * Every demo reading up to `upTo` (the seed day; the bills use only those up to the reference date). A machine in
- * LATE_MACHINES lacks its latest reading after the reference date.
+ * LATE_MACHINES lacks its readings of the last days before `upTo` (except those a bill names).
  */
 export function buildSeedReadings(upTo: string = hkToday()): SeedReading[] {
   const out: SeedReading[] = [];
   for (const machine of SEED_MACHINES) {
     let dates = readingDatesOf(machine, upTo);
-    if (LATE_MACHINES.has(machine.id) && dates.at(-1)! > BILLING_REFERENCE_DATE) dates = dates.slice(0, -1);
+    const lateDays = LATE_MACHINES.get(machine.id);
+    if (lateDays !== undefined) {
+      const missingAfter = addDays(upTo, -lateDays);
+      const billed = billedReadingDates(machine);
+      dates = dates.filter((d) => d <= missingAfter || d === installOf(machine) || billed.has(d));
+    }
     for (const date of dates) {
       const c = countersAt(machine, date);
       const install = date === installOf(machine);

@@ -1,20 +1,22 @@
 import { priceMonths, type Terms } from '@/lib/contracts/terms';
+import { addDays, addMonths } from '@/lib/dates/hongKong';
 import { lastMonths } from '@/lib/meter/usage';
 import { contractEvents, contractRenewals, renewalOffers } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { DEMO_UCP } from './customers';
-import { CONTRACT_ID, MODEL, SEED_CONTRACTS, SEED_MACHINES } from './equipment';
+import { CONTRACT_ID, MODEL, SEED_CONTRACTS, SEED_DAY, SEED_MACHINES } from './equipment';
 import { buildSeedReadings, isColourModel } from './meter';
 import { SEED_USERS } from './users';
 
 /**
  * Demo renewal offers, renewals and contract history (docs/contracts-and-meters.md).
  *
- * - Offers for every contract type, valid through 2027 (one with a new colour MFP, one inactive).
+ * - Offers for every contract type, valid to the end of the year after the seed day's (two of them a year longer;
+ *   one with a new colour MFP), and one inactive offer that ran out in 2025.
  * - The warehouse maintenance contract CT-2021-00188 was renewed into CT-2025-00031 (submitted, approved, renewed).
- * - Sunrise's rental CT-2024-00530 (ends 2027-01-14) has a renewal submitted and waiting for the provider; Harbour
- *   View's rental CT-2022-00412 (ends 2026-12-31) and Lung Cheong's maintenance CT-2025-00031 (ends 2027-01-20) are
- *   inside their renewal window with nothing submitted yet (the demo renewals).
+ * - Sunrise's rental CT-2024-00530 has a renewal submitted 14 days before the seed day and waiting for the provider;
+ *   Harbour View's rental CT-2022-00412 and Lung Cheong's maintenance CT-2025-00031 are inside their renewal window
+ *   with nothing submitted yet (the demo renewals). Their end dates are relative to the seed day (equipment.ts).
  * - Every contract has its `started` event; the expired and terminated ones their end.
  */
 
@@ -35,6 +37,14 @@ export const OFFER_ID = {
 export const RENEWAL_ID = { lcOldApproved: renewalIdOf(1), srSubmitted: renewalIdOf(2) } as const;
 
 const T = (iso: string) => new Date(`${iso}+08:00`);
+const SEED_YEAR = Number(SEED_DAY.slice(0, 4));
+/** Offers stay valid a year or two past the seed day, whenever it is. */
+const VALID_TO = `${SEED_YEAR + 1}-12-31`;
+const VALID_TO_LONG = `${SEED_YEAR + 2}-12-31`;
+const contractOf = (id: string) => SEED_CONTRACTS.find((c) => c.id === id)!;
+/** Sunrise's waiting renewal: submitted two weeks before the seed day (inside its window, which opened earlier). */
+const SR_SUBMITTED_ON = addDays(SEED_DAY, -14);
+const SR_NEW_START = addDays(contractOf(CONTRACT_ID.srRental).endDate, 1);
 const userUuid = (loginId: string) => SEED_USERS.find((u) => u.loginId === loginId)!.userAcUuid;
 const userName = (loginId: string) => SEED_USERS.find((u) => u.loginId === loginId)!.name;
 
@@ -57,7 +67,7 @@ export const SEED_OFFERS: readonly SeedOffer[] = [
     monoAllowance: 1500,
     colourAllowance: 300,
     validFrom: '2026-01-01',
-    validTo: '2027-12-31',
+    validTo: VALID_TO,
     status: 'active',
   },
   {
@@ -77,7 +87,7 @@ export const SEED_OFFERS: readonly SeedOffer[] = [
     colourAllowance: 500,
     newModelCode: MODEL.apeosC3060,
     validFrom: '2026-01-01',
-    validTo: '2027-12-31',
+    validTo: VALID_TO,
     status: 'active',
   },
   {
@@ -96,7 +106,7 @@ export const SEED_OFFERS: readonly SeedOffer[] = [
     monoAllowance: 0,
     colourAllowance: 0,
     validFrom: '2026-01-01',
-    validTo: '2027-12-31',
+    validTo: VALID_TO,
     status: 'active',
   },
   {
@@ -115,7 +125,7 @@ export const SEED_OFFERS: readonly SeedOffer[] = [
     monoAllowance: 0,
     colourAllowance: 0,
     validFrom: '2026-01-01',
-    validTo: '2027-12-31',
+    validTo: VALID_TO,
     status: 'active',
   },
   {
@@ -134,7 +144,7 @@ export const SEED_OFFERS: readonly SeedOffer[] = [
     monoAllowance: 3000,
     colourAllowance: 500,
     validFrom: '2026-01-01',
-    validTo: '2028-12-31',
+    validTo: VALID_TO_LONG,
     status: 'active',
   },
   {
@@ -153,7 +163,7 @@ export const SEED_OFFERS: readonly SeedOffer[] = [
     monoAllowance: 5000,
     colourAllowance: 1000,
     validFrom: '2026-01-01',
-    validTo: '2028-12-31',
+    validTo: VALID_TO_LONG,
     status: 'active',
   },
   {
@@ -234,25 +244,25 @@ export const SEED_RENEWALS: readonly (typeof contractRenewals.$inferInsert & { i
     terms: termsOf(offer(OFFER_ID.maint24)),
     ...comparison(CONTRACT_ID.lcMaintenanceOld, CONTRACT_ID.lcMaintenance, OFFER_ID.maint24, '2024-11-05'),
     newStartDate: '2025-01-21',
-    newEndDate: '2027-01-20',
+    newEndDate: contractOf(CONTRACT_ID.lcMaintenance).endDate,
     submittedBy: userUuid('multi@demo.hk'),
     submittedAt: T('2024-11-05T11:20:00'),
     idempotencyKey: 'seed-RN-2024-000041',
   },
   {
     id: RENEWAL_ID.srSubmitted,
-    renewalNo: 'RN-2026-000087',
+    renewalNo: `RN-${SR_SUBMITTED_ON.slice(0, 4)}-000087`,
     contractId: CONTRACT_ID.srRental,
     ucpId: DEMO_UCP.sunrise,
     offerId: OFFER_ID.rent36,
     status: 'submitted',
     terms: termsOf(offer(OFFER_ID.rent36)),
-    ...comparison(CONTRACT_ID.srRental, CONTRACT_ID.srRental, OFFER_ID.rent36, '2026-11-10'),
-    newStartDate: '2027-01-15',
-    newEndDate: '2030-01-14',
+    ...comparison(CONTRACT_ID.srRental, CONTRACT_ID.srRental, OFFER_ID.rent36, SR_SUBMITTED_ON),
+    newStartDate: SR_NEW_START,
+    newEndDate: addDays(addMonths(SR_NEW_START, 36), -1),
     submittedBy: userUuid('mfa@demo.hk'),
-    submittedAt: T('2026-11-10T15:42:00'),
-    idempotencyKey: 'seed-RN-2026-000087',
+    submittedAt: T(`${SR_SUBMITTED_ON}T15:42:00`),
+    idempotencyKey: 'seed-RN-000087',
   },
 ];
 
