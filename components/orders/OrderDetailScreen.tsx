@@ -28,6 +28,7 @@ import type { OrderDetail } from '@/lib/orders/schemas';
 import { CancelOrderDialog } from './CancelOrderDialog';
 import { DetailSection, Facts } from '@/components/common/DetailParts';
 import { useCanAccess, useCanOpen } from '@/components/common/Can';
+import { TrackingNumber } from '@/components/orders/TrackingNumber';
 import { courierLabel } from './format';
 import { pathTo } from '@/lib/paths';
 
@@ -167,7 +168,7 @@ function OrderView({ o, refetch }: { o: OrderDetail; refetch: () => void }) {
                       <StatusChip status={s.status} />
                     </Box>
                     <Typography variant="body2" color="text.secondary">
-                      {courierLabel(t, s.courier)} · {t('orders.detail.trackingNo')} {s.trackingNo}
+                      {courierLabel(t, s.courier)} · {t('orders.detail.trackingNo')} <TrackingNumber courier={s.courier} trackingNo={s.trackingNo} />
                     </Typography>
                     <Typography variant="caption" color="text.secondary">
                       {t('common:labelValue', { label: t('orders.detail.lastUpdate'), value: formatDateTime(s.updatedAt, locale) })}
