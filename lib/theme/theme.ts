@@ -122,15 +122,18 @@ export const theme: Theme = createTheme({
     },
     MuiButton: {
       defaultProps: { disableElevation: true },
-      styleOverrides: {
-        // Dark scheme: main buttons are a deep red with white text, not the bright text accent (issue 10 item 11).
-        containedPrimary: ({ theme: t }) =>
-          t.applyStyles('dark', {
-            backgroundColor: DARK_CONTAINED_PRIMARY.main,
-            color: '#ffffff',
-            '&:hover': { backgroundColor: DARK_CONTAINED_PRIMARY.hover },
-          }),
-      },
+      // Dark scheme: main buttons are a deep red with white text, not the bright text accent (issue 10 item 11).
+      variants: [
+        {
+          props: { variant: 'contained', color: 'primary' },
+          style: ({ theme: t }) =>
+            t.applyStyles('dark', {
+              backgroundColor: DARK_CONTAINED_PRIMARY.main,
+              color: '#ffffff',
+              '&:hover': { backgroundColor: DARK_CONTAINED_PRIMARY.hover },
+            }),
+        },
+      ],
     },
     MuiAppBar: {
       styleOverrides: {
@@ -168,8 +171,7 @@ export const theme: Theme = createTheme({
       // Chips are never under 12 px, whatever the font size (issue 10 item 13).
       styleOverrides: {
         root: { fontSize: `max(${MIN_TEXT_PX}px, 0.8125rem)` },
-        sizeSmall: { height: 'auto', minHeight: 24 },
-        labelSmall: { paddingTop: 2, paddingBottom: 2 },
+        sizeSmall: { height: 'auto', minHeight: 24, '& .MuiChip-label': { paddingTop: 2, paddingBottom: 2 } },
       },
     },
   },

@@ -4,7 +4,7 @@ import { FONT_SIZE_PX } from '@/lib/theme/preferences';
 
 type Scheme = 'light' | 'dark';
 const SCHEMES: Scheme[] = ['light', 'dark'];
-const paletteOf = (mode: Scheme) => theme.colorSchemes[mode]!.palette as unknown as Record<string, Record<string, string> & { main: string }> & {
+const paletteOf = (mode: Scheme) => (theme as unknown as { colorSchemes: Record<Scheme, { palette: unknown }> }).colorSchemes[mode].palette as unknown as Record<string, Record<string, string> & { main: string }> & {
   background: { default: string; paper: string };
   action: { selectedOpacity: number };
   error: { main: string };
