@@ -103,6 +103,19 @@ describe('Form', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('shows every error at once in a summary whose items move focus to their field (every form, by default)', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ContactForm onSubmit={jest.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const summary = await screen.findByTestId('form-error-summary');
+    const items = within(summary).getAllByRole('button');
+    expect(items.length).toBeGreaterThanOrEqual(4);
+    expect(summary).toHaveTextContent('Amount');
+    expect(summary).toHaveTextContent('Paid on');
+    await user.click(within(summary).getByRole('button', { name: /^Amount/ }));
+    expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveFocus();
+  });
+
   it('submits the parsed values with money in cents and an idempotency key, then renews the key', async () => {
     const user = userEvent.setup();
     const bodies: Record<string, unknown>[] = [];
