@@ -58,7 +58,10 @@ export function OrderDetailScreen() {
 
 function OrderView({ o, refetch }: { o: OrderDetail; refetch: () => void }) {
   const { t } = useTranslation(['page', 'common', 'error']);
-  const { locale } = useRouter();
+  const router = useRouter();
+  const { locale } = router;
+  // Landing here right after placing the order (`?placed=<order no>`): confirm it with its number (issue 10 item 7).
+  const justPlaced = router.query.placed === o.orderNo;
   const canWrite = useCanAccess(['mgt_order_write']);
   const canTrack = useCanOpen('/my-orders/track/[id]');
   const [cancelling, setCancelling] = useState(false);
@@ -85,6 +88,17 @@ function OrderView({ o, refetch }: { o: OrderDetail; refetch: () => void }) {
           ) : null
         }
       />
+      {justPlaced && !notice ? (
+        <Alert
+          severity="success"
+          role="status"
+          sx={{ mb: 2 }}
+          data-testid="order-placed"
+          onClose={() => void router.replace(pathTo('/my-orders/manage/[id]', { id: o.id }), undefined, { shallow: true })}
+        >
+          {t('orders.place.placed', { orderNo: o.orderNo })}
+        </Alert>
+      ) : null}
       {notice ? (
         <Alert severity={notice.severity} role="status" sx={{ mb: 2 }} onClose={() => setNotice(null)}>
           {notice.text}
