@@ -85,6 +85,8 @@ export const theme: Theme = createTheme({
     // Spec §9: body text is 12 / 14 / 16 px at S / M / L, i.e. exactly the root size (MUI's default body1 is 16/14 of
     // it). Smaller text never goes under 12 px (WCAG-friendly floor; chips, captions, helper texts).
     body1: { fontSize: '1rem' },
+    // Sentence case for buttons as written in the translations (issue 10 item 12), not MUI's capitals.
+    button: { textTransform: 'none' },
     body2: { fontSize: `max(${MIN_TEXT_PX}px, 0.9286rem)` },
     caption: { fontSize: `max(${MIN_TEXT_PX}px, 0.8571rem)` },
     overline: { fontSize: `max(${MIN_TEXT_PX}px, 0.8571rem)` },

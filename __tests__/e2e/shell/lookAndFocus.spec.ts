@@ -65,7 +65,7 @@ it('dark mode: the header is a dark surface, main buttons deep red with white te
   } finally {
     await signedIn.context().close();
   }
-});
+}, 180_000);
 
 it('body text is 12 / 14 / 16 px at S / M / L', async () => {
   page = await newPage();
@@ -78,7 +78,7 @@ it('body text is 12 / 14 / 16 px at S / M / L', async () => {
     sizes.push(await intro.evaluate((el) => getComputedStyle(el).fontSize));
   }
   expect(sizes).toEqual(['12px', '14px', '16px']);
-});
+}, 180_000);
 
 it('404: a signed-in user keeps the header and menus, with no card inside a card', async () => {
   page = await newPageAs('customer@demo.hk');
@@ -138,4 +138,4 @@ const SCREENS = ['/', '/my-account/manage-my-bills', '/my-orders/manage', '/my-o
       }
     }
   }
-}, 600_000);
+}, 1_800_000);

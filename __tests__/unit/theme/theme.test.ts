@@ -31,6 +31,10 @@ describe('theme (issue 10: focus, dark mode, text sizes)', () => {
     expect((['S', 'M', 'L'] as const).map((s) => px(theme.typography.body1.fontSize, FONT_SIZE_PX[s]))).toEqual([12, 14, 16]);
   });
 
+  it('buttons keep the sentence case of their translations (no capitals)', () => {
+    expect(theme.typography.button.textTransform).toBe('none');
+  });
+
   it('no small text (body2, captions, chips) under 12 px at the small size', () => {
     const chipRoot = (theme.components?.MuiChip?.styleOverrides?.root ?? {}) as { fontSize?: string };
     for (const size of [theme.typography.body2.fontSize, theme.typography.caption.fontSize, chipRoot.fontSize]) {
