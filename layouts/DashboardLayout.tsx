@@ -5,10 +5,12 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { Header, NavList, useNavSections } from '@/components/shell/Header';
 import { normalizePath } from '@/lib/permissions/routes';
+import { FooterPlaceholder } from '@/components/shell/footerSpace';
 import { CONTENT_MAX_WIDTH } from '@/lib/theme/theme';
 
 /** Below the fold and after the content: its own chunk (site content, popups, app badges), loaded after the page. */
-const Footer = dynamic(() => import('@/components/shell/Footer').then((m) => m.Footer));
+// Its space is kept while it loads (no layout shift).
+const Footer = dynamic(() => import('@/components/shell/Footer').then((m) => m.Footer), { loading: FooterPlaceholder });
 
 /** Header, a side navigation on desktop (the drawer on phones), content and footer. */
 export function DashboardLayout({ children }: { children: ReactNode }) {

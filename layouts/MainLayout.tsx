@@ -2,10 +2,12 @@ import type { ReactNode } from 'react';
 import dynamic from 'next/dynamic';
 import Box from '@mui/material/Box';
 import { Header } from '@/components/shell/Header';
+import { FooterPlaceholder } from '@/components/shell/footerSpace';
 import { CONTENT_MAX_WIDTH } from '@/lib/theme/theme';
 
 /** Below the fold and after the content: its own chunk (site content, popups, app badges), loaded after the page. */
-const Footer = dynamic(() => import('@/components/shell/Footer').then((m) => m.Footer));
+// Its space is kept while it loads (no layout shift).
+const Footer = dynamic(() => import('@/components/shell/Footer').then((m) => m.Footer), { loading: FooterPlaceholder });
 
 /** Header, content (max 1440 px, spec §9) and footer. */
 export function MainLayout({ children }: { children: ReactNode }) {

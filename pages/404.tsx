@@ -11,7 +11,10 @@ const NotFoundPage: PortalPage = () => {
   return (
     <>
       <PageTitle title={t('notFound.title')} />
+      {/* `inline`: no card of its own, so it does not nest a card in the login layout's card. */}
       <StateMessage
+        variant="inline"
+        headingComponent="h1"
         title={t('notFound.title')}
         action={
           <Button variant="contained" component={Link} href="/">
@@ -24,6 +27,7 @@ const NotFoundPage: PortalPage = () => {
     </>
   );
 };
-NotFoundPage.layout = 'login';
+// A signed-in user keeps the header and menus on a wrong address (issue 10 item 14); others get the login layout.
+NotFoundPage.layout = 'adaptive';
 export default NotFoundPage;
 export const getStaticProps = getStaticTranslations;

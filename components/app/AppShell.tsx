@@ -7,7 +7,8 @@ import { RouteGuard } from '@/components/auth/RouteGuard';
 import { SessionBootstrap } from '@/components/auth/SessionBootstrap';
 import { ErrorBoundary } from './ErrorBoundary';
 import { LoadingOverlay } from './LoadingOverlay';
-import type { LayoutName } from './types';
+import { useSession } from 'next-auth/react';
+import type { LayoutName, PageLayout } from './types';
 import { useRouteProgress } from './useRouteProgress';
 
 /**
@@ -27,8 +28,16 @@ const LAYOUTS: Record<LayoutName, ComponentType<{ children: ReactNode }>> = {
   login: LoginLayout,
 };
 
-export function AppShell({ layout, children }: { layout: LayoutName; children: ReactNode }) {
+/** `adaptive`: a signed-in user (with a customer chosen) keeps the header and menus; anyone else gets the login layout. */
+function useLayoutName(layout: PageLayout): LayoutName {
+  const { data: session, status } = useSession();
+  if (layout !== 'adaptive') return layout;
+  return status === 'authenticated' && session?.currentUser.ucpId && !session.profile.needsDisclaimer ? 'main' : 'login';
+}
+
+export function AppShell({ layout: requested, children }: { layout: PageLayout; children: ReactNode }) {
   const router = useRouter();
+  const layout = useLayoutName(requested);
   useRouteProgress();
   // Loads App Insights only when a connection string is configured at run time (a dynamic import). The deferred
   // /runtime-config.js has surely run by DOMContentLoaded; hydration may come before it.

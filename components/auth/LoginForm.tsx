@@ -49,7 +49,7 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
   const [hasSubmitted, setHasSubmitted] = useState(false);
   const queryError = typeof router.query.error === 'string' ? router.query.error.slice(0, 64) : null;
   const link = sanitizeDeepLink(router.query.deepLink, router.query.deepLinkParams);
-  const { register, handleSubmit, formState, setFocus } = useForm<LoginValues>({
+  const { register, handleSubmit, formState, setFocus, reset } = useForm<LoginValues>({
     resolver: zodResolver(loginSchema),
     defaultValues: { loginId: '', password: '', totp: '' },
   });
@@ -94,9 +94,14 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
     <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void handleSubmit(submit)(event)} aria-labelledby="login-title">
       <div>
         <Typography id="login-title" variant="h4" component="h1" sx={{ fontWeight: 700 }}>
-          {title}
+          {/* The verification step says what it is (issue 10 item 15). */}
+          {needsTotp ? t('page:login.mfaTitle') : title}
         </Typography>
-        {intro ? (
+        {needsTotp ? (
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            {t('page:login.mfaIntro')}
+          </Typography>
+        ) : intro ? (
           <Typography color="text.secondary" sx={{ mt: 1 }}>
             {intro}
           </Typography>
@@ -144,6 +149,20 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
       <Link component={NextLink} href="/login/forgot-password" variant="body2" data-testid="forgot-password-link">
         {t('page:login.forgot')}
       </Link>
+      {needsTotp ? (
+        <Button
+          variant="text"
+          data-testid="login-other-account"
+          onClick={() => {
+            setNeedsTotp(false);
+            setFailure(null);
+            reset({ loginId: '', password: '', totp: '' });
+            setTimeout(() => setFocus('loginId'), 0);
+          }}
+        >
+          {t('page:login.otherAccount')}
+        </Button>
+      ) : null}
       <Typography variant="body2" color="text.secondary">
         {t('page:login.help')}
       </Typography>

@@ -200,11 +200,10 @@ export function BillDetailDialog({ billId, onClose, download }: Props) {
         </DetailScreen>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        {bill && canUpload && (PAYABLE_BILL_STATUSES as readonly string[]).includes(bill.status) ? (
-          <Button component={NextLink} href={`${SLIP_PAGE}?bills=${encodeURIComponent(bill.id)}`} startIcon={<UploadIcon aria-hidden />}>
-            {t('bills.actions.paySlip')}
-          </Button>
-        ) : null}
+        {/* Closing is the quiet action; uploading a slip for a bill still to pay is the main one (issue 10 item 15). */}
+        <Button onClick={onClose} data-testid="bill-detail-close">
+          {t('common:close')}
+        </Button>
         {bill ? (
           <DownloadButton
             label={t('bills.actions.downloadPdf')}
@@ -217,9 +216,11 @@ export function BillDetailDialog({ billId, onClose, download }: Props) {
             testId="bill-detail-pdf"
           />
         ) : null}
-        <Button onClick={onClose} variant="contained">
-          {t('common:close')}
-        </Button>
+        {bill && canUpload && (PAYABLE_BILL_STATUSES as readonly string[]).includes(bill.status) ? (
+          <Button component={NextLink} href={`${SLIP_PAGE}?bills=${encodeURIComponent(bill.id)}`} variant="contained" startIcon={<UploadIcon aria-hidden />}>
+            {t('bills.actions.paySlip')}
+          </Button>
+        ) : null}
       </DialogActions>
     </Dialog>
   );

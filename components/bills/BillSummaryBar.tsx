@@ -37,7 +37,15 @@ export function BillSummaryBar({ summary }: { summary: BillSummary | null }) {
         'bills-overdue',
         t('bills.summary.overdue'),
         summary ? formatMoney(summary.overdueCents, locale) : null,
-        summary ? t('bills.summary.overdueCount', { count: summary.overdueCount }) : undefined,
+        summary
+          ? [
+              t('bills.summary.overdueCount', { count: summary.overdueCount }),
+              // What slips under review cover is said beside the overdue figure, not subtracted from it.
+              summary.underReviewCents > 0 ? t('bills.summary.underReview', { amount: formatMoney(summary.underReviewCents, locale) }) : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')
+          : undefined,
         summary && summary.overdueCents > 0 ? 'error' : undefined,
       )}
     </Box>

@@ -1,5 +1,5 @@
 import { visuallyHidden } from './visuallyHidden';
-import { useMemo, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useMemo, type MouseEvent, type ReactNode } from 'react';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import Box from '@mui/material/Box';
@@ -39,6 +39,11 @@ export type DataTableColumn<T, S extends string = string> = {
   /** Left out of the phone card (secondary details). */
   hideOnMobile?: boolean;
   align?: 'left' | 'right' | 'center';
+  /**
+   * Shown beside the card's title on phones and narrow windows (a status chip, so it is seen first). Defaults to
+   * `true` for the column keyed `status`.
+   */
+  inCardHeader?: boolean;
 };
 
 /** The part of a list query the table controls. */
@@ -76,8 +81,9 @@ const sortFieldOf = <T, S extends string>(column: DataTableColumn<T, S>): S | nu
 };
 
 /** Clicks on links, buttons and form controls inside a row do their own thing, not the row's. */
-const isFromInteractive = (target: EventTarget | null, row: HTMLElement): boolean => {
-  let el = target instanceof HTMLElement ? target : null;
+const isFromInteractive = (target: EventTarget | null, row: Element): boolean => {
+  // An icon's <svg>/<path> is an Element, not an HTMLElement: start from any element (the PDF icon opened the row too).
+  let el = target instanceof Element ? target : null;
   while (el && el !== row) {
     if (el.matches('a, button, input, select, textarea, label, [role="button"], [role="checkbox"], [role="menuitem"]')) return true;
     el = el.parentElement;
@@ -112,7 +118,9 @@ export function DataTable<T, S extends string = string>({
   const theme = useTheme();
   // noSsr: read the real width on the first render (no table→cards flash on phones). Safe because screens render only
   // in the browser, after the _app guard has the session; prerendered HTML never contains a list.
-  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  // Cards below md (900 px): phones, tablets and a desktop window at 200 % zoom, where columns would scroll off-screen.
+  const isPhone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const isNarrow = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const router = useRouter();
 
   const isInitialLoad = loading && rows.length === 0 && !error;
@@ -132,28 +140,32 @@ export function DataTable<T, S extends string = string>({
     onRowClick?.(row);
   };
 
-  const onRowKeyDown = (row: T, event: KeyboardEvent<HTMLElement>) => {
-    if (!onRowClick || rowHref || event.target !== event.currentTarget) return;
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      onRowClick(row);
-    }
-  };
-
   const isClickable = Boolean(rowHref || onRowClick);
-  // With onRowClick (no link to tab to), the row itself takes focus and answers Enter / Space.
-  const isRowFocusable = Boolean(onRowClick && !rowHref);
 
-  /** The first column links to the row's page, so every row has a real, focusable link for keyboards and readers. */
+  /**
+   * The first column is the row's identifier: on one line, and a link to the row's page (or a link-styled button that
+   * opens it in place), so every row has a real, focusable control for keyboards and readers and looks clickable.
+   */
   const renderCell = (column: DataTableColumn<T, S>, row: T, index: number): ReactNode => {
     const content = column.render(row);
-    if (index !== 0 || !rowHref) return content;
-    return (
-      <Link component={NextLink} href={rowHref(row)} underline="hover" sx={{ fontWeight: 600 }}>
-        {content}
-      </Link>
-    );
+    if (index !== 0) return content;
+    if (rowHref) {
+      return (
+        <Link component={NextLink} href={rowHref(row)} underline="hover" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+          {content}
+        </Link>
+      );
+    }
+    if (onRowClick) {
+      return (
+        <Link component="button" type="button" underline="hover" onClick={() => onRowClick(row)} sx={{ fontWeight: 600, whiteSpace: 'nowrap', textAlign: 'left', font: 'inherit', verticalAlign: 'baseline' }}>
+          {content}
+        </Link>
+      );
+    }
+    return <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{content}</Box>;
   };
+  const inCardHeader = (c: DataTableColumn<T, S>) => c.inCardHeader ?? c.key === 'status';
 
   const changeSort = (field: S) => {
     const direction: SortDirection = query.sort?.field === field && query.sort.direction === 'asc' ? 'desc' : 'asc';
@@ -183,8 +195,8 @@ export function DataTable<T, S extends string = string>({
         count === -1 ? t('ui.table.displayedRowsMore', { from, to }) : t('ui.table.displayedRows', { from, to, count })
       }
       getItemAriaLabel={(type) => t(`ui.table.${type}Page`)}
-      showFirstButton={!isPhone}
-      showLastButton={!isPhone}
+      showFirstButton={!isNarrow}
+      showLastButton={!isNarrow}
       sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', px: { xs: 1, sm: 2 } } }}
     />
   );
@@ -250,15 +262,23 @@ export function DataTable<T, S extends string = string>({
                     variant="outlined"
                     key={getRowId(row)}
                     data-row-id={getRowId(row)}
-                    tabIndex={isRowFocusable ? 0 : undefined}
                     onClick={isClickable ? (e: MouseEvent<HTMLElement>) => openRow(row, e) : undefined}
-                    onKeyDown={(e: KeyboardEvent<HTMLElement>) => onRowKeyDown(row, e)}
                     sx={{ p: 2, cursor: isClickable ? 'pointer' : undefined, '&:hover': isClickable ? { bgcolor: 'action.hover' } : undefined }}
                   >
-                    {first ? <Box sx={{ mb: 1, fontWeight: 600 }}>{renderCell(first, row, 0)}</Box> : null}
+                    {first ? (
+                      <Box sx={{ mb: 1, fontWeight: 600, display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+                        {renderCell(first, row, 0)}
+                        {rest.filter(inCardHeader).map((c) => (
+                          <Box key={c.key} data-card-header={c.key}>
+                            <Box component="span" sx={visuallyHidden}>{`${c.header}: `}</Box>
+                            {c.render(row)}
+                          </Box>
+                        ))}
+                      </Box>
+                    ) : null}
                     <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(96px, 40%) 1fr', columnGap: 1.5, rowGap: 0.75 }}>
                       {rest
-                        .filter((c) => !c.hideOnMobile)
+                        .filter((c) => !c.hideOnMobile && !inCardHeader(c))
                         .map((c) => (
                           <Box key={c.key} sx={{ display: 'contents' }}>
                             <Typography component="dt" variant="body2" color="text.secondary">
@@ -334,10 +354,8 @@ export function DataTable<T, S extends string = string>({
                 key={getRowId(row)}
                 data-row-id={getRowId(row)}
                 hover={isClickable}
-                tabIndex={isRowFocusable ? 0 : undefined}
                 onClick={isClickable ? (e) => openRow(row, e) : undefined}
-                onKeyDown={(e) => onRowKeyDown(row, e)}
-                sx={{ cursor: isClickable ? 'pointer' : undefined, '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 } }}
+                sx={{ cursor: isClickable ? 'pointer' : undefined }}
               >
                 {columns.map((column, i) => (
                   <TableCell key={column.key} align={column.align} sx={{ width: column.width }}>

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type DragEvent, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent, type Ref } from 'react';
 import CloseIcon from '@mui/icons-material/Close';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
@@ -9,6 +9,7 @@ import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import useForkRef from '@mui/utils/useForkRef';
 import { useTranslation } from 'next-i18next/pages';
 import { useRouter } from 'next/router';
 import { useController, type FieldValues } from 'react-hook-form';
@@ -16,6 +17,7 @@ import { intlLocale } from '@/lib/i18n/locales';
 import { acceptAttribute, MB, sniffFile, typeLabels, UPLOAD_TYPE_LIST, type UploadType } from '@/lib/upload/sniff';
 import { msg } from '@/lib/zodMessages';
 import { useUploadLimitMb } from '@/components/auth/useSessionData';
+import { FOCUS_RING_VAR } from '@/lib/theme/theme';
 import type { BaseFieldProps } from './form/fieldTypes';
 import { useFieldMessage } from './form/useFieldMessage';
 
@@ -94,6 +96,17 @@ export function FileDropzone({
   const ids = { label: useId(), help: useId() };
   const isUploading = progress !== null;
   const isDisabled = Boolean(disabled) || isUploading;
+  // Choosing a file replaces the "choose" button by the chosen file (and removing it the other way round): focus
+  // follows to the control now shown instead of falling to the page body (issue 10 item 8).
+  const ownInput = useRef<HTMLInputElement | null>(null);
+  const forkedInputRef = useForkRef(inputRef, ownInput);
+  const removeButton = useRef<HTMLButtonElement | null>(null);
+  const focusNext = useRef<'remove' | 'choose' | null>(null);
+  useEffect(() => {
+    if (focusNext.current === 'remove' && value) removeButton.current?.focus();
+    if (focusNext.current === 'choose' && !value) ownInput.current?.focus();
+    focusNext.current = null;
+  }, [value]);
 
   const take = async (file: File | undefined) => {
     if (!file) return;
@@ -102,6 +115,7 @@ export function FileDropzone({
     // A newer choice was made while this one was being read.
     if (id !== checkId.current) return;
     setRejection(problem);
+    if (!problem) focusNext.current = 'remove';
     onChange(problem ? null : file);
     onBlur?.();
   };
@@ -153,8 +167,10 @@ export function FileDropzone({
               </Typography>
             </Box>
             <IconButton
+              ref={removeButton}
               onClick={() => {
                 setRejection(null);
+                focusNext.current = 'choose';
                 onChange(null);
               }}
               disabled={isDisabled}
@@ -174,12 +190,12 @@ export function FileDropzone({
               variant="outlined"
               startIcon={<UploadFileIcon aria-hidden />}
               disabled={isDisabled}
-              sx={{ '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
+              sx={{ '&:has(input:focus-visible)': { outline: `2px solid ${FOCUS_RING_VAR}`, outlineOffset: 2 } }}
             >
               {t('ui.upload.choose')}
               <Box
                 component="input"
-                ref={inputRef}
+                ref={forkedInputRef}
                 type="file"
                 name={name}
                 accept={acceptAttribute(accept)}

@@ -177,6 +177,8 @@ export function FilterBar({ filters, value, onChange, onClear }: FilterBarProps)
         }
         const from = str(value[def.fromKey]);
         const to = str(value[def.toKey]);
+        // 'YYYY-MM-DD' compares as text. An inverted range says so here, not "no records match" below (issue 10).
+        const inverted = from !== '' && to !== '' && from > to;
         return (
           <Box key={`${def.fromKey}-${def.toKey}`} sx={{ display: 'flex', gap: 1, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}>
             <TextField
@@ -195,7 +197,9 @@ export function FilterBar({ filters, value, onChange, onClear }: FilterBarProps)
               value={to}
               onChange={(e) => onChange({ [def.toKey]: e.target.value })}
               sx={{ flex: 1, minWidth: 150 }}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined } }}
+              error={inverted}
+              helperText={inverted ? t('ui.filter.rangeInverted') : undefined}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined }, formHelperText: { role: 'alert' } as object }}
             />
           </Box>
         );

@@ -19,7 +19,7 @@ export function CategoryChip({ category }: { category: InboxCategory }) {
       variant="outlined"
       color={COLORS[category] ?? 'default'}
       label={t(`inbox.category.${category}`, { defaultValue: category })}
-      sx={{ height: 22, fontSize: '0.75rem', flexShrink: 0 }}
+      sx={{ flexShrink: 0 }}
     />
   );
 }

@@ -28,6 +28,7 @@ import type { OrderDetail } from '@/lib/orders/schemas';
 import { CancelOrderDialog } from './CancelOrderDialog';
 import { DetailSection, Facts } from '@/components/common/DetailParts';
 import { useCanAccess, useCanOpen } from '@/components/common/Can';
+import { TrackingNumber } from '@/components/orders/TrackingNumber';
 import { courierLabel } from './format';
 import { pathTo } from '@/lib/paths';
 
@@ -57,7 +58,10 @@ export function OrderDetailScreen() {
 
 function OrderView({ o, refetch }: { o: OrderDetail; refetch: () => void }) {
   const { t } = useTranslation(['page', 'common', 'error']);
-  const { locale } = useRouter();
+  const router = useRouter();
+  const { locale } = router;
+  // Landing here right after placing the order (`?placed=<order no>`): confirm it with its number (issue 10 item 7).
+  const justPlaced = router.query.placed === o.orderNo;
   const canWrite = useCanAccess(['mgt_order_write']);
   const canTrack = useCanOpen('/my-orders/track/[id]');
   const [cancelling, setCancelling] = useState(false);
@@ -84,6 +88,17 @@ function OrderView({ o, refetch }: { o: OrderDetail; refetch: () => void }) {
           ) : null
         }
       />
+      {justPlaced && !notice ? (
+        <Alert
+          severity="success"
+          role="status"
+          sx={{ mb: 2 }}
+          data-testid="order-placed"
+          onClose={() => void router.replace(pathTo('/my-orders/manage/[id]', { id: o.id }), undefined, { shallow: true })}
+        >
+          {t('orders.place.placed', { orderNo: o.orderNo })}
+        </Alert>
+      ) : null}
       {notice ? (
         <Alert severity={notice.severity} role="status" sx={{ mb: 2 }} onClose={() => setNotice(null)}>
           {notice.text}
@@ -167,7 +182,7 @@ function OrderView({ o, refetch }: { o: OrderDetail; refetch: () => void }) {
                       <StatusChip status={s.status} />
                     </Box>
                     <Typography variant="body2" color="text.secondary">
-                      {courierLabel(t, s.courier)} · {t('orders.detail.trackingNo')} {s.trackingNo}
+                      {courierLabel(t, s.courier)} · {t('orders.detail.trackingNo')} <TrackingNumber courier={s.courier} trackingNo={s.trackingNo} />
                     </Typography>
                     <Typography variant="caption" color="text.secondary">
                       {t('common:labelValue', { label: t('orders.detail.lastUpdate'), value: formatDateTime(s.updatedAt, locale) })}

@@ -65,6 +65,8 @@ export function PlaceOrderDialog({ open, onClose }: PlaceOrderDialogProps) {
   const [machineError, setMachineError] = useState(false);
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [itemsError, setItemsError] = useState(false);
+  // Products whose typed quantity is not allowed (each field says why): the order does not go on while any is.
+  const [invalidQty, setInvalidQty] = useState<ReadonlySet<string>>(new Set());
   const [delivery, setDelivery] = useState<DeliveryStepValues | null>(null);
   const [failure, setFailure] = useState<ApiError | null>(null);
   // A ref, not state: two clicks in the same frame both see `submitting` false, but not this. It stays set after a
@@ -93,6 +95,7 @@ export function PlaceOrderDialog({ open, onClose }: PlaceOrderDialogProps) {
     setChosenId(id);
     setMachineError(false);
     setQuantities({});
+    setInvalidQty(new Set());
     setDelivery(null);
   };
 
@@ -104,6 +107,7 @@ export function PlaceOrderDialog({ open, onClose }: PlaceOrderDialogProps) {
     setStep('items');
   };
   const goDelivery = () => {
+    if (invalidQty.size > 0) return;
     if (lines.length === 0 || lines.length > ORDER_LIMITS.maxLines) {
       setItemsError(true);
       return;
@@ -123,7 +127,8 @@ export function PlaceOrderDialog({ open, onClose }: PlaceOrderDialogProps) {
         ...delivery,
       });
       onClose();
-      void router.push(pathTo('/my-orders/manage/[id]', { id: placed.id }));
+      // The order's page confirms it with its number (issue 10 item 7).
+      void router.push(pathTo('/my-orders/manage/[id]', { id: placed.id }, { placed: placed.orderNo }));
     } catch (err) {
       inFlight.current = false;
       setFailure(apiErrorOf(err));
@@ -260,6 +265,14 @@ export function PlaceOrderDialog({ open, onClose }: PlaceOrderDialogProps) {
                           setItemsError(false);
                           setQuantities((q) => ({ ...q, [p.productCode]: n }));
                         }}
+                        onValidityChange={(bad) =>
+                          setInvalidQty((s) => {
+                            const next = new Set(s);
+                            if (bad) next.add(p.productCode);
+                            else next.delete(p.productCode);
+                            return next;
+                          })
+                        }
                       />
                     </Paper>
                   ))}

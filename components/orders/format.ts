@@ -12,3 +12,19 @@ export function itemsSummary(t: Translate, locale: string | undefined, row: Pick
   const first = pickLocalized(locale, row.firstItemEn, row.firstItemZh);
   return row.itemCount > 1 ? t('page:orders.itemsMore', { first, count: row.itemCount - 1 }) : first;
 }
+
+/**
+ * The courier's public tracking page for a tracking number (issue 10): SF Express and Kerry Express have one; the
+ * provider's own fleet has none (the portal's own tracking page is the place).
+ */
+export function courierTrackingUrl(courier: string, trackingNo: string): string | null {
+  const no = encodeURIComponent(trackingNo);
+  switch (courier) {
+    case 'sf_express':
+      return `https://htm.sf-express.com/hk/en/dynamic_function/waybill/#search/bill-number/${no}`;
+    case 'kerry_express':
+      return `https://hk.kerryexpress.com/track?track=${no}`;
+    default:
+      return null;
+  }
+}

@@ -12,6 +12,7 @@ import { SocialLinks } from '@/components/siteContent/SocialLinks';
 import { useMobileApplications, useSocialLinks } from '@/components/siteContent/useContent';
 import { useSiteContent } from '@/components/siteContent/useSiteContent';
 import { CONTENT_MAX_WIDTH } from '@/lib/theme/theme';
+import { FOOTER_MIN_HEIGHT, FOOTER_TOP_MARGIN } from './footerSpace';
 
 function Copyright({ variant }: { variant: 'body2' | 'caption' }) {
   const { t } = useTranslation('common');
@@ -53,7 +54,7 @@ function FullFooter() {
   const hasApps = useMobileApplications().length > 0;
   const appName = useMobileAppName();
   return (
-    <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', mt: 4 }} data-testid="footer">
+    <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', mt: FOOTER_TOP_MARGIN, minHeight: FOOTER_MIN_HEIGHT }} data-testid="footer">
       <Box sx={{ maxWidth: CONTENT_MAX_WIDTH, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 3, md: 4 } }}>
         <Grid container spacing={{ xs: 3, md: 4 }}>
           <Grid size={{ xs: 12, md: 4 }}>

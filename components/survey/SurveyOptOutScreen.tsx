@@ -13,6 +13,12 @@ import { formatDateTime } from '@/lib/i18n/locales';
 
 type View = { kind: 'loading' } | { kind: 'error'; code: string } | { kind: 'ready'; state: SurveyOptOutState; justChanged: boolean };
 
+/**
+ * The token is the only input: a damaged one fails the body schema (VALIDATION), which on this page means "the link
+ * is invalid", not "check the highlighted fields" (there are none).
+ */
+const linkCode = (code: string) => (code === 'VALIDATION' ? 'SURVEY_LINK_INVALID' : code);
+
 /** Public page behind the opt-out link of a satisfaction-survey e-mail (docs/survey.md). */
 export function SurveyOptOutScreen() {
   const { t } = useTranslation(['page', 'error']);
@@ -29,11 +35,11 @@ export function SurveyOptOutScreen() {
   const failure = current.apiError ?? current.retrying;
   const view: View =
     changed ??
-    (current.data ? { kind: 'ready', state: current.data, justChanged: false } : failure ? { kind: 'error', code: failure.code } : { kind: 'loading' });
+    (current.data ? { kind: 'ready', state: current.data, justChanged: false } : failure ? { kind: 'error', code: linkCode(failure.code) } : { kind: 'loading' });
 
   const act = async (mutation: typeof optOut) => {
     const r = await settle(mutation.mutateAsync({ token }));
-    setChanged(r.ok ? { kind: 'ready', state: r.data, justChanged: true } : { kind: 'error', code: r.error.code });
+    setChanged(r.ok ? { kind: 'ready', state: r.data, justChanged: true } : { kind: 'error', code: linkCode(r.error.code) });
   };
 
   // A link without a token is broken before any request is made.

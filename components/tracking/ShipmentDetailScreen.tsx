@@ -10,6 +10,7 @@ import { DetailScreen, useRouteId } from '@/components/common/DetailScreen';
 import { StatusChip } from '@/components/common/StatusChip';
 import { useCanAccess } from '@/components/common/Can';
 import { DetailSection, Facts } from '@/components/common/DetailParts';
+import { TrackingNumber } from '@/components/orders/TrackingNumber';
 import { courierLabel } from '@/components/orders/format';
 import { useEndpointQuery } from '@/lib/api/query';
 import { trackingContract } from '@/lib/orders/contract';
@@ -54,7 +55,7 @@ function ShipmentView({ s }: { s: ShipmentDetail }) {
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
             <StatusChip status={s.status} />
             <span>
-              {courierLabel(t, s.courier)} · {t('tracking.detail.trackingNo')} {s.trackingNo}
+              {courierLabel(t, s.courier)} · {t('tracking.detail.trackingNo')} <TrackingNumber courier={s.courier} trackingNo={s.trackingNo} />
             </span>
           </Box>
         }

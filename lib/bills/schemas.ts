@@ -83,9 +83,15 @@ export type BillListItem = {
 export type BillSummary = {
   /** Balance of every bill not fully paid (under review included: it is not paid until a slip is approved). */
   outstandingCents: number;
-  /** Balance of the bills whose status is `overdue`. */
+  /**
+   * Balance of every bill past its due date and not fully paid, a slip under review or not (the statement ages it
+   * the same way).
+   */
   overdueCents: number;
   overdueCount: number;
+  /** Sum of the payment slips still under review (shown beside the overdue figure, not subtracted from it). */
+  underReviewCents: number;
+  underReviewCount: number;
 };
 
 export type BillListResult = ListResult<BillListItem> & { summary: BillSummary };

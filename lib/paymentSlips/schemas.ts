@@ -77,10 +77,16 @@ export const billIdsSchema = z
   .max(SLIP_LIMITS.maxBills, { error: msg('paymentSlips.validation.tooManyBills', { max: SLIP_LIMITS.maxBills }) })
   .refine((ids) => new Set(ids).size === ids.length, { error: 'paymentSlips.validation.duplicateBill' });
 
+/** Each way an amount can be wrong has its own message (issue 10 item 8): not a number, negative, zero, too large. */
 export const amountCentsSchema = z
   .int({ error: 'paymentSlips.validation.amount' })
-  .min(1, { error: 'paymentSlips.validation.amountPositive' })
-  .max(SLIP_LIMITS.maxAmountCents, { error: 'paymentSlips.validation.amount' });
+  // Exclusive conditions instead of `abort` (an aborted issue would stop the form's cross-field checks, and every
+  // problem should show at once).
+  .refine((v) => v >= 0, { error: 'paymentSlips.validation.amountNegative' })
+  .refine((v) => v < 0 || v >= 1, { error: 'paymentSlips.validation.amountPositive' })
+  .refine((v) => v <= SLIP_LIMITS.maxAmountCents, {
+    error: msg('paymentSlips.validation.amountTooLarge', { max: (SLIP_LIMITS.maxAmountCents / 100).toLocaleString('en-US') }),
+  });
 
 export const referenceSchema = z
   .string()

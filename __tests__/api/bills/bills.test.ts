@@ -1,3 +1,5 @@
+import { and, eq } from 'drizzle-orm';
+import { paymentSlips } from '@/lib/server/db/schema';
 import { apiRoutes } from '@/lib/server/api/routes';
 import { setBillingToday } from '@/lib/server/services/bills';
 import { createMember, tokenFor } from '../helpers/fixtures';
@@ -65,11 +67,17 @@ describeEachDb('bills API', (getHandle) => {
       [review.id]: 'under_review',
       [rejected.id]: 'unpaid',
     });
-    // Outstanding: every balance, under review included; overdue: the balance of the `overdue` bills only.
+    // Outstanding: every balance, under review included. Overdue: every balance past its due date, the bill with a
+    // slip under review included (one rule with the statement, issue 10 item 6); the slip's amount is shown beside it.
+    const reviewSlipCents = (await db().select({ a: paymentSlips.amountCents }).from(paymentSlips).where(and(eq(paymentSlips.ucpId, c.ucpId), eq(paymentSlips.status, 'pending'))))
+      .reduce((s, r) => s + r.a, 0);
+    expect(reviewSlipCents).toBeGreaterThan(0);
     expect(summary).toEqual({
       outstandingCents: 20_000 + 30_000 + 25_000 + 45_000 + 60_000 + 70_000,
-      overdueCents: 20_000 + 45_000,
-      overdueCount: 2,
+      overdueCents: 20_000 + 45_000 + 60_000,
+      overdueCount: 3,
+      underReviewCents: reviewSlipCents,
+      underReviewCount: 1,
     });
 
     // The same data a day later: the bill due today is overdue now (the clock is the only change).

@@ -140,4 +140,13 @@ describeEachDb('demo orders seed', (getHandle) => {
     const products = await server.post('/api/orders/listProductsForMachine', { machineId: MACHINE_ID.hvColour }, { token });
     expect(products.body.data.filter((p: { productType: string }) => p.productType === 'toner')).toHaveLength(4);
   });
+
+  it('new order and slip numbers continue right after the highest demo number (issue 10)', async () => {
+    const suffix = (no: string) => Number(/(\d+)$/.exec(no)![1]);
+    const orderNos = (await db().select({ no: schema.orders.orderNo }).from(schema.orders)).map((r) => suffix(r.no));
+    const slipNos = (await db().select({ no: schema.paymentSlips.slipNo }).from(schema.paymentSlips)).map((r) => suffix(r.no));
+    const next = async (seq: string) => Number(((await db().execute(sql.raw(`select nextval('${seq}') as n`))) as unknown as { rows: { n: string }[] }).rows[0]!.n);
+    expect(await next('order_no_seq')).toBe(Math.max(...orderNos) + 1);
+    expect(await next('payment_slip_no_seq')).toBe(Math.max(...slipNos) + 1);
+  });
 });

@@ -130,6 +130,24 @@ describe('LoginForm', () => {
     expect(mockSignIn).not.toHaveBeenCalled();
   });
 
+  it('MFA step: its heading says what it is, and "use another account" goes back to an empty sign-in (issue 10 item 15)', async () => {
+    signInAnswers('MFA_REQUIRED');
+    renderForm();
+    await fillAndSubmit();
+    await screen.findByTestId('totp');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(text('en', 'page:login.mfaTitle'));
+    await userEvent.click(screen.getByRole('button', { name: text('en', 'page:login.otherAccount') }));
+    expect(screen.queryByTestId('totp')).not.toBeInTheDocument();
+    expect(screen.getByTestId('login-id')).toHaveValue('');
+    expect(screen.queryByTestId('login-error')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).not.toHaveTextContent(text('en', 'page:login.mfaTitle'));
+  });
+
+  it('the help names the hotline with its number', () => {
+    renderForm();
+    expect(screen.getByText(text('en', 'page:login.help'))).toHaveTextContent(/2880 1234/);
+  });
+
   it('MFA: asks for the code, checks its format in the browser, then sends it with the password', async () => {
     signInAnswers('MFA_REQUIRED', 'MFA_INVALID', CUSTOMER);
     renderForm();

@@ -74,7 +74,11 @@ describe('BillsScreen', () => {
     expect(await within(dialog).findByText('Meter 113,475 → 118,003: 4,528 pages, less 3,000 included = 1,528 pages × HK$0.0450')).toBeInTheDocument();
     expect(within(dialog).getByText('Minimum charge top-up')).toBeInTheDocument();
     expect(within(dialog).getByTestId('bill-total')).toHaveTextContent('HK$2,587.06');
-    expect(within(dialog).getByRole('link', { name: 'Upload a payment slip' })).toHaveAttribute('href', `/my-account/manage-my-bills/payment-slip-upload?bills=${BILLS[0]!.id}`);
+    const upload = within(dialog).getByRole('link', { name: 'Upload a payment slip' });
+    expect(upload).toHaveAttribute('href', `/my-account/manage-my-bills/payment-slip-upload?bills=${BILLS[0]!.id}`);
+    // The main (contained) button is the upload, not "Close".
+    expect(upload).toHaveClass('MuiButton-contained');
+    expect(within(dialog).getByRole('button', { name: 'Close' })).not.toHaveClass('MuiButton-contained');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(memoryRouter!.query.bill).toBeUndefined());
   });
@@ -93,7 +97,7 @@ describe('BillsScreen', () => {
     server.use(listHandler(), contracts(), endpointError(GET, 'NOT_FOUND', { status: 404 }));
     renderWithProviders(<BillsScreen />, { route: `/my-account/manage-my-bills?bill=${BILLS[1]!.id}`, functionCodes: ['mgt_bills_read'], locale: 'tc' });
     const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByText('找不到你要求的資料。')).toBeInTheDocument();
+    expect(await within(dialog).findByText('找不到您要求的資料。')).toBeInTheDocument();
   });
 
   it('downloads a bill PDF with progress, and shows a translated error when it fails', async () => {

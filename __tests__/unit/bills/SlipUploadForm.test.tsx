@@ -36,6 +36,9 @@ describe('buildSlipSchema (the browser’s copy of the server’s checks)', () =
     expect(issues({ billIds: [] })).toEqual({ billIds: 'paymentSlips.validation.pickBill' });
     expect(issues({ amountCents: 262_806 + 72_958 })).toEqual({ amountCents: 'paymentSlips.validation.amountOverBalance' });
     expect(issues({ amountCents: 0 })).toEqual({ amountCents: 'paymentSlips.validation.amountPositive' });
+    expect(issues({ amountCents: -300 })).toEqual({ amountCents: 'paymentSlips.validation.amountNegative' });
+    const tooLarge = schema.safeParse({ ...valid, amountCents: 99_999_999_999 });
+    expect(tooLarge.success ? [] : tooLarge.error.issues.map((i) => i.message)).toContain('paymentSlips.validation.amountTooLarge|{"max":"10,000,000"}');
     expect(issues({ amountCents: Number.NaN })).toHaveProperty('amountCents');
     expect(issues({ amountCents: 12.5 })).toHaveProperty('amountCents');
     expect(issues({ paymentDate: addDays(today, 1) })).toEqual({ paymentDate: 'paymentSlips.validation.dateInFuture' });

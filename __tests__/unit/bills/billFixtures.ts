@@ -43,7 +43,7 @@ export const BILLS: BillListItem[] = [
 export const billList = (items: BillListItem[] = BILLS): BillListResult => ({
   items,
   total: items.length,
-  summary: { outstandingCents: 594_469, overdueCents: 262_806, overdueCount: 1 },
+  summary: { outstandingCents: 594_469, overdueCents: 262_806, overdueCount: 1, underReviewCents: 0, underReviewCount: 0 },
 });
 
 export const billDetail = (overrides: Partial<BillDetail> = {}): BillDetail => ({

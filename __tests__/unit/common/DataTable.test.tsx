@@ -140,15 +140,45 @@ describe('DataTable', () => {
     expect(router.push).toHaveBeenCalledWith('/my-orders/manage/id-2');
   });
 
-  it('with onRowClick, rows are focusable and open with Enter', async () => {
+  it('with onRowClick, the identifier is a button styled as a link that opens the row (keyboard too)', async () => {
     const user = userEvent.setup();
     const onRowClick = jest.fn();
     setup({ onRowClick });
-    const row = screen.getByText('ORD-2026-003').closest('tr')!;
-    expect(row).toHaveAttribute('tabindex', '0');
-    row.focus();
+    const button = screen.getByRole('button', { name: 'ORD-2026-003' });
+    expect(button.closest('tr')).not.toHaveAttribute('tabindex');
+    button.focus();
     await user.keyboard('{Enter}');
+    expect(onRowClick).toHaveBeenCalledTimes(1);
     expect(onRowClick).toHaveBeenCalledWith(rows[2]);
+  });
+
+  it('identifiers stay on one line', () => {
+    setup({ rowHref: (r) => `/my-orders/manage/${r.id}` });
+    expect(screen.getByRole('link', { name: 'ORD-2026-001' })).toHaveStyle({ whiteSpace: 'nowrap' });
+  });
+
+  it('a click on an icon inside a button of a row does not open the row as well (one click, one action)', async () => {
+    const user = userEvent.setup();
+    const onRowClick = jest.fn();
+    const onPdf = jest.fn();
+    const withIcon: DataTableColumn<Row, 'orderNo' | 'createdAt'>[] = [
+      ...columns,
+      {
+        key: 'pdf',
+        header: 'PDF',
+        render: () => (
+          <button type="button" onClick={onPdf} aria-label="PDF">
+            <svg data-testid="pdf-icon" width="10" height="10">
+              <path d="M0 0h10v10H0z" />
+            </svg>
+          </button>
+        ),
+      },
+    ];
+    setup({ onRowClick, columns: withIcon, rows: rows.slice(0, 1) });
+    await user.click(screen.getByTestId('pdf-icon'));
+    expect(onPdf).toHaveBeenCalledTimes(1);
+    expect(onRowClick).not.toHaveBeenCalled();
   });
 
   it('renders filters and a summary in the toolbar', () => {
@@ -181,12 +211,33 @@ describe('DataTable', () => {
       expect(within(second).queryByText('note 2')).not.toBeInTheDocument();
     });
 
+    it('puts the status beside the identifier at the top of the card', () => {
+      const withStatus: DataTableColumn<Row, 'orderNo' | 'createdAt'>[] = [...columns, { key: 'status', header: 'Status', render: () => 'Overdue' }];
+      setup({ columns: withStatus, rowHref: (r) => `/my-orders/manage/${r.id}` });
+      const card = within(screen.getByRole('list', { name: 'Orders' })).getAllByRole('listitem')[0]!;
+      const header = card.querySelector('[data-card-header="status"]');
+      expect(header).toHaveTextContent('Status: Overdue');
+      expect(within(card).getAllByRole('term').map((el) => el.textContent)).not.toContain('Status');
+    });
+
     it('offers sorting through a select', async () => {
       const user = userEvent.setup();
       const { onQueryChange } = setup();
       await user.click(screen.getByRole('combobox', { name: 'Sort order' }));
       await user.click(screen.getByRole('option', { name: /Date ↓/ }));
       expect(onQueryChange).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, sort: { field: 'createdAt', direction: 'desc' } });
+    });
+
+    it('keeps cards up to 900 px (tablets, 200 % zoom), the table from 900 px', () => {
+      restore();
+      restore = mockViewportWidth(683);
+      const { unmount } = setup();
+      expect(screen.getByTestId('data-table')).toHaveAttribute('data-layout', 'cards');
+      unmount();
+      restore();
+      restore = mockViewportWidth(900);
+      setup();
+      expect(screen.getByTestId('data-table')).toHaveAttribute('data-layout', 'table');
     });
 
     it('shows loading, empty and error states in the card layout too', () => {

@@ -102,6 +102,16 @@ describe('FileUploadField', () => {
     expect(chooser()).toBeInTheDocument();
   });
 
+  it('keeps focus on the file control: on the remove button after choosing, on the chooser after removing', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Standalone />);
+    await user.upload(chooser(), fileOf(JPEG, 1024, 'receipt.jpg', 'image/jpeg'));
+    const remove = await screen.findByRole('button', { name: 'Remove receipt.jpg' });
+    await waitFor(() => expect(remove).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(chooser()).toHaveFocus());
+  });
+
   it('takes a dropped file', async () => {
     const onChange = jest.fn();
     renderWithProviders(<FileDropzone label="Slip" value={null} onChange={onChange} />);

@@ -103,6 +103,34 @@ describe('Form', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('shows every error at once in a summary whose items move focus to their field (every form, by default)', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ContactForm onSubmit={jest.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const summary = await screen.findByTestId('form-error-summary');
+    const items = within(summary).getAllByRole('button');
+    expect(items.length).toBeGreaterThanOrEqual(4);
+    expect(summary).toHaveTextContent('Amount');
+    expect(summary).toHaveTextContent('Paid on');
+    await user.click(within(summary).getByRole('button', { name: /^Amount/ }));
+    expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveFocus();
+  });
+
+  it('counts characters against maxLength instead of cutting the text (issue 10 item 7)', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <Form schema={z.object({ note: z.string().max(5, { error: msg('ui.validation.maxLength', { max: 5 }) }) })} defaultValues={{ note: '' }} onSubmit={jest.fn()}>
+        {(form) => <TextFieldElement control={form.control} name="note" label="Note" maxLength={5} />}
+      </Form>,
+    );
+    const note = screen.getByRole('textbox', { name: 'Note' });
+    await user.type(note, 'abcdefg');
+    expect(note).toHaveValue('abcdefg');
+    expect(screen.getByTestId('char-count-note')).toHaveTextContent('7 / 5');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findAllByText('Enter at most 5 characters.')).not.toHaveLength(0);
+  });
+
   it('submits the parsed values with money in cents and an idempotency key, then renews the key', async () => {
     const user = userEvent.setup();
     const bodies: Record<string, unknown>[] = [];

@@ -63,6 +63,23 @@ describe('OrderDetailScreen', () => {
     expect(await screen.findByText('此訂單已開始處理，無法取消。')).toBeInTheDocument();
   });
 
+  it('confirms a just-placed order with its number on the page it lands on (issue 10 item 7)', async () => {
+    server.use(endpointSuccess(GET, orderDetail()));
+    const orderNo = orderDetail().orderNo;
+    renderWithProviders(<OrderDetailScreen />, {
+      router: { ...route, query: { id: ID, placed: orderNo }, asPath: `/my-orders/manage/${ID}?placed=${orderNo}` },
+      functionCodes: ['mgt_order_read'],
+    });
+    expect(await screen.findByTestId('order-placed')).toHaveTextContent(`Order ${orderNo} is placed.`);
+  });
+
+  it('shows no confirmation when opened otherwise', async () => {
+    server.use(endpointSuccess(GET, orderDetail()));
+    renderWithProviders(<OrderDetailScreen />, { router: route, functionCodes: ['mgt_order_read'] });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByTestId('order-placed')).not.toBeInTheDocument();
+  });
+
   it("says not found for another customer's order (404)", async () => {
     server.use(endpointError(GET, 'NOT_FOUND', { status: 404 }));
     renderWithProviders(<OrderDetailScreen />, { router: route, functionCodes: ['mgt_order_read'] });
@@ -81,7 +98,9 @@ describe('ShipmentDetailScreen', () => {
       locale: 'tc',
     });
     expect(await screen.findByRole('heading', { level: 1, name: '送貨 SH-2026-003076' })).toBeInTheDocument();
-    expect(screen.getByText(/順豐速運 · 追蹤編號 SF9787006704098/)).toBeInTheDocument();
+    expect(screen.getByText(/順豐速運 · 追蹤編號/)).toBeInTheDocument();
+    // The tracking number links to the courier's own tracking page.
+    expect(screen.getByRole('link', { name: /SF9787006704098/ })).toHaveAttribute('href', expect.stringContaining('sf-express.com'));
     expect(screen.getByTestId('timeline-out_for_delivery')).toHaveAttribute('data-reached', 'true');
     expect(screen.getByTestId('timeline-delivered')).toHaveAttribute('data-reached', 'false');
     expect(within(screen.getByTestId('timeline-delivered')).getByText('尚未進行')).toBeInTheDocument();

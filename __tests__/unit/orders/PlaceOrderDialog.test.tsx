@@ -68,7 +68,7 @@ describe('PlaceOrderDialog', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Choose at least one item.');
   });
 
-  it('keeps quantities within each item’s limit', async () => {
+  it('keeps what is typed and says what is allowed: up to the item’s limit, whole numbers, not negative', async () => {
     const { user } = setup();
     await user.click(await screen.findByRole('radio', { name: /3C4-512784/ }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -80,9 +80,22 @@ describe('PlaceOrderDialog', () => {
     expect(more).toBeDisabled();
     const qty = within(cyan).getByRole('textbox', { name: 'Quantity: Cyan toner cartridge (Apeos C3060)' });
     expect(qty).toHaveValue('2');
-    fireEvent.change(qty, { target: { value: '9' } });
-    expect(qty).toHaveValue('2');
     expect(screen.getByText('1 item selected · HK$2,300.00')).toBeInTheDocument();
+    // Typed text is never rewritten; the field says what is wrong and the order does not go on.
+    fireEvent.change(qty, { target: { value: '999999' } });
+    expect(qty).toHaveValue('999999');
+    expect(qty).toHaveAccessibleDescription('Up to 2 per order.');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByTestId('product-CT203503')).toBeInTheDocument();
+    fireEvent.change(qty, { target: { value: '-3' } });
+    expect(qty).toHaveValue('-3');
+    expect(qty).toHaveAccessibleDescription('The quantity cannot be negative.');
+    fireEvent.change(qty, { target: { value: '1.5' } });
+    expect(qty).toHaveValue('1.5');
+    expect(qty).toHaveAccessibleDescription('Enter a whole number (0 to 2).');
+    fireEvent.change(qty, { target: { value: '1' } });
+    expect(qty).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByText('1 item selected · HK$1,150.00')).toBeInTheDocument();
   });
 
   it('prefills the delivery from the machine and validates phone and date with translated messages', async () => {
@@ -119,7 +132,8 @@ describe('PlaceOrderDialog', () => {
     const submit = screen.getByRole('button', { name: 'Place order' });
     await user.dblClick(submit);
 
-    await waitFor(() => expect(router.push).toHaveBeenCalledWith('/my-orders/manage/5eed0030-0000-4000-8000-000000009999'));
+    // The order's page confirms it with its number.
+    await waitFor(() => expect(router.push).toHaveBeenCalledWith(expect.stringMatching(/^\/my-orders\/manage\/5eed0030-0000-4000-8000-000000009999\?placed=/)));
     expect(onClose).toHaveBeenCalled();
     expect(placed).toHaveLength(1);
     expect(placed[0]).toEqual({

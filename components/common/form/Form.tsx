@@ -42,7 +42,8 @@ export type FormProps<TIn extends FieldValues, TOut, TData> = {
   disabled?: boolean;
   /**
    * After a submission with field errors (the browser's or the server's), list them above the form, each a link that
-   * moves focus to its field. Labels come from `fieldLabels`, else the field's own label.
+   * moves focus to its field. Labels come from `fieldLabels`, else the field's own label. On by default: every form
+   * shows all its errors at once with a summary (issue 10 item 8).
    */
   errorSummary?: boolean;
   fieldLabels?: Record<string, string>;
@@ -105,7 +106,7 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
   'aria-label': ariaLabel,
   id,
   disabled = false,
-  errorSummary = false,
+  errorSummary = true,
   fieldLabels,
   submitColor = 'primary',
 }: FormProps<TIn, TOut, TData>) {
@@ -123,10 +124,11 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
   const applyFailure = (error: ApiError) => {
     const fieldEntries = Object.entries(error.fields ?? {}).filter(([, messages]) => messages.length > 0);
     const matched = fieldEntries.filter(([path]) => hasPath(defaultValues, path));
+    // The failure first: the error summary then never shows as a second alert beside the failure's one.
+    setFailure({ error, onlyFields: matched.length > 0 && matched.length === fieldEntries.length });
     matched.forEach(([path, messages], i) => {
       form.setError(path as FieldPath<TIn>, { type: 'server', message: messages[0] }, { shouldFocus: i === 0 });
     });
-    setFailure({ error, onlyFields: matched.length > 0 && matched.length === fieldEntries.length });
   };
 
   const onValid = async (values: TOut) => {
@@ -178,7 +180,12 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
           </Alert>
         ) : null}
         {summary.length > 0 ? (
-          <Alert severity="error" data-testid="form-error-summary" role={failure ? undefined : 'alert'}>
+          <Alert
+            severity="error"
+            data-testid="form-error-summary"
+            // Beside the failure's own alert, a labelled group (MUI's Alert is role="alert" unless told otherwise).
+            {...(failure ? { role: 'group', 'aria-label': t('ui.form.errorSummaryTitle') } : { role: 'alert' })}
+          >
             {failure ? null : <AlertTitle>{t('ui.form.errorSummaryTitle')}</AlertTitle>}
             <Box component="ul" sx={{ m: 0, pl: 2 }}>
               {summary.map(({ name, message: m }) => (

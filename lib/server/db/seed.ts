@@ -202,6 +202,15 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedSumm
     await seedAdminControls(tx);
     // Quick help, FAQ and useful links (lib/server/db/seedData/support.ts).
     await seedSupport(tx);
+    // New order and slip numbers continue right after the highest one in the table (SO-2026-001294 → 001295,
+    // issue 10), instead of jumping to the sequences' start (5001, 1001). The maximum is over every row, so a number
+    // handed out before (a re-run of the seed) is never given again.
+    await tx.execute(sql`select setval('order_no_seq', m) from (
+      select max(substring(order_no from '(\\d+)$')::bigint) as m from orders where order_no ~ '^SO-\\d{4}-\\d+$'
+    ) x where m is not null`);
+    await tx.execute(sql`select setval('payment_slip_no_seq', m) from (
+      select max(substring(slip_no from '(\\d+)$')::bigint) as m from payment_slips where slip_no ~ '^PS-\\d{4}-\\d+$'
+    ) x where m is not null`);
 
     return {
       inserted: {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-or
 import type { z } from 'zod';
 import type { BillListItem, BillListResult, BillSortField, BillSummary, listBillsSchema } from '@/lib/bills/schemas';
 import { offsetOf } from '@/lib/listQuery';
-import { bills, contracts } from '@/lib/server/db/schema';
+import { bills, contracts, paymentSlips } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
 import { balanceSql, billStatusSql } from './status';
@@ -39,22 +39,33 @@ export const toBillListItem = (r: BillListItem): BillListItem => ({ ...r, balanc
 
 /**
  * Totals over ALL of the customer's bills (the summary bar does not change with the list's filters): what is still
- * to pay, and what of it is overdue.
+ * to pay, what of it is overdue, and what slips under review cover. One rule with the statement PDF and CSV
+ * (issue 10 item 6): a bill is overdue by its whole balance once its due date has passed, whether or not a slip for
+ * it is under review; the amount under review is shown beside it, never subtracted.
  */
 export async function billSummary(db: Db, ucpId: string, today: string): Promise<BillSummary> {
-  const status = billStatusSql(today);
+  const isOverdue = sql`(${bills.paidCents} < ${bills.amountCents} and ${bills.dueDate} < ${today}::date)`;
   const [row] = await db
     .select({
       outstanding: sql<string>`coalesce(sum(${balanceSql}) filter (where ${bills.paidCents} < ${bills.amountCents}), 0)::bigint`,
-      overdue: sql<string>`coalesce(sum(${balanceSql}) filter (where ${status} = 'overdue'), 0)::bigint`,
-      overdueCount: sql<number>`(count(*) filter (where ${status} = 'overdue'))::int`,
+      overdue: sql<string>`coalesce(sum(${balanceSql}) filter (where ${isOverdue}), 0)::bigint`,
+      overdueCount: sql<number>`(count(*) filter (where ${isOverdue}))::int`,
     })
     .from(bills)
     .where(eq(bills.ucpId, ucpId));
+  const [review] = await db
+    .select({
+      underReview: sql<string>`coalesce(sum(${paymentSlips.amountCents}), 0)::bigint`,
+      underReviewCount: sql<number>`count(*)::int`,
+    })
+    .from(paymentSlips)
+    .where(and(eq(paymentSlips.ucpId, ucpId), eq(paymentSlips.status, 'pending')));
   return {
     outstandingCents: Number(row?.outstanding ?? 0),
     overdueCents: Number(row?.overdue ?? 0),
     overdueCount: Number(row?.overdueCount ?? 0),
+    underReviewCents: Number(review?.underReview ?? 0),
+    underReviewCount: Number(review?.underReviewCount ?? 0),
   };
 }
 

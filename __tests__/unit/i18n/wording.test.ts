@@ -1,0 +1,26 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The glossary of docs/ui-components.md ("Wording"): checked over every namespace file. */
+const dir = (locale: string) => join(process.cwd(), 'public/locales', locale);
+const files = (locale: string) => readdirSync(dir(locale)).filter((f) => f.endsWith('.json'));
+
+/** Every string of a namespace file with its key path. */
+function strings(value: unknown, path = ''): [string, string][] {
+  if (typeof value === 'string') return [[path, value]];
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => strings(v, path ? `${path}.${k}` : k));
+  return [];
+}
+const all = (locale: string) => files(locale).flatMap((f) => strings(JSON.parse(readFileSync(join(dir(locale), f), 'utf8'))).map(([k, v]) => [`${f}:${k}`, v] as const));
+
+describe('wording (issue 10 minor: one form of address, one "required")', () => {
+  it('Traditional Chinese addresses the user as 您, never 你', () => {
+    expect(all('tc').filter(([, v]) => v.includes('你')).map(([k]) => k)).toEqual([]);
+  });
+
+  it('"this field is required" has one wording per language', () => {
+    const required = (locale: string) => new Set(all(locale).filter(([k]) => /validation\.required$/.test(k)).map(([, v]) => v));
+    expect([...required('en')]).toEqual(['This field is required.']);
+    expect([...required('tc')]).toEqual(['此欄位必須填寫。']);
+  });
+});
