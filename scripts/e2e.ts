@@ -20,7 +20,7 @@ import path from 'node:path';
 import { ensureBuild } from './lib/build.mjs';
 import { bin, run, waitForExit } from './lib/process';
 
-const READY_TIMEOUT_MS = 120_000;
+const READY_TIMEOUT_MS = 300_000;
 const STOP_TIMEOUT_MS = 20_000;
 /** Keep the tail of the server's output to show when it fails; a whole log would drown the reason. */
 const OUTPUT_LIMIT = 200_000;

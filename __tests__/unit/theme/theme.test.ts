@@ -55,6 +55,17 @@ describe('theme (issue 10: focus, dark mode, text sizes)', () => {
     expect(baseline['html :focus-visible']?.outline).toMatch(/^2px solid var\(--mui-palette-focusRing\)$/);
   });
 
+  it('error text (a field in error, its message) reaches 4.5:1 on the page and on paper in both schemes', () => {
+    for (const mode of SCHEMES) {
+      const p = paletteOf(mode);
+      expect({ mode, page: getContrastRatio(p.error.main, p.background.default) >= 4.5, paper: getContrastRatio(p.error.main, p.background.paper) >= 4.5 }).toEqual({
+        mode,
+        page: true,
+        paper: true,
+      });
+    }
+  });
+
   it('dark mode: main buttons are a deep red with white text ≥ 4.5:1, and the header is a dark surface', () => {
     expect(getContrastRatio('#ffffff', DARK_CONTAINED_PRIMARY.main)).toBeGreaterThanOrEqual(4.5);
     expect(getContrastRatio('#ffffff', DARK_CONTAINED_PRIMARY.hover)).toBeGreaterThanOrEqual(4.5);
