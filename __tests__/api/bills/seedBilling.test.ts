@@ -139,7 +139,9 @@ describeEachDb('demo bills (seeded)', (getHandle) => {
     const sr = await statusOf(DEMO_UCP.sunrise);
     expect(sr.counts).toEqual({ paid: 37, overdue: 1 });
     expect(lc.summary).toEqual(await billSummary(db(), DEMO_UCP.lungCheong, TODAY));
-    expect(lc.summary.overdueCount).toBe(1);
+    // One rule with the statement (issue 10 item 6): past its due date a bill is overdue by its whole balance, a slip
+    // under review or not, so Lung Cheong's overdue bill and its bill under review (past due) both count.
+    expect(lc.summary.overdueCount).toBe(2);
     // Before their due dates, the same recent bills are simply unpaid.
     const early = await listBills(db(), DEMO_UCP.sunrise, { page: 1, pageSize: 5, filter: { status: ['unpaid'] } }, '2026-11-02');
     expect(early.total).toBe(1);
