@@ -41,6 +41,12 @@ describe('zodFields and findNul (pure)', () => {
     expect(findNul({ a: 'ok', b: [1, { c: 'x\u0000y' }] })).toBe('b.1.c');
     expect(findNul({ ['k\u0000']: 1 })).toBe('k\\u0000');
     expect(findNul({ a: 'fine', b: [true, null, 3] })).toBeNull();
+    // A lone UTF-16 surrogate (JSON "\ud800") is not valid UTF-8: PostgreSQL cannot store it either.
+    expect(findNul({ description: 'x\ud800' })).toBe('description');
+    expect(findNul({ a: ['\udc00y'] })).toBe('a.0');
+    expect(findNul({ ['k\ud800']: 1 })).toBe('k\\ud800');
+    // A well-formed pair (an emoji, a CJK Extension B character) is fine.
+    expect(findNul({ a: '😀 𠀋 ok' })).toBeNull();
     let deep: unknown = 'bad\u0000';
     for (let i = 0; i < 50_000; i += 1) deep = [deep];
     expect(findNul(deep)).toMatch(/^0(\.0)*$/);

@@ -40,10 +40,17 @@ export function zodFields(err: z.ZodError): Record<string, string[]> {
   return Object.fromEntries(fields);
 }
 
+/** A UTF-16 surrogate without its pair: JSON may carry one (`"\\ud800"`), UTF-8 (and so PostgreSQL) cannot. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Text PostgreSQL cannot store: a NUL character or a lone surrogate. */
+const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
 /**
- * The path of the first string (value or key) holding a NUL character, at any depth, or null. PostgreSQL cannot
- * store U+0000 in text (it refuses the query), and no field of the portal has a use for it. Iterative, so a deeply
- * nested body cannot exhaust the stack.
+ * The path of the first string (value or key) PostgreSQL could not store, at any depth, or null: a NUL character
+ * (PostgreSQL refuses U+0000 in text) or a lone UTF-16 surrogate (not valid UTF-8: the query or the jsonb audit row
+ * would fail). No field of the portal has a use for either. Iterative, so a deeply nested body cannot exhaust the
+ * stack.
  */
 export function findNul(value: unknown): string | null {
   const stack: { v: unknown; path: string }[] = [{ v: value, path: '' }];
@@ -51,12 +58,12 @@ export function findNul(value: unknown): string | null {
   while (stack.length) {
     const { v, path } = stack.pop()!;
     if (typeof v === 'string') {
-      if (v.includes('\u0000')) return path || '_';
+      if (unstorable(v)) return path || '_';
     } else if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i += 1) stack.push({ v: v[i], path: at(path, String(i)) });
     } else if (v !== null && typeof v === 'object') {
       for (const key of Object.keys(v)) {
-        if (key.includes('\u0000')) return at(path, key.replace(/\u0000/g, '\\u0000'));
+        if (unstorable(key)) return at(path, JSON.stringify(key).slice(1, -1));
         stack.push({ v: (v as Record<string, unknown>)[key], path: at(path, key) });
       }
     }
