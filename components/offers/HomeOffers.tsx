@@ -6,6 +6,7 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import { useEndpointQuery } from '@/lib/api/query';
@@ -19,6 +20,16 @@ export function HomeOffers({ enabled }: { enabled: boolean }) {
   const { t, i18n } = useTranslation('offers');
   const offers = useEndpointQuery(offersContract.endpoints.listHomeOffers, enabled ? {} : null);
   const list = offers.data ?? [];
+  // While the offers load, their row's space is held (a card with its 140 px picture), so the quick links and the
+  // footer below do not jump down when they arrive (home's CLS, issue 10 item 14 / issue 15).
+  if (enabled && offers.isPending) {
+    return (
+      <Box component="section" aria-busy="true" data-testid="home-offers-loading">
+        <Skeleton variant="text" width={200} sx={{ mb: 1.5, fontSize: '1.25rem' }} />
+        <Skeleton variant="rounded" height={300} />
+      </Box>
+    );
+  }
   if (!enabled || list.length === 0) return null;
   const zh = i18n.language === 'tc';
   return (

@@ -139,6 +139,9 @@ export function SlipUploadForm({ onUploaded }: Props) {
           key={round}
           schema={schema}
           aria-label={t('paymentSlips.upload.title')}
+          // The error summary names these two by their labels: the bill picker is a group of checkboxes and the file
+          // control a hidden input, neither of which has a <label> the summary could read.
+          fieldLabels={{ billIds: t('paymentSlips.upload.bills'), file: t('paymentSlips.upload.file') }}
           defaultValues={{
             billIds: preselected,
             amountCents: preselected.reduce((s, id) => s + (balances.get(id) ?? 0), 0),

@@ -49,12 +49,14 @@ export function UserMenu() {
         sx={{ textTransform: 'none', maxWidth: 260 }}
         data-testid="user-menu-button"
       >
-        <Box component="span" sx={{ display: { xs: 'none', md: 'block' }, textAlign: 'left', overflow: 'hidden' }}>
+        {/* A fixed width and both lines always there: the customer's name arrives after the page, and a button that
+            grew then pushed the desktop navigation onto a second row (home's layout shift of 0.33, issue 10 item 14). */}
+        <Box component="span" sx={{ display: { xs: 'none', md: 'block' }, width: { md: 180 }, textAlign: 'left', overflow: 'hidden' }}>
           <Typography component="span" sx={{ display: 'block', fontSize: '0.875rem', fontWeight: 600, whiteSpace: 'nowrap', textOverflow: 'ellipsis', overflow: 'hidden' }}>
             {name}
           </Typography>
           <Typography component="span" sx={{ display: 'block', fontSize: '0.75rem', opacity: 0.85, whiteSpace: 'nowrap', textOverflow: 'ellipsis', overflow: 'hidden' }}>
-            {customerName}
+            {customerName || '\u00a0'}
           </Typography>
         </Box>
       </Button>

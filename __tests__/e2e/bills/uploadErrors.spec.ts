@@ -114,7 +114,9 @@ it('refuses each bad upload with its message (en) and stores nothing', async () 
   const amount = form.getByRole('textbox', { name: en('page:paymentSlips.upload.amount') });
   await amount.fill(((bill.balanceCents + 10_000) / 100).toFixed(2));
   await submit.click();
-  await form.getByText(en('common:paymentSlips.validation.amountOverBalance')).waitFor();
+  // On the field (exactly its text) and, since issue 10, also in the form's error summary above it.
+  await form.getByText(en('common:paymentSlips.validation.amountOverBalance'), { exact: true }).waitFor();
+  await form.getByTestId('form-error-summary').getByText(en('page:paymentSlips.upload.amount'), { exact: false }).waitFor();
   expect(await amount.getAttribute('aria-invalid')).toBe('true');
   await shot(page, 'slip-error-amount-en');
   expect(uploads).toEqual([]);
@@ -158,7 +160,9 @@ it('says the same in Chinese (tc): file too large, wrong type, no bill chosen', 
 
   await expectVerdict(form, asUpload('入數紙.png', pngBytes()), '');
   await form.getByRole('button', { name: tc('page:paymentSlips.upload.submit') }).click();
-  await form.getByText(tc('common:paymentSlips.validation.pickBill')).waitFor();
+  await form.getByText(tc('common:paymentSlips.validation.pickBill'), { exact: true }).waitFor();
+  // The summary names the picker by its label, not by the field's name.
+  expect(await form.getByTestId('form-error-summary').innerText()).toContain(tc('page:paymentSlips.upload.bills'));
   await shot(page, 'slip-error-no-bill-tc');
   expect(uploads).toEqual([]);
 });
