@@ -78,6 +78,8 @@ const ROUTE_TABLE = [
   { path: '/my-account/meter-history/upload', anyOf: ['meter_upload_read'] },
   { path: '/my-account/contract-billing-schedule', anyOf: ['contract_billing_read'] },
   { path: '/my-account/contract-billing-schedule/[id]', anyOf: ['contract_billing_read'], deepLink: true },
+  { path: '/my-machines', anyOf: ['machine_read'], deepLink: true },
+  { path: '/my-machines/[id]', anyOf: ['machine_read'], deepLink: true },
   { path: '/my-orders/contract-renewal', anyOf: ['contract_renewal_read', 'contract_renewal_write'], deepLink: true },
   { path: '/my-orders/contract-renewal/detail', anyOf: ['contract_renewal_read', 'contract_renewal_write'] },
   { path: AIU, anyOf: changeRead, deepLink: true },
