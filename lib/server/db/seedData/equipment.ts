@@ -402,6 +402,9 @@ export const SEED_CONTRACTS: readonly SeedContract[] = [
     monoAllowance: 3000,
     colourAllowance: 500,
     status: 'active',
+    // Service level of the managed-print contract: an engineer within 4 business hours (docs/service-requests.md);
+    // the other contracts keep the standard 8.
+    responseHours: 4,
   },
   {
     id: CONTRACT_ID.hvRental,
