@@ -6,6 +6,7 @@ import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
+import BuildIcon from '@mui/icons-material/BuildOutlined';
 import SpeedIcon from '@mui/icons-material/Speed';
 import { useTranslation } from 'next-i18next/pages';
 import { useCanAccess, useCanOpen } from '@/components/common/Can';
@@ -15,9 +16,9 @@ import { PageHeader } from '@/components/common/PageHeader';
 import { StatusChip } from '@/components/common/StatusChip';
 import { DueFlag, UsageChart, num } from '@/components/meter/parts';
 import { useEndpointQuery } from '@/lib/api/query';
-import { formatDate, formatMoney, pickLocalized } from '@/lib/i18n/locales';
+import { formatDate, formatDateTime, formatMoney, pickLocalized } from '@/lib/i18n/locales';
 import { machinesContract } from '@/lib/machines/contract';
-import type { MachineDetail, MachineOrder, MachineReading } from '@/lib/machines/schemas';
+import type { MachineDetail, MachineOrder, MachineReading, MachineServiceRequest } from '@/lib/machines/schemas';
 import { pathTo } from '@/lib/paths';
 import { MachinePicture } from './MachinePicture';
 import { ColourChip } from './MachinesScreen';
@@ -31,6 +32,7 @@ function MachineActions({ m }: { m: MachineDetail }) {
   const mayWriteReadings = useCanAccess(['meter_upload_write']);
   const mayOpenOrders = useCanOpen('/my-orders/manage');
   const mayWriteOrders = useCanAccess(['mgt_order_write']);
+  const mayReport = useCanOpen('/service-requests/new');
   const mayRead = mayOpenUpload && mayWriteReadings;
   const mayOrder = mayOpenOrders && mayWriteOrders;
   if (m.status !== 'active') return null;
@@ -44,6 +46,11 @@ function MachineActions({ m }: { m: MachineDetail }) {
       {mayOrder ? (
         <Button component={NextLink} href={pathTo('/my-orders/manage', undefined, { placeFor: m.id })} variant="outlined" startIcon={<AddShoppingCartIcon aria-hidden />} data-testid="action-toner">
           {t('machines:actions.orderToner')}
+        </Button>
+      ) : null}
+      {mayReport ? (
+        <Button component={NextLink} href={pathTo('/service-requests/new', undefined, { machineId: m.id })} variant="contained" startIcon={<BuildIcon aria-hidden />} data-testid="action-fault">
+          {t('machines:actions.reportFault')}
         </Button>
       ) : null}
     </>
@@ -159,6 +166,49 @@ function OrdersSection({ orders }: { orders: MachineOrder[] }) {
   );
 }
 
+function ServiceSection({ m, requests }: { m: MachineDetail; requests: MachineServiceRequest[] }) {
+  const { t } = useTranslation(['machines', 'common']);
+  const { locale } = useRouter();
+  const mayOpenRequest = useCanOpen('/service-requests/[id]');
+  const mayOpenList = useCanOpen('/service-requests');
+  return (
+    <DetailSection title={t('machines:detail.service')}>
+      <DetailTable<MachineServiceRequest>
+        label={t('machines:detail.service')}
+        rows={requests}
+        rowKey={(r) => r.id}
+        empty={t('machines:detail.noService')}
+        columns={[
+          {
+            header: t('machines:detail.reference'),
+            render: (r) =>
+              mayOpenRequest ? (
+                <Link component={NextLink} href={pathTo('/service-requests/[id]', { id: r.id })} sx={{ whiteSpace: 'nowrap' }}>
+                  {r.reference}
+                </Link>
+              ) : (
+                r.reference
+              ),
+          },
+          { header: t('machines:detail.reported'), render: (r) => formatDateTime(r.createdAt, locale) },
+          { header: t('machines:detail.category'), render: (r) => t(`machines:serviceCategory.${r.category}`) },
+          { header: t('machines:columns.status'), render: (r) => <StatusChip status={r.status} label={t(`machines:serviceStatus.${r.status}`)} /> },
+          {
+            header: t('machines:detail.engineer'),
+            render: (r) => (r.engineerName ? (r.etaAt ? t('machines:detail.engineerEta', { name: r.engineerName, eta: formatDateTime(r.etaAt, locale) }) : r.engineerName) : '–'),
+          },
+          { header: t('machines:detail.ended'), render: (r) => (r.endedAt ? formatDateTime(r.endedAt, locale) : '–') },
+        ]}
+      />
+      {mayOpenList && requests.length > 0 ? (
+        <Link component={NextLink} href={pathTo('/service-requests', undefined, { machineId: m.id })} sx={{ display: 'inline-block', mt: 1 }}>
+          {t('machines:detail.allService')}
+        </Link>
+      ) : null}
+    </DetailSection>
+  );
+}
+
 function MachineView({ m }: { m: MachineDetail }) {
   const { t } = useTranslation(['machines', 'contracts', 'common']);
   const { locale } = useRouter();
@@ -227,6 +277,7 @@ function MachineView({ m }: { m: MachineDetail }) {
         </Grid>
       </Grid>
       {m.readings ? <ReadingsSection m={m} readings={m.readings} /> : null}
+      {m.serviceRequests ? <ServiceSection m={m} requests={m.serviceRequests} /> : null}
       {m.orders ? <OrdersSection orders={m.orders} /> : null}
     </Box>
   );

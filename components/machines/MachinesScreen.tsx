@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
+import { useCanAccess } from '@/components/common/Can';
 import type { DataTableColumn } from '@/components/common/DataTable';
 import { ListScreen } from '@/components/common/ListScreen';
 import type { FilterConfig } from '@/components/common/listSchema';
@@ -28,6 +29,7 @@ export function MachinesScreen() {
   const { t } = useTranslation(['machines', 'meter', 'common']);
   const { locale } = useRouter();
   const sites = useEndpointQuery(M.listSites, {}, { request: { silent: true } });
+  const showRequests = useCanAccess(['service_req_read', 'service_req_write']);
 
   const columns: DataTableColumn<MachineListItem, MachineSortField>[] = useMemo(
     () => [
@@ -103,9 +105,23 @@ export function MachinesScreen() {
             t('machines:noTonerOrder')
           ),
       },
+      ...(showRequests
+        ? [
+            {
+              key: 'service',
+              header: t('machines:columns.openRequests'),
+              render: (r: MachineListItem) =>
+                r.openServiceRequests ? (
+                  <Chip size="small" color="warning" variant="outlined" label={t('machines:openRequests', { count: r.openServiceRequests })} data-testid={`open-requests-${r.serialNo}`} />
+                ) : (
+                  t('machines:noOpenRequests')
+                ),
+            },
+          ]
+        : []),
       { key: 'status', header: t('machines:columns.status'), render: (r) => <StatusChip status={r.status} label={t(`machines:status.${r.status}`)} /> },
     ],
-    [t, locale],
+    [t, locale, showRequests],
   );
 
   const filterConfig: FilterConfig = useMemo(

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
 import type { ContractStatus, ContractType } from '@/lib/contracts/constants';
 import type { ReadingDueFlag, ReadingSource } from '@/lib/meter/constants';
+import type { ServiceCategory, ServiceStatus } from '@/lib/serviceRequests/constants';
 
 /** A machine as every feature names it: serial, model (both languages), colour or mono, where it stands. */
 export type MachineSummary = {
@@ -64,6 +65,8 @@ export type MachineListItem = MachineSummary & {
   readingDueOn: string | null;
   dueFlag: ReadingDueFlag | null;
   lastTonerOrder: { id: string; orderNo: string; status: string; createdAt: string } | null;
+  /** Service requests still being worked on; null when the user holds no service-request code. */
+  openServiceRequests: number | null;
 };
 export type MachineListResult = ListResult<MachineListItem>;
 
@@ -83,6 +86,19 @@ export type MachineOrder = {
   shipments: { id: string; shipmentNo: string; status: string }[];
 };
 
+/** One service request in a machine's service history. */
+export type MachineServiceRequest = {
+  id: string;
+  reference: string;
+  category: ServiceCategory;
+  status: ServiceStatus;
+  createdAt: string;
+  engineerName: string | null;
+  etaAt: string | null;
+  /** When it was resolved, closed or cancelled (the latest of these). */
+  endedAt: string | null;
+};
+
 export type MachineDetail = MachineListItem & {
   addressEn: string;
   addressZh: string;
@@ -96,6 +112,8 @@ export type MachineDetail = MachineListItem & {
   usage: MachineUsageMonth[] | null;
   /** Null when the user holds no code to read orders (mgt_order_read, track_order_read). */
   orders: MachineOrder[] | null;
+  /** Newest first; null when the user holds no service-request code (service_req_read, service_req_write). */
+  serviceRequests: MachineServiceRequest[] | null;
 };
 
 /** The picture of a model under public/machines: one drawing per family (category × colour). */

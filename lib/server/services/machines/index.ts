@@ -10,16 +10,18 @@ import {
   type MachineListResult,
   type MachineOrder,
   type MachineReading,
+  type MachineServiceRequest,
   type MachineSortField,
   type SiteListResult,
 } from '@/lib/machines/schemas';
 import { asReadingSource } from '@/lib/meter/constants';
+import { OPEN_STATUSES, SERVICE_CATEGORIES, SERVICE_STATUSES } from '@/lib/serviceRequests/constants';
 import { readingDue } from '@/lib/meter/due';
 import { canAccess } from '@/lib/permissions/canAccess';
 import type { CustomerContext } from '@/lib/server/context';
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
-import { contracts, machineModels, machines, meterReadings, orderItems, orders, shipments } from '@/lib/server/db/schema';
+import { contracts, machineModels, machines, meterReadings, orderItems, orders, serviceRequests, shipments } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import { DAYS_PER_MONTH, latestReadings, readingsByMachine, usualDaily } from '@/lib/server/services/meter/machines';
@@ -102,11 +104,29 @@ async function lastTonerOrders(db: Db, ucpId: string, machineIds: readonly strin
   return new Map(rows.map((r) => [r.machineId!, { id: r.id, orderNo: r.orderNo, status: r.status, createdAt: r.createdAt.toISOString() }]));
 }
 
+/** Service requests still being worked on, per machine. */
+async function openRequestCounts(db: Db, ucpId: string, machineIds: readonly string[]) {
+  if (machineIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ machineId: serviceRequests.machineId, n: sql<number>`count(*)::int` })
+    .from(serviceRequests)
+    .where(and(eq(serviceRequests.ucpId, ucpId), inArray(serviceRequests.machineId, [...machineIds]), inArray(serviceRequests.status, [...OPEN_STATUSES])))
+    .groupBy(serviceRequests.machineId);
+  return new Map(rows.map((r) => [r.machineId, r.n]));
+}
+
+const SERVICE_CODES = ['service_req_read', 'service_req_write'] as const;
+
 /** Rows → list items with the last reading, this period's flag and the last toner order (three queries per page). */
 async function toItems(ctx: CustomerContext, rows: readonly Row[]): Promise<MachineListItem[]> {
   const today = hkToday(ctx.now());
   const ids = rows.map((r) => r.id);
-  const [latest, toner] = await Promise.all([latestReadings(ctx.db, ids), lastTonerOrders(ctx.db, ctx.actor.ucpId, ids)]);
+  const mayReadRequests = canAccess(ctx.actor.codes, SERVICE_CODES);
+  const [latest, toner, open] = await Promise.all([
+    latestReadings(ctx.db, ids),
+    lastTonerOrders(ctx.db, ctx.actor.ucpId, ids),
+    mayReadRequests ? openRequestCounts(ctx.db, ctx.actor.ucpId, ids) : null,
+  ]);
   return rows.map((m) => {
     const last = latest.get(m.id) ?? null;
     const status = asMachineStatus(m.status);
@@ -135,6 +155,7 @@ async function toItems(ctx: CustomerContext, rows: readonly Row[]): Promise<Mach
       readingDueOn: due?.dueOn ?? null,
       dueFlag: due?.flag ?? null,
       lastTonerOrder: toner.get(m.id) ?? null,
+      openServiceRequests: open ? (open.get(m.id) ?? 0) : null,
     };
   });
 }
@@ -216,6 +237,35 @@ async function ordersOf(db: Db, ucpId: string, machineId: string): Promise<Machi
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), shipments: byOrder.get(r.id) ?? [] }));
 }
 
+/** The machine's service requests, newest first. */
+async function requestsOf(db: Db, ucpId: string, machineId: string): Promise<MachineServiceRequest[]> {
+  const rows = await db
+    .select({
+      id: serviceRequests.id,
+      reference: serviceRequests.requestNo,
+      category: serviceRequests.category,
+      status: serviceRequests.status,
+      createdAt: serviceRequests.createdAt,
+      engineerName: serviceRequests.engineerName,
+      etaAt: serviceRequests.etaAt,
+      endedAt: sql<Date | null>`greatest(${serviceRequests.resolvedAt}, ${serviceRequests.closedAt}, ${serviceRequests.cancelledAt})`,
+    })
+    .from(serviceRequests)
+    .where(and(eq(serviceRequests.ucpId, ucpId), eq(serviceRequests.machineId, machineId)))
+    .orderBy(desc(serviceRequests.createdAt))
+    .limit(50);
+  return rows.map((r) => ({
+    id: r.id,
+    reference: r.reference,
+    category: SERVICE_CATEGORIES.find((c) => c === r.category) ?? 'other',
+    status: SERVICE_STATUSES.find((x) => x === r.status) ?? 'submitted',
+    createdAt: r.createdAt.toISOString(),
+    engineerName: r.engineerName,
+    etaAt: r.etaAt?.toISOString() ?? null,
+    endedAt: r.endedAt ? new Date(r.endedAt).toISOString() : null,
+  }));
+}
+
 const READING_CODES = ['meter_history_read'] as const;
 const ORDER_CODES = ['mgt_order_read', 'track_order_read'] as const;
 
@@ -226,11 +276,13 @@ export async function getMachine(ctx: CustomerContext, id: string): Promise<Mach
   const today = hkToday(ctx.now());
   const mayReadReadings = canAccess(ctx.actor.codes, READING_CODES);
   const mayReadOrders = canAccess(ctx.actor.codes, ORDER_CODES);
-  const [history, readings, monthly, machineOrders] = await Promise.all([
+  const mayReadRequests = canAccess(ctx.actor.codes, SERVICE_CODES);
+  const [history, readings, monthly, machineOrders, requests] = await Promise.all([
     readingsByMachine(ctx.db, [id], addDays(today, -366)),
     mayReadReadings ? readingsOf(ctx.db, id) : null,
     mayReadReadings ? usage(ctx, { machineId: id, fromMonth: addMonths(`${today.slice(0, 7)}-01`, -11).slice(0, 7), toMonth: today.slice(0, 7) }) : null,
     mayReadOrders ? ordersOf(ctx.db, ctx.actor.ucpId, id) : null,
+    mayReadRequests ? requestsOf(ctx.db, ctx.actor.ucpId, id) : null,
   ]);
   const usual = usualDaily(history.get(id) ?? [], today);
   return {
@@ -250,5 +302,6 @@ export async function getMachine(ctx: CustomerContext, id: string): Promise<Mach
         })
       : null,
     orders: machineOrders,
+    serviceRequests: requests,
   };
 }
