@@ -207,6 +207,9 @@ async function readingsOf(db: Db, machineId: string): Promise<MachineReading[]> 
   });
 }
 
+/** `orders.id` qualified: drizzle writes a one-table select's columns bare, which inside a subquery would name oi.id. */
+const ORDER_ID = sql`${sql.identifier('orders')}.${sql.identifier('id')}`;
+
 /** The machine's orders, newest first, with their first item, total and shipments. */
 async function ordersOf(db: Db, ucpId: string, machineId: string): Promise<MachineOrder[]> {
   const rows = await db
@@ -216,10 +219,10 @@ async function ordersOf(db: Db, ucpId: string, machineId: string): Promise<Machi
       orderType: orders.orderType,
       status: orders.status,
       createdAt: orders.createdAt,
-      firstItemEn: sql<string>`coalesce((select oi.description_en from ${orderItems} oi where oi.order_id = ${orders.id} order by oi.line_no limit 1), '')`,
-      firstItemZh: sql<string>`coalesce((select oi.description_zh from ${orderItems} oi where oi.order_id = ${orders.id} order by oi.line_no limit 1), '')`,
-      itemCount: sql<number>`(select count(*) from ${orderItems} oi where oi.order_id = ${orders.id})::int`,
-      totalCents: sql<number>`(select coalesce(sum(oi.quantity * oi.unit_price_cents), 0) from ${orderItems} oi where oi.order_id = ${orders.id})::int`,
+      firstItemEn: sql<string>`coalesce((select oi.description_en from ${orderItems} oi where oi.order_id = ${ORDER_ID} order by oi.line_no limit 1), '')`,
+      firstItemZh: sql<string>`coalesce((select oi.description_zh from ${orderItems} oi where oi.order_id = ${ORDER_ID} order by oi.line_no limit 1), '')`,
+      itemCount: sql<number>`(select count(*) from ${orderItems} oi where oi.order_id = ${ORDER_ID})::int`,
+      totalCents: sql<number>`(select coalesce(sum(oi.quantity * oi.unit_price_cents), 0) from ${orderItems} oi where oi.order_id = ${ORDER_ID})::int`,
     })
     .from(orders)
     .where(and(eq(orders.ucpId, ucpId), eq(orders.machineId, machineId)))
