@@ -46,9 +46,11 @@ describe('route-permission table', () => {
     const accountLinks = ['/login/activate', '/login/forgot-password', '/login/reset-password'];
     // Service requests and the service desk (issue 16, docs/service-requests.md) are additions too.
     const beyondSpec = (p: string) => p.startsWith('/service-requests') || p.startsWith('/admin-controls/service-desk');
+    // My machines (issue 16, docs/machines.md).
+    const machinePages = ['/my-machines', '/my-machines/[id]'];
     expect(extra).toEqual(
       extra.filter(
-        (p) => p.startsWith('/admin-controls/payment-slip-review') || p === '/admin-controls/outbox' || SUPPORT_ADMIN.some((base) => p.startsWith(base)) || accountLinks.includes(p) || beyondSpec(p),
+        (p) => p.startsWith('/admin-controls/payment-slip-review') || p === '/admin-controls/outbox' || SUPPORT_ADMIN.some((base) => p.startsWith(base)) || accountLinks.includes(p) || beyondSpec(p) || machinePages.includes(p),
       ),
     );
   });
@@ -106,6 +108,9 @@ describe('route-permission table', () => {
         '/service-requests',
         '/service-requests/new',
         '/service-requests/[id]',
+        // Not in the spec: my machines (docs/machines.md).
+        '/my-machines',
+        '/my-machines/[id]',
       ].sort(),
     );
     expect(isDeepLinkPath('/my-orders/manage/123')).toBe(true);
