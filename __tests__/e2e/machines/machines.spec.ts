@@ -11,6 +11,8 @@ import { DEMO_UCP } from '@/lib/server/db/seedData/customers';
 import { closeBrowser, newPageAs, url } from '../helpers/browser';
 import { checkAccessible, chooseFilter, h1, open, rowIds, shot, t, until } from '../orders/support';
 
+// A loaded machine: sign-in, axe and the chart take their time.
+jest.setTimeout(240_000);
 afterAll(closeBrowser);
 
 let page: Page;
@@ -23,14 +25,14 @@ const tc = (key: string, vars?: Record<string, string>) => t('tc', key, vars);
 
 const rows = (p: Page, name: string) => p.getByRole('table', { name, exact: true }).locator('tbody tr[data-row-id]');
 const waitForIds = (p: Page, name: string, ids: readonly string[], what: string) =>
-  until(async () => ((await rowIds(rows(p, name))).sort().join() === [...ids].sort().join() ? true : undefined), what);
+  until(async () => ((await rowIds(rows(p, name))).sort().join() === [...ids].sort().join() ? true : undefined), what, 30_000);
 
 it('lists the machines, filters by status, searches by serial and location, and opens a machine with everything about it', async () => {
   page = await newPageAs('customer@demo.hk');
   const title = en('machines:list.title');
   await open(page, '/my-machines', title);
   // Harbour View: three machines in service and the colour copier taken back when the old lease ended.
-  await until(async () => ((await rows(page, title).count()) === 4 ? true : undefined), 'four machines');
+  await until(async () => ((await rows(page, title).count()) === 4 ? true : undefined), 'four machines', 30_000);
   expect(await rows(page, title).last().textContent()).toContain(REMOVED_MACHINE_SERIAL.hvOldColour);
   expect(await page.getByTestId('machine-picture').count()).toBe(4);
   // The printer lacks its latest readings in the demo: flagged overdue.
@@ -89,7 +91,7 @@ it('in Chinese: filters by site for a customer with two sites and shows a machin
   page = await newPageAs('multi@demo.hk', { ucpId: DEMO_UCP.lungCheong, locale: 'tc' });
   const title = tc('machines:list.title');
   await open(page, '/tc/my-machines', title);
-  await until(async () => ((await rows(page, title).count()) === 4 ? true : undefined), 'four machines');
+  await until(async () => ((await rows(page, title).count()) === 4 ? true : undefined), 'four machines', 30_000);
   await chooseFilter(page, tc('machines:list.site'), '新界葵涌葵豐街38號葵涌貨運中心5樓B室');
   await waitForIds(page, title, [MACHINE_ID.lcMonoWarehouse, MACHINE_ID.lcPrinter], 'the two warehouse machines');
   expect(await page.getByRole('table', { name: title }).textContent()).toContain(tc('machines:mono'));
