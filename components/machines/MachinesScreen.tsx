@@ -56,7 +56,7 @@ export function MachinesScreen() {
         header: t('machines:columns.location'),
         sortable: true,
         render: (r) => (
-          <Box>
+          <Box sx={{ minWidth: { md: 180 } }}>
             <Typography variant="body2">{pickLocalized(locale, r.locationEn, r.locationZh)}</Typography>
             <Typography variant="caption" color="text.secondary">
               {pickLocalized(locale, r.siteEn, r.siteZh)}

@@ -53,7 +53,8 @@ export function UsageChart({ monthly, loading = false }: { monthly: readonly Usa
         </Box>
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
-        <Box sx={{ maxHeight: 320, overflow: 'auto' }}>
+        {/* Scrolls when the months do not fit: focusable so a keyboard can scroll it (axe scrollable-region-focusable). */}
+        <Box sx={{ maxHeight: 320, overflow: 'auto' }} tabIndex={0} role="region" aria-label={t('meter:history.usageTable')}>
           <Table size="small" aria-label={t('meter:history.usageTable')} data-testid="usage-table">
             <TableHead>
               <TableRow>
