@@ -25,6 +25,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { href: '/my-account/manage-my-bills', labelKey: 'nav.bills' },
       { href: '/my-account/manage-my-bills/payment-slip-upload', labelKey: 'nav.paymentSlips' },
       { href: '/customer-support/account-info-update', labelKey: 'nav.accountInfoUpdate' },
+      { href: '/my-machines', labelKey: 'nav.myMachines' },
     ],
   },
   {

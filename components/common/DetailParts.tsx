@@ -51,7 +51,8 @@ export type DetailTableColumn<Row> = { header: string; render: (row: Row) => Rea
 export function DetailTable<Row>({ label, columns, rows, rowKey, empty }: { label: string; columns: readonly DetailTableColumn<Row>[]; rows: readonly Row[]; rowKey: (row: Row) => string; empty: string }) {
   if (rows.length === 0) return <Typography color="text.secondary">{empty}</Typography>;
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
+    // Focusable: a table wider than a phone scrolls sideways, and a keyboard must be able to scroll it too.
+    <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>

@@ -38,6 +38,8 @@ export const STATUS_TONES = {
   active: 'approved',
   inactive: 'neutral',
   expired: 'reject',
+  // machines (active as above)
+  removed: 'neutral',
   // offers (docs/offers.md; expired as above)
   draft: 'neutral',
   published: 'approved',

@@ -11,6 +11,7 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import MailIcon from '@mui/icons-material/MailOutlined';
 import PersonIcon from '@mui/icons-material/PersonOutlined';
+import PrintIcon from '@mui/icons-material/PrintOutlined';
 import LocalShippingIcon from '@mui/icons-material/LocalShippingOutlined';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { useBillSummary } from '@/components/bills/useBillSummary';
@@ -50,6 +51,7 @@ const CARDS: readonly AttentionCard[] = [
     value: ({ bills }) => bills?.overdueCount ?? null,
     extra: ({ bills, locale }) => ({ outstanding: formatMoney(bills?.outstandingCents ?? 0, locale), overdue: formatMoney(bills?.overdueCents ?? 0, locale) }),
   },
+  { key: 'machines', href: '/my-machines', icon: <PrintIcon />, value: () => null },
   { key: 'account', href: '/account', icon: <PersonIcon />, value: () => null },
 ];
 

@@ -8,15 +8,9 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/Upload';
-import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslation } from 'next-i18next/pages';
 import { DownloadButton } from '@/components/common/DownloadButton';
 import { useDownload } from '@/components/common/useDownload';
@@ -30,29 +24,14 @@ import { useEndpointQuery } from '@/lib/api/query';
 import { errorKey } from '@/lib/errors';
 import { formatDate, pickLocalized } from '@/lib/i18n/locales';
 import { meterContract } from '@/lib/meter/contract';
-import { READING_SORT_FIELDS, listReadingsSchema, type MachineSummary, type ReadingFilter, type ReadingItem } from '@/lib/meter/schemas';
+import { READING_SORT_FIELDS, listReadingsSchema, type MeterMachine, type ReadingFilter, type ReadingItem } from '@/lib/meter/schemas';
 import { pathTo } from '@/lib/paths';
+import { DueFlag, UsageChart, num } from './parts';
 
 const E = meterContract.endpoints;
 type SortField = (typeof READING_SORT_FIELDS)[number];
-const num = (n: number | null | undefined, locale: string | undefined) => (n === null || n === undefined ? '–' : n.toLocaleString(locale === 'tc' ? 'zh-HK' : 'en-HK'));
 
-/** The due / overdue flag of a machine's reading for the current billing period. */
-export function DueFlag({ machine }: { machine: MachineSummary }) {
-  const { t } = useTranslation(['meter', 'common']);
-  const { locale } = useRouter();
-  if (machine.dueFlag === 'ok') return null;
-  return (
-    <Chip
-      size="small"
-      color={machine.dueFlag === 'overdue' ? 'error' : 'warning'}
-      label={t(`meter:due.${machine.dueFlag}`, { date: formatDate(machine.readingDueOn, locale) })}
-      data-testid={`due-${machine.serialNo}`}
-    />
-  );
-}
-
-function MachineCards({ machines }: { machines: MachineSummary[] }) {
+function MachineCards({ machines }: { machines: MeterMachine[] }) {
   const { t } = useTranslation(['meter', 'common']);
   const { locale } = useRouter();
   return (
@@ -203,44 +182,7 @@ export function MeterHistoryScreen() {
         {machineName ? t('meter:history.usageOf', { serial: machineName }) : t('meter:history.usageAll')}
       </Typography>
       {usage.apiError ? <Alert severity="error">{t(errorKey(usage.apiError.code))}</Alert> : null}
-      <Grid container spacing={2} sx={{ mb: 3 }}>
-        <Grid size={{ xs: 12, md: 8 }}>
-          <Box data-testid="usage-chart" sx={{ width: '100%', minHeight: 300 }}>
-            <BarChart
-              height={300}
-              dataset={monthly}
-              xAxis={[{ scaleType: 'band', dataKey: 'month' }]}
-              series={[
-                { dataKey: 'mono', label: t('meter:columns.monoPages'), stack: 'pages', color: '#546e7a' },
-                { dataKey: 'colour', label: t('meter:columns.colourPages'), stack: 'pages', color: '#1e88e5' },
-              ]}
-              loading={usage.isLoading}
-            />
-          </Box>
-        </Grid>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <Box sx={{ maxHeight: 320, overflow: 'auto' }}>
-            <Table size="small" aria-label={t('meter:history.usageTable')} data-testid="usage-table">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('meter:columns.month')}</TableCell>
-                  <TableCell align="right">{t('meter:columns.monoPages')}</TableCell>
-                  <TableCell align="right">{t('meter:columns.colourPages')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {monthly.map((m) => (
-                  <TableRow key={m.month}>
-                    <TableCell>{m.month}</TableCell>
-                    <TableCell align="right">{num(m.mono, locale)}</TableCell>
-                    <TableCell align="right">{num(m.colour, locale)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
-        </Grid>
-      </Grid>
+      <UsageChart monthly={monthly} loading={usage.isLoading} />
 
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('meter:history.readings')}

@@ -28,10 +28,10 @@ import { errorKey } from '@/lib/errors';
 import { formatDate, pickLocalized } from '@/lib/i18n/locales';
 import { MAX_CSV_CHARS } from '@/lib/meter/constants';
 import { meterContract } from '@/lib/meter/contract';
-import type { CheckResult, CsvRowError, MachineSummary, ReadingRowInput, SubmitReadingsResult } from '@/lib/meter/schemas';
+import type { CheckResult, CsvRowError, MeterMachine, ReadingRowInput, SubmitReadingsResult } from '@/lib/meter/schemas';
 import { pathTo } from '@/lib/paths';
 import { ReadingIssues } from './ReadingIssues';
-import { DueFlag } from './MeterHistoryScreen';
+import { DueFlag } from './parts';
 
 const E = meterContract.endpoints;
 const newKey = () => crypto.randomUUID();
@@ -103,7 +103,7 @@ function Outcome({ s }: { s: ReturnType<typeof useSubmission> }) {
   );
 }
 
-function PhotoInput({ machine, entry, onChange }: { machine: MachineSummary; entry: Entry; onChange: (e: Partial<Entry>) => void }) {
+function PhotoInput({ machine, entry, onChange }: { machine: MeterMachine; entry: Entry; onChange: (e: Partial<Entry>) => void }) {
   const { t } = useTranslation(['meter', 'common']);
   const upload = useEndpointUpload(E.uploadPhoto);
   const [error, setError] = useState<ApiError | null>(null);
@@ -140,9 +140,11 @@ function PhotoInput({ machine, entry, onChange }: { machine: MachineSummary; ent
   );
 }
 
-function ReadingForm({ machines }: { machines: MachineSummary[] }) {
+function ReadingForm({ machines }: { machines: MeterMachine[] }) {
   const { t } = useTranslation(['meter', 'common']);
-  const { locale } = useRouter();
+  const { locale, query } = useRouter();
+  // `?machineId=` (from a machine's page): that machine's row is marked and its counter field takes the focus.
+  const focusId = typeof query.machineId === 'string' ? query.machineId : null;
   const today = hkToday();
   const [entries, setEntries] = useState<Record<string, Entry>>({});
   const [localError, setLocalError] = useState<string | null>(null);
@@ -200,7 +202,7 @@ function ReadingForm({ machines }: { machines: MachineSummary[] }) {
             {machines.map((m) => {
               const e = entryOf(m.id);
               return (
-                <TableRow key={m.id} data-testid={`row-${m.serialNo}`}>
+                <TableRow key={m.id} data-testid={`row-${m.serialNo}`} selected={m.id === focusId}>
                   <TableCell>
                     <Typography variant="body2">{m.serialNo}</Typography>
                     <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
@@ -223,7 +225,7 @@ function ReadingForm({ machines }: { machines: MachineSummary[] }) {
                     <TextField type="date" size="small" value={e.date} onChange={(ev) => update(m.id, { date: ev.target.value })} slotProps={{ htmlInput: { max: today, 'aria-label': t('meter:upload.dateFor', { serial: m.serialNo }) } }} />
                   </TableCell>
                   <TableCell>
-                    <TextField size="small" value={e.mono} onChange={(ev) => update(m.id, { mono: ev.target.value })} slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': t('meter:upload.monoFor', { serial: m.serialNo }) } }} />
+                    <TextField size="small" value={e.mono} autoFocus={m.id === focusId} onChange={(ev) => update(m.id, { mono: ev.target.value })} slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': t('meter:upload.monoFor', { serial: m.serialNo }) } }} />
                     <ReadingIssues issues={issuesFor(m.serialNo)} testId={`issues-${m.serialNo}`} />
                   </TableCell>
                   <TableCell>

@@ -12,7 +12,7 @@ import { StatusChip } from '@/components/common/StatusChip';
 import { ordersContract } from '@/lib/orders/contract';
 import { formatDate, formatMoney, pickLocalized } from '@/lib/i18n/locales';
 import type { OrderListItem, OrderSortField } from '@/lib/orders/schemas';
-import { Can } from '@/components/common/Can';
+import { Can, useCanAccess } from '@/components/common/Can';
 import { itemsSummary } from './format';
 import { PlaceOrderDialog } from './PlaceOrderDialog';
 import { pathTo } from '@/lib/paths';
@@ -23,6 +23,16 @@ export function OrdersScreen() {
   const router = useRouter();
   const locale = router.locale;
   const [placing, setPlacing] = useState(false);
+  // `?placeFor=<machine id>` (a machine's "order toner"): the order form opens with that machine chosen.
+  const placeFor = typeof router.query.placeFor === 'string' ? router.query.placeFor : null;
+  const mayPlace = useCanAccess(['mgt_order_write']);
+  const closePlacing = () => {
+    setPlacing(false);
+    if (placeFor) {
+      const { placeFor: _dropped, ...rest } = router.query;
+      void router.replace({ pathname: router.pathname, query: rest }, undefined, { shallow: true });
+    }
+  };
 
   const filterConfig: FilterConfig = useMemo(
     () => ({
@@ -85,7 +95,7 @@ export function OrdersScreen() {
       emptyMessage={t('orders.empty')}
       emptyFilteredMessage={t('orders.emptyFiltered')}
     >
-      {() => (placing ? <PlaceOrderDialog open onClose={() => setPlacing(false)} /> : null)}
+      {() => (placing || (placeFor && mayPlace) ? <PlaceOrderDialog open onClose={closePlacing} initialMachineId={placeFor} /> : null)}
     </ListScreen>
   );
 }

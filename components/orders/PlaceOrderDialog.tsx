@@ -43,14 +43,19 @@ import { pathTo } from '@/lib/paths';
 const STEPS = ['machine', 'items', 'delivery', 'review'] as const;
 type StepKey = (typeof STEPS)[number];
 
-export type PlaceOrderDialogProps = { open: boolean; onClose: () => void };
+export type PlaceOrderDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  /** A machine chosen before the dialog opened (a machine's "order toner"); ignored when it is not orderable. */
+  initialMachineId?: string | null;
+};
 
 /**
  * "Place toner order": machine → compatible items with quantity limits → delivery (prefilled from the machine's
  * toner address and contact) → review → submit. The idempotency key stays the same until an order is placed, so a
  * double click or a retry after a time-out places one order. Success opens the new order.
  */
-export function PlaceOrderDialog({ open, onClose }: PlaceOrderDialogProps) {
+export function PlaceOrderDialog({ open, onClose, initialMachineId = null }: PlaceOrderDialogProps) {
   const { t } = useTranslation(['page', 'common', 'error']);
   const router = useRouter();
   const locale = router.locale;
@@ -75,7 +80,8 @@ export function PlaceOrderDialog({ open, onClose }: PlaceOrderDialogProps) {
 
   const machines = useEndpointQuery(ordersContract.endpoints.listOrderableMachines, open ? {} : null, { request: { silent: true } });
   // A single machine needs no choosing.
-  const machineId = chosenId ?? (machines.data?.length === 1 ? machines.data[0]!.id : null);
+  const preset = initialMachineId && machines.data?.some((m) => m.id === initialMachineId) ? initialMachineId : null;
+  const machineId = chosenId ?? preset ?? (machines.data?.length === 1 ? machines.data[0]!.id : null);
   const products = useEndpointQuery(ordersContract.endpoints.listProductsForMachine, machineId ? { machineId } : null, { request: { silent: true } });
   // Placing invalidates the orders and tracking areas (the list, the home card) through the contract.
   const place = useEndpointMutation(ordersContract.endpoints.placeTonerOrder);

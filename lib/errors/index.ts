@@ -47,6 +47,11 @@ export const ERRORS = {
   USER_IMPORT_INVALID: { http: 400, description: 'One or more rows of the import failed their checks: nothing was imported' },
   // User groups (docs/user-groups.md).
   GROUP_IN_USE: { http: 409, description: 'The user group still has members: empty or disable it instead of deleting it' },
+  // Service requests (docs/service-requests.md).
+  SERVICE_REQUEST_CHANGED: { http: 409, description: 'The service request was changed by someone else since it was read: reload it and try again' },
+  SERVICE_REQUEST_WRONG_STATUS: { http: 409, description: 'The service request is not in a status that allows this step' },
+  SERVICE_REQUEST_WINDOW_CLOSED: { http: 409, description: 'More than 7 days have passed since the resolution: it can no longer be confirmed or reopened here' },
+  MACHINE_NOT_SERVICEABLE: { http: 409, description: 'The machine is no longer in service with the customer: no fault can be reported for it' },
   SERVICE_UNAVAILABLE: { http: 503, description: 'Database unreachable' },
   TIMEOUT: { http: 504, description: 'Request took too long' },
   INTERNAL: { http: 500, description: 'Unexpected error' },

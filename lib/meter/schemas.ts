@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { isoDateSchema, listQuerySchema, type ListResult } from '@/lib/listQuery';
+import type { MachineSummary } from '@/lib/machines/schemas';
 import { msg } from '@/lib/zodMessages';
 import { MAX_COUNTER, MAX_CSV_CHARS, MAX_READINGS_PER_SUBMISSION, READING_SOURCES, type ReadingDueFlag, type ReadingIssue, type ReadingSource, type ReadingStatus } from './constants';
 
@@ -82,15 +83,8 @@ export type ParseCsvResult = CheckResult & { parseErrors: CsvRowError[] };
 
 export type SubmitReadingsResult = { submissionId: string; count: number; replayed: boolean };
 
-export type MachineSummary = {
-  id: string;
-  serialNo: string;
-  modelCode: string;
-  modelNameEn: string;
-  modelNameZh: string;
-  isColour: boolean;
-  locationEn: string;
-  locationZh: string;
+/** A machine of the meter screens: the shared summary (lib/machines/schemas.ts) with its contract and reading state. */
+export type MeterMachine = MachineSummary & {
   contractId: string | null;
   contractNo: string | null;
   lastReading: { readingDate: string; monoCounter: number; colourCounter: number; source: ReadingSource } | null;
@@ -100,7 +94,7 @@ export type MachineSummary = {
   /** Pages per month usually printed (last 12 months), for the jump warning. */
   usualMonthly: { mono: number; colour: number } | null;
 };
-export type MachinesResult = { items: MachineSummary[]; today: string };
+export type MachinesResult = { items: MeterMachine[]; today: string };
 
 export const READING_SORT_FIELDS = ['readingDate', 'serialNo'] as const;
 

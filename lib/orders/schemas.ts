@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
 import { msg } from '@/lib/zodMessages';
 import { isoDateSchema, listQuerySchema, searchTextSchema } from '@/lib/listQuery';
+import type { MachineSummary } from '@/lib/machines/schemas';
 
 // The same lists as lib/server/db/schema (server-only); __tests__/api/orders checks that they stay equal.
 export const ORDER_TYPES = ['toner', 'supplies', 'equipment', 'service'] as const;
@@ -190,16 +191,8 @@ export type CancelOrderBody = z.infer<typeof cancelOrderSchema>;
 // ---------------------------------------------------------------------------------------------------------------
 // Answers (times are ISO strings, dates 'YYYY-MM-DD', money integer HKD cents)
 
-export type MachineSummary = {
-  id: string;
-  serialNo: string;
-  modelCode: string;
-  modelNameEn: string;
-  modelNameZh: string;
-  isColour: boolean;
-  locationEn: string;
-  locationZh: string;
-};
+/** The one machine summary of every feature (lib/machines/schemas.ts). */
+export type { MachineSummary };
 
 export type OrderListItem = {
   id: string;

@@ -72,6 +72,12 @@ export const FUNCTION_CODES = [
   'support_content_read',
   'support_content_write',
   'support_enquiry_read',
+  // Not in the spec (issue 16): the customer's machines, its service requests, and the provider's service desk.
+  'machine_read',
+  'service_req_read',
+  'service_req_write',
+  'service_req_admin_read',
+  'service_req_admin_write',
 ] as const;
 
 export type FunctionCode = (typeof FUNCTION_CODES)[number];
@@ -108,6 +114,9 @@ export const ADMIN_CODES: readonly FunctionCode[] = [
   'support_content_read',
   'support_content_write',
   'support_enquiry_read',
+  // The service desk: every customer's service requests (docs/service-requests.md, docs/permissions.md).
+  'service_req_admin_read',
+  'service_req_admin_write',
 ];
 
 const adminSet: ReadonlySet<FunctionCode> = new Set(ADMIN_CODES);

@@ -78,6 +78,8 @@ const ROUTE_TABLE = [
   { path: '/my-account/meter-history/upload', anyOf: ['meter_upload_read'] },
   { path: '/my-account/contract-billing-schedule', anyOf: ['contract_billing_read'] },
   { path: '/my-account/contract-billing-schedule/[id]', anyOf: ['contract_billing_read'], deepLink: true },
+  { path: '/my-machines', anyOf: ['machine_read'], deepLink: true },
+  { path: '/my-machines/[id]', anyOf: ['machine_read'], deepLink: true },
   { path: '/my-orders/contract-renewal', anyOf: ['contract_renewal_read', 'contract_renewal_write'], deepLink: true },
   { path: '/my-orders/contract-renewal/detail', anyOf: ['contract_renewal_read', 'contract_renewal_write'] },
   { path: AIU, anyOf: changeRead, deepLink: true },
@@ -90,6 +92,11 @@ const ROUTE_TABLE = [
   { path: `${AIU}/add-changes/change-of-receive-hardcopy`, anyOf: ['ac_chg_rec_hardcopy_read'] },
   { path: `${AIU}/add-changes/change-of-toner-delivery-address`, anyOf: ['ac_chg_toner_addr_read'] },
   { path: `${AIU}/add-changes/transfer-or-novation-agreement`, anyOf: ['ac_transfer_agreemt_read'] },
+  // Not in the spec (issue 16): the customer's service requests and the "Report a fault" form
+  // (`/service-requests/new?machineId=…`), docs/service-requests.md.
+  { path: '/service-requests', anyOf: ['service_req_read', 'service_req_write'], deepLink: true },
+  { path: '/service-requests/new', anyOf: ['service_req_write'], deepLink: true },
+  { path: '/service-requests/[id]', anyOf: ['service_req_read', 'service_req_write'], deepLink: true },
 
   { path: ADMIN, anyOf: ADMIN_LANDING_CODES },
   { path: `${ADMIN}/approve-account-info-update`, anyOf: approvalRead, deepLink: true },
@@ -115,6 +122,9 @@ const ROUTE_TABLE = [
   ...maintenance(`${ADMIN}/useful-link-maintenance`, 'support_content_read', 'support_content_write'),
   { path: `${ADMIN}/customer-enquiries`, anyOf: ['support_enquiry_read'] },
   { path: `${ADMIN}/customer-enquiries/view/[id]`, anyOf: ['support_enquiry_read'] },
+  // Not in the spec (issue 16): the provider's service desk across customers (docs/service-requests.md).
+  { path: `${ADMIN}/service-desk`, anyOf: ['service_req_admin_read', 'service_req_admin_write'] },
+  { path: `${ADMIN}/service-desk/view/[id]`, anyOf: ['service_req_admin_read', 'service_req_admin_write'] },
 ] as const satisfies readonly RouteRule[];
 
 /** Every page pattern of the portal (`/my-orders/manage/[id]`), as a type: links are built from these (lib/paths.ts). */

@@ -72,6 +72,8 @@ export const CODE_AREAS = [
     codes: ['payslip_review_read', 'payslip_review_write', 'build_inbox_message_read', 'build_inbox_message_write', 'outbox_read'],
   },
   { area: 'support', codes: ['support_content_read', 'support_content_write', 'support_enquiry_read'] },
+  { area: 'machinesService', codes: ['machine_read', 'service_req_read', 'service_req_write'] },
+  { area: 'serviceDesk', codes: ['service_req_admin_read', 'service_req_admin_write'] },
 ] as const satisfies readonly { area: string; codes: readonly FunctionCode[] }[];
 
 export type CodeArea = (typeof CODE_AREAS)[number]['area'];

@@ -3,7 +3,7 @@ import * as clientLists from '@/lib/orders/schemas';
 import { seedDemo } from '@/lib/server/db/seed';
 import { DEMO_UCP, PROVIDER_UCP_ID, SEED_USERS } from '@/lib/server/db/seedData';
 import { addDays } from '@/lib/dates/hongKong';
-import { CONTRACT_ID, MACHINE_ID, SEED_CONTRACTS, SEED_DAY, SEED_MACHINES, SEED_PRODUCTS } from '@/lib/server/db/seedData/equipment';
+import { CONTRACT_ID, MACHINE_ID, SEED_CONTRACTS, SEED_DAY, SEED_MACHINES, SEED_PRODUCTS, SEED_REMOVED_MACHINES } from '@/lib/server/db/seedData/equipment';
 import { buildSeedOrders, SEED_ORDERS_DATE } from '@/lib/server/db/seedData/orders';
 import * as schema from '@/lib/server/db/schema';
 import { ORDERABLE_PRODUCT_TYPES } from '@/lib/server/services/equipment';
@@ -114,7 +114,7 @@ describeEachDb('demo orders seed', (getHandle) => {
     const data = buildSeedOrders();
     expect(before.slice(3)).toEqual([
       SEED_CONTRACTS.length,
-      SEED_MACHINES.length,
+      SEED_MACHINES.length + SEED_REMOVED_MACHINES.length,
       data.orders.length,
       data.items.length,
       data.history.length,

@@ -54,6 +54,17 @@ async function toDelivery(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('PlaceOrderDialog', () => {
+  it('opens with the machine chosen on its page (order toner from my machines); an unknown id chooses nothing', async () => {
+    server.use(endpointSuccess(MACHINES, [machine(), second]), endpointSuccess(PRODUCTS, products));
+    const { unmount } = renderWithProviders(<PlaceOrderDialog open onClose={jest.fn()} initialMachineId={second.id} />, { functionCodes: ['mgt_order_read', 'mgt_order_write'] });
+    await waitFor(() => expect(screen.getByRole('radio', { name: /JPBCN8K1Q7/ })).toBeChecked());
+    expect(screen.getByRole('radio', { name: /3C4-512784/ })).not.toBeChecked();
+    unmount();
+    renderWithProviders(<PlaceOrderDialog open onClose={jest.fn()} initialMachineId="5eed0021-0000-4000-8000-000000000999" />, { functionCodes: ['mgt_order_read', 'mgt_order_write'] });
+    await screen.findByRole('radio', { name: /JPBCN8K1Q7/ });
+    expect(screen.queryByRole('radio', { checked: true })).toBeNull();
+  });
+
   it('asks for a machine, then at least one item', async () => {
     const { user } = setup();
     await screen.findByRole('radio', { name: /3C4-512784/ });

@@ -32,7 +32,7 @@ describe('route-permission table', () => {
       // The approval screens also open for credit control's read-only code (docs/account-changes.md).
       const additions =
         r.path === '/admin-controls'
-          ? ['payslip_review_read', 'payslip_review_write', 'outbox_read', 'cac_chg_bill_addr_read', 'support_content_read', 'support_content_write', 'support_enquiry_read']
+          ? ['payslip_review_read', 'payslip_review_write', 'outbox_read', 'cac_chg_bill_addr_read', 'support_content_read', 'support_content_write', 'support_enquiry_read', 'service_req_admin_read', 'service_req_admin_write']
           : r.path.startsWith('/admin-controls/approve-account-info-update')
             ? ['cac_chg_bill_addr_read']
             : [];
@@ -44,9 +44,13 @@ describe('route-permission table', () => {
     const extra = ROUTES.map((r) => r.path).filter((p) => !known.has(p));
     // The public one-time-link pages of user accounts (docs/user-accounts.md) are additions too.
     const accountLinks = ['/login/activate', '/login/forgot-password', '/login/reset-password'];
+    // Service requests and the service desk (issue 16, docs/service-requests.md) are additions too.
+    const beyondSpec = (p: string) => p.startsWith('/service-requests') || p.startsWith('/admin-controls/service-desk');
+    // My machines (issue 16, docs/machines.md).
+    const machinePages = ['/my-machines', '/my-machines/[id]'];
     expect(extra).toEqual(
       extra.filter(
-        (p) => p.startsWith('/admin-controls/payment-slip-review') || p === '/admin-controls/outbox' || SUPPORT_ADMIN.some((base) => p.startsWith(base)) || accountLinks.includes(p),
+        (p) => p.startsWith('/admin-controls/payment-slip-review') || p === '/admin-controls/outbox' || SUPPORT_ADMIN.some((base) => p.startsWith(base)) || accountLinks.includes(p) || beyondSpec(p) || machinePages.includes(p),
       ),
     );
   });
@@ -100,6 +104,13 @@ describe('route-permission table', () => {
         '/my-orders/contract-renewal',
         '/my-orders/manage/[id]',
         '/my-orders/track/[id]',
+        // Not in the spec: service requests (docs/service-requests.md).
+        '/service-requests',
+        '/service-requests/new',
+        '/service-requests/[id]',
+        // Not in the spec: my machines (docs/machines.md).
+        '/my-machines',
+        '/my-machines/[id]',
       ].sort(),
     );
     expect(isDeepLinkPath('/my-orders/manage/123')).toBe(true);

@@ -11,6 +11,7 @@ import { inboxRoutes } from './inbox';
 import { inboxBuilderRoutes } from './inboxBuilder';
 import { loginRoutes } from './login';
 import { mailRoutes } from './mail';
+import { machineRoutes } from './machines';
 import { meterRoutes } from './meter';
 import { offerRoutes } from './offers';
 import { orderRoutes } from './orders';
@@ -54,4 +55,5 @@ export const apiRoutes: ApiRoutes = {
   ...userGroupRoutes,
   ...userListReportRoutes,
   ...offerRoutes,
+  ...machineRoutes,
 };

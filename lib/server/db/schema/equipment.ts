@@ -33,6 +33,11 @@ export const contracts = pgTable(
     monoAllowance: integer('mono_allowance').notNull().default(0),
     colourAllowance: integer('colour_allowance').notNull().default(0),
     status: text('status').notNull().default('active'),
+    /**
+     * Service level: business hours (HK, docs/service-requests.md) within which an engineer responds to a reported
+     * fault. Copied onto each service request when it is reported.
+     */
+    responseHours: integer('response_hours').notNull().default(8),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -43,6 +48,7 @@ export const contracts = pgTable(
     check('contracts_status_chk', sql`${t.status} in ('active', 'expired', 'terminated', 'renewed')`),
     check('contracts_frequency_chk', sql`${t.billingFrequency} in ('monthly', 'quarterly')`),
     check('contracts_dates_chk', sql`${t.endDate} >= ${t.startDate}`),
+    check('contracts_response_hours_chk', sql`${t.responseHours} > 0`),
     check('contracts_money_chk', sql`${t.periodChargeCents} >= 0 and ${t.minimumChargeCents} >= 0 and ${t.monoRate} >= 0 and ${t.colourRate} >= 0`),
   ],
 );

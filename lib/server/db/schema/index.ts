@@ -14,3 +14,4 @@ export * from './meter';
 export * from './renewal';
 export * from './adminControls';
 export * from './support';
+export * from './serviceRequests';

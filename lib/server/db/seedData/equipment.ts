@@ -402,6 +402,9 @@ export const SEED_CONTRACTS: readonly SeedContract[] = [
     monoAllowance: 3000,
     colourAllowance: 500,
     status: 'active',
+    // Service level of the managed-print contract: an engineer within 4 business hours (docs/service-requests.md);
+    // the other contracts keep the standard 8.
+    responseHours: 4,
   },
   {
     id: CONTRACT_ID.hvRental,
@@ -747,6 +750,51 @@ export const SEED_MACHINES: readonly SeedMachine[] = [
 ];
 
 /**
+ * Machines taken back when their contract ended (status `removed`): My machines lists them after the machines in
+ * service, with their old contract. They are kept apart from SEED_MACHINES, which the readings, bills, orders and
+ * renewals are built from: a removed machine has none of those in the demo window.
+ */
+export const REMOVED_MACHINE_ID = { hvOldColour: machineId(10), srOldMono: machineId(11) } as const;
+export const REMOVED_MACHINE_SERIAL = { hvOldColour: '3C2-118305', srOldMono: '3101R510266' } as const;
+
+export const SEED_REMOVED_MACHINES: readonly SeedMachine[] = [
+  {
+    id: REMOVED_MACHINE_ID.hvOldColour,
+    ucpId: DEMO_UCP.harbourView,
+    contractId: CONTRACT_ID.hvLeaseOld,
+    serialNo: REMOVED_MACHINE_SERIAL.hvOldColour,
+    modelCode: MODEL.canonC3926,
+    locationEn: '12/F Reception (replaced 2024)',
+    locationZh: '12樓接待處（2024年更換）',
+    addressEn: ADDR.hv.en,
+    addressZh: ADDR.hv.zh,
+    tonerAddressEn: ADDR.hv.en,
+    tonerAddressZh: ADDR.hv.zh,
+    tonerContactName: 'Chan Tai Man',
+    tonerContactPhone: '+852 2345 6789',
+    installedOn: '2019-03-11',
+    status: 'removed',
+  },
+  {
+    id: REMOVED_MACHINE_ID.srOldMono,
+    ucpId: DEMO_UCP.sunrise,
+    contractId: CONTRACT_ID.srRentalOld,
+    serialNo: REMOVED_MACHINE_SERIAL.srOldMono,
+    modelCode: MODEL.ricohIm2500,
+    locationEn: 'Former clinic, front desk',
+    locationZh: '舊診所前檯',
+    addressEn: 'Room 1502, 15/F, Hang Seng Mongkok Building, 677 Nathan Road, Mong Kok, Kowloon',
+    addressZh: '九龍旺角彌敦道677號恒生旺角大廈15樓1502室',
+    tonerAddressEn: 'Room 1502, 15/F, Hang Seng Mongkok Building, 677 Nathan Road, Mong Kok, Kowloon',
+    tonerAddressZh: '九龍旺角彌敦道677號恒生旺角大廈15樓1502室',
+    tonerContactName: 'Cheung Wing Sze',
+    tonerContactPhone: '+852 2723 4567',
+    installedOn: '2020-06-08',
+    status: 'removed',
+  },
+];
+
+/**
  * Inserts the catalogue, the contracts and the machines. Every row has a fixed key and is `on conflict do
  * nothing`, so a second run inserts nothing and never overwrites what an administrator changed since.
  */
@@ -766,6 +814,6 @@ export async function seedEquipment(tx: Db): Promise<void> {
     .onConflictDoNothing();
   await tx
     .insert(machines)
-    .values(SEED_MACHINES.map((m) => ({ ...m, createdAt: SEED_TIME, updatedAt: SEED_TIME })))
+    .values([...SEED_MACHINES, ...SEED_REMOVED_MACHINES].map((m) => ({ ...m, createdAt: SEED_TIME, updatedAt: SEED_TIME })))
     .onConflictDoNothing();
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { MachineSummary, OrderableMachine, OrderableProduct, ProductType } from '@/lib/orders/schemas';
+import type { MachineSummary } from '@/lib/machines/schemas';
+import type { OrderableMachine, OrderableProduct, ProductType } from '@/lib/orders/schemas';
 import { contracts, machineModels, machines, productCompatibility, products } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';

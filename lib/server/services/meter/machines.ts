@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
 import { asReadingSource } from '@/lib/meter/constants';
 import { readingDue } from '@/lib/meter/due';
-import type { MachinesResult, MachineSummary } from '@/lib/meter/schemas';
+import type { MachinesResult, MeterMachine } from '@/lib/meter/schemas';
 import { intervalsOf, usualDailyVolume, type CounterReading } from '@/lib/meter/usage';
 import type { CustomerContext } from '@/lib/server/context';
 import { contracts, machineModels, machines, meterReadings } from '@/lib/server/db/schema';
@@ -95,7 +95,7 @@ export async function listMachines(ctx: CustomerContext): Promise<MachinesResult
   const ids = rows.map((r) => r.id);
   const latest = await latestReadings(ctx.db, ids);
   const history = await readingsByMachine(ctx.db, ids, addDays(today, -366));
-  const items: MachineSummary[] = rows.map((m) => {
+  const items: MeterMachine[] = rows.map((m) => {
     const last = latest.get(m.id) ?? null;
     const anchor = m.contractStart ?? m.installedOn ?? `${today.slice(0, 7)}-01`;
     const due = readingDue(anchor, last?.readingDate ?? null, today);

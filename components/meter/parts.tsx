@@ -1,0 +1,80 @@
+import { useRouter } from 'next/router';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { useTranslation } from 'next-i18next/pages';
+import { formatDate } from '@/lib/i18n/locales';
+import type { ReadingDueFlag } from '@/lib/meter/constants';
+
+/** A counter or page count in the page's language ('–' when unknown). */
+export const num = (n: number | null | undefined, locale: string | undefined) => (n === null || n === undefined ? '–' : n.toLocaleString(locale === 'tc' ? 'zh-HK' : 'en-HK'));
+
+/** The due / overdue flag of a machine's reading for the current billing period (nothing when read, or removed). */
+export function DueFlag({ machine }: { machine: { serialNo: string; dueFlag: ReadingDueFlag | null; readingDueOn: string | null } }) {
+  const { t } = useTranslation(['meter', 'common']);
+  const { locale } = useRouter();
+  if (machine.dueFlag === null || machine.dueFlag === 'ok') return null;
+  return (
+    <Chip
+      size="small"
+      color={machine.dueFlag === 'overdue' ? 'error' : 'warning'}
+      label={t(`meter:due.${machine.dueFlag}`, { date: formatDate(machine.readingDueOn, locale) })}
+      data-testid={`due-${machine.serialNo}`}
+    />
+  );
+}
+
+export type UsageMonth = { month: string; mono: number; colour: number };
+
+/** Monthly pages as a stacked bar chart (mono, colour) beside the same figures as a table (meter history, machine page). */
+export function UsageChart({ monthly, loading = false }: { monthly: readonly UsageMonth[]; loading?: boolean }) {
+  const { t } = useTranslation(['meter', 'common']);
+  const { locale } = useRouter();
+  return (
+    <Grid container spacing={2} sx={{ mb: 3 }}>
+      <Grid size={{ xs: 12, md: 8 }}>
+        <Box data-testid="usage-chart" sx={{ width: '100%', minHeight: 300 }}>
+          <BarChart
+            height={300}
+            dataset={monthly as UsageMonth[]}
+            xAxis={[{ scaleType: 'band', dataKey: 'month' }]}
+            series={[
+              { dataKey: 'mono', label: t('meter:columns.monoPages'), stack: 'pages', color: '#546e7a' },
+              { dataKey: 'colour', label: t('meter:columns.colourPages'), stack: 'pages', color: '#1e88e5' },
+            ]}
+            loading={loading}
+          />
+        </Box>
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        {/* Scrolls when the months do not fit: focusable so a keyboard can scroll it (axe scrollable-region-focusable). */}
+        <Box sx={{ maxHeight: 320, overflow: 'auto' }} tabIndex={0} role="region" aria-label={t('meter:history.usageTable')}>
+          <Table size="small" aria-label={t('meter:history.usageTable')} data-testid="usage-table">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('meter:columns.month')}</TableCell>
+                <TableCell align="right">{t('meter:columns.monoPages')}</TableCell>
+                <TableCell align="right">{t('meter:columns.colourPages')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {monthly.map((m) => (
+                <TableRow key={m.month}>
+                  <TableCell>{m.month}</TableCell>
+                  <TableCell align="right">{num(m.mono, locale)}</TableCell>
+                  <TableCell align="right">{num(m.colour, locale)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      </Grid>
+    </Grid>
+  );
+}

@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { SERVICE_ACTORS, SERVICE_CATEGORIES, SERVICE_EVENT_KINDS, SERVICE_STATUSES, type VisitSlot } from '@/lib/serviceRequests/constants';
+import { storedFiles } from './billing';
+import { customers } from './customers';
+import { contracts, machines } from './equipment';
+import { userAccounts } from './users';
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/** Numbers of `SR-2026-000123`; the seed moves it past the highest demo number (lib/server/db/seed.ts). */
+export const serviceRequestNoSeq = pgSequence('service_request_no_seq', { startWith: 1, increment: 1 });
+
+/** A day and part of it the customer offers for the engineer's visit. */
+export type VisitWindow = { date: string; slot: VisitSlot };
+
+/**
+ * A fault reported for one machine (docs/service-requests.md). The SLA's response time is copied from the machine's
+ * contract at submission (`response_hours`), and the due time computed from it once (HK business hours, weekends and
+ * public holidays skipped): a later contract change does not move a promise already made. `version` guards every
+ * change (optimistic concurrency: a stale version answers 409). `(ucp_id, idempotency_key)` makes a repeated
+ * submission file one request.
+ */
+export const serviceRequests = pgTable(
+  'service_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestNo: text('request_no').notNull(),
+    ucpId: text('ucp_id')
+      .notNull()
+      .references(() => customers.ucpId, { onDelete: 'restrict' }),
+    machineId: uuid('machine_id')
+      .notNull()
+      .references(() => machines.id, { onDelete: 'restrict' }),
+    /** The machine's contract when the fault was reported. */
+    contractId: uuid('contract_id').references(() => contracts.id, { onDelete: 'set null' }),
+    category: text('category').notNull(),
+    errorCode: text('error_code').notNull().default(''),
+    description: text('description').notNull(),
+    photoFileId: uuid('photo_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    contactName: text('contact_name').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    visitWindows: jsonb('visit_windows').$type<VisitWindow[]>().notNull().default([]),
+    status: text('status').notNull().default('submitted'),
+    engineerName: text('engineer_name'),
+    engineerPhone: text('engineer_phone'),
+    etaAt: timestamp('eta_at', { withTimezone: true }),
+    /** Business hours to respond (engineer on site, or the fault resolved remotely), from the contract. */
+    responseHours: integer('response_hours').notNull(),
+    slaDueAt: timestamp('sla_due_at', { withTimezone: true }).notNull(),
+    /** When the response happened (first on-site, or a resolution without a visit); null while none. */
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    onSiteAt: timestamp('on_site_at', { withTimezone: true }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    resolutionNotes: text('resolution_notes'),
+    cancelReason: text('cancel_reason'),
+    reopenCount: integer('reopen_count').notNull().default(0),
+    rating: integer('rating'),
+    ratingComment: text('rating_comment'),
+    createdBy: uuid('created_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    idempotencyKey: uuid('idempotency_key'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('service_requests_no_uq').on(t.requestNo),
+    unique('service_requests_idempotency_uq').on(t.ucpId, t.idempotencyKey),
+    index('service_requests_ucp_created_idx').on(t.ucpId, t.createdAt),
+    index('service_requests_machine_idx').on(t.machineId, t.createdAt),
+    index('service_requests_status_due_idx').on(t.status, t.slaDueAt),
+    check('service_requests_category_chk', sql`${t.category} in (${inList(SERVICE_CATEGORIES)})`),
+    check('service_requests_status_chk', sql`${t.status} in (${inList(SERVICE_STATUSES)})`),
+    check('service_requests_rating_chk', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
+    check('service_requests_response_chk', sql`${t.responseHours} > 0`),
+    check('service_requests_version_chk', sql`${t.version} > 0`),
+  ],
+);
+
+/** The request's timeline: one row per status change or rating, with who did it and what they said. */
+export const serviceRequestEvents = pgTable(
+  'service_request_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** The status after the event. */
+    status: text('status').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actor: text('actor').notNull(),
+    actorUserAcUuid: uuid('actor_user_ac_uuid').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    /** Free text of the step (resolution notes, a reason, a comment); shown to the customer. */
+    note: text('note').notNull().default(''),
+    /** Engineer and ETA of an assignment (copies: a later reassignment keeps this step's values). */
+    engineerName: text('engineer_name'),
+    etaAt: timestamp('eta_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('service_request_events_request_idx').on(t.requestId, t.at),
+    check('service_request_events_kind_chk', sql`${t.kind} in (${inList(SERVICE_EVENT_KINDS)})`),
+    check('service_request_events_status_chk', sql`${t.status} in (${inList(SERVICE_STATUSES)})`),
+    check('service_request_events_actor_chk', sql`${t.actor} in (${inList(SERVICE_ACTORS)})`),
+  ],
+);
