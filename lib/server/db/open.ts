@@ -88,6 +88,9 @@ function openPostgres(url: string, opts: OpenOptions): DbHandle {
  * A dedicated connection (not from the pool: LISTEN belongs to one session) that reconnects after a failure. While it is
  * down, `onState(false)` tells the caller that notifications may be missed.
  */
+const HEARTBEAT_MS = 5_000;
+const HEARTBEAT_TIMEOUT_MS = 3_000;
+
 async function listenPostgres(
   url: string,
   channel: string,
@@ -98,14 +101,25 @@ async function listenPostgres(
   let stopped = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
+  let heartbeat: NodeJS.Timeout | null = null;
   const quoted = `"${channel.replace(/"/g, '""')}"`;
 
   const connect = async (): Promise<void> => {
     if (stopped) return;
-    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000, application_name: 'print-portal-listen' });
+    // keepAlive and a heartbeat: a connection that died without a word (a dropped network path) is noticed within
+    // seconds, not at the next write, and the cache stops trusting it.
+    const c = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 3_000,
+      query_timeout: HEARTBEAT_TIMEOUT_MS,
+      keepAlive: true,
+      application_name: 'print-portal-listen',
+    });
     const lost = (err?: Error) => {
       if (client !== c) return;
       client = null;
+      if (heartbeat) clearInterval(heartbeat);
+      heartbeat = null;
       onState(false);
       if (err) onError?.(err);
       c.removeAllListeners();
@@ -121,7 +135,13 @@ async function listenPostgres(
     try {
       await c.connect();
       await c.query(`LISTEN ${quoted}`);
-      if (client === c && !stopped) onState(true);
+      if (client === c && !stopped) {
+        onState(true);
+        heartbeat = setInterval(() => {
+          c.query('select 1').catch((err: Error) => lost(err));
+        }, HEARTBEAT_MS);
+        heartbeat.unref();
+      }
     } catch (err) {
       lost(err as Error);
     }
@@ -131,6 +151,7 @@ async function listenPostgres(
   return async () => {
     stopped = true;
     if (retry) clearTimeout(retry);
+    if (heartbeat) clearInterval(heartbeat);
     const c = client;
     client = null;
     onState(false);
