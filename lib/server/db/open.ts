@@ -19,18 +19,35 @@ export type OpenOptions = {
   pgliteDir?: string;
   /** An already created PGlite instance (tests clone a migrated template into one). */
   pglite?: PGlite;
+  /** PGlite's buffer pool (default PGLITE_SHARED_BUFFERS, or the variable of that name). */
+  pgliteSharedBuffers?: string;
   /** Pool size for PostgreSQL. */
   poolMax?: number;
   /** Called when an idle pooled client errors (PostgreSQL restarted): logged, never fatal. */
   onPoolError?: (err: Error) => void;
 };
 
+/**
+ * PGlite's start parameters with a smaller buffer pool. PostgreSQL's default `shared_buffers` (128MB) lives inside the
+ * WebAssembly heap, which is set up (touched) at start and never returned: measured, it is ≈ 120 MB of the server's
+ * resident memory before the first query (docs/performance.md, "Memory"). The embedded database serves one process
+ * and a small data set; pages it does not hold stay in the operating system's file cache. PGLITE_SHARED_BUFFERS
+ * overrides it (a PostgreSQL size: `64MB`).
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
+function pgliteStartParams(sharedBuffers = process.env.PGLITE_SHARED_BUFFERS || PGLITE_SHARED_BUFFERS): string[] {
+  if (!/^\d+(kB|MB|GB)$/.test(sharedBuffers)) throw new Error(`PGLITE_SHARED_BUFFERS must be a size such as 16MB (got ${sharedBuffers})`);
+  return [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`];
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   if (opts.url) return openPostgres(opts.url, opts);
   let client = opts.pglite;
   if (!client) {
     if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
-    client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
+    const options = { startParams: pgliteStartParams(opts.pgliteSharedBuffers) };
+    client = opts.pgliteDir ? new PGlite(opts.pgliteDir, options) : new PGlite(options);
   }
   await client.waitReady;
   const pglite = client;
