@@ -104,6 +104,24 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   log.info({ port, database: dbHandle.kind, dev }, `portal listening on http://localhost:${port}`);
 
+  // `kill -USR2 <pid>`: one line with where the resident memory is (npm run bench:memory asks for it). Written whatever
+  // the log level: it is asked for explicitly.
+  process.on('SIGUSR2', () => {
+    const mb = (n: number) => Math.round(n / 1048576);
+    const m = process.memoryUsage();
+    const wasm = (dbHandle.pglite as unknown as { mod?: { wasmMemory?: WebAssembly.Memory } } | undefined)?.mod?.wasmMemory?.buffer.byteLength;
+    const memory = {
+      rss: mb(m.rss),
+      heapTotal: mb(m.heapTotal),
+      heapUsed: mb(m.heapUsed),
+      external: mb(m.external),
+      arrayBuffers: mb(m.arrayBuffers),
+      pgliteWasmHeap: wasm === undefined ? null : mb(wasm),
+      identityCacheRows: identityCache.size,
+    };
+    process.stdout.write(`${JSON.stringify({ msg: 'memory (MB)', memory })}\n`);
+  });
+
   let jobsStopped: Promise<void> = Promise.resolve();
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {

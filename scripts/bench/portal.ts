@@ -3,12 +3,14 @@
  * (`node scripts/start.mjs`, one process, the compiled server in it) on a free port with a fresh embedded database
  * (PGlite, migrated and seeded with the demo data by the server itself), and `wrk`.
  */
+import { randomBytes } from 'node:crypto';
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { ensureBuild } from '../lib/build.mjs';
 import { waitForExit } from '../lib/process';
 
@@ -41,7 +43,11 @@ function freePort(): Promise<number> {
 }
 
 /** Builds when the build is not current (the same check `npm start` makes), then starts the server and waits for /readyz. */
-export async function startPortal(): Promise<Portal> {
+/**
+ * `databaseUrl`: run on PostgreSQL instead of a fresh PGlite: a fresh database is created on that server (seeded with
+ * the demo data) and dropped at stop.
+ */
+export async function startPortal(opts: { databaseUrl?: string } = {}): Promise<Portal> {
   const status = await ensureBuild(process.cwd(), 'bench');
   if (status !== 0) throw new Error(`the build failed (${status})`);
   const port = await freePort();
@@ -58,6 +64,27 @@ export async function startPortal(): Promise<Portal> {
     NEXT_TELEMETRY_DISABLED: '1',
   };
   for (const key of ['DATABASE_URL', 'SEED_DEMO', 'NEXTAUTH_SECRET', 'API_TOKEN_SECRET', 'CONTENT_API_KEY']) delete env[key];
+  let dropDatabase = async () => undefined as void;
+  if (opts.databaseUrl) {
+    const name = `portal_bench_${Date.now()}`;
+    const admin = async (sqlText: string) => {
+      const client = new pg.Client({ connectionString: opts.databaseUrl });
+      await client.connect();
+      try {
+        await client.query(sqlText);
+      } finally {
+        await client.end();
+      }
+    };
+    await admin(`create database ${name}`);
+    const u = new URL(opts.databaseUrl);
+    u.pathname = `/${name}`;
+    env.DATABASE_URL = u.toString();
+    env.SEED_DEMO = '1';
+    // A real deployment's secrets are never generated on PostgreSQL: the bench makes its own.
+    for (const key of ['NEXTAUTH_SECRET', 'API_TOKEN_SECRET', 'CONTENT_API_KEY']) env[key] = randomBytes(32).toString('base64url');
+    dropDatabase = () => admin(`drop database if exists ${name} with (force)`);
+  }
   const child = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
@@ -74,6 +101,7 @@ export async function startPortal(): Promise<Portal> {
       clearTimeout(timer);
     }
     rmSync(dir, { recursive: true, force: true });
+    await dropDatabase();
   };
   const deadline = Date.now() + 180_000;
   for (;;) {

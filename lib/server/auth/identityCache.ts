@@ -30,6 +30,13 @@ export class IdentityCache {
   private listening = false;
   private generation = 0;
   private stop: (() => Promise<void>) | null = null;
+  /** Counters for tests and benchmarks: answers served from memory, and reads that went to the database. */
+  readonly stats = { hits: 0, reads: 0 };
+
+  /** How many (user, customer) rows are held. */
+  get size(): number {
+    return this.entries.size;
+  }
 
   get enabled(): boolean {
     return this.listening;
@@ -67,10 +74,14 @@ export class IdentityCache {
 
   /** The cached row, or the one `read` returns (stored only if nothing was invalidated meanwhile). */
   async get(userAcUuid: string, ucpId: string, read: () => Promise<IdentityRow | undefined>): Promise<IdentityRow | undefined> {
+    const hit = this.listening ? this.entries.get(`${userAcUuid}|${ucpId}`) : undefined;
+    if (hit) {
+      this.stats.hits += 1;
+      return hit;
+    }
+    this.stats.reads += 1;
     if (!this.listening) return read();
     const key = `${userAcUuid}|${ucpId}`;
-    const hit = this.entries.get(key);
-    if (hit) return hit;
     const generation = this.generation;
     const row = await read();
     if (row && this.listening && generation === this.generation) {

@@ -19,18 +19,35 @@ export type OpenOptions = {
   pgliteDir?: string;
   /** An already created PGlite instance (tests clone a migrated template into one). */
   pglite?: PGlite;
+  /** PGlite's buffer pool (default PGLITE_SHARED_BUFFERS, or the variable of that name). */
+  pgliteSharedBuffers?: string;
   /** Pool size for PostgreSQL. */
   poolMax?: number;
   /** Called when an idle pooled client errors (PostgreSQL restarted): logged, never fatal. */
   onPoolError?: (err: Error) => void;
 };
 
+/**
+ * PGlite's start parameters with a smaller buffer pool. PostgreSQL's default `shared_buffers` (128MB) lives inside the
+ * WebAssembly heap, which is set up (touched) at start and never returned: measured, it is ≈ 120 MB of the server's
+ * resident memory before the first query (docs/performance.md, "Memory"). The embedded database serves one process
+ * and a small data set; pages it does not hold stay in the operating system's file cache. PGLITE_SHARED_BUFFERS
+ * overrides it (a PostgreSQL size: `64MB`).
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
+function pgliteStartParams(sharedBuffers = process.env.PGLITE_SHARED_BUFFERS || PGLITE_SHARED_BUFFERS): string[] {
+  if (!/^\d+(kB|MB|GB)$/.test(sharedBuffers)) throw new Error(`PGLITE_SHARED_BUFFERS must be a size such as 16MB (got ${sharedBuffers})`);
+  return [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`];
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   if (opts.url) return openPostgres(opts.url, opts);
   let client = opts.pglite;
   if (!client) {
     if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
-    client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
+    const options = { startParams: pgliteStartParams(opts.pgliteSharedBuffers) };
+    client = opts.pgliteDir ? new PGlite(opts.pgliteDir, options) : new PGlite(options);
   }
   await client.waitReady;
   const pglite = client;
@@ -88,6 +105,9 @@ function openPostgres(url: string, opts: OpenOptions): DbHandle {
  * A dedicated connection (not from the pool: LISTEN belongs to one session) that reconnects after a failure. While it is
  * down, `onState(false)` tells the caller that notifications may be missed.
  */
+const HEARTBEAT_MS = 5_000;
+const HEARTBEAT_TIMEOUT_MS = 3_000;
+
 async function listenPostgres(
   url: string,
   channel: string,
@@ -98,14 +118,25 @@ async function listenPostgres(
   let stopped = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
+  let heartbeat: NodeJS.Timeout | null = null;
   const quoted = `"${channel.replace(/"/g, '""')}"`;
 
   const connect = async (): Promise<void> => {
     if (stopped) return;
-    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000, application_name: 'print-portal-listen' });
+    // keepAlive and a heartbeat: a connection that died without a word (a dropped network path) is noticed within
+    // seconds, not at the next write, and the cache stops trusting it.
+    const c = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 3_000,
+      query_timeout: HEARTBEAT_TIMEOUT_MS,
+      keepAlive: true,
+      application_name: 'print-portal-listen',
+    });
     const lost = (err?: Error) => {
       if (client !== c) return;
       client = null;
+      if (heartbeat) clearInterval(heartbeat);
+      heartbeat = null;
       onState(false);
       if (err) onError?.(err);
       c.removeAllListeners();
@@ -121,7 +152,13 @@ async function listenPostgres(
     try {
       await c.connect();
       await c.query(`LISTEN ${quoted}`);
-      if (client === c && !stopped) onState(true);
+      if (client === c && !stopped) {
+        onState(true);
+        heartbeat = setInterval(() => {
+          c.query('select 1').catch((err: Error) => lost(err));
+        }, HEARTBEAT_MS);
+        heartbeat.unref();
+      }
     } catch (err) {
       lost(err as Error);
     }
@@ -131,6 +168,7 @@ async function listenPostgres(
   return async () => {
     stopped = true;
     if (retry) clearTimeout(retry);
+    if (heartbeat) clearInterval(heartbeat);
     const c = client;
     client = null;
     onState(false);
