@@ -1,13 +1,13 @@
 /**
  * User groups in the browser (issue 14, docs/user-groups.md): a provider admin creates a staff group with one code,
  * gives it to credit@demo.hk for the provider party, and credit's menu gains the area (its API calls are allowed at
- * once, its menu at its next sign-in); a group in use cannot be deleted; emptied, it can. The group is removed at the
+ * once, its menu at its next page load or navigation, without a new sign-in); a group in use cannot be deleted; emptied, it can. The group is removed at the
  * end, so credit@demo.hk is as seeded for every other spec.
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { closeBrowser, newPage, newPageAs, signIn, url } from '../helpers/browser';
-import { apiError, h1, open, t } from '../orders/support';
+import { closeBrowser, newPageAs, url } from '../helpers/browser';
+import { apiError, h1, open, t, until } from '../orders/support';
 
 jest.setTimeout(240_000);
 afterAll(closeBrowser);
@@ -31,7 +31,7 @@ async function menuLinks(page: Page): Promise<string[]> {
   return names.map((n) => n.trim());
 }
 
-it('a group given to a user changes what it may do at its next request and its menu at its next sign-in; in use it cannot be deleted', async () => {
+it('a group given to a user changes what it may do at its next request and its menu at its next page load, without signing in again; in use it cannot be deleted', async () => {
   const admin = await newPageAs('admin@demo.hk');
   pages.push(admin);
   const credit = await newPageAs('credit@demo.hk', { viewport: PHONE });
@@ -72,23 +72,25 @@ it('a group given to a user changes what it may do at its next request and its m
   expect(await admin.getByRole('dialog').getByRole('button', { name: en('userGroups:delete.confirm') }).count()).toBe(0);
   await admin.getByRole('dialog').getByRole('button', { name: en('common:ui.form.cancel') }).click();
 
-  // credit's very next request with the same session is allowed; a new sign-in brings the menu entry.
+  // credit's very next request with the same session is allowed, and its next page load brings the menu entry:
+  // no new sign-in (the session follows the codes the API answers, components/auth/SessionBootstrap.tsx).
   expect((await apiError(credit, '/api/customers/listCustomers', { page: 1, pageSize: 1 })).status).toBe(200);
-  // A fresh sign-in (newPageAs would reuse the first session's cookies).
-  const again = await newPage({ viewport: PHONE });
-  pages.push(again);
-  await signIn(again, 'credit@demo.hk');
-  await open(again, '/admin-controls', en('admin:landing.title'));
-  expect(await menuLinks(again)).toContain(en('common:nav.customers'));
-  await again.goto(url('/admin-controls/ucp-customer-maintenance'));
-  await h1(again, en('customers:title')).waitFor();
-  expect(await again.getByRole('link', { name: en('customers:add') }).count()).toBe(0);
+  await open(credit, '/admin-controls', en('admin:landing.title'));
+  await until(async () => ((await menuLinks(credit)).includes(en('common:nav.customers')) ? true : undefined), 'the customers entry in credit’s menu');
+  // A navigation inside the app (no page load) reaches the new area.
+  await credit.getByRole('button', { name: en('common:nav.open') }).click();
+  await credit.getByRole('navigation', { name: en('common:nav.label') }).getByRole('link', { name: en('common:nav.customers') }).click();
+  await h1(credit, en('customers:title')).waitFor();
+  expect(await credit.getByRole('link', { name: en('customers:add') }).count()).toBe(0);
 
   // Emptied, the group can be deleted; credit loses the area at its next request.
   await admin.getByRole('button', { name: en('userGroups:members.removeLabel', { loginId: 'credit@demo.hk', ucpId: 'PROVIDER' }) }).click();
   await admin.getByRole('dialog').getByRole('button', { name: en('userGroups:members.remove') }).click();
   await admin.getByText(en('userGroups:none.members')).waitFor();
   expect((await apiError(credit, '/api/customers/listCustomers', { page: 1, pageSize: 1 })).status).toBe(403);
+  // ... and the menu entry at its next navigation, again without signing out.
+  await open(credit, '/admin-controls', en('admin:landing.title'));
+  await until(async () => (!(await menuLinks(credit)).includes(en('common:nav.customers')) ? true : undefined), 'the customers entry gone from credit’s menu');
   await admin.getByRole('button', { name: en('userGroups:delete.action') }).click();
   await admin.getByRole('dialog').getByRole('button', { name: en('userGroups:delete.confirm') }).click();
   await h1(admin, en('userGroups:title')).waitFor();
