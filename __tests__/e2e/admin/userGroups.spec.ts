@@ -98,7 +98,7 @@ it('a group given to a user changes what it may do at its next request and its m
   await admin.getByText(en('userGroups:emptyFiltered')).waitFor();
 });
 
-it('a staff user with read-only codes sees no add, edit or delete controls and gets 403 from the write endpoints', async () => {
+it('a staff user with read-only codes sees no add, edit or delete controls (groups, customers, offers) and gets 403 from the write endpoints', async () => {
   const page = await newPageAs('auditor@demo.hk');
   pages.push(page);
   await open(page, BASE, en('userGroups:title'));
@@ -123,6 +123,21 @@ it('a staff user with read-only codes sees no add, edit or delete controls and g
   await page.waitForLoadState('networkidle');
   expect(await h1(page, en('userGroups:addTitle')).count()).toBe(0);
 
+  // Customers (ucp_cust_main_read only): the list and a customer's page, without add, edit or deactivate.
+  await open(page, '/admin-controls/ucp-customer-maintenance', en('customers:title'));
+  await page.getByRole('link', { name: 'UCP100001', exact: true }).waitFor();
+  expect(await page.getByRole('link', { name: en('customers:add') }).count()).toBe(0);
+  await page.getByRole('link', { name: 'UCP100001', exact: true }).click();
+  // The view: customer numbers per product line, contracts, machines and linked users (Harbour View has all of them).
+  for (const section of ['customerNumbers', 'contracts', 'machines', 'users']) {
+    await page.getByRole('heading', { level: 2, name: en(`customers:sections.${section}`) }).waitFor();
+  }
+  await page.getByRole('table', { name: en('customers:sections.users') }).getByRole('cell', { name: 'customer@demo.hk' }).first().waitFor();
+  expect(await page.getByText(en('customers:none.contracts')).count()).toBe(0);
+  for (const label of [en('customers:edit'), en('customers:deactivate.action')]) {
+    expect(await page.getByRole('button', { name: label }).or(page.getByRole('link', { name: label })).count()).toBe(0);
+  }
+
   const groups = { page: 1, pageSize: 1 };
   expect((await apiError(page, '/api/userGroups/listGroups', groups)).status).toBe(200);
   const refusals = [
@@ -131,6 +146,8 @@ it('a staff user with read-only codes sees no add, edit or delete controls and g
     ['/api/userGroups/setGroupStatus', { id: '5eed0003-0000-4000-8000-000000000002', status: 'inactive' }],
     ['/api/userGroups/addGroupMember', { id: '5eed0003-0000-4000-8000-000000000002', loginId: 'auditor@demo.hk', ucpId: 'PROVIDER' }],
     ['/api/offers/setOfferStatus', { id: '5eed0011-0000-4000-8000-000000000004', status: 'published' }],
+    ['/api/customers/setCustomerStatus', { id: 'UCP100001', status: 'inactive' }],
+    ['/api/customers/updateCustomer', { id: 'UCP100001', nameEn: 'x', nameZh: 'x', brNo: '12345678', billingAddressEn: '', billingAddressZh: '', contactName: '', contactPhone: '', contactEmail: '', receiveHardcopyBill: false }],
     ['/api/offers/createOffer', { titleEn: 'x', titleZh: 'x', descriptionEn: '', descriptionZh: '', validFrom: '2030-01-01', validTo: '2030-01-02', target: 'all', customerIds: [], ctaUrl: '', ctaLabelEn: '', ctaLabelZh: '' }],
   ] as const;
   for (const [path, body] of refusals) expect([path, (await apiError(page, path, body)).status]).toEqual([path, 403]);
