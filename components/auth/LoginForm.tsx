@@ -60,12 +60,18 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
   const [hasSubmitted, setHasSubmitted] = useState(false);
   const queryError = typeof router.query.error === 'string' ? router.query.error.slice(0, 64) : null;
   const link = sanitizeDeepLink(router.query.deepLink, router.query.deepLinkParams);
-  const { register, handleSubmit, formState, setFocus, reset } = useForm<LoginValues>({
+  const { register, handleSubmit, formState, setFocus, setError, reset } = useForm<LoginValues>({
     resolver: zodResolver(loginSchema),
     defaultValues: { loginId: '', password: '', totp: '' },
   });
 
   const submit = async (values: LoginValues) => {
+    if (needsTotp && !values.totp) {
+      // The code step needs its code: sending without one would only ask again (and restart a set-up with a new key).
+      setError('totp', { message: 'totpFormat' });
+      setFocus('totp');
+      return;
+    }
     setFailure(null);
     setHasSubmitted(true);
     const result = await signIn('credentials', {
@@ -109,7 +115,9 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
     const msg = formState.errors[name]?.message;
     return msg ? t(`page:login.validation.${msg}`) : undefined;
   };
-  const shownError = failure ?? (hasSubmitted ? null : queryError);
+  const anyError = failure ?? (hasSubmitted ? null : queryError);
+  // The set-up step's introduction already says why it is asked for.
+  const shownError = enrolment && anyError === 'MFA_ENROL_REQUIRED' ? null : anyError;
 
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void handleSubmit(submit)(event)} aria-labelledby="login-title">

@@ -9,7 +9,8 @@ import type { Page } from 'playwright-core';
 import { closeBrowser, newPageAs, url } from '../helpers/browser';
 import { apiError, h1, open, t, until } from '../orders/support';
 
-jest.setTimeout(240_000);
+// Long: two users, a group made through the form, and the menu read after each change, on a loaded machine.
+jest.setTimeout(480_000);
 afterAll(closeBrowser);
 
 const pages: Page[] = [];
@@ -73,6 +74,7 @@ it('a group given to a user changes what it may do at its next request and its m
   await admin.getByRole('dialog').getByRole('button', { name: en('common:ui.form.cancel') }).click();
 
   // credit's very next request with the same session is allowed, and its next page load brings the menu entry:
+  console.log(new Date().toISOString(), 'member added; checking credit’s menu');
   // no new sign-in (the session follows the codes the API answers, components/auth/SessionBootstrap.tsx).
   expect((await apiError(credit, '/api/customers/listCustomers', { page: 1, pageSize: 1 })).status).toBe(200);
   await open(credit, '/admin-controls', en('admin:landing.title'));
