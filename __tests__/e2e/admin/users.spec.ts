@@ -56,6 +56,7 @@ async function setPasswordThroughLink(page: Page, path: string, heading: string,
 
 it('a provider admin adds a customer and a user for it; the user activates it through the e-mailed link (used once) and signs in', async () => {
   const admin = track(await newPageAs('admin@demo.hk'));
+  await open(admin, '/admin-controls', en('admin:landing.title'));
   // A new customer first (its own screens are tested in customers.spec.ts), so the user is created for it.
   const hex = randomBytes(3).toString('hex').toUpperCase();
   const ucpId = `UCPU${hex}`;
@@ -71,7 +72,6 @@ it('a provider admin adds a customer and a user for it; the user activates it th
     contactEmail: '',
     receiveHardcopyBill: false,
   });
-  await open(admin, '/admin-controls', en('admin:landing.title'));
   await admin.getByRole('link', { name: new RegExp(en('admin:landing.areas.users.title')) }).click();
   await h1(admin, en('users:title')).waitFor();
   await admin.getByRole('link', { name: en('users:add') }).click();
