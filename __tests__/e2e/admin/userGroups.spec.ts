@@ -74,7 +74,6 @@ it('a group given to a user changes what it may do at its next request and its m
   await admin.getByRole('dialog').getByRole('button', { name: en('common:ui.form.cancel') }).click();
 
   // credit's very next request with the same session is allowed, and its next page load brings the menu entry:
-  console.log(new Date().toISOString(), 'member added; checking credit’s menu');
   // no new sign-in (the session follows the codes the API answers, components/auth/SessionBootstrap.tsx).
   expect((await apiError(credit, '/api/customers/listCustomers', { page: 1, pageSize: 1 })).status).toBe(200);
   await open(credit, '/admin-controls', en('admin:landing.title'));
