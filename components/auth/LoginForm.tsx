@@ -7,12 +7,16 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { settle, useEndpointMutation } from '@/lib/api/query';
+import { loginContract } from '@/lib/auth/contract';
 import { continueAfterSignIn } from '@/lib/auth/continueAfterSignIn';
+import type { MfaEnrolment } from '@/lib/auth/schemas';
 import { sanitizeDeepLink } from '@/lib/auth/deepLink';
 import { errorKey } from '@/lib/errors';
 
@@ -31,6 +35,9 @@ const NEXT_AUTH_ERRORS: Record<string, string> = {
   Configuration: 'error:INTERNAL',
 };
 
+/** Groups of four, as authenticator apps show secrets: easier to type by hand. */
+const groupSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
 // Own keys only: `?error=toString` must not reach Object.prototype (it crashed the page).
 export const messageKeyForCode = (code: string): string => (Object.hasOwn(NEXT_AUTH_ERRORS, code) ? NEXT_AUTH_ERRORS[code] : undefined) ?? errorKey(code);
 
@@ -44,17 +51,27 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
     updateRef.current = update;
   }, [update]);
   const [needsTotp, setNeedsTotp] = useState(false);
+  // Forced MFA without an authenticator (docs/auth.md): the enrolment step shows the QR code and the key, and the code
+  // from the authenticator both turns MFA on and signs in.
+  const [enrolment, setEnrolment] = useState<MfaEnrolment | null>(null);
+  const startEnrolment = useEndpointMutation(loginContract.endpoints.startSignInMfaEnrolment, { request: { disableErrorHandler: true } });
   const [failure, setFailure] = useState<string | null>(null);
   // The `?error=` that brought the user here (an expired session, say) is stale once the user tries again.
   const [hasSubmitted, setHasSubmitted] = useState(false);
   const queryError = typeof router.query.error === 'string' ? router.query.error.slice(0, 64) : null;
   const link = sanitizeDeepLink(router.query.deepLink, router.query.deepLinkParams);
-  const { register, handleSubmit, formState, setFocus, reset } = useForm<LoginValues>({
+  const { register, handleSubmit, formState, setFocus, setError, reset } = useForm<LoginValues>({
     resolver: zodResolver(loginSchema),
     defaultValues: { loginId: '', password: '', totp: '' },
   });
 
   const submit = async (values: LoginValues) => {
+    if (needsTotp && !values.totp) {
+      // The code step needs its code: sending without one would only ask again (and restart a set-up with a new key).
+      setError('totp', { message: 'totpFormat' });
+      setFocus('totp');
+      return;
+    }
     setFailure(null);
     setHasSubmitted(true);
     const result = await signIn('credentials', {
@@ -73,6 +90,16 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
         setNeedsTotp(true);
         setTimeout(() => setFocus('totp'), 0);
       }
+      if (code === 'MFA_ENROL_REQUIRED') {
+        const started = await settle(startEnrolment.mutateAsync({ loginId: values.loginId, password: values.password }));
+        if (!started.ok) {
+          setFailure(started.error.code);
+          return;
+        }
+        setEnrolment(started.data);
+        setNeedsTotp(true);
+        setTimeout(() => setFocus('totp'), 0);
+      }
       setFailure(code);
       return;
     }
@@ -88,16 +115,22 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
     const msg = formState.errors[name]?.message;
     return msg ? t(`page:login.validation.${msg}`) : undefined;
   };
-  const shownError = failure ?? (hasSubmitted ? null : queryError);
+  const anyError = failure ?? (hasSubmitted ? null : queryError);
+  // The set-up step's introduction already says why it is asked for.
+  const shownError = enrolment && anyError === 'MFA_ENROL_REQUIRED' ? null : anyError;
 
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void handleSubmit(submit)(event)} aria-labelledby="login-title">
       <div>
         <Typography id="login-title" variant="h4" component="h1" sx={{ fontWeight: 700 }}>
           {/* The verification step says what it is (issue 10 item 15). */}
-          {needsTotp ? t('page:login.mfaTitle') : title}
+          {enrolment ? t('page:login.enrolTitle') : needsTotp ? t('page:login.mfaTitle') : title}
         </Typography>
-        {needsTotp ? (
+        {enrolment ? (
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            {t('page:login.enrolIntro')}
+          </Typography>
+        ) : needsTotp ? (
           <Typography color="text.secondary" sx={{ mt: 1 }}>
             {t('page:login.mfaIntro')}
           </Typography>
@@ -108,7 +141,7 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
         ) : null}
       </div>
       {shownError ? (
-        <Alert severity={shownError === 'MFA_REQUIRED' ? 'info' : 'error'} role="alert" data-testid="login-error" data-code={shownError}>
+        <Alert severity={shownError === 'MFA_REQUIRED' || shownError === 'MFA_ENROL_REQUIRED' ? 'info' : 'error'} role="alert" data-testid="login-error" data-code={shownError}>
           {t(messageKeyForCode(shownError))}
         </Alert>
       ) : null}
@@ -132,6 +165,35 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
         helperText={fieldError('password')}
         slotProps={{ htmlInput: { 'data-testid': 'password', maxLength: 256 } }}
       />
+      {enrolment ? (
+        <Box sx={{ display: 'grid', gap: 1.5 }} data-testid="login-enrolment">
+          <Typography component="ol" variant="body2" sx={{ m: 0, pl: 2.5, display: 'grid', gap: 0.5 }}>
+            <li>{t('page:account.mfa.stepScan')}</li>
+            <li>{t('page:account.mfa.stepCode')}</li>
+          </Typography>
+          <Box
+            component="img"
+            src={enrolment.qrDataUrl}
+            alt={t('page:account.mfa.qrAlt')}
+            width={200}
+            height={200}
+            sx={{ width: 200, height: 200, maxWidth: '100%', bgcolor: '#fff', borderRadius: 1, border: 1, borderColor: 'divider' }}
+            data-testid="mfa-qr"
+          />
+          <div>
+            <Typography variant="body2" color="text.secondary">
+              {t('page:account.mfa.secretLabel')}
+            </Typography>
+            <Typography
+              component="code"
+              sx={{ fontFamily: 'monospace', fontSize: '1rem', letterSpacing: '0.05em', overflowWrap: 'anywhere', userSelect: 'all' }}
+              data-testid="mfa-secret"
+            >
+              {groupSecret(enrolment.secret)}
+            </Typography>
+          </div>
+        </Box>
+      ) : null}
       {needsTotp ? (
         <TextField
           label={t('page:login.totp')}
@@ -144,7 +206,7 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
         />
       ) : null}
       <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting} data-testid="login-submit">
-        {formState.isSubmitting ? t('page:login.signingIn') : t('common:signIn')}
+        {formState.isSubmitting ? t('page:login.signingIn') : enrolment ? t('page:login.enrolSubmit') : t('common:signIn')}
       </Button>
       <Link component={NextLink} href="/login/forgot-password" variant="body2" data-testid="forgot-password-link">
         {t('page:login.forgot')}
@@ -155,6 +217,7 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
           data-testid="login-other-account"
           onClick={() => {
             setNeedsTotp(false);
+            setEnrolment(null);
             setFailure(null);
             reset({ loginId: '', password: '', totp: '' });
             setTimeout(() => setFocus('loginId'), 0);

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import { useSession } from 'next-auth/react';
@@ -19,7 +19,7 @@ const SESSION_CODES: ReadonlySet<string> = new Set(['A001', 'AUTH_REQUIRED', 'TO
  * time, current customer, upload size; on non-login pages also the token-expiry check.
  */
 export function SessionBootstrap() {
-  const { data: session, status } = useSession();
+  const { data: session, status, update } = useSession();
   const router = useRouter();
   const raise = useSessionErrorStore((s) => s.raise);
   // Set during render so the children's first requests already carry the token.
@@ -58,10 +58,34 @@ export function SessionBootstrap() {
   }, [preference]);
 
   // The token check on non-login pages: a 401 here is a lost session, shown by the dialog.
+  // It also answers the codes the API grants now: asked again at every navigation and when the window gets the focus,
+  // so a group change by staff reaches the menu and the route guard without a new sign-in (docs/user-groups.md).
   const tokenCheck = useEndpointQuery(checkTokenContract.endpoints.checkTokenExpiration, userKey && !isLoginPage ? {} : null, {
     request: { disableErrorHandler: true },
     retry: false,
+    refetchOnWindowFocus: true,
   });
+  const { refetch } = tokenCheck;
+  useEffect(() => {
+    if (!userKey || isLoginPage) return;
+    const onRoute = () => void refetch();
+    router.events.on('routeChangeComplete', onRoute);
+    return () => router.events.off('routeChangeComplete', onRoute);
+  }, [router.events, refetch, userKey, isLoginPage]);
+  const liveCodes = tokenCheck.data?.functionCodes;
+  const refreshedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!liveCodes || status !== 'authenticated' || !session) return;
+    const live = [...liveCodes].sort().join(',');
+    const held = session.functionList
+      .map((f) => f.fnCode)
+      .sort()
+      .join(',');
+    // Once per new set of codes: the refreshed session re-reads them (next-auth jwt callback → refreshGrant).
+    if (live === held || refreshedFor.current === live) return;
+    refreshedFor.current = live;
+    void update({ refresh: true });
+  }, [liveCodes, session, status, update]);
   const tokenError = tokenCheck.apiError;
   useEffect(() => {
     if (tokenError?.status === 401) raise(tokenError.code);

@@ -12,6 +12,8 @@ export const ADMIN_AREAS = [
   { key: 'userListReport', href: '/admin-controls/user-list-report' },
   { key: 'offers', href: '/admin-controls/offer-maintenance' },
   { key: 'slipReview', href: '/admin-controls/payment-slip-review', count: 'pendingPaymentSlips' },
+  { key: 'approvals', href: '/admin-controls/approve-account-info-update', count: 'pendingApprovals' },
+  { key: 'renewalLogs', href: '/admin-controls/customer-contract-renewal-logs', count: 'renewalsThisMonth' },
   { key: 'outbox', href: '/admin-controls/outbox' },
   { key: 'enquiries', href: '/admin-controls/customer-enquiries' },
   { key: 'helpArticles', href: '/admin-controls/quick-help-maintenance' },

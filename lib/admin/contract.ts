@@ -3,17 +3,18 @@ import { z } from 'zod';
 import { defineContract, output, query } from '@/lib/contract';
 import { ADMIN_CODES } from '@/lib/permissions/codes';
 
-/**
- * Each count is present only when the caller may open the area it belongs to (null otherwise), and only for
- * areas whose data exists: pending account-change approvals and this month's renewals join when those features land.
- */
+/** Each count is present only when the caller may open the area it belongs to (null otherwise); docs/admin.md. */
 export type AdminLandingCounts = {
   pendingPaymentSlips: number | null;
+  /** Account-change requests waiting (status pending) of the types the caller may review (apv_*, credit control). */
+  pendingApprovals: number | null;
+  /** Contract renewals submitted this calendar month (Hong Kong time), any status but withdrawn (contract_renewal_log). */
+  renewalsThisMonth: number | null;
 };
 
 export const adminContract = defineContract('admin', {
   landingCounts: query({
-    summary: 'Provider staff: counts needing attention on the admin landing page: { pendingPaymentSlips } (null without the payment-slip review codes).',
+    summary: 'Provider staff: counts needing attention on the admin landing page: { pendingPaymentSlips, pendingApprovals, renewalsThisMonth }, each null without the codes of its area.',
     permission: { anyOf: ADMIN_CODES },
     body: z.strictObject({}),
     output: output<AdminLandingCounts>(),

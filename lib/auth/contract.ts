@@ -10,6 +10,7 @@ import {
   savePreferenceBodySchema,
   selectCustomerBodySchema,
   setCookiesBodySchema,
+  signInEnrolmentBodySchema,
   type MfaEnrolment,
   type PreferenceInfo,
   type SessionGrant,
@@ -26,6 +27,14 @@ export const loginContract = defineContract('login', {
     permission: 'public',
     body: authenticateBodySchema,
     output: output<SessionGrant>(),
+  }),
+  startSignInMfaEnrolment: mutation({
+    summary:
+      'Sign-in with forced MFA and no authenticator yet (authenticate answered 401 MFA_ENROL_REQUIRED): login id + password → a new pending secret, otpauth URL and QR code; ' +
+      'the next authenticate with a code from the authenticator turns MFA on and signs in. Same throttle, lock-out and answers as authenticate; 409 CONFLICT for an account that need not enrol.',
+    permission: 'public',
+    body: signInEnrolmentBodySchema,
+    output: output<MfaEnrolment>(),
   }),
   enableMfa: mutation({
     summary:
@@ -84,7 +93,9 @@ export const checkTokenContract = defineContract('checkToken', {
     permission: 'authenticated',
     silent: true,
     body: empty,
-    output: output<{ valid: true; expiresAt: string }>(),
+    // `functionCodes`: the codes the API grants this token now, so the browser's menu follows a group change at once
+    // (components/auth/SessionBootstrap.tsx refreshes the session when they differ from the session's list).
+    output: output<{ valid: true; expiresAt: string; functionCodes: string[] }>(),
   }),
 });
 

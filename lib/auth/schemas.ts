@@ -53,6 +53,12 @@ export const authenticateBodySchema = z.strictObject({
   totp: z.optional(z.string().check(z.trim(), z.maxLength(16))),
 });
 
+/** The enrolment step of a sign-in with forced MFA: the same credentials as the sign-in, without a code. */
+export const signInEnrolmentBodySchema = z.strictObject({
+  loginId: z.string().check(z.trim(), z.minLength(1), z.maxLength(254)),
+  password: z.string().check(z.minLength(1), z.maxLength(1024)),
+});
+
 export const enableMfaBodySchema = z.union([
   z.strictObject({}),
   z.strictObject({ code: totpCodeSchema }),

@@ -23,6 +23,7 @@ export const ERRORS = {
   ACCOUNT_NOT_ACTIVATED: { http: 403, description: 'Account not yet activated' },
   MFA_REQUIRED: { http: 401, description: 'TOTP code needed' },
   MFA_INVALID: { http: 401, description: 'TOTP code wrong' },
+  MFA_ENROL_REQUIRED: { http: 401, description: 'MFA is forced for the account and no authenticator is set up: enrol one to finish signing in' },
   SURVEY_LINK_INVALID: { http: 400, description: 'Survey opt-out link invalid or expired' },
   // Uploads (lib/server/uploads) and payment slips (docs/bills.md).
   FILE_EMPTY: { http: 400, description: 'The uploaded file is empty' },

@@ -60,6 +60,19 @@ export const userFieldsSchema = z.strictObject({
   preferredLanguage: z.enum(USER_LANGUAGES),
   /** MFA is never skipped for this user when false ("force MFA"); true exempts it (docs/user-accounts.md). */
   skipMfa: z.boolean(),
+  /**
+   * "Force MFA": a user without an authenticator must set one up at its next sign-in, and may not turn MFA off
+   * (docs/auth.md). Left out: unchanged on edit, off on add. Not together with `skipMfa` (400 on this field).
+   */
+  mfaRequired: z.boolean().optional(),
+  /**
+   * Staff only: the customers the staff user looks after, which scope the user list report's `user_list_rpt_read`
+   * (`staff_customer_assignments`, docs/user-list-report.md). Left out: unchanged on edit, none on add.
+   */
+  assignedUcpIds: z
+    .array(z.string().trim().min(1, zodMessages.required).max(20, zodMessages.maxLength(20)))
+    .max(500)
+    .optional(),
   links: z
     .array(userLinkSchema)
     .max(50)
@@ -108,6 +121,10 @@ export type UserListResult = ListResult<UserListItem>;
 
 export type UserDetail = UserFields & {
   id: string;
+  mfaRequired: boolean;
+  assignedUcpIds: string[];
+  /** The assigned customers with their names (staff users; [] for customer users). */
+  assignedDetails: { ucpId: string; nameEn: string; nameZh: string }[];
   loginId: string;
   kind: UserKind;
   status: UserStatus;

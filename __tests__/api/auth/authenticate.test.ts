@@ -48,7 +48,12 @@ describeEachDb('POST /api/login/authenticate', (getHandle) => {
     // The token is a working API token.
     const check = await server.post('/api/checkToken/checkTokenExpiration', {}, { token: grant.jwtToken });
     expect(check.status).toBe(200);
-    expect(check.body.data).toEqual({ valid: true, expiresAt: new Date(grant.tokenExp * 1000).toISOString() });
+    expect(check.body.data).toEqual({
+      valid: true,
+      expiresAt: new Date(grant.tokenExp * 1000).toISOString(),
+      // The codes the API grants now, the same as the grant's (the browser's menu follows them).
+      functionCodes: grant.functionList.map((f: { fnCode: string }) => f.fnCode).sort(),
+    });
     expectNoSecrets(res.text, [PASSWORD, user.passwordHash]);
     expect(res.text).not.toMatch(/scrypt\$/);
   });

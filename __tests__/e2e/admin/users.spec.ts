@@ -54,9 +54,24 @@ async function setPasswordThroughLink(page: Page, path: string, heading: string,
   await page.getByTestId('set-password-done').waitFor();
 }
 
-it('a provider admin adds a user; the user activates it through the e-mailed link (used once) and signs in', async () => {
+it('a provider admin adds a customer and a user for it; the user activates it through the e-mailed link (used once) and signs in', async () => {
   const admin = track(await newPageAs('admin@demo.hk'));
   await open(admin, '/admin-controls', en('admin:landing.title'));
+  // A new customer first (its own screens are tested in customers.spec.ts), so the user is created for it.
+  const hex = randomBytes(3).toString('hex').toUpperCase();
+  const ucpId = `UCPU${hex}`;
+  await api(admin, '/api/customers/createCustomer', {
+    ucpId,
+    nameEn: `Sha Tin Print Hub ${hex}`,
+    nameZh: `沙田印刷中心 ${hex}`,
+    brNo: String(10_000_000 + (Number.parseInt(hex, 16) % 40_000_000)),
+    billingAddressEn: '',
+    billingAddressZh: '',
+    contactName: '',
+    contactPhone: '',
+    contactEmail: '',
+    receiveHardcopyBill: false,
+  });
   await admin.getByRole('link', { name: new RegExp(en('admin:landing.areas.users.title')) }).click();
   await h1(admin, en('users:title')).waitFor();
   await admin.getByRole('link', { name: en('users:add') }).click();
@@ -68,7 +83,7 @@ it('a provider admin adds a user; the user activates it through the e-mailed lin
   await admin.getByRole('textbox', { name: en('users:fields.name') }).fill(`Cheung Wai Ling ${s}`);
   await admin.getByRole('textbox', { name: en('users:fields.email') }).fill(loginId);
   await admin.getByRole('combobox', { name: en('users:addLink') }).click();
-  await admin.getByRole('option', { name: /^UCP100001 · / }).click();
+  await admin.getByRole('option', { name: new RegExp(`^${ucpId} · `) }).click();
   await admin.getByRole('combobox', { name: en('users:fields.groups') }).click();
   await admin.getByRole('option', { name: /Customer administrator/ }).click();
   await admin.keyboard.press('Escape');
@@ -91,9 +106,15 @@ it('a provider admin adds a user; the user activates it through the e-mailed lin
   const landed = await signIn(user, loginId, PASSWORD);
   expect(landed).toMatch(/\/login\/disclaimer$|\/$/);
 
-  // The admin's view now shows the account active.
+  // The user acts for the new customer.
+  expect((await user.evaluate(async () => (await (await fetch('/api/auth/session')).json()) as { currentUser?: { ucpId?: string } })).currentUser?.ucpId).toBe(ucpId);
+
+  // The admin's view now shows the account active, and the customer's view lists its user.
   await admin.reload();
   await admin.getByText(en('users:status.active')).first().waitFor();
+  await admin.goto(url(`/admin-controls/ucp-customer-maintenance/view/${ucpId}`));
+  await h1(admin, en('customers:viewTitle', { name: `Sha Tin Print Hub ${hex}` })).waitFor();
+  await admin.getByRole('cell', { name: loginId }).first().waitFor();
 });
 
 it('an import with one bad row imports nothing; the corrected file imports every row', async () => {

@@ -95,7 +95,7 @@ describe('UCP customer maintenance screens', () => {
 
 describe('admin landing', () => {
   it('shows exactly the areas the codes open, with the pending-slip count', async () => {
-    server.use(endpointSuccess(adminContract.endpoints.landingCounts, { pendingPaymentSlips: 3 }));
+    server.use(endpointSuccess(adminContract.endpoints.landingCounts, { pendingPaymentSlips: 3, pendingApprovals: null, renewalsThisMonth: null }));
     renderWithProviders(<AdminLandingScreen />, { functionCodes: ['payslip_review_read', 'ucp_cust_main_read'] });
     expect(screen.getByRole('link', { name: /UCP customer maintenance/ })).toHaveAttribute('href', '/admin-controls/ucp-customer-maintenance');
     expect(screen.getByRole('link', { name: /Payment slip review/ })).toBeInTheDocument();
@@ -104,10 +104,20 @@ describe('admin landing', () => {
   });
 
   it('shows no count without the codes of its area', async () => {
-    server.use(endpointSuccess(adminContract.endpoints.landingCounts, { pendingPaymentSlips: null }));
+    server.use(endpointSuccess(adminContract.endpoints.landingCounts, { pendingPaymentSlips: null, pendingApprovals: null, renewalsThisMonth: null }));
     renderWithProviders(<AdminLandingScreen />, { functionCodes: ['outbox_read'] });
     expect(screen.getByRole('link', { name: /Mail outbox/ })).toBeInTheDocument();
     expect(screen.getAllByRole('link')).toHaveLength(1);
     expect(screen.queryByText(/waiting for review/)).not.toBeInTheDocument();
+  });
+
+  it('shows the approval queue with its pending requests and the renewal logs with this month’s renewals', async () => {
+    server.use(endpointSuccess(adminContract.endpoints.landingCounts, { pendingPaymentSlips: null, pendingApprovals: 1, renewalsThisMonth: 4 }));
+    renderWithProviders(<AdminLandingScreen />, { locale: 'tc', functionCodes: ['apv_chg_comp_name_read', 'contract_renewal_log'] });
+    expect(screen.getByRole('link', { name: /審批帳戶資料更新/ })).toHaveAttribute('href', '/admin-controls/approve-account-info-update');
+    expect(screen.getByRole('link', { name: /合約續約記錄/ })).toHaveAttribute('href', '/admin-controls/customer-contract-renewal-logs');
+    expect(screen.getAllByRole('link')).toHaveLength(2);
+    expect(await screen.findByText('1 項申請待審批')).toBeInTheDocument();
+    expect(screen.getByText('本月 4 份續約')).toBeInTheDocument();
   });
 });

@@ -2,7 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Session } from 'next-auth';
 import { LoginForm, messageKeyForCode } from '@/components/auth/LoginForm';
+import { loginContract } from '@/lib/auth/contract';
+import { endpointError, endpointSuccess } from '../testUtils/handlers';
 import { renderWithProviders, sessionWith, text, type Lang } from '../testUtils/render';
+import { server } from '../testUtils/server';
 
 type MockRouter = { pathname: string; asPath: string; query: Record<string, string>; isReady: boolean; locale: string; replace: jest.Mock; push: jest.Mock };
 let mockRouter: MockRouter;
@@ -128,6 +131,49 @@ describe('LoginForm', () => {
     await userEvent.click(screen.getByTestId('login-submit'));
     expect(await screen.findAllByText(text(lng, 'page:login.validation.required'))).toHaveLength(2);
     expect(mockSignIn).not.toHaveBeenCalled();
+  });
+
+  it.each<Lang>(['en', 'tc'])('forced MFA: the set-up step shows the QR code and the key, needs a code, and signs in with it (%s)', async (lng) => {
+    at('/login', lng);
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    let started = 0;
+    server.use(
+      endpointSuccess(loginContract.endpoints.startSignInMfaEnrolment, (body) => {
+        started += 1;
+        expect(body).toEqual({ loginId: 'customer@demo.hk', password: 'Portal#Demo2026' });
+        return { otpauthUrl: `otpauth://totp/Portal:customer%40demo.hk?secret=${secret}`, qrDataUrl: 'data:image/png;base64,AAAA', secret };
+      }),
+    );
+    signInAnswers('MFA_ENROL_REQUIRED', CUSTOMER);
+    renderForm(lng);
+    await fillAndSubmit();
+    await screen.findByTestId('login-enrolment');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(text(lng, 'page:login.enrolTitle'));
+    expect(screen.getByRole('img', { name: text(lng, 'page:account.mfa.qrAlt') })).toHaveAttribute('src', 'data:image/png;base64,AAAA');
+    expect(screen.getByTestId('mfa-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
+    // Its reason is said once, by the introduction.
+    expect(screen.queryByTestId('login-error')).not.toBeInTheDocument();
+
+    // Sending without the code is refused in the form: no new set-up, no request.
+    await userEvent.click(screen.getByRole('button', { name: text(lng, 'page:login.enrolSubmit') }));
+    expect(await screen.findByText(text(lng, 'page:login.validation.totpFormat'))).toBeInTheDocument();
+    expect(mockSignIn).toHaveBeenCalledTimes(1);
+    expect(started).toBe(1);
+
+    await userEvent.type(screen.getByTestId('totp'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: text(lng, 'page:login.enrolSubmit') }));
+    await waitFor(() => expect(mockRouter.replace).toHaveBeenCalled());
+    expect(mockSignIn).toHaveBeenLastCalledWith('credentials', { redirect: false, callbackUrl: '/', loginId: 'customer@demo.hk', password: 'Portal#Demo2026', totp: '123456' });
+  });
+
+  it('forced MFA: a refused set-up start shows its own message', async () => {
+    server.use(endpointError(loginContract.endpoints.startSignInMfaEnrolment, 'TOO_MANY_REQUESTS', { status: 429 }));
+    signInAnswers('MFA_ENROL_REQUIRED');
+    renderForm();
+    await fillAndSubmit();
+    const alert = await screen.findByTestId('login-error');
+    expect(alert).toHaveAttribute('data-code', 'TOO_MANY_REQUESTS');
+    expect(screen.queryByTestId('login-enrolment')).not.toBeInTheDocument();
   });
 
   it('MFA step: its heading says what it is, and "use another account" goes back to an empty sign-in (issue 10 item 15)', async () => {

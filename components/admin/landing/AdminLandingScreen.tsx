@@ -16,7 +16,7 @@ import { findRoute } from '@/lib/permissions/routes';
 
 function countOf(area: AdminArea, counts: AdminLandingCounts | undefined): number | null {
   if (!('count' in area) || !counts) return null;
-  return counts[area.count];
+  return counts[area.count] ?? null;
 }
 
 /** `/admin-controls`: one card per admin area the staff user may open, with what waits for it there. */

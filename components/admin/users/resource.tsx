@@ -10,6 +10,7 @@ import { usersContract } from '@/lib/users/contract';
 import { createUserSchema, type CreateUserBody, type UserDetail, type UserFilter, type UserListItem, type UserStatus } from '@/lib/users/schemas';
 import { UserActions } from './UserActions';
 import { UserFileTools } from './UserFileTools';
+import { StaffAssignmentsField } from './StaffAssignmentsField';
 import { UserLinksField } from './UserLinksField';
 
 const u = usersContract.endpoints;
@@ -17,9 +18,30 @@ const zh = (locale: string | undefined) => locale === 'tc';
 
 const statusChip = (status: UserStatus, t: TFunction) => <StatusChip status={status === 'inactive' ? 'reject' : status === 'locked' ? 'overdue' : status} label={t(`status.${status}`)} />;
 
-const empty: CreateUserBody = { loginId: '', name: '', email: '', preferredLanguage: 'en', kind: 'customer', skipMfa: false, links: [] };
+const empty: CreateUserBody = { loginId: '', name: '', email: '', preferredLanguage: 'en', kind: 'customer', skipMfa: false, mfaRequired: false, assignedUcpIds: [], links: [] };
 
 function sections(r: UserDetail, t: TFunction, locale: string | undefined) {
+  return (
+    <>
+      <LinksSection r={r} t={t} locale={locale} />
+      {r.kind === 'staff' ? (
+        <DetailSection title={t('sections.assigned')}>
+          <DetailTable
+            label={t('sections.assigned')}
+            rows={r.assignedDetails}
+            rowKey={(c) => c.ucpId}
+            empty={t('none.assigned')}
+            columns={[
+              { header: t('fields.customer'), render: (c) => `${c.ucpId} · ${zh(locale) ? c.nameZh : c.nameEn}` },
+            ]}
+          />
+        </DetailSection>
+      ) : null}
+    </>
+  );
+}
+
+function LinksSection({ r, t, locale }: { r: UserDetail; t: TFunction; locale: string | undefined }) {
   return (
     <DetailSection title={t('sections.links')}>
       <DetailTable
@@ -77,6 +99,7 @@ export const usersResource = describeResource({
     [t('fields.preferredLanguage'), t(`language.${r.preferredLanguage}`)],
     [t('view.mfa'), t(r.mfaEnabled ? 'view.mfaOn' : 'view.mfaOff')],
     [t('fields.skipMfa'), t(r.skipMfa ? 'view.mfaExempt' : 'view.mfaEnforced')],
+    [t('view.mfaRequired'), t(r.mfaRequired ? 'view.yes' : 'view.no')],
     [t('view.failedAttempts'), String(r.failedAttempts)],
     [t('columns.lastLogin'), r.lastLoginAt ? formatDateTime(r.lastLoginAt, locale) : t('never')],
     [t('view.passwordChanged'), r.passwordChangedAt ? formatDateTime(r.passwordChangedAt, locale) : '—'],
@@ -87,7 +110,7 @@ export const usersResource = describeResource({
   form: {
     schema: createUserSchema,
     empty,
-    fromRecord: (r: UserDetail) => ({ loginId: r.loginId, name: r.name, email: r.email, preferredLanguage: r.preferredLanguage, kind: r.kind, skipMfa: r.skipMfa, links: r.links }),
+    fromRecord: (r: UserDetail) => ({ loginId: r.loginId, name: r.name, email: r.email, preferredLanguage: r.preferredLanguage, kind: r.kind, skipMfa: r.skipMfa, mfaRequired: r.mfaRequired, assignedUcpIds: r.assignedUcpIds, links: r.links }),
     fields: (form, t, mode) => (
       <>
         <TextFieldElement control={form.control} name="loginId" label={t('fields.loginId')} required disabled={mode === 'edit'} helperText={mode === 'add' ? t('help.loginId') : undefined} />
@@ -114,10 +137,12 @@ export const usersResource = describeResource({
           ]}
         />
         <CheckboxElement control={form.control} name="skipMfa" label={t('fields.skipMfa')} helperText={t('help.skipMfa')} />
+        <CheckboxElement control={form.control} name="mfaRequired" label={t('fields.mfaRequired')} helperText={t('help.mfaRequired')} />
         <UserLinksField control={form.control} />
+        <StaffAssignmentsField control={form.control} />
       </>
     ),
     toCreate: (v) => v,
-    toUpdate: (r, v) => ({ id: r.id, name: v.name, email: v.email, preferredLanguage: v.preferredLanguage, skipMfa: v.skipMfa, links: v.links }),
+    toUpdate: (r, v) => ({ id: r.id, name: v.name, email: v.email, preferredLanguage: v.preferredLanguage, skipMfa: v.skipMfa, mfaRequired: v.mfaRequired ?? false, links: v.links, ...(r.kind === 'staff' ? { assignedUcpIds: v.assignedUcpIds ?? [] } : {}) }),
   },
 });

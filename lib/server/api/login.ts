@@ -8,12 +8,14 @@ import {
   logout,
   selectCustomerFor,
   startMfaEnrolment,
+  startSignInEnrolment,
 } from '@/lib/server/services/auth';
 import { getPreferenceInfo, savePreferenceInfo } from '@/lib/server/services/preferences/preferenceInfo';
 import { implement } from './implement';
 
 export const loginRoutes = implement(loginContract, {
   authenticate: ({ db, config, body, clientIp }) => authenticate(db, config, { ...body, clientIp }),
+  startSignInMfaEnrolment: ({ db, body, clientIp }) => startSignInEnrolment(db, { ...body, clientIp }),
   enableMfa: async ({ db, body, principal }) => {
     const userAcUuid = principal.userAcUuid;
     if ('disable' in body) return disableMfa(db, { userAcUuid, code: body.code });

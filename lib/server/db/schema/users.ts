@@ -38,6 +38,11 @@ export const userAccounts = pgTable(
     /** Last accepted TOTP time step: a code is accepted once (otplib `afterTimeStep`), so a seen code cannot be replayed. */
     mfaLastTimeStep: bigint('mfa_last_time_step', { mode: 'number' }),
     skipMfa: boolean('skip_mfa').notNull().default(false),
+    /**
+     * "Force MFA" (staff, docs/user-accounts.md): a user without an authenticator must enrol one at its next sign-in
+     * before it gets a session, and cannot turn MFA off itself. `skip_mfa` (the exemption) wins over it.
+     */
+    mfaRequired: boolean('mfa_required').notNull().default(false),
     fontSize: text('font_size').notNull().default('M'),
     preferredLanguage: text('preferred_language').notNull().default('en'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

@@ -1,13 +1,36 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AdminLandingCounts } from '@/lib/admin/contract';
+import { staffReadableTypes } from '@/lib/accountChanges/constants';
 import { canAccess } from '@/lib/permissions/canAccess';
 import type { ServiceContext } from '@/lib/server/context';
-import { paymentSlips } from '@/lib/server/db/schema';
+import { changeRequests, contractRenewals, paymentSlips } from '@/lib/server/db/schema';
+
+const count = sql<number>`count(*)::int`;
 
 /** Counts for the admin landing page: only what the caller's codes open (docs/admin.md). */
 export async function landingCounts(ctx: ServiceContext): Promise<AdminLandingCounts> {
-  const slips = canAccess(ctx.actor.codes, ['payslip_review_read', 'payslip_review_write'])
-    ? ((await ctx.db.select({ n: sql<number>`count(*)::int` }).from(paymentSlips).where(eq(paymentSlips.status, 'pending')))[0]?.n ?? 0)
-    : null;
-  return { pendingPaymentSlips: slips };
+  const codes = ctx.actor.codes;
+  const types = staffReadableTypes(codes);
+  const [slips, approvals, renewals] = await Promise.all([
+    canAccess(codes, ['payslip_review_read', 'payslip_review_write'])
+      ? ctx.db.select({ n: count }).from(paymentSlips).where(eq(paymentSlips.status, 'pending'))
+      : null,
+    // The approval queue's own rule: the types of the caller's apv_* codes (and credit control's billing addresses).
+    types.length
+      ? ctx.db.select({ n: count }).from(changeRequests).where(and(eq(changeRequests.status, 'pending'), inArray(changeRequests.changeType, types)))
+      : null,
+    canAccess(codes, ['contract_renewal_log'])
+      ? ctx.db
+          .select({ n: count })
+          .from(contractRenewals)
+          .where(
+            and(
+              ne(contractRenewals.status, 'withdrawn'),
+              sql`date_trunc('month', ${contractRenewals.submittedAt} at time zone 'Asia/Hong_Kong') = date_trunc('month', now() at time zone 'Asia/Hong_Kong')`,
+            ),
+          )
+      : null,
+  ]);
+  const n = (rows: { n: number }[] | null) => (rows === null ? null : (rows[0]?.n ?? 0));
+  return { pendingPaymentSlips: n(slips), pendingApprovals: n(approvals), renewalsThisMonth: n(renewals) };
 }

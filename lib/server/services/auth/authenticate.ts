@@ -8,6 +8,7 @@ import { AppError } from '@/lib/server/errors';
 import { consume, refund } from '@/lib/server/rateLimit';
 import { buildGrant, type SessionGrant } from './grant';
 import { IP_RULE, LOCK_THRESHOLD, LOGIN_ID_RULE, recordFailure } from './lockout';
+import { startMfaEnrolment, type MfaEnrolment } from './mfaEnrolment';
 import { claimTimeStep, matchTotp } from './totp';
 
 export type AuthenticateInput = { loginId: string; password: string; totp?: string; clientIp: string };
@@ -26,16 +27,11 @@ const invalidCredentials = () => new AppError('INVALID_CREDENTIALS');
 const locked = () => new AppError('ACCOUNT_LOCKED');
 
 /**
- * Sign-in: login id + password (+ TOTP). Order matters (docs/auth.md):
- * 1. throttle per client address and per login id (429), before any work;
- * 2. a locked account is refused before the password is checked (even the right one);
- * 3. the password is verified (against a dummy hash for an unknown id), and a failure is counted atomically;
- * 4. only then is the account status revealed (pending / inactive), then MFA is asked for / checked;
- * 5. success resets the count, keeps the previous sign-in time and signs the API token.
- * Unknown id and wrong password give the same code and message; an unknown id "locks" after the same number of
- * attempts (through the per-login-id counter), so the lock-out does not reveal which ids exist either.
+ * Steps 1–4 of the sign-in (below), shared by `authenticate` and `startSignInEnrolment`: throttle, look up, refuse a
+ * locked account, verify the password, reveal the account state. Answers the user row and `giveBack`, which returns
+ * the throttle hits (the caller proved the password).
  */
-export async function authenticate(db: Db, config: ServerConfig, input: AuthenticateInput): Promise<SessionGrant> {
+async function checkCredentials(db: Db, input: AuthenticateInput) {
   // The next-auth form reaches here without the API router's body checks: a NUL would make PostgreSQL refuse the
   // query (a 500), so it is refused first, before it costs a throttle point.
   for (const [field, value] of Object.entries({ loginId: input.loginId, password: input.password, totp: input.totp })) {
@@ -65,6 +61,8 @@ export async function authenticate(db: Db, config: ServerConfig, input: Authenti
       mfaSecret: userAccounts.mfaSecret,
       mfaLastTimeStep: userAccounts.mfaLastTimeStep,
       skipMfa: userAccounts.skipMfa,
+      mfaRequired: userAccounts.mfaRequired,
+      mfaPendingSecret: userAccounts.mfaPendingSecret,
       isLocked: sql<boolean>`coalesce(${userAccounts.lockedUntil} > now(), false)`,
     })
     .from(userAccounts)
@@ -100,7 +98,45 @@ export async function authenticate(db: Db, config: ServerConfig, input: Authenti
     throw new AppError('ACCOUNT_INACTIVE');
   }
 
-  if (user.mfaEnabled && !user.skipMfa) {
+  return { user, giveBack, passwordHash: user.passwordHash };
+}
+
+/** MFA is forced on the account ("Force MFA", docs/user-accounts.md) and no authenticator is set up yet. */
+const mustEnrol = (user: { mfaRequired: boolean; mfaEnabled: boolean; skipMfa: boolean }) => user.mfaRequired && !user.mfaEnabled && !user.skipMfa;
+
+/**
+ * Sign-in: login id + password (+ TOTP). Order matters (docs/auth.md):
+ * 1. throttle per client address and per login id (429), before any work;
+ * 2. a locked account is refused before the password is checked (even the right one);
+ * 3. the password is verified (against a dummy hash for an unknown id), and a failure is counted atomically;
+ * 4. only then is the account status revealed (pending / inactive), then MFA is asked for / checked, or, when MFA is
+ *    forced and no authenticator is set up, its enrolment is asked for / confirmed by the code;
+ * 5. success resets the count, keeps the previous sign-in time and signs the API token.
+ * Unknown id and wrong password give the same code and message; an unknown id "locks" after the same number of
+ * attempts (through the per-login-id counter), so the lock-out does not reveal which ids exist either.
+ */
+export async function authenticate(db: Db, config: ServerConfig, input: AuthenticateInput): Promise<SessionGrant> {
+  const { user, giveBack, passwordHash } = await checkCredentials(db, input);
+  if (mustEnrol(user)) {
+    // Forced MFA without an authenticator: the code confirms the secret `startSignInEnrolment` handed out.
+    if (!input.totp || !user.mfaPendingSecret) {
+      await giveBack();
+      throw new AppError('MFA_ENROL_REQUIRED');
+    }
+    const step = await matchTotp(user.mfaPendingSecret, input.totp, null);
+    const enabled =
+      step === null
+        ? []
+        : await db
+            .update(userAccounts)
+            .set({ mfaEnabled: true, mfaSecret: user.mfaPendingSecret, mfaPendingSecret: null, mfaLastTimeStep: step, updatedAt: sql`now()` })
+            // Only the secret that was checked, and only once (a concurrent attempt or a restarted enrolment loses).
+            .where(and(eq(userAccounts.userAcUuid, user.userAcUuid), eq(userAccounts.mfaPendingSecret, user.mfaPendingSecret), eq(userAccounts.mfaEnabled, false)))
+            .returning({ id: userAccounts.userAcUuid });
+    if (enabled.length !== 1) {
+      throw (await recordFailure(db, user.userAcUuid)) ? locked() : new AppError('MFA_INVALID');
+    }
+  } else if (user.mfaEnabled && !user.skipMfa) {
     if (!input.totp) {
       // Not a failure: the sign-in form now asks for the code and sends everything again.
       await giveBack();
@@ -123,15 +159,27 @@ export async function authenticate(db: Db, config: ServerConfig, input: Authenti
       updatedAt: sql`now()`,
     })
     .where(eq(userAccounts.userAcUuid, user.userAcUuid));
-  if (needsRehash(user.passwordHash)) {
+  if (needsRehash(passwordHash)) {
     // Stronger parameters since this hash was made: store a fresh one, unless the password changed meanwhile.
     const rehash = await hashPassword(input.password);
     await db
       .update(userAccounts)
       .set({ passwordHash: rehash })
-      .where(and(eq(userAccounts.userAcUuid, user.userAcUuid), eq(userAccounts.passwordHash, user.passwordHash)));
+      .where(and(eq(userAccounts.userAcUuid, user.userAcUuid), eq(userAccounts.passwordHash, passwordHash)));
   }
   await giveBack();
 
   return buildGrant(db, config, user.userAcUuid, { auto: true });
+}
+
+/**
+ * The enrolment step of a sign-in with forced MFA (docs/auth.md): with the right password (same throttle, lock-out and
+ * answers as the sign-in), a new secret is kept as pending and its QR code handed to the sign-in screen; the next
+ * `authenticate` with a code from the authenticator turns MFA on and signs in. Any other account: 409 CONFLICT.
+ */
+export async function startSignInEnrolment(db: Db, input: Omit<AuthenticateInput, 'totp'>): Promise<MfaEnrolment> {
+  const { user, giveBack } = await checkCredentials(db, input);
+  await giveBack();
+  if (!mustEnrol(user)) throw new AppError('CONFLICT', { message: 'no forced MFA enrolment for this account', publicMessage: 'Two-step verification is already set up or not required' });
+  return startMfaEnrolment(db, { userAcUuid: user.userAcUuid });
 }

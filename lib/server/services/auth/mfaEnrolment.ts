@@ -19,6 +19,7 @@ async function mfaState(db: Db, userAcUuid: string) {
       mfaSecret: userAccounts.mfaSecret,
       mfaPendingSecret: userAccounts.mfaPendingSecret,
       mfaLastTimeStep: userAccounts.mfaLastTimeStep,
+      mfaRequired: userAccounts.mfaRequired,
     })
     .from(userAccounts)
     .where(eq(userAccounts.userAcUuid, userAcUuid))
@@ -80,6 +81,8 @@ export async function confirmMfaEnrolment(db: Db, input: { userAcUuid: string; c
 export async function disableMfa(db: Db, input: { userAcUuid: string; code: string }): Promise<{ mfaEnabled: false }> {
   const state = await mfaState(db, input.userAcUuid);
   if (!state.mfaEnabled || !state.mfaSecret) throw new AppError('CONFLICT', { publicMessage: 'MFA is not on' });
+  // "Force MFA" (staff): the user may not turn it off; staff reset it instead (docs/user-accounts.md).
+  if (state.mfaRequired) throw new AppError('CONFLICT', { message: 'MFA is forced for this account', publicMessage: 'Your administrator requires two-step verification' });
   const step = await checkCode(db, input.userAcUuid, state.mfaSecret, input.code, state.mfaLastTimeStep ?? null);
   if (!(await claimTimeStep(db, input.userAcUuid, step))) throw new AppError('MFA_INVALID');
   await db

@@ -20,7 +20,7 @@ import type {
 } from '@/lib/users/schemas';
 import { audit } from '@/lib/server/audit';
 import { inTransaction, type ServiceContext } from '@/lib/server/context';
-import { customers, userAccounts, userCustomers, userGroupMembers, userGroups, userTokens } from '@/lib/server/db/schema';
+import { customers, staffCustomerAssignments, userAccounts, userCustomers, userGroupMembers, userGroups, userTokens } from '@/lib/server/db/schema';
 import { containsPattern } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
@@ -120,9 +120,20 @@ async function linksOf(ctx: ServiceContext, id: string): Promise<UserLink[]> {
   return links.map((l) => ({ ucpId: l.ucpId, groupIds: members.filter((m) => m.ucpId === l.ucpId).map((m) => m.groupId).sort() }));
 }
 
+/** The customers a staff user is assigned to (user list report scope), with their names, by UCP id. */
+async function assignmentsOf(ctx: ServiceContext, id: string) {
+  return ctx.db
+    .select({ ucpId: customers.ucpId, nameEn: customers.nameEn, nameZh: customers.nameZh })
+    .from(staffCustomerAssignments)
+    .innerJoin(customers, eq(customers.ucpId, staffCustomerAssignments.ucpId))
+    .where(eq(staffCustomerAssignments.staffUserAcUuid, id))
+    .orderBy(asc(customers.ucpId));
+}
+
 export async function getUser(ctx: ServiceContext, id: string): Promise<UserDetail> {
   const row = await userRow(ctx, id);
   const links = await linksOf(ctx, id);
+  const assigned = row.isProviderStaff ? await assignmentsOf(ctx, id) : [];
   const [custRows, groupRows, activation] = await Promise.all([
     links.length
       ? ctx.db.select({ ucpId: customers.ucpId, nameEn: customers.nameEn, nameZh: customers.nameZh }).from(customers).where(inArray(customers.ucpId, links.map((l) => l.ucpId)))
@@ -143,6 +154,9 @@ export async function getUser(ctx: ServiceContext, id: string): Promise<UserDeta
     email: row.email,
     preferredLanguage: row.preferredLanguage === 'tc' ? 'tc' : 'en',
     skipMfa: row.skipMfa,
+    mfaRequired: row.mfaRequired,
+    assignedUcpIds: assigned.map((a) => a.ucpId),
+    assignedDetails: assigned,
     links,
     kind: row.isProviderStaff ? 'staff' : 'customer',
     status: lockedOut ? 'locked' : (row.status as UserStatus),
@@ -210,6 +224,44 @@ export async function checkLinks(ctx: ServiceContext, kind: UserKind, links: rea
   return errors;
 }
 
+/**
+ * Staff ↔ customer assignments (user list report scope): only for staff users, only existing non-provider customers
+ * (a deactivated one may stay assigned, so its users remain reportable); errors on the `assignedUcpIds` field.
+ */
+export async function checkAssignments(ctx: ServiceContext, kind: UserKind, ucpIds: readonly string[] | undefined, kept: readonly string[] = []): Promise<Record<string, string[]>> {
+  if (!ucpIds?.length) return {};
+  if (kind !== 'staff') return { assignedUcpIds: ['users:errors.assignStaffOnly'] };
+  const wanted = [...new Set(ucpIds)];
+  const rows = await ctx.db.select({ ucpId: customers.ucpId, isProvider: customers.isProvider, status: customers.status }).from(customers).where(inArray(customers.ucpId, wanted));
+  const bad = wanted.filter((id) => {
+    const c = rows.find((r) => r.ucpId === id);
+    return !c || c.isProvider || (c.status !== 'active' && !kept.includes(id));
+  });
+  return bad.length ? { assignedUcpIds: ['users:errors.assignCustomerUnknown'] } : {};
+}
+
+/** MFA cannot be forced and exempted at once. */
+const mfaFieldErrors = (f: { skipMfa: boolean; mfaRequired?: boolean }): Record<string, string[]> => (f.mfaRequired && f.skipMfa ? { mfaRequired: ['users:errors.mfaRequiredExempt'] } : {});
+
+/** Replaces the staff user's assignments with `ucpIds` (caller's transaction); answers whether anything changed. */
+async function writeAssignments(ctx: ServiceContext, staffUserAcUuid: string, before: readonly string[], ucpIds: readonly string[]): Promise<boolean> {
+  const wanted = [...new Set(ucpIds)];
+  const removed = before.filter((id) => !wanted.includes(id));
+  const added = wanted.filter((id) => !before.includes(id));
+  if (removed.length) {
+    await ctx.db
+      .delete(staffCustomerAssignments)
+      .where(and(eq(staffCustomerAssignments.staffUserAcUuid, staffUserAcUuid), inArray(staffCustomerAssignments.ucpId, removed)));
+  }
+  if (added.length) {
+    await ctx.db
+      .insert(staffCustomerAssignments)
+      .values(added.map((ucpId) => ({ staffUserAcUuid, ucpId, assignedBy: ctx.actor.userAcUuid, assignedAt: ctx.now() })))
+      .onConflictDoNothing();
+  }
+  return removed.length > 0 || added.length > 0;
+}
+
 async function writeLinks(ctx: ServiceContext, userAcUuid: string, links: readonly UserLink[]) {
   // Memberships cascade from their link (FK user_group_members_link_fk), so clearing links clears them too.
   await ctx.db.delete(userCustomers).where(eq(userCustomers.userAcUuid, userAcUuid));
@@ -242,6 +294,7 @@ export async function insertPendingUser(tx: ServiceContext, body: CreateUserBody
       email: body.email,
       preferredLanguage: body.preferredLanguage,
       skipMfa: body.skipMfa,
+      mfaRequired: body.mfaRequired ?? false,
       isProviderStaff: body.kind === 'staff',
       status: 'pending',
       createdAt: tx.now(),
@@ -251,6 +304,7 @@ export async function insertPendingUser(tx: ServiceContext, body: CreateUserBody
     .returning({ id: userAccounts.userAcUuid });
   if (!row) return null;
   await writeLinks(tx, row.id, body.links);
+  if (body.kind === 'staff' && body.assignedUcpIds?.length) await writeAssignments(tx, row.id, [], body.assignedUcpIds);
   await sendActivation(tx, { userAcUuid: row.id, loginId: body.loginId, name: body.name, email: body.email, preferredLanguage: body.preferredLanguage });
   return row.id;
 }
@@ -258,12 +312,20 @@ export async function insertPendingUser(tx: ServiceContext, body: CreateUserBody
 const loginIdConflict = () => new AppError('CONFLICT', { message: 'login id taken', fields: { loginId: ['users:errors.loginIdTaken'] } });
 
 export async function createUser(ctx: ServiceContext, body: CreateUserBody): Promise<{ id: string }> {
-  const linkErrors = await checkLinks(ctx, body.kind, body.links);
+  const linkErrors = { ...(await checkLinks(ctx, body.kind, body.links)), ...(await checkAssignments(ctx, body.kind, body.assignedUcpIds)), ...mfaFieldErrors(body) };
   if (Object.keys(linkErrors).length) throw new AppError('VALIDATION', { fields: linkErrors, message: 'user links refused' });
   return inTransaction(ctx, async (tx) => {
     const id = await insertPendingUser(tx, body);
     if (!id) throw loginIdConflict();
-    await audit(tx, { action: 'create', entity: 'user_account', entityId: id, after: { loginId: body.loginId, kind: body.kind, status: 'pending', ...auditFields(body) } });
+    await audit(tx, { action: 'create', entity: 'user_account', entityId: id, after: {
+        loginId: body.loginId,
+        kind: body.kind,
+        status: 'pending',
+        ...auditFields(body),
+        mfaRequired: body.mfaRequired ?? false,
+        ...(body.kind === 'staff' ? { assignedUcpIds: [...new Set(body.assignedUcpIds ?? [])].sort() } : {}),
+      },
+    });
     return { id };
   });
 }
@@ -279,13 +341,23 @@ function takesAway(before: readonly UserLink[], after: readonly UserLink[]): boo
 export async function updateUser(ctx: ServiceContext, body: UpdateUserBody): Promise<{ id: string }> {
   const { id, ...fields } = body;
   const current = await userRow(ctx, id);
-  const linkErrors = await checkLinks(ctx, current.isProviderStaff ? 'staff' : 'customer', fields.links);
+  const kind: UserKind = current.isProviderStaff ? 'staff' : 'customer';
+  const currentAssigned = kind === 'staff' ? (await assignmentsOf(ctx, id)).map((a) => a.ucpId) : [];
+  const linkErrors = {
+    ...(await checkLinks(ctx, kind, fields.links)),
+    ...(await checkAssignments(ctx, kind, fields.assignedUcpIds, currentAssigned)),
+    ...mfaFieldErrors({ skipMfa: fields.skipMfa, mfaRequired: fields.mfaRequired ?? current.mfaRequired }),
+  };
   if (Object.keys(linkErrors).length) throw new AppError('VALIDATION', { fields: linkErrors, message: 'user links refused' });
   return inTransaction(ctx, async (tx) => {
     const before = await userRow(tx, id);
     const beforeLinks = await linksOf(tx, id);
+    const beforeAssigned = kind === 'staff' ? (await assignmentsOf(tx, id)).map((a) => a.ucpId) : [];
+    const mfaRequired = fields.mfaRequired ?? before.mfaRequired;
     // Taking a customer or a group away revokes the user's tokens (a token names its customer); adding does not need to.
-    const revoke = takesAway(beforeLinks, fields.links) || (before.skipMfa && !fields.skipMfa);
+    // Forcing MFA on a user without an authenticator ends its sessions too: the next sign-in enrols it.
+    const revoke =
+      takesAway(beforeLinks, fields.links) || (before.skipMfa && !fields.skipMfa) || (mfaRequired && !before.mfaRequired && !before.mfaEnabled && !fields.skipMfa);
     await tx.db
       .update(userAccounts)
       .set({
@@ -293,17 +365,25 @@ export async function updateUser(ctx: ServiceContext, body: UpdateUserBody): Pro
         email: fields.email,
         preferredLanguage: fields.preferredLanguage,
         skipMfa: fields.skipMfa,
+        mfaRequired,
         updatedAt: tx.now(),
         ...(revoke ? { tokenVersion: sql`${userAccounts.tokenVersion} + 1` } : {}),
       })
       .where(eq(userAccounts.userAcUuid, id));
     await writeLinks(tx, id, fields.links);
+    // Assignments apply at once: the report reads them on every request.
+    const assigned = kind === 'staff' && fields.assignedUcpIds !== undefined ? [...new Set(fields.assignedUcpIds)].sort() : beforeAssigned;
+    if (kind === 'staff' && fields.assignedUcpIds !== undefined) await writeAssignments(tx, id, beforeAssigned, assigned);
     await audit(tx, {
       action: 'update',
       entity: 'user_account',
       entityId: id,
-      before: auditFields({ name: before.name, email: before.email, preferredLanguage: before.preferredLanguage === 'tc' ? 'tc' : 'en', skipMfa: before.skipMfa, links: beforeLinks }),
-      after: { ...auditFields(fields), tokensRevoked: revoke },
+      before: {
+        ...auditFields({ name: before.name, email: before.email, preferredLanguage: before.preferredLanguage === 'tc' ? 'tc' : 'en', skipMfa: before.skipMfa, links: beforeLinks }),
+        mfaRequired: before.mfaRequired,
+        ...(kind === 'staff' ? { assignedUcpIds: beforeAssigned } : {}),
+      },
+      after: { ...auditFields(fields), mfaRequired, ...(kind === 'staff' ? { assignedUcpIds: assigned } : {}), tokensRevoked: revoke },
     });
     return { id };
   });

@@ -1,0 +1,1 @@
+ALTER TABLE "user_accounts" ADD COLUMN "mfa_required" boolean DEFAULT false NOT NULL;
