@@ -17,6 +17,7 @@ import { orderRoutes } from './orders';
 import { paymentSlipRoutes } from './paymentSlips';
 import { renewalRoutes } from './renewal';
 import { supportAdminRoutes, supportRoutes } from './support';
+import { serviceDeskRoutes, serviceRequestRoutes } from './serviceRequests';
 import { surveyRoutes } from './survey';
 import { systemParamRoutes } from './systemParam';
 import { trackingRoutes } from './tracking';
@@ -54,4 +55,6 @@ export const apiRoutes: ApiRoutes = {
   ...userGroupRoutes,
   ...userListReportRoutes,
   ...offerRoutes,
+  ...serviceRequestRoutes,
+  ...serviceDeskRoutes,
 };
