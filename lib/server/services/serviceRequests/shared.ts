@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { canAccess } from '@/lib/permissions/canAccess';
-import { actionAllowedFrom, CUSTOMER_ACTIONS, OPEN_STATUSES, REOPEN_WINDOW_DAYS, STAFF_ACTIONS, type ServiceAction, type ServiceActor, type ServiceEventKind, type ServiceStatus, type SlaState } from '@/lib/serviceRequests/constants';
+import { actionAllowedFrom, CUSTOMER_ACTIONS, OPEN_STATUSES, REOPEN_WINDOW_DAYS, SERVICE_EVENT_KINDS, STAFF_ACTIONS, type ServiceAction, type ServiceActor, type ServiceEventKind, type ServiceStatus, type SlaState } from '@/lib/serviceRequests/constants';
 import type { ServiceMachine, ServiceRequestDetail, ServiceRequestEvent, ServiceRequestRow, SlaInfo } from '@/lib/serviceRequests/schemas';
 import { slaState } from '@/lib/serviceRequests/sla';
 import { audit } from '@/lib/server/audit';
@@ -113,7 +113,12 @@ export async function timelineOf(db: Db, requestId: string): Promise<EventWithAc
     .from(serviceRequestEvents)
     .leftJoin(userAccounts, eq(userAccounts.userAcUuid, serviceRequestEvents.actorUserAcUuid))
     .where(eq(serviceRequestEvents.requestId, requestId))
-    .orderBy(asc(serviceRequestEvents.at), asc(serviceRequestEvents.id));
+    .orderBy(
+      asc(serviceRequestEvents.at),
+      // Two steps of one action share their time (closed and rated): lifecycle order then.
+      sql`array_position(array[${sql.raw(SERVICE_EVENT_KINDS.map((k) => `'${k}'`).join(', '))}]::text[], ${serviceRequestEvents.kind})`,
+      asc(serviceRequestEvents.id),
+    );
   return rows.map(({ e, name, loginId }) => ({
     id: e.id,
     kind: e.kind as ServiceEventKind,
