@@ -9,6 +9,8 @@ import { ADMIN_CODES } from '@/lib/permissions/codes';
  */
 export type AdminLandingCounts = {
   pendingPaymentSlips: number | null;
+  /** Open service requests breached or at risk of breaching their SLA (docs/service-requests.md). */
+  serviceRequestsAtRisk: number | null;
 };
 
 export const adminContract = defineContract('admin', {

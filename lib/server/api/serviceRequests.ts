@@ -11,6 +11,7 @@ export const serviceRequestRoutes = implement(serviceRequestsContract, {
   list: ({ service, body }) => sr.listRequests(service, body),
   get: ({ service, body }) => sr.getRequest(service, body.id),
   newRequestContext: ({ service, body }) => sr.newRequestContext(service, body.machineId),
+  machines: ({ service }) => sr.listMachinesForReport(service),
   uploadPhoto: {
     upload: { fileField: 'file', accept: ['image/jpeg', 'image/png'], maxBytes: async (db) => megabytes(await getUploadFileSize(db)) },
     handler: ({ service, body, file }) => sr.storePhoto(service, body.machineId, file),

@@ -16,6 +16,7 @@ import type {
   ReopenBody,
   ServiceRequestDetail,
   ServiceRequestListResult,
+  ServiceMachine,
   ServiceRequestReceipt,
 } from '@/lib/serviceRequests/schemas';
 import { slaAtRiskAt, slaDueAt } from '@/lib/serviceRequests/sla';
@@ -99,6 +100,17 @@ export async function newRequestContext(ctx: CustomerContext, machineId: string)
     openRequests: open.map((o) => ({ id: o.id, reference: o.reference, status: o.status as ServiceStatus, createdAt: o.createdAt.toISOString() })),
     today: hkToday(now),
   };
+}
+
+/** The customer's active machines, by location then serial (the form's picker). */
+export async function listMachinesForReport(ctx: CustomerContext): Promise<ServiceMachine[]> {
+  const rows = await ctx.db
+    .select({ m: machines, model: machineModels })
+    .from(machines)
+    .innerJoin(machineModels, eq(machineModels.modelCode, machines.modelCode))
+    .where(and(eq(machines.ucpId, ctx.actor.ucpId), eq(machines.status, 'active')))
+    .orderBy(asc(machines.locationEn), asc(machines.serialNo));
+  return rows.map((r) => machineOf(r.m, r.model));
 }
 
 export async function storePhoto(ctx: CustomerContext, machineId: string, file: CheckedFile): Promise<{ fileId: string }> {
