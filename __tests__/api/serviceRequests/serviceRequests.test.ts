@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
+import { adminContract } from '@/lib/admin/contract';
 import type { FunctionCode } from '@/lib/permissions/codes';
 import { SERVICE_ACTIONS, SERVICE_STATUSES, type ServiceAction, type ServiceStatus } from '@/lib/serviceRequests/constants';
 import { serviceDeskContract, serviceRequestsContract } from '@/lib/serviceRequests/contract';
@@ -379,6 +380,11 @@ describeEachDb('service requests', (getHandle) => {
       const summary = ok<{ open: number; breached: number; atRisk: number }>(await callEndpoint(server, D.summary, {}, { token: staff.token }));
       expect(summary.breached).toBeGreaterThan(0);
       expect(summary.open).toBeGreaterThanOrEqual(summary.breached + summary.atRisk);
+      // The admin landing page counts them for desk staff only.
+      const landing = ok<{ serviceRequestsAtRisk: number | null }>(await callEndpoint(server, adminContract.endpoints.landingCounts, {}, { token: staff.token }));
+      expect(landing.serviceRequestsAtRisk).toBe(summary.atRisk + summary.breached);
+      const slipsOnly = await memberWithToken(db(), ['payslip_review_read'], { user: { isProviderStaff: true } });
+      expect(ok<{ serviceRequestsAtRisk: number | null }>(await callEndpoint(server, adminContract.endpoints.landingCounts, {}, { token: slipsOnly.token })).serviceRequestsAtRisk).toBeNull();
       const byRef = ok<{ items: { reference: string }[] }>(await callEndpoint(server, D.list, { page: 1, pageSize: 5, filter: { q: old.reference } }, { token: staff.token }));
       expect(byRef.items.map((i) => i.reference)).toEqual([old.reference]);
     });

@@ -66,7 +66,7 @@ async function journey(locale: PortalLocale, viewport?: { width: number; height:
   const engineer = `Lam Chi Keung ${tag}`;
   await staff.getByRole('button', { name: en('serviceDesk:actions.assign.button') }).click();
   const assign = staff.getByRole('dialog', { name: en('serviceDesk:actions.assign.title', { reference }) });
-  await assign.getByRole('textbox', { name: en('serviceDesk:actions.engineerName') }).fill(engineer);
+  await assign.getByRole('textbox', { name: en('serviceDesk:actions.engineerName'), exact: true }).fill(engineer);
   await assign.getByRole('button', { name: en('serviceDesk:actions.assign.submit') }).click();
   await staff.getByText(en('serviceDesk:actions.assign.done')).waitFor();
 
