@@ -36,6 +36,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { href: '/customer-support/faq', labelKey: 'nav.faq' },
       { href: '/customer-support/useful-links', labelKey: 'nav.usefulLinks' },
       { href: '/contact-us', labelKey: 'nav.contactUs' },
+      { href: '/service-requests', labelKey: 'nav.serviceRequests' },
     ],
   },
   { key: 'profile', labelKey: 'nav.profile', items: [{ href: '/account', labelKey: 'nav.account' }] },
@@ -56,6 +57,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { href: '/admin-controls/faq-maintenance', labelKey: 'nav.faqAdmin' },
       { href: '/admin-controls/useful-link-maintenance', labelKey: 'nav.usefulLinksAdmin' },
       { href: '/admin-controls/customer-enquiries', labelKey: 'nav.enquiries' },
+      { href: '/admin-controls/service-desk', labelKey: 'nav.serviceDesk' },
     ],
   },
 ];

@@ -43,6 +43,17 @@ export const STATUS_TONES = {
   // offers (docs/offers.md; expired as above)
   draft: 'neutral',
   published: 'approved',
+  // service requests (docs/service-requests.md; cancelled as above) and their SLA clock
+  submitted: 'pending',
+  acknowledged: 'inProgress',
+  engineer_assigned: 'inProgress',
+  on_site: 'inProgress',
+  resolved: 'approved',
+  closed: 'completed',
+  sla_breached: 'reject',
+  sla_at_risk: 'pending',
+  sla_running: 'inProgress',
+  sla_met: 'approved',
 } as const satisfies Record<string, StatusTone>;
 
 export type StatusTone = StatusColor | 'neutral';

@@ -19,6 +19,7 @@ export const ADMIN_AREAS = [
   { key: 'helpArticles', href: '/admin-controls/quick-help-maintenance' },
   { key: 'faq', href: '/admin-controls/faq-maintenance' },
   { key: 'usefulLinks', href: '/admin-controls/useful-link-maintenance' },
+  { key: 'serviceDesk', href: '/admin-controls/service-desk', count: 'serviceRequestsAtRisk' },
 ] as const satisfies readonly { key: string; href: RoutePath; count?: string }[];
 
 export type AdminArea = (typeof ADMIN_AREAS)[number];

@@ -10,6 +10,8 @@ export type AdminLandingCounts = {
   pendingApprovals: number | null;
   /** Contract renewals submitted this calendar month (Hong Kong time), any status but withdrawn (contract_renewal_log). */
   renewalsThisMonth: number | null;
+  /** Open service requests breached or at risk of breaching their SLA (docs/service-requests.md). */
+  serviceRequestsAtRisk: number | null;
 };
 
 export const adminContract = defineContract('admin', {

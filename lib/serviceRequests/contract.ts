@@ -27,6 +27,7 @@ import {
   type ServiceDeskDetail,
   type ServiceDeskListResult,
   type ServiceDeskSummary,
+  type ServiceMachine,
   type ServiceRequestDetail,
   type ServiceRequestListResult,
   type ServiceRequestReceipt,
@@ -60,6 +61,12 @@ export const serviceRequestsContract = defineContract('serviceRequests', {
     permission: WRITE,
     body: newRequestContextSchema,
     output: output<NewRequestContext>(),
+  }),
+  machines: query({
+    summary: 'The current customer’s active machines a fault may be reported for (the form’s machine picker when no machineId is given).',
+    permission: WRITE,
+    body: z.strictObject({}),
+    output: output<ServiceMachine[]>(),
   }),
   uploadPhoto: upload({
     summary:

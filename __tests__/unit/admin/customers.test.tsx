@@ -95,7 +95,7 @@ describe('UCP customer maintenance screens', () => {
 
 describe('admin landing', () => {
   it('shows exactly the areas the codes open, with the pending-slip count', async () => {
-    server.use(endpointSuccess(adminContract.endpoints.landingCounts, { pendingPaymentSlips: 3, pendingApprovals: null, renewalsThisMonth: null }));
+    server.use(endpointSuccess(adminContract.endpoints.landingCounts, { pendingPaymentSlips: 3, pendingApprovals: null, renewalsThisMonth: null, serviceRequestsAtRisk: null }));
     renderWithProviders(<AdminLandingScreen />, { functionCodes: ['payslip_review_read', 'ucp_cust_main_read'] });
     expect(screen.getByRole('link', { name: /UCP customer maintenance/ })).toHaveAttribute('href', '/admin-controls/ucp-customer-maintenance');
     expect(screen.getByRole('link', { name: /Payment slip review/ })).toBeInTheDocument();
@@ -104,7 +104,7 @@ describe('admin landing', () => {
   });
 
   it('shows no count without the codes of its area', async () => {
-    server.use(endpointSuccess(adminContract.endpoints.landingCounts, { pendingPaymentSlips: null, pendingApprovals: null, renewalsThisMonth: null }));
+    server.use(endpointSuccess(adminContract.endpoints.landingCounts, { pendingPaymentSlips: null, pendingApprovals: null, renewalsThisMonth: null, serviceRequestsAtRisk: null }));
     renderWithProviders(<AdminLandingScreen />, { functionCodes: ['outbox_read'] });
     expect(screen.getByRole('link', { name: /Mail outbox/ })).toBeInTheDocument();
     expect(screen.getAllByRole('link')).toHaveLength(1);

@@ -18,6 +18,7 @@ import { orderRoutes } from './orders';
 import { paymentSlipRoutes } from './paymentSlips';
 import { renewalRoutes } from './renewal';
 import { supportAdminRoutes, supportRoutes } from './support';
+import { serviceDeskRoutes, serviceRequestRoutes } from './serviceRequests';
 import { surveyRoutes } from './survey';
 import { systemParamRoutes } from './systemParam';
 import { trackingRoutes } from './tracking';
@@ -56,4 +57,6 @@ export const apiRoutes: ApiRoutes = {
   ...userListReportRoutes,
   ...offerRoutes,
   ...machineRoutes,
+  ...serviceRequestRoutes,
+  ...serviceDeskRoutes,
 };

@@ -33,6 +33,7 @@ import { seedInbox } from './seedData/inbox';
 import { seedMeterReadings } from './seedData/meter';
 import { seedRenewals } from './seedData/renewal';
 import { seedOrders } from './seedData/orders';
+import { seedServiceRequests } from './seedData/serviceRequests';
 import type { Db, DbHandle } from './types';
 
 /**
@@ -202,11 +203,16 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedSumm
     await seedAdminControls(tx);
     // Quick help, FAQ and useful links (lib/server/db/seedData/support.ts).
     await seedSupport(tx);
+    // Demo service requests in several states, relative to now (lib/server/db/seedData/serviceRequests.ts).
+    await seedServiceRequests(tx);
     // New order and slip numbers continue right after the highest one in the table (SO-2026-001294 → 001295,
     // issue 10), instead of jumping to the sequences' start (5001, 1001). The maximum is over every row, so a number
     // handed out before (a re-run of the seed) is never given again.
     await tx.execute(sql`select setval('order_no_seq', m) from (
       select max(substring(order_no from '(\\d+)$')::bigint) as m from orders where order_no ~ '^SO-\\d{4}-\\d+$'
+    ) x where m is not null`);
+    await tx.execute(sql`select setval('service_request_no_seq', m) from (
+      select max(substring(request_no from '(\\d+)$')::bigint) as m from service_requests where request_no ~ '^SR-\\d{4}-\\d+$'
     ) x where m is not null`);
     await tx.execute(sql`select setval('payment_slip_no_seq', m) from (
       select max(substring(slip_no from '(\\d+)$')::bigint) as m from payment_slips where slip_no ~ '^PS-\\d{4}-\\d+$'

@@ -48,6 +48,8 @@ export const serviceRequests = pgTable(
     /** Business hours to respond (engineer on site, or the fault resolved remotely), from the contract. */
     responseHours: integer('response_hours').notNull(),
     slaDueAt: timestamp('sla_due_at', { withTimezone: true }).notNull(),
+    /** From when the request is "at risk" (an hour of business time before it is due): lets the queue filter in SQL. */
+    slaAtRiskAt: timestamp('sla_at_risk_at', { withTimezone: true }),
     /** When the response happened (first on-site, or a resolution without a visit); null while none. */
     respondedAt: timestamp('responded_at', { withTimezone: true }),
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),

@@ -4,6 +4,7 @@ import { staffReadableTypes } from '@/lib/accountChanges/constants';
 import { canAccess } from '@/lib/permissions/canAccess';
 import type { ServiceContext } from '@/lib/server/context';
 import { changeRequests, contractRenewals, paymentSlips } from '@/lib/server/db/schema';
+import { deskSummary } from '@/lib/server/services/serviceRequests/desk';
 
 const count = sql<number>`count(*)::int`;
 
@@ -11,7 +12,7 @@ const count = sql<number>`count(*)::int`;
 export async function landingCounts(ctx: ServiceContext): Promise<AdminLandingCounts> {
   const codes = ctx.actor.codes;
   const types = staffReadableTypes(codes);
-  const [slips, approvals, renewals] = await Promise.all([
+  const [slips, approvals, renewals, desk] = await Promise.all([
     canAccess(codes, ['payslip_review_read', 'payslip_review_write'])
       ? ctx.db.select({ n: count }).from(paymentSlips).where(eq(paymentSlips.status, 'pending'))
       : null,
@@ -30,7 +31,8 @@ export async function landingCounts(ctx: ServiceContext): Promise<AdminLandingCo
             ),
           )
       : null,
+    canAccess(codes, ['service_req_admin_read', 'service_req_admin_write']) ? deskSummary(ctx) : null,
   ]);
   const n = (rows: { n: number }[] | null) => (rows === null ? null : (rows[0]?.n ?? 0));
-  return { pendingPaymentSlips: n(slips), pendingApprovals: n(approvals), renewalsThisMonth: n(renewals) };
+  return { pendingPaymentSlips: n(slips), pendingApprovals: n(approvals), renewalsThisMonth: n(renewals), serviceRequestsAtRisk: desk === null ? null : desk.atRisk + desk.breached };
 }

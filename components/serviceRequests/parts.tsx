@@ -1,0 +1,119 @@
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useRouter } from 'next/router';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'next-i18next/pages';
+import { Facts } from '@/components/common/DetailParts';
+import { RetryAlert } from '@/components/common/RetryAlert';
+import { StatusChip } from '@/components/common/StatusChip';
+import type { Endpoint } from '@/lib/contract';
+import { useEndpointFile } from '@/lib/api/query';
+import { formatDateTime, pickLocalized } from '@/lib/i18n/locales';
+import type { ServiceStatus, SlaState } from '@/lib/serviceRequests/constants';
+import type { ServiceRequestDetail, ServiceRequestEvent, SlaInfo } from '@/lib/serviceRequests/schemas';
+
+/** The request's status as a chip (labels in the serviceRequests namespace, colours from STATUS_TONES). */
+export function RequestStatusChip({ status }: { status: ServiceStatus }) {
+  const { t } = useTranslation('serviceRequests');
+  return <StatusChip status={status} label={t(`status.${status}`)} />;
+}
+
+const SLA_TONE: Record<SlaState, string> = { breached: 'sla_breached', at_risk: 'sla_at_risk', running: 'sla_running', met: 'sla_met', stopped: 'sla_stopped' };
+
+/** The SLA clock: "Due by …", "Met", "Breached", "At risk". */
+export function SlaChip({ sla }: { sla: SlaInfo }) {
+  const { t } = useTranslation('serviceRequests');
+  return <StatusChip status={SLA_TONE[sla.state]} label={t(`sla.state.${sla.state}`)} />;
+}
+
+/** The SLA as facts: response time, due by, state and when the response came. */
+export function slaFacts(sla: SlaInfo, t: (k: string, v?: Record<string, unknown>) => string, locale: string | undefined): [string, ReactNode][] {
+  return [
+    [t('sla.responseTime'), t('sla.hours', { count: sla.responseHours })],
+    [t('sla.dueBy'), formatDateTime(sla.dueAt, locale)],
+    [t('sla.stateLabel'), <SlaChip key="sla" sla={sla} />],
+    ...(sla.respondedAt ? [[t('sla.respondedAt'), formatDateTime(sla.respondedAt, locale)] as [string, ReactNode]] : []),
+  ];
+}
+
+export function machineText(m: ServiceRequestDetail['machine'] | { serialNo: string; modelNameEn: string; modelNameZh: string }, locale: string | undefined): string {
+  return `${pickLocalized(locale, m.modelNameEn, m.modelNameZh)} · ${m.serialNo}`;
+}
+
+/** The request's facts as the customer and the desk both see them. */
+export function RequestFacts({ r }: { r: ServiceRequestDetail }) {
+  const { t } = useTranslation('serviceRequests');
+  const { locale } = useRouter();
+  return (
+    <Facts
+      rows={[
+        [t('fields.machine'), machineText(r.machine, locale)],
+        [t('fields.location'), [pickLocalized(locale, r.machine.locationEn, r.machine.locationZh), pickLocalized(locale, r.machine.addressEn, r.machine.addressZh)].filter(Boolean).join('\n')],
+        [t('fields.category'), t(`category.${r.category}`)],
+        ...(r.errorCode ? [[t('fields.errorCode'), r.errorCode] as [string, string]] : []),
+        [t('fields.description'), r.description],
+        [t('fields.contact'), `${r.contactName} · ${r.contactPhone}`],
+        [
+          t('fields.visitWindows'),
+          r.visitWindows.length ? r.visitWindows.map((w) => `${w.date} · ${t(`slot.${w.slot}`)}`).join('\n') : t('fields.anyTime'),
+        ],
+        [t('fields.reported'), formatDateTime(r.createdAt, locale)],
+        ...(r.contractNo ? [[t('fields.contract'), r.contractNo] as [string, string]] : []),
+      ]}
+    />
+  );
+}
+
+/** Engineer and ETA (or that none is assigned yet). */
+export function EngineerFacts({ r }: { r: ServiceRequestDetail }) {
+  const { t } = useTranslation('serviceRequests');
+  const { locale } = useRouter();
+  if (!r.engineerName) return <Typography color="text.secondary">{t('engineer.none')}</Typography>;
+  return (
+    <Facts
+      rows={[
+        [t('engineer.name'), r.engineerName],
+        ...(r.engineerPhone ? [[t('engineer.phone'), r.engineerPhone] as [string, string]] : []),
+        [t('engineer.eta'), r.etaAt ? formatDateTime(r.etaAt, locale) : '—'],
+      ]}
+    />
+  );
+}
+
+/** The timeline, oldest first, as an ordered list. */
+export function Timeline({ events }: { events: readonly (ServiceRequestEvent & { actorLoginId?: string | null })[] }) {
+  const { t } = useTranslation('serviceRequests');
+  const { locale } = useRouter();
+  return (
+    <Box component="ol" aria-label={t('sections.timeline')} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+      {events.map((e) => (
+        <Box component="li" key={e.id} sx={{ borderLeft: 3, borderColor: 'primary.main', pl: 1.5 }}>
+          <Typography sx={{ fontWeight: 600 }}>{t(`event.${e.kind}`)}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {formatDateTime(e.at, locale)} · {e.actor === 'staff' ? (e.actorName ?? t('actor.desk')) : (e.actorName ?? t('actor.customer'))}
+          </Typography>
+          {e.engineerName ? (
+            <Typography variant="body2">
+              {t('event.engineerLine', { name: e.engineerName, eta: e.etaAt ? formatDateTime(e.etaAt, locale) : '—' })}
+            </Typography>
+          ) : null}
+          {e.note ? (
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+              {e.note}
+            </Typography>
+          ) : null}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** The request's photo, read through its contract download (never a hand-built URL). */
+export function RequestPhoto<E extends Endpoint<'download'>>({ endpoint, id, alt }: { endpoint: E; id: string; alt: string }) {
+  const file = useEndpointFile(endpoint, { id } as never);
+  const url = useMemo(() => (file.data ? URL.createObjectURL(file.data) : null), [file.data]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  if (file.apiError) return <RetryAlert error={file.apiError} onRetry={() => void file.refetch()} />;
+  if (!url) return null;
+  return <Box component="img" src={url} alt={alt} sx={{ maxWidth: '100%', maxHeight: 320, borderRadius: 1, border: 1, borderColor: 'divider' }} />;
+}

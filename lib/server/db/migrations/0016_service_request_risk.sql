@@ -1,0 +1,1 @@
+ALTER TABLE "service_requests" ADD COLUMN "sla_at_risk_at" timestamp with time zone;

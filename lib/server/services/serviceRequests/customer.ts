@@ -1,0 +1,300 @@
+/**
+ * The customer's side of service requests (docs/service-requests.md): report a fault (idempotent), list and read its
+ * own requests (tenancy: always the actor's current customer; another customer's request is a 404), cancel before an
+ * engineer is assigned, confirm or reopen within 7 days of the resolution, rate a closed request.
+ */
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { addDays, hkToday } from '@/lib/dates/hongKong';
+import { DEFAULT_RESPONSE_HOURS, REOPEN_WINDOW_DAYS, serviceRequestReference, type ServiceStatus } from '@/lib/serviceRequests/constants';
+import type {
+  CancelBody,
+  ConfirmBody,
+  CreateServiceRequestBody,
+  ListServiceRequestsBody,
+  NewRequestContext,
+  RateBody,
+  ReopenBody,
+  ServiceRequestDetail,
+  ServiceRequestListResult,
+  ServiceMachine,
+  ServiceRequestReceipt,
+} from '@/lib/serviceRequests/schemas';
+import { slaAtRiskAt, slaDueAt } from '@/lib/serviceRequests/sla';
+import { inTransaction, type CustomerContext } from '@/lib/server/context';
+import { contracts, customers, machineModels, machines, serviceRequests, storedFiles } from '@/lib/server/db/schema';
+import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
+import { paginate, totalCount } from '@/lib/server/db/paginate';
+import { AppError } from '@/lib/server/errors';
+import type { CheckedFile } from '@/lib/server/uploads';
+import { addEvent, applyChange, auditStep, customerActions, loadDetail, machineOf, notifyCustomer, rowOf, type SrRow } from './shared';
+
+/** How far ahead a visit window may be offered. */
+const VISIT_WINDOW_MAX_DAYS = 30;
+
+export async function getRequest(ctx: CustomerContext, id: string): Promise<ServiceRequestDetail> {
+  const { detail, row, timeline } = await loadDetail(ctx, id, ctx.actor.ucpId);
+  return {
+    ...detail,
+    actions: customerActions(ctx.actor, row, ctx.now()),
+    // The customer sees its own users by name; staff steps appear as the service desk.
+    timeline: timeline.map(({ actorLoginId: _l, actorIsStaff, ...e }) => ({ ...e, actorName: actorIsStaff ? null : e.actorName })),
+  };
+}
+
+export async function listRequests(ctx: CustomerContext, body: ListServiceRequestsBody): Promise<ServiceRequestListResult> {
+  const f = body.filter ?? {};
+  const where: SQL[] = [eq(serviceRequests.ucpId, ctx.actor.ucpId)];
+  if (f.machineId) where.push(eq(serviceRequests.machineId, f.machineId));
+  if (f.status) where.push(eq(serviceRequests.status, f.status));
+  if (f.state === 'open') where.push(sql`${serviceRequests.status} in ('submitted', 'acknowledged', 'engineer_assigned', 'on_site')`);
+  if (f.state === 'done') where.push(sql`${serviceRequests.status} in ('resolved', 'closed', 'cancelled')`);
+  if (f.q) {
+    const p = containsPattern(f.q);
+    where.push(or(ilikeLiteral(serviceRequests.requestNo, p), ilikeLiteral(machines.serialNo, p), ilikeLiteral(machines.locationEn, p), ilikeLiteral(machines.locationZh, p))!);
+  }
+  const dir = body.sort?.direction === 'asc' ? asc : desc;
+  const order =
+    body.sort?.field === 'reference' ? [dir(serviceRequests.requestNo)] : body.sort?.field === 'status' ? [dir(serviceRequests.status), desc(serviceRequests.createdAt)] : [dir(serviceRequests.createdAt), dir(serviceRequests.requestNo)];
+  const q = ctx.db
+    .select({ r: serviceRequests, m: machines, model: machineModels, __total: totalCount() })
+    .from(serviceRequests)
+    .innerJoin(machines, eq(machines.id, serviceRequests.machineId))
+    .innerJoin(machineModels, eq(machineModels.modelCode, machines.modelCode))
+    .where(and(...where))
+    .orderBy(...order);
+  const now = ctx.now();
+  return paginate(q, body, (x) => rowOf(x.r, machineOf(x.m, x.model), now));
+}
+
+/** The customer's machine (active) with its contract's response time. */
+async function machineForReport(ctx: CustomerContext, machineId: string) {
+  const [found] = await ctx.db
+    .select({ m: machines, model: machineModels, contractId: contracts.id, contractNo: contracts.contractNo, responseHours: contracts.responseHours })
+    .from(machines)
+    .innerJoin(machineModels, eq(machineModels.modelCode, machines.modelCode))
+    .leftJoin(contracts, eq(contracts.id, machines.contractId))
+    .where(and(eq(machines.id, machineId), eq(machines.ucpId, ctx.actor.ucpId)));
+  if (!found) throw new AppError('NOT_FOUND');
+  if (found.m.status !== 'active') throw new AppError('MACHINE_NOT_SERVICEABLE');
+  return found;
+}
+
+export async function newRequestContext(ctx: CustomerContext, machineId: string): Promise<NewRequestContext> {
+  const found = await machineForReport(ctx, machineId);
+  const [customer] = await ctx.db.select({ name: customers.contactName, phone: customers.contactPhone }).from(customers).where(eq(customers.ucpId, ctx.actor.ucpId));
+  const open = await ctx.db
+    .select({ id: serviceRequests.id, reference: serviceRequests.requestNo, status: serviceRequests.status, createdAt: serviceRequests.createdAt })
+    .from(serviceRequests)
+    .where(and(eq(serviceRequests.machineId, machineId), sql`${serviceRequests.status} in ('submitted', 'acknowledged', 'engineer_assigned', 'on_site')`))
+    .orderBy(desc(serviceRequests.createdAt));
+  const hours = found.responseHours ?? DEFAULT_RESPONSE_HOURS;
+  const now = ctx.now();
+  return {
+    machine: machineOf(found.m, found.model),
+    contractNo: found.contractNo ?? null,
+    responseHours: hours,
+    dueIfNow: slaDueAt(now, hours).toISOString(),
+    // The machine's site contact first (the person who looks after it), else the customer's contact.
+    contactName: found.m.tonerContactName || customer?.name || '',
+    contactPhone: found.m.tonerContactPhone || customer?.phone || '',
+    openRequests: open.map((o) => ({ id: o.id, reference: o.reference, status: o.status as ServiceStatus, createdAt: o.createdAt.toISOString() })),
+    today: hkToday(now),
+  };
+}
+
+/** The customer's active machines, by location then serial (the form's picker). */
+export async function listMachinesForReport(ctx: CustomerContext): Promise<ServiceMachine[]> {
+  const rows = await ctx.db
+    .select({ m: machines, model: machineModels })
+    .from(machines)
+    .innerJoin(machineModels, eq(machineModels.modelCode, machines.modelCode))
+    .where(and(eq(machines.ucpId, ctx.actor.ucpId), eq(machines.status, 'active')))
+    .orderBy(asc(machines.locationEn), asc(machines.serialNo));
+  return rows.map((r) => machineOf(r.m, r.model));
+}
+
+export async function storePhoto(ctx: CustomerContext, machineId: string, file: CheckedFile): Promise<{ fileId: string }> {
+  const [machine] = await ctx.db.select({ id: machines.id }).from(machines).where(and(eq(machines.id, machineId), eq(machines.ucpId, ctx.actor.ucpId)));
+  if (!machine) throw new AppError('NOT_FOUND');
+  const [row] = await ctx.db
+    .insert(storedFiles)
+    .values({ ucpId: ctx.actor.ucpId, uploadedBy: ctx.actor.userAcUuid, fileName: file.fileName, mimeType: file.mimeType, sizeBytes: file.sizeBytes, sha256: file.sha256, content: file.content, createdAt: ctx.now() })
+    .returning({ id: storedFiles.id });
+  return { fileId: row!.id };
+}
+
+/** The stored photo of a request (of `ucpId` when given): bytes and type. */
+export async function requestPhoto(ctx: CustomerContext | import('@/lib/server/context').ServiceContext, id: string, ucpId: string | null) {
+  const where = ucpId === null ? eq(serviceRequests.id, id) : and(eq(serviceRequests.id, id), eq(serviceRequests.ucpId, ucpId));
+  const [f] = await ctx.db
+    .select({ fileName: storedFiles.fileName, mimeType: storedFiles.mimeType, content: storedFiles.content })
+    .from(serviceRequests)
+    .innerJoin(storedFiles, eq(storedFiles.id, serviceRequests.photoFileId))
+    .where(where);
+  if (!f) throw new AppError('NOT_FOUND');
+  return f;
+}
+
+const receiptOf = (r: Pick<SrRow, 'id' | 'requestNo' | 'createdAt' | 'slaDueAt'>, replayed: boolean): ServiceRequestReceipt => ({
+  id: r.id,
+  reference: r.requestNo,
+  createdAt: r.createdAt.toISOString(),
+  slaDueAt: r.slaDueAt.toISOString(),
+  replayed,
+});
+
+export async function createRequest(ctx: CustomerContext, body: CreateServiceRequestBody): Promise<ServiceRequestReceipt> {
+  const { ucpId, userAcUuid } = ctx.actor;
+  const findFirst = async (db: CustomerContext['db']) => {
+    const [first] = await db
+      .select({ id: serviceRequests.id, requestNo: serviceRequests.requestNo, createdAt: serviceRequests.createdAt, slaDueAt: serviceRequests.slaDueAt })
+      .from(serviceRequests)
+      .where(and(eq(serviceRequests.ucpId, ucpId), eq(serviceRequests.idempotencyKey, body.idempotencyKey)));
+    return first;
+  };
+  // A retry of a submission already filed (a double click, a time-out): the first receipt, nothing new.
+  const earlier = await findFirst(ctx.db);
+  if (earlier) return receiptOf(earlier, true);
+
+  const now = ctx.now();
+  const today = hkToday(now);
+  const fields: Record<string, string[]> = {};
+  body.visitWindows.forEach((w, i) => {
+    if (w.date < today || w.date > addDays(today, VISIT_WINDOW_MAX_DAYS)) fields[`visitWindows.${i}.date`] = ['serviceRequests:form.windowRange'];
+  });
+  const seen = new Set<string>();
+  body.visitWindows.forEach((w, i) => {
+    const key = `${w.date}/${w.slot}`;
+    if (seen.has(key)) fields[`visitWindows.${i}.date`] = ['serviceRequests:form.windowDuplicate'];
+    seen.add(key);
+  });
+  if (Object.keys(fields).length) throw new AppError('VALIDATION', { fields });
+
+  const found = await machineForReport(ctx, body.machineId);
+  if (body.photoFileId) {
+    const [photo] = await ctx.db.select({ id: storedFiles.id }).from(storedFiles).where(and(eq(storedFiles.id, body.photoFileId), eq(storedFiles.ucpId, ucpId)));
+    if (!photo) throw new AppError('VALIDATION', { fields: { photoFileId: ['serviceRequests:form.photoUnknown'] } });
+  }
+  const hours = found.responseHours ?? DEFAULT_RESPONSE_HOURS;
+
+  return inTransaction(ctx, async (tx) => {
+    const seq = await tx.db.execute(sql`select nextval('service_request_no_seq')::int as n`);
+    const n = Number((((seq as { rows?: { n: number }[] }).rows ?? (seq as unknown as { n: number }[]))[0]!).n);
+    const requestNo = serviceRequestReference(Number(today.slice(0, 4)), n);
+    const [row] = await tx.db
+      .insert(serviceRequests)
+      .values({
+        requestNo,
+        ucpId,
+        machineId: found.m.id,
+        contractId: found.contractId ?? null,
+        category: body.category,
+        errorCode: body.errorCode,
+        description: body.description,
+        photoFileId: body.photoFileId ?? null,
+        contactName: body.contactName,
+        contactPhone: body.contactPhone,
+        visitWindows: body.visitWindows,
+        status: 'submitted',
+        responseHours: hours,
+        slaDueAt: slaDueAt(now, hours),
+        slaAtRiskAt: slaAtRiskAt(now, hours),
+        createdBy: userAcUuid,
+        idempotencyKey: body.idempotencyKey,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: [serviceRequests.ucpId, serviceRequests.idempotencyKey] })
+      .returning();
+    if (!row) {
+      const first = await findFirst(tx.db);
+      if (!first) throw new AppError('CONFLICT');
+      return receiptOf(first, true);
+    }
+    await addEvent(tx, row, 'submitted', 'customer', { note: body.description });
+    await auditStep(tx, 'submitted', null, row, { machineId: row.machineId, category: row.category, slaDueAt: row.slaDueAt.toISOString() });
+    await notifyCustomer(tx, 'submitted', row);
+    return receiptOf(row, false);
+  });
+}
+
+async function afterCustomerStep(ctx: CustomerContext, id: string): Promise<ServiceRequestDetail> {
+  return getRequest(ctx, id);
+}
+
+export async function cancelRequest(ctx: CustomerContext, body: CancelBody): Promise<ServiceRequestDetail> {
+  await inTransaction(ctx, async (tx) => {
+    const { before, after } = await applyChange(tx, {
+      id: body.id,
+      version: body.version,
+      ucpId: ctx.actor.ucpId,
+      action: 'cancel',
+      set: () => ({ status: 'cancelled', cancelledAt: tx.now(), cancelReason: body.reason || null }),
+    });
+    await addEvent(tx, after, 'cancelled', 'customer', { note: body.reason ?? '' });
+    await auditStep(tx, 'cancelled', before, after, { reason: body.reason ?? '' });
+    await notifyCustomer(tx, 'cancelled', after);
+  });
+  return afterCustomerStep(ctx, body.id);
+}
+
+/** Confirm and reopen are open for REOPEN_WINDOW_DAYS after the resolution. */
+const withinWindow = (now: Date) => (r: SrRow) => {
+  if (!r.resolvedAt || now.getTime() > r.resolvedAt.getTime() + REOPEN_WINDOW_DAYS * 24 * 3600_000) throw new AppError('SERVICE_REQUEST_WINDOW_CLOSED');
+};
+
+export async function confirmResolution(ctx: CustomerContext, body: ConfirmBody): Promise<ServiceRequestDetail> {
+  await inTransaction(ctx, async (tx) => {
+    const { before, after } = await applyChange(tx, {
+      id: body.id,
+      version: body.version,
+      ucpId: ctx.actor.ucpId,
+      action: 'confirm',
+      check: withinWindow(tx.now()),
+      set: () => ({ status: 'closed', closedAt: tx.now(), ...(body.rating ? { rating: body.rating, ratingComment: body.comment || null } : {}) }),
+    });
+    await addEvent(tx, after, 'closed', 'customer', { note: body.rating ? '' : (body.comment ?? '') });
+    if (body.rating) await addEvent(tx, after, 'rated', 'customer', { note: body.comment ?? '' });
+    await auditStep(tx, 'closed', before, after, { confirmedByCustomer: true, rating: body.rating ?? null });
+    await notifyCustomer(tx, 'closed', after);
+  });
+  return afterCustomerStep(ctx, body.id);
+}
+
+export async function reopenRequest(ctx: CustomerContext, body: ReopenBody): Promise<ServiceRequestDetail> {
+  await inTransaction(ctx, async (tx) => {
+    const { before, after } = await applyChange(tx, {
+      id: body.id,
+      version: body.version,
+      ucpId: ctx.actor.ucpId,
+      action: 'reopen',
+      check: withinWindow(tx.now()),
+      // Back to the desk: acknowledged (it knows the request), the engineer kept for reference until reassigned.
+      set: (r) => ({ status: 'acknowledged', resolvedAt: null, reopenCount: r.reopenCount + 1 }),
+    });
+    await addEvent(tx, after, 'reopened', 'customer', { note: body.reason });
+    await auditStep(tx, 'reopened', before, after, { reason: body.reason });
+    await notifyCustomer(tx, 'reopened', after, body.reason);
+  });
+  return afterCustomerStep(ctx, body.id);
+}
+
+export async function rateRequest(ctx: CustomerContext, body: RateBody): Promise<ServiceRequestDetail> {
+  await inTransaction(ctx, async (tx) => {
+    const { before, after } = await applyChange(tx, {
+      id: body.id,
+      version: body.version,
+      ucpId: ctx.actor.ucpId,
+      action: 'rate',
+      check: (r) => {
+        if (r.rating !== null) throw new AppError('SERVICE_REQUEST_WRONG_STATUS');
+      },
+      set: () => ({ rating: body.rating, ratingComment: body.comment || null }),
+    });
+    await addEvent(tx, after, 'rated', 'customer', { note: body.comment ?? '' });
+    await auditStep(tx, 'rated', before, after, { rating: body.rating });
+  });
+  return afterCustomerStep(ctx, body.id);
+}
+
+
