@@ -112,7 +112,7 @@ describe('admin landing', () => {
   });
 
   it('shows the approval queue with its pending requests and the renewal logs with this month’s renewals', async () => {
-    server.use(endpointSuccess(adminContract.endpoints.landingCounts, { pendingPaymentSlips: null, pendingApprovals: 1, renewalsThisMonth: 4 }));
+    server.use(endpointSuccess(adminContract.endpoints.landingCounts, { pendingPaymentSlips: null, pendingApprovals: 1, renewalsThisMonth: 4, serviceRequestsAtRisk: null }));
     renderWithProviders(<AdminLandingScreen />, { locale: 'tc', functionCodes: ['apv_chg_comp_name_read', 'contract_renewal_log'] });
     expect(screen.getByRole('link', { name: /審批帳戶資料更新/ })).toHaveAttribute('href', '/admin-controls/approve-account-info-update');
     expect(screen.getByRole('link', { name: /合約續約記錄/ })).toHaveAttribute('href', '/admin-controls/customer-contract-renewal-logs');
