@@ -55,6 +55,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { href: '/admin-controls/faq-maintenance', labelKey: 'nav.faqAdmin' },
       { href: '/admin-controls/useful-link-maintenance', labelKey: 'nav.usefulLinksAdmin' },
       { href: '/admin-controls/customer-enquiries', labelKey: 'nav.enquiries' },
+      { href: '/admin-controls/site-content-maintenance', labelKey: 'nav.siteContent' },
     ],
   },
 ];

@@ -17,6 +17,7 @@ export const ADMIN_AREAS = [
   { key: 'helpArticles', href: '/admin-controls/quick-help-maintenance' },
   { key: 'faq', href: '/admin-controls/faq-maintenance' },
   { key: 'usefulLinks', href: '/admin-controls/useful-link-maintenance' },
+  { key: 'siteContent', href: '/admin-controls/site-content-maintenance' },
 ] as const satisfies readonly { key: string; href: RoutePath; count?: string }[];
 
 export type AdminArea = (typeof ADMIN_AREAS)[number];

@@ -72,6 +72,8 @@ export const FUNCTION_CODES = [
   'support_content_read',
   'support_content_write',
   'support_enquiry_read',
+  'site_content_read',
+  'site_content_write',
 ] as const;
 
 export type FunctionCode = (typeof FUNCTION_CODES)[number];
@@ -108,6 +110,9 @@ export const ADMIN_CODES: readonly FunctionCode[] = [
   'support_content_read',
   'support_content_write',
   'support_enquiry_read',
+  // Footer and site content maintenance (docs/site-content.md, docs/permissions.md).
+  'site_content_read',
+  'site_content_write',
 ];
 
 const adminSet: ReadonlySet<FunctionCode> = new Set(ADMIN_CODES);

@@ -115,6 +115,10 @@ const ROUTE_TABLE = [
   ...maintenance(`${ADMIN}/useful-link-maintenance`, 'support_content_read', 'support_content_write'),
   { path: `${ADMIN}/customer-enquiries`, anyOf: ['support_enquiry_read'] },
   { path: `${ADMIN}/customer-enquiries/view/[id]`, anyOf: ['support_enquiry_read'] },
+  // Not in the spec: staff maintenance of the footer and site content of spec §7 (docs/site-content.md); five fixed sections, no add.
+  { path: `${ADMIN}/site-content-maintenance`, anyOf: ['site_content_read', 'site_content_write'] },
+  { path: `${ADMIN}/site-content-maintenance/view/[id]`, anyOf: ['site_content_read', 'site_content_write'] },
+  { path: `${ADMIN}/site-content-maintenance/edit/[id]`, anyOf: ['site_content_write'] },
 ] as const satisfies readonly RouteRule[];
 
 /** Every page pattern of the portal (`/my-orders/manage/[id]`), as a type: links are built from these (lib/paths.ts). */

@@ -16,6 +16,7 @@ import { offerRoutes } from './offers';
 import { orderRoutes } from './orders';
 import { paymentSlipRoutes } from './paymentSlips';
 import { renewalRoutes } from './renewal';
+import { siteContentAdminRoutes } from './siteContentAdmin';
 import { supportAdminRoutes, supportRoutes } from './support';
 import { surveyRoutes } from './survey';
 import { systemParamRoutes } from './systemParam';
@@ -47,6 +48,7 @@ export const apiRoutes: ApiRoutes = {
   ...renewalRoutes,
   ...supportRoutes,
   ...supportAdminRoutes,
+  ...siteContentAdminRoutes,
   ...adminRoutes,
   ...customerRoutes,
   ...usersRoutes,
