@@ -41,12 +41,12 @@ describeEachDb('site content maintenance', (getHandle) => {
   it('lists the five sections and opens one in both languages; unknown: 404; customers refused', async () => {
     const list = await callEndpoint(server, a.listSections, { page: 1, pageSize: 20 }, { token: reader });
     expect(list.status).toBe(200);
-    const data = list.body.data as { items: { id: string; updatedAt: string | null }[]; total: number };
+    const data = (list.body as { data: unknown }).data as { items: { id: string; updatedAt: string | null }[]; total: number };
     expect(data.items.map((i) => i.id)).toEqual(['footer_popup', 'mobile_app', 'social', 'chat_link', 'link_config']);
     expect(data.items.every((i) => typeof i.updatedAt === 'string')).toBe(true);
 
     const social = await callEndpoint(server, a.getSection, { id: 'social' }, { token: reader });
-    const rec = social.body.data as SectionRecord & { id: 'social' };
+    const rec = (social.body as { data: unknown }).data as SectionRecord & { id: 'social' };
     expect(rec.en.facebookLink).toMatch(/^https:\/\//);
     expect(rec.tc.facebookLink).toMatch(/^https:\/\//);
 
@@ -76,7 +76,7 @@ describeEachDb('site content maintenance', (getHandle) => {
     };
     const res = await callEndpoint(server, a.updateSection, body, { token: writer });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ id: 'social' });
+    expect((res.body as { data: unknown }).data).toEqual({ id: 'social' });
 
     const en = await getContent('/api/content/socialPlatform?lang=en');
     expect(en.body.data).toEqual(body.en);
@@ -112,7 +112,7 @@ describeEachDb('site content maintenance', (getHandle) => {
     };
     expect((await callEndpoint(server, a.updateSection, apps, { token: writer })).status).toBe(200);
     const got = await callEndpoint(server, a.getSection, { id: 'mobile_app' }, { token: writer });
-    expect(got.body.data).toMatchObject({ id: 'mobile_app', en: apps.en, tc: apps.tc });
+    expect((got.body as { data: unknown }).data).toMatchObject({ id: 'mobile_app', en: apps.en, tc: apps.tc });
   });
 
   it('refuses unsafe links, too long text, bad and duplicate keys, on their fields; nothing stored', async () => {

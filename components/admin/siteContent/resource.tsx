@@ -187,7 +187,7 @@ function SectionFields({ form, t }: { form: Form; t: TFunction }) {
   return (
     <Grid container spacing={3}>
       {LANGS.map((lang) => (
-        <Grid key={lang} size={{ xs: 12, md: 6 }} lang={lang === 'en' ? 'en' : 'zh-HK'}>
+        <Grid key={lang} size={{ xs: 12, md: 6 }} lang={lang === 'en' ? 'en' : 'zh-HK'} role="group" aria-label={t(lang === 'en' ? 'english' : 'chinese')}>
           <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
             {t(lang === 'en' ? 'english' : 'chinese')}
           </Typography>
