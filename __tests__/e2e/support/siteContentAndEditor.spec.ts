@@ -33,9 +33,9 @@ it('staff change a footer link in English and Chinese; customers see each at the
   const linkEn = `https://www.facebook.com/pacific-imaging-${marker}`;
   const linkTc = `https://www.facebook.com/pacific-imaging-hk-${marker}`;
   page = await newPageAs('admin@demo.hk');
+  await open(page, '/admin-controls', en('admin:landing.title'));
   const before = await api<{ en: Social; tc: Social }>(page, A.getSection.path, { id: 'social' });
   try {
-    await open(page, '/admin-controls', en('admin:landing.title'));
     await page.getByRole('link', { name: new RegExp(en('admin:landing.areas.siteContent.title')) }).click();
     await h1(page, en('siteContentAdmin:title')).waitFor();
     await page.getByRole('link', { name: en('siteContentAdmin:sections.social') }).first().click();
@@ -89,22 +89,22 @@ it('staff write an article in the editor with an uploaded image; a customer sees
   const toolbarEn = page.getByRole('toolbar', { name: en('supportAdmin:editor.toolbar', { field: en('supportArticles:fields.bodyEn') }) });
   const bodyEn = page.getByRole('textbox', { name: en('supportArticles:fields.bodyEn') });
   await bodyEn.click();
-  await toolbarEn.getByRole('button', { name: en('supportAdmin:editor.h3') }).click();
+  await toolbarEn.getByRole('button', { name: en('supportAdmin:editor.h3'), exact: true }).click();
   await page.keyboard.type(`Take a photo ${marker}`);
   await page.keyboard.press('Enter');
   await page.keyboard.type('Open the front cover and find the ');
-  await toolbarEn.getByRole('button', { name: en('supportAdmin:editor.bold') }).click();
+  await toolbarEn.getByRole('button', { name: en('supportAdmin:editor.bold'), exact: true }).click();
   await page.keyboard.type('total counter');
-  await toolbarEn.getByRole('button', { name: en('supportAdmin:editor.bold') }).click();
+  await toolbarEn.getByRole('button', { name: en('supportAdmin:editor.bold'), exact: true }).click();
   await page.keyboard.type('.');
   await page.keyboard.press('Enter');
-  await toolbarEn.getByRole('button', { name: en('supportAdmin:editor.bulletList') }).click();
+  await toolbarEn.getByRole('button', { name: en('supportAdmin:editor.bulletList'), exact: true }).click();
   await page.keyboard.type('Hold the phone steady');
   await page.keyboard.press('Enter');
   await page.keyboard.type('Avoid glare');
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
-  await toolbarEn.getByRole('button', { name: en('supportAdmin:editor.image') }).click();
+  await toolbarEn.getByRole('button', { name: en('supportAdmin:editor.image'), exact: true }).click();
   const dialog = page.getByRole('dialog', { name: en('supportAdmin:editor.imageTitle') });
   await dialog.getByTestId('rte-image-file').setInputFiles({ name: 'counter.png', mimeType: 'image/png', buffer: demoReceiptPng([200, 60, 20]) });
   await dialog.getByRole('textbox', { name: en('supportAdmin:editor.imageAlt') }).fill(`The counter ${marker}`);

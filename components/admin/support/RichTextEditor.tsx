@@ -39,6 +39,18 @@ import { errorKey } from '@/lib/errors';
 import { supportAdminContract } from '@/lib/support/adminContract';
 import { HELP_IMAGE_TYPES } from '@/lib/support/schemas';
 
+/** The rules Tiptap would inject (`injectCSS`), through emotion so that the CSP's nonce covers them. */
+const PROSEMIRROR_SX = {
+  '& .ProseMirror [contenteditable="false"]': { whiteSpace: 'normal' },
+  '& .ProseMirror [contenteditable="false"] [contenteditable="true"]': { whiteSpace: 'pre-wrap' },
+  '& img.ProseMirror-separator': { display: 'inline !important', border: 'none !important', margin: '0 !important', width: '0 !important', height: '0 !important' },
+  '& .ProseMirror-gapcursor': { display: 'none', pointerEvents: 'none', position: 'absolute', margin: 0 },
+  '& .ProseMirror-gapcursor:after': { content: '""', display: 'block', position: 'absolute', top: '-2px', width: 20, borderTop: '1px solid currentColor' },
+  '& .ProseMirror-focused .ProseMirror-gapcursor': { display: 'block' },
+  '& .ProseMirror-hideselection *::selection': { background: 'transparent' },
+  '& .ProseMirror-hideselection': { caretColor: 'transparent' },
+} as const;
+
 /** Markup the visual editor cannot represent (it would drop it): such a body opens in HTML mode. */
 const NEEDS_HTML_MODE = /<(table|figure|figcaption|caption|thead|tbody|tr|td|th)\b/i;
 /** What a link may point to (the sanitizer's `safeHref` checks it again): http(s), mailto or a portal path. */
@@ -68,6 +80,8 @@ export default function RichTextEditor<T extends FieldValues>({ control, name, l
 
   const editor = useEditor({
     immediatelyRender: false,
+    // Tiptap would add a <style> element, which the portal's CSP refuses: its few rules are in PROSEMIRROR_SX below.
+    injectCSS: false,
     extensions: [
       StarterKit.configure({
         heading: { levels: [3, 4] },
@@ -131,7 +145,8 @@ export default function RichTextEditor<T extends FieldValues>({ control, name, l
             sx={{
               px: 1.5,
               minHeight: 200,
-              '& .ProseMirror': { outline: 'none', minHeight: 200, py: 1, overflowWrap: 'anywhere', lineHeight: 1.7 },
+              ...PROSEMIRROR_SX,
+              '& .ProseMirror': { position: 'relative', whiteSpace: 'pre-wrap', fontVariantLigatures: 'none', outline: 'none', minHeight: 200, py: 1, overflowWrap: 'anywhere', lineHeight: 1.7 },
               '& .ProseMirror h3': { typography: 'h6' },
               '& .ProseMirror h4': { typography: 'subtitle1', fontWeight: 600 },
               '& .ProseMirror img': { maxWidth: '100%', height: 'auto' },
