@@ -84,7 +84,8 @@ it('staff compose and send a message to one customer; its user sees it unread, o
     await customer.getByRole('button', { name: tc('page:inbox.markAllRead') }).click();
     await waitForBadge(customer, 0);
   }
-  expect(await customer.locator('[data-testid="inbox-item"][data-unread="true"]').count()).toBe(0);
+  // The list refetches after the badge: wait for it rather than read it at once.
+  await customer.waitForFunction(() => document.querySelectorAll('[data-testid="inbox-item"][data-unread="true"]').length === 0);
 
   // The builder's view turned from "being delivered" to a confirmation that stays (it used to vanish with the send
   // panel when delivery was quick): the view looks again every few seconds while the message is being delivered.
@@ -101,6 +102,7 @@ it('staff compose and send a message to one customer; its user sees it unread, o
 it('the notification mail of that message, opened while signed out, leads through sign-in to the message', async () => {
   // Without SMTP the e2e server keeps mails in the outbox (docs/mail.md): read the one sent to multi@demo.hk.
   admin = await newPageAs('admin@demo.hk');
+  await open(admin, '/admin-controls/outbox', en('admin:landing.areas.outbox.title'));
   const E = mailContract.endpoints;
   const list = await api<OutboxListResult>(admin, E.listOutbox.path, { page: 1, pageSize: 20, filter: { q: marker } });
   const item = list.items.find((m) => m.toAddress === 'multi@demo.hk');

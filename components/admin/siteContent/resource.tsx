@@ -85,7 +85,8 @@ function fromRecord(r: SectionRecord): SectionForm {
     const doc = (d: typeof r.en) => ({ footerPopupContentList: d.footerPopupContentList.map((p) => ({ key: p.key, title: p.title, paragraphs: p.paragraphs.join('\n\n') })) });
     return { id: r.id, en: doc(r.en), tc: doc(r.tc) };
   }
-  return r as SectionForm;
+  // Only the form's fields: the record's `updatedAt` would fail the strict schema (an error on no field).
+  return { id: r.id, en: r.en, tc: r.tc } as SectionForm;
 }
 
 function toBody(v: SectionFormOut): UpdateSectionBody {
