@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import Alert from '@mui/material/Alert';
@@ -47,9 +47,20 @@ function pollWhileDelivering(query: { state: { data?: BuilderMessage } }): numbe
  * state, so it survives the panel unmounting when a quick delivery turns the message `sent` (the bug this replaced:
  * "Send now" showed "scheduled", then the notice vanished with the panel and the user saw no confirmation).
  */
+/** The clock, read once a second (render stays pure). */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
 function StatusNotice({ message: m }: { message: BuilderMessage }) {
   const { t } = useTranslation('inbox-builder');
   const { locale } = useRouter();
+  const now = useNow();
   if (m.status === 'sent') {
     const time = m.deliveredAt ?? m.sendTime;
     return (
@@ -59,7 +70,7 @@ function StatusNotice({ message: m }: { message: BuilderMessage }) {
     );
   }
   if (m.status === 'scheduled') {
-    const due = !m.sendTime || Date.parse(m.sendTime) <= Date.now();
+    const due = !m.sendTime || Date.parse(m.sendTime) <= now;
     return (
       <Alert severity="info" role="status">
         {due ? t('notice.delivering') : t('notice.scheduled', { time: formatDateTime(m.sendTime!, locale) })}
