@@ -58,6 +58,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { href: '/admin-controls/useful-link-maintenance', labelKey: 'nav.usefulLinksAdmin' },
       { href: '/admin-controls/customer-enquiries', labelKey: 'nav.enquiries' },
       { href: '/admin-controls/service-desk', labelKey: 'nav.serviceDesk' },
+      { href: '/admin-controls/site-content-maintenance', labelKey: 'nav.siteContent' },
     ],
   },
 ];

@@ -20,6 +20,7 @@ export const ADMIN_AREAS = [
   { key: 'faq', href: '/admin-controls/faq-maintenance' },
   { key: 'usefulLinks', href: '/admin-controls/useful-link-maintenance' },
   { key: 'serviceDesk', href: '/admin-controls/service-desk', count: 'serviceRequestsAtRisk' },
+  { key: 'siteContent', href: '/admin-controls/site-content-maintenance' },
 ] as const satisfies readonly { key: string; href: RoutePath; count?: string }[];
 
 export type AdminArea = (typeof ADMIN_AREAS)[number];

@@ -78,6 +78,8 @@ export const FUNCTION_CODES = [
   'service_req_write',
   'service_req_admin_read',
   'service_req_admin_write',
+  'site_content_read',
+  'site_content_write',
 ] as const;
 
 export type FunctionCode = (typeof FUNCTION_CODES)[number];
@@ -117,6 +119,9 @@ export const ADMIN_CODES: readonly FunctionCode[] = [
   // The service desk: every customer's service requests (docs/service-requests.md, docs/permissions.md).
   'service_req_admin_read',
   'service_req_admin_write',
+  // Footer and site content maintenance (docs/site-content.md, docs/permissions.md).
+  'site_content_read',
+  'site_content_write',
 ];
 
 const adminSet: ReadonlySet<FunctionCode> = new Set(ADMIN_CODES);

@@ -125,6 +125,10 @@ const ROUTE_TABLE = [
   // Not in the spec (issue 16): the provider's service desk across customers (docs/service-requests.md).
   { path: `${ADMIN}/service-desk`, anyOf: ['service_req_admin_read', 'service_req_admin_write'] },
   { path: `${ADMIN}/service-desk/view/[id]`, anyOf: ['service_req_admin_read', 'service_req_admin_write'] },
+  // Not in the spec: staff maintenance of the footer and site content of spec §7 (docs/site-content.md); five fixed sections, no add.
+  { path: `${ADMIN}/site-content-maintenance`, anyOf: ['site_content_read', 'site_content_write'] },
+  { path: `${ADMIN}/site-content-maintenance/view/[id]`, anyOf: ['site_content_read', 'site_content_write'] },
+  { path: `${ADMIN}/site-content-maintenance/edit/[id]`, anyOf: ['site_content_write'] },
 ] as const satisfies readonly RouteRule[];
 
 /** Every page pattern of the portal (`/my-orders/manage/[id]`), as a type: links are built from these (lib/paths.ts). */

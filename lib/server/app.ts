@@ -9,6 +9,7 @@ import { applyHsts } from '@/lib/server/hsts';
 import { applyHeaders, securityHeaders, sendJson } from '@/lib/server/http';
 import { loggableError } from '@/lib/server/errors';
 import type { Logger } from '@/lib/server/log';
+import { createHelpImageHandler, HELP_IMAGE_PREFIX } from '@/lib/server/helpImageRoutes';
 import { createContentHandler } from '@/lib/server/siteContentRoutes';
 import { localeCookieRedirect } from '@/lib/server/localeCookie';
 
@@ -56,6 +57,7 @@ export function createRequestListener(deps: AppDeps): RequestListener {
   const handleApi = createApiHandler({ db: dbHandle.db, config, log, routes });
   // Site content: the page-load GET calls of spec §7 (API key + lang), outside the POST route table.
   const handleContent = createContentHandler({ db: dbHandle.db, config, log });
+  const handleHelpImage = createHelpImageHandler({ db: dbHandle.db, log });
   const migrationCount = expectedMigrations();
   const baseHeaders = securityHeaders();
   const handleCspReport = createCspReportHandler({ log });
@@ -123,6 +125,8 @@ export function createRequestListener(deps: AppDeps): RequestListener {
       }
       // Site content GETs first (lib/server/siteContentRoutes.ts); any other path falls through to the route table.
       if (pathname.startsWith('/api/content/') && (await handleContent(req, res, pathname))) return;
+      // Images staff uploaded into help articles (lib/server/helpImageRoutes.ts).
+      if (pathname.startsWith(HELP_IMAGE_PREFIX)) return await handleHelpImage(req, res, pathname);
       if (pathname.startsWith('/api/') && !isNextAuthPath(pathname)) {
         const outcome = await handleApi(req, res, pathname);
         traceId = outcome.traceId;

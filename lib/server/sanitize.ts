@@ -176,10 +176,12 @@ export function richTextToPlain(html: string | null | undefined, maxLength = 140
 
 /**
  * Help articles and FAQ answers (docs/support.md): the rich-text rules plus images. An image must be one of the
- * portal's own help illustrations (`/help/<name>.svg|png|jpg|webp`): no other host (tracking pixels, mixed content,
+ * portal's own help illustrations (`/help/<name>.svg|png|jpg|webp`) or an image staff uploaded (`/help-images/<uuid>`): no other host (tracking pixels, mixed content,
  * the CSP's img-src) and no data: URL. `alt` is kept (and capped), sizes only as small numbers.
  */
 const HELP_IMAGE_SRC = /^\/help\/[a-z0-9][a-z0-9-]{0,80}\.(?:svg|png|jpe?g|webp)$/;
+/** An image staff uploaded (lib/server/services/support/images.ts), served by lib/server/helpImageRoutes.ts. */
+const UPLOADED_HELP_IMAGE_SRC = /^\/help-images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const IMAGE_SIZE = /^[1-9]\d{0,3}$/;
 const HELP_OPTIONS: IOptions = {
   ...OPTIONS,
@@ -192,7 +194,7 @@ const HELP_OPTIONS: IOptions = {
     ...OPTIONS.transformTags,
     img: (tagName, attribs) => {
       const out: Record<string, string> = {};
-      if (attribs.src && HELP_IMAGE_SRC.test(attribs.src)) out.src = attribs.src;
+      if (attribs.src && (HELP_IMAGE_SRC.test(attribs.src) || UPLOADED_HELP_IMAGE_SRC.test(attribs.src))) out.src = attribs.src;
       out.alt = (attribs.alt ?? '').slice(0, 300);
       if (attribs.width && IMAGE_SIZE.test(attribs.width)) out.width = attribs.width;
       if (attribs.height && IMAGE_SIZE.test(attribs.height)) out.height = attribs.height;

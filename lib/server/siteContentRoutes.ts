@@ -13,7 +13,9 @@ import { siteContentContract } from '@/lib/siteContent/contract';
 /**
  * The page-load content calls of spec §7. Unlike the business API (POST through the route table), these are
  * `GET <path>?lang=en|tc` with an `x-api-key` header, answered with the usual envelope. They hold no user data, so
- * browsers and proxies may cache them for five minutes; the key is the one the browser gets from /runtime-config.js
+ * browsers and proxies may keep them, but must ask again on every use (`no-cache`): staff change the content on the
+ * site-content maintenance screen and customers must see it at their next page load; an unchanged document costs a
+ * 304 without a body (ETag of the `data`). The key is the one the browser gets from /runtime-config.js
  * (it marks the caller as the portal's own front end, it is not a secret from a user). docs/site-content.md.
  */
 /** Which document each content endpoint of the contract serves. */
@@ -34,8 +36,25 @@ export const SITE_CONTENT_ROUTES: Readonly<Record<string, { kind: SiteContentKin
 );
 
 export { CONTENT_API_KEY_HEADER };
-/** No user data: a short shared cache spares the database one read per page view and per visitor. */
-export const CONTENT_CACHE_CONTROL = 'public, max-age=300';
+/**
+ * No user data, so shared caches may store it; revalidated on every use so that a change made by staff shows at the
+ * next page load (it was `max-age=300`: a changed footer link stayed stale for up to five minutes).
+ */
+export const CONTENT_CACHE_CONTROL = 'public, no-cache';
+
+/** Weak ETag of a document's `data` (the envelope's traceId differs on every answer, so it is left out). */
+export const contentEtag = (data: unknown): string => `W/"${createHash('sha256').update(JSON.stringify(data)).digest('base64url').slice(0, 27)}"`;
+
+/** Whether the request's If-None-Match names this ETag (a list, or `*`). */
+function matchesEtag(header: string | string[] | undefined, etag: string): boolean {
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (!value) return false;
+  const bare = etag.replace(/^W\//, '');
+  return value.split(',').some((part) => {
+    const tag = part.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === bare;
+  });
+}
 const DEFAULT_LANG: SiteContentLang = 'en';
 
 export type ContentHandlerDeps = { db: Db; config: ServerConfig; log?: Logger };
@@ -85,7 +104,13 @@ export function createContentHandler({ db, config, log }: ContentHandlerDeps): C
       const lang = parseLang(req.url);
       const data = await getSiteContent(db, route.kind, lang, log);
       // The answer differs by key (401 or 200): a shared cache must key on it as well as on the URL.
-      applyHeaders(res, { 'Cache-Control': CONTENT_CACHE_CONTROL, Vary: 'X-Api-Key' });
+      const etag = contentEtag(data);
+      applyHeaders(res, { 'Cache-Control': CONTENT_CACHE_CONTROL, Vary: 'X-Api-Key', ETag: etag });
+      if (matchesEtag(req.headers['if-none-match'], etag)) {
+        res.statusCode = 304;
+        res.end();
+        return true;
+      }
       sendJson(res, 200, { status: 'success', data, traceId });
     } catch (err) {
       let appErr: AppError;

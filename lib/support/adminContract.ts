@@ -2,11 +2,12 @@
  * Staff maintenance of the support content and the enquiries list (docs/support.md, docs/permissions.md):
  * `support_content_read` / `support_content_write` for articles, FAQ and links; `support_enquiry_read` for enquiries.
  */
-import { defineContract, mutation, output, query } from '@/lib/contract';
+import { defineContract, mutation, output, query, upload } from '@/lib/contract';
 import type { ListResult } from '@/lib/listQuery';
 import {
   articleFieldsSchema,
   faqFieldsSchema,
+  helpImageFieldsSchema,
   idSchema,
   linkFieldsSchema,
   listContentSchema,
@@ -21,6 +22,7 @@ import {
   type EnquiryRow,
   type FaqRecord,
   type FaqRow,
+  type HelpImageResult,
   type LinkRecord,
   type LinkRow,
 } from './schemas';
@@ -44,6 +46,14 @@ export const supportAdminContract = defineContract('supportAdmin', {
     body: articleFieldsSchema,
     output: output<{ id: string }>(),
     invalidates,
+  }),
+  uploadHelpImage: upload({
+    summary:
+      'MULTIPART/FORM-DATA: one file part `file` (JPEG or PNG by content, at most upload_file_size MB: 413; empty 400 FILE_EMPTY, other type 415, ' +
+      'damaged 400 FILE_CORRUPT). Stores an image for an article body. Audited. Answers { id, src } with src `/help-images/<id>`, served to anyone.',
+    permission: WRITE,
+    body: helpImageFieldsSchema,
+    output: output<HelpImageResult>(),
   }),
   updateArticle: mutation({ summary: 'Staff: edit an article (also publish / unpublish). Audited. Answers { id }.', permission: WRITE, body: updateArticleSchema, output: output<{ id: string }>(), invalidates }),
   listFaqEntries: query({

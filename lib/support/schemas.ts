@@ -153,3 +153,13 @@ export type EnquiryRecord = EnquiryRow & {
 };
 
 export type ArticleListResult = ListResult<ArticleRow>;
+
+// ── Images in help articles ──────────────────────────────────────────────────────────────────────────────────────
+
+/** Image types staff may upload into an article (checked by content on the server). */
+export const HELP_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
+/** The upload carries only the file. */
+export const helpImageFieldsSchema = z.strictObject({});
+/** Where an uploaded image is served (`<img src>`): `/help-images/<uuid>`. */
+export const HELP_IMAGE_PATH = /^\/help-images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export type HelpImageResult = { id: string; src: string };

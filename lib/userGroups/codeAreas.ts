@@ -71,7 +71,7 @@ export const CODE_AREAS = [
     area: 'staffTools',
     codes: ['payslip_review_read', 'payslip_review_write', 'build_inbox_message_read', 'build_inbox_message_write', 'outbox_read'],
   },
-  { area: 'support', codes: ['support_content_read', 'support_content_write', 'support_enquiry_read'] },
+  { area: 'support', codes: ['support_content_read', 'support_content_write', 'support_enquiry_read', 'site_content_read', 'site_content_write'] },
   { area: 'machinesService', codes: ['machine_read', 'service_req_read', 'service_req_write'] },
   { area: 'serviceDesk', codes: ['service_req_admin_read', 'service_req_admin_write'] },
 ] as const satisfies readonly { area: string; codes: readonly FunctionCode[] }[];

@@ -6,9 +6,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { closeBrowser, newPageAs, screenshot, url } from '../helpers/browser';
+import { mailContract } from '@/lib/mail/contract';
+import type { OutboxListResult, OutboxMail } from '@/lib/mail/schemas';
+import { closeBrowser, newPage, newPageAs, portalPath, screenshot, signIn, url } from '../helpers/browser';
 import { badgeCount, waitForBadge } from '../helpers/shell';
-import { h1, open, t } from '../orders/support';
+import { api, h1, open, t } from '../orders/support';
 
 jest.setTimeout(420_000);
 afterAll(closeBrowser);
@@ -23,10 +25,11 @@ afterEach(async () => {
 const en = (key: string, vars?: Record<string, string>) => t('en', key, vars);
 const tc = (key: string, vars?: Record<string, string>) => t('tc', key, vars);
 
+const marker = randomBytes(3).toString('hex');
+const titleEn = `Service visit next week ${marker}`;
+const titleZh = `下星期上門保養 ${marker}`;
+
 it('staff compose and send a message to one customer; its user sees it unread, opens it and marks all read', async () => {
-  const marker = randomBytes(3).toString('hex');
-  const titleEn = `Service visit next week ${marker}`;
-  const titleZh = `下星期上門保養 ${marker}`;
 
   admin = await newPageAs('admin@demo.hk');
   await open(admin, '/admin-controls/build-inbox-message', en('inbox-builder:title'));
@@ -81,7 +84,12 @@ it('staff compose and send a message to one customer; its user sees it unread, o
     await customer.getByRole('button', { name: tc('page:inbox.markAllRead') }).click();
     await waitForBadge(customer, 0);
   }
-  expect(await customer.locator('[data-testid="inbox-item"][data-unread="true"]').count()).toBe(0);
+  // The list refetches after the badge: wait for it rather than read it at once.
+  await customer.waitForFunction(() => document.querySelectorAll('[data-testid="inbox-item"][data-unread="true"]').length === 0);
+
+  // The builder's view turned from "being delivered" to a confirmation that stays (it used to vanish with the send
+  // panel when delivery was quick): the view looks again every few seconds while the message is being delivered.
+  await admin.getByRole('status').filter({ hasText: /^Sent .+ to [1-9]\d* recipients?\.$/ }).waitFor({ timeout: 60_000 });
 
   // Back at the builder: sent, one recipient who has read it.
   await admin.reload();
@@ -89,4 +97,33 @@ it('staff compose and send a message to one customer; its user sees it unread, o
   // readCount's English text: "1 of N read".
   expect(en('inbox-builder:readCount', { read: '1', recipients: '2' })).toBe('1 of 2 read');
   await admin.getByText(/^1 of [1-9]\d* read$/).first().waitFor();
+});
+
+it('the notification mail of that message, opened while signed out, leads through sign-in to the message', async () => {
+  // Without SMTP the e2e server keeps mails in the outbox (docs/mail.md): read the one sent to multi@demo.hk.
+  admin = await newPageAs('admin@demo.hk');
+  await open(admin, '/admin-controls/outbox', en('admin:landing.areas.outbox.title'));
+  const E = mailContract.endpoints;
+  const list = await api<OutboxListResult>(admin, E.listOutbox.path, { page: 1, pageSize: 20, filter: { q: marker } });
+  const item = list.items.find((m) => m.toAddress === 'multi@demo.hk');
+  expect(item).toBeDefined();
+  const mail = await api<OutboxMail>(admin, E.getOutboxMail.path, { id: item!.id });
+  // Bilingual, the preferred language (Chinese) first; each with its own deep link to the inbox naming UCP100003.
+  expect(mail.textBody.indexOf(titleZh)).toBeGreaterThanOrEqual(0);
+  expect(mail.textBody.indexOf(titleZh)).toBeLessThan(mail.textBody.indexOf(titleEn));
+  const link = /https?:\/\/\S+\/tc\/inbox\?\S+/.exec(mail.textBody)?.[0];
+  expect(link).toBeDefined();
+  const linkUrl = new URL(link!);
+  expect(linkUrl.searchParams.get('ucpid')).toBe('UCP100003');
+  const id = linkUrl.searchParams.get('id');
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+
+  // A signed-out browser follows it (on the e2e server's address): /weblogin, sign in, the inbox with the message open.
+  customer = await newPage();
+  await customer.goto(url(`${linkUrl.pathname}${linkUrl.search}`));
+  await customer.waitForURL((u) => portalPath(u.href) === '/weblogin');
+  expect(await signIn(customer, 'multi@demo.hk')).toBe('/tc/inbox');
+  expect(Object.fromEntries(new URL(customer.url()).searchParams)).toEqual({ ucpid: 'UCP100003', id });
+  await customer.getByTestId('inbox-panel').getByRole('heading', { name: titleZh }).waitFor();
+  await customer.getByTestId('inbox-message-body').getByText(`編號 ${marker}`, { exact: false }).waitFor();
 });

@@ -126,6 +126,10 @@ it('a provider admin adds a help article, customers find it, and an unpublished 
   await page.getByRole('option', { name: en('support:topics.portal_use') }).click();
   await page.getByRole('textbox', { name: en('supportArticles:fields.titleEn') }).fill(titleEn);
   await page.getByRole('textbox', { name: en('supportArticles:fields.titleZh') }).fill(titleZh);
+  // Raw HTML through the editor's HTML mode (the visual mode is covered by supportEditor.spec.ts).
+  for (const field of ['bodyEn', 'bodyZh']) {
+    await page.getByRole('toolbar', { name: en('supportAdmin:editor.toolbar', { field: en(`supportArticles:fields.${field}`) }) }).getByRole('button', { name: en('supportAdmin:editor.html') }).click();
+  }
   await page.getByRole('textbox', { name: en('supportArticles:fields.bodyEn') }).fill(`<p>Press <strong>Scan</strong> and pick the address book. Ref ${marker}.</p><script>alert(1)</script>`);
   await page.getByRole('textbox', { name: en('supportArticles:fields.bodyZh') }).fill(`<p>按<strong>掃描</strong>，然後選擇通訊錄。編號 ${marker}。</p>`);
   await page.getByRole('button', { name: en('supportArticles:add') }).click();

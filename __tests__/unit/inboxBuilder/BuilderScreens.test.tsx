@@ -51,6 +51,27 @@ describe('build inbox message screens', () => {
     expect(bodies).toEqual([{ id: ID }]);
   }, 30_000);
 
+  it('send now with a quick delivery: the confirmation stays when the message turns sent and the panel goes', async () => {
+    let sent = false;
+    server.use(
+      endpointSuccess(getMessage, () =>
+        sent ? draft({ status: 'sent', sendTime: '2026-11-24T01:00:00.000Z', deliveredAt: '2026-11-24T01:00:02.000Z', recipients: 1, readCount: 0 }) : draft(),
+      ),
+      endpointSuccess(sendMessage, () => {
+        // The delivery job is quicker than the refetch the mutation triggers: the next read is already `sent`.
+        sent = true;
+        return { id: ID, status: 'scheduled' as const, sendTime: '2026-11-24T01:00:00.000Z' };
+      }),
+    );
+    renderWithProviders(<BuilderViewScreen />, { functionCodes: ['build_inbox_message_write'], router: { query: { id: ID } } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Send' }, { timeout: 5000 }));
+    expect(await screen.findByText(/^Sent .* to 1 recipient\.$/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
+    // It stays: it is the message's state, not a passing toast.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.getByText(/^Sent .* to 1 recipient\.$/)).toBeInTheDocument();
+  }, 30_000);
+
   it('a sent message is read-only with its read count, also in Chinese; read-only staff get no controls', async () => {
     server.use(endpointSuccess(getMessage, draft({ status: 'sent', sendTime: '2026-11-20T02:00:00.000Z', recipients: 12, readCount: 5 })));
     renderWithProviders(<BuilderViewScreen />, { locale: 'tc', functionCodes: ['build_inbox_message_read'], router: { query: { id: ID } } });

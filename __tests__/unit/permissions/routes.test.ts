@@ -5,7 +5,7 @@ import { canAccess, toGrants } from '@/lib/permissions/canAccess';
 import { ROUTES, decideRoute, findRoute, isDeepLinkPath, normalizePath } from '@/lib/permissions/routes';
 
 /** The support areas' staff pages (docs/support.md). */
-const SUPPORT_ADMIN = ['/admin-controls/quick-help-maintenance', '/admin-controls/faq-maintenance', '/admin-controls/useful-link-maintenance', '/admin-controls/customer-enquiries'];
+const SUPPORT_ADMIN = ['/admin-controls/quick-help-maintenance', '/admin-controls/faq-maintenance', '/admin-controls/useful-link-maintenance', '/admin-controls/customer-enquiries', '/admin-controls/site-content-maintenance'];
 
 type SpecRoute = { path: string; anyOf: string[]; deepLink?: boolean };
 const specFile = path.resolve(__dirname, '../../../../shared/spec/routes.json');
@@ -32,7 +32,7 @@ describe('route-permission table', () => {
       // The approval screens also open for credit control's read-only code (docs/account-changes.md).
       const additions =
         r.path === '/admin-controls'
-          ? ['payslip_review_read', 'payslip_review_write', 'outbox_read', 'cac_chg_bill_addr_read', 'support_content_read', 'support_content_write', 'support_enquiry_read', 'service_req_admin_read', 'service_req_admin_write']
+          ? ['payslip_review_read', 'payslip_review_write', 'outbox_read', 'cac_chg_bill_addr_read', 'support_content_read', 'support_content_write', 'support_enquiry_read', 'service_req_admin_read', 'service_req_admin_write', 'site_content_read', 'site_content_write']
           : r.path.startsWith('/admin-controls/approve-account-info-update')
             ? ['cac_chg_bill_addr_read']
             : [];

@@ -1,6 +1,7 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip, { type ChipProps } from '@mui/material/Chip';
@@ -30,6 +31,54 @@ function BuilderStatusChip({ status }: { status: BuilderStatus }) {
 
 const rowPath = (r: Pick<BuilderListItem, 'id' | 'status'>) =>
   r.status === 'draft' ? pathTo(`${BUILDER_BASE}/edit/[id]`, { id: r.id }) : pathTo(`${BUILDER_BASE}/view/[id]`, { id: r.id });
+
+/**
+ * While a message is scheduled and due (sent now, or its time has come), look again every 3 s until the delivery job
+ * has made it `sent`, so the status notice below moves from "being delivered" to "sent to N recipients" by itself.
+ */
+function pollWhileDelivering(query: { state: { data?: BuilderMessage } }): number | false {
+  const m = query.state.data;
+  if (!m || m.status !== 'scheduled') return false;
+  return !m.sendTime || Date.parse(m.sendTime) <= Date.now() + 1000 ? 3000 : false;
+}
+
+/**
+ * The message's state as a notice that stays: it is derived from the message itself, not from the send panel's
+ * state, so it survives the panel unmounting when a quick delivery turns the message `sent` (the bug this replaced:
+ * "Send now" showed "scheduled", then the notice vanished with the panel and the user saw no confirmation).
+ */
+/** The clock, read once a second (render stays pure). */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function StatusNotice({ message: m }: { message: BuilderMessage }) {
+  const { t } = useTranslation('inbox-builder');
+  const { locale } = useRouter();
+  const now = useNow();
+  if (m.status === 'sent') {
+    const time = m.deliveredAt ?? m.sendTime;
+    return (
+      <Alert severity="success" role="status">
+        {t('notice.sent', { count: m.recipients ?? 0, time: time ? formatDateTime(time, locale) : '—' })}
+      </Alert>
+    );
+  }
+  if (m.status === 'scheduled') {
+    const due = !m.sendTime || Date.parse(m.sendTime) <= now;
+    return (
+      <Alert severity="info" role="status">
+        {due ? t('notice.delivering') : t('notice.scheduled', { time: formatDateTime(m.sendTime!, locale) })}
+      </Alert>
+    );
+  }
+  return null;
+}
 
 /** `/admin-controls/build-inbox-message`: composed messages, newest change first. Drafts open for editing. */
 export function BuilderListScreen() {
@@ -87,7 +136,7 @@ export function BuilderAddScreen() {
 export function BuilderEditScreen() {
   const { t } = useTranslation(['inbox-builder', 'common']);
   const id = useRouteId();
-  const message = useEndpointQuery(inboxBuilderContract.endpoints.getMessage, id ? { id } : null);
+  const message = useEndpointQuery(inboxBuilderContract.endpoints.getMessage, id ? { id } : null, { refetchInterval: pollWhileDelivering });
   return (
     <DetailScreen query={message} title={t('edit')} back={{ href: BUILDER_BASE, label: t('title') }}>
       {(m) =>
@@ -115,7 +164,7 @@ export function BuilderEditScreen() {
 export function BuilderViewScreen() {
   const { t } = useTranslation(['inbox-builder', 'common']);
   const id = useRouteId();
-  const message = useEndpointQuery(inboxBuilderContract.endpoints.getMessage, id ? { id } : null);
+  const message = useEndpointQuery(inboxBuilderContract.endpoints.getMessage, id ? { id } : null, { refetchInterval: pollWhileDelivering });
   return (
     <DetailScreen query={message} title={t('view')} back={{ href: BUILDER_BASE, label: t('title') }}>
       {(m) => <MessageView message={m} />}
@@ -144,6 +193,7 @@ function MessageView({ message: m }: { message: BuilderMessage }) {
         }
       />
       <Box sx={{ display: 'grid', gap: 2 }}>
+        <StatusNotice message={m} />
         <DetailSection title={t('view')}>
           <Facts
             rows={[

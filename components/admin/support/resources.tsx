@@ -3,9 +3,11 @@
  * entries and useful links (add / edit / view, publish by a checkbox), and the customers' enquiries (list / view).
  * Codes: support_content_read / _write, support_enquiry_read (docs/permissions.md).
  */
+import dynamic from 'next/dynamic';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { CheckboxElement, NumberFieldElement, SelectElement, TextFieldElement } from '@/components/common/form';
@@ -31,6 +33,12 @@ import {
 } from '@/lib/support/schemas';
 
 const c = supportAdminContract.endpoints;
+
+/** The article body editor (Tiptap), loaded only by the article form (docs/support.md). */
+const RichTextEditor = dynamic(() => import('./RichTextEditor'), {
+  ssr: false,
+  loading: () => <Skeleton variant="rounded" height={280} />,
+}) as typeof import('./RichTextEditor').default;
 const READ = ['support_content_read'] as const;
 const WRITE = ['support_content_write'] as const;
 const zh = (locale: string | undefined) => locale === 'tc';
@@ -123,8 +131,8 @@ export const helpArticlesResource = describeResource({
         <TextFieldElement control={form.control} name="titleZh" label={t('fields.titleZh')} required maxLength={LIMITS.title} />
         <TextFieldElement control={form.control} name="summaryEn" label={t('fields.summaryEn')} multiline minRows={2} maxLength={LIMITS.summary} />
         <TextFieldElement control={form.control} name="summaryZh" label={t('fields.summaryZh')} multiline minRows={2} maxLength={LIMITS.summary} />
-        <TextFieldElement control={form.control} name="bodyEn" label={t('fields.bodyEn')} required multiline minRows={8} maxLength={LIMITS.body} helperText={t('supportAdmin:bodyHelp')} />
-        <TextFieldElement control={form.control} name="bodyZh" label={t('fields.bodyZh')} required multiline minRows={8} maxLength={LIMITS.body} helperText={t('supportAdmin:bodyHelp')} />
+        <RichTextEditor control={form.control} name="bodyEn" label={t('fields.bodyEn')} required lang="en" helperText={t('supportAdmin:bodyEditorHelp')} />
+        <RichTextEditor control={form.control} name="bodyZh" label={t('fields.bodyZh')} required lang="zh-HK" helperText={t('supportAdmin:bodyEditorHelp')} />
         <NumberFieldElement control={form.control} name="sortOrder" label={t('fields.sortOrder')} required min={0} max={9999} helperText={t('supportAdmin:sortOrderHelp')} />
         <CheckboxElement control={form.control} name="published" label={t('fields.published')} helperText={t('supportAdmin:publishedHelp')} />
       </>

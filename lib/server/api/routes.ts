@@ -17,6 +17,7 @@ import { offerRoutes } from './offers';
 import { orderRoutes } from './orders';
 import { paymentSlipRoutes } from './paymentSlips';
 import { renewalRoutes } from './renewal';
+import { siteContentAdminRoutes } from './siteContentAdmin';
 import { supportAdminRoutes, supportRoutes } from './support';
 import { serviceDeskRoutes, serviceRequestRoutes } from './serviceRequests';
 import { surveyRoutes } from './survey';
@@ -49,6 +50,7 @@ export const apiRoutes: ApiRoutes = {
   ...renewalRoutes,
   ...supportRoutes,
   ...supportAdminRoutes,
+  ...siteContentAdminRoutes,
   ...adminRoutes,
   ...customerRoutes,
   ...usersRoutes,

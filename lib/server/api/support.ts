@@ -3,6 +3,10 @@ import { supportContract } from '@/lib/support/contract';
 import * as admin from '@/lib/server/services/support/admin';
 import * as content from '@/lib/server/services/support/content';
 import { getEnquiry, listEnquiries, submitEnquiry } from '@/lib/server/services/support/enquiries';
+import { storeHelpImage } from '@/lib/server/services/support/images';
+import { getUploadFileSize } from '@/lib/server/services/systemParam/getUploadFileSize';
+import { megabytes } from '@/lib/server/uploads';
+import { HELP_IMAGE_TYPES } from '@/lib/support/schemas';
 import { implement } from './implement';
 
 const langOf = (lang: 'en' | 'tc' | undefined) => lang ?? 'en';
@@ -22,6 +26,10 @@ export const supportAdminRoutes = implement(supportAdminContract, {
   getArticle: ({ service, body }) => admin.getArticle(service, body.id),
   createArticle: ({ service, body }) => admin.createArticle(service, body),
   updateArticle: ({ service, body }) => admin.updateArticle(service, body),
+  uploadHelpImage: {
+    upload: { fileField: 'file', accept: HELP_IMAGE_TYPES, maxBytes: async (db) => megabytes(await getUploadFileSize(db)) },
+    handler: ({ service, file }) => storeHelpImage(service, file),
+  },
   listFaqEntries: ({ service, body }) => admin.listFaqEntries(service, body),
   getFaqEntry: ({ service, body }) => admin.getFaqEntry(service, body.id),
   createFaqEntry: ({ service, body }) => admin.createFaqEntry(service, body),

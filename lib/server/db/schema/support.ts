@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { ENQUIRY_TOPICS, SUPPORT_TOPICS } from '@/lib/support/constants';
+import { storedFiles } from './billing';
 import { customers } from './customers';
 import { userAccounts } from './users';
 
@@ -110,3 +111,19 @@ export const enquiries = pgTable(
     index('enquiries_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * Images staff upload into help articles (docs/support.md): the bytes are a stored file (checked by content like every
+ * upload: JPEG or PNG, at most upload_file_size MB); this row marks the file as published help content, served to
+ * anyone at `/help-images/<id>` (lib/server/helpImageRoutes.ts), which is the only uploaded-image address the help
+ * sanitizer lets into a body.
+ */
+export const helpImages = pgTable('help_images', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  fileId: uuid('file_id')
+    .notNull()
+    .unique()
+    .references(() => storedFiles.id, { onDelete: 'cascade' }),
+  uploadedBy: uuid('uploaded_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -47,7 +47,7 @@ function salvageLinks<T extends Record<string, string>>(value: unknown, empty: T
  * an outage: the valid parts are served and the rest left out, so one bad link never empties the whole footer or
  * sends an unsafe `href` to the browser. The problem is logged for whoever maintains the content.
  */
-function salvage<K extends SiteContentKind>(kind: K, content: unknown): SiteContentData[K] {
+export function salvage<K extends SiteContentKind>(kind: K, content: unknown): SiteContentData[K] {
   const doc = isRecord(content) ? content : {};
   const result: { [P in SiteContentKind]: () => SiteContentData[P] } = {
     footer_popup: () => ({ footerPopupContentList: salvageList(doc.footerPopupContentList, footerPopupSchema).slice(0, 20) }),

@@ -1,0 +1,58 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { siteContentResource } from '@/components/admin/siteContent/resource';
+import { ResourceFormPage, ResourceViewPage } from '@/components/common/resource';
+import { siteContentAdminContract } from '@/lib/siteContent/adminContract';
+import type { SectionRecord } from '@/lib/siteContent/adminSchemas';
+import { endpointSuccess } from '../testUtils/handlers';
+import { renderWithProviders } from '../testUtils/render';
+import { server } from '../testUtils/server';
+
+const { getSection, updateSection } = siteContentAdminContract.endpoints;
+const social: SectionRecord = {
+  id: 'social',
+  en: { facebookLink: 'https://www.facebook.com/pis', instagramLink: 'https://www.instagram.com/pis', linkedInLink: '' },
+  tc: { facebookLink: 'https://www.facebook.com/pis.hk', instagramLink: '', linkedInLink: '' },
+  updatedAt: '2026-11-20T02:00:00.000Z',
+};
+
+describe('site content maintenance screens', () => {
+  it('view: the section by its name, both languages, not configured links said so', async () => {
+    server.use(endpointSuccess(getSection, social));
+    renderWithProviders(<ResourceViewPage resource={siteContentResource} />, { functionCodes: ['site_content_read'], router: { query: { id: 'social' } } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Social media links' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('https://www.facebook.com/pis.hk')).toBeInTheDocument();
+    expect(screen.getAllByText('Not configured').length).toBe(3);
+    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+  }, 30_000);
+
+  it('edit: refuses an unsafe link on its field, then sends both languages', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      endpointSuccess(getSection, social),
+      endpointSuccess(updateSection, (body) => {
+        bodies.push(body);
+        return { id: 'social' };
+      }),
+    );
+    renderWithProviders(<ResourceFormPage resource={siteContentResource} mode="edit" />, { functionCodes: ['site_content_write'], router: { query: { id: 'social' } } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Social media links' }, { timeout: 5000 })).toBeInTheDocument();
+    const [fbEn, fbTc] = screen.getAllByRole('textbox', { name: 'Facebook page' });
+    await userEvent.clear(fbTc!);
+    await userEvent.type(fbTc!, 'javascript:alert(1)');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findAllByText('Enter an https:// address or a portal page starting with /')).length).toBeGreaterThan(0);
+    expect(bodies).toEqual([]);
+    await userEvent.clear(fbTc!);
+    await userEvent.type(fbTc!, '/contact-us');
+    await userEvent.clear(fbEn!);
+    await userEvent.type(fbEn!, 'https://www.facebook.com/new');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({
+      id: 'social',
+      en: { facebookLink: 'https://www.facebook.com/new', instagramLink: 'https://www.instagram.com/pis', linkedInLink: '' },
+      tc: { facebookLink: '/contact-us', instagramLink: '', linkedInLink: '' },
+    });
+  }, 60_000);
+});

@@ -1,0 +1,89 @@
+/**
+ * Staff maintenance of the site content (docs/site-content.md): the five page-load documents of spec §7, edited in
+ * both languages at once, one section (kind) at a time. Shared by the maintenance screen and the API (client-safe);
+ * the server checks every document again against its own schemas (lib/server/services/siteContent/schemas.ts)
+ * before it stores it.
+ */
+import { z } from 'zod';
+import { listQuerySchema, type ListResult } from '@/lib/listQuery';
+import { msg, zodMessages } from '@/lib/zodMessages';
+import { isSafeHref, type FooterPopupContent, type LinkConfiguration, type MobileApplication, type SocialPlatformSection } from './schemas';
+
+export const SITE_CONTENT_SECTIONS = ['footer_popup', 'mobile_app', 'social', 'chat_link', 'link_config'] as const;
+export type SiteContentSection = (typeof SITE_CONTENT_SECTIONS)[number];
+
+export const SITE_CONTENT_LIMITS = { url: 2048, text: 200, paragraph: 5000, paragraphs: 50, popups: 20, apps: 10 } as const;
+
+const noNul = (v: string) => !v.includes('\u0000');
+const text = (max: number) =>
+  z.string().trim().min(1, zodMessages.required).max(max, zodMessages.maxLength(max)).refine(noNul, { error: zodMessages.invalid });
+/** '' = not configured (the footer leaves the link out); otherwise https:// or a portal path (`/contact-us`). */
+export const contentLinkSchema = z
+  .string()
+  .trim()
+  .max(SITE_CONTENT_LIMITS.url, zodMessages.maxLength(SITE_CONTENT_LIMITS.url))
+  .refine((v) => v === '' || isSafeHref(v), { error: msg('siteContentAdmin:validation.link') });
+const requiredLink = contentLinkSchema.refine((v) => v !== '', { error: zodMessages.required });
+const entryKey = z.string().trim().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, { error: msg('siteContentAdmin:validation.key') });
+
+function uniqueKeys(list: readonly { key: string }[], ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  list.forEach((item, i) => {
+    if (seen.has(item.key)) ctx.addIssue({ code: 'custom', path: [i, 'key'], message: msg('siteContentAdmin:validation.duplicateKey') });
+    seen.add(item.key);
+  });
+}
+
+export const popupSchema = z.strictObject({
+  key: entryKey,
+  title: text(SITE_CONTENT_LIMITS.text),
+  paragraphs: z.array(text(SITE_CONTENT_LIMITS.paragraph)).min(1, zodMessages.required).max(SITE_CONTENT_LIMITS.paragraphs, zodMessages.maxLength(SITE_CONTENT_LIMITS.paragraphs)),
+});
+export const appSchema = z.strictObject({
+  key: entryKey,
+  platform: z.enum(['ios', 'android'], { error: zodMessages.choose }),
+  name: text(SITE_CONTENT_LIMITS.text),
+  storeLabel: text(SITE_CONTENT_LIMITS.text),
+  link: requiredLink,
+});
+
+export const sectionDocumentSchemas = {
+  footer_popup: z.strictObject({ footerPopupContentList: z.array(popupSchema).max(SITE_CONTENT_LIMITS.popups).superRefine(uniqueKeys) }),
+  mobile_app: z.strictObject({ mobileApplicationList: z.array(appSchema).max(SITE_CONTENT_LIMITS.apps).superRefine(uniqueKeys) }),
+  social: z.strictObject({ facebookLink: contentLinkSchema, instagramLink: contentLinkSchema, linkedInLink: contentLinkSchema }),
+  chat_link: z.strictObject({ link: contentLinkSchema }),
+  link_config: z.strictObject({ requestforQuoteLink: contentLinkSchema, yourVoiceLink: contentLinkSchema, rChoiceLink: contentLinkSchema }),
+} as const;
+
+export type SectionDocuments = {
+  footer_popup: { footerPopupContentList: FooterPopupContent[] };
+  mobile_app: { mobileApplicationList: MobileApplication[] };
+  social: SocialPlatformSection;
+  chat_link: { link: string };
+  link_config: LinkConfiguration;
+};
+
+const sectionBody = <K extends SiteContentSection>(id: K) =>
+  z.strictObject({ id: z.literal(id), en: sectionDocumentSchemas[id], tc: sectionDocumentSchemas[id] });
+
+/** Both languages of one section, replaced together. */
+export const updateSectionSchema = z.discriminatedUnion('id', [
+  sectionBody('footer_popup'),
+  sectionBody('mobile_app'),
+  sectionBody('social'),
+  sectionBody('chat_link'),
+  sectionBody('link_config'),
+]);
+export type UpdateSectionBody = z.infer<typeof updateSectionSchema>;
+
+/** Any short id: an unknown section is a 404 (a mistyped address), not a field error. */
+export const sectionIdSchema = z.strictObject({ id: z.string().max(40) });
+export const isSection = (id: string): id is SiteContentSection => (SITE_CONTENT_SECTIONS as readonly string[]).includes(id);
+export const listSectionsSchema = listQuerySchema(['section'] as const, z.strictObject({}));
+
+export type SectionRow = { id: SiteContentSection; updatedAt: string | null };
+/** A section as stored: each language's own document (empty when that language has no row yet). */
+export type SectionRecord = {
+  [K in SiteContentSection]: { id: K; en: SectionDocuments[K]; tc: SectionDocuments[K]; updatedAt: string | null };
+}[SiteContentSection];
+export type SectionList = ListResult<SectionRow>;

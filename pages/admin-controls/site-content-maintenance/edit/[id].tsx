@@ -1,0 +1,9 @@
+import type { PortalPage } from '@/components/app/types';
+import { siteContentResource } from '@/components/admin/siteContent/resource';
+import { ResourceFormPage } from '@/components/common/resource';
+import { serverTranslations } from '@/lib/i18n/staticProps';
+
+const Page: PortalPage = () => <ResourceFormPage resource={siteContentResource} mode="edit" />;
+Page.layout = 'main';
+export default Page;
+export const getServerSideProps = serverTranslations('siteContentAdmin');
