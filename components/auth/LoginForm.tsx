@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { continueAfterSignIn } from '@/lib/auth/continueAfterSignIn';
-import { sanitizeDeepLink } from '@/lib/auth/deepLink';
+import { sanitizeDeepLink, sanitizeReturnTo } from '@/lib/auth/deepLink';
 import { errorKey } from '@/lib/errors';
 
 const loginSchema = z.object({
@@ -48,7 +48,8 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
   // The `?error=` that brought the user here (an expired session, say) is stale once the user tries again.
   const [hasSubmitted, setHasSubmitted] = useState(false);
   const queryError = typeof router.query.error === 'string' ? router.query.error.slice(0, 64) : null;
-  const link = sanitizeDeepLink(router.query.deepLink, router.query.deepLinkParams);
+  // A deep link (spec §4), else the page the session ended on (the session-expired dialog's "Sign in again").
+  const link = sanitizeDeepLink(router.query.deepLink, router.query.deepLinkParams) ?? sanitizeReturnTo(router.query.returnTo);
   const { register, handleSubmit, formState, setFocus, reset } = useForm<LoginValues>({
     resolver: zodResolver(loginSchema),
     defaultValues: { loginId: '', password: '', totp: '' },
