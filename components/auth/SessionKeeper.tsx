@@ -40,17 +40,18 @@ export function SessionKeeper() {
   const { data: session, update } = useSession();
   const raise = useSessionErrorStore((s) => s.raise);
   const ended = useSessionErrorStore((s) => s.code !== null);
-  const [warn, setWarn] = useState(false);
   const token = session?.jwtToken ?? null;
+  // The token the warning is about: a renewed token (a new one) ends the warning by itself.
+  const [warnedToken, setWarnedToken] = useState<string | null>(null);
+  const warn = warnedToken !== null && warnedToken === token;
   const expiresAt = session?.tokenExp ? session.tokenExp * 1000 : null;
-  const tokenSince = useRef(Date.now());
+  const tokenSince = useRef(0);
   const lastActivity = useRef(0);
   const renewing = useRef(false);
 
   useEffect(() => {
     tokenSince.current = Date.now();
     renewing.current = false;
-    setWarn(false);
   }, [token]);
 
   useEffect(() => {
@@ -73,9 +74,9 @@ export function SessionKeeper() {
           renewing.current = false;
         });
       } else if (step === 'warn') {
-        setWarn(true);
+        setWarnedToken(token);
       } else if (step === 'ended') {
-        setWarn(false);
+        setWarnedToken(null);
         raise('TOKEN_EXPIRED');
       }
     };
@@ -88,7 +89,7 @@ export function SessionKeeper() {
   return (
     <SessionEndingDialog
       onStay={() => {
-        setWarn(false);
+        setWarnedToken(null);
         lastActivity.current = Date.now();
         renewing.current = true;
         void update({}).catch(() => {

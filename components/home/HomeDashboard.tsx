@@ -37,6 +37,8 @@ type AttentionCard = {
   value: (state: CardState) => number | null;
   /** More values for the card's `count` text beside the figure. */
   extra?: (state: CardState) => Record<string, string>;
+  /** A customer's own figures: never shown to provider staff (a user holding `all` saw HK$0.00 bills, issue 10). */
+  customerOnly?: boolean;
 };
 
 /**
@@ -45,13 +47,14 @@ type AttentionCard = {
  */
 const CARDS: readonly AttentionCard[] = [
   { key: 'inbox', href: '/inbox', icon: <MailIcon />, value: ({ unread }) => unread },
-  { key: 'orders', href: '/my-orders/manage', icon: <LocalShippingIcon />, value: ({ openOrders }) => openOrders },
+  { key: 'orders', href: '/my-orders/manage', icon: <LocalShippingIcon />, value: ({ openOrders }) => openOrders, customerOnly: true },
   {
     key: 'bills',
     href: '/my-account/manage-my-bills',
     icon: <ReceiptIcon />,
     value: ({ bills }) => bills?.overdueCount ?? null,
     extra: ({ bills, locale }) => ({ outstanding: formatMoney(bills?.outstandingCents ?? 0, locale), overdue: formatMoney(bills?.overdueCents ?? 0, locale) }),
+    customerOnly: true,
   },
   // Provider staff who review payment slips: how many wait for a decision (issue 10 item 15).
   { key: 'slipReview', href: '/admin-controls/payment-slip-review', icon: <FactCheckIcon />, value: ({ slipsToReview }) => slipsToReview },
@@ -76,12 +79,13 @@ export function HomeDashboard() {
   const customer = useCurrentCustomer();
   const unread = useUnreadCount();
   const lastLoginTime = useLastLoginTime();
-  const orderSummary = useOrderSummary(session ? mayOpen(toGrants(session.functionList), '/my-orders/manage') : false);
-  const billSummary = useBillSummary(session ? mayOpen(toGrants(session.functionList), '/my-account/manage-my-bills') : false);
+  const customerUser = session ? !session.profile.isProviderStaff : false;
+  const orderSummary = useOrderSummary(session && customerUser ? mayOpen(toGrants(session.functionList), '/my-orders/manage') : false);
+  const billSummary = useBillSummary(session && customerUser ? mayOpen(toGrants(session.functionList), '/my-account/manage-my-bills') : false);
   const slipsToReview = useSlipsToReview(session ? mayOpen(toGrants(session.functionList), '/admin-controls/payment-slip-review') : false);
   if (!session) return null;
   const grants = toGrants(session.functionList);
-  const cards = CARDS.filter((c) => mayOpen(grants, c.href));
+  const cards = CARDS.filter((c) => mayOpen(grants, c.href) && (customerUser || !c.customerOnly));
   const customerName = customer ? pickLocalized(router.locale, customer.nameEn, customer.nameZh) : '';
 
   return (

@@ -1,13 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { DateFieldElement } from '@/components/common/form';
 import { renderWithProviders, type TestLocale } from '../testUtils/render';
 
 /** Issue 10 item 14: a date field shows and takes dates in the page's format, not the browser's mm/dd/yyyy. */
 function Harness({ initial, seen }: { initial: string; seen: (v: unknown) => void }) {
   const form = useForm<{ on: string }>({ defaultValues: { on: initial } });
-  seen(form.watch('on'));
+  seen(useWatch({ control: form.control, name: 'on' }));
   return <DateFieldElement control={form.control} name="on" label="Delivery date" />;
 }
 

@@ -38,4 +38,13 @@ describe('HomeDashboard cards', () => {
     expect(screen.queryByTestId('home-card-bills')).toBeNull();
     expect(screen.queryByTestId('home-card-orders')).toBeNull();
   });
+
+  it('a provider user holding `all` sees the provider cards, not empty customer cards (HK$0.00 bills, no orders)', async () => {
+    server.use(...sessionDataHandlers({}), endpointSuccess(paymentSlipsContract.endpoints.listForReview, { items: [], total: 0 }));
+    renderHome(['all' as FunctionCode], true);
+    const card = await screen.findByTestId('home-card-slipReview');
+    expect(await within(card).findByText('No payment slips awaiting review')).toBeInTheDocument();
+    expect(screen.queryByTestId('home-card-bills')).toBeNull();
+    expect(screen.queryByTestId('home-card-orders')).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import IconButton from '@mui/material/IconButton';
@@ -27,11 +27,14 @@ export function DateInput({ value, onChange, min, max, slotProps, onBlur, ...res
   const { t } = useTranslation('common');
   const { locale } = useRouter();
   const [text, setText] = useState(() => showDate(value, locale));
+  const [seen, setSeen] = useState({ value, locale });
   const picker = useRef<HTMLInputElement>(null);
-  // A value set from outside (reset, the URL, the calendar) shows in the page's format; typing is left alone.
-  useEffect(() => {
-    setText((current) => (parseTypedDate(current) === value && value !== '' ? current : showDate(value, locale)));
-  }, [value, locale]);
+  // A value set from outside (reset, the URL, the calendar) or another language shows in the page's format; what
+  // the user is typing is left alone (adjusted while rendering, React's pattern for state that follows a prop).
+  if (seen.value !== value || seen.locale !== locale) {
+    setSeen({ value, locale });
+    setText(parseTypedDate(text) === value && value !== '' && seen.locale === locale ? text : showDate(value, locale));
+  }
 
   const typed = (next: string) => {
     setText(next);
