@@ -17,7 +17,7 @@ import { settle, useEndpointMutation } from '@/lib/api/query';
 import { loginContract } from '@/lib/auth/contract';
 import { continueAfterSignIn } from '@/lib/auth/continueAfterSignIn';
 import type { MfaEnrolment } from '@/lib/auth/schemas';
-import { sanitizeDeepLink } from '@/lib/auth/deepLink';
+import { sanitizeDeepLink, sanitizeReturnTo } from '@/lib/auth/deepLink';
 import { errorKey } from '@/lib/errors';
 
 const loginSchema = z.object({
@@ -59,7 +59,8 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
   // The `?error=` that brought the user here (an expired session, say) is stale once the user tries again.
   const [hasSubmitted, setHasSubmitted] = useState(false);
   const queryError = typeof router.query.error === 'string' ? router.query.error.slice(0, 64) : null;
-  const link = sanitizeDeepLink(router.query.deepLink, router.query.deepLinkParams);
+  // A deep link (spec §4), else the page the session ended on (the session-expired dialog's "Sign in again").
+  const link = sanitizeDeepLink(router.query.deepLink, router.query.deepLinkParams) ?? sanitizeReturnTo(router.query.returnTo);
   const { register, handleSubmit, formState, setFocus, setError, reset } = useForm<LoginValues>({
     resolver: zodResolver(loginSchema),
     defaultValues: { loginId: '', password: '', totp: '' },

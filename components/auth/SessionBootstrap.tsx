@@ -9,6 +9,7 @@ import { findRoute } from '@/lib/permissions/routes';
 import { setAuthenticatedUser } from '@/lib/telemetry';
 import { applyFontSize } from '@/lib/theme/applyPreferences';
 import { useSessionErrorStore } from '@/store/sessionErrorStore';
+import { SessionKeeper } from './SessionKeeper';
 import { useCurrentCustomer, useLastLoginTime, usePreferenceInfo, useUnreadCount, useUploadLimitMb } from './useSessionData';
 
 const SESSION_CODES: ReadonlySet<string> = new Set(['A001', 'AUTH_REQUIRED', 'TOKEN_EXPIRED']);
@@ -91,7 +92,12 @@ export function SessionBootstrap() {
     if (tokenError?.status === 401) raise(tokenError.code);
   }, [tokenError, raise]);
 
-  return isLoginPage ? null : <SessionExpiredPrompt />;
+  return isLoginPage ? null : (
+    <>
+      {userKey ? <SessionKeeper /> : null}
+      <SessionExpiredPrompt />
+    </>
+  );
 }
 
 /** The dialog's code is loaded only when a session actually ends (it is rare; the shared bundle stays lean). */

@@ -27,7 +27,7 @@ export function SessionExpiredDialog() {
           onClick={() => {
             const c = code ?? undefined;
             clear();
-            void signOutNow(c);
+            void signOutNow(c, { returnHere: true });
           }}
         >
           {t('common:signInAgain')}

@@ -47,6 +47,42 @@ export function useCurrentCustomer(): CurrentCustomer | null {
   return useEndpointQuery(userContract.endpoints.getUcpCustByUcpId, home ? {} : null, ONCE).data ?? null;
 }
 
+/**
+ * The current customer's names for the header: the loaded customer, else the names last loaded for the same customer
+ * in this tab. When the session ends, the customer query fails with a 401 and the header would fall back to the UCP
+ * id while the session-expired dialog shows; it keeps the name instead (issue 10 minor). Only the names are kept
+ * (sessionStorage, this tab only).
+ */
+const NAMES_KEY = 'portal.customerNames';
+type CustomerNames = { ucpId: string; nameEn: string; nameZh: string };
+function rememberNames(names: CustomerNames): void {
+  try {
+    window.sessionStorage.setItem(NAMES_KEY, JSON.stringify(names));
+  } catch {
+    /* storage unavailable: nothing to remember */
+  }
+}
+function recallNames(ucpId: string | null | undefined): CustomerNames | null {
+  if (!ucpId || typeof window === 'undefined') return null;
+  try {
+    const names = JSON.parse(window.sessionStorage.getItem(NAMES_KEY) ?? 'null') as CustomerNames | null;
+    return names?.ucpId === ucpId ? names : null;
+  } catch {
+    return null;
+  }
+}
+export function useCustomerNames(): CustomerNames | null {
+  const { data: session } = useSession();
+  const customer = useCurrentCustomer();
+  const ucpId = session?.currentUser?.ucpId ?? null;
+  if (customer && customer.ucpId === ucpId) {
+    const names = { ucpId: customer.ucpId, nameEn: customer.nameEn, nameZh: customer.nameZh };
+    if (typeof window !== 'undefined') rememberNames(names);
+    return names;
+  }
+  return recallNames(ucpId);
+}
+
 /** Upload size limit in MB (system parameter; 1 until it is known or when the server supplies none, spec §9). */
 export function useUploadLimitMb(): number {
   const { signedIn } = useScope();

@@ -27,6 +27,7 @@ import { billsContract } from '@/lib/bills/contract';
 import { PAYABLE_BILL_STATUSES, type BillLine } from '@/lib/bills/schemas';
 import { errorKey } from '@/lib/errors';
 import { formatDate, formatMoney, pickLocalized } from '@/lib/i18n/locales';
+import { formatDatesIn } from '@/lib/i18n/dateInput';
 import { useCanAccess, useCanOpen } from '@/components/common/Can';
 import { SLIP_PAGE } from './access';
 import { DownloadButton } from '@/components/common/DownloadButton';
@@ -129,7 +130,7 @@ export function BillDetailDialog({ billId, onClose, download }: Props) {
                   {bill.lines.map((line) => (
                     <TableRow key={line.lineNo} data-testid={`bill-line-${line.lineNo}`} data-line-type={line.lineType}>
                       <TableCell>
-                        <Typography variant="body2">{pickLocalized(locale, line.descriptionEn, line.descriptionZh)}</Typography>
+                        <Typography variant="body2">{formatDatesIn(pickLocalized(locale, line.descriptionEn, line.descriptionZh), locale)}</Typography>
                         <Typography variant="caption" color="text.secondary" component="p">
                           {t(`bills.lineType.${line.lineType}`)}
                           {line.serialNo ? (

@@ -8,6 +8,9 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'next-i18next/pages';
 import { isEmptyFilterValue, type FilterValues } from './listQueryUrl';
+import { DateInput } from './form/DateInput';
+
+const isIsoDate = (v: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 /** Debounce of the free-text search: one request per pause in typing, not per key. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -181,25 +184,25 @@ export function FilterBar({ filters, value, onChange, onClear }: FilterBarProps)
         const inverted = from !== '' && to !== '' && from > to;
         return (
           <Box key={`${def.fromKey}-${def.toKey}`} sx={{ display: 'flex', gap: 1, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}>
-            <TextField
+            {/* In the page's format (issue 10 item 14); only a whole date reaches the filter (and the URL). */}
+            <DateInput
               size="small"
-              type="date"
               label={def.fromLabel ?? t('ui.filter.from')}
               value={from}
-              onChange={(e) => onChange({ [def.fromKey]: e.target.value })}
-              sx={{ flex: 1, minWidth: 150 }}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to || undefined } }}
+              onChange={(v) => (v === '' || isIsoDate(v) ? onChange({ [def.fromKey]: v }) : undefined)}
+              max={to || undefined}
+              sx={{ flex: 1, minWidth: 170 }}
             />
-            <TextField
+            <DateInput
               size="small"
-              type="date"
               label={def.toLabel ?? t('ui.filter.to')}
               value={to}
-              onChange={(e) => onChange({ [def.toKey]: e.target.value })}
-              sx={{ flex: 1, minWidth: 150 }}
+              onChange={(v) => (v === '' || isIsoDate(v) ? onChange({ [def.toKey]: v }) : undefined)}
+              min={from || undefined}
+              sx={{ flex: 1, minWidth: 170 }}
               error={inverted}
               helperText={inverted ? t('ui.filter.rangeInverted') : undefined}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined }, formHelperText: { role: 'alert' } as object }}
+              slotProps={{ formHelperText: { role: 'alert' } as object }}
             />
           </Box>
         );

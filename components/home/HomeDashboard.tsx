@@ -14,6 +14,9 @@ import PersonIcon from '@mui/icons-material/PersonOutlined';
 import PrintIcon from '@mui/icons-material/PrintOutlined';
 import LocalShippingIcon from '@mui/icons-material/LocalShippingOutlined';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
+import FactCheckIcon from '@mui/icons-material/FactCheckOutlined';
+import { useEndpointQuery } from '@/lib/api/query';
+import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
 import { useBillSummary } from '@/components/bills/useBillSummary';
 import { useCurrentCustomer, useLastLoginTime, useUnreadCount } from '@/components/auth/useSessionData';
 import { useOrderSummary } from '@/components/orders/useOrderSummary';
@@ -25,7 +28,7 @@ import { canAccess, toGrants, type Grants } from '@/lib/permissions/canAccess';
 import { findRoute } from '@/lib/permissions/routes';
 
 /** What the cards' figures come from (each loaded only when its card can show). */
-type CardState = { unread: number; openOrders: number | null; bills: BillSummary | null; locale: string | undefined };
+type CardState = { unread: number; openOrders: number | null; bills: BillSummary | null; slipsToReview: number | null; locale: string | undefined };
 
 type AttentionCard = {
   key: string;
@@ -35,6 +38,8 @@ type AttentionCard = {
   value: (state: CardState) => number | null;
   /** More values for the card's `count` text beside the figure. */
   extra?: (state: CardState) => Record<string, string>;
+  /** A customer's own figures: never shown to provider staff (a user holding `all` saw HK$0.00 bills, issue 10). */
+  customerOnly?: boolean;
 };
 
 /**
@@ -43,17 +48,26 @@ type AttentionCard = {
  */
 const CARDS: readonly AttentionCard[] = [
   { key: 'inbox', href: '/inbox', icon: <MailIcon />, value: ({ unread }) => unread },
-  { key: 'orders', href: '/my-orders/manage', icon: <LocalShippingIcon />, value: ({ openOrders }) => openOrders },
+  { key: 'orders', href: '/my-orders/manage', icon: <LocalShippingIcon />, value: ({ openOrders }) => openOrders, customerOnly: true },
   {
     key: 'bills',
     href: '/my-account/manage-my-bills',
     icon: <ReceiptIcon />,
     value: ({ bills }) => bills?.overdueCount ?? null,
     extra: ({ bills, locale }) => ({ outstanding: formatMoney(bills?.outstandingCents ?? 0, locale), overdue: formatMoney(bills?.overdueCents ?? 0, locale) }),
+    customerOnly: true,
   },
   { key: 'machines', href: '/my-machines', icon: <PrintIcon />, value: () => null },
+  // Provider staff who review payment slips: how many wait for a decision (issue 10 item 15).
+  { key: 'slipReview', href: '/admin-controls/payment-slip-review', icon: <FactCheckIcon />, value: ({ slipsToReview }) => slipsToReview },
   { key: 'account', href: '/account', icon: <PersonIcon />, value: () => null },
 ];
+
+/** Slips waiting for a decision (the review list's pending total), loaded only for staff who may open that list. */
+function useSlipsToReview(enabled: boolean): number | null {
+  const list = useEndpointQuery(paymentSlipsContract.endpoints.listForReview, enabled ? { page: 1, pageSize: 1, filter: { status: ['pending'] } } : null);
+  return enabled ? (list.data?.total ?? null) : null;
+}
 
 const mayOpen = (grants: Grants, href: string) => {
   const rule = findRoute(href);
@@ -67,11 +81,13 @@ export function HomeDashboard() {
   const customer = useCurrentCustomer();
   const unread = useUnreadCount();
   const lastLoginTime = useLastLoginTime();
-  const orderSummary = useOrderSummary(session ? mayOpen(toGrants(session.functionList), '/my-orders/manage') : false);
-  const billSummary = useBillSummary(session ? mayOpen(toGrants(session.functionList), '/my-account/manage-my-bills') : false);
+  const customerUser = session ? !session.profile.isProviderStaff : false;
+  const orderSummary = useOrderSummary(session && customerUser ? mayOpen(toGrants(session.functionList), '/my-orders/manage') : false);
+  const billSummary = useBillSummary(session && customerUser ? mayOpen(toGrants(session.functionList), '/my-account/manage-my-bills') : false);
+  const slipsToReview = useSlipsToReview(session ? mayOpen(toGrants(session.functionList), '/admin-controls/payment-slip-review') : false);
   if (!session) return null;
   const grants = toGrants(session.functionList);
-  const cards = CARDS.filter((c) => mayOpen(grants, c.href));
+  const cards = CARDS.filter((c) => mayOpen(grants, c.href) && (customerUser || !c.customerOnly));
   const customerName = customer ? pickLocalized(router.locale, customer.nameEn, customer.nameZh) : '';
 
   return (
@@ -92,7 +108,7 @@ export function HomeDashboard() {
         </Typography>
         <Grid container spacing={2}>
           {cards.map((card) => {
-            const state: CardState = { unread, openOrders: orderSummary?.openOrders ?? null, bills: billSummary, locale: router.locale };
+            const state: CardState = { unread, openOrders: orderSummary?.openOrders ?? null, bills: billSummary, slipsToReview, locale: router.locale };
             const value = card.value(state);
             return (
               <Grid key={card.key} size={{ xs: 12, sm: 6, lg: 4 }}>
@@ -109,9 +125,15 @@ export function HomeDashboard() {
                         </Typography>
                       </Box>
                       {value !== null ? (
-                        <Typography variant="h4" component="p" sx={{ fontWeight: 700 }} aria-hidden>
-                          {value}
-                        </Typography>
+                        // The big figure says what it counts (issue 10 item 15: "2" beside the bills was unexplained).
+                        <Box sx={{ textAlign: 'center' }} aria-hidden data-testid={`home-card-${card.key}-figure`}>
+                          <Typography variant="h4" component="p" sx={{ fontWeight: 700, lineHeight: 1.1 }}>
+                            {value}
+                          </Typography>
+                          <Typography variant="caption" component="p" color="text.secondary">
+                            {t(`home.cards.${card.key}.figure`, { count: value })}
+                          </Typography>
+                        </Box>
                       ) : null}
                     </CardContent>
                   </CardActionArea>

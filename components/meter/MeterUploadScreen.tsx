@@ -32,6 +32,7 @@ import type { CheckResult, CsvRowError, MeterMachine, ReadingRowInput, SubmitRea
 import { pathTo } from '@/lib/paths';
 import { ReadingIssues } from './ReadingIssues';
 import { DueFlag } from './parts';
+import { DateInput } from '@/components/common/form/DateInput';
 
 const E = meterContract.endpoints;
 const newKey = () => crypto.randomUUID();
@@ -222,7 +223,7 @@ function ReadingForm({ machines }: { machines: MeterMachine[] }) {
                     )}
                   </TableCell>
                   <TableCell>
-                    <TextField type="date" size="small" value={e.date} onChange={(ev) => update(m.id, { date: ev.target.value })} slotProps={{ htmlInput: { max: today, 'aria-label': t('meter:upload.dateFor', { serial: m.serialNo }) } }} />
+                    <DateInput size="small" value={e.date} onChange={(v) => update(m.id, { date: v })} max={today} slotProps={{ htmlInput: { 'aria-label': t('meter:upload.dateFor', { serial: m.serialNo }) } }} />
                   </TableCell>
                   <TableCell>
                     <TextField size="small" value={e.mono} autoFocus={m.id === focusId} onChange={(ev) => update(m.id, { mono: ev.target.value })} slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': t('meter:upload.monoFor', { serial: m.serialNo }) } }} />

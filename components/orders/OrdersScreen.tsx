@@ -66,7 +66,7 @@ export function OrdersScreen() {
           ),
       },
       { key: 'items', header: t('orders.columns.items'), render: (r) => itemsSummary(t, locale, r) },
-      { key: 'total', header: t('orders.columns.total'), align: 'right', render: (r) => formatMoney(r.totalCents, locale) },
+      { key: 'total', header: t('orders.columns.total'), sortable: true, align: 'right', render: (r) => formatMoney(r.totalCents, locale) },
       { key: 'status', header: t('orders.columns.status'), sortable: true, render: (r) => <StatusChip status={r.status} /> },
     ],
     [t, locale],

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -49,9 +50,12 @@ function CompactFooter() {
 
 function FullFooter() {
   const { t } = useTranslation('common');
+  // Provider staff get no customer-only sections (the customer chat, social links, the customer app; issue 10 item 15).
+  const staff = useSession().data?.profile?.isProviderStaff === true;
   const social = useSocialLinks();
-  const hasSocial = Object.values(social).some((link) => link !== '');
-  const hasApps = useMobileApplications().length > 0;
+  const hasSocial = !staff && Object.values(social).some((link) => link !== '');
+  const apps = useMobileApplications();
+  const hasApps = !staff && apps.length > 0;
   const appName = useMobileAppName();
   return (
     <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', mt: FOOTER_TOP_MARGIN, minHeight: FOOTER_MIN_HEIGHT }} data-testid="footer">
@@ -60,7 +64,7 @@ function FullFooter() {
           <Grid size={{ xs: 12, md: 4 }}>
             <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
               <FooterPopupLinks />
-              <ChatWithUsButton />
+              {staff ? null : <ChatWithUsButton />}
             </Stack>
           </Grid>
           {hasSocial ? (

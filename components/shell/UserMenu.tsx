@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import PersonIcon from '@mui/icons-material/Person';
-import { useCurrentCustomer, useLastLoginTime } from '@/components/auth/useSessionData';
+import { useCustomerNames, useLastLoginTime } from '@/components/auth/useSessionData';
 import { useSignOut } from '@/lib/auth/useSignOut';
 import { formatDateTime, pickLocalized } from '@/lib/i18n/locales';
 import { canAccess, toGrants } from '@/lib/permissions/canAccess';
@@ -24,7 +24,7 @@ export function UserMenu() {
   const { t } = useTranslation('common');
   const router = useRouter();
   const { data: session } = useSession();
-  const customer = useCurrentCustomer();
+  const customer = useCustomerNames();
   const lastLoginTime = useLastLoginTime();
   const showSwitchCustomer = usePortalStore((s) => s.showSwitchCustomer);
   const signOutNow = useSignOut();

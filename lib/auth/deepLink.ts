@@ -9,7 +9,7 @@ const MAX_LEN = 2048;
  * no scheme, no `//host` or `/\host`, no encoded variants of those, no control characters. Anything else → null.
  * `params` is re-serialised through URLSearchParams so it can only ever be a query string.
  */
-export function sanitizeDeepLink(rawPath: unknown, rawParams?: unknown): DeepLink | null {
+export function sanitizeDeepLink(rawPath: unknown, rawParams?: unknown, allow: (path: string) => boolean = isDeepLinkPath): DeepLink | null {
   if (typeof rawPath !== 'string' || rawPath.length === 0 || rawPath.length > MAX_LEN) return null;
   let decoded = rawPath;
   // Decode repeatedly so %2F%2F, %252F… cannot smuggle a second slash or a backslash past the checks.
@@ -29,7 +29,7 @@ export function sanitizeDeepLink(rawPath: unknown, rawParams?: unknown): DeepLin
     }
   }
   const path = normalizePath(decoded);
-  if (!/^\/[A-Za-z0-9\-_/.~]*$/.test(path) || !isDeepLinkPath(path)) return null;
+  if (!/^\/[A-Za-z0-9\-_/.~]*$/.test(path) || !allow(path)) return null;
   let params = '';
   if (typeof rawParams === 'string' && rawParams.length > 0 && rawParams.length <= MAX_LEN) {
     params = new URLSearchParams(rawParams.startsWith('?') ? rawParams.slice(1) : rawParams).toString();
@@ -54,4 +54,35 @@ export function currentDeepLink(asPath: string): DeepLink | null {
   const [pathPart, query = ''] = asPath.split('#', 1)[0]!.split('?', 2) as [string, string?];
   if (!findRoute(pathPart)?.deepLink) return null;
   return sanitizeDeepLink(normalizePath(pathPart), query);
+}
+
+/**
+ * A page a signed-in user may come back to after signing in again (the session-expired dialog, issue 10 minor): any
+ * protected page of the route table, not only the spec's deep links, checked like a deep link (same-origin path, no
+ * tricks). Sign-in and public pages are not pages to come back to.
+ */
+const isReturnPath = (path: string): boolean => {
+  const route = findRoute(path);
+  return Boolean(route && !route.isPublic && !route.isLoginPage);
+};
+
+/** `returnTo` of /weblogin (a path with its query) → the page to continue to, or null. */
+export function sanitizeReturnTo(raw: unknown): DeepLink | null {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_LEN) return null;
+  const [path, params = ''] = raw.split('#', 1)[0]!.split('?', 2) as [string, string?];
+  return sanitizeDeepLink(path, params, isReturnPath);
+}
+
+/**
+ * The `returnTo` query of the page being shown. The customer acted for goes along as `ucpid` (a user linked to
+ * several customers comes back acting for the same one, not through the customer list).
+ */
+export function returnToQuery(asPath: string, ucpId: string | null, customerCount: number): Record<string, string> {
+  const [pathPart, query = ''] = asPath.split('#', 1)[0]!.split('?', 2) as [string, string?];
+  const path = normalizePath(pathPart);
+  if (!isReturnPath(path)) return {};
+  const params = new URLSearchParams(query);
+  if (ucpId && customerCount > 1 && !params.has('ucpid')) params.set('ucpid', ucpId);
+  const qs = params.toString();
+  return { returnTo: qs ? `${path}?${qs}` : path };
 }

@@ -21,7 +21,7 @@ export const PAYABLE_BILL_STATUSES = ['unpaid', 'partly_paid', 'overdue'] as con
 export const BILL_LINE_TYPES = ['period_charge', 'mono_usage', 'colour_usage', 'minimum_charge', 'adjustment'] as const;
 export type BillLineType = (typeof BILL_LINE_TYPES)[number];
 
-export const BILL_SORT_FIELDS = ['billNo', 'billDate', 'dueDate', 'amount'] as const;
+export const BILL_SORT_FIELDS = ['billNo', 'billDate', 'dueDate', 'amount', 'balance'] as const;
 export type BillSortField = (typeof BILL_SORT_FIELDS)[number];
 
 export const billListFilterSchema = z.strictObject({

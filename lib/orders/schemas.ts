@@ -80,7 +80,7 @@ const dateRange = {
   dateTo: isoDateSchema.optional(),
 };
 
-export const ORDER_SORT_FIELDS = ['orderNo', 'createdAt', 'status', 'requestedDate'] as const;
+export const ORDER_SORT_FIELDS = ['orderNo', 'createdAt', 'status', 'requestedDate', 'total'] as const;
 export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
 
 export const orderFilterSchema = z.strictObject({

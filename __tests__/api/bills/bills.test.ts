@@ -116,6 +116,18 @@ describeEachDb('bills API', (getHandle) => {
     ]);
   });
 
+  it('sorts by the amount columns, the amount and the balance, both ways (issue 10 minor)', async () => {
+    const c = await caller();
+    // Amount order a < b < d; balance order d < a < b (d is mostly paid).
+    const a = await createBill(db(), c.ucpId, { amountCents: 100_000, paidCents: 0 });
+    const b = await createBill(db(), c.ucpId, { amountCents: 200_000, paidCents: 0 });
+    const d = await createBill(db(), c.ucpId, { amountCents: 300_000, paidCents: 290_000 });
+    const sortedBy = async (field: string, direction: string) => (await list(c.token, { sort: { field, direction } })).items.map((i) => i.id);
+    expect(await sortedBy('amount', 'asc')).toEqual([a.id, b.id, d.id]);
+    expect(await sortedBy('balance', 'asc')).toEqual([d.id, a.id, b.id]);
+    expect(await sortedBy('balance', 'desc')).toEqual([b.id, a.id, d.id]);
+  });
+
   it('filters by status, contract, bill date range and bill number; the summary ignores the filter', async () => {
     const c = await caller();
     const k1 = await createContract(db(), c.ucpId);

@@ -1,6 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { seedDemo } from '@/lib/server/db/seed';
-import { SEED_INBOX_DATE, SEED_INBOX_MESSAGES, seedInbox } from '@/lib/server/db/seedData/inbox';
+import { SEED_INBOX_DATE, SEED_INBOX_MESSAGES, dispatchedOrderOf, renewalContractOf, seedInbox } from '@/lib/server/db/seedData/inbox';
+import { buildSeedOrders, SEED_ORDERS_DATE } from '@/lib/server/db/seedData/orders';
+import { CONTRACT_ID, SEED_CONTRACTS, SEED_PRODUCTS } from '@/lib/server/db/seedData/equipment';
+import { findRoute } from '@/lib/permissions/routes';
 import { inboxDeliveries, inboxMessages, userAccounts } from '@/lib/server/db/schema';
 import { DEMO_UCP, PROVIDER_UCP_ID } from '@/lib/server/db/seedData';
 import { sanitizeRichText } from '@/lib/server/sanitize';
@@ -9,6 +12,66 @@ import { describeEachDb } from '../helpers/testDb';
 import { startTestServer, type TestServer } from '../helpers/testServer';
 
 const DAY = 86_400_000;
+const msgId = (n: number): string => `5eed0010-0000-4000-8000-${String(n).padStart(12, '0')}`;
+/** The messages that quote seeded orders and contracts (dated relative to the seed day). */
+const QUOTING = new Set([2, 5, 17, 18].map(msgId));
+
+describe('demo data quotes only what exists (issue 10 item 5)', () => {
+  const orders = buildSeedOrders();
+  const hrefs = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!);
+
+  it('every link in a seeded message opens a built page (or is an outside address)', () => {
+    for (const m of SEED_INBOX_MESSAGES) {
+      for (const href of [...hrefs(m.bodyEn), ...hrefs(m.bodyZh)]) {
+        if (/^(https?:|mailto:)/.test(href)) continue;
+        expect([m.id, href, findRoute(href.split('?')[0]!) ? 'built' : 'missing']).toEqual([m.id, href, 'built']);
+      }
+    }
+  });
+
+  it('order numbers quoted exist, with the items quoted (from the catalogue), dispatched when the message says', () => {
+    const numbers = new Set(orders.orders.map((o) => o.orderNo));
+    const catalogue = new Set(SEED_PRODUCTS.flatMap((p) => [p.descriptionEn, p.descriptionZh]));
+    for (const m of SEED_INBOX_MESSAGES) {
+      for (const text of [m.titleEn, m.titleZh, m.bodyEn, m.bodyZh]) {
+        expect(text).not.toMatch(/TN-\d{4}-/);
+        for (const [no] of text.matchAll(/SO-\d{4}-\d{6}/g)) expect(numbers.has(no)).toBe(true);
+        for (const [, item] of text.matchAll(/<tr><td>([^<]+)<\/td><td>\d+<\/td><\/tr>/g)) expect(catalogue.has(item!)).toBe(true);
+      }
+    }
+    const notice = SEED_INBOX_MESSAGES.find((m) => m.id === msgId(2))!;
+    const quoted = dispatchedOrderOf(DEMO_UCP.harbourView);
+    const order = orders.orders.find((o) => o.orderNo === quoted.orderNo)!;
+    expect(order.ucpId).toBe(DEMO_UCP.harbourView);
+    expect(notice.titleEn).toBe(`Toner shipment dispatched (order ${order.orderNo})`);
+    expect(notice.sendTime).toEqual(quoted.dispatchedAt);
+    // Dispatched within the last few days of the seed day, not weeks before.
+    expect(SEED_ORDERS_DATE.getTime() - notice.sendTime.getTime()).toBeLessThan(7 * DAY);
+  });
+
+  it('a renewal offer gives the contract’s own number and end date', () => {
+    for (const [id, contractId] of [[msgId(5), CONTRACT_ID.hvRental], [msgId(18), CONTRACT_ID.lcMaintenance]] as const) {
+      const m = SEED_INBOX_MESSAGES.find((x) => x.id === id)!;
+      const c = SEED_CONTRACTS.find((x) => x.id === contractId)!;
+      expect(renewalContractOf(contractId)).toEqual({ contractNo: c.contractNo, endDate: c.endDate });
+      const [y, mo, d] = c.endDate.split('-').map(Number) as [number, number, number];
+      expect(m.bodyEn).toContain(c.contractNo);
+      expect(m.bodyEn).toContain(`${d} ${new Date(Date.UTC(y, mo - 1, d)).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' })} ${y}`);
+      expect(m.bodyZh).toContain(`${y}年${mo}月${d}日`);
+    }
+  });
+
+  it('orders are dated relative to the seed day: nothing open for weeks, nothing out for delivery for weeks', () => {
+    const open = orders.orders.filter((o) => ['pending', 'confirmed', 'processing'].includes(o.status as string));
+    expect(open.length).toBeGreaterThan(0);
+    for (const o of open) expect(SEED_ORDERS_DATE.getTime() - (o.createdAt as Date).getTime()).toBeLessThan(7 * DAY);
+    for (const sh of orders.shipments) {
+      const events = orders.events.filter((e) => e.shipmentId === sh.id);
+      const last = events.at(-1)!;
+      if (last.step === 'out_for_delivery') expect(SEED_ORDERS_DATE.getTime() - (last.at as Date).getTime()).toBeLessThan(DAY);
+    }
+  });
+});
 
 describeEachDb('demo inbox seed', (getHandle) => {
   let server: TestServer;
@@ -46,8 +109,10 @@ describeEachDb('demo inbox seed', (getHandle) => {
       // The sanitizer leaves the seeded HTML as it is: no link or tag of the demo data is silently dropped.
       expect(sanitizeRichText(m.bodyEn)).toBe(m.bodyEn);
       expect(sanitizeRichText(m.bodyZh)).toBe(m.bodyZh);
-      expect(m.sendTime.getTime()).toBeLessThanOrEqual(SEED_INBOX_DATE.getTime());
-      expect(m.sendTime.getTime()).toBeGreaterThan(SEED_INBOX_DATE.getTime() - 90 * DAY);
+      // Fixed messages before the fixed date; the ones quoting orders and contracts relative to the seed day.
+      const latest = QUOTING.has(m.id) ? SEED_ORDERS_DATE : SEED_INBOX_DATE;
+      expect(m.sendTime.getTime()).toBeLessThanOrEqual(latest.getTime());
+      expect(m.sendTime.getTime()).toBeGreaterThan(latest.getTime() - 90 * DAY);
     }
     expect(new Set(SEED_INBOX_MESSAGES.map((m) => m.category))).toEqual(new Set(['billing', 'service', 'contract', 'promotion', 'system']));
   });
@@ -64,7 +129,7 @@ describeEachDb('demo inbox seed', (getHandle) => {
       expect(unreadFlags).toEqual([...unreadFlags].sort((a, b) => Number(a) - Number(b)));
       expect(box.items.filter((i) => !i.isRead).length).toBe(box.unread);
     }
-    expect(customer.items[0]!.title).toBe('Your e-bill for October 2026 is ready');
+    expect(customer.items.find((i) => i.title === 'Your e-bill for October 2026 is ready')?.isRead).toBe(false);
   });
 
   it('gives multi@demo.hk a different inbox for each of its customers', async () => {

@@ -132,6 +132,15 @@ describeEachDb('orders API', (getHandle) => {
       expect(await ids('requestedDate', 'asc')).toEqual([b.id, a.id, d.id]);
       expect(await ids('requestedDate', 'desc')).toEqual([a.id, b.id, d.id]);
 
+      // The amount column sorts (issue 10 minor): by the order's total, the sum of its lines.
+      const p = world;
+      const big = await createOrder(db(), c.customer, { lines: [{ product: p.cyan, quantity: 2 }] });
+      const small = await createOrder(db(), c.customer, { lines: [{ product: p.paper, quantity: 1 }] });
+      const mid = await createOrder(db(), c.customer, { lines: [{ product: p.toner, quantity: 1 }] });
+      const byTotal = async (direction: string) => (await ids('total', direction)).filter((id) => [big.id, small.id, mid.id].includes(id));
+      expect(await byTotal('asc')).toEqual([small.id, mid.id, big.id]);
+      expect(await byTotal('desc')).toEqual([big.id, mid.id, small.id]);
+
       for (const sort of [{ field: 'ucp_id', direction: 'asc' }, { field: 'orderNo', direction: 'up' }]) {
         const res = await post(LIST, c.token, { page: 1, pageSize: 10, sort });
         expect(res.status).toBe(400);

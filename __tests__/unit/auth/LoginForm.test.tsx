@@ -267,6 +267,22 @@ describe('LoginForm', () => {
       await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith('/inbox?ucpid=UCP100001&id=7'));
     });
 
+    it('returns to the page the session ended on (the session-expired dialog’s returnTo), any protected page', async () => {
+      at(`/weblogin?${new URLSearchParams({ error: 'TOKEN_EXPIRED', returnTo: '/account?tab=password' }).toString()}`);
+      signInAnswers(CUSTOMER);
+      renderForm();
+      await fillAndSubmit();
+      await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith('/account?tab=password'));
+    });
+
+    it.each(['//evil.example/account', 'https://evil.example/', '/login/select-ucp'])('never returns to returnTo=%s', async (returnTo) => {
+      at(`/weblogin?${new URLSearchParams({ returnTo }).toString()}`);
+      signInAnswers(CUSTOMER);
+      renderForm();
+      await fillAndSubmit();
+      await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith('/'));
+    });
+
     it.each(['https://evil.example/inbox', '//evil.example', '/\\evil.example', '%2F%2Fevil.example', 'javascript:alert(1)', '/account'])(
       'never follows deepLink=%s (not one of the portal’s deep-linkable pages)',
       async (deepLink) => {

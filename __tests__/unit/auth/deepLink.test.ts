@@ -1,4 +1,4 @@
-import { currentDeepLink, deepLinkHref, deepLinkUcpId, sanitizeDeepLink } from '@/lib/auth/deepLink';
+import { currentDeepLink, deepLinkHref, deepLinkUcpId, returnToQuery, sanitizeDeepLink, sanitizeReturnTo } from '@/lib/auth/deepLink';
 
 describe('sanitizeDeepLink', () => {
   it.each([
@@ -44,5 +44,24 @@ describe('sanitizeDeepLink', () => {
   it('reads the deep link of the current page', () => {
     expect(currentDeepLink('/tc/my-account/manage-my-bills?ucpid=C1')).toEqual({ path: '/my-account/manage-my-bills', params: 'ucpid=C1' });
     expect(currentDeepLink('/account?ucpid=C1')).toBeNull();
+  });
+});
+
+describe('returnTo: the page the session ended on (issue 10 minor)', () => {
+  it('carries any protected page with its query, and the customer of a user linked to several', () => {
+    expect(returnToQuery('/account', 'UCP100001', 1)).toEqual({ returnTo: '/account' });
+    expect(returnToQuery('/my-orders/manage?page=2#top', 'UCP100002', 2)).toEqual({ returnTo: '/my-orders/manage?page=2&ucpid=UCP100002' });
+    expect(returnToQuery('/tc/inbox?ucpid=UCP100003', 'UCP100002', 2)).toEqual({ returnTo: '/inbox?ucpid=UCP100003' });
+    // Sign-in and public pages are not pages to return to.
+    expect(returnToQuery('/weblogin?error=A001', 'UCP100001', 1)).toEqual({});
+    expect(returnToQuery('/404', 'UCP100001', 1)).toEqual({});
+  });
+
+  it('accepts only the portal’s own protected pages', () => {
+    expect(sanitizeReturnTo('/account')).toEqual({ path: '/account', params: '' });
+    expect(sanitizeReturnTo('/my-orders/manage?page=2&ucpid=UCP100002')).toEqual({ path: '/my-orders/manage', params: 'page=2&ucpid=UCP100002' });
+    for (const bad of ['//evil.example/account', 'https://evil.example/', '/\\evil', '/login', '/weblogin', '/no-such-page', '', 42, undefined]) {
+      expect(sanitizeReturnTo(bad)).toBeNull();
+    }
   });
 });

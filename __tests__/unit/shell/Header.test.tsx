@@ -73,7 +73,7 @@ describe('Header navigation per function list', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Track my orders' })).toHaveAttribute('href', '/my-orders/track');
     // A section with one entry is a plain link, named after the section.
     const bar = screen.getByRole('navigation', { name: 'Main navigation', hidden: true });
-    expect(within(bar).getByRole('link', { name: 'My profile', hidden: true })).toHaveAttribute('href', '/account');
+    expect(within(bar).getByRole('link', { name: 'Account and preferences', hidden: true })).toHaveAttribute('href', '/account');
   });
 
   it('staff holding only approval codes see no customer entry in either navigation', async () => {
@@ -93,7 +93,7 @@ describe('Header navigation per function list', () => {
     await user.click(screen.getByRole('button', { name: 'Open navigation menu', hidden: true }));
     const drawerNav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(within(drawerNav).getByRole('link', { name: 'My orders' })).toHaveAttribute('aria-current', 'page');
-    expect(within(drawerNav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+    expect(within(drawerNav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
   });
 
   it('choosing a drawer entry closes the drawer', async () => {

@@ -7,7 +7,8 @@ import { formatDateTime } from '@/lib/i18n/locales';
 import type { FunctionCode } from '@/lib/permissions/codes';
 import { usePortalStore } from '@/store/portalStore';
 import { loginContract } from '@/lib/auth/contract';
-import { sessionDataHandlers, testCustomer } from '../testUtils/handlers';
+import { endpointError, sessionDataHandlers, testCustomer } from '../testUtils/handlers';
+import { userContract } from '@/lib/customer/contract';
 import { server } from '../testUtils/server';
 import { renderWithProviders, testSession, type ProviderOptions } from '../testUtils/render';
 
@@ -40,6 +41,7 @@ async function openMenu(user: ReturnType<typeof userEvent.setup>) {
 }
 
 beforeEach(() => {
+  window.sessionStorage.clear();
   signOutMock.mockClear();
   // The customer and a first sign-in, unless a test answers otherwise.
   server.use(...sessionDataHandlers({ customer: CUSTOMER }));
@@ -72,6 +74,20 @@ describe('UserMenu', () => {
     renderMenu();
     await openMenu(user);
     expect(screen.getByTestId('current-customer')).toHaveTextContent('Account: UCP-TEST');
+  });
+
+  it('keeps the customer’s name when the session has ended and the customer can no longer be loaded (issue 10 minor)', async () => {
+    const first = renderMenu();
+    await waitFor(() => expect(screen.getByTestId('user-menu-button')).toHaveTextContent('Acme Printing Ltd'));
+    first.unmount();
+    // The token has expired: every query answers 401 (the session-expired dialog shows over the page).
+    server.use(endpointError(userContract.endpoints.getUcpCustByUcpId, 'TOKEN_EXPIRED', { status: 401 }));
+    const user = userEvent.setup();
+    renderMenu();
+    expect(screen.getByTestId('user-menu-button')).toHaveTextContent('Acme Printing Ltd');
+    expect(screen.getByTestId('user-menu-button')).not.toHaveTextContent('UCP-TEST');
+    await openMenu(user);
+    expect(screen.getByTestId('current-customer')).toHaveTextContent('Account: Acme Printing Ltd');
   });
 
   it('labels provider staff without a customer as staff, and loads no customer', async () => {

@@ -5,7 +5,7 @@ import { Footer } from '@/components/shell/Footer';
 import { usePortalStore } from '@/store/portalStore';
 import { server } from '../testUtils/server';
 import { CONTENT_KEY, CONTENT_NAMES, contentHandlers } from './contentFixtures';
-import { renderWithProviders } from '../testUtils/render';
+import { renderWithProviders, testSession } from '../testUtils/render';
 
 const mockRouter = { locale: 'en' as string | undefined };
 jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
@@ -44,6 +44,18 @@ describe('Footer', () => {
     expect(chat).toHaveAttribute('href', 'https://chat.example.hk/?lang=en');
     expect(chat).toHaveAttribute('target', '_blank');
 
+    expect(within(footer).getByText(new RegExp(`© ${new Date().getFullYear()} Pacific Imaging Services Ltd`))).toBeInTheDocument();
+  });
+
+  it('shows provider staff no customer-only sections: no chat, social links or app badges (issue 10 item 15)', async () => {
+    server.use(...contentHandlers().handlers);
+    const base = testSession(['home', 'payslip_review_read' as never], { ucpId: 'PROVIDER' });
+    renderWithProviders(<Footer />, { session: { ...base, profile: { ...base.profile, isProviderStaff: true } } });
+    const footer = screen.getByRole('contentinfo');
+    expect(await within(footer).findByRole('button', { name: 'Privacy Policy' })).toBeInTheDocument();
+    expect(within(footer).queryByRole('link', { name: /Chat with us/ })).toBeNull();
+    expect(within(footer).queryByRole('heading', { name: 'Follow us' })).toBeNull();
+    expect(within(footer).queryByRole('heading', { name: 'Get our mobile app' })).toBeNull();
     expect(within(footer).getByText(new RegExp(`© ${new Date().getFullYear()} Pacific Imaging Services Ltd`))).toBeInTheDocument();
   });
 

@@ -3,6 +3,8 @@ import { sanitizeRichText } from '@/lib/server/sanitize';
 import { inboxDeliveries, inboxMessages, type InboxCategory, userCustomers } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { DEMO_UCP, PROVIDER_UCP_ID } from './customers';
+import { CONTRACT_ID, SEED_CONTRACTS } from './equipment';
+import { buildSeedOrders, SEED_ORDERS_DATE } from './orders';
 import { SEED_USERS } from './users';
 
 /**
@@ -11,6 +13,7 @@ import { SEED_USERS } from './users';
  * databases seeded on different days hold identical rows.
  */
 export const SEED_INBOX_DATE = new Date('2026-11-01T01:00:00.000Z');
+
 
 const uuidOf = (login: string): string => {
   const user = SEED_USERS.find((u) => u.loginId === login);
@@ -47,6 +50,89 @@ export type SeedInboxMessage = {
 const hkt = (isoLocal: string): Date => new Date(`${isoLocal}+08:00`);
 const msgId = (n: number): string => `5eed0010-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
+/**
+ * Messages that quote other demo data take their numbers from it (issue 10 item 5): the order a "dispatched" message
+ * names is the customer's seeded toner order now out for delivery, with its own items and dispatch time (relative to
+ * the seed day, like the orders); a renewal offer gives the contract's own end date. Every link in a message opens
+ * a built page (checked by __tests__/api/inbox/seedInbox.test.ts).
+ */
+const escapeHtml = (text: string): string => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+const ORDER_DATA = buildSeedOrders();
+
+export type QuotedOrder = { orderNo: string; dispatchedAt: Date; items: { descriptionEn: string; descriptionZh: string; quantity: number }[] };
+
+/** The customer's newest toner order out for delivery, as a dispatch notice quotes it. */
+export function dispatchedOrderOf(ucpId: string): QuotedOrder {
+  const candidates = ORDER_DATA.orders
+    .filter((o) => o.ucpId === ucpId && o.orderType === 'toner' && o.status === 'shipped')
+    .sort((a, b) => (b.createdAt as Date).getTime() - (a.createdAt as Date).getTime());
+  for (const order of candidates) {
+    const shipment = ORDER_DATA.shipments.filter((sh) => sh.orderId === order.id).at(-1);
+    const events = ORDER_DATA.events.filter((e) => e.shipmentId === shipment?.id);
+    const dispatched = events.find((e) => e.step === 'dispatched');
+    if (!dispatched || events.at(-1)?.step !== 'out_for_delivery') continue;
+    const items = ORDER_DATA.items
+      .filter((i) => i.orderId === order.id)
+      .map((i) => ({ descriptionEn: i.descriptionEn, descriptionZh: i.descriptionZh, quantity: i.quantity }));
+    return { orderNo: order.orderNo, dispatchedAt: dispatched.at as Date, items };
+  }
+  throw new Error(`seed inbox: no toner order out for delivery for ${ucpId}`);
+}
+
+function dispatchNotice(id: string, ucpId: string, to: SeedInboxMessage['to']): SeedInboxMessage {
+  const o = dispatchedOrderOf(ucpId);
+  const rowsEn = o.items.map((i) => `<tr><td>${escapeHtml(i.descriptionEn)}</td><td>${i.quantity}</td></tr>`).join('');
+  const rowsZh = o.items.map((i) => `<tr><td>${escapeHtml(i.descriptionZh)}</td><td>${i.quantity}</td></tr>`).join('');
+  return {
+    id,
+    category: 'service',
+    sendTime: o.dispatchedAt,
+    titleEn: `Toner shipment dispatched (order ${o.orderNo})`,
+    titleZh: `碳粉已寄出（訂單 ${o.orderNo}）`,
+    bodyEn:
+      `<p>Your toner order <strong>${o.orderNo}</strong> left our Kwun Tong warehouse today and will arrive within <strong>2 working days</strong>.</p>` +
+      `<table><thead><tr><th scope="col">Item</th><th scope="col">Qty</th></tr></thead><tbody>${rowsEn}</tbody></table>` +
+      '<p>Follow the delivery under <a href="/my-orders/track">Track my orders</a>.</p>',
+    bodyZh:
+      `<p>您的碳粉訂單 <strong>${o.orderNo}</strong> 已於今日由觀塘貨倉寄出，預計於<strong>兩個工作天</strong>內送達。</p>` +
+      `<table><thead><tr><th scope="col">項目</th><th scope="col">數量</th></tr></thead><tbody>${rowsZh}</tbody></table>` +
+      '<p>請於<a href="/my-orders/track">追蹤訂單</a>查看送貨進度。</p>',
+    to,
+  };
+}
+
+const longDate = (iso: string, locale: 'en' | 'zh'): string =>
+  new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'zh-HK', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+
+/** The contract a renewal offer is about, with its own number and end date. */
+export function renewalContractOf(contractId: string): { contractNo: string; endDate: string } {
+  const c = SEED_CONTRACTS.find((x) => x.id === contractId);
+  if (!c) throw new Error(`seed inbox: no contract ${contractId}`);
+  return { contractNo: c.contractNo, endDate: c.endDate };
+}
+
+function renewalOffer(id: string, contractId: string, kind: { en: string; zh: string }, to: SeedInboxMessage['to']): SeedInboxMessage {
+  const c = renewalContractOf(contractId);
+  // Sent nine days before the seed day (11:00 in Hong Kong), inside the renewal window it announces.
+  const sendTime = new Date(SEED_ORDERS_DATE.getTime() - 9 * 86_400_000 + 2 * 3_600_000);
+  return {
+    id,
+    category: 'contract',
+    sendTime,
+    titleEn: 'Contract renewal offer: save 15% on a 36-month plan',
+    titleZh: '續約優惠：36個月計劃節省15%',
+    bodyEn:
+      `<p>Your ${kind.en} contract <strong>${c.contractNo}</strong> ends on <strong>${longDate(c.endDate, 'en')}</strong>. Renew now and enjoy:</p>` +
+      '<ul><li><strong>15% off</strong> the monthly charge on a 36-month plan;</li><li>a free upgrade to our latest A3 colour model;</li><li>toner and on-site service included.</li></ul>' +
+      '<p>See the offer and renew online under <a href="/my-orders/contract-renewal">Contract renewal</a>. The offer is open until the contract ends.</p>',
+    bodyZh:
+      `<p>您的${kind.zh}合約 <strong>${c.contractNo}</strong> 將於<strong>${longDate(c.endDate, 'zh')}</strong>屆滿。現在續約即可享：</p>` +
+      '<ul><li>36個月計劃月費<strong>減15%</strong>；</li><li>免費升級至最新A3彩色型號；</li><li>包括碳粉及上門維修服務。</li></ul>' +
+      '<p>請前往<a href="/my-orders/contract-renewal">合約續期</a>查看優惠及網上續約。優惠於合約屆滿前有效。</p>',
+    to,
+  };
+}
+
 export const SEED_INBOX_MESSAGES: readonly SeedInboxMessage[] = [
   {
     id: msgId(1),
@@ -64,22 +150,7 @@ export const SEED_INBOX_MESSAGES: readonly SeedInboxMessage[] = [
       '<p>感謝閣下選用太平洋影像服務。</p>',
     to: { customer: false, viewer: false, multiLc: false, multiSr: false, mfa: false },
   },
-  {
-    id: msgId(2),
-    category: 'service',
-    sendTime: hkt('2026-10-28T14:20:00'),
-    titleEn: 'Toner shipment dispatched (order TN-2026-10417)',
-    titleZh: '碳粉已寄出（訂單 TN-2026-10417）',
-    bodyEn:
-      '<p>Your toner order <strong>TN-2026-10417</strong> left our Kwun Tong warehouse today and will arrive within <strong>2 working days</strong>.</p>' +
-      '<table><thead><tr><th scope="col">Item</th><th scope="col">Qty</th></tr></thead><tbody><tr><td>Black toner cartridge (TK-8545K)</td><td>4</td></tr><tr><td>Cyan toner cartridge (TK-8545C)</td><td>1</td></tr></tbody></table>' +
-      '<p>Follow the delivery under <a href="/my-orders/track">Track my orders</a>.</p>',
-    bodyZh:
-      '<p>閣下的碳粉訂單 <strong>TN-2026-10417</strong> 已於今日由觀塘貨倉寄出，預計於<strong>兩個工作天</strong>內送達。</p>' +
-      '<table><thead><tr><th scope="col">項目</th><th scope="col">數量</th></tr></thead><tbody><tr><td>黑色碳粉盒（TK-8545K）</td><td>4</td></tr><tr><td>青色碳粉盒（TK-8545C）</td><td>1</td></tr></tbody></table>' +
-      '<p>請於<a href="/my-orders/track">追蹤訂單</a>查看送貨進度。</p>',
-    to: { customer: false, multiSr: true, mfa: false },
-  },
+  dispatchNotice(msgId(2), DEMO_UCP.harbourView, { customer: false }),
   {
     id: msgId(3),
     category: 'service',
@@ -112,22 +183,7 @@ export const SEED_INBOX_MESSAGES: readonly SeedInboxMessage[] = [
       '<p>如於<strong>2026年11月5日</strong>前未收到讀數，我們將按閣下的平均用量估算。</p>',
     to: { customer: true, multiLc: false, multiSr: false, mfa: false },
   },
-  {
-    id: msgId(5),
-    category: 'contract',
-    sendTime: hkt('2026-10-15T11:00:00'),
-    titleEn: 'Contract renewal offer: save 15% on a 36-month plan',
-    titleZh: '續約優惠：36個月計劃節省15%',
-    bodyEn:
-      '<p>Your copier rental contract ends on <strong>31 January 2027</strong>. Renew now and enjoy:</p>' +
-      '<ul><li><strong>15% off</strong> the monthly rental on a 36-month plan;</li><li>a free upgrade to our latest A3 colour model;</li><li>toner and on-site service included.</li></ul>' +
-      '<p>See the offer and renew online under <a href="/my-orders/contract-renewal">Contract renewal</a>. Offer valid until 15 December 2026.</p>',
-    bodyZh:
-      '<p>閣下的影印機租賃合約將於<strong>2027年1月31日</strong>屆滿。現在續約即可享：</p>' +
-      '<ul><li>36個月計劃月租<strong>減15%</strong>；</li><li>免費升級至最新A3彩色型號；</li><li>包括碳粉及上門維修服務。</li></ul>' +
-      '<p>請前往<a href="/my-orders/contract-renewal">合約續期</a>查看優惠及網上續約。優惠有效期至2026年12月15日。</p>',
-    to: { customer: false, multiLc: true },
-  },
+  renewalOffer(msgId(5), CONTRACT_ID.hvRental, { en: 'copier rental', zh: '影印機租賃' }, { customer: false }),
   {
     id: msgId(6),
     category: 'contract',
@@ -286,6 +342,9 @@ export const SEED_INBOX_MESSAGES: readonly SeedInboxMessage[] = [
       '<p>客戶平台將於<strong>2026年11月8日（星期日）凌晨2時至6時</strong>進行資料庫維護，期間暫停服務。</p><p>如客戶於該段時間來電，請建議他們於早上6時後再試。</p>',
     to: { admin: false, staff: false, ops: false },
   },
+  // The same notices for the other customers, each quoting its own order and contract (same read states as before).
+  dispatchNotice(msgId(17), DEMO_UCP.sunrise, { multiSr: true, mfa: false }),
+  renewalOffer(msgId(18), CONTRACT_ID.lcMaintenance, { en: 'maintenance', zh: '保養' }, { multiLc: true }),
 ];
 
 /** When a seeded delivery was read: a few hours after it arrived (fixed, like every other seeded time). */

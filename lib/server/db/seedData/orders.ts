@@ -1,7 +1,7 @@
 import { orderItems, orders, orderStatusHistory, shipmentEvents, shipments } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { DEMO_UCP } from './customers';
-import { MACHINE_ID, PRODUCT, SEED_MACHINES, SEED_PRODUCTS, type SeedModelCode } from './equipment';
+import { MACHINE_ID, PRODUCT, SEED_DAY, SEED_MACHINES, SEED_PRODUCTS, type SeedModelCode } from './equipment';
 import { SEED_USERS } from './users';
 
 /**
@@ -9,10 +9,15 @@ import { SEED_USERS } from './users';
  * demo customer about 26–36 orders over the 18 months before SEED_ORDERS_DATE, in every status and type, the most
  * recent ones still open (pending, confirmed, processing, out for delivery, a failed delivery attempt).
  *
- * Deterministic: a seeded pseudo-random generator and fixed times (not now()), so every database gets identical
- * rows. Order numbers stay below 5000: the sequence of migration 0004 starts at 5001 for real orders.
+ * Deterministic for a seed day: a seeded pseudo-random generator and times relative to the seed day (not now()), so
+ * every database seeded the same day gets identical rows. Order numbers stay below 5000: the sequence of migration
+ * 0004 starts at 5001 for real orders.
  */
-export const SEED_ORDERS_DATE = new Date('2026-11-01T01:00:00.000Z'); // 09:00 in Hong Kong
+/**
+ * 09:00 in Hong Kong on the day the data is seeded (SEED_DAY, issue 10 item 5): the open orders are days old, not
+ * "pending" weeks after they were asked for, and nothing stays "out for delivery" for weeks.
+ */
+export const SEED_ORDERS_DATE = new Date(`${SEED_DAY}T09:00:00+08:00`);
 
 type Status = 'pending' | 'confirmed' | 'processing' | 'shipped' | 'delivered' | 'completed' | 'cancelled';
 type OrderType = 'toner' | 'supplies' | 'equipment' | 'service';
@@ -55,7 +60,7 @@ const userUuid = (login: string): string => SEED_USERS.find((u) => u.loginId ===
 const hkDate = (d: Date): string => new Date(d.getTime() + 8 * HOUR).toISOString().slice(0, 10);
 /** An instant at a Hong Kong wall-clock time on the day `daysBefore` days before the reference date. */
 const hkAt = (daysBefore: number, hour: number, minute: number): Date => {
-  const refDay = Date.UTC(2026, 10, 1); // 2026-11-01 00:00 UTC = the Hong Kong calendar day of the reference
+  const refDay = Date.parse(`${SEED_DAY}T00:00:00Z`); // 00:00 UTC of the seed day's date = the Hong Kong calendar day of the reference
   return new Date(refDay - daysBefore * DAY + (hour - 8) * HOUR + minute * 60_000);
 };
 const plus = (d: Date, ms: number): Date => new Date(d.getTime() + ms);

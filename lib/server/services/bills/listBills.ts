@@ -15,6 +15,8 @@ const SORT_COLUMNS = {
   billDate: bills.billDate,
   dueDate: bills.dueDate,
   amount: bills.amountCents,
+  // The amount columns sort (issue 10 minor): the balance is derived, so it sorts by the same expression it shows.
+  balance: balanceSql,
 } as const satisfies Record<BillSortField, unknown>;
 
 /** The columns of a list row (also used by the statement and the bill detail). */

@@ -13,6 +13,8 @@ const SORT_COLUMNS: Record<OrderSortField, SQL | typeof orders.orderNo> = {
   createdAt: sql`${orders.createdAt}`,
   status: sql`array_position(array['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'completed', 'cancelled']::text[], ${orders.status})`,
   requestedDate: sql`${orders.requestedDate}`,
+  // The amount column sorts too (issue 10 minor): the same sum the list shows.
+  total: sql`(select coalesce(sum(oi.quantity * oi.unit_price_cents), 0) from ${orderItems} oi where oi.order_id = ${orders.id})`,
 };
 
 /** The filter of `listOrders`, always within the caller's customer. */

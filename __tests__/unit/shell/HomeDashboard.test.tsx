@@ -1,0 +1,50 @@
+import { screen, within } from '@testing-library/react';
+import { HomeDashboard } from '@/components/home/HomeDashboard';
+import { billsContract } from '@/lib/bills/contract';
+import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
+import type { FunctionCode } from '@/lib/permissions/codes';
+import { endpointSuccess, sessionDataHandlers } from '../testUtils/handlers';
+import { server } from '../testUtils/server';
+import { renderWithProviders, testSession } from '../testUtils/render';
+
+/** Issue 10 item 15: the home cards explain their numbers; staff who review slips see how many wait. */
+function renderHome(codes: FunctionCode[], isProviderStaff: boolean) {
+  const base = testSession(codes, { ucpId: isProviderStaff ? 'PROVIDER' : 'UCP-TEST' });
+  return renderWithProviders(<HomeDashboard />, { session: { ...base, profile: { ...base.profile, isProviderStaff } } });
+}
+
+describe('HomeDashboard cards', () => {
+  it('the bills card says what its figure counts and what its amounts are', async () => {
+    server.use(
+      ...sessionDataHandlers({}),
+      endpointSuccess(billsContract.endpoints.getBillSummary, { outstandingCents: 335_763, overdueCents: 262_806, overdueCount: 2, underReviewCents: 0, underReviewCount: 0 }),
+    );
+    renderHome(['home', 'mgt_bills_read'], false);
+    const card = await screen.findByTestId('home-card-bills');
+    expect(await within(card).findByText(/You owe HK\$3,357\.63 in all; 2 bills are past their due date \(HK\$2,628\.06 of it\)/)).toBeInTheDocument();
+    expect(within(card).getByTestId('home-card-bills-figure')).toHaveTextContent('2overdue');
+  });
+
+  it('staff who review payment slips get a card with the number awaiting review, and no customer cards', async () => {
+    server.use(
+      ...sessionDataHandlers({}),
+      endpointSuccess(paymentSlipsContract.endpoints.listForReview, { items: [], total: 3 }),
+    );
+    renderHome(['home', 'payslip_review_read'], true);
+    const card = await screen.findByTestId('home-card-slipReview');
+    expect(card).toHaveAttribute('href', '/admin-controls/payment-slip-review');
+    expect(await within(card).findByText('3 payment slips awaiting review')).toBeInTheDocument();
+    expect(within(card).getByTestId('home-card-slipReview-figure')).toHaveTextContent('3awaiting review');
+    expect(screen.queryByTestId('home-card-bills')).toBeNull();
+    expect(screen.queryByTestId('home-card-orders')).toBeNull();
+  });
+
+  it('a provider user holding `all` sees the provider cards, not empty customer cards (HK$0.00 bills, no orders)', async () => {
+    server.use(...sessionDataHandlers({}), endpointSuccess(paymentSlipsContract.endpoints.listForReview, { items: [], total: 0 }));
+    renderHome(['all' as FunctionCode], true);
+    const card = await screen.findByTestId('home-card-slipReview');
+    expect(await within(card).findByText('No payment slips awaiting review')).toBeInTheDocument();
+    expect(screen.queryByTestId('home-card-bills')).toBeNull();
+    expect(screen.queryByTestId('home-card-orders')).toBeNull();
+  });
+});
