@@ -35,7 +35,7 @@ const NEXT_AUTH_ERRORS: Record<string, string> = {
 export const messageKeyForCode = (code: string): string => (Object.hasOwn(NEXT_AUTH_ERRORS, code) ? NEXT_AUTH_ERRORS[code] : undefined) ?? errorKey(code);
 
 export function LoginForm({ title, intro }: { title: string; intro?: string }) {
-  const { t } = useTranslation(['page', 'common', 'error']);
+  const { t } = useTranslation(['auth', 'account', 'common', 'error']);
   const router = useRouter();
   const { update } = useSession();
   // next-auth's `update` from a render without a session does nothing: after signing in, call the latest one.
@@ -86,7 +86,7 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
 
   const fieldError = (name: keyof LoginValues) => {
     const msg = formState.errors[name]?.message;
-    return msg ? t(`page:login.validation.${msg}`) : undefined;
+    return msg ? t(`auth:login.validation.${msg}`) : undefined;
   };
   const shownError = failure ?? (hasSubmitted ? null : queryError);
 
@@ -95,11 +95,11 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
       <div>
         <Typography id="login-title" variant="h4" component="h1" sx={{ fontWeight: 700 }}>
           {/* The verification step says what it is (issue 10 item 15). */}
-          {needsTotp ? t('page:login.mfaTitle') : title}
+          {needsTotp ? t('auth:login.mfaTitle') : title}
         </Typography>
         {needsTotp ? (
           <Typography color="text.secondary" sx={{ mt: 1 }}>
-            {t('page:login.mfaIntro')}
+            {t('auth:login.mfaIntro')}
           </Typography>
         ) : intro ? (
           <Typography color="text.secondary" sx={{ mt: 1 }}>
@@ -113,7 +113,7 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
         </Alert>
       ) : null}
       <TextField
-        label={t('page:login.loginId')}
+        label={t('auth:login.loginId')}
         autoComplete="username"
         autoFocus
         required
@@ -123,7 +123,7 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
         slotProps={{ htmlInput: { 'data-testid': 'login-id', maxLength: 254 } }}
       />
       <TextField
-        label={t('page:login.password')}
+        label={t('auth:login.password')}
         type="password"
         autoComplete="current-password"
         required
@@ -134,20 +134,20 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
       />
       {needsTotp ? (
         <TextField
-          label={t('page:login.totp')}
+          label={t('auth:login.totp')}
           autoComplete="one-time-code"
           required
           {...register('totp')}
           error={Boolean(formState.errors.totp)}
-          helperText={fieldError('totp') ?? t('page:login.totpHelp')}
+          helperText={fieldError('totp') ?? t('auth:login.totpHelp')}
           slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6, 'data-testid': 'totp' } }}
         />
       ) : null}
       <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting} data-testid="login-submit">
-        {formState.isSubmitting ? t('page:login.signingIn') : t('common:signIn')}
+        {formState.isSubmitting ? t('auth:login.signingIn') : t('common:signIn')}
       </Button>
       <Link component={NextLink} href="/login/forgot-password" variant="body2" data-testid="forgot-password-link">
-        {t('page:login.forgot')}
+        {t('auth:login.forgot')}
       </Link>
       {needsTotp ? (
         <Button
@@ -160,11 +160,11 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
             setTimeout(() => setFocus('loginId'), 0);
           }}
         >
-          {t('page:login.otherAccount')}
+          {t('auth:login.otherAccount')}
         </Button>
       ) : null}
       <Typography variant="body2" color="text.secondary">
-        {t('page:login.help')}
+        {t('auth:login.help')}
       </Typography>
     </Stack>
   );

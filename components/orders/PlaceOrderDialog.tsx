@@ -51,7 +51,7 @@ export type PlaceOrderDialogProps = { open: boolean; onClose: () => void };
  * double click or a retry after a time-out places one order. Success opens the new order.
  */
 export function PlaceOrderDialog({ open, onClose }: PlaceOrderDialogProps) {
-  const { t } = useTranslation(['page', 'common', 'error']);
+  const { t } = useTranslation(['orders', 'common', 'error']);
   const router = useRouter();
   const locale = router.locale;
   const theme = useTheme();

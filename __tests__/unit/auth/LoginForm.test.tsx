@@ -126,7 +126,7 @@ describe('LoginForm', () => {
   it.each<Lang>(['en', 'tc'])('empty fields are refused before any request (%s)', async (lng) => {
     renderForm(lng);
     await userEvent.click(screen.getByTestId('login-submit'));
-    expect(await screen.findAllByText(text(lng, 'page:login.validation.required'))).toHaveLength(2);
+    expect(await screen.findAllByText(text(lng, 'auth:login.validation.required'))).toHaveLength(2);
     expect(mockSignIn).not.toHaveBeenCalled();
   });
 
@@ -135,17 +135,17 @@ describe('LoginForm', () => {
     renderForm();
     await fillAndSubmit();
     await screen.findByTestId('totp');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(text('en', 'page:login.mfaTitle'));
-    await userEvent.click(screen.getByRole('button', { name: text('en', 'page:login.otherAccount') }));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(text('en', 'auth:login.mfaTitle'));
+    await userEvent.click(screen.getByRole('button', { name: text('en', 'auth:login.otherAccount') }));
     expect(screen.queryByTestId('totp')).not.toBeInTheDocument();
     expect(screen.getByTestId('login-id')).toHaveValue('');
     expect(screen.queryByTestId('login-error')).not.toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1 })).not.toHaveTextContent(text('en', 'page:login.mfaTitle'));
+    expect(screen.getByRole('heading', { level: 1 })).not.toHaveTextContent(text('en', 'auth:login.mfaTitle'));
   });
 
   it('the help names the hotline with its number', () => {
     renderForm();
-    expect(screen.getByText(text('en', 'page:login.help'))).toHaveTextContent(/2880 1234/);
+    expect(screen.getByText(text('en', 'auth:login.help'))).toHaveTextContent(/2880 1234/);
   });
 
   it('MFA: asks for the code, checks its format in the browser, then sends it with the password', async () => {
@@ -161,7 +161,7 @@ describe('LoginForm', () => {
 
     await userEvent.type(totp, '12ab');
     await userEvent.click(screen.getByTestId('login-submit'));
-    expect(await screen.findByText(text('en', 'page:login.validation.totpFormat'))).toBeInTheDocument();
+    expect(await screen.findByText(text('en', 'auth:login.validation.totpFormat'))).toBeInTheDocument();
     expect(mockSignIn).toHaveBeenCalledTimes(1);
 
     await userEvent.clear(totp);
