@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useRouter } from 'next/router';
 import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'next-i18next/pages';
@@ -27,7 +26,7 @@ import {
 import { addDays, hkToday } from '@/lib/dates/hongKong';
 import { formatDate, pickLocalized } from '@/lib/i18n/locales';
 import { zodMessages } from '@/lib/zodMessages';
-import { AddressFields, ChangeFormScreen, CheckboxListElement, emptyAddress } from './FormParts';
+import { AddressFields, ChangeFormScreen, CheckboxListElement, ContactFields, emptyAddress, withTerms } from './FormParts';
 import { LIST_PATH } from './links';
 
 const fileSchema = z.custom<File>((v) => typeof File !== 'undefined' && v instanceof File, { error: zodMessages.fileRequired });
@@ -126,7 +125,7 @@ export function BillingAddressScreen() {
           schema={billingAddressFormSchema}
           aria-label={t('types.bill_addr')}
           defaultValues={{ address: emptyAddress as never, contactName: '', contactPhone: '', effectiveDate: '' }}
-          toBody={(v, { idempotencyKey }) => ({ ...v, idempotencyKey, termsAccepted: true as const })}
+          toBody={withTerms}
           submitLabel={t('form.submit')}
           onSuccess={finish}
           onCancel={cancel}
@@ -134,14 +133,7 @@ export function BillingAddressScreen() {
           {(form) => (
             <Stack spacing={2}>
               <AddressFields control={form.control} prefix="address" />
-              <Grid container spacing={2}>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextFieldElement control={form.control} name="contactName" label={t('fields.contactName')} required maxLength={LIMITS.person} />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextFieldElement control={form.control} name="contactPhone" label={t('fields.contactPhone')} required />
-                </Grid>
-              </Grid>
+              <ContactFields control={form.control} name="contactName" phone="contactPhone" nameLabel={t('fields.contactName')} phoneLabel={t('fields.contactPhone')} />
               <DateFieldElement control={form.control} name="effectiveDate" label={t('fields.effectiveDate')} required min={dates.min} max={dates.max} />
             </Stack>
           )}
@@ -169,7 +161,7 @@ export function MachineLocationScreen() {
           schema={machineLocationFormSchema}
           aria-label={t('types.machine_loc')}
           defaultValues={{ machineIds: [], address: emptyAddress as never, locationDetail: '', siteContactName: '', siteContactPhone: '', moveDate: '' }}
-          toBody={(v, { idempotencyKey }) => ({ ...v, idempotencyKey, termsAccepted: true as const })}
+          toBody={withTerms}
           submitLabel={t('form.submit')}
           onSuccess={finish}
           onCancel={cancel}
@@ -179,14 +171,7 @@ export function MachineLocationScreen() {
               <CheckboxListElement control={form.control} name="machineIds" label={t('fields.machines')} options={machineOptions(c, locale, t)} emptyText={t('form.noMachines')} />
               <AddressFields control={form.control} prefix="address" />
               <TextFieldElement control={form.control} name="locationDetail" label={t('fields.locationDetail')} maxLength={LIMITS.locationDetail} />
-              <Grid container spacing={2}>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextFieldElement control={form.control} name="siteContactName" label={t('fields.siteContactName')} required maxLength={LIMITS.person} />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextFieldElement control={form.control} name="siteContactPhone" label={t('fields.siteContactPhone')} required />
-                </Grid>
-              </Grid>
+              <ContactFields control={form.control} name="siteContactName" phone="siteContactPhone" nameLabel={t('fields.siteContactName')} phoneLabel={t('fields.siteContactPhone')} />
               <DateFieldElement control={form.control} name="moveDate" label={t('fields.moveDate')} required min={dates.min} max={dates.max} />
             </Stack>
           )}
@@ -216,7 +201,7 @@ export function ReceiveHardcopyScreen() {
           schema={schema}
           aria-label={t('types.rec_hardcopy')}
           defaultValues={{ receiveHardcopy: c.customer.receiveHardcopyBill ? 'no' : 'yes', ebillEmail: c.customer.contactEmail }}
-          toBody={(v, { idempotencyKey }) => ({ ...v, idempotencyKey, termsAccepted: true as const })}
+          toBody={withTerms}
           submitLabel={t('form.submit')}
           onSuccess={finish}
           onCancel={cancel}
@@ -259,7 +244,7 @@ export function TonerAddressScreen() {
           schema={tonerAddressFormSchema}
           aria-label={t('types.toner_addr')}
           defaultValues={{ machineIds: [], address: emptyAddress as never, contactName: '', contactPhone: '' }}
-          toBody={(v, { idempotencyKey }) => ({ ...v, idempotencyKey, termsAccepted: true as const })}
+          toBody={withTerms}
           submitLabel={t('form.submit')}
           onSuccess={finish}
           onCancel={cancel}
@@ -268,14 +253,7 @@ export function TonerAddressScreen() {
             <Stack spacing={2}>
               <CheckboxListElement control={form.control} name="machineIds" label={t('fields.machines')} options={machineOptions(c, locale, t)} emptyText={t('form.noMachines')} />
               <AddressFields control={form.control} prefix="address" />
-              <Grid container spacing={2}>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextFieldElement control={form.control} name="contactName" label={t('fields.contactName')} required maxLength={LIMITS.person} />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextFieldElement control={form.control} name="contactPhone" label={t('fields.contactPhone')} required />
-                </Grid>
-              </Grid>
+              <ContactFields control={form.control} name="contactName" phone="contactPhone" nameLabel={t('fields.contactName')} phoneLabel={t('fields.contactPhone')} />
             </Stack>
           )}
         </EntityForm>
@@ -336,14 +314,7 @@ export function TransferAgreementScreen() {
               <TextFieldElement control={form.control} name="transfereeNameEn" label={t('fields.transfereeNameEn')} required maxLength={LIMITS.companyNameEn} />
               <TextFieldElement control={form.control} name="transfereeNameZh" label={t('fields.transfereeNameZh')} maxLength={LIMITS.companyNameZh} />
               <TextFieldElement control={form.control} name="transfereeBrNo" label={t('fields.transfereeBrNo')} required />
-              <Grid container spacing={2}>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextFieldElement control={form.control} name="transfereeContactName" label={t('fields.transfereeContactName')} required maxLength={LIMITS.person} />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextFieldElement control={form.control} name="transfereeContactPhone" label={t('fields.transfereeContactPhone')} required />
-                </Grid>
-              </Grid>
+              <ContactFields control={form.control} name="transfereeContactName" phone="transfereeContactPhone" nameLabel={t('fields.transfereeContactName')} phoneLabel={t('fields.transfereeContactPhone')} />
               <TextFieldElement control={form.control} name="transfereeEmail" label={t('fields.transfereeEmail')} required type="email" maxLength={LIMITS.email} />
               <DateFieldElement control={form.control} name="effectiveDate" label={t('fields.effectiveDate')} required min={dates.min} max={dates.max} />
               <FileUploadField control={form.control} name="file" label={t('fields.signedAgreement')} accept={ACCEPT} progress={upload.progress} required />
