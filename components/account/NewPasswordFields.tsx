@@ -33,20 +33,23 @@ export function NewPasswordFields({ idPrefix = '', password, newPassword, confir
   const { t } = useTranslation('account');
   const rules = checkPasswordRules(password);
   const rulesId = `${idPrefix}password-rules`;
+  const field = (kind: 'new' | 'confirm', registered: UseFormRegisterReturn, error: string | undefined, describedBy?: string) => (
+    <PasswordField
+      id={`${idPrefix}${kind}-password`}
+      testId={`${kind}-password`}
+      label={t(`account.password.${kind}`)}
+      autoComplete="new-password"
+      required
+      disabled={disabled}
+      {...(describedBy ? { describedBy } : {})}
+      {...registered}
+      error={Boolean(error)}
+      helperText={error}
+    />
+  );
   return (
     <>
-      <PasswordField
-        id={`${idPrefix}new-password`}
-        testId="new-password"
-        label={t('account.password.new')}
-        autoComplete="new-password"
-        required
-        disabled={disabled}
-        describedBy={rulesId}
-        {...newPassword}
-        error={Boolean(newPasswordError)}
-        helperText={newPasswordError}
-      />
+      {field('new', newPassword, newPasswordError, rulesId)}
       <List dense disablePadding id={rulesId} aria-label={t('account.password.rulesTitle')} data-testid="password-rules">
         {rules.map((rule) => (
           <ListItem key={rule.key} disableGutters sx={{ py: 0 }} data-testid={`rule-${rule.key}`} data-ok={rule.ok ? 'true' : 'false'}>
@@ -67,17 +70,7 @@ export function NewPasswordFields({ idPrefix = '', password, newPassword, confir
           </ListItem>
         ))}
       </List>
-      <PasswordField
-        id={`${idPrefix}confirm-password`}
-        testId="confirm-password"
-        label={t('account.password.confirm')}
-        autoComplete="new-password"
-        required
-        disabled={disabled}
-        {...confirmPassword}
-        error={Boolean(confirmPasswordError)}
-        helperText={confirmPasswordError}
-      />
+      {field('confirm', confirmPassword, confirmPasswordError)}
     </>
   );
 }

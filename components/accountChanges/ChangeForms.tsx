@@ -38,6 +38,7 @@ function useDates() {
 }
 
 function useDone() {
+  const { t } = useTranslation('accountChanges');
   const router = useRouter();
   const [done, setDone] = useState<SubmitResult | null>(null);
   const finish = (r: SubmitResult | undefined) => {
@@ -46,7 +47,10 @@ function useDone() {
     void router.replace({ pathname: router.pathname, query: { ...router.query, accepted: undefined } }, undefined, { shallow: true });
     window.scrollTo({ top: 0 });
   };
-  return { done, finish, cancel: () => void router.push(LIST_PATH) };
+  const cancel = () => void router.push(LIST_PATH);
+  // What every change form's EntityForm takes alike: the body with the accepted terms, "Submit", done, back to the list.
+  const entityProps = { toBody: withTerms, submitLabel: t('form.submit'), onSuccess: finish, onCancel: cancel };
+  return { done, finish, cancel, entityProps };
 }
 
 const machineOptions = (c: CurrentValues, locale: string | undefined, t: (k: string, o?: Record<string, unknown>) => string) =>
@@ -107,7 +111,7 @@ export function CompanyNameScreen() {
 export function BillingAddressScreen() {
   const { t } = useTranslation(['accountChanges', 'common']);
   const { locale } = useRouter();
-  const { done, finish, cancel } = useDone();
+  const { done, entityProps } = useDone();
   const dates = useDates();
   return (
     <ChangeFormScreen
@@ -125,10 +129,7 @@ export function BillingAddressScreen() {
           schema={billingAddressFormSchema}
           aria-label={t('types.bill_addr')}
           defaultValues={{ address: emptyAddress as never, contactName: '', contactPhone: '', effectiveDate: '' }}
-          toBody={withTerms}
-          submitLabel={t('form.submit')}
-          onSuccess={finish}
-          onCancel={cancel}
+          {...entityProps}
         >
           {(form) => (
             <Stack spacing={2}>
@@ -147,7 +148,7 @@ export function BillingAddressScreen() {
 export function MachineLocationScreen() {
   const { t } = useTranslation(['accountChanges', 'common']);
   const { locale } = useRouter();
-  const { done, finish, cancel } = useDone();
+  const { done, entityProps } = useDone();
   const dates = useDates();
   return (
     <ChangeFormScreen
@@ -161,10 +162,7 @@ export function MachineLocationScreen() {
           schema={machineLocationFormSchema}
           aria-label={t('types.machine_loc')}
           defaultValues={{ machineIds: [], address: emptyAddress as never, locationDetail: '', siteContactName: '', siteContactPhone: '', moveDate: '' }}
-          toBody={withTerms}
-          submitLabel={t('form.submit')}
-          onSuccess={finish}
-          onCancel={cancel}
+          {...entityProps}
         >
           {(form) => (
             <Stack spacing={2}>
@@ -184,7 +182,7 @@ export function MachineLocationScreen() {
 /** change-of-receive-hardcopy: paper bills on or off, and the e-bill e-mail. */
 export function ReceiveHardcopyScreen() {
   const { t } = useTranslation(['accountChanges', 'common']);
-  const { done, finish, cancel } = useDone();
+  const { done, entityProps } = useDone();
   const schema = receiveHardcopyFormSchema.extend({ receiveHardcopy: z.enum(['yes', 'no'], { error: 'ui.validation.required' }).transform((v) => v === 'yes') });
   return (
     <ChangeFormScreen
@@ -201,10 +199,7 @@ export function ReceiveHardcopyScreen() {
           schema={schema}
           aria-label={t('types.rec_hardcopy')}
           defaultValues={{ receiveHardcopy: c.customer.receiveHardcopyBill ? 'no' : 'yes', ebillEmail: c.customer.contactEmail }}
-          toBody={withTerms}
-          submitLabel={t('form.submit')}
-          onSuccess={finish}
-          onCancel={cancel}
+          {...entityProps}
         >
           {(form) => (
             <Stack spacing={2}>
@@ -231,7 +226,7 @@ export function ReceiveHardcopyScreen() {
 export function TonerAddressScreen() {
   const { t } = useTranslation(['accountChanges', 'common']);
   const { locale } = useRouter();
-  const { done, finish, cancel } = useDone();
+  const { done, entityProps } = useDone();
   return (
     <ChangeFormScreen
       type="toner_addr"
@@ -244,10 +239,7 @@ export function TonerAddressScreen() {
           schema={tonerAddressFormSchema}
           aria-label={t('types.toner_addr')}
           defaultValues={{ machineIds: [], address: emptyAddress as never, contactName: '', contactPhone: '' }}
-          toBody={withTerms}
-          submitLabel={t('form.submit')}
-          onSuccess={finish}
-          onCancel={cancel}
+          {...entityProps}
         >
           {(form) => (
             <Stack spacing={2}>

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
-import { msg, zodMessages } from '@/lib/zodMessages';
+import { msg } from '@/lib/zodMessages';
 import { required, text } from '@/lib/zodText';
 
 export const OFFER_STATUSES = ['draft', 'published', 'expired'] as const;

@@ -17,7 +17,10 @@ const u = usersContract.endpoints;
 const zh = (locale: string | undefined) => locale === 'tc';
 
 /** Users have their own states (pending, locked): named by `users:status.*`, toned like the shared ones. */
-const userChip = (t: TFunction) => (status: string) => <StatusChip status={status === 'inactive' ? 'reject' : status === 'locked' ? 'overdue' : status} label={t(`status.${status}`)} />;
+const userChip = (t: TFunction) =>
+  function userStatusChip(status: string) {
+    return <StatusChip status={status === 'inactive' ? 'reject' : status === 'locked' ? 'overdue' : status} label={t(`status.${status}`)} />;
+  };
 
 const empty: CreateUserBody = { loginId: '', name: '', email: '', preferredLanguage: 'en', kind: 'customer', skipMfa: false, links: [] };
 
