@@ -2,7 +2,7 @@
  * Zod messages as translation keys, so one zod schema can live in a shared file, validate on the server and in the
  * browser, and still show a translated message next to the field (DESIGN.md convention 6).
  *
- * Convention: a message is a translation key (`'ui.validation.required'`, `'page:orders.form.qtyOverLimit'`),
+ * Convention: a message is a translation key (`'ui.validation.required'`, `'orders:orders.form.qtyOverLimit'`),
  * optionally with interpolation values after a `|` as JSON: use `msg(key, values)` to write one. The server sends
  * them unchanged in `error.fields` (VALIDATION), and the form translates them with `translateMessage`.
  * A schema without explicit messages still gets keys in the browser: the form parses with `keyErrorMap`, which

@@ -4,10 +4,10 @@ import Button from '@mui/material/Button';
 import type { PortalPage } from '@/components/app/types';
 import { PageTitle } from '@/components/common/PageTitle';
 import { StateMessage } from '@/components/common/StateMessage';
-import { getStaticTranslations } from '@/lib/i18n/staticProps';
+import { staticTranslations } from '@/lib/i18n/staticProps';
 
 const NotFoundPage: PortalPage = () => {
-  const { t } = useTranslation('page');
+  const { t } = useTranslation('notFound');
   return (
     <>
       <PageTitle title={t('notFound.title')} />
@@ -30,4 +30,4 @@ const NotFoundPage: PortalPage = () => {
 // A signed-in user keeps the header and menus on a wrong address (issue 10 item 14); others get the login layout.
 NotFoundPage.layout = 'adaptive';
 export default NotFoundPage;
-export const getStaticProps = getStaticTranslations;
+export const getStaticProps = staticTranslations('notFound');

@@ -2,10 +2,10 @@ import { useTranslation } from 'next-i18next/pages';
 import { AccountScreen } from '@/components/account/AccountScreen';
 import type { PortalPage } from '@/components/app/types';
 import { PageTitle } from '@/components/common/PageTitle';
-import { getStaticTranslations } from '@/lib/i18n/staticProps';
+import { staticTranslations } from '@/lib/i18n/staticProps';
 
 const AccountPage: PortalPage = () => {
-  const { t } = useTranslation('page');
+  const { t } = useTranslation('account');
   return (
     <>
       <PageTitle title={t('account.title')} />
@@ -15,4 +15,4 @@ const AccountPage: PortalPage = () => {
 };
 AccountPage.layout = 'dashboard';
 export default AccountPage;
-export const getStaticProps = getStaticTranslations;
+export const getStaticProps = staticTranslations('account');

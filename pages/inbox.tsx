@@ -2,10 +2,10 @@ import { useTranslation } from 'next-i18next/pages';
 import type { PortalPage } from '@/components/app/types';
 import { PageTitle } from '@/components/common/PageTitle';
 import { InboxScreen } from '@/components/inbox/InboxScreen';
-import { getStaticTranslations } from '@/lib/i18n/staticProps';
+import { staticTranslations } from '@/lib/i18n/staticProps';
 
 const InboxPage: PortalPage = () => {
-  const { t } = useTranslation('page');
+  const { t } = useTranslation('inbox');
   return (
     <>
       <PageTitle title={t('inbox.title')} />
@@ -15,4 +15,4 @@ const InboxPage: PortalPage = () => {
 };
 InboxPage.layout = 'main';
 export default InboxPage;
-export const getStaticProps = getStaticTranslations;
+export const getStaticProps = staticTranslations('inbox');

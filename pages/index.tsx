@@ -5,7 +5,7 @@ import { HomeDashboard } from '@/components/home/HomeDashboard';
 import { staticTranslations } from '@/lib/i18n/staticProps';
 
 const HomePage: PortalPage = () => {
-  const { t } = useTranslation('page');
+  const { t } = useTranslation(['home', 'offers']);
   return (
     <>
       <PageTitle title={t('home.title')} />
@@ -15,4 +15,4 @@ const HomePage: PortalPage = () => {
 };
 HomePage.layout = 'dashboard';
 export default HomePage;
-export const getStaticProps = staticTranslations('page', 'offers');
+export const getStaticProps = staticTranslations('home', 'offers');

@@ -2,10 +2,10 @@ import { useTranslation } from 'next-i18next/pages';
 import { LoginForm } from '@/components/auth/LoginForm';
 import type { PortalPage } from '@/components/app/types';
 import { PageTitle } from '@/components/common/PageTitle';
-import { getStaticTranslations } from '@/lib/i18n/staticProps';
+import { staticTranslations } from '@/lib/i18n/staticProps';
 
 const LoginPage: PortalPage = () => {
-  const { t } = useTranslation('page');
+  const { t } = useTranslation('auth');
   return (
     <>
       <PageTitle title={t('login.title')} />
@@ -15,4 +15,4 @@ const LoginPage: PortalPage = () => {
 };
 LoginPage.layout = 'login';
 export default LoginPage;
-export const getStaticProps = getStaticTranslations;
+export const getStaticProps = staticTranslations('auth');

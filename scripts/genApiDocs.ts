@@ -8,5 +8,5 @@ import { renderApiDocs } from '@/lib/server/api/docs';
 import { apiRoutes } from '@/lib/server/api/routes';
 
 const out = path.resolve(process.cwd(), 'docs/api.md');
-writeFileSync(out, renderApiDocs(apiRoutes));
+writeFileSync(out, await renderApiDocs(apiRoutes));
 console.log(`wrote ${path.relative(process.cwd(), out)} (${Object.keys(apiRoutes).length} endpoints)`);

@@ -52,9 +52,9 @@ describe.each([
 
   it('labels the login id and password fields', async () => {
     // getAttribute is strict: each label must name exactly one field, and the right one.
-    const loginId = page.getByLabel(labelled(translation(locale, 'page', 'login.loginId')));
+    const loginId = page.getByLabel(labelled(translation(locale, 'auth', 'login.loginId')));
     await expect(loginId.getAttribute('data-testid')).resolves.toBe('login-id');
-    const password = page.getByLabel(labelled(translation(locale, 'page', 'login.password')));
+    const password = page.getByLabel(labelled(translation(locale, 'auth', 'login.password')));
     await expect(password.getAttribute('data-testid')).resolves.toBe('password');
     await expect(password.getAttribute('type')).resolves.toBe('password');
   });

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { z } from 'zod';
+import { bodySchema } from '@/lib/contract';
 import { FUNCTION_CODES } from '@/lib/permissions/codes';
 import { apiRoutes } from '@/lib/server/api/routes';
 import { userAccounts } from '@/lib/server/db/schema';
@@ -336,7 +337,7 @@ describeEachDb('fuzz: every endpoint, hostile bodies', (getHandle, kind) => {
   }
 
   it.each(routeEntries.map(([p, r]) => [p, r] as const))('%s answers hostile bodies with 2xx/4xx only, and no internals', async (pathName, route) => {
-    const schema = z.toJSONSchema(route.body, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+    const schema = z.toJSONSchema(await bodySchema(route.body), { io: 'input', unrepresentable: 'any' }) as JsonSchema;
     const bodyArb = fc.tuple(arbFromSchema(schema), mutationArb, fc.nat(), fc.nat()).map(([b, m, pick, filePick]) => ({ body: mutate(b, m, pick), filePick }));
     // Guarded endpoints stop an anonymous caller at 401, public ones reach validation either way: the full count goes
     // where the body is read deepest.

@@ -22,7 +22,7 @@ import { ProfileCard } from './ProfileCard';
  * ac_pref_read, their changes with ac_pref_write (without it those forms show disabled with a note).
  */
 export function AccountScreen() {
-  const { t } = useTranslation(['page', 'error', 'common']);
+  const { t } = useTranslation(['account', 'error', 'common']);
   // Preferences and MFA need ac_pref_read / _write; the profile and one's own password are every signed-in user's.
   const canWrite = useCanAccess(['ac_pref_write']);
   const canReadPrefs = useCanAccess(['ac_pref_read', 'ac_pref_write']);

@@ -1,4 +1,3 @@
-import { visuallyHidden } from '@/components/common/visuallyHidden';
 import { useEffect } from 'react';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
@@ -8,19 +7,14 @@ import { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { accountContract } from '@/lib/account/contract';
 import { setAuthToken } from '@/lib/api/client';
 import { settle, useEndpointMutation } from '@/lib/api/query';
-import { checkPasswordRules, passwordSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/auth/passwordRules';
+import { passwordSchema } from '@/lib/auth/passwordRules';
 import type { SessionUpdate } from '@/lib/auth/sessionTypes';
 import { errorKey } from '@/lib/errors';
 import { fieldMessage } from './fieldMessages';
+import { NewPasswordFields } from './NewPasswordFields';
 import { PasswordField } from './PasswordField';
 import { usePasswordOutcome } from './passwordOutcomeStore';
 import { SectionCard } from './SectionCard';
@@ -28,13 +22,13 @@ import { SectionCard } from './SectionCard';
 /** The same policy as the server (lib/auth/passwordRules.ts), plus what only the form can check. */
 export const changePasswordFormSchema = z
   .object({
-    currentPassword: z.string().min(1, 'page:account.validation.required').max(1024, 'page:account.validation.tooLong'),
+    currentPassword: z.string().min(1, 'account:account.validation.required').max(1024, 'account:account.validation.tooLong'),
     newPassword: passwordSchema,
-    confirmPassword: z.string().min(1, 'page:account.validation.required'),
+    confirmPassword: z.string().min(1, 'account:account.validation.required'),
   })
   .superRefine((v, ctx) => {
     if (v.confirmPassword && v.newPassword !== v.confirmPassword) {
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'page:account.validation.mismatch' });
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'account:account.validation.mismatch' });
     }
     if (v.currentPassword && v.newPassword === v.currentPassword) {
       ctx.addIssue({ code: 'custom', path: ['newPassword'], message: 'password_same_as_current' });
@@ -50,7 +44,7 @@ const SERVER_FIELDS = ['currentPassword', 'newPassword'] as const;
  * and devices are signed out) and sent a fresh one for this session, which next-auth's `update({ jwtToken })` takes.
  */
 export function ChangePasswordCard({ canWrite, onChanged }: { canWrite: boolean; onChanged: (passwordChangedAt: string) => void }) {
-  const { t } = useTranslation(['page', 'error']);
+  const { t } = useTranslation(['account', 'error']);
   const { update } = useSession();
   const outcome = usePasswordOutcome((s) => s.outcome);
   const setOutcome = usePasswordOutcome((s) => s.set);
@@ -68,7 +62,6 @@ export function ChangePasswordCard({ canWrite, onChanged }: { canWrite: boolean;
   });
   const change = useEndpointMutation(accountContract.endpoints.changePassword);
   const newPassword = useWatch({ control, name: 'newPassword' });
-  const rules = checkPasswordRules(newPassword ?? '');
 
   const onSubmit = handleSubmit(async (values) => {
     setOutcome(null);
@@ -133,48 +126,13 @@ export function ChangePasswordCard({ canWrite, onChanged }: { canWrite: boolean;
           error={Boolean(formState.errors.currentPassword)}
           helperText={errorOf('currentPassword')}
         />
-        <PasswordField
-          id="new-password"
-          testId="new-password"
-          label={t('account.password.new')}
-          autoComplete="new-password"
-          required
+        <NewPasswordFields
+          password={newPassword ?? ''}
+          newPassword={register('newPassword')}
+          confirmPassword={register('confirmPassword')}
+          newPasswordError={errorOf('newPassword')}
+          confirmPasswordError={errorOf('confirmPassword')}
           disabled={disabled}
-          describedBy="new-password-rules"
-          {...register('newPassword')}
-          error={Boolean(formState.errors.newPassword)}
-          helperText={errorOf('newPassword')}
-        />
-        <List dense disablePadding id="new-password-rules" aria-label={t('account.password.rulesTitle')} data-testid="password-rules">
-          {rules.map((rule) => (
-            <ListItem key={rule.key} disableGutters sx={{ py: 0 }} data-testid={`rule-${rule.key}`} data-ok={rule.ok ? 'true' : 'false'}>
-              <ListItemIcon sx={{ minWidth: 28, color: rule.ok ? 'success.main' : 'text.disabled' }}>
-                {rule.ok ? <CheckCircleIcon fontSize="small" /> : <RadioButtonUncheckedIcon fontSize="small" />}
-              </ListItemIcon>
-              <ListItemText
-                primary={
-                  <>
-                    {t(`account.password.rules.${rule.key}`, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
-                    <Box component="span" sx={visuallyHidden}>
-                      {` (${rule.ok ? t('account.password.ruleMet') : t('account.password.ruleNotMet')})`}
-                    </Box>
-                  </>
-                }
-                slotProps={{ primary: { variant: 'body2' } }}
-              />
-            </ListItem>
-          ))}
-        </List>
-        <PasswordField
-          id="confirm-password"
-          testId="confirm-password"
-          label={t('account.password.confirm')}
-          autoComplete="new-password"
-          required
-          disabled={disabled}
-          {...register('confirmPassword')}
-          error={Boolean(formState.errors.confirmPassword)}
-          helperText={errorOf('confirmPassword')}
         />
         <Box>
           <Button type="submit" variant="contained" disabled={disabled} data-testid="password-submit">

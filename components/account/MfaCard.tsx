@@ -18,7 +18,7 @@ import { useSessionErrorStore } from '@/store/sessionErrorStore';
 import { fieldMessage } from './fieldMessages';
 import { SectionCard } from './SectionCard';
 
-const codeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'page:account.validation.code') });
+const codeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'account:account.validation.code') });
 type CodeValues = z.infer<typeof codeSchema>;
 
 /** Groups of four, as authenticator apps show secrets: easier to type by hand. */
@@ -57,7 +57,7 @@ export function MfaCard({
   canWrite: boolean;
   onChange: (mfaEnabled: boolean) => void;
 }) {
-  const { t } = useTranslation(['page', 'error']);
+  const { t } = useTranslation(['account', 'error']);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<'enabled' | 'disabled' | null>(null);

@@ -16,7 +16,7 @@ type Props = Omit<TextFieldProps, 'type' | 'helperText' | 'id'> & {
 
 /** A password input with a show / hide toggle (a button announcing its state, reachable by keyboard). */
 export const PasswordField = forwardRef<HTMLInputElement, Props>(function PasswordField({ id, testId, describedBy, label, helperText, ...rest }, ref) {
-  const { t } = useTranslation('page');
+  const { t } = useTranslation('account');
   const [shown, setShown] = useState(false);
   const labelText = typeof label === 'string' ? label : '';
   // Set here, the input's aria-describedby replaces MUI's own: name the helper text too.

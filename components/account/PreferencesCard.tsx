@@ -38,7 +38,7 @@ export function PreferencesCard({
   canWrite: boolean;
   onSaved: (saved: Pick<AccountProfile, 'fontSize' | 'preferredLanguage'>) => void;
 }) {
-  const { t } = useTranslation(['page', 'common', 'error']);
+  const { t } = useTranslation(['account', 'common', 'error']);
   const router = useRouter();
   const saveMutation = useEndpointMutation(loginContract.endpoints.savePreferenceInfo);
   const [status, setStatus] = useState<{ kind: 'saved' } | { kind: 'error'; code: string } | null>(null);

@@ -11,7 +11,7 @@ import { SectionCard } from './SectionCard';
 
 /** Read-only: who the user is, for which customer it acts, and when it last signed in. */
 export function ProfileCard({ profile }: { profile: AccountProfile }) {
-  const { t } = useTranslation('page');
+  const { t } = useTranslation('account');
   const { locale } = useRouter();
   const { data: session } = useSession();
   const customer = useCurrentCustomer();

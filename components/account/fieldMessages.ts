@@ -3,7 +3,7 @@ export type Translate = (key: string) => string;
 
 /**
  * Field messages come from three places: the shared password policy and the server (bare `error` namespace keys such
- * as `password_too_short`), the page's own client checks (full keys such as `page:account.validation.required`) and,
+ * as `password_too_short`), the page's own client checks (full keys such as `account:account.validation.required`) and,
  * rarely, zod's own English defaults from the server, which are never shown as such.
  */
 export function fieldMessage(t: Translate, message: string | undefined): string | undefined {

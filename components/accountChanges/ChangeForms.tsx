@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useRouter } from 'next/router';
 import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'next-i18next/pages';
@@ -27,7 +26,7 @@ import {
 import { addDays, hkToday } from '@/lib/dates/hongKong';
 import { formatDate, pickLocalized } from '@/lib/i18n/locales';
 import { zodMessages } from '@/lib/zodMessages';
-import { AddressFields, ChangeFormScreen, CheckboxListElement, emptyAddress } from './FormParts';
+import { AddressFields, ChangeFormScreen, CheckboxListElement, ContactFields, emptyAddress, withTerms } from './FormParts';
 import { LIST_PATH } from './links';
 
 const fileSchema = z.custom<File>((v) => typeof File !== 'undefined' && v instanceof File, { error: zodMessages.fileRequired });
@@ -39,6 +38,7 @@ function useDates() {
 }
 
 function useDone() {
+  const { t } = useTranslation('accountChanges');
   const router = useRouter();
   const [done, setDone] = useState<SubmitResult | null>(null);
   const finish = (r: SubmitResult | undefined) => {
@@ -47,7 +47,10 @@ function useDone() {
     void router.replace({ pathname: router.pathname, query: { ...router.query, accepted: undefined } }, undefined, { shallow: true });
     window.scrollTo({ top: 0 });
   };
-  return { done, finish, cancel: () => void router.push(LIST_PATH) };
+  const cancel = () => void router.push(LIST_PATH);
+  // What every change form's EntityForm takes alike: the body with the accepted terms, "Submit", done, back to the list.
+  const entityProps = { toBody: withTerms, submitLabel: t('form.submit'), onSuccess: finish, onCancel: cancel };
+  return { done, finish, cancel, entityProps };
 }
 
 const machineOptions = (c: CurrentValues, locale: string | undefined, t: (k: string, o?: Record<string, unknown>) => string) =>
@@ -108,7 +111,7 @@ export function CompanyNameScreen() {
 export function BillingAddressScreen() {
   const { t } = useTranslation(['accountChanges', 'common']);
   const { locale } = useRouter();
-  const { done, finish, cancel } = useDone();
+  const { done, entityProps } = useDone();
   const dates = useDates();
   return (
     <ChangeFormScreen
@@ -126,22 +129,12 @@ export function BillingAddressScreen() {
           schema={billingAddressFormSchema}
           aria-label={t('types.bill_addr')}
           defaultValues={{ address: emptyAddress as never, contactName: '', contactPhone: '', effectiveDate: '' }}
-          toBody={(v, { idempotencyKey }) => ({ ...v, idempotencyKey, termsAccepted: true as const })}
-          submitLabel={t('form.submit')}
-          onSuccess={finish}
-          onCancel={cancel}
+          {...entityProps}
         >
           {(form) => (
             <Stack spacing={2}>
               <AddressFields control={form.control} prefix="address" />
-              <Grid container spacing={2}>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextFieldElement control={form.control} name="contactName" label={t('fields.contactName')} required maxLength={LIMITS.person} />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextFieldElement control={form.control} name="contactPhone" label={t('fields.contactPhone')} required />
-                </Grid>
-              </Grid>
+              <ContactFields control={form.control} name="contactName" phone="contactPhone" nameLabel={t('fields.contactName')} phoneLabel={t('fields.contactPhone')} />
               <DateFieldElement control={form.control} name="effectiveDate" label={t('fields.effectiveDate')} required min={dates.min} max={dates.max} />
             </Stack>
           )}
@@ -155,7 +148,7 @@ export function BillingAddressScreen() {
 export function MachineLocationScreen() {
   const { t } = useTranslation(['accountChanges', 'common']);
   const { locale } = useRouter();
-  const { done, finish, cancel } = useDone();
+  const { done, entityProps } = useDone();
   const dates = useDates();
   return (
     <ChangeFormScreen
@@ -169,24 +162,14 @@ export function MachineLocationScreen() {
           schema={machineLocationFormSchema}
           aria-label={t('types.machine_loc')}
           defaultValues={{ machineIds: [], address: emptyAddress as never, locationDetail: '', siteContactName: '', siteContactPhone: '', moveDate: '' }}
-          toBody={(v, { idempotencyKey }) => ({ ...v, idempotencyKey, termsAccepted: true as const })}
-          submitLabel={t('form.submit')}
-          onSuccess={finish}
-          onCancel={cancel}
+          {...entityProps}
         >
           {(form) => (
             <Stack spacing={2}>
               <CheckboxListElement control={form.control} name="machineIds" label={t('fields.machines')} options={machineOptions(c, locale, t)} emptyText={t('form.noMachines')} />
               <AddressFields control={form.control} prefix="address" />
               <TextFieldElement control={form.control} name="locationDetail" label={t('fields.locationDetail')} maxLength={LIMITS.locationDetail} />
-              <Grid container spacing={2}>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextFieldElement control={form.control} name="siteContactName" label={t('fields.siteContactName')} required maxLength={LIMITS.person} />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextFieldElement control={form.control} name="siteContactPhone" label={t('fields.siteContactPhone')} required />
-                </Grid>
-              </Grid>
+              <ContactFields control={form.control} name="siteContactName" phone="siteContactPhone" nameLabel={t('fields.siteContactName')} phoneLabel={t('fields.siteContactPhone')} />
               <DateFieldElement control={form.control} name="moveDate" label={t('fields.moveDate')} required min={dates.min} max={dates.max} />
             </Stack>
           )}
@@ -199,7 +182,7 @@ export function MachineLocationScreen() {
 /** change-of-receive-hardcopy: paper bills on or off, and the e-bill e-mail. */
 export function ReceiveHardcopyScreen() {
   const { t } = useTranslation(['accountChanges', 'common']);
-  const { done, finish, cancel } = useDone();
+  const { done, entityProps } = useDone();
   const schema = receiveHardcopyFormSchema.extend({ receiveHardcopy: z.enum(['yes', 'no'], { error: 'ui.validation.required' }).transform((v) => v === 'yes') });
   return (
     <ChangeFormScreen
@@ -216,10 +199,7 @@ export function ReceiveHardcopyScreen() {
           schema={schema}
           aria-label={t('types.rec_hardcopy')}
           defaultValues={{ receiveHardcopy: c.customer.receiveHardcopyBill ? 'no' : 'yes', ebillEmail: c.customer.contactEmail }}
-          toBody={(v, { idempotencyKey }) => ({ ...v, idempotencyKey, termsAccepted: true as const })}
-          submitLabel={t('form.submit')}
-          onSuccess={finish}
-          onCancel={cancel}
+          {...entityProps}
         >
           {(form) => (
             <Stack spacing={2}>
@@ -246,7 +226,7 @@ export function ReceiveHardcopyScreen() {
 export function TonerAddressScreen() {
   const { t } = useTranslation(['accountChanges', 'common']);
   const { locale } = useRouter();
-  const { done, finish, cancel } = useDone();
+  const { done, entityProps } = useDone();
   return (
     <ChangeFormScreen
       type="toner_addr"
@@ -259,23 +239,13 @@ export function TonerAddressScreen() {
           schema={tonerAddressFormSchema}
           aria-label={t('types.toner_addr')}
           defaultValues={{ machineIds: [], address: emptyAddress as never, contactName: '', contactPhone: '' }}
-          toBody={(v, { idempotencyKey }) => ({ ...v, idempotencyKey, termsAccepted: true as const })}
-          submitLabel={t('form.submit')}
-          onSuccess={finish}
-          onCancel={cancel}
+          {...entityProps}
         >
           {(form) => (
             <Stack spacing={2}>
               <CheckboxListElement control={form.control} name="machineIds" label={t('fields.machines')} options={machineOptions(c, locale, t)} emptyText={t('form.noMachines')} />
               <AddressFields control={form.control} prefix="address" />
-              <Grid container spacing={2}>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextFieldElement control={form.control} name="contactName" label={t('fields.contactName')} required maxLength={LIMITS.person} />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextFieldElement control={form.control} name="contactPhone" label={t('fields.contactPhone')} required />
-                </Grid>
-              </Grid>
+              <ContactFields control={form.control} name="contactName" phone="contactPhone" nameLabel={t('fields.contactName')} phoneLabel={t('fields.contactPhone')} />
             </Stack>
           )}
         </EntityForm>
@@ -336,14 +306,7 @@ export function TransferAgreementScreen() {
               <TextFieldElement control={form.control} name="transfereeNameEn" label={t('fields.transfereeNameEn')} required maxLength={LIMITS.companyNameEn} />
               <TextFieldElement control={form.control} name="transfereeNameZh" label={t('fields.transfereeNameZh')} maxLength={LIMITS.companyNameZh} />
               <TextFieldElement control={form.control} name="transfereeBrNo" label={t('fields.transfereeBrNo')} required />
-              <Grid container spacing={2}>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextFieldElement control={form.control} name="transfereeContactName" label={t('fields.transfereeContactName')} required maxLength={LIMITS.person} />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextFieldElement control={form.control} name="transfereeContactPhone" label={t('fields.transfereeContactPhone')} required />
-                </Grid>
-              </Grid>
+              <ContactFields control={form.control} name="transfereeContactName" phone="transfereeContactPhone" nameLabel={t('fields.transfereeContactName')} phoneLabel={t('fields.transfereeContactPhone')} />
               <TextFieldElement control={form.control} name="transfereeEmail" label={t('fields.transfereeEmail')} required type="email" maxLength={LIMITS.email} />
               <DateFieldElement control={form.control} name="effectiveDate" label={t('fields.effectiveDate')} required min={dates.min} max={dates.max} />
               <FileUploadField control={form.control} name="file" label={t('fields.signedAgreement')} accept={ACCEPT} progress={upload.progress} required />

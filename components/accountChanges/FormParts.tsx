@@ -165,3 +165,20 @@ export function CheckboxListElement<T extends FieldValues>({
     </FormControl>
   );
 }
+
+/** A contact person and phone side by side (one column on a phone): the name capped at LIMITS.person, both required. */
+export function ContactFields<T extends FieldValues>({ control, name, phone, nameLabel, phoneLabel }: { control: Control<T, unknown, unknown>; name: Path<T>; phone: Path<T>; nameLabel: string; phoneLabel: string }) {
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextFieldElement control={control} name={name} label={nameLabel} required maxLength={LIMITS.person} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextFieldElement control={control} name={phone} label={phoneLabel} required />
+      </Grid>
+    </Grid>
+  );
+}
+
+/** The body of a change request: the form's values, the idempotency key and the accepted terms (the screen shows them first). */
+export const withTerms = <V extends object>(values: V, { idempotencyKey }: { idempotencyKey: string }) => ({ ...values, idempotencyKey, termsAccepted: true as const });

@@ -17,7 +17,7 @@ const PARAGRAPHS = ['p1', 'p2', 'p3', 'p4'] as const;
 
 /** Shown after a user's first sign-in; accepted once and remembered on the server. */
 export function DisclaimerScreen() {
-  const { t } = useTranslation(['page', 'common', 'error']);
+  const { t } = useTranslation(['auth', 'account', 'common', 'error']);
   const router = useRouter();
   const { data: session, status, update } = useSession();
   const signOutNow = useSignOut();
@@ -29,7 +29,7 @@ export function DisclaimerScreen() {
   if (status === 'unauthenticated') {
     return (
       <Stack spacing={2}>
-        <Typography variant="h4" component="h1">{t('page:disclaimer.title')}</Typography>
+        <Typography variant="h4" component="h1">{t('auth:disclaimer.title')}</Typography>
         <Alert severity="warning">{t('error:A001')}</Alert>
         <Button variant="contained" onClick={() => router.push('/login')}>{t('common:signIn')}</Button>
       </Stack>
@@ -51,21 +51,21 @@ export function DisclaimerScreen() {
   return (
     <Stack spacing={2.5}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
-        {t('page:disclaimer.title')}
+        {t('auth:disclaimer.title')}
       </Typography>
-      <Box tabIndex={0} aria-label={t('page:disclaimer.title')} sx={{ maxHeight: 320, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, p: 2, display: 'grid', gap: 1.5 }}>
+      <Box tabIndex={0} aria-label={t('auth:disclaimer.title')} sx={{ maxHeight: 320, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, p: 2, display: 'grid', gap: 1.5 }}>
         {PARAGRAPHS.map((p) => (
-          <Typography key={p} variant="body2">{t(`page:disclaimer.${p}`)}</Typography>
+          <Typography key={p} variant="body2">{t(`auth:disclaimer.${p}`)}</Typography>
         ))}
       </Box>
       {failed ? <Alert severity="error">{t('error:INTERNAL')}</Alert> : null}
-      <FormControlLabel control={<Checkbox checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />} label={t('page:disclaimer.agree')} />
+      <FormControlLabel control={<Checkbox checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />} label={t('auth:disclaimer.agree')} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
         <Button variant="contained" disabled={!agreed || busy || !session} onClick={accept} data-testid="disclaimer-accept">
-          {t('page:disclaimer.accept')}
+          {t('auth:disclaimer.accept')}
         </Button>
         <Button variant="outlined" onClick={() => signOutNow()}>
-          {t('page:disclaimer.decline')}
+          {t('auth:disclaimer.decline')}
         </Button>
       </Stack>
     </Stack>

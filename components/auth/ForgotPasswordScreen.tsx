@@ -21,7 +21,7 @@ import { requestPasswordResetSchema } from '@/lib/users/schemas';
  * an e-mail is on its way if the account can be reset), so the page cannot be used to find out which ids exist.
  */
 export function ForgotPasswordScreen() {
-  const { t } = useTranslation(['page', 'common', 'error']);
+  const { t } = useTranslation(['auth', 'account', 'common', 'error']);
   const request = useEndpointMutation(accountLinksContract.endpoints.requestPasswordReset);
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -35,15 +35,15 @@ export function ForgotPasswordScreen() {
   return (
     <Stack spacing={2.5}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
-        {t('page:forgotPassword.title')}
+        {t('auth:forgotPassword.title')}
       </Typography>
       {sent ? (
         <Alert severity="success" role="status" data-testid="forgot-sent">
-          {t('page:forgotPassword.sent')}
+          {t('auth:forgotPassword.sent')}
         </Alert>
       ) : (
         <>
-          <Typography color="text.secondary">{t('page:forgotPassword.intro')}</Typography>
+          <Typography color="text.secondary">{t('auth:forgotPassword.intro')}</Typography>
           {failure ? (
             <Alert severity="error" role="alert">
               {t(errorKey(failure))}
@@ -51,7 +51,7 @@ export function ForgotPasswordScreen() {
           ) : null}
           <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }}>
             <TextField
-              label={t('page:login.loginId')}
+              label={t('auth:login.loginId')}
               autoComplete="username"
               required
               {...register('loginId')}
@@ -61,14 +61,14 @@ export function ForgotPasswordScreen() {
             />
             <Box>
               <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting} data-testid="forgot-submit">
-                {t('page:forgotPassword.submit')}
+                {t('auth:forgotPassword.submit')}
               </Button>
             </Box>
           </Box>
         </>
       )}
       <Link component={NextLink} href="/login">
-        {t('page:forgotPassword.back')}
+        {t('auth:forgotPassword.back')}
       </Link>
     </Stack>
   );

@@ -42,7 +42,7 @@ const groupSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 export const messageKeyForCode = (code: string): string => (Object.hasOwn(NEXT_AUTH_ERRORS, code) ? NEXT_AUTH_ERRORS[code] : undefined) ?? errorKey(code);
 
 export function LoginForm({ title, intro }: { title: string; intro?: string }) {
-  const { t } = useTranslation(['page', 'common', 'error']);
+  const { t } = useTranslation(['auth', 'account', 'common', 'error']);
   const router = useRouter();
   const { update } = useSession();
   // next-auth's `update` from a render without a session does nothing: after signing in, call the latest one.
@@ -114,7 +114,7 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
 
   const fieldError = (name: keyof LoginValues) => {
     const msg = formState.errors[name]?.message;
-    return msg ? t(`page:login.validation.${msg}`) : undefined;
+    return msg ? t(`auth:login.validation.${msg}`) : undefined;
   };
   const anyError = failure ?? (hasSubmitted ? null : queryError);
   // The set-up step's introduction already says why it is asked for.
@@ -125,15 +125,15 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
       <div>
         <Typography id="login-title" variant="h4" component="h1" sx={{ fontWeight: 700 }}>
           {/* The verification step says what it is (issue 10 item 15). */}
-          {enrolment ? t('page:login.enrolTitle') : needsTotp ? t('page:login.mfaTitle') : title}
+          {enrolment ? t('auth:login.enrolTitle') : needsTotp ? t('auth:login.mfaTitle') : title}
         </Typography>
         {enrolment ? (
           <Typography color="text.secondary" sx={{ mt: 1 }}>
-            {t('page:login.enrolIntro')}
+            {t('auth:login.enrolIntro')}
           </Typography>
         ) : needsTotp ? (
           <Typography color="text.secondary" sx={{ mt: 1 }}>
-            {t('page:login.mfaIntro')}
+            {t('auth:login.mfaIntro')}
           </Typography>
         ) : intro ? (
           <Typography color="text.secondary" sx={{ mt: 1 }}>
@@ -147,7 +147,7 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
         </Alert>
       ) : null}
       <TextField
-        label={t('page:login.loginId')}
+        label={t('auth:login.loginId')}
         autoComplete="username"
         autoFocus
         required
@@ -157,7 +157,7 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
         slotProps={{ htmlInput: { 'data-testid': 'login-id', maxLength: 254 } }}
       />
       <TextField
-        label={t('page:login.password')}
+        label={t('auth:login.password')}
         type="password"
         autoComplete="current-password"
         required
@@ -169,13 +169,13 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
       {enrolment ? (
         <Box sx={{ display: 'grid', gap: 1.5 }} data-testid="login-enrolment">
           <Typography component="ol" variant="body2" sx={{ m: 0, pl: 2.5, display: 'grid', gap: 0.5 }}>
-            <li>{t('page:account.mfa.stepScan')}</li>
-            <li>{t('page:account.mfa.stepCode')}</li>
+            <li>{t('auth:login.enrolStepScan')}</li>
+            <li>{t('auth:login.enrolStepCode')}</li>
           </Typography>
           <Box
             component="img"
             src={enrolment.qrDataUrl}
-            alt={t('page:account.mfa.qrAlt')}
+            alt={t('auth:login.enrolQrAlt')}
             width={200}
             height={200}
             sx={{ width: 200, height: 200, maxWidth: '100%', bgcolor: '#fff', borderRadius: 1, border: 1, borderColor: 'divider' }}
@@ -183,7 +183,7 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
           />
           <div>
             <Typography variant="body2" color="text.secondary">
-              {t('page:account.mfa.secretLabel')}
+              {t('auth:login.enrolSecretLabel')}
             </Typography>
             <Typography
               component="code"
@@ -197,20 +197,20 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
       ) : null}
       {needsTotp ? (
         <TextField
-          label={t('page:login.totp')}
+          label={t('auth:login.totp')}
           autoComplete="one-time-code"
           required
           {...register('totp')}
           error={Boolean(formState.errors.totp)}
-          helperText={fieldError('totp') ?? t('page:login.totpHelp')}
+          helperText={fieldError('totp') ?? t('auth:login.totpHelp')}
           slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6, 'data-testid': 'totp' } }}
         />
       ) : null}
       <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting} data-testid="login-submit">
-        {formState.isSubmitting ? t('page:login.signingIn') : enrolment ? t('page:login.enrolSubmit') : t('common:signIn')}
+        {formState.isSubmitting ? t('auth:login.signingIn') : enrolment ? t('auth:login.enrolSubmit') : t('common:signIn')}
       </Button>
       <Link component={NextLink} href="/login/forgot-password" variant="body2" data-testid="forgot-password-link">
-        {t('page:login.forgot')}
+        {t('auth:login.forgot')}
       </Link>
       {needsTotp ? (
         <Button
@@ -224,11 +224,11 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
             setTimeout(() => setFocus('loginId'), 0);
           }}
         >
-          {t('page:login.otherAccount')}
+          {t('auth:login.otherAccount')}
         </Button>
       ) : null}
       <Typography variant="body2" color="text.secondary">
-        {t('page:login.help')}
+        {t('auth:login.help')}
       </Typography>
     </Stack>
   );

@@ -22,7 +22,7 @@ import { pickLocalized } from '@/lib/i18n/locales';
 
 /** A user linked to several customers chooses the one to act for; the token and function list follow the choice. */
 export function SelectUcpScreen() {
-  const { t } = useTranslation(['page', 'common', 'error']);
+  const { t } = useTranslation(['auth', 'account', 'common', 'error']);
   const router = useRouter();
   const { data: session, status, update } = useSession();
   const signOutNow = useSignOut();
@@ -37,7 +37,7 @@ export function SelectUcpScreen() {
   if (status === 'unauthenticated' || !session) {
     return (
       <Stack spacing={2}>
-        <Typography variant="h4" component="h1">{t('page:selectUcp.title')}</Typography>
+        <Typography variant="h4" component="h1">{t('auth:selectUcp.title')}</Typography>
         <Alert severity="warning">{t('error:A001')}</Alert>
         <Button variant="contained" onClick={() => router.push('/login')}>{t('common:signIn')}</Button>
       </Stack>
@@ -60,26 +60,26 @@ export function SelectUcpScreen() {
     <Stack spacing={2.5}>
       <div>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
-          {t('page:selectUcp.title')}
+          {t('auth:selectUcp.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1 }}>
-          {t('page:selectUcp.intro', { name: session.profile.name })}
+          {t('auth:selectUcp.intro', { name: session.profile.name })}
         </Typography>
       </div>
       {loadError ? <Alert severity="error">{t(errorKey(loadError))}</Alert> : null}
-      {chooseError ? <Alert severity="error">{t('page:selectUcp.chooseFailed')}</Alert> : null}
+      {chooseError ? <Alert severity="error">{t('auth:selectUcp.chooseFailed')}</Alert> : null}
       {options === null && !loadError ? <CircularProgress aria-label={t('common:loading')} /> : null}
-      {options && options.length === 0 ? <Alert severity="warning">{t('page:selectUcp.none')}</Alert> : null}
+      {options && options.length === 0 ? <Alert severity="warning">{t('auth:selectUcp.none')}</Alert> : null}
       {options && options.length > 0 ? (
-        <List aria-label={t('page:selectUcp.listLabel')} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 0 }}>
+        <List aria-label={t('auth:selectUcp.listLabel')} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 0 }}>
           {options.map((o) => {
             const isCurrent = o.ucpId === session.currentUser.ucpId;
             return (
               // Each button inside its own <li>: a <ul> holds only list items (axe `list`).
               <ListItem key={o.ucpId} disablePadding divider>
                 <ListItemButton disabled={choosing !== null} onClick={() => choose(o.ucpId)} data-testid={`ucp-${o.ucpId}`} aria-current={isCurrent ? 'true' : undefined}>
-                  <ListItemText primary={pickLocalized(router.locale, o.nameEn, o.nameZh)} secondary={t('page:selectUcp.accountNo', { id: o.ucpId })} />
-                  {choosing === o.ucpId ? <CircularProgress size={20} /> : isCurrent ? <CheckIcon color="primary" aria-label={t('page:selectUcp.current')} /> : null}
+                  <ListItemText primary={pickLocalized(router.locale, o.nameEn, o.nameZh)} secondary={t('auth:selectUcp.accountNo', { id: o.ucpId })} />
+                  {choosing === o.ucpId ? <CircularProgress size={20} /> : isCurrent ? <CheckIcon color="primary" aria-label={t('auth:selectUcp.current')} /> : null}
                 </ListItemButton>
               </ListItem>
             );

@@ -9,27 +9,20 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { fieldMessage } from '@/components/account/fieldMessages';
-import { PasswordField } from '@/components/account/PasswordField';
-import { visuallyHidden } from '@/components/common/visuallyHidden';
+import { NewPasswordFields } from '@/components/account/NewPasswordFields';
 import { settle, useEndpointMutation, useEndpointQuery } from '@/lib/api/query';
-import { checkPasswordRules, passwordSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/auth/passwordRules';
+import { passwordSchema } from '@/lib/auth/passwordRules';
 import { errorKey } from '@/lib/errors';
 import { accountLinksContract } from '@/lib/users/contract';
 import type { LinkPurpose } from '@/lib/users/schemas';
 
 const formSchema = z
-  .object({ password: passwordSchema, confirmPassword: z.string().min(1, 'page:account.validation.required') })
+  .object({ password: passwordSchema, confirmPassword: z.string().min(1, 'account:account.validation.required') })
   .superRefine((v, ctx) => {
-    if (v.confirmPassword && v.password !== v.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'page:account.validation.mismatch' });
+    if (v.confirmPassword && v.password !== v.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'account:account.validation.mismatch' });
   });
 type Values = z.infer<typeof formSchema>;
 
@@ -42,7 +35,7 @@ const TOKEN = /^[A-Za-z0-9_-]{32,64}$/;
  * as everywhere (lib/auth/passwordRules.ts), with the hints ticked off while typing.
  */
 export function SetPasswordScreen({ purpose }: { purpose: LinkPurpose }) {
-  const { t } = useTranslation(['page', 'common', 'error']);
+  const { t } = useTranslation(['auth', 'account', 'common', 'error']);
   const router = useRouter();
   const raw = typeof router.query.token === 'string' ? router.query.token : '';
   const token = TOKEN.test(raw) ? raw : '';
@@ -53,7 +46,6 @@ export function SetPasswordScreen({ purpose }: { purpose: LinkPurpose }) {
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState, control, setError } = useForm<Values>({ resolver: zodResolver(formSchema), defaultValues: { password: '', confirmPassword: '' }, mode: 'onTouched' });
   const password = useWatch({ control, name: 'password' });
-  const rules = checkPasswordRules(password ?? '');
 
   const onSubmit = handleSubmit(async (v) => {
     setFailure(null);
@@ -69,13 +61,13 @@ export function SetPasswordScreen({ purpose }: { purpose: LinkPurpose }) {
 
   const heading = (
     <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
-      {t(`page:${p}.title`)}
+      {t(`auth:${p}.title`)}
     </Typography>
   );
   const newLink =
     purpose === 'reset' ? (
       <Button component={NextLink} href="/login/forgot-password" variant="outlined">
-        {t('page:forgotPassword.again')}
+        {t('auth:forgotPassword.again')}
       </Button>
     ) : null;
 
@@ -84,7 +76,7 @@ export function SetPasswordScreen({ purpose }: { purpose: LinkPurpose }) {
       <Stack spacing={2.5}>
         {heading}
         <Alert severity="success" role="status" data-testid="set-password-done">
-          {t(`page:${p}.done`, { loginId: done })}
+          {t(`auth:${p}.done`, { loginId: done })}
         </Alert>
         <Button component={NextLink} href="/login" variant="contained" data-testid="go-sign-in">
           {t('common:signIn')}
@@ -96,7 +88,7 @@ export function SetPasswordScreen({ purpose }: { purpose: LinkPurpose }) {
     return (
       <Stack spacing={2.5} sx={{ alignItems: 'flex-start' }}>
         {heading}
-        <CircularProgress aria-label={t('page:activate.checking')} />
+        <CircularProgress aria-label={t('auth:activate.checking')} />
       </Stack>
     );
   }
@@ -106,7 +98,7 @@ export function SetPasswordScreen({ purpose }: { purpose: LinkPurpose }) {
       <Stack spacing={2.5}>
         {heading}
         <Alert severity="error" role="alert" data-testid="link-invalid">
-          {t(errorKey(code))} {purpose === 'activation' && code === 'LINK_INVALID' ? t('page:activate.askAgain') : ''}
+          {t(errorKey(code))} {purpose === 'activation' && code === 'LINK_INVALID' ? t('auth:activate.askAgain') : ''}
         </Alert>
         {newLink}
       </Stack>
@@ -117,7 +109,7 @@ export function SetPasswordScreen({ purpose }: { purpose: LinkPurpose }) {
   return (
     <Stack spacing={2.5}>
       {heading}
-      <Typography color="text.secondary">{t(`page:${p}.intro`, { loginId: link.data?.loginId ?? '' })}</Typography>
+      <Typography color="text.secondary">{t(`auth:${p}.intro`, { loginId: link.data?.loginId ?? '' })}</Typography>
       {failure ? (
         <Alert severity="error" role="alert" data-testid="set-password-error">
           {t(errorKey(failure))}
@@ -126,50 +118,17 @@ export function SetPasswordScreen({ purpose }: { purpose: LinkPurpose }) {
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }}>
         {/* Lets password managers store the new password under the right login id. */}
         <input type="text" name="username" autoComplete="username" hidden readOnly value={link.data?.loginId ?? ''} aria-hidden tabIndex={-1} />
-        <PasswordField
-          id="link-new-password"
-          testId="new-password"
-          label={t('page:account.password.new')}
-          autoComplete="new-password"
-          required
-          describedBy="link-password-rules"
-          {...register('password')}
-          error={Boolean(formState.errors.password)}
-          helperText={errorOf('password')}
-        />
-        <List dense disablePadding id="link-password-rules" aria-label={t('page:account.password.rulesTitle')}>
-          {rules.map((rule) => (
-            <ListItem key={rule.key} disableGutters sx={{ py: 0 }} data-ok={rule.ok ? 'true' : 'false'}>
-              <ListItemIcon sx={{ minWidth: 28, color: rule.ok ? 'success.main' : 'text.disabled' }}>
-                {rule.ok ? <CheckCircleIcon fontSize="small" /> : <RadioButtonUncheckedIcon fontSize="small" />}
-              </ListItemIcon>
-              <ListItemText
-                primary={
-                  <>
-                    {t(`page:account.password.rules.${rule.key}`, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
-                    <Box component="span" sx={visuallyHidden}>
-                      {` (${rule.ok ? t('page:account.password.ruleMet') : t('page:account.password.ruleNotMet')})`}
-                    </Box>
-                  </>
-                }
-                slotProps={{ primary: { variant: 'body2' } }}
-              />
-            </ListItem>
-          ))}
-        </List>
-        <PasswordField
-          id="link-confirm-password"
-          testId="confirm-password"
-          label={t('page:account.password.confirm')}
-          autoComplete="new-password"
-          required
-          {...register('confirmPassword')}
-          error={Boolean(formState.errors.confirmPassword)}
-          helperText={errorOf('confirmPassword')}
+        <NewPasswordFields
+          idPrefix="link-"
+          password={password ?? ''}
+          newPassword={register('password')}
+          confirmPassword={register('confirmPassword')}
+          newPasswordError={errorOf('password')}
+          confirmPasswordError={errorOf('confirmPassword')}
         />
         <Box>
           <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting} data-testid="set-password-submit">
-            {t(`page:${p}.submit`)}
+            {t(`auth:${p}.submit`)}
           </Button>
         </Box>
       </Box>

@@ -39,7 +39,7 @@ const isUsage = (l: BillLine) => l.lineType === 'mono_usage' || l.lineType === '
 
 /** One line in words: "292,457 → 309,314 = 16,857 pages − 4,500 allowance = 12,357 × HK$0.0380". */
 function LineExplanation({ line, locale }: { line: BillLine; locale: string | undefined }) {
-  const { t } = useTranslation('page');
+  const { t } = useTranslation('bills');
   if (!isUsage(line) || line.openingReading === null || line.closingReading === null) return null;
   const used = line.closingReading - line.openingReading;
   return (
@@ -64,7 +64,7 @@ type Props = {
 
 /** The bill's detail (deep-linkable as `?bill=<id>` on the bills page): what each line was computed from, and totals. */
 export function BillDetailDialog({ billId, onClose, download }: Props) {
-  const { t } = useTranslation(['page', 'common', 'error']);
+  const { t } = useTranslation(['bills', 'common', 'error']);
   const { locale } = useRouter();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });

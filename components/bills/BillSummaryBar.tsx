@@ -9,7 +9,7 @@ import { formatMoney } from '@/lib/i18n/locales';
 
 /** Outstanding and overdue totals of the whole account (they do not change with the list's filters). */
 export function BillSummaryBar({ summary }: { summary: BillSummary | null }) {
-  const { t } = useTranslation('page');
+  const { t } = useTranslation('bills');
   const { locale } = useRouter();
   const figure = (testId: string, label: string, value: string | null, note?: string, tone?: 'error') => (
     <Paper variant="outlined" sx={{ p: 2, flex: '1 1 220px' }} data-testid={testId}>

@@ -34,7 +34,7 @@ const BILL_PARAM = 'bill';
  * outstanding and overdue totals, each bill's detail and PDF, and the statement of account as PDF or CSV.
  */
 export function BillsScreen() {
-  const { t } = useTranslation(['page', 'common', 'error']);
+  const { t } = useTranslation(['bills', 'common', 'error']);
   const router = useRouter();
   const locale = router.locale;
   const download = useDownload();

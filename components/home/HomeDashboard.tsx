@@ -75,7 +75,7 @@ const mayOpen = (grants: Grants, href: string) => {
 };
 
 export function HomeDashboard() {
-  const { t } = useTranslation('page');
+  const { t } = useTranslation('home');
   const router = useRouter();
   const { data: session } = useSession();
   const customer = useCurrentCustomer();

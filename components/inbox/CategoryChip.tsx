@@ -12,7 +12,7 @@ const COLORS: Record<InboxCategory, 'primary' | 'secondary' | 'success' | 'warni
 
 /** The kind of a message, as a small outlined chip (text, not colour alone, carries the meaning). */
 export function CategoryChip({ category }: { category: InboxCategory }) {
-  const { t } = useTranslation('page');
+  const { t } = useTranslation('inbox');
   return (
     <Chip
       size="small"

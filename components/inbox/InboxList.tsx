@@ -29,7 +29,7 @@ export type InboxListProps = {
 
 /** The messages of one page: unread ones bold with a dot (and the word "Unread" for screen readers). */
 export function InboxList({ items, selectedId, onOpen, loading, error, onRetry, search }: InboxListProps) {
-  const { t } = useTranslation(['page', 'common', 'error']);
+  const { t } = useTranslation(['inbox', 'common', 'error']);
   const { locale } = useRouter();
 
   if (error && items.length === 0) {
@@ -38,7 +38,7 @@ export function InboxList({ items, selectedId, onOpen, loading, error, onRetry, 
         role="alert"
         variant="inline"
         headingComponent="h2"
-        title={t('page:inbox.listError')}
+        title={t('inbox:inbox.listError')}
         action={
           <Button variant="outlined" onClick={onRetry}>
             {t('common:ui.retry')}
@@ -66,12 +66,12 @@ export function InboxList({ items, selectedId, onOpen, loading, error, onRetry, 
   }
   if (items.length === 0) {
     return search ? (
-      <StateMessage variant="inline" headingComponent="h2" title={t('page:inbox.emptySearch.title', { search })}>
-        {t('page:inbox.emptySearch.body')}
+      <StateMessage variant="inline" headingComponent="h2" title={t('inbox:inbox.emptySearch.title', { search })}>
+        {t('inbox:inbox.emptySearch.body')}
       </StateMessage>
     ) : (
-      <StateMessage variant="inline" headingComponent="h2" title={t('page:inbox.empty.title')}>
-        {t('page:inbox.empty.body')}
+      <StateMessage variant="inline" headingComponent="h2" title={t('inbox:inbox.empty.title')}>
+        {t('inbox:inbox.empty.body')}
       </StateMessage>
     );
   }
@@ -81,13 +81,13 @@ export function InboxList({ items, selectedId, onOpen, loading, error, onRetry, 
       {loading ? <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} aria-hidden /> : null}
       {error ? (
         <Box role="alert" sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1.5, color: 'error.main', flexWrap: 'wrap' }}>
-          <Typography variant="body2">{`${t('page:inbox.listError')} ${t(errorKey(error.code))}`}</Typography>
+          <Typography variant="body2">{`${t('inbox:inbox.listError')} ${t(errorKey(error.code))}`}</Typography>
           <Button size="small" onClick={onRetry}>
             {t('common:ui.retry')}
           </Button>
         </Box>
       ) : null}
-      <List aria-label={t('page:inbox.listLabel')} disablePadding data-testid="inbox-list">
+      <List aria-label={t('inbox:inbox.listLabel')} disablePadding data-testid="inbox-list">
         {items.map((item) => {
           const isSelected = item.id === selectedId;
           return (
@@ -113,7 +113,7 @@ export function InboxList({ items, selectedId, onOpen, loading, error, onRetry, 
                 />
                 <Box sx={{ minWidth: 0, flex: 1, display: 'grid', gap: 0.5 }}>
                   <Typography component="span" sx={{ fontWeight: item.isRead ? 400 : 700, overflowWrap: 'anywhere' }}>
-                    {item.isRead ? null : <Box component="span" sx={visuallyHidden}>{`${t('page:inbox.unread')}: `}</Box>}
+                    {item.isRead ? null : <Box component="span" sx={visuallyHidden}>{`${t('inbox:inbox.unread')}: `}</Box>}
                     {item.title}
                   </Typography>
                   <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>

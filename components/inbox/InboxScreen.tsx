@@ -46,7 +46,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * makes the route guard check the token again (docs/inbox.md).
  */
 export function InboxScreen() {
-  const { t } = useTranslation(['page', 'common', 'error']);
+  const { t } = useTranslation(['inbox', 'common', 'error']);
   const router = useRouter();
   const lang = inboxLang(router.locale);
   const theme = useTheme();
@@ -114,11 +114,11 @@ export function InboxScreen() {
     // Success refreshes the unread count and the list (the contract invalidates the inbox's queries).
     const result = await settle(markAll.mutateAsync({}));
     if (!result.ok) {
-      setNotice(`${t('page:inbox.markAllFailed')} ${t(errorKey(result.error.code))}`);
+      setNotice(`${t('inbox:inbox.markAllFailed')} ${t(errorKey(result.error.code))}`);
       return;
     }
     setReadIds((prev) => new Set([...prev, ...items.map((i) => i.id)]));
-    setNotice(t('page:inbox.markedAllRead', { count: result.data.updated }));
+    setNotice(t('inbox:inbox.markedAllRead', { count: result.data.updated }));
   };
 
   const messageView = (
@@ -135,13 +135,13 @@ export function InboxScreen() {
   return (
     <Box>
       <PageHeader
-        title={t('page:inbox.title')}
+        title={t('inbox:inbox.title')}
         documentTitle={false}
         subtitle={
           <>
-            <span>{t('page:inbox.intro')}</span>{' '}
+            <span>{t('inbox:inbox.intro')}</span>{' '}
             <Box component="span" sx={{ fontWeight: 600 }} data-testid="inbox-unread-summary">
-              {t('page:inbox.unreadSummary', { count: unreadCount })}
+              {t('inbox:inbox.unreadSummary', { count: unreadCount })}
             </Box>
             {/* Always in the DOM, so screen readers announce what "mark all as read" did. */}
             <Box role="status" aria-live="polite" sx={{ mt: notice ? 0.5 : 0, color: 'text.primary' }}>
@@ -151,7 +151,7 @@ export function InboxScreen() {
         }
         actions={
           <Button variant="outlined" startIcon={<DoneAllIcon aria-hidden />} disabled={!hasUnread} onClick={() => void onMarkAll()}>
-            {t('page:inbox.markAllRead')}
+            {t('inbox:inbox.markAllRead')}
           </Button>
         }
       />
@@ -169,7 +169,7 @@ export function InboxScreen() {
               fullWidth
               size="small"
               type="search"
-              label={t('page:inbox.search.label')}
+              label={t('inbox:inbox.search.label')}
               value={searchInput}
               onChange={(e: ChangeEvent<HTMLInputElement>) => setSearchInput(e.target.value)}
               slotProps={{
@@ -182,7 +182,7 @@ export function InboxScreen() {
                   ),
                   endAdornment: searchInput ? (
                     <InputAdornment position="end">
-                      <IconButton size="small" edge="end" aria-label={t('page:inbox.search.clear')} onClick={() => setSearchInput('')}>
+                      <IconButton size="small" edge="end" aria-label={t('inbox:inbox.search.clear')} onClick={() => setSearchInput('')}>
                         <ClearIcon fontSize="small" />
                       </IconButton>
                     </InputAdornment>
@@ -226,7 +226,7 @@ export function InboxScreen() {
           <Paper
             variant="outlined"
             component="section"
-            aria-label={t('page:inbox.messagePanel')}
+            aria-label={t('inbox:inbox.messagePanel')}
             sx={{ p: 3, position: 'sticky', top: 88, maxHeight: 'calc(100vh - 112px)', overflowY: 'auto' }}
             data-testid="inbox-panel"
           >
@@ -234,7 +234,7 @@ export function InboxScreen() {
               messageView
             ) : (
               <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-                {t('page:inbox.selectPrompt')}
+                {t('inbox:inbox.selectPrompt')}
               </Typography>
             )}
           </Paper>
@@ -244,11 +244,11 @@ export function InboxScreen() {
       {isDesktop ? null : (
         <Dialog fullScreen open={openId !== null} onClose={close} aria-labelledby={headingId} data-testid="inbox-dialog">
           <Toolbar sx={{ borderBottom: 1, borderColor: 'divider', gap: 1, px: 1 }}>
-            <IconButton edge="start" onClick={close} aria-label={t('page:inbox.closeMessage')}>
+            <IconButton edge="start" onClick={close} aria-label={t('inbox:inbox.closeMessage')}>
               <ArrowBackIcon />
             </IconButton>
             <Typography component="p" sx={{ fontWeight: 600 }}>
-              {t('page:inbox.backToList')}
+              {t('inbox:inbox.backToList')}
             </Typography>
           </Toolbar>
           <DialogContent sx={{ px: 2, py: 2 }}>{messageView}</DialogContent>

@@ -12,7 +12,7 @@ import type { ApiError } from '@/lib/api/types';
 import { errorKey } from '@/lib/errors';
 import { formatDateTime } from '@/lib/i18n/locales';
 import { CategoryChip } from './CategoryChip';
-import { MessageBody } from './MessageBody';
+import { SanitizedHtml } from '@/components/common/SanitizedHtml';
 
 export type MessageViewProps = {
   message: InboxMessage | null;
@@ -31,14 +31,14 @@ export const MessageView = forwardRef<HTMLHeadingElement, MessageViewProps>(func
   { message, loading, error, onRetry, headingId },
   headingRef,
 ) {
-  const { t } = useTranslation(['page', 'common', 'error']);
+  const { t } = useTranslation(['inbox', 'common', 'error']);
   const { locale } = useRouter();
 
   if (loading) {
     return (
       <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 4, justifyContent: 'center' }}>
         <CircularProgress size={24} aria-hidden />
-        <Typography id={headingId}>{t('page:inbox.loadingMessage')}</Typography>
+        <Typography id={headingId}>{t('inbox:inbox.loadingMessage')}</Typography>
       </Box>
     );
   }
@@ -56,7 +56,7 @@ export const MessageView = forwardRef<HTMLHeadingElement, MessageViewProps>(func
           )
         }
       >
-        {notFound ? t('page:inbox.messageNotFound') : `${t('page:inbox.messageError')} ${t(errorKey(error.code))}`}
+        {notFound ? t('inbox:inbox.messageNotFound') : `${t('inbox:inbox.messageError')} ${t(errorKey(error.code))}`}
       </Alert>
     );
   }
@@ -76,11 +76,11 @@ export const MessageView = forwardRef<HTMLHeadingElement, MessageViewProps>(func
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 1 }}>
         <CategoryChip category={message.category} />
         <Typography variant="body2" color="text.secondary" component="span">
-          <time dateTime={message.sendTime}>{t('page:inbox.sentAt', { time: formatDateTime(message.sendTime, locale) })}</time>
+          <time dateTime={message.sendTime}>{t('inbox:inbox.sentAt', { time: formatDateTime(message.sendTime, locale) })}</time>
         </Typography>
       </Box>
       <Divider sx={{ my: 2 }} />
-      <MessageBody html={message.bodyHtml} />
+      <SanitizedHtml html={message.bodyHtml} testId="inbox-message-body" />
     </Box>
   );
 });

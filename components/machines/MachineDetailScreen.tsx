@@ -108,7 +108,7 @@ function ReadingsSection({ m, readings }: { m: MachineDetail; readings: MachineR
 }
 
 function OrdersSection({ orders }: { orders: MachineOrder[] }) {
-  const { t } = useTranslation(['machines', 'page', 'common']);
+  const { t } = useTranslation(['machines', 'common']);
   const { locale } = useRouter();
   const mayOpenOrder = useCanOpen('/my-orders/manage/[id]');
   const mayOpenShipment = useCanOpen('/my-orders/track/[id]');

@@ -20,7 +20,7 @@ const cancelFormSchema = cancelOrderSchema.omit({ id: true });
 
 /** Confirms a cancellation, with an optional reason; one request at a time (the order list and page refresh). */
 export function CancelOrderDialog({ order, open, onClose, onDone }: CancelOrderDialogProps) {
-  const { t } = useTranslation(['page', 'common', 'error']);
+  const { t } = useTranslation(['orders', 'common', 'error']);
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="cancel-order-title" aria-describedby="cancel-order-body" fullWidth maxWidth="sm">
       <DialogTitle id="cancel-order-title">{t('orders.cancel.title', { orderNo: order.orderNo })}</DialogTitle>

@@ -39,7 +39,7 @@ const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /** `/my-orders/manage/[id]` (also as a deep link with `?ucpid=`): one order with items, history, machine, shipments. */
 export function OrderDetailScreen() {
-  const { t } = useTranslation(['page', 'common', 'error']);
+  const { t } = useTranslation(['orders', 'common', 'error']);
   const id = useRouteId();
   const order = useEndpointQuery(ordersContract.endpoints.getOrder, id ? { id } : null);
   return (
@@ -57,7 +57,7 @@ export function OrderDetailScreen() {
 }
 
 function OrderView({ o, refetch }: { o: OrderDetail; refetch: () => void }) {
-  const { t } = useTranslation(['page', 'common', 'error']);
+  const { t } = useTranslation(['orders', 'common', 'error']);
   const router = useRouter();
   const { locale } = router;
   // Landing here right after placing the order (`?placed=<order no>`): confirm it with its number (issue 10 item 7).
@@ -217,7 +217,7 @@ function OrderView({ o, refetch }: { o: OrderDetail; refetch: () => void }) {
 }
 
 function ItemsTable({ order }: { order: OrderDetail }) {
-  const { t } = useTranslation('page');
+  const { t } = useTranslation('orders');
   const { locale } = useRouter();
   if (order.items.length === 0) return <Typography color="text.secondary">{t('orders.detail.noItems')}</Typography>;
   return (

@@ -19,7 +19,7 @@ import { pathTo } from '@/lib/paths';
 
 /** `/my-orders/manage`: the customer's orders, filters in the URL (from the list's schema), and "place toner order". */
 export function OrdersScreen() {
-  const { t } = useTranslation(['page', 'common']);
+  const { t } = useTranslation(['orders', 'common']);
   const router = useRouter();
   const locale = router.locale;
   const [placing, setPlacing] = useState(false);

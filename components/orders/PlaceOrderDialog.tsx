@@ -56,7 +56,7 @@ export type PlaceOrderDialogProps = {
  * double click or a retry after a time-out places one order. Success opens the new order.
  */
 export function PlaceOrderDialog({ open, onClose, initialMachineId = null }: PlaceOrderDialogProps) {
-  const { t } = useTranslation(['page', 'common', 'error']);
+  const { t } = useTranslation(['orders', 'common', 'error']);
   const router = useRouter();
   const locale = router.locale;
   const theme = useTheme();

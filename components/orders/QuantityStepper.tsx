@@ -33,7 +33,7 @@ export function quantityProblem(text: string, max: number): QuantityProblem | nu
  * a whole number within the limit, the field says what is allowed (issue 10 item 7); the buttons step within limits.
  */
 export function QuantityStepper({ value, max, onChange, onValidityChange, itemLabel }: QuantityStepperProps) {
-  const { t } = useTranslation('page');
+  const { t } = useTranslation('orders');
   const helpId = useId();
   // The text as typed; null while it shows `value` (after a button press or an accepted entry).
   const [typed, setTyped] = useState<string | null>(null);

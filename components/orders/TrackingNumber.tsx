@@ -4,7 +4,7 @@ import { courierLabel, courierTrackingUrl } from './format';
 
 /** A courier tracking number: a link to the courier's public tracking page (new tab) when the courier has one. */
 export function TrackingNumber({ courier, trackingNo }: { courier: string; trackingNo: string }) {
-  const { t } = useTranslation(['page', 'common']);
+  const { t } = useTranslation(['orders', 'common']);
   const href = courierTrackingUrl(courier, trackingNo);
   if (!href) return <span style={{ whiteSpace: 'nowrap' }}>{trackingNo}</span>;
   return (
@@ -13,7 +13,7 @@ export function TrackingNumber({ courier, trackingNo }: { courier: string; track
       target="_blank"
       rel="noopener noreferrer"
       sx={{ whiteSpace: 'nowrap' }}
-      aria-label={t('page:tracking.courierLink', { trackingNo, courier: courierLabel(t, courier) })}
+      aria-label={t('orders:tracking.courierLink', { trackingNo, courier: courierLabel(t, courier) })}
       onClick={(e) => e.stopPropagation()}
     >
       {trackingNo}

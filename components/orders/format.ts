@@ -5,12 +5,12 @@ import { pickLocalized } from '@/lib/i18n/locales';
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** A courier code as its name in the current language; a code this client does not know is shown as stored. */
-export const courierLabel = (t: Translate, courier: string): string => t(`page:tracking.courier.${courier}`, { defaultValue: courier });
+export const courierLabel = (t: Translate, courier: string): string => t(`orders:tracking.courier.${courier}`, { defaultValue: courier });
 
 /** "Black toner (Apeos C3060) and 2 more items" in the current language. */
 export function itemsSummary(t: Translate, locale: string | undefined, row: Pick<OrderListItem, 'firstItemEn' | 'firstItemZh' | 'itemCount'>): string {
   const first = pickLocalized(locale, row.firstItemEn, row.firstItemZh);
-  return row.itemCount > 1 ? t('page:orders.itemsMore', { first, count: row.itemCount - 1 }) : first;
+  return row.itemCount > 1 ? t('orders:orders.itemsMore', { first, count: row.itemCount - 1 }) : first;
 }
 
 /**

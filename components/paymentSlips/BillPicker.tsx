@@ -23,7 +23,7 @@ type Props<T extends FieldValues> = {
 
 /** Which unpaid bills the slip pays: a checkbox per bill with its due date, balance and status (value: bill ids). */
 export function BillPicker<T extends FieldValues>({ name, control, bills, label, disabled }: Props<T>) {
-  const { t } = useTranslation('page');
+  const { t } = useTranslation('bills');
   const { locale } = useRouter();
   const message = useFieldMessage();
   const { field, fieldState } = useController<T>({ name, control });

@@ -12,7 +12,7 @@ import { SlipUploadForm } from './SlipUploadForm';
  * history (`payslip_upload_read` own slips, `payslip_upload_read_all` every slip of the customer).
  */
 export function PaymentSlipUploadScreen() {
-  const { t } = useTranslation('page');
+  const { t } = useTranslation('bills');
   // The form picks from the customer's bills (bills.listBills needs mgt_bills_read).
   const mayUpload = useCanAccess(['payslip_upload_write']);
   const mayReadBills = useCanAccess(['mgt_bills_read']);

@@ -20,7 +20,7 @@ import type { SlipListItem, SlipSortField } from '@/lib/paymentSlips/schemas';
  * An upload refreshes it (the upload endpoint invalidates the payment slips area).
  */
 export function SlipHistory() {
-  const { t } = useTranslation(['page', 'common', 'error']);
+  const { t } = useTranslation(['bills', 'common', 'error']);
   const { locale } = useRouter();
   const download = useDownload();
   const filterConfig: FilterConfig = useMemo(

@@ -87,7 +87,7 @@ type Props = {
  * sending, with upload progress). Answers the slip number on success.
  */
 export function SlipUploadForm({ onUploaded }: Props) {
-  const { t } = useTranslation(['page', 'common', 'error']);
+  const { t } = useTranslation(['bills', 'common', 'error']);
   const router = useRouter();
   const { locale } = router;
   const upload = useUploadProgress();

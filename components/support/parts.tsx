@@ -1,5 +1,5 @@
 /** Pieces shared by the customer-support screens (docs/support.md). */
-import { Fragment, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import SearchIcon from '@mui/icons-material/Search';
@@ -10,6 +10,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'next-i18next/pages';
+import { SanitizedHtml } from '@/components/common/SanitizedHtml';
 import type { SupportLang } from '@/lib/support/schemas';
 
 /** The reader's language for the support calls: the page's locale. */
@@ -97,44 +98,7 @@ export function Highlight({ text, terms }: { text: string; terms: string[] }) {
   );
 }
 
-/**
- * A help body or FAQ answer: HTML the server sanitized (lib/server/sanitize.ts `sanitizeHelpHtml`: text tags, safe
- * links, the portal's own help images). Links to portal pages are followed with the router (same language, no reload).
- */
+/** A help body or FAQ answer: sanitized HTML (components/common/SanitizedHtml, `help` spacing). */
 export function HelpBody({ html, testId }: { html: string; testId?: string }): ReactNode {
-  const router = useRouter();
-  const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const anchor = (event.target as Element).closest?.('a');
-    const href = anchor?.getAttribute('href');
-    if (!anchor || !href || !href.startsWith('/') || href.startsWith('//') || anchor.getAttribute('target')) return;
-    event.preventDefault();
-    void router.push(href);
-  };
-  return (
-    <Box
-      {...(testId ? { 'data-testid': testId } : {})}
-      onClick={onClick}
-      // Sanitized by the server on write and again on read; never built from user input here.
-      dangerouslySetInnerHTML={{ __html: html }}
-      sx={{
-        overflowWrap: 'anywhere',
-        lineHeight: 1.7,
-        '& p': { my: 1.25 },
-        '& h3': { typography: 'h6', mt: 2.5, mb: 1 },
-        '& h4': { typography: 'subtitle1', fontWeight: 600, mt: 2, mb: 1 },
-        '& ul, & ol': { pl: 3, my: 1.25 },
-        '& li': { my: 0.5 },
-        '& a': { color: 'primary.main', textDecoration: 'underline', textUnderlineOffset: '2px' },
-        '& a:focus-visible': { outline: '2px solid', outlineOffset: '2px' },
-        '& figure': { mx: 0, my: 2 },
-        '& img': { display: 'block', maxWidth: '100%', height: 'auto', borderRadius: 1, border: 1, borderColor: 'divider' },
-        '& figcaption': { color: 'text.secondary', fontSize: '0.875em', mt: 0.75 },
-        '& blockquote': { borderLeft: 4, borderColor: 'divider', pl: 2, ml: 0, color: 'text.secondary' },
-        '& table': { borderCollapse: 'collapse', my: 1.5, display: 'block', maxWidth: '100%', overflowX: 'auto' },
-        '& th, & td': { border: 1, borderColor: 'divider', px: 1.25, py: 0.75, textAlign: 'left', verticalAlign: 'top' },
-        '& th': { bgcolor: 'action.hover', fontWeight: 600 },
-      }}
-    />
-  );
+  return <SanitizedHtml html={html} variant="help" {...(testId ? { testId } : {})} />;
 }

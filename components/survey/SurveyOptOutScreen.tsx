@@ -21,7 +21,7 @@ const linkCode = (code: string) => (code === 'VALIDATION' ? 'SURVEY_LINK_INVALID
 
 /** Public page behind the opt-out link of a satisfaction-survey e-mail (docs/survey.md). */
 export function SurveyOptOutScreen() {
-  const { t } = useTranslation(['page', 'error']);
+  const { t } = useTranslation(['survey', 'error']);
   const router = useRouter();
   const token = typeof router.query.token === 'string' ? router.query.token : '';
   // The link is the proof: these calls carry no session and must not raise the session-expired dialog.
@@ -48,9 +48,9 @@ export function SurveyOptOutScreen() {
   return (
     <Stack spacing={2.5}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
-        {t('page:survey.title')}
+        {t('survey:survey.title')}
       </Typography>
-      {shown.kind === 'loading' ? <CircularProgress aria-label={t('page:survey.loading')} /> : null}
+      {shown.kind === 'loading' ? <CircularProgress aria-label={t('survey:survey.loading')} /> : null}
       {shown.kind === 'error' ? (
         <Alert severity="error" role="alert">
           {t(shown.code === 'SURVEY_LINK_INVALID' ? 'error:SURVEY_LINK_INVALID' : errorKey(shown.code))}
@@ -59,21 +59,21 @@ export function SurveyOptOutScreen() {
       {shown.kind === 'ready' && shown.state.optedOut ? (
         <>
           <Alert severity="success" role="status" data-testid="survey-opted-out">
-            {t('page:survey.optedOut', { email: shown.state.email, time: formatDateTime(shown.state.optedOutAt, router.locale) })}
+            {t('survey:survey.optedOut', { email: shown.state.email, time: formatDateTime(shown.state.optedOutAt, router.locale) })}
           </Alert>
-          <Typography color="text.secondary">{t('page:survey.optInHelp')}</Typography>
+          <Typography color="text.secondary">{t('survey:survey.optInHelp')}</Typography>
           <Button variant="outlined" disabled={busy} onClick={() => act(optIn)} sx={{ alignSelf: 'flex-start' }}>
-            {t('page:survey.optIn')}
+            {t('survey:survey.optIn')}
           </Button>
         </>
       ) : null}
       {shown.kind === 'ready' && !shown.state.optedOut ? (
         <>
-          {shown.justChanged ? <Alert severity="info" role="status">{t('page:survey.optedIn')}</Alert> : null}
-          <Typography>{t('page:survey.explain', { email: shown.state.email })}</Typography>
-          <Typography color="text.secondary">{t('page:survey.serviceMessages')}</Typography>
+          {shown.justChanged ? <Alert severity="info" role="status">{t('survey:survey.optedIn')}</Alert> : null}
+          <Typography>{t('survey:survey.explain', { email: shown.state.email })}</Typography>
+          <Typography color="text.secondary">{t('survey:survey.serviceMessages')}</Typography>
           <Button variant="contained" disabled={busy} onClick={() => act(optOut)} sx={{ alignSelf: 'flex-start' }} data-testid="survey-opt-out">
-            {t('page:survey.confirm')}
+            {t('survey:survey.confirm')}
           </Button>
         </>
       ) : null}

@@ -23,7 +23,7 @@ const LIST_HREF = pathTo('/my-orders/track');
 
 /** `/my-orders/track/[id]` (also as a deep link with `?ucpid=`): one shipment's timeline and the order it belongs to. */
 export function ShipmentDetailScreen() {
-  const { t } = useTranslation(['page', 'common', 'error']);
+  const { t } = useTranslation(['orders', 'common', 'error']);
   const id = useRouteId();
   const shipment = useEndpointQuery(trackingContract.endpoints.getShipment, id ? { id } : null);
   return (
@@ -41,7 +41,7 @@ export function ShipmentDetailScreen() {
 }
 
 function ShipmentView({ s }: { s: ShipmentDetail }) {
-  const { t } = useTranslation(['page', 'common', 'error']);
+  const { t } = useTranslation(['orders', 'common', 'error']);
   const { locale } = useRouter();
   // The order link only for users who may open orders; the order number shows either way.
   const canOpenOrder = useCanAccess(['mgt_order_read']);
@@ -81,7 +81,7 @@ function ShipmentView({ s }: { s: ShipmentDetail }) {
             <Facts
               rows={[
                 [t('tracking.detail.orderDate'), formatDateTime(order.createdAt, locale)],
-                [t('page:orders.columns.type'), `${t(`orders.type.${order.orderType}`)} · ${t('tracking.detail.items', { count: order.itemCount })}`],
+                [t('orders:orders.columns.type'), `${t(`orders.type.${order.orderType}`)} · ${t('tracking.detail.items', { count: order.itemCount })}`],
                 ...(order.machine
                   ? [
                       [

@@ -16,7 +16,7 @@ const PATH: readonly ShipmentStep[] = ['received', 'picked', 'dispatched', 'out_
  * (a second delivery attempt): the latest occurrence is shown.
  */
 export function ShipmentTimeline({ events, status, label }: { events: readonly ShipmentEvent[]; status: ShipmentStep; label: string }) {
-  const { t } = useTranslation('page');
+  const { t } = useTranslation('orders');
   const { locale } = useRouter();
   const last = new Map<ShipmentStep, ShipmentEvent>();
   for (const e of events) last.set(e.step, e);

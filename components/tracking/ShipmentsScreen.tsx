@@ -17,7 +17,7 @@ import { pathTo } from '@/lib/paths';
 
 /** `/my-orders/track`: the customer's shipments, filterable like orders; a row opens its timeline. */
 export function ShipmentsScreen() {
-  const { t } = useTranslation(['page', 'common']);
+  const { t } = useTranslation(['orders', 'common']);
   const { locale } = useRouter();
   // The order number links to the order for users who may open orders (identifiers are links in every table).
   const canOpenOrders = useCanAccess(['mgt_order_read']);

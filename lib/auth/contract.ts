@@ -2,22 +2,17 @@
  * Sign-in and session endpoints (spec §7 `login`, `checkToken`, `setCookies`): declared once here, implemented in
  * lib/server/api/login.ts, checkToken.ts and cookies.ts, called by the browser through lib/api/query.ts.
  */
-import { z } from 'zod/mini';
-import { defineContract, mutation, output, query } from '@/lib/contract';
-import {
-  authenticateBodySchema,
-  enableMfaBodySchema,
-  savePreferenceBodySchema,
-  selectCustomerBodySchema,
-  setCookiesBodySchema,
-  signInEnrolmentBodySchema,
-  type MfaEnrolment,
-  type PreferenceInfo,
-  type SessionGrant,
-  type UserCustomer,
+import { defineContract, lazyBody, mutation, output, query } from '@/lib/contract';
+import type {
+  MfaEnrolment,
+  PreferenceInfo,
+  SessionGrant,
+  UserCustomer,
 } from './schemas';
 
-const empty = z.strictObject({});
+const schemas = () => import('./schemas');
+
+const empty = lazyBody(() => import('@/lib/contract/bodies').then((m) => m.emptyBody));
 const PREF_WRITE = { anyOf: ['ac_pref_write'] } as const;
 
 export const loginContract = defineContract('login', {
@@ -25,7 +20,7 @@ export const loginContract = defineContract('login', {
     summary:
       'Sign-in with login id, password and (when MFA is on) a TOTP code → SessionGrant with the API token. For API clients and tests; the browser signs in through next-auth, which calls the same service.',
     permission: 'public',
-    body: authenticateBodySchema,
+    body: lazyBody(() => schemas().then((m) => m.authenticateBodySchema)),
     output: output<SessionGrant>(),
   }),
   startSignInMfaEnrolment: mutation({
@@ -33,14 +28,14 @@ export const loginContract = defineContract('login', {
       'Sign-in with forced MFA and no authenticator yet (authenticate answered 401 MFA_ENROL_REQUIRED): login id + password → a new pending secret, otpauth URL and QR code; ' +
       'the next authenticate with a code from the authenticator turns MFA on and signs in. Same throttle, lock-out and answers as authenticate; 409 CONFLICT for an account that need not enrol.',
     permission: 'public',
-    body: signInEnrolmentBodySchema,
+    body: lazyBody(() => schemas().then((m) => m.signInEnrolmentBodySchema)),
     output: output<MfaEnrolment>(),
   }),
   enableMfa: mutation({
     summary:
       'MFA set-up: `{}` → new pending secret + otpauth URL + QR code; `{ code }` → turns MFA on; `{ disable: true, code }` → turns it off. A preference write: needs ac_pref_write, like the account page.',
     permission: PREF_WRITE,
-    body: enableMfaBodySchema,
+    body: lazyBody(() => schemas().then((m) => m.enableMfaBodySchema)),
     output: output<MfaEnrolment | { mfaEnabled: boolean }>(),
     // The account page patches its cached profile with the answer (components/account/AccountScreen.tsx).
   }),
@@ -61,7 +56,7 @@ export const loginContract = defineContract('login', {
   savePreferenceInfo: mutation({
     summary: 'Saves font size and / or preferred language; returns the stored values.',
     permission: PREF_WRITE,
-    body: savePreferenceBodySchema,
+    body: lazyBody(() => schemas().then((m) => m.savePreferenceBodySchema)),
     output: output<PreferenceInfo>(),
     // The account page patches its cached profile with the answer; the session's preference query is refetched.
     invalidates: ['login.getPreferenceInfo'],
@@ -82,7 +77,7 @@ export const loginContract = defineContract('login', {
     summary:
       "Switches to one of the user's customers → SessionGrant with a token for it (404 for any other customer). For API clients and tests; the browser switches through next-auth's session update.",
     permission: 'authenticated',
-    body: selectCustomerBodySchema,
+    body: lazyBody(() => schemas().then((m) => m.selectCustomerBodySchema)),
     output: output<SessionGrant>(),
   }),
 });
@@ -104,7 +99,7 @@ export const cookiesContract = defineContract('cookies', {
     summary: 'Sets display cookies from an allow-list: colorMode (light/dark), fontSize (S/M/L), NEXT_LOCALE (en/tc).',
     permission: 'public',
     path: '/api/setCookies',
-    body: setCookiesBodySchema,
+    body: lazyBody(() => schemas().then((m) => m.setCookiesBodySchema)),
     output: output<{ set: string[] }>(),
   }),
 });

@@ -39,12 +39,32 @@ export const output = <T>(): Output<T> => ({}) as Output<T>;
 
 export type EndpointKind = 'query' | 'mutation' | 'download' | 'upload';
 
+/**
+ * A body schema the browser never builds: `lazyBody(() => import('./schemas').then((m) => m.fooSchema))`. The
+ * contracts the app shell loads on every page declare their bodies this way, so zod's core stays out of the shared
+ * bundle (docs/performance.md); the server loads the schema on the endpoint's first call (`bodySchema`).
+ */
+export type LazyBody<S extends zc.$ZodType = zc.$ZodType> = { readonly load: () => Promise<S> };
+export const lazyBody = <S extends zc.$ZodType>(load: () => Promise<S>): LazyBody<S> => ({ load });
+/** A body as a contract declares it: the schema, or a lazily loaded one. */
+export type BodySchema<S extends zc.$ZodType = zc.$ZodType> = S | LazyBody<S>;
+export const isLazyBody = (body: BodySchema): body is LazyBody => typeof (body as { load?: unknown }).load === 'function';
+
+const loaded = new WeakMap<LazyBody, Promise<zc.$ZodType>>();
+/** The schema of a body, loading a lazy one once (the server and tests; the browser's query layer never calls it). */
+export function bodySchema<S extends zc.$ZodType>(body: BodySchema<S>): S | Promise<S> {
+  if (!isLazyBody(body)) return body;
+  let p = loaded.get(body);
+  if (!p) loaded.set(body, (p = body.load()));
+  return p as Promise<S>;
+}
+
 /** `'area'` or `'area.action'`: what a write makes stale. */
 export type InvalidationTarget = string;
 
 export type EndpointDef<K extends EndpointKind = EndpointKind, S extends zc.$ZodType = zc.$ZodType, O = unknown, P extends Permission = Permission> = {
   kind: K;
-  body: S;
+  body: BodySchema<S>;
   output: Output<O>;
   permission: P;
   silent?: boolean;
@@ -77,9 +97,9 @@ export type Endpoint<K extends EndpointKind = EndpointKind, S extends zc.$ZodTyp
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyEndpoint = Endpoint<EndpointKind, zc.$ZodType, any, Permission>;
 /** What the browser sends (defaults may be left out). */
-export type BodyOf<E> = E extends { body: infer S extends zc.$ZodType } ? zc.input<S> : never;
+export type BodyOf<E> = E extends { body: BodySchema<infer S extends zc.$ZodType> } ? zc.input<S> : never;
 /** What the handler receives, after validation. */
-export type ParsedBodyOf<E> = E extends { body: infer S extends zc.$ZodType } ? zc.output<S> : never;
+export type ParsedBodyOf<E> = E extends { body: BodySchema<infer S extends zc.$ZodType> } ? zc.output<S> : never;
 export type OutputOf<E> = E extends { output: Output<infer O> } ? O : never;
 export type PermissionOf<E> = E extends { permission: infer P extends Permission } ? P : never;
 
@@ -95,32 +115,38 @@ export type Contract<A extends string = string, D extends Defs = Defs> = {
 
 export type AnyContract = Contract<string, Defs>;
 
+/** The schema a body declares, lazy or not. */
+export type SchemaOf<B> = B extends LazyBody<infer S> ? S : B extends zc.$ZodType ? B : never;
+/** A definition whose body may be lazy: the schema type is read from the body as written. */
+type DefWith<K extends EndpointKind, B extends BodySchema, O, P extends Permission, X extends keyof EndpointDef> = Omit<EndpointDef<K, SchemaOf<B>, O, P>, 'kind' | 'body' | X> & {
+  body: B;
+};
+
 /** A read: cached by the browser under a key made of area, action and body. */
-export const query = <S extends zc.$ZodType, O, const P extends Permission>(
-  def: Omit<EndpointDef<'query', S, O, P>, 'kind' | 'invalidates'>,
-): EndpointDef<'query', S, O, P> => ({
-  ...def,
-  kind: 'query',
-});
+export const query = <B extends BodySchema, O, const P extends Permission>(def: DefWith<'query', B, O, P, 'invalidates'>): EndpointDef<'query', SchemaOf<B>, O, P> =>
+  ({
+    ...def,
+    kind: 'query',
+  }) as EndpointDef<'query', SchemaOf<B>, O, P>;
 
 /** A page-load content read (spec §7): `GET <path>?<body>` with the content API key header; cached like a query. */
-export const contentQuery = <S extends zc.$ZodType, O>(
-  def: Omit<EndpointDef<'query', S, O, 'public'>, 'kind' | 'invalidates' | 'method' | 'permission' | 'silent'>,
-): EndpointDef<'query', S, O, 'public'> => ({
-  ...def,
-  kind: 'query',
-  method: 'GET',
-  permission: 'public',
-  silent: true,
-});
+export const contentQuery = <B extends BodySchema, O>(
+  def: DefWith<'query', B, O, 'public', 'invalidates' | 'method' | 'permission' | 'silent'>,
+): EndpointDef<'query', SchemaOf<B>, O, 'public'> =>
+  ({
+    ...def,
+    kind: 'query',
+    method: 'GET',
+    permission: 'public',
+    silent: true,
+  }) as EndpointDef<'query', SchemaOf<B>, O, 'public'>;
 
 /** A write: after success the browser refetches what `invalidates` names. */
-export const mutation = <S extends zc.$ZodType, O, const P extends Permission>(
-  def: Omit<EndpointDef<'mutation', S, O, P>, 'kind'>,
-): EndpointDef<'mutation', S, O, P> => ({
-  ...def,
-  kind: 'mutation',
-});
+export const mutation = <B extends BodySchema, O, const P extends Permission>(def: DefWith<'mutation', B, O, P, never>): EndpointDef<'mutation', SchemaOf<B>, O, P> =>
+  ({
+    ...def,
+    kind: 'mutation',
+  }) as EndpointDef<'mutation', SchemaOf<B>, O, P>;
 
 /** A file answer (PDF, CSV, XLSX): errors are still envelopes. */
 export const download = <S extends zc.$ZodType, const P extends Permission>(

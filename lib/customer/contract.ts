@@ -2,11 +2,10 @@
  * The `user` area (spec §7): the current customer and the user's previous sign-in. Implemented in
  * lib/server/api/user.ts; the session bootstrap, header, home and account screens read them as queries.
  */
-import { z } from 'zod/mini';
-import { defineContract, output, query } from '@/lib/contract';
+import { defineContract, lazyBody, output, query } from '@/lib/contract';
 import type { CurrentCustomer, CustomerNoList, LastLoginTime, ProductLine } from './schemas';
 
-const empty = z.strictObject({});
+const empty = lazyBody(() => import('@/lib/contract/bodies').then((m) => m.emptyBody));
 
 const customerNoList = (productLine: ProductLine) =>
   query({

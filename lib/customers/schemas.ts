@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
+import { required, text } from '@/lib/zodText';
 
 export const CUSTOMER_STATUSES = ['active', 'inactive'] as const;
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
@@ -13,14 +14,6 @@ export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 export const CUSTOMER_PRODUCT_LINES = ['copier', 'printer', 'software'] as const;
 export type CustomerProductLine = (typeof CUSTOMER_PRODUCT_LINES)[number];
 
-/** Text a user types: trimmed, capped, no NUL (PostgreSQL refuses it in text). */
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, zodMessages.maxLength(max))
-    .refine((v) => !v.includes('\u0000'), { error: zodMessages.invalid });
-const required = (max: number) => text(max).min(1, zodMessages.required);
 
 /** `UCP100001`: letters, digits, `-` and `_`, 3–20, starting with a letter or digit; stored upper-cased. */
 export const ucpIdSchema = z

@@ -31,7 +31,3 @@ export const staticTranslations =
 export const serverTranslations =
   (...namespaces: string[]): GetServerSideProps =>
   async ({ locale }) => ({ props: await translations(locale, namespaces) });
-
-/** The screens built before per-feature namespaces keep their texts in `page` until they move. */
-export const getStaticTranslations: GetStaticProps = staticTranslations('page');
-export const getServerTranslations: GetServerSideProps = serverTranslations('page');

@@ -2,9 +2,11 @@
  * The inbox (spec §7 `inbox`): declared once here, implemented in lib/server/api/inbox.ts. Opening a message marks
  * it read, so the screen refreshes the unread count and the list after it (components/inbox).
  */
-import { z } from 'zod/mini';
-import { defineContract, mutation, output, query } from '@/lib/contract';
-import { inboxContentBodySchema, inboxListBodySchema, type InboxList, type InboxMessage } from './schemas';
+import { defineContract, lazyBody, mutation, output, query } from '@/lib/contract';
+import type { InboxList, InboxMessage } from './schemas';
+
+const empty = lazyBody(() => import('@/lib/contract/bodies').then((m) => m.emptyBody));
+const schemas = () => import('./schemas');
 
 const HOME = { anyOf: ['home'] } as const;
 
@@ -13,7 +15,7 @@ export const inboxContract = defineContract('inbox', {
     summary: "Number of unread inbox messages of the user for its current customer (the header's badge).",
     permission: HOME,
     silent: true,
-    body: z.strictObject({}),
+    body: empty,
     output: output<number>(),
   }),
   getEmailListSortByIsReadAndSendTime: query({
@@ -21,7 +23,7 @@ export const inboxContract = defineContract('inbox', {
       'One page of the inbox, unread first then newest: { items: [{ id, title, category, sendTime, isRead, preview }], total }. ' +
       '`search` matches the title literally and case-insensitively; `lang` (en | tc, default the preferred language) picks the text.',
     permission: HOME,
-    body: inboxListBodySchema,
+    body: lazyBody(() => schemas().then((m) => m.inboxListBodySchema)),
     output: output<InboxList>(),
   }),
   getEmailContent: query({
@@ -29,13 +31,13 @@ export const inboxContract = defineContract('inbox', {
       "One message with its sanitized HTML body, marked read (idempotent). Another user's or another customer's message is NOT_FOUND.",
     permission: HOME,
     silent: true,
-    body: inboxContentBodySchema,
+    body: lazyBody(() => schemas().then((m) => m.inboxContentBodySchema)),
     output: output<InboxMessage>(),
   }),
   markAllAsRead: mutation({
     summary: 'Marks every unread message of the user for its current customer as read: { updated }.',
     permission: HOME,
-    body: z.strictObject({}),
+    body: empty,
     output: output<{ updated: number }>(),
     invalidates: ['inbox'],
   }),

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
-import { msg, zodMessages } from '@/lib/zodMessages';
+import { msg } from '@/lib/zodMessages';
+import { required, text } from '@/lib/zodText';
 
 export const OFFER_STATUSES = ['draft', 'published', 'expired'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
@@ -14,13 +15,6 @@ export type OfferTarget = (typeof OFFER_TARGETS)[number];
 export const OFFER_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
 export const OFFER_IMAGE_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, zodMessages.maxLength(max))
-    .refine((v) => !v.includes('\u0000'), { error: zodMessages.invalid });
-const required = (max: number) => text(max).min(1, zodMessages.required);
 
 /**
  * Where the call to action leads: a path of the portal (`/my-orders/manage`, no `//`, no scheme) or an https URL.

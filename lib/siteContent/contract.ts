@@ -3,14 +3,14 @@
  * content API key header, answered with the usual envelope. Served by lib/server/siteContentRoutes.ts (not the POST
  * router); the footer reads them through lib/api/query.ts (silent, retried every 5 s, a 401 means a wrong key).
  */
-import { z } from 'zod/mini';
-import { contentQuery, defineContract, output } from '@/lib/contract';
+import { contentQuery, defineContract, lazyBody, output } from '@/lib/contract';
 import type { FooterPopupContent, LinkConfiguration, MobileApplication, SocialPlatformSection } from './schemas';
 
-export const CONTENT_LANGS = ['en', 'tc'] as const;
+export { CONTENT_LANGS } from '@/lib/contract/bodies';
+export type { contentBody as contentBodySchema } from '@/lib/contract/bodies';
 
 /** `lang` defaults to en on the server; the footer always sends the page's language. */
-export const contentBodySchema = z.strictObject({ lang: z.enum(CONTENT_LANGS) });
+const contentBodySchema = lazyBody(() => import('@/lib/contract/bodies').then((m) => m.contentBody));
 
 export const siteContentContract = defineContract('content', {
   footerPopup: contentQuery({

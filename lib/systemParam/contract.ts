@@ -1,6 +1,7 @@
 /** System parameters the browser needs (spec §7 `systemParam`), implemented in lib/server/api/systemParam.ts. */
-import { z } from 'zod/mini';
-import { defineContract, output, query } from '@/lib/contract';
+import { defineContract, lazyBody, output, query } from '@/lib/contract';
+
+const empty = lazyBody(() => import('@/lib/contract/bodies').then((m) => m.emptyBody));
 
 /** Spec §9: 1 MB when the system parameter is not supplied. */
 export const DEFAULT_UPLOAD_FILE_SIZE = 1;
@@ -10,7 +11,7 @@ export const systemParamContract = defineContract('systemParam', {
     summary: 'Upload size limit in MB (system parameter upload_file_size, default 1).',
     permission: 'authenticated',
     silent: true,
-    body: z.strictObject({}),
+    body: empty,
     output: output<{ paramValue: number }>(),
   }),
 });

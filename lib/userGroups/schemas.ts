@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
 import { FUNCTION_CODES, type FunctionCode } from '@/lib/permissions/codes';
 import { msg, zodMessages } from '@/lib/zodMessages';
+import { required, text } from '@/lib/zodText';
 
 /** customer: held by customers' users for one customer; provider: provider staff (shown as "Staff"). */
 export const GROUP_KINDS = ['customer', 'provider'] as const;
@@ -13,13 +14,6 @@ export type GroupKind = (typeof GROUP_KINDS)[number];
 export const GROUP_STATUSES = ['active', 'inactive'] as const;
 export type GroupStatus = (typeof GROUP_STATUSES)[number];
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, zodMessages.maxLength(max))
-    .refine((v) => !v.includes('\u0000'), { error: zodMessages.invalid });
-const required = (max: number) => text(max).min(1, zodMessages.required);
 
 /** `CUST_VIEWER`: upper-case letters, digits and `_`, 3–40; stored upper-cased. */
 export const groupCodeSchema = z
@@ -54,15 +48,13 @@ const loginIdSchema = z
   .trim()
   .toLowerCase()
   .min(1, zodMessages.required)
-  .max(254, zodMessages.maxLength(254))
-  .refine((v) => !v.includes('\u0000'), { error: zodMessages.invalid });
+  .max(254, zodMessages.maxLength(254));
 /** A customer's UCP id as typed (matched case-insensitively: UCP100001 = ucp100001). */
 const ucpIdSchema = z
   .string()
   .trim()
   .min(1, zodMessages.required)
-  .max(40, zodMessages.maxLength(40))
-  .refine((v) => !v.includes('\u0000'), { error: zodMessages.invalid });
+  .max(40, zodMessages.maxLength(40));
 
 /** Give a user the group for one of its customers (membership is per user and customer). */
 export const addMemberSchema = z.strictObject({ id: z.uuid(), loginId: loginIdSchema, ucpId: ucpIdSchema });

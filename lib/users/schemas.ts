@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { passwordSchema } from '@/lib/auth/passwordRules';
 import { listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
+import { text } from '@/lib/zodText';
 
 /**
  * pending = created, waiting for its activation; active; locked = locked by staff until unlocked; inactive =
@@ -24,12 +25,6 @@ export const USER_LANGUAGES = ['en', 'tc'] as const;
 export const USER_STATUS_ACTIONS = ['lock', 'unlock', 'disable', 'enable'] as const;
 export type UserStatusAction = (typeof USER_STATUS_ACTIONS)[number];
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, zodMessages.maxLength(max))
-    .refine((v) => !v.includes('\u0000'), { error: zodMessages.invalid });
 
 /** Login ids are stored lower-cased: letters, digits and `. _ @ + -`, 3–100 characters (e-mail addresses fit). */
 export const loginIdSchema = z

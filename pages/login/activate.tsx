@@ -2,11 +2,11 @@ import { useTranslation } from 'next-i18next/pages';
 import type { PortalPage } from '@/components/app/types';
 import { SetPasswordScreen } from '@/components/auth/SetPasswordScreen';
 import { PageTitle } from '@/components/common/PageTitle';
-import { getStaticTranslations } from '@/lib/i18n/staticProps';
+import { staticTranslations } from '@/lib/i18n/staticProps';
 
 /** Public: opened from an e-mail link or the sign-in page (docs/user-accounts.md). */
 const ActivatePage: PortalPage = () => {
-  const { t } = useTranslation('page');
+  const { t } = useTranslation(['auth', 'account']);
   return (
     <>
       <PageTitle title={t('activate.title')} />
@@ -16,4 +16,4 @@ const ActivatePage: PortalPage = () => {
 };
 ActivatePage.layout = 'login';
 export default ActivatePage;
-export const getStaticProps = getStaticTranslations;
+export const getStaticProps = staticTranslations('auth', 'account');

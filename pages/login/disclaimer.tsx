@@ -2,10 +2,10 @@ import { useTranslation } from 'next-i18next/pages';
 import type { PortalPage } from '@/components/app/types';
 import { DisclaimerScreen } from '@/components/auth/DisclaimerScreen';
 import { PageTitle } from '@/components/common/PageTitle';
-import { getStaticTranslations } from '@/lib/i18n/staticProps';
+import { staticTranslations } from '@/lib/i18n/staticProps';
 
 const DisclaimerPage: PortalPage = () => {
-  const { t } = useTranslation('page');
+  const { t } = useTranslation('auth');
   return (
     <>
       <PageTitle title={t('disclaimer.title')} />
@@ -15,4 +15,4 @@ const DisclaimerPage: PortalPage = () => {
 };
 DisclaimerPage.layout = 'login';
 export default DisclaimerPage;
-export const getStaticProps = getStaticTranslations;
+export const getStaticProps = staticTranslations('auth');

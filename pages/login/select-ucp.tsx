@@ -2,10 +2,10 @@ import { useTranslation } from 'next-i18next/pages';
 import type { PortalPage } from '@/components/app/types';
 import { SelectUcpScreen } from '@/components/auth/SelectUcpScreen';
 import { PageTitle } from '@/components/common/PageTitle';
-import { getStaticTranslations } from '@/lib/i18n/staticProps';
+import { staticTranslations } from '@/lib/i18n/staticProps';
 
 const SelectUcpPage: PortalPage = () => {
-  const { t } = useTranslation('page');
+  const { t } = useTranslation('auth');
   return (
     <>
       <PageTitle title={t('selectUcp.title')} />
@@ -15,4 +15,4 @@ const SelectUcpPage: PortalPage = () => {
 };
 SelectUcpPage.layout = 'login';
 export default SelectUcpPage;
-export const getStaticProps = getStaticTranslations;
+export const getStaticProps = staticTranslations('auth');

@@ -2,11 +2,11 @@ import { useTranslation } from 'next-i18next/pages';
 import type { PortalPage } from '@/components/app/types';
 import { PageTitle } from '@/components/common/PageTitle';
 import { SurveyOptOutScreen } from '@/components/survey/SurveyOptOutScreen';
-import { getStaticTranslations } from '@/lib/i18n/staticProps';
+import { staticTranslations } from '@/lib/i18n/staticProps';
 
 /** Spec route /survey/optput (sic): opting out of satisfaction surveys from an e-mail link. */
 const SurveyOptOutPage: PortalPage = () => {
-  const { t } = useTranslation('page');
+  const { t } = useTranslation('survey');
   return (
     <>
       <PageTitle title={t('survey.title')} />
@@ -16,4 +16,4 @@ const SurveyOptOutPage: PortalPage = () => {
 };
 SurveyOptOutPage.layout = 'login';
 export default SurveyOptOutPage;
-export const getStaticProps = getStaticTranslations;
+export const getStaticProps = staticTranslations('survey');

@@ -95,7 +95,7 @@ it('a provider admin adds a customer and a user for it; the user activates it th
 
   const link = await linkFromOutbox(admin, loginId, 'account_activation');
   const user = track(await newPage());
-  await setPasswordThroughLink(user, link, en('page:activate.title'), en('page:activate.submit'));
+  await setPasswordThroughLink(user, link, en('auth:activate.title'), en('auth:activate.submit'));
 
   // The link is spent: opening it again says so.
   const again = track(await newPage());
@@ -173,7 +173,7 @@ it('forgot password: a reset link by e-mail, a new password, the old one refused
   const page = track(await newPage());
   await page.goto(url('/login'));
   await page.getByTestId('forgot-password-link').click();
-  await h1(page, en('page:forgotPassword.title')).waitFor();
+  await h1(page, en('auth:forgotPassword.title')).waitFor();
   await page.getByTestId('forgot-login-id').fill(loginId);
   await page.getByTestId('forgot-submit').click();
   await page.getByTestId('forgot-sent').waitFor();
@@ -186,7 +186,7 @@ it('forgot password: a reset link by e-mail, a new password, the old one refused
   expect(await other.getByTestId('forgot-sent').textContent()).toBe(await page.getByTestId('forgot-sent').textContent());
 
   const reset = await linkFromOutbox(admin, loginId, 'password_reset');
-  await setPasswordThroughLink(page, reset, en('page:resetPassword.title'), en('page:resetPassword.submit'));
+  await setPasswordThroughLink(page, reset, en('auth:resetPassword.title'), en('auth:resetPassword.submit'));
   await page.goto(url('/login'));
   await expect(signIn(page, loginId, first)).rejects.toThrow(/INVALID_CREDENTIALS/);
   await signIn(page, loginId, PASSWORD);
@@ -232,7 +232,7 @@ it('on a phone in Chinese and dark mode: the list, the add form, a user and the 
   await visitor.getByTestId('link-invalid').waitFor();
   await checkAccessible(visitor, 'activation page, invalid link (tc, dark, phone)');
   await visitor.goto(url('/tc/login/forgot-password'));
-  await h1(visitor, tc('page:forgotPassword.title')).waitFor();
+  await h1(visitor, tc('auth:forgotPassword.title')).waitFor();
   await checkAccessible(visitor, 'forgot password (tc, dark, phone)');
   await shot(visitor, 'forgot-password-tc-dark-phone');
 });

@@ -60,8 +60,8 @@ it('multi@demo.hk chooses a customer, switches to the other, and the function li
   // unprefixed URLs below.
   await page.context().addCookies([{ name: 'NEXT_LOCALE', value: 'en', url: baseUrl() }]);
   await page.goto(url('/login/select-ucp'));
-  await page.getByRole('heading', { level: 1, name: t('en', 'page:selectUcp.title') }).waitFor();
-  const list = page.getByRole('list', { name: t('en', 'page:selectUcp.listLabel') });
+  await page.getByRole('heading', { level: 1, name: t('en', 'auth:selectUcp.title') }).waitFor();
+  const list = page.getByRole('list', { name: t('en', 'auth:selectUcp.listLabel') });
   await list.waitFor();
   expect(await list.locator('[data-testid^="ucp-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))).toEqual([
     'ucp-UCP100002',
@@ -76,7 +76,7 @@ it('multi@demo.hk chooses a customer, switches to the other, and the function li
   await page.getByTestId('ucp-UCP100002').getByText(CUSTOMERS.UCP100002).waitFor();
   await page.getByTestId('ucp-UCP100002').click();
   await page.waitForURL((u) => portalPath(u.href) === '/');
-  await page.getByRole('heading', { level: 1, name: t('en', 'page:home.welcome', { name: 'Wong Siu Ming' }) }).waitFor();
+  await page.getByRole('heading', { level: 1, name: t('en', 'home:home.welcome', { name: 'Wong Siu Ming' }) }).waitFor();
   await expectCurrentCustomer(page, CUSTOMERS.UCP100002);
   const first = await sessionOf(page);
   expect(first.currentUser?.ucpId).toBe('UCP100002');

@@ -43,7 +43,7 @@ const searchOf = (href: string) => Object.fromEntries(new URL(href).searchParams
 
 /** Waits for the inbox to be shown (its level-1 heading), not a no-permission or session message. */
 async function inboxShown(locale: PortalLocale = 'en'): Promise<void> {
-  await page.getByRole('heading', { level: 1, name: t(locale, 'page:inbox.title'), exact: true }).waitFor();
+  await page.getByRole('heading', { level: 1, name: t(locale, 'inbox:inbox.title'), exact: true }).waitFor();
   expect(await page.getByRole('heading', { level: 1, name: t(locale, 'common:no_permission_to_access') }).count()).toBe(0);
 }
 
@@ -53,7 +53,7 @@ describe.each<PortalLocale>(['en', 'tc'])('signed out, a deep link goes through 
     await page.waitForURL((u) => portalPath(u.href) === '/weblogin');
     expect(new URL(page.url()).pathname).toBe(localePath(locale, '/weblogin'));
     expect(searchOf(page.url())).toEqual({ deepLink: DEEP_LINK_PAGE, deepLinkParams: 'ucpid=UCP100001&id=e2e-link-1' });
-    await page.getByRole('heading', { level: 1, name: t(locale, 'page:weblogin.title') }).waitFor();
+    await page.getByRole('heading', { level: 1, name: t(locale, 'auth:weblogin.title') }).waitFor();
 
     expect(await signIn(page, 'customer@demo.hk')).toBe(localePath(locale, DEEP_LINK_PAGE));
     expect(searchOf(page.url())).toEqual({ ucpid: 'UCP100001', id: 'e2e-link-1' });
@@ -96,7 +96,7 @@ async function signInWithDeepLink(deepLink: string) {
     const query = new URLSearchParams({ deepLink, deepLinkParams: 'ucpid=UCP100001' });
     await own.goto(url(`/weblogin?${query.toString()}`));
     const landed = await signIn(own, 'customer@demo.hk');
-    await own.getByRole('heading', { level: 1, name: t('en', 'page:home.welcome', { name: 'Chan Tai Man' }) }).waitFor();
+    await own.getByRole('heading', { level: 1, name: t('en', 'home:home.welcome', { name: 'Chan Tai Man' }) }).waitFor();
     return { deepLink, landed, origin: new URL(own.url()).origin, external: requests.external(), dialogs };
   } finally {
     await own.context().close();
@@ -158,7 +158,7 @@ describe('signed in, a deep link naming another customer (issue 10 item 1)', () 
     await signIn(page, 'multi@demo.hk', DEMO_PASSWORD, { ucpId: 'UCP100002', locale });
     await page.goto(url(localePath(locale, `${DEEP_LINK_PAGE}?ucpid=UCP100001`)));
     await page.getByRole('heading', { level: 1, name: t(locale, 'common:deepLinkCustomer.notLinkedTitle') }).waitFor();
-    expect(await page.getByRole('heading', { level: 1, name: t(locale, 'page:inbox.title'), exact: true }).count()).toBe(0);
+    expect(await page.getByRole('heading', { level: 1, name: t(locale, 'inbox:inbox.title'), exact: true }).count()).toBe(0);
     expect((await sessionOf(page)).currentUser?.ucpId).toBe('UCP100002');
   });
 });

@@ -15,25 +15,25 @@ it('viewer@demo.hk accepts the disclaimer at its first sign-in and is not asked 
   if (landed !== '/login/disclaimer') {
     throw new Error(`viewer@demo.hk landed on ${landed}: has another spec accepted its disclaimer in this run? Only disclaimer.spec.ts may.`);
   }
-  await page.getByRole('heading', { level: 1, name: t('en', 'page:disclaimer.title') }).waitFor();
+  await page.getByRole('heading', { level: 1, name: t('en', 'auth:disclaimer.title') }).waitFor();
   expect((await sessionOf(page)).profile?.needsDisclaimer).toBe(true);
 
   // Until it is accepted, a protected page sends the user back here.
   await page.goto(url('/account'));
   await page.waitForURL((u) => portalPath(u.href) === '/login/disclaimer');
-  await page.getByRole('heading', { level: 1, name: t('en', 'page:disclaimer.title') }).waitFor();
+  await page.getByRole('heading', { level: 1, name: t('en', 'auth:disclaimer.title') }).waitFor();
 
   const accept = page.getByTestId('disclaimer-accept');
   expect(await accept.isDisabled()).toBe(true);
-  await page.getByLabel(t('en', 'page:disclaimer.agree')).check();
+  await page.getByLabel(t('en', 'auth:disclaimer.agree')).check();
   expect(await accept.isEnabled()).toBe(true);
   await accept.click();
   await page.waitForURL((u) => portalPath(u.href) === '/');
-  await page.getByRole('heading', { level: 1, name: t('en', 'page:home.welcome', { name: 'Lee Ka Yan' }) }).waitFor();
+  await page.getByRole('heading', { level: 1, name: t('en', 'home:home.welcome', { name: 'Lee Ka Yan' }) }).waitFor();
   expect((await sessionOf(page)).profile?.needsDisclaimer).toBe(false);
 
   await signOut(page);
   expect(await signIn(page, 'viewer@demo.hk')).toBe('/');
-  await page.getByRole('heading', { level: 1, name: t('en', 'page:home.welcome', { name: 'Lee Ka Yan' }) }).waitFor();
+  await page.getByRole('heading', { level: 1, name: t('en', 'home:home.welcome', { name: 'Lee Ka Yan' }) }).waitFor();
   await page.context().close();
 });

@@ -50,7 +50,7 @@ it('customer@demo.hk sets up MFA, signs in with a code, and turns it off again',
 
   // Set up: the QR code and the key for typing in are shown.
   await page.getByTestId('mfa-set-up').click();
-  const qr = page.getByRole('img', { name: t('en', 'page:account.mfa.qrAlt') });
+  const qr = page.getByRole('img', { name: t('en', 'account:account.mfa.qrAlt') });
   await qr.waitFor();
   expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/=]{100,}$/);
   expect(await qr.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
@@ -60,10 +60,10 @@ it('customer@demo.hk sets up MFA, signs in with a code, and turns it off again',
 
   // Confirmed by a first code from the "authenticator".
   secretInForce = secret;
-  await page.getByLabel(new RegExp(`^\\s*${t('en', 'page:account.mfa.code')}`)).fill(await freshTotp(secret));
+  await page.getByLabel(new RegExp(`^\\s*${t('en', 'account:account.mfa.code')}`)).fill(await freshTotp(secret));
   await page.getByTestId('mfa-confirm').click();
   await page.locator('[data-testid="mfa-status"][data-enabled="true"]').waitFor();
-  expect((await page.getByTestId('mfa-done').innerText()).trim()).toBe(t('en', 'page:account.mfa.enabled'));
+  expect((await page.getByTestId('mfa-done').innerText()).trim()).toBe(t('en', 'account:account.mfa.enabled'));
   // The key is no longer on screen.
   expect(await page.getByTestId('mfa-secret').count()).toBe(0);
 
@@ -73,14 +73,14 @@ it('customer@demo.hk sets up MFA, signs in with a code, and turns it off again',
   await page.getByTestId('totp').waitFor();
   expect(await submitSignIn(page, LOGIN_ID, DEMO_PASSWORD, await freshTotp(secret))).toBeNull();
   await page.waitForURL((u) => portalPath(u.href) === '/');
-  await page.getByRole('heading', { level: 1, name: t('en', 'page:home.welcome', { name: 'Chan Tai Man' }) }).waitFor();
+  await page.getByRole('heading', { level: 1, name: t('en', 'home:home.welcome', { name: 'Chan Tai Man' }) }).waitFor();
   expect((await sessionOf(page)).profile?.mfaEnabled).toBe(true);
 
   // Off again, with a current code.
   await page.goto(url('/account'));
   await page.locator('[data-testid="mfa-status"][data-enabled="true"]').waitFor();
   await page.getByTestId('mfa-turn-off').click();
-  await page.getByLabel(new RegExp(`^\\s*${t('en', 'page:account.mfa.code')}`)).fill(await freshTotp(secret));
+  await page.getByLabel(new RegExp(`^\\s*${t('en', 'account:account.mfa.code')}`)).fill(await freshTotp(secret));
   await page.getByTestId('mfa-confirm-off').click();
   await page.locator('[data-testid="mfa-status"][data-enabled="false"]').waitFor();
   secretInForce = null;

@@ -73,7 +73,7 @@ describe.each(LOCALES)('sign-in failures (%s)', (locale) => {
       if (new URL(r.url()).pathname.startsWith('/api/auth/callback')) requests.push(r.url());
     });
     await page.getByTestId('login-submit').click();
-    const required = page.getByText(t(locale, 'page:login.validation.required'), { exact: true });
+    const required = page.getByText(t(locale, 'auth:login.validation.required'), { exact: true });
     await required.first().waitFor();
     expect(await required.count()).toBe(2);
     // Only the password missing: one message.
@@ -81,7 +81,7 @@ describe.each(LOCALES)('sign-in failures (%s)', (locale) => {
     await page.getByTestId('login-submit').click();
     await page.waitForFunction(
       (text) => [...document.querySelectorAll('p')].filter((p) => p.textContent === text).length === 1,
-      t(locale, 'page:login.validation.required'),
+      t(locale, 'auth:login.validation.required'),
     );
     expect(await page.getByTestId('login-error').count()).toBe(0);
     expect(requests).toEqual([]);
@@ -93,7 +93,7 @@ describe.each(LOCALES)('sign-in failures (%s)', (locale) => {
     expect(await submitSignIn(page, 'mfa@demo.hk', DEMO_PASSWORD)).toBe('MFA_REQUIRED');
     expect(await errorShown('MFA_REQUIRED')).toEqual({ code: 'MFA_REQUIRED', text: t(locale, 'error:MFA_REQUIRED') });
     // The code field appears, labelled in the page's language.
-    const totp = page.getByLabel(new RegExp(`^\\s*${t(locale, 'page:login.totp')}\\s*\\*?\\s*$`));
+    const totp = page.getByLabel(new RegExp(`^\\s*${t(locale, 'auth:login.totp')}\\s*\\*?\\s*$`));
     expect(await totp.getAttribute('data-testid')).toBe('totp');
 
     expect(await submitSignIn(page, 'mfa@demo.hk', DEMO_PASSWORD, wrongTotp(DEMO_MFA_SECRET))).toBe('MFA_INVALID');
@@ -102,7 +102,7 @@ describe.each(LOCALES)('sign-in failures (%s)', (locale) => {
     expect(await submitSignIn(page, 'mfa@demo.hk', DEMO_PASSWORD, await freshTotp(DEMO_MFA_SECRET))).toBeNull();
     await page.waitForURL((u) => portalPath(u.href) === '/');
     expect(new URL(page.url()).pathname).toBe(localePath(locale, '/'));
-    await page.getByRole('heading', { level: 1, name: t(locale, 'page:home.welcome', { name: 'Cheung Wing Sze' }) }).waitFor();
+    await page.getByRole('heading', { level: 1, name: t(locale, 'home:home.welcome', { name: 'Cheung Wing Sze' }) }).waitFor();
   });
 });
 
@@ -110,13 +110,13 @@ describe('sign-in success', () => {
   it('customer@demo.hk lands on home with the welcome heading', async () => {
     // Also resets the failure count the wrong-password tests left on this account.
     expect(await signIn(page, 'customer@demo.hk')).toBe('/');
-    await page.getByRole('heading', { level: 1, name: t('en', 'page:home.welcome', { name: 'Chan Tai Man' }) }).waitFor();
+    await page.getByRole('heading', { level: 1, name: t('en', 'home:home.welcome', { name: 'Chan Tai Man' }) }).waitFor();
     expect(await page.getByTestId('login-error').count()).toBe(0);
   });
 
   it('works in Traditional Chinese too, and <html lang> stays zh-Hant-HK after the move to home', async () => {
     expect(await signIn(page, 'customer@demo.hk', DEMO_PASSWORD, { locale: 'tc' })).toBe('/tc');
-    await page.getByRole('heading', { level: 1, name: t('tc', 'page:home.welcome', { name: 'Chan Tai Man' }) }).waitFor();
+    await page.getByRole('heading', { level: 1, name: t('tc', 'home:home.welcome', { name: 'Chan Tai Man' }) }).waitFor();
     // Next's client router sets <html lang> to the locale code ("tc") on every client-side navigation; the portal
     // must keep the BCP 47 tag its server rendering uses (lib/i18n/locales.ts htmlLang).
     expect(await page.locator('html').getAttribute('lang')).toBe('zh-Hant-HK');

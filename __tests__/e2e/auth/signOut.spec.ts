@@ -18,13 +18,13 @@ afterEach(async () => {
   await page?.context().close();
 });
 
-const welcome = () => page.getByRole('heading', { level: 1, name: t('en', 'page:home.welcome', { name: 'Chan Tai Man' }) });
+const welcome = () => page.getByRole('heading', { level: 1, name: t('en', 'home:home.welcome', { name: 'Chan Tai Man' }) });
 
 /** After sign-out: the page on screen must be signed-out content (a sign-in page or the session message). */
 async function expectSignedOutContent(): Promise<void> {
   const sessionMessage = page.getByRole('heading', { level: 1, name: t('en', 'error:A001'), exact: true });
-  const signInHeading = page.getByRole('heading', { level: 1, name: t('en', 'page:login.title') });
-  const webLoginHeading = page.getByRole('heading', { level: 1, name: t('en', 'page:weblogin.title') });
+  const signInHeading = page.getByRole('heading', { level: 1, name: t('en', 'auth:login.title') });
+  const webLoginHeading = page.getByRole('heading', { level: 1, name: t('en', 'auth:weblogin.title') });
   await sessionMessage.or(signInHeading).or(webLoginHeading).first().waitFor();
   expect(await welcome().count()).toBe(0);
   expect(await page.getByTestId('user-menu-button').count()).toBe(0);
@@ -39,7 +39,7 @@ it('the user menu signs out to /weblogin, revokes the token and empties the sess
 
   await signOut(page);
   expect(new URL(page.url()).pathname).toBe('/weblogin');
-  await page.getByRole('heading', { level: 1, name: t('en', 'page:weblogin.title') }).waitFor();
+  await page.getByRole('heading', { level: 1, name: t('en', 'auth:weblogin.title') }).waitFor();
   expect(await sessionOf(page)).toEqual({});
   // The server refuses the old token from now on, wherever it was copied to.
   const refused = await apiPost<{ error?: { code?: string } }>('/api/checkToken/checkTokenExpiration', {}, jwtToken);
@@ -53,7 +53,7 @@ it('Back after signing out (client-side history) shows no protected content', as
   await page.getByTestId('user-menu-button').click();
   await page.getByRole('menuitem', { name: t('en', 'common:nav.account') }).click();
   await page.waitForURL((u) => portalPath(u.href) === '/account');
-  await page.getByRole('heading', { level: 1, name: t('en', 'page:account.title') }).waitFor();
+  await page.getByRole('heading', { level: 1, name: t('en', 'account:account.title') }).waitFor();
   await signOut(page);
 
   await page.goBack();
@@ -66,7 +66,7 @@ it('Back after signing out (full page loads, back/forward cache) shows no protec
   await page.goto(url('/'));
   await welcome().waitFor();
   await page.goto(url('/account'));
-  await page.getByRole('heading', { level: 1, name: t('en', 'page:account.title') }).waitFor();
+  await page.getByRole('heading', { level: 1, name: t('en', 'account:account.title') }).waitFor();
   await signOut(page);
 
   await page.goBack();

@@ -18,7 +18,7 @@ function namespace(locale: PortalLocale, ns: string): Record<string, unknown> {
   return data;
 }
 
-/** `t('tc', 'error:INVALID_CREDENTIALS')`, `t('en', 'page:home.welcome', { name })`: nested or flat keys, `{{var}}` filled in. */
+/** `t('tc', 'error:INVALID_CREDENTIALS')`, `t('en', 'home:home.welcome', { name })`: nested or flat keys, `{{var}}` filled in. */
 export function t(locale: PortalLocale, nsKey: string, vars: Record<string, string> = {}): string {
   const [ns, key] = nsKey.split(':', 2) as [string, string];
   const data = namespace(locale, ns);

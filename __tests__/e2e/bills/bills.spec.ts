@@ -43,9 +43,9 @@ function expectPdf(bytes: Buffer): void {
 it('lists the bills with the outstanding and overdue totals and each status; a bill explains its lines; PDFs and CSV download', async () => {
   page = await newPageAs('customer@demo.hk');
   const firstAnswer = nextResponse(page, '/api/bills/listBills');
-  await open(page, BILLS, en('page:bills.title'));
+  await open(page, BILLS, en('bills:bills.title'));
   const list = await dataOf<BillListResult>(await firstAnswer);
-  const rows = tableRows(page, en('page:bills.listLabel'));
+  const rows = tableRows(page, en('bills:bills.listLabel'));
   await waitForRows(rows, list.items.map((b) => b.id), 'the first page of bills');
 
   // Totals of the whole account.
@@ -54,12 +54,12 @@ it('lists the bills with the outstanding and overdue totals and each status; a b
   expect(summary.overdueCount).toBeGreaterThan(0);
   // Each figure: its label, the amount, and for overdue how many bills.
   const outstanding = await page.getByTestId('bills-outstanding').locator('p').allInnerTexts();
-  expect(outstanding[0]).toBe(en('page:bills.summary.outstanding'));
+  expect(outstanding[0]).toBe(en('bills:bills.summary.outstanding'));
   expect(centsIn(outstanding[1]!)).toBe(summary.outstandingCents);
   const overdue = await page.getByTestId('bills-overdue').locator('p').allInnerTexts();
-  expect(overdue[0]).toBe(en('page:bills.summary.overdue'));
+  expect(overdue[0]).toBe(en('bills:bills.summary.overdue'));
   expect(centsIn(overdue[1]!)).toBe(summary.overdueCents);
-  expect(overdue[2]).toBe(en(`page:bills.summary.overdueCount_${summary.overdueCount === 1 ? 'one' : 'other'}`, { count: String(summary.overdueCount) }));
+  expect(overdue[2]).toBe(en(`bills:bills.summary.overdueCount_${summary.overdueCount === 1 ? 'one' : 'other'}`, { count: String(summary.overdueCount) }));
 
   // Each row's status chip is the derived status, translated; the newest page holds paid and unpaid ones.
   const chips = rows.locator('[data-status]');
@@ -83,8 +83,8 @@ it('lists the bills with the outstanding and overdue totals and each status; a b
   expect(bill).toBeDefined();
   const shown = bill!;
   await page.locator(`tr[data-row-id="${shown.id}"] td`).first().click();
-  const dialog = page.getByRole('dialog', { name: new RegExp(en('page:bills.detail.title', { billNo: shown.billNo })) });
-  await dialog.getByRole('table', { name: en('page:bills.detail.linesLabel') }).waitFor();
+  const dialog = page.getByRole('dialog', { name: new RegExp(en('bills:bills.detail.title', { billNo: shown.billNo })) });
+  await dialog.getByRole('table', { name: en('bills:bills.detail.linesLabel') }).waitFor();
   expect(new URL(page.url()).searchParams.get('bill')).toBe(shown.id);
   for (const line of shown.lines) {
     const row = dialog.getByTestId(`bill-line-${line.lineNo}`);
@@ -94,7 +94,7 @@ it('lists the bills with the outstanding and overdue totals and each status; a b
     if (line.lineType !== 'mono_usage' && line.lineType !== 'colour_usage') continue;
     expect(cells.slice(1, 7)).toEqual([line.serialNo, int(line.openingReading), int(line.closingReading), int(line.allowance), int(line.billablePages), `HK$${line.rate}`]);
     expect(cells[0]).toContain(
-      en('page:bills.detail.explain', {
+      en('bills:bills.detail.explain', {
         opening: int(line.openingReading),
         closing: int(line.closingReading),
         used: int(line.closingReading! - line.openingReading!),
@@ -109,7 +109,7 @@ it('lists the bills with the outstanding and overdue totals and each status; a b
   await shot(page, 'bill-detail');
 
   // The bill as PDF.
-  const pdf = await download(page, () => dialog.getByRole('button', { name: en('page:bills.actions.downloadPdf') }).click());
+  const pdf = await download(page, () => dialog.getByRole('button', { name: en('bills:bills.actions.downloadPdf') }).click());
   expect(pdf.name).toBe(`bill-${shown.billNo}.pdf`);
   expectPdf(pdf.bytes);
   await dialog.getByRole('button', { name: en('common:close'), exact: true }).click();
@@ -118,11 +118,11 @@ it('lists the bills with the outstanding and overdue totals and each status; a b
 
   // The statement of account: PDF, and CSV with a byte-order mark, a heading row, one row per open bill and the total.
   const today = hkToday();
-  const statementPdf = await download(page, () => page.getByRole('button', { name: en('page:bills.actions.statement_pdf') }).click());
+  const statementPdf = await download(page, () => page.getByRole('button', { name: en('bills:bills.actions.statement_pdf') }).click());
   expect(statementPdf.name).toBe(`statement-${today}.pdf`);
   expectPdf(statementPdf.bytes);
 
-  const csv = await download(page, () => page.getByRole('button', { name: en('page:bills.actions.statement_csv') }).click());
+  const csv = await download(page, () => page.getByRole('button', { name: en('bills:bills.actions.statement_csv') }).click());
   expect(csv.name).toBe(`statement-${today}.csv`);
   expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = csv.bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
@@ -138,9 +138,9 @@ it('opens a bill from its deep link (?bill=<id>)', async () => {
   const latest = (await api<BillListResult>(page, '/api/bills/listBills', { page: 1, pageSize: 1 })).items[0]!;
   await page.goto(url(`${BILLS}?bill=${latest.id}&ucpid=UCP100001`));
   // The open dialog hides the page behind it from the accessibility tree: the h1 is there, but not by role.
-  const dialog = page.getByRole('dialog', { name: new RegExp(en('page:bills.detail.title', { billNo: latest.billNo })) });
-  await dialog.getByRole('table', { name: en('page:bills.detail.linesLabel') }).waitFor();
+  const dialog = page.getByRole('dialog', { name: new RegExp(en('bills:bills.detail.title', { billNo: latest.billNo })) });
+  await dialog.getByRole('table', { name: en('bills:bills.detail.linesLabel') }).waitFor();
   expect(centsIn(await dialog.getByTestId('bill-total').innerText())).toBe(latest.amountCents);
   await dialog.getByRole('button', { name: en('common:close'), exact: true }).click();
-  await h1(page, en('page:bills.title')).waitFor();
+  await h1(page, en('bills:bills.title')).waitFor();
 });

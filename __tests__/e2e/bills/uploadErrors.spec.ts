@@ -32,9 +32,9 @@ type Screen = { form: Locator; payable: BillListItem[]; uploads: string[] };
 /** Opens the upload page in `locale`, waits for the form, and records every upload request from then on. */
 async function openUpload(p: Page, locale: PortalLocale): Promise<Screen> {
   const billsAnswer = nextResponse(p, '/api/bills/listBills');
-  await open(p, locale === 'tc' ? `/tc${UPLOAD}` : UPLOAD, t(locale, 'page:paymentSlips.title'));
+  await open(p, locale === 'tc' ? `/tc${UPLOAD}` : UPLOAD, t(locale, 'bills:paymentSlips.title'));
   const payable = (await dataOf<BillListResult>(await billsAnswer)).items;
-  const form = p.getByRole('form', { name: t(locale, 'page:paymentSlips.upload.title') });
+  const form = p.getByRole('form', { name: t(locale, 'bills:paymentSlips.upload.title') });
   await form.getByTestId('bill-picker').waitFor();
   const uploads: string[] = [];
   p.on('request', (r) => {
@@ -87,7 +87,7 @@ it('refuses each bad upload with its message (en) and stores nothing', async () 
   const en = (key: string, vars?: Record<string, string>) => t('en', key, vars);
   expect(payable.length).toBeGreaterThan(0);
   const slipsBefore = await slipTotal(page);
-  const historyRows = tableRows(page, en('page:paymentSlips.history.title'));
+  const historyRows = tableRows(page, en('bills:paymentSlips.history.title'));
   await historyRows.first().waitFor();
   const historyBefore = await historyRows.count();
   const limitMb = Number((await api<{ paramValue: number | string }>(page, '/api/systemParam/getUploadFileSize')).paramValue);
@@ -103,20 +103,20 @@ it('refuses each bad upload with its message (en) and stores nothing', async () 
 
   // A good file but no bill: the picker says so.
   await expectVerdict(form, asUpload('receipt.png', pngBytes()), '');
-  const submit = form.getByRole('button', { name: en('page:paymentSlips.upload.submit') });
+  const submit = form.getByRole('button', { name: en('bills:paymentSlips.upload.submit') });
   await submit.click();
-  await form.getByRole('group', { name: en('page:paymentSlips.upload.bills') }).getByRole('alert').filter({ hasText: en('common:paymentSlips.validation.pickBill') }).waitFor();
+  await form.getByRole('group', { name: en('bills:paymentSlips.upload.bills') }).getByRole('alert').filter({ hasText: en('common:paymentSlips.validation.pickBill') }).waitFor();
   await shot(page, 'slip-error-no-bill-en');
 
   // More than the chosen bill's balance.
   const bill = payable[0]!;
   await form.getByRole('checkbox', { name: new RegExp(bill.billNo) }).check();
-  const amount = form.getByRole('textbox', { name: en('page:paymentSlips.upload.amount') });
+  const amount = form.getByRole('textbox', { name: en('bills:paymentSlips.upload.amount') });
   await amount.fill(((bill.balanceCents + 10_000) / 100).toFixed(2));
   await submit.click();
   // On the field (exactly its text) and, since issue 10, also in the form's error summary above it.
   await form.getByText(en('common:paymentSlips.validation.amountOverBalance'), { exact: true }).waitFor();
-  await form.getByTestId('form-error-summary').getByText(en('page:paymentSlips.upload.amount'), { exact: false }).waitFor();
+  await form.getByTestId('form-error-summary').getByText(en('bills:paymentSlips.upload.amount'), { exact: false }).waitFor();
   expect(await amount.getAttribute('aria-invalid')).toBe('true');
   await shot(page, 'slip-error-amount-en');
   expect(uploads).toEqual([]);
@@ -159,10 +159,10 @@ it('says the same in Chinese (tc): file too large, wrong type, no bill chosen', 
   await expectVerdict(form, asUpload('入數紙.png', gifBytes()), tc('common:ui.upload.wrongType', { types: TYPES }));
 
   await expectVerdict(form, asUpload('入數紙.png', pngBytes()), '');
-  await form.getByRole('button', { name: tc('page:paymentSlips.upload.submit') }).click();
+  await form.getByRole('button', { name: tc('bills:paymentSlips.upload.submit') }).click();
   await form.getByText(tc('common:paymentSlips.validation.pickBill'), { exact: true }).waitFor();
   // The summary names the picker by its label, not by the field's name.
-  expect(await form.getByTestId('form-error-summary').innerText()).toContain(tc('page:paymentSlips.upload.bills'));
+  expect(await form.getByTestId('form-error-summary').innerText()).toContain(tc('bills:paymentSlips.upload.bills'));
   await shot(page, 'slip-error-no-bill-tc');
   expect(uploads).toEqual([]);
 });

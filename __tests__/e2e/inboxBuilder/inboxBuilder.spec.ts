@@ -58,14 +58,14 @@ it('staff compose and send a message to one customer; its user sees it unread, o
   // The customer's user, acting for UCP100003, in Chinese.
   customer = await newPageAs('multi@demo.hk', { ucpId: 'UCP100003', locale: 'tc' });
   await customer.goto(url('/tc/inbox'));
-  await customer.getByRole('heading', { level: 1, name: tc('page:inbox.title') }).waitFor();
+  await customer.getByRole('heading', { level: 1, name: tc('inbox:inbox.title') }).waitFor();
   const row = customer.getByTestId('inbox-item').filter({ hasText: titleZh });
   // Delivery runs as a job (woken by the send, and every minute): reload until it has arrived, for up to 2 minutes.
   const deadline = Date.now() + 120_000;
   while ((await row.count()) === 0 && Date.now() < deadline) {
     await customer.waitForTimeout(2000);
     await customer.reload();
-    await customer.getByRole('heading', { level: 1, name: tc('page:inbox.title') }).waitFor();
+    await customer.getByRole('heading', { level: 1, name: tc('inbox:inbox.title') }).waitFor();
     await customer.getByTestId('inbox-item').first().waitFor();
   }
   await row.first().waitFor();
@@ -81,7 +81,7 @@ it('staff compose and send a message to one customer; its user sees it unread, o
   await screenshot(customer, 'inbox-builder-received-tc');
 
   if (before - 1 > 0) {
-    await customer.getByRole('button', { name: tc('page:inbox.markAllRead') }).click();
+    await customer.getByRole('button', { name: tc('inbox:inbox.markAllRead') }).click();
     await waitForBadge(customer, 0);
   }
   // The list refetches after the badge: wait for it rather than read it at once.

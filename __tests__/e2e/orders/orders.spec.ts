@@ -22,14 +22,14 @@ afterEach(async () => {
 
 const LIST = '/my-orders/manage';
 const en = (key: string, vars?: Record<string, string>) => t('en', key, vars);
-const ordersTable = (p: Page) => tableRows(p, en('page:orders.listLabel'));
+const ordersTable = (p: Page) => tableRows(p, en('orders:orders.listLabel'));
 const uuidPath = /^\/my-orders\/manage\/[0-9a-f-]{36}$/;
 
 type OrderList = ListResult<OrderListItem>;
 
 async function openList(p: Page): Promise<OrderList> {
   const answer = nextResponse(p, '/api/orders/listOrders');
-  await open(p, LIST, en('page:orders.title'));
+  await open(p, LIST, en('orders:orders.title'));
   const data = await dataOf<OrderList>(await answer);
   await waitForRows(ordersTable(p), data.items.map((o) => o.id), 'the first page of orders');
   return data;
@@ -44,7 +44,7 @@ it('filters the orders by status and by order number, then opens one: items, tot
 
   // Status: every row the server answers, and every row shown, is delivered.
   const byStatus = nextResponse(page, '/api/orders/listOrders', (b) => JSON.stringify((b.filter as { status?: string[] } | undefined)?.status) === '["delivered"]');
-  await chooseFilter(page, en('page:orders.filters.status'), en('common:status.delivered'));
+  await chooseFilter(page, en('orders:orders.filters.status'), en('common:status.delivered'));
   const delivered = await dataOf<OrderList>(await byStatus);
   expect(delivered.items.length).toBeGreaterThan(0);
   expect(delivered.items.every((o) => o.status === 'delivered')).toBe(true);
@@ -56,7 +56,7 @@ it('filters the orders by status and by order number, then opens one: items, tot
   // Free text: an order number taken from the list narrows it to that order.
   const target = delivered.items[0]!;
   const byText = nextResponse(page, '/api/orders/listOrders', (b) => (b.filter as { q?: string } | undefined)?.q === target.orderNo);
-  await page.getByRole('search').getByRole('searchbox', { name: en('page:orders.filters.search') }).fill(target.orderNo);
+  await page.getByRole('search').getByRole('searchbox', { name: en('orders:orders.filters.search') }).fill(target.orderNo);
   const found = await dataOf<OrderList>(await byText);
   expect(found.items.map((o) => o.orderNo)).toEqual([target.orderNo]);
   await waitForRows(rows, [target.id], `only ${target.orderNo}`);
@@ -68,10 +68,10 @@ it('filters the orders by status and by order number, then opens one: items, tot
   await rows.first().getByRole('link', { name: target.orderNo }).click();
   await page.waitForURL((u) => u.pathname === `${LIST}/${target.id}`);
   const order = await dataOf<OrderDetail>(await detailAnswer);
-  await h1(page, en('page:orders.detail.title', { orderNo: target.orderNo })).waitFor();
+  await h1(page, en('orders:orders.detail.title', { orderNo: target.orderNo })).waitFor();
   expect(await headerStatus(page).getAttribute('data-status')).toBe('delivered');
 
-  const items = page.getByRole('table', { name: en('page:orders.detail.items') });
+  const items = page.getByRole('table', { name: en('orders:orders.detail.items') });
   expect(await items.locator('tbody tr').count()).toBe(order.items.length);
   for (const [i, item] of order.items.entries()) {
     const cells = await items.locator('tbody tr').nth(i).locator('td').allInnerTexts();
@@ -82,13 +82,13 @@ it('filters the orders by status and by order number, then opens one: items, tot
   expect((await page.getByTestId('order-total').innerText()).trim()).toBe(totalInList);
   expect(order.totalCents).toBe(order.items.reduce((s, i) => s + i.lineTotalCents, 0));
 
-  const history = page.getByRole('region', { name: en('page:orders.detail.history') });
+  const history = page.getByRole('region', { name: en('orders:orders.detail.history') });
   const steps = await history.locator('.MuiStep-root').allInnerTexts();
   expect(steps).toHaveLength(order.history.length);
   expect(steps[0]).toContain(en('common:status.pending'));
   expect(steps.at(-1)).toContain(en('common:status.delivered'));
   for (const step of steps) expect(step).toMatch(/\d{1,2}:\d{2}/);
-  if (order.machine) await page.getByRole('region', { name: en('page:orders.detail.machine') }).getByText(order.machine.serialNo).waitFor();
+  if (order.machine) await page.getByRole('region', { name: en('orders:orders.detail.machine') }).getByText(order.machine.serialNo).waitFor();
   await shot(page, 'order-detail');
   await checkAccessible(page, 'order detail');
 });
@@ -100,45 +100,45 @@ it('places a toner order once despite a double click, then cancels it with confi
 
   // 1. Machine.
   const machinesAnswer = nextResponse(page, '/api/orders/listOrderableMachines');
-  await page.getByRole('button', { name: en('page:orders.placeOrder') }).click();
-  const dialog = page.getByRole('dialog', { name: en('page:orders.place.title') });
+  await page.getByRole('button', { name: en('orders:orders.placeOrder') }).click();
+  const dialog = page.getByRole('dialog', { name: en('orders:orders.place.title') });
   const machines = await dataOf<OrderableMachine[]>(await machinesAnswer);
   expect(machines.length).toBeGreaterThan(0);
   const machine = machines[0]!;
   await dialog.getByRole('radio', { name: new RegExp(machine.serialNo) }).check();
-  await dialog.getByRole('button', { name: en('page:orders.place.next') }).click();
+  await dialog.getByRole('button', { name: en('orders:orders.place.next') }).click();
 
   // 2. A toner of that machine, with its limit per order.
-  const toner = dialog.getByRole('region', { name: en('page:orders.place.productTypes.toner') });
+  const toner = dialog.getByRole('region', { name: en('orders:orders.place.productTypes.toner') });
   const product = toner.locator('[data-testid^="product-"]').first();
   await product.waitFor();
   const productCode = ((await product.getAttribute('data-testid')) ?? '').replace(/^product-/, '');
   const productName = (await product.locator('p').first().innerText()).trim();
-  const max = Number(new RegExp(en('page:orders.place.maxQty', { max: '(\\d+)' })).exec(await product.innerText())?.[1]);
+  const max = Number(new RegExp(en('orders:orders.place.maxQty', { max: '(\\d+)' })).exec(await product.innerText())?.[1]);
   expect(max).toBeGreaterThan(2);
-  const quantity = product.getByRole('textbox', { name: en('page:orders.place.quantityOf', { item: productName }) });
+  const quantity = product.getByRole('textbox', { name: en('orders:orders.place.quantityOf', { item: productName }) });
   // Too many is kept as typed (issue 10 item 7) and the field says what is allowed; the order does not go on.
   await quantity.fill('999');
   expect(await quantity.inputValue()).toBe('999');
   expect(await quantity.getAttribute('aria-invalid')).toBe('true');
-  await product.getByText(en('page:orders.place.qtyProblem.max', { max: String(max) }), { exact: true }).waitFor();
-  await dialog.getByRole('button', { name: en('page:orders.place.next') }).click();
+  await product.getByText(en('orders:orders.place.qtyProblem.max', { max: String(max) }), { exact: true }).waitFor();
+  await dialog.getByRole('button', { name: en('orders:orders.place.next') }).click();
   await product.waitFor();
   await quantity.fill('1');
-  await product.getByRole('button', { name: en('page:orders.place.increase', { item: productName }) }).click();
+  await product.getByRole('button', { name: en('orders:orders.place.increase', { item: productName }) }).click();
   expect(await quantity.inputValue()).toBe('2');
-  await dialog.getByRole('button', { name: en('page:orders.place.next') }).click();
+  await dialog.getByRole('button', { name: en('orders:orders.place.next') }).click();
 
   // 3. Delivery, prefilled from the machine's toner address and contact.
-  const delivery = dialog.getByRole('form', { name: en('page:orders.place.steps.delivery') });
+  const delivery = dialog.getByRole('form', { name: en('orders:orders.place.steps.delivery') });
   await delivery.waitFor();
-  expect(await delivery.getByLabel(en('page:orders.place.deliveryAddress')).inputValue()).toBe(machine.tonerAddressEn);
-  expect(await delivery.getByLabel(en('page:orders.place.contactName')).inputValue()).toBe(machine.tonerContactName);
-  expect(await delivery.getByLabel(en('page:orders.place.contactPhone')).inputValue()).toBe(machine.tonerContactPhone);
-  await delivery.getByRole('button', { name: en('page:orders.place.toReview') }).click();
+  expect(await delivery.getByLabel(en('orders:orders.place.deliveryAddress')).inputValue()).toBe(machine.tonerAddressEn);
+  expect(await delivery.getByLabel(en('orders:orders.place.contactName')).inputValue()).toBe(machine.tonerContactName);
+  expect(await delivery.getByLabel(en('orders:orders.place.contactPhone')).inputValue()).toBe(machine.tonerContactPhone);
+  await delivery.getByRole('button', { name: en('orders:orders.place.toReview') }).click();
 
   // 4. Review, then a double click on "Place order".
-  const review = dialog.getByRole('region', { name: en('page:orders.place.steps.items') });
+  const review = dialog.getByRole('region', { name: en('orders:orders.place.steps.items') });
   await review.getByText(`2 × ${productName}`).waitFor();
   await shot(page, 'order-place-review');
   const posts: string[] = [];
@@ -146,11 +146,11 @@ it('places a toner order once despite a double click, then cancels it with confi
     if (new URL(r.url()).pathname === '/api/orders/placeTonerOrder') posts.push(r.postData() ?? '');
   });
   const placed = nextResponse(page, '/api/orders/placeTonerOrder');
-  await dialog.getByRole('button', { name: en('page:orders.place.submit'), exact: true }).dblclick();
+  await dialog.getByRole('button', { name: en('orders:orders.place.submit'), exact: true }).dblclick();
   const result = await dataOf<PlaceOrderResult>(await placed);
   await page.waitForURL((u) => uuidPath.test(u.pathname));
   expect(new URL(page.url()).pathname).toBe(`${LIST}/${result.id}`);
-  await h1(page, en('page:orders.detail.title', { orderNo: result.orderNo })).waitFor();
+  await h1(page, en('orders:orders.detail.title', { orderNo: result.orderNo })).waitFor();
   expect(await headerStatus(page).getAttribute('data-status')).toBe('pending');
   // Whatever reached the server (one request, or two with the same idempotency key), one order exists.
   expect(new Set(posts.map((p) => (JSON.parse(p) as { idempotencyKey: string }).idempotencyKey)).size).toBe(1);
@@ -161,14 +161,14 @@ it('places a toner order once despite a double click, then cancels it with confi
   console.info(`placeTonerOrder requests sent for one double click: ${posts.length}`);
 
   // Cancel, confirmed in a dialog.
-  await page.getByRole('button', { name: en('page:orders.cancel.button') }).click();
-  const confirm = page.getByRole('dialog', { name: en('page:orders.cancel.title', { orderNo: result.orderNo }) });
-  await confirm.getByLabel(new RegExp(en('page:orders.cancel.reason'))).fill('Ordered by mistake (e2e)');
+  await page.getByRole('button', { name: en('orders:orders.cancel.button') }).click();
+  const confirm = page.getByRole('dialog', { name: en('orders:orders.cancel.title', { orderNo: result.orderNo }) });
+  await confirm.getByLabel(new RegExp(en('orders:orders.cancel.reason'))).fill('Ordered by mistake (e2e)');
   await shot(page, 'order-cancel-confirm');
-  await confirm.getByRole('button', { name: en('page:orders.cancel.confirm'), exact: true }).click();
-  await page.getByRole('status').filter({ hasText: en('page:orders.cancel.success', { orderNo: result.orderNo }) }).waitFor();
+  await confirm.getByRole('button', { name: en('orders:orders.cancel.confirm'), exact: true }).click();
+  await page.getByRole('status').filter({ hasText: en('orders:orders.cancel.success', { orderNo: result.orderNo }) }).waitFor();
   await until(async () => ((await headerStatus(page).getAttribute('data-status')) === 'cancelled' ? true : undefined), 'the cancelled status');
-  expect(await page.getByRole('button', { name: en('page:orders.cancel.button') }).count()).toBe(0);
+  expect(await page.getByRole('button', { name: en('orders:orders.cancel.button') }).count()).toBe(0);
   expect((await api<OrderDetail>(page, '/api/orders/getOrder', { id: result.id })).status).toBe('cancelled');
   await shot(page, 'order-cancelled');
 });
@@ -183,14 +183,14 @@ it('without mgt_order_write: no "Place toner order" and no "Cancel order"; signe
   const codes = (session.functionList ?? []).map((f) => f.fnCode);
   expect(codes).toContain('mgt_order_read');
   expect(codes).not.toContain('mgt_order_write');
-  expect(await page.getByRole('button', { name: en('page:orders.placeOrder') }).count()).toBe(0);
+  expect(await page.getByRole('button', { name: en('orders:orders.placeOrder') }).count()).toBe(0);
 
   const pending = (await api<OrderList>(page, '/api/orders/listOrders', { page: 1, pageSize: 5, filter: { status: ['pending'] } })).items[0];
   expect(pending).toBeDefined();
-  await open(page, `${LIST}/${pending!.id}`, en('page:orders.detail.title', { orderNo: pending!.orderNo }));
+  await open(page, `${LIST}/${pending!.id}`, en('orders:orders.detail.title', { orderNo: pending!.orderNo }));
   expect(await headerStatus(page).getAttribute('data-status')).toBe('pending');
-  await page.getByRole('table', { name: en('page:orders.detail.items') }).waitFor();
-  expect(await page.getByRole('button', { name: en('page:orders.cancel.button') }).count()).toBe(0);
+  await page.getByRole('table', { name: en('orders:orders.detail.items') }).waitFor();
+  expect(await page.getByRole('button', { name: en('orders:orders.cancel.button') }).count()).toBe(0);
   // The server refuses it too.
   expect(await apiError(page, '/api/orders/cancelOrder', { id: pending!.id })).toEqual({ status: 403, code: 'FORBIDDEN' });
   await page.context().close();

@@ -41,15 +41,15 @@ async function timeline(p: Page, steps: readonly string[]): Promise<Record<strin
 it('follows a delivered shipment: every step with its time, courier, tracking number, and the link to its order', async () => {
   page = await newPageAs('customer@demo.hk');
   const firstAnswer = nextResponse(page, '/api/tracking/listShipments');
-  await open(page, TRACK, en('page:tracking.title'));
+  await open(page, TRACK, en('orders:tracking.title'));
   await dataOf<Shipments>(await firstAnswer);
 
   const byStatus = nextResponse(page, '/api/tracking/listShipments', (b) => JSON.stringify((b.filter as { status?: string[] } | undefined)?.status) === '["delivered"]');
-  await chooseFilter(page, en('page:tracking.filters.status'), en('common:status.delivered'));
+  await chooseFilter(page, en('orders:tracking.filters.status'), en('common:status.delivered'));
   const delivered = await dataOf<Shipments>(await byStatus);
   expect(delivered.items.length).toBeGreaterThan(0);
   expect(delivered.items.every((s) => s.status === 'delivered')).toBe(true);
-  const rows = tableRows(page, en('page:tracking.listLabel'));
+  const rows = tableRows(page, en('orders:tracking.listLabel'));
   await waitForRows(rows, delivered.items.map((s) => s.id), 'the delivered shipments');
   await shot(page, 'tracking-list-delivered');
 
@@ -58,31 +58,31 @@ it('follows a delivered shipment: every step with its time, courier, tracking nu
   await rows.first().getByRole('link', { name: target.shipmentNo }).click();
   await page.waitForURL((u) => u.pathname === `${TRACK}/${target.id}`);
   const shipment = await dataOf<ShipmentDetail>(await detailAnswer);
-  await h1(page, en('page:tracking.detail.title', { shipmentNo: target.shipmentNo })).waitFor();
+  await h1(page, en('orders:tracking.detail.title', { shipmentNo: target.shipmentNo })).waitFor();
   expect(await headerStatus(page).getAttribute('data-status')).toBe('delivered');
 
-  const header = page.locator('header', { has: h1(page, en('page:tracking.detail.title', { shipmentNo: target.shipmentNo })) });
+  const header = page.locator('header', { has: h1(page, en('orders:tracking.detail.title', { shipmentNo: target.shipmentNo })) });
   const headerText = await header.innerText();
-  expect(headerText).toContain(en(`page:tracking.courier.${shipment.courier}`));
-  expect(headerText).toContain(`${en('page:tracking.detail.trackingNo')} ${shipment.trackingNo}`);
+  expect(headerText).toContain(en(`orders:tracking.courier.${shipment.courier}`));
+  expect(headerText).toContain(`${en('orders:tracking.detail.trackingNo')} ${shipment.trackingNo}`);
 
   const steps = await timeline(page, [...PATH_STEPS, 'delivered']);
   for (const [step, { reached, text }] of Object.entries(steps)) {
     expect({ step, reached }).toEqual({ step, reached: true });
-    expect(text).toContain(en(`page:tracking.steps.${step}`));
+    expect(text).toContain(en(`orders:tracking.steps.${step}`));
     expect(text).toMatch(TIME);
-    expect(text).not.toContain(en('page:tracking.detail.pendingStep'));
+    expect(text).not.toContain(en('orders:tracking.detail.pendingStep'));
   }
   expect(await page.getByTestId('timeline-failed').count()).toBe(0);
   await shot(page, 'tracking-detail-delivered');
 
   // The order it belongs to.
-  const orderRegion = page.getByRole('region', { name: en('page:tracking.detail.order') });
-  await orderRegion.getByRole('link', { name: en('page:tracking.detail.openOrder', { orderNo: shipment.order.orderNo }) }).click();
+  const orderRegion = page.getByRole('region', { name: en('orders:tracking.detail.order') });
+  await orderRegion.getByRole('link', { name: en('orders:tracking.detail.openOrder', { orderNo: shipment.order.orderNo }) }).click();
   await page.waitForURL((u) => u.pathname === `/my-orders/manage/${shipment.order.id}`);
-  await h1(page, en('page:orders.detail.title', { orderNo: shipment.order.orderNo })).waitFor();
+  await h1(page, en('orders:orders.detail.title', { orderNo: shipment.order.orderNo })).waitFor();
   // …whose shipments link back here.
-  await page.getByRole('link', { name: en('page:orders.detail.track', { shipmentNo: shipment.shipmentNo }) }).waitFor();
+  await page.getByRole('link', { name: en('orders:orders.detail.track', { shipmentNo: shipment.shipmentNo }) }).waitFor();
 });
 
 it('a shipment out for delivery shows the steps not reached yet', async () => {
@@ -90,10 +90,10 @@ it('a shipment out for delivery shows the steps not reached yet', async () => {
   await page.goto(url(TRACK));
   const onTheWay = (await api<Shipments>(page, '/api/tracking/listShipments', { page: 1, pageSize: 5, filter: { status: ['out_for_delivery'] } })).items[0];
   expect(onTheWay).toBeDefined();
-  await open(page, `${TRACK}/${onTheWay!.id}`, en('page:tracking.detail.title', { shipmentNo: onTheWay!.shipmentNo }));
+  await open(page, `${TRACK}/${onTheWay!.id}`, en('orders:tracking.detail.title', { shipmentNo: onTheWay!.shipmentNo }));
   const steps = await timeline(page, [...PATH_STEPS, 'delivered']);
   for (const step of PATH_STEPS) expect([step, steps[step]!.reached, TIME.test(steps[step]!.text)]).toEqual([step, true, true]);
-  expect(steps.delivered).toEqual({ reached: false, text: expect.stringContaining(en('page:tracking.detail.pendingStep')) as unknown as string });
+  expect(steps.delivered).toEqual({ reached: false, text: expect.stringContaining(en('orders:tracking.detail.pendingStep')) as unknown as string });
 });
 
 it('deep links: an own order opens with ?ucpid=; another customer\'s order or shipment, or a guessed id, is "not found"', async () => {
@@ -102,18 +102,18 @@ it('deep links: an own order opens with ?ucpid=; another customer\'s order or sh
   const own = (await api<ListResult<OrderListItem>>(page, '/api/orders/listOrders', { page: 1, pageSize: 1 })).items[0]!;
 
   await page.goto(url(`/my-orders/manage/${own.id}?ucpid=UCP100001`));
-  await h1(page, en('page:orders.detail.title', { orderNo: own.orderNo })).waitFor();
+  await h1(page, en('orders:orders.detail.title', { orderNo: own.orderNo })).waitFor();
   expect(new URL(page.url()).pathname).toBe(`/my-orders/manage/${own.id}`);
-  await page.getByRole('table', { name: en('page:orders.detail.items') }).waitFor();
+  await page.getByRole('table', { name: en('orders:orders.detail.items') }).waitFor();
 
   const seed = buildSeedOrders();
   const foreignOrder = seed.orders.find((o) => o.ucpId === 'UCP100002')!;
   const foreignShipment = seed.shipments.find((s) => s.ucpId === 'UCP100002')!;
   const cases = [
-    { href: `/my-orders/manage/${foreignOrder.id}?ucpid=UCP100001`, api: '/api/orders/getOrder', title: 'page:orders.detail.notFoundTitle', body: 'page:orders.detail.notFoundBody', secret: foreignOrder.orderNo },
-    { href: `/my-orders/manage/${foreignOrder.id}`, api: '/api/orders/getOrder', title: 'page:orders.detail.notFoundTitle', body: 'page:orders.detail.notFoundBody', secret: foreignOrder.orderNo },
-    { href: '/my-orders/manage/5eed0030-0000-4000-8000-999999999999', api: '/api/orders/getOrder', title: 'page:orders.detail.notFoundTitle', body: 'page:orders.detail.notFoundBody', secret: null },
-    { href: `/my-orders/track/${foreignShipment.id}`, api: '/api/tracking/getShipment', title: 'page:tracking.detail.notFoundTitle', body: 'page:tracking.detail.notFoundBody', secret: foreignShipment.trackingNo },
+    { href: `/my-orders/manage/${foreignOrder.id}?ucpid=UCP100001`, api: '/api/orders/getOrder', title: 'orders:orders.detail.notFoundTitle', body: 'orders:orders.detail.notFoundBody', secret: foreignOrder.orderNo },
+    { href: `/my-orders/manage/${foreignOrder.id}`, api: '/api/orders/getOrder', title: 'orders:orders.detail.notFoundTitle', body: 'orders:orders.detail.notFoundBody', secret: foreignOrder.orderNo },
+    { href: '/my-orders/manage/5eed0030-0000-4000-8000-999999999999', api: '/api/orders/getOrder', title: 'orders:orders.detail.notFoundTitle', body: 'orders:orders.detail.notFoundBody', secret: null },
+    { href: `/my-orders/track/${foreignShipment.id}`, api: '/api/tracking/getShipment', title: 'orders:tracking.detail.notFoundTitle', body: 'orders:tracking.detail.notFoundBody', secret: foreignShipment.trackingNo },
   ];
   for (const c of cases) {
     const answer = nextResponse(page, c.api);

@@ -68,11 +68,11 @@ describe('the served HTML', () => {
 });
 
 const PAGES: [string, string][] = [
-  ['/', 'page:home.welcome'],
-  ['/my-orders/manage', 'page:orders.title'],
-  ['/my-account/manage-my-bills', 'page:bills.title'],
-  ['/inbox', 'page:inbox.title'],
-  ['/tc/inbox', 'page:inbox.title'],
+  ['/', 'home:home.welcome'],
+  ['/my-orders/manage', 'orders:orders.title'],
+  ['/my-account/manage-my-bills', 'bills:bills.title'],
+  ['/inbox', 'inbox:inbox.title'],
+  ['/tc/inbox', 'inbox:inbox.title'],
 ];
 
 it('the signed-in pages work under the policy: content shown, no violation, every style emotion inserted has the nonce', async () => {
@@ -99,7 +99,7 @@ it('dark mode still switches (emotion and the no-transition style insert styles 
   page = await newPageAs('customer@demo.hk');
   const violations = await watchViolations(page);
   await page.goto(url('/inbox'));
-  await page.getByRole('heading', { level: 1, name: t('en', 'page:inbox.title'), exact: true }).waitFor();
+  await page.getByRole('heading', { level: 1, name: t('en', 'inbox:inbox.title'), exact: true }).waitFor();
   const toggle = page.getByTestId('color-mode-toggle').first();
   await toggle.click();
   await page.waitForFunction(() => document.documentElement.getAttribute('data-mui-color-scheme') === 'dark');

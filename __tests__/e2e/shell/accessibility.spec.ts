@@ -22,10 +22,10 @@ for (const path of ['/', '/inbox', '/account', '/login']) for (const locale of [
 /** What shows that the page's content (not a spinner) is there. */
 async function ready(p: Page, path: string, locale: PortalLocale): Promise<void> {
   const h1 = {
-    '/': t(locale, 'page:home.welcome', { name: 'Chan Tai Man' }),
-    '/inbox': t(locale, 'page:inbox.title'),
-    '/account': t(locale, 'page:account.title'),
-    '/login': t(locale, 'page:login.title'),
+    '/': t(locale, 'home:home.welcome', { name: 'Chan Tai Man' }),
+    '/inbox': t(locale, 'inbox:inbox.title'),
+    '/account': t(locale, 'account:account.title'),
+    '/login': t(locale, 'auth:login.title'),
   }[path]!;
   await p.getByRole('heading', { level: 1, name: h1, exact: true }).waitFor();
   if (path === '/inbox') await p.getByTestId('inbox-item').first().waitFor();

@@ -60,9 +60,9 @@ it('a static page (/login): light by default, dark from the first paint after a 
 it('a signed-in page (/inbox): dark from the first paint after a reload', async () => {
   page = await newPageAs('customer@demo.hk');
   await page.goto(url('/inbox'));
-  await page.getByRole('heading', { level: 1, name: t('en', 'page:inbox.title'), exact: true }).waitFor();
+  await page.getByRole('heading', { level: 1, name: t('en', 'inbox:inbox.title'), exact: true }).waitFor();
   await toggleToDark(page);
   await expectDarkFromFirstPaint(page);
-  await page.getByRole('heading', { level: 1, name: t('en', 'page:inbox.title'), exact: true }).waitFor();
+  await page.getByRole('heading', { level: 1, name: t('en', 'inbox:inbox.title'), exact: true }).waitFor();
   await screenshot(page, 'shell-inbox-dark');
 });

@@ -49,7 +49,7 @@ it.each<PortalLocale>(['en', 'tc'])('customer@demo.hk on a phone (%s): drawer wi
   await page.waitForURL((u) => portalPath(u.href) === '/inbox');
   expect(new URL(page.url()).pathname).toBe(locale === 'tc' ? '/tc/inbox' : '/inbox');
   await nav.waitFor({ state: 'hidden' });
-  await page.getByRole('heading', { level: 1, name: t(locale, 'page:inbox.title'), exact: true }).waitFor();
+  await page.getByRole('heading', { level: 1, name: t(locale, 'inbox:inbox.title'), exact: true }).waitFor();
 
   // Keyboard: open with Enter on the focused button, close with Escape; focus returns to the button.
   await menuButton.focus();

@@ -31,20 +31,20 @@ describe.each<PortalLocale>(['en', 'tc'])('customer@demo.hk (%s)', (locale) => {
   it('sees the inbox card with the unread count, the account card and the quick links', async () => {
     page = await newPageAs('customer@demo.hk');
     await page.goto(url(localePath(locale, '/')));
-    await page.getByRole('heading', { level: 1, name: t(locale, 'page:home.welcome', { name: 'Chan Tai Man' }) }).waitFor();
-    await page.getByRole('heading', { level: 2, name: t(locale, 'page:home.attentionTitle') }).waitFor();
+    await page.getByRole('heading', { level: 1, name: t(locale, 'home:home.welcome', { name: 'Chan Tai Man' }) }).waitFor();
+    await page.getByRole('heading', { level: 2, name: t(locale, 'home:home.attentionTitle') }).waitFor();
 
     // The inbox card shows the same number as the header badge (both from the store), once it has loaded.
     const inboxCard = page.getByTestId('home-card-inbox');
     await page.waitForFunction(() => document.querySelector('[data-testid="unread-badge"] .MuiBadge-badge:not(.MuiBadge-invisible)') !== null);
     const unread = (await badgeCount(page))!;
     expect(await inboxCard.getAttribute('href')).toBe(localePath(locale, '/inbox'));
-    expect(await inboxCard.innerText()).toContain(t(locale, 'page:home.cards.inbox.title'));
-    expect(await inboxCard.innerText()).toContain(t(locale, `page:home.cards.inbox.count_${unread === 1 ? 'one' : 'other'}`, { count: String(unread) }));
+    expect(await inboxCard.innerText()).toContain(t(locale, 'home:home.cards.inbox.title'));
+    expect(await inboxCard.innerText()).toContain(t(locale, `home:home.cards.inbox.count_${unread === 1 ? 'one' : 'other'}`, { count: String(unread) }));
 
     const accountCard = page.getByTestId('home-card-account');
     expect(await accountCard.getAttribute('href')).toBe(localePath(locale, '/account'));
-    expect(await accountCard.innerText()).toContain(t(locale, 'page:home.cards.account.title'));
+    expect(await accountCard.innerText()).toContain(t(locale, 'home:home.cards.account.title'));
 
     const links = await linkConfig(locale);
     const quick = page.getByRole('region', { name: t(locale, 'common:siteContent.quickLinks.title') });
@@ -60,14 +60,14 @@ describe.each<PortalLocale>(['en', 'tc'])('customer@demo.hk (%s)', (locale) => {
     // A card is a link to its screen.
     await inboxCard.click();
     await page.waitForURL((u) => portalPath(u.href) === '/inbox');
-    await page.getByRole('heading', { level: 1, name: t(locale, 'page:inbox.title'), exact: true }).waitFor();
+    await page.getByRole('heading', { level: 1, name: t(locale, 'inbox:inbox.title'), exact: true }).waitFor();
   });
 });
 
 it('admin@demo.hk (provider staff with home): inbox and account cards, no orders card, no customer quick links', async () => {
   page = await newPage();
   expect(await signIn(page, 'admin@demo.hk')).toBe('/');
-  await page.getByRole('heading', { level: 1, name: t('en', 'page:home.welcome', { name: 'Ho Chi Keung' }) }).waitFor();
+  await page.getByRole('heading', { level: 1, name: t('en', 'home:home.welcome', { name: 'Ho Chi Keung' }) }).waitFor();
   await page.getByTestId('home-card-inbox').waitFor();
   await page.getByTestId('home-card-account').waitFor();
   expect(await page.getByTestId('home-card-orders').count()).toBe(0);

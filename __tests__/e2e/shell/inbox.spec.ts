@@ -24,7 +24,7 @@ afterEach(async () => {
   await page?.context().close();
 });
 
-const inboxHeading = (p: Page, locale: 'en' | 'tc') => p.getByRole('heading', { level: 1, name: t(locale, 'page:inbox.title'), exact: true });
+const inboxHeading = (p: Page, locale: 'en' | 'tc') => p.getByRole('heading', { level: 1, name: t(locale, 'inbox:inbox.title'), exact: true });
 
 it('opening an unread message shows it and the header count drops by one; mark all as read empties it', async () => {
   page = await newPageAs(USER, { ucpId: UCP });
@@ -39,14 +39,14 @@ it('opening an unread message shows it and the header count drops by one; mark a
   await page.getByTestId('inbox-button').click();
   await page.waitForURL((u) => portalPath(u.href) === '/inbox');
   await inboxHeading(page, 'en').waitFor();
-  await expect(page.getByTestId('inbox-unread-summary').textContent()).resolves.toBe(t('en', 'page:inbox.unreadSummary_other', { count: String(before) }));
+  await expect(page.getByTestId('inbox-unread-summary').textContent()).resolves.toBe(t('en', 'inbox:inbox.unreadSummary_other', { count: String(before) }));
 
   await page.locator('[data-testid="inbox-item"][data-unread="true"]').first().waitFor();
   // A fixed row (by position), not "the first unread one", which moves on once this one is read.
   const index = await page.getByTestId('inbox-item').evaluateAll((rows) => rows.findIndex((r) => r.getAttribute('data-unread') === 'true'));
   const unread = page.getByTestId('inbox-item').nth(index);
   // The row's text starts with a visually hidden "Unread: " and holds chip, time and preview after the title.
-  const rowTitle = (await unread.innerText()).split('\n')[0]!.replace(`${t('en', 'page:inbox.unread')}:`, '').trim();
+  const rowTitle = (await unread.innerText()).split('\n')[0]!.replace(`${t('en', 'inbox:inbox.unread')}:`, '').trim();
   await unread.click();
 
   const panel = page.getByTestId('inbox-panel');
@@ -58,11 +58,11 @@ it('opening an unread message shows it and the header count drops by one; mark a
   expect(await unread.getAttribute('data-unread')).toBeNull();
   await screenshot(page, 'shell-inbox-opened');
 
-  await page.getByRole('button', { name: t('en', 'page:inbox.markAllRead') }).click();
+  await page.getByRole('button', { name: t('en', 'inbox:inbox.markAllRead') }).click();
   await waitForBadge(page, 0);
-  await page.getByRole('status').filter({ hasText: t('en', `page:inbox.markedAllRead_${before - 1 === 1 ? 'one' : 'other'}`, { count: String(before - 1) }) }).waitFor();
-  await expect(page.getByTestId('inbox-unread-summary').textContent()).resolves.toBe(t('en', 'page:inbox.unreadSummary_zero'));
-  expect(await page.getByRole('button', { name: t('en', 'page:inbox.markAllRead') }).isDisabled()).toBe(true);
+  await page.getByRole('status').filter({ hasText: t('en', `inbox:inbox.markedAllRead_${before - 1 === 1 ? 'one' : 'other'}`, { count: String(before - 1) }) }).waitFor();
+  await expect(page.getByTestId('inbox-unread-summary').textContent()).resolves.toBe(t('en', 'inbox:inbox.unreadSummary_zero'));
+  expect(await page.getByRole('button', { name: t('en', 'inbox:inbox.markAllRead') }).isDisabled()).toBe(true);
   expect(await page.locator('[data-testid="inbox-item"][data-unread="true"]').count()).toBe(0);
   // The header's accessible name follows too.
   expect(await page.getByTestId('inbox-button').getAttribute('aria-label')).toBe(t('en', 'common:inbox.unread_other', { count: '0' }));
@@ -85,7 +85,7 @@ it('the language switch on /inbox?id=… goes to /tc/inbox?id=… with the same 
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-Hant-HK');
   // The message is reloaded in Traditional Chinese, and so is the rest of the page.
   await page.getByTestId('inbox-panel').getByRole('heading', { name: MESSAGE_TITLE.tc }).waitFor();
-  await page.getByRole('button', { name: t('tc', 'page:inbox.markAllRead') }).waitFor();
+  await page.getByRole('button', { name: t('tc', 'inbox:inbox.markAllRead') }).waitFor();
   await page.getByRole('link', { name: t('tc', 'common:inbox.unread_other', { count: '0' }) }).waitFor();
   await screenshot(page, 'shell-inbox-deep-link-tc');
 

@@ -73,7 +73,7 @@ it('body text is 12 / 14 / 16 px at S / M / L', async () => {
   for (const size of ['S', 'M', 'L'] as const) {
     await setPreferenceCookies(page.context(), { fontSize: size });
     await page.goto(url('/login'));
-    const intro = page.getByText(t('en', 'page:login.intro'));
+    const intro = page.getByText(t('en', 'auth:login.intro'));
     await intro.waitFor();
     sizes.push(await intro.evaluate((el) => getComputedStyle(el).fontSize));
   }
@@ -83,7 +83,7 @@ it('body text is 12 / 14 / 16 px at S / M / L', async () => {
 it('404: a signed-in user keeps the header and menus, with no card inside a card', async () => {
   page = await newPageAs('customer@demo.hk');
   await page.goto(url('/no-such-page'));
-  await page.getByRole('heading', { level: 1, name: t('en', 'page:notFound.title') }).waitFor();
+  await page.getByRole('heading', { level: 1, name: t('en', 'notFound:notFound.title') }).waitFor();
   await page.getByTestId('inbox-button').waitFor();
   const nestedCards = await page.locator('.MuiPaper-outlined .MuiPaper-outlined').count();
   expect(nestedCards).toBe(0);

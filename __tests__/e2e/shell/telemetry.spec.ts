@@ -59,7 +59,7 @@ it('sends page views, the signed-in user and failed API calls to the configured 
   await waitForHydration(page);
   await page.waitForTimeout(PAGE_VIEW_SETTLED_MS);
   expect(await signIn(page, 'customer@demo.hk')).toBe('/');
-  await page.getByRole('heading', { level: 1, name: t('en', 'page:home.welcome', { name: 'Chan Tai Man' }) }).waitFor();
+  await page.getByRole('heading', { level: 1, name: t('en', 'home:home.welcome', { name: 'Chan Tai Man' }) }).waitFor();
   const { currentUser } = await sessionOf(page);
   const userId = currentUser!.userAcUuid;
   // Home (the landing page) gets its view only if the user stays 500 ms; wait before moving on.
@@ -70,7 +70,7 @@ it('sends page views, the signed-in user and failed API calls to the configured 
   // inbox gets a view, the account page (left after a few ms) none, and home one.
   await page.getByTestId('home-card-inbox').click();
   await page.waitForURL((u) => portalPath(u.href) === '/inbox');
-  await page.getByRole('heading', { level: 1, name: t('en', 'page:inbox.title'), exact: true }).waitFor();
+  await page.getByRole('heading', { level: 1, name: t('en', 'inbox:inbox.title'), exact: true }).waitFor();
   await page.waitForTimeout(PAGE_VIEW_SETTLED_MS);
   // Resolves with the time between the account page's route change and home's.
   const accountShownMs = page.evaluate(
@@ -90,7 +90,7 @@ it('sends page views, the signed-in user and failed API calls to the configured 
   await page.getByRole('menuitem', { name: t('en', 'common:nav.account') }).click();
   const accountMs = await accountShownMs;
   await page.waitForURL((u) => portalPath(u.href) === '/');
-  await page.getByRole('heading', { level: 1, name: t('en', 'page:home.welcome', { name: 'Chan Tai Man' }) }).waitFor();
+  await page.getByRole('heading', { level: 1, name: t('en', 'home:home.welcome', { name: 'Chan Tai Man' }) }).waitFor();
   await page.waitForTimeout(PAGE_VIEW_SETTLED_MS);
 
   // A failing call: a message that does not exist (404 NOT_FOUND from /api/inbox/getEmailContent), opened by a
@@ -102,7 +102,7 @@ it('sends page views, the signed-in user and failed API calls to the configured 
   ]);
   expect(failed.status()).toBe(404);
   const failedBody = (await failed.json()) as { error: { code: string; message: string }; traceId: string };
-  await page.getByText(t('en', 'page:inbox.messageNotFound')).waitFor();
+  await page.getByText(t('en', 'inbox:inbox.messageNotFound')).waitFor();
   await screenshot(page, 'shell-telemetry-not-found');
 
   const received = await collector.waitFor(
@@ -118,7 +118,7 @@ it('sends page views, the signed-in user and failed API calls to the configured 
   expect(views).not.toContain('/account');
   // Named after the page's own title, which is in place by the time the view is tracked.
   const named = pageViews(received).map((e) => e.data?.baseData?.name);
-  expect(named.slice(2, 4)).toEqual([`${t('en', 'page:inbox.title')} · ${t('en', 'common:appName')}`, `${t('en', 'page:home.title')} · ${t('en', 'common:appName')}`]);
+  expect(named.slice(2, 4)).toEqual([`${t('en', 'inbox:inbox.title')} · ${t('en', 'common:appName')}`, `${t('en', 'home:home.title')} · ${t('en', 'common:appName')}`]);
 
   // The signed-in user, sanitised (no `, ; = space |`), on what was sent after sign-in.
   const authUserIds = new Set(received.map((e) => e.tags?.['ai.user.authUserId']).filter(Boolean));

@@ -95,7 +95,7 @@ it('a customer sends an enquiry, gets its reference and the confirmation in the 
   await screenshot(page, 'support-enquiry-sent');
 
   await receipt.getByRole('link', { name: en('support:contact.sent.openInbox') }).click();
-  await page.getByRole('heading', { level: 1, name: en('page:inbox.title') }).waitFor();
+  await page.getByRole('heading', { level: 1, name: en('inbox:inbox.title') }).waitFor();
   await page.getByTestId('inbox-item').filter({ hasText: `We have received your enquiry ${reference}` }).first().waitFor();
 
   // Staff find it by its reference and read it.

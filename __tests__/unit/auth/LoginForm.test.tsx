@@ -129,7 +129,7 @@ describe('LoginForm', () => {
   it.each<Lang>(['en', 'tc'])('empty fields are refused before any request (%s)', async (lng) => {
     renderForm(lng);
     await userEvent.click(screen.getByTestId('login-submit'));
-    expect(await screen.findAllByText(text(lng, 'page:login.validation.required'))).toHaveLength(2);
+    expect(await screen.findAllByText(text(lng, 'auth:login.validation.required'))).toHaveLength(2);
     expect(mockSignIn).not.toHaveBeenCalled();
   });
 
@@ -148,20 +148,20 @@ describe('LoginForm', () => {
     renderForm(lng);
     await fillAndSubmit();
     await screen.findByTestId('login-enrolment');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(text(lng, 'page:login.enrolTitle'));
-    expect(screen.getByRole('img', { name: text(lng, 'page:account.mfa.qrAlt') })).toHaveAttribute('src', 'data:image/png;base64,AAAA');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(text(lng, 'auth:login.enrolTitle'));
+    expect(screen.getByRole('img', { name: text(lng, 'auth:login.enrolQrAlt') })).toHaveAttribute('src', 'data:image/png;base64,AAAA');
     expect(screen.getByTestId('mfa-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
     // Its reason is said once, by the introduction.
     expect(screen.queryByTestId('login-error')).not.toBeInTheDocument();
 
     // Sending without the code is refused in the form: no new set-up, no request.
-    await userEvent.click(screen.getByRole('button', { name: text(lng, 'page:login.enrolSubmit') }));
-    expect(await screen.findByText(text(lng, 'page:login.validation.totpFormat'))).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: text(lng, 'auth:login.enrolSubmit') }));
+    expect(await screen.findByText(text(lng, 'auth:login.validation.totpFormat'))).toBeInTheDocument();
     expect(mockSignIn).toHaveBeenCalledTimes(1);
     expect(started).toBe(1);
 
     await userEvent.type(screen.getByTestId('totp'), '123456');
-    await userEvent.click(screen.getByRole('button', { name: text(lng, 'page:login.enrolSubmit') }));
+    await userEvent.click(screen.getByRole('button', { name: text(lng, 'auth:login.enrolSubmit') }));
     await waitFor(() => expect(mockRouter.replace).toHaveBeenCalled());
     expect(mockSignIn).toHaveBeenLastCalledWith('credentials', { redirect: false, callbackUrl: '/', loginId: 'customer@demo.hk', password: 'Portal#Demo2026', totp: '123456' });
   });
@@ -181,17 +181,17 @@ describe('LoginForm', () => {
     renderForm();
     await fillAndSubmit();
     await screen.findByTestId('totp');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(text('en', 'page:login.mfaTitle'));
-    await userEvent.click(screen.getByRole('button', { name: text('en', 'page:login.otherAccount') }));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(text('en', 'auth:login.mfaTitle'));
+    await userEvent.click(screen.getByRole('button', { name: text('en', 'auth:login.otherAccount') }));
     expect(screen.queryByTestId('totp')).not.toBeInTheDocument();
     expect(screen.getByTestId('login-id')).toHaveValue('');
     expect(screen.queryByTestId('login-error')).not.toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1 })).not.toHaveTextContent(text('en', 'page:login.mfaTitle'));
+    expect(screen.getByRole('heading', { level: 1 })).not.toHaveTextContent(text('en', 'auth:login.mfaTitle'));
   });
 
   it('the help names the hotline with its number', () => {
     renderForm();
-    expect(screen.getByText(text('en', 'page:login.help'))).toHaveTextContent(/2880 1234/);
+    expect(screen.getByText(text('en', 'auth:login.help'))).toHaveTextContent(/2880 1234/);
   });
 
   it('MFA: asks for the code, checks its format in the browser, then sends it with the password', async () => {
@@ -207,7 +207,7 @@ describe('LoginForm', () => {
 
     await userEvent.type(totp, '12ab');
     await userEvent.click(screen.getByTestId('login-submit'));
-    expect(await screen.findByText(text('en', 'page:login.validation.totpFormat'))).toBeInTheDocument();
+    expect(await screen.findByText(text('en', 'auth:login.validation.totpFormat'))).toBeInTheDocument();
     expect(mockSignIn).toHaveBeenCalledTimes(1);
 
     await userEvent.clear(totp);

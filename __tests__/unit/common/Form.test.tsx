@@ -302,7 +302,7 @@ describe('zod messages as translation keys', () => {
 
   it('translates keys with values, namespaced keys, and never shows a plain English message', () => {
     expect(translateMessage(t, msg('ui.validation.max', { max: 5 }))).toBe('common:ui.validation.max{"max":5}');
-    expect(translateMessage(t, 'page:orders.form.qtyOverLimit')).toBe('page:orders.form.qtyOverLimit');
+    expect(translateMessage(t, 'orders:orders.form.qtyOverLimit')).toBe('orders:orders.form.qtyOverLimit');
     expect(translateMessage(t, 'error:VALIDATION')).toBe('error:VALIDATION');
     expect(translateMessage(t, 'Invalid input: expected string')).toBe('common:ui.validation.invalid');
     expect(translateMessage(t, undefined)).toBeUndefined();

@@ -72,7 +72,9 @@ const LETTER = /\p{L}/u;
 describe('locale files', () => {
   it('has the same namespace files in en and tc', () => {
     expect(jsonFiles('tc')).toEqual(jsonFiles('en'));
-    expect(NAMESPACES).toEqual(expect.arrayContaining(['common', 'page', 'error']));
+    expect(NAMESPACES).toEqual(expect.arrayContaining(['common', 'error']));
+    // The old all-screens `page` namespace is gone: every screen loads its feature's own (docs/i18n.md).
+    expect(NAMESPACES).not.toContain('page');
   });
 
   it.each(NAMESPACES)('%s: en and tc have the same keys', (ns) => {
@@ -143,7 +145,7 @@ describe('locale files', () => {
 /**
  * A deliberately simple scanner (regular expressions, no TypeScript parser). What it checks:
  *  1. every string literal anywhere in the source that looks like `'ns:key.path'` (ns one of the locale namespaces) —
- *     this covers `t('page:login.title')`, `labelKey: 'common:…'` and tables of keys such as LoginForm's code map;
+ *     this covers `t('auth:login.title')`, `labelKey: 'common:…'` and tables of keys such as LoginForm's code map;
  *  2. `t('key')` / `t("key")` / `` t(`key`) `` (no `${}`) and `t(cond ? 'a' : 'b')` without a namespace prefix, resolved
  *     against the first namespace of the file's `useTranslation(…)` calls (react-i18next's `t` looks only in the first
  *     namespace of the list). A file with several `useTranslation` calls of different first namespaces accepts the
@@ -226,7 +228,7 @@ describe('translation keys used in the source', () => {
     expect(uses.length).toBeGreaterThan(100);
     // Spot checks of both forms.
     expect(uses).toEqual(expect.arrayContaining([expect.objectContaining({ file: path.join('components', 'shell', 'Header.tsx'), key: 'nav.open', ns: ['common'] })]));
-    expect(uses.some((u) => u.ns.length === 1 && u.ns[0] === 'page' && u.key.includes('.'))).toBe(true);
+    expect(uses.some((u) => u.ns.length === 1 && u.ns[0] === 'orders' && u.key.includes('.'))).toBe(true);
   });
 
   it('scanner: recognises the forms it documents, and ignores comments and run-time keys', () => {

@@ -29,25 +29,25 @@ const valueOf = (locale: Locale, ref: string): string => {
 
 /** The heading of each page the menu opens (namespace:key of the title the page shows). */
 const HEADING: Record<string, string> = {
-  '/': 'page:home.title',
-  '/inbox': 'page:inbox.title',
-  '/my-orders/manage': 'page:orders.title',
-  '/my-orders/track': 'page:tracking.title',
-  '/my-account/manage-my-bills': 'page:bills.title',
-  '/my-account/manage-my-bills/payment-slip-upload': 'page:paymentSlips.title',
+  '/': 'home:home.title',
+  '/inbox': 'inbox:inbox.title',
+  '/my-orders/manage': 'orders:orders.title',
+  '/my-orders/track': 'orders:tracking.title',
+  '/my-account/manage-my-bills': 'bills:bills.title',
+  '/my-account/manage-my-bills/payment-slip-upload': 'bills:paymentSlips.title',
   '/customer-support/account-info-update': 'accountChanges:title',
   '/customer-support/quick-help': 'support:quickHelp.title',
   '/customer-support/faq': 'support:faq.title',
   '/customer-support/useful-links': 'support:links.title',
   '/contact-us': 'support:contact.title',
-  '/account': 'page:account.title',
+  '/account': 'account:account.title',
   '/admin-controls': 'admin:landing.title',
   '/admin-controls/ucp-customer-maintenance': 'customers:title',
   '/admin-controls/user-group-maintenance': 'userGroups:title',
   '/admin-controls/user-list-report': 'userListReport:title',
   '/admin-controls/offer-maintenance': 'offers:title',
   '/admin-controls/approve-account-info-update': 'accountChanges:review.title',
-  '/admin-controls/payment-slip-review': 'page:slipReview.title',
+  '/admin-controls/payment-slip-review': 'slipReview:slipReview.title',
   '/admin-controls/build-inbox-message': 'inbox-builder:title',
   '/admin-controls/outbox': 'mail:outbox.title',
   '/admin-controls/quick-help-maintenance': 'supportArticles:title',
@@ -72,7 +72,7 @@ describe.each<Locale>(['en', 'tc'])('navigation labels (%s)', (locale) => {
   });
 
   it('the user menu’s account entry and the home card use the same words as the menu', () => {
-    expect(valueOf(locale, 'page:home.cards.account.title')).toBe(valueOf(locale, 'common:nav.account'));
+    expect(valueOf(locale, 'home:home.cards.account.title')).toBe(valueOf(locale, 'common:nav.account'));
   });
 });
 

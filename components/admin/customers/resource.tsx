@@ -5,6 +5,7 @@ import { CheckboxElement, TextFieldElement } from '@/components/common/form';
 import { describeResource } from '@/components/common/resource';
 import { DetailSection, DetailTable } from '@/components/common/DetailParts';
 import { StatusChip } from '@/components/common/StatusChip';
+import { statusColumn, statusFilter, statusRow } from '@/components/common/resourceStatus';
 import { customersContract } from '@/lib/customers/contract';
 import { createCustomerSchema, type CustomerDetail, type CustomerListItem } from '@/lib/customers/schemas';
 import { formatDate } from '@/lib/i18n/locales';
@@ -102,15 +103,15 @@ export const customersResource = describeResource({
     { key: 'brNo', header: t('fields.brNo'), hideOnMobile: true, render: (r: CustomerListItem) => r.brNo ?? '' },
     { key: 'userCount', header: t('columns.users'), align: 'right', hideOnMobile: true, render: (r: CustomerListItem) => r.userCount },
     { key: 'createdAt', header: t('columns.created'), sortable: true, hideOnMobile: true, render: (r: CustomerListItem) => formatDate(r.createdAt, locale) },
-    { key: 'status', header: t('columns.status'), render: (r: CustomerListItem) => <StatusChip status={r.status} /> },
+    statusColumn<CustomerListItem>(t),
   ],
   filters: (t) => ({
     q: { label: t('filters.q') },
-    status: { label: t('filters.status'), optionLabel: (s: string) => t(`common:status.${s}`) },
+    status: statusFilter(t),
   }),
   view: (r, t) => [
     [t('fields.ucpId'), r.id],
-    [t('columns.status'), <StatusChip key="s" status={r.status} />],
+    statusRow(t, r.status),
     [t('fields.nameEn'), r.nameEn],
     [t('fields.nameZh'), r.nameZh],
     [t('fields.brNo'), r.brNo],

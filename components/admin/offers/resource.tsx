@@ -4,7 +4,7 @@ import { useWatch, type Control } from 'react-hook-form';
 import type { TFunction } from 'i18next';
 import { DateFieldElement, RadioGroupElement, TextFieldElement } from '@/components/common/form';
 import { describeResource } from '@/components/common/resource';
-import { StatusChip } from '@/components/common/StatusChip';
+import { statusColumn, statusFilter, statusRow } from '@/components/common/resourceStatus';
 import { formatDate, formatDateTime } from '@/lib/i18n/locales';
 import { offersContract } from '@/lib/offers/contract';
 import { offerFieldsSchema, OFFER_TARGETS, type OfferDetail, type OfferFields, type OfferListItem } from '@/lib/offers/schemas';
@@ -37,15 +37,15 @@ export const offersResource = describeResource({
     { key: 'validFrom', header: t('columns.validity'), sortable: true, render: (r: OfferListItem) => period(r, locale) },
     { key: 'target', header: t('fields.target'), hideOnMobile: true, render: (r: OfferListItem) => (r.target === 'all' ? t('target.all') : t('target.count', { count: r.customerCount })) },
     { key: 'createdAt', header: t('columns.created'), sortable: true, hideOnMobile: true, render: (r: OfferListItem) => formatDate(r.createdAt, locale) },
-    { key: 'status', header: t('columns.status'), render: (r: OfferListItem) => <StatusChip status={r.status} /> },
+    statusColumn<OfferListItem>(t),
   ],
   filters: (t) => ({
     q: { label: t('filters.q') },
-    status: { label: t('filters.status'), optionLabel: (s: string) => t(`common:status.${s}`) },
+    status: statusFilter(t),
     target: { label: t('filters.target'), optionLabel: (s: string) => t(`target.${s}`) },
   }),
   view: (r, t, locale) => [
-    [t('columns.status'), <StatusChip key="s" status={r.status} />],
+    statusRow(t, r.status),
     [t('fields.titleEn'), r.titleEn],
     [t('fields.titleZh'), r.titleZh],
     [t('fields.descriptionEn'), r.descriptionEn || '—'],

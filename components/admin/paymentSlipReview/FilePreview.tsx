@@ -12,7 +12,7 @@ import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
  * cached apart from the slip: approving or rejecting it refreshes the slip, not its file.
  */
 export function FilePreview({ slipId, mimeType, fileName }: { slipId: string; mimeType: string; fileName: string }) {
-  const { t } = useTranslation(['page', 'common', 'error']);
+  const { t } = useTranslation(['slipReview', 'bills', 'common', 'error']);
   const file = useEndpointFile(paymentSlipsContract.endpoints.getReviewFile, { id: slipId });
   // The server decided the type from the bytes; the blob carries it so the viewer picks the right renderer.
   const url = useMemo(() => (file.data ? URL.createObjectURL(file.data.type ? file.data : new Blob([file.data], { type: mimeType })) : null), [file.data, mimeType]);

@@ -24,7 +24,7 @@ export function defaultAllocation(slip: Pick<ReviewDetail, 'amountCents' | 'bill
  * first) is shown plainly; the queue, the slip and the bills refresh through the contract.
  */
 export function SlipReviewActions({ slip, onDone }: { slip: ReviewDetail; onDone: (decision: 'approved' | 'rejected') => void }) {
-  const { t } = useTranslation(['page', 'common']);
+  const { t } = useTranslation(['slipReview', 'bills', 'common']);
   const { locale } = useRouter();
   const defaults = useMemo(() => defaultAllocation(slip), [slip]);
   const schema = useMemo(

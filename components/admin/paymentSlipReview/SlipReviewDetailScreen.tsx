@@ -26,7 +26,7 @@ import { REVIEW_PAGE } from './SlipReviewListScreen';
 
 /** `/admin-controls/payment-slip-review/[id]`: one slip, its bills as they stand, the file, approve / reject. */
 export function SlipReviewDetailScreen() {
-  const { t } = useTranslation(['page', 'common', 'error']);
+  const { t } = useTranslation(['slipReview', 'bills', 'common', 'error']);
   const id = useRouteId();
   const slip = useEndpointQuery(paymentSlipsContract.endpoints.getForReview, id ? { id } : null, { request: { silent: true } });
   return (
@@ -37,7 +37,7 @@ export function SlipReviewDetailScreen() {
 }
 
 function SlipReview({ slip }: { slip: ReviewDetail }) {
-  const { t } = useTranslation(['page', 'common', 'error']);
+  const { t } = useTranslation(['slipReview', 'bills', 'common', 'error']);
   const { locale } = useRouter();
   const [notice, setNotice] = useState<'approved' | 'reject' | null>(null);
 

@@ -15,7 +15,7 @@ export const REVIEW_PAGE = pathTo('/admin-controls/payment-slip-review');
 
 /** `/admin-controls/payment-slip-review`: provider staff's queue of payment slips (pending first), all customers. */
 export function SlipReviewListScreen() {
-  const { t } = useTranslation(['page', 'common']);
+  const { t } = useTranslation(['slipReview', 'bills', 'common']);
   const { locale } = useRouter();
   const filterConfig: FilterConfig = useMemo(
     () => ({

@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import { RadioGroupElement, TextFieldElement } from '@/components/common/form';
 import { describeResource } from '@/components/common/resource';
 import { DetailSection } from '@/components/common/DetailParts';
-import { StatusChip } from '@/components/common/StatusChip';
+import { statusColumn, statusFilter, statusRow } from '@/components/common/resourceStatus';
 import { formatDate } from '@/lib/i18n/locales';
 import { CODE_AREAS } from '@/lib/userGroups/codeAreas';
 import { userGroupsContract } from '@/lib/userGroups/contract';
@@ -64,16 +64,16 @@ export const userGroupsResource = describeResource({
     { key: 'codeCount', header: t('columns.codes'), align: 'right', hideOnMobile: true, render: (r: GroupListItem) => r.codeCount },
     { key: 'memberCount', header: t('columns.members'), align: 'right', render: (r: GroupListItem) => r.memberCount },
     { key: 'createdAt', header: t('columns.created'), sortable: true, hideOnMobile: true, render: (r: GroupListItem) => formatDate(r.createdAt, locale) },
-    { key: 'status', header: t('columns.status'), render: (r: GroupListItem) => <StatusChip status={r.status} /> },
+    statusColumn<GroupListItem>(t),
   ],
   filters: (t) => ({
     q: { label: t('filters.q') },
     kind: { label: t('filters.kind'), optionLabel: (k: string) => t(`kind.${k}`) },
-    status: { label: t('filters.status'), optionLabel: (s: string) => t(`common:status.${s}`) },
+    status: statusFilter(t),
   }),
   view: (r, t) => [
     [t('fields.code'), r.code],
-    [t('columns.status'), <StatusChip key="s" status={r.status} />],
+    statusRow(t, r.status),
     [t('fields.kind'), t(`kind.${r.kind}`)],
     [t('fields.nameEn'), r.nameEn],
     [t('fields.nameZh'), r.nameZh],

@@ -5,9 +5,10 @@ import { CheckboxElement, RadioGroupElement, SelectElement, TextFieldElement } f
 import { describeResource } from '@/components/common/resource';
 import { DetailSection, DetailTable } from '@/components/common/DetailParts';
 import { StatusChip } from '@/components/common/StatusChip';
+import { statusColumn, statusFilter, statusRow } from '@/components/common/resourceStatus';
 import { formatDate, formatDateTime } from '@/lib/i18n/locales';
 import { usersContract } from '@/lib/users/contract';
-import { createUserSchema, type CreateUserBody, type UserDetail, type UserFilter, type UserListItem, type UserStatus } from '@/lib/users/schemas';
+import { createUserSchema, type CreateUserBody, type UserDetail, type UserFilter, type UserListItem } from '@/lib/users/schemas';
 import { UserActions } from './UserActions';
 import { UserFileTools } from './UserFileTools';
 import { StaffAssignmentsField } from './StaffAssignmentsField';
@@ -16,7 +17,11 @@ import { UserLinksField } from './UserLinksField';
 const u = usersContract.endpoints;
 const zh = (locale: string | undefined) => locale === 'tc';
 
-const statusChip = (status: UserStatus, t: TFunction) => <StatusChip status={status === 'inactive' ? 'reject' : status === 'locked' ? 'overdue' : status} label={t(`status.${status}`)} />;
+/** Users have their own states (pending, locked): named by `users:status.*`, toned like the shared ones. */
+const userChip = (t: TFunction) =>
+  function userStatusChip(status: string) {
+    return <StatusChip status={status === 'inactive' ? 'reject' : status === 'locked' ? 'overdue' : status} label={t(`status.${status}`)} />;
+  };
 
 const empty: CreateUserBody = { loginId: '', name: '', email: '', preferredLanguage: 'en', kind: 'customer', skipMfa: false, mfaRequired: false, assignedUcpIds: [], links: [] };
 
@@ -73,19 +78,19 @@ export const usersResource = describeResource({
     { key: 'customers', header: t('columns.customers'), hideOnMobile: true, render: (r: UserListItem) => r.customers.join(', ') || '—' },
     { key: 'groups', header: t('columns.groups'), hideOnMobile: true, render: (r: UserListItem) => r.groups.join(', ') || '—' },
     { key: 'lastLoginAt', header: t('columns.lastLogin'), sortable: true, hideOnMobile: true, render: (r: UserListItem) => (r.lastLoginAt ? formatDateTime(r.lastLoginAt, locale) : t('never')) },
-    { key: 'status', header: t('columns.status'), render: (r: UserListItem) => statusChip(r.status, t) },
+    statusColumn<UserListItem>(t, userChip(t)),
   ],
   filters: (t) => ({
     q: { label: t('filters.q') },
     customer: { label: t('filters.customer') },
     group: { label: t('filters.group') },
-    status: { label: t('filters.status'), optionLabel: (s: string) => t(`status.${s}`) },
+    status: statusFilter(t, (s) => t(`status.${s}`)),
     kind: { label: t('filters.kind'), optionLabel: (s: string) => t(`kind.${s}`) },
   }),
   listActions: (list) => <UserFileTools filter={list.query.filter as UserFilter} />,
   view: (r, t, locale) => [
     [t('fields.loginId'), r.loginId],
-    [t('columns.status'), statusChip(r.status, t)],
+    statusRow(t, r.status, userChip(t)),
     ...(r.lockedUntil ? ([[t('view.lockedUntil'), formatDateTime(r.lockedUntil, locale)]] as const) : []),
     ...(r.status === 'pending' ? ([[t('view.activation'), r.activationExpiresAt ? t('view.activationValid', { at: formatDateTime(r.activationExpiresAt, locale) }) : t('view.activationExpired')]] as const) : []),
     [t('fields.name'), r.name],

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type * as zc from 'zod/v4/core';
 import { canAccess } from '@/lib/permissions/canAccess';
-import type { EndpointKind, Permission } from '@/lib/contract';
+import type { BodySchema, EndpointKind, Permission } from '@/lib/contract';
 import type { Principal } from '@/lib/server/auth/principal';
 import type { ServerConfig } from '@/lib/server/config';
 import type { ServiceContext } from '@/lib/server/context';
@@ -47,7 +47,8 @@ export type HandlerDefinition<P extends Permission, S extends zc.$ZodType, R> = 
 
 export type AnyHandler = {
   permission: Permission;
-  body: zc.$ZodType;
+  /** A contract's lazy body is loaded on the first call (router.ts, `bodySchema`). */
+  body: BodySchema;
   silent: boolean;
   summary: string;
   /** Set for routes mounted from a contract (implement()): query, mutation, download or upload. */

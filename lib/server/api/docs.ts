@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodySchema } from '@/lib/contract';
 import type { ApiRoutes } from './router';
 
 const permissionText = (p: ApiRoutes[string]['permission']): string =>
@@ -18,7 +19,7 @@ function bodyText(schema: z.core.$ZodType): string {
 }
 
 /** docs/api.md, generated from the route table (scripts/genApiDocs.ts). */
-export function renderApiDocs(routes: ApiRoutes): string {
+export async function renderApiDocs(routes: ApiRoutes): Promise<string> {
   const lines = [
     '# API reference',
     '',
@@ -32,7 +33,7 @@ export function renderApiDocs(routes: ApiRoutes): string {
     '|---|---|---|---|---|',
   ];
   for (const [path, route] of Object.entries(routes).sort(([a], [b]) => a.localeCompare(b))) {
-    lines.push(`| \`${path}\` | ${permissionText(route.permission)} | ${bodyText(route.body)} | ${route.silent ? 'yes' : ''} | ${route.summary.replace(/\|/g, '\\|')} |`);
+    lines.push(`| \`${path}\` | ${permissionText(route.permission)} | ${bodyText(await bodySchema(route.body))} | ${route.silent ? 'yes' : ''} | ${route.summary.replace(/\|/g, '\\|')} |`);
   }
   lines.push('');
   return lines.join('\n');

@@ -1,5 +1,5 @@
 import type * as zc from 'zod/v4/core';
-import type { AnyContract, AnyEndpoint, Endpoint, EndpointKind, OutputOf, Permission } from '@/lib/contract';
+import type { AnyContract, AnyEndpoint, Endpoint, EndpointKind, OutputOf, ParsedBodyOf, Permission } from '@/lib/contract';
 import type { Principal } from '@/lib/server/auth/principal';
 import type { CheckedFile, UploadSpec } from '@/lib/server/uploads';
 import type { AnyHandler, CustomerPrincipal, HandlerContext } from './defineHandler';
@@ -8,8 +8,8 @@ import type { FileResponse } from './fileResponse';
 type AuthOf<P> = P extends 'public' ? Principal | null : P extends 'authenticated' ? Principal : CustomerPrincipal;
 
 type ContextOf<E> =
-  E extends Endpoint<infer K, infer S extends zc.$ZodType, unknown, infer P extends Permission>
-    ? HandlerContext<zc.output<S>, AuthOf<P>> & (K extends 'upload' ? { file: CheckedFile } : unknown)
+  E extends Endpoint<infer K, zc.$ZodType, unknown, infer P extends Permission>
+    ? HandlerContext<ParsedBodyOf<E>, AuthOf<P>> & (K extends 'upload' ? { file: CheckedFile } : unknown)
     : never;
 
 /** What a handler must return: the declared output, or a file for a download endpoint. */

@@ -12,6 +12,7 @@ import type { Logger } from '@/lib/server/log';
 import { checkUploadedFile, readUpload, type CheckedFile } from '@/lib/server/uploads';
 import { checkPermission, type AnyHandler } from './defineHandler';
 import { isFileResponse, sendFile } from './fileResponse';
+import { bodySchema } from '@/lib/contract';
 
 export type ApiRoutes = Readonly<Record<string, AnyHandler>>;
 
@@ -126,7 +127,7 @@ export function createApiHandler(deps: ApiDeps) {
           message: 'NUL character in the body',
         });
       }
-      const parsed = z.safeParse(route.body, raw);
+      const parsed = z.safeParse(await bodySchema(route.body), raw);
       if (!parsed.success) {
         const fields = zodFields(parsed.error);
         throw new AppError('VALIDATION', { fields, publicMessage: `Invalid fields: ${Object.keys(fields).join(', ')}` });

@@ -1,8 +1,8 @@
 import type { PortalPage } from '@/components/app/types';
 import { SlipReviewListScreen } from '@/components/admin/paymentSlipReview/SlipReviewListScreen';
-import { getStaticTranslations } from '@/lib/i18n/staticProps';
+import { staticTranslations } from '@/lib/i18n/staticProps';
 
 const SlipReviewListPage: PortalPage = () => <SlipReviewListScreen />;
 SlipReviewListPage.layout = 'main';
 export default SlipReviewListPage;
-export const getStaticProps = getStaticTranslations;
+export const getStaticProps = staticTranslations('slipReview', 'bills');

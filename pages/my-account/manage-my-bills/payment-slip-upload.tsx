@@ -1,8 +1,8 @@
 import type { PortalPage } from '@/components/app/types';
 import { PaymentSlipUploadScreen } from '@/components/paymentSlips/PaymentSlipUploadScreen';
-import { getStaticTranslations } from '@/lib/i18n/staticProps';
+import { staticTranslations } from '@/lib/i18n/staticProps';
 
 const PaymentSlipUploadPage: PortalPage = () => <PaymentSlipUploadScreen />;
 PaymentSlipUploadPage.layout = 'main';
 export default PaymentSlipUploadPage;
-export const getStaticProps = getStaticTranslations;
+export const getStaticProps = staticTranslations('bills');

@@ -1,8 +1,8 @@
 import type { PortalPage } from '@/components/app/types';
 import { OrderDetailScreen } from '@/components/orders/OrderDetailScreen';
-import { getServerTranslations } from '@/lib/i18n/staticProps';
+import { serverTranslations } from '@/lib/i18n/staticProps';
 
 const OrderDetailPage: PortalPage = () => <OrderDetailScreen />;
 OrderDetailPage.layout = 'main';
 export default OrderDetailPage;
-export const getServerSideProps = getServerTranslations;
+export const getServerSideProps = serverTranslations('orders');

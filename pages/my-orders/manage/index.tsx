@@ -1,8 +1,8 @@
 import type { PortalPage } from '@/components/app/types';
 import { OrdersScreen } from '@/components/orders/OrdersScreen';
-import { getStaticTranslations } from '@/lib/i18n/staticProps';
+import { staticTranslations } from '@/lib/i18n/staticProps';
 
 const OrdersPage: PortalPage = () => <OrdersScreen />;
 OrdersPage.layout = 'main';
 export default OrdersPage;
-export const getStaticProps = getStaticTranslations;
+export const getStaticProps = staticTranslations('orders');

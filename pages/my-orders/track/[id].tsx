@@ -1,8 +1,8 @@
 import type { PortalPage } from '@/components/app/types';
 import { ShipmentDetailScreen } from '@/components/tracking/ShipmentDetailScreen';
-import { getServerTranslations } from '@/lib/i18n/staticProps';
+import { serverTranslations } from '@/lib/i18n/staticProps';
 
 const ShipmentDetailPage: PortalPage = () => <ShipmentDetailScreen />;
 ShipmentDetailPage.layout = 'main';
 export default ShipmentDetailPage;
-export const getServerSideProps = getServerTranslations;
+export const getServerSideProps = serverTranslations('orders');

@@ -8,6 +8,26 @@ import { userAccounts } from './users';
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /**
+ * The columns the three maintained support lists share (articles, FAQ entries, useful links): order, published,
+ * the stable key of a seeded row (idempotent seeding; null for rows staff add), and who changed it when. A function,
+ * because each table needs its own column objects.
+ */
+const publishedContentColumns = () => ({
+  sortOrder: integer('sort_order').notNull().default(0),
+  published: boolean('published').notNull().default(true),
+  seedKey: text('seed_key').unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+});
+
+/** Plain text of the rich bodies, written with them, so search matches words and never markup. */
+const searchTextColumns = () => ({
+  textEn: text('text_en').notNull().default(''),
+  textZh: text('text_zh').notNull().default(''),
+});
+
+/**
  * Quick-help articles (docs/support.md): bilingual rich text, sanitized on write (lib/server/sanitize.ts, with the
  * help articles' images) and again on read. `text_en` / `text_zh` hold the bodies' plain text, written with the body,
  * so search matches words of the article and never markup.
@@ -23,15 +43,8 @@ export const helpArticles = pgTable(
     summaryZh: text('summary_zh').notNull().default(''),
     bodyEn: text('body_en').notNull(),
     bodyZh: text('body_zh').notNull(),
-    textEn: text('text_en').notNull().default(''),
-    textZh: text('text_zh').notNull().default(''),
-    sortOrder: integer('sort_order').notNull().default(0),
-    published: boolean('published').notNull().default(true),
-    /** Stable key of a seeded article (idempotent seeding); null for articles staff add. */
-    seedKey: text('seed_key').unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedBy: uuid('updated_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    ...searchTextColumns(),
+    ...publishedContentColumns(),
   },
   (t) => [
     check('help_articles_topic_chk', sql`${t.topic} in (${inList(SUPPORT_TOPICS)})`),
@@ -49,14 +62,8 @@ export const faqEntries = pgTable(
     questionZh: text('question_zh').notNull(),
     answerEn: text('answer_en').notNull(),
     answerZh: text('answer_zh').notNull(),
-    textEn: text('text_en').notNull().default(''),
-    textZh: text('text_zh').notNull().default(''),
-    sortOrder: integer('sort_order').notNull().default(0),
-    published: boolean('published').notNull().default(true),
-    seedKey: text('seed_key').unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedBy: uuid('updated_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    ...searchTextColumns(),
+    ...publishedContentColumns(),
   },
   (t) => [
     check('faq_entries_category_chk', sql`${t.category} in (${inList(SUPPORT_TOPICS)})`),
@@ -72,12 +79,7 @@ export const usefulLinks = pgTable('useful_links', {
   descriptionEn: text('description_en').notNull().default(''),
   descriptionZh: text('description_zh').notNull().default(''),
   url: text('url').notNull(),
-  sortOrder: integer('sort_order').notNull().default(0),
-  published: boolean('published').notNull().default(true),
-  seedKey: text('seed_key').unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedBy: uuid('updated_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+  ...publishedContentColumns(),
 });
 
 /**

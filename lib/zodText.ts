@@ -1,0 +1,13 @@
+/**
+ * Text a user types, as the maintenance schemas take it: trimmed and capped, with the shared translated messages
+ * (lib/zodMessages). NUL and lone UTF-16 surrogates, which PostgreSQL cannot store, are refused by the API router
+ * for every body (lib/server/api/router.ts), so the schemas do not check them again.
+ */
+import { z } from 'zod';
+import { zodMessages } from '@/lib/zodMessages';
+
+/** Optional text: trimmed, at most `max` characters (`''` when left empty). */
+export const text = (max: number) => z.string().trim().max(max, zodMessages.maxLength(max));
+
+/** Required text: trimmed, 1 to `max` characters. */
+export const required = (max: number) => text(max).min(1, zodMessages.required);
