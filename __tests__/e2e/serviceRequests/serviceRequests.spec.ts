@@ -3,12 +3,12 @@
  * an engineer, the customer sees the engineer and ETA in its inbox and on the request, staff record the visit and the
  * fix, and the customer confirms the resolution and rates the visit — in English, in Chinese, and on a phone.
  *
- * The issue asks for the report to start from the machine page; that page belongs to the "My machines" branch, which
- * links its "Report a fault" button to this form, so the spec starts from the form's own URL
- * (`/service-requests/new?machineId=…`). customer@demo.hk (UCP100001, Harbour View), admin@demo.hk (desk codes).
+ * The report starts on the machine's page (`/my-machines/<id>`, docs/machines.md): its "Report a fault" action opens the
+ * form for that machine (`/service-requests/new?machineId=…`). customer@demo.hk (UCP100001, Harbour View), admin@demo.hk
+ * (desk codes).
  */
 import type { Page } from 'playwright-core';
-import { MACHINE_ID } from '@/lib/server/db/seedData/equipment';
+import { MACHINE_ID, MACHINE_SERIAL } from '@/lib/server/db/seedData/equipment';
 import { closeBrowser, newPageAs, screenshot, url, type PortalLocale } from '../helpers/browser';
 import { asUpload, pngBytes } from '../bills/files';
 import { h1, open, t } from '../orders/support';
@@ -31,8 +31,11 @@ async function journey(locale: PortalLocale, viewport?: { width: number; height:
   const customer = await newPageAs('customer@demo.hk', { ...(locale === 'tc' ? { locale: 'tc' } : {}), ...(viewport ? { viewport } : {}) });
   pages.push(customer);
 
-  // 1. Report a fault for the Harbour View printer, with a photo.
-  await open(customer, at(locale, `/service-requests/new?machineId=${MACHINE_ID.hvPrinter}`), tr('serviceRequests:form.title'));
+  // 1. From the Harbour View printer's page, report a fault with a photo.
+  await open(customer, at(locale, `/my-machines/${MACHINE_ID.hvPrinter}`), tr('machines:detail.title', { serial: MACHINE_SERIAL.hvPrinter }));
+  await customer.getByRole('link', { name: tr('machines:actions.reportFault') }).click();
+  await customer.waitForURL((u) => u.pathname.endsWith('/service-requests/new') && u.searchParams.get('machineId') === MACHINE_ID.hvPrinter);
+  await h1(customer, tr('serviceRequests:form.title')).waitFor();
   const form = customer.getByRole('form', { name: tr('serviceRequests:form.title') });
   await form.getByRole('combobox', { name: tr('serviceRequests:form.category') }).click();
   await customer.getByRole('option', { name: tr('serviceRequests:category.error_code') }).click();
