@@ -83,7 +83,7 @@ function ReadingsSection({ m, readings }: { m: MachineDetail; readings: MachineR
       <Typography variant="subtitle2" component="h3" sx={{ mt: 2, mb: 1 }}>
         {t('machines:detail.usage')}
       </Typography>
-      <UsageChart monthly={m.usage ?? []} />
+      <UsageChart monthly={m.usage ?? []} colour={m.isColour} />
       <DetailTable<MachineReading>
         label={t('machines:detail.recentReadings')}
         rows={readings}

@@ -9,7 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslation } from 'next-i18next/pages';
-import { formatDate } from '@/lib/i18n/locales';
+import { formatDate, intlLocale } from '@/lib/i18n/locales';
 import type { ReadingDueFlag } from '@/lib/meter/constants';
 
 /** A counter or page count in the page's language ('–' when unknown). */
@@ -32,8 +32,16 @@ export function DueFlag({ machine }: { machine: { serialNo: string; dueFlag: Rea
 
 export type UsageMonth = { month: string; mono: number; colour: number };
 
+/** A 'YYYY-MM' month in the page's language: short for the chart's axis ("Dec" / "12月"), long for the table ("Dec 2025" / "2025年12月"). */
+export function formatMonth(month: string, locale: string | undefined, style: 'short' | 'long'): string {
+  const [y, m] = month.split('-').map(Number);
+  if (!y || !m) return month;
+  const options: Intl.DateTimeFormatOptions = style === 'short' ? { month: 'short', timeZone: 'UTC' } : { month: 'short', year: 'numeric', timeZone: 'UTC' };
+  return new Intl.DateTimeFormat(intlLocale(locale), options).format(new Date(Date.UTC(y, m - 1, 1)));
+}
+
 /** Monthly pages as a stacked bar chart (mono, colour) beside the same figures as a table (meter history, machine page). */
-export function UsageChart({ monthly, loading = false }: { monthly: readonly UsageMonth[]; loading?: boolean }) {
+export function UsageChart({ monthly, loading = false, colour = true }: { monthly: readonly UsageMonth[]; loading?: boolean; /** false for a mono machine: no colour series or column */ colour?: boolean }) {
   const { t } = useTranslation(['meter', 'common']);
   const { locale } = useRouter();
   return (
@@ -43,10 +51,11 @@ export function UsageChart({ monthly, loading = false }: { monthly: readonly Usa
           <BarChart
             height={300}
             dataset={monthly as UsageMonth[]}
-            xAxis={[{ scaleType: 'band', dataKey: 'month' }]}
+            // 'YYYY-MM' labels were wider than a band and the chart hid every one of them: short month names fit.
+            xAxis={[{ scaleType: 'band', dataKey: 'month', valueFormatter: (v: string, ctx) => formatMonth(v, locale, ctx.location === 'tick' ? 'short' : 'long') }]}
             series={[
               { dataKey: 'mono', label: t('meter:columns.monoPages'), stack: 'pages', color: '#546e7a' },
-              { dataKey: 'colour', label: t('meter:columns.colourPages'), stack: 'pages', color: '#1e88e5' },
+              ...(colour ? [{ dataKey: 'colour', label: t('meter:columns.colourPages'), stack: 'pages', color: '#1e88e5' }] : []),
             ]}
             loading={loading}
           />
@@ -60,15 +69,15 @@ export function UsageChart({ monthly, loading = false }: { monthly: readonly Usa
               <TableRow>
                 <TableCell>{t('meter:columns.month')}</TableCell>
                 <TableCell align="right">{t('meter:columns.monoPages')}</TableCell>
-                <TableCell align="right">{t('meter:columns.colourPages')}</TableCell>
+                {colour ? <TableCell align="right">{t('meter:columns.colourPages')}</TableCell> : null}
               </TableRow>
             </TableHead>
             <TableBody>
               {monthly.map((m) => (
                 <TableRow key={m.month}>
-                  <TableCell>{m.month}</TableCell>
+                  <TableCell>{formatMonth(m.month, locale, 'long')}</TableCell>
                   <TableCell align="right">{num(m.mono, locale)}</TableCell>
-                  <TableCell align="right">{num(m.colour, locale)}</TableCell>
+                  {colour ? <TableCell align="right">{num(m.colour, locale)}</TableCell> : null}
                 </TableRow>
               ))}
             </TableBody>

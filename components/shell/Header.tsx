@@ -125,9 +125,12 @@ export function Header() {
         </IconButton>
         <BrandMark inverse />
         <Box component="nav" aria-label={t('nav.label')} sx={{ display: { xs: 'none', lg: 'flex' }, ml: 2, gap: 0.5, flexWrap: 'wrap' }}>
-          {sections.map((s) => (
-            <DesktopSection key={s.key} section={s} current={current} />
-          ))}
+          {/* "Account and preferences" is in the user menu at every width; in the bar it pushed the menu onto a second row at 1366 px. */}
+          {sections
+            .filter((s) => s.key !== 'profile')
+            .map((s) => (
+              <DesktopSection key={s.key} section={s} current={current} />
+            ))}
         </Box>
         <Box sx={{ flex: 1 }} />
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>

@@ -16,7 +16,6 @@ import PersonIcon from '@mui/icons-material/Person';
 import { useCustomerNames, useLastLoginTime } from '@/components/auth/useSessionData';
 import { useSignOut } from '@/lib/auth/useSignOut';
 import { formatDateTime, pickLocalized } from '@/lib/i18n/locales';
-import { canAccess, toGrants } from '@/lib/permissions/canAccess';
 import { usePortalStore } from '@/store/portalStore';
 
 /** Who is signed in, for which customer, the previous sign-in, switch customer and sign out. */
@@ -72,12 +71,11 @@ export function UserMenu() {
           </Typography>
         </Box>
         <Divider />
-        {canAccess(toGrants(session.functionList), ['ac_pref_read']) ? (
-          <MenuItem onClick={() => { setAnchor(null); void router.push('/account'); }}>
-            <ListItemIcon><PersonIcon fontSize="small" /></ListItemIcon>
-            {t('nav.account')}
-          </MenuItem>
-        ) : null}
+        {/* Every signed-in user may open its account page (its own password, issue 10 item 4); the code gates the preferences on it. */}
+        <MenuItem onClick={() => { setAnchor(null); void router.push('/account'); }}>
+          <ListItemIcon><PersonIcon fontSize="small" /></ListItemIcon>
+          {t('nav.account')}
+        </MenuItem>
         {canSwitch ? (
           <MenuItem onClick={() => { setAnchor(null); void router.push('/login/select-ucp'); }} data-testid="switch-customer">
             <ListItemIcon><SwapHorizIcon fontSize="small" /></ListItemIcon>

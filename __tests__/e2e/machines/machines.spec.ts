@@ -56,6 +56,8 @@ it('lists the machines, filters by status, searches by serial and location, and 
   // Readings and the usage chart.
   await page.getByTestId('usage-chart').locator('svg').first().waitFor();
   await until(async () => ((await page.getByTestId('usage-table').locator('tbody tr').count()) === 12 ? true : undefined), '12 months of usage');
+  // The months label the chart's axis (a 'YYYY-MM' label was wider than its bar and the chart drew none).
+  await until(async () => ((await page.getByTestId('usage-chart').locator('text', { hasText: /^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)$/ }).count()) >= 6 ? true : undefined), 'month names on the axis');
   expect(await page.getByRole('table', { name: en('machines:detail.recentReadings') }).locator('tbody tr').count()).toBeGreaterThan(5);
   // The contract, linked to its page.
   expect(await page.getByTestId('contract-link').textContent()).toBe('CT-2024-00118');

@@ -141,16 +141,17 @@ describe('UserMenu', () => {
     });
   });
 
-  it('links to the account page only with ac_pref_read', async () => {
+  it('links to the account page for every user (its own password is always theirs to change)', async () => {
     const user = userEvent.setup();
     const { router, unmount } = renderMenu({ codes: ['home', 'ac_pref_read'] });
     let menu = await openMenu(user);
     await user.click(menu.getByRole('menuitem', { name: 'Account and preferences' }));
     expect(router.push).toHaveBeenCalledWith('/account');
     unmount();
-    renderMenu({ codes: ['home'] });
+    const second = renderMenu({ codes: ['home'] });
     menu = await openMenu(user);
-    expect(menu.queryByRole('menuitem', { name: 'Account and preferences' })).not.toBeInTheDocument();
+    await user.click(menu.getByRole('menuitem', { name: 'Account and preferences' }));
+    expect(second.router.push).toHaveBeenCalledWith('/account');
   });
 
   describe('sign-out', () => {

@@ -54,6 +54,10 @@ const HEADING: Record<string, string> = {
   '/admin-controls/faq-maintenance': 'supportFaq:title',
   '/admin-controls/useful-link-maintenance': 'supportLinks:title',
   '/admin-controls/customer-enquiries': 'supportEnquiries:title',
+  '/my-machines': 'machines:list.title',
+  '/service-requests': 'serviceRequests:list.title',
+  '/admin-controls/service-desk': 'serviceDesk:title',
+  '/admin-controls/site-content-maintenance': 'siteContentAdmin:title',
 };
 
 describe.each<Locale>(['en', 'tc'])('navigation labels (%s)', (locale) => {
