@@ -48,12 +48,27 @@ export type DetailTableColumn<Row> = { header: string; render: (row: Row) => Rea
  * A record's related rows inside a `DetailSection` (a customer's contracts, a group's members): a plain table that
  * scrolls sideways on a phone, or `empty` when there are none. Not for lists that page: those are DataTable.
  */
-export function DetailTable<Row>({ label, columns, rows, rowKey, empty }: { label: string; columns: readonly DetailTableColumn<Row>[]; rows: readonly Row[]; rowKey: (row: Row) => string; empty: string }) {
+export function DetailTable<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  empty,
+  nowrap = false,
+}: {
+  label: string;
+  columns: readonly DetailTableColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  empty: string;
+  /** Short values (dates, counters): keep each on one line and scroll sideways on a phone instead of wrapping a Chinese date one character per line. */
+  nowrap?: boolean;
+}) {
   if (rows.length === 0) return <Typography color="text.secondary">{empty}</Typography>;
   return (
     // Focusable: a table wider than a phone scrolls sideways, and a keyboard must be able to scroll it too.
     <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
-      <Table size="small" aria-label={label}>
+      <Table size="small" aria-label={label} sx={nowrap ? { '& th, & td': { whiteSpace: 'nowrap' } } : undefined}>
         <TableHead>
           <TableRow>
             {columns.map((c) => (

@@ -89,12 +89,14 @@ function ReadingsSection({ m, readings }: { m: MachineDetail; readings: MachineR
         rows={readings}
         rowKey={(r) => r.id}
         empty={t('machines:noReading')}
+        nowrap
         columns={[
           { header: t('meter:columns.date'), render: (r) => formatDate(r.readingDate, locale) },
           { header: t('meter:columns.monoCounter'), render: (r) => num(r.monoCounter, locale) },
-          { header: t('meter:columns.colourCounter'), render: (r) => (m.isColour ? num(r.colourCounter, locale) : '–') },
+          // A mono machine has no colour counter: no column of dashes.
+          ...(m.isColour ? [{ header: t('meter:columns.colourCounter'), render: (r: MachineReading) => num(r.colourCounter, locale) }] : []),
           { header: t('meter:columns.monoPages'), render: (r) => num(r.monoPages, locale) },
-          { header: t('meter:columns.colourPages'), render: (r) => (m.isColour ? num(r.colourPages, locale) : '–') },
+          ...(m.isColour ? [{ header: t('meter:columns.colourPages'), render: (r: MachineReading) => num(r.colourPages, locale) }] : []),
           { header: t('meter:columns.source'), render: (r) => t(`meter:source.${r.source}`) },
         ]}
       />
