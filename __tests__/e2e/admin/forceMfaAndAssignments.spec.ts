@@ -72,9 +72,9 @@ it('staff force MFA; the user must set up an authenticator at sign-in, then sign
   await user.goto(url('/tc/login'));
   expect(await submitSignIn(user, loginId, PASSWORD)).toBe('MFA_ENROL_REQUIRED');
   await user.getByTestId('login-enrolment').waitFor();
-  await h1(user, tc('page:login.enrolTitle')).waitFor();
-  await user.getByRole('img', { name: tc('page:account.mfa.qrAlt') }).waitFor();
-  await user.getByText(tc('page:login.enrolIntro')).waitFor();
+  await h1(user, tc('auth:login.enrolTitle')).waitFor();
+  await user.getByRole('img', { name: tc('auth:login.enrolQrAlt') }).waitFor();
+  await user.getByText(tc('auth:login.enrolIntro')).waitFor();
   const secret = ((await user.getByTestId('mfa-secret').textContent()) ?? '').replace(/\s+/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await checkAccessible(user, 'sign-in MFA enrolment (tc)');
@@ -84,7 +84,7 @@ it('staff force MFA; the user must set up an authenticator at sign-in, then sign
 
   // A code from the authenticator turns MFA on and signs in.
   await user.getByTestId('totp').fill(await freshTotp(secret));
-  await user.getByRole('button', { name: tc('page:login.enrolSubmit') }).click();
+  await user.getByRole('button', { name: tc('auth:login.enrolSubmit') }).click();
   await user.waitForURL((u) => !/\/login(\?|$)/.test(u.pathname));
   expect((await api<{ mfaEnabled: boolean }>(admin, '/api/users/getUser', { id })).mfaEnabled).toBe(true);
 
@@ -105,7 +105,7 @@ it('staff force MFA; the user must set up an authenticator at sign-in, then sign
   await third.goto(url('/login'));
   expect(await submitSignIn(third, loginId, PASSWORD)).toBe('MFA_ENROL_REQUIRED');
   await third.getByTestId('login-enrolment').waitFor();
-  await h1(third, en('page:login.enrolTitle')).waitFor();
+  await h1(third, en('auth:login.enrolTitle')).waitFor();
   const secondSecret = ((await third.getByTestId('mfa-secret').textContent()) ?? '').replace(/\s+/g, '');
   expect(secondSecret).not.toBe(secret);
 });
@@ -130,7 +130,7 @@ it('staff assign customers to a staff user on its edit page; its user list repor
   const staff = track(await newPage());
   // A first sign-in: the terms of use are accepted once.
   if ((await signIn(staff, loginId, PASSWORD)).endsWith('/login/disclaimer')) {
-    await staff.getByRole('checkbox', { name: en('page:disclaimer.agree') }).check();
+    await staff.getByRole('checkbox', { name: en('auth:disclaimer.agree') }).check();
     await staff.getByTestId('disclaimer-accept').click();
     await staff.waitForURL((u) => !u.pathname.endsWith('/login/disclaimer'));
   }

@@ -74,7 +74,7 @@ async function journey(locale: PortalLocale, viewport?: { width: number; height:
   await staff.getByText(en('serviceDesk:actions.assign.done')).waitFor();
 
   // 4. The customer reads it in the inbox, and sees the engineer and ETA on the request.
-  await open(customer, at(locale, '/inbox'), tr('page:inbox.title'));
+  await open(customer, at(locale, '/inbox'), tr('inbox:inbox.title'));
   const assignedTitle = locale === 'tc' ? `已為 ${reference} 指派工程師` : `Engineer assigned to ${reference}`;
   await customer.getByTestId('inbox-item').filter({ hasText: assignedTitle }).first().waitFor();
   await customer.goto(url(at(locale, `/service-requests/${id}`)));
