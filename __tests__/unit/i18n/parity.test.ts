@@ -64,6 +64,9 @@ const NOT_TRANSLATED_ALLOWED = new Set([
   'common:siteContent.social.linkedIn',
   'common:siteContent.mobileApps.platform.android',
   'common:siteContent.quickLinks.rChoice.title', // brand
+  'siteContentAdmin:fields.rChoiceLink', // brand
+  'siteContentAdmin:platform.ios', // product names: iPhone (App Store)
+  'siteContentAdmin:platform.android', // Android (Google Play)
 ]);
 
 const HAN = /\p{Script=Han}/u;
