@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { useLoadingStore } from '@/store/loadingStore';
 import { usePortalStore } from '@/store/portalStore';
 import { server } from './testUtils/server';
+
+// findBy / waitFor give a screen up to 5 s (the library's 1 s default failed first renders on a loaded 2-core CI while
+// the browser build ran beside jest); a test that passes still returns as soon as its condition holds.
+configure({ asyncUtilTimeout: 5000 });
 
 // Every request a test makes must be answered by a handler it declared: a stray call is a failure, not a hang.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
