@@ -66,8 +66,9 @@ export function DetailTable<Row>({
 }) {
   if (rows.length === 0) return <Typography color="text.secondary">{empty}</Typography>;
   return (
-    // Focusable: a table wider than a phone scrolls sideways, and a keyboard must be able to scroll it too.
-    <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
+    // Focusable: a table wider than a phone scrolls sideways, and a keyboard must be able to scroll it too. A group,
+    // not a region: its section (DetailSection) is already the region of that name.
+    <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-label={label}>
       <Table size="small" aria-label={label} sx={nowrap ? { '& th, & td': { whiteSpace: 'nowrap' } } : undefined}>
         <TableHead>
           <TableRow>
