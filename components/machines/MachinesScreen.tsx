@@ -112,7 +112,10 @@ export function MachinesScreen() {
               header: t('machines:columns.openRequests'),
               render: (r: MachineListItem) =>
                 r.openServiceRequests ? (
-                  <Chip size="small" color="warning" variant="outlined" label={t('machines:openRequests', { count: r.openServiceRequests })} data-testid={`open-requests-${r.serialNo}`} />
+                  // The status chip's 'pending' tone (contrast-checked in both schemes); MUI's outlined warning was 3.1:1 on white.
+                  <Box component="span" data-testid={`open-requests-${r.serialNo}`}>
+                    <StatusChip status="pending" label={t('machines:openRequests', { count: r.openServiceRequests })} />
+                  </Box>
                 ) : (
                   t('machines:noOpenRequests')
                 ),
