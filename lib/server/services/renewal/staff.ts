@@ -36,13 +36,8 @@ const renewalCount = sql<number>`(select count(*)::int from ${contractRenewals} 
 
 type ListOffers = { page: number; pageSize: number; sort?: { field: OfferSortField; direction: 'asc' | 'desc' }; filter?: { status?: string[]; q?: string } };
 
-/** The column each allow-listed sort field orders by: the charge on its numeric column. */
-const OFFER_SORT_COLUMNS = {
-  offerCode: renewalOffers.offerCode,
-  validTo: renewalOffers.validTo,
-  updatedAt: renewalOffers.updatedAt,
-  periodCharge: renewalOffers.periodChargeCents,
-} as const;
+/** The column each allow-listed sort field orders by; the charge on its numeric column, not as text. */
+const offerSortColumn = (field: OfferSortField) => (field === 'periodCharge' ? renewalOffers.periodChargeCents : renewalOffers[field]);
 
 export function listOffers(ctx: ServiceContext, body: ListOffers): Promise<OfferListResult> {
   const where: SQL[] = [];
@@ -53,7 +48,7 @@ export function listOffers(ctx: ServiceContext, body: ListOffers): Promise<Offer
   }
   const dir = body.sort?.direction === 'desc' ? desc : asc;
   // Equal values keep a stable order whatever the direction (offer code, then id).
-  const primary = body.sort ? dir(OFFER_SORT_COLUMNS[body.sort.field]) : asc(renewalOffers.status);
+  const primary = body.sort ? dir(offerSortColumn(body.sort.field)) : asc(renewalOffers.status);
   const q = ctx.db
     .select({ o: renewalOffers, n: renewalCount, __total: totalCount() })
     .from(renewalOffers)
