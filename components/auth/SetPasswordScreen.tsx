@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { fieldMessage } from '@/components/account/fieldMessages';
 import { NewPasswordFields } from '@/components/account/NewPasswordFields';
+import { RetryAlert } from '@/components/common/RetryAlert';
 import { settle, useEndpointMutation, useEndpointQuery } from '@/lib/api/query';
 import { passwordSchema } from '@/lib/auth/passwordRules';
 import { errorKey } from '@/lib/errors';
@@ -40,7 +41,9 @@ export function SetPasswordScreen({ purpose }: { purpose: LinkPurpose }) {
   const raw = typeof router.query.token === 'string' ? router.query.token : '';
   const token = TOKEN.test(raw) ? raw : '';
   const p = purpose === 'activation' ? 'activate' : 'resetPassword';
-  const link = useEndpointQuery(accountLinksContract.endpoints.checkLink, router.isReady && token ? { token, purpose } : null, { retry: false });
+  // Page data like any other (spec §9): a check that fails for a while (network, 5xx) is tried again every 5 s; an
+  // unknown, used or expired link is a final answer (4xx, never retried).
+  const link = useEndpointQuery(accountLinksContract.endpoints.checkLink, router.isReady && token ? { token, purpose } : null);
   const save = useEndpointMutation(accountLinksContract.endpoints.setPassword);
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -88,6 +91,7 @@ export function SetPasswordScreen({ purpose }: { purpose: LinkPurpose }) {
     return (
       <Stack spacing={2.5} sx={{ alignItems: 'flex-start' }}>
         {heading}
+        {link.retrying ? <RetryAlert error={link.retrying} onRetry={() => void link.refetch()} /> : null}
         <CircularProgress aria-label={t('auth:activate.checking')} />
       </Stack>
     );

@@ -5,11 +5,11 @@ import type { DataTableColumn } from '@/components/common/DataTable';
 import { ListScreen } from '@/components/common/ListScreen';
 import { StatusChip } from '@/components/common/StatusChip';
 import { contractsContract } from '@/lib/contracts/contract';
-import type { ContractItem } from '@/lib/contracts/schemas';
+import type { ContractItem, ContractSortField } from '@/lib/contracts/schemas';
 import { formatDate, formatMoney } from '@/lib/i18n/locales';
 import { pathTo } from '@/lib/paths';
 
-type SortField = 'contractNo' | 'endDate' | 'startDate';
+type SortField = ContractSortField;
 
 /** `/my-account/contract-billing-schedule`: the customer's contracts, each opening its billing schedule. */
 export function ContractsScreen() {
@@ -22,7 +22,7 @@ export function ContractsScreen() {
       { key: 'machines', header: t('contracts:columns.machines'), hideOnMobile: true, render: (r) => r.serials.join(', ') || '–' },
       { key: 'startDate', header: t('contracts:columns.start'), sortable: true, hideOnMobile: true, render: (r) => formatDate(r.startDate, locale) },
       { key: 'endDate', header: t('contracts:columns.end'), sortable: true, render: (r) => formatDate(r.endDate, locale) },
-      { key: 'minimum', header: t('contracts:columns.minimum'), align: 'right', hideOnMobile: true, render: (r) => formatMoney(r.minimumChargeCents, locale) },
+      { key: 'minimumCharge', header: t('contracts:columns.minimum'), sortable: true, align: 'right', hideOnMobile: true, render: (r) => formatMoney(r.minimumChargeCents, locale) },
       { key: 'frequency', header: t('contracts:columns.frequency'), hideOnMobile: true, render: (r) => t(`contracts:frequency.${r.billingFrequency}`) },
       { key: 'next', header: t('contracts:columns.nextBilling'), render: (r) => (r.nextBillingDate ? formatDate(r.nextBillingDate, locale) : '–') },
       { key: 'status', header: t('contracts:columns.status'), render: (r) => <StatusChip status={r.status} label={t(`contracts:status.${r.status}`)} /> },

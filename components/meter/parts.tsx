@@ -7,6 +7,8 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslation } from 'next-i18next/pages';
 import { formatDate, intlLocale } from '@/lib/i18n/locales';
@@ -40,10 +42,17 @@ export function formatMonth(month: string, locale: string | undefined, style: 's
   return new Intl.DateTimeFormat(intlLocale(locale), options).format(new Date(Date.UTC(y, m - 1, 1)));
 }
 
+/** Every how many months the chart's axis names one, so that at most `most` names show (12 months or fewer: all). */
+export function monthLabelEvery(months: number, most: number): number {
+  return Math.max(1, Math.ceil(months / most));
+}
+
 /** Monthly pages as a stacked bar chart (mono, colour) beside the same figures as a table (meter history, machine page). */
 export function UsageChart({ monthly, loading = false, colour = true }: { monthly: readonly UsageMonth[]; loading?: boolean; /** false for a mono machine: no colour series or column */ colour?: boolean }) {
   const { t } = useTranslation(['meter', 'common']);
   const { locale } = useRouter();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const labelEvery = monthLabelEvery(monthly.length, phone ? 6 : 12);
   return (
     <Grid container spacing={2} sx={{ mb: 3 }}>
       <Grid size={{ xs: 12, md: 8 }}>
@@ -51,8 +60,19 @@ export function UsageChart({ monthly, loading = false, colour = true }: { monthl
           <BarChart
             height={300}
             dataset={monthly as UsageMonth[]}
-            // 'YYYY-MM' labels were wider than a band and the chart hid every one of them: short month names fit.
-            xAxis={[{ scaleType: 'band', dataKey: 'month', valueFormatter: (v: string, ctx) => formatMonth(v, locale, ctx.location === 'tick' ? 'short' : 'long') }]}
+            // Month names on the axis. The axis was 25 px high by default, less than a label's line at the portal's
+            // font sizes, so the chart cut every label to nothing: 40 px holds one line at the largest size. Which
+            // months are named is chosen here (every `labelEvery`-th from the first, as many as fit the width).
+            xAxis={[
+              {
+                scaleType: 'band',
+                dataKey: 'month',
+                height: 40,
+                tickLabelInterval: (_value: string, index: number) => index % labelEvery === 0,
+                tickLabelStyle: { fontSize: 12 },
+                valueFormatter: (v: string, ctx) => formatMonth(v, locale, ctx.location === 'tick' ? 'short' : 'long'),
+              },
+            ]}
             series={[
               { dataKey: 'mono', label: t('meter:columns.monoPages'), stack: 'pages', color: '#546e7a' },
               ...(colour ? [{ dataKey: 'colour', label: t('meter:columns.colourPages'), stack: 'pages', color: '#1e88e5' }] : []),

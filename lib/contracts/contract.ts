@@ -7,7 +7,7 @@ const READ = { anyOf: ['contract_billing_read'] } as const;
 export const contractsContract = defineContract('contracts', {
   listContracts: query({
     summary:
-      'The customer’s contracts: number, type, start / end, term, billing frequency, period and minimum charge, rates and included pages, status, machines covered, next billing date. Filter status[], q (contract no. or serial); sort contractNo | startDate | endDate.',
+      'The customer’s contracts: number, type, start / end, term, billing frequency, period and minimum charge, rates and included pages, status, machines covered, next billing date. Filter status[], q (contract no. or serial); sort contractNo | startDate | endDate | minimumCharge.',
     permission: READ,
     body: listContractsSchema,
     output: output<ContractListResult>(),

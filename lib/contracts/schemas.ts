@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
 import { CONTRACT_STATUSES, type BillingFrequency, type ContractEventType, type ContractStatus, type ContractType, type ScheduleState } from './constants';
 
-export const CONTRACT_SORT_FIELDS = ['contractNo', 'endDate', 'startDate'] as const;
+/** Sortable columns; `minimumCharge` is the minimum charge per period (issue 10 minor: amount columns sort). */
+export const CONTRACT_SORT_FIELDS = ['contractNo', 'endDate', 'startDate', 'minimumCharge'] as const;
+export type ContractSortField = (typeof CONTRACT_SORT_FIELDS)[number];
 
 export const contractFilterSchema = z.strictObject({
   status: z.array(z.enum(CONTRACT_STATUSES)).max(CONTRACT_STATUSES.length).optional(),

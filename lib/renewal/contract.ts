@@ -47,7 +47,7 @@ export const renewalContract = defineContract('renewal', {
     invalidates: ['renewal', 'contracts', 'inbox'],
   }),
   listOffers: query({
-    summary: 'Provider staff: renewal offers with how many renewals chose each. Filter status[], q (code or name); sort offerCode | validTo | updatedAt.',
+    summary: 'Provider staff: renewal offers with how many renewals chose each. Filter status[], q (code or name); sort offerCode | validTo | updatedAt | periodCharge.',
     permission: { anyOf: ['renewal_offer_write'] },
     body: listOffersSchema,
     output: output<OfferListResult>(),

@@ -138,7 +138,9 @@ export type OfferItem = OfferTerms & {
 };
 export type OfferListResult = ListResult<OfferItem>;
 
-export const OFFER_SORT_FIELDS = ['offerCode', 'validTo', 'updatedAt'] as const;
+/** Sortable columns of the staff offer list; `periodCharge` is the offer's charge per period (issue 10 minor). */
+export const OFFER_SORT_FIELDS = ['offerCode', 'validTo', 'updatedAt', 'periodCharge'] as const;
+export type OfferSortField = (typeof OFFER_SORT_FIELDS)[number];
 export const listOffersSchema = listQuerySchema(
   OFFER_SORT_FIELDS,
   z.strictObject({ status: z.array(z.enum(OFFER_STATUSES)).max(OFFER_STATUSES.length).optional(), q: searchTextSchema.optional() }),

@@ -1,8 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import { seedDemo } from '@/lib/server/db/seed';
-import { SEED_INBOX_DATE, SEED_INBOX_MESSAGES, dispatchedOrderOf, renewalContractOf, seedInbox } from '@/lib/server/db/seedData/inbox';
+import { SEED_INBOX_DATE, SEED_INBOX_MESSAGES, dispatchedOrderOf, noticedBillsOf, renewalContractOf, seedInbox } from '@/lib/server/db/seedData/inbox';
+import { buildSeedBills, buildSeedSlips } from '@/lib/server/db/seedData/billing';
+import { daysBetween } from '@/lib/dates/hongKong';
+import { datesQuotedIn, monthsQuotedIn } from '../helpers/quotedDates';
 import { buildSeedOrders, SEED_ORDERS_DATE } from '@/lib/server/db/seedData/orders';
-import { CONTRACT_ID, SEED_CONTRACTS, SEED_PRODUCTS } from '@/lib/server/db/seedData/equipment';
+import { CONTRACT_ID, SEED_CONTRACTS, SEED_DAY, SEED_PRODUCTS } from '@/lib/server/db/seedData/equipment';
 import { findRoute } from '@/lib/permissions/routes';
 import { inboxDeliveries, inboxMessages, userAccounts } from '@/lib/server/db/schema';
 import { DEMO_UCP, PROVIDER_UCP_ID } from '@/lib/server/db/seedData';
@@ -13,8 +16,6 @@ import { startTestServer, type TestServer } from '../helpers/testServer';
 
 const DAY = 86_400_000;
 const msgId = (n: number): string => `5eed0010-0000-4000-8000-${String(n).padStart(12, '0')}`;
-/** The messages that quote seeded orders and contracts (dated relative to the seed day). */
-const QUOTING = new Set([2, 5, 17, 18].map(msgId));
 
 describe('demo data quotes only what exists (issue 10 item 5)', () => {
   const orders = buildSeedOrders();
@@ -61,6 +62,46 @@ describe('demo data quotes only what exists (issue 10 item 5)', () => {
     }
   });
 
+  it('bill notices quote the recipient customer’s own bills: numbers, issue and due dates', () => {
+    const bills = buildSeedBills().map((b) => b.bill);
+    const notices = [[1, DEMO_UCP.harbourView, 0], [11, DEMO_UCP.harbourView, 1], [19, DEMO_UCP.lungCheong, 0], [21, DEMO_UCP.lungCheong, 1], [20, DEMO_UCP.sunrise, 0], [22, DEMO_UCP.sunrise, 1]] as const;
+    for (const [n, ucpId, nth] of notices) {
+      const m = SEED_INBOX_MESSAGES.find((x) => x.id === msgId(n))!;
+      const q = noticedBillsOf(ucpId, nth);
+      const own = bills.filter((b) => b.ucpId === ucpId && b.billDate === q.billDate);
+      expect(own.map((b) => b.billNo).sort()).toEqual([...q.billNos].sort());
+      for (const b of own) expect(b.dueDate).toBe(q.dueDate);
+      for (const text of [m.bodyEn, m.bodyZh]) {
+        for (const no of q.billNos) expect(text).toContain(no);
+        expect(datesQuotedIn(text).sort()).toEqual([q.billDate, q.dueDate].sort());
+      }
+      // Sent on its bills' day, to the users of that customer only.
+      expect(m.sendTime.toISOString()).toBe(new Date(`${q.billDate}T09:00:00+08:00`).toISOString());
+    }
+    // Every bill number any message quotes exists.
+    const numbers = new Set(bills.map((b) => b.billNo));
+    for (const m of SEED_INBOX_MESSAGES) for (const [no] of `${m.bodyEn} ${m.bodyZh}`.matchAll(/INV-\d{6}-\d+/g)) expect(numbers.has(no)).toBe(true);
+  });
+
+  it('the payment received is the month of bills that approved slips paid, after they were approved', () => {
+    const m = SEED_INBOX_MESSAGES.find((x) => x.id === msgId(12))!;
+    const [month] = monthsQuotedIn(m.bodyEn);
+    expect(monthsQuotedIn(m.bodyZh)).toEqual([month]);
+    for (const slip of buildSeedSlips().filter((x) => x.plan.status === 'approved')) {
+      // Each recipient customer's approved slip paid a bill for that month.
+      expect(slip.bills.some((b) => b.periodStart.slice(0, 7) === month)).toBe(true);
+      expect(slip.reviewedAt!.getTime()).toBeLessThan(m.sendTime.getTime());
+    }
+  });
+
+  it('every date and month a message quotes is near the seed day (none left fixed in 2026)', () => {
+    for (const m of SEED_INBOX_MESSAGES) {
+      const text = [m.titleEn, m.titleZh, m.bodyEn, m.bodyZh].join(' ');
+      for (const d of datesQuotedIn(text)) expect([m.id, d, Math.abs(daysBetween(SEED_DAY, d)) <= 120]).toEqual([m.id, d, true]);
+      for (const mo of monthsQuotedIn(text)) expect([m.id, mo, Math.abs(daysBetween(SEED_DAY, `${mo}-01`)) <= 125]).toEqual([m.id, mo, true]);
+    }
+  });
+
   it('orders are dated relative to the seed day: nothing open for weeks, nothing out for delivery for weeks', () => {
     const open = orders.orders.filter((o) => ['pending', 'confirmed', 'processing'].includes(o.status as string));
     expect(open.length).toBeGreaterThan(0);
@@ -101,7 +142,7 @@ describeEachDb('demo inbox seed', (getHandle) => {
     return { token, items: list.body.data.items as { id: string; title: string; isRead: boolean; sendTime: string; preview: string }[], total: list.body.data.total as number, unread: count.body.data as number };
   };
 
-  it('holds bilingual, already-clean messages sent in the 90 days before the fixed seed date', () => {
+  it('holds bilingual, already-clean messages sent in the 90 days before the seed day', () => {
     expect(SEED_INBOX_MESSAGES.length).toBeGreaterThanOrEqual(14);
     expect(new Set(SEED_INBOX_MESSAGES.map((m) => m.id)).size).toBe(SEED_INBOX_MESSAGES.length);
     for (const m of SEED_INBOX_MESSAGES) {
@@ -109,10 +150,9 @@ describeEachDb('demo inbox seed', (getHandle) => {
       // The sanitizer leaves the seeded HTML as it is: no link or tag of the demo data is silently dropped.
       expect(sanitizeRichText(m.bodyEn)).toBe(m.bodyEn);
       expect(sanitizeRichText(m.bodyZh)).toBe(m.bodyZh);
-      // Fixed messages before the fixed date; the ones quoting orders and contracts relative to the seed day.
-      const latest = QUOTING.has(m.id) ? SEED_ORDERS_DATE : SEED_INBOX_DATE;
-      expect(m.sendTime.getTime()).toBeLessThanOrEqual(latest.getTime());
-      expect(m.sendTime.getTime()).toBeGreaterThan(latest.getTime() - 90 * DAY);
+      // Every message in the 90 days before the seed day's morning (issue 10 item 5).
+      expect(m.sendTime.getTime()).toBeLessThanOrEqual(SEED_INBOX_DATE.getTime());
+      expect(m.sendTime.getTime()).toBeGreaterThan(SEED_INBOX_DATE.getTime() - 90 * DAY);
     }
     expect(new Set(SEED_INBOX_MESSAGES.map((m) => m.category))).toEqual(new Set(['billing', 'service', 'contract', 'promotion', 'system']));
   });
@@ -129,7 +169,7 @@ describeEachDb('demo inbox seed', (getHandle) => {
       expect(unreadFlags).toEqual([...unreadFlags].sort((a, b) => Number(a) - Number(b)));
       expect(box.items.filter((i) => !i.isRead).length).toBe(box.unread);
     }
-    expect(customer.items.find((i) => i.title === 'Your e-bill for October 2026 is ready')?.isRead).toBe(false);
+    expect(customer.items.find((i) => i.title === SEED_INBOX_MESSAGES.find((m) => m.id === msgId(1))!.titleEn)?.isRead).toBe(false);
   });
 
   it('gives multi@demo.hk a different inbox for each of its customers', async () => {

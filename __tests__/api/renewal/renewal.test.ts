@@ -162,6 +162,27 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
     });
   });
 
+  describe('contract list', () => {
+    it('sorts by the minimum charge (issue 10 minor: amount columns sort), numerically, with a stable tie-break; rejects other fields', async () => {
+      const m = await createMember(db(), ['contract_billing_read']);
+      const token = await tokenFor(m.user, m.customer.ucpId);
+      // 9,000 sorts below 50,000 and 100,000 by number (as text "9000" would sort last); two equal ones by number.
+      const big = await createContract(db(), m.customer.ucpId, { contractNo: `CT-S-${uniq()}-C`, minimumChargeCents: 100_000 });
+      const small = await createContract(db(), m.customer.ucpId, { contractNo: `CT-S-${uniq()}-A`, minimumChargeCents: 9_000 });
+      const tieB = await createContract(db(), m.customer.ucpId, { contractNo: 'CT-S-TIE-B', minimumChargeCents: 50_000 });
+      const tieA = await createContract(db(), m.customer.ucpId, { contractNo: 'CT-S-TIE-A', minimumChargeCents: 50_000 });
+      const ids = async (direction: 'asc' | 'desc') => {
+        const res = await callEndpoint(server, C.listContracts, { page: 1, pageSize: 10, sort: { field: 'minimumCharge', direction } }, { token });
+        if (res.body.status !== 'success') throw new Error(JSON.stringify(res.body));
+        return res.body.data.items.map((i) => i.id);
+      };
+      expect(await ids('asc')).toEqual([small.id, tieA.id, tieB.id, big.id]);
+      expect(await ids('desc')).toEqual([big.id, tieA.id, tieB.id, small.id]);
+      const bad = await callEndpoint(server, C.listContracts, { page: 1, pageSize: 10, sort: { field: 'minimum_charge_cents', direction: 'asc' } } as never, { token });
+      expect(bad.status).toBe(400);
+    });
+  });
+
   describe('staff: offers, logs, report', () => {
     async function staff(codes: Parameters<typeof createMember>[1]) {
       const m = await createMember(db(), codes, { user: { isProviderStaff: true } });
@@ -205,6 +226,30 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
       const customerUser = await customer(60);
       expect((await callEndpoint(server, R.saveOffer, { offer }, { token: customerUser.token })).status).toBe(403);
       expect((await callEndpoint(server, R.listOffers, { page: 1, pageSize: 10 }, { token: (await staff(['contract_renewal_log'])).token })).status).toBe(403);
+    });
+
+    it('sorts the offers by their period charge (issue 10 minor: amount columns sort), numerically, with a stable tie-break', async () => {
+      const s = await staff(['renewal_offer_write']);
+      const tag = `T-PC-${uniq().toUpperCase()}`;
+      const make = async (suffix: string, periodChargeCents: number) => {
+        const [o] = await db()
+          .insert(renewalOffers)
+          .values({ offerCode: `${tag}-${suffix}`, nameEn: 'Sort', nameZh: '排序', termMonths: 12, periodChargeCents, monoRate: '0.04', colourRate: '0', validFrom: today, validTo: addDays(today, 30) })
+          .returning();
+        return o!.id;
+      };
+      const big = await make('D', 120_000);
+      const small = await make('C', 9_500);
+      const tieB = await make('B', 60_000);
+      const tieA = await make('A', 60_000);
+      const ids = async (direction: 'asc' | 'desc') => {
+        const res = await callEndpoint(server, R.listOffers, { page: 1, pageSize: 100, filter: { q: tag }, sort: { field: 'periodCharge', direction } }, { token: s.token });
+        if (res.body.status !== 'success') throw new Error(JSON.stringify(res.body));
+        return res.body.data.items.map((i) => i.id);
+      };
+      expect(await ids('asc')).toEqual([small, tieA, tieB, big]);
+      expect(await ids('desc')).toEqual([big, tieA, tieB, small]);
+      expect((await callEndpoint(server, R.listOffers, { page: 1, pageSize: 10, sort: { field: 'period_charge_cents', direction: 'asc' } } as never, { token: s.token })).status).toBe(400);
     });
 
     it('logs and reports renewals by period, status and offer, with a CSV', async () => {

@@ -8,13 +8,21 @@
  */
 import type { Page } from 'playwright-core';
 import { closeBrowser, newPageAs, portalPath, screenshot, url } from '../helpers/browser';
+import { api } from '../orders/support';
 import { badgeCount, t, waitForBadge } from '../helpers/shell';
 
 const USER = 'multi@demo.hk';
 const UCP = 'UCP100002';
-/** A seeded message delivered to multi@demo.hk for UCP100002 (lib/server/db/seedData/inbox.ts, msgId(1)). */
-const MESSAGE_ID = '5eed0010-0000-4000-8000-000000000001';
-const MESSAGE_TITLE = { en: 'Your e-bill for October 2026 is ready', tc: '2026年10月份電子帳單已備妥' };
+/** A seeded message delivered to multi@demo.hk for UCP100002: its bill notice (lib/server/db/seedData/inbox.ts, msgId(19)). */
+const MESSAGE_ID = '5eed0010-0000-4000-8000-000000000019';
+
+/** The message's title in each language, as the inbox list gives it (the seed dates it from the day it ran). */
+async function titlesOf(p: Page, id: string): Promise<{ en: string; tc: string }> {
+  type List = { items: { id: string; title: string }[] };
+  const titleIn = async (lang: 'en' | 'tc') =>
+    (await api<List>(p, '/api/inbox/getEmailListSortByIsReadAndSendTime', { page: 1, pageSize: 50, lang })).items.find((i) => i.id === id)!.title;
+  return { en: await titleIn('en'), tc: await titleIn('tc') };
+}
 
 afterAll(closeBrowser);
 
@@ -74,6 +82,7 @@ it('the language switch on /inbox?id=… goes to /tc/inbox?id=… with the same 
   page = await newPageAs(USER, { ucpId: UCP });
   await page.goto(url(`/inbox?id=${MESSAGE_ID}`));
   await inboxHeading(page, 'en').waitFor();
+  const MESSAGE_TITLE = await titlesOf(page, MESSAGE_ID);
   await page.getByTestId('inbox-panel').getByRole('heading', { name: MESSAGE_TITLE.en }).waitFor();
 
   await page.getByRole('button', { name: t('en', 'common:language.switchTo', { language: t('en', 'common:language.tc') }) }).click();

@@ -18,10 +18,10 @@ import { CONTRACT_TYPES } from '@/lib/contracts/constants';
 import { formatDate, formatMoney, pickLocalized } from '@/lib/i18n/locales';
 import { OFFER_STATUSES } from '@/lib/renewal/constants';
 import { renewalContract } from '@/lib/renewal/contract';
-import { offerFieldsSchema, type OfferFields, type OfferItem } from '@/lib/renewal/schemas';
+import { offerFieldsSchema, type OfferFields, type OfferItem, type OfferSortField } from '@/lib/renewal/schemas';
 
 const R = renewalContract.endpoints;
-type SortField = 'offerCode' | 'validTo' | 'updatedAt';
+type SortField = OfferSortField;
 
 const EMPTY: OfferFields = {
   offerCode: '',
@@ -153,7 +153,7 @@ export function OfferMaintenanceScreen() {
       { key: 'name', header: t('renewal:offers.fields.name'), render: (r) => pickLocalized(locale, r.nameEn, r.nameZh) },
       { key: 'type', header: t('renewal:offers.fields.contractType'), hideOnMobile: true, render: (r) => (r.contractType ? t(`contracts:type.${r.contractType}`) : t('renewal:offers.anyType')) },
       { key: 'term', header: t('renewal:offers.fields.termMonths'), hideOnMobile: true, render: (r) => r.termMonths },
-      { key: 'charge', header: t('renewal:offers.fields.periodCharge'), align: 'right', hideOnMobile: true, render: (r) => formatMoney(r.periodChargeCents, locale) },
+      { key: 'periodCharge', header: t('renewal:offers.fields.periodCharge'), sortable: true, align: 'right', hideOnMobile: true, render: (r) => formatMoney(r.periodChargeCents, locale) },
       { key: 'validTo', header: t('renewal:offers.fields.validTo'), sortable: true, render: (r) => formatDate(r.validTo, locale) },
       { key: 'renewals', header: t('renewal:offers.renewals'), align: 'right', hideOnMobile: true, render: (r) => r.renewalCount },
       { key: 'status', header: t('renewal:offers.fields.status'), render: (r) => <StatusChip status={r.status} label={t(`renewal:offers.status.${r.status}`)} /> },

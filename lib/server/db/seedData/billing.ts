@@ -16,21 +16,24 @@ import { SEED_USERS } from './users';
  *
  * - Periods follow each contract from its start date (monthly or quarterly); a bill is dated the day after its
  *   period and due 30 days later. History: every period ending on or after HISTORY_FROM and billed by the reference
- *   date 2026-11-01, i.e. about three years, or the contract's life when shorter.
+ *   date BILLING_REFERENCE_DATE (the first of the seed day's month, seedData/meter.ts), i.e. three years, or the
+ *   contract's life when shorter. A bill's id and number count the contract's periods from its start, so a period
+ *   keeps its bill whenever the data is seeded (a later seed adds the months since).
  * - Lines: the period charge; per machine a mono (and, for colour models, a colour) usage line with the opening and
  *   closing readings, the allowance per machine and period, the billable pages and the rate; a minimum-charge
  *   top-up when usage comes to less than the contract's minimum.
  * - Status by data (the status itself is derived at query time): old bills paid in full; per customer the latest
  *   ones unpaid, partly paid or under review, some overdue by Hong Kong's today (see OUTCOME below).
  * - Four payment slips: approved (one bill; two bills), rejected with the reviewer's comment, pending review;
- *   their files are a small PNG and a small PDF generated here.
+ *   their files are a small PNG and a small PDF generated here. Their dates (payment, upload, review) count from the
+ *   bills they pay, and their references, file names and numbers quote those dates.
  *
- * Deterministic (fixed ids, dates and pseudo-random volumes from a fixed seed) and idempotent (on conflict do
+ * Deterministic for a seed day (fixed ids, dates from the reference, pseudo-random volumes from a fixed seed) and idempotent (on conflict do
  * nothing; lines and slip links only for bills and slips created now).
  */
 
 export { BILLING_REFERENCE_DATE };
-const PAYMENT_TERMS_DAYS = 30;
+export const PAYMENT_TERMS_DAYS = 30;
 
 const pad12 = (n: number) => String(n).padStart(12, '0');
 const billIdOf = (n: number) => `5eed0030-0000-4000-8000-${pad12(n)}`;
@@ -46,12 +49,13 @@ const userUuid = (loginId: string): string => SEED_USERS.find((u) => u.loginId =
 // ---------------------------------------------------------------------------------------------------------------
 // Periods and lines: the contract's periods (lib/contracts/terms.ts) priced from the seeded meter readings.
 
-type Period = Omit<TermsPeriod, 'billDate'> & { billDate: string; dueDate: string };
+/** `index`: the period's place among all the contract's periods from its start (0 = the first). */
+type Period = Omit<TermsPeriod, 'billDate'> & { billDate: string; dueDate: string; index: number };
 
 function billedPeriodsOf(contract: SeedContract): Period[] {
   return periodsOf(contract)
-    .filter((p) => p.billDate <= BILLING_REFERENCE_DATE && p.end >= HISTORY_FROM)
-    .map((p) => ({ ...p, dueDate: addDays(p.billDate, PAYMENT_TERMS_DAYS) }));
+    .map((p, index) => ({ ...p, index, dueDate: addDays(p.billDate, PAYMENT_TERMS_DAYS) }))
+    .filter((p) => p.billDate <= BILLING_REFERENCE_DATE && p.end >= HISTORY_FROM);
 }
 
 /** The machines a contract bills: its own; the warehouse maintenance contract that was renewed billed the same two. */
@@ -172,7 +176,7 @@ export function buildSeedBills(): SeedBill[] {
     const periods = billedPeriodsOf(contract);
     periods.forEach((period, k) => {
       const fromLatest = periods.length - 1 - k;
-      const n = (c + 1) * 1000 + k + 1;
+      const n = (c + 1) * 1000 + period.index + 1;
       const id = billIdOf(n);
       const lineReadings: SeedBill['lineReadings'] = [];
       const lines = linesFor(contract, period).map(({ readings, ...l }) => {
@@ -194,7 +198,7 @@ export function buildSeedBills(): SeedBill[] {
       out.push({
         bill: {
           id,
-          billNo: `INV-${period.billDate.slice(0, 4)}${period.billDate.slice(5, 7)}-${c + 1}${String(k + 1).padStart(3, '0')}`,
+          billNo: `INV-${period.billDate.slice(0, 4)}${period.billDate.slice(5, 7)}-${c + 1}${String(period.index + 1).padStart(3, '0')}`,
           ucpId: contract.ucpId,
           contractId: contract.id,
           periodStart: period.start,
@@ -287,79 +291,116 @@ export function demoAdvicePdf(lines: readonly string[]): Buffer {
 
 type SlipPlan = {
   key: keyof typeof SEED_SLIP_ID;
-  slipNo: string;
+  /** The slip number's running part (PS-<year of payment>-000101 …). */
+  no: number;
   ucpId: string;
   uploadedBy: string;
   paymentMethod: 'bank_transfer' | 'fps' | 'cheque';
-  reference: string;
+  /** The payer's reference, quoting the payment date ('YYYYMMDD') where a bank would. */
+  reference: (ymd: string) => string;
   /** Days after the (latest) bill's date that the customer paid. */
   paidAfterDays: number;
   status: 'approved' | 'reject' | 'pending';
   comment: string | null;
-  file: { name: string; mime: 'image/png' | 'application/pdf'; content: () => Buffer };
+  file: (paymentDate: string) => { name: string; mime: 'image/png' | 'application/pdf'; content: () => Buffer };
 };
+
+const ymdOf = (isoDate: string) => isoDate.replaceAll('-', '');
 
 const SLIP_PLANS: readonly SlipPlan[] = [
   {
     key: 'hvApproved',
-    slipNo: 'PS-2026-000101',
+    no: 101,
     ucpId: DEMO_UCP.harbourView,
     uploadedBy: userUuid('customer@demo.hk'),
     paymentMethod: 'fps',
-    reference: 'FPS FRN20260919HV0812',
+    reference: (ymd) => `FPS FRN${ymd}HV0812`,
     paidAfterDays: 18,
     status: 'approved',
     comment: 'Payment received, thank you. 已收款，謝謝。',
-    file: { name: 'fps-receipt-20260919.png', mime: 'image/png', content: () => demoReceiptPng([0, 105, 92]) },
+    file: (d) => ({ name: `fps-receipt-${ymdOf(d)}.png`, mime: 'image/png', content: () => demoReceiptPng([0, 105, 92]) }),
   },
   {
     key: 'hvRejected',
-    slipNo: 'PS-2026-000102',
+    no: 102,
     ucpId: DEMO_UCP.harbourView,
     uploadedBy: userUuid('customer@demo.hk'),
     paymentMethod: 'bank_transfer',
-    reference: 'TT 20261027 558201',
+    reference: (ymd) => `TT ${ymd} 558201`,
+    // Paid 26 days after its bill and reviewed two days later: by the next monthly bill's date in every month.
     paidAfterDays: 26,
     status: 'reject',
     comment:
       'The advice shows a transfer to another payee account. Please upload the bank receipt of the transfer to account 888-123456-001. ' +
       '入數紙顯示款項轉入其他收款帳戶，請上載轉帳至 888-123456-001 的銀行收據。',
-    file: {
-      name: 'transfer-advice-20261027.pdf',
+    file: (d) => ({
+      name: `transfer-advice-${ymdOf(d)}.pdf`,
       mime: 'application/pdf',
       content: () =>
-        demoAdvicePdf(['Transfer advice', 'Date: 2026-10-27', 'Payee account: 012-884512-883', 'Amount: as invoiced', 'Reference: TT 20261027 558201']),
-    },
+        demoAdvicePdf(['Transfer advice', `Date: ${d}`, 'Payee account: 012-884512-883', 'Amount: as invoiced', `Reference: TT ${ymdOf(d)} 558201`]),
+    }),
   },
   {
     key: 'lcPending',
-    slipNo: 'PS-2026-000103',
+    no: 103,
     ucpId: DEMO_UCP.lungCheong,
     uploadedBy: userUuid('multi@demo.hk'),
     paymentMethod: 'cheque',
-    reference: 'Cheque 004512',
+    reference: () => 'Cheque 004512',
     paidAfterDays: 28,
     status: 'pending',
     comment: null,
-    file: { name: 'cheque-004512.png', mime: 'image/png', content: () => demoReceiptPng([21, 101, 192]) },
+    file: () => ({ name: 'cheque-004512.png', mime: 'image/png', content: () => demoReceiptPng([21, 101, 192]) }),
   },
   {
     key: 'lcApprovedTwoBills',
-    slipNo: 'PS-2026-000104',
+    no: 104,
     ucpId: DEMO_UCP.lungCheong,
     uploadedBy: userUuid('multi@demo.hk'),
     paymentMethod: 'bank_transfer',
-    reference: 'TT 20260925 LC1188',
+    reference: (ymd) => `TT ${ymd} LC1188`,
     paidAfterDays: 24,
     status: 'approved',
     comment: 'Applied to both bills. 已分配至兩張帳單。',
-    file: {
-      name: 'bank-transfer-20260925.pdf',
+    file: (d) => ({
+      name: `bank-transfer-${ymdOf(d)}.pdf`,
       mime: 'application/pdf',
-      content: () => demoAdvicePdf(['Bank transfer receipt', 'Date: 2026-09-25', 'Payee account: 888-123456-001', 'Reference: TT 20260925 LC1188']),
-    },
+      content: () => demoAdvicePdf(['Bank transfer receipt', `Date: ${d}`, 'Payee account: 888-123456-001', `Reference: TT ${ymdOf(d)} LC1188`]),
+    }),
   },
 ];
+
+export type SeedSlip = {
+  key: keyof typeof SEED_SLIP_ID;
+  slipNo: string;
+  paymentDate: string;
+  reference: string;
+  uploadedAt: Date;
+  reviewedAt: Date | null;
+  bills: BillRow[];
+};
+
+/** The demo slips with their dates, counted from the bills each one pays (pure: the tests read the same). */
+export function buildSeedSlips(seedBills: readonly SeedBill[] = buildSeedBills()): (SeedSlip & { plan: SlipPlan })[] {
+  return SLIP_PLANS.flatMap((plan) => {
+    const covered = seedBills.filter((b) => b.slip === plan.key).map((b) => b.bill);
+    if (covered.length === 0) return [];
+    const latestBillDate = covered.map((b) => b.billDate).sort().at(-1)!;
+    const paymentDate = addDays(latestBillDate, plan.paidAfterDays);
+    return [
+      {
+        plan,
+        key: plan.key,
+        slipNo: `PS-${paymentDate.slice(0, 4)}-${String(plan.no).padStart(6, '0')}`,
+        paymentDate,
+        reference: plan.reference(ymdOf(paymentDate)),
+        uploadedAt: new Date(`${paymentDate}T14:05:00+08:00`),
+        reviewedAt: plan.status === 'pending' ? null : new Date(`${addDays(paymentDate, 2)}T10:30:00+08:00`),
+        bills: covered,
+      },
+    ];
+  });
+}
 
 const REVIEWER = () => userUuid('admin@demo.hk');
 
@@ -382,14 +423,11 @@ export async function seedBilling(tx: Db): Promise<void> {
   const links = seedBills.filter((b) => created.has(b.bill.id)).flatMap((b) => b.lineReadings);
   for (const part of chunks(links)) await tx.insert(billLineReadings).values(part).onConflictDoNothing();
 
-  for (const [i, plan] of SLIP_PLANS.entries()) {
-    const covered = seedBills.filter((b) => b.slip === plan.key).map((b) => b.bill);
-    if (covered.length === 0) continue;
-    const latestBillDate = covered.map((b) => b.billDate).sort().at(-1)!;
-    const paymentDate = addDays(latestBillDate, plan.paidAfterDays);
-    const uploadedAt = new Date(`${paymentDate}T14:05:00+08:00`);
-    const reviewedAt = plan.status === 'pending' ? null : new Date(`${addDays(paymentDate, 2)}T10:30:00+08:00`);
-    const content = plan.file.content();
+  for (const slipPlan of buildSeedSlips(seedBills)) {
+    const { plan, paymentDate, uploadedAt, reviewedAt, bills: covered } = slipPlan;
+    const i = SLIP_PLANS.indexOf(plan);
+    const file = plan.file(paymentDate);
+    const content = file.content();
     const fileId = fileIdOf(i + 1);
     await tx
       .insert(storedFiles)
@@ -397,8 +435,8 @@ export async function seedBilling(tx: Db): Promise<void> {
         id: fileId,
         ucpId: plan.ucpId,
         uploadedBy: plan.uploadedBy,
-        fileName: plan.file.name,
-        mimeType: plan.file.mime,
+        fileName: file.name,
+        mimeType: file.mime,
         sizeBytes: content.length,
         sha256: createHash('sha256').update(content).digest('hex'),
         content,
@@ -410,19 +448,19 @@ export async function seedBilling(tx: Db): Promise<void> {
       .insert(paymentSlips)
       .values({
         id: SEED_SLIP_ID[plan.key],
-        slipNo: plan.slipNo,
+        slipNo: slipPlan.slipNo,
         ucpId: plan.ucpId,
         uploadedBy: plan.uploadedBy,
         fileId,
         amountCents,
         paymentDate,
         paymentMethod: plan.paymentMethod,
-        reference: plan.reference,
+        reference: slipPlan.reference,
         status: plan.status,
         reviewedBy: reviewedAt ? REVIEWER() : null,
         reviewedAt,
         reviewComment: plan.comment,
-        idempotencyKey: `seed-${plan.slipNo}`,
+        idempotencyKey: `seed-${slipPlan.slipNo}`,
         createdAt: uploadedAt,
       })
       .onConflictDoNothing()

@@ -3,17 +3,20 @@ import { sanitizeRichText } from '@/lib/server/sanitize';
 import { inboxDeliveries, inboxMessages, type InboxCategory, userCustomers } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { DEMO_UCP, PROVIDER_UCP_ID } from './customers';
-import { CONTRACT_ID, SEED_CONTRACTS } from './equipment';
+import { addDays, addMonths } from '@/lib/dates/hongKong';
+import { BILLING_REFERENCE_DATE, buildSeedBills, buildSeedSlips } from './billing';
+import { CONTRACT_ID, SEED_CONTRACTS, SEED_DAY } from './equipment';
 import { buildSeedOrders, SEED_ORDERS_DATE } from './orders';
 import { SEED_USERS } from './users';
 
 /**
  * Demo inbox (docs/inbox.md, docs/demo-data.md): bilingual messages delivered to the demo customer users, with mixed
- * read states and send times over the 90 days before SEED_INBOX_DATE. Every time is fixed (not now()), so two
- * databases seeded on different days hold identical rows.
+ * read states and send times over the 90 days before SEED_INBOX_DATE, the seed day at 09:00 in Hong Kong (issue 10
+ * item 5). Every time and every date a message quotes counts from the seed day (the bill notices from the billing
+ * reference, the first of its month), so the messages read as recent whenever the data is seeded; a database seeded
+ * on a given day holds the same rows as any other seeded that day.
  */
-export const SEED_INBOX_DATE = new Date('2026-11-01T01:00:00.000Z');
-
+export const SEED_INBOX_DATE = SEED_ORDERS_DATE;
 
 const uuidOf = (login: string): string => {
   const user = SEED_USERS.find((u) => u.loginId === login);
@@ -104,6 +107,27 @@ function dispatchNotice(id: string, ucpId: string, to: SeedInboxMessage['to']): 
 const longDate = (iso: string, locale: 'en' | 'zh'): string =>
   new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'zh-HK', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 
+// Dates quoted in the messages, as a reader sees them: '12 November 2026' / '2026年11月12日', with the weekday
+// 'Thursday 12 November 2026' / '2026年11月12日（星期四）', a month 'October 2026' / '2026年10月', short '1 Jan 2027'.
+const utc = (iso: string) => new Date(`${iso}T00:00:00Z`);
+const fmt = (iso: string, locale: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(utc(iso));
+const weekdayEn = (iso: string) => fmt(iso, 'en-GB', { weekday: 'long' });
+const weekdayZh = (iso: string) => fmt(iso, 'zh-HK', { weekday: 'long' });
+const dayEn = (iso: string) => `${weekdayEn(iso)} ${longDate(iso, 'en')}`;
+const dayZh = (iso: string) => `${longDate(iso, 'zh')}（${weekdayZh(iso)}）`;
+const dayMonthEn = (iso: string) => fmt(iso, 'en-GB', { day: 'numeric', month: 'long' });
+const dayMonthZh = (iso: string) => `${Number(iso.slice(5, 7))}月${Number(iso.slice(8, 10))}日`;
+const monthEn = (iso: string) => fmt(iso, 'en-GB', { month: 'long', year: 'numeric' });
+const monthZh = (iso: string) => `${Number(iso.slice(0, 4))}年${Number(iso.slice(5, 7))}月`;
+const monthNameEn = (iso: string) => fmt(iso, 'en-GB', { month: 'long' });
+const shortEn = (iso: string) => fmt(iso, 'en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+/** The first day on or after `iso` that falls on `weekday` (0 = Sunday). */
+const nextWeekday = (iso: string, weekday: number): string => addDays(iso, (weekday - utc(iso).getUTCDay() + 7) % 7);
+const firstOfMonth = (iso: string) => `${iso.slice(0, 7)}-01`;
+/** A time of day in Hong Kong on a day `daysBefore` the seed day. */
+const beforeSeed = (daysBefore: number, time: string): Date => hkt(`${addDays(SEED_DAY, -daysBefore)}T${time}`);
+const dayOf = (d: Date): string => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+
 /** The contract a renewal offer is about, with its own number and end date. */
 export function renewalContractOf(contractId: string): { contractNo: string; endDate: string } {
   const c = SEED_CONTRACTS.find((x) => x.id === contractId);
@@ -133,36 +157,85 @@ function renewalOffer(id: string, contractId: string, kind: { en: string; zh: st
   };
 }
 
-export const SEED_INBOX_MESSAGES: readonly SeedInboxMessage[] = [
-  {
-    id: msgId(1),
+export type QuotedBills = { billDate: string; dueDate: string; billNos: string[] };
+
+/** The customer's bills issued on its latest (0) or previous (1) billing day, as a bill notice quotes them. */
+export function noticedBillsOf(ucpId: string, nth: number): QuotedBills {
+  const own = buildSeedBills().filter((b) => b.bill.ucpId === ucpId).map((b) => b.bill);
+  const days = [...new Set(own.map((b) => b.billDate))].sort().reverse();
+  const billDate = days[nth];
+  if (!billDate) throw new Error(`seed inbox: no bill day ${nth} for ${ucpId}`);
+  const onDay = own.filter((b) => b.billDate === billDate);
+  return { billDate, dueDate: onDay[0]!.dueDate, billNos: onDay.map((b) => b.billNo) };
+}
+
+function billNotice(id: string, ucpId: string, nth: number, to: SeedInboxMessage['to']): SeedInboxMessage {
+  const q = noticedBillsOf(ucpId, nth);
+  const nos = q.billNos.map((n) => `<strong>${n}</strong>`);
+  const listEn = nos.length === 1 ? nos[0]! : `${nos.slice(0, -1).join(', ')} and ${nos.at(-1)!}`;
+  const listZh = nos.join('、');
+  const many = nos.length > 1;
+  const manage = (text: string) => `<a href="/my-account/manage-my-bills">${text}</a>`;
+  return {
+    id,
     category: 'billing',
-    sendTime: hkt('2026-11-01T09:00:00'),
-    titleEn: 'Your e-bill for October 2026 is ready',
-    titleZh: '2026年10月份電子帳單已備妥',
+    sendTime: hkt(`${q.billDate}T09:00:00`),
+    titleEn: `Your ${monthEn(q.billDate)} e-bill is ready`,
+    titleZh: `${monthZh(q.billDate)}份電子帳單已備妥`,
     bodyEn:
-      '<p>Dear customer,</p><p>Your e-bill for <strong>October 2026</strong> is now available. Please settle the amount due on or before <strong>30 November 2026</strong>.</p>' +
-      '<ul><li>View and download it under <a href="/my-account/manage-my-bills">Manage my bills</a>.</li><li>Paid already? Upload your payment slip on the same page so we can match it quickly.</li></ul>' +
+      `<p>Dear customer,</p><p>Your e-bill${many ? 's' : ''} ${listEn} of <strong>${longDate(q.billDate, 'en')}</strong> ${many ? 'are' : 'is'} now available. Please settle the amount due on or before <strong>${longDate(q.dueDate, 'en')}</strong>.</p>` +
+      `<ul><li>View and download ${many ? 'them' : 'it'} under ${manage('Manage my bills')}.</li><li>Paid already? Upload your payment slip on the same page so we can match it quickly.</li></ul>` +
       '<p>Thank you for choosing Pacific Imaging Services.</p>',
     bodyZh:
-      '<p>親愛的客戶：</p><p>閣下<strong>2026年10月份</strong>的電子帳單已經發出，請於<strong>2026年11月30日</strong>或之前繳付款項。</p>' +
-      '<ul><li>請前往<a href="/my-account/manage-my-bills">管理我的帳單</a>查看及下載帳單。</li><li>如已付款，請於同一頁面上載付款存根，以便我們盡快核對。</li></ul>' +
+      `<p>親愛的客戶：</p><p>閣下於<strong>${longDate(q.billDate, 'zh')}</strong>發出的電子帳單 ${listZh} 已備妥，請於<strong>${longDate(q.dueDate, 'zh')}</strong>或之前繳付款項。</p>` +
+      `<ul><li>請前往${manage('管理我的帳單')}查看及下載帳單。</li><li>如已付款，請於同一頁面上載付款存根，以便我們盡快核對。</li></ul>` +
       '<p>感謝閣下選用太平洋影像服務。</p>',
-    to: { customer: false, viewer: false, multiLc: false, multiSr: false, mfa: false },
-  },
+    to,
+  };
+}
+
+// Dates count from the billing reference (seedData/billing.ts: the latest bills are dated up to it) and the payment
+// received is the one approved last.
+const REF = BILLING_REFERENCE_DATE;
+const APPROVED = buildSeedSlips().filter((x) => x.plan.status === 'approved');
+const PAID_MONTH = addDays(addMonths(REF, -2), -1);
+const PAID_NOTICE_DAY = addDays(dayOf(new Date(Math.max(...APPROVED.map((x) => x.reviewedAt!.getTime())))), 1);
+// The other notices count from the seed day: what they announce is still ahead of it, or just past.
+const VISIT_SENT = addDays(SEED_DAY, -8);
+const VISIT_DAY = nextWeekday(addDays(SEED_DAY, 11), 4); // a Thursday
+const READINGS_DUE = addDays(REF, 4);
+const PRICE_SENT = addDays(SEED_DAY, -53);
+const PRICE_FROM = addMonths(firstOfMonth(PRICE_SENT), 3);
+const CLOSED_SENT = addDays(SEED_DAY, -43);
+const CLOSED_DAY = nextWeekday(addDays(CLOSED_SENT, 5), 1); // a Monday
+const STOCKTAKE_SENT = addDays(SEED_DAY, -25);
+const STOCKTAKE_DAY = nextWeekday(addDays(SEED_DAY, 10), 5); // a Friday
+const STOCKTAKE_CUTOFF = addDays(STOCKTAKE_DAY, -1);
+const STOCKTAKE_RESUME = addDays(STOCKTAKE_DAY, 3); // the Monday after
+const OFFER_SENT = addDays(SEED_DAY, -80);
+const OFFER_UNTIL = addDays(OFFER_SENT, 25);
+const FIRMWARE_SENT = addDays(SEED_DAY, -86);
+const FIRMWARE_NIGHT = addDays(FIRMWARE_SENT, 6);
+const RELEASE_SENT = addDays(SEED_DAY, -35);
+const RELEASE = `${RELEASE_SENT.slice(0, 4)}.${RELEASE_SENT.slice(5, 7)}`;
+const PORTAL_SENT = addDays(SEED_DAY, -2);
+const PORTAL_DAY = nextWeekday(addDays(SEED_DAY, 3), 0); // a Sunday
+
+export const SEED_INBOX_MESSAGES: readonly SeedInboxMessage[] = [
+  billNotice(msgId(1), DEMO_UCP.harbourView, 0, { customer: false, viewer: false }),
   dispatchNotice(msgId(2), DEMO_UCP.harbourView, { customer: false }),
   {
     id: msgId(3),
     category: 'service',
-    sendTime: hkt('2026-10-24T10:05:00'),
-    titleEn: 'Scheduled maintenance visit on 12 November',
-    titleZh: '11月12日定期保養服務',
+    sendTime: hkt(`${VISIT_SENT}T10:05:00`),
+    titleEn: `Scheduled maintenance visit on ${dayMonthEn(VISIT_DAY)}`,
+    titleZh: `${dayMonthZh(VISIT_DAY)}定期保養服務`,
     bodyEn:
-      '<p>Our engineer will visit your office on <strong>Thursday 12 November 2026, between 10:00 and 13:00</strong> for the half-yearly preventive maintenance of your copiers.</p>' +
+      `<p>Our engineer will visit your office on <strong>${dayEn(VISIT_DAY)}, between 10:00 and 13:00</strong> for the half-yearly preventive maintenance of your copiers.</p>` +
       '<p>The visit takes about 45 minutes per machine. Printing will be unavailable during the service.</p>' +
       '<p>Need another time? Call our hotline on 2880 1234 or reply through <a href="/contact-us">Contact us</a>.</p>',
     bodyZh:
-      '<p>我們的工程師將於<strong>2026年11月12日（星期四）上午10時至下午1時</strong>到訪貴公司，為影印機進行半年一次的預防性保養。</p>' +
+      `<p>我們的工程師將於<strong>${dayZh(VISIT_DAY)}上午10時至下午1時</strong>到訪貴公司，為影印機進行半年一次的預防性保養。</p>` +
       '<p>每部機器約需45分鐘，保養期間將暫停打印服務。</p>' +
       '<p>如需更改時間，請致電熱線 2880 1234 或經<a href="/contact-us">聯絡我們</a>回覆。</p>',
     to: { customer: false, viewer: true, multiLc: false },
@@ -170,34 +243,34 @@ export const SEED_INBOX_MESSAGES: readonly SeedInboxMessage[] = [
   {
     id: msgId(4),
     category: 'service',
-    sendTime: hkt('2026-10-29T09:30:00'),
-    titleEn: 'Meter reading reminder: please submit by 5 November',
-    titleZh: '抄錶提示：請於11月5日前提交讀數',
+    sendTime: hkt(`${addDays(REF, -3)}T09:30:00`),
+    titleEn: `Meter reading reminder: please submit by ${dayMonthEn(READINGS_DUE)}`,
+    titleZh: `抄錶提示：請於${dayMonthZh(READINGS_DUE)}前提交讀數`,
     bodyEn:
-      '<p>It is time to submit the meter readings of your machines for the October billing cycle.</p>' +
+      `<p>It is time to submit the meter readings of your machines for the ${monthNameEn(addDays(REF, -1))} billing cycle.</p>` +
       '<ol><li>Print the configuration page or open the counter screen on each machine.</li><li>Enter the black-and-white and colour counters, or upload a photo of the counter, under <a href="/my-account/meter-history/upload">Meter reading upload</a>.</li></ol>' +
-      '<p>Readings not received by <strong>5 November 2026</strong> will be estimated from your average usage.</p>',
+      `<p>Readings not received by <strong>${longDate(READINGS_DUE, 'en')}</strong> will be estimated from your average usage.</p>`,
     bodyZh:
-      '<p>請提交貴公司機器10月份帳單週期的抄錶讀數。</p>' +
+      `<p>請提交貴公司機器${Number(addDays(REF, -1).slice(5, 7))}月份帳單週期的抄錶讀數。</p>` +
       '<ol><li>列印各機器的設定頁，或開啟計數器畫面。</li><li>於<a href="/my-account/meter-history/upload">上載抄錶讀數</a>輸入黑白及彩色讀數，或上載計數器相片。</li></ol>' +
-      '<p>如於<strong>2026年11月5日</strong>前未收到讀數，我們將按閣下的平均用量估算。</p>',
+      `<p>如於<strong>${longDate(READINGS_DUE, 'zh')}</strong>前未收到讀數，我們將按閣下的平均用量估算。</p>`,
     to: { customer: true, multiLc: false, multiSr: false, mfa: false },
   },
   renewalOffer(msgId(5), CONTRACT_ID.hvRental, { en: 'copier rental', zh: '影印機租賃' }, { customer: false }),
   {
     id: msgId(6),
     category: 'contract',
-    sendTime: hkt('2026-10-02T16:45:00'),
-    titleEn: 'Price adjustment notice from 1 January 2027',
-    titleZh: '由2027年1月1日起價格調整通知',
+    sendTime: hkt(`${PRICE_SENT}T16:45:00`),
+    titleEn: `Price adjustment notice from ${longDate(PRICE_FROM, 'en')}`,
+    titleZh: `由${longDate(PRICE_FROM, 'zh')}起價格調整通知`,
     bodyEn:
-      '<p>Because of higher paper, parts and logistics costs, the per-copy charges of our service plans will be adjusted from <strong>1 January 2027</strong>:</p>' +
-      '<table><thead><tr><th scope="col">Charge</th><th scope="col">Now</th><th scope="col">From 1 Jan 2027</th></tr></thead><tbody>' +
+      `<p>Because of higher paper, parts and logistics costs, the per-copy charges of our service plans will be adjusted from <strong>${longDate(PRICE_FROM, 'en')}</strong>:</p>` +
+      `<table><thead><tr><th scope="col">Charge</th><th scope="col">Now</th><th scope="col">From ${shortEn(PRICE_FROM)}</th></tr></thead><tbody>` +
       '<tr><td>Black-and-white copy</td><td>HK$0.085</td><td>HK$0.090</td></tr><tr><td>Colour copy</td><td>HK$0.65</td><td>HK$0.68</td></tr></tbody></table>' +
       '<p>Monthly rentals of existing contracts do not change. Questions? Read the <a href="/customer-support/faq">FAQ</a> or <a href="mailto:service@pacific-imaging.example.hk">e-mail us</a>.</p>',
     bodyZh:
-      '<p>由於紙張、零件及物流成本上升，我們的服務計劃每張收費將由<strong>2027年1月1日</strong>起調整：</p>' +
-      '<table><thead><tr><th scope="col">收費項目</th><th scope="col">現時</th><th scope="col">2027年1月1日起</th></tr></thead><tbody>' +
+      `<p>由於紙張、零件及物流成本上升，我們的服務計劃每張收費將由<strong>${longDate(PRICE_FROM, 'zh')}</strong>起調整：</p>` +
+      `<table><thead><tr><th scope="col">收費項目</th><th scope="col">現時</th><th scope="col">${longDate(PRICE_FROM, 'zh')}起</th></tr></thead><tbody>` +
       '<tr><td>黑白影印</td><td>HK$0.085</td><td>HK$0.090</td></tr><tr><td>彩色影印</td><td>HK$0.65</td><td>HK$0.68</td></tr></tbody></table>' +
       '<p>現有合約的月租維持不變。如有查詢，請參閱<a href="/customer-support/faq">常見問題</a>或<a href="mailto:service@pacific-imaging.example.hk">電郵聯絡我們</a>。</p>',
     to: { customer: true, viewer: false, multiLc: true, multiSr: true, mfa: true },
@@ -205,37 +278,37 @@ export const SEED_INBOX_MESSAGES: readonly SeedInboxMessage[] = [
   {
     id: msgId(7),
     category: 'system',
-    sendTime: hkt('2026-10-12T09:00:00'),
-    titleEn: 'Service hours over the Chung Yeung Festival holiday',
-    titleZh: '重陽節假期服務時間',
+    sendTime: hkt(`${CLOSED_SENT}T09:00:00`),
+    titleEn: `Customer service centre closed on ${dayMonthEn(CLOSED_DAY)} for staff training`,
+    titleZh: `${dayMonthZh(CLOSED_DAY)}客戶服務中心因員工培訓暫停服務`,
     bodyEn:
-      '<p>Our customer service centre will be closed on <strong>Monday 19 October 2026</strong> (the day following Chung Yeung Festival).</p>' +
-      '<p>The emergency repair hotline stays open from 09:00 to 18:00. Orders and meter readings submitted in the portal during the holiday are handled on the next working day.</p>',
+      `<p>Our customer service centre will be closed on <strong>${dayEn(CLOSED_DAY)}</strong> for staff training.</p>` +
+      '<p>The emergency repair hotline stays open from 09:00 to 18:00. Orders and meter readings submitted in the portal that day are handled on the next working day.</p>',
     bodyZh:
-      '<p>本公司客戶服務中心將於<strong>2026年10月19日（星期一，重陽節翌日）</strong>暫停服務。</p>' +
-      '<p>緊急維修熱線照常於上午9時至下午6時提供服務。假期內經平台提交的訂單及抄錶讀數，將於下一個工作天處理。</p>',
+      `<p>本公司客戶服務中心將於<strong>${dayZh(CLOSED_DAY)}</strong>因員工培訓暫停服務。</p>` +
+      '<p>緊急維修熱線照常於上午9時至下午6時提供服務。當日經平台提交的訂單及抄錶讀數，將於下一個工作天處理。</p>',
     to: { customer: true, viewer: true, multiLc: true, multiSr: false, mfa: true },
   },
   {
     id: msgId(8),
     category: 'system',
-    sendTime: hkt('2026-10-30T17:30:00'),
-    titleEn: 'Christmas and New Year service hours',
-    titleZh: '聖誕及新年假期服務時間',
+    sendTime: hkt(`${STOCKTAKE_SENT}T17:30:00`),
+    titleEn: `Warehouse stock-take on ${dayMonthEn(STOCKTAKE_DAY)}: order toner ahead`,
+    titleZh: `${dayMonthZh(STOCKTAKE_DAY)}貨倉盤點：請預早訂購碳粉`,
     bodyEn:
-      '<p>Please plan your toner orders ahead of the holidays. Our service hours will be:</p>' +
-      '<ul><li><strong>24 and 31 December</strong>: 09:00 to 13:00</li><li><strong>25, 26 December and 1 January</strong>: closed (emergency hotline only)</li></ul>' +
-      '<p>Orders placed after 12:00 on 23 December will be delivered from 28 December.</p>',
+      `<p>Please plan your toner orders ahead of our warehouse stock-take on <strong>${dayEn(STOCKTAKE_DAY)}</strong>:</p>` +
+      `<ul><li>orders placed by <strong>12:00 on ${dayEn(STOCKTAKE_CUTOFF)}</strong> are delivered as usual;</li><li>orders placed after that are delivered from <strong>${dayEn(STOCKTAKE_RESUME)}</strong>.</li></ul>` +
+      '<p>On-site service and the emergency hotline are not affected.</p>',
     bodyZh:
-      '<p>請於假期前預早訂購碳粉。假期服務時間如下：</p>' +
-      '<ul><li><strong>12月24日及31日</strong>：上午9時至下午1時</li><li><strong>12月25日、26日及1月1日</strong>：暫停服務（只提供緊急熱線）</li></ul>' +
-      '<p>12月23日中午12時後的訂單將於12月28日起送貨。</p>',
+      `<p>本公司貨倉將於<strong>${dayZh(STOCKTAKE_DAY)}</strong>進行盤點，請預早訂購碳粉：</p>` +
+      `<ul><li>於<strong>${dayZh(STOCKTAKE_CUTOFF)}中午12時</strong>前的訂單照常送貨；</li><li>其後的訂單將於<strong>${dayZh(STOCKTAKE_RESUME)}</strong>起送貨。</li></ul>` +
+      '<p>上門服務及緊急熱線不受影響。</p>',
     to: { customer: false, viewer: false, multiLc: false, mfa: false },
   },
   {
     id: msgId(9),
     category: 'system',
-    sendTime: hkt('2026-09-18T12:00:00'),
+    sendTime: beforeSeed(67, '12:00:00'),
     titleEn: 'New mobile app version 4.2 is available',
     titleZh: '流動應用程式4.2版現已推出',
     bodyEn:
@@ -251,59 +324,46 @@ export const SEED_INBOX_MESSAGES: readonly SeedInboxMessage[] = [
   {
     id: msgId(10),
     category: 'promotion',
-    sendTime: hkt('2026-09-05T10:00:00'),
-    titleEn: 'Autumn offer: 20% off paper and toner bundles',
-    titleZh: '秋季優惠：紙張及碳粉套裝8折',
+    sendTime: hkt(`${OFFER_SENT}T10:00:00`),
+    titleEn: 'Limited offer: 20% off paper and toner bundles',
+    titleZh: '限時優惠：紙張及碳粉套裝8折',
     bodyEn:
-      '<p>Stock up for the busy season: order any <strong>paper and toner bundle</strong> before 30 September 2026 and get <strong>20% off</strong>.</p>' +
-      '<p>Use promotion code <strong>AUTUMN20</strong> when you place the order. Terms and conditions apply.</p>',
+      `<p>Stock up for the busy season: order any <strong>paper and toner bundle</strong> by ${longDate(OFFER_UNTIL, 'en')} and get <strong>20% off</strong>.</p>` +
+      '<p>Use promotion code <strong>BUNDLE20</strong> when you place the order. Terms and conditions apply.</p>',
     bodyZh:
-      '<p>旺季前預早備貨：於2026年9月30日前訂購任何<strong>紙張及碳粉套裝</strong>即享<strong>8折</strong>。</p>' +
-      '<p>訂購時請輸入推廣代碼 <strong>AUTUMN20</strong>。受條款及細則約束。</p>',
+      `<p>旺季前預早備貨：於${longDate(OFFER_UNTIL, 'zh')}或之前訂購任何<strong>紙張及碳粉套裝</strong>即享<strong>8折</strong>。</p>` +
+      '<p>訂購時請輸入推廣代碼 <strong>BUNDLE20</strong>。受條款及細則約束。</p>',
     to: { customer: true, multiLc: false, mfa: true },
   },
-  {
-    id: msgId(11),
-    category: 'billing',
-    sendTime: hkt('2026-10-01T09:00:00'),
-    titleEn: 'Your e-bill for September 2026 is ready',
-    titleZh: '2026年9月份電子帳單已備妥',
-    bodyEn:
-      '<p>Your e-bill for <strong>September 2026</strong> is now available under <a href="/my-account/manage-my-bills">Manage my bills</a>. Please settle the amount due on or before <strong>31 October 2026</strong>.</p>',
-    bodyZh:
-      '<p>閣下<strong>2026年9月份</strong>的電子帳單已上載至<a href="/my-account/manage-my-bills">管理我的帳單</a>，請於<strong>2026年10月31日</strong>或之前繳付款項。</p>',
-    to: { customer: true, viewer: true, multiLc: true, multiSr: true, mfa: true },
-  },
+  billNotice(msgId(11), DEMO_UCP.harbourView, 1, { customer: true, viewer: true }),
   {
     id: msgId(12),
     category: 'billing',
-    sendTime: hkt('2026-09-22T15:10:00'),
+    sendTime: hkt(`${PAID_NOTICE_DAY}T15:10:00`),
     titleEn: 'Payment received: thank you',
     titleZh: '已收到閣下付款，謝謝',
-    bodyEn:
-      '<p>We have received your payment for the <strong>August 2026</strong> bill. No further action is needed.</p><p>A receipt is available with the bill under <a href="/my-account/manage-my-bills">Manage my bills</a>.</p>',
-    bodyZh:
-      '<p>我們已收到閣下<strong>2026年8月份</strong>帳單的付款，毋須再作任何行動。</p><p>收據已連同帳單上載至<a href="/my-account/manage-my-bills">管理我的帳單</a>。</p>',
+    bodyEn: `<p>We have received your payment for the <strong>${monthEn(PAID_MONTH)}</strong> bill. No further action is needed.</p><p>A receipt is available with the bill under <a href="/my-account/manage-my-bills">Manage my bills</a>.</p>`,
+    bodyZh: `<p>我們已收到閣下<strong>${monthZh(PAID_MONTH)}份</strong>帳單的付款，毋須再作任何行動。</p><p>收據已連同帳單上載至<a href="/my-account/manage-my-bills">管理我的帳單</a>。</p>`,
     to: { customer: true, multiLc: true },
   },
   {
     id: msgId(13),
     category: 'service',
-    sendTime: hkt('2026-08-20T11:40:00'),
+    sendTime: hkt(`${FIRMWARE_SENT}T11:40:00`),
     titleEn: 'Security firmware update for your copiers',
     titleZh: '影印機保安韌體更新',
     bodyEn:
-      '<p>A security firmware update for your multifunction printers will be installed remotely on <strong>the night of 26 August 2026 (23:00 to 01:00)</strong>.</p>' +
+      `<p>A security firmware update for your multifunction printers will be installed remotely on <strong>the night of ${longDate(FIRMWARE_NIGHT, 'en')} (23:00 to 01:00)</strong>.</p>` +
       '<p>The machines restart once during the update. No action is needed on your side; jobs queued at the time will print after the restart.</p>',
     bodyZh:
-      '<p>我們將於<strong>2026年8月26日晚上11時至翌日凌晨1時</strong>遙距為閣下的多功能打印機安裝保安韌體更新。</p>' +
+      `<p>我們將於<strong>${longDate(FIRMWARE_NIGHT, 'zh')}晚上11時至翌日凌晨1時</strong>遙距為閣下的多功能打印機安裝保安韌體更新。</p>` +
       '<p>更新期間機器會重新啟動一次，閣下毋須採取任何行動；當時輪候中的打印工作將於重新啟動後繼續。</p>',
     to: { customer: true, multiSr: true, mfa: false },
   },
   {
     id: msgId(14),
     category: 'system',
-    sendTime: hkt('2026-08-10T08:15:00'),
+    sendTime: beforeSeed(88, '08:15:00'),
     titleEn: 'Service arrangements when Typhoon Signal No. 8 is hoisted',
     titleZh: '八號烈風或暴風信號生效時的服務安排',
     bodyEn:
@@ -319,32 +379,35 @@ export const SEED_INBOX_MESSAGES: readonly SeedInboxMessage[] = [
   {
     id: msgId(15),
     category: 'system',
-    sendTime: hkt('2026-10-20T18:00:00'),
-    titleEn: 'Portal release 2026.10: inbox and approvals',
-    titleZh: '客戶平台2026.10版本：收件匣及審批',
+    sendTime: hkt(`${RELEASE_SENT}T18:00:00`),
+    titleEn: `Portal release ${RELEASE}: inbox and approvals`,
+    titleZh: `客戶平台${RELEASE}版本：收件匣及審批`,
     bodyEn:
-      '<p>The October release of the customer portal is live:</p>' +
+      `<p>The ${monthNameEn(RELEASE_SENT)} release of the customer portal is live:</p>` +
       '<ul><li>customers now receive service messages in the portal inbox;</li><li>billing-address change requests can be approved from the <a href="/admin-controls/approve-account-info-update">approval list</a>.</li></ul>',
     bodyZh:
-      '<p>客戶平台10月份版本已經推出：</p>' +
+      `<p>客戶平台${Number(RELEASE_SENT.slice(5, 7))}月份版本已經推出：</p>` +
       '<ul><li>客戶現可於平台收件匣接收服務訊息；</li><li>帳單地址更改申請可於<a href="/admin-controls/approve-account-info-update">審批清單</a>處理。</li></ul>',
     to: { admin: true, staff: false, ops: false },
   },
   {
     id: msgId(16),
     category: 'system',
-    sendTime: hkt('2026-10-31T10:00:00'),
-    titleEn: 'Planned portal maintenance on Sunday 8 November, 02:00 to 06:00',
-    titleZh: '11月8日（星期日）凌晨2時至6時平台維護',
-    bodyEn:
-      '<p>The customer portal will be unavailable on <strong>Sunday 8 November 2026 from 02:00 to 06:00</strong> for database maintenance.</p><p>Please tell customers who call during that time to try again after 06:00.</p>',
-    bodyZh:
-      '<p>客戶平台將於<strong>2026年11月8日（星期日）凌晨2時至6時</strong>進行資料庫維護，期間暫停服務。</p><p>如客戶於該段時間來電，請建議他們於早上6時後再試。</p>',
+    sendTime: hkt(`${PORTAL_SENT}T10:00:00`),
+    titleEn: `Planned portal maintenance on ${weekdayEn(PORTAL_DAY)} ${dayMonthEn(PORTAL_DAY)}, 02:00 to 06:00`,
+    titleZh: `${dayMonthZh(PORTAL_DAY)}（${weekdayZh(PORTAL_DAY)}）凌晨2時至6時平台維護`,
+    bodyEn: `<p>The customer portal will be unavailable on <strong>${dayEn(PORTAL_DAY)} from 02:00 to 06:00</strong> for database maintenance.</p><p>Please tell customers who call during that time to try again after 06:00.</p>`,
+    bodyZh: `<p>客戶平台將於<strong>${dayZh(PORTAL_DAY)}凌晨2時至6時</strong>進行資料庫維護，期間暫停服務。</p><p>如客戶於該段時間來電，請建議他們於早上6時後再試。</p>`,
     to: { admin: false, staff: false, ops: false },
   },
   // The same notices for the other customers, each quoting its own order and contract (same read states as before).
   dispatchNotice(msgId(17), DEMO_UCP.sunrise, { multiSr: true, mfa: false }),
   renewalOffer(msgId(18), CONTRACT_ID.lcMaintenance, { en: 'maintenance', zh: '保養' }, { multiLc: true }),
+  // Each customer's own bill notices (same read states as the one notice they replaced).
+  billNotice(msgId(19), DEMO_UCP.lungCheong, 0, { multiLc: false }),
+  billNotice(msgId(20), DEMO_UCP.sunrise, 0, { multiSr: false, mfa: false }),
+  billNotice(msgId(21), DEMO_UCP.lungCheong, 1, { multiLc: true }),
+  billNotice(msgId(22), DEMO_UCP.sunrise, 1, { multiSr: true, mfa: true }),
 ];
 
 /** When a seeded delivery was read: a few hours after it arrived (fixed, like every other seeded time). */

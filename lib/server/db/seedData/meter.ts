@@ -3,7 +3,7 @@ import { addDays, addMonths, hkToday } from '@/lib/dates/hongKong';
 import type { ReadingSource } from '@/lib/meter/constants';
 import { meterReadings } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
-import { CONTRACT_ID, MACHINE_ID, SEED_CONTRACTS, SEED_MACHINE_MODELS, SEED_MACHINES, type SeedMachine } from './equipment';
+import { CONTRACT_ID, MACHINE_ID, SEED_CONTRACTS, SEED_DAY, SEED_MACHINE_MODELS, SEED_MACHINES, type SeedMachine } from './equipment';
 
 /**
  * Demo meter readings (docs/contracts-and-meters.md). Every machine has one reading at its installation and one on
@@ -18,9 +18,14 @@ import { CONTRACT_ID, MACHINE_ID, SEED_CONTRACTS, SEED_MACHINE_MODELS, SEED_MACH
  * overdue flags show whenever the data is seeded (LATE_MACHINES).
  */
 
-export const BILLING_REFERENCE_DATE = '2026-11-01';
-/** The first month the demo history covers (bills start here too). */
-export const HISTORY_FROM = '2023-11-01';
+/**
+ * The day the demo bills are issued up to: the first of the seed day's month in Hong Kong (issue 10 item 5), so the
+ * latest bills are at most a month old whenever the data is seeded (seeded on 2026-11-24: 2026-11-01).
+ */
+export const billingReferenceOf = (seedDay: string): string => `${seedDay.slice(0, 7)}-01`;
+export const BILLING_REFERENCE_DATE = billingReferenceOf(SEED_DAY);
+/** The first month the demo history covers (bills start here too): three years before the billing reference. */
+export const HISTORY_FROM = addMonths(BILLING_REFERENCE_DATE, -36);
 
 type Usage = { mono: number; colour: number };
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
 import { asBillingFrequency, asContractEventType, asContractStatus, asContractType } from '@/lib/contracts/constants';
-import type { ContractDetail, ContractEvent, ContractItem, ContractListResult, ContractMachine, ContractTerms, SchedulePeriod } from '@/lib/contracts/schemas';
+import type { ContractDetail, ContractEvent, ContractItem, ContractListResult, ContractMachine, ContractSortField, ContractTerms, SchedulePeriod } from '@/lib/contracts/schemas';
 import { periodsOf, pricePeriod, type Terms } from '@/lib/contracts/terms';
 import { daysBetween, hkToday } from '@/lib/dates/hongKong';
 import type { CustomerContext } from '@/lib/server/context';
@@ -65,7 +65,15 @@ export async function machinesOf(db: Db, contractIds: readonly string[]): Promis
   return out;
 }
 
-type ListBody = { page: number; pageSize: number; sort?: { field: 'contractNo' | 'endDate' | 'startDate'; direction: 'asc' | 'desc' }; filter?: { status?: string[]; q?: string } };
+type ListBody = { page: number; pageSize: number; sort?: { field: ContractSortField; direction: 'asc' | 'desc' }; filter?: { status?: string[]; q?: string } };
+
+/** The column each allow-listed sort field orders by: the amount on its numeric column (not the formatted text). */
+const CONTRACT_SORT_COLUMNS = {
+  contractNo: contracts.contractNo,
+  endDate: contracts.endDate,
+  startDate: contracts.startDate,
+  minimumCharge: contracts.minimumChargeCents,
+} as const;
 
 export async function listContracts(ctx: CustomerContext, body: ListBody): Promise<ContractListResult> {
   const today = hkToday(ctx.now());
@@ -78,7 +86,10 @@ export async function listContracts(ctx: CustomerContext, body: ListBody): Promi
     );
   }
   const dir = body.sort?.direction === 'asc' ? asc : desc;
-  const order = body.sort ? [dir(contracts[body.sort.field]), asc(contracts.contractNo)] : [sql`case when ${contracts.status} = 'active' then 0 else 1 end`, asc(contracts.endDate)];
+  // Equal values keep a stable order whatever the direction (contract number, then id), so pages never overlap.
+  const order = body.sort
+    ? [dir(CONTRACT_SORT_COLUMNS[body.sort.field]), asc(contracts.contractNo), asc(contracts.id)]
+    : [sql`case when ${contracts.status} = 'active' then 0 else 1 end`, asc(contracts.endDate), asc(contracts.id)];
   const q = ctx.db.select({ c: contracts, __total: totalCount() }).from(contracts).where(and(...where)).orderBy(...order);
   const page = await paginate(q, body, (r) => r.c);
   const byContract = await machinesOf(ctx.db, page.items.map((c) => c.id));

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
 import { asContractType } from '@/lib/contracts/constants';
 import { RENEWAL_STATUSES, asOfferStatus, asRenewalStatus, type RenewalStatus } from '@/lib/renewal/constants';
-import type { LogFilter, MachineModelOption, OfferFields, OfferItem, OfferListResult, OfferTerms, RenewalLogDetail, RenewalLogItem, RenewalLogListResult, ReportResult, ReportRow } from '@/lib/renewal/schemas';
+import type { LogFilter, MachineModelOption, OfferFields, OfferItem, OfferListResult, OfferSortField, OfferTerms, RenewalLogDetail, RenewalLogItem, RenewalLogListResult, ReportResult, ReportRow } from '@/lib/renewal/schemas';
 import { audit } from '@/lib/server/audit';
 import { inTransaction, type ServiceContext } from '@/lib/server/context';
 import { hkDateRange } from '@/lib/server/db/hkDates';
@@ -34,7 +34,10 @@ const toOffer = (o: OfferRow, renewalCount: number): OfferItem => ({
 
 const renewalCount = sql<number>`(select count(*)::int from ${contractRenewals} where ${contractRenewals.offerId} = ${renewalOffers.id})`;
 
-type ListOffers = { page: number; pageSize: number; sort?: { field: 'offerCode' | 'validTo' | 'updatedAt'; direction: 'asc' | 'desc' }; filter?: { status?: string[]; q?: string } };
+type ListOffers = { page: number; pageSize: number; sort?: { field: OfferSortField; direction: 'asc' | 'desc' }; filter?: { status?: string[]; q?: string } };
+
+/** The column each allow-listed sort field orders by; the charge on its numeric column, not as text. */
+const offerSortColumn = (field: OfferSortField) => (field === 'periodCharge' ? renewalOffers.periodChargeCents : renewalOffers[field]);
 
 export function listOffers(ctx: ServiceContext, body: ListOffers): Promise<OfferListResult> {
   const where: SQL[] = [];
@@ -44,11 +47,13 @@ export function listOffers(ctx: ServiceContext, body: ListOffers): Promise<Offer
     where.push(sql`(${renewalOffers.offerCode} ilike ${p} or ${renewalOffers.nameEn} ilike ${p} or ${renewalOffers.nameZh} ilike ${p})`);
   }
   const dir = body.sort?.direction === 'desc' ? desc : asc;
+  // Equal values keep a stable order whatever the direction (offer code, then id).
+  const primary = body.sort ? dir(offerSortColumn(body.sort.field)) : asc(renewalOffers.status);
   const q = ctx.db
     .select({ o: renewalOffers, n: renewalCount, __total: totalCount() })
     .from(renewalOffers)
     .where(where.length ? and(...where) : undefined)
-    .orderBy(body.sort ? dir(renewalOffers[body.sort.field]) : asc(renewalOffers.status), asc(renewalOffers.offerCode));
+    .orderBy(primary, asc(renewalOffers.offerCode), asc(renewalOffers.id));
   return paginate(q, body, (r) => toOffer(r.o, r.n));
 }
 
