@@ -198,7 +198,9 @@ export async function servePageWithCsp(
     this.setHeader('Vary', 'Accept-Encoding');
     if (onHtml && req.method === 'GET') {
       // The header names as they were set (getHeaders() would lower-case them).
-      const headers = Object.fromEntries(this.getRawHeaderNames().map((name) => [name, this.getHeader(name)]));
+      // (Node has had getRawHeaderNames since 15.13; @types/node does not declare it.)
+      const rawNames = (this as ServerResponse & { getRawHeaderNames(): string[] }).getRawHeaderNames();
+      const headers = Object.fromEntries(rawNames.map((name) => [name, this.getHeader(name)]));
       onHtml({ status: this.statusCode, headers, html: raw, cacheable: !noStore && !this.hasHeader('set-cookie') });
     }
     const send = (payload: Buffer, encoded: boolean) => {
