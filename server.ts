@@ -4,6 +4,7 @@
  * `npm run build`, run by `npm start` or `node .next-server/server.cjs`; development: `tsx server.ts --dev`.
  */
 import { createServer } from 'node:http';
+import path from 'node:path';
 import next from 'next';
 import { apiRoutes } from '@/lib/server/api/routes';
 import { createRequestListener } from '@/lib/server/app';
@@ -17,6 +18,7 @@ import { clientIp } from '@/lib/server/http';
 import { startPortalJobs } from '@/lib/server/jobs/start';
 import { gracefulShutdown } from '@/lib/server/lifecycle';
 import { createLogger } from '@/lib/server/log';
+import { createStaticPages, prerenderedPaths } from '@/lib/server/staticPages';
 import { registerMailSettings } from '@/lib/server/mail/settings';
 import { CLIENT_IP_HEADER, registerConfig } from '@/lib/server/runtimeConfig';
 
@@ -33,7 +35,7 @@ async function main() {
     }
     throw err;
   }
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, { buffered: !dev });
   for (const w of config.warnings) log.warn(w);
 
   // next-auth reads these from the environment; keep them consistent with the validated config.
@@ -72,6 +74,9 @@ async function main() {
   const app = next({ dev, dir: process.cwd(), hostname: 'localhost', port: config.port });
   await app.prepare();
   const pages = app.getRequestHandler();
+  // Production: prerendered pages answered from memory after Next's first answer (lib/server/staticPages.ts).
+  const prerendered = dev ? undefined : prerenderedPaths(path.join(process.cwd(), '.next'));
+  const staticPages = prerendered ? createStaticPages({ isPrerendered: (p) => prerendered.has(p) }) : undefined;
 
   const server = createServer(
     createRequestListener({
@@ -86,6 +91,7 @@ async function main() {
       },
       // `lifecycle` is declared below; the listener only reads it while serving a request.
       isShuttingDown: () => lifecycle.isShuttingDown(),
+      staticPages,
     }),
   );
   server.requestTimeout = config.requestTimeoutMs;
@@ -118,6 +124,7 @@ async function main() {
       arrayBuffers: mb(m.arrayBuffers),
       pgliteWasmHeap: wasm === undefined ? null : mb(wasm),
       identityCacheRows: identityCache.size,
+      staticPagesKept: staticPages ? mb(staticPages.stats().bytes) : null,
     };
     process.stdout.write(`${JSON.stringify({ msg: 'memory (MB)', memory })}\n`);
   });
@@ -126,7 +133,8 @@ async function main() {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
       jobsStopped = jobs?.stop().catch((err: unknown) => log.warn({ err: { message: (err as Error).message } }, 'jobs did not stop cleanly')) ?? jobsStopped;
-      void lifecycle.shutdown(signal).then(() => process.exit(0));
+      // The buffered log is written out before the process ends (lib/server/log.ts).
+      void lifecycle.shutdown(signal).then(() => log.flush(() => process.exit(0)));
     });
   }
 }

@@ -12,6 +12,7 @@ import type { Logger } from '@/lib/server/log';
 import { createHelpImageHandler, HELP_IMAGE_PREFIX } from '@/lib/server/helpImageRoutes';
 import { createContentHandler } from '@/lib/server/siteContentRoutes';
 import { localeCookieRedirect } from '@/lib/server/localeCookie';
+import type { StaticPages } from '@/lib/server/staticPages';
 
 export type PageHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
@@ -24,6 +25,11 @@ export type AppDeps = {
   pages?: PageHandler;
   /** True once SIGTERM arrived: /readyz answers 503 so a load balancer drains this instance. */
   isShuttingDown?: () => boolean;
+  /**
+   * Prerendered pages kept in memory after Next's first answer (lib/server/staticPages.ts): the request paths the
+   * build prerendered (production only; absent: every page goes to Next).
+   */
+  staticPages?: StaticPages;
 };
 
 const expectedMigrations = (): number => readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).length;
@@ -159,7 +165,9 @@ export function createRequestListener(deps: AppDeps): RequestListener {
         res.end();
         return;
       }
-      await servePageWithCsp(req, res, pages, cspOptions);
+      // A prerendered page already answered once: from memory, with a fresh nonce (lib/server/staticPages.ts).
+      if (deps.staticPages?.serve(req, res, url, pathname, cspOptions)) return;
+      await servePageWithCsp(req, res, pages, cspOptions, deps.staticPages?.captureFor(req, url, pathname, cspOptions));
     };
 
     run().catch((err: unknown) => {

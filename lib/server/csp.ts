@@ -15,6 +15,9 @@ import type { Logger } from '@/lib/server/log';
 
 export const CSP_REPORT_PATH = '/csp-report';
 
+/** A nonce's length in characters: 18 random bytes in base64url, the placeholder's length. */
+export const NONCE_LENGTH = 24;
+
 /** 18 random bytes: 24 base64url characters, the placeholder's length. */
 export function newNonce(): string {
   return randomBytes(18).toString('base64url');
@@ -100,9 +103,9 @@ export function injectNonce(html: string, nonce: string): string {
 }
 
 /** Page responses are HTML of a few tens of kB: compress above this, like Next's own compression (1 kB). */
-const GZIP_THRESHOLD = 1024;
+export const GZIP_THRESHOLD = 1024;
 
-const acceptsGzip = (value: string | string[] | undefined): boolean =>
+export const acceptsGzip = (value: string | string[] | undefined): boolean =>
   String(value ?? '')
     .split(',')
     .some((part) => {
@@ -126,7 +129,14 @@ type PageHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> 
  *   HTML. Cache-Control becomes `private, no-cache` so no shared cache hands one nonce to many visitors.
  * - Anything else (redirects, a public file) passes through untouched.
  */
-export async function servePageWithCsp(req: IncomingMessage, res: ServerResponse, next: PageHandler, options: Omit<CspOptions, 'nonce'>): Promise<void> {
+export async function servePageWithCsp(
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: PageHandler,
+  options: Omit<CspOptions, 'nonce'>,
+  /** Gets the HTML answer as Next wrote it (placeholder, not nonce) with the headers about to be sent: lib/server/staticPages.ts keeps prerendered pages. */
+  onHtml?: (page: { status: number; headers: OutgoingHttpHeaders; html: string; cacheable: boolean }) => void,
+): Promise<void> {
   const nonce = newNonce();
   for (const [name, value] of Object.entries(cspHeaders({ ...options, nonce }))) res.setHeader(name, value);
 
@@ -178,12 +188,21 @@ export async function servePageWithCsp(req: IncomingMessage, res: ServerResponse
     const buf = toBuffer(chunk, encoding);
     if (buf) chunks.push(buf);
     const done = [chunk, encoding, cb].find((a) => typeof a === 'function') as (() => void) | undefined;
-    const html = injectNonce(Buffer.concat(chunks).toString('utf8'), nonce);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const html = injectNonce(raw, nonce);
     const body = Buffer.from(html, 'utf8');
     this.removeHeader('ETag');
     this.removeHeader('Last-Modified');
-    if (!/\bno-store\b/i.test(String(this.getHeader('cache-control') ?? ''))) this.setHeader('Cache-Control', 'private, no-cache');
+    const noStore = /\bno-store\b/i.test(String(this.getHeader('cache-control') ?? ''));
+    if (!noStore) this.setHeader('Cache-Control', 'private, no-cache');
     this.setHeader('Vary', 'Accept-Encoding');
+    if (onHtml && req.method === 'GET') {
+      // The header names as they were set (getHeaders() would lower-case them).
+      // (Node has had getRawHeaderNames since 15.13; @types/node does not declare it.)
+      const rawNames = (this as ServerResponse & { getRawHeaderNames(): string[] }).getRawHeaderNames();
+      const headers = Object.fromEntries(rawNames.map((name) => [name, this.getHeader(name)]));
+      onHtml({ status: this.statusCode, headers, html: raw, cacheable: !noStore && !this.hasHeader('set-cookie') });
+    }
     const send = (payload: Buffer, encoded: boolean) => {
       if (encoded) this.setHeader('Content-Encoding', 'gzip');
       // A HEAD answer keeps the length Next computed (the nonce has the placeholder's length).

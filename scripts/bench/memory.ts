@@ -9,7 +9,7 @@
  *      issue's 10-minute check), sampled every 15 s, with the growth from the first to the last third.
  * Budgets (issue 15): ≤ 400 MB on PGlite after the benchmarks, flat under steady load. Printed, never asserted.
  */
-import { apiToken, machineLoad, requireWrk, rssMb, startPortal, wrk } from './portal';
+import { apiToken, machineLoad, requireWrk, rssMb, startNodeFlags, startPortal, wrk } from './portal';
 
 const arg = process.argv.indexOf('--minutes');
 const MINUTES = arg > 0 ? Number(process.argv[arg + 1]) : Number(process.env.BENCH_MINUTES ?? 1);
@@ -25,7 +25,7 @@ const DATABASE_URL =
 async function main() {
   requireWrk();
   const portal = await startPortal({ databaseUrl: DATABASE_URL });
-  console.log(`database: ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
+  console.log(`database: ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; node ${startNodeFlags().join(' ') || '(V8 defaults)'}`);
   const mb = () => rssMb(portal.pid).toFixed(0);
   /** The server's own breakdown (SIGUSR2, server.ts): V8 heap, external memory, PGlite's WebAssembly heap. */
   const breakdown = async (label: string) => {

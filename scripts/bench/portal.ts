@@ -42,6 +42,17 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The V8 flags `npm start` runs the server with (package.json `start`: `exec node <flags> scripts/start.mjs`), so the
+ * benchmarks measure the process as production runs it. `BENCH_NODE_FLAGS` replaces them (`''`: V8's defaults).
+ */
+export function startNodeFlags(): string[] {
+  if (process.env.BENCH_NODE_FLAGS !== undefined) return process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean);
+  const start = (JSON.parse(readFileSync(path.join(process.cwd(), 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
+  const m = /\bnode\s+((?:--\S+\s+)*)scripts\/start\.mjs/.exec(start);
+  return m?.[1]?.split(/\s+/).filter(Boolean) ?? [];
+}
+
 /** Builds when the build is not current (the same check `npm start` makes), then starts the server and waits for /readyz. */
 /**
  * `databaseUrl`: run on PostgreSQL instead of a fresh PGlite: a fresh database is created on that server (seeded with
@@ -85,7 +96,7 @@ export async function startPortal(opts: { databaseUrl?: string } = {}): Promise<
     for (const key of ['NEXTAUTH_SECRET', 'API_TOKEN_SECRET', 'CONTENT_API_KEY']) env[key] = randomBytes(32).toString('base64url');
     dropDatabase = () => admin(`drop database if exists ${name} with (force)`);
   }
-  const child = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...startNodeFlags(), 'scripts/start.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-100_000);

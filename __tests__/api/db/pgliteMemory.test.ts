@@ -2,10 +2,10 @@
  * The embedded database starts with a small buffer pool (issue 15, memory): PostgreSQL's default 128MB of shared
  * buffers sits in PGlite's WebAssembly heap for the life of the process.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGLITE_SHARED_BUFFERS, openDatabase } from '@/lib/server/db/open';
+import { PGLITE_SHARED_BUFFERS, initPgliteDir, openDatabase } from '@/lib/server/db/open';
 
 describe('PGlite opened by the server', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pglite-mem-'));
@@ -28,5 +28,20 @@ describe('PGlite opened by the server', () => {
       await again.close();
     }
     await expect(openDatabase({ pgliteSharedBuffers: 'lots' })).rejects.toThrow(/PGLITE_SHARED_BUFFERS/);
+  }, 120_000);
+
+  it('a new folder is created (initdb) in a child process: the caller never holds initdb’s memory', async () => {
+    const fresh = path.join(dir, 'fresh');
+    const before = process.memoryUsage().rss;
+    await initPgliteDir(fresh);
+    // In-process, initdb took the resident memory up by ≈ 500 MB (docs/performance.md, "Pages and memory").
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
+    expect(existsSync(path.join(fresh, 'PG_VERSION'))).toBe(true);
+    const handle = await openDatabase({ pgliteDir: fresh });
+    try {
+      expect((await handle.pglite!.query<{ one: number }>('select 1 as one')).rows[0]?.one).toBe(1);
+    } finally {
+      await handle.close();
+    }
   }, 120_000);
 });

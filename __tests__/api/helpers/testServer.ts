@@ -5,6 +5,7 @@ import { createRequestListener, type PageHandler } from '@/lib/server/app';
 import { loadConfig, type ServerConfig } from '@/lib/server/config';
 import type { DbHandle } from '@/lib/server/db/types';
 import { createLogger, type Logger } from '@/lib/server/log';
+import type { StaticPages } from '@/lib/server/staticPages';
 
 /** Explicit secrets, so loadConfig never generates (or writes) any. */
 export const TEST_SECRETS = {
@@ -63,6 +64,8 @@ export type TestServerOptions = {
   isShuttingDown?: () => boolean;
   /** Stands in for Next's request handler (pages); without it page paths answer 404. */
   pages?: PageHandler;
+  /** Prerendered pages kept in memory (lib/server/staticPages.ts), as the production server has them. */
+  staticPages?: StaticPages;
 };
 
 function send(baseUrl: string, path: string, opts: RequestOptions): Promise<TestResponse> {
@@ -113,6 +116,7 @@ export async function startTestServer(dbHandle: DbHandle, opts: TestServerOption
     routes: opts.routes ?? (await import('@/lib/server/api/routes')).apiRoutes,
     isShuttingDown: opts.isShuttingDown,
     pages: opts.pages,
+    staticPages: opts.staticPages,
   });
   const server = http.createServer(listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

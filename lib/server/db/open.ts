@@ -1,5 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -41,11 +43,25 @@ function pgliteStartParams(sharedBuffers = process.env.PGLITE_SHARED_BUFFERS || 
   return [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`];
 }
 
+/**
+ * Creates a new PGlite data folder (initdb) in a short-lived child process. initdb inside the server process took its
+ * resident memory to ≈ 670 MB at once and left ≈ 110 MB of it resident for good after its WebAssembly instance was
+ * freed (measured opening a folder alone: 155 MB on an existing folder, 672 MB → 230 MB on a new one); done in a
+ * child, the server only ever opens an existing folder. The child exits as soon as the folder is written; the
+ * server stays one long-running process.
+ */
+export async function initPgliteDir(dir: string): Promise<void> {
+  if (existsSync(path.join(dir, 'PG_VERSION'))) return;
+  mkdirSync(dir, { recursive: true });
+  const script = `import { PGlite } from '@electric-sql/pglite'; const db = new PGlite(process.argv[1]); await db.waitReady; await db.close();`;
+  await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script, dir], { cwd: process.cwd(), timeout: 300_000 });
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   if (opts.url) return openPostgres(opts.url, opts);
   let client = opts.pglite;
   if (!client) {
-    if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
+    if (opts.pgliteDir) await initPgliteDir(opts.pgliteDir);
     const options = { startParams: pgliteStartParams(opts.pgliteSharedBuffers) };
     client = opts.pgliteDir ? new PGlite(opts.pgliteDir, options) : new PGlite(options);
   }
