@@ -195,10 +195,12 @@ export function InboxScreen() {
             items={items}
             selectedId={openId}
             onOpen={open}
-            loading={list.loading}
+            // Before the router is ready the list has not started: the placeholders show, not "no messages".
+            loading={list.loading || (list.data === null && list.error === null)}
             error={list.error}
             onRetry={list.reload}
             search={search}
+            skeletonRows={pageSize}
           />
           {total > 0 ? (
             <TablePagination

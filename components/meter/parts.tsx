@@ -62,8 +62,9 @@ export function UsageChart({ monthly, loading = false, colour = true }: { monthl
         </Box>
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
-        {/* Scrolls when the months do not fit: focusable so a keyboard can scroll it (axe scrollable-region-focusable). */}
-        <Box sx={{ maxHeight: 320, overflow: 'auto' }} tabIndex={0} role="region" aria-label={t('meter:history.usageTable')}>
+        {/* Scrolls when the months do not fit: focusable so a keyboard can scroll it (axe scrollable-region-focusable).
+            Its height is fixed, not a maximum: the months arriving do not push the page below it down. */}
+        <Box sx={{ height: 320, overflow: 'auto' }} tabIndex={0} role="region" aria-label={t('meter:history.usageTable')}>
           <Table size="small" aria-label={t('meter:history.usageTable')} data-testid="usage-table">
             <TableHead>
               <TableRow>
