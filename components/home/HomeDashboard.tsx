@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useSession } from 'next-auth/react';
@@ -78,6 +78,47 @@ const mayOpen = (grants: Grants, href: string) => {
   return rule ? canAccess(grants, rule.anyOf) : false;
 };
 
+/**
+ * One card. Memoised on its own texts: the figures arrive one answer at a time (unread count, orders, bills, customer,
+ * last sign-in, offers), and each answer re-rendered every card.
+ */
+const HomeCard = memo(function HomeCard({ card, value, text, figureLabel }: { card: AttentionCard; value: number | null; text: string; figureLabel: string }) {
+  const { t } = useTranslation('home');
+  return (
+    <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
+      <Card variant="outlined" sx={{ height: '100%' }}>
+        <CardActionArea component={Link} href={card.href} sx={{ height: '100%' }} data-testid={`home-card-${card.key}`}>
+          <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+            <Box sx={{ color: 'primary.main', display: 'flex' }} aria-hidden>
+              {card.icon}
+            </Box>
+            <Box sx={{ flex: 1 }}>
+              <Typography sx={{ fontWeight: 600 }}>{t(`home.cards.${card.key}.title`)}</Typography>
+              {/* Two lines, always: the figure's text ("You owe … in all; 2 bills overdue") replacing the hint does not
+                  make the card taller. */}
+              <Typography variant="body2" color="text.secondary" sx={{ minHeight: '2lh' }}>
+                {text}
+              </Typography>
+            </Box>
+            {card.figure ? (
+              // The big figure says what it counts (issue 10 item 15: "2" beside the bills was unexplained); its room is
+              // kept while it loads.
+              <Box sx={{ textAlign: 'center', minWidth: '3.5em' }} aria-hidden data-testid={value === null ? undefined : `home-card-${card.key}-figure`}>
+                <Typography variant="h4" component="p" sx={{ fontWeight: 700, lineHeight: 1.1 }}>
+                  {value === null ? <Skeleton width="1.2em" sx={{ mx: 'auto' }} /> : value}
+                </Typography>
+                <Typography variant="caption" component="p" color="text.secondary">
+                  {value === null ? <Skeleton width="3em" sx={{ mx: 'auto' }} /> : figureLabel}
+                </Typography>
+              </Box>
+            ) : null}
+          </CardContent>
+        </CardActionArea>
+      </Card>
+    </Grid>
+  );
+});
+
 export function HomeDashboard() {
   const { t } = useTranslation('home');
   const router = useRouter();
@@ -119,38 +160,9 @@ export function HomeDashboard() {
           {cards.map((card) => {
             const state: CardState = { unread, openOrders: orderSummary?.openOrders ?? null, bills: billSummary, slipsToReview, locale: router.locale };
             const value = card.value(state);
-            return (
-              <Grid key={card.key} size={{ xs: 12, sm: 6, lg: 4 }}>
-                <Card variant="outlined" sx={{ height: '100%' }}>
-                  <CardActionArea component={Link} href={card.href} sx={{ height: '100%' }} data-testid={`home-card-${card.key}`}>
-                    <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-                      <Box sx={{ color: 'primary.main', display: 'flex' }} aria-hidden>
-                        {card.icon}
-                      </Box>
-                      <Box sx={{ flex: 1 }}>
-                        <Typography sx={{ fontWeight: 600 }}>{t(`home.cards.${card.key}.title`)}</Typography>
-                        {/* Two lines, always: the figure's text ("You owe … in all; 2 bills overdue") replacing the hint
-                            does not make the card taller. */}
-                        <Typography variant="body2" color="text.secondary" sx={{ minHeight: '2lh' }}>
-                          {value === null ? t(`home.cards.${card.key}.hint`) : t(`home.cards.${card.key}.count`, { count: value, ...card.extra?.(state) })}
-                        </Typography>
-                      </Box>
-                      {card.figure ? (
-                        // The big figure says what it counts (issue 10 item 15: "2" beside the bills was unexplained).
-                        <Box sx={{ textAlign: 'center', minWidth: '3.5em' }} aria-hidden data-testid={value === null ? undefined : `home-card-${card.key}-figure`}>
-                          <Typography variant="h4" component="p" sx={{ fontWeight: 700, lineHeight: 1.1 }}>
-                            {value === null ? <Skeleton width="1.2em" sx={{ mx: 'auto' }} /> : value}
-                          </Typography>
-                          <Typography variant="caption" component="p" color="text.secondary">
-                            {value === null ? <Skeleton width="3em" sx={{ mx: 'auto' }} /> : t(`home.cards.${card.key}.figure`, { count: value })}
-                          </Typography>
-                        </Box>
-                      ) : null}
-                    </CardContent>
-                  </CardActionArea>
-                </Card>
-              </Grid>
-            );
+            const text = value === null ? t(`home.cards.${card.key}.hint`) : t(`home.cards.${card.key}.count`, { count: value, ...card.extra?.(state) });
+            const figureLabel = value === null ? '' : t(`home.cards.${card.key}.figure`, { count: value });
+            return <HomeCard key={card.key} card={card} value={value} text={text} figureLabel={figureLabel} />;
           })}
         </Grid>
       </Box>

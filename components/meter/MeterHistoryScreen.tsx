@@ -29,6 +29,7 @@ import { pathTo } from '@/lib/paths';
 import { DueFlag, UsageChart, num } from './parts';
 
 const E = meterContract.endpoints;
+const readingId = (r: ReadingItem) => r.id;
 type SortField = (typeof READING_SORT_FIELDS)[number];
 
 /**
@@ -185,6 +186,19 @@ export function MeterHistoryScreen() {
     [t, locale],
   );
 
+  // The machines, the usage and the readings arrive one after another, each re-rendering this screen: each part is
+  // built again only when its own data changed (the readings' cards were redrawn for every other answer).
+  const machineCards = useMemo(
+    () => (machines.apiError ? null : machines.data ? machines.data.items.length > 0 ? <MachineCards machines={machines.data.items} /> : null : <MachineCards machines={null} />),
+    [machines.apiError, machines.data],
+  );
+  const usageChart = useMemo(() => <UsageChart monthly={monthly} loading={usage.isLoading} />, [monthly, usage.isLoading]);
+  const emptyMessage = hasFilter ? t('meter:history.emptyFiltered') : t('meter:history.empty');
+  const readingsTable = useMemo(
+    () => <DataTable {...list.tableProps} columns={columns} getRowId={readingId} label={t('meter:history.readings')} emptyMessage={emptyMessage} />,
+    [list.tableProps, columns, t, emptyMessage],
+  );
+
   const machineName = filter.machineId ? items.find((m) => m.id === filter.machineId)?.serialNo : null;
   const lang = locale === 'tc' ? 'tc' : 'en';
 
@@ -224,7 +238,7 @@ export function MeterHistoryScreen() {
           {t(errorKey(machines.apiError.code))}
         </Alert>
       ) : null}
-      {machines.apiError ? null : machines.data ? (machines.data.items.length > 0 ? <MachineCards machines={machines.data.items} /> : null) : <MachineCards machines={null} />}
+      {machineCards}
 
       <FilterBar filters={filters} value={filter} onChange={(patch) => list.setFilter(patch as Partial<ReadingFilter>)} onClear={list.clearFilter} />
 
@@ -232,18 +246,12 @@ export function MeterHistoryScreen() {
         {machineName ? t('meter:history.usageOf', { serial: machineName }) : t('meter:history.usageAll')}
       </Typography>
       {usage.apiError ? <Alert severity="error">{t(errorKey(usage.apiError.code))}</Alert> : null}
-      <UsageChart monthly={monthly} loading={usage.isLoading} />
+      {usageChart}
 
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('meter:history.readings')}
       </Typography>
-      <DataTable
-        {...list.tableProps}
-        columns={columns}
-        getRowId={(r) => r.id}
-        label={t('meter:history.readings')}
-        emptyMessage={hasFilter ? t('meter:history.emptyFiltered') : t('meter:history.empty')}
-      />
+      {readingsTable}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -7,10 +8,15 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslation } from 'next-i18next/pages';
 import { formatDate, intlLocale } from '@/lib/i18n/locales';
 import type { ReadingDueFlag } from '@/lib/meter/constants';
+
+/**
+ * The chart library (x-charts, d3) in its own chunk, evaluated and drawn after the rest of the page: it was the largest
+ * single piece of the meter-history page's start-up work. Its box keeps the chart's height meanwhile (no layout shift).
+ */
+const BarChart = dynamic(() => import('@mui/x-charts/BarChart').then((m) => m.BarChart), { ssr: false });
 
 /** A counter or page count in the page's language ('–' when unknown). */
 export const num = (n: number | null | undefined, locale: string | undefined) => (n === null || n === undefined ? '–' : n.toLocaleString(locale === 'tc' ? 'zh-HK' : 'en-HK'));
