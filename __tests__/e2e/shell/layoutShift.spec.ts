@@ -65,11 +65,16 @@ function expectStill({ total, shifts }: { total: number; shifts: Shift[] }) {
 
 const height = (p: Page, selector: string) => p.locator(selector).first().evaluate((el) => el.getBoundingClientRect().height);
 
-it('inbox: the list arrives in the room its placeholder rows kept', async () => {
+/** Opens `path` on a phone and returns the height of `selector` while the placeholder `placeholderId` shows. */
+async function heightWhileLoading(path: string, placeholderId: string, selector: string): Promise<number> {
   page = await phonePage();
-  await page.goto(url('/inbox'));
-  await page.getByTestId('inbox-skeleton-row').first().waitFor();
-  const placeholderRow = await height(page, '[data-testid="inbox-skeleton-row"]');
+  await page.goto(url(path));
+  await page.getByTestId(placeholderId).first().waitFor();
+  return height(page, selector);
+}
+
+it('inbox: the list arrives in the room its placeholder rows kept', async () => {
+  const placeholderRow = await heightWhileLoading('/inbox', 'inbox-skeleton-row', '[data-testid="inbox-skeleton-row"]');
   await page.getByTestId('inbox-item').first().waitFor();
   expectStill(await shiftsOf(page));
   // A row with a one-line title is exactly as tall as a placeholder row.
@@ -78,10 +83,7 @@ it('inbox: the list arrives in the room its placeholder rows kept', async () => 
 });
 
 it('meter history: the machines arrive in a row as tall as its placeholder cards; headings in order', async () => {
-  page = await phonePage();
-  await page.goto(url('/my-account/meter-history'));
-  await page.getByTestId('machine-skeleton').first().waitFor();
-  const placeholderRow = await height(page, '[data-testid="machine-strip"]');
+  const placeholderRow = await heightWhileLoading('/my-account/meter-history', 'machine-skeleton', '[data-testid="machine-strip"]');
   await page.locator('[data-testid^="machine-"]:not([data-testid="machine-strip"]):not([data-testid="machine-skeleton"])').first().waitFor();
   await page.getByTestId('usage-table').locator('tbody tr').first().waitFor();
   expectStill(await shiftsOf(page));
