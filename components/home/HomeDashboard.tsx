@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useSession } from 'next-auth/react';
@@ -8,6 +8,7 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import MailIcon from '@mui/icons-material/MailOutlined';
 import PersonIcon from '@mui/icons-material/PersonOutlined';
@@ -34,8 +35,10 @@ type AttentionCard = {
   key: string;
   href: string;
   icon: ReactNode;
-  /** Big figure, or null for a link-only card. */
+  /** Big figure, or null for a link-only card (or a figure still loading: see `figure`). */
   value: (state: CardState) => number | null;
+  /** The card shows a figure: its room is kept (a placeholder) until the figure arrives, so the card never grows. */
+  figure?: boolean;
   /** More values for the card's `count` text beside the figure. */
   extra?: (state: CardState) => Record<string, string>;
   /** A customer's own figures: never shown to provider staff (a user holding `all` saw HK$0.00 bills, issue 10). */
@@ -47,19 +50,20 @@ type AttentionCard = {
  * Each feature adds its card here when it lands; no card shows a number its API does not supply.
  */
 const CARDS: readonly AttentionCard[] = [
-  { key: 'inbox', href: '/inbox', icon: <MailIcon />, value: ({ unread }) => unread },
-  { key: 'orders', href: '/my-orders/manage', icon: <LocalShippingIcon />, value: ({ openOrders }) => openOrders, customerOnly: true },
+  { key: 'inbox', href: '/inbox', icon: <MailIcon />, value: ({ unread }) => unread, figure: true },
+  { key: 'orders', href: '/my-orders/manage', icon: <LocalShippingIcon />, value: ({ openOrders }) => openOrders, figure: true, customerOnly: true },
   {
     key: 'bills',
     href: '/my-account/manage-my-bills',
     icon: <ReceiptIcon />,
     value: ({ bills }) => bills?.overdueCount ?? null,
+    figure: true,
     extra: ({ bills, locale }) => ({ outstanding: formatMoney(bills?.outstandingCents ?? 0, locale), overdue: formatMoney(bills?.overdueCents ?? 0, locale) }),
     customerOnly: true,
   },
   { key: 'machines', href: '/my-machines', icon: <PrintIcon />, value: () => null },
   // Provider staff who review payment slips: how many wait for a decision (issue 10 item 15).
-  { key: 'slipReview', href: '/admin-controls/payment-slip-review', icon: <FactCheckIcon />, value: ({ slipsToReview }) => slipsToReview },
+  { key: 'slipReview', href: '/admin-controls/payment-slip-review', icon: <FactCheckIcon />, value: ({ slipsToReview }) => slipsToReview, figure: true },
   { key: 'account', href: '/account', icon: <PersonIcon />, value: () => null },
 ];
 
@@ -73,6 +77,47 @@ const mayOpen = (grants: Grants, href: string) => {
   const rule = findRoute(href);
   return rule ? canAccess(grants, rule.anyOf) : false;
 };
+
+/**
+ * One card. Memoised on its own texts: the figures arrive one answer at a time (unread count, orders, bills, customer,
+ * last sign-in, offers), and each answer re-rendered every card.
+ */
+const HomeCard = memo(function HomeCard({ card, value, text, figureLabel }: { card: AttentionCard; value: number | null; text: string; figureLabel: string }) {
+  const { t } = useTranslation('home');
+  return (
+    <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
+      <Card variant="outlined" sx={{ height: '100%' }}>
+        <CardActionArea component={Link} href={card.href} sx={{ height: '100%' }} data-testid={`home-card-${card.key}`}>
+          <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+            <Box sx={{ color: 'primary.main', display: 'flex' }} aria-hidden>
+              {card.icon}
+            </Box>
+            <Box sx={{ flex: 1 }}>
+              <Typography sx={{ fontWeight: 600 }}>{t(`home.cards.${card.key}.title`)}</Typography>
+              {/* Two lines, always: the figure's text ("You owe … in all; 2 bills overdue") replacing the hint does not
+                  make the card taller. */}
+              <Typography variant="body2" color="text.secondary" sx={{ minHeight: '2lh' }}>
+                {text}
+              </Typography>
+            </Box>
+            {card.figure ? (
+              // The big figure says what it counts (issue 10 item 15: "2" beside the bills was unexplained); its room is
+              // kept while it loads.
+              <Box sx={{ textAlign: 'center', minWidth: '3.5em' }} aria-hidden data-testid={value === null ? undefined : `home-card-${card.key}-figure`}>
+                <Typography variant="h4" component="p" sx={{ fontWeight: 700, lineHeight: 1.1 }}>
+                  {value === null ? <Skeleton width="1.2em" sx={{ mx: 'auto' }} /> : value}
+                </Typography>
+                <Typography variant="caption" component="p" color="text.secondary">
+                  {value === null ? <Skeleton width="3em" sx={{ mx: 'auto' }} /> : figureLabel}
+                </Typography>
+              </Box>
+            ) : null}
+          </CardContent>
+        </CardActionArea>
+      </Card>
+    </Grid>
+  );
+});
 
 export function HomeDashboard() {
   const { t } = useTranslation('home');
@@ -96,9 +141,14 @@ export function HomeDashboard() {
         <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
           {t('home.welcome', { name: session.profile.name })}
         </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          {customerName ? t('home.actingFor', { customer: customerName }) : null}
-          {customerName && lastLoginTime ? ' · ' : null}
+        {/* Each on its own line, kept one line high while it loads (and when there is none): the cards below never
+            move when the customer's name or the last sign-in arrives. */}
+        {canAccess(grants, ['home']) ? (
+          <Typography color="text.secondary" sx={{ mt: 0.5, minHeight: '1lh' }} data-testid="home-acting-for">
+            {customerName ? t('home.actingFor', { customer: customerName }) : null}
+          </Typography>
+        ) : null}
+        <Typography color="text.secondary" sx={{ minHeight: '1lh' }} data-testid="home-last-login">
           {lastLoginTime ? t('home.lastLogin', { time: formatDateTime(lastLoginTime, router.locale) }) : null}
         </Typography>
       </Box>
@@ -110,36 +160,9 @@ export function HomeDashboard() {
           {cards.map((card) => {
             const state: CardState = { unread, openOrders: orderSummary?.openOrders ?? null, bills: billSummary, slipsToReview, locale: router.locale };
             const value = card.value(state);
-            return (
-              <Grid key={card.key} size={{ xs: 12, sm: 6, lg: 4 }}>
-                <Card variant="outlined" sx={{ height: '100%' }}>
-                  <CardActionArea component={Link} href={card.href} sx={{ height: '100%' }} data-testid={`home-card-${card.key}`}>
-                    <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-                      <Box sx={{ color: 'primary.main', display: 'flex' }} aria-hidden>
-                        {card.icon}
-                      </Box>
-                      <Box sx={{ flex: 1 }}>
-                        <Typography sx={{ fontWeight: 600 }}>{t(`home.cards.${card.key}.title`)}</Typography>
-                        <Typography variant="body2" color="text.secondary">
-                          {value === null ? t(`home.cards.${card.key}.hint`) : t(`home.cards.${card.key}.count`, { count: value, ...card.extra?.(state) })}
-                        </Typography>
-                      </Box>
-                      {value !== null ? (
-                        // The big figure says what it counts (issue 10 item 15: "2" beside the bills was unexplained).
-                        <Box sx={{ textAlign: 'center' }} aria-hidden data-testid={`home-card-${card.key}-figure`}>
-                          <Typography variant="h4" component="p" sx={{ fontWeight: 700, lineHeight: 1.1 }}>
-                            {value}
-                          </Typography>
-                          <Typography variant="caption" component="p" color="text.secondary">
-                            {t(`home.cards.${card.key}.figure`, { count: value })}
-                          </Typography>
-                        </Box>
-                      ) : null}
-                    </CardContent>
-                  </CardActionArea>
-                </Card>
-              </Grid>
-            );
+            const text = value === null ? t(`home.cards.${card.key}.hint`) : t(`home.cards.${card.key}.count`, { count: value, ...card.extra?.(state) });
+            const figureLabel = value === null ? '' : t(`home.cards.${card.key}.figure`, { count: value });
+            return <HomeCard key={card.key} card={card} value={value} text={text} figureLabel={figureLabel} />;
           })}
         </Grid>
       </Box>

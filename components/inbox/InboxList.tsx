@@ -25,10 +25,20 @@ export type InboxListProps = {
   onRetry: () => void;
   /** The search in force (for the "no matches" message). */
   search: string;
+  /** Placeholder rows while the first page loads: the page size, so the loaded page takes the same room. */
+  skeletonRows?: number;
 };
 
+/** A row's layout, shared by the loaded rows and their placeholders (same height: no layout shift on load). */
+const ROW_SX = { display: 'flex', alignItems: 'flex-start', gap: 1.5, py: 1.5, px: { xs: 1.5, sm: 2 }, width: '100%' } as const;
+const DOT_SX = { width: 10, height: 10, borderRadius: '50%', mt: 0.75, flexShrink: 0 } as const;
+const TEXT_SX = { minWidth: 0, flex: 1, display: 'grid', gap: 0.5 } as const;
+const META_SX = { display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' } as const;
+/** MUI's small chip. */
+const CHIP_HEIGHT = 24;
+
 /** The messages of one page: unread ones bold with a dot (and the word "Unread" for screen readers). */
-export function InboxList({ items, selectedId, onOpen, loading, error, onRetry, search }: InboxListProps) {
+export function InboxList({ items, selectedId, onOpen, loading, error, onRetry, search, skeletonRows = 10 }: InboxListProps) {
   const { t } = useTranslation(['inbox', 'common', 'error']);
   const { locale } = useRouter();
 
@@ -50,17 +60,36 @@ export function InboxList({ items, selectedId, onOpen, loading, error, onRetry, 
     );
   }
   if (loading && items.length === 0) {
+    // One placeholder per row the page will show, each built like a row (dot, title, chip and time, preview): the
+    // loaded list takes the same room, so nothing below it (pagination, footer) moves when it arrives.
     return (
-      <Box role="status" aria-busy sx={{ px: 2, pb: 2 }} data-testid="inbox-loading">
+      <Box role="status" aria-busy data-testid="inbox-loading">
         <Box component="span" sx={visuallyHidden}>
           {t('common:ui.table.loading')}
         </Box>
-        {[0, 1, 2, 3].map((n) => (
-          <Box key={n} sx={{ py: 1.5, display: 'grid', gap: 0.75 }} aria-hidden>
-            <Skeleton variant="text" width="70%" />
-            <Skeleton variant="text" width="45%" />
-          </Box>
-        ))}
+        <List disablePadding aria-hidden>
+          {Array.from({ length: skeletonRows }, (_, n) => (
+            <ListItem key={n} disablePadding divider data-testid="inbox-skeleton-row">
+              <Box sx={ROW_SX}>
+                <Box sx={DOT_SX} />
+                <Box sx={TEXT_SX}>
+                  <Typography component="span">
+                    <Skeleton width="70%" />
+                  </Typography>
+                  <Box sx={META_SX}>
+                    <Skeleton variant="rounded" width={64} height={CHIP_HEIGHT} />
+                    <Typography component="span" variant="caption">
+                      <Skeleton width={96} />
+                    </Typography>
+                  </Box>
+                  <Typography component="span" variant="body2">
+                    <Skeleton width="90%" />
+                  </Typography>
+                </Box>
+              </Box>
+            </ListItem>
+          ))}
+        </List>
       </Box>
     );
   }
@@ -98,25 +127,15 @@ export function InboxList({ items, selectedId, onOpen, loading, error, onRetry, 
                 onClick={() => onOpen(item)}
                 data-testid="inbox-item"
                 data-unread={item.isRead ? undefined : 'true'}
-                sx={{ alignItems: 'flex-start', gap: 1.5, py: 1.5, px: { xs: 1.5, sm: 2 } }}
+                sx={ROW_SX}
               >
-                <Box
-                  aria-hidden
-                  sx={{
-                    width: 10,
-                    height: 10,
-                    borderRadius: '50%',
-                    mt: 0.75,
-                    flexShrink: 0,
-                    bgcolor: item.isRead ? 'transparent' : 'primary.main',
-                  }}
-                />
-                <Box sx={{ minWidth: 0, flex: 1, display: 'grid', gap: 0.5 }}>
+                <Box aria-hidden sx={{ ...DOT_SX, bgcolor: item.isRead ? 'transparent' : 'primary.main' }} />
+                <Box sx={TEXT_SX}>
                   <Typography component="span" sx={{ fontWeight: item.isRead ? 400 : 700, overflowWrap: 'anywhere' }}>
                     {item.isRead ? null : <Box component="span" sx={visuallyHidden}>{`${t('inbox:inbox.unread')}: `}</Box>}
                     {item.title}
                   </Typography>
-                  <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                  <Box sx={META_SX}>
                     <CategoryChip category={item.category} />
                     <Typography component="span" variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                       <time dateTime={item.sendTime}>{formatDateTime(item.sendTime, locale)}</time>

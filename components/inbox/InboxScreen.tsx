@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import Box from '@mui/material/Box';
@@ -25,10 +26,15 @@ import { inboxContract } from '@/lib/inbox/contract';
 import { inboxLang, type InboxListItem, type InboxMessage } from '@/lib/inbox/schemas';
 import { errorKey } from '@/lib/errors';
 import { InboxList } from './InboxList';
-import { MessageView } from './MessageView';
 import { useDebouncedValue } from './useDebouncedValue';
 import { useInboxList } from './useInboxList';
 import { useInboxMessage } from './useInboxMessage';
+
+/**
+ * The opened message (its sanitiser, DOMPurify, among the rest): loaded when a message is first opened, not with the
+ * list (the first screen's work on a phone, where the message only ever shows in a dialog).
+ */
+const MessageView = dynamic(() => import('./MessageView').then((m) => m.MessageView));
 
 export const INBOX_PAGE_SIZES = [10, 20, 50] as const;
 /** Typing pauses this long before the search runs (and goes back to page 1). */
@@ -123,7 +129,7 @@ export function InboxScreen() {
 
   const messageView = (
     <MessageView
-      ref={headingRef}
+      headingRef={headingRef}
       headingId={headingId}
       message={opened.message}
       loading={opened.loading}
@@ -195,10 +201,12 @@ export function InboxScreen() {
             items={items}
             selectedId={openId}
             onOpen={open}
-            loading={list.loading}
+            // Before the router is ready the list has not started: the placeholders show, not "no messages".
+            loading={list.loading || (list.data === null && list.error === null)}
             error={list.error}
             onRetry={list.reload}
             search={search}
+            skeletonRows={pageSize}
           />
           {total > 0 ? (
             <TablePagination

@@ -1,4 +1,4 @@
-import { forwardRef } from 'react';
+import type { Ref } from 'react';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import Alert from '@mui/material/Alert';
@@ -21,16 +21,18 @@ export type MessageViewProps = {
   onRetry: () => void;
   /** Id of the heading, for the dialog's or panel's accessible name. */
   headingId: string;
+  /**
+   * The heading, which takes focus when a message opens. A prop, not `ref`: the screen loads this view with
+   * next/dynamic, whose wrapper keeps `ref` for itself.
+   */
+  headingRef?: Ref<HTMLHeadingElement>;
 };
 
 /**
  * The open message: title, category, send time and the sanitized body; or its loading / error state. The heading
- * takes focus when a message opens (the ref), so keyboard and screen-reader users land on what they opened.
+ * takes focus when a message opens (`headingRef`), so keyboard and screen-reader users land on what they opened.
  */
-export const MessageView = forwardRef<HTMLHeadingElement, MessageViewProps>(function MessageView(
-  { message, loading, error, onRetry, headingId },
-  headingRef,
-) {
+export function MessageView({ message, loading, error, onRetry, headingId, headingRef }: MessageViewProps) {
   const { t } = useTranslation(['inbox', 'common', 'error']);
   const { locale } = useRouter();
 
@@ -83,4 +85,4 @@ export const MessageView = forwardRef<HTMLHeadingElement, MessageViewProps>(func
       <SanitizedHtml html={message.bodyHtml} testId="inbox-message-body" />
     </Box>
   );
-});
+}

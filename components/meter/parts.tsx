@@ -1,3 +1,4 @@
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -9,10 +10,15 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslation } from 'next-i18next/pages';
 import { formatDate, intlLocale } from '@/lib/i18n/locales';
 import type { ReadingDueFlag } from '@/lib/meter/constants';
+
+/**
+ * The chart library (x-charts, d3) in its own chunk, evaluated and drawn after the rest of the page: it was the largest
+ * single piece of the meter-history page's start-up work. Its box keeps the chart's height meanwhile (no layout shift).
+ */
+const BarChart = dynamic(() => import('@mui/x-charts/BarChart').then((m) => m.BarChart), { ssr: false });
 
 /** A counter or page count in the page's language ('–' when unknown). */
 export const num = (n: number | null | undefined, locale: string | undefined) => (n === null || n === undefined ? '–' : n.toLocaleString(locale === 'tc' ? 'zh-HK' : 'en-HK'));
@@ -82,8 +88,9 @@ export function UsageChart({ monthly, loading = false, colour = true }: { monthl
         </Box>
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
-        {/* Scrolls when the months do not fit: focusable so a keyboard can scroll it (axe scrollable-region-focusable). */}
-        <Box sx={{ maxHeight: 320, overflow: 'auto' }} tabIndex={0} role="region" aria-label={t('meter:history.usageTable')}>
+        {/* Scrolls when the months do not fit: focusable so a keyboard can scroll it (axe scrollable-region-focusable).
+            Its height is fixed, not a maximum: the months arriving do not push the page below it down. */}
+        <Box sx={{ height: 320, overflow: 'auto' }} tabIndex={0} role="region" aria-label={t('meter:history.usageTable')}>
           <Table size="small" aria-label={t('meter:history.usageTable')} data-testid="usage-table">
             <TableHead>
               <TableRow>

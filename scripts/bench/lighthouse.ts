@@ -8,11 +8,12 @@
  * (__tests__/e2e/helpers/browser.ts), driven by playwright-core for the sign-in and by Lighthouse over the same
  * browser's DevTools port. `/login` is measured before signing in; the others after, with Lighthouse's storage reset
  * off so the session cookie stays. `BENCH_PAGES=/,/inbox` measures only those pages.
+ * `BENCH_SAVE=<dir>` keeps each run's full report (JSON: `layout-shifts`, `long-tasks`, `bootup-time`, ...).
  * Targets (issue 15): performance ≥ 90, TBT ≤ 200 ms, CLS ≤ 0.1 — printed, never asserted.
  */
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
@@ -21,6 +22,8 @@ import { chromium } from 'playwright-core';
 import { DEMO_CUSTOMER, machineLoad, startPortal } from './portal';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** `BENCH_SAVE=<dir>`: keep each run's full Lighthouse report (JSON) there, for its audits' details. */
+const SAVE_DIR = process.env.BENCH_SAVE;
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const ALL_PAGES = ['/login', '/', '/my-orders/manage', '/my-account/manage-my-bills', '/inbox', '/my-account/meter-history'];
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -90,6 +93,10 @@ async function main() {
         );
         const lhr = JSON.parse(stdout) as LighthouseResult;
         if (!lhr) throw new Error(`Lighthouse returned nothing for ${page}`);
+        if (SAVE_DIR) {
+          mkdirSync(SAVE_DIR, { recursive: true });
+          writeFileSync(path.join(SAVE_DIR, `${page.replace(/\//g, '_') || '_'}-${i + 1}.json`), stdout);
+        }
         if (lhr.runtimeError) throw new Error(`Lighthouse on ${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
         if (page !== '/login' && /\/(login|weblogin)/.test(finalPath)) throw new Error(`${page} redirected to ${finalPath}: not signed in`);
