@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
-import { getSession, signIn, useSession } from 'next-auth/react';
+import { getSession, signIn, useSession } from '@/lib/api/session';
 import { useTranslation } from 'next-i18next/pages';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/router';
-import { signOut, useSession } from 'next-auth/react';
+import { signOut, useSession } from '@/lib/api/session';
 import { useTranslation } from 'next-i18next/pages';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

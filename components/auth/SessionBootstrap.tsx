@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
-import { useSession } from 'next-auth/react';
+import { useSession } from '@/lib/api/session';
 import { setAuthToken, setUnauthorizedHandler } from '@/lib/api/client';
 import { useEndpointQuery } from '@/lib/api/query';
 import { checkTokenContract } from '@/lib/auth/contract';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
-import { useSession } from 'next-auth/react';
+import { useSession } from '@/lib/api/session';
 import { useTranslation } from 'next-i18next/pages';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';

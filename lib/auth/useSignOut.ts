@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useRouter } from 'next/router';
-import { signOut, useSession } from 'next-auth/react';
+import { signOut, useSession } from '@/lib/api/session';
 import { setAuthToken } from '@/lib/api/client';
 import { callEndpoint } from '@/lib/api/query';
 import { loginContract } from '@/lib/auth/contract';

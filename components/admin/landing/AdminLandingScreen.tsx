@@ -1,5 +1,5 @@
 import NextLink from 'next/link';
-import { useSession } from 'next-auth/react';
+import { useSession } from '@/lib/api/session';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
