@@ -5,7 +5,7 @@ import { signOut, useSession } from '@/lib/api/session';
 import { useTranslation } from 'next-i18next/pages';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
+import { Spinner } from '@/components/app/Spinner';
 import { StateMessage } from '@/components/common/StateMessage';
 import { currentDeepLink, deepLinkQuery } from '@/lib/auth/deepLink';
 import { apiErrorOf, endpointQuery } from '@/lib/api/query';
@@ -18,7 +18,7 @@ function Waiting() {
   const { t } = useTranslation('common');
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', py: 10 }}>
-      <CircularProgress aria-label={t('loading')} />
+      <Spinner label={t('loading')} />
     </Box>
   );
 }
