@@ -1,7 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { createQueryClient } from '@/lib/api/query';
-import { SESSION_QUERY_KEY, listenForSessionChanges, useSession } from '@/lib/api/session';
+import { createQueryClient, SESSION_QUERY_KEY, listenForSessionChanges, useSession } from '@/lib/api/query';
 
 /**
  * The portal's one QueryClient, which also holds the browser's session (lib/api/session.ts). Server data belongs to a

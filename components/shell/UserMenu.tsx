@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useRouter } from 'next/router';
-import { useSession } from '@/lib/api/session';
+import { useSession } from '@/lib/api/query';
 import { useTranslation } from 'next-i18next/pages';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
