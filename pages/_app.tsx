@@ -3,7 +3,6 @@ import '@/lib/zodConfig';
 import type { EmotionCache } from '@emotion/cache';
 import type { AppProps } from 'next/app';
 import Head from 'next/head';
-import { SessionProvider } from 'next-auth/react';
 import { appWithTranslation } from 'next-i18next/pages';
 import { AppCacheProvider } from '@mui/material-nextjs/v16-pagesRouter';
 import CssBaseline from '@mui/material/CssBaseline';
@@ -30,8 +29,7 @@ function PortalApp(props: Props) {
       <Head>
         <meta name="viewport" content="width=device-width, initial-scale=1" />
       </Head>
-      <SessionProvider refetchOnWindowFocus={false}>
-        <QueryProvider>
+      <QueryProvider>
           <ThemeProvider
             theme={theme}
             defaultMode="light"
@@ -45,8 +43,7 @@ function PortalApp(props: Props) {
               <Component {...pageProps} />
             </AppShell>
           </ThemeProvider>
-        </QueryProvider>
-      </SessionProvider>
+      </QueryProvider>
     </AppCacheProvider>
   );
 }

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -9,7 +8,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { accountContract } from '@/lib/account/contract';
 import { setAuthToken } from '@/lib/api/client';
-import { settle, useEndpointMutation } from '@/lib/api/query';
+import { settle, useEndpointMutation, useSession } from '@/lib/api/query';
 import { passwordSchema } from '@/lib/auth/passwordRules';
 import type { SessionUpdate } from '@/lib/auth/sessionTypes';
 import { errorKey } from '@/lib/errors';

@@ -1,5 +1,5 @@
 import { useRouter } from 'next/router';
-import { useSession } from 'next-auth/react';
+import { useSession } from '@/lib/api/query';
 import { useTranslation } from 'next-i18next/pages';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';

@@ -7,7 +7,7 @@ import { RouteGuard } from '@/components/auth/RouteGuard';
 import { SessionBootstrap } from '@/components/auth/SessionBootstrap';
 import { ErrorBoundary } from './ErrorBoundary';
 import { LoadingOverlay } from './LoadingOverlay';
-import { useSession } from 'next-auth/react';
+import { useSession } from '@/lib/api/query';
 import type { LayoutName, PageLayout } from './types';
 import { useRouteProgress } from './useRouteProgress';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'next-i18next/pages';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import { useLoadingStore } from '@/store/loadingStore';
+import { Spinner } from './Spinner';
 
 /**
  * Spec §4: shown from the first non-silent request to the end of the last. A plain fixed layer with a CSS fade
@@ -32,7 +32,7 @@ export function LoadingOverlay() {
         WebkitTapHighlightColor: 'transparent',
       }}
     >
-      {isLoading ? <CircularProgress color="inherit" aria-label={t('loading')} /> : null}
+      {isLoading ? <Spinner color="currentColor" label={t('loading')} /> : null}
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useRouter } from 'next/router';
-import { useSession } from 'next-auth/react';
+import { useSession } from '@/lib/api/query';
 import { useTranslation } from 'next-i18next/pages';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

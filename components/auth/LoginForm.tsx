@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
-import { getSession, signIn, useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -13,7 +12,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { settle, useEndpointMutation } from '@/lib/api/query';
+import { settle, useEndpointMutation, getSession, signIn, useSession } from '@/lib/api/query';
 import { loginContract } from '@/lib/auth/contract';
 import { continueAfterSignIn } from '@/lib/auth/continueAfterSignIn';
 import type { MfaEnrolment } from '@/lib/auth/schemas';

@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/router';
-import { signOut, useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
+import { Spinner } from '@/components/app/Spinner';
 import { StateMessage } from '@/components/common/StateMessage';
 import { currentDeepLink, deepLinkQuery } from '@/lib/auth/deepLink';
-import { apiErrorOf, endpointQuery } from '@/lib/api/query';
+import { apiErrorOf, endpointQuery, signOut, useSession } from '@/lib/api/query';
 import { checkTokenContract } from '@/lib/auth/contract';
 import { toGrants } from '@/lib/permissions/canAccess';
 import { decideRoute, findRoute } from '@/lib/permissions/routes';
@@ -18,7 +17,7 @@ function Waiting() {
   const { t } = useTranslation('common');
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', py: 10 }}>
-      <CircularProgress aria-label={t('loading')} />
+      <Spinner label={t('loading')} />
     </Box>
   );
 }

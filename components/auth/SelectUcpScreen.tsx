@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useRouter } from 'next/router';
-import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -12,7 +11,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
-import { useEndpointQuery } from '@/lib/api/query';
+import { useEndpointQuery, useSession } from '@/lib/api/query';
 import { loginContract } from '@/lib/auth/contract';
 import { continueAfterSignIn } from '@/lib/auth/continueAfterSignIn';
 import { sanitizeDeepLink } from '@/lib/auth/deepLink';

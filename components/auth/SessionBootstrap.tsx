@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
-import { useSession } from 'next-auth/react';
 import { setAuthToken, setUnauthorizedHandler } from '@/lib/api/client';
-import { useEndpointQuery } from '@/lib/api/query';
+import { useEndpointQuery, useSession } from '@/lib/api/query';
 import { checkTokenContract } from '@/lib/auth/contract';
 import { findRoute } from '@/lib/permissions/routes';
 import { setAuthenticatedUser } from '@/lib/telemetry';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSession } from 'next-auth/react';
+import { useSession } from '@/lib/api/query';
 import dynamic from 'next/dynamic';
 import { useSessionErrorStore } from '@/store/sessionErrorStore';
 

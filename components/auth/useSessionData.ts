@@ -4,8 +4,7 @@
  * read the same cache entries (the QueryProvider drops them when the user or customer changes). Nothing here is kept
  * in zustand.
  */
-import { useSession } from 'next-auth/react';
-import { useEndpointQuery } from '@/lib/api/query';
+import { useEndpointQuery, useSession } from '@/lib/api/query';
 import { loginContract } from '@/lib/auth/contract';
 import { userContract } from '@/lib/customer/contract';
 import type { CurrentCustomer } from '@/lib/customer/schemas';

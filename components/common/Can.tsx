@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useSession } from 'next-auth/react';
+import { useSession } from '@/lib/api/query';
 import { canAccess, toGrants } from '@/lib/permissions/canAccess';
 import type { FunctionCode } from '@/lib/permissions/codes';
 import { findRoute } from '@/lib/permissions/routes';

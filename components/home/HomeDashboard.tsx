@@ -1,7 +1,6 @@
 import { memo, type ReactNode } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
-import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -16,7 +15,7 @@ import PrintIcon from '@mui/icons-material/PrintOutlined';
 import LocalShippingIcon from '@mui/icons-material/LocalShippingOutlined';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import FactCheckIcon from '@mui/icons-material/FactCheckOutlined';
-import { useEndpointQuery } from '@/lib/api/query';
+import { useEndpointQuery, useSession } from '@/lib/api/query';
 import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
 import { useBillSummary } from '@/components/bills/useBillSummary';
 import { useCurrentCustomer, useLastLoginTime, useUnreadCount } from '@/components/auth/useSessionData';

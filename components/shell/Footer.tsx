@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useSession } from 'next-auth/react';
+import { useSession } from '@/lib/api/query';
 import { useTranslation } from 'next-i18next/pages';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';

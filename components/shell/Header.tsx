@@ -1,25 +1,22 @@
 import { useMemo, useState } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
-import { useSession } from 'next-auth/react';
+import { useSession } from '@/lib/api/query';
 import { useTranslation } from 'next-i18next/pages';
 import AppBar from '@mui/material/AppBar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import MailIcon from '@mui/icons-material/MailOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
@@ -31,6 +28,7 @@ import { BrandMark } from './BrandMark';
 import { ColorModeToggle } from './ColorModeToggle';
 import { FontSizeControl } from './FontSizeControl';
 import { LanguageSwitch } from './LanguageSwitch';
+import { LazyDrawer, LazyMenu } from './lazyOverlays';
 import { UserMenu } from './UserMenu';
 
 export function useNavSections(): NavSection[] {
@@ -59,13 +57,13 @@ function DesktopSection({ section, current }: { section: NavSection; current: st
       <Button color="inherit" endIcon={<ExpandMoreIcon />} onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="menu" aria-controls={anchor ? menuId : undefined} aria-expanded={anchor ? 'true' : undefined} sx={{ fontWeight: active ? 700 : 500 }}>
         {t(section.labelKey)}
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+      <LazyMenu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {section.items.map((item) => (
           <MenuItem key={item.href} component={Link} href={item.href} onClick={() => setAnchor(null)} selected={isActive(current, item.href)}>
             {t(item.labelKey)}
           </MenuItem>
         ))}
-      </Menu>
+      </LazyMenu>
     </>
   );
 }
@@ -99,13 +97,12 @@ function InboxButton() {
   if (!sections.some((s) => s.items.some((i) => i.href === '/inbox'))) return null;
   const label = t('inbox.unread', { count: unread });
   return (
-    <Tooltip title={label}>
-      <IconButton color="inherit" component={Link} href="/inbox" aria-label={label} data-testid="inbox-button">
-        <Badge badgeContent={unread} color="secondary" max={99} data-testid="unread-badge">
-          <MailIcon />
-        </Badge>
-      </IconButton>
-    </Tooltip>
+    // The browser's own tooltip: MUI's Tooltip brings Popper into the layout every signed-in page loads.
+    <IconButton color="inherit" component={Link} href="/inbox" aria-label={label} title={label} data-testid="inbox-button">
+      <Badge badgeContent={unread} color="secondary" max={99} data-testid="unread-badge">
+        <MailIcon />
+      </Badge>
+    </IconButton>
   );
 }
 
@@ -147,7 +144,7 @@ export function Header() {
           <UserMenu />
         </Stack>
       </Toolbar>
-      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { width: 300 } } }}>
+      <LazyDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { width: 300 } } }}>
         <Box sx={{ p: 2 }}>
           <BrandMark />
         </Box>
@@ -161,7 +158,7 @@ export function Header() {
             <LanguageSwitch color="primary" />
           </Stack>
         </Stack>
-      </Drawer>
+      </LazyDrawer>
     </AppBar>
   );
 }

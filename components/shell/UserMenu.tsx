@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useRouter } from 'next/router';
-import { useSession } from 'next-auth/react';
+import { useSession } from '@/lib/api/query';
 import { useTranslation } from 'next-i18next/pages';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
@@ -17,6 +16,7 @@ import { useCustomerNames, useLastLoginTime } from '@/components/auth/useSession
 import { useSignOut } from '@/lib/auth/useSignOut';
 import { formatDateTime, pickLocalized } from '@/lib/i18n/locales';
 import { usePortalStore } from '@/store/portalStore';
+import { LazyMenu } from './lazyOverlays';
 
 /** Who is signed in, for which customer, the previous sign-in, switch customer and sign out. */
 export function UserMenu() {
@@ -59,7 +59,7 @@ export function UserMenu() {
           </Typography>
         </Box>
       </Button>
-      <Menu id="user-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <LazyMenu id="user-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
         <Box sx={{ px: 2, py: 1, maxWidth: 320 }}>
           <Typography sx={{ fontWeight: 600 }}>{name}</Typography>
           <Typography variant="body2" color="text.secondary">{session.profile.loginId}</Typography>
@@ -86,7 +86,7 @@ export function UserMenu() {
           <ListItemIcon><LogoutIcon fontSize="small" /></ListItemIcon>
           {t('signOut')}
         </MenuItem>
-      </Menu>
+      </LazyMenu>
     </>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import NextLink from 'next/link';
-import { useSession } from 'next-auth/react';
+import { useSession } from '@/lib/api/query';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
 import LocationOnOutlinedIcon from '@mui/icons-material/LocationOnOutlined';

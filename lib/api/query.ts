@@ -239,3 +239,6 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/** The browser's session (next-auth's routes through one query, lib/api/session.ts) belongs to the query layer too. */
+export { SESSION_QUERY_KEY, getSession, listenForSessionChanges, signIn, signOut, useSession } from './session';

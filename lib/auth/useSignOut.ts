@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
 import { useRouter } from 'next/router';
-import { signOut, useSession } from 'next-auth/react';
 import { setAuthToken } from '@/lib/api/client';
-import { callEndpoint } from '@/lib/api/query';
+import { callEndpoint, signOut, useSession } from '@/lib/api/query';
 import { loginContract } from '@/lib/auth/contract';
 import { returnToQuery } from '@/lib/auth/deepLink';
 import { usePortalStore } from '@/store/portalStore';

@@ -22,8 +22,8 @@ type MockSession = { jwtToken: string; functionList: { fnCode: string }[]; curre
 let mockSession: MockSession;
 const mockUpdate = jest.fn();
 // Only useSession is replaced (the session's update is observed); the provider the render helper uses stays real.
-jest.mock('next-auth/react', () => ({
-  ...jest.requireActual<typeof import('next-auth/react')>('next-auth/react'),
+jest.mock('@/lib/api/session', () => ({
+  ...jest.requireActual<typeof import('@/lib/api/session')>('@/lib/api/session'),
   useSession: () => ({ data: mockSession, status: 'authenticated', update: mockUpdate }),
 }));
 

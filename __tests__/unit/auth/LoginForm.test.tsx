@@ -27,15 +27,15 @@ const mockSignIn = jest.fn();
 const mockGetSession = jest.fn();
 /** The server side of `update({ ucpId })`: the session for the chosen customer. */
 const mockServerUpdate = jest.fn();
-jest.mock('next-auth/react', () => {
+jest.mock('@/lib/api/session', () => {
   const { useSyncExternalStore } = jest.requireActual<typeof import('react')>('react');
   const subscribe = (l: () => void) => {
     mockListeners.add(l);
     return () => mockListeners.delete(l);
   };
   return {
-    // The render helper's SessionProvider stays real; what the form reads and calls is driven by the test.
-    ...jest.requireActual<typeof import('next-auth/react')>('next-auth/react'),
+    // The render helper's session query stays real; what the form reads and calls is driven by the test.
+    ...jest.requireActual<typeof import('@/lib/api/session')>('@/lib/api/session'),
     useSession: () => {
       const state = useSyncExternalStore(subscribe, () => mockSessionState);
       return {

@@ -24,9 +24,9 @@ type SessionState = { data: Session | null; status: 'loading' | 'authenticated' 
 let mockSession: SessionState;
 const mockSignOut = jest.fn(async (_options?: unknown) => undefined);
 const mockUpdate = jest.fn(async (_data?: unknown): Promise<Session | null> => null);
-// The render helper's SessionProvider stays real; what the guard reads and calls is driven by the test.
-jest.mock('next-auth/react', () => ({
-  ...jest.requireActual<typeof import('next-auth/react')>('next-auth/react'),
+// The render helper's session query stays real; what the guard reads and calls is driven by the test.
+jest.mock('@/lib/api/session', () => ({
+  ...jest.requireActual<typeof import('@/lib/api/session')>('@/lib/api/session'),
   useSession: () => ({ ...mockSession, update: mockUpdate }),
   signOut: (options?: unknown) => mockSignOut(options),
 }));

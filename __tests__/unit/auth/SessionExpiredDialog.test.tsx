@@ -1,15 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { signOut } from 'next-auth/react';
+import { signOut } from '@/lib/api/session';
 import { SessionExpiredDialog } from '@/components/auth/SessionExpiredDialog';
 import { loginContract } from '@/lib/auth/contract';
 import { useSessionErrorStore } from '@/store/sessionErrorStore';
 import { server } from '../testUtils/server';
 import { renderWithProviders, testSession } from '../testUtils/render';
 
-jest.mock('next-auth/react', () => ({
-  ...jest.requireActual<typeof import('next-auth/react')>('next-auth/react'),
+jest.mock('@/lib/api/session', () => ({
+  ...jest.requireActual<typeof import('@/lib/api/session')>('@/lib/api/session'),
   signOut: jest.fn(async () => undefined),
 }));
 

@@ -1,13 +1,13 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useSession } from 'next-auth/react';
+import { useSession } from '@/lib/api/session';
 import { SessionKeeper, TICK_MS, WARN_BEFORE_MS, RENEW_BEFORE_MS, keeperStep } from '@/components/auth/SessionKeeper';
 import { useSessionErrorStore } from '@/store/sessionErrorStore';
 import { renderWithProviders, testSession } from '../testUtils/render';
 
 // The session's update (which re-issues the API token on the server) is observed; the provider stays real.
-jest.mock('next-auth/react', () => ({
-  ...jest.requireActual<typeof import('next-auth/react')>('next-auth/react'),
+jest.mock('@/lib/api/session', () => ({
+  ...jest.requireActual<typeof import('@/lib/api/session')>('@/lib/api/session'),
   useSession: jest.fn(),
 }));
 const useSessionMock = jest.mocked(useSession);

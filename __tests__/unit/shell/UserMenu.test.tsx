@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { signOut } from 'next-auth/react';
+import { signOut } from '@/lib/api/session';
 import { UserMenu } from '@/components/shell/UserMenu';
 import { formatDateTime } from '@/lib/i18n/locales';
 import type { FunctionCode } from '@/lib/permissions/codes';
@@ -13,8 +13,8 @@ import { server } from '../testUtils/server';
 import { renderWithProviders, testSession, type ProviderOptions } from '../testUtils/render';
 
 // Only signOut is replaced: the SessionProvider and useSession the helper renders with stay real.
-jest.mock('next-auth/react', () => ({
-  ...jest.requireActual<typeof import('next-auth/react')>('next-auth/react'),
+jest.mock('@/lib/api/session', () => ({
+  ...jest.requireActual<typeof import('@/lib/api/session')>('@/lib/api/session'),
   signOut: jest.fn(async () => undefined),
 }));
 const signOutMock = jest.mocked(signOut);

@@ -3,12 +3,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import i18next, { type i18n as I18n } from 'i18next';
 import type { Session } from 'next-auth';
-import { SessionProvider } from 'next-auth/react';
 import type { NextRouter } from 'next/router';
 import { RouterContext } from 'next/dist/shared/lib/router-context.shared-runtime';
 import { MemoryRouter, useMemoryRouter } from 'next-router-mock';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { ThemeProvider } from '@mui/material/styles';
+import { SESSION_QUERY_KEY, bindSessionClient } from '@/lib/api/session';
 import type { PortalSessionFields } from '@/lib/auth/sessionTypes';
 import type { FunctionCode } from '@/lib/permissions/codes';
 import { theme } from '@/lib/theme/theme';
@@ -167,8 +167,8 @@ function MemoryRouterContext({ router, children }: { router: MemoryRouter; child
 }
 
 /**
- * Renders `ui` as the portal's _app would: real translations (en or tc), the MUI theme, a next-auth session (no
- * network: next-auth does not fetch when it is given a session) and a router, provided through Next's own context so
+ * Renders `ui` as the portal's _app would: real translations (en or tc), the MUI theme, the browser session (no
+ * network: it is put in the session query, which never goes stale) and a router, provided through Next's own context so
  * `useRouter()` works without jest.mock. Returns the render result plus the router and i18n used.
  *
  * @example
@@ -187,17 +187,18 @@ export function renderWithProviders(ui: ReactElement, options: ProviderOptions =
     memoryRouter.defaultLocale = 'en';
   }
   const sessionValue = session === undefined ? testSession(functionCodes, user) : session;
+  // The browser session is a query of the QueryClient (lib/api/session.ts): given, it is never fetched.
+  queryClient.setQueryData(SESSION_QUERY_KEY, sessionValue);
+  bindSessionClient(queryClient);
   const RouterProvider = ({ children }: { children: ReactNode }) =>
     memoryRouter ? <MemoryRouterContext router={memoryRouter}>{children}</MemoryRouterContext> : <RouterContext.Provider value={router}>{children}</RouterContext.Provider>;
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <RouterProvider>
-      <SessionProvider session={sessionValue} refetchOnWindowFocus={false} refetchInterval={0}>
-        <QueryClientProvider client={queryClient}>
-          <I18nextProvider i18n={i18n}>
-            <ThemeProvider theme={theme}>{children}</ThemeProvider>
-          </I18nextProvider>
-        </QueryClientProvider>
-      </SessionProvider>
+      <QueryClientProvider client={queryClient}>
+        <I18nextProvider i18n={i18n}>
+          <ThemeProvider theme={theme}>{children}</ThemeProvider>
+        </I18nextProvider>
+      </QueryClientProvider>
     </RouterProvider>
   );
   const result = render(ui, { wrapper: Wrapper, ...renderOptions });

@@ -1,5 +1,4 @@
 import NextLink from 'next/link';
-import { useSession } from 'next-auth/react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
@@ -10,7 +9,7 @@ import { PageHeader } from '@/components/common/PageHeader';
 import { StateMessage } from '@/components/common/StateMessage';
 import { adminContract, type AdminLandingCounts } from '@/lib/admin/contract';
 import { ADMIN_AREAS, type AdminArea } from '@/lib/admin/areas';
-import { useEndpointQuery } from '@/lib/api/query';
+import { useEndpointQuery, useSession } from '@/lib/api/query';
 import { canAccess, toGrants } from '@/lib/permissions/canAccess';
 import { findRoute } from '@/lib/permissions/routes';
 
