@@ -26,7 +26,7 @@ import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import type { CheckedFile } from '@/lib/server/uploads';
-import { addEvent, applyChange, auditStep, customerActions, loadDetail, machineOf, notifyCustomer, rowOf, type SrRow } from './shared';
+import { addEvent, auditStep, customerActions, loadDetail, machineOf, notifyCustomer, rowOf, runStep, type SrRow } from './shared';
 
 /** How far ahead a visit window may be offered. */
 const VISIT_WINDOW_MAX_DAYS = 30;
@@ -218,83 +218,66 @@ export async function createRequest(ctx: CustomerContext, body: CreateServiceReq
   });
 }
 
-async function afterCustomerStep(ctx: CustomerContext, id: string): Promise<ServiceRequestDetail> {
-  return getRequest(ctx, id);
+/** A customer's step on its own request (tenancy: the actor's current customer), then the request as it is now. */
+async function customerStep(ctx: CustomerContext, step: Omit<Parameters<typeof runStep>[1], 'ucpId' | 'by'>): Promise<ServiceRequestDetail> {
+  await runStep(ctx, { ...step, ucpId: ctx.actor.ucpId, by: 'customer' });
+  return getRequest(ctx, step.id);
 }
 
-export async function cancelRequest(ctx: CustomerContext, body: CancelBody): Promise<ServiceRequestDetail> {
-  await inTransaction(ctx, async (tx) => {
-    const { before, after } = await applyChange(tx, {
-      id: body.id,
-      version: body.version,
-      ucpId: ctx.actor.ucpId,
-      action: 'cancel',
-      set: () => ({ status: 'cancelled', cancelledAt: tx.now(), cancelReason: body.reason || null }),
-    });
-    await addEvent(tx, after, 'cancelled', 'customer', { note: body.reason ?? '' });
-    await auditStep(tx, 'cancelled', before, after, { reason: body.reason ?? '' });
-    await notifyCustomer(tx, 'cancelled', after);
+export const cancelRequest = (ctx: CustomerContext, body: CancelBody): Promise<ServiceRequestDetail> =>
+  customerStep(ctx, {
+    id: body.id,
+    version: body.version,
+    action: 'cancel',
+    set: (_r, tx) => ({ status: 'cancelled', cancelledAt: tx.now(), cancelReason: body.reason || null }),
+    kind: 'cancelled',
+    event: () => ({ note: body.reason ?? '' }),
+    audit: () => ({ reason: body.reason ?? '' }),
   });
-  return afterCustomerStep(ctx, body.id);
-}
 
 /** Confirm and reopen are open for REOPEN_WINDOW_DAYS after the resolution. */
-const withinWindow = (now: Date) => (r: SrRow) => {
-  if (!r.resolvedAt || now.getTime() > r.resolvedAt.getTime() + REOPEN_WINDOW_DAYS * 24 * 3600_000) throw new AppError('SERVICE_REQUEST_WINDOW_CLOSED');
+const withinWindow = (r: SrRow, tx: { now(): Date }) => {
+  if (!r.resolvedAt || tx.now().getTime() > r.resolvedAt.getTime() + REOPEN_WINDOW_DAYS * 24 * 3600_000) throw new AppError('SERVICE_REQUEST_WINDOW_CLOSED');
 };
 
-export async function confirmResolution(ctx: CustomerContext, body: ConfirmBody): Promise<ServiceRequestDetail> {
-  await inTransaction(ctx, async (tx) => {
-    const { before, after } = await applyChange(tx, {
-      id: body.id,
-      version: body.version,
-      ucpId: ctx.actor.ucpId,
-      action: 'confirm',
-      check: withinWindow(tx.now()),
-      set: () => ({ status: 'closed', closedAt: tx.now(), ...(body.rating ? { rating: body.rating, ratingComment: body.comment || null } : {}) }),
-    });
-    await addEvent(tx, after, 'closed', 'customer', { note: body.rating ? '' : (body.comment ?? '') });
-    if (body.rating) await addEvent(tx, after, 'rated', 'customer', { note: body.comment ?? '' });
-    await auditStep(tx, 'closed', before, after, { confirmedByCustomer: true, rating: body.rating ?? null });
-    await notifyCustomer(tx, 'closed', after);
+export const confirmResolution = (ctx: CustomerContext, body: ConfirmBody): Promise<ServiceRequestDetail> =>
+  customerStep(ctx, {
+    id: body.id,
+    version: body.version,
+    action: 'confirm',
+    check: withinWindow,
+    set: (_r, tx) => ({ status: 'closed', closedAt: tx.now(), ...(body.rating ? { rating: body.rating, ratingComment: body.comment || null } : {}) }),
+    kind: 'closed',
+    event: () => ({ note: body.rating ? '' : (body.comment ?? '') }),
+    moreEvents: body.rating ? [{ kind: 'rated', note: body.comment ?? '' }] : [],
+    audit: () => ({ confirmedByCustomer: true, rating: body.rating ?? null }),
   });
-  return afterCustomerStep(ctx, body.id);
-}
 
-export async function reopenRequest(ctx: CustomerContext, body: ReopenBody): Promise<ServiceRequestDetail> {
-  await inTransaction(ctx, async (tx) => {
-    const { before, after } = await applyChange(tx, {
-      id: body.id,
-      version: body.version,
-      ucpId: ctx.actor.ucpId,
-      action: 'reopen',
-      check: withinWindow(tx.now()),
-      // Back to the desk: acknowledged (it knows the request), the engineer kept for reference until reassigned.
-      set: (r) => ({ status: 'acknowledged', resolvedAt: null, reopenCount: r.reopenCount + 1 }),
-    });
-    await addEvent(tx, after, 'reopened', 'customer', { note: body.reason });
-    await auditStep(tx, 'reopened', before, after, { reason: body.reason });
-    await notifyCustomer(tx, 'reopened', after, body.reason);
+export const reopenRequest = (ctx: CustomerContext, body: ReopenBody): Promise<ServiceRequestDetail> =>
+  customerStep(ctx, {
+    id: body.id,
+    version: body.version,
+    action: 'reopen',
+    check: withinWindow,
+    // Back to the desk: acknowledged (it knows the request), the engineer kept for reference until reassigned.
+    set: (r) => ({ status: 'acknowledged', resolvedAt: null, reopenCount: r.reopenCount + 1 }),
+    kind: 'reopened',
+    event: () => ({ note: body.reason }),
+    audit: () => ({ reason: body.reason }),
+    notify: body.reason,
   });
-  return afterCustomerStep(ctx, body.id);
-}
 
-export async function rateRequest(ctx: CustomerContext, body: RateBody): Promise<ServiceRequestDetail> {
-  await inTransaction(ctx, async (tx) => {
-    const { before, after } = await applyChange(tx, {
-      id: body.id,
-      version: body.version,
-      ucpId: ctx.actor.ucpId,
-      action: 'rate',
-      check: (r) => {
-        if (r.rating !== null) throw new AppError('SERVICE_REQUEST_WRONG_STATUS');
-      },
-      set: () => ({ rating: body.rating, ratingComment: body.comment || null }),
-    });
-    await addEvent(tx, after, 'rated', 'customer', { note: body.comment ?? '' });
-    await auditStep(tx, 'rated', before, after, { rating: body.rating });
+export const rateRequest = (ctx: CustomerContext, body: RateBody): Promise<ServiceRequestDetail> =>
+  customerStep(ctx, {
+    id: body.id,
+    version: body.version,
+    action: 'rate',
+    check: (r) => {
+      if (r.rating !== null) throw new AppError('SERVICE_REQUEST_WRONG_STATUS');
+    },
+    set: () => ({ rating: body.rating, ratingComment: body.comment || null }),
+    kind: 'rated',
+    event: () => ({ note: body.comment ?? '' }),
+    audit: () => ({ rating: body.rating }),
+    notify: false,
   });
-  return afterCustomerStep(ctx, body.id);
-}
-
-

@@ -10,7 +10,7 @@ import { actionAllowedFrom, CUSTOMER_ACTIONS, OPEN_STATUSES, REOPEN_WINDOW_DAYS,
 import type { ServiceMachine, ServiceRequestDetail, ServiceRequestEvent, ServiceRequestRow, SlaInfo } from '@/lib/serviceRequests/schemas';
 import { slaState } from '@/lib/serviceRequests/sla';
 import { audit } from '@/lib/server/audit';
-import type { Actor, ServiceContext } from '@/lib/server/context';
+import { inTransaction, type Actor, type ServiceContext } from '@/lib/server/context';
 import {
   contracts,
   inboxDeliveries,
@@ -243,6 +243,51 @@ export async function auditStep(tx: ServiceContext, kind: ServiceEventKind, befo
     entityId: after.id,
     before: before ? { status: before.status, version: before.version } : undefined,
     after: { reference: after.requestNo, ucpId: after.ucpId, status: after.status, version: after.version, ...fields },
+  });
+}
+
+/**
+ * One status step of a request, the whole of it in one transaction: the guarded change (applyChange: tenancy,
+ * version, the status-action table, the step's own check), its timeline event(s), the audit row and the customer's
+ * notification. Both the customer's steps and the service desk's run through it.
+ */
+export async function runStep(
+  ctx: ServiceContext,
+  step: {
+    id: string;
+    version: number;
+    /** The customer whose request it must be; null for the service desk (any customer). */
+    ucpId: string | null;
+    action: ServiceAction;
+    by: ServiceActor;
+    check?: (row: SrRow, tx: ServiceContext) => void;
+    set: (row: SrRow, tx: ServiceContext) => Partial<typeof serviceRequests.$inferInsert>;
+    /** The event kind (also the audit action and the message); a function when it depends on the row before. */
+    kind: ServiceEventKind | ((before: SrRow) => ServiceEventKind);
+    /** The timeline event's note and fields. */
+    event?: (after: SrRow) => { note?: string; engineerName?: string | null; etaAt?: Date | null };
+    /** Further events of the same step, in order (a confirmation with a rating is also `rated`). */
+    moreEvents?: { kind: ServiceEventKind; note: string }[];
+    /** The audit row's fields besides status and version. */
+    audit?: (after: SrRow) => Record<string, unknown>;
+    /** The note of the customer's message, or false for a step the customer is not told about. */
+    notify?: string | false;
+  },
+): Promise<void> {
+  await inTransaction(ctx, async (tx) => {
+    const { before, after } = await applyChange(tx, {
+      id: step.id,
+      version: step.version,
+      ucpId: step.ucpId,
+      action: step.action,
+      check: step.check && ((r) => step.check!(r, tx)),
+      set: (r) => step.set(r, tx),
+    });
+    const kind = typeof step.kind === 'function' ? step.kind(before) : step.kind;
+    await addEvent(tx, after, kind, step.by, step.event?.(after) ?? {});
+    for (const e of step.moreEvents ?? []) await addEvent(tx, after, e.kind, step.by, { note: e.note });
+    await auditStep(tx, kind, before, after, step.audit?.(after) ?? {});
+    if (step.notify !== false) await notifyCustomer(tx, kind, after, step.notify ?? '');
   });
 }
 
