@@ -14,6 +14,7 @@ import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import type { CheckedFile } from '@/lib/server/uploads';
+import { storeUpload } from '@/lib/server/uploads/store';
 
 /** The status shown: a published offer past its end date is expired. */
 const shownStatus = (status: string, validTo: string, today: string): OfferStatus =>
@@ -187,22 +188,11 @@ export async function setOfferImage(ctx: ServiceContext, id: string, file: Check
   return inTransaction(ctx, async (tx) => {
     const [before] = await tx.db.select().from(offers).where(eq(offers.id, id)).for('update');
     if (!before) throw new AppError('NOT_FOUND');
-    const [stored] = await tx.db
-      .insert(storedFiles)
-      .values({
-        // Offer images belong to the party the staff user acts for (the provider).
-        ucpId: tx.actor.ucpId!,
-        uploadedBy: tx.actor.userAcUuid,
-        fileName: file.fileName,
-        mimeType: file.mimeType,
-        sizeBytes: file.sizeBytes,
-        sha256: file.sha256,
-        content: file.content,
-      })
-      .returning({ id: storedFiles.id });
-    await tx.db.update(offers).set({ imageFileId: stored!.id, updatedAt: tx.now() }).where(eq(offers.id, id));
+    // Offer images belong to the party the staff user acts for (the provider).
+    const storedId = await storeUpload(tx.db, { ucpId: tx.actor.ucpId!, uploadedBy: tx.actor.userAcUuid }, file);
+    await tx.db.update(offers).set({ imageFileId: storedId, updatedAt: tx.now() }).where(eq(offers.id, id));
     if (before.imageFileId) await tx.db.delete(storedFiles).where(eq(storedFiles.id, before.imageFileId));
-    await audit(tx, { action: 'set_image', entity: 'offer', entityId: id, before: { imageFileId: before.imageFileId }, after: { imageFileId: stored!.id, fileName: file.fileName, sha256: file.sha256 } });
+    await audit(tx, { action: 'set_image', entity: 'offer', entityId: id, before: { imageFileId: before.imageFileId }, after: { imageFileId: storedId, fileName: file.fileName, sha256: file.sha256 } });
     return { id };
   });
 }

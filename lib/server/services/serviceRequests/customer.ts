@@ -27,6 +27,7 @@ import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import type { CheckedFile } from '@/lib/server/uploads';
 import { addEvent, auditStep, customerActions, loadDetail, machineOf, notifyCustomer, rowOf, runStep, type SrRow } from './shared';
+import { storeUpload } from '@/lib/server/uploads/store';
 
 /** How far ahead a visit window may be offered. */
 const VISIT_WINDOW_MAX_DAYS = 30;
@@ -116,11 +117,7 @@ export async function listMachinesForReport(ctx: CustomerContext): Promise<Servi
 export async function storePhoto(ctx: CustomerContext, machineId: string, file: CheckedFile): Promise<{ fileId: string }> {
   const [machine] = await ctx.db.select({ id: machines.id }).from(machines).where(and(eq(machines.id, machineId), eq(machines.ucpId, ctx.actor.ucpId)));
   if (!machine) throw new AppError('NOT_FOUND');
-  const [row] = await ctx.db
-    .insert(storedFiles)
-    .values({ ucpId: ctx.actor.ucpId, uploadedBy: ctx.actor.userAcUuid, fileName: file.fileName, mimeType: file.mimeType, sizeBytes: file.sizeBytes, sha256: file.sha256, content: file.content, createdAt: ctx.now() })
-    .returning({ id: storedFiles.id });
-  return { fileId: row!.id };
+  return { fileId: await storeUpload(ctx.db, { ucpId: ctx.actor.ucpId, uploadedBy: ctx.actor.userAcUuid, createdAt: ctx.now() }, file) };
 }
 
 /** The stored photo of a request (of `ucpId` when given): bytes and type. */
