@@ -28,6 +28,7 @@ import { AppError } from '@/lib/server/errors';
 import type { CheckedFile } from '@/lib/server/uploads';
 import { addEvent, auditStep, customerActions, loadDetail, machineOf, notifyCustomer, rowOf, runStep, type SrRow } from './shared';
 import { storeUpload } from '@/lib/server/uploads/store';
+import { firstOr404 } from '@/lib/server/services/common';
 
 /** How far ahead a visit window may be offered. */
 const VISIT_WINDOW_MAX_DAYS = 30;
@@ -69,13 +70,12 @@ export async function listRequests(ctx: CustomerContext, body: ListServiceReques
 
 /** The customer's machine (active) with its contract's response time. */
 async function machineForReport(ctx: CustomerContext, machineId: string) {
-  const [found] = await ctx.db
+  const found = await firstOr404(ctx.db
     .select({ m: machines, model: machineModels, contractId: contracts.id, contractNo: contracts.contractNo, responseHours: contracts.responseHours })
     .from(machines)
     .innerJoin(machineModels, eq(machineModels.modelCode, machines.modelCode))
     .leftJoin(contracts, eq(contracts.id, machines.contractId))
-    .where(and(eq(machines.id, machineId), eq(machines.ucpId, ctx.actor.ucpId)));
-  if (!found) throw new AppError('NOT_FOUND');
+    .where(and(eq(machines.id, machineId), eq(machines.ucpId, ctx.actor.ucpId))));
   if (found.m.status !== 'active') throw new AppError('MACHINE_NOT_SERVICEABLE');
   return found;
 }
@@ -115,20 +115,18 @@ export async function listMachinesForReport(ctx: CustomerContext): Promise<Servi
 }
 
 export async function storePhoto(ctx: CustomerContext, machineId: string, file: CheckedFile): Promise<{ fileId: string }> {
-  const [machine] = await ctx.db.select({ id: machines.id }).from(machines).where(and(eq(machines.id, machineId), eq(machines.ucpId, ctx.actor.ucpId)));
-  if (!machine) throw new AppError('NOT_FOUND');
+  await firstOr404(ctx.db.select({ id: machines.id }).from(machines).where(and(eq(machines.id, machineId), eq(machines.ucpId, ctx.actor.ucpId))));
   return { fileId: await storeUpload(ctx.db, { ucpId: ctx.actor.ucpId, uploadedBy: ctx.actor.userAcUuid, createdAt: ctx.now() }, file) };
 }
 
 /** The stored photo of a request (of `ucpId` when given): bytes and type. */
 export async function requestPhoto(ctx: CustomerContext | import('@/lib/server/context').ServiceContext, id: string, ucpId: string | null) {
   const where = ucpId === null ? eq(serviceRequests.id, id) : and(eq(serviceRequests.id, id), eq(serviceRequests.ucpId, ucpId));
-  const [f] = await ctx.db
+  const f = await firstOr404(ctx.db
     .select({ fileName: storedFiles.fileName, mimeType: storedFiles.mimeType, content: storedFiles.content })
     .from(serviceRequests)
     .innerJoin(storedFiles, eq(storedFiles.id, serviceRequests.photoFileId))
-    .where(where);
-  if (!f) throw new AppError('NOT_FOUND');
+    .where(where));
   return f;
 }
 

@@ -26,6 +26,7 @@ import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import { queueMail } from '@/lib/server/mail/queueMail';
 import { sanitizeRichText } from '@/lib/server/sanitize';
+import { firstOr404 } from '@/lib/server/services/common';
 
 export type SrRow = typeof serviceRequests.$inferSelect;
 type MachineRow = typeof machines.$inferSelect;
@@ -141,15 +142,14 @@ export async function loadDetail(
   ucpId: string | null,
 ): Promise<{ detail: Omit<ServiceRequestDetail, 'actions' | 'timeline'>; row: SrRow; timeline: EventWithActor[] }> {
   const where = ucpId === null ? eq(serviceRequests.id, id) : and(eq(serviceRequests.id, id), eq(serviceRequests.ucpId, ucpId));
-  const [found] = await ctx.db
+  const found = await firstOr404(ctx.db
     .select({ r: serviceRequests, m: machines, model: machineModels, contractNo: contracts.contractNo, file: { id: storedFiles.id, fileName: storedFiles.fileName, mimeType: storedFiles.mimeType, sizeBytes: storedFiles.sizeBytes } })
     .from(serviceRequests)
     .innerJoin(machines, eq(machines.id, serviceRequests.machineId))
     .innerJoin(machineModels, eq(machineModels.modelCode, machines.modelCode))
     .leftJoin(contracts, eq(contracts.id, serviceRequests.contractId))
     .leftJoin(storedFiles, eq(storedFiles.id, serviceRequests.photoFileId))
-    .where(where);
-  if (!found) throw new AppError('NOT_FOUND');
+    .where(where));
   const { r } = found;
   const now = ctx.now();
   const machine = machineOf(found.m, found.model);
@@ -201,8 +201,7 @@ export async function applyChange(
   },
 ): Promise<{ before: SrRow; after: SrRow }> {
   const where = opts.ucpId === null ? eq(serviceRequests.id, opts.id) : and(eq(serviceRequests.id, opts.id), eq(serviceRequests.ucpId, opts.ucpId));
-  const [before] = await tx.db.select().from(serviceRequests).where(where);
-  if (!before) throw new AppError('NOT_FOUND');
+  const before = await firstOr404(tx.db.select().from(serviceRequests).where(where));
   if (before.version !== opts.version) throw new AppError('SERVICE_REQUEST_CHANGED');
   if (!actionAllowedFrom(opts.action, before.status as ServiceStatus)) throw new AppError('SERVICE_REQUEST_WRONG_STATUS');
   opts.check?.(before);
