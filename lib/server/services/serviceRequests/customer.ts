@@ -214,15 +214,17 @@ export async function createRequest(ctx: CustomerContext, body: CreateServiceReq
 }
 
 /** A customer's step on its own request (tenancy: the actor's current customer), then the request as it is now. */
-async function customerStep(ctx: CustomerContext, step: Omit<Parameters<typeof runStep>[1], 'ucpId' | 'by'>): Promise<ServiceRequestDetail> {
-  await runStep(ctx, { ...step, ucpId: ctx.actor.ucpId, by: 'customer' });
-  return getRequest(ctx, step.id);
+async function customerStep(
+  ctx: CustomerContext,
+  body: { id: string; version: number },
+  step: Omit<Parameters<typeof runStep>[1], 'id' | 'version' | 'ucpId' | 'by'>,
+): Promise<ServiceRequestDetail> {
+  await runStep(ctx, { ...step, id: body.id, version: body.version, ucpId: ctx.actor.ucpId, by: 'customer' });
+  return getRequest(ctx, body.id);
 }
 
 export const cancelRequest = (ctx: CustomerContext, body: CancelBody): Promise<ServiceRequestDetail> =>
-  customerStep(ctx, {
-    id: body.id,
-    version: body.version,
+  customerStep(ctx, body, {
     action: 'cancel',
     set: (_r, tx) => ({ status: 'cancelled', cancelledAt: tx.now(), cancelReason: body.reason || null }),
     kind: 'cancelled',
@@ -236,9 +238,7 @@ const withinWindow = (r: SrRow, tx: { now(): Date }) => {
 };
 
 export const confirmResolution = (ctx: CustomerContext, body: ConfirmBody): Promise<ServiceRequestDetail> =>
-  customerStep(ctx, {
-    id: body.id,
-    version: body.version,
+  customerStep(ctx, body, {
     action: 'confirm',
     check: withinWindow,
     set: (_r, tx) => ({ status: 'closed', closedAt: tx.now(), ...(body.rating ? { rating: body.rating, ratingComment: body.comment || null } : {}) }),
@@ -249,9 +249,7 @@ export const confirmResolution = (ctx: CustomerContext, body: ConfirmBody): Prom
   });
 
 export const reopenRequest = (ctx: CustomerContext, body: ReopenBody): Promise<ServiceRequestDetail> =>
-  customerStep(ctx, {
-    id: body.id,
-    version: body.version,
+  customerStep(ctx, body, {
     action: 'reopen',
     check: withinWindow,
     // Back to the desk: acknowledged (it knows the request), the engineer kept for reference until reassigned.
@@ -263,9 +261,7 @@ export const reopenRequest = (ctx: CustomerContext, body: ReopenBody): Promise<S
   });
 
 export const rateRequest = (ctx: CustomerContext, body: RateBody): Promise<ServiceRequestDetail> =>
-  customerStep(ctx, {
-    id: body.id,
-    version: body.version,
+  customerStep(ctx, body, {
     action: 'rate',
     check: (r) => {
       if (r.rating !== null) throw new AppError('SERVICE_REQUEST_WRONG_STATUS');

@@ -109,30 +109,31 @@ export async function deskSummary(ctx: ServiceContext): Promise<ServiceDeskSumma
 }
 
 /** A service desk step (any customer's request), then the request as the desk sees it now. */
-async function deskStep(ctx: ServiceContext, step: Omit<Parameters<typeof runStep>[1], 'ucpId' | 'by'>): Promise<ServiceDeskDetail> {
-  await runStep(ctx, { ...step, ucpId: null, by: 'staff' });
-  return getDeskRequest(ctx, step.id);
+type DeskStep = Omit<Parameters<typeof runStep>[1], 'id' | 'version' | 'ucpId' | 'by'>;
+
+/**
+ * A service desk step on `body`'s request (any customer's), then the request as the desk sees it now. The staff
+ * note goes on the timeline event and into the customer's message unless the step says otherwise.
+ */
+async function deskStep(ctx: ServiceContext, body: { id: string; version: number; note?: string }, step: DeskStep): Promise<ServiceDeskDetail> {
+  const note = body.note ?? '';
+  await runStep(ctx, { event: () => ({ note }), notify: note, ...step, id: body.id, version: body.version, ucpId: null, by: 'staff' });
+  return getDeskRequest(ctx, body.id);
 }
 
 export const acknowledge = (ctx: ServiceContext, body: AcknowledgeBody): Promise<ServiceDeskDetail> =>
-  deskStep(ctx, {
-    id: body.id,
-    version: body.version,
+  deskStep(ctx, body, {
     action: 'acknowledge',
     set: (_r, tx) => ({ status: 'acknowledged', acknowledgedAt: tx.now() }),
     kind: 'acknowledged',
-    event: () => ({ note: body.note ?? '' }),
     audit: () => ({ note: body.note ?? '' }),
-    notify: body.note ?? '',
   });
 
 export async function assignEngineer(ctx: ServiceContext, body: AssignBody): Promise<ServiceDeskDetail> {
   const eta = new Date(body.etaAt);
   // An ETA in the past is a typing mistake (a few minutes' slack for the clock of the desk's PC).
   if (eta.getTime() < ctx.now().getTime() - 10 * 60_000) throw new AppError('VALIDATION', { fields: { etaAt: ['serviceDesk:errors.etaPast'] } });
-  return deskStep(ctx, {
-    id: body.id,
-    version: body.version,
+  return deskStep(ctx, body, {
     action: 'assign',
     set: (r, tx) => ({
       status: 'engineer_assigned',
@@ -145,27 +146,21 @@ export async function assignEngineer(ctx: ServiceContext, body: AssignBody): Pro
     kind: (before) => (before.status === 'engineer_assigned' ? 'reassigned' : 'engineer_assigned'),
     event: () => ({ note: body.note ?? '', engineerName: body.engineerName, etaAt: eta }),
     audit: () => ({ engineerName: body.engineerName, etaAt: eta.toISOString() }),
-    notify: body.note ?? '',
   });
 }
 
 export const markOnSite = (ctx: ServiceContext, body: OnSiteBody): Promise<ServiceDeskDetail> =>
-  deskStep(ctx, {
-    id: body.id,
-    version: body.version,
+  deskStep(ctx, body, {
     action: 'onSite',
     // The first arrival is the response the SLA measures (a visit after a reopen does not move it).
     set: (r, tx) => ({ status: 'on_site', onSiteAt: tx.now(), respondedAt: r.respondedAt ?? tx.now() }),
     kind: 'on_site',
     event: (after) => ({ note: body.note ?? '', engineerName: after.engineerName }),
     audit: (after) => ({ respondedAt: after.respondedAt?.toISOString() ?? null }),
-    notify: body.note ?? '',
   });
 
 export const resolve = (ctx: ServiceContext, body: ResolveBody): Promise<ServiceDeskDetail> =>
-  deskStep(ctx, {
-    id: body.id,
-    version: body.version,
+  deskStep(ctx, body, {
     action: 'resolve',
     // Fixed without a visit (by phone, remotely): the resolution is the response.
     set: (r, tx) => ({ status: 'resolved', resolvedAt: tx.now(), resolutionNotes: body.resolutionNotes, respondedAt: r.respondedAt ?? tx.now() }),
@@ -176,13 +171,9 @@ export const resolve = (ctx: ServiceContext, body: ResolveBody): Promise<Service
   });
 
 export const close = (ctx: ServiceContext, body: CloseBody): Promise<ServiceDeskDetail> =>
-  deskStep(ctx, {
-    id: body.id,
-    version: body.version,
+  deskStep(ctx, body, {
     action: 'close',
     set: (_r, tx) => ({ status: 'closed', closedAt: tx.now() }),
     kind: 'closed',
-    event: () => ({ note: body.note ?? '' }),
     audit: () => ({ note: body.note ?? '' }),
-    notify: body.note ?? '',
   });
