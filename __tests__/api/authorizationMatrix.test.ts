@@ -6,7 +6,7 @@ import { FUNCTION_CODES, type FunctionCode } from '@/lib/permissions/codes';
 import { apiRoutes } from '@/lib/server/api/routes';
 import { addGroupMember, createCustomer, createGroup, createUser, linkUserToCustomer, tokenFor } from './helpers/fixtures';
 import { describeEachDb } from './helpers/testDb';
-import { startTestServer, type TestServer } from './helpers/testServer';
+import { useTestServer } from './helpers/testServer';
 
 const entries = Object.entries(apiRoutes);
 const guarded = entries.filter(([, r]) => r.permission !== 'public');
@@ -16,14 +16,13 @@ const byCodes = entries.filter((e): e is [string, (typeof e)[1] & { permission: 
 const otherCode = (anyOf: readonly FunctionCode[]): FunctionCode => FUNCTION_CODES.find((c) => c !== 'all' && !anyOf.includes(c))!;
 
 describeEachDb('authorization matrix', (getHandle) => {
-  let server: TestServer;
+  const server = useTestServer(getHandle);
   let noCustomerToken: string;
   const tokensByCode = new Map<string, string>();
   let allToken: string;
 
   beforeAll(async () => {
     const db = getHandle().db;
-    server = await startTestServer(getHandle());
     const customer = await createCustomer(db);
     const tokenWith = async (codes: FunctionCode[], isProviderStaff = false) => {
       const user = await createUser(db, { isProviderStaff });
@@ -41,7 +40,6 @@ describeEachDb('authorization matrix', (getHandle) => {
     const lonely = await createUser(db);
     noCustomerToken = await tokenFor(lonely, null);
   });
-  afterAll(async () => server?.close());
 
   it('has endpoints to check (the 403 rows below must never vanish silently)', () => {
     expect(entries.length).toBeGreaterThan(0);

@@ -27,7 +27,7 @@ import { createBill, createSlip, multipart, pdfBytes, pngBytes, type Part } from
 import { createMember, tokenFor } from '../api/helpers/fixtures';
 import { createMachine, createModel, createOrder, createProduct, createShipment } from '../api/helpers/orderFixtures';
 import { describeEachDb, type DbKind } from '../api/helpers/testDb';
-import { startTestServer, type TestResponse, type TestServer } from '../api/helpers/testServer';
+import { type TestResponse, useTestServer } from '../api/helpers/testServer';
 
 const REPORT_FILE = process.env.SECURITY_REPORT_FILE ?? path.join(os.tmpdir(), 'portal-security-fuzz.json');
 const RUNS = Math.max(1, Number(process.env.SECURITY_FUZZ_RUNS ?? 30));
@@ -294,7 +294,7 @@ afterAll(() => {
 const routeEntries = Object.entries(apiRoutes);
 
 describeEachDb('fuzz: every endpoint, hostile bodies', (getHandle, kind) => {
-  let server: TestServer;
+  const server = useTestServer(getHandle);
   let tokenNow: () => Promise<string>;
   // Another seed per database: PostgreSQL gets other bodies than PGlite, so the two runs add up.
   const seed = (SEED + (kind === 'postgres' ? 1 : 0)) % 2_147_483_647;
@@ -303,7 +303,6 @@ describeEachDb('fuzz: every endpoint, hostile bodies', (getHandle, kind) => {
 
   beforeAll(async () => {
     const db = getHandle().db;
-    server = await startTestServer(getHandle());
     const m = await createMember(db, FUNCTION_CODES.filter((c) => c !== 'all'), { user: { isProviderStaff: true } });
     const model = await createModel(db);
     const product = await createProduct(db, [model]);
@@ -319,7 +318,6 @@ describeEachDb('fuzz: every endpoint, hostile bodies', (getHandle, kind) => {
       return tokenFor({ userAcUuid: m.user.userAcUuid, tokenVersion: row!.tokenVersion }, m.customer.ucpId);
     };
   });
-  afterAll(async () => server?.close());
 
   async function probe(pathName: string, isUpload: boolean, body: unknown, filePick: number, token?: string): Promise<TestResponse> {
     stats.probes += 1;

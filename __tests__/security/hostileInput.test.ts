@@ -19,7 +19,7 @@ import { isoDateSchema } from '@/lib/listQuery';
 import { captureLog } from '../api/helpers/captureLog';
 import { createMember, tokenFor, uniq } from '../api/helpers/fixtures';
 import { describeEachDb } from '../api/helpers/testDb';
-import { startTestServer, testConfig, TEST_SECRETS, type TestServer } from '../api/helpers/testServer';
+import { startTestServer, TEST_SECRETS, testConfig, useTestServer } from '../api/helpers/testServer';
 import { multipart } from '../api/bills/billFixtures';
 
 const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'] as const;
@@ -62,14 +62,12 @@ describe('zodFields and findNul (pure)', () => {
 });
 
 describeEachDb('hostile input through the router', (getHandle) => {
-  let server: TestServer;
+  const server = useTestServer(getHandle);
   let token: string;
   beforeAll(async () => {
-    server = await startTestServer(getHandle());
     const m = await createMember(getHandle().db, customerCodes, { user: { isProviderStaff: true } });
     token = await tokenFor(m.user, m.customer.ucpId);
   });
-  afterAll(async () => server?.close());
 
   const raw = (path: string, body: string, tok?: string) =>
     server.request(path, { token: tok, headers: { 'Content-Type': 'application/json' }, rawBody: body });

@@ -10,7 +10,7 @@ import { hasActiveContent, inspectFile, scanPdfActiveContent } from '@/lib/serve
 import { createBill, createSlip, multipart, pdfBytes } from '../api/bills/billFixtures';
 import { createMember, tokenFor } from '../api/helpers/fixtures';
 import { describeEachDb } from '../api/helpers/testDb';
-import { startTestServer, type TestServer } from '../api/helpers/testServer';
+import { useTestServer } from '../api/helpers/testServer';
 
 /**
  * A structurally whole PDF (header, numbered objects, xref table, trailer, startxref, %%EOF) from object bodies;
@@ -98,18 +98,16 @@ describe('scanPdfActiveContent', () => {
 });
 
 describeEachDb('upload and file answers', (getHandle) => {
-  let server: TestServer;
+  const server = useTestServer(getHandle);
   let token: string;
   let ucpId: string;
   let billId: string;
   beforeAll(async () => {
-    server = await startTestServer(getHandle());
     const m = await createMember(getHandle().db, ['payslip_upload_write', 'payslip_upload_read_all']);
     token = await tokenFor(m.user, m.customer.ucpId);
     ucpId = m.customer.ucpId;
     billId = (await createBill(getHandle().db, ucpId)).id;
   });
-  afterAll(async () => server?.close());
 
   const upload = (content: Buffer) => {
     const { body, contentType } = multipart([

@@ -8,7 +8,7 @@ import { gifBytes, pdfBytes } from '../bills/billFixtures';
 import { addDays } from '@/lib/dates/hongKong';
 import { createMember, tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { callEndpoint, startTestServer, type TestServer } from '../helpers/testServer';
+import { callEndpoint, useTestServer } from '../helpers/testServer';
 import { ADDRESS, ADDRESS_EN, billingBody, customerCaller, postMultipart, tomorrow } from './fixtures';
 
 it('keeps the database CHECK lists equal to the shared constants', () => {
@@ -18,11 +18,7 @@ it('keeps the database CHECK lists equal to the shared constants', () => {
 });
 
 describeEachDb('account changes: customer side', (getHandle) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(getHandle());
-  });
-  afterAll(async () => server?.close());
+  const server = useTestServer(getHandle);
   const db = (): Db => getHandle().db;
 
   const countOf = async (ucpId: string) => {

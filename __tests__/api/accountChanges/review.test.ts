@@ -10,7 +10,7 @@ import { documentParties } from '@/lib/server/services/bills/parties';
 import { createBill } from '../bills/billFixtures';
 import { createGroup, tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { callEndpoint, startTestServer, type TestServer } from '../helpers/testServer';
+import { callEndpoint, useTestServer } from '../helpers/testServer';
 import { ADDRESS, ADDRESS_EN, billingBody, customerCaller, postMultipart, staffCaller, tomorrow } from './fixtures';
 
 const APPROVER: FunctionCode[] = ['apv_chg_bill_addr_read', 'apv_chg_bill_addr_write'];
@@ -33,13 +33,11 @@ const PATH_TO: Record<ChangeStatus, ReviewAction[]> = {
 };
 
 describeEachDb('account changes: review', (getHandle) => {
-  let server: TestServer;
+  const server = useTestServer(getHandle);
   let approver: Awaited<ReturnType<typeof staffCaller>>;
   beforeAll(async () => {
-    server = await startTestServer(getHandle());
     approver = await staffCaller(getHandle().db, APPROVER);
   });
-  afterAll(async () => server?.close());
   const db = (): Db => getHandle().db;
 
   async function billAddrRequest() {

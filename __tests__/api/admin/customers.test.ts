@@ -5,7 +5,7 @@ import { ordersContract } from '@/lib/orders/contract';
 import { auditLog, customerNumbers, customers, paymentSlips } from '@/lib/server/db/schema';
 import { createCustomer, createGroup, createMember, createUser, linkUserToCustomer, tokenFor, uniq } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { callEndpoint, startTestServer, type TestServer } from '../helpers/testServer';
+import { callEndpoint, useTestServer } from '../helpers/testServer';
 
 const { listCustomers, getCustomer, createCustomer: create, updateCustomer, setCustomerStatus } = customersContract.endpoints;
 
@@ -26,14 +26,13 @@ const fields = (over: Record<string, unknown> = {}) => ({
 });
 
 describeEachDb('UCP customer maintenance', (getHandle) => {
-  let server: TestServer;
+  const server = useTestServer(getHandle);
   let writer: string;
   let reader: string;
   let customerUserWithCode: string;
   const db = () => getHandle().db;
 
   beforeAll(async () => {
-    server = await startTestServer(getHandle());
     const w = await createMember(db(), ['ucp_cust_main_write'], { user: { isProviderStaff: true } });
     writer = await tokenFor(w.user, w.customer.ucpId);
     const r = await createMember(db(), ['ucp_cust_main_read'], { user: { isProviderStaff: true } });
@@ -41,9 +40,6 @@ describeEachDb('UCP customer maintenance', (getHandle) => {
     // A customer user handed the admin code by mistake: admin codes count only for provider staff.
     const c = await createMember(db(), ['ucp_cust_main_write', 'ucp_cust_main_read']);
     customerUserWithCode = await tokenFor(c.user, c.customer.ucpId);
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   it('adds a customer (UCP id upper-cased), audits it, and finds it by UCP id, either name, BR number and customer number', async () => {

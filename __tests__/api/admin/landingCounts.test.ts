@@ -10,15 +10,11 @@ import { changeRequests, contractRenewals, renewalOffers } from '@/lib/server/db
 import { createContract } from '../bills/billFixtures';
 import { createCustomer, createMember, tokenFor, uniq } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { callEndpoint, startTestServer, type TestServer } from '../helpers/testServer';
+import { callEndpoint, useTestServer } from '../helpers/testServer';
 
 describeEachDb('admin landing counts', (getHandle) => {
-  let server: TestServer;
+  const server = useTestServer(getHandle);
   const db = () => getHandle().db;
-  beforeAll(async () => {
-    server = await startTestServer(getHandle());
-  });
-  afterAll(async () => server?.close());
 
   const countsFor = async (codes: Parameters<typeof createMember>[1]) => {
     const m = await createMember(db(), codes, { user: { isProviderStaff: true } });

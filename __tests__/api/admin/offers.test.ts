@@ -6,13 +6,13 @@ import { auditLog } from '@/lib/server/db/schema';
 import { corruptPngBytes, gifBytes, jpegBytes, multipart, pngBytes } from '../bills/billFixtures';
 import { createCustomer, createMember, createUser, linkUserToCustomer, createGroup, tokenFor, uniq } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { callEndpoint, startTestServer, type TestServer } from '../helpers/testServer';
+import { callEndpoint, useTestServer } from '../helpers/testServer';
 
 const { listOffers, getOffer, createOffer, updateOffer, setOfferStatus, uploadOfferImage, getOfferImage, listHomeOffers } = offersContract.endpoints;
 const today = hkToday();
 
 describeEachDb('Offers', (getHandle) => {
-  let server: TestServer;
+  const server = useTestServer(getHandle);
   let writer: string;
   let reader: string;
   const db = () => getHandle().db;
@@ -51,14 +51,10 @@ describeEachDb('Offers', (getHandle) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer(getHandle());
     const w = await createMember(db(), ['offer_write'], { user: { isProviderStaff: true } });
     writer = await tokenFor(w.user, w.customer.ucpId);
     const r = await createMember(db(), ['offer_read'], { user: { isProviderStaff: true } });
     reader = await tokenFor(r.user, r.customer.ucpId);
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   it('a draft is not shown; once published it is shown to every customer within its validity only', async () => {

@@ -10,12 +10,12 @@ import type { UserDetail } from '@/lib/users/schemas';
 import { auditLog, staffCustomerAssignments } from '@/lib/server/db/schema';
 import { createCustomer, createGroup, createMember, createUser, linkUserToCustomer, tokenFor, uniq } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { callEndpoint, startTestServer, type TestServer } from '../helpers/testServer';
+import { callEndpoint, useTestServer } from '../helpers/testServer';
 
 const U = usersContract.endpoints;
 
 describeEachDb('staff ↔ customer assignments on the user form', (getHandle) => {
-  let server: TestServer;
+  const server = useTestServer(getHandle);
   let writer: string;
   let reader: string;
   const tag = uniq();
@@ -28,7 +28,6 @@ describeEachDb('staff ↔ customer assignments on the user form', (getHandle) =>
   let staffFields: { id: string; name: string; email: string; preferredLanguage: 'en'; skipMfa: boolean; links: { ucpId: string; groupIds: string[] }[] };
 
   beforeAll(async () => {
-    server = await startTestServer(getHandle());
     const staff = { user: { isProviderStaff: true } };
     const w = await createMember(db(), ['user_ac_main_write', 'user_ac_main_read'], staff);
     writer = await tokenFor(w.user, w.customer.ucpId);
@@ -52,7 +51,6 @@ describeEachDb('staff ↔ customer assignments on the user form', (getHandle) =>
     staffToken = await tokenFor(s, party.ucpId);
     staffFields = { id: s.userAcUuid, name: s.name, email: s.email, preferredLanguage: 'en', skipMfa: false, links: [{ ucpId: party.ucpId, groupIds: [group.id] }] };
   });
-  afterAll(async () => server?.close());
 
   const report = async () => {
     const res = await callEndpoint(server, userListReportContract.endpoints.listReport, { page: 1, pageSize: 100, filter: { q: tag } } as never, { token: staffToken });

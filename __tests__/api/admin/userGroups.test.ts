@@ -6,7 +6,7 @@ import { auditLog, userGroupFunctions, userGroups } from '@/lib/server/db/schema
 import { functionCodesFor } from '@/lib/server/services/auth/grant';
 import { createCustomer, createGroup, createMember, createUser, linkUserToCustomer, tokenFor, uniq } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { callEndpoint, startTestServer, type TestServer } from '../helpers/testServer';
+import { callEndpoint, useTestServer } from '../helpers/testServer';
 
 const { listGroups, getGroup, createGroup: create, updateGroup, setGroupStatus, deleteGroup, addGroupMember, removeGroupMember } = userGroupsContract.endpoints;
 
@@ -20,20 +20,16 @@ const fields = (over: Partial<GroupFields> = {}): GroupFields => ({
 });
 
 describeEachDb('User group maintenance', (getHandle) => {
-  let server: TestServer;
+  const server = useTestServer(getHandle);
   let writer: string;
   let reader: string;
   const db = () => getHandle().db;
 
   beforeAll(async () => {
-    server = await startTestServer(getHandle());
     const w = await createMember(db(), ['user_group_main_write'], { user: { isProviderStaff: true } });
     writer = await tokenFor(w.user, w.customer.ucpId);
     const r = await createMember(db(), ['user_group_main_read'], { user: { isProviderStaff: true } });
     reader = await tokenFor(r.user, r.customer.ucpId);
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   const ok = <T>(res: { status: number; body: { status: string; data?: T } }): T => {

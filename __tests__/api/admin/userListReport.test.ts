@@ -7,12 +7,12 @@ import { serviceContext } from '@/lib/server/context';
 import { eq } from 'drizzle-orm';
 import { createCustomer, createGroup, createMember, createUser, linkUserToCustomer, tokenFor, uniq } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { callEndpoint, startTestServer, type TestServer } from '../helpers/testServer';
+import { callEndpoint, useTestServer } from '../helpers/testServer';
 
 const { listReport, exportCsv, exportXlsx } = userListReportContract.endpoints;
 
 describeEachDb('User list report', (getHandle) => {
-  let server: TestServer;
+  const server = useTestServer(getHandle);
   let assignedToken: string;
   let allToken: string;
   let assignedStaff: string;
@@ -22,7 +22,6 @@ describeEachDb('User list report', (getHandle) => {
   let ucpB: string;
 
   beforeAll(async () => {
-    server = await startTestServer(getHandle());
     const a = await createCustomer(db());
     const b = await createCustomer(db());
     ucpA = a.ucpId;
@@ -46,9 +45,6 @@ describeEachDb('User list report', (getHandle) => {
     assignedToken = await tokenFor(assigned.user, assigned.customer.ucpId);
     const all = await createMember(db(), ['user_list_rpt_read_all'], { user: { isProviderStaff: true } });
     allToken = await tokenFor(all.user, all.customer.ucpId);
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   const list = async (token: string, filter: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => {

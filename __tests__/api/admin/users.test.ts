@@ -7,14 +7,14 @@ import { auditLog, outbox, userAccounts, userTokens } from '@/lib/server/db/sche
 import { multipart } from '../bills/billFixtures';
 import { createCustomer, createGroup, createMember, tokenFor, uniq } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { callEndpoint, startTestServer, type TestServer } from '../helpers/testServer';
+import { callEndpoint, useTestServer } from '../helpers/testServer';
 
 const U = usersContract.endpoints;
 const L = accountLinksContract.endpoints;
 const GOOD_PASSWORD = 'Harbour2026view';
 
 describeEachDb('user account maintenance and one-time links', (getHandle) => {
-  let server: TestServer;
+  const server = useTestServer(getHandle);
   let writer: string;
   let writerUuid: string;
   let reader: string;
@@ -26,7 +26,6 @@ describeEachDb('user account maintenance and one-time links', (getHandle) => {
   const db = () => getHandle().db;
 
   beforeAll(async () => {
-    server = await startTestServer(getHandle());
     const staff = { user: { isProviderStaff: true } };
     const w = await createMember(db(), ['user_ac_main_write', 'user_ac_main_read'], staff);
     writer = await tokenFor(w.user, w.customer.ucpId);
@@ -43,7 +42,6 @@ describeEachDb('user account maintenance and one-time links', (getHandle) => {
     groupId = g.id;
     groupCode = g.code;
   });
-  afterAll(async () => server?.close());
 
   const ok = <T>(res: { status: number; body: { status: string; data?: T } }): T => {
     if (res.status !== 200 || res.body.status !== 'success') throw new Error(`expected success, got ${res.status} ${JSON.stringify(res.body)}`);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { userAccounts } from '@/lib/server/db/schema';
 import { describeEachDb } from '../helpers/testDb';
-import type { TestServer } from '../helpers/testServer';
+import { useTestServer } from '../helpers/testServer';
 import { PASSWORD, fromIp, newIp, signInUser, startAuthServer, userRow } from './authTestKit';
 
 jest.setTimeout(30_000);
@@ -11,13 +11,7 @@ const MFA = '/api/login/enableMfa';
 const now = () => Math.floor(Date.now() / 1000);
 
 describeEachDb('POST /api/login/enableMfa', (getHandle) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startAuthServer(getHandle());
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(getHandle, { start: startAuthServer });
   const db = () => getHandle().db;
   const signIn = (loginId: string, totp?: string) =>
     server.post('/api/login/authenticate', { loginId, password: PASSWORD, ...(totp ? { totp } : {}) }, fromIp(newIp()));

@@ -10,7 +10,7 @@ import { usersContract } from '@/lib/users/contract';
 import { auditLog, userAccounts } from '@/lib/server/db/schema';
 import { createCustomer, createGroup, createMember, tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import type { TestServer } from '../helpers/testServer';
+import { useTestServer } from '../helpers/testServer';
 import { PASSWORD, fromIp, newIp, signInUser, startAuthServer, userRow } from './authTestKit';
 
 jest.setTimeout(60_000);
@@ -19,20 +19,16 @@ const U = usersContract.endpoints;
 const now = () => Math.floor(Date.now() / 1000);
 
 describeEachDb('forced MFA: enrolment at sign-in', (getHandle) => {
-  let server: TestServer;
+  const server = useTestServer(getHandle, { start: startAuthServer });
   let writer: string;
   let reader: string;
   const db = () => getHandle().db;
   beforeAll(async () => {
-    server = await startAuthServer(getHandle());
     const staff = { user: { isProviderStaff: true } };
     const w = await createMember(db(), ['user_ac_main_write', 'user_ac_main_read'], staff);
     writer = await tokenFor(w.user, w.customer.ucpId);
     const r = await createMember(db(), ['user_ac_main_read'], staff);
     reader = await tokenFor(r.user, r.customer.ucpId);
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   const post = (path: string, body: unknown, token?: string) => server.post(path, body, token ? { token } : fromIp(newIp()));

@@ -6,24 +6,11 @@ import { userAccounts, userGroupMembers } from '@/lib/server/db/schema';
 import { seedDemo } from '@/lib/server/db/seed';
 import { PROVIDER_UCP_ID, SEED_USERS } from '@/lib/server/db/seedData';
 import type { DbHandle } from '@/lib/server/db/types';
+import { within1s } from '../helpers/poll';
 import { describeEachDb } from '../helpers/testDb';
 
 const staff = SEED_USERS.find((u) => u.loginId === 'staff@demo.hk')!;
 const claims = { sub: staff.userAcUuid, ucp: PROVIDER_UCP_ID, ver: 0, exp: 0 };
-
-/** Polls until `check` passes or a second has gone by (the budget: every instance within one second). */
-async function within1s(check: () => Promise<void>): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      await check();
-      return Date.now() - started;
-    } catch (err) {
-      if (Date.now() - started > 1_000) throw err;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-}
 
 describe('IdentityCache', () => {
   const row: IdentityRow = { tokenVersion: 0, status: 'active', isProviderStaff: true, linkStatus: 'active', codes: ['home'] };

@@ -13,32 +13,11 @@ import { openDatabase } from '@/lib/server/db/open';
 import { customers, userAccounts, userCustomers, userGroupFunctions, userGroupMembers, userGroups } from '@/lib/server/db/schema';
 import type { DbHandle } from '@/lib/server/db/types';
 import { createMember, tokenFor, type UserRow } from '../helpers/fixtures';
+import { until, within1s } from '../helpers/poll';
 import { describeEachDb, type TestDb } from '../helpers/testDb';
 import { callEndpoint, startTestServer, type TestServer } from '../helpers/testServer';
 
 const { listGroups, removeGroupMember, setGroupStatus } = userGroupsContract.endpoints;
-
-/** Polls until `check` passes or a second has gone by (the budget: every instance within one second). */
-async function within1s(check: () => Promise<void>): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      await check();
-      return Date.now() - started;
-    } catch (err) {
-      if (Date.now() - started > 1_000) throw err;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-}
-
-async function until(cond: () => boolean | Promise<boolean>, ms: number): Promise<void> {
-  const started = Date.now();
-  while (!(await cond())) {
-    if (Date.now() - started > ms) throw new Error(`condition not met within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 type Instance = { handle: DbHandle; cache: IdentityCache; server: TestServer };
 

@@ -5,19 +5,15 @@
 import { checkTokenContract, loginContract } from '@/lib/auth/contract';
 import { addGroupMember, createGroup } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import type { TestServer } from '../helpers/testServer';
+import { useTestServer } from '../helpers/testServer';
 import { PASSWORD, fromIp, newIp, signInUser, startAuthServer } from './authTestKit';
 
 jest.setTimeout(30_000);
 
 describeEachDb('live function codes for the browser session', (getHandle) => {
-  let server: TestServer;
+  const server = useTestServer(getHandle, { start: startAuthServer });
   const db = () => getHandle().db;
-  beforeAll(async () => {
-    server = await startAuthServer(getHandle());
-  });
   afterAll(async () => {
-    await server?.close();
   });
 
   it('answers the same codes as the sign-in grant, and a group given later with the same token', async () => {

@@ -5,7 +5,7 @@ import { AppError } from '@/lib/server/errors';
 import { refreshGrant, revokeTokens, selectCustomer } from '@/lib/server/services/auth';
 import { addGroupMember, createCustomer, createGroup, linkUserToCustomer, tokenFor, uniq } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { testConfig, type TestServer } from '../helpers/testServer';
+import { testConfig, useTestServer } from '../helpers/testServer';
 import { GRANT_KEYS, PASSWORD, expectNoSecrets, fromIp, newIp, signInUser, startAuthServer, userRow } from './authTestKit';
 
 jest.setTimeout(30_000);
@@ -15,13 +15,7 @@ const protectedPaths = Object.entries(apiRoutes)
   .map(([path]) => path);
 
 describeEachDb('session: tokens, revocation, customer selection', (getHandle) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startAuthServer(getHandle());
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(getHandle, { start: startAuthServer });
   const db = () => getHandle().db;
   const config = testConfig({ TRUST_PROXY: '1' });
   const signIn = async (loginId: string) => {

@@ -1,17 +1,15 @@
 import { describeEachDb } from '../helpers/testDb';
-import { startTestServer, testConfig, type TestServer } from '../helpers/testServer';
+import { startTestServer, testConfig, type TestServer, useTestServer } from '../helpers/testServer';
 
 const PATH = '/api/setCookies';
 
 describeEachDb('POST /api/setCookies', (getHandle) => {
-  let server: TestServer;
+  const server = useTestServer(getHandle);
   let prod: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(getHandle());
     prod = await startTestServer(getHandle(), { config: testConfig({ NODE_ENV: 'production' }) });
   });
   afterAll(async () => {
-    await server?.close();
     await prod?.close();
   });
 

@@ -1,6 +1,7 @@
 import { billLines, bills, contracts, paymentSlipBills, paymentSlips, storedFiles } from '@/lib/server/db/schema';
 import { demoAdvicePdf, demoReceiptPng } from '@/lib/server/db/seedData/billing';
 import type { Db } from '@/lib/server/db/types';
+import { setBillingToday } from '@/lib/server/services/bills';
 import { uniq } from '../helpers/fixtures';
 
 export type BillRow = typeof bills.$inferSelect;
@@ -8,6 +9,12 @@ export type SlipRow = typeof paymentSlips.$inferSelect;
 
 /** A fixed "today" for every billing test: statuses never depend on the wall clock. */
 export const TODAY = '2026-11-22';
+
+/** The billing clock at `day` (default TODAY) for the enclosing describe block, back to the real date after it. */
+export function useBillingToday(day: string = TODAY): void {
+  beforeAll(() => setBillingToday(day));
+  afterAll(() => setBillingToday(null));
+}
 
 export async function createContract(db: Db, ucpId: string, overrides: Partial<typeof contracts.$inferInsert> = {}) {
   const [row] = await db

@@ -4,8 +4,8 @@ import { apiRoutes } from '@/lib/server/api/routes';
 import { setBillingToday } from '@/lib/server/services/bills';
 import { createMember, tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { startTestServer, type TestServer } from '../helpers/testServer';
-import { TODAY, createBill, createContract, createSlip } from './billFixtures';
+import { useTestServer } from '../helpers/testServer';
+import { createBill, createContract, createSlip, TODAY, useBillingToday } from './billFixtures';
 
 const LIST = '/api/bills/listBills';
 const GET = '/api/bills/getBill';
@@ -21,15 +21,8 @@ describe('bills route table', () => {
 });
 
 describeEachDb('bills API', (getHandle) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(getHandle());
-    setBillingToday(TODAY);
-  });
-  afterAll(async () => {
-    setBillingToday(null);
-    await server?.close();
-  });
+  const server = useTestServer(getHandle);
+  useBillingToday();
   const db = () => getHandle().db;
 
   async function caller(codes: Parameters<typeof createMember>[1] = ['mgt_bills_read']) {

@@ -1,10 +1,9 @@
 import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import { customers } from '@/lib/server/db/schema';
-import { setBillingToday } from '@/lib/server/services/bills';
 import { createMember, tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { startTestServer, type TestResponse, type TestServer } from '../helpers/testServer';
-import { TODAY, createBill, createContract, type BillRow } from './billFixtures';
+import { type TestResponse, type TestServer, useTestServer } from '../helpers/testServer';
+import { type BillRow, createBill, createContract, TODAY, useBillingToday } from './billFixtures';
 
 const PDF = '/api/bills/downloadBillPdf';
 const STATEMENT = '/api/bills/downloadStatement';
@@ -28,15 +27,8 @@ async function download(server: TestServer, path: string, body: unknown, token: 
 }
 
 describeEachDb('bill documents', (getHandle) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(getHandle());
-    setBillingToday(TODAY);
-  });
-  afterAll(async () => {
-    setBillingToday(null);
-    await server?.close();
-  });
+  const server = useTestServer(getHandle);
+  useBillingToday();
   const db = () => getHandle().db;
 
   async function caller() {

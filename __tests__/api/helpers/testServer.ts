@@ -161,3 +161,43 @@ export function callEndpoint<E extends { path: string; body: unknown }>(
 ): Promise<EndpointResponse<E>> {
   return server.post(endpoint.path, body, opts) as Promise<EndpointResponse<E>>;
 }
+
+/**
+ * A test server for the enclosing describe block: started in beforeAll over the block's database, closed in afterAll.
+ * The answer stands for the running server (use it inside tests and hooks, not at collection time).
+ *
+ * @example
+ * describeEachDb('orders API', (getHandle) => {
+ *   const server = useTestServer(getHandle);
+ *   it('lists', async () => expect((await server.post('/api/orders/listOrders', {}, { token })).status).toBe(200));
+ * });
+ */
+export function useTestServer<H extends DbHandle>(
+  getHandle: () => H,
+  opts: TestServerOptions & { start?: (handle: H, opts: TestServerOptions) => Promise<TestServer> } = {},
+): TestServer {
+  const { start = startTestServer, ...serverOpts } = opts;
+  let current: TestServer | undefined;
+  const live = (): TestServer => {
+    if (!current) throw new Error('useTestServer: the server runs only between beforeAll and afterAll');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await start(getHandle(), serverOpts);
+  });
+  afterAll(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return {
+    get baseUrl() {
+      return live().baseUrl;
+    },
+    get config() {
+      return live().config;
+    },
+    post: (path, body, o) => live().post(path, body, o),
+    request: (path, o) => live().request(path, o),
+    close: () => live().close(),
+  };
+}

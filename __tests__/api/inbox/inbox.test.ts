@@ -1,7 +1,7 @@
 import { apiRoutes } from '@/lib/server/api/routes';
 import { addGroupMember, createCustomer, createMember, linkUserToCustomer, tokenFor, type CustomerRow, type GroupRow, type UserRow } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { startTestServer, type TestServer } from '../helpers/testServer';
+import { useTestServer } from '../helpers/testServer';
 import { createMessage, daysAgo, deliver, deliveryOf, sendTo, type Owner } from './inboxFixtures';
 
 const COUNT = '/api/inbox/getEmailUnreadCount';
@@ -23,13 +23,7 @@ describe('inbox route table', () => {
 });
 
 describeEachDb('inbox API', (getHandle) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(getHandle());
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(getHandle);
   const db = () => getHandle().db;
 
   type Caller = { user: UserRow; customer: CustomerRow; group: GroupRow; owner: Owner; token: string };

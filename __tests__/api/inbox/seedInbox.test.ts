@@ -12,7 +12,7 @@ import { DEMO_UCP, PROVIDER_UCP_ID } from '@/lib/server/db/seedData';
 import { sanitizeRichText } from '@/lib/server/sanitize';
 import { tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { startTestServer, type TestServer } from '../helpers/testServer';
+import { useTestServer } from '../helpers/testServer';
 
 const DAY = 86_400_000;
 const msgId = (n: number): string => `5eed0010-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -115,14 +115,10 @@ describe('demo data quotes only what exists (issue 10 item 5)', () => {
 });
 
 describeEachDb('demo inbox seed', (getHandle) => {
-  let server: TestServer;
+  const server = useTestServer(getHandle);
   beforeAll(async () => {
     // Any hash will do: these tests sign tokens directly and never check a password.
     await seedDemo(getHandle().db, { passwordHash: 'not-used-in-these-tests' });
-    server = await startTestServer(getHandle());
-  });
-  afterAll(async () => {
-    await server?.close();
   });
   const db = () => getHandle().db;
 

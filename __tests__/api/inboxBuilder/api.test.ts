@@ -3,16 +3,12 @@ import { serviceContext } from '@/lib/server/context';
 import { dispatchDueMessages } from '@/lib/server/services/inboxBuilder/deliver';
 import { createMember, tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { callEndpoint, startTestServer, type TestServer } from '../helpers/testServer';
+import { callEndpoint, useTestServer } from '../helpers/testServer';
 
 const { createMessage, sendMessage, listMessages, getMessage } = inboxBuilderContract.endpoints;
 
 describeEachDb('build inbox message API', (getHandle) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(getHandle());
-  });
-  afterAll(async () => server?.close());
+  const server = useTestServer(getHandle);
 
   it('staff write and send; the customer opens it with its portal link; read-only staff and customers are refused', async () => {
     const db = getHandle().db;

@@ -6,18 +6,14 @@ import { createContract } from '../bills/billFixtures';
 import { memberWithToken, uniq } from '../helpers/fixtures';
 import { createMachine, createModel, createOrder, createProduct, createShipment } from '../helpers/orderFixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { callEndpoint, startTestServer, type TestServer } from '../helpers/testServer';
+import { callEndpoint, useTestServer } from '../helpers/testServer';
 
 const M = machinesContract.endpoints;
 const today = hkToday();
 const ALL = ['machine_read', 'meter_history_read', 'mgt_order_read', 'service_req_read'] as const;
 
 describeEachDb('my machines: list, filters, search, machine page, tenancy', (getHandle) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(getHandle());
-  });
-  afterAll(async () => server?.close());
+  const server = useTestServer(getHandle);
   const db = () => getHandle().db;
 
   /**

@@ -5,12 +5,12 @@ import { queueMail } from '@/lib/server/mail/queueMail';
 import { registerMailSettings } from '@/lib/server/mail/settings';
 import { createMember, tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { callEndpoint, startTestServer, type TestServer } from '../helpers/testServer';
+import { callEndpoint, useTestServer } from '../helpers/testServer';
 
 const { listOutbox, getOutboxMail } = mailContract.endpoints;
 
 describeEachDb('outbox API', (getHandle) => {
-  let server: TestServer;
+  const server = useTestServer(getHandle);
   let staffToken: string;
   let customerToken: string;
   let mailId: string;
@@ -18,7 +18,6 @@ describeEachDb('outbox API', (getHandle) => {
 
   beforeAll(async () => {
     const db = getHandle().db;
-    server = await startTestServer(getHandle());
     const staff = await createMember(db, ['outbox_read'], { user: { isProviderStaff: true } });
     staffToken = await tokenFor(staff.user, staff.customer.ucpId);
     // A customer user handed the code by mistake: admin codes count only for provider staff.
@@ -36,7 +35,6 @@ describeEachDb('outbox API', (getHandle) => {
   });
   afterAll(async () => {
     registerMailSettings(undefined);
-    await server?.close();
   });
 
   it('lists kept mails for staff, searchable by recipient and filtered by status', async () => {

@@ -6,18 +6,14 @@ import { meterReadings, meterSubmissions, storedFiles, systemParams } from '@/li
 import { createMember, tokenFor } from '../helpers/fixtures';
 import { createMachine, createModel } from '../helpers/orderFixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { callEndpoint, startTestServer, type TestServer } from '../helpers/testServer';
+import { callEndpoint, useTestServer } from '../helpers/testServer';
 import { bigPngLike, gifBytes, jpegBytes, multipart, pngBytes } from '../bills/billFixtures';
 
 const E = meterContract.endpoints;
 const today = hkToday();
 
 describeEachDb('meter readings: checks, submission, history, CSV, photos', (getHandle) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(getHandle());
-  });
-  afterAll(async () => server?.close());
+  const server = useTestServer(getHandle);
   const db = () => getHandle().db;
 
   /** A customer with a colour and a mono machine, each read monthly (≈ 3,000 mono / 600 colour pages a month) for a year. */

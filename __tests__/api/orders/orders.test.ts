@@ -16,7 +16,7 @@ import {
   type ProductRow,
 } from '../helpers/orderFixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { startTestServer, type TestServer } from '../helpers/testServer';
+import { useTestServer } from '../helpers/testServer';
 
 const LIST = '/api/orders/listOrders';
 const GET = '/api/orders/getOrder';
@@ -38,7 +38,7 @@ describe('orders route table', () => {
 });
 
 describeEachDb('orders API', (getHandle) => {
-  let server: TestServer;
+  const server = useTestServer(getHandle);
   const db = () => getHandle().db;
 
   /** A model, a machine-specific toner, a product for another model, a generic supply and a service item. */
@@ -55,7 +55,6 @@ describeEachDb('orders API', (getHandle) => {
   let world: World;
 
   beforeAll(async () => {
-    server = await startTestServer(getHandle());
     const model = await createModel(db());
     const otherModel = await createModel(db(), { isColour: false });
     world = {
@@ -68,9 +67,6 @@ describeEachDb('orders API', (getHandle) => {
       service: await createProduct(db(), [], { productType: 'service', colour: null, unitPriceCents: 88_000, maxOrderQty: 1 }),
       inactive: await createProduct(db(), [model], { isActive: false }),
     };
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   type Caller = { user: UserRow; customer: CustomerRow; token: string; machine: MachineRow };

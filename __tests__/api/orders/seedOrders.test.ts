@@ -9,7 +9,7 @@ import * as schema from '@/lib/server/db/schema';
 import { ORDERABLE_PRODUCT_TYPES } from '@/lib/server/services/equipment';
 import { tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { startTestServer, type TestServer } from '../helpers/testServer';
+import { useTestServer } from '../helpers/testServer';
 
 const DEMO = [DEMO_UCP.harbourView, DEMO_UCP.lungCheong, DEMO_UCP.sunrise];
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -97,14 +97,10 @@ describe('demo equipment and order data (in memory)', () => {
 });
 
 describeEachDb('demo orders seed', (getHandle) => {
-  let server: TestServer;
+  const server = useTestServer(getHandle);
   const db = () => getHandle().db;
   beforeAll(async () => {
     await seedDemo(db(), { passwordHash: 'not-used-in-these-tests' });
-    server = await startTestServer(getHandle());
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   it('loads the catalogue, contracts, machines, orders and shipments; a second run inserts nothing', async () => {

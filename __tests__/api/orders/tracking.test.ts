@@ -3,7 +3,7 @@ import { apiRoutes } from '@/lib/server/api/routes';
 import { createMember, tokenFor, type CustomerRow } from '../helpers/fixtures';
 import { createMachine, createModel, createOrder, createShipment, newKey } from '../helpers/orderFixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { startTestServer, type TestServer } from '../helpers/testServer';
+import { useTestServer } from '../helpers/testServer';
 
 const LIST = '/api/tracking/listShipments';
 const GET = '/api/tracking/getShipment';
@@ -15,13 +15,9 @@ describe('tracking route table', () => {
 });
 
 describeEachDb('tracking API', (getHandle) => {
-  let server: TestServer;
+  const server = useTestServer(getHandle);
   const db = () => getHandle().db;
-  beforeAll(async () => {
-    server = await startTestServer(getHandle());
-  });
   afterAll(async () => {
-    await server?.close();
   });
 
   type Caller = { customer: CustomerRow; token: string };

@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { addDays, hkToday } from '@/lib/bills/dates';
 import { auditLog, bills, paymentSlipBills, paymentSlips } from '@/lib/server/db/schema';
-import { setBillingToday } from '@/lib/server/services/bills';
 import { addGroupMember, createGroup, createMember, createUser, linkUserToCustomer, tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { startTestServer, type TestServer } from '../helpers/testServer';
-import { TODAY, createBill, createSlip, pngBytes } from '../bills/billFixtures';
+import { useTestServer } from '../helpers/testServer';
+import { createBill, createSlip, pngBytes, useBillingToday } from '../bills/billFixtures';
 
 const LIST = '/api/paymentSlips/listSlips';
 const FILE = '/api/paymentSlips/getSlipFile';
@@ -17,15 +16,8 @@ const REJECT = '/api/paymentSlips/rejectSlip';
 const BILLS = '/api/bills/listBills';
 
 describeEachDb('payment slips: history, files and staff review', (getHandle) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(getHandle());
-    setBillingToday(TODAY);
-  });
-  afterAll(async () => {
-    setBillingToday(null);
-    await server?.close();
-  });
+  const server = useTestServer(getHandle);
+  useBillingToday();
   const db = () => getHandle().db;
 
   /** A customer with two users: one with `_read_all`, one with only `_read`; both may upload. */

@@ -2,26 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { PAYMENT_METHODS as SHARED_METHODS, SLIP_STATUSES } from '@/lib/paymentSlips/schemas';
 import { PAYMENT_METHODS, PAYMENT_SLIP_STATUSES, paymentSlipBills, paymentSlips, storedFiles, systemParams } from '@/lib/server/db/schema';
-import { setBillingToday } from '@/lib/server/services/bills';
 import type { Db } from '@/lib/server/db/types';
 import { createMember, tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { startTestServer, type TestResponse, type TestServer } from '../helpers/testServer';
-import {
-  TODAY,
-  bigPngLike,
-  corruptPngBytes,
-  createBill,
-  createSlip,
-  gifBytes,
-  jpegBytes,
-  multipart,
-  pdfBytes,
-  pngBytes,
-  truncatedPdfBytes,
-  zipBytes,
-  type Part,
-} from '../bills/billFixtures';
+import { type TestResponse, useTestServer } from '../helpers/testServer';
+import { bigPngLike, corruptPngBytes, createBill, createSlip, gifBytes, jpegBytes, multipart, type Part, pdfBytes, pngBytes, TODAY, truncatedPdfBytes, useBillingToday, zipBytes } from '../bills/billFixtures';
 
 const UPLOAD = '/api/paymentSlips/uploadSlip';
 const LIST_BILLS = '/api/bills/listBills';
@@ -35,15 +20,8 @@ type Fields = { idempotencyKey?: string; billIds?: string[] | string; amountCent
 type FilePart = { fileName: string; contentType: string; content: Buffer } | null;
 
 describeEachDb('payment slip upload', (getHandle) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(getHandle());
-    setBillingToday(TODAY);
-  });
-  afterAll(async () => {
-    setBillingToday(null);
-    await server?.close();
-  });
+  const server = useTestServer(getHandle);
+  useBillingToday();
   const db = (): Db => getHandle().db;
 
   async function caller(codes: Parameters<typeof createMember>[1] = ['payslip_upload_write', 'payslip_upload_read', 'mgt_bills_read']) {

@@ -9,18 +9,17 @@ import { createBill, createContract } from '../bills/billFixtures';
 import { createMember, tokenFor, uniq } from '../helpers/fixtures';
 import { createMachine, createModel } from '../helpers/orderFixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { callEndpoint, startTestServer, type TestServer } from '../helpers/testServer';
+import { callEndpoint, useTestServer } from '../helpers/testServer';
 
 const R = renewalContract.endpoints;
 const C = contractsContract.endpoints;
 const today = hkToday();
 
 describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
-  let server: TestServer;
+  const server = useTestServer(getHandle);
   let offerId: string;
   let otherTypeOfferId: string;
   beforeAll(async () => {
-    server = await startTestServer(getHandle());
     const [o] = await getHandle()
       .db.insert(renewalOffers)
       .values({
@@ -46,7 +45,6 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
       .returning();
     otherTypeOfferId = m!.id;
   });
-  afterAll(async () => server?.close());
   const db = () => getHandle().db;
 
   /** A customer whose rental ends in `endsIn` days; one colour machine read monthly for 13 months (3,000 mono, 500 colour a month). */

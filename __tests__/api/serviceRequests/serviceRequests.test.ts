@@ -20,7 +20,7 @@ import { gifBytes, multipart, pngBytes } from '../bills/billFixtures';
 import { memberWithToken, uniq } from '../helpers/fixtures';
 import { createMachine, createModel, type MachineRow } from '../helpers/orderFixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { callEndpoint, startTestServer, type TestServer } from '../helpers/testServer';
+import { callEndpoint, useTestServer } from '../helpers/testServer';
 
 const C = serviceRequestsContract.endpoints;
 const D = serviceDeskContract.endpoints;
@@ -29,7 +29,7 @@ const STAFF_CODES: FunctionCode[] = ['home', 'service_req_admin_read', 'service_
 const hk = (local: string) => new Date(`${local}+08:00`);
 
 describeEachDb('service requests', (getHandle) => {
-  let server: TestServer;
+  const server = useTestServer(getHandle);
   const db = (): Db => getHandle().db;
 
   type Party = Awaited<ReturnType<typeof memberWithToken>> & { machine: MachineRow; actor: Actor };
@@ -56,7 +56,6 @@ describeEachDb('service requests', (getHandle) => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer(getHandle());
     registerMailSettings({ publicUrl: 'https://portal.example.hk', smtpConfigured: false });
     cust = await party(4);
     other = await party(8);
@@ -65,7 +64,6 @@ describeEachDb('service requests', (getHandle) => {
   });
   afterAll(async () => {
     registerMailSettings(undefined);
-    await server?.close();
   });
 
   const ok = <T>(res: { status: number; body: { status: string; data?: unknown } }): T => {

@@ -11,12 +11,12 @@ import { SEED_SITE_CONTENT } from '@/lib/server/db/seedData';
 import { CONTENT_CACHE_CONTROL } from '@/lib/server/siteContentRoutes';
 import { createMember, tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { TEST_SECRETS, callEndpoint, startTestServer, type TestServer } from '../helpers/testServer';
+import { callEndpoint, TEST_SECRETS, useTestServer } from '../helpers/testServer';
 
 const a = siteContentAdminContract.endpoints;
 
 describeEachDb('site content maintenance', (getHandle) => {
-  let server: TestServer;
+  const server = useTestServer(getHandle);
   let writer: string;
   let reader: string;
   let customer: string;
@@ -26,16 +26,12 @@ describeEachDb('site content maintenance', (getHandle) => {
   beforeAll(async () => {
     const db = getHandle().db;
     await db.insert(siteContent).values([...SEED_SITE_CONTENT]).onConflictDoNothing();
-    server = await startTestServer(getHandle());
     const w = await createMember(db, ['site_content_write'], { user: { isProviderStaff: true } });
     writer = await tokenFor(w.user, w.customer.ucpId);
     const r = await createMember(db, ['site_content_read'], { user: { isProviderStaff: true } });
     reader = await tokenFor(r.user, r.customer.ucpId);
     const c = await createMember(db, ['home']);
     customer = await tokenFor(c.user, c.customer.ucpId);
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   it('lists the five sections and opens one in both languages; unknown: 404; customers refused', async () => {

@@ -13,7 +13,7 @@ import { sanitizeHelpHtml } from '@/lib/server/sanitize';
 import { corruptPngBytes, gifBytes, jpegBytes, multipart, pngBytes } from '../bills/billFixtures';
 import { createMember, tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { callEndpoint, startTestServer, type TestServer } from '../helpers/testServer';
+import { callEndpoint, useTestServer } from '../helpers/testServer';
 
 const a = supportAdminContract.endpoints;
 const c = supportContract.endpoints;
@@ -29,7 +29,7 @@ describe('help sanitizer and uploaded images', () => {
 });
 
 describeEachDb('help article images', (getHandle) => {
-  let server: TestServer;
+  const server = useTestServer(getHandle);
   let writer: string;
   let reader: string;
   let customer: string;
@@ -40,16 +40,12 @@ describeEachDb('help article images', (getHandle) => {
 
   beforeAll(async () => {
     const db = getHandle().db;
-    server = await startTestServer(getHandle());
     const w = await createMember(db, ['support_content_write'], { user: { isProviderStaff: true } });
     writer = await tokenFor(w.user, w.customer.ucpId);
     const r = await createMember(db, ['support_content_read'], { user: { isProviderStaff: true } });
     reader = await tokenFor(r.user, r.customer.ucpId);
     const cu = await createMember(db, ['home']);
     customer = await tokenFor(cu.user, cu.customer.ucpId);
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   it('takes a JPEG or PNG checked by content, refuses other types, corrupt files, readers and oversized files', async () => {

@@ -11,13 +11,13 @@ import { registerMailSettings } from '@/lib/server/mail/settings';
 import { seedSupport, SEED_FAQ, SEED_HELP_ARTICLES, SEED_USEFUL_LINKS } from '@/lib/server/db/seedData/support';
 import { createMember, tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { callEndpoint, startTestServer, type TestServer } from '../helpers/testServer';
+import { callEndpoint, useTestServer } from '../helpers/testServer';
 
 const c = supportContract.endpoints;
 const a = supportAdminContract.endpoints;
 
 describeEachDb('customer support', (getHandle) => {
-  let server: TestServer;
+  const server = useTestServer(getHandle);
   let customerToken: string;
   let customer: Awaited<ReturnType<typeof createMember>>;
   let staffToken: string;
@@ -26,7 +26,6 @@ describeEachDb('customer support', (getHandle) => {
 
   beforeAll(async () => {
     const db = getHandle().db;
-    server = await startTestServer(getHandle());
     expect(await seedSupport(db)).toBe(SEED_HELP_ARTICLES.length + SEED_FAQ.length + SEED_USEFUL_LINKS.length);
     // Idempotent: a second run inserts nothing.
     expect(await seedSupport(db)).toBe(0);
@@ -42,7 +41,6 @@ describeEachDb('customer support', (getHandle) => {
   });
   afterAll(async () => {
     registerMailSettings(undefined);
-    await server?.close();
   });
 
   const ok = <T>(res: { status: number; body: { status: string; data?: unknown } }): T => {

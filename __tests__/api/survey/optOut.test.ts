@@ -3,14 +3,10 @@ import { surveyOptOuts } from '@/lib/server/db/schema';
 import { createSurveyOptOutToken, maskEmail } from '@/lib/server/services/survey/optOut';
 import { signApiToken } from '@/lib/server/auth/token';
 import { describeEachDb } from '../helpers/testDb';
-import { TEST_SECRETS, startTestServer, type TestServer } from '../helpers/testServer';
+import { TEST_SECRETS, useTestServer } from '../helpers/testServer';
 
 describeEachDb('survey opt-out', (getHandle) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(getHandle());
-  });
-  afterAll(async () => server?.close());
+  const server = useTestServer(getHandle);
 
   const link = (email: string) => createSurveyOptOutToken(TEST_SECRETS.API_TOKEN_SECRET, email, 'C100');
 

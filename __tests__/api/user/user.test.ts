@@ -3,7 +3,7 @@ import { apiRoutes } from '@/lib/server/api/routes';
 import { customerNumbers, PRODUCT_LINES, userAccounts } from '@/lib/server/db/schema';
 import { createCustomer, tokenFor, uniq } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import type { TestServer } from '../helpers/testServer';
+import { useTestServer } from '../helpers/testServer';
 import { PASSWORD, expectNoSecrets, fromIp, newIp, signInUser, startAuthServer } from '../auth/authTestKit';
 
 jest.setTimeout(30_000);
@@ -11,13 +11,7 @@ jest.setTimeout(30_000);
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 describeEachDb('user endpoints', (getHandle) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startAuthServer(getHandle());
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = useTestServer(getHandle, { start: startAuthServer });
   const db = () => getHandle().db;
 
   /** A customer with numbers in every product line, and a user holding `codes` for it. */

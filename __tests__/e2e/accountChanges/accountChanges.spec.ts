@@ -12,11 +12,10 @@ import type { BillListResult } from '@/lib/bills/schemas';
 import { randomUUID } from 'node:crypto';
 import { closeBrowser, newPage, newPageAs, portalPath, signIn, url } from '../helpers/browser';
 import { asUpload } from '../bills/files';
-import { api, apiError, dataOf, h1, hkDate, nextResponse, open, t } from '../orders/support';
+import { api, apiError, dataOf, en, h1, hkDate, nextResponse, open, t } from '../orders/support';
 
 afterAll(closeBrowser);
 
-const en = (key: string, vars?: Record<string, string>) => t('en', key, vars);
 const ac = (key: string, vars?: Record<string, string>) => en(`accountChanges:${key}`, vars);
 const BASE = '/customer-support/account-info-update';
 const ADD = `${BASE}/add-changes`;

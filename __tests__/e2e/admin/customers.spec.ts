@@ -5,18 +5,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { closeBrowser, newPageAs, url } from '../helpers/browser';
-import { h1, open, t } from '../orders/support';
+import { closeAfterEach, newPageAs, setUpBrowserSpec, url } from '../helpers/browser';
+import { en, h1, open, t } from '../orders/support';
 
-jest.setTimeout(180_000);
-afterAll(closeBrowser);
+setUpBrowserSpec(180_000);
 
 let page: Page;
-afterEach(async () => {
-  await page?.context().close();
-});
+closeAfterEach(() => page);
 
-const en = (key: string, vars?: Record<string, string>) => t('en', key, vars);
 const BASE = '/admin-controls/ucp-customer-maintenance';
 
 it('a provider admin opens customers from the landing page, adds one, finds it by BR number and deactivates it', async () => {

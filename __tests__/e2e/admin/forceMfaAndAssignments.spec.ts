@@ -7,23 +7,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { closeBrowser, freshTotp, newPage, newPageAs, signIn, submitSignIn, url } from '../helpers/browser';
-import { api, checkAccessible, h1, open, shot, t } from '../orders/support';
+import { freshTotp, newPage, newPageAs, setUpBrowserSpec, signIn, submitSignIn, trackPages, url } from '../helpers/browser';
+import { api, checkAccessible, en, h1, open, shot, tc } from '../orders/support';
 
-jest.setTimeout(300_000);
-afterAll(closeBrowser);
+setUpBrowserSpec(300_000);
 
-const pages: Page[] = [];
-afterEach(async () => {
-  for (const p of pages.splice(0)) await p.context().close();
-});
-const track = (p: Page) => {
-  pages.push(p);
-  return p;
-};
+const track = trackPages();
 
-const en = (key: string, vars?: Record<string, string>) => t('en', key, vars);
-const tc = (key: string, vars?: Record<string, string>) => t('tc', key, vars);
 const BASE = '/admin-controls/user-account-maintenance';
 const PASSWORD = 'Kowloon2026bay';
 /** The seeded "Admin auditor (read only)" provider group: it holds user_list_rpt_read (scoped to assignments). */

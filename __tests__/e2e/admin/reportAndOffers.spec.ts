@@ -8,11 +8,10 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
-import { closeBrowser, newPageAs, url } from '../helpers/browser';
+import { newPageAs, setUpBrowserSpec, url } from '../helpers/browser';
 import { h1, hkDate, open, t } from '../orders/support';
 
-jest.setTimeout(240_000);
-afterAll(closeBrowser);
+setUpBrowserSpec(240_000);
 
 const pages: Page[] = [];
 afterEach(async () => {

@@ -6,12 +6,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { closeBrowser, newPageAs, url } from '../helpers/browser';
+import { newPageAs, setUpBrowserSpec, url } from '../helpers/browser';
 import { apiError, h1, open, t, until } from '../orders/support';
 
 // Long: two users, a group made through the form, and the menu read after each change, on a loaded machine.
-jest.setTimeout(480_000);
-afterAll(closeBrowser);
+setUpBrowserSpec(480_000);
 
 const pages: Page[] = [];
 afterEach(async () => {

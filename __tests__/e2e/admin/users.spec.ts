@@ -7,23 +7,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { closeBrowser, newPage, newPageAs, signIn, url } from '../helpers/browser';
+import { newPage, newPageAs, setUpBrowserSpec, signIn, trackPages, url } from '../helpers/browser';
 import { setPreferenceCookies } from '../helpers/shell';
-import { api, apiError, checkAccessible, h1, open, shot, t } from '../orders/support';
+import { api, apiError, checkAccessible, en, h1, open, shot, t } from '../orders/support';
 
-jest.setTimeout(240_000);
-afterAll(closeBrowser);
+setUpBrowserSpec(240_000);
 
-const pages: Page[] = [];
-afterEach(async () => {
-  for (const p of pages.splice(0)) await p.context().close();
-});
-const track = (p: Page) => {
-  pages.push(p);
-  return p;
-};
+const track = trackPages();
 
-const en = (key: string, vars?: Record<string, string>) => t('en', key, vars);
 const BASE = '/admin-controls/user-account-maintenance';
 const suffix = () => randomBytes(3).toString('hex');
 const PASSWORD = 'Kowloon2026bay';

@@ -30,3 +30,7 @@ export function t(locale: PortalLocale, nsKey: string, vars: Record<string, stri
 
 /** A RegExp matching `text` literally. */
 export const literally = (text: string): RegExp => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+
+/** `t` in English / in Chinese: the spellings every spec used to define for itself. */
+export const en = (nsKey: string, vars?: Record<string, string>): string => t('en', nsKey, vars);
+export const tc = (nsKey: string, vars?: Record<string, string>): string => t('tc', nsKey, vars);

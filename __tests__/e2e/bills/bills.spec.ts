@@ -10,7 +10,7 @@ import type { Download, Page } from 'playwright-core';
 import { hkToday } from '@/lib/bills/dates';
 import type { BillDetail, BillListResult } from '@/lib/bills/schemas';
 import { closeBrowser, newPageAs, url } from '../helpers/browser';
-import { api, checkAccessible, dataOf, h1, nextResponse, open, shot, t, tableRows, waitForRows } from '../orders/support';
+import { api, checkAccessible, dataOf, en, h1, nextResponse, open, shot, tableRows, waitForRows } from '../orders/support';
 
 afterAll(closeBrowser);
 
@@ -21,7 +21,6 @@ afterEach(async () => {
 });
 
 const BILLS = '/my-account/manage-my-bills';
-const en = (key: string, vars?: Record<string, string>) => t('en', key, vars);
 const int = (n: number | null) => new Intl.NumberFormat('en-HK').format(n ?? 0);
 /** The cents an "HK$1,234.50" shows (every currency amount has two decimals). */
 const centsIn = (text: string) => Number(text.replace(/[^\d]/g, ''));

@@ -13,7 +13,7 @@ import { formatCentsForInput } from '@/components/common/form/money';
 import type { BillListItem, BillListResult } from '@/lib/bills/schemas';
 import type { SlipListResult, UploadSlipResult } from '@/lib/paymentSlips/schemas';
 import { closeBrowser, newPageAs, url } from '../helpers/browser';
-import { api, checkAccessible, dataOf, h1, headerStatus, hkDate, nextResponse, open, shot, t, tableRows, until, waitForRows } from '../orders/support';
+import { api, checkAccessible, dataOf, en, h1, headerStatus, hkDate, nextResponse, open, shot, tableRows, until, waitForRows } from '../orders/support';
 import { asUpload, pngBytes } from './files';
 
 afterAll(closeBrowser);
@@ -24,7 +24,6 @@ afterEach(async () => {
   await Promise.all(pages.splice(0).map((p) => p.context().close()));
 });
 
-const en = (key: string, vars?: Record<string, string>) => t('en', key, vars);
 const BILLS = '/my-account/manage-my-bills';
 const UPLOAD = `${BILLS}/payment-slip-upload`;
 const REVIEW = '/admin-controls/payment-slip-review';

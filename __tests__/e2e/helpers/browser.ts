@@ -62,6 +62,34 @@ export async function closeBrowser(): Promise<void> {
   if (current) await (await current).close();
 }
 
+/**
+ * The usual head of a spec: its time budget, and the browser closed after the file. With `closeAfterEach` (the page a
+ * test keeps in a variable) or `trackPages` (several pages a test opens) each test's pages close after it.
+ */
+export function setUpBrowserSpec(timeoutMs: number): void {
+  jest.setTimeout(timeoutMs);
+  afterAll(closeBrowser);
+}
+
+/** Closes the test's page (its context) after each test: `let page: Page; closeAfterEach(() => page);`. */
+export function closeAfterEach(current: () => Page | undefined): void {
+  afterEach(async () => {
+    await current()?.context().close();
+  });
+}
+
+/** Pages a test opens, each closed after the test: `const track = trackPages(); const p = track(await newPage());`. */
+export function trackPages(): (p: Page) => Page {
+  const pages: Page[] = [];
+  afterEach(async () => {
+    for (const p of pages.splice(0)) await p.context().close();
+  });
+  return (p) => {
+    pages.push(p);
+    return p;
+  };
+}
+
 export type NewPageOptions = {
   /** The browser's own locale (Accept-Language, Intl); the portal's language comes from the URL prefix. */
   locale?: string;

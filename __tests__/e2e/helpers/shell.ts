@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { contentSecurityPolicy, telemetryIngestionOrigin } from '@/lib/server/csp';
 import { baseUrl } from './browser';
 
-export { t, literally } from '../auth/texts';
+export { en, literally, t, tc } from '../auth/texts';
 
 /** The dark theme's page background (lib/theme/theme.ts `colorSchemes.dark.palette.background.default`, #121417). */
 export const DARK_BACKGROUND = 'rgb(18, 20, 23)';

@@ -8,12 +8,11 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { mailContract } from '@/lib/mail/contract';
 import type { OutboxListResult, OutboxMail } from '@/lib/mail/schemas';
-import { closeBrowser, newPage, newPageAs, portalPath, screenshot, signIn, url } from '../helpers/browser';
+import { newPage, newPageAs, portalPath, screenshot, setUpBrowserSpec, signIn, url } from '../helpers/browser';
 import { badgeCount, waitForBadge } from '../helpers/shell';
-import { api, h1, open, t } from '../orders/support';
+import { api, en, h1, open, tc } from '../orders/support';
 
-jest.setTimeout(420_000);
-afterAll(closeBrowser);
+setUpBrowserSpec(420_000);
 
 let admin: Page;
 let customer: Page;
@@ -21,9 +20,6 @@ afterEach(async () => {
   await admin?.context().close();
   await customer?.context().close();
 });
-
-const en = (key: string, vars?: Record<string, string>) => t('en', key, vars);
-const tc = (key: string, vars?: Record<string, string>) => t('tc', key, vars);
 
 const marker = randomBytes(3).toString('hex');
 const titleEn = `Service visit next week ${marker}`;

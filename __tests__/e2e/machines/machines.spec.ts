@@ -8,21 +8,15 @@
 import type { Page } from 'playwright-core';
 import { MACHINE_ID, MACHINE_SERIAL, REMOVED_MACHINE_SERIAL } from '@/lib/server/db/seedData/equipment';
 import { DEMO_UCP } from '@/lib/server/db/seedData/customers';
-import { closeBrowser, newPageAs, url } from '../helpers/browser';
-import { api, checkAccessible, chooseFilter, h1, open, rowIds, shot, t, until } from '../orders/support';
+import { closeAfterEach, newPageAs, setUpBrowserSpec, url } from '../helpers/browser';
+import { api, checkAccessible, chooseFilter, en, h1, open, rowIds, shot, t, tc, until } from '../orders/support';
 import type { MachineListResult } from '@/lib/machines/schemas';
 
 // A loaded machine: sign-in, axe and the chart take their time.
-jest.setTimeout(240_000);
-afterAll(closeBrowser);
+setUpBrowserSpec(240_000);
 
 let page: Page;
-afterEach(async () => {
-  await page?.context().close();
-});
-
-const en = (key: string, vars?: Record<string, string>) => t('en', key, vars);
-const tc = (key: string, vars?: Record<string, string>) => t('tc', key, vars);
+closeAfterEach(() => page);
 
 const rows = (p: Page, name: string) => p.getByRole('table', { name, exact: true }).locator('tbody tr[data-row-id]');
 const waitForIds = (p: Page, name: string, ids: readonly string[], what: string) =>

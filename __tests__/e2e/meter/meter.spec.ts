@@ -8,17 +8,14 @@
 import type { Page } from 'playwright-core';
 import { hkToday } from '@/lib/dates/hongKong';
 import type { MachinesResult, ReadingListResult } from '@/lib/meter/schemas';
-import { closeBrowser, newPage, newPageAs, url } from '../helpers/browser';
-import { api, h1, open, t, until } from '../orders/support';
+import { closeAfterEach, closeBrowser, newPage, newPageAs, url } from '../helpers/browser';
+import { api, en, h1, open, t, until } from '../orders/support';
 
 afterAll(closeBrowser);
 
 let page: Page;
-afterEach(async () => {
-  await page?.context().close();
-});
+closeAfterEach(() => page);
 
-const en = (key: string, vars?: Record<string, string>) => t('en', key, vars);
 const today = hkToday();
 const SERIAL = { colour: '3C4-512784', mono: '3B7-209156', printer: 'JPBCN8K1Q7' } as const;
 

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import type { ListResult } from '@/lib/listQuery';
 import type { OrderDetail, OrderListItem, OrderableMachine, PlaceOrderResult } from '@/lib/orders/schemas';
 import { closeBrowser, newPage, newPageAs, sessionOf, url } from '../helpers/browser';
-import { api, apiError, checkAccessible, chooseFilter, dataOf, h1, headerStatus, nextResponse, open, rowIds, shot, t, tableRows, until, waitForRows } from './support';
+import { api, apiError, checkAccessible, chooseFilter, dataOf, en, h1, headerStatus, nextResponse, open, rowIds, shot, tableRows, until, waitForRows } from './support';
 
 afterAll(closeBrowser);
 
@@ -21,7 +21,6 @@ afterEach(async () => {
 });
 
 const LIST = '/my-orders/manage';
-const en = (key: string, vars?: Record<string, string>) => t('en', key, vars);
 const ordersTable = (p: Page) => tableRows(p, en('orders:orders.listLabel'));
 const uuidPath = /^\/my-orders\/manage\/[0-9a-f-]{36}$/;
 

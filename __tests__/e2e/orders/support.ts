@@ -6,7 +6,7 @@
 import type { Locator, Page, Response } from 'playwright-core';
 import { apiPost, expectAccessible, screenshot, sessionOf, url } from '../helpers/browser';
 
-export { t, literally } from '../helpers/shell';
+export { en, literally, t, tc } from '../helpers/shell';
 
 /** The API token of the page's signed-in session (the one its own requests carry). */
 export async function tokenOf(page: Page): Promise<string> {

@@ -11,7 +11,7 @@ import type { ListResult } from '@/lib/listQuery';
 import type { OrderListItem, ShipmentDetail, ShipmentListItem } from '@/lib/orders/schemas';
 import { buildSeedOrders } from '@/lib/server/db/seedData/orders';
 import { closeBrowser, newPageAs, url } from '../helpers/browser';
-import { api, chooseFilter, dataOf, h1, headerStatus, nextResponse, open, shot, t, tableRows, waitForRows } from './support';
+import { api, chooseFilter, dataOf, en, h1, headerStatus, nextResponse, open, shot, tableRows, waitForRows } from './support';
 
 afterAll(closeBrowser);
 
@@ -21,7 +21,6 @@ afterEach(async () => {
   await page?.context().close();
 });
 
-const en = (key: string, vars?: Record<string, string>) => t('en', key, vars);
 const TRACK = '/my-orders/track';
 const PATH_STEPS = ['received', 'picked', 'dispatched', 'out_for_delivery'] as const;
 const TIME = /\d{1,2}:\d{2}/;

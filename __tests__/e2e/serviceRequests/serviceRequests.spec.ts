@@ -9,12 +9,11 @@
  */
 import type { Page } from 'playwright-core';
 import { MACHINE_ID, MACHINE_SERIAL } from '@/lib/server/db/seedData/equipment';
-import { closeBrowser, newPageAs, screenshot, url, type PortalLocale } from '../helpers/browser';
+import { newPageAs, type PortalLocale, screenshot, setUpBrowserSpec, url } from '../helpers/browser';
 import { asUpload, pngBytes } from '../bills/files';
 import { h1, open, t } from '../orders/support';
 
-jest.setTimeout(300_000);
-afterAll(closeBrowser);
+setUpBrowserSpec(300_000);
 
 const PHONE = { width: 390, height: 844 };
 const pages: Page[] = [];

@@ -5,15 +5,13 @@
  * With E2E_SCREENS=1 it also saves screenshots of the main screens at 390 / 1366 px, en / tc, light / dark.
  */
 import type { Page } from 'playwright-core';
-import { closeBrowser, newPage, newPageAs, screenshot, url } from '../helpers/browser';
+import { closeAfterEach, closeBrowser, newPage, newPageAs, screenshot, url } from '../helpers/browser';
 import { setPreferenceCookies, t } from '../helpers/shell';
 
 afterAll(closeBrowser);
 
 let page: Page;
-afterEach(async () => {
-  await page?.context().close();
-});
+closeAfterEach(() => page);
 
 const FOCUS_LIGHT = 'rgb(11, 87, 208)';
 const FOCUS_DARK = 'rgb(168, 199, 250)';

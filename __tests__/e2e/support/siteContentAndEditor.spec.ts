@@ -8,18 +8,14 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { siteContentAdminContract } from '@/lib/siteContent/adminContract';
 import { demoReceiptPng } from '@/lib/server/db/seedData/billing';
-import { closeBrowser, newPageAs, screenshot, url } from '../helpers/browser';
-import { api, h1, open, t } from '../orders/support';
+import { closeAfterEach, newPageAs, screenshot, setUpBrowserSpec, url } from '../helpers/browser';
+import { api, en, h1, open, t } from '../orders/support';
 
-jest.setTimeout(300_000);
-afterAll(closeBrowser);
+setUpBrowserSpec(300_000);
 
 let page: Page;
-afterEach(async () => {
-  await page?.context().close();
-});
+closeAfterEach(() => page);
 
-const en = (key: string, vars?: Record<string, string>) => t('en', key, vars);
 const A = siteContentAdminContract.endpoints;
 type Social = { facebookLink: string; instagramLink: string; linkedInLink: string };
 

@@ -7,20 +7,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { closeBrowser, newPageAs, screenshot, url } from '../helpers/browser';
+import { closeAfterEach, newPageAs, screenshot, setUpBrowserSpec, url } from '../helpers/browser';
 import { DARK_BACKGROUND, setPreferenceCookies } from '../helpers/shell';
-import { h1, open, t } from '../orders/support';
+import { en, h1, open, tc } from '../orders/support';
 
-jest.setTimeout(240_000);
-afterAll(closeBrowser);
+setUpBrowserSpec(240_000);
 
 let page: Page;
-afterEach(async () => {
-  await page?.context().close();
-});
-
-const en = (key: string, vars?: Record<string, string>) => t('en', key, vars);
-const tc = (key: string, vars?: Record<string, string>) => t('tc', key, vars);
+closeAfterEach(() => page);
 
 it('a customer reads quick help, searches help and the FAQ in Chinese and sees the matches highlighted', async () => {
   page = await newPageAs('customer@demo.hk');

@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, date, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ATTACHMENT_KINDS, CHANGE_STATUSES, CHANGE_TYPES, CHANNEL_SOURCES } from '../../../accountChanges/constants';
 import { storedFiles } from './billing';
-import { customers } from './customers';
+import { customerRef } from './customers';
 import { userAccounts } from './users';
+import { updatedAt } from './columns';
 
 /** `('a', 'b')` for a CHECK from the one `as const` list of lib/accountChanges/constants.ts. */
 const inList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v}'`).join(', ')})`);
@@ -21,9 +22,7 @@ export const changeRequests = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     requestNo: text('request_no').notNull(),
-    ucpId: text('ucp_id')
-      .notNull()
-      .references(() => customers.ucpId, { onDelete: 'restrict' }),
+    ucpId: customerRef(),
     changeType: text('change_type').notNull(),
     channelSource: text('channel_source').notNull().default('W'),
     status: text('status').notNull().default('pending'),
@@ -40,7 +39,7 @@ export const changeRequests = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** Client-supplied key: a repeated submission stores nothing new (unique per customer). */
     idempotencyKey: text('idempotency_key').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('change_requests_no_uq').on(t.requestNo),

@@ -3,6 +3,7 @@ import { check, date, index, pgTable, primaryKey, text, timestamp, uuid } from '
 import { storedFiles } from './billing';
 import { customers } from './customers';
 import { userAccounts } from './users';
+import { createdAt, updatedAt } from './columns';
 
 /**
  * Which customers a provider staff user looks after (docs/admin.md, "Staff ↔ customer assignment"): the user list
@@ -49,8 +50,8 @@ export const offers = pgTable(
     status: text('status').notNull().default('draft'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('offers_status_chk', sql`${t.status} in ('draft', 'published', 'expired')`),

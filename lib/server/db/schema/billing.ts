@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { customers } from './customers';
+import { customerRef } from './customers';
 import { contracts, machines } from './equipment';
 import { bytea } from './types';
 import { userAccounts } from './users';
+import { createdAt, updatedAt } from './columns';
 
 /**
  * Bills. The stored state is only what happened (amount, amount paid); what a bill *is* right now (unpaid, partly
@@ -15,9 +16,7 @@ export const bills = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     billNo: text('bill_no').notNull(),
-    ucpId: text('ucp_id')
-      .notNull()
-      .references(() => customers.ucpId, { onDelete: 'restrict' }),
+    ucpId: customerRef(),
     contractId: uuid('contract_id').references(() => contracts.id, { onDelete: 'set null' }),
     periodStart: date('period_start', { mode: 'string' }).notNull(),
     periodEnd: date('period_end', { mode: 'string' }).notNull(),
@@ -25,8 +24,8 @@ export const bills = pgTable(
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     paidCents: integer('paid_cents').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('bills_no_uq').on(t.billNo),
@@ -76,9 +75,7 @@ export const storedFiles = pgTable(
   'stored_files',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ucpId: text('ucp_id')
-      .notNull()
-      .references(() => customers.ucpId, { onDelete: 'restrict' }),
+    ucpId: customerRef(),
     uploadedBy: uuid('uploaded_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
     /** The name the user gave it (display only; never used as a path). */
     fileName: text('file_name').notNull(),
@@ -87,7 +84,7 @@ export const storedFiles = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     sha256: text('sha256').notNull(),
     content: bytea('content').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('stored_files_ucp_idx').on(t.ucpId), check('stored_files_size_chk', sql`${t.sizeBytes} > 0`)],
 );
@@ -100,9 +97,7 @@ export const paymentSlips = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     slipNo: text('slip_no').notNull(),
-    ucpId: text('ucp_id')
-      .notNull()
-      .references(() => customers.ucpId, { onDelete: 'restrict' }),
+    ucpId: customerRef(),
     uploadedBy: uuid('uploaded_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
     fileId: uuid('file_id')
       .notNull()
@@ -117,7 +112,7 @@ export const paymentSlips = pgTable(
     reviewComment: text('review_comment'),
     /** Client-supplied key: a replayed upload stores nothing new (unique per customer). */
     idempotencyKey: text('idempotency_key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('payment_slips_no_uq').on(t.slipNo),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
 
 /**
  * UCP: the customer / contract party a user acts for. The provider itself is one row with `isProvider` true:
@@ -20,11 +21,17 @@ export const customers = pgTable(
     receiveHardcopyBill: boolean('receive_hardcopy_bill').notNull().default(false),
     status: text('status').notNull().default('active'),
     isProvider: boolean('is_provider').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [check('customers_status_chk', sql`${t.status} in ('active', 'inactive')`)],
 );
+
+/** A row's customer: `ucp_id`, required, and the customer cannot be deleted while the row exists. */
+export const customerRef = () =>
+  text('ucp_id')
+    .notNull()
+    .references(() => customers.ucpId, { onDelete: 'restrict' });
 
 /** Product lines a customer can hold customer numbers in (`/api/user/get{Product}CustomerNoList`). */
 export { PRODUCT_LINES, type ProductLine } from '../../../customer/schemas';
@@ -38,7 +45,7 @@ export const customerNumbers = pgTable(
       .references(() => customers.ucpId, { onDelete: 'cascade' }),
     productLine: text('product_line').notNull(),
     customerNo: text('customer_no').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     unique('customer_numbers_line_no_uq').on(t.productLine, t.customerNo),

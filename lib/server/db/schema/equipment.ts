@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { customers } from './customers';
+import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { customerRef } from './customers';
+import { createdAt, updatedAt } from './columns';
 
 /**
  * Machines and contracts, created once for every feature that needs them: orders (toner for a machine), bills (lines
@@ -13,9 +14,7 @@ export const contracts = pgTable(
   'contracts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ucpId: text('ucp_id')
-      .notNull()
-      .references(() => customers.ucpId, { onDelete: 'restrict' }),
+    ucpId: customerRef(),
     contractNo: text('contract_no').notNull(),
     contractType: text('contract_type').notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
@@ -38,8 +37,8 @@ export const contracts = pgTable(
      * fault. Copied onto each service request when it is reported.
      */
     responseHours: integer('response_hours').notNull().default(8),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('contracts_no_uq').on(t.contractNo),
@@ -75,9 +74,7 @@ export const machines = pgTable(
   'machines',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ucpId: text('ucp_id')
-      .notNull()
-      .references(() => customers.ucpId, { onDelete: 'restrict' }),
+    ucpId: customerRef(),
     contractId: uuid('contract_id').references(() => contracts.id, { onDelete: 'set null' }),
     serialNo: text('serial_no').notNull(),
     modelCode: text('model_code')
@@ -96,8 +93,8 @@ export const machines = pgTable(
     tonerContactPhone: text('toner_contact_phone').notNull().default(''),
     installedOn: date('installed_on', { mode: 'string' }),
     status: text('status').notNull().default('active'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('machines_serial_uq').on(t.serialNo),

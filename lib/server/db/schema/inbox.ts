@@ -3,6 +3,7 @@ import { boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } fro
 import { BUILDER_STATUSES, INBOX_CATEGORIES } from '@/lib/inboxBuilder/constants';
 import { customers } from './customers';
 import { userAccounts } from './users';
+import { createdAt, updatedAt } from './columns';
 
 /** Kinds of inbox message; the screen shows one chip per kind (docs/inbox.md). */
 export { INBOX_CATEGORIES, type InboxCategory } from '../../../inbox/schemas';
@@ -32,8 +33,8 @@ export const inboxMessages = pgTable(
     sendTime: timestamp('send_time', { withTimezone: true }),
     /** The staff member who composed it; kept null when that account is removed. */
     createdBy: uuid('created_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('inbox_messages_category_chk', sql`${t.category} in (${sql.raw(INBOX_CATEGORIES.map((v) => `'${v}'`).join(', '))})`),

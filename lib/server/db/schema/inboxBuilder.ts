@@ -4,6 +4,7 @@ import { INBOX_AUDIENCES } from '@/lib/inboxBuilder/constants';
 import { customers } from './customers';
 import { inboxMessages } from './inbox';
 import { userAccounts, userGroups } from './users';
+import { updatedAt } from './columns';
 
 /**
  * How a composed message is sent (docs/inbox-builder.md): one row per message written by the builder. The seed's and
@@ -60,5 +61,5 @@ export const userMailPreferences = pgTable('user_mail_preferences', {
     .primaryKey()
     .references(() => userAccounts.userAcUuid, { onDelete: 'cascade' }),
   inboxEmail: boolean('inbox_email').notNull().default(true),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { customers } from './customers';
+import { check, date, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { customerRef } from './customers';
 import { billLines, storedFiles } from './billing';
 import { machines } from './equipment';
 import { userAccounts } from './users';
+import { createdAt } from './columns';
 
 /**
  * Meter readings and the submissions that brought them (docs/contracts-and-meters.md). A reading is the counters a
@@ -16,15 +17,13 @@ export const meterSubmissions = pgTable(
   'meter_submissions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ucpId: text('ucp_id')
-      .notNull()
-      .references(() => customers.ucpId, { onDelete: 'restrict' }),
+    ucpId: customerRef(),
     submittedBy: uuid('submitted_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
     /** 'form' or 'csv'. */
     channel: text('channel').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     readingCount: integer('reading_count').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     unique('meter_submissions_idempotency_uq').on(t.ucpId, t.idempotencyKey),
@@ -41,9 +40,7 @@ export const meterReadings = pgTable(
       .notNull()
       .references(() => machines.id, { onDelete: 'cascade' }),
     /** The machine's customer when the reading was taken (tenancy of every query). */
-    ucpId: text('ucp_id')
-      .notNull()
-      .references(() => customers.ucpId, { onDelete: 'restrict' }),
+    ucpId: customerRef(),
     readingDate: date('reading_date', { mode: 'string' }).notNull(),
     monoCounter: integer('mono_counter').notNull(),
     /** 0 on a mono machine. */
@@ -53,7 +50,7 @@ export const meterReadings = pgTable(
     submissionId: uuid('submission_id').references(() => meterSubmissions.id, { onDelete: 'set null' }),
     photoFileId: uuid('photo_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
     enteredBy: uuid('entered_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     unique('meter_readings_machine_date_uq').on(t.machineId, t.readingDate),

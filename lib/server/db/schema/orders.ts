@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { customers } from './customers';
+import { customerRef } from './customers';
 import { machines, products } from './equipment';
 import { userAccounts } from './users';
+import { createdAt, updatedAt } from './columns';
 
 export const ORDER_TYPES = ['toner', 'supplies', 'equipment', 'service'] as const;
 export const ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'completed', 'cancelled'] as const;
@@ -12,9 +13,7 @@ export const orders = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     orderNo: text('order_no').notNull(),
-    ucpId: text('ucp_id')
-      .notNull()
-      .references(() => customers.ucpId, { onDelete: 'restrict' }),
+    ucpId: customerRef(),
     orderType: text('order_type').notNull(),
     machineId: uuid('machine_id').references(() => machines.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('pending'),
@@ -29,8 +28,8 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelReason: text('cancel_reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('orders_no_uq').on(t.orderNo),
@@ -92,15 +91,13 @@ export const shipments = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     /** Denormalised from the order for tenancy checks and the list query. */
-    ucpId: text('ucp_id')
-      .notNull()
-      .references(() => customers.ucpId, { onDelete: 'restrict' }),
+    ucpId: customerRef(),
     courier: text('courier').notNull(),
     trackingNo: text('tracking_no').notNull(),
     /** The latest step reached (kept with the events in one transaction). */
     status: text('status').notNull().default('received'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('shipments_no_uq').on(t.shipmentNo),

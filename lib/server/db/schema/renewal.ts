@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { customers } from './customers';
+import { customerRef } from './customers';
 import { contracts, machineModels } from './equipment';
 import { userAccounts } from './users';
+import { createdAt, updatedAt } from './columns';
 
 /**
  * Contract renewal (docs/contracts-and-meters.md): the provider's renewal offers, the customers' renewal requests
@@ -32,8 +33,8 @@ export const renewalOffers = pgTable(
     validFrom: date('valid_from', { mode: 'string' }).notNull(),
     validTo: date('valid_to', { mode: 'string' }).notNull(),
     status: text('status').notNull().default('active'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('renewal_offers_code_uq').on(t.offerCode),
@@ -56,9 +57,7 @@ export const contractRenewals = pgTable(
     contractId: uuid('contract_id')
       .notNull()
       .references(() => contracts.id, { onDelete: 'restrict' }),
-    ucpId: text('ucp_id')
-      .notNull()
-      .references(() => customers.ucpId, { onDelete: 'restrict' }),
+    ucpId: customerRef(),
     offerId: uuid('offer_id')
       .notNull()
       .references(() => renewalOffers.id, { onDelete: 'restrict' }),
@@ -93,9 +92,7 @@ export const contractEvents = pgTable(
     contractId: uuid('contract_id')
       .notNull()
       .references(() => contracts.id, { onDelete: 'cascade' }),
-    ucpId: text('ucp_id')
-      .notNull()
-      .references(() => customers.ucpId, { onDelete: 'restrict' }),
+    ucpId: customerRef(),
     renewalId: uuid('renewal_id').references(() => contractRenewals.id, { onDelete: 'cascade' }),
     eventType: text('event_type').notNull(),
     actorUuid: uuid('actor_uuid').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),

@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { SERVICE_ACTORS, SERVICE_CATEGORIES, SERVICE_EVENT_KINDS, SERVICE_STATUSES, type VisitSlot } from '@/lib/serviceRequests/constants';
 import { storedFiles } from './billing';
-import { customers } from './customers';
+import { customerRef } from './customers';
 import { contracts, machines } from './equipment';
 import { userAccounts } from './users';
+import { createdAt, updatedAt } from './columns';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
@@ -26,9 +27,7 @@ export const serviceRequests = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     requestNo: text('request_no').notNull(),
-    ucpId: text('ucp_id')
-      .notNull()
-      .references(() => customers.ucpId, { onDelete: 'restrict' }),
+    ucpId: customerRef(),
     machineId: uuid('machine_id')
       .notNull()
       .references(() => machines.id, { onDelete: 'restrict' }),
@@ -66,8 +65,8 @@ export const serviceRequests = pgTable(
     createdBy: uuid('created_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
     idempotencyKey: uuid('idempotency_key'),
     version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('service_requests_no_uq').on(t.requestNo),

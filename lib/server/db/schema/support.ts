@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { ENQUIRY_TOPICS, SUPPORT_TOPICS } from '@/lib/support/constants';
 import { storedFiles } from './billing';
 import { customers } from './customers';
 import { userAccounts } from './users';
+import { createdAt, updatedAt } from './columns';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
@@ -16,8 +17,8 @@ const publishedContentColumns = () => ({
   sortOrder: integer('sort_order').notNull().default(0),
   published: boolean('published').notNull().default(true),
   seedKey: text('seed_key').unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
   updatedBy: uuid('updated_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
 });
 
@@ -104,7 +105,7 @@ export const enquiries = pgTable(
     idempotencyKey: uuid('idempotency_key'),
     /** The inbox message that acknowledged it. */
     ackMessageId: uuid('ack_message_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('enquiries_topic_chk', sql`${t.topic} in (${inList(ENQUIRY_TOPICS)})`),
@@ -127,5 +128,5 @@ export const helpImages = pgTable('help_images', {
     .unique()
     .references(() => storedFiles.id, { onDelete: 'cascade' }),
   uploadedBy: uuid('uploaded_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { updatedAt } from './columns';
 
 /** Key/value system parameters; `upload_file_size` is in MB (default 1). */
 export const systemParams = pgTable('system_params', {
   paramKey: text('param_key').primaryKey(),
   paramValue: text('param_value').notNull(),
   description: text('description').notNull().default(''),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -22,7 +23,7 @@ export const siteContent = pgTable(
     kind: text('kind').notNull(),
     lang: text('lang').notNull(),
     content: jsonb('content').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.kind, t.lang] }),

@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { customers } from './customers';
+import { createdAt, updatedAt } from './columns';
 
 export const userAccounts = pgTable(
   'user_accounts',
@@ -54,8 +55,8 @@ export const userAccounts = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     disclaimerAcceptedAt: timestamp('disclaimer_accepted_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('user_accounts_login_id_uq').on(t.loginId),
@@ -75,7 +76,7 @@ export const userCustomers = pgTable(
     ucpId: text('ucp_id')
       .notNull()
       .references(() => customers.ucpId, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userAcUuid, t.ucpId] }), index('user_customers_ucp_idx').on(t.ucpId)],
 );
@@ -91,8 +92,8 @@ export const userGroups = pgTable(
     /** customer groups hold customer codes; provider groups hold admin codes. */
     groupType: text('group_type').notNull().default('customer'),
     status: text('status').notNull().default('active'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('user_groups_code_uq').on(t.code),
@@ -152,7 +153,7 @@ export const userTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('user_tokens_hash_uq').on(t.tokenHash),

@@ -51,6 +51,12 @@ const withFormatted = <T extends { address: HkAddress }>(v: T) => {
   return { ...v, addressEn: f.en, addressZh: f.zh };
 };
 
+/** A change to one machine: its record as it was, and the new values (with the machine and the address formatted). */
+const forMachine = <T extends { address: HkAddress }>(id: string, fields: T) => ({
+  oldValue: { machines: [machineSnap(id)] },
+  newValue: withFormatted({ machineIds: [id], serialNos: [machineSnap(id).serialNo], ...fields }),
+});
+
 const at = (iso: string) => new Date(iso);
 
 type Step = { status: ChangeStatus; at: string; by: 'customer' | 'staff'; comment?: string };
@@ -112,10 +118,7 @@ const plans = (): Plan[] => [
     ucpId: hv.ucpId,
     type: 'machine_loc',
     submittedBy: customerUser(),
-    oldValue: { machines: [machineSnap(MACHINE_ID.hvPrinter)] },
-    newValue: withFormatted({
-      machineIds: [MACHINE_ID.hvPrinter],
-      serialNos: [machineSnap(MACHINE_ID.hvPrinter).serialNo],
+    ...forMachine(MACHINE_ID.hvPrinter, {
       address: { flat: 'Unit 1206', floor: '12', block: '', building: 'Wing Yip Industrial Building', street: '6 Wing Yip Street', district: 'kwun_tong', region: 'kowloon' },
       locationDetail: '12/F Store room',
       siteContactName: 'Lee Ka Yan',
@@ -134,10 +137,7 @@ const plans = (): Plan[] => [
     ucpId: hv.ucpId,
     type: 'toner_addr',
     submittedBy: customerUser(),
-    oldValue: { machines: [machineSnap(MACHINE_ID.hvColour)] },
-    newValue: withFormatted({
-      machineIds: [MACHINE_ID.hvColour],
-      serialNos: [machineSnap(MACHINE_ID.hvColour).serialNo],
+    ...forMachine(MACHINE_ID.hvColour, {
       address: { flat: '', floor: '', block: '', building: '', street: '1 Lantau Road', district: 'islands', region: 'new_territories' },
       contactName: 'Chan Tai Man',
       contactPhone: '91234567',

@@ -4,13 +4,14 @@ import type { SubmitResult } from '@/lib/accountChanges/schemas';
 import { hkToday } from '@/lib/dates/hongKong';
 import { audit } from '@/lib/server/audit';
 import { inTransaction, type CustomerContext } from '@/lib/server/context';
-import { changeRequestAttachments, changeRequestEvents, changeRequests, storedFiles } from '@/lib/server/db/schema';
+import { changeRequestAttachments, changeRequestEvents, changeRequests } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import type { CheckedFile } from '@/lib/server/uploads';
 import { nextRequestNo } from './common';
 import { notifyCustomer } from './notify';
 import { BUILDERS, type FormOf } from './values';
+import { storeUpload } from '@/lib/server/uploads/store';
 
 export type SubmitInput<T extends ChangeType> = {
   type: T;
@@ -46,12 +47,7 @@ export async function submitChange<T extends ChangeType>(ctx: CustomerContext, i
       const built = await BUILDERS[input.type](tx.db, ucpId, input.form);
       let fileId: string | null = null;
       if (input.file) {
-        const f = input.file.file;
-        const [file] = await tx.db
-          .insert(storedFiles)
-          .values({ ucpId, uploadedBy: userAcUuid, fileName: f.fileName, mimeType: f.mimeType, sizeBytes: f.sizeBytes, sha256: f.sha256, content: f.content })
-          .returning({ id: storedFiles.id });
-        fileId = file!.id;
+        fileId = await storeUpload(tx.db, { ucpId, uploadedBy: userAcUuid }, input.file.file);
       }
       const now = tx.now();
       const requestNo = await nextRequestNo(tx.db, hkToday(now));

@@ -5,7 +5,7 @@ import { daysBetween } from '@/lib/bills/dates';
 import { bills, contracts } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { BUCKET_LABELS, type StatementDocument, type StatementLine, type StatementTotals } from '@/lib/server/pdf/statementPdf';
-import { balanceSql, billStatusSql } from './status';
+import { billRowColumns } from './listBills';
 import { documentParties } from './parties';
 
 /**
@@ -14,17 +14,10 @@ import { documentParties } from './parties';
  * the totals per bucket.
  */
 export async function buildStatement(db: Db, ucpId: string, today: string): Promise<StatementDocument> {
+  // The list row's columns (one definition of balance and status), less what a statement line does not show.
+  const { id: _id, contractId: _c, periodStart: _ps, periodEnd: _pe, ...columns } = billRowColumns(today);
   const rows = await db
-    .select({
-      billNo: bills.billNo,
-      contractNo: contracts.contractNo,
-      billDate: bills.billDate,
-      dueDate: bills.dueDate,
-      amountCents: bills.amountCents,
-      paidCents: bills.paidCents,
-      balanceCents: balanceSql,
-      status: billStatusSql(today),
-    })
+    .select(columns)
     .from(bills)
     .leftJoin(contracts, eq(contracts.id, bills.contractId))
     .where(and(eq(bills.ucpId, ucpId), lt(bills.paidCents, bills.amountCents)))

@@ -8,10 +8,10 @@ import { containsPattern } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { bills, contractEvents, contractRenewals, contracts, machineModels, machines } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
-import { AppError } from '@/lib/server/errors';
 import { renderContractPdf } from '@/lib/server/pdf/contractPdf';
 import { documentParties } from '@/lib/server/services/bills/parties';
 import { readingsByMachine, usualDaily } from '@/lib/server/services/meter/machines';
+import { firstOr404 } from '@/lib/server/services/common';
 
 type ContractRow = typeof contracts.$inferSelect;
 
@@ -142,8 +142,7 @@ export async function contractHistory(db: Db, contractId: string): Promise<Contr
 
 /** A contract of the caller's customer (another customer's: NOT_FOUND), and the machines it covers. */
 export async function ownContract(ctx: CustomerContext, id: string): Promise<{ contract: ContractRow; machines: ContractMachine[] }> {
-  const [c] = await ctx.db.select().from(contracts).where(and(eq(contracts.id, id), eq(contracts.ucpId, ctx.actor.ucpId)));
-  if (!c) throw new AppError('NOT_FOUND');
+  const c = await firstOr404(ctx.db.select().from(contracts).where(and(eq(contracts.id, id), eq(contracts.ucpId, ctx.actor.ucpId))));
   const byContract = await machinesOf(ctx.db, [c.id]);
   return { contract: c, machines: byContract.get(c.id) ?? [] };
 }

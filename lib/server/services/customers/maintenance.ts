@@ -10,6 +10,7 @@ import { contracts, customerNumbers, customers, machineModels, machines, userAcc
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
+import { firstOr404, switchStatus } from '@/lib/server/services/common';
 
 const userCount = sql<number>`(select count(*)::int from user_customers uc where uc.ucp_id = ${customers.ucpId})`;
 
@@ -64,11 +65,10 @@ export async function listCustomers(ctx: ServiceContext, body: ListCustomersBody
 }
 
 async function customerRow(ctx: ServiceContext, ucpId: string) {
-  const [row] = await ctx.db
+  const row = await firstOr404(ctx.db
     .select()
     .from(customers)
-    .where(and(eq(customers.ucpId, ucpId), eq(customers.isProvider, false)));
-  if (!row) throw new AppError('NOT_FOUND');
+    .where(and(eq(customers.ucpId, ucpId), eq(customers.isProvider, false))));
   return row;
 }
 
@@ -182,12 +182,11 @@ export async function updateCustomer(ctx: ServiceContext, body: UpdateCustomerBo
  * sign-in offers only active customers. Nothing is deleted: reactivating restores access.
  */
 export async function setCustomerStatus(ctx: ServiceContext, body: { id: string; status: CustomerStatus }) {
-  return inTransaction(ctx, async (tx) => {
-    const before = await customerRow(tx, body.id);
-    if (before.status !== body.status) {
-      await tx.db.update(customers).set({ status: body.status, updatedAt: tx.now() }).where(eq(customers.ucpId, body.id));
-      await audit(tx, { action: body.status === 'inactive' ? 'deactivate' : 'reactivate', entity: 'customer', entityId: body.id, before: { status: before.status }, after: { status: body.status } });
-    }
-    return { id: body.id, status: body.status };
+  return switchStatus(ctx, {
+    ...body,
+    entity: 'customer',
+    action: (s) => (s === 'inactive' ? 'deactivate' : 'reactivate'),
+    current: (tx) => customerRow(tx, body.id),
+    write: (tx) => tx.db.update(customers).set({ status: body.status, updatedAt: tx.now() }).where(eq(customers.ucpId, body.id)),
   });
 }

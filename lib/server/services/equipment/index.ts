@@ -27,6 +27,18 @@ export const machineSummaryColumns = {
   locationZh: machines.locationZh,
 };
 
+/** The summary fields of a machine row (what machineSummaryColumns selects), for an answer. */
+export const machineSummaryOf = (m: MachineSummary): MachineSummary => ({
+  id: m.id,
+  serialNo: m.serialNo,
+  modelCode: m.modelCode,
+  modelNameEn: m.modelNameEn,
+  modelNameZh: m.modelNameZh,
+  isColour: m.isColour,
+  locationEn: m.locationEn,
+  locationZh: m.locationZh,
+});
+
 /** The customer's active machines with their model and toner delivery details (the order form's first step). */
 export async function listOrderableMachines(db: Db, ucpId: string): Promise<OrderableMachine[]> {
   return db

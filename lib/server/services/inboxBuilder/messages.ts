@@ -9,6 +9,7 @@ import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import { wakeJob } from '@/lib/server/jobs/registry';
 import { sanitizeRichText } from '@/lib/server/sanitize';
+import { firstOr404 } from '@/lib/server/services/common';
 
 const readCount = sql<number>`(select count(*)::int from ${inboxDeliveries} d where d.message_id = ${inboxMessages.id} and d.is_read)`;
 
@@ -74,7 +75,7 @@ export async function listBuilderMessages(ctx: ServiceContext, body: ListBuilder
 }
 
 export async function getBuilderMessage(ctx: ServiceContext, id: string): Promise<BuilderMessage> {
-  const [row] = await ctx.db
+  const row = await firstOr404(ctx.db
     .select({
       ...listColumns,
       bodyEn: inboxMessages.bodyEn,
@@ -87,8 +88,7 @@ export async function getBuilderMessage(ctx: ServiceContext, id: string): Promis
     .from(inboxMessages)
     .innerJoin(inboxBroadcasts, eq(inboxBroadcasts.messageId, inboxMessages.id))
     .leftJoin(userAccounts, eq(userAccounts.userAcUuid, inboxMessages.createdBy))
-    .where(eq(inboxMessages.id, id));
-  if (!row) throw new AppError('NOT_FOUND');
+    .where(eq(inboxMessages.id, id)));
   const targetCustomers = await ctx.db
     .select({ id: customers.ucpId, nameEn: customers.nameEn, nameZh: customers.nameZh })
     .from(inboxBroadcastTargets)
@@ -202,13 +202,12 @@ export async function createBuilderMessage(ctx: ServiceContext, draft: MessageDr
 
 /** Locks the message row; 404 when it is not a composed message, 409 when it is not in `expected` state. */
 async function lockMessage(ctx: ServiceContext, id: string, expected: BuilderStatus) {
-  const [row] = await ctx.db
+  const row = await firstOr404(ctx.db
     .select({ status: inboxMessages.status, claimedAt: inboxBroadcasts.claimedAt, sendTime: inboxMessages.sendTime })
     .from(inboxMessages)
     .innerJoin(inboxBroadcasts, eq(inboxBroadcasts.messageId, inboxMessages.id))
     .where(eq(inboxMessages.id, id))
-    .for('update');
-  if (!row) throw new AppError('NOT_FOUND');
+    .for('update'));
   if (row.status !== expected) throw new AppError('MESSAGE_NOT_DRAFT');
   return row;
 }

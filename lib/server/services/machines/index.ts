@@ -24,7 +24,8 @@ import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { contracts, machineModels, machines, meterReadings, orderItems, orders, serviceRequests, shipments } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
-import { DAYS_PER_MONTH, latestReadings, readingsByMachine, usualDaily } from '@/lib/server/services/meter/machines';
+import { machineSummaryOf } from '@/lib/server/services/equipment';
+import { DAYS_PER_MONTH, lastReadingOf, latestReadings, readingsByMachine, usualDaily } from '@/lib/server/services/meter/machines';
 import { usage } from '@/lib/server/services/meter/readings';
 
 /**
@@ -133,16 +134,9 @@ async function toItems(ctx: CustomerContext, rows: readonly Row[]): Promise<Mach
     // The same anchor as the meter screens: the contract's start day, else the installation day.
     const due = status === 'active' ? readingDue(m.contractStart ?? m.installedOn ?? `${today.slice(0, 7)}-01`, last?.readingDate ?? null, today) : null;
     return {
-      id: m.id,
-      serialNo: m.serialNo,
-      modelCode: m.modelCode,
-      modelNameEn: m.modelNameEn,
-      modelNameZh: m.modelNameZh,
+      ...machineSummaryOf(m),
       brand: m.brand,
       category: asMachineCategory(m.category),
-      isColour: m.isColour,
-      locationEn: m.locationEn,
-      locationZh: m.locationZh,
       status,
       siteKey: m.siteKey,
       siteEn: m.addressEn,
@@ -151,7 +145,7 @@ async function toItems(ctx: CustomerContext, rows: readonly Row[]): Promise<Mach
         m.contractId && m.contractNo && m.contractStart && m.contractEnd
           ? { id: m.contractId, contractNo: m.contractNo, contractType: asContractType(m.contractType ?? ''), startDate: m.contractStart, endDate: m.contractEnd, status: asContractStatus(m.contractStatus ?? '') }
           : null,
-      lastReading: last ? { readingDate: last.readingDate, monoCounter: last.monoCounter, colourCounter: last.colourCounter, source: asReadingSource(last.source) } : null,
+      lastReading: lastReadingOf(last),
       readingDueOn: due?.dueOn ?? null,
       dueFlag: due?.flag ?? null,
       lastTonerOrder: toner.get(m.id) ?? null,

@@ -5,7 +5,7 @@ import type { ServiceContext } from '@/lib/server/context';
 import { outbox } from '@/lib/server/db/schema';
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
-import { AppError } from '@/lib/server/errors';
+import { firstOr404 } from '@/lib/server/services/common';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
@@ -58,7 +58,6 @@ export async function listOutbox(ctx: ServiceContext, body: ListOutboxBody) {
 }
 
 export async function getOutboxMail(ctx: ServiceContext, id: string): Promise<OutboxMail> {
-  const [row] = await ctx.db.select().from(outbox).where(eq(outbox.id, id));
-  if (!row) throw new AppError('NOT_FOUND');
+  const row = await firstOr404(ctx.db.select().from(outbox).where(eq(outbox.id, id)));
   return { ...toItem(row), textBody: row.textBody, htmlBody: row.htmlBody };
 }

@@ -7,6 +7,7 @@ import { intervalsOf, usualDailyVolume, type CounterReading } from '@/lib/meter/
 import type { CustomerContext } from '@/lib/server/context';
 import { contracts, machineModels, machines, meterReadings } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
+import { machineSummaryColumns, machineSummaryOf } from '@/lib/server/services/equipment';
 
 /** A month of usual volume: 365.25 / 12 days. */
 export const DAYS_PER_MONTH = 30.4375;
@@ -31,15 +32,8 @@ export type MachineRow = {
 export function machineSelect(db: Db) {
   return db
     .select({
-      id: machines.id,
+      ...machineSummaryColumns,
       ucpId: machines.ucpId,
-      serialNo: machines.serialNo,
-      modelCode: machines.modelCode,
-      modelNameEn: machineModels.nameEn,
-      modelNameZh: machineModels.nameZh,
-      isColour: machineModels.isColour,
-      locationEn: machines.locationEn,
-      locationZh: machines.locationZh,
       contractId: machines.contractId,
       contractNo: contracts.contractNo,
       contractStart: contracts.startDate,
@@ -50,6 +44,10 @@ export function machineSelect(db: Db) {
     .innerJoin(machineModels, eq(machineModels.modelCode, machines.modelCode))
     .leftJoin(contracts, eq(contracts.id, machines.contractId));
 }
+
+/** A machine's latest reading as the screens show it (null: none yet). */
+export const lastReadingOf = (last: { readingDate: string; monoCounter: number; colourCounter: number; source: string } | null) =>
+  last ? { readingDate: last.readingDate, monoCounter: last.monoCounter, colourCounter: last.colourCounter, source: asReadingSource(last.source) } : null;
 
 /** Readings of the given machines from a date on, oldest first, grouped by machine. */
 export async function readingsByMachine(db: Db, machineIds: readonly string[], from: string): Promise<Map<string, (CounterReading & { source: string })[]>> {
@@ -101,17 +99,10 @@ export async function listMachines(ctx: CustomerContext): Promise<MachinesResult
     const due = readingDue(anchor, last?.readingDate ?? null, today);
     const usual = usualDaily(history.get(m.id) ?? [], today);
     return {
-      id: m.id,
-      serialNo: m.serialNo,
-      modelCode: m.modelCode,
-      modelNameEn: m.modelNameEn,
-      modelNameZh: m.modelNameZh,
-      isColour: m.isColour,
-      locationEn: m.locationEn,
-      locationZh: m.locationZh,
+      ...machineSummaryOf(m),
       contractId: m.contractId,
       contractNo: m.contractNo,
-      lastReading: last ? { readingDate: last.readingDate, monoCounter: last.monoCounter, colourCounter: last.colourCounter, source: asReadingSource(last.source) } : null,
+      lastReading: lastReadingOf(last),
       readingDueOn: due.dueOn,
       dueFlag: due.flag,
       usualMonthly: usual ? { mono: Math.round(usual.mono * DAYS_PER_MONTH), colour: Math.round(usual.colour * DAYS_PER_MONTH) } : null,

@@ -5,11 +5,12 @@ import { asReadingSource, asReadingStatus } from '@/lib/meter/constants';
 import type { ReadingFilter, ReadingItem, ReadingListResult, UsageBody, UsagePoint, UsageResult } from '@/lib/meter/schemas';
 import { intervalsOf } from '@/lib/meter/usage';
 import type { CustomerContext } from '@/lib/server/context';
-import { billLineReadings, machines, meterReadings, storedFiles } from '@/lib/server/db/schema';
+import { billLineReadings, machines, meterReadings } from '@/lib/server/db/schema';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import type { CheckedFile } from '@/lib/server/uploads';
 import { readingsByMachine } from './machines';
+import { storeUpload } from '@/lib/server/uploads/store';
 
 type ListBody = { page: number; pageSize: number; sort?: { field: 'readingDate' | 'serialNo'; direction: 'asc' | 'desc' }; filter?: ReadingFilter };
 
@@ -163,18 +164,5 @@ export async function storePhoto(ctx: CustomerContext, serialNo: string, file: C
     .from(machines)
     .where(and(eq(machines.ucpId, ctx.actor.ucpId), sql`upper(${machines.serialNo}) = ${serialNo.trim().toUpperCase()}`));
   if (!machine) throw new AppError('NOT_FOUND', { publicMessage: 'No machine of yours has this serial number' });
-  const [row] = await ctx.db
-    .insert(storedFiles)
-    .values({
-      ucpId: ctx.actor.ucpId,
-      uploadedBy: ctx.actor.userAcUuid,
-      fileName: file.fileName,
-      mimeType: file.mimeType,
-      sizeBytes: file.sizeBytes,
-      sha256: file.sha256,
-      content: file.content,
-      createdAt: ctx.now(),
-    })
-    .returning({ id: storedFiles.id });
-  return { fileId: row!.id };
+  return { fileId: await storeUpload(ctx.db, { ucpId: ctx.actor.ucpId, uploadedBy: ctx.actor.userAcUuid, createdAt: ctx.now() }, file) };
 }

@@ -14,6 +14,8 @@ import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import type { CheckedFile } from '@/lib/server/uploads';
+import { storeUpload } from '@/lib/server/uploads/store';
+import { firstOr404, switchStatus } from '@/lib/server/services/common';
 
 /** The status shown: a published offer past its end date is expired. */
 const shownStatus = (status: string, validTo: string, today: string): OfferStatus =>
@@ -64,11 +66,7 @@ export async function listOffers(ctx: ServiceContext, body: ListOffersBody) {
   }));
 }
 
-async function offerRow(ctx: ServiceContext, id: string) {
-  const [row] = await ctx.db.select().from(offers).where(eq(offers.id, id));
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
-}
+const offerRow = (ctx: ServiceContext, id: string) => firstOr404(ctx.db.select().from(offers).where(eq(offers.id, id)));
 
 export async function getOffer(ctx: ServiceContext, id: string): Promise<OfferDetail> {
   const row = await offerRow(ctx, id);
@@ -168,41 +166,27 @@ export async function updateOffer(ctx: ServiceContext, body: UpdateOfferBody): P
 }
 
 export async function setOfferStatus(ctx: ServiceContext, body: { id: string; status: OfferStatus }) {
-  return inTransaction(ctx, async (tx) => {
-    const [before] = await tx.db.select().from(offers).where(eq(offers.id, body.id)).for('update');
-    if (!before) throw new AppError('NOT_FOUND');
-    if (before.status !== body.status) {
-      await tx.db
+  return switchStatus(ctx, {
+    ...body,
+    entity: 'offer',
+    action: (s) => (s === 'published' ? 'publish' : s === 'expired' ? 'expire' : 'unpublish'),
+    current: (tx) => firstOr404(tx.db.select().from(offers).where(eq(offers.id, body.id)).for('update')),
+    write: (tx) =>
+      tx.db
         .update(offers)
         .set({ status: body.status, updatedAt: tx.now(), ...(body.status === 'published' ? { publishedAt: tx.now() } : {}) })
-        .where(eq(offers.id, body.id));
-      const action = body.status === 'published' ? 'publish' : body.status === 'expired' ? 'expire' : 'unpublish';
-      await audit(tx, { action, entity: 'offer', entityId: body.id, before: { status: before.status }, after: { status: body.status } });
-    }
-    return { id: body.id, status: body.status };
+        .where(eq(offers.id, body.id)),
   });
 }
 
 export async function setOfferImage(ctx: ServiceContext, id: string, file: CheckedFile): Promise<{ id: string }> {
   return inTransaction(ctx, async (tx) => {
-    const [before] = await tx.db.select().from(offers).where(eq(offers.id, id)).for('update');
-    if (!before) throw new AppError('NOT_FOUND');
-    const [stored] = await tx.db
-      .insert(storedFiles)
-      .values({
-        // Offer images belong to the party the staff user acts for (the provider).
-        ucpId: tx.actor.ucpId!,
-        uploadedBy: tx.actor.userAcUuid,
-        fileName: file.fileName,
-        mimeType: file.mimeType,
-        sizeBytes: file.sizeBytes,
-        sha256: file.sha256,
-        content: file.content,
-      })
-      .returning({ id: storedFiles.id });
-    await tx.db.update(offers).set({ imageFileId: stored!.id, updatedAt: tx.now() }).where(eq(offers.id, id));
+    const before = await firstOr404(tx.db.select().from(offers).where(eq(offers.id, id)).for('update'));
+    // Offer images belong to the party the staff user acts for (the provider).
+    const storedId = await storeUpload(tx.db, { ucpId: tx.actor.ucpId!, uploadedBy: tx.actor.userAcUuid }, file);
+    await tx.db.update(offers).set({ imageFileId: storedId, updatedAt: tx.now() }).where(eq(offers.id, id));
     if (before.imageFileId) await tx.db.delete(storedFiles).where(eq(storedFiles.id, before.imageFileId));
-    await audit(tx, { action: 'set_image', entity: 'offer', entityId: id, before: { imageFileId: before.imageFileId }, after: { imageFileId: stored!.id, fileName: file.fileName, sha256: file.sha256 } });
+    await audit(tx, { action: 'set_image', entity: 'offer', entityId: id, before: { imageFileId: before.imageFileId }, after: { imageFileId: storedId, fileName: file.fileName, sha256: file.sha256 } });
     return { id };
   });
 }
@@ -247,11 +231,10 @@ export async function listHomeOffers(ctx: ServiceContext): Promise<HomeOffer[]> 
 export async function getOfferImage(ctx: ServiceContext, id: string): Promise<{ fileName: string; contentType: string; body: Buffer }> {
   const staff = ctx.actor.isProviderStaff && canAccess(ctx.actor.codes, ['offer_read', 'offer_write']);
   const where = staff ? eq(offers.id, id) : and(eq(offers.id, id), visibleTo(ctx.actor.ucpId ?? '', hkToday(ctx.now())));
-  const [row] = await ctx.db
+  const row = await firstOr404(ctx.db
     .select({ fileName: storedFiles.fileName, mimeType: storedFiles.mimeType, content: storedFiles.content })
     .from(offers)
     .innerJoin(storedFiles, eq(storedFiles.id, offers.imageFileId))
-    .where(where);
-  if (!row) throw new AppError('NOT_FOUND');
+    .where(where));
   return { fileName: row.fileName, contentType: row.mimeType, body: Buffer.from(row.content) };
 }

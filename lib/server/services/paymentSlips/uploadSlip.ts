@@ -1,10 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { PAYMENT_DATE_MESSAGES, paymentDateProblem, type UploadSlipFields, type UploadSlipResult } from '@/lib/paymentSlips/schemas';
-import { bills, paymentSlipBills, paymentSlips, storedFiles } from '@/lib/server/db/schema';
+import { bills, paymentSlipBills, paymentSlips } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import type { CheckedFile } from '@/lib/server/uploads';
 import { nextSlipNo } from './common';
+import { storeUpload } from '@/lib/server/uploads/store';
 
 export type SlipActor = { ucpId: string; userAcUuid: string };
 
@@ -83,25 +84,14 @@ export async function uploadSlip(db: Db, actor: SlipActor, input: UploadSlipInpu
         });
       }
 
-      const [file] = await tx
-        .insert(storedFiles)
-        .values({
-          ucpId: actor.ucpId,
-          uploadedBy: actor.userAcUuid,
-          fileName: input.file.fileName,
-          mimeType: input.file.mimeType,
-          sizeBytes: input.file.sizeBytes,
-          sha256: input.file.sha256,
-          content: input.file.content,
-        })
-        .returning({ id: storedFiles.id });
+      const fileId = await storeUpload(tx, { ucpId: actor.ucpId, uploadedBy: actor.userAcUuid }, input.file);
       const [slip] = await tx
         .insert(paymentSlips)
         .values({
           slipNo: await nextSlipNo(tx, today),
           ucpId: actor.ucpId,
           uploadedBy: actor.userAcUuid,
-          fileId: file!.id,
+          fileId,
           amountCents: input.amountCents,
           paymentDate: input.paymentDate,
           paymentMethod: input.paymentMethod,

@@ -11,6 +11,7 @@ import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { contractRenewals, contracts, customers, machineModels, renewalOffers, userAccounts } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/errors';
 import { contractHistory, termsOf } from '@/lib/server/services/contracts';
+import { firstOr404 } from '@/lib/server/services/common';
 
 type OfferRow = typeof renewalOffers.$inferSelect;
 
@@ -99,8 +100,7 @@ export async function saveOffer(ctx: ServiceContext, body: { id?: string; offer:
       await audit(tx, { action: 'create', entity: 'renewal_offer', entityId: row!.id, after: values });
       return toOffer(row!, 0);
     }
-    const [before] = await tx.db.select().from(renewalOffers).where(eq(renewalOffers.id, body.id)).for('update');
-    if (!before) throw new AppError('NOT_FOUND');
+    const before = await firstOr404(tx.db.select().from(renewalOffers).where(eq(renewalOffers.id, body.id)).for('update'));
     const [row] = await tx.db.update(renewalOffers).set(values).where(eq(renewalOffers.id, body.id)).returning();
     await audit(tx, { action: 'update', entity: 'renewal_offer', entityId: body.id, before, after: row });
     const [{ n }] = (await tx.db.select({ n: count() }).from(contractRenewals).where(eq(contractRenewals.offerId, body.id))) as [{ n: number }];
@@ -200,8 +200,7 @@ function termsFromJson(v: unknown): OfferTerms {
 }
 
 export async function getLog(ctx: ServiceContext, id: string): Promise<RenewalLogDetail> {
-  const [row] = await logQuery(ctx).where(eq(contractRenewals.id, id));
-  if (!row) throw new AppError('NOT_FOUND');
+  const row = await firstOr404(logQuery(ctx).where(eq(contractRenewals.id, id)));
   return { ...toLog(row), terms: termsFromJson(row.terms), newStartDate: row.newStartDate, newEndDate: row.newEndDate, events: await contractHistory(ctx.db, row.contractId) };
 }
 

@@ -26,7 +26,9 @@ import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import type { CheckedFile } from '@/lib/server/uploads';
-import { addEvent, applyChange, auditStep, customerActions, loadDetail, machineOf, notifyCustomer, rowOf, type SrRow } from './shared';
+import { addEvent, auditStep, customerActions, loadDetail, machineOf, notifyCustomer, rowOf, runStep, type SrRow } from './shared';
+import { storeUpload } from '@/lib/server/uploads/store';
+import { firstOr404 } from '@/lib/server/services/common';
 
 /** How far ahead a visit window may be offered. */
 const VISIT_WINDOW_MAX_DAYS = 30;
@@ -68,13 +70,12 @@ export async function listRequests(ctx: CustomerContext, body: ListServiceReques
 
 /** The customer's machine (active) with its contract's response time. */
 async function machineForReport(ctx: CustomerContext, machineId: string) {
-  const [found] = await ctx.db
+  const found = await firstOr404(ctx.db
     .select({ m: machines, model: machineModels, contractId: contracts.id, contractNo: contracts.contractNo, responseHours: contracts.responseHours })
     .from(machines)
     .innerJoin(machineModels, eq(machineModels.modelCode, machines.modelCode))
     .leftJoin(contracts, eq(contracts.id, machines.contractId))
-    .where(and(eq(machines.id, machineId), eq(machines.ucpId, ctx.actor.ucpId)));
-  if (!found) throw new AppError('NOT_FOUND');
+    .where(and(eq(machines.id, machineId), eq(machines.ucpId, ctx.actor.ucpId))));
   if (found.m.status !== 'active') throw new AppError('MACHINE_NOT_SERVICEABLE');
   return found;
 }
@@ -114,24 +115,18 @@ export async function listMachinesForReport(ctx: CustomerContext): Promise<Servi
 }
 
 export async function storePhoto(ctx: CustomerContext, machineId: string, file: CheckedFile): Promise<{ fileId: string }> {
-  const [machine] = await ctx.db.select({ id: machines.id }).from(machines).where(and(eq(machines.id, machineId), eq(machines.ucpId, ctx.actor.ucpId)));
-  if (!machine) throw new AppError('NOT_FOUND');
-  const [row] = await ctx.db
-    .insert(storedFiles)
-    .values({ ucpId: ctx.actor.ucpId, uploadedBy: ctx.actor.userAcUuid, fileName: file.fileName, mimeType: file.mimeType, sizeBytes: file.sizeBytes, sha256: file.sha256, content: file.content, createdAt: ctx.now() })
-    .returning({ id: storedFiles.id });
-  return { fileId: row!.id };
+  await firstOr404(ctx.db.select({ id: machines.id }).from(machines).where(and(eq(machines.id, machineId), eq(machines.ucpId, ctx.actor.ucpId))));
+  return { fileId: await storeUpload(ctx.db, { ucpId: ctx.actor.ucpId, uploadedBy: ctx.actor.userAcUuid, createdAt: ctx.now() }, file) };
 }
 
 /** The stored photo of a request (of `ucpId` when given): bytes and type. */
 export async function requestPhoto(ctx: CustomerContext | import('@/lib/server/context').ServiceContext, id: string, ucpId: string | null) {
   const where = ucpId === null ? eq(serviceRequests.id, id) : and(eq(serviceRequests.id, id), eq(serviceRequests.ucpId, ucpId));
-  const [f] = await ctx.db
+  const f = await firstOr404(ctx.db
     .select({ fileName: storedFiles.fileName, mimeType: storedFiles.mimeType, content: storedFiles.content })
     .from(serviceRequests)
     .innerJoin(storedFiles, eq(storedFiles.id, serviceRequests.photoFileId))
-    .where(where);
-  if (!f) throw new AppError('NOT_FOUND');
+    .where(where));
   return f;
 }
 
@@ -218,83 +213,62 @@ export async function createRequest(ctx: CustomerContext, body: CreateServiceReq
   });
 }
 
-async function afterCustomerStep(ctx: CustomerContext, id: string): Promise<ServiceRequestDetail> {
-  return getRequest(ctx, id);
+/** A customer's step on its own request (tenancy: the actor's current customer), then the request as it is now. */
+async function customerStep(
+  ctx: CustomerContext,
+  body: { id: string; version: number },
+  step: Omit<Parameters<typeof runStep>[1], 'id' | 'version' | 'ucpId' | 'by'>,
+): Promise<ServiceRequestDetail> {
+  await runStep(ctx, { ...step, id: body.id, version: body.version, ucpId: ctx.actor.ucpId, by: 'customer' });
+  return getRequest(ctx, body.id);
 }
 
-export async function cancelRequest(ctx: CustomerContext, body: CancelBody): Promise<ServiceRequestDetail> {
-  await inTransaction(ctx, async (tx) => {
-    const { before, after } = await applyChange(tx, {
-      id: body.id,
-      version: body.version,
-      ucpId: ctx.actor.ucpId,
-      action: 'cancel',
-      set: () => ({ status: 'cancelled', cancelledAt: tx.now(), cancelReason: body.reason || null }),
-    });
-    await addEvent(tx, after, 'cancelled', 'customer', { note: body.reason ?? '' });
-    await auditStep(tx, 'cancelled', before, after, { reason: body.reason ?? '' });
-    await notifyCustomer(tx, 'cancelled', after);
+export const cancelRequest = (ctx: CustomerContext, body: CancelBody): Promise<ServiceRequestDetail> =>
+  customerStep(ctx, body, {
+    action: 'cancel',
+    set: (_r, tx) => ({ status: 'cancelled', cancelledAt: tx.now(), cancelReason: body.reason || null }),
+    kind: 'cancelled',
+    event: () => ({ note: body.reason ?? '' }),
+    audit: () => ({ reason: body.reason ?? '' }),
   });
-  return afterCustomerStep(ctx, body.id);
-}
 
 /** Confirm and reopen are open for REOPEN_WINDOW_DAYS after the resolution. */
-const withinWindow = (now: Date) => (r: SrRow) => {
-  if (!r.resolvedAt || now.getTime() > r.resolvedAt.getTime() + REOPEN_WINDOW_DAYS * 24 * 3600_000) throw new AppError('SERVICE_REQUEST_WINDOW_CLOSED');
+const withinWindow = (r: SrRow, tx: { now(): Date }) => {
+  if (!r.resolvedAt || tx.now().getTime() > r.resolvedAt.getTime() + REOPEN_WINDOW_DAYS * 24 * 3600_000) throw new AppError('SERVICE_REQUEST_WINDOW_CLOSED');
 };
 
-export async function confirmResolution(ctx: CustomerContext, body: ConfirmBody): Promise<ServiceRequestDetail> {
-  await inTransaction(ctx, async (tx) => {
-    const { before, after } = await applyChange(tx, {
-      id: body.id,
-      version: body.version,
-      ucpId: ctx.actor.ucpId,
-      action: 'confirm',
-      check: withinWindow(tx.now()),
-      set: () => ({ status: 'closed', closedAt: tx.now(), ...(body.rating ? { rating: body.rating, ratingComment: body.comment || null } : {}) }),
-    });
-    await addEvent(tx, after, 'closed', 'customer', { note: body.rating ? '' : (body.comment ?? '') });
-    if (body.rating) await addEvent(tx, after, 'rated', 'customer', { note: body.comment ?? '' });
-    await auditStep(tx, 'closed', before, after, { confirmedByCustomer: true, rating: body.rating ?? null });
-    await notifyCustomer(tx, 'closed', after);
+export const confirmResolution = (ctx: CustomerContext, body: ConfirmBody): Promise<ServiceRequestDetail> =>
+  customerStep(ctx, body, {
+    action: 'confirm',
+    check: withinWindow,
+    set: (_r, tx) => ({ status: 'closed', closedAt: tx.now(), ...(body.rating ? { rating: body.rating, ratingComment: body.comment || null } : {}) }),
+    kind: 'closed',
+    event: () => ({ note: body.rating ? '' : (body.comment ?? '') }),
+    moreEvents: body.rating ? [{ kind: 'rated', note: body.comment ?? '' }] : [],
+    audit: () => ({ confirmedByCustomer: true, rating: body.rating ?? null }),
   });
-  return afterCustomerStep(ctx, body.id);
-}
 
-export async function reopenRequest(ctx: CustomerContext, body: ReopenBody): Promise<ServiceRequestDetail> {
-  await inTransaction(ctx, async (tx) => {
-    const { before, after } = await applyChange(tx, {
-      id: body.id,
-      version: body.version,
-      ucpId: ctx.actor.ucpId,
-      action: 'reopen',
-      check: withinWindow(tx.now()),
-      // Back to the desk: acknowledged (it knows the request), the engineer kept for reference until reassigned.
-      set: (r) => ({ status: 'acknowledged', resolvedAt: null, reopenCount: r.reopenCount + 1 }),
-    });
-    await addEvent(tx, after, 'reopened', 'customer', { note: body.reason });
-    await auditStep(tx, 'reopened', before, after, { reason: body.reason });
-    await notifyCustomer(tx, 'reopened', after, body.reason);
+export const reopenRequest = (ctx: CustomerContext, body: ReopenBody): Promise<ServiceRequestDetail> =>
+  customerStep(ctx, body, {
+    action: 'reopen',
+    check: withinWindow,
+    // Back to the desk: acknowledged (it knows the request), the engineer kept for reference until reassigned.
+    set: (r) => ({ status: 'acknowledged', resolvedAt: null, reopenCount: r.reopenCount + 1 }),
+    kind: 'reopened',
+    event: () => ({ note: body.reason }),
+    audit: () => ({ reason: body.reason }),
+    notify: body.reason,
   });
-  return afterCustomerStep(ctx, body.id);
-}
 
-export async function rateRequest(ctx: CustomerContext, body: RateBody): Promise<ServiceRequestDetail> {
-  await inTransaction(ctx, async (tx) => {
-    const { before, after } = await applyChange(tx, {
-      id: body.id,
-      version: body.version,
-      ucpId: ctx.actor.ucpId,
-      action: 'rate',
-      check: (r) => {
-        if (r.rating !== null) throw new AppError('SERVICE_REQUEST_WRONG_STATUS');
-      },
-      set: () => ({ rating: body.rating, ratingComment: body.comment || null }),
-    });
-    await addEvent(tx, after, 'rated', 'customer', { note: body.comment ?? '' });
-    await auditStep(tx, 'rated', before, after, { rating: body.rating });
+export const rateRequest = (ctx: CustomerContext, body: RateBody): Promise<ServiceRequestDetail> =>
+  customerStep(ctx, body, {
+    action: 'rate',
+    check: (r) => {
+      if (r.rating !== null) throw new AppError('SERVICE_REQUEST_WRONG_STATUS');
+    },
+    set: () => ({ rating: body.rating, ratingComment: body.comment || null }),
+    kind: 'rated',
+    event: () => ({ note: body.comment ?? '' }),
+    audit: () => ({ rating: body.rating }),
+    notify: false,
   });
-  return afterCustomerStep(ctx, body.id);
-}
-
-

@@ -16,12 +16,12 @@ import type {
   ServiceDeskListResult,
   ServiceDeskSummary,
 } from '@/lib/serviceRequests/schemas';
-import { inTransaction, type ServiceContext } from '@/lib/server/context';
+import type { ServiceContext } from '@/lib/server/context';
 import { customers, machineModels, machines, serviceRequests, userAccounts } from '@/lib/server/db/schema';
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
-import { addEvent, applyChange, auditStep, loadDetail, machineOf, notifyCustomer, openStatusSql, rowOf, slaStateSql, staffActions } from './shared';
+import { loadDetail, machineOf, openStatusSql, rowOf, runStep, slaStateSql, staffActions } from './shared';
 
 export async function getDeskRequest(ctx: ServiceContext, id: string): Promise<ServiceDeskDetail> {
   const { detail, row, timeline } = await loadDetail(ctx, id, null);
@@ -108,83 +108,72 @@ export async function deskSummary(ctx: ServiceContext): Promise<ServiceDeskSumma
   return { open: row?.open ?? 0, unacknowledged: row?.unacknowledged ?? 0, atRisk: row?.atRisk ?? 0, breached: row?.breached ?? 0 };
 }
 
-export async function acknowledge(ctx: ServiceContext, body: AcknowledgeBody): Promise<ServiceDeskDetail> {
-  await inTransaction(ctx, async (tx) => {
-    const { before, after } = await applyChange(tx, { id: body.id, version: body.version, ucpId: null, action: 'acknowledge', set: () => ({ status: 'acknowledged', acknowledgedAt: tx.now() }) });
-    await addEvent(tx, after, 'acknowledged', 'staff', { note: body.note ?? '' });
-    await auditStep(tx, 'acknowledged', before, after, { note: body.note ?? '' });
-    await notifyCustomer(tx, 'acknowledged', after, body.note ?? '');
-  });
+/** A service desk step (any customer's request), then the request as the desk sees it now. */
+type DeskStep = Omit<Parameters<typeof runStep>[1], 'id' | 'version' | 'ucpId' | 'by'>;
+
+/**
+ * A service desk step on `body`'s request (any customer's), then the request as the desk sees it now. The staff
+ * note goes on the timeline event and into the customer's message unless the step says otherwise.
+ */
+async function deskStep(ctx: ServiceContext, body: { id: string; version: number; note?: string }, step: DeskStep): Promise<ServiceDeskDetail> {
+  const note = body.note ?? '';
+  await runStep(ctx, { event: () => ({ note }), notify: note, ...step, id: body.id, version: body.version, ucpId: null, by: 'staff' });
   return getDeskRequest(ctx, body.id);
 }
+
+export const acknowledge = (ctx: ServiceContext, body: AcknowledgeBody): Promise<ServiceDeskDetail> =>
+  deskStep(ctx, body, {
+    action: 'acknowledge',
+    set: (_r, tx) => ({ status: 'acknowledged', acknowledgedAt: tx.now() }),
+    kind: 'acknowledged',
+    audit: () => ({ note: body.note ?? '' }),
+  });
 
 export async function assignEngineer(ctx: ServiceContext, body: AssignBody): Promise<ServiceDeskDetail> {
   const eta = new Date(body.etaAt);
   // An ETA in the past is a typing mistake (a few minutes' slack for the clock of the desk's PC).
   if (eta.getTime() < ctx.now().getTime() - 10 * 60_000) throw new AppError('VALIDATION', { fields: { etaAt: ['serviceDesk:errors.etaPast'] } });
-  await inTransaction(ctx, async (tx) => {
-    const { before, after } = await applyChange(tx, {
-      id: body.id,
-      version: body.version,
-      ucpId: null,
-      action: 'assign',
-      set: (r) => ({
-        status: 'engineer_assigned',
-        engineerName: body.engineerName,
-        engineerPhone: body.engineerPhone || null,
-        etaAt: eta,
-        assignedAt: tx.now(),
-        acknowledgedAt: r.acknowledgedAt ?? tx.now(),
-      }),
-    });
-    const kind = before.status === 'engineer_assigned' ? 'reassigned' : 'engineer_assigned';
-    await addEvent(tx, after, kind, 'staff', { note: body.note ?? '', engineerName: body.engineerName, etaAt: eta });
-    await auditStep(tx, kind, before, after, { engineerName: body.engineerName, etaAt: eta.toISOString() });
-    await notifyCustomer(tx, kind, after, body.note ?? '');
+  return deskStep(ctx, body, {
+    action: 'assign',
+    set: (r, tx) => ({
+      status: 'engineer_assigned',
+      engineerName: body.engineerName,
+      engineerPhone: body.engineerPhone || null,
+      etaAt: eta,
+      assignedAt: tx.now(),
+      acknowledgedAt: r.acknowledgedAt ?? tx.now(),
+    }),
+    kind: (before) => (before.status === 'engineer_assigned' ? 'reassigned' : 'engineer_assigned'),
+    event: () => ({ note: body.note ?? '', engineerName: body.engineerName, etaAt: eta }),
+    audit: () => ({ engineerName: body.engineerName, etaAt: eta.toISOString() }),
   });
-  return getDeskRequest(ctx, body.id);
 }
 
-export async function markOnSite(ctx: ServiceContext, body: OnSiteBody): Promise<ServiceDeskDetail> {
-  await inTransaction(ctx, async (tx) => {
-    const { before, after } = await applyChange(tx, {
-      id: body.id,
-      version: body.version,
-      ucpId: null,
-      action: 'onSite',
-      // The first arrival is the response the SLA measures (a visit after a reopen does not move it).
-      set: (r) => ({ status: 'on_site', onSiteAt: tx.now(), respondedAt: r.respondedAt ?? tx.now() }),
-    });
-    await addEvent(tx, after, 'on_site', 'staff', { note: body.note ?? '', engineerName: after.engineerName });
-    await auditStep(tx, 'on_site', before, after, { respondedAt: after.respondedAt?.toISOString() ?? null });
-    await notifyCustomer(tx, 'on_site', after, body.note ?? '');
+export const markOnSite = (ctx: ServiceContext, body: OnSiteBody): Promise<ServiceDeskDetail> =>
+  deskStep(ctx, body, {
+    action: 'onSite',
+    // The first arrival is the response the SLA measures (a visit after a reopen does not move it).
+    set: (r, tx) => ({ status: 'on_site', onSiteAt: tx.now(), respondedAt: r.respondedAt ?? tx.now() }),
+    kind: 'on_site',
+    event: (after) => ({ note: body.note ?? '', engineerName: after.engineerName }),
+    audit: (after) => ({ respondedAt: after.respondedAt?.toISOString() ?? null }),
   });
-  return getDeskRequest(ctx, body.id);
-}
 
-export async function resolve(ctx: ServiceContext, body: ResolveBody): Promise<ServiceDeskDetail> {
-  await inTransaction(ctx, async (tx) => {
-    const { before, after } = await applyChange(tx, {
-      id: body.id,
-      version: body.version,
-      ucpId: null,
-      action: 'resolve',
-      // Fixed without a visit (by phone, remotely): the resolution is the response.
-      set: (r) => ({ status: 'resolved', resolvedAt: tx.now(), resolutionNotes: body.resolutionNotes, respondedAt: r.respondedAt ?? tx.now() }),
-    });
-    await addEvent(tx, after, 'resolved', 'staff', { note: body.resolutionNotes });
-    await auditStep(tx, 'resolved', before, after, { resolutionNotes: body.resolutionNotes });
-    await notifyCustomer(tx, 'resolved', after, body.resolutionNotes);
+export const resolve = (ctx: ServiceContext, body: ResolveBody): Promise<ServiceDeskDetail> =>
+  deskStep(ctx, body, {
+    action: 'resolve',
+    // Fixed without a visit (by phone, remotely): the resolution is the response.
+    set: (r, tx) => ({ status: 'resolved', resolvedAt: tx.now(), resolutionNotes: body.resolutionNotes, respondedAt: r.respondedAt ?? tx.now() }),
+    kind: 'resolved',
+    event: () => ({ note: body.resolutionNotes }),
+    audit: () => ({ resolutionNotes: body.resolutionNotes }),
+    notify: body.resolutionNotes,
   });
-  return getDeskRequest(ctx, body.id);
-}
 
-export async function close(ctx: ServiceContext, body: CloseBody): Promise<ServiceDeskDetail> {
-  await inTransaction(ctx, async (tx) => {
-    const { before, after } = await applyChange(tx, { id: body.id, version: body.version, ucpId: null, action: 'close', set: () => ({ status: 'closed', closedAt: tx.now() }) });
-    await addEvent(tx, after, 'closed', 'staff', { note: body.note ?? '' });
-    await auditStep(tx, 'closed', before, after, { note: body.note ?? '' });
-    await notifyCustomer(tx, 'closed', after, body.note ?? '');
+export const close = (ctx: ServiceContext, body: CloseBody): Promise<ServiceDeskDetail> =>
+  deskStep(ctx, body, {
+    action: 'close',
+    set: (_r, tx) => ({ status: 'closed', closedAt: tx.now() }),
+    kind: 'closed',
+    audit: () => ({ note: body.note ?? '' }),
   });
-  return getDeskRequest(ctx, body.id);
-}

@@ -10,7 +10,7 @@ import { actionAllowedFrom, CUSTOMER_ACTIONS, OPEN_STATUSES, REOPEN_WINDOW_DAYS,
 import type { ServiceMachine, ServiceRequestDetail, ServiceRequestEvent, ServiceRequestRow, SlaInfo } from '@/lib/serviceRequests/schemas';
 import { slaState } from '@/lib/serviceRequests/sla';
 import { audit } from '@/lib/server/audit';
-import type { Actor, ServiceContext } from '@/lib/server/context';
+import { inTransaction, type Actor, type ServiceContext } from '@/lib/server/context';
 import {
   contracts,
   inboxDeliveries,
@@ -26,6 +26,7 @@ import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import { queueMail } from '@/lib/server/mail/queueMail';
 import { sanitizeRichText } from '@/lib/server/sanitize';
+import { firstOr404 } from '@/lib/server/services/common';
 
 export type SrRow = typeof serviceRequests.$inferSelect;
 type MachineRow = typeof machines.$inferSelect;
@@ -141,15 +142,14 @@ export async function loadDetail(
   ucpId: string | null,
 ): Promise<{ detail: Omit<ServiceRequestDetail, 'actions' | 'timeline'>; row: SrRow; timeline: EventWithActor[] }> {
   const where = ucpId === null ? eq(serviceRequests.id, id) : and(eq(serviceRequests.id, id), eq(serviceRequests.ucpId, ucpId));
-  const [found] = await ctx.db
+  const found = await firstOr404(ctx.db
     .select({ r: serviceRequests, m: machines, model: machineModels, contractNo: contracts.contractNo, file: { id: storedFiles.id, fileName: storedFiles.fileName, mimeType: storedFiles.mimeType, sizeBytes: storedFiles.sizeBytes } })
     .from(serviceRequests)
     .innerJoin(machines, eq(machines.id, serviceRequests.machineId))
     .innerJoin(machineModels, eq(machineModels.modelCode, machines.modelCode))
     .leftJoin(contracts, eq(contracts.id, serviceRequests.contractId))
     .leftJoin(storedFiles, eq(storedFiles.id, serviceRequests.photoFileId))
-    .where(where);
-  if (!found) throw new AppError('NOT_FOUND');
+    .where(where));
   const { r } = found;
   const now = ctx.now();
   const machine = machineOf(found.m, found.model);
@@ -201,8 +201,7 @@ export async function applyChange(
   },
 ): Promise<{ before: SrRow; after: SrRow }> {
   const where = opts.ucpId === null ? eq(serviceRequests.id, opts.id) : and(eq(serviceRequests.id, opts.id), eq(serviceRequests.ucpId, opts.ucpId));
-  const [before] = await tx.db.select().from(serviceRequests).where(where);
-  if (!before) throw new AppError('NOT_FOUND');
+  const before = await firstOr404(tx.db.select().from(serviceRequests).where(where));
   if (before.version !== opts.version) throw new AppError('SERVICE_REQUEST_CHANGED');
   if (!actionAllowedFrom(opts.action, before.status as ServiceStatus)) throw new AppError('SERVICE_REQUEST_WRONG_STATUS');
   opts.check?.(before);
@@ -243,6 +242,51 @@ export async function auditStep(tx: ServiceContext, kind: ServiceEventKind, befo
     entityId: after.id,
     before: before ? { status: before.status, version: before.version } : undefined,
     after: { reference: after.requestNo, ucpId: after.ucpId, status: after.status, version: after.version, ...fields },
+  });
+}
+
+/**
+ * One status step of a request, the whole of it in one transaction: the guarded change (applyChange: tenancy,
+ * version, the status-action table, the step's own check), its timeline event(s), the audit row and the customer's
+ * notification. Both the customer's steps and the service desk's run through it.
+ */
+export async function runStep(
+  ctx: ServiceContext,
+  step: {
+    id: string;
+    version: number;
+    /** The customer whose request it must be; null for the service desk (any customer). */
+    ucpId: string | null;
+    action: ServiceAction;
+    by: ServiceActor;
+    check?: (row: SrRow, tx: ServiceContext) => void;
+    set: (row: SrRow, tx: ServiceContext) => Partial<typeof serviceRequests.$inferInsert>;
+    /** The event kind (also the audit action and the message); a function when it depends on the row before. */
+    kind: ServiceEventKind | ((before: SrRow) => ServiceEventKind);
+    /** The timeline event's note and fields. */
+    event?: (after: SrRow) => { note?: string; engineerName?: string | null; etaAt?: Date | null };
+    /** Further events of the same step, in order (a confirmation with a rating is also `rated`). */
+    moreEvents?: { kind: ServiceEventKind; note: string }[];
+    /** The audit row's fields besides status and version. */
+    audit?: (after: SrRow) => Record<string, unknown>;
+    /** The note of the customer's message, or false for a step the customer is not told about. */
+    notify?: string | false;
+  },
+): Promise<void> {
+  await inTransaction(ctx, async (tx) => {
+    const { before, after } = await applyChange(tx, {
+      id: step.id,
+      version: step.version,
+      ucpId: step.ucpId,
+      action: step.action,
+      check: step.check && ((r) => step.check!(r, tx)),
+      set: (r) => step.set(r, tx),
+    });
+    const kind = typeof step.kind === 'function' ? step.kind(before) : step.kind;
+    await addEvent(tx, after, kind, step.by, step.event?.(after) ?? {});
+    for (const e of step.moreEvents ?? []) await addEvent(tx, after, e.kind, step.by, { note: e.note });
+    await auditStep(tx, kind, before, after, step.audit?.(after) ?? {});
+    if (step.notify !== false) await notifyCustomer(tx, kind, after, step.notify ?? '');
   });
 }
 

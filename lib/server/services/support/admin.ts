@@ -24,6 +24,7 @@ import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import { helpHtmlToText, safeHref, sanitizeHelpHtml } from '@/lib/server/sanitize';
+import { firstOr404 } from '@/lib/server/services/common';
 
 const published = (v: 'yes' | 'no' | undefined, column: AnyColumn) => (v ? eq(column, v === 'yes') : undefined);
 
@@ -82,8 +83,7 @@ export async function listArticles(ctx: ServiceContext, body: ListContentBody) {
 }
 
 async function articleRow(ctx: ServiceContext, id: string) {
-  const [row] = await ctx.db.select().from(helpArticles).where(eq(helpArticles.id, id));
-  if (!row) throw new AppError('NOT_FOUND');
+  const row = await firstOr404(ctx.db.select().from(helpArticles).where(eq(helpArticles.id, id)));
   return row;
 }
 
@@ -168,8 +168,7 @@ export async function listFaqEntries(ctx: ServiceContext, body: ListContentBody)
 }
 
 async function faqRow(ctx: ServiceContext, id: string) {
-  const [row] = await ctx.db.select().from(faqEntries).where(eq(faqEntries.id, id));
-  if (!row) throw new AppError('NOT_FOUND');
+  const row = await firstOr404(ctx.db.select().from(faqEntries).where(eq(faqEntries.id, id)));
   return row;
 }
 
@@ -251,8 +250,7 @@ export async function listLinks(ctx: ServiceContext, body: ListLinksBody) {
 }
 
 async function linkRow(ctx: ServiceContext, id: string) {
-  const [row] = await ctx.db.select().from(usefulLinks).where(eq(usefulLinks.id, id));
-  if (!row) throw new AppError('NOT_FOUND');
+  const row = await firstOr404(ctx.db.select().from(usefulLinks).where(eq(usefulLinks.id, id)));
   return row;
 }
 

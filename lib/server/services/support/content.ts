@@ -13,9 +13,9 @@ import type {
 } from '@/lib/support/schemas';
 import type { Actor, ServiceContext } from '@/lib/server/context';
 import { faqEntries, helpArticles, usefulLinks } from '@/lib/server/db/schema';
-import { AppError } from '@/lib/server/errors';
 import { safeHref, sanitizeHelpHtml } from '@/lib/server/sanitize';
 import { matchedLang, SEARCH_LIMIT, searchSql, searchTerms, snippetOf } from './search';
+import { firstOr404 } from '@/lib/server/services/common';
 
 type AnyCtx = Pick<ServiceContext<Actor | null>, 'db'>;
 
@@ -56,11 +56,10 @@ export async function listHelpTopics(ctx: AnyCtx, lang: SupportLang): Promise<He
 }
 
 export async function getHelpArticle(ctx: AnyCtx, id: string, lang: SupportLang): Promise<HelpArticle> {
-  const [row] = await ctx.db
+  const row = await firstOr404(ctx.db
     .select()
     .from(helpArticles)
-    .where(and(eq(helpArticles.id, id), eq(helpArticles.published, true)));
-  if (!row) throw new AppError('NOT_FOUND');
+    .where(and(eq(helpArticles.id, id), eq(helpArticles.published, true))));
   const related = await ctx.db
     .select(summaryColumns)
     .from(helpArticles)

@@ -15,6 +15,7 @@ import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import { queueMail } from '@/lib/server/mail/queueMail';
 import { richTextToPlain, sanitizeRichText } from '@/lib/server/sanitize';
+import { firstOr404 } from '@/lib/server/services/common';
 
 const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -150,13 +151,12 @@ export async function listEnquiries(ctx: ServiceContext, body: ListEnquiriesBody
 }
 
 export async function getEnquiry(ctx: ServiceContext, id: string): Promise<EnquiryRecord> {
-  const [r] = await ctx.db
+  const r = await firstOr404(ctx.db
     .select({ e: enquiries, nameEn: customers.nameEn, nameZh: customers.nameZh, loginId: userAccounts.loginId })
     .from(enquiries)
     .innerJoin(customers, eq(customers.ucpId, enquiries.ucpId))
     .leftJoin(userAccounts, eq(userAccounts.userAcUuid, enquiries.userAcUuid))
-    .where(eq(enquiries.id, id));
-  if (!r) throw new AppError('NOT_FOUND');
+    .where(eq(enquiries.id, id)));
   const e = r.e;
   return {
     id: e.id,

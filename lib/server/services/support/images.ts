@@ -11,25 +11,15 @@ import { inTransaction, type ServiceContext } from '@/lib/server/context';
 import { helpImages, storedFiles } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import type { CheckedFile } from '@/lib/server/uploads';
+import { storeUpload } from '@/lib/server/uploads/store';
 
 export const helpImageSrc = (id: string) => `/help-images/${id}`;
 
 export async function storeHelpImage(ctx: ServiceContext, file: CheckedFile): Promise<HelpImageResult> {
   return inTransaction(ctx, async (tx) => {
-    const [stored] = await tx.db
-      .insert(storedFiles)
-      .values({
-        // Help images belong to the party the staff user acts for (the provider), like offer images.
-        ucpId: tx.actor.ucpId!,
-        uploadedBy: tx.actor.userAcUuid,
-        fileName: file.fileName,
-        mimeType: file.mimeType,
-        sizeBytes: file.sizeBytes,
-        sha256: file.sha256,
-        content: file.content,
-      })
-      .returning({ id: storedFiles.id });
-    const [image] = await tx.db.insert(helpImages).values({ fileId: stored!.id, uploadedBy: tx.actor.userAcUuid }).returning({ id: helpImages.id });
+    // Help images belong to the party the staff user acts for (the provider), like offer images.
+    const fileId = await storeUpload(tx.db, { ucpId: tx.actor.ucpId!, uploadedBy: tx.actor.userAcUuid }, file);
+    const [image] = await tx.db.insert(helpImages).values({ fileId, uploadedBy: tx.actor.userAcUuid }).returning({ id: helpImages.id });
     await audit(tx, { action: 'create', entity: 'help_image', entityId: image!.id, after: { fileName: file.fileName, mimeType: file.mimeType, sizeBytes: file.sizeBytes, sha256: file.sha256 } });
     return { id: image!.id, src: helpImageSrc(image!.id) };
   });

@@ -24,6 +24,7 @@ import { customers, userAccounts, userCustomers, userGroupFunctions, userGroupMe
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
+import { firstOr404, switchStatus } from '@/lib/server/services/common';
 
 const memberCount = sql<number>`(select count(*)::int from user_group_members m where m.group_id = ${userGroups.id})`;
 const codeCount = sql<number>`(select count(*)::int from user_group_functions f where f.group_id = ${userGroups.id})`;
@@ -69,8 +70,7 @@ export async function listGroups(ctx: ServiceContext, body: ListGroupsBody) {
 }
 
 async function groupRow(ctx: ServiceContext, id: string) {
-  const [row] = await ctx.db.select().from(userGroups).where(eq(userGroups.id, id));
-  if (!row) throw new AppError('NOT_FOUND');
+  const row = await firstOr404(ctx.db.select().from(userGroups).where(eq(userGroups.id, id)));
   return row;
 }
 
@@ -175,21 +175,19 @@ export async function updateGroup(ctx: ServiceContext, body: UpdateGroupBody): P
 }
 
 export async function setGroupStatus(ctx: ServiceContext, body: { id: string; status: GroupStatus }) {
-  return inTransaction(ctx, async (tx) => {
-    const before = await groupRow(tx, body.id);
-    if (before.status !== body.status) {
-      await tx.db.update(userGroups).set({ status: body.status, updatedAt: tx.now() }).where(eq(userGroups.id, body.id));
-      await audit(tx, { action: body.status === 'inactive' ? 'disable' : 'enable', entity: 'user_group', entityId: body.id, before: { status: before.status }, after: { status: body.status } });
-    }
-    return { id: body.id, status: body.status };
+  return switchStatus(ctx, {
+    ...body,
+    entity: 'user_group',
+    action: (s) => (s === 'inactive' ? 'disable' : 'enable'),
+    current: (tx) => groupRow(tx, body.id),
+    write: (tx) => tx.db.update(userGroups).set({ status: body.status, updatedAt: tx.now() }).where(eq(userGroups.id, body.id)),
   });
 }
 
 /** Only an empty group is deleted; the row lock keeps a member from being added between the check and the delete. */
 export async function deleteGroup(ctx: ServiceContext, id: string): Promise<{ id: string }> {
   return inTransaction(ctx, async (tx) => {
-    const [row] = await tx.db.select().from(userGroups).where(eq(userGroups.id, id)).for('update');
-    if (!row) throw new AppError('NOT_FOUND');
+    const row = await firstOr404(tx.db.select().from(userGroups).where(eq(userGroups.id, id)).for('update'));
     const [used] = await tx.db.select({ n: sql<number>`count(*)::int` }).from(userGroupMembers).where(eq(userGroupMembers.groupId, id));
     if ((used?.n ?? 0) > 0) throw new AppError('GROUP_IN_USE', { message: `group has ${used!.n} member(s)` });
     const codes = await codesOf(tx, id);
@@ -202,8 +200,7 @@ export async function deleteGroup(ctx: ServiceContext, id: string): Promise<{ id
 export async function addGroupMember(ctx: ServiceContext, body: AddMemberBody): Promise<{ id: string }> {
   return inTransaction(ctx, async (tx) => {
     // Locks the group row: a concurrent delete waits, and then sees the member.
-    const [group] = await tx.db.select().from(userGroups).where(eq(userGroups.id, body.id)).for('update');
-    if (!group) throw new AppError('NOT_FOUND');
+    const group = await firstOr404(tx.db.select().from(userGroups).where(eq(userGroups.id, body.id)).for('update'));
     const [user] = await tx.db.select().from(userAccounts).where(eq(userAccounts.loginId, body.loginId));
     if (!user) throw new AppError('VALIDATION', { message: 'no such user', fields: { loginId: ['userGroups:errors.userUnknown'] } });
     if (user.isProviderStaff !== (group.groupType === 'provider')) {

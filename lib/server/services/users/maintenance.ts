@@ -25,6 +25,7 @@ import { containsPattern } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import { sendActivation } from './links';
+import { firstOr404 } from '@/lib/server/services/common';
 
 /** Stored status, with an active account inside its automatic lock-out shown as locked. */
 const effectiveStatus = sql<UserStatus>`(case when user_accounts.status = 'active' and coalesce(user_accounts.locked_until > now(), false) then 'locked' else user_accounts.status end)`;
@@ -107,8 +108,7 @@ export async function listUsers(ctx: ServiceContext, body: ListUsersBody) {
 }
 
 async function userRow(ctx: ServiceContext, id: string) {
-  const [row] = await ctx.db.select().from(userAccounts).where(eq(userAccounts.userAcUuid, id)).limit(1);
-  if (!row) throw new AppError('NOT_FOUND');
+  const row = await firstOr404(ctx.db.select().from(userAccounts).where(eq(userAccounts.userAcUuid, id)).limit(1));
   return row;
 }
 

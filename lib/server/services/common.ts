@@ -1,0 +1,40 @@
+/**
+ * Glue every maintenance service repeated (docs/decisions.md, "Services receive a ServiceContext"): the row a change
+ * is about or 404, and the audited status switch of an admin record.
+ */
+import { audit } from '@/lib/server/audit';
+import { inTransaction, type ServiceContext } from '@/lib/server/context';
+import { AppError } from '@/lib/server/errors';
+
+/** The query's first row, or 404 NOT_FOUND (with `.for('update')` on the query, the row locked for the change). */
+export async function firstOr404<T>(rows: PromiseLike<T[]>): Promise<T> {
+  const [row] = await rows;
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/**
+ * Switches an admin record's status in one transaction: reads it (404 when missing), and only when the status really
+ * changes writes it and one audit row `{ status }` → `{ status }` with the verb `action(status)`. Setting the status
+ * it already has is a no-op that still answers `{ id, status }`.
+ */
+export async function switchStatus<S extends string>(
+  ctx: ServiceContext,
+  opts: {
+    id: string;
+    status: S;
+    entity: string;
+    action: (status: S) => string;
+    current: (tx: ServiceContext) => Promise<{ status: string }>;
+    write: (tx: ServiceContext) => Promise<unknown>;
+  },
+): Promise<{ id: string; status: S }> {
+  return inTransaction(ctx, async (tx) => {
+    const before = await opts.current(tx);
+    if (before.status !== opts.status) {
+      await opts.write(tx);
+      await audit(tx, { action: opts.action(opts.status), entity: opts.entity, entityId: opts.id, before: { status: before.status }, after: { status: opts.status } });
+    }
+    return { id: opts.id, status: opts.status };
+  });
+}
