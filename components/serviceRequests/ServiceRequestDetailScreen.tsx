@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/common/PageHeader';
 import { RadioGroupElement, TextFieldElement } from '@/components/common/form';
 import { useEndpointQuery } from '@/lib/api/query';
 import { formatDateTime } from '@/lib/i18n/locales';
+import type { BodyOf } from '@/lib/contract';
 import { pathTo } from '@/lib/paths';
 import { SR_LIMITS } from '@/lib/serviceRequests/constants';
 import { serviceRequestsContract } from '@/lib/serviceRequests/contract';
@@ -45,42 +46,34 @@ function RatingFields({ control, labelKey, required }: { control: never; labelKe
   );
 }
 
-/** The customer's steps (cancel, confirm, reopen, rate), run by TransitionActions from what the request allows. */
+/** A step whose form is a reason (cancel: optional, reopen: required); the customer is told what it means first. */
+const reasonStep = (endpoint: typeof E.cancel | typeof E.reopen, schema: typeof cancelForm | typeof reopenForm, labelKey: string, required?: boolean) =>
+  transition({
+    endpoint,
+    schema: schema as typeof cancelForm,
+    defaultValues: { reason: '' },
+    toBody: (v, keys) => ({ ...keys, ...(v.reason ? { reason: v.reason } : {}) }) as BodyOf<typeof endpoint>,
+    intro: true,
+    fields: (form) => <ReasonField control={form.control as never} labelKey={labelKey} required={required} />,
+  });
+
+/** A step whose form is a rating and a comment (confirm: rating optional, rate: required). */
+const ratingStep = (endpoint: typeof E.confirmResolution | typeof E.rate, schema: typeof confirmForm | typeof rateForm, labelKey: string, required?: boolean) =>
+  transition({
+    endpoint,
+    schema: schema as typeof confirmForm,
+    defaultValues: { comment: '' },
+    toBody: (v, keys) => ({ ...keys, ...(v.rating ? { rating: v.rating } : {}), ...(v.comment ? { comment: v.comment } : {}) }) as BodyOf<typeof endpoint>,
+    primary: true,
+    fields: (form) => <RatingFields control={form.control as never} labelKey={labelKey} required={required} />,
+  });
+
+/** The customer's steps, run by TransitionActions from what the request allows now. */
 const customerSteps = {
-  cancel: transition({
-    endpoint: E.cancel,
-    schema: cancelForm,
-    defaultValues: { reason: '' },
-    toBody: (v, keys) => ({ ...keys, ...(v.reason ? { reason: v.reason } : {}) }),
-    intro: true,
-    danger: true,
-    fields: (form) => <ReasonField control={form.control as never} labelKey="actions.reason" />,
-  }),
-  confirm: transition({
-    endpoint: E.confirmResolution,
-    schema: confirmForm,
-    defaultValues: { comment: '' },
-    toBody: (v, keys) => ({ ...keys, ...(v.rating ? { rating: v.rating } : {}), ...(v.comment ? { comment: v.comment } : {}) }),
-    intro: true,
-    primary: true,
-    fields: (form) => <RatingFields control={form.control as never} labelKey="actions.ratingOptional" />,
-  }),
-  reopen: transition({
-    endpoint: E.reopen,
-    schema: reopenForm,
-    defaultValues: { reason: '' },
-    toBody: (v, keys) => ({ ...keys, reason: v.reason }),
-    intro: true,
-    fields: (form) => <ReasonField control={form.control as never} labelKey="actions.reopenReason" required />,
-  }),
-  rate: transition({
-    endpoint: E.rate,
-    schema: rateForm,
-    defaultValues: { comment: '' },
-    toBody: (v, keys) => ({ ...keys, rating: v.rating, ...(v.comment ? { comment: v.comment } : {}) }),
-    primary: true,
-    fields: (form) => <RatingFields control={form.control as never} labelKey="actions.rating" required />,
-  }),
+  cancel: { ...reasonStep(E.cancel, cancelForm, 'actions.reason'), danger: true },
+  confirm: { ...ratingStep(E.confirmResolution, confirmForm, 'actions.ratingOptional'), intro: true },
+  reopen: reasonStep(E.reopen, reopenForm, 'actions.reopenReason', true),
+  rate: ratingStep(E.rate, rateForm, 'actions.rating', true),
 };
 
 /** `/service-requests/[id]`: status, engineer and ETA, SLA clock, the fault, the timeline and the customer's actions. */
