@@ -1,12 +1,12 @@
 /** Contracts and their billing schedules: request schemas and answer types (API lib/server/api/contracts.ts, screens components/contracts). */
 import { z } from 'zod';
-import { listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import { CONTRACT_STATUSES, type BillingFrequency, type ContractEventType, type ContractStatus, type ContractType, type ScheduleState } from './constants';
 
 export const CONTRACT_SORT_FIELDS = ['contractNo', 'endDate', 'startDate'] as const;
 
 export const contractFilterSchema = z.strictObject({
-  status: z.array(z.enum(CONTRACT_STATUSES)).max(CONTRACT_STATUSES.length).optional(),
+  status: enumListFilter(CONTRACT_STATUSES),
   q: searchTextSchema.optional(),
 });
 export const listContractsSchema = listQuerySchema(CONTRACT_SORT_FIELDS, contractFilterSchema);

@@ -3,7 +3,7 @@
  * request schemas and answer types (API lib/server/api/machines.ts, screens components/machines). Client-safe.
  */
 import { z } from 'zod';
-import { listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import type { ContractStatus, ContractType } from '@/lib/contracts/constants';
 import type { ReadingDueFlag, ReadingSource } from '@/lib/meter/constants';
 import type { ServiceCategory, ServiceStatus } from '@/lib/serviceRequests/constants';
@@ -36,7 +36,7 @@ export const machineFilterSchema = z.strictObject({
   q: searchTextSchema.optional(),
   /** A site's key (`listSites`); the list shows a choice of the customer's sites. */
   site: z.string().trim().max(40).optional(),
-  status: z.array(z.enum(MACHINE_STATUSES)).max(MACHINE_STATUSES.length).optional(),
+  status: enumListFilter(MACHINE_STATUSES),
 });
 export type MachineFilter = z.infer<typeof machineFilterSchema>;
 

@@ -7,7 +7,7 @@
  * this feature's), so the form shows the same text whether the browser or the server found the problem.
  */
 import { z } from 'zod';
-import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import { msg } from '@/lib/zodMessages';
 import { addDays } from '@/lib/bills/dates';
 
@@ -127,7 +127,7 @@ export type SlipSortField = (typeof SLIP_SORT_FIELDS)[number];
 export const listSlipsSchema = listQuerySchema(
   SLIP_SORT_FIELDS,
   z.strictObject({
-    status: z.array(z.enum(SLIP_STATUSES)).max(SLIP_STATUSES.length).optional(),
+    status: enumListFilter(SLIP_STATUSES),
   }),
 );
 export type ListSlipsBody = z.input<typeof listSlipsSchema>;
@@ -135,7 +135,7 @@ export type ListSlipsBody = z.input<typeof listSlipsSchema>;
 export const listForReviewSchema = listQuerySchema(
   SLIP_SORT_FIELDS,
   z.strictObject({
-    status: z.array(z.enum(SLIP_STATUSES)).max(SLIP_STATUSES.length).optional(),
+    status: enumListFilter(SLIP_STATUSES),
     /** One customer (UCP id). */
     ucpId: z.string().trim().min(1).max(40).optional(),
     /** Uploaded from / to (Hong Kong dates, inclusive). */

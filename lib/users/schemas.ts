@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { passwordSchema } from '@/lib/auth/passwordRules';
-import { listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
 import { text } from '@/lib/zodText';
 
@@ -92,7 +92,7 @@ export const userFilterSchema = z.strictObject({
   customer: searchTextSchema.optional(),
   /** A group's code or name (either language). */
   group: searchTextSchema.optional(),
-  status: z.array(z.enum(USER_STATUSES)).max(USER_STATUSES.length).optional(),
+  status: enumListFilter(USER_STATUSES),
   kind: z.enum(USER_KINDS).optional(),
 });
 export type UserFilter = z.infer<typeof userFilterSchema>;
