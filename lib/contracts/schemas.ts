@@ -1,5 +1,6 @@
 /** Contracts and their billing schedules: request schemas and answer types (API lib/server/api/contracts.ts, screens components/contracts). */
 import { z } from 'zod';
+import type { Terms } from './terms';
 import { listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import { CONTRACT_STATUSES, type BillingFrequency, type ContractEventType, type ContractStatus, type ContractType, type ScheduleState } from './constants';
 
@@ -15,14 +16,8 @@ export type ListContractsBody = z.input<typeof listContractsSchema>;
 export const contractIdSchema = z.strictObject({ id: z.uuid({ error: 'ui.validation.invalid' }) });
 export const contractPdfSchema = z.strictObject({ id: z.uuid({ error: 'ui.validation.invalid' }) });
 
-export type ContractTerms = {
-  periodChargeCents: number;
-  minimumChargeCents: number;
-  monoRate: string;
-  colourRate: string;
-  monoAllowance: number;
-  colourAllowance: number;
-};
+/** The charges and allowances of a contract (one type with the billing-schedule calculation, ./terms). */
+export type ContractTerms = Terms;
 
 export type ContractMachine = { id: string; serialNo: string; modelNameEn: string; modelNameZh: string; isColour: boolean; locationEn: string; locationZh: string };
 
