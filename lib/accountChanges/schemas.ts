@@ -6,6 +6,7 @@
  * namespace), so the form shows the same text whether the browser or the server found the problem.
  */
 import { z } from 'zod';
+import { recordIdSchema, uuidSchema } from '@/lib/zodText';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
 import { enumListFilter, isoDateSchema, listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
 import type { CurrentCustomer } from '@/lib/customer/schemas';
@@ -180,7 +181,6 @@ export const futureDateSchema = isoDateSchema.superRefine((v, ctx) => {
   if (problem === 'tooFar') ctx.addIssue({ code: 'custom', message: msg(V('dateTooFar'), { days: LIMITS.maxDaysAhead }) });
 });
 
-const uuidSchema = z.uuid({ error: 'ui.validation.invalid' });
 
 const idList = (max: number, emptyKey: string) =>
   z
@@ -378,7 +378,7 @@ export const listQueueSchema = listQuerySchema(CHANGE_SORT_FIELDS, changeFilterS
 export type ListQueueBody = z.input<typeof listQueueSchema>;
 export type ListQueueFilter = NonNullable<z.output<typeof listQueueSchema>['filter']>;
 
-export const requestIdSchema = z.strictObject({ id: uuidSchema });
+export const requestIdSchema = recordIdSchema;
 export const attachmentIdSchema = z.strictObject({ id: uuidSchema, fileId: uuidSchema });
 export const currentValuesSchema = z.strictObject({});
 

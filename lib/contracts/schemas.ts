@@ -1,5 +1,6 @@
 /** Contracts and their billing schedules: request schemas and answer types (API lib/server/api/contracts.ts, screens components/contracts). */
 import { z } from 'zod';
+import { recordIdSchema } from '@/lib/zodText';
 import type { Terms } from './terms';
 import { listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import { CONTRACT_STATUSES, type BillingFrequency, type ContractEventType, type ContractStatus, type ContractType, type ScheduleState } from './constants';
@@ -13,8 +14,8 @@ export const contractFilterSchema = z.strictObject({
 export const listContractsSchema = listQuerySchema(CONTRACT_SORT_FIELDS, contractFilterSchema);
 export type ListContractsBody = z.input<typeof listContractsSchema>;
 
-export const contractIdSchema = z.strictObject({ id: z.uuid({ error: 'ui.validation.invalid' }) });
-export const contractPdfSchema = z.strictObject({ id: z.uuid({ error: 'ui.validation.invalid' }) });
+export const contractIdSchema = recordIdSchema;
+export const contractPdfSchema = recordIdSchema;
 
 /** The charges and allowances of a contract (one type with the billing-schedule calculation, ./terms). */
 export type ContractTerms = Terms;

@@ -3,6 +3,7 @@
  * request schemas and answer types (API lib/server/api/machines.ts, screens components/machines). Client-safe.
  */
 import { z } from 'zod';
+import { recordIdSchema } from '@/lib/zodText';
 import { listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import type { ContractStatus, ContractType } from '@/lib/contracts/constants';
 import type { ReadingDueFlag, ReadingSource } from '@/lib/meter/constants';
@@ -43,7 +44,7 @@ export type MachineFilter = z.infer<typeof machineFilterSchema>;
 export const listMachinesSchema = listQuerySchema(MACHINE_SORT_FIELDS, machineFilterSchema);
 export type ListMachinesBody = z.infer<typeof listMachinesSchema>;
 
-export const machineIdSchema = z.strictObject({ id: z.uuid({ error: 'ui.validation.invalid' }) });
+export const machineIdSchema = recordIdSchema;
 export const listSitesSchema = z.strictObject({});
 
 /** A site: where machines stand (the machine's site address). `key` is stable for the same address. */

@@ -1,5 +1,6 @@
 /** The outbox screen's requests and answers (client-safe: no server import). */
 import { z } from 'zod';
+import { recordIdSchema } from '@/lib/zodText';
 import { listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import { MAIL_LOCALES, MAIL_TEMPLATES, OUTBOX_STATUSES, type MailLocale, type MailTemplate, type OutboxStatus } from './constants';
 
@@ -16,7 +17,7 @@ export const listOutboxSchema = listQuerySchema(
 );
 export type ListOutboxBody = z.infer<typeof listOutboxSchema>;
 
-export const outboxIdSchema = z.strictObject({ id: z.uuid({ error: 'ui.validation.invalid' }) });
+export const outboxIdSchema = recordIdSchema;
 
 export type OutboxListItem = {
   id: string;

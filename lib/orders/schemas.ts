@@ -6,6 +6,7 @@
  * this feature's), so a form shows the same text whether the browser or the server found the problem.
  */
 import { z } from 'zod';
+import { recordIdSchema, uuidSchema } from '@/lib/zodText';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
 import { msg } from '@/lib/zodMessages';
 import { isoDateSchema, listQuerySchema, searchTextSchema, enumListFilter } from '@/lib/listQuery';
@@ -64,10 +65,9 @@ export const hkPhoneSchema = z
   .min(1, { error: 'ui.validation.required' })
   .regex(HK_PHONE_PATTERN, { error: 'orders.validation.phone' });
 
-const uuidSchema = z.uuid({ error: 'ui.validation.invalid' });
 
 /** `{ id }` of one order or shipment. */
-export const byIdSchema = z.strictObject({ id: uuidSchema });
+export const byIdSchema = recordIdSchema;
 export type ByIdBody = z.infer<typeof byIdSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@
  * this feature's), so the form shows the same text whether the browser or the server found the problem.
  */
 import { z } from 'zod';
+import { recordIdSchema, uuidSchema } from '@/lib/zodText';
 import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import { msg } from '@/lib/zodMessages';
 import { addDays } from '@/lib/bills/dates';
@@ -47,7 +48,6 @@ export const PAYMENT_DATE_MESSAGES = {
   tooOld: msg('paymentSlips.validation.dateTooOld', { days: SLIP_LIMITS.maxPastDays }),
 } as const;
 
-const uuidSchema = z.uuid({ error: 'ui.validation.invalid' });
 
 /** `billIds` arrives as repeated multipart fields, or as one field holding a JSON array: both become an array. */
 function toIdArray(value: unknown): unknown {
@@ -147,7 +147,7 @@ export const listForReviewSchema = listQuerySchema(
 );
 export type ListForReviewBody = z.input<typeof listForReviewSchema>;
 
-export const slipIdSchema = z.strictObject({ id: uuidSchema });
+export const slipIdSchema = recordIdSchema;
 
 export const approveSlipSchema = z.strictObject({
   id: uuidSchema,

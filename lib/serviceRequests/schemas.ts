@@ -4,7 +4,7 @@
  * Client-safe.
  */
 import { z } from 'zod';
-import { required, text } from '@/lib/zodText';
+import { recordIdSchema, required, text, uuidSchema } from '@/lib/zodText';
 import type { MachineSummary } from '@/lib/machines/schemas';
 import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
@@ -25,12 +25,11 @@ import {
 } from './constants';
 
 
-const uuidSchema = z.uuid({ error: zodMessages.invalid });
 export const phoneSchema = z.string().trim().regex(/^\+?[0-9 ()-]{8,20}$/, { error: msg('serviceRequests:form.phoneFormat') });
 const versionSchema = z.number().int().min(1);
 const ratingSchema = z.number({ error: zodMessages.choose }).int(zodMessages.integer).min(1, zodMessages.min(1)).max(5, zodMessages.max(5));
 
-export const idSchema = z.strictObject({ id: uuidSchema });
+export const idSchema = recordIdSchema;
 /** Every change names the version it was read at: another change in between answers 409 SERVICE_REQUEST_CHANGED. */
 const actionBase = { id: uuidSchema, version: versionSchema };
 
