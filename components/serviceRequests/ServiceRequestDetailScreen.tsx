@@ -3,10 +3,9 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
-import { DetailScreen, useRouteId } from '@/components/common/DetailScreen';
+import { DetailScreen, useRouteRecord } from '@/components/common/DetailScreen';
 import { PageHeader } from '@/components/common/PageHeader';
 import { RadioGroupElement, TextFieldElement } from '@/components/common/form';
-import { useEndpointQuery } from '@/lib/api/query';
 import { formatDateTime } from '@/lib/i18n/locales';
 import type { BodyOf } from '@/lib/contract';
 import { pathTo } from '@/lib/paths';
@@ -81,8 +80,7 @@ export function ServiceRequestDetailScreen() {
   const { t } = useTranslation(['serviceRequests', 'common']);
   const { locale, query: urlQuery } = useRouter();
   const created = urlQuery.created === '1';
-  const id = useRouteId();
-  const query = useEndpointQuery(E.get, id ? { id } : null);
+  const query = useRouteRecord(E.get);
   const back = { href: pathTo('/service-requests'), label: t('detail.back') };
   return (
     <DetailScreen query={query} title={t('detail.loading')} back={back} notFoundTitle={t('detail.notFoundTitle')} notFoundBody={t('detail.notFoundBody')}>

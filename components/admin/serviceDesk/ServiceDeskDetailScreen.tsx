@@ -2,12 +2,11 @@ import { useRouter } from 'next/router';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'next-i18next/pages';
 import { z } from 'zod';
-import { DetailScreen, useRouteId } from '@/components/common/DetailScreen';
+import { DetailScreen, useRouteRecord } from '@/components/common/DetailScreen';
 import { PageHeader } from '@/components/common/PageHeader';
 import { TextFieldElement } from '@/components/common/form';
 import { RequestOverview } from '@/components/serviceRequests/RequestOverview';
 import { TransitionActions, transition } from '@/components/serviceRequests/TransitionActions';
-import { useEndpointQuery } from '@/lib/api/query';
 import { pickLocalized } from '@/lib/i18n/locales';
 import { pathTo } from '@/lib/paths';
 import { SR_LIMITS } from '@/lib/serviceRequests/constants';
@@ -86,8 +85,7 @@ function ResolutionField({ control }: { control: never }) {
 export function ServiceDeskDetailScreen() {
   const { t } = useTranslation(['serviceDesk', 'serviceRequests', 'common']);
   const { locale } = useRouter();
-  const id = useRouteId();
-  const query = useEndpointQuery(E.get, id ? { id } : null);
+  const query = useRouteRecord(E.get);
   const back = { href: pathTo('/admin-controls/service-desk'), label: t('back') };
   return (
     <DetailScreen query={query} title={t('title')} back={back} notFoundTitle={t('notFoundTitle')} notFoundBody={t('notFoundBody')}>
