@@ -13,7 +13,7 @@ module.exports = {
   // is not listed here would receive it empty. Each page still gets only the namespaces it asks for. A unit test
   // (__tests__/unit/i18n/namespaces.test.ts) fails when a file in public/locales/en is missing here. (This file is
   // bundled for the browser too, so the list cannot be read from the disk.)
-  ns: ['common', 'error', 'auth', 'notFound', 'home', 'survey', 'account', 'inbox', 'orders', 'bills', 'slipReview', 'accountChanges', 'admin', 'contracts', 'customers', 'inbox-builder', 'mail', 'meter', 'renewal', 'users', 'userGroups', 'userListReport', 'offers', 'support', 'supportAdmin', 'supportArticles', 'supportFaq', 'supportLinks', 'supportEnquiries', 'machines', 'serviceRequests', 'serviceDesk', 'siteContentAdmin'],
+  ns: ['common', 'error', 'auth', 'notFound', 'home', 'survey', 'account', 'mfa', 'inbox', 'orders', 'bills', 'slipReview', 'accountChanges', 'admin', 'contracts', 'customers', 'inbox-builder', 'mail', 'meter', 'renewal', 'users', 'userGroups', 'userListReport', 'offers', 'support', 'supportAdmin', 'supportArticles', 'supportFaq', 'supportLinks', 'supportEnquiries', 'machines', 'serviceRequests', 'serviceDesk', 'siteContentAdmin'],
   localePath: path.resolve('./public/locales'),
   reloadOnPrerender: process.env.NODE_ENV === 'development',
   returnNull: false,

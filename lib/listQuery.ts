@@ -63,6 +63,14 @@ export function listQuerySchema<const S extends readonly string[], F extends z.Z
 }
 
 /**
+ * A filter on one or more values of a list (`?status=paid&status=overdue`): at most each value once. ListScreen
+ * offers it as a multi-select (docs/ui-components.md, "ListScreen").
+ */
+export function enumListFilter<const V extends readonly [string, ...string[]]>(values: V) {
+  return z.array(z.enum(values)).max(values.length).optional();
+}
+
+/**
  * The dates the portal accepts anywhere: a bill, order, payment or filter date outside these is a typing slip (or a
  * probe). PostgreSQL refuses year 0000 outright (it has no year zero), which made `0000-01-01` a 500.
  */

@@ -11,3 +11,9 @@ export const text = (max: number) => z.string().trim().max(max, zodMessages.maxL
 
 /** Required text: trimmed, 1 to `max` characters. */
 export const required = (max: number) => text(max).min(1, zodMessages.required);
+
+/** A record's id as the API takes it (invalid: `ui.validation.invalid`; a detail screen shows "not found"). */
+export const uuidSchema = z.uuid({ error: zodMessages.invalid });
+
+/** The body of an endpoint that names one record by its uuid (`{ id }`: get, download, delete…). */
+export const recordIdSchema = z.strictObject({ id: uuidSchema });

@@ -1,18 +1,6 @@
-import { useTranslation } from 'next-i18next/pages';
 import { AccountScreen } from '@/components/account/AccountScreen';
-import type { PortalPage } from '@/components/app/types';
-import { PageTitle } from '@/components/common/PageTitle';
+import { titledPage } from '@/components/common/titledPage';
 import { staticTranslations } from '@/lib/i18n/staticProps';
 
-const AccountPage: PortalPage = () => {
-  const { t } = useTranslation('account');
-  return (
-    <>
-      <PageTitle title={t('account.title')} />
-      <AccountScreen />
-    </>
-  );
-};
-AccountPage.layout = 'dashboard';
-export default AccountPage;
-export const getStaticProps = staticTranslations('account');
+export default titledPage('dashboard', 'account', 'account.title', () => <AccountScreen />);
+export const getStaticProps = staticTranslations('account', 'mfa');

@@ -1,18 +1,6 @@
-import { useTranslation } from 'next-i18next/pages';
-import type { PortalPage } from '@/components/app/types';
-import { PageTitle } from '@/components/common/PageTitle';
+import { titledPage } from '@/components/common/titledPage';
 import { InboxScreen } from '@/components/inbox/InboxScreen';
 import { staticTranslations } from '@/lib/i18n/staticProps';
 
-const InboxPage: PortalPage = () => {
-  const { t } = useTranslation('inbox');
-  return (
-    <>
-      <PageTitle title={t('inbox.title')} />
-      <InboxScreen />
-    </>
-  );
-};
-InboxPage.layout = 'main';
-export default InboxPage;
+export default titledPage('main', 'inbox', 'inbox.title', () => <InboxScreen />);
 export const getStaticProps = staticTranslations('inbox');

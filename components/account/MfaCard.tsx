@@ -16,13 +16,11 @@ import type { BodyOf } from '@/lib/contract';
 import { errorKey } from '@/lib/errors';
 import { useSessionErrorStore } from '@/store/sessionErrorStore';
 import { fieldMessage } from './fieldMessages';
+import { MfaSetupPanel } from './MfaSetupPanel';
 import { SectionCard } from './SectionCard';
 
 const codeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'account:account.validation.code') });
 type CodeValues = z.infer<typeof codeSchema>;
-
-/** Groups of four, as authenticator apps show secrets: easier to type by hand. */
-const groupSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
 type EnableMfaBody = BodyOf<typeof loginContract.endpoints.enableMfa>;
 
@@ -57,7 +55,7 @@ export function MfaCard({
   canWrite: boolean;
   onChange: (mfaEnabled: boolean) => void;
 }) {
-  const { t } = useTranslation(['account', 'error']);
+  const { t } = useTranslation(['account', 'mfa', 'error']);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<'enabled' | 'disabled' | null>(null);
@@ -171,32 +169,8 @@ export function MfaCard({
       ) : null}
 
       {step.kind === 'enrolling' ? (
-        <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }} aria-label={t('account.mfa.setUpTitle')}>
-          <Typography component="ol" variant="body2" sx={{ m: 0, pl: 2.5, display: 'grid', gap: 0.5 }}>
-            <li>{t('account.mfa.stepScan')}</li>
-            <li>{t('account.mfa.stepCode')}</li>
-          </Typography>
-          <Box
-            component="img"
-            src={step.enrolment.qrDataUrl}
-            alt={t('account.mfa.qrAlt')}
-            width={200}
-            height={200}
-            sx={{ width: 200, height: 200, maxWidth: '100%', bgcolor: '#fff', borderRadius: 1, border: 1, borderColor: 'divider' }}
-            data-testid="mfa-qr"
-          />
-          <div>
-            <Typography variant="body2" color="text.secondary">
-              {t('account.mfa.secretLabel')}
-            </Typography>
-            <Typography
-              component="code"
-              sx={{ fontFamily: 'monospace', fontSize: '1rem', letterSpacing: '0.05em', overflowWrap: 'anywhere', userSelect: 'all' }}
-              data-testid="mfa-secret"
-            >
-              {groupSecret(step.enrolment.secret)}
-            </Typography>
-          </div>
+        <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }} aria-label={t('mfa:setUpTitle')}>
+          <MfaSetupPanel enrolment={step.enrolment} />
           {codeField}
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             <Button type="submit" variant="contained" disabled={formState.isSubmitting} data-testid="mfa-confirm">

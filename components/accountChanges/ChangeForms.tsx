@@ -1,17 +1,19 @@
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'next-i18next/pages';
+import type { Control, DefaultValues, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
-import { EntityForm } from '@/components/common/EntityForm';
+import { EntityForm, type EntityFormProps } from '@/components/common/EntityForm';
 import { FileUploadField } from '@/components/common/FileUploadField';
 import { DateFieldElement, Form, RadioGroupElement, TextFieldElement } from '@/components/common/form';
 import { useUploadProgress } from '@/components/common/useUploadProgress';
 import { callUpload, invalidateFor } from '@/lib/api/query';
+import type { ApiResult } from '@/lib/api/types';
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
-import { ATTACHMENT_FILE_TYPES } from '@/lib/accountChanges/constants';
+import { ATTACHMENT_FILE_TYPES, type ChangeType } from '@/lib/accountChanges/constants';
 import {
   billingAddressFormSchema,
   companyNameFormSchema,
@@ -23,11 +25,11 @@ import {
   type CurrentValues,
   type SubmitResult,
 } from '@/lib/accountChanges/schemas';
+import type { BodyOf, Endpoint } from '@/lib/contract';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
 import { formatDate, pickLocalized } from '@/lib/i18n/locales';
 import { zodMessages } from '@/lib/zodMessages';
-import { AddressFields, ChangeFormScreen, CheckboxListElement, ContactFields, emptyAddress, withTerms } from './FormParts';
-import { LIST_PATH } from './links';
+import { AddressFields, ChangeFormScreen, type ChangeFormDone, CheckboxListElement, ContactFields, emptyAddress, withTerms } from './FormParts';
 
 const fileSchema = z.custom<File>((v) => typeof File !== 'undefined' && v instanceof File, { error: zodMessages.fileRequired });
 const ACCEPT = ATTACHMENT_FILE_TYPES;
@@ -37,71 +39,127 @@ function useDates() {
   return { min: today, max: addDays(today, LIMITS.maxDaysAhead) };
 }
 
-function useDone() {
-  const { t } = useTranslation('accountChanges');
-  const router = useRouter();
-  const [done, setDone] = useState<SubmitResult | null>(null);
-  const finish = (r: SubmitResult | undefined) => {
-    if (!r) return;
-    setDone(r);
-    void router.replace({ pathname: router.pathname, query: { ...router.query, accepted: undefined } }, undefined, { shallow: true });
-    window.scrollTo({ top: 0 });
-  };
-  const cancel = () => void router.push(LIST_PATH);
-  // What every change form's EntityForm takes alike: the body with the accepted terms, "Submit", done, back to the list.
-  const entityProps = { toBody: withTerms, submitLabel: t('form.submit'), onSuccess: finish, onCancel: cancel };
-  return { done, finish, cancel, entityProps };
-}
-
 const machineOptions = (c: CurrentValues, locale: string | undefined, t: (k: string, o?: Record<string, unknown>) => string) =>
   c.machines.map((m) => ({
     value: m.id,
     label: `${t('form.machineLabel', { serialNo: m.serialNo, model: pickLocalized(locale, m.modelNameEn, m.modelNameZh) })} · ${pickLocalized(locale, m.locationEn, m.locationZh)}`,
   }));
 
+/** A change form through its contract mutation (EntityForm): the body with the accepted terms, "Submit", then done. */
+function ChangeEntityForm<E extends Endpoint<'mutation'>, TIn extends FieldValues, TOut extends object>({
+  type,
+  onSuccess,
+  onCancel,
+  children,
+  ...rest
+}: Pick<EntityFormProps<E, TIn, TOut>, 'endpoint' | 'schema' | 'defaultValues'> & {
+  type: ChangeType;
+  onSuccess: ChangeFormDone['onSuccess'];
+  onCancel: () => void;
+  children: (form: UseFormReturn<TIn, unknown, TOut>) => ReactNode;
+}) {
+  const { t } = useTranslation(['accountChanges', 'common']);
+  return (
+    <EntityForm {...rest} aria-label={t(`types.${type}`)} toBody={(v, ctx) => withTerms(v, ctx) as BodyOf<E>} submitLabel={t('form.submit')} onSuccess={(r) => onSuccess(r as SubmitResult)} onCancel={onCancel}>
+      {(form) => <Stack spacing={2}>{children(form)}</Stack>}
+    </EntityForm>
+  );
+}
+
+/**
+ * A change form with an attachment (company name, transfer agreement): the fields and the file go as one multipart
+ * request with upload progress, then the change list is refreshed; "Submit" and "Cancel" as every change form.
+ */
+function AttachmentForm<E extends Endpoint<'upload'>, TIn extends FieldValues & { file: File }, TOut extends { file: File }>({
+  endpoint,
+  type,
+  schema,
+  defaultValues,
+  fileLabel,
+  onSuccess,
+  onCancel,
+  children,
+}: {
+  endpoint: E;
+  type: ChangeType;
+  schema: z.ZodType<TOut, TIn>;
+  defaultValues: DefaultValues<TIn>;
+  fileLabel: string;
+  onSuccess: (r: SubmitResult | undefined) => void;
+  onCancel: () => void;
+  children: (form: UseFormReturn<TIn, unknown, TOut>) => ReactNode;
+}) {
+  const { t } = useTranslation(['accountChanges', 'common']);
+  const upload = useUploadProgress();
+  const client = useQueryClient();
+  return (
+    <Form
+      schema={schema}
+      errorSummary
+      aria-label={t(`types.${type}`)}
+      defaultValues={defaultValues}
+      submitLabel={t('form.submit')}
+      onSubmit={async ({ file, ...fields }, { idempotencyKey }) => {
+        const body = { ...fields, idempotencyKey, termsAccepted: true as const } as unknown as BodyOf<E>;
+        const result = await upload.track((onProgress) => callUpload(endpoint, body, file, { onProgress }));
+        if (result.ok) await invalidateFor(client, endpoint);
+        return result as ApiResult<SubmitResult>;
+      }}
+      onSuccess={onSuccess}
+      secondaryActions={<CancelButton onClick={onCancel} />}
+    >
+      {(form) => (
+        <Stack spacing={2}>
+          {children(form)}
+          <FileUploadField control={form.control} name={'file' as Path<TIn>} label={fileLabel} accept={ACCEPT} progress={upload.progress} required />
+        </Stack>
+      )}
+    </Form>
+  );
+}
+
+/** The machines a change is about and the new address (machine location, toner delivery). */
+function MachinesAndAddress<T extends FieldValues>({ control, c }: { control: Control<T, unknown, unknown>; c: CurrentValues }) {
+  const { t } = useTranslation(['accountChanges', 'common']);
+  const { locale } = useRouter();
+  return (
+    <>
+      <CheckboxListElement control={control} name={'machineIds' as Path<T>} label={t('fields.machines')} options={machineOptions(c, locale, t)} emptyText={t('form.noMachines')} />
+      <AddressFields control={control} prefix="address" />
+    </>
+  );
+}
+
 /** change-of-company-name: new names, BR number, effective date and the BR certificate (multipart). */
 export function CompanyNameScreen() {
   const { t } = useTranslation(['accountChanges', 'common']);
-  const { done, finish, cancel } = useDone();
   const dates = useDates();
-  const upload = useUploadProgress();
-  const client = useQueryClient();
-  const schema = companyNameFormSchema.extend({ file: fileSchema });
   return (
     <ChangeFormScreen
       type="comp_name"
-      done={done}
       current={(c) => [
         [t('fields.nameEn'), c.customer.nameEn],
         [t('fields.nameZh'), c.customer.nameZh],
         [t('fields.brNo'), c.customer.brNo ?? t('form.none')],
       ]}
     >
-      {() => (
-        <Form
-          schema={schema}
-          errorSummary
-          aria-label={t('types.comp_name')}
+      {(_c, done) => (
+        <AttachmentForm
+          {...done}
+          endpoint={C.endpoints.submitCompanyName}
+          schema={companyNameFormSchema.extend({ file: fileSchema })}
           defaultValues={{ nameEn: '', nameZh: '', brNo: '', effectiveDate: '', file: null as unknown as File }}
-          submitLabel={t('form.submit')}
-          onSubmit={async ({ file, ...fields }, { idempotencyKey }) => {
-            const result = await upload.track((onProgress) => callUpload(C.endpoints.submitCompanyName, { ...fields, idempotencyKey, termsAccepted: true as const }, file, { onProgress }));
-            if (result.ok) await invalidateFor(client, C.endpoints.submitCompanyName);
-            return result;
-          }}
-          onSuccess={finish}
-          secondaryActions={<CancelButton onClick={cancel} />}
+          fileLabel={t('fields.brCertificate')}
         >
           {(form) => (
-            <Stack spacing={2}>
+            <>
               <TextFieldElement control={form.control} name="nameEn" label={t('fields.nameEn')} required maxLength={LIMITS.companyNameEn} />
               <TextFieldElement control={form.control} name="nameZh" label={t('fields.nameZh')} required maxLength={LIMITS.companyNameZh} />
               <TextFieldElement control={form.control} name="brNo" label={t('fields.brNo')} required />
               <DateFieldElement control={form.control} name="effectiveDate" label={t('fields.effectiveDate')} required min={dates.min} max={dates.max} />
-              <FileUploadField control={form.control} name="file" label={t('fields.brCertificate')} accept={ACCEPT} progress={upload.progress} required />
-            </Stack>
+            </>
           )}
-        </Form>
+        </AttachmentForm>
       )}
     </ChangeFormScreen>
   );
@@ -111,34 +169,31 @@ export function CompanyNameScreen() {
 export function BillingAddressScreen() {
   const { t } = useTranslation(['accountChanges', 'common']);
   const { locale } = useRouter();
-  const { done, entityProps } = useDone();
   const dates = useDates();
   return (
     <ChangeFormScreen
       type="bill_addr"
-      done={done}
       current={(c) => [
         [t('fields.address'), pickLocalized(locale, c.customer.billingAddressEn, c.customer.billingAddressZh)],
         [t('fields.contactName'), c.customer.contactName],
         [t('fields.contactPhone'), c.customer.contactPhone],
       ]}
     >
-      {() => (
-        <EntityForm
+      {(_c, done) => (
+        <ChangeEntityForm
+          {...done}
           endpoint={C.endpoints.submitBillingAddress}
           schema={billingAddressFormSchema}
-          aria-label={t('types.bill_addr')}
           defaultValues={{ address: emptyAddress as never, contactName: '', contactPhone: '', effectiveDate: '' }}
-          {...entityProps}
         >
           {(form) => (
-            <Stack spacing={2}>
+            <>
               <AddressFields control={form.control} prefix="address" />
               <ContactFields control={form.control} name="contactName" phone="contactPhone" nameLabel={t('fields.contactName')} phoneLabel={t('fields.contactPhone')} />
               <DateFieldElement control={form.control} name="effectiveDate" label={t('fields.effectiveDate')} required min={dates.min} max={dates.max} />
-            </Stack>
+            </>
           )}
-        </EntityForm>
+        </ChangeEntityForm>
       )}
     </ChangeFormScreen>
   );
@@ -148,32 +203,28 @@ export function BillingAddressScreen() {
 export function MachineLocationScreen() {
   const { t } = useTranslation(['accountChanges', 'common']);
   const { locale } = useRouter();
-  const { done, entityProps } = useDone();
   const dates = useDates();
   return (
     <ChangeFormScreen
       type="machine_loc"
-      done={done}
       current={(c) => c.machines.map((m) => [m.serialNo, `${pickLocalized(locale, m.addressEn, m.addressZh)} · ${pickLocalized(locale, m.locationEn, m.locationZh)}`] as const)}
     >
-      {(c) => (
-        <EntityForm
+      {(c, done) => (
+        <ChangeEntityForm
+          {...done}
           endpoint={C.endpoints.submitMachineLocation}
           schema={machineLocationFormSchema}
-          aria-label={t('types.machine_loc')}
           defaultValues={{ machineIds: [], address: emptyAddress as never, locationDetail: '', siteContactName: '', siteContactPhone: '', moveDate: '' }}
-          {...entityProps}
         >
           {(form) => (
-            <Stack spacing={2}>
-              <CheckboxListElement control={form.control} name="machineIds" label={t('fields.machines')} options={machineOptions(c, locale, t)} emptyText={t('form.noMachines')} />
-              <AddressFields control={form.control} prefix="address" />
+            <>
+              <MachinesAndAddress control={form.control} c={c} />
               <TextFieldElement control={form.control} name="locationDetail" label={t('fields.locationDetail')} maxLength={LIMITS.locationDetail} />
               <ContactFields control={form.control} name="siteContactName" phone="siteContactPhone" nameLabel={t('fields.siteContactName')} phoneLabel={t('fields.siteContactPhone')} />
               <DateFieldElement control={form.control} name="moveDate" label={t('fields.moveDate')} required min={dates.min} max={dates.max} />
-            </Stack>
+            </>
           )}
-        </EntityForm>
+        </ChangeEntityForm>
       )}
     </ChangeFormScreen>
   );
@@ -182,27 +233,24 @@ export function MachineLocationScreen() {
 /** change-of-receive-hardcopy: paper bills on or off, and the e-bill e-mail. */
 export function ReceiveHardcopyScreen() {
   const { t } = useTranslation(['accountChanges', 'common']);
-  const { done, entityProps } = useDone();
   const schema = receiveHardcopyFormSchema.extend({ receiveHardcopy: z.enum(['yes', 'no'], { error: 'ui.validation.required' }).transform((v) => v === 'yes') });
   return (
     <ChangeFormScreen
       type="rec_hardcopy"
-      done={done}
       current={(c) => [
         [t('fields.receiveHardcopy'), c.customer.receiveHardcopyBill ? t('fields.hardcopyOn') : t('fields.hardcopyOff')],
         [t('fields.ebillEmail'), c.customer.contactEmail || t('form.none')],
       ]}
     >
-      {(c) => (
-        <EntityForm
+      {(c, done) => (
+        <ChangeEntityForm
+          {...done}
           endpoint={C.endpoints.submitReceiveHardcopy}
           schema={schema}
-          aria-label={t('types.rec_hardcopy')}
           defaultValues={{ receiveHardcopy: c.customer.receiveHardcopyBill ? 'no' : 'yes', ebillEmail: c.customer.contactEmail }}
-          {...entityProps}
         >
           {(form) => (
-            <Stack spacing={2}>
+            <>
               <RadioGroupElement
                 control={form.control}
                 name="receiveHardcopy"
@@ -214,9 +262,9 @@ export function ReceiveHardcopyScreen() {
                 ]}
               />
               <TextFieldElement control={form.control} name="ebillEmail" label={t('fields.ebillEmail')} required type="email" maxLength={LIMITS.email} />
-            </Stack>
+            </>
           )}
-        </EntityForm>
+        </ChangeEntityForm>
       )}
     </ChangeFormScreen>
   );
@@ -226,29 +274,25 @@ export function ReceiveHardcopyScreen() {
 export function TonerAddressScreen() {
   const { t } = useTranslation(['accountChanges', 'common']);
   const { locale } = useRouter();
-  const { done, entityProps } = useDone();
   return (
     <ChangeFormScreen
       type="toner_addr"
-      done={done}
       current={(c) => c.machines.map((m) => [m.serialNo, `${pickLocalized(locale, m.tonerAddressEn, m.tonerAddressZh)} · ${m.tonerContactName} ${m.tonerContactPhone}`] as const)}
     >
-      {(c) => (
-        <EntityForm
+      {(c, done) => (
+        <ChangeEntityForm
+          {...done}
           endpoint={C.endpoints.submitTonerAddress}
           schema={tonerAddressFormSchema}
-          aria-label={t('types.toner_addr')}
           defaultValues={{ machineIds: [], address: emptyAddress as never, contactName: '', contactPhone: '' }}
-          {...entityProps}
         >
           {(form) => (
-            <Stack spacing={2}>
-              <CheckboxListElement control={form.control} name="machineIds" label={t('fields.machines')} options={machineOptions(c, locale, t)} emptyText={t('form.noMachines')} />
-              <AddressFields control={form.control} prefix="address" />
+            <>
+              <MachinesAndAddress control={form.control} c={c} />
               <ContactFields control={form.control} name="contactName" phone="contactPhone" nameLabel={t('fields.contactName')} phoneLabel={t('fields.contactPhone')} />
-            </Stack>
+            </>
           )}
-        </EntityForm>
+        </ChangeEntityForm>
       )}
     </ChangeFormScreen>
   );
@@ -258,22 +302,17 @@ export function TonerAddressScreen() {
 export function TransferAgreementScreen() {
   const { t } = useTranslation(['accountChanges', 'common']);
   const { locale } = useRouter();
-  const { done, finish, cancel } = useDone();
   const dates = useDates();
-  const upload = useUploadProgress();
-  const client = useQueryClient();
-  const schema = transferAgreementFormSchema.extend({ file: fileSchema });
   return (
     <ChangeFormScreen
       type="trans_agree"
-      done={done}
       current={(c) => c.contracts.map((k) => [k.contractNo, t('form.contractLabel', { contractNo: k.contractNo, endDate: formatDate(k.endDate, locale) })] as const)}
     >
-      {(c) => (
-        <Form
-          schema={schema}
-          errorSummary
-          aria-label={t('types.trans_agree')}
+      {(c, done) => (
+        <AttachmentForm
+          {...done}
+          endpoint={C.endpoints.submitTransferAgreement}
+          schema={transferAgreementFormSchema.extend({ file: fileSchema })}
           defaultValues={{
             contractIds: [],
             transfereeNameEn: '',
@@ -285,17 +324,10 @@ export function TransferAgreementScreen() {
             effectiveDate: '',
             file: null as unknown as File,
           }}
-          submitLabel={t('form.submit')}
-          onSubmit={async ({ file, ...fields }, { idempotencyKey }) => {
-            const result = await upload.track((onProgress) => callUpload(C.endpoints.submitTransferAgreement, { ...fields, idempotencyKey, termsAccepted: true as const }, file, { onProgress }));
-            if (result.ok) await invalidateFor(client, C.endpoints.submitTransferAgreement);
-            return result;
-          }}
-          onSuccess={finish}
-          secondaryActions={<CancelButton onClick={cancel} />}
+          fileLabel={t('fields.signedAgreement')}
         >
           {(form) => (
-            <Stack spacing={2}>
+            <>
               <CheckboxListElement
                 control={form.control}
                 name="contractIds"
@@ -309,10 +341,9 @@ export function TransferAgreementScreen() {
               <ContactFields control={form.control} name="transfereeContactName" phone="transfereeContactPhone" nameLabel={t('fields.transfereeContactName')} phoneLabel={t('fields.transfereeContactPhone')} />
               <TextFieldElement control={form.control} name="transfereeEmail" label={t('fields.transfereeEmail')} required type="email" maxLength={LIMITS.email} />
               <DateFieldElement control={form.control} name="effectiveDate" label={t('fields.effectiveDate')} required min={dates.min} max={dates.max} />
-              <FileUploadField control={form.control} name="file" label={t('fields.signedAgreement')} accept={ACCEPT} progress={upload.progress} required />
-            </Stack>
+            </>
           )}
-        </Form>
+        </AttachmentForm>
       )}
     </ChangeFormScreen>
   );

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -27,6 +27,23 @@ import { useCodes } from './useCodes';
 
 type Row = readonly [string, ReactNode];
 
+/** The change's type (the form's name), what its form does after a submission and on "Cancel". */
+export type ChangeFormDone = { type: ChangeType; onSuccess: (r: SubmitResult | undefined) => void; onCancel: () => void };
+
+/** After a submission: the confirmation (with the request number) instead of the form, `?accepted` dropped, top of page. */
+function useDone() {
+  const router = useRouter();
+  const [done, setDone] = useState<SubmitResult | null>(null);
+  const onSuccess = (r: SubmitResult | undefined) => {
+    if (!r) return;
+    setDone(r);
+    void router.replace({ pathname: router.pathname, query: { ...router.query, accepted: undefined } }, undefined, { shallow: true });
+    window.scrollTo({ top: 0 });
+  };
+  const onCancel = () => void router.push(LIST_PATH);
+  return { done, onSuccess, onCancel };
+}
+
 /**
  * The frame of every change form: header, the terms-accepted check (the agreement page opens the form with
  * `?accepted=1`), the write code, the current values beside the form, and the confirmation after submitting.
@@ -35,14 +52,14 @@ export function ChangeFormScreen({
   type,
   current,
   children,
-  done,
 }: {
   type: ChangeType;
   /** The current values shown beside the form, from the customer's records. */
   current: (c: CurrentValues) => Row[];
-  children: (c: CurrentValues) => ReactNode;
-  done: SubmitResult | null;
+  /** The form, given what it does after a submission (the confirmation) and on "Cancel" (back to the list). */
+  children: (c: CurrentValues, done: ChangeFormDone) => ReactNode;
 }) {
+  const { done, ...formDone } = useDone();
   const { t } = useTranslation(['accountChanges', 'common']);
   const router = useRouter();
   const codes = useCodes();
@@ -73,7 +90,7 @@ export function ChangeFormScreen({
                 </DetailSection>
               </Grid>
               <Grid size={{ xs: 12, md: 7 }}>
-                <DetailSection title={t('form.new')}>{children(c)}</DetailSection>
+                <DetailSection title={t('form.new')}>{children(c, { type, ...formDone })}</DetailSection>
               </Grid>
             </Grid>
           )}

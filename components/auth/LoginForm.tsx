@@ -12,6 +12,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { MfaSetupPanel } from '@/components/account/MfaSetupPanel';
 import { settle, useEndpointMutation, getSession, signIn, useSession } from '@/lib/api/query';
 import { loginContract } from '@/lib/auth/contract';
 import { continueAfterSignIn } from '@/lib/auth/continueAfterSignIn';
@@ -34,14 +35,11 @@ const NEXT_AUTH_ERRORS: Record<string, string> = {
   Configuration: 'error:INTERNAL',
 };
 
-/** Groups of four, as authenticator apps show secrets: easier to type by hand. */
-const groupSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
-
 // Own keys only: `?error=toString` must not reach Object.prototype (it crashed the page).
 export const messageKeyForCode = (code: string): string => (Object.hasOwn(NEXT_AUTH_ERRORS, code) ? NEXT_AUTH_ERRORS[code] : undefined) ?? errorKey(code);
 
 export function LoginForm({ title, intro }: { title: string; intro?: string }) {
-  const { t } = useTranslation(['auth', 'account', 'common', 'error']);
+  const { t } = useTranslation(['auth', 'mfa', 'common', 'error']);
   const router = useRouter();
   const { update } = useSession();
   // next-auth's `update` from a render without a session does nothing: after signing in, call the latest one.
@@ -124,7 +122,7 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
       <div>
         <Typography id="login-title" variant="h4" component="h1" sx={{ fontWeight: 700 }}>
           {/* The verification step says what it is (issue 10 item 15). */}
-          {enrolment ? t('auth:login.enrolTitle') : needsTotp ? t('auth:login.mfaTitle') : title}
+          {enrolment ? t('mfa:setUpTitle') : needsTotp ? t('auth:login.mfaTitle') : title}
         </Typography>
         {enrolment ? (
           <Typography color="text.secondary" sx={{ mt: 1 }}>
@@ -167,31 +165,7 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
       />
       {enrolment ? (
         <Box sx={{ display: 'grid', gap: 1.5 }} data-testid="login-enrolment">
-          <Typography component="ol" variant="body2" sx={{ m: 0, pl: 2.5, display: 'grid', gap: 0.5 }}>
-            <li>{t('auth:login.enrolStepScan')}</li>
-            <li>{t('auth:login.enrolStepCode')}</li>
-          </Typography>
-          <Box
-            component="img"
-            src={enrolment.qrDataUrl}
-            alt={t('auth:login.enrolQrAlt')}
-            width={200}
-            height={200}
-            sx={{ width: 200, height: 200, maxWidth: '100%', bgcolor: '#fff', borderRadius: 1, border: 1, borderColor: 'divider' }}
-            data-testid="mfa-qr"
-          />
-          <div>
-            <Typography variant="body2" color="text.secondary">
-              {t('auth:login.enrolSecretLabel')}
-            </Typography>
-            <Typography
-              component="code"
-              sx={{ fontFamily: 'monospace', fontSize: '1rem', letterSpacing: '0.05em', overflowWrap: 'anywhere', userSelect: 'all' }}
-              data-testid="mfa-secret"
-            >
-              {groupSecret(enrolment.secret)}
-            </Typography>
-          </div>
+          <MfaSetupPanel enrolment={enrolment} />
         </Box>
       ) : null}
       {needsTotp ? (

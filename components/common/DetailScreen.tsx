@@ -47,8 +47,7 @@ export type DetailScreenProps<T> = CommonProps<T> & { query: DetailQuery<T> };
  * and "trying again every 5 s" while the query layer retries), then `children(data)`.
  *
  * @example
- * const id = useRouteId();
- * const order = useEndpointQuery(ordersContract.endpoints.getOrder, id ? { id } : null);
+ * const order = useRouteRecord(ordersContract.endpoints.getOrder);
  * return <DetailScreen query={order} title={t('orders.title')} back={{ href: '/my-orders/manage' }}>{(o) => <OrderView order={o} />}</DetailScreen>;
  */
 export function DetailScreen<T>({ query, title, back, notFoundTitle, notFoundBody, errorTitle, variant = 'page', children }: DetailScreenProps<T>) {
@@ -126,4 +125,10 @@ export function useRouteId(param = 'id'): string | null {
   const router = useRouter();
   const value = router.isReady ? router.query[param] : undefined;
   return typeof value === 'string' && value ? value : null;
+}
+
+/** The record a `[id]` page shows: the endpoint read with `{ id }` from the route, idle until the router knows it. */
+export function useRouteRecord<E extends Endpoint<'query'>>(endpoint: E, param = 'id') {
+  const id = useRouteId(param);
+  return useEndpointQuery(endpoint, (id ? { id } : null) as BodyOf<E> | null);
 }

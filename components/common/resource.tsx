@@ -20,13 +20,12 @@ import { useTranslation } from 'next-i18next/pages';
 import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { BodyOf, Endpoint } from '@/lib/contract';
-import { useEndpointQuery } from '@/lib/api/query';
 import type { ListResult } from '@/lib/listQuery';
 import type { FunctionCode } from '@/lib/permissions/codes';
 import { Can } from './Can';
 import type { DataTableColumn } from './DataTable';
 import { DetailSection, Facts } from './DetailParts';
-import { DetailScreen, useRouteId, type DetailQuery } from './DetailScreen';
+import { DetailScreen, useRouteRecord, type DetailQuery } from './DetailScreen';
 import { EntityForm } from './EntityForm';
 import { ListScreen } from './ListScreen';
 import type { FilterConfig } from './listSchema';
@@ -130,8 +129,7 @@ export function ResourceListPage<Row>({ resource }: { resource: ResourceDescript
 }
 
 function useRecord<Rec>(resource: { endpoints: { get: GetE<Rec> } }) {
-  const id = useRouteId();
-  return useEndpointQuery(resource.endpoints.get, id ? { id } : null) as unknown as DetailQuery<Rec>;
+  return useRouteRecord(resource.endpoints.get) as unknown as DetailQuery<Rec>;
 }
 
 /** The view page: the record's facts, "Edit" for writers, not found / error / retry states. */

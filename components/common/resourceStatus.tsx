@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
+import { formatDate } from '@/lib/i18n/locales';
 import type { DataTableColumn } from './DataTable';
 import { StatusChip } from './StatusChip';
 
@@ -23,4 +24,9 @@ export function statusFilter(t: TFunction, optionLabel: (status: string) => stri
 /** The status row of the view page. */
 export function statusRow(t: TFunction, status: string, chip: StatusChipOf = sharedChip): readonly [string, ReactNode] {
   return [t('columns.status'), <span key="status">{chip(status)}</span>];
+}
+
+/** The "created" column (`columns.created`, a date, sortable, hidden on phones) of the maintenance lists. */
+export function createdColumn<Row extends { createdAt: string }>(t: TFunction, locale: string | undefined): DataTableColumn<Row> {
+  return { key: 'createdAt', header: t('columns.created'), sortable: true, hideOnMobile: true, render: (r) => formatDate(r.createdAt, locale) };
 }

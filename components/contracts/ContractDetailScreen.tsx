@@ -16,10 +16,9 @@ import { DownloadButton } from '@/components/common/DownloadButton';
 import { useDownload } from '@/components/common/useDownload';
 import { Can } from '@/components/common/Can';
 import { DetailSection, Facts } from '@/components/common/DetailParts';
-import { DetailScreen, useRouteId } from '@/components/common/DetailScreen';
+import { DetailScreen, useRouteRecord } from '@/components/common/DetailScreen';
 import { PageHeader } from '@/components/common/PageHeader';
 import { StatusChip } from '@/components/common/StatusChip';
-import { useEndpointQuery } from '@/lib/api/query';
 import { contractsContract } from '@/lib/contracts/contract';
 import type { ContractDetail } from '@/lib/contracts/schemas';
 import { errorKey } from '@/lib/errors';
@@ -150,8 +149,7 @@ function ContractView({ c }: { c: ContractDetail }) {
 /** `/my-account/contract-billing-schedule/[id]` (deep-linkable with ?ucpid=): one contract, its billing schedule and history. */
 export function ContractDetailScreen() {
   const { t } = useTranslation(['contracts', 'common']);
-  const id = useRouteId();
-  const query = useEndpointQuery(C.getContract, id ? { id } : null);
+  const query = useRouteRecord(C.getContract);
   return (
     <DetailScreen
       query={query}

@@ -11,11 +11,10 @@ import SpeedIcon from '@mui/icons-material/Speed';
 import { useTranslation } from 'next-i18next/pages';
 import { useCanAccess, useCanOpen } from '@/components/common/Can';
 import { DetailSection, DetailTable, Facts } from '@/components/common/DetailParts';
-import { DetailScreen, useRouteId } from '@/components/common/DetailScreen';
+import { DetailScreen, useRouteRecord } from '@/components/common/DetailScreen';
 import { PageHeader } from '@/components/common/PageHeader';
 import { StatusChip } from '@/components/common/StatusChip';
 import { DueFlag, UsageChart, num } from '@/components/meter/parts';
-import { useEndpointQuery } from '@/lib/api/query';
 import { formatDate, formatDateTime, formatMoney, pickLocalized } from '@/lib/i18n/locales';
 import { machinesContract } from '@/lib/machines/contract';
 import type { MachineDetail, MachineOrder, MachineReading, MachineServiceRequest } from '@/lib/machines/schemas';
@@ -288,8 +287,7 @@ function MachineView({ m }: { m: MachineDetail }) {
 /** `/my-machines/[id]` (deep-linkable with ?ucpid=): everything about one machine, and what the user may do for it. */
 export function MachineDetailScreen() {
   const { t } = useTranslation(['machines', 'common']);
-  const id = useRouteId();
-  const query = useEndpointQuery(M.getMachine, id ? { id } : null);
+  const query = useRouteRecord(M.getMachine);
   return (
     <DetailScreen
       query={query}

@@ -19,9 +19,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import { PageHeader } from '@/components/common/PageHeader';
-import { DetailScreen, useRouteId } from '@/components/common/DetailScreen';
+import { DetailScreen, useRouteRecord } from '@/components/common/DetailScreen';
 import { StatusChip } from '@/components/common/StatusChip';
-import { useEndpointQuery } from '@/lib/api/query';
 import { ordersContract } from '@/lib/orders/contract';
 import { formatDate, formatDateTime, formatMoney, pickLocalized } from '@/lib/i18n/locales';
 import type { OrderDetail } from '@/lib/orders/schemas';
@@ -40,8 +39,7 @@ const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
 /** `/my-orders/manage/[id]` (also as a deep link with `?ucpid=`): one order with items, history, machine, shipments. */
 export function OrderDetailScreen() {
   const { t } = useTranslation(['orders', 'common', 'error']);
-  const id = useRouteId();
-  const order = useEndpointQuery(ordersContract.endpoints.getOrder, id ? { id } : null);
+  const order = useRouteRecord(ordersContract.endpoints.getOrder);
   return (
     <DetailScreen
       query={order}

@@ -19,6 +19,7 @@ import { PageHeader } from '@/components/common/PageHeader';
 import { RetryAlert } from '@/components/common/RetryAlert';
 import { StateMessage } from '@/components/common/StateMessage';
 import { DateFieldElement, SelectElement, TextFieldElement } from '@/components/common/form';
+import { StatusChip } from '@/components/common/StatusChip';
 import { useEndpointQuery, useEndpointUpload } from '@/lib/api/query';
 import { addDays } from '@/lib/dates/hongKong';
 import { errorKey } from '@/lib/errors';
@@ -27,7 +28,7 @@ import { pathTo } from '@/lib/paths';
 import { MAX_VISIT_WINDOWS, SERVICE_CATEGORIES, SR_LIMITS, VISIT_SLOTS } from '@/lib/serviceRequests/constants';
 import { serviceRequestsContract } from '@/lib/serviceRequests/contract';
 import { reportFaultFormSchema, type NewRequestContext, type ReportFaultForm } from '@/lib/serviceRequests/schemas';
-import { machineText, RequestStatusChip } from './parts';
+import { machineText } from './parts';
 
 const E = serviceRequestsContract.endpoints;
 
@@ -178,7 +179,7 @@ function ReportForm({ ctx }: { ctx: NewRequestContext }) {
                   <Button size="small" href={pathTo('/service-requests/[id]', { id: o.id })}>
                     {o.reference}
                   </Button>
-                  <RequestStatusChip status={o.status} />
+                  <StatusChip status={o.status} />
                 </Box>
               ))}
             </Stack>

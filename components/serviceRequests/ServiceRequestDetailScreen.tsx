@@ -1,24 +1,19 @@
-import { useState } from 'react';
 import { useRouter } from 'next/router';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
-import { Can } from '@/components/common/Can';
-import { DetailSection, Facts } from '@/components/common/DetailParts';
-import { DetailScreen, useRouteId } from '@/components/common/DetailScreen';
+import { DetailScreen, useRouteRecord } from '@/components/common/DetailScreen';
 import { PageHeader } from '@/components/common/PageHeader';
 import { RadioGroupElement, TextFieldElement } from '@/components/common/form';
-import { useEndpointQuery } from '@/lib/api/query';
 import { formatDateTime } from '@/lib/i18n/locales';
+import type { BodyOf } from '@/lib/contract';
 import { pathTo } from '@/lib/paths';
-import { SR_LIMITS, type ServiceAction } from '@/lib/serviceRequests/constants';
+import { SR_LIMITS } from '@/lib/serviceRequests/constants';
 import { serviceRequestsContract } from '@/lib/serviceRequests/contract';
-import { cancelSchema, confirmSchema, rateSchema, reopenSchema, type ServiceRequestDetail } from '@/lib/serviceRequests/schemas';
-import { ActionDialog } from './ActionDialog';
-import { EngineerFacts, RequestFacts, RequestPhoto, RequestStatusChip, slaFacts, Timeline } from './parts';
+import { cancelSchema, confirmSchema, rateSchema, reopenSchema } from '@/lib/serviceRequests/schemas';
+import { RequestOverview } from './RequestOverview';
+import { TransitionActions, transition } from './TransitionActions';
 
 const E = serviceRequestsContract.endpoints;
 const stepFields = { id: true, version: true } as const;
@@ -27,130 +22,65 @@ const confirmForm = confirmSchema.omit(stepFields);
 const reopenForm = reopenSchema.omit(stepFields);
 const rateForm = rateSchema.omit(stepFields);
 
-function RatingField({ control, label, required }: { control: never; label: string; required?: boolean }) {
+function ReasonField({ control, labelKey, required }: { control: never; labelKey: string; required?: boolean }) {
+  const { t } = useTranslation('serviceRequests');
+  return <TextFieldElement<{ reason?: string }> control={control} name="reason" label={t(labelKey)} required={required} multiline minRows={2} maxLength={SR_LIMITS.reason} />;
+}
+
+/** A rating (1–5) and a comment: confirming a resolution (rating optional) and rating a closed request. */
+function RatingFields({ control, labelKey, required }: { control: never; labelKey: string; required?: boolean }) {
   const { t } = useTranslation('serviceRequests');
   return (
-    <RadioGroupElement<{ rating: number }, number>
-      control={control}
-      name="rating"
-      label={label}
-      required={required}
-      row
-      options={[1, 2, 3, 4, 5].map((n) => ({ value: n, label: t(`rating.${n}`) }))}
-    />
+    <Stack spacing={2}>
+      <RadioGroupElement<{ rating: number }, number>
+        control={control}
+        name="rating"
+        label={t(labelKey)}
+        required={required}
+        row
+        options={[1, 2, 3, 4, 5].map((n) => ({ value: n, label: t(`rating.${n}`) }))}
+      />
+      <TextFieldElement<{ comment?: string }> control={control} name="comment" label={t('actions.comment')} multiline minRows={2} maxLength={SR_LIMITS.comment} />
+    </Stack>
   );
 }
 
-/** The customer's actions on a request, each a dialog (EntityForm). */
-function CustomerActions({ r }: { r: ServiceRequestDetail }) {
-  const { t } = useTranslation('serviceRequests');
-  const { locale } = useRouter();
-  const [open, setOpen] = useState<ServiceAction | null>(null);
-  const [done, setDone] = useState<ServiceAction | null>(null);
-  const close = () => setOpen(null);
-  const finish = (a: ServiceAction) => () => {
-    setOpen(null);
-    setDone(a);
-  };
-  const base = { id: r.id, version: r.version };
-  return (
-    <>
-      {done ? (
-        <Alert severity="success" role="status" onClose={() => setDone(null)}>
-          {t(`actions.${done}.done`)}
-        </Alert>
-      ) : null}
-      {r.actions.length > 0 ? (
-        <Can anyOf={['service_req_write']}>
-          <DetailSection title={t('sections.actions')}>
-            {r.reopenUntil ? <Typography>{t('actions.window', { until: formatDateTime(r.reopenUntil, locale) })}</Typography> : null}
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-              {r.actions.map((a) => (
-                <Button key={a} variant={a === 'confirm' || a === 'rate' ? 'contained' : 'outlined'} color={a === 'cancel' ? 'error' : 'primary'} onClick={() => setOpen(a)}>
-                  {t(`actions.${a}.button`)}
-                </Button>
-              ))}
-            </Stack>
-          </DetailSection>
-        </Can>
-      ) : null}
-      <ActionDialog
-        open={open === 'cancel'}
-        title={t('actions.cancel.title', { reference: r.reference })}
-        intro={<Typography>{t('actions.cancel.intro')}</Typography>}
-        endpoint={E.cancel}
-        schema={cancelForm}
-        defaultValues={{ reason: '' }}
-        toBody={(v) => ({ ...base, ...(v.reason ? { reason: v.reason } : {}) })}
-        submitLabel={t('actions.cancel.submit')}
-        submitColor="error"
-        onClose={close}
-        onDone={finish('cancel')}
-      >
-        {(form) => <TextFieldElement control={form.control} name="reason" label={t('actions.reason')} multiline minRows={2} maxLength={SR_LIMITS.reason} />}
-      </ActionDialog>
-      <ActionDialog
-        open={open === 'confirm'}
-        title={t('actions.confirm.title', { reference: r.reference })}
-        intro={<Typography>{t('actions.confirm.intro')}</Typography>}
-        endpoint={E.confirmResolution}
-        schema={confirmForm}
-        defaultValues={{ comment: '' }}
-        toBody={(v) => ({ ...base, ...(v.rating ? { rating: v.rating } : {}), ...(v.comment ? { comment: v.comment } : {}) })}
-        submitLabel={t('actions.confirm.submit')}
-        onClose={close}
-        onDone={finish('confirm')}
-      >
-        {(form) => (
-          <Stack spacing={2}>
-            <RatingField control={form.control as never} label={t('actions.ratingOptional')} />
-            <TextFieldElement control={form.control} name="comment" label={t('actions.comment')} multiline minRows={2} maxLength={SR_LIMITS.comment} />
-          </Stack>
-        )}
-      </ActionDialog>
-      <ActionDialog
-        open={open === 'reopen'}
-        title={t('actions.reopen.title', { reference: r.reference })}
-        intro={<Typography>{t('actions.reopen.intro')}</Typography>}
-        endpoint={E.reopen}
-        schema={reopenForm}
-        defaultValues={{ reason: '' }}
-        toBody={(v) => ({ ...base, reason: v.reason })}
-        submitLabel={t('actions.reopen.submit')}
-        onClose={close}
-        onDone={finish('reopen')}
-      >
-        {(form) => <TextFieldElement control={form.control} name="reason" label={t('actions.reopenReason')} required multiline minRows={2} maxLength={SR_LIMITS.reason} />}
-      </ActionDialog>
-      <ActionDialog
-        open={open === 'rate'}
-        title={t('actions.rate.title', { reference: r.reference })}
-        endpoint={E.rate}
-        schema={rateForm}
-        defaultValues={{ comment: '' }}
-        toBody={(v) => ({ ...base, rating: v.rating, ...(v.comment ? { comment: v.comment } : {}) })}
-        submitLabel={t('actions.rate.submit')}
-        onClose={close}
-        onDone={finish('rate')}
-      >
-        {(form) => (
-          <Stack spacing={2}>
-            <RatingField control={form.control as never} label={t('actions.rating')} required />
-            <TextFieldElement control={form.control} name="comment" label={t('actions.comment')} multiline minRows={2} maxLength={SR_LIMITS.comment} />
-          </Stack>
-        )}
-      </ActionDialog>
-    </>
-  );
-}
+/** A step whose form is a reason (cancel: optional, reopen: required); the customer is told what it means first. */
+const reasonStep = (endpoint: typeof E.cancel | typeof E.reopen, schema: typeof cancelForm | typeof reopenForm, labelKey: string, required?: boolean) =>
+  transition({
+    endpoint,
+    schema: schema as typeof cancelForm,
+    defaultValues: { reason: '' },
+    toBody: (v, keys) => ({ ...keys, ...(v.reason ? { reason: v.reason } : {}) }) as BodyOf<typeof endpoint>,
+    intro: true,
+    fields: (form) => <ReasonField control={form.control as never} labelKey={labelKey} required={required} />,
+  });
+
+/** A step whose form is a rating and a comment (confirm: rating optional, rate: required). */
+const ratingStep = (endpoint: typeof E.confirmResolution | typeof E.rate, schema: typeof confirmForm | typeof rateForm, labelKey: string, required?: boolean) =>
+  transition({
+    endpoint,
+    schema: schema as typeof confirmForm,
+    defaultValues: { comment: '' },
+    toBody: (v, keys) => ({ ...keys, ...(v.rating ? { rating: v.rating } : {}), ...(v.comment ? { comment: v.comment } : {}) }) as BodyOf<typeof endpoint>,
+    primary: true,
+    fields: (form) => <RatingFields control={form.control as never} labelKey={labelKey} required={required} />,
+  });
+
+/** The customer's steps, run by TransitionActions from what the request allows now. */
+const customerSteps = {
+  cancel: { ...reasonStep(E.cancel, cancelForm, 'actions.reason'), danger: true },
+  confirm: { ...ratingStep(E.confirmResolution, confirmForm, 'actions.ratingOptional'), intro: true },
+  reopen: reasonStep(E.reopen, reopenForm, 'actions.reopenReason', true),
+  rate: ratingStep(E.rate, rateForm, 'actions.rating', true),
+};
 
 /** `/service-requests/[id]`: status, engineer and ETA, SLA clock, the fault, the timeline and the customer's actions. */
 export function ServiceRequestDetailScreen() {
   const { t } = useTranslation(['serviceRequests', 'common']);
   const { locale, query: urlQuery } = useRouter();
   const created = urlQuery.created === '1';
-  const id = useRouteId();
-  const query = useEndpointQuery(E.get, id ? { id } : null);
+  const query = useRouteRecord(E.get);
   const back = { href: pathTo('/service-requests'), label: t('detail.back') };
   return (
     <DetailScreen query={query} title={t('detail.loading')} back={back} notFoundTitle={t('detail.notFoundTitle')} notFoundBody={t('detail.notFoundBody')}>
@@ -162,34 +92,25 @@ export function ServiceRequestDetailScreen() {
               {t('detail.created', { reference: r.reference, due: formatDateTime(r.sla.dueAt, locale) })}
             </Alert>
           ) : null}
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
-            <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-              <DetailSection title={t('sections.status')}>
-                <Box>
-                  <RequestStatusChip status={r.status} />
-                </Box>
-                <EngineerFacts r={r} />
-                {r.resolutionNotes ? <Facts rows={[[t('fields.resolutionNotes'), r.resolutionNotes]]} /> : null}
-                {r.rating ? <Facts rows={[[t('fields.rating'), `${t(`rating.${r.rating}`)}${r.ratingComment ? ` · ${r.ratingComment}` : ''}`]]} /> : null}
-              </DetailSection>
-              <CustomerActions r={r} />
-              <DetailSection title={t('sections.timeline')}>
-                <Timeline events={r.timeline} />
-              </DetailSection>
-            </Box>
-            <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-              <DetailSection title={t('sections.sla')}>
-                <Facts rows={slaFacts(r.sla, t, locale)} />
-                <Typography variant="body2" color="text.secondary">
-                  {t('sla.explain')}
-                </Typography>
-              </DetailSection>
-              <DetailSection title={t('sections.fault')}>
-                <RequestFacts r={r} />
-                {r.photo ? <RequestPhoto endpoint={E.photo} id={r.id} alt={t('fields.photoAlt', { reference: r.reference })} /> : null}
-              </DetailSection>
-            </Box>
-          </Box>
+          <RequestOverview
+            r={r}
+            actions={
+              <TransitionActions
+                r={r}
+                ns={['serviceRequests']}
+                steps={customerSteps}
+                permission="service_req_write"
+                lead={r.reopenUntil ? <Typography>{t('actions.window', { until: formatDateTime(r.reopenUntil, locale) })}</Typography> : null}
+              />
+            }
+            photoEndpoint={E.photo}
+            faultTitle={t('sections.fault')}
+            slaNote={
+              <Typography variant="body2" color="text.secondary">
+                {t('sla.explain')}
+              </Typography>
+            }
+          />
         </>
       )}
     </DetailScreen>

@@ -5,11 +5,12 @@ import { useTranslation } from 'next-i18next/pages';
 import { Can } from '@/components/common/Can';
 import type { DataTableColumn } from '@/components/common/DataTable';
 import { ListScreen } from '@/components/common/ListScreen';
+import { StatusChip } from '@/components/common/StatusChip';
 import { formatDateTime, pickLocalized } from '@/lib/i18n/locales';
 import { pathTo } from '@/lib/paths';
 import { serviceRequestsContract } from '@/lib/serviceRequests/contract';
 import type { ServiceRequestRow } from '@/lib/serviceRequests/schemas';
-import { RequestStatusChip, SlaChip } from './parts';
+import { SlaChip } from './parts';
 
 type SortField = 'createdAt' | 'reference' | 'status';
 
@@ -26,7 +27,7 @@ export function ServiceRequestsListScreen() {
       render: (r) => `${pickLocalized(locale, r.machine.modelNameEn, r.machine.modelNameZh)} · ${r.machine.serialNo}`,
     },
     { key: 'category', header: t('columns.category'), hideOnMobile: true, render: (r) => t(`category.${r.category}`) },
-    { key: 'status', header: t('columns.status'), sortable: true, render: (r) => <RequestStatusChip status={r.status} /> },
+    { key: 'status', header: t('columns.status'), sortable: true, render: (r) => <StatusChip status={r.status} /> },
     { key: 'engineer', header: t('columns.engineer'), hideOnMobile: true, render: (r) => (r.engineerName ? `${r.engineerName}${r.etaAt ? ` · ${formatDateTime(r.etaAt, locale)}` : ''}` : '—') },
     { key: 'sla', header: t('columns.sla'), render: (r) => <SlaChip sla={r.sla} /> },
     { key: 'createdAt', header: t('columns.reported'), sortable: true, render: (r) => formatDateTime(r.createdAt, locale) },
@@ -52,7 +53,7 @@ export function ServiceRequestsListScreen() {
       defaults={{ sort: { field: 'createdAt', direction: 'desc' } }}
       filterConfig={{
         q: { label: t('filters.q') },
-        status: { label: t('filters.status'), optionLabel: (s: string) => t(`status.${s}`) },
+        status: { label: t('filters.status'), optionLabel: (s: string) => t(`common:status.${s}`) },
         state: { label: t('filters.state'), optionLabel: (s: string) => t(`filters.states.${s}`) },
         machineId: false,
       }}

@@ -9,14 +9,8 @@ import { StatusChip } from '@/components/common/StatusChip';
 import type { Endpoint } from '@/lib/contract';
 import { useEndpointFile } from '@/lib/api/query';
 import { formatDateTime, pickLocalized } from '@/lib/i18n/locales';
-import type { ServiceStatus, SlaState } from '@/lib/serviceRequests/constants';
+import type { SlaState } from '@/lib/serviceRequests/constants';
 import type { ServiceRequestDetail, ServiceRequestEvent, SlaInfo } from '@/lib/serviceRequests/schemas';
-
-/** The request's status as a chip (labels in the serviceRequests namespace, colours from STATUS_TONES). */
-export function RequestStatusChip({ status }: { status: ServiceStatus }) {
-  const { t } = useTranslation('serviceRequests');
-  return <StatusChip status={status} label={t(`status.${status}`)} />;
-}
 
 const SLA_TONE: Record<SlaState, string> = { breached: 'sla_breached', at_risk: 'sla_at_risk', running: 'sla_running', met: 'sla_met', stopped: 'sla_stopped' };
 

@@ -6,13 +6,12 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import { PageHeader } from '@/components/common/PageHeader';
-import { DetailScreen, useRouteId } from '@/components/common/DetailScreen';
+import { DetailScreen, useRouteRecord } from '@/components/common/DetailScreen';
 import { StatusChip } from '@/components/common/StatusChip';
 import { useCanAccess } from '@/components/common/Can';
 import { DetailSection, Facts } from '@/components/common/DetailParts';
 import { TrackingNumber } from '@/components/orders/TrackingNumber';
 import { courierLabel } from '@/components/orders/format';
-import { useEndpointQuery } from '@/lib/api/query';
 import { trackingContract } from '@/lib/orders/contract';
 import type { ShipmentDetail } from '@/lib/orders/schemas';
 import { formatDateTime, pickLocalized } from '@/lib/i18n/locales';
@@ -24,8 +23,7 @@ const LIST_HREF = pathTo('/my-orders/track');
 /** `/my-orders/track/[id]` (also as a deep link with `?ucpid=`): one shipment's timeline and the order it belongs to. */
 export function ShipmentDetailScreen() {
   const { t } = useTranslation(['orders', 'common', 'error']);
-  const id = useRouteId();
-  const shipment = useEndpointQuery(trackingContract.endpoints.getShipment, id ? { id } : null);
+  const shipment = useRouteRecord(trackingContract.endpoints.getShipment);
   return (
     <DetailScreen
       query={shipment}

@@ -6,8 +6,10 @@
  * namespace), so the form shows the same text whether the browser or the server found the problem.
  */
 import { z } from 'zod';
+import { recordIdSchema, uuidSchema } from '@/lib/zodText';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
-import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { enumListFilter, isoDateSchema, listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import type { CurrentCustomer } from '@/lib/customer/schemas';
 import { msg } from '@/lib/zodMessages';
 import { CHANGE_STATUSES, CHANGE_TYPES, REVIEW_ACTIONS, type AttachmentKind, type ChangeStatus, type ChangeType, type ReviewAction } from './constants';
 
@@ -179,7 +181,6 @@ export const futureDateSchema = isoDateSchema.superRefine((v, ctx) => {
   if (problem === 'tooFar') ctx.addIssue({ code: 'custom', message: msg(V('dateTooFar'), { days: LIMITS.maxDaysAhead }) });
 });
 
-const uuidSchema = z.uuid({ error: 'ui.validation.invalid' });
 
 const idList = (max: number, emptyKey: string) =>
   z
@@ -360,38 +361,24 @@ export type ChangeValues = { [T in ChangeType]: { type: T; oldValue: OldValue<T>
 export const CHANGE_SORT_FIELDS = ['requestNo', 'submittedAt', 'status', 'type'] as const;
 export type ChangeSortField = (typeof CHANGE_SORT_FIELDS)[number];
 
-const statusList = z.array(z.enum(CHANGE_STATUSES)).max(CHANGE_STATUSES.length);
-const typeList = z.array(z.enum(CHANGE_TYPES)).max(CHANGE_TYPES.length);
+/** The filter of the customer's list and of the approval queue (`q`: the reference; in the queue also customer name or UCP id). */
+const changeFilterSchema = z.strictObject({
+  type: enumListFilter(CHANGE_TYPES),
+  status: enumListFilter(CHANGE_STATUSES),
+  dateFrom: isoDateSchema.optional(),
+  dateTo: isoDateSchema.optional(),
+  q: searchTextSchema.optional(),
+});
 
-export const listRequestsSchema = listQuerySchema(
-  CHANGE_SORT_FIELDS,
-  z.strictObject({
-    type: typeList.optional(),
-    status: statusList.optional(),
-    dateFrom: isoDateSchema.optional(),
-    dateTo: isoDateSchema.optional(),
-    /** Reference number. */
-    q: searchTextSchema.optional(),
-  }),
-);
+export const listRequestsSchema = listQuerySchema(CHANGE_SORT_FIELDS, changeFilterSchema);
 export type ListRequestsBody = z.input<typeof listRequestsSchema>;
 export type ListRequestsFilter = NonNullable<z.output<typeof listRequestsSchema>['filter']>;
 
-export const listQueueSchema = listQuerySchema(
-  CHANGE_SORT_FIELDS,
-  z.strictObject({
-    type: typeList.optional(),
-    status: statusList.optional(),
-    dateFrom: isoDateSchema.optional(),
-    dateTo: isoDateSchema.optional(),
-    /** Reference number, customer name or UCP id. */
-    q: searchTextSchema.optional(),
-  }),
-);
+export const listQueueSchema = listQuerySchema(CHANGE_SORT_FIELDS, changeFilterSchema);
 export type ListQueueBody = z.input<typeof listQueueSchema>;
 export type ListQueueFilter = NonNullable<z.output<typeof listQueueSchema>['filter']>;
 
-export const requestIdSchema = z.strictObject({ id: uuidSchema });
+export const requestIdSchema = recordIdSchema;
 export const attachmentIdSchema = z.strictObject({ id: uuidSchema, fileId: uuidSchema });
 export const currentValuesSchema = z.strictObject({});
 
@@ -453,17 +440,7 @@ export type TransitionResult = { id: string; status: ChangeStatus };
 
 /** What the forms show beside the new value: the current record, and the machines / contracts to pick from. */
 export type CurrentValues = {
-  customer: {
-    nameEn: string;
-    nameZh: string;
-    brNo: string | null;
-    billingAddressEn: string;
-    billingAddressZh: string;
-    contactName: string;
-    contactPhone: string;
-    contactEmail: string;
-    receiveHardcopyBill: boolean;
-  };
+  customer: Omit<CurrentCustomer, 'ucpId' | 'isProvider' | 'customerNos'>;
   machines: (MachineSnapshot & { modelNameEn: string; modelNameZh: string; contractNo: string | null })[];
   contracts: ContractSnapshot[];
   /** Types the caller may submit (its `_write` codes). */

@@ -6,7 +6,7 @@
  * whether the browser or the server found the problem.
  */
 import { z } from 'zod';
-import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 
 /**
  * What a bill is right now. Never stored: derived in SQL from the amounts, the due date, Hong Kong's "today" and the
@@ -25,7 +25,7 @@ export const BILL_SORT_FIELDS = ['billNo', 'billDate', 'dueDate', 'amount', 'bal
 export type BillSortField = (typeof BILL_SORT_FIELDS)[number];
 
 export const billListFilterSchema = z.strictObject({
-  status: z.array(z.enum(BILL_STATUSES)).max(BILL_STATUSES.length).optional(),
+  status: enumListFilter(BILL_STATUSES),
   contractId: z.uuid().optional(),
   /** Bill date from / to, inclusive. */
   dateFrom: isoDateSchema.optional(),

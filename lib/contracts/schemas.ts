@@ -1,6 +1,8 @@
 /** Contracts and their billing schedules: request schemas and answer types (API lib/server/api/contracts.ts, screens components/contracts). */
 import { z } from 'zod';
-import { listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { recordIdSchema } from '@/lib/zodText';
+import type { Terms } from './terms';
+import { listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import { CONTRACT_STATUSES, type BillingFrequency, type ContractEventType, type ContractStatus, type ContractType, type ScheduleState } from './constants';
 
 /** Sortable columns; `minimumCharge` is the minimum charge per period (issue 10 minor: amount columns sort). */
@@ -8,23 +10,17 @@ export const CONTRACT_SORT_FIELDS = ['contractNo', 'endDate', 'startDate', 'mini
 export type ContractSortField = (typeof CONTRACT_SORT_FIELDS)[number];
 
 export const contractFilterSchema = z.strictObject({
-  status: z.array(z.enum(CONTRACT_STATUSES)).max(CONTRACT_STATUSES.length).optional(),
+  status: enumListFilter(CONTRACT_STATUSES),
   q: searchTextSchema.optional(),
 });
 export const listContractsSchema = listQuerySchema(CONTRACT_SORT_FIELDS, contractFilterSchema);
 export type ListContractsBody = z.input<typeof listContractsSchema>;
 
-export const contractIdSchema = z.strictObject({ id: z.uuid({ error: 'ui.validation.invalid' }) });
-export const contractPdfSchema = z.strictObject({ id: z.uuid({ error: 'ui.validation.invalid' }) });
+export const contractIdSchema = recordIdSchema;
+export const contractPdfSchema = recordIdSchema;
 
-export type ContractTerms = {
-  periodChargeCents: number;
-  minimumChargeCents: number;
-  monoRate: string;
-  colourRate: string;
-  monoAllowance: number;
-  colourAllowance: number;
-};
+/** The charges and allowances of a contract (one type with the billing-schedule calculation, ./terms). */
+export type ContractTerms = Terms;
 
 export type ContractMachine = { id: string; serialNo: string; modelNameEn: string; modelNameZh: string; isColour: boolean; locationEn: string; locationZh: string };
 

@@ -1,5 +1,6 @@
 /** UCP customer maintenance (docs/admin.md): provider staff with ucp_cust_main_read / _write. Declared once (lib/contract). */
 import { defineContract, mutation, output, query } from '@/lib/contract';
+import { readWrite } from '@/lib/contract/grants';
 import {
   createCustomerSchema,
   customerIdSchema,
@@ -10,8 +11,7 @@ import {
   type CustomerListResult,
 } from './schemas';
 
-const READ = { anyOf: ['ucp_cust_main_read', 'ucp_cust_main_write'] } as const;
-const WRITE = { anyOf: ['ucp_cust_main_write'] } as const;
+const { READ, WRITE } = readWrite('ucp_cust_main_read', 'ucp_cust_main_write');
 
 export const customersContract = defineContract('customers', {
   listCustomers: query({

@@ -1,5 +1,6 @@
 /** Build inbox message (docs/inbox-builder.md): provider staff compose, schedule and follow messages. */
 import { defineContract, mutation, output, query } from '@/lib/contract';
+import { readWrite } from '@/lib/contract/grants';
 import {
   audienceOptionsSchema,
   listBuilderMessagesSchema,
@@ -12,8 +13,7 @@ import {
   type BuilderMessage,
 } from './schemas';
 
-const READ = { anyOf: ['build_inbox_message_read', 'build_inbox_message_write'] } as const;
-const WRITE = { anyOf: ['build_inbox_message_write'] } as const;
+const { READ, WRITE } = readWrite('build_inbox_message_read', 'build_inbox_message_write');
 
 export const inboxBuilderContract = defineContract('inboxBuilder', {
   listMessages: query({

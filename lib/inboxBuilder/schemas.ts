@@ -1,5 +1,6 @@
 /** Build inbox message: requests and answers shared by the API and the screens (client-safe). */
 import { z } from 'zod';
+import { recordIdSchema, uuidSchema } from '@/lib/zodText';
 import { listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
 import { findRoute, normalizePath } from '@/lib/permissions/routes';
 import { msg } from '@/lib/zodMessages';
@@ -53,8 +54,8 @@ export const messageDraftSchema = z
 export type MessageDraftInput = z.input<typeof messageDraftSchema>;
 export type MessageDraft = z.output<typeof messageDraftSchema>;
 
-export const messageIdSchema = z.strictObject({ id: z.uuid({ error: 'ui.validation.invalid' }) });
-export const updateMessageSchema = z.strictObject({ id: z.uuid({ error: 'ui.validation.invalid' }), draft: messageDraftSchema });
+export const messageIdSchema = recordIdSchema;
+export const updateMessageSchema = z.strictObject({ id: uuidSchema, draft: messageDraftSchema });
 
 /** Send a draft now (`sendAt` absent) or at a later time (ISO with offset). */
 export const sendMessageSchema = z.strictObject({

@@ -3,7 +3,8 @@
  * request schemas and answer types (API lib/server/api/machines.ts, screens components/machines). Client-safe.
  */
 import { z } from 'zod';
-import { listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { recordIdSchema } from '@/lib/zodText';
+import { listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import type { ContractStatus, ContractType } from '@/lib/contracts/constants';
 import type { ReadingDueFlag, ReadingSource } from '@/lib/meter/constants';
 import type { ServiceCategory, ServiceStatus } from '@/lib/serviceRequests/constants';
@@ -36,14 +37,14 @@ export const machineFilterSchema = z.strictObject({
   q: searchTextSchema.optional(),
   /** A site's key (`listSites`); the list shows a choice of the customer's sites. */
   site: z.string().trim().max(40).optional(),
-  status: z.array(z.enum(MACHINE_STATUSES)).max(MACHINE_STATUSES.length).optional(),
+  status: enumListFilter(MACHINE_STATUSES),
 });
 export type MachineFilter = z.infer<typeof machineFilterSchema>;
 
 export const listMachinesSchema = listQuerySchema(MACHINE_SORT_FIELDS, machineFilterSchema);
 export type ListMachinesBody = z.infer<typeof listMachinesSchema>;
 
-export const machineIdSchema = z.strictObject({ id: z.uuid({ error: 'ui.validation.invalid' }) });
+export const machineIdSchema = recordIdSchema;
 export const listSitesSchema = z.strictObject({});
 
 /** A site: where machines stand (the machine's site address). `key` is stable for the same address. */

@@ -1,6 +1,7 @@
 /** The outbox screen's requests and answers (client-safe: no server import). */
 import { z } from 'zod';
-import { listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { recordIdSchema } from '@/lib/zodText';
+import { listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import { MAIL_LOCALES, MAIL_TEMPLATES, OUTBOX_STATUSES, type MailLocale, type MailTemplate, type OutboxStatus } from './constants';
 
 export const OUTBOX_SORT_FIELDS = ['createdAt', 'status'] as const;
@@ -9,14 +10,14 @@ export type OutboxSortField = (typeof OUTBOX_SORT_FIELDS)[number];
 export const listOutboxSchema = listQuerySchema(
   OUTBOX_SORT_FIELDS,
   z.strictObject({
-    status: z.array(z.enum(OUTBOX_STATUSES)).max(OUTBOX_STATUSES.length).optional(),
+    status: enumListFilter(OUTBOX_STATUSES),
     /** Recipient address or subject, anywhere, case-insensitively. */
     q: searchTextSchema.optional(),
   }),
 );
 export type ListOutboxBody = z.infer<typeof listOutboxSchema>;
 
-export const outboxIdSchema = z.strictObject({ id: z.uuid({ error: 'ui.validation.invalid' }) });
+export const outboxIdSchema = recordIdSchema;
 
 export type OutboxListItem = {
   id: string;

@@ -3,7 +3,7 @@
  * (components/meter). Client-safe.
  */
 import { z } from 'zod';
-import { isoDateSchema, listQuerySchema, type ListResult } from '@/lib/listQuery';
+import { isoDateSchema, listQuerySchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import type { MachineSummary } from '@/lib/machines/schemas';
 import { msg } from '@/lib/zodMessages';
 import { MAX_COUNTER, MAX_CSV_CHARS, MAX_READINGS_PER_SUBMISSION, READING_SOURCES, type ReadingDueFlag, type ReadingIssue, type ReadingSource, type ReadingStatus } from './constants';
@@ -102,7 +102,7 @@ export const readingFilterSchema = z.strictObject({
   machineId: z.uuid().optional(),
   dateFrom: isoDateSchema.optional(),
   dateTo: isoDateSchema.optional(),
-  source: z.array(z.enum(READING_SOURCES)).max(READING_SOURCES.length).optional(),
+  source: enumListFilter(READING_SOURCES),
 });
 export type ReadingFilter = z.infer<typeof readingFilterSchema>;
 

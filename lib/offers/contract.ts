@@ -1,6 +1,7 @@
 /** Promotional offers (docs/offers.md): staff maintenance (offer_read / offer_write) and the customers' home-page card. */
 import { z } from 'zod';
 import { defineContract, download, mutation, output, query, upload } from '@/lib/contract';
+import { readWrite } from '@/lib/contract/grants';
 import {
   createOfferSchema,
   offerIdSchema,
@@ -14,8 +15,7 @@ import {
   type OfferStatus,
 } from './schemas';
 
-const READ = { anyOf: ['offer_read', 'offer_write'] } as const;
-const WRITE = { anyOf: ['offer_write'] } as const;
+const { READ, WRITE } = readWrite('offer_read', 'offer_write');
 
 export const offersContract = defineContract('offers', {
   listOffers: query({

@@ -6,9 +6,10 @@
  * this feature's), so a form shows the same text whether the browser or the server found the problem.
  */
 import { z } from 'zod';
+import { recordIdSchema, uuidSchema } from '@/lib/zodText';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
 import { msg } from '@/lib/zodMessages';
-import { isoDateSchema, listQuerySchema, searchTextSchema } from '@/lib/listQuery';
+import { isoDateSchema, listQuerySchema, searchTextSchema, enumListFilter } from '@/lib/listQuery';
 import type { MachineSummary } from '@/lib/machines/schemas';
 
 // The same lists as lib/server/db/schema (server-only); __tests__/api/orders checks that they stay equal.
@@ -64,10 +65,9 @@ export const hkPhoneSchema = z
   .min(1, { error: 'ui.validation.required' })
   .regex(HK_PHONE_PATTERN, { error: 'orders.validation.phone' });
 
-const uuidSchema = z.uuid({ error: 'ui.validation.invalid' });
 
 /** `{ id }` of one order or shipment. */
-export const byIdSchema = z.strictObject({ id: uuidSchema });
+export const byIdSchema = recordIdSchema;
 export type ByIdBody = z.infer<typeof byIdSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -84,8 +84,8 @@ export const ORDER_SORT_FIELDS = ['orderNo', 'createdAt', 'status', 'requestedDa
 export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
 
 export const orderFilterSchema = z.strictObject({
-  status: z.array(z.enum(ORDER_STATUSES)).max(ORDER_STATUSES.length).optional(),
-  type: z.array(z.enum(ORDER_TYPES)).max(ORDER_TYPES.length).optional(),
+  status: enumListFilter(ORDER_STATUSES),
+  type: enumListFilter(ORDER_TYPES),
   ...dateRange,
   /** Order number, machine serial, item code or description (either language). */
   q: searchTextSchema.optional(),
@@ -99,7 +99,7 @@ export const SHIPMENT_SORT_FIELDS = ['shipmentNo', 'createdAt', 'status', 'order
 export type ShipmentSortField = (typeof SHIPMENT_SORT_FIELDS)[number];
 
 export const shipmentFilterSchema = z.strictObject({
-  status: z.array(z.enum(SHIPMENT_STEPS)).max(SHIPMENT_STEPS.length).optional(),
+  status: enumListFilter(SHIPMENT_STEPS),
   ...dateRange,
   /** Shipment number, tracking number or order number. */
   q: searchTextSchema.optional(),

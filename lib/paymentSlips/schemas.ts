@@ -7,7 +7,8 @@
  * this feature's), so the form shows the same text whether the browser or the server found the problem.
  */
 import { z } from 'zod';
-import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { recordIdSchema, uuidSchema } from '@/lib/zodText';
+import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import { msg } from '@/lib/zodMessages';
 import { addDays } from '@/lib/bills/dates';
 
@@ -47,7 +48,6 @@ export const PAYMENT_DATE_MESSAGES = {
   tooOld: msg('paymentSlips.validation.dateTooOld', { days: SLIP_LIMITS.maxPastDays }),
 } as const;
 
-const uuidSchema = z.uuid({ error: 'ui.validation.invalid' });
 
 /** `billIds` arrives as repeated multipart fields, or as one field holding a JSON array: both become an array. */
 function toIdArray(value: unknown): unknown {
@@ -127,7 +127,7 @@ export type SlipSortField = (typeof SLIP_SORT_FIELDS)[number];
 export const listSlipsSchema = listQuerySchema(
   SLIP_SORT_FIELDS,
   z.strictObject({
-    status: z.array(z.enum(SLIP_STATUSES)).max(SLIP_STATUSES.length).optional(),
+    status: enumListFilter(SLIP_STATUSES),
   }),
 );
 export type ListSlipsBody = z.input<typeof listSlipsSchema>;
@@ -135,7 +135,7 @@ export type ListSlipsBody = z.input<typeof listSlipsSchema>;
 export const listForReviewSchema = listQuerySchema(
   SLIP_SORT_FIELDS,
   z.strictObject({
-    status: z.array(z.enum(SLIP_STATUSES)).max(SLIP_STATUSES.length).optional(),
+    status: enumListFilter(SLIP_STATUSES),
     /** One customer (UCP id). */
     ucpId: z.string().trim().min(1).max(40).optional(),
     /** Uploaded from / to (Hong Kong dates, inclusive). */
@@ -147,7 +147,7 @@ export const listForReviewSchema = listQuerySchema(
 );
 export type ListForReviewBody = z.input<typeof listForReviewSchema>;
 
-export const slipIdSchema = z.strictObject({ id: uuidSchema });
+export const slipIdSchema = recordIdSchema;
 
 export const approveSlipSchema = z.strictObject({
   id: uuidSchema,

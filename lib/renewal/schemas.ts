@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { CONTRACT_TYPES, type ContractType } from '@/lib/contracts/constants';
 import type { ContractEvent, ContractTerms } from '@/lib/contracts/schemas';
-import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import { msg } from '@/lib/zodMessages';
 import { OFFER_STATUSES, RENEWAL_STATUSES, type OfferStatus, type RenewalStatus } from './constants';
 
@@ -143,7 +143,7 @@ export const OFFER_SORT_FIELDS = ['offerCode', 'validTo', 'updatedAt', 'periodCh
 export type OfferSortField = (typeof OFFER_SORT_FIELDS)[number];
 export const listOffersSchema = listQuerySchema(
   OFFER_SORT_FIELDS,
-  z.strictObject({ status: z.array(z.enum(OFFER_STATUSES)).max(OFFER_STATUSES.length).optional(), q: searchTextSchema.optional() }),
+  z.strictObject({ status: enumListFilter(OFFER_STATUSES), q: searchTextSchema.optional() }),
 );
 export type ListOffersBody = z.input<typeof listOffersSchema>;
 export type MachineModelOption = { modelCode: string; nameEn: string; nameZh: string };
@@ -152,7 +152,7 @@ export type MachineModelOption = { modelCode: string; nameEn: string; nameZh: st
 // Staff: logs and report
 
 export const logFilterSchema = z.strictObject({
-  status: z.array(z.enum(RENEWAL_STATUSES)).max(RENEWAL_STATUSES.length).optional(),
+  status: enumListFilter(RENEWAL_STATUSES),
   offerId: id.optional(),
   dateFrom: isoDateSchema.optional(),
   dateTo: isoDateSchema.optional(),

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { defineContract, download, mutation, output, query, upload } from '@/lib/contract';
+import { readWrite } from '@/lib/contract/grants';
 import {
   acknowledgeSchema,
   assignSchema,
@@ -33,10 +34,8 @@ import {
   type ServiceRequestReceipt,
 } from './schemas';
 
-const READ = { anyOf: ['service_req_read', 'service_req_write'] } as const;
-const WRITE = { anyOf: ['service_req_write'] } as const;
-const DESK_READ = { anyOf: ['service_req_admin_read', 'service_req_admin_write'] } as const;
-const DESK_WRITE = { anyOf: ['service_req_admin_write'] } as const;
+const { READ, WRITE } = readWrite('service_req_read', 'service_req_write');
+const { READ: DESK_READ, WRITE: DESK_WRITE } = readWrite('service_req_admin_read', 'service_req_admin_write');
 const customerInvalidates = ['serviceRequests', 'inbox'];
 const deskInvalidates = ['serviceDesk', 'serviceRequests', 'admin'];
 

@@ -4,6 +4,8 @@
  * Client-safe.
  */
 import { z } from 'zod';
+import { recordIdSchema, required, text, uuidSchema } from '@/lib/zodText';
+import type { MachineSummary } from '@/lib/machines/schemas';
 import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
 import {
@@ -22,21 +24,12 @@ import {
   type VisitSlot,
 } from './constants';
 
-/** Text a user types: trimmed, capped, no NUL (PostgreSQL refuses it in text). */
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, zodMessages.maxLength(max))
-    .refine((v) => !v.includes('\u0000'), { error: zodMessages.invalid });
-const required = (max: number) => text(max).min(1, zodMessages.required);
 
-const uuidSchema = z.uuid({ error: zodMessages.invalid });
 export const phoneSchema = z.string().trim().regex(/^\+?[0-9 ()-]{8,20}$/, { error: msg('serviceRequests:form.phoneFormat') });
 const versionSchema = z.number().int().min(1);
 const ratingSchema = z.number({ error: zodMessages.choose }).int(zodMessages.integer).min(1, zodMessages.min(1)).max(5, zodMessages.max(5));
 
-export const idSchema = z.strictObject({ id: uuidSchema });
+export const idSchema = recordIdSchema;
 /** Every change names the version it was read at: another change in between answers 409 SERVICE_REQUEST_CHANGED. */
 const actionBase = { id: uuidSchema, version: versionSchema };
 
@@ -89,19 +82,8 @@ export const CUSTOMER_SORT_FIELDS = ['createdAt', 'reference', 'status'] as cons
 export const listServiceRequestsSchema = listQuerySchema(CUSTOMER_SORT_FIELDS, customerFilterSchema);
 export type ListServiceRequestsBody = z.infer<typeof listServiceRequestsSchema>;
 
-/** The machine a request is about (bilingual texts: the screen picks its language). */
-export type ServiceMachine = {
-  id: string;
-  serialNo: string;
-  modelCode: string;
-  modelNameEn: string;
-  modelNameZh: string;
-  isColour: boolean;
-  locationEn: string;
-  locationZh: string;
-  addressEn: string;
-  addressZh: string;
-};
+/** The machine a request is about (bilingual texts: the screen picks its language), with its address. */
+export type ServiceMachine = MachineSummary & { addressEn: string; addressZh: string };
 
 export type SlaInfo = {
   /** Business hours to respond, from the contract. */

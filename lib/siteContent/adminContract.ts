@@ -4,10 +4,10 @@
  * ./contract.ts.
  */
 import { defineContract, mutation, output, query } from '@/lib/contract';
+import { readWrite } from '@/lib/contract/grants';
 import { listSectionsSchema, sectionIdSchema, updateSectionSchema, type SectionList, type SectionRecord } from './adminSchemas';
 
-const READ = { anyOf: ['site_content_read', 'site_content_write'] } as const;
-const WRITE = { anyOf: ['site_content_write'] } as const;
+const { READ, WRITE } = readWrite('site_content_read', 'site_content_write');
 
 export const siteContentAdminContract = defineContract('siteContentAdmin', {
   listSections: query({

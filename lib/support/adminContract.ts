@@ -3,6 +3,7 @@
  * `support_content_read` / `support_content_write` for articles, FAQ and links; `support_enquiry_read` for enquiries.
  */
 import { defineContract, mutation, output, query, upload } from '@/lib/contract';
+import { readWrite } from '@/lib/contract/grants';
 import type { ListResult } from '@/lib/listQuery';
 import {
   articleFieldsSchema,
@@ -27,8 +28,7 @@ import {
   type LinkRow,
 } from './schemas';
 
-const READ = { anyOf: ['support_content_read', 'support_content_write'] } as const;
-const WRITE = { anyOf: ['support_content_write'] } as const;
+const { READ, WRITE } = readWrite('support_content_read', 'support_content_write');
 const ENQUIRIES = { anyOf: ['support_enquiry_read'] } as const;
 const invalidates = ['supportAdmin', 'support'];
 

@@ -2,6 +2,7 @@
  * Customer support (docs/support.md): requests and answers shared by the API and the screens (client-safe).
  */
 import { z } from 'zod';
+import { required, text } from '@/lib/zodText';
 import { listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
 import { ENQUIRY_TOPICS, SUPPORT_TOPICS, type EnquiryTopic, type SupportTopic } from './constants';
@@ -9,14 +10,6 @@ import { ENQUIRY_TOPICS, SUPPORT_TOPICS, type EnquiryTopic, type SupportTopic } 
 export const LANGS = ['en', 'tc'] as const;
 export type SupportLang = (typeof LANGS)[number];
 
-/** Text a user types: trimmed, capped, no NUL (PostgreSQL refuses it in text). */
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, zodMessages.maxLength(max))
-    .refine((v) => !v.includes('\u0000'), { error: zodMessages.invalid });
-const required = (max: number) => text(max).min(1, zodMessages.required);
 
 export const LIMITS = { title: 200, summary: 400, body: 20_000, subject: 150, message: 3000, name: 100, phone: 30, url: 500 } as const;
 

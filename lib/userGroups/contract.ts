@@ -1,5 +1,6 @@
 /** User group maintenance (docs/user-groups.md): provider staff with user_group_main_read / _write. */
 import { defineContract, mutation, output, query } from '@/lib/contract';
+import { readWrite } from '@/lib/contract/grants';
 import {
   addMemberSchema,
   createGroupSchema,
@@ -13,8 +14,7 @@ import {
   type GroupStatus,
 } from './schemas';
 
-const READ = { anyOf: ['user_group_main_read', 'user_group_main_write'] } as const;
-const WRITE = { anyOf: ['user_group_main_write'] } as const;
+const { READ, WRITE } = readWrite('user_group_main_read', 'user_group_main_write');
 
 export const userGroupsContract = defineContract('userGroups', {
   listGroups: query({

@@ -3,7 +3,7 @@
  * A group is addressed by its uuid (`{ id }`); its code is its unique name, entered once.
  */
 import { z } from 'zod';
-import { listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import { FUNCTION_CODES, type FunctionCode } from '@/lib/permissions/codes';
 import { msg, zodMessages } from '@/lib/zodMessages';
 import { required, text } from '@/lib/zodText';
@@ -66,8 +66,8 @@ export const GROUP_SORT_FIELDS = ['code', 'nameEn', 'createdAt'] as const;
 export const groupFilterSchema = z.strictObject({
   /** Code or name (either language), anywhere, case-insensitively. */
   q: searchTextSchema.optional(),
-  kind: z.array(z.enum(GROUP_KINDS)).max(GROUP_KINDS.length).optional(),
-  status: z.array(z.enum(GROUP_STATUSES)).max(GROUP_STATUSES.length).optional(),
+  kind: enumListFilter(GROUP_KINDS),
+  status: enumListFilter(GROUP_STATUSES),
 });
 export const listGroupsSchema = listQuerySchema(GROUP_SORT_FIELDS, groupFilterSchema);
 export type ListGroupsBody = z.infer<typeof listGroupsSchema>;

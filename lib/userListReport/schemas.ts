@@ -3,7 +3,7 @@
  * groups. Shared by the API and the screen (client-safe).
  */
 import { z } from 'zod';
-import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 
 export const REPORT_USER_STATUSES = ['pending', 'active', 'inactive'] as const;
 export type ReportUserStatus = (typeof REPORT_USER_STATUSES)[number];
@@ -18,7 +18,7 @@ export const reportFilterSchema = z.strictObject({
   customer: searchTextSchema.optional(),
   /** Group code or name. */
   group: searchTextSchema.optional(),
-  status: z.array(z.enum(REPORT_USER_STATUSES)).max(REPORT_USER_STATUSES.length).optional(),
+  status: enumListFilter(REPORT_USER_STATUSES),
   mfa: z.enum(MFA_FILTER).optional(),
   /** Created on or after / on or before these Hong Kong dates. */
   createdFrom: isoDateSchema.optional(),

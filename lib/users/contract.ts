@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { defineContract, download, mutation, output, query, upload } from '@/lib/contract';
+import { readWrite } from '@/lib/contract/grants';
 import {
   checkLinkSchema,
   createUserSchema,
@@ -25,8 +26,7 @@ import {
 
 /** `_impexp` alone also opens the list (spec §2). */
 const LIST = { anyOf: ['user_ac_main_read', 'user_ac_main_write', 'user_ac_main_impexp'] } as const;
-const READ = { anyOf: ['user_ac_main_read', 'user_ac_main_write'] } as const;
-const WRITE = { anyOf: ['user_ac_main_write'] } as const;
+const { READ, WRITE } = readWrite('user_ac_main_read', 'user_ac_main_write');
 const RESEND = { anyOf: ['user_ac_main_resend'] } as const;
 const IMPEXP = { anyOf: ['user_ac_main_impexp'] } as const;
 

@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 import { passwordSchema } from '@/lib/auth/passwordRules';
-import { listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
-import { text } from '@/lib/zodText';
+import { recordIdSchema, text, uuidSchema } from '@/lib/zodText';
 
 /**
  * pending = created, waiting for its activation; active; locked = locked by staff until unlocked; inactive =
@@ -40,7 +40,6 @@ export const userEmailSchema = z
   .max(254, zodMessages.maxLength(254))
   .pipe(z.email({ error: zodMessages.email }));
 
-const uuidSchema = z.uuid({ error: zodMessages.invalid });
 
 /** The customers a user may act for, each with the groups it holds for that customer (membership is per customer). */
 export const userLinkSchema = z.strictObject({
@@ -79,7 +78,7 @@ export const createUserSchema = userFieldsSchema.extend({ loginId: loginIdSchema
 export type CreateUserBody = z.infer<typeof createUserSchema>;
 export const updateUserSchema = userFieldsSchema.extend({ id: uuidSchema });
 export type UpdateUserBody = z.infer<typeof updateUserSchema>;
-export const userIdSchema = z.strictObject({ id: uuidSchema });
+export const userIdSchema = recordIdSchema;
 export const setUserStatusSchema = z.strictObject({ id: uuidSchema, action: z.enum(USER_STATUS_ACTIONS) });
 
 export const USER_SORT_FIELDS = ['loginId', 'name', 'createdAt', 'lastLoginAt'] as const;
@@ -92,7 +91,7 @@ export const userFilterSchema = z.strictObject({
   customer: searchTextSchema.optional(),
   /** A group's code or name (either language). */
   group: searchTextSchema.optional(),
-  status: z.array(z.enum(USER_STATUSES)).max(USER_STATUSES.length).optional(),
+  status: enumListFilter(USER_STATUSES),
   kind: z.enum(USER_KINDS).optional(),
 });
 export type UserFilter = z.infer<typeof userFilterSchema>;

@@ -62,8 +62,8 @@ it('staff force MFA; the user must set up an authenticator at sign-in, then sign
   await user.goto(url('/tc/login'));
   expect(await submitSignIn(user, loginId, PASSWORD)).toBe('MFA_ENROL_REQUIRED');
   await user.getByTestId('login-enrolment').waitFor();
-  await h1(user, tc('auth:login.enrolTitle')).waitFor();
-  await user.getByRole('img', { name: tc('auth:login.enrolQrAlt') }).waitFor();
+  await h1(user, tc('mfa:setUpTitle')).waitFor();
+  await user.getByRole('img', { name: tc('mfa:qrAlt') }).waitFor();
   await user.getByText(tc('auth:login.enrolIntro')).waitFor();
   const secret = ((await user.getByTestId('mfa-secret').textContent()) ?? '').replace(/\s+/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -95,7 +95,7 @@ it('staff force MFA; the user must set up an authenticator at sign-in, then sign
   await third.goto(url('/login'));
   expect(await submitSignIn(third, loginId, PASSWORD)).toBe('MFA_ENROL_REQUIRED');
   await third.getByTestId('login-enrolment').waitFor();
-  await h1(third, en('auth:login.enrolTitle')).waitFor();
+  await h1(third, en('mfa:setUpTitle')).waitFor();
   const secondSecret = ((await third.getByTestId('mfa-secret').textContent()) ?? '').replace(/\s+/g, '');
   expect(secondSecret).not.toBe(secret);
 });

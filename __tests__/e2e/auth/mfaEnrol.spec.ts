@@ -50,7 +50,7 @@ it('customer@demo.hk sets up MFA, signs in with a code, and turns it off again',
 
   // Set up: the QR code and the key for typing in are shown.
   await page.getByTestId('mfa-set-up').click();
-  const qr = page.getByRole('img', { name: t('en', 'account:account.mfa.qrAlt') });
+  const qr = page.getByRole('img', { name: t('en', 'mfa:qrAlt') });
   await qr.waitFor();
   expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/=]{100,}$/);
   expect(await qr.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);

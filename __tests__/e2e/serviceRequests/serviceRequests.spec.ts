@@ -55,7 +55,7 @@ async function journey(locale: PortalLocale, viewport?: { width: number; height:
   await title.waitFor();
   const reference = /SR-\d{4}-\d{6}/.exec((await title.textContent()) ?? '')![0];
   const id = new URL(customer.url()).pathname.split('/').pop()!;
-  await customer.getByText(tr('serviceRequests:status.submitted')).first().waitFor();
+  await customer.getByText(tr('common:status.submitted')).first().waitFor();
   await customer.getByText(tr('serviceRequests:engineer.none')).waitFor();
   await customer.getByRole('img', { name: tr('serviceRequests:fields.photoAlt', { reference }) }).waitFor();
 
@@ -80,7 +80,7 @@ async function journey(locale: PortalLocale, viewport?: { width: number; height:
   await h1(customer, tr('serviceRequests:detail.title', { reference })).waitFor();
   await customer.getByText(engineer).first().waitFor();
   await customer.getByText(tr('serviceRequests:engineer.eta')).first().waitFor();
-  await customer.getByText(tr('serviceRequests:status.engineer_assigned')).first().waitFor();
+  await customer.getByText(tr('common:status.engineer_assigned')).first().waitFor();
   await screenshot(customer, `service-request-assigned-${tag}`);
 
   // 5. Staff record the visit and the fix.
@@ -103,7 +103,7 @@ async function journey(locale: PortalLocale, viewport?: { width: number; height:
   await confirm.getByRole('textbox', { name: tr('serviceRequests:actions.comment') }).fill('Quick and tidy');
   await confirm.getByRole('button', { name: tr('serviceRequests:actions.confirm.submit') }).click();
   await customer.getByText(tr('serviceRequests:actions.confirm.done')).waitFor();
-  await customer.getByText(tr('serviceRequests:status.closed')).first().waitFor();
+  await customer.getByText(tr('common:status.closed')).first().waitFor();
   await customer.getByText(`${tr('serviceRequests:rating.5')} · Quick and tidy`).waitFor();
   await customer.getByText(tr('serviceRequests:sla.state.met')).first().waitFor();
   await screenshot(customer, `service-request-closed-${tag}`);

@@ -148,8 +148,8 @@ describe('LoginForm', () => {
     renderForm(lng);
     await fillAndSubmit();
     await screen.findByTestId('login-enrolment');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(text(lng, 'auth:login.enrolTitle'));
-    expect(screen.getByRole('img', { name: text(lng, 'auth:login.enrolQrAlt') })).toHaveAttribute('src', 'data:image/png;base64,AAAA');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(text(lng, 'mfa:setUpTitle'));
+    expect(screen.getByRole('img', { name: text(lng, 'mfa:qrAlt') })).toHaveAttribute('src', 'data:image/png;base64,AAAA');
     expect(screen.getByTestId('mfa-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
     // Its reason is said once, by the introduction.
     expect(screen.queryByTestId('login-error')).not.toBeInTheDocument();

@@ -9,9 +9,9 @@ import { useDownload } from '@/components/common/useDownload';
 import { Can } from '@/components/common/Can';
 import { DetailSection } from '@/components/common/DetailParts';
 import { PageHeader } from '@/components/common/PageHeader';
-import { DetailScreen, useRouteId } from '@/components/common/DetailScreen';
+import { DetailScreen, useRouteRecord } from '@/components/common/DetailScreen';
 import { isConflict, ReviewActions } from '@/components/common/ReviewActions';
-import { useEndpointMutation, useEndpointQuery } from '@/lib/api/query';
+import { useEndpointMutation } from '@/lib/api/query';
 import type { ApiError } from '@/lib/api/types';
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import { approvalWriteCode, type ChangeStatus } from '@/lib/accountChanges/constants';
@@ -25,8 +25,7 @@ const QUEUE = pathTo('/admin-controls/approve-account-info-update');
 /** `/admin-controls/approve-account-info-update/[id]`: old and new side by side, attachments, history, the steps. */
 export function ApprovalDetailScreen() {
   const { t } = useTranslation(['accountChanges', 'common']);
-  const id = useRouteId();
-  const query = useEndpointQuery(C.endpoints.getForReview, id ? { id } : null);
+  const query = useRouteRecord(C.endpoints.getForReview);
   return (
     <DetailScreen
       query={query}

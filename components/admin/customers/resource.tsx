@@ -5,7 +5,7 @@ import { CheckboxElement, TextFieldElement } from '@/components/common/form';
 import { describeResource } from '@/components/common/resource';
 import { DetailSection, DetailTable } from '@/components/common/DetailParts';
 import { StatusChip } from '@/components/common/StatusChip';
-import { statusColumn, statusFilter, statusRow } from '@/components/common/resourceStatus';
+import { createdColumn, statusColumn, statusFilter, statusRow } from '@/components/common/resourceStatus';
 import { customersContract } from '@/lib/customers/contract';
 import { createCustomerSchema, type CustomerDetail, type CustomerListItem } from '@/lib/customers/schemas';
 import { formatDate } from '@/lib/i18n/locales';
@@ -102,7 +102,7 @@ export const customersResource = describeResource({
     { key: 'nameEn', header: t('fields.name'), sortable: true, render: (r: CustomerListItem) => nameOf(r, locale) },
     { key: 'brNo', header: t('fields.brNo'), hideOnMobile: true, render: (r: CustomerListItem) => r.brNo ?? '' },
     { key: 'userCount', header: t('columns.users'), align: 'right', hideOnMobile: true, render: (r: CustomerListItem) => r.userCount },
-    { key: 'createdAt', header: t('columns.created'), sortable: true, hideOnMobile: true, render: (r: CustomerListItem) => formatDate(r.createdAt, locale) },
+    createdColumn<CustomerListItem>(t, locale),
     statusColumn<CustomerListItem>(t),
   ],
   filters: (t) => ({

@@ -1,15 +1,9 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'next-i18next/pages';
 import { Can } from '@/components/common/Can';
+import { ConfirmDialog } from '@/components/common/ConfirmDialog';
 import { useEndpointMutation } from '@/lib/api/query';
-import { errorKey } from '@/lib/errors';
 import { offersContract } from '@/lib/offers/contract';
 import type { OfferDetail, OfferStatus } from '@/lib/offers/schemas';
 
@@ -34,27 +28,18 @@ export function OfferActions({ offer }: { offer: OfferDetail }) {
           {t(`actions.${s}.action`)}
         </Button>
       ))}
-      <Dialog open={step !== null} onClose={close} aria-labelledby="offer-status-title">
-        {step ? (
-          <>
-            <DialogTitle id="offer-status-title">{t(`actions.${step}.title`, { title })}</DialogTitle>
-            <DialogContent>
-              <DialogContentText>{t(`actions.${step}.body`)}</DialogContentText>
-              {mutation.error ? (
-                <Alert severity="error" sx={{ mt: 2 }}>
-                  {t(errorKey(mutation.error.error.code))}
-                </Alert>
-              ) : null}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={close}>{t('common:ui.form.cancel')}</Button>
-              <Button variant="contained" disabled={mutation.isPending} onClick={() => mutation.mutate({ id: offer.id, status: TARGET[step] })}>
-                {t(`actions.${step}.confirm`)}
-              </Button>
-            </DialogActions>
-          </>
-        ) : null}
-      </Dialog>
+      {step ? (
+        <ConfirmDialog
+          open
+          title={t(`actions.${step}.title`, { title })}
+          body={t(`actions.${step}.body`)}
+          errorCode={mutation.error?.error.code}
+          pending={mutation.isPending}
+          confirmLabel={t(`actions.${step}.confirm`)}
+          onConfirm={() => mutation.mutate({ id: offer.id, status: TARGET[step] })}
+          onClose={close}
+        />
+      ) : null}
     </Can>
   );
 }

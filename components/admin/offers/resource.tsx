@@ -4,7 +4,7 @@ import { useWatch, type Control } from 'react-hook-form';
 import type { TFunction } from 'i18next';
 import { DateFieldElement, RadioGroupElement, TextFieldElement } from '@/components/common/form';
 import { describeResource } from '@/components/common/resource';
-import { statusColumn, statusFilter, statusRow } from '@/components/common/resourceStatus';
+import { createdColumn, statusColumn, statusFilter, statusRow } from '@/components/common/resourceStatus';
 import { formatDate, formatDateTime } from '@/lib/i18n/locales';
 import { offersContract } from '@/lib/offers/contract';
 import { offerFieldsSchema, OFFER_TARGETS, type OfferDetail, type OfferFields, type OfferListItem } from '@/lib/offers/schemas';
@@ -36,7 +36,7 @@ export const offersResource = describeResource({
     { key: 'title', header: t('fields.title'), render: (r: OfferListItem) => titleOf(r, locale) },
     { key: 'validFrom', header: t('columns.validity'), sortable: true, render: (r: OfferListItem) => period(r, locale) },
     { key: 'target', header: t('fields.target'), hideOnMobile: true, render: (r: OfferListItem) => (r.target === 'all' ? t('target.all') : t('target.count', { count: r.customerCount })) },
-    { key: 'createdAt', header: t('columns.created'), sortable: true, hideOnMobile: true, render: (r: OfferListItem) => formatDate(r.createdAt, locale) },
+    createdColumn<OfferListItem>(t, locale),
     statusColumn<OfferListItem>(t),
   ],
   filters: (t) => ({

@@ -4,12 +4,11 @@ import Grid from '@mui/material/Grid';
 import { useTranslation } from 'next-i18next/pages';
 import type { DataTableColumn } from '@/components/common/DataTable';
 import { DetailSection, Facts } from '@/components/common/DetailParts';
-import { DetailScreen, useRouteId } from '@/components/common/DetailScreen';
+import { DetailScreen, useRouteRecord } from '@/components/common/DetailScreen';
 import { ListScreen } from '@/components/common/ListScreen';
 import { PageHeader } from '@/components/common/PageHeader';
 import { StatusChip } from '@/components/common/StatusChip';
 import { ContractHistory } from '@/components/contracts/ContractHistory';
-import { useEndpointQuery } from '@/lib/api/query';
 import { formatDate, formatDateTime, formatMoney, pickLocalized } from '@/lib/i18n/locales';
 import { pathTo } from '@/lib/paths';
 import { renewalContract } from '@/lib/renewal/contract';
@@ -62,8 +61,7 @@ export function RenewalLogsScreen() {
 export function RenewalLogDetailScreen() {
   const { t } = useTranslation(['renewal', 'contracts', 'common']);
   const { locale } = useRouter();
-  const id = useRouteId();
-  const query = useEndpointQuery(R.getLog, id ? { id } : null);
+  const query = useRouteRecord(R.getLog);
   const money = (c: number) => formatMoney(c, locale);
   return (
     <DetailScreen

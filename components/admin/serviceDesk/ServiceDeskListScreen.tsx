@@ -4,7 +4,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import type { DataTableColumn } from '@/components/common/DataTable';
 import { ListScreen } from '@/components/common/ListScreen';
-import { RequestStatusChip, SlaChip } from '@/components/serviceRequests/parts';
+import { StatusChip } from '@/components/common/StatusChip';
+import { SlaChip } from '@/components/serviceRequests/parts';
 import { useEndpointQuery } from '@/lib/api/query';
 import { formatDateTime, pickLocalized } from '@/lib/i18n/locales';
 import { pathTo } from '@/lib/paths';
@@ -44,7 +45,7 @@ export function ServiceDeskListScreen() {
     { key: 'customer', header: t('columns.customer'), sortable: true, render: (r) => `${pickLocalized(locale, r.customerNameEn, r.customerNameZh)} (${r.ucpId})` },
     { key: 'machine', header: t('columns.machine'), hideOnMobile: true, render: (r) => `${r.machine.serialNo} · ${pickLocalized(locale, r.machine.locationEn, r.machine.locationZh)}` },
     { key: 'category', header: t('columns.category'), hideOnMobile: true, render: (r) => t(`serviceRequests:category.${r.category}`) },
-    { key: 'status', header: t('columns.status'), render: (r) => <RequestStatusChip status={r.status} /> },
+    { key: 'status', header: t('columns.status'), render: (r) => <StatusChip status={r.status} /> },
     {
       key: 'sla',
       header: t('columns.sla'),
@@ -71,7 +72,7 @@ export function ServiceDeskListScreen() {
       defaults={{ sort: { field: 'sla', direction: 'asc' }, filter: { state: 'open' } }}
       filterConfig={{
         q: { label: t('filters.q') },
-        status: { label: t('filters.status'), optionLabel: (s: string) => t(`serviceRequests:status.${s}`) },
+        status: { label: t('filters.status'), optionLabel: (s: string) => t(`common:status.${s}`) },
         state: { label: t('filters.state'), optionLabel: (s: string) => t(`serviceRequests:filters.states.${s}`) },
         category: { label: t('filters.category'), optionLabel: (s: string) => t(`serviceRequests:category.${s}`) },
         sla: { label: t('filters.sla'), optionLabel: (s: string) => t(`serviceRequests:sla.state.${s}`) },

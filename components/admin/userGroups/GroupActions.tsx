@@ -2,15 +2,10 @@ import { useState } from 'react';
 import { useRouter } from 'next/router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'next-i18next/pages';
 import { Can } from '@/components/common/Can';
+import { ConfirmDialog } from '@/components/common/ConfirmDialog';
 import { useEndpointMutation } from '@/lib/api/query';
-import { errorKey } from '@/lib/errors';
 import { userGroupsContract } from '@/lib/userGroups/contract';
 import type { GroupDetail } from '@/lib/userGroups/schemas';
 
@@ -40,51 +35,28 @@ export function GroupActions({ group }: { group: GroupDetail }) {
       <Button variant="outlined" color="error" onClick={() => setOpen('delete')}>
         {t('delete.action')}
       </Button>
-      <Dialog open={open === 'status'} onClose={close} aria-labelledby="group-status-title">
-        <DialogTitle id="group-status-title">{t(`${verb}.title`, { name })}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t(`${verb}.body`, { count: group.members.length })}</DialogContentText>
-          {status.error ? (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {t(errorKey(status.error.error.code))}
-            </Alert>
-          ) : null}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>{t('common:ui.form.cancel')}</Button>
-          <Button
-            variant="contained"
-            color={verb === 'disable' ? 'warning' : 'primary'}
-            disabled={status.isPending}
-            onClick={() => status.mutate({ id: group.id, status: verb === 'disable' ? 'inactive' : 'active' })}
-          >
-            {t(`${verb}.confirm`)}
-          </Button>
-        </DialogActions>
-      </Dialog>
-      <Dialog open={open === 'delete'} onClose={close} aria-labelledby="group-delete-title">
-        <DialogTitle id="group-delete-title">{t('delete.title', { name })}</DialogTitle>
-        <DialogContent>
-          {inUse ? (
-            <Alert severity="warning">{t('delete.inUse', { count: group.members.length })}</Alert>
-          ) : (
-            <DialogContentText>{t('delete.body')}</DialogContentText>
-          )}
-          {remove.error ? (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {t(errorKey(remove.error.error.code))}
-            </Alert>
-          ) : null}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>{t('common:ui.form.cancel')}</Button>
-          {inUse ? null : (
-            <Button variant="contained" color="error" disabled={remove.isPending} onClick={() => remove.mutate({ id: group.id })}>
-              {t('delete.confirm')}
-            </Button>
-          )}
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={open === 'status'}
+        title={t(`${verb}.title`, { name })}
+        body={t(`${verb}.body`, { count: group.members.length })}
+        errorCode={status.error?.error.code}
+        pending={status.isPending}
+        confirmLabel={t(`${verb}.confirm`)}
+        confirmColor={verb === 'disable' ? 'warning' : 'primary'}
+        onConfirm={() => status.mutate({ id: group.id, status: verb === 'disable' ? 'inactive' : 'active' })}
+        onClose={close}
+      />
+      <ConfirmDialog
+        open={open === 'delete'}
+        title={t('delete.title', { name })}
+        body={inUse ? <Alert severity="warning">{t('delete.inUse', { count: group.members.length })}</Alert> : t('delete.body')}
+        errorCode={remove.error?.error.code}
+        pending={remove.isPending}
+        confirmLabel={inUse ? null : t('delete.confirm')}
+        confirmColor="error"
+        onConfirm={() => remove.mutate({ id: group.id })}
+        onClose={close}
+      />
     </Can>
   );
 }

@@ -1,21 +1,19 @@
 import { useState } from 'react';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'next-i18next/pages';
 import { Can, useCanAccess } from '@/components/common/Can';
+import { ConfirmDialog } from '@/components/common/ConfirmDialog';
 import { DetailSection, DetailTable } from '@/components/common/DetailParts';
 import { EntityForm } from '@/components/common/EntityForm';
 import { TextFieldElement } from '@/components/common/form';
 import { StatusChip } from '@/components/common/StatusChip';
 import { useEndpointMutation } from '@/lib/api/query';
-import { errorKey } from '@/lib/errors';
 import { userGroupsContract } from '@/lib/userGroups/contract';
 import { addMemberSchema, type GroupDetail, type GroupMember } from '@/lib/userGroups/schemas';
 
@@ -86,28 +84,17 @@ export function GroupMembers({ group }: { group: GroupDetail }) {
           </EntityForm>
         </DialogContent>
       </Dialog>
-      <Dialog open={removing !== null} onClose={() => setRemoving(null)} aria-labelledby="group-member-remove-title">
-        <DialogTitle id="group-member-remove-title">{t('members.removeTitle', { loginId: removing?.loginId ?? '' })}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('members.removeBody', { ucpId: removing?.ucpId ?? '' })}</DialogContentText>
-          {remove.error ? (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {t(errorKey(remove.error.error.code))}
-            </Alert>
-          ) : null}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setRemoving(null)}>{t('common:ui.form.cancel')}</Button>
-          <Button
-            variant="contained"
-            color="error"
-            disabled={remove.isPending}
-            onClick={() => removing && remove.mutate({ id: group.id, userId: removing.userId, ucpId: removing.ucpId })}
-          >
-            {t('members.remove')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('members.removeTitle', { loginId: removing?.loginId ?? '' })}
+        body={t('members.removeBody', { ucpId: removing?.ucpId ?? '' })}
+        errorCode={remove.error?.error.code}
+        pending={remove.isPending}
+        confirmLabel={t('members.remove')}
+        confirmColor="error"
+        onConfirm={() => removing && remove.mutate({ id: group.id, userId: removing.userId, ucpId: removing.ucpId })}
+        onClose={() => setRemoving(null)}
+      />
     </DetailSection>
   );
 }

@@ -6,8 +6,7 @@ import type { TFunction } from 'i18next';
 import { RadioGroupElement, TextFieldElement } from '@/components/common/form';
 import { describeResource } from '@/components/common/resource';
 import { DetailSection } from '@/components/common/DetailParts';
-import { statusColumn, statusFilter, statusRow } from '@/components/common/resourceStatus';
-import { formatDate } from '@/lib/i18n/locales';
+import { createdColumn, statusColumn, statusFilter, statusRow } from '@/components/common/resourceStatus';
 import { CODE_AREAS } from '@/lib/userGroups/codeAreas';
 import { userGroupsContract } from '@/lib/userGroups/contract';
 import { createGroupSchema, GROUP_KINDS, type GroupDetail, type GroupListItem } from '@/lib/userGroups/schemas';
@@ -63,7 +62,7 @@ export const userGroupsResource = describeResource({
     { key: 'kind', header: t('fields.kind'), render: (r: GroupListItem) => <Chip size="small" variant="outlined" label={t(`kind.${r.kind}`)} /> },
     { key: 'codeCount', header: t('columns.codes'), align: 'right', hideOnMobile: true, render: (r: GroupListItem) => r.codeCount },
     { key: 'memberCount', header: t('columns.members'), align: 'right', render: (r: GroupListItem) => r.memberCount },
-    { key: 'createdAt', header: t('columns.created'), sortable: true, hideOnMobile: true, render: (r: GroupListItem) => formatDate(r.createdAt, locale) },
+    createdColumn<GroupListItem>(t, locale),
     statusColumn<GroupListItem>(t),
   ],
   filters: (t) => ({

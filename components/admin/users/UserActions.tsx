@@ -1,15 +1,10 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'next-i18next/pages';
 import { Can } from '@/components/common/Can';
+import { ConfirmDialog } from '@/components/common/ConfirmDialog';
 import { useEndpointMutation } from '@/lib/api/query';
-import { errorKey } from '@/lib/errors';
 import { usersContract } from '@/lib/users/contract';
 import type { UserDetail, UserStatusAction } from '@/lib/users/schemas';
 
@@ -77,27 +72,19 @@ export function UserActions({ user }: { user: UserDetail }) {
           </Button>
         </Can>
       ) : null}
-      <Dialog open={open !== null} onClose={close} aria-labelledby="user-action-title">
-        {open ? (
-          <>
-            <DialogTitle id="user-action-title">{t(`actions.${open}.title`, { name: user.name })}</DialogTitle>
-            <DialogContent>
-              <DialogContentText>{t(`actions.${open}.body`, { email: user.email })}</DialogContentText>
-              {error ? (
-                <Alert severity="error" sx={{ mt: 2 }}>
-                  {t(errorKey(error.error.code))}
-                </Alert>
-              ) : null}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={close}>{t('common:ui.form.cancel')}</Button>
-              <Button variant="contained" color={DANGER.includes(open) ? 'error' : 'primary'} disabled={pending} onClick={() => run(open)}>
-                {t(`actions.${open}.confirm`)}
-              </Button>
-            </DialogActions>
-          </>
-        ) : null}
-      </Dialog>
+      {open ? (
+        <ConfirmDialog
+          open
+          title={t(`actions.${open}.title`, { name: user.name })}
+          body={t(`actions.${open}.body`, { email: user.email })}
+          errorCode={error?.error.code}
+          pending={pending}
+          confirmLabel={t(`actions.${open}.confirm`)}
+          confirmColor={DANGER.includes(open) ? 'error' : 'primary'}
+          onConfirm={() => run(open)}
+          onClose={close}
+        />
+      ) : null}
     </>
   );
 }

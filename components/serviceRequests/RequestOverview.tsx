@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import { useRouter } from 'next/router';
+import Box from '@mui/material/Box';
+import { useTranslation } from 'next-i18next/pages';
+import { DetailSection, Facts } from '@/components/common/DetailParts';
+import { StatusChip } from '@/components/common/StatusChip';
+import type { Endpoint } from '@/lib/contract';
+import type { ServiceRequestDetail } from '@/lib/serviceRequests/schemas';
+import { EngineerFacts, RequestFacts, RequestPhoto, slaFacts, Timeline } from './parts';
+
+export type RequestOverviewProps = {
+  /** The customer's or the desk's view of the request (the desk's timeline also names who acted). */
+  r: ServiceRequestDetail;
+  /** The screen's steps on the request (the customer's or the desk's), under the status. */
+  actions: ReactNode;
+  /** The contract download of the request's photo (the customer's or the desk's endpoint). */
+  photoEndpoint: Endpoint<'download'>;
+  /** Title of the fault section (the desk's also names the customer). */
+  faultTitle: string;
+  /** Facts shown before the fault's own (the desk: customer and who reported it). */
+  faultLead?: [string, ReactNode][];
+  /** Shown under the SLA facts. */
+  slaNote?: ReactNode;
+};
+
+/**
+ * A service request as the customer and the desk both see it: status with engineer, resolution and rating, the
+ * screen's actions, the timeline; beside it the SLA clock and the fault with its photo.
+ */
+export function RequestOverview({ r, actions, photoEndpoint, faultTitle, faultLead, slaNote }: RequestOverviewProps) {
+  const { t } = useTranslation('serviceRequests');
+  const { locale } = useRouter();
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+        <DetailSection title={t('sections.status')}>
+          <Box>
+            <StatusChip status={r.status} />
+          </Box>
+          <EngineerFacts r={r} />
+          {r.resolutionNotes ? <Facts rows={[[t('fields.resolutionNotes'), r.resolutionNotes]]} /> : null}
+          {r.rating ? <Facts rows={[[t('fields.rating'), `${t(`rating.${r.rating}`)}${r.ratingComment ? ` · ${r.ratingComment}` : ''}`]]} /> : null}
+        </DetailSection>
+        {actions}
+        <DetailSection title={t('sections.timeline')}>
+          <Timeline events={r.timeline} />
+        </DetailSection>
+      </Box>
+      <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+        <DetailSection title={t('sections.sla')}>
+          <Facts rows={slaFacts(r.sla, t, locale)} />
+          {slaNote}
+        </DetailSection>
+        <DetailSection title={faultTitle}>
+          {faultLead ? <Facts rows={faultLead} /> : null}
+          <RequestFacts r={r} />
+          {r.photo ? <RequestPhoto endpoint={photoEndpoint} id={r.id} alt={t('fields.photoAlt', { reference: r.reference })} /> : null}
+        </DetailSection>
+      </Box>
+    </Box>
+  );
+}
