@@ -7,6 +7,11 @@ import path from 'node:path';
 import { renderApiDocs } from '@/lib/server/api/docs';
 import { apiRoutes } from '@/lib/server/api/routes';
 
-const out = path.resolve(process.cwd(), 'docs/api.md');
-writeFileSync(out, await renderApiDocs(apiRoutes));
-console.log(`wrote ${path.relative(process.cwd(), out)} (${Object.keys(apiRoutes).length} endpoints)`);
+// No top-level await: tsx runs this file as CommonJS (the package has no "type": "module"), where it is refused.
+async function main(): Promise<void> {
+  const out = path.resolve(process.cwd(), 'docs/api.md');
+  writeFileSync(out, await renderApiDocs(apiRoutes));
+  console.log(`wrote ${path.relative(process.cwd(), out)} (${Object.keys(apiRoutes).length} endpoints)`);
+}
+
+void main();
