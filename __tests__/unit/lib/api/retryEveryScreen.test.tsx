@@ -110,9 +110,10 @@ describe('the sources: every screen reads its page data through the query layer,
     .map((f) => ({ file: path.relative(root, f), text: readFileSync(f, 'utf8') }));
   /**
    * Not page data: the session's background checks, where a failure must not hold the page (a lost token is
-   * handled by the session dialog, anything else lets the page load and meet the problem itself).
+   * handled by the session dialog, anything else lets the page load and meet the problem itself), and the session
+   * read itself (`lib/api/session.ts`, next-auth's session endpoint, which like next-auth's own client does not retry).
    */
-  const SESSION_CHECKS = new Set(['components/auth/SessionBootstrap.tsx', 'components/auth/RouteGuard.tsx']);
+  const SESSION_CHECKS = new Set(['components/auth/SessionBootstrap.tsx', 'components/auth/RouteGuard.tsx', 'lib/api/session.ts']);
 
   it('no screen turns the retry off (only the session checks do)', () => {
     const off = sources.filter((s) => /\bretry:\s*(false|0)\b/.test(s.text) && s.file !== 'lib/api/query.ts').map((s) => s.file);
