@@ -12,9 +12,9 @@ let mockRouter: MockRouter;
 jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
 
 /**
- * next-auth/react, close to the real thing: `useSession` reads a small store (the SessionProvider's state), and its
- * `update` is bound to the session of the render that produced it and does nothing while that was null, exactly as
- * next-auth 4's `update` does (`if (loading || !session) return`).
+ * The browser's session functions (`@/lib/api/session`, which stands in for next-auth's client), close to the real
+ * thing: `useSession` reads a small store (the session query's state), and its `update` is bound to the session of
+ * the render that produced it and does nothing while that was null, as the real one (and next-auth 4's) does.
  */
 type SessionState = { data: Session | null; status: 'loading' | 'authenticated' | 'unauthenticated' };
 let mockSessionState: SessionState = { data: null, status: 'unauthenticated' };
