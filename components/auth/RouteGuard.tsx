@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
@@ -136,6 +136,14 @@ export function RouteGuard({ children, wrap = (node) => node }: { children: Reac
     redirecting.current = false;
   }, [router.pathname]);
 
+  // The page is shown once the session allows it (below). Its first showing is rendered as a deferred update: the
+  // session arrives through a store subscription, which React renders at once and in one piece, and the whole page
+  // (layout, header, content, every style) rendered in one task blocked the main thread for seconds on a phone.
+  // Deferred, React renders it in slices of a few milliseconds between which the browser stays responsive; the
+  // spinner stays until the page is ready to commit. Later changes (another page, a refetched session) are not deferred.
+  const allowed = !isPublic && !!session && router.isReady && !!session.currentUser.ucpId && !session.profile.needsDisclaimer;
+  const shown = useDeferredValue(allowed);
+
   // `wrap` adds the page's layout once the function list is known (its navigation depends on it).
   if (isPublic) return <>{wrap(children)}</>;
   // `update()` (customer switch, disclaimer, password change) sets status to loading while the session is still
@@ -148,6 +156,7 @@ export function RouteGuard({ children, wrap = (node) => node }: { children: Reac
     return <>{wrap(<CustomerNotLinked ucpId={otherCustomer} home={landingPath(toGrants(session.functionList))} />)}</>;
   }
   if (otherCustomer) return <Waiting />;
+  if (!shown) return <Waiting />;
   if (decideRoute(toGrants(session.functionList), router.pathname) !== 'allow') return <>{wrap(<NoPermission />)}</>;
   return <>{wrap(children)}</>;
 }
