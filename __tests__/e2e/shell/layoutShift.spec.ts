@@ -69,8 +69,17 @@ const height = (p: Page, selector: string) => p.locator(selector).first().evalua
 async function heightWhileLoading(path: string, placeholderId: string, selector: string): Promise<number> {
   page = await phonePage();
   await page.goto(url(path));
-  await page.getByTestId(placeholderId).first().waitFor();
-  return height(page, selector);
+  // Measured in the page (polled every frame) while a placeholder is painted: a wait followed by a separate look-up
+  // could come after the data on a loaded machine and find no placeholder, or one being taken down.
+  const painted = await page.waitForFunction(
+    ([id, sel]) => {
+      const placeholder = document.querySelector(`[data-testid="${id}"]`);
+      const h = placeholder && placeholder.getBoundingClientRect().height > 0 ? (document.querySelector(sel)?.getBoundingClientRect().height ?? 0) : 0;
+      return h > 0 ? h : null;
+    },
+    [placeholderId, selector] as const,
+  );
+  return (await painted.jsonValue()) as number;
 }
 
 it('inbox: the list arrives in the room its placeholder rows kept', async () => {
