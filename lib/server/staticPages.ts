@@ -160,32 +160,44 @@ export function createStaticPages({ isPrerendered, maxBytes = 16 * 1024 * 1024 }
         res.end();
         return true;
       }
+      // The answer is written as the kept pieces themselves with the nonce between them, never joined into one new
+      // buffer: a body-sized Buffer per request is memory outside V8's heap that only a GC gives back, and at thousands
+      // of answers a second it made V8 collect for "external memory pressure" several times a second, full
+      // mark-compacts of the whole server heap included ("Static pages' tail latency" in docs/performance.md). Node
+      // sends the corked writes, headers first, in one writev.
       const parts: Buffer[] = [];
+      let length = 0;
+      const add = (part: Buffer) => {
+        parts.push(part);
+        length += part.length;
+      };
       if (entry.length >= GZIP_THRESHOLD && acceptsGzip(req.headers['accept-encoding'])) {
         let crc = 0;
-        parts.push(GZIP_HEADER);
+        add(GZIP_HEADER);
         entry.segments.forEach((segment, i) => {
           if (i > 0) {
-            parts.push(NONCE_BLOCK, nonceBytes);
+            add(NONCE_BLOCK);
+            add(nonceBytes);
             crc = crc32(nonceBytes, crc);
           }
-          parts.push(entry.deflated[i]!);
+          add(entry.deflated[i]!);
           crc = crc32(segment, crc);
         });
         const trailer = Buffer.alloc(8);
         trailer.writeUInt32LE(crc >>> 0, 0);
         trailer.writeUInt32LE(entry.length % 2 ** 32, 4);
-        parts.push(FINAL_BLOCK, trailer);
+        add(FINAL_BLOCK);
+        add(trailer);
         res.setHeader('Content-Encoding', 'gzip');
       } else {
         entry.segments.forEach((segment, i) => {
-          if (i > 0) parts.push(nonceBytes);
-          parts.push(segment);
+          if (i > 0) add(nonceBytes);
+          add(segment);
         });
       }
-      const body = Buffer.concat(parts);
-      res.setHeader('Content-Length', body.length);
-      res.end(body);
+      res.setHeader('Content-Length', length);
+      for (const part of parts) res.write(part);
+      res.end();
       return true;
     },
 

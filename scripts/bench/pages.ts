@@ -34,9 +34,12 @@ async function main() {
     };
     console.log(`${PAGE} static:   ${await describe({})}`);
     console.log(`${PAGE} rendered: ${await describe(draft)}`);
-    // Warm both paths (JIT, translation files, chunks) before measuring.
-    await wrk(target, { seconds: 3, connections: CONNECTIONS });
+    // Warm both paths (JIT, translation files, chunks) before measuring, the rendered one first: when wrk stops, the
+    // server still renders the requests it had in flight (up to one per connection, ≈ 0.5 s of CPU at 20), and
+    // measured right after, the static run's first requests waited for them; wrk's latency correction turned that
+    // one stall into the static p99 (docs/performance.md, "Static pages' tail latency"). The static warm-up takes it.
     await wrk(target, { seconds: 3, connections: CONNECTIONS, headers: draft });
+    await wrk(target, { seconds: 3, connections: CONNECTIONS });
     const stat: WrkResult = await wrk(target, { seconds: SECONDS, connections: CONNECTIONS });
     const load1 = machineLoad();
     const rendered: WrkResult = await wrk(target, { seconds: SECONDS, connections: CONNECTIONS, headers: draft });
