@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { addDays } from '@/lib/bills/dates';
-import { formatHkd, pagesBetween, periodsOf, pricePeriod, type Period as TermsPeriod, type Terms } from '@/lib/contracts/terms';
+import { formatHkd, pagesBetween, periodsOf, pricePeriod, type Period as TermsPeriod } from '@/lib/contracts/terms';
 import { billLineReadings, billLines, bills, paymentSlipBills, paymentSlips, storedFiles } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { DEMO_UCP } from './customers';
-import { CONTRACT_ID, SEED_CONTRACTS, SEED_MACHINES, type SeedContract, type SeedMachine } from './equipment';
+import { CONTRACT_ID, SEED_CONTRACTS, SEED_MACHINES, seedTerms, type SeedContract, type SeedMachine } from './equipment';
 import { BILLING_REFERENCE_DATE, HISTORY_FROM, isColourModel, seedReadingFor } from './meter';
 import { rgbPng, type Rgb } from './png';
 import { SEED_USERS } from './users';
@@ -75,22 +75,13 @@ const CHARGE_NAME: Record<string, readonly [string, string]> = {
 type LineRow = typeof billLines.$inferInsert;
 type BillRow = typeof bills.$inferInsert & { id: string; billNo: string; amountCents: number; billDate: string; dueDate: string };
 
-const termsOf = (contract: SeedContract): Terms => ({
-  periodChargeCents: contract.periodChargeCents ?? 0,
-  minimumChargeCents: contract.minimumChargeCents ?? 0,
-  monoRate: contract.monoRate ?? '0',
-  colourRate: contract.colourRate ?? '0',
-  monoAllowance: contract.monoAllowance ?? 0,
-  colourAllowance: contract.colourAllowance ?? 0,
-});
-
 /** A bill line and, for a usage line, the two readings it was computed from. */
 type SeedLine = Omit<LineRow, 'id' | 'billId'> & { readings?: { opening: string; closing: string } };
 
 function linesFor(contract: SeedContract, period: Period): SeedLine[] {
   const lines: Omit<SeedLine, 'lineNo'>[] = [];
   const range = `${period.start} – ${period.end}`;
-  const terms = termsOf(contract);
+  const terms = seedTerms(contract);
   const machines = machinesOf(contract);
   const readings = new Map(machines.map((m) => [m.id, { open: seedReadingFor(m, period.start), close: seedReadingFor(m, period.billDate) }]));
   const priced = pricePeriod(
