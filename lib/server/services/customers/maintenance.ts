@@ -8,7 +8,7 @@ import { audit } from '@/lib/server/audit';
 import { inTransaction, type ServiceContext } from '@/lib/server/context';
 import { contracts, customerNumbers, customers, machineModels, machines, userAccounts, userCustomers } from '@/lib/server/db/schema';
 import { ilikeLiteral, textSearch } from '@/lib/server/db/like';
-import { paginate, totalCount } from '@/lib/server/db/paginate';
+import { keyedOrder, paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import { firstOr404, switchStatus } from '@/lib/server/services/common';
 
@@ -29,9 +29,7 @@ export async function listCustomers(ctx: ServiceContext, body: ListCustomersBody
     ];
     where.push(textSearch(f.q, [customers.ucpId, customers.nameEn, customers.nameZh, customers.brNo], hasCustomerNo));
   }
-  const dir = body.sort?.direction === 'desc' ? desc : asc;
-  const field = body.sort?.field ?? 'ucpId';
-  const order = field === 'nameEn' ? [dir(customers.nameEn), asc(customers.ucpId)] : field === 'createdAt' ? [dir(customers.createdAt), asc(customers.ucpId)] : [dir(customers.ucpId)];
+  const order = keyedOrder(body.sort, { ucpId: customers.ucpId, nameEn: customers.nameEn, createdAt: customers.createdAt }, 'ucpId', customers.ucpId);
   const q = ctx.db
     .select({
       ucpId: customers.ucpId,
