@@ -1,4 +1,5 @@
 import { ERRORS, type ErrorCode } from '@/lib/errors';
+import type { Logger } from '@/lib/server/log';
 
 /** The one error type services throw. `message` is for the log only unless `expose` is set. */
 export class AppError extends Error {
@@ -73,4 +74,18 @@ export function loggableError(err: unknown): LoggedError {
     out.stack = `${err.name}: ${out.message}${at === -1 ? '' : err.stack.slice(at)}`;
   }
   return out;
+}
+
+/**
+ * What an error thrown while answering a request becomes: an AppError stays as it is, an outage of the database is
+ * 503 (logged as a warning), anything else is 500 and logged as `what` (its details never reach the client).
+ */
+export function answerableError(err: unknown, log: Logger | undefined, traceId: string, what: string): AppError {
+  if (isAppError(err)) return err;
+  if (isDatabaseUnavailable(err)) {
+    log?.warn({ traceId, err: loggableError(err) }, 'database unavailable');
+    return new AppError('SERVICE_UNAVAILABLE', { publicMessage: 'The service is temporarily unavailable' });
+  }
+  log?.error({ traceId, err: loggableError(err) }, what);
+  return new AppError('INTERNAL', { publicMessage: 'Something went wrong' });
 }

@@ -133,3 +133,12 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   res.setHeader('Content-Length', Buffer.byteLength(payload));
   res.end(payload);
 }
+
+/** The error envelope of the JSON API (`status: 'error'`), with the error's HTTP status. */
+export function sendError(res: ServerResponse, err: AppError, traceId: string): void {
+  sendJson(res, err.http, {
+    status: 'error',
+    error: { code: err.code, message: err.publicMessage, ...(err.fields ? { fields: err.fields } : {}) },
+    traceId,
+  });
+}

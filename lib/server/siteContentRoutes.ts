@@ -3,8 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServerConfig } from '@/lib/server/config';
 import type { SiteContentKind } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
-import { AppError, isAppError, isDatabaseUnavailable, loggableError } from '@/lib/server/errors';
-import { applyHeaders, securityHeaders, sendJson } from '@/lib/server/http';
+import { answerableError, AppError } from '@/lib/server/errors';
+import { applyHeaders, securityHeaders, sendError, sendJson } from '@/lib/server/http';
 import type { Logger } from '@/lib/server/log';
 import { getSiteContent, SITE_CONTENT_LANGS, type SiteContentLang } from '@/lib/server/services/siteContent';
 import { CONTENT_API_KEY_HEADER } from '@/lib/contract';
@@ -113,22 +113,9 @@ export function createContentHandler({ db, config, log }: ContentHandlerDeps): C
       }
       sendJson(res, 200, { status: 'success', data, traceId });
     } catch (err) {
-      let appErr: AppError;
-      if (isAppError(err)) {
-        appErr = err;
-      } else if (isDatabaseUnavailable(err)) {
-        appErr = new AppError('SERVICE_UNAVAILABLE', { publicMessage: 'The service is temporarily unavailable' });
-        res.setHeader('Retry-After', '5');
-        log?.warn({ traceId, err: loggableError(err) }, 'database unavailable');
-      } else {
-        appErr = new AppError('INTERNAL', { publicMessage: 'Something went wrong' });
-        log?.error({ traceId, err: loggableError(err) }, 'site content read failed');
-      }
-      sendJson(res, appErr.http, {
-        status: 'error',
-        error: { code: appErr.code, message: appErr.publicMessage, ...(appErr.fields ? { fields: appErr.fields } : {}) },
-        traceId,
-      });
+      const appErr = answerableError(err, log, traceId, 'site content read failed');
+      if (appErr.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', '5');
+      sendError(res, appErr, traceId);
     }
     return true;
   };

@@ -6,8 +6,8 @@ import { bearerToken, verifyApiToken } from '@/lib/server/auth/token';
 import type { ServerConfig } from '@/lib/server/config';
 import { serviceContext } from '@/lib/server/context';
 import type { Db } from '@/lib/server/db/types';
-import { AppError, isAppError, isDatabaseUnavailable, loggableError } from '@/lib/server/errors';
-import { applyHeaders, assertSameSite, clientIp, readJsonBody, securityHeaders, sendJson } from '@/lib/server/http';
+import { answerableError, AppError, isAppError, loggableError } from '@/lib/server/errors';
+import { applyHeaders, assertSameSite, clientIp, readJsonBody, securityHeaders, sendError, sendJson } from '@/lib/server/http';
 import type { Logger } from '@/lib/server/log';
 import { checkUploadedFile, readUpload, type CheckedFile } from '@/lib/server/uploads';
 import { checkPermission, type AnyHandler } from './defineHandler';
@@ -152,16 +152,7 @@ export function createApiHandler(deps: ApiDeps) {
       if (isFileResponse(data)) await sendFile(res, data, (err) => log.error({ traceId, err: loggableError(err) }, 'file stream failed'));
       else sendJson(res, 200, { status: 'success', data: data ?? null, traceId });
     } catch (err) {
-      let appErr: AppError;
-      if (isAppError(err)) {
-        appErr = err;
-      } else if (isDatabaseUnavailable(err)) {
-        appErr = new AppError('SERVICE_UNAVAILABLE', { publicMessage: 'The service is temporarily unavailable' });
-        log.warn({ traceId, err: loggableError(err) }, 'database unavailable');
-      } else {
-        appErr = new AppError('INTERNAL', { publicMessage: 'Something went wrong' });
-        log.error({ traceId, err: loggableError(err) }, 'unhandled API error');
-      }
+      const appErr = answerableError(err, log, traceId, 'unhandled API error');
       outcome.code = appErr.code;
       // An upload refused before its body was read (no token, no permission): drain it so the client reads the answer.
       if (!req.readableEnded) req.resume();
@@ -169,11 +160,7 @@ export function createApiHandler(deps: ApiDeps) {
       applyHeaders(res, extraHeaders);
       if (appErr.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', '5');
       if (appErr.code === 'TOO_MANY_REQUESTS' && !res.hasHeader('Retry-After')) res.setHeader('Retry-After', '60');
-      sendJson(res, appErr.http, {
-        status: 'error',
-        error: { code: appErr.code, message: appErr.publicMessage, ...(appErr.fields ? { fields: appErr.fields } : {}) },
-        traceId,
-      });
+      sendError(res, appErr, traceId);
     }
     return outcome;
   };

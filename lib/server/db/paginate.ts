@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ListResult } from '@/lib/listQuery';
 import { offsetOf } from '@/lib/listQuery';
 
@@ -28,3 +28,18 @@ export async function paginate<Row extends { __total: number }, Item>(
 }
 
 
+
+/**
+ * A list's order by one of its fields (`fallback` when none is asked, ascending unless asked otherwise), then by the
+ * row's `key` ascending so equal values keep one order; sorting by the key itself is the key alone.
+ */
+export function keyedOrder<F extends string>(
+  sort: { field: F; direction: 'asc' | 'desc' } | undefined,
+  columns: Record<F, AnyColumn>,
+  fallback: F,
+  key: AnyColumn,
+): SQL[] {
+  const dir = sort?.direction === 'desc' ? desc : asc;
+  const column = columns[sort?.field ?? fallback];
+  return column === key ? [dir(key)] : [dir(column), asc(key)];
+}

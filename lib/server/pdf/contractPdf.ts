@@ -1,7 +1,7 @@
 import type { ContractDetail } from '@/lib/contracts/schemas';
 import { addressBlock, documentHeader } from './billPdf';
 import { FONT, PAGE, renderPdf } from './document';
-import { contentWidth, drawTable, footer, int, money, type Bi } from './layout';
+import { contentWidth, drawTable, footer, int, money, type Bi, type Cell, type Column, type TableOptions } from './layout';
 import type { Party } from './parties';
 
 const TYPE: Record<string, Bi> = {
@@ -41,51 +41,51 @@ export function renderContractPdf(d: ContractDetail, parties: { provider: Party;
       [L.status, d.status],
     ]);
     const w = contentWidth(doc);
-    const heading = (b: Bi) => {
-      doc.font(FONT.bold).fontSize(10).text(`${b[0]} ${b[1]}`, PAGE.margin, doc.y, { width: w });
+    // Three sections, each a heading and its table, 12 points apart.
+    const sections: [Bi, Column[], Cell[][], TableOptions][] = [
+      [
+        L.terms,
+        [
+          { header: ['Billing', '結算'], width: w * 0.14 },
+          { header: ['Period charge', '每期費用'], width: w * 0.16, align: 'right' },
+          { header: ['Minimum charge', '最低收費'], width: w * 0.16, align: 'right' },
+          { header: ['B/W rate', '黑白每張'], width: w * 0.12, align: 'right' },
+          { header: ['Colour rate', '彩色每張'], width: w * 0.12, align: 'right' },
+          { header: ['B/W included', '黑白包括'], width: w * 0.15, align: 'right' },
+          { header: ['Colour included', '彩色包括'], width: w * 0.15, align: 'right' },
+        ],
+        [[FREQ[d.billingFrequency]!, money(d.periodChargeCents), money(d.minimumChargeCents), d.monoRate, d.colourRate, int(d.monoAllowance), int(d.colourAllowance)]],
+        { fontSize: 8.5 },
+      ],
+      [
+        L.machines,
+        [
+          { header: ['Serial no.', '機身號碼'], width: w * 0.2 },
+          { header: ['Model', '型號'], width: w * 0.45 },
+          { header: ['Location', '位置'], width: w * 0.35 },
+        ],
+        d.machines.map((m) => [m.serialNo, [m.modelNameEn, m.modelNameZh], [m.locationEn, m.locationZh]]),
+        { fontSize: 8.5 },
+      ],
+      [
+        L.schedule,
+        [
+          { header: ['Period', '期間'], width: w * 0.32 },
+          { header: ['Billing date', '帳單日期'], width: w * 0.18 },
+          { header: ['Bill no.', '帳單編號'], width: w * 0.2 },
+          { header: ['State', '狀態'], width: w * 0.15 },
+          { header: ['Amount', '金額'], width: w * 0.15, align: 'right' },
+        ],
+        d.schedule.map((p) => [`${p.periodStart} – ${p.periodEnd}`, p.billingDate, p.billNo ?? '', STATE[p.state]!, money(p.amountCents)]),
+        { fontSize: 8, zebra: true },
+      ],
+    ];
+    sections.forEach(([title, columns, rows, opts], i) => {
+      if (i > 0) doc.y += 12;
+      doc.font(FONT.bold).fontSize(10).text(`${title[0]} ${title[1]}`, PAGE.margin, doc.y, { width: w });
       doc.moveDown(0.3);
-    };
-    heading(L.terms);
-    drawTable(
-      doc,
-      [
-        { header: ['Billing', '結算'], width: w * 0.14 },
-        { header: ['Period charge', '每期費用'], width: w * 0.16, align: 'right' },
-        { header: ['Minimum charge', '最低收費'], width: w * 0.16, align: 'right' },
-        { header: ['B/W rate', '黑白每張'], width: w * 0.12, align: 'right' },
-        { header: ['Colour rate', '彩色每張'], width: w * 0.12, align: 'right' },
-        { header: ['B/W included', '黑白包括'], width: w * 0.15, align: 'right' },
-        { header: ['Colour included', '彩色包括'], width: w * 0.15, align: 'right' },
-      ],
-      [[FREQ[d.billingFrequency]!, money(d.periodChargeCents), money(d.minimumChargeCents), d.monoRate, d.colourRate, int(d.monoAllowance), int(d.colourAllowance)]],
-      { fontSize: 8.5 },
-    );
-    doc.y += 12;
-    heading(L.machines);
-    drawTable(
-      doc,
-      [
-        { header: ['Serial no.', '機身號碼'], width: w * 0.2 },
-        { header: ['Model', '型號'], width: w * 0.45 },
-        { header: ['Location', '位置'], width: w * 0.35 },
-      ],
-      d.machines.map((m) => [m.serialNo, [m.modelNameEn, m.modelNameZh], [m.locationEn, m.locationZh]]),
-      { fontSize: 8.5 },
-    );
-    doc.y += 12;
-    heading(L.schedule);
-    drawTable(
-      doc,
-      [
-        { header: ['Period', '期間'], width: w * 0.32 },
-        { header: ['Billing date', '帳單日期'], width: w * 0.18 },
-        { header: ['Bill no.', '帳單編號'], width: w * 0.2 },
-        { header: ['State', '狀態'], width: w * 0.15 },
-        { header: ['Amount', '金額'], width: w * 0.15, align: 'right' },
-      ],
-      d.schedule.map((p) => [`${p.periodStart} – ${p.periodEnd}`, p.billingDate, p.billNo ?? '', STATE[p.state]!, money(p.amountCents)]),
-      { fontSize: 8, zebra: true },
-    );
+      drawTable(doc, columns, rows, opts);
+    });
     footer(doc, L.footer);
   });
 }

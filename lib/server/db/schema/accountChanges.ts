@@ -3,8 +3,8 @@ import { boolean, check, index, jsonb, pgSequence, pgTable, primaryKey, text, ti
 import { ATTACHMENT_KINDS, CHANGE_STATUSES, CHANGE_TYPES, CHANNEL_SOURCES } from '../../../accountChanges/constants';
 import { storedFiles } from './billing';
 import { customerRef } from './customers';
-import { userAccounts } from './users';
-import { updatedAt } from './columns';
+import { actorRef } from './users';
+import { updatedAt, uuidRef } from './columns';
 
 /** `('a', 'b')` for a CHECK from the one `as const` list of lib/accountChanges/constants.ts. */
 const inList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v}'`).join(', ')})`);
@@ -30,10 +30,10 @@ export const changeRequests = pgTable(
     newValue: jsonb('new_value').notNull(),
     /** When the change is to take effect (name, billing address, transfer) or the preferred move date. */
     effectiveDate: date('effective_date', { mode: 'string' }),
-    submittedBy: uuid('submitted_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    submittedBy: actorRef('submitted_by'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
     /** The staff member of the last step, and their comment (the reason of a rejection), shown to the customer. */
-    reviewedBy: uuid('reviewed_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    reviewedBy: actorRef('reviewed_by'),
     reviewerComment: text('reviewer_comment'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -58,12 +58,8 @@ export const changeRequests = pgTable(
 export const changeRequestAttachments = pgTable(
   'change_request_attachments',
   {
-    requestId: uuid('request_id')
-      .notNull()
-      .references(() => changeRequests.id, { onDelete: 'cascade' }),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => storedFiles.id, { onDelete: 'restrict' }),
+    requestId: uuidRef('request_id', () => changeRequests.id, 'cascade'),
+    fileId: uuidRef('file_id', () => storedFiles.id, 'restrict'),
     kind: text('kind').notNull(),
   },
   (t) => [primaryKey({ name: 'change_request_attachments_pk', columns: [t.requestId, t.fileId] }), check('change_request_attachments_kind_chk', sql`${t.kind} in ${inList(ATTACHMENT_KINDS)}`)],
@@ -74,12 +70,10 @@ export const changeRequestEvents = pgTable(
   'change_request_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    requestId: uuid('request_id')
-      .notNull()
-      .references(() => changeRequests.id, { onDelete: 'cascade' }),
+    requestId: uuidRef('request_id', () => changeRequests.id, 'cascade'),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
-    actorUuid: uuid('actor_uuid').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    actorUuid: actorRef('actor_uuid'),
     byProvider: boolean('by_provider').notNull().default(false),
     comment: text('comment'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),

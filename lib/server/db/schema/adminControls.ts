@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { storedFiles } from './billing';
-import { customers } from './customers';
-import { userAccounts } from './users';
-import { createdAt, updatedAt } from './columns';
+import { customerRef } from './customers';
+import { actorRef, userRef } from './users';
+import { createdAt, updatedAt, uuidRef, optionalUuidRef } from './columns';
 
 /**
  * Which customers a provider staff user looks after (docs/admin.md, "Staff ↔ customer assignment"): the user list
@@ -13,13 +13,9 @@ import { createdAt, updatedAt } from './columns';
 export const staffCustomerAssignments = pgTable(
   'staff_customer_assignments',
   {
-    staffUserAcUuid: uuid('staff_user_ac_uuid')
-      .notNull()
-      .references(() => userAccounts.userAcUuid, { onDelete: 'cascade' }),
-    ucpId: text('ucp_id')
-      .notNull()
-      .references(() => customers.ucpId, { onDelete: 'cascade' }),
-    assignedBy: uuid('assigned_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    staffUserAcUuid: userRef('staff_user_ac_uuid'),
+    ucpId: customerRef('cascade'),
+    assignedBy: actorRef('assigned_by'),
     assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.staffUserAcUuid, t.ucpId] }), index('staff_customer_assignments_ucp_idx').on(t.ucpId)],
@@ -39,7 +35,7 @@ export const offers = pgTable(
     descriptionEn: text('description_en').notNull().default(''),
     descriptionZh: text('description_zh').notNull().default(''),
     /** JPEG or PNG checked by content (lib/server/uploads), kept in stored_files under the provider party. */
-    imageFileId: uuid('image_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    imageFileId: optionalUuidRef('image_file_id', () => storedFiles.id),
     validFrom: date('valid_from', { mode: 'string' }).notNull(),
     validTo: date('valid_to', { mode: 'string' }).notNull(),
     target: text('target').notNull().default('all'),
@@ -49,7 +45,7 @@ export const offers = pgTable(
     ctaLabelZh: text('cta_label_zh').notNull().default(''),
     status: text('status').notNull().default('draft'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
-    createdBy: uuid('created_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    createdBy: actorRef('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -64,12 +60,8 @@ export const offers = pgTable(
 export const offerCustomers = pgTable(
   'offer_customers',
   {
-    offerId: uuid('offer_id')
-      .notNull()
-      .references(() => offers.id, { onDelete: 'cascade' }),
-    ucpId: text('ucp_id')
-      .notNull()
-      .references(() => customers.ucpId, { onDelete: 'cascade' }),
+    offerId: uuidRef('offer_id', () => offers.id, 'cascade'),
+    ucpId: customerRef('cascade'),
   },
   (t) => [primaryKey({ columns: [t.offerId, t.ucpId] }), index('offer_customers_ucp_idx').on(t.ucpId)],
 );

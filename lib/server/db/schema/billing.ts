@@ -3,8 +3,8 @@ import { bigint, check, date, index, integer, numeric, pgTable, primaryKey, text
 import { customerRef } from './customers';
 import { contracts, machines } from './equipment';
 import { bytea } from './types';
-import { userAccounts } from './users';
-import { createdAt, updatedAt } from './columns';
+import { actorRef } from './users';
+import { createdAt, updatedAt, uuidRef, optionalUuidRef } from './columns';
 
 /**
  * Bills. The stored state is only what happened (amount, amount paid); what a bill *is* right now (unpaid, partly
@@ -17,7 +17,7 @@ export const bills = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     billNo: text('bill_no').notNull(),
     ucpId: customerRef(),
-    contractId: uuid('contract_id').references(() => contracts.id, { onDelete: 'set null' }),
+    contractId: optionalUuidRef('contract_id', () => contracts.id),
     periodStart: date('period_start', { mode: 'string' }).notNull(),
     periodEnd: date('period_end', { mode: 'string' }).notNull(),
     billDate: date('bill_date', { mode: 'string' }).notNull(),
@@ -46,14 +46,12 @@ export const billLines = pgTable(
   'bill_lines',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    billId: uuid('bill_id')
-      .notNull()
-      .references(() => bills.id, { onDelete: 'cascade' }),
+    billId: uuidRef('bill_id', () => bills.id, 'cascade'),
     lineNo: integer('line_no').notNull(),
     lineType: text('line_type').notNull(),
     descriptionEn: text('description_en').notNull(),
     descriptionZh: text('description_zh').notNull(),
-    machineId: uuid('machine_id').references(() => machines.id, { onDelete: 'set null' }),
+    machineId: optionalUuidRef('machine_id', () => machines.id),
     serialNo: text('serial_no'),
     openingReading: integer('opening_reading'),
     closingReading: integer('closing_reading'),
@@ -76,7 +74,7 @@ export const storedFiles = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     ucpId: customerRef(),
-    uploadedBy: uuid('uploaded_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    uploadedBy: actorRef('uploaded_by'),
     /** The name the user gave it (display only; never used as a path). */
     fileName: text('file_name').notNull(),
     /** Detected from the content (magic bytes), not from the name or the browser's claim. */
@@ -98,16 +96,14 @@ export const paymentSlips = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     slipNo: text('slip_no').notNull(),
     ucpId: customerRef(),
-    uploadedBy: uuid('uploaded_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => storedFiles.id, { onDelete: 'restrict' }),
+    uploadedBy: actorRef('uploaded_by'),
+    fileId: uuidRef('file_id', () => storedFiles.id, 'restrict'),
     amountCents: integer('amount_cents').notNull(),
     paymentDate: date('payment_date', { mode: 'string' }).notNull(),
     paymentMethod: text('payment_method').notNull(),
     reference: text('reference').notNull().default(''),
     status: text('status').notNull().default('pending'),
-    reviewedBy: uuid('reviewed_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    reviewedBy: actorRef('reviewed_by'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewComment: text('review_comment'),
     /** Client-supplied key: a replayed upload stores nothing new (unique per customer). */
@@ -130,12 +126,8 @@ export const paymentSlips = pgTable(
 export const paymentSlipBills = pgTable(
   'payment_slip_bills',
   {
-    slipId: uuid('slip_id')
-      .notNull()
-      .references(() => paymentSlips.id, { onDelete: 'cascade' }),
-    billId: uuid('bill_id')
-      .notNull()
-      .references(() => bills.id, { onDelete: 'restrict' }),
+    slipId: uuidRef('slip_id', () => paymentSlips.id, 'cascade'),
+    billId: uuidRef('bill_id', () => bills.id, 'restrict'),
     appliedCents: integer('applied_cents').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.slipId, t.billId] }), index('payment_slip_bills_bill_idx').on(t.billId)],

@@ -1,9 +1,20 @@
-import { timestamp } from 'drizzle-orm/pg-core';
+import { timestamp, uuid, type AnyPgColumn, type UpdateDeleteAction } from 'drizzle-orm/pg-core';
 
 /**
  * Columns many tables declare alike, one definition each (the generated SQL is the same as written out: after a
- * change here `npx drizzle-kit generate` must still report no changes). The customer reference is `customerRef()` in
- * ./customers (beside the table it points to).
+ * change here `npx drizzle-kit generate` must still report no changes). The references to a customer and to a user
+ * account are `customerRef()` in ./customers and `userRef()` / `actorRef()` in ./users (beside the tables they point to).
  */
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A required uuid reference to a row of another table, and what becomes of this row when that one is deleted. */
+export const uuidRef = <N extends string>(name: N, target: () => AnyPgColumn, onDelete: UpdateDeleteAction) =>
+  uuid(name).notNull().references(target, { onDelete });
+
+/** An optional uuid reference; by default it is cleared when the row it points to is deleted. */
+export const optionalUuidRef = <N extends string>(
+  name: N,
+  target: () => AnyPgColumn,
+  onDelete: UpdateDeleteAction = 'set null',
+) => uuid(name).references(target, { onDelete });

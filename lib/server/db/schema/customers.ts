@@ -27,11 +27,14 @@ export const customers = pgTable(
   (t) => [check('customers_status_chk', sql`${t.status} in ('active', 'inactive')`)],
 );
 
-/** A row's customer: `ucp_id`, required, and the customer cannot be deleted while the row exists. */
-export const customerRef = () =>
+/**
+ * A row's customer: `ucp_id`, required. By default the customer cannot be deleted while the row exists; rows that only
+ * link a customer to something (`'cascade'`) go with it.
+ */
+export const customerRef = (onDelete: 'restrict' | 'cascade' = 'restrict') =>
   text('ucp_id')
     .notNull()
-    .references(() => customers.ucpId, { onDelete: 'restrict' });
+    .references(() => customers.ucpId, { onDelete });
 
 /** Product lines a customer can hold customer numbers in (`/api/user/get{Product}CustomerNoList`). */
 export { PRODUCT_LINES, type ProductLine } from '../../../customer/schemas';
@@ -40,9 +43,7 @@ export const customerNumbers = pgTable(
   'customer_numbers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ucpId: text('ucp_id')
-      .notNull()
-      .references(() => customers.ucpId, { onDelete: 'cascade' }),
+    ucpId: customerRef('cascade'),
     productLine: text('product_line').notNull(),
     customerNo: text('customer_no').notNull(),
     createdAt: createdAt(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { customerRef } from './customers';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, updatedAt, optionalUuidRef } from './columns';
 
 /**
  * Machines and contracts, created once for every feature that needs them: orders (toner for a machine), bills (lines
@@ -75,7 +75,7 @@ export const machines = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     ucpId: customerRef(),
-    contractId: uuid('contract_id').references(() => contracts.id, { onDelete: 'set null' }),
+    contractId: optionalUuidRef('contract_id', () => contracts.id),
     serialNo: text('serial_no').notNull(),
     modelCode: text('model_code')
       .notNull()

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { BUILDER_STATUSES, INBOX_CATEGORIES } from '@/lib/inboxBuilder/constants';
-import { customers } from './customers';
-import { userAccounts } from './users';
-import { createdAt, updatedAt } from './columns';
+import { customerRef } from './customers';
+import { actorRef, userRef } from './users';
+import { createdAt, updatedAt, uuidRef } from './columns';
 
 /** Kinds of inbox message; the screen shows one chip per kind (docs/inbox.md). */
 export { INBOX_CATEGORIES, type InboxCategory } from '../../../inbox/schemas';
@@ -32,7 +32,7 @@ export const inboxMessages = pgTable(
     /** When the message was (or, for a scheduled send, will be) sent; null while a draft has no time yet. */
     sendTime: timestamp('send_time', { withTimezone: true }),
     /** The staff member who composed it; kept null when that account is removed. */
-    createdBy: uuid('created_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    createdBy: actorRef('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -56,15 +56,9 @@ export const inboxMessages = pgTable(
 export const inboxDeliveries = pgTable(
   'inbox_deliveries',
   {
-    messageId: uuid('message_id')
-      .notNull()
-      .references(() => inboxMessages.id, { onDelete: 'cascade' }),
-    userAcUuid: uuid('user_ac_uuid')
-      .notNull()
-      .references(() => userAccounts.userAcUuid, { onDelete: 'cascade' }),
-    ucpId: text('ucp_id')
-      .notNull()
-      .references(() => customers.ucpId, { onDelete: 'cascade' }),
+    messageId: uuidRef('message_id', () => inboxMessages.id, 'cascade'),
+    userAcUuid: userRef(),
+    ucpId: customerRef('cascade'),
     sendTime: timestamp('send_time', { withTimezone: true }).notNull(),
     isRead: boolean('is_read').notNull().default(false),
     /** First time the user opened it (or marked all as read); opening it again keeps this time. */

@@ -3,8 +3,8 @@ import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid 
 import { INBOX_AUDIENCES } from '@/lib/inboxBuilder/constants';
 import { customers } from './customers';
 import { inboxMessages } from './inbox';
-import { userAccounts, userGroups } from './users';
-import { updatedAt } from './columns';
+import { actorRef, userAccounts, userGroups } from './users';
+import { updatedAt, uuidRef, optionalUuidRef } from './columns';
 
 /**
  * How a composed message is sent (docs/inbox-builder.md): one row per message written by the builder. The seed's and
@@ -28,7 +28,7 @@ export const inboxBroadcasts = pgTable(
     /** Recipients once delivered. */
     recipients: integer('recipients'),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-    updatedBy: uuid('updated_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    updatedBy: actorRef('updated_by'),
   },
   (t) => [check('inbox_broadcasts_audience_chk', sql`${t.audience} in (${sql.raw(INBOX_AUDIENCES.map((v) => `'${v}'`).join(', '))})`)],
 );
@@ -38,11 +38,9 @@ export const inboxBroadcastTargets = pgTable(
   'inbox_broadcast_targets',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    messageId: uuid('message_id')
-      .notNull()
-      .references(() => inboxBroadcasts.messageId, { onDelete: 'cascade' }),
+    messageId: uuidRef('message_id', () => inboxBroadcasts.messageId, 'cascade'),
     ucpId: text('ucp_id').references(() => customers.ucpId, { onDelete: 'cascade' }),
-    groupId: uuid('group_id').references(() => userGroups.id, { onDelete: 'cascade' }),
+    groupId: optionalUuidRef('group_id', () => userGroups.id, 'cascade'),
   },
   (t) => [
     check('inbox_broadcast_targets_one_chk', sql`(${t.ucpId} is null) <> (${t.groupId} is null)`),

@@ -3,8 +3,8 @@ import { check, date, index, integer, pgTable, text, unique, uuid } from 'drizzl
 import { customerRef } from './customers';
 import { billLines, storedFiles } from './billing';
 import { machines } from './equipment';
-import { userAccounts } from './users';
-import { createdAt } from './columns';
+import { actorRef } from './users';
+import { createdAt, uuidRef, optionalUuidRef } from './columns';
 
 /**
  * Meter readings and the submissions that brought them (docs/contracts-and-meters.md). A reading is the counters a
@@ -18,7 +18,7 @@ export const meterSubmissions = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     ucpId: customerRef(),
-    submittedBy: uuid('submitted_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    submittedBy: actorRef('submitted_by'),
     /** 'form' or 'csv'. */
     channel: text('channel').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
@@ -36,9 +36,7 @@ export const meterReadings = pgTable(
   'meter_readings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    machineId: uuid('machine_id')
-      .notNull()
-      .references(() => machines.id, { onDelete: 'cascade' }),
+    machineId: uuidRef('machine_id', () => machines.id, 'cascade'),
     /** The machine's customer when the reading was taken (tenancy of every query). */
     ucpId: customerRef(),
     readingDate: date('reading_date', { mode: 'string' }).notNull(),
@@ -47,9 +45,9 @@ export const meterReadings = pgTable(
     colourCounter: integer('colour_counter').notNull().default(0),
     source: text('source').notNull(),
     status: text('status').notNull().default('accepted'),
-    submissionId: uuid('submission_id').references(() => meterSubmissions.id, { onDelete: 'set null' }),
-    photoFileId: uuid('photo_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
-    enteredBy: uuid('entered_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    submissionId: optionalUuidRef('submission_id', () => meterSubmissions.id),
+    photoFileId: optionalUuidRef('photo_file_id', () => storedFiles.id),
+    enteredBy: actorRef('entered_by'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -68,12 +66,8 @@ export const billLineReadings = pgTable(
     billLineId: uuid('bill_line_id')
       .primaryKey()
       .references(() => billLines.id, { onDelete: 'cascade' }),
-    openingReadingId: uuid('opening_reading_id')
-      .notNull()
-      .references(() => meterReadings.id, { onDelete: 'restrict' }),
-    closingReadingId: uuid('closing_reading_id')
-      .notNull()
-      .references(() => meterReadings.id, { onDelete: 'restrict' }),
+    openingReadingId: uuidRef('opening_reading_id', () => meterReadings.id, 'restrict'),
+    closingReadingId: uuidRef('closing_reading_id', () => meterReadings.id, 'restrict'),
   },
   (t) => [index('bill_line_readings_closing_idx').on(t.closingReadingId)],
 );

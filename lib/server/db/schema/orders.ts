@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { customerRef } from './customers';
 import { machines, products } from './equipment';
-import { userAccounts } from './users';
-import { createdAt, updatedAt } from './columns';
+import { actorRef } from './users';
+import { createdAt, updatedAt, uuidRef, optionalUuidRef } from './columns';
 
 export const ORDER_TYPES = ['toner', 'supplies', 'equipment', 'service'] as const;
 export const ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'completed', 'cancelled'] as const;
@@ -15,7 +15,7 @@ export const orders = pgTable(
     orderNo: text('order_no').notNull(),
     ucpId: customerRef(),
     orderType: text('order_type').notNull(),
-    machineId: uuid('machine_id').references(() => machines.id, { onDelete: 'set null' }),
+    machineId: optionalUuidRef('machine_id', () => machines.id),
     status: text('status').notNull().default('pending'),
     deliveryAddress: text('delivery_address').notNull().default(''),
     contactName: text('contact_name').notNull().default(''),
@@ -23,7 +23,7 @@ export const orders = pgTable(
     requestedDate: date('requested_date', { mode: 'string' }),
     promisedDate: date('promised_date', { mode: 'string' }),
     remarks: text('remarks').notNull().default(''),
-    createdBy: uuid('created_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    createdBy: actorRef('created_by'),
     /** Client-supplied key: a double click or a retried request places one order (unique per customer). */
     idempotencyKey: text('idempotency_key'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -45,9 +45,7 @@ export const orderItems = pgTable(
   'order_items',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: uuidRef('order_id', () => orders.id, 'cascade'),
     lineNo: integer('line_no').notNull(),
     productCode: text('product_code')
       .notNull()
@@ -68,14 +66,12 @@ export const orderStatusHistory = pgTable(
   'order_status_history',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: uuidRef('order_id', () => orders.id, 'cascade'),
     status: text('status').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     noteEn: text('note_en').notNull().default(''),
     noteZh: text('note_zh').notNull().default(''),
-    changedBy: uuid('changed_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    changedBy: actorRef('changed_by'),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId, t.at)],
 );
@@ -87,9 +83,7 @@ export const shipments = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     shipmentNo: text('shipment_no').notNull(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: uuidRef('order_id', () => orders.id, 'cascade'),
     /** Denormalised from the order for tenancy checks and the list query. */
     ucpId: customerRef(),
     courier: text('courier').notNull(),
@@ -111,9 +105,7 @@ export const shipmentEvents = pgTable(
   'shipment_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    shipmentId: uuid('shipment_id')
-      .notNull()
-      .references(() => shipments.id, { onDelete: 'cascade' }),
+    shipmentId: uuidRef('shipment_id', () => shipments.id, 'cascade'),
     step: text('step').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
     locationEn: text('location_en').notNull().default(''),

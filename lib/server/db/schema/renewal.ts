@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { customerRef } from './customers';
 import { contracts, machineModels } from './equipment';
-import { userAccounts } from './users';
-import { createdAt, updatedAt } from './columns';
+import { actorRef } from './users';
+import { createdAt, updatedAt, uuidRef, optionalUuidRef } from './columns';
 
 /**
  * Contract renewal (docs/contracts-and-meters.md): the provider's renewal offers, the customers' renewal requests
@@ -54,13 +54,9 @@ export const contractRenewals = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     renewalNo: text('renewal_no').notNull(),
-    contractId: uuid('contract_id')
-      .notNull()
-      .references(() => contracts.id, { onDelete: 'restrict' }),
+    contractId: uuidRef('contract_id', () => contracts.id, 'restrict'),
     ucpId: customerRef(),
-    offerId: uuid('offer_id')
-      .notNull()
-      .references(() => renewalOffers.id, { onDelete: 'restrict' }),
+    offerId: uuidRef('offer_id', () => renewalOffers.id, 'restrict'),
     status: text('status').notNull().default('submitted'),
     /** The offer's terms as the customer accepted them (an offer edited later does not change a renewal). */
     terms: jsonb('terms').notNull(),
@@ -69,7 +65,7 @@ export const contractRenewals = pgTable(
     offerCostCents: integer('offer_cost_cents').notNull(),
     newStartDate: date('new_start_date', { mode: 'string' }).notNull(),
     newEndDate: date('new_end_date', { mode: 'string' }).notNull(),
-    submittedBy: uuid('submitted_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    submittedBy: actorRef('submitted_by'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
     idempotencyKey: text('idempotency_key').notNull(),
   },
@@ -89,13 +85,11 @@ export const contractEvents = pgTable(
   'contract_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    contractId: uuid('contract_id')
-      .notNull()
-      .references(() => contracts.id, { onDelete: 'cascade' }),
+    contractId: uuidRef('contract_id', () => contracts.id, 'cascade'),
     ucpId: customerRef(),
-    renewalId: uuid('renewal_id').references(() => contractRenewals.id, { onDelete: 'cascade' }),
+    renewalId: optionalUuidRef('renewal_id', () => contractRenewals.id, 'cascade'),
     eventType: text('event_type').notNull(),
-    actorUuid: uuid('actor_uuid').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    actorUuid: actorRef('actor_uuid'),
     /** Name of who acted, kept when the account goes. */
     actorName: text('actor_name').notNull().default(''),
     detail: jsonb('detail'),

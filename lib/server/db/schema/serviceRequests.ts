@@ -4,8 +4,8 @@ import { SERVICE_ACTORS, SERVICE_CATEGORIES, SERVICE_EVENT_KINDS, SERVICE_STATUS
 import { storedFiles } from './billing';
 import { customerRef } from './customers';
 import { contracts, machines } from './equipment';
-import { userAccounts } from './users';
-import { createdAt, updatedAt } from './columns';
+import { actorRef } from './users';
+import { createdAt, updatedAt, uuidRef, optionalUuidRef } from './columns';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
@@ -28,15 +28,13 @@ export const serviceRequests = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     requestNo: text('request_no').notNull(),
     ucpId: customerRef(),
-    machineId: uuid('machine_id')
-      .notNull()
-      .references(() => machines.id, { onDelete: 'restrict' }),
+    machineId: uuidRef('machine_id', () => machines.id, 'restrict'),
     /** The machine's contract when the fault was reported. */
-    contractId: uuid('contract_id').references(() => contracts.id, { onDelete: 'set null' }),
+    contractId: optionalUuidRef('contract_id', () => contracts.id),
     category: text('category').notNull(),
     errorCode: text('error_code').notNull().default(''),
     description: text('description').notNull(),
-    photoFileId: uuid('photo_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    photoFileId: optionalUuidRef('photo_file_id', () => storedFiles.id),
     contactName: text('contact_name').notNull(),
     contactPhone: text('contact_phone').notNull(),
     visitWindows: jsonb('visit_windows').$type<VisitWindow[]>().notNull().default([]),
@@ -62,7 +60,7 @@ export const serviceRequests = pgTable(
     reopenCount: integer('reopen_count').notNull().default(0),
     rating: integer('rating'),
     ratingComment: text('rating_comment'),
-    createdBy: uuid('created_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    createdBy: actorRef('created_by'),
     idempotencyKey: uuid('idempotency_key'),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
@@ -87,15 +85,13 @@ export const serviceRequestEvents = pgTable(
   'service_request_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    requestId: uuid('request_id')
-      .notNull()
-      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    requestId: uuidRef('request_id', () => serviceRequests.id, 'cascade'),
     kind: text('kind').notNull(),
     /** The status after the event. */
     status: text('status').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     actor: text('actor').notNull(),
-    actorUserAcUuid: uuid('actor_user_ac_uuid').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    actorUserAcUuid: actorRef('actor_user_ac_uuid'),
     /** Free text of the step (resolution notes, a reason, a comment); shown to the customer. */
     note: text('note').notNull().default(''),
     /** Engineer and ETA of an assignment (copies: a later reassignment keeps this step's values). */

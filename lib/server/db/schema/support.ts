@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { ENQUIRY_TOPICS, SUPPORT_TOPICS } from '@/lib/support/constants';
 import { storedFiles } from './billing';
-import { customers } from './customers';
-import { userAccounts } from './users';
+import { customerRef } from './customers';
+import { actorRef } from './users';
 import { createdAt, updatedAt } from './columns';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
@@ -19,7 +19,7 @@ const publishedContentColumns = () => ({
   seedKey: text('seed_key').unique(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-  updatedBy: uuid('updated_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+  updatedBy: actorRef('updated_by'),
 });
 
 /** Plain text of the rich bodies, written with them, so search matches words and never markup. */
@@ -92,10 +92,8 @@ export const enquiries = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     enquiryNo: integer('enquiry_no').notNull().generatedAlwaysAsIdentity(),
-    ucpId: text('ucp_id')
-      .notNull()
-      .references(() => customers.ucpId, { onDelete: 'cascade' }),
-    userAcUuid: uuid('user_ac_uuid').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+    ucpId: customerRef('cascade'),
+    userAcUuid: actorRef('user_ac_uuid'),
     topic: text('topic').notNull(),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
@@ -127,6 +125,6 @@ export const helpImages = pgTable('help_images', {
     .notNull()
     .unique()
     .references(() => storedFiles.id, { onDelete: 'cascade' }),
-  uploadedBy: uuid('uploaded_by').references(() => userAccounts.userAcUuid, { onDelete: 'set null' }),
+  uploadedBy: actorRef('uploaded_by'),
   createdAt: createdAt(),
 });

@@ -13,8 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { customers } from './customers';
-import { createdAt, updatedAt } from './columns';
+import { customerRef } from './customers';
+import { createdAt, updatedAt, uuidRef, optionalUuidRef } from './columns';
 
 export const userAccounts = pgTable(
   'user_accounts',
@@ -66,16 +66,19 @@ export const userAccounts = pgTable(
   ],
 );
 
+/** The user account a row belongs to (`user_ac_uuid` unless named): required, and the row goes with the account. */
+export const userRef = <N extends string = 'user_ac_uuid'>(name: N = 'user_ac_uuid' as N) =>
+  uuidRef(name, () => userAccounts.userAcUuid, 'cascade');
+
+/** The user who did something (created, reviewed, uploaded…): optional, and cleared when the account is removed. */
+export const actorRef = <N extends string>(name: N) => optionalUuidRef(name, () => userAccounts.userAcUuid);
+
 /** Which customers (UCPs) a user may act for. */
 export const userCustomers = pgTable(
   'user_customers',
   {
-    userAcUuid: uuid('user_ac_uuid')
-      .notNull()
-      .references(() => userAccounts.userAcUuid, { onDelete: 'cascade' }),
-    ucpId: text('ucp_id')
-      .notNull()
-      .references(() => customers.ucpId, { onDelete: 'cascade' }),
+    userAcUuid: userRef(),
+    ucpId: customerRef('cascade'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userAcUuid, t.ucpId] }), index('user_customers_ucp_idx').on(t.ucpId)],
@@ -105,9 +108,7 @@ export const userGroups = pgTable(
 export const userGroupFunctions = pgTable(
   'user_group_functions',
   {
-    groupId: uuid('group_id')
-      .notNull()
-      .references(() => userGroups.id, { onDelete: 'cascade' }),
+    groupId: uuidRef('group_id', () => userGroups.id, 'cascade'),
     fnCode: text('fn_code').notNull(),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.fnCode] })],
@@ -120,9 +121,7 @@ export const userGroupFunctions = pgTable(
 export const userGroupMembers = pgTable(
   'user_group_members',
   {
-    groupId: uuid('group_id')
-      .notNull()
-      .references(() => userGroups.id, { onDelete: 'cascade' }),
+    groupId: uuidRef('group_id', () => userGroups.id, 'cascade'),
     userAcUuid: uuid('user_ac_uuid').notNull(),
     ucpId: text('ucp_id').notNull(),
   },
@@ -146,9 +145,7 @@ export const userTokens = pgTable(
   'user_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userAcUuid: uuid('user_ac_uuid')
-      .notNull()
-      .references(() => userAccounts.userAcUuid, { onDelete: 'cascade' }),
+    userAcUuid: userRef(),
     purpose: text('purpose').notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

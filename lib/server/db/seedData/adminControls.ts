@@ -4,12 +4,11 @@
  * the seed runs (Hong Kong), so the home page shows current offers whenever the demo is installed; ids are fixed and
  * rows inserted with `on conflict do nothing`, so a second run changes nothing.
  */
-import { deflateSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
-import { crc32 } from '@/lib/server/uploads/crc32';
 import { offerCustomers, offers, staffCustomerAssignments, storedFiles } from '../schema';
 import type { Db } from '../types';
+import { rgbPng, type Rgb } from './png';
 import { DEMO_UCP, PROVIDER_UCP_ID } from './customers';
 import { SEED_TIME } from './users';
 
@@ -21,42 +20,16 @@ export const SEED_STAFF_ASSIGNMENTS = [
   { staffUserAcUuid: AUDITOR, ucpId: DEMO_UCP.lungCheong },
 ] as const;
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
-
-type Rgb = readonly [number, number, number];
-
 /** A 640 × 240 banner: a diagonal two-colour gradient with soft circles (a valid PNG, checked like any upload). */
 export function offerBannerPng(from: Rgb, to: Rgb): Buffer {
-  const w = 640;
-  const h = 240;
-  const raw = Buffer.alloc((w * 3 + 1) * h);
-  for (let y = 0; y < h; y += 1) {
-    const row = y * (w * 3 + 1);
-    for (let x = 0; x < w; x += 1) {
-      const t = (x / w) * 0.7 + (y / h) * 0.3;
-      let px = [0, 1, 2].map((k) => Math.round(from[k]! + (to[k]! - from[k]!) * t));
-      const d1 = (x - 520) ** 2 + (y - 60) ** 2;
-      const d2 = (x - 430) ** 2 + (y - 200) ** 2;
-      if (d1 < 110 ** 2 || d2 < 70 ** 2) px = px.map((v) => Math.min(255, v + 28));
-      const i = row + 1 + x * 3;
-      raw[i] = px[0]!;
-      raw[i + 1] = px[1]!;
-      raw[i + 2] = px[2]!;
-    }
-  }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(raw, { level: 9 })), pngChunk('IEND', Buffer.alloc(0))]);
+  return rgbPng(640, 240, (x, y) => {
+    const t = (x / 640) * 0.7 + (y / 240) * 0.3;
+    const px = [0, 1, 2].map((k) => Math.round(from[k]! + (to[k]! - from[k]!) * t));
+    const d1 = (x - 520) ** 2 + (y - 60) ** 2;
+    const d2 = (x - 430) ** 2 + (y - 200) ** 2;
+    const lift = d1 < 110 ** 2 || d2 < 70 ** 2 ? 28 : 0;
+    return [Math.min(255, px[0]! + lift), Math.min(255, px[1]! + lift), Math.min(255, px[2]! + lift)];
+  });
 }
 
 const id = (n: number) => `5eed0011-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import { addDays } from '@/lib/bills/dates';
-import { formatHkd, pagesBetween, periodsOf, pricePeriod, type Period as TermsPeriod, type Terms } from '@/lib/contracts/terms';
+import { formatHkd, pagesBetween, periodsOf, pricePeriod, type Period as TermsPeriod } from '@/lib/contracts/terms';
 import { billLineReadings, billLines, bills, paymentSlipBills, paymentSlips, storedFiles } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
-import { crc32 } from '@/lib/server/uploads/crc32';
 import { DEMO_UCP } from './customers';
-import { CONTRACT_ID, SEED_CONTRACTS, SEED_MACHINES, type SeedContract, type SeedMachine } from './equipment';
+import { CONTRACT_ID, SEED_CONTRACTS, SEED_MACHINES, seedTerms, type SeedContract, type SeedMachine } from './equipment';
 import { BILLING_REFERENCE_DATE, HISTORY_FROM, isColourModel, seedReadingFor } from './meter';
+import { rgbPng, type Rgb } from './png';
 import { SEED_USERS } from './users';
 
 /**
@@ -76,22 +75,13 @@ const CHARGE_NAME: Record<string, readonly [string, string]> = {
 type LineRow = typeof billLines.$inferInsert;
 type BillRow = typeof bills.$inferInsert & { id: string; billNo: string; amountCents: number; billDate: string; dueDate: string };
 
-const termsOf = (contract: SeedContract): Terms => ({
-  periodChargeCents: contract.periodChargeCents ?? 0,
-  minimumChargeCents: contract.minimumChargeCents ?? 0,
-  monoRate: contract.monoRate ?? '0',
-  colourRate: contract.colourRate ?? '0',
-  monoAllowance: contract.monoAllowance ?? 0,
-  colourAllowance: contract.colourAllowance ?? 0,
-});
-
 /** A bill line and, for a usage line, the two readings it was computed from. */
 type SeedLine = Omit<LineRow, 'id' | 'billId'> & { readings?: { opening: string; closing: string } };
 
 function linesFor(contract: SeedContract, period: Period): SeedLine[] {
   const lines: Omit<SeedLine, 'lineNo'>[] = [];
   const range = `${period.start} – ${period.end}`;
-  const terms = termsOf(contract);
+  const terms = seedTerms(contract);
   const machines = machinesOf(contract);
   const readings = new Map(machines.map((m) => [m.id, { open: seedReadingFor(m, period.start), close: seedReadingFor(m, period.billDate) }]));
   const priced = pricePeriod(
@@ -225,45 +215,14 @@ export const seedBillIdsOf = (ucpId: string): string[] => buildSeedBills().filte
 // Slip files: a small PNG "bank receipt" and a one-page PDF "transfer advice", generated here (valid files: the
 // review screen shows them).
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
-
 /** A 360 × 220 RGB PNG that looks like a receipt: a coloured band, grey "text" bars, a stamp. */
-export function demoReceiptPng(accent: readonly [number, number, number]): Buffer {
-  const w = 360;
-  const h = 220;
-  const raw = Buffer.alloc((w * 3 + 1) * h);
-  for (let y = 0; y < h; y += 1) {
-    const row = y * (w * 3 + 1);
-    raw[row] = 0;
-    for (let x = 0; x < w; x += 1) {
-      let px: readonly [number, number, number] = [252, 252, 250];
-      if (y < 36) px = accent;
-      else if (y % 22 >= 8 && y % 22 < 14 && x > 24 && x < 24 + ((y * 37) % 200) + 90) px = [170, 174, 180];
-      else if ((x - 290) ** 2 + (y - 170) ** 2 < 900 && (x - 290) ** 2 + (y - 170) ** 2 > 640) px = [198, 40, 40];
-      const i = row + 1 + x * 3;
-      raw[i] = px[0];
-      raw[i + 1] = px[1];
-      raw[i + 2] = px[2];
-    }
-  }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', deflateSync(raw, { level: 9 })),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+export function demoReceiptPng(accent: Rgb): Buffer {
+  return rgbPng(360, 220, (x, y): Rgb => {
+    if (y < 36) return accent;
+    if (y % 22 >= 8 && y % 22 < 14 && x > 24 && x < 24 + ((y * 37) % 200) + 90) return [170, 174, 180];
+    if ((x - 290) ** 2 + (y - 170) ** 2 < 900 && (x - 290) ** 2 + (y - 170) ** 2 > 640) return [198, 40, 40];
+    return [252, 252, 250];
+  });
 }
 
 /** A one-page PDF (Helvetica, ASCII text) with a correct cross-reference table. */

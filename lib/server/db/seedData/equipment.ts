@@ -1,3 +1,4 @@
+import type { Terms } from '@/lib/contracts/terms';
 import { addDays, addMonths, hkToday } from '@/lib/dates/hongKong';
 import { contracts, machineModels, machines, productCompatibility, products } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
@@ -229,6 +230,16 @@ export const CONTRACT_NO = {
 } as const;
 
 export type SeedContract = typeof contracts.$inferInsert & { id: string };
+
+/** A seeded contract's (or renewal offer's) pricing terms, with the columns' defaults where the seed leaves one out. */
+export const seedTerms = (c: Partial<Terms>): Terms => ({
+  periodChargeCents: c.periodChargeCents ?? 0,
+  minimumChargeCents: c.minimumChargeCents ?? 0,
+  monoRate: c.monoRate ?? '0',
+  colourRate: c.colourRate ?? '0',
+  monoAllowance: c.monoAllowance ?? 0,
+  colourAllowance: c.colourAllowance ?? 0,
+});
 
 /** The day the demo data is seeded (Hong Kong): dates that must stay current (renewal windows) are counted from it. */
 export const SEED_DAY = hkToday();

@@ -1,10 +1,10 @@
-import { priceMonths, type Terms } from '@/lib/contracts/terms';
+import { priceMonths } from '@/lib/contracts/terms';
 import { addDays, addMonths } from '@/lib/dates/hongKong';
 import { lastMonths } from '@/lib/meter/usage';
 import { contractEvents, contractRenewals, renewalOffers } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { DEMO_UCP } from './customers';
-import { CONTRACT_ID, MODEL, SEED_CONTRACTS, SEED_DAY, SEED_MACHINES } from './equipment';
+import { CONTRACT_ID, MODEL, SEED_CONTRACTS, SEED_DAY, SEED_MACHINES, seedTerms } from './equipment';
 import { buildSeedReadings, isColourModel } from './meter';
 import { SEED_USERS } from './users';
 
@@ -193,26 +193,9 @@ const termsOf = (o: SeedOffer) => ({
   nameEn: o.nameEn,
   nameZh: o.nameZh,
   termMonths: o.termMonths,
-  periodChargeCents: o.periodChargeCents ?? 0,
-  minimumChargeCents: o.minimumChargeCents ?? 0,
-  monoRate: o.monoRate,
-  colourRate: o.colourRate,
-  monoAllowance: o.monoAllowance ?? 0,
-  colourAllowance: o.colourAllowance ?? 0,
+  ...seedTerms(o),
   newModelCode: o.newModelCode ?? null,
 });
-
-const termsOfContract = (id: string): Terms => {
-  const c = SEED_CONTRACTS.find((x) => x.id === id)!;
-  return {
-    periodChargeCents: c.periodChargeCents ?? 0,
-    minimumChargeCents: c.minimumChargeCents ?? 0,
-    monoRate: c.monoRate ?? '0',
-    colourRate: c.colourRate ?? '0',
-    monoAllowance: c.monoAllowance ?? 0,
-    colourAllowance: c.colourAllowance ?? 0,
-  };
-};
 
 /** The comparison the customer was shown: the last 12 months of the contract's machines at its terms and at the offer's. */
 function comparison(contractId: string, machinesContractId: string, offerId: string, on: string): { currentCostCents: number; offerCostCents: number } {
@@ -228,7 +211,7 @@ function comparison(contractId: string, machinesContractId: string, offerId: str
   const contract = SEED_CONTRACTS.find((x) => x.id === contractId)!;
   const o = offer(offerId);
   return {
-    currentCostCents: priceMonths(termsOfContract(contractId), contract.billingFrequency ?? 'monthly', months),
+    currentCostCents: priceMonths(seedTerms(SEED_CONTRACTS.find((x) => x.id === contractId)!), contract.billingFrequency ?? 'monthly', months),
     offerCostCents: priceMonths({ ...termsOf(o) }, 'monthly', months),
   };
 }

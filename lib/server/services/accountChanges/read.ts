@@ -27,6 +27,7 @@ import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { changeRequestAttachments, changeRequests, contracts, customers, machineModels, machines, storedFiles, userAccounts } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
+import { customerProfileColumns } from '@/lib/server/services/user/getCurrentCustomer';
 import { detailColumns, detailOf, requestColumns, toListItem } from './common';
 import { contractSnapshotColumns, machineSnapshotColumns } from './values';
 
@@ -173,17 +174,7 @@ export async function getCurrent(ctx: CustomerContext): Promise<CurrentValues> {
   const { ucpId, codes } = ctx.actor;
   const readable = customerReadableTypes(codes);
   const [c] = await ctx.db
-    .select({
-      nameEn: customers.nameEn,
-      nameZh: customers.nameZh,
-      brNo: customers.brNo,
-      billingAddressEn: customers.billingAddressEn,
-      billingAddressZh: customers.billingAddressZh,
-      contactName: customers.contactName,
-      contactPhone: customers.contactPhone,
-      contactEmail: customers.contactEmail,
-      receiveHardcopyBill: customers.receiveHardcopyBill,
-    })
+    .select(customerProfileColumns)
     .from(customers)
     .where(eq(customers.ucpId, ucpId));
   if (!c) throw new AppError('NOT_FOUND', { message: `customer ${ucpId} not found` });

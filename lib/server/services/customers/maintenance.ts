@@ -2,13 +2,13 @@
  * UCP customer maintenance (docs/admin.md). The provider's own party (`is_provider`) is not a customer here: it is
  * neither listed nor editable, so nobody can deactivate the party every staff session acts for.
  */
-import { and, asc, desc, eq, exists, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { CreateCustomerBody, CustomerDetail, CustomerFields, CustomerListItem, CustomerStatus, ListCustomersBody, UpdateCustomerBody } from '@/lib/customers/schemas';
 import { audit } from '@/lib/server/audit';
 import { inTransaction, type ServiceContext } from '@/lib/server/context';
 import { contracts, customerNumbers, customers, machineModels, machines, userAccounts, userCustomers } from '@/lib/server/db/schema';
-import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
-import { paginate, totalCount } from '@/lib/server/db/paginate';
+import { ilikeLiteral, textSearch } from '@/lib/server/db/like';
+import { keyedOrder, paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import { firstOr404, switchStatus } from '@/lib/server/services/common';
 
@@ -18,26 +18,18 @@ export async function listCustomers(ctx: ServiceContext, body: ListCustomersBody
   const where: SQL[] = [eq(customers.isProvider, false)];
   const f = body.filter ?? {};
   if (f.status?.length) where.push(inArray(customers.status, f.status));
-  const pattern = f.q ? containsPattern(f.q) : null;
-  if (pattern) {
-    where.push(
-      or(
-        ilikeLiteral(customers.ucpId, pattern),
-        ilikeLiteral(customers.nameEn, pattern),
-        ilikeLiteral(customers.nameZh, pattern),
-        ilikeLiteral(customers.brNo, pattern),
-        exists(
-          ctx.db
-            .select({ one: sql`1` })
-            .from(customerNumbers)
-            .where(and(eq(customerNumbers.ucpId, customers.ucpId), ilikeLiteral(customerNumbers.customerNo, pattern))),
-        ),
-      )!,
-    );
+  if (f.q) {
+    const hasCustomerNo = (pattern: string) => [
+      exists(
+        ctx.db
+          .select({ one: sql`1` })
+          .from(customerNumbers)
+          .where(and(eq(customerNumbers.ucpId, customers.ucpId), ilikeLiteral(customerNumbers.customerNo, pattern))),
+      ),
+    ];
+    where.push(textSearch(f.q, [customers.ucpId, customers.nameEn, customers.nameZh, customers.brNo], hasCustomerNo));
   }
-  const dir = body.sort?.direction === 'desc' ? desc : asc;
-  const field = body.sort?.field ?? 'ucpId';
-  const order = field === 'nameEn' ? [dir(customers.nameEn), asc(customers.ucpId)] : field === 'createdAt' ? [dir(customers.createdAt), asc(customers.ucpId)] : [dir(customers.ucpId)];
+  const order = keyedOrder(body.sort, { ucpId: customers.ucpId, nameEn: customers.nameEn, createdAt: customers.createdAt }, 'ucpId', customers.ucpId);
   const q = ctx.db
     .select({
       ucpId: customers.ucpId,

@@ -21,7 +21,8 @@ import { canAccess } from '@/lib/permissions/canAccess';
 import type { CustomerContext } from '@/lib/server/context';
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
-import { contracts, machineModels, machines, meterReadings, orderItems, orders, serviceRequests, shipments } from '@/lib/server/db/schema';
+import { contracts, machineModels, machines, meterReadings, orders, serviceRequests, shipments } from '@/lib/server/db/schema';
+import { orderSummaryColumns } from '@/lib/server/services/orders/listOrders';
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import { machineSummaryOf } from '@/lib/server/services/equipment';
@@ -201,23 +202,10 @@ async function readingsOf(db: Db, machineId: string): Promise<MachineReading[]> 
   });
 }
 
-/** `orders.id` qualified: drizzle writes a one-table select's columns bare, which inside a subquery would name oi.id. */
-const ORDER_ID = sql`${sql.identifier('orders')}.${sql.identifier('id')}`;
-
 /** The machine's orders, newest first, with their first item, total and shipments. */
 async function ordersOf(db: Db, ucpId: string, machineId: string): Promise<MachineOrder[]> {
   const rows = await db
-    .select({
-      id: orders.id,
-      orderNo: orders.orderNo,
-      orderType: orders.orderType,
-      status: orders.status,
-      createdAt: orders.createdAt,
-      firstItemEn: sql<string>`coalesce((select oi.description_en from ${orderItems} oi where oi.order_id = ${ORDER_ID} order by oi.line_no limit 1), '')`,
-      firstItemZh: sql<string>`coalesce((select oi.description_zh from ${orderItems} oi where oi.order_id = ${ORDER_ID} order by oi.line_no limit 1), '')`,
-      itemCount: sql<number>`(select count(*) from ${orderItems} oi where oi.order_id = ${ORDER_ID})::int`,
-      totalCents: sql<number>`(select coalesce(sum(oi.quantity * oi.unit_price_cents), 0) from ${orderItems} oi where oi.order_id = ${ORDER_ID})::int`,
-    })
+    .select(orderSummaryColumns)
     .from(orders)
     .where(and(eq(orders.ucpId, ucpId), eq(orders.machineId, machineId)))
     .orderBy(desc(orders.createdAt), asc(orders.orderNo))

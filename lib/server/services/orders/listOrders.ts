@@ -42,6 +42,22 @@ function whereOf(ucpId: string, filter: ListOrdersBody['filter']): SQL {
  * `listOrders`: one page of the customer's orders with the machine, a summary of the items and the total, sorted and
  * filtered in SQL (newest first unless asked otherwise; the id breaks ties so paging is stable).
  */
+/** `orders.id` qualified: drizzle writes a one-table select's columns bare, which inside a subquery would name oi.id. */
+const ORDER_ID = sql`${sql.identifier('orders')}.${sql.identifier('id')}`;
+
+/** An order as the lists show it (the order list, a machine's orders): its own columns, its first item ('' for none), how many items and the total. */
+export const orderSummaryColumns = {
+  id: orders.id,
+  orderNo: orders.orderNo,
+  orderType: orders.orderType,
+  status: orders.status,
+  createdAt: orders.createdAt,
+  firstItemEn: sql<string>`coalesce((select oi.description_en from ${orderItems} oi where oi.order_id = ${ORDER_ID} order by oi.line_no limit 1), '')`,
+  firstItemZh: sql<string>`coalesce((select oi.description_zh from ${orderItems} oi where oi.order_id = ${ORDER_ID} order by oi.line_no limit 1), '')`,
+  itemCount: sql<number>`(select count(*) from ${orderItems} oi where oi.order_id = ${ORDER_ID})::int`,
+  totalCents: sql<number>`(select coalesce(sum(oi.quantity * oi.unit_price_cents), 0) from ${orderItems} oi where oi.order_id = ${ORDER_ID})::int`,
+};
+
 export async function listOrders(db: Db, ucpId: string, body: ListOrdersBody): Promise<ListResult<OrderListItem>> {
   const where = whereOf(ucpId, body.filter);
   const sort = body.sort ?? { field: 'createdAt' as const, direction: 'desc' as const };
@@ -50,19 +66,11 @@ export async function listOrders(db: Db, ucpId: string, body: ListOrdersBody): P
 
   const rows = await db
     .select({
-      id: orders.id,
-      orderNo: orders.orderNo,
-      orderType: orders.orderType,
-      status: orders.status,
-      createdAt: orders.createdAt,
+      ...orderSummaryColumns,
       requestedDate: orders.requestedDate,
       serialNo: machines.serialNo,
       modelNameEn: machineModels.nameEn,
       modelNameZh: machineModels.nameZh,
-      totalCents: sql<number>`(select coalesce(sum(oi.quantity * oi.unit_price_cents), 0)::int from ${orderItems} oi where oi.order_id = ${orders.id})`,
-      itemCount: sql<number>`(select count(*)::int from ${orderItems} oi where oi.order_id = ${orders.id})`,
-      firstItemEn: sql<string | null>`(select oi.description_en from ${orderItems} oi where oi.order_id = ${orders.id} order by oi.line_no limit 1)`,
-      firstItemZh: sql<string | null>`(select oi.description_zh from ${orderItems} oi where oi.order_id = ${orders.id} order by oi.line_no limit 1)`,
     })
     .from(orders)
     .leftJoin(machines, and(eq(machines.id, orders.machineId), eq(machines.ucpId, orders.ucpId)))
@@ -87,8 +95,8 @@ export async function listOrders(db: Db, ucpId: string, body: ListOrdersBody): P
       createdAt: r.createdAt.toISOString(),
       requestedDate: r.requestedDate,
       machine: r.serialNo ? { serialNo: r.serialNo, modelNameEn: r.modelNameEn ?? '', modelNameZh: r.modelNameZh ?? '' } : null,
-      firstItemEn: r.firstItemEn ?? '',
-      firstItemZh: r.firstItemZh ?? '',
+      firstItemEn: r.firstItemEn,
+      firstItemZh: r.firstItemZh,
       itemCount: Number(r.itemCount),
       totalCents: Number(r.totalCents),
     })),

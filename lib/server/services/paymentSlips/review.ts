@@ -25,6 +25,27 @@ export type ListForReviewQuery = z.output<typeof listForReviewSchema>;
 export type Reviewer = { userAcUuid: string; ucpId: string | null; traceId: string };
 
 /**
+ * Slips as staff review them, with their customer, their file and their uploader: the list and the detail of review
+ * read the same columns (the list leaves out the file's name and size and the reviewer, which only the detail shows).
+ */
+const selectForReview = (db: Db) =>
+  db
+    .select({
+      ...slipColumns,
+      ucpId: paymentSlips.ucpId,
+      customerNameEn: customers.nameEn,
+      customerNameZh: customers.nameZh,
+      fileMimeType: storedFiles.mimeType,
+      fileName: storedFiles.fileName,
+      fileSize: storedFiles.sizeBytes,
+      reviewedBy: paymentSlips.reviewedBy,
+    })
+    .from(paymentSlips)
+    .innerJoin(customers, eq(customers.ucpId, paymentSlips.ucpId))
+    .innerJoin(storedFiles, eq(storedFiles.id, paymentSlips.fileId))
+    .leftJoin(userAccounts, eq(userAccounts.userAcUuid, paymentSlips.uploadedBy));
+
+/**
  * `/api/paymentSlips/listForReview`: slips of every customer for provider staff (pending first by default, oldest
  * first among them, so the queue is worked in order), filtered by status, customer, upload date and free text.
  */
@@ -44,18 +65,7 @@ export async function listForReview(db: Db, query: ListForReviewQuery): Promise<
     ? [(query.sort.direction === 'asc' ? asc : desc)(SLIP_SORT_COLUMNS[query.sort.field]), asc(paymentSlips.slipNo)]
     : [sql`(${paymentSlips.status} = 'pending') desc`, asc(paymentSlips.createdAt), asc(paymentSlips.slipNo)];
 
-  const rows = await db
-    .select({
-      ...slipColumns,
-      ucpId: paymentSlips.ucpId,
-      customerNameEn: customers.nameEn,
-      customerNameZh: customers.nameZh,
-      fileMimeType: storedFiles.mimeType,
-    })
-    .from(paymentSlips)
-    .innerJoin(customers, eq(customers.ucpId, paymentSlips.ucpId))
-    .innerJoin(storedFiles, eq(storedFiles.id, paymentSlips.fileId))
-    .leftJoin(userAccounts, eq(userAccounts.userAcUuid, paymentSlips.uploadedBy))
+  const rows = await selectForReview(db)
     .where(where)
     .orderBy(...order)
     .limit(query.pageSize)
@@ -67,7 +77,7 @@ export async function listForReview(db: Db, query: ListForReviewQuery): Promise<
     .where(where);
   const billsOf = await billsOfSlips(db, rows.map((r) => r.id));
   return {
-    items: rows.map(({ ucpId, customerNameEn, customerNameZh, fileMimeType, ...r }) => ({
+    items: rows.map(({ ucpId, customerNameEn, customerNameZh, fileMimeType, fileName: _n, fileSize: _s, reviewedBy: _r, ...r }) => ({
       ...toSlipItem(r, billsOf),
       ucpId,
       customerNameEn,
@@ -80,21 +90,7 @@ export async function listForReview(db: Db, query: ListForReviewQuery): Promise<
 
 /** `/api/paymentSlips/getForReview`: one slip with its customer, its bills as they stand now, and its file's facts. */
 export async function getForReview(db: Db, id: string, today: string): Promise<ReviewDetail> {
-  const [row] = await db
-    .select({
-      ...slipColumns,
-      ucpId: paymentSlips.ucpId,
-      customerNameEn: customers.nameEn,
-      customerNameZh: customers.nameZh,
-      fileMimeType: storedFiles.mimeType,
-      fileName: storedFiles.fileName,
-      fileSize: storedFiles.sizeBytes,
-      reviewedBy: paymentSlips.reviewedBy,
-    })
-    .from(paymentSlips)
-    .innerJoin(customers, eq(customers.ucpId, paymentSlips.ucpId))
-    .innerJoin(storedFiles, eq(storedFiles.id, paymentSlips.fileId))
-    .leftJoin(userAccounts, eq(userAccounts.userAcUuid, paymentSlips.uploadedBy))
+  const [row] = await selectForReview(db)
     .where(eq(paymentSlips.id, id))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', { message: `slip ${id} not found` });

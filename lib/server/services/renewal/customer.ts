@@ -12,6 +12,7 @@ import { AppError } from '@/lib/server/errors';
 import { sanitizeRichText } from '@/lib/server/sanitize';
 import { contractHistory, machinesOf, ownContract, termsOf } from '@/lib/server/services/contracts';
 import { readingsByMachine } from '@/lib/server/services/meter/machines';
+import { offerText } from './offer';
 
 type ContractRow = typeof contracts.$inferSelect;
 type OfferRow = typeof renewalOffers.$inferSelect;
@@ -124,12 +125,7 @@ export async function getOptions(ctx: CustomerContext, contractId: string): Prom
     offers: offers.map(({ o, modelEn, modelZh }): OfferOption => {
       const cost = cmp.priceOffer(o);
       return {
-        id: o.id,
-        offerCode: o.offerCode,
-        nameEn: o.nameEn,
-        nameZh: o.nameZh,
-        descriptionEn: o.descriptionEn,
-        descriptionZh: o.descriptionZh,
+        ...offerText(o),
         newModelNameEn: modelEn,
         newModelNameZh: modelZh,
         validTo: o.validTo,

@@ -12,16 +12,12 @@ import { contractRenewals, contracts, customers, machineModels, renewalOffers, u
 import { AppError } from '@/lib/server/errors';
 import { contractHistory, termsOf } from '@/lib/server/services/contracts';
 import { firstOr404 } from '@/lib/server/services/common';
+import { offerText } from './offer';
 
 type OfferRow = typeof renewalOffers.$inferSelect;
 
 const toOffer = (o: OfferRow, renewalCount: number): OfferItem => ({
-  id: o.id,
-  offerCode: o.offerCode,
-  nameEn: o.nameEn,
-  nameZh: o.nameZh,
-  descriptionEn: o.descriptionEn,
-  descriptionZh: o.descriptionZh,
+  ...offerText(o),
   contractType: o.contractType === null ? null : asContractType(o.contractType),
   ...termsOf(o),
   termMonths: o.termMonths,

@@ -4,7 +4,7 @@
  * close — each guarded by the request's version (two staff at once: one wins, the other gets 409
  * SERVICE_REQUEST_CHANGED), audited, and told to the customer.
  */
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   AcknowledgeBody,
   AssignBody,
@@ -18,7 +18,7 @@ import type {
 } from '@/lib/serviceRequests/schemas';
 import type { ServiceContext } from '@/lib/server/context';
 import { customers, machineModels, machines, serviceRequests, userAccounts } from '@/lib/server/db/schema';
-import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
+import { referenceNumber, textSearch } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import { loadDetail, machineOf, openStatusSql, rowOf, runStep, slaStateSql, staffActions } from './shared';
@@ -40,12 +40,6 @@ export async function getDeskRequest(ctx: ServiceContext, id: string): Promise<S
   };
 }
 
-/** `SR-2026-000123`, `sr-123`, `000123` or `123` → 123 (the staff search also finds a request by its number). */
-const referenceNumber = (q: string): number | null => {
-  const m = /^(?:sr-?(?:\d{4}-)?)?0*(\d{1,9})$/i.exec(q.trim());
-  return m ? Number(m[1]) : null;
-};
-
 export async function listDesk(ctx: ServiceContext, body: ListDeskBody): Promise<ServiceDeskListResult> {
   const f = body.filter ?? {};
   const now = ctx.now();
@@ -58,18 +52,10 @@ export async function listDesk(ctx: ServiceContext, body: ListDeskBody): Promise
   if (f.ucpId) where.push(eq(serviceRequests.ucpId, f.ucpId));
   if (f.sla) where.push(sql`(${sla}) = ${f.sla}`);
   if (f.q) {
-    const p = containsPattern(f.q);
-    const no = referenceNumber(f.q);
-    where.push(
-      or(
-        ilikeLiteral(serviceRequests.requestNo, p),
-        ilikeLiteral(machines.serialNo, p),
-        ilikeLiteral(serviceRequests.ucpId, p),
-        ilikeLiteral(customers.nameEn, p),
-        ilikeLiteral(customers.nameZh, p),
-        ...(no !== null ? [sql`substring(${serviceRequests.requestNo} from '(\\d+)$')::bigint = ${no}`] : []),
-      )!,
-    );
+    // `SR-2026-000123`, `sr-123`, `000123` or `123`: the staff search also finds a request by its number.
+    const no = referenceNumber(f.q, /sr-?(?:\d{4}-)?/);
+    const byNumber = no !== null ? [sql`substring(${serviceRequests.requestNo} from '(\\d+)$')::bigint = ${no}`] : [];
+    where.push(textSearch(f.q, [serviceRequests.requestNo, machines.serialNo, serviceRequests.ucpId, customers.nameEn, customers.nameZh], () => byNumber));
   }
   const dir = body.sort?.direction === 'desc' ? desc : asc;
   // Breached open requests first, then at risk, then running, then the rest; within each the soonest due first.

@@ -28,6 +28,64 @@ import { firstOr404 } from '@/lib/server/services/common';
 
 const published = (v: 'yes' | 'no' | undefined, column: AnyColumn) => (v ? eq(column, v === 'yes') : undefined);
 
+/** A list's order: by title, by last update, or (the default) the content's own order; the id breaks ties. */
+function listOrder(sort: ListContentBody['sort'], title: AnyColumn, updatedAt: AnyColumn, byDefault: (dir: typeof asc) => SQL[], id: AnyColumn) {
+  const dir = sort?.direction === 'desc' ? desc : asc;
+  const field = sort?.field ?? 'sortOrder';
+  const order = field === 'title' ? [dir(title)] : field === 'updatedAt' ? [dir(updatedAt)] : byDefault(dir);
+  return [...order, asc(id)];
+}
+
+type ContentTable = typeof helpArticles | typeof faqEntries | typeof usefulLinks;
+/** Stands for each of the three in the queries of contentWrites (see there). */
+type Table = typeof usefulLinks;
+const asRow = (values: object) => values as Table['$inferInsert'];
+
+/**
+ * Reading one row, creating and updating, the same for the three kinds of content: `values` checks and cleans the
+ * fields (sanitized bodies and their plain text, a safe link), `record` shows a row, and every write is audited as
+ * `entity` with the fields as sent, or with the cleaned ones where `auditValues` says so.
+ */
+function contentWrites<T extends ContentTable, F extends object, V extends object, R extends { id: string; createdAt: string; updatedAt: string }>(spec: {
+  table: T;
+  entity: string;
+  values: (fields: F) => V;
+  record: (row: T['$inferSelect']) => R;
+  auditValues?: boolean;
+}) {
+  // The three tables share the columns written here (id, created/updated at and by); drizzle cannot type a query on
+  // a union of tables, so the queries are typed as on one of them.
+  const table = spec.table as unknown as Table;
+  const row = (ctx: ServiceContext, id: string): Promise<T['$inferSelect']> => firstOr404(ctx.db.select().from(table).where(eq(table.id, id)));
+  const get = async (ctx: ServiceContext, id: string) => spec.record(await row(ctx, id));
+  const create = async (ctx: ServiceContext, fields: F): Promise<{ id: string }> => {
+    const values = spec.values(fields);
+    return inTransaction(ctx, async (tx) => {
+      const [created] = await tx.db
+        .insert(table)
+        .values(asRow({ ...values, createdAt: tx.now(), updatedAt: tx.now(), updatedBy: tx.actor.userAcUuid }))
+        .returning({ id: table.id });
+      await audit(tx, { action: 'create', entity: spec.entity, entityId: created!.id, after: spec.auditValues ? values : fields });
+      return { id: created!.id };
+    });
+  };
+  const update = async (ctx: ServiceContext, body: F & { id: string }): Promise<{ id: string }> => {
+    const { id, ...fields } = body;
+    const values = spec.values(fields as F);
+    return inTransaction(ctx, async (tx) => {
+      const before = await row(tx, id);
+      await tx.db
+        .update(table)
+        .set(asRow({ ...values, updatedAt: tx.now(), updatedBy: tx.actor.userAcUuid }))
+        .where(eq(table.id, id));
+      const { createdAt: _c, updatedAt: _u, id: _i, ...was } = spec.record(before);
+      await audit(tx, { action: 'update', entity: spec.entity, entityId: id, before: was, after: spec.auditValues ? values : fields });
+      return { id };
+    });
+  };
+  return { get, create, update };
+}
+
 // ── Articles ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
 const articleValues = (f: ArticleFields) => {
@@ -61,10 +119,7 @@ export async function listArticles(ctx: ServiceContext, body: ListContentBody) {
     const p = containsPattern(f.q);
     where.push(or(ilikeLiteral(helpArticles.titleEn, p), ilikeLiteral(helpArticles.titleZh, p)));
   }
-  const dir = body.sort?.direction === 'desc' ? desc : asc;
-  const field = body.sort?.field ?? 'sortOrder';
-  const order =
-    field === 'title' ? [dir(helpArticles.titleEn)] : field === 'updatedAt' ? [dir(helpArticles.updatedAt)] : [asc(helpArticles.topic), dir(helpArticles.sortOrder), asc(helpArticles.titleEn)];
+  const order = listOrder(body.sort, helpArticles.titleEn, helpArticles.updatedAt, (dir) => [asc(helpArticles.topic), dir(helpArticles.sortOrder), asc(helpArticles.titleEn)], helpArticles.id);
   const q = ctx.db
     .select({
       id: helpArticles.id,
@@ -78,43 +133,14 @@ export async function listArticles(ctx: ServiceContext, body: ListContentBody) {
     })
     .from(helpArticles)
     .where(and(...where))
-    .orderBy(...order, asc(helpArticles.id));
+    .orderBy(...order);
   return paginate(q, body, (r): ArticleRow => ({ ...r, topic: r.topic as SupportTopic, updatedAt: r.updatedAt.toISOString() }));
 }
 
-async function articleRow(ctx: ServiceContext, id: string) {
-  const row = await firstOr404(ctx.db.select().from(helpArticles).where(eq(helpArticles.id, id)));
-  return row;
-}
-
-export const getArticle = async (ctx: ServiceContext, id: string) => articleRecord(await articleRow(ctx, id));
-
-export async function createArticle(ctx: ServiceContext, fields: ArticleFields): Promise<{ id: string }> {
-  const values = articleValues(fields);
-  return inTransaction(ctx, async (tx) => {
-    const [row] = await tx.db
-      .insert(helpArticles)
-      .values({ ...values, createdAt: tx.now(), updatedAt: tx.now(), updatedBy: tx.actor.userAcUuid })
-      .returning();
-    await audit(tx, { action: 'create', entity: 'help_article', entityId: row!.id, after: fields });
-    return { id: row!.id };
-  });
-}
-
-export async function updateArticle(ctx: ServiceContext, body: ArticleFields & { id: string }): Promise<{ id: string }> {
-  const { id, ...fields } = body;
-  const values = articleValues(fields);
-  return inTransaction(ctx, async (tx) => {
-    const before = await articleRow(tx, id);
-    await tx.db
-      .update(helpArticles)
-      .set({ ...values, updatedAt: tx.now(), updatedBy: tx.actor.userAcUuid })
-      .where(eq(helpArticles.id, id));
-    const { createdAt: _c, updatedAt: _u, id: _i, ...was } = articleRecord(before);
-    await audit(tx, { action: 'update', entity: 'help_article', entityId: id, before: was, after: fields });
-    return { id };
-  });
-}
+const articleWrites = contentWrites({ table: helpArticles, entity: 'help_article', values: articleValues, record: articleRecord });
+export const getArticle = articleWrites.get;
+export const createArticle = articleWrites.create;
+export const updateArticle = articleWrites.update;
 
 // ── FAQ ──────────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -163,43 +189,14 @@ export async function listFaqEntries(ctx: ServiceContext, body: ListContentBody)
     })
     .from(faqEntries)
     .where(and(...where))
-    .orderBy(...order, asc(faqEntries.id));
+    .orderBy(...order);
   return paginate(q, body, (r): FaqRow => ({ ...r, category: r.category as SupportTopic, updatedAt: r.updatedAt.toISOString() }));
 }
 
-async function faqRow(ctx: ServiceContext, id: string) {
-  const row = await firstOr404(ctx.db.select().from(faqEntries).where(eq(faqEntries.id, id)));
-  return row;
-}
-
-export const getFaqEntry = async (ctx: ServiceContext, id: string) => faqRecord(await faqRow(ctx, id));
-
-export async function createFaqEntry(ctx: ServiceContext, fields: FaqFields): Promise<{ id: string }> {
-  const values = faqValues(fields);
-  return inTransaction(ctx, async (tx) => {
-    const [row] = await tx.db
-      .insert(faqEntries)
-      .values({ ...values, createdAt: tx.now(), updatedAt: tx.now(), updatedBy: tx.actor.userAcUuid })
-      .returning({ id: faqEntries.id });
-    await audit(tx, { action: 'create', entity: 'faq_entry', entityId: row!.id, after: fields });
-    return { id: row!.id };
-  });
-}
-
-export async function updateFaqEntry(ctx: ServiceContext, body: FaqFields & { id: string }): Promise<{ id: string }> {
-  const { id, ...fields } = body;
-  const values = faqValues(fields);
-  return inTransaction(ctx, async (tx) => {
-    const before = await faqRow(tx, id);
-    await tx.db
-      .update(faqEntries)
-      .set({ ...values, updatedAt: tx.now(), updatedBy: tx.actor.userAcUuid })
-      .where(eq(faqEntries.id, id));
-    const { createdAt: _c, updatedAt: _u, id: _i, ...was } = faqRecord(before);
-    await audit(tx, { action: 'update', entity: 'faq_entry', entityId: id, before: was, after: fields });
-    return { id };
-  });
-}
+const faqWrites = contentWrites({ table: faqEntries, entity: 'faq_entry', values: faqValues, record: faqRecord });
+export const getFaqEntry = faqWrites.get;
+export const createFaqEntry = faqWrites.create;
+export const updateFaqEntry = faqWrites.update;
 
 // ── Useful links ─────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -229,9 +226,7 @@ export async function listLinks(ctx: ServiceContext, body: ListLinksBody) {
     const p = containsPattern(f.q);
     where.push(or(ilikeLiteral(usefulLinks.titleEn, p), ilikeLiteral(usefulLinks.titleZh, p), ilikeLiteral(usefulLinks.url, p)));
   }
-  const dir = body.sort?.direction === 'desc' ? desc : asc;
-  const field = body.sort?.field ?? 'sortOrder';
-  const order = field === 'title' ? [dir(usefulLinks.titleEn)] : field === 'updatedAt' ? [dir(usefulLinks.updatedAt)] : [dir(usefulLinks.sortOrder), asc(usefulLinks.titleEn)];
+  const order = listOrder(body.sort, usefulLinks.titleEn, usefulLinks.updatedAt, (dir) => [dir(usefulLinks.sortOrder), asc(usefulLinks.titleEn)], usefulLinks.id);
   const q = ctx.db
     .select({
       id: usefulLinks.id,
@@ -245,40 +240,11 @@ export async function listLinks(ctx: ServiceContext, body: ListLinksBody) {
     })
     .from(usefulLinks)
     .where(and(...where))
-    .orderBy(...order, asc(usefulLinks.id));
+    .orderBy(...order);
   return paginate(q, body, (r): LinkRow => ({ ...r, updatedAt: r.updatedAt.toISOString() }));
 }
 
-async function linkRow(ctx: ServiceContext, id: string) {
-  const row = await firstOr404(ctx.db.select().from(usefulLinks).where(eq(usefulLinks.id, id)));
-  return row;
-}
-
-export const getLink = async (ctx: ServiceContext, id: string) => linkRecord(await linkRow(ctx, id));
-
-export async function createLink(ctx: ServiceContext, fields: LinkFields): Promise<{ id: string }> {
-  const values = linkValues(fields);
-  return inTransaction(ctx, async (tx) => {
-    const [row] = await tx.db
-      .insert(usefulLinks)
-      .values({ ...values, createdAt: tx.now(), updatedAt: tx.now(), updatedBy: tx.actor.userAcUuid })
-      .returning({ id: usefulLinks.id });
-    await audit(tx, { action: 'create', entity: 'useful_link', entityId: row!.id, after: values });
-    return { id: row!.id };
-  });
-}
-
-export async function updateLink(ctx: ServiceContext, body: LinkFields & { id: string }): Promise<{ id: string }> {
-  const { id, ...fields } = body;
-  const values = linkValues(fields);
-  return inTransaction(ctx, async (tx) => {
-    const before = await linkRow(tx, id);
-    await tx.db
-      .update(usefulLinks)
-      .set({ ...values, updatedAt: tx.now(), updatedBy: tx.actor.userAcUuid })
-      .where(eq(usefulLinks.id, id));
-    const { createdAt: _c, updatedAt: _u, id: _i, ...was } = linkRecord(before);
-    await audit(tx, { action: 'update', entity: 'useful_link', entityId: id, before: was, after: values });
-    return { id };
-  });
-}
+const linkWrites = contentWrites({ table: usefulLinks, entity: 'useful_link', values: linkValues, record: linkRecord, auditValues: true });
+export const getLink = linkWrites.get;
+export const createLink = linkWrites.create;
+export const updateLink = linkWrites.update;

@@ -4,13 +4,13 @@
  * off, by that message's e-mail notification through the outbox (docs/mail.md). Everything in one transaction:
  * a failure files nothing and sends nothing.
  */
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { enquiryReference, type EnquiryTopic } from '@/lib/support/constants';
 import type { EnquiryReceipt, EnquiryRecord, EnquiryRow, ListEnquiriesBody, SubmitEnquiryBody } from '@/lib/support/schemas';
 import { audit } from '@/lib/server/audit';
 import { inTransaction, type CustomerContext, type ServiceContext } from '@/lib/server/context';
 import { customers, enquiries, inboxDeliveries, inboxMessages, userAccounts, userMailPreferences } from '@/lib/server/db/schema';
-import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
+import { referenceNumber, textSearch } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import { queueMail } from '@/lib/server/mail/queueMail';
@@ -97,30 +97,15 @@ export async function submitEnquiry(ctx: CustomerContext, body: SubmitEnquiryBod
   });
 }
 
-/** `ENQ-000123`, `enq-123` or `123` → 123 (for the staff search). */
-const referenceNumber = (q: string): number | null => {
-  const m = /^(?:enq-?)?0*(\d{1,9})$/i.exec(q.trim());
-  return m ? Number(m[1]) : null;
-};
-
 export async function listEnquiries(ctx: ServiceContext, body: ListEnquiriesBody) {
   const where: SQL[] = [];
   const f = body.filter ?? {};
   if (f.topic) where.push(eq(enquiries.topic, f.topic));
   if (f.q) {
-    const p = containsPattern(f.q);
-    const no = referenceNumber(f.q);
-    where.push(
-      or(
-        ilikeLiteral(enquiries.subject, p),
-        ilikeLiteral(enquiries.contactName, p),
-        ilikeLiteral(enquiries.contactEmail, p),
-        ilikeLiteral(enquiries.ucpId, p),
-        ilikeLiteral(customers.nameEn, p),
-        ilikeLiteral(customers.nameZh, p),
-        ...(no !== null ? [eq(enquiries.enquiryNo, no)] : []),
-      )!,
-    );
+    // `ENQ-000123`, `enq-123` or `123` also finds an enquiry by its number.
+    const no = referenceNumber(f.q, /enq-?/);
+    const byNumber = no !== null ? [eq(enquiries.enquiryNo, no)] : [];
+    where.push(textSearch(f.q, [enquiries.subject, enquiries.contactName, enquiries.contactEmail, enquiries.ucpId, customers.nameEn, customers.nameZh], () => byNumber));
   }
   const q = ctx.db
     .select({

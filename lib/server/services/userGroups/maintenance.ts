@@ -4,7 +4,7 @@
  * change applies to each member's next request on every instance. A group with members is never deleted: it is
  * emptied or disabled.
  */
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { codeAllowedFor } from '@/lib/userGroups/codeAreas';
 import type {
   AddMemberBody,
@@ -22,7 +22,7 @@ import { audit } from '@/lib/server/audit';
 import { inTransaction, type ServiceContext } from '@/lib/server/context';
 import { customers, userAccounts, userCustomers, userGroupFunctions, userGroupMembers, userGroups } from '@/lib/server/db/schema';
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
-import { paginate, totalCount } from '@/lib/server/db/paginate';
+import { keyedOrder, paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import { firstOr404, switchStatus } from '@/lib/server/services/common';
 
@@ -36,9 +36,7 @@ export async function listGroups(ctx: ServiceContext, body: ListGroupsBody) {
   if (f.status?.length) where.push(inArray(userGroups.status, f.status));
   const pattern = f.q ? containsPattern(f.q) : null;
   if (pattern) where.push(or(ilikeLiteral(userGroups.code, pattern), ilikeLiteral(userGroups.nameEn, pattern), ilikeLiteral(userGroups.nameZh, pattern))!);
-  const dir = body.sort?.direction === 'desc' ? desc : asc;
-  const field = body.sort?.field ?? 'code';
-  const order = field === 'nameEn' ? [dir(userGroups.nameEn), asc(userGroups.code)] : field === 'createdAt' ? [dir(userGroups.createdAt), asc(userGroups.code)] : [dir(userGroups.code)];
+  const order = keyedOrder(body.sort, { code: userGroups.code, nameEn: userGroups.nameEn, createdAt: userGroups.createdAt }, 'code', userGroups.code);
   const q = ctx.db
     .select({
       id: userGroups.id,
