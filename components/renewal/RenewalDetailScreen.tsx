@@ -18,9 +18,9 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import { useCanAccess } from '@/components/common/Can';
 import { DetailSection } from '@/components/common/DetailParts';
-import { DetailScreen } from '@/components/common/DetailScreen';
+import { DetailScreen, detailTexts } from '@/components/common/DetailScreen';
 import { PageHeader } from '@/components/common/PageHeader';
-import { ContractHistory } from '@/components/contracts/ContractHistory';
+import { ContractHistorySection } from '@/components/contracts/ContractHistory';
 import { apiErrorOf, useEndpointMutation, useEndpointQuery } from '@/lib/api/query';
 import type { ApiError } from '@/lib/api/types';
 import { errorKey } from '@/lib/errors';
@@ -189,9 +189,7 @@ function Options({ o }: { o: RenewalOptions }) {
         </Card>
       ) : null}
       {!canWrite && c.eligibility.eligible ? <Alert severity="info">{t('renewal:detail.readOnly')}</Alert> : null}
-      <DetailSection title={t('contracts:history.title')}>
-        <ContractHistory events={o.history} />
-      </DetailSection>
+      <ContractHistorySection events={o.history} />
     </Box>
   );
 }
@@ -206,10 +204,7 @@ export function RenewalDetailScreen() {
   return (
     <DetailScreen
       query={query}
-      title={query.data ? t('renewal:detail.title', { contractNo: query.data.contract.contractNo }) : t('renewal:detail.titleLoading')}
-      back={{ href: pathTo('/my-orders/contract-renewal'), label: t('renewal:detail.back') }}
-      notFoundTitle={t('renewal:detail.notFoundTitle')}
-      notFoundBody={t('renewal:detail.notFoundBody')}
+      {...detailTexts(t, 'renewal:detail', query.data && { contractNo: query.data.contract.contractNo }, pathTo('/my-orders/contract-renewal'))}
     >
       {(o) => <Options o={o} />}
     </DetailScreen>
