@@ -121,10 +121,17 @@ export function DetailScreen<T>({ query, title, back, notFoundTitle, notFoundBod
  */
 export function detailTexts(t: TFunction, prefix: string, values: Record<string, string> | null | undefined, backHref: string) {
   return {
-    title: values ? t(`${prefix}.title`, values) : t(`${prefix}.titleLoading`),
-    back: { href: backHref, label: t(`${prefix}.back`) },
+    ...detailHeader(t, prefix, values, backHref),
     notFoundTitle: t(`${prefix}.notFoundTitle`),
     notFoundBody: t(`${prefix}.notFoundBody`),
+  };
+}
+
+/** The header texts alone (`title`, `back`), for the loaded record's own `PageHeader`. */
+export function detailHeader(t: TFunction, prefix: string, values: Record<string, string> | null | undefined, backHref: string) {
+  return {
+    title: values ? t(`${prefix}.title`, values) : t(`${prefix}.titleLoading`),
+    back: { href: backHref, label: t(`${prefix}.back`) },
   };
 }
 

@@ -16,7 +16,7 @@ import { DownloadButton } from '@/components/common/DownloadButton';
 import { useDownload } from '@/components/common/useDownload';
 import { Can } from '@/components/common/Can';
 import { DetailSection, Facts } from '@/components/common/DetailParts';
-import { DetailScreen, useRouteRecord, detailTexts } from '@/components/common/DetailScreen';
+import { DetailScreen, useRouteRecord, detailHeader, detailTexts } from '@/components/common/DetailScreen';
 import { PageHeader } from '@/components/common/PageHeader';
 import { StatusChip } from '@/components/common/StatusChip';
 import { contractsContract } from '@/lib/contracts/contract';
@@ -37,8 +37,7 @@ function ContractView({ c }: { c: ContractDetail }) {
     <Box sx={{ display: 'grid', gap: 2 }}>
       {/* DetailScreen draws the header only while loading or failing: the loaded record brings its own h1. */}
       <PageHeader
-        title={t('contracts:detail.title', { contractNo: c.contractNo })}
-        back={{ href: pathTo('/my-account/contract-billing-schedule'), label: t('contracts:detail.back') }}
+        {...detailHeader(t, 'contracts:detail', { contractNo: c.contractNo }, pathTo('/my-account/contract-billing-schedule'))}
         subtitle={<StatusChip status={c.status} label={t(`contracts:status.${c.status}`)} />}
         actions={
           <Can anyOf={['contract_download']}>

@@ -11,7 +11,7 @@ import SpeedIcon from '@mui/icons-material/Speed';
 import { useTranslation } from 'next-i18next/pages';
 import { useCanAccess, useCanOpen } from '@/components/common/Can';
 import { DetailSection, DetailTable, Facts, LinkIf, TableSection } from '@/components/common/DetailParts';
-import { DetailScreen, useRouteRecord, detailTexts } from '@/components/common/DetailScreen';
+import { DetailScreen, useRouteRecord, detailHeader, detailTexts } from '@/components/common/DetailScreen';
 import { PageHeader } from '@/components/common/PageHeader';
 import { StatusChip } from '@/components/common/StatusChip';
 import { DueFlag, UsageChart, num } from '@/components/meter/parts';
@@ -206,8 +206,7 @@ function MachineView({ m }: { m: MachineDetail }) {
     <Box sx={{ display: 'grid', gap: 2 }}>
       {/* DetailScreen draws the header only while loading or failing: the loaded record brings its own h1. */}
       <PageHeader
-        title={t('machines:detail.title', { serial: m.serialNo })}
-        back={{ href: pathTo('/my-machines'), label: t('machines:detail.back') }}
+        {...detailHeader(t, 'machines:detail', { serial: m.serialNo }, pathTo('/my-machines'))}
         subtitle={
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography component="span">{model}</Typography>

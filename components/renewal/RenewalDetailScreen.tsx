@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import { useCanAccess } from '@/components/common/Can';
 import { DetailSection } from '@/components/common/DetailParts';
-import { DetailScreen, detailTexts } from '@/components/common/DetailScreen';
+import { DetailScreen, detailHeader, detailTexts } from '@/components/common/DetailScreen';
 import { PageHeader } from '@/components/common/PageHeader';
 import { ContractHistorySection } from '@/components/contracts/ContractHistory';
 import { apiErrorOf, useEndpointMutation, useEndpointQuery } from '@/lib/api/query';
@@ -77,8 +77,7 @@ function Options({ o }: { o: RenewalOptions }) {
     <Box sx={{ display: 'grid', gap: 2 }}>
       {/* DetailScreen draws the header only while loading or failing: the loaded record brings its own h1. */}
       <PageHeader
-        title={t('renewal:detail.title', { contractNo: c.contractNo })}
-        back={{ href: pathTo('/my-orders/contract-renewal'), label: t('renewal:detail.back') }}
+        {...detailHeader(t, 'renewal:detail', { contractNo: c.contractNo }, pathTo('/my-orders/contract-renewal'))}
         subtitle={
           <Box component="span" sx={{ display: 'inline-flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
             <DeadlineNote c={c} />
