@@ -5,18 +5,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { accountContract } from '@/lib/account/contract';
 import { setAuthToken } from '@/lib/api/client';
 import { settle, useEndpointMutation, useSession } from '@/lib/api/query';
 import { passwordSchema } from '@/lib/auth/passwordRules';
 import type { SessionUpdate } from '@/lib/auth/sessionTypes';
-import { errorKey } from '@/lib/errors';
 import { fieldMessage } from './fieldMessages';
 import { NewPasswordFields } from './NewPasswordFields';
 import { PasswordField } from './PasswordField';
 import { usePasswordOutcome } from './passwordOutcomeStore';
-import { SectionCard } from './SectionCard';
+import { CardError, CardSubmit, SectionCard } from './SectionCard';
 
 /** The same policy as the server (lib/auth/passwordRules.ts), plus what only the form can check. */
 export const changePasswordFormSchema = z
@@ -107,9 +105,7 @@ export function ChangePasswordCard({ canWrite, onChanged }: { canWrite: boolean;
         </Alert>
       ) : null}
       {outcome?.kind === 'error' ? (
-        <Alert severity="error" role="alert" data-testid="password-error" data-code={outcome.code}>
-          {t(errorKey(outcome.code))}
-        </Alert>
+        <CardError code={outcome.code} testId="password-error" />
       ) : null}
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }} aria-labelledby="password-title">
         {/* Lets password managers tie the new password to the account. */}
@@ -133,11 +129,7 @@ export function ChangePasswordCard({ canWrite, onChanged }: { canWrite: boolean;
           confirmPasswordError={errorOf('confirmPassword')}
           disabled={disabled}
         />
-        <Box>
-          <Button type="submit" variant="contained" disabled={disabled} data-testid="password-submit">
-            {formState.isSubmitting ? t('account.saving') : t('account.password.submit')}
-          </Button>
-        </Box>
+        <CardSubmit label={t('account.password.submit')} saving={formState.isSubmitting} disabled={disabled} testId="password-submit" />
       </Box>
     </SectionCard>
   );

@@ -13,11 +13,10 @@ import { settle, useEndpointMutation } from '@/lib/api/query';
 import { loginContract } from '@/lib/auth/contract';
 import type { MfaEnrolment } from '@/lib/auth/schemas';
 import type { BodyOf } from '@/lib/contract';
-import { errorKey } from '@/lib/errors';
 import { useSessionErrorStore } from '@/store/sessionErrorStore';
 import { fieldMessage } from './fieldMessages';
 import { MfaSetupPanel } from './MfaSetupPanel';
-import { SectionCard } from './SectionCard';
+import { CardError, SectionCard } from './SectionCard';
 
 const codeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'account:account.validation.code') });
 type CodeValues = z.infer<typeof codeSchema>;
@@ -149,9 +148,7 @@ export function MfaCard({
         </Alert>
       ) : null}
       {failure ? (
-        <Alert severity="error" role="alert" data-testid="mfa-error" data-code={failure}>
-          {t(errorKey(failure))}
-        </Alert>
+        <CardError code={failure} testId="mfa-error" />
       ) : null}
 
       {step.kind === 'idle' && canWrite ? (

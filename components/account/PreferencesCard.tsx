@@ -6,7 +6,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -15,12 +14,11 @@ import RadioGroup from '@mui/material/RadioGroup';
 import type { AccountProfile } from '@/lib/account/schemas';
 import { settle, useEndpointMutation } from '@/lib/api/query';
 import { loginContract } from '@/lib/auth/contract';
-import { errorKey } from '@/lib/errors';
 import { LOCALES, type Locale } from '@/lib/i18n/locales';
 import { applyFontSize, currentFontSize } from '@/lib/theme/applyPreferences';
 import { writePreferenceCookie } from '@/lib/theme/cookieStorage';
 import { FONT_SIZE_ATTRIBUTE, FONT_SIZES, LOCALE_COOKIE, isFontSize, type FontSize } from '@/lib/theme/preferences';
-import { SectionCard } from './SectionCard';
+import { CardError, CardSubmit, SectionCard } from './SectionCard';
 
 const preferencesSchema = z.object({ fontSize: z.enum(['S', 'M', 'L']), preferredLanguage: z.enum(LOCALES) });
 type PreferenceValues = z.infer<typeof preferencesSchema>;
@@ -148,15 +146,9 @@ export function PreferencesCard({
           </Alert>
         ) : null}
         {status?.kind === 'error' ? (
-          <Alert severity="error" role="alert" data-testid="preferences-error" data-code={status.code}>
-            {t(errorKey(status.code))}
-          </Alert>
+          <CardError code={status.code} testId="preferences-error" />
         ) : null}
-        <Box>
-          <Button type="submit" variant="contained" disabled={disabled || !formState.isDirty} data-testid="preferences-save">
-            {formState.isSubmitting ? t('account.saving') : t('account.preferences.save')}
-          </Button>
-        </Box>
+        <CardSubmit label={t('account.preferences.save')} saving={formState.isSubmitting} disabled={disabled || !formState.isDirty} testId="preferences-save" />
       </Box>
     </SectionCard>
   );

@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'next-i18next/pages';
+import { errorKey } from '@/lib/errors';
 
 /** One section of the account page: a card with a heading that names the region for screen readers. */
 export function SectionCard({ id, title, subtitle, children }: { id: string; title: string; subtitle?: ReactNode; children: ReactNode }) {
@@ -21,5 +26,27 @@ export function SectionCard({ id, title, subtitle, children }: { id: string; tit
         {children}
       </CardContent>
     </Card>
+  );
+}
+
+/** A card's failure: the error code's translated message, the code itself on `data-code` for support. */
+export function CardError({ code, testId }: { code: string; testId: string }) {
+  const { t } = useTranslation(['account', 'error']);
+  return (
+    <Alert severity="error" role="alert" data-testid={testId} data-code={code}>
+      {t(errorKey(code))}
+    </Alert>
+  );
+}
+
+/** A card form's submit button, saying "saving" while the form is being submitted. */
+export function CardSubmit({ label, saving, disabled, testId }: { label: string; saving: boolean; disabled: boolean; testId: string }) {
+  const { t } = useTranslation(['account', 'error']);
+  return (
+    <Box>
+      <Button type="submit" variant="contained" disabled={disabled} data-testid={testId}>
+        {saving ? t('account.saving') : label}
+      </Button>
+    </Box>
   );
 }

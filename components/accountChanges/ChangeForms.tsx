@@ -34,9 +34,10 @@ import { AddressFields, ChangeFormScreen, type ChangeFormDone, CheckboxListEleme
 const fileSchema = z.custom<File>((v) => typeof File !== 'undefined' && v instanceof File, { error: zodMessages.fileRequired });
 const ACCEPT = ATTACHMENT_FILE_TYPES;
 
-function useDates() {
+/** The day a change takes effect (or a machine moves): required, from today (Hong Kong) up to LIMITS.maxDaysAhead ahead. */
+function ChangeDateField<T extends FieldValues>({ control, name, label }: { control: Control<T, unknown, unknown>; name: Path<T>; label: string }) {
   const today = hkToday();
-  return { min: today, max: addDays(today, LIMITS.maxDaysAhead) };
+  return <DateFieldElement control={control} name={name} label={label} required min={today} max={addDays(today, LIMITS.maxDaysAhead)} />;
 }
 
 const machineOptions = (c: CurrentValues, locale: string | undefined, t: (k: string, o?: Record<string, unknown>) => string) =>
@@ -133,7 +134,6 @@ function MachinesAndAddress<T extends FieldValues>({ control, c }: { control: Co
 /** change-of-company-name: new names, BR number, effective date and the BR certificate (multipart). */
 export function CompanyNameScreen() {
   const { t } = useTranslation(['accountChanges', 'common']);
-  const dates = useDates();
   return (
     <ChangeFormScreen
       type="comp_name"
@@ -156,7 +156,7 @@ export function CompanyNameScreen() {
               <TextFieldElement control={form.control} name="nameEn" label={t('fields.nameEn')} required maxLength={LIMITS.companyNameEn} />
               <TextFieldElement control={form.control} name="nameZh" label={t('fields.nameZh')} required maxLength={LIMITS.companyNameZh} />
               <TextFieldElement control={form.control} name="brNo" label={t('fields.brNo')} required />
-              <DateFieldElement control={form.control} name="effectiveDate" label={t('fields.effectiveDate')} required min={dates.min} max={dates.max} />
+              <ChangeDateField control={form.control} name="effectiveDate" label={t('fields.effectiveDate')} />
             </>
           )}
         </AttachmentForm>
@@ -169,7 +169,6 @@ export function CompanyNameScreen() {
 export function BillingAddressScreen() {
   const { t } = useTranslation(['accountChanges', 'common']);
   const { locale } = useRouter();
-  const dates = useDates();
   return (
     <ChangeFormScreen
       type="bill_addr"
@@ -190,7 +189,7 @@ export function BillingAddressScreen() {
             <>
               <AddressFields control={form.control} prefix="address" />
               <ContactFields control={form.control} name="contactName" phone="contactPhone" nameLabel={t('fields.contactName')} phoneLabel={t('fields.contactPhone')} />
-              <DateFieldElement control={form.control} name="effectiveDate" label={t('fields.effectiveDate')} required min={dates.min} max={dates.max} />
+              <ChangeDateField control={form.control} name="effectiveDate" label={t('fields.effectiveDate')} />
             </>
           )}
         </ChangeEntityForm>
@@ -203,7 +202,6 @@ export function BillingAddressScreen() {
 export function MachineLocationScreen() {
   const { t } = useTranslation(['accountChanges', 'common']);
   const { locale } = useRouter();
-  const dates = useDates();
   return (
     <ChangeFormScreen
       type="machine_loc"
@@ -221,7 +219,7 @@ export function MachineLocationScreen() {
               <MachinesAndAddress control={form.control} c={c} />
               <TextFieldElement control={form.control} name="locationDetail" label={t('fields.locationDetail')} maxLength={LIMITS.locationDetail} />
               <ContactFields control={form.control} name="siteContactName" phone="siteContactPhone" nameLabel={t('fields.siteContactName')} phoneLabel={t('fields.siteContactPhone')} />
-              <DateFieldElement control={form.control} name="moveDate" label={t('fields.moveDate')} required min={dates.min} max={dates.max} />
+              <ChangeDateField control={form.control} name="moveDate" label={t('fields.moveDate')} />
             </>
           )}
         </ChangeEntityForm>
@@ -302,7 +300,6 @@ export function TonerAddressScreen() {
 export function TransferAgreementScreen() {
   const { t } = useTranslation(['accountChanges', 'common']);
   const { locale } = useRouter();
-  const dates = useDates();
   return (
     <ChangeFormScreen
       type="trans_agree"
@@ -340,7 +337,7 @@ export function TransferAgreementScreen() {
               <TextFieldElement control={form.control} name="transfereeBrNo" label={t('fields.transfereeBrNo')} required />
               <ContactFields control={form.control} name="transfereeContactName" phone="transfereeContactPhone" nameLabel={t('fields.transfereeContactName')} phoneLabel={t('fields.transfereeContactPhone')} />
               <TextFieldElement control={form.control} name="transfereeEmail" label={t('fields.transfereeEmail')} required type="email" maxLength={LIMITS.email} />
-              <DateFieldElement control={form.control} name="effectiveDate" label={t('fields.effectiveDate')} required min={dates.min} max={dates.max} />
+              <ChangeDateField control={form.control} name="effectiveDate" label={t('fields.effectiveDate')} />
             </>
           )}
         </AttachmentForm>

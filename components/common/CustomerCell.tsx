@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { useRouter } from 'next/router';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { pickLocalized } from '@/lib/i18n/locales';
@@ -11,11 +13,16 @@ export type CustomerCellProps = { ucpId: string; customerNameEn: string; custome
  */
 export function CustomerCell({ ucpId, customerNameEn, customerNameZh }: CustomerCellProps) {
   const { locale } = useRouter();
+  return <TwoLineCell primary={pickLocalized(locale, customerNameEn, customerNameZh)} secondary={ucpId} />;
+}
+
+/** A table cell's value with a smaller grey line under it (a serial and its model, a contract and when it ends). */
+export function TwoLineCell({ primary, secondary, sx }: { primary: ReactNode; secondary: ReactNode; sx?: SxProps<Theme> }) {
   return (
-    <Box>
-      <Typography variant="body2">{pickLocalized(locale, customerNameEn, customerNameZh)}</Typography>
+    <Box sx={sx}>
+      <Typography variant="body2">{primary}</Typography>
       <Typography variant="caption" color="text.secondary">
-        {ucpId}
+        {secondary}
       </Typography>
     </Box>
   );

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
+import NextLink from 'next/link';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Table from '@mui/material/Table';
@@ -88,5 +91,28 @@ export function DetailTable<Row>({
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+/**
+ * A record's name linking to its page when the user may open it (`useCanOpen`), else the plain name: a table cell
+ * or fact of a detail page that points at another record.
+ */
+export function LinkIf({ show, href, sx, testId, children }: { show: boolean; href: string; sx?: SxProps<Theme>; testId?: string; children: ReactNode }) {
+  if (!show) return <>{children}</>;
+  return (
+    <Link component={NextLink} href={href} sx={sx} data-testid={testId}>
+      {children}
+    </Link>
+  );
+}
+
+/** A section that is one table of related rows (a customer's contracts, a machine's orders), titled by `title`, which names the table too; `children` follow the table (a "see all" link). */
+export function TableSection<Row>({ title, children, ...table }: Omit<Parameters<typeof DetailTable<Row>>[0], 'label'> & { title: string; children?: ReactNode }) {
+  return (
+    <DetailSection title={title}>
+      <DetailTable<Row> label={title} {...table} />
+      {children}
+    </DetailSection>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useRouter } from 'next/router';
+import type { TFunction } from 'i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -112,6 +113,26 @@ export function DetailScreen<T>({ query, title, back, notFoundTitle, notFoundBod
       ) : null}
     </>
   );
+}
+
+/**
+ * The texts of a record's screen kept under one key prefix (`contracts:detail`): `.title` with the loaded record's
+ * values, `.titleLoading` before, `.notFoundTitle`, `.notFoundBody`, and `.back` naming the way back to `backHref`.
+ */
+export function detailTexts(t: TFunction, prefix: string, values: Record<string, string> | null | undefined, backHref: string) {
+  return {
+    ...detailHeader(t, prefix, values, backHref),
+    notFoundTitle: t(`${prefix}.notFoundTitle`),
+    notFoundBody: t(`${prefix}.notFoundBody`),
+  };
+}
+
+/** The header texts alone (`title`, `back`), for the loaded record's own `PageHeader`. */
+export function detailHeader(t: TFunction, prefix: string, values: Record<string, string> | null | undefined, backHref: string) {
+  return {
+    title: values ? t(`${prefix}.title`, values) : t(`${prefix}.titleLoading`),
+    back: { href: backHref, label: t(`${prefix}.back`) },
+  };
 }
 
 /** DetailScreen that reads `endpoint` with `body` itself (`body` null waits, e.g. for the route's id). */

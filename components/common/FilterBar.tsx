@@ -48,6 +48,20 @@ const str = (v: unknown): string => {
 
 const arr = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' && v !== '' ? [v] : []);
 
+/** The menu of a choice filter: "all" (the empty value, which clears the filter), then the options. */
+function choiceItems(def: Extract<FilterDef, { type: 'select' | 'multiSelect' }>, all: string) {
+  return [
+    <MenuItem key="" value="">
+      {def.allLabel ?? all}
+    </MenuItem>,
+    ...def.options.map((o) => (
+      <MenuItem key={o.value} value={o.value}>
+        {o.label}
+      </MenuItem>
+    )),
+  ];
+}
+
 /**
  * A multiple choice for an array filter. The menu closes after each pick (one click picks one value, as a single
  * select would); open it again to add or remove another.
@@ -85,12 +99,7 @@ function MultiSelectFilter({ def, value, onChange }: { def: Extract<FilterDef, {
         inputLabel: { shrink: true },
       }}
     >
-      <MenuItem value="">{def.allLabel ?? t('ui.filter.all')}</MenuItem>
-      {def.options.map((o) => (
-        <MenuItem key={o.value} value={o.value}>
-          {o.label}
-        </MenuItem>
-      ))}
+      {choiceItems(def, t('ui.filter.all'))}
     </TextField>
   );
 }
@@ -169,12 +178,7 @@ export function FilterBar({ filters, value, onChange, onClear }: FilterBarProps)
               sx={{ minWidth: 160, flex: { xs: '1 1 100%', sm: '0 1 200px' } }}
               slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             >
-              <MenuItem value="">{def.allLabel ?? t('ui.filter.all')}</MenuItem>
-              {def.options.map((o) => (
-                <MenuItem key={o.value} value={o.value}>
-                  {o.label}
-                </MenuItem>
-              ))}
+              {choiceItems(def, t('ui.filter.all'))}
             </TextField>
           );
         }

@@ -16,7 +16,7 @@ import { DownloadButton } from '@/components/common/DownloadButton';
 import { useDownload } from '@/components/common/useDownload';
 import { Can } from '@/components/common/Can';
 import { DetailSection, Facts } from '@/components/common/DetailParts';
-import { DetailScreen, useRouteRecord } from '@/components/common/DetailScreen';
+import { DetailScreen, useRouteRecord, detailHeader, detailTexts } from '@/components/common/DetailScreen';
 import { PageHeader } from '@/components/common/PageHeader';
 import { StatusChip } from '@/components/common/StatusChip';
 import { contractsContract } from '@/lib/contracts/contract';
@@ -24,7 +24,7 @@ import type { ContractDetail } from '@/lib/contracts/schemas';
 import { errorKey } from '@/lib/errors';
 import { formatDate, formatMoney, pickLocalized } from '@/lib/i18n/locales';
 import { pathTo } from '@/lib/paths';
-import { ContractHistory } from './ContractHistory';
+import { ContractHistorySection } from './ContractHistory';
 
 const C = contractsContract.endpoints;
 
@@ -37,8 +37,7 @@ function ContractView({ c }: { c: ContractDetail }) {
     <Box sx={{ display: 'grid', gap: 2 }}>
       {/* DetailScreen draws the header only while loading or failing: the loaded record brings its own h1. */}
       <PageHeader
-        title={t('contracts:detail.title', { contractNo: c.contractNo })}
-        back={{ href: pathTo('/my-account/contract-billing-schedule'), label: t('contracts:detail.back') }}
+        {...detailHeader(t, 'contracts:detail', { contractNo: c.contractNo }, pathTo('/my-account/contract-billing-schedule'))}
         subtitle={<StatusChip status={c.status} label={t(`contracts:status.${c.status}`)} />}
         actions={
           <Can anyOf={['contract_download']}>
@@ -139,9 +138,7 @@ function ContractView({ c }: { c: ContractDetail }) {
           </Table>
         </Box>
       </DetailSection>
-      <DetailSection title={t('contracts:history.title')}>
-        <ContractHistory events={c.history} />
-      </DetailSection>
+      <ContractHistorySection events={c.history} />
     </Box>
   );
 }
@@ -153,10 +150,7 @@ export function ContractDetailScreen() {
   return (
     <DetailScreen
       query={query}
-      title={query.data ? t('contracts:detail.title', { contractNo: query.data.contractNo }) : t('contracts:detail.titleLoading')}
-      back={{ href: pathTo('/my-account/contract-billing-schedule'), label: t('contracts:detail.back') }}
-      notFoundTitle={t('contracts:detail.notFoundTitle')}
-      notFoundBody={t('contracts:detail.notFoundBody')}
+      {...detailTexts(t, 'contracts:detail', query.data && { contractNo: query.data.contractNo }, pathTo('/my-account/contract-billing-schedule'))}
     >
       {(c) => <ContractView c={c} />}
     </DetailScreen>

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import type { ContractEvent } from '@/lib/contracts/schemas';
 import { formatDateTime } from '@/lib/i18n/locales';
+import { DetailSection } from '@/components/common/DetailParts';
 
 /** A contract's history, newest first: what happened, who, when (renewals name their number and offer). */
 export function ContractHistory({ events }: { events: readonly ContractEvent[] }) {
@@ -26,5 +27,15 @@ export function ContractHistory({ events }: { events: readonly ContractEvent[] }
         </li>
       ))}
     </Box>
+  );
+}
+
+/** The history as a section of a contract's pages (the contract, its renewal). */
+export function ContractHistorySection({ events }: { events: readonly ContractEvent[] }) {
+  const { t } = useTranslation(['contracts']);
+  return (
+    <DetailSection title={t('contracts:history.title')}>
+      <ContractHistory events={events} />
+    </DetailSection>
   );
 }

@@ -10,8 +10,8 @@ import BuildIcon from '@mui/icons-material/BuildOutlined';
 import SpeedIcon from '@mui/icons-material/Speed';
 import { useTranslation } from 'next-i18next/pages';
 import { useCanAccess, useCanOpen } from '@/components/common/Can';
-import { DetailSection, DetailTable, Facts } from '@/components/common/DetailParts';
-import { DetailScreen, useRouteRecord } from '@/components/common/DetailScreen';
+import { DetailSection, DetailTable, Facts, LinkIf, TableSection } from '@/components/common/DetailParts';
+import { DetailScreen, useRouteRecord, detailHeader, detailTexts } from '@/components/common/DetailScreen';
 import { PageHeader } from '@/components/common/PageHeader';
 import { StatusChip } from '@/components/common/StatusChip';
 import { DueFlag, UsageChart, num } from '@/components/meter/parts';
@@ -114,56 +114,47 @@ function OrdersSection({ orders }: { orders: MachineOrder[] }) {
   const mayOpenOrder = useCanOpen('/my-orders/manage/[id]');
   const mayOpenShipment = useCanOpen('/my-orders/track/[id]');
   return (
-    <DetailSection title={t('machines:detail.orders')}>
-      <DetailTable<MachineOrder>
-        label={t('machines:detail.orders')}
-        rows={orders}
-        rowKey={(o) => o.id}
-        empty={t('machines:detail.noOrders')}
-        columns={[
-          {
-            header: t('machines:detail.orderNo'),
-            render: (o) =>
-              mayOpenOrder ? (
-                <Link component={NextLink} href={pathTo('/my-orders/manage/[id]', { id: o.id })} sx={{ whiteSpace: 'nowrap' }}>
-                  {o.orderNo}
-                </Link>
-              ) : (
-                o.orderNo
-              ),
-          },
-          { header: t('machines:detail.orderDate'), render: (o) => formatDate(o.createdAt, locale) },
-          {
-            header: t('machines:detail.orderItems'),
-            render: (o) => (o.itemCount > 1 ? t('machines:detail.itemsMore', { first: pickLocalized(locale, o.firstItemEn, o.firstItemZh), count: o.itemCount - 1 }) : pickLocalized(locale, o.firstItemEn, o.firstItemZh)),
-          },
-          { header: t('machines:detail.orderTotal'), render: (o) => formatMoney(o.totalCents, locale) },
-          { header: t('machines:columns.status'), render: (o) => <StatusChip status={o.status} /> },
-          {
-            header: t('machines:detail.deliveries'),
-            render: (o) =>
-              o.shipments.length === 0 ? (
-                '–'
-              ) : (
-                <Box sx={{ display: 'grid', gap: 0.5 }}>
-                  {o.shipments.map((s) => (
-                    <Box key={s.id} sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                      {mayOpenShipment ? (
-                        <Link component={NextLink} href={pathTo('/my-orders/track/[id]', { id: s.id })}>
-                          {s.shipmentNo}
-                        </Link>
-                      ) : (
-                        s.shipmentNo
-                      )}
-                      <StatusChip status={s.status} />
-                    </Box>
-                  ))}
-                </Box>
-              ),
-          },
-        ]}
-      />
-    </DetailSection>
+    <TableSection<MachineOrder>
+      title={t('machines:detail.orders')}
+      rows={orders}
+      rowKey={(o) => o.id}
+      empty={t('machines:detail.noOrders')}
+      columns={[
+        {
+          header: t('machines:detail.orderNo'),
+          render: (o) => (
+            <LinkIf show={mayOpenOrder} href={pathTo('/my-orders/manage/[id]', { id: o.id })} sx={{ whiteSpace: 'nowrap' }}>
+              {o.orderNo}
+            </LinkIf>
+          ),
+        },
+        { header: t('machines:detail.orderDate'), render: (o) => formatDate(o.createdAt, locale) },
+        {
+          header: t('machines:detail.orderItems'),
+          render: (o) => (o.itemCount > 1 ? t('machines:detail.itemsMore', { first: pickLocalized(locale, o.firstItemEn, o.firstItemZh), count: o.itemCount - 1 }) : pickLocalized(locale, o.firstItemEn, o.firstItemZh)),
+        },
+        { header: t('machines:detail.orderTotal'), render: (o) => formatMoney(o.totalCents, locale) },
+        { header: t('machines:columns.status'), render: (o) => <StatusChip status={o.status} /> },
+        {
+          header: t('machines:detail.deliveries'),
+          render: (o) =>
+            o.shipments.length === 0 ? (
+              '–'
+            ) : (
+              <Box sx={{ display: 'grid', gap: 0.5 }}>
+                {o.shipments.map((s) => (
+                  <Box key={s.id} sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                    <LinkIf show={mayOpenShipment} href={pathTo('/my-orders/track/[id]', { id: s.id })}>
+                      {s.shipmentNo}
+                    </LinkIf>
+                    <StatusChip status={s.status} />
+                  </Box>
+                ))}
+              </Box>
+            ),
+        },
+      ]}
+    />
   );
 }
 
@@ -173,40 +164,36 @@ function ServiceSection({ m, requests }: { m: MachineDetail; requests: MachineSe
   const mayOpenRequest = useCanOpen('/service-requests/[id]');
   const mayOpenList = useCanOpen('/service-requests');
   return (
-    <DetailSection title={t('machines:detail.service')}>
-      <DetailTable<MachineServiceRequest>
-        label={t('machines:detail.service')}
-        rows={requests}
-        rowKey={(r) => r.id}
-        empty={t('machines:detail.noService')}
-        columns={[
-          {
-            header: t('machines:detail.reference'),
-            render: (r) =>
-              mayOpenRequest ? (
-                <Link component={NextLink} href={pathTo('/service-requests/[id]', { id: r.id })} sx={{ whiteSpace: 'nowrap' }}>
-                  {r.reference}
-                </Link>
-              ) : (
-                r.reference
-              ),
-          },
-          { header: t('machines:detail.reported'), render: (r) => formatDateTime(r.createdAt, locale) },
-          { header: t('machines:detail.category'), render: (r) => t(`machines:serviceCategory.${r.category}`) },
-          { header: t('machines:columns.status'), render: (r) => <StatusChip status={r.status} label={t(`machines:serviceStatus.${r.status}`)} /> },
-          {
-            header: t('machines:detail.engineer'),
-            render: (r) => (r.engineerName ? (r.etaAt ? t('machines:detail.engineerEta', { name: r.engineerName, eta: formatDateTime(r.etaAt, locale) }) : r.engineerName) : '–'),
-          },
-          { header: t('machines:detail.ended'), render: (r) => (r.endedAt ? formatDateTime(r.endedAt, locale) : '–') },
-        ]}
-      />
-      {mayOpenList && requests.length > 0 ? (
-        <Link component={NextLink} href={pathTo('/service-requests', undefined, { machineId: m.id })} sx={{ display: 'inline-block', mt: 1 }}>
-          {t('machines:detail.allService')}
-        </Link>
-      ) : null}
-    </DetailSection>
+    <TableSection<MachineServiceRequest>
+      title={t('machines:detail.service')}
+      rows={requests}
+      rowKey={(r) => r.id}
+      empty={t('machines:detail.noService')}
+      columns={[
+        {
+          header: t('machines:detail.reference'),
+          render: (r) => (
+            <LinkIf show={mayOpenRequest} href={pathTo('/service-requests/[id]', { id: r.id })} sx={{ whiteSpace: 'nowrap' }}>
+              {r.reference}
+            </LinkIf>
+          ),
+        },
+        { header: t('machines:detail.reported'), render: (r) => formatDateTime(r.createdAt, locale) },
+        { header: t('machines:detail.category'), render: (r) => t(`machines:serviceCategory.${r.category}`) },
+        { header: t('machines:columns.status'), render: (r) => <StatusChip status={r.status} label={t(`machines:serviceStatus.${r.status}`)} /> },
+        {
+          header: t('machines:detail.engineer'),
+          render: (r) => (r.engineerName ? (r.etaAt ? t('machines:detail.engineerEta', { name: r.engineerName, eta: formatDateTime(r.etaAt, locale) }) : r.engineerName) : '–'),
+        },
+        { header: t('machines:detail.ended'), render: (r) => (r.endedAt ? formatDateTime(r.endedAt, locale) : '–') },
+      ]}
+    >
+    {mayOpenList && requests.length > 0 ? (
+      <Link component={NextLink} href={pathTo('/service-requests', undefined, { machineId: m.id })} sx={{ display: 'inline-block', mt: 1 }}>
+        {t('machines:detail.allService')}
+      </Link>
+    ) : null}
+    </TableSection>
   );
 }
 
@@ -219,8 +206,7 @@ function MachineView({ m }: { m: MachineDetail }) {
     <Box sx={{ display: 'grid', gap: 2 }}>
       {/* DetailScreen draws the header only while loading or failing: the loaded record brings its own h1. */}
       <PageHeader
-        title={t('machines:detail.title', { serial: m.serialNo })}
-        back={{ href: pathTo('/my-machines'), label: t('machines:detail.back') }}
+        {...detailHeader(t, 'machines:detail', { serial: m.serialNo }, pathTo('/my-machines'))}
         subtitle={
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography component="span">{model}</Typography>
@@ -258,13 +244,9 @@ function MachineView({ m }: { m: MachineDetail }) {
                 rows={[
                   [
                     t('contracts:columns.contractNo'),
-                    mayOpenContract ? (
-                      <Link component={NextLink} href={pathTo('/my-account/contract-billing-schedule/[id]', { id: m.contract.id })} data-testid="contract-link">
-                        {m.contract.contractNo}
-                      </Link>
-                    ) : (
-                      m.contract.contractNo
-                    ),
+                    <LinkIf key="c" show={mayOpenContract} href={pathTo('/my-account/contract-billing-schedule/[id]', { id: m.contract.id })} testId="contract-link">
+                      {m.contract.contractNo}
+                    </LinkIf>,
                   ],
                   [t('contracts:columns.type'), t(`contracts:type.${m.contract.contractType}`)],
                   [t('machines:detail.term'), `${formatDate(m.contract.startDate, locale)} – ${formatDate(m.contract.endDate, locale)}`],
@@ -291,10 +273,7 @@ export function MachineDetailScreen() {
   return (
     <DetailScreen
       query={query}
-      title={query.data ? t('machines:detail.title', { serial: query.data.serialNo }) : t('machines:detail.titleLoading')}
-      back={{ href: pathTo('/my-machines'), label: t('machines:detail.back') }}
-      notFoundTitle={t('machines:detail.notFoundTitle')}
-      notFoundBody={t('machines:detail.notFoundBody')}
+      {...detailTexts(t, 'machines:detail', query.data && { serial: query.data.serialNo }, pathTo('/my-machines'))}
     >
       {(m) => <MachineView m={m} />}
     </DetailScreen>

@@ -16,6 +16,7 @@ import { machinesContract } from '@/lib/machines/contract';
 import type { MachineListItem, MachineSortField } from '@/lib/machines/schemas';
 import { pathTo } from '@/lib/paths';
 import { MachinePicture } from './MachinePicture';
+import { TwoLineCell } from '@/components/common/CustomerCell';
 
 const M = machinesContract.endpoints;
 
@@ -56,12 +57,7 @@ export function MachinesScreen() {
         header: t('machines:columns.location'),
         sortable: true,
         render: (r) => (
-          <Box sx={{ minWidth: { md: 180 } }}>
-            <Typography variant="body2">{pickLocalized(locale, r.locationEn, r.locationZh)}</Typography>
-            <Typography variant="caption" color="text.secondary">
-              {pickLocalized(locale, r.siteEn, r.siteZh)}
-            </Typography>
-          </Box>
+          <TwoLineCell primary={pickLocalized(locale, r.locationEn, r.locationZh)} secondary={pickLocalized(locale, r.siteEn, r.siteZh)} sx={{ minWidth: { md: 180 } }} />
         ),
       },
       {
@@ -69,12 +65,7 @@ export function MachinesScreen() {
         header: t('machines:columns.contract'),
         render: (r) =>
           r.contract ? (
-            <Box>
-              <Typography variant="body2">{r.contract.contractNo}</Typography>
-              <Typography variant="caption" color="text.secondary">
-                {t('machines:contractEnds', { date: formatDate(r.contract.endDate, locale) })}
-              </Typography>
-            </Box>
+            <TwoLineCell primary={r.contract.contractNo} secondary={t('machines:contractEnds', { date: formatDate(r.contract.endDate, locale) })} />
           ) : (
             t('machines:noContract')
           ),
@@ -95,12 +86,7 @@ export function MachinesScreen() {
         hideOnMobile: true,
         render: (r) =>
           r.lastTonerOrder ? (
-            <Box>
-              <Typography variant="body2">{r.lastTonerOrder.orderNo}</Typography>
-              <Typography variant="caption" color="text.secondary">
-                {formatDate(r.lastTonerOrder.createdAt, locale)}
-              </Typography>
-            </Box>
+            <TwoLineCell primary={r.lastTonerOrder.orderNo} secondary={formatDate(r.lastTonerOrder.createdAt, locale)} />
           ) : (
             t('machines:noTonerOrder')
           ),

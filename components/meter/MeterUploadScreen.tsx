@@ -1,8 +1,8 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Button, { type ButtonProps } from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
@@ -104,15 +104,38 @@ function Outcome({ s }: { s: ReturnType<typeof useSubmission> }) {
   );
 }
 
+/**
+ * A button that opens the browser's file chooser (the input itself is hidden); the chosen file goes to `onFile`, and
+ * the input is emptied so that choosing the same file again reports it again.
+ */
+function FilePickButton({ accept, testId, onFile, children, ...button }: Omit<ButtonProps, 'onClick'> & { accept: string; testId: string; onFile: (file: File) => void; children: ReactNode }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        accept={accept}
+        hidden
+        onChange={(ev) => {
+          const file = ev.target.files?.[0];
+          ev.target.value = '';
+          if (file) onFile(file);
+        }}
+        data-testid={testId}
+      />
+      <Button {...button} onClick={() => input.current?.click()}>
+        {children}
+      </Button>
+    </>
+  );
+}
+
 function PhotoInput({ machine, entry, onChange }: { machine: MeterMachine; entry: Entry; onChange: (e: Partial<Entry>) => void }) {
   const { t } = useTranslation(['meter', 'common']);
   const upload = useEndpointUpload(E.uploadPhoto);
   const [error, setError] = useState<ApiError | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const choose = async (ev: ChangeEvent<HTMLInputElement>) => {
-    const file = ev.target.files?.[0];
-    ev.target.value = '';
-    if (!file) return;
+  const choose = async (file: File) => {
     setError(null);
     try {
       const res = await upload.mutateAsync({ fields: { serialNo: machine.serialNo }, file });
@@ -123,10 +146,9 @@ function PhotoInput({ machine, entry, onChange }: { machine: MeterMachine; entry
   };
   return (
     <Box>
-      <input ref={input} type="file" accept="image/jpeg,image/png" hidden onChange={(e) => void choose(e)} data-testid={`photo-${machine.serialNo}`} />
-      <Button size="small" variant="text" onClick={() => input.current?.click()} disabled={upload.isPending} aria-label={t('meter:upload.photoFor', { serial: machine.serialNo })}>
+      <FilePickButton accept="image/jpeg,image/png" onFile={(file) => void choose(file)} testId={`photo-${machine.serialNo}`} size="small" variant="text" disabled={upload.isPending} aria-label={t('meter:upload.photoFor', { serial: machine.serialNo })}>
         {upload.isPending ? t('meter:upload.photoUploading') : entry.photoName ? t('meter:upload.photoReplace') : t('meter:upload.photo')}
-      </Button>
+      </FilePickButton>
       {entry.photoName ? (
         <Typography variant="caption" sx={{ display: 'block' }}>
           {entry.photoName}
@@ -262,12 +284,8 @@ function CsvUpload() {
   const [rows, setRows] = useState<ReadingRowInput[]>([]);
   const [fileName, setFileName] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
 
-  const choose = async (ev: ChangeEvent<HTMLInputElement>) => {
-    const file = ev.target.files?.[0];
-    ev.target.value = '';
-    if (!file) return;
+  const choose = async (file: File) => {
     setError(null);
     setRows([]);
     setParseErrors([]);
@@ -304,10 +322,9 @@ function CsvUpload() {
           icon={<DownloadIcon aria-hidden />}
           testId="csv-template"
         />
-        <input ref={input} type="file" accept=".csv,text/csv" hidden onChange={(e) => void choose(e)} data-testid="csv-input" />
-        <Button variant="outlined" onClick={() => input.current?.click()} disabled={parse.isPending}>
+        <FilePickButton accept=".csv,text/csv" onFile={(file) => void choose(file)} testId="csv-input" variant="outlined" disabled={parse.isPending}>
           {t('meter:upload.chooseCsv')}
-        </Button>
+        </FilePickButton>
         {fileName ? <Typography sx={{ alignSelf: 'center' }}>{fileName}</Typography> : null}
       </Box>
       {error ? (

@@ -1,9 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useRouter } from 'next/router';
 import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import type { DataTableColumn } from '@/components/common/DataTable';
 import { ListScreen } from '@/components/common/ListScreen';
@@ -16,6 +14,7 @@ import { Can, useCanAccess } from '@/components/common/Can';
 import { itemsSummary } from './format';
 import { PlaceOrderDialog } from './PlaceOrderDialog';
 import { pathTo } from '@/lib/paths';
+import { TwoLineCell } from '@/components/common/CustomerCell';
 
 /** `/my-orders/manage`: the customer's orders, filters in the URL (from the list's schema), and "place toner order". */
 export function OrdersScreen() {
@@ -55,12 +54,7 @@ export function OrdersScreen() {
         hideOnMobile: true,
         render: (r) =>
           r.machine ? (
-            <Box>
-              <Typography variant="body2">{r.machine.serialNo}</Typography>
-              <Typography variant="caption" color="text.secondary">
-                {pickLocalized(locale, r.machine.modelNameEn, r.machine.modelNameZh)}
-              </Typography>
-            </Box>
+            <TwoLineCell primary={r.machine.serialNo} secondary={pickLocalized(locale, r.machine.modelNameEn, r.machine.modelNameZh)} />
           ) : (
             t('orders.noMachine')
           ),

@@ -18,9 +18,9 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import { useCanAccess } from '@/components/common/Can';
 import { DetailSection } from '@/components/common/DetailParts';
-import { DetailScreen } from '@/components/common/DetailScreen';
+import { DetailScreen, detailHeader, detailTexts } from '@/components/common/DetailScreen';
 import { PageHeader } from '@/components/common/PageHeader';
-import { ContractHistory } from '@/components/contracts/ContractHistory';
+import { ContractHistorySection } from '@/components/contracts/ContractHistory';
 import { apiErrorOf, useEndpointMutation, useEndpointQuery } from '@/lib/api/query';
 import type { ApiError } from '@/lib/api/types';
 import { errorKey } from '@/lib/errors';
@@ -77,8 +77,7 @@ function Options({ o }: { o: RenewalOptions }) {
     <Box sx={{ display: 'grid', gap: 2 }}>
       {/* DetailScreen draws the header only while loading or failing: the loaded record brings its own h1. */}
       <PageHeader
-        title={t('renewal:detail.title', { contractNo: c.contractNo })}
-        back={{ href: pathTo('/my-orders/contract-renewal'), label: t('renewal:detail.back') }}
+        {...detailHeader(t, 'renewal:detail', { contractNo: c.contractNo }, pathTo('/my-orders/contract-renewal'))}
         subtitle={
           <Box component="span" sx={{ display: 'inline-flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
             <DeadlineNote c={c} />
@@ -189,9 +188,7 @@ function Options({ o }: { o: RenewalOptions }) {
         </Card>
       ) : null}
       {!canWrite && c.eligibility.eligible ? <Alert severity="info">{t('renewal:detail.readOnly')}</Alert> : null}
-      <DetailSection title={t('contracts:history.title')}>
-        <ContractHistory events={o.history} />
-      </DetailSection>
+      <ContractHistorySection events={o.history} />
     </Box>
   );
 }
@@ -206,10 +203,7 @@ export function RenewalDetailScreen() {
   return (
     <DetailScreen
       query={query}
-      title={query.data ? t('renewal:detail.title', { contractNo: query.data.contract.contractNo }) : t('renewal:detail.titleLoading')}
-      back={{ href: pathTo('/my-orders/contract-renewal'), label: t('renewal:detail.back') }}
-      notFoundTitle={t('renewal:detail.notFoundTitle')}
-      notFoundBody={t('renewal:detail.notFoundBody')}
+      {...detailTexts(t, 'renewal:detail', query.data && { contractNo: query.data.contract.contractNo }, pathTo('/my-orders/contract-renewal'))}
     >
       {(o) => <Options o={o} />}
     </DetailScreen>

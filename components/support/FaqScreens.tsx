@@ -13,8 +13,8 @@ import { PageHeader } from '@/components/common/PageHeader';
 import { StateMessage } from '@/components/common/StateMessage';
 import { useEndpointQuery } from '@/lib/api/query';
 import { supportContract } from '@/lib/support/contract';
-import type { FaqCategoryGroup, FaqSearchResult } from '@/lib/support/schemas';
-import { useSearchQuery } from './HelpScreens';
+import type { FaqCategoryGroup } from '@/lib/support/schemas';
+import { SupportSearchPage } from './HelpScreens';
 import { HelpBody, Highlight, SupportSearchBox, SupportTabs, useSupportLang } from './parts';
 
 const c = supportContract.endpoints;
@@ -76,50 +76,35 @@ export function FaqScreen() {
 export function FaqSearchScreen() {
   const { t } = useTranslation('support');
   const lang = useSupportLang();
-  const q = useSearchQuery();
-  const result = useEndpointQuery(c.searchFaq, q ? { q, lang } : null, { keepPrevious: true });
   return (
-    <>
-      <PageHeader
-        title={q ? t('search.titleFor', { q }) : t('faq.searchTitle')}
-        documentTitle={t('faq.searchTitle')}
-        breadcrumbs={[{ label: t('faq.title'), href: BASE }, { label: t('faq.searchTitle') }]}
-      />
-      <SupportTabs current="faq" />
-      {q !== null ? <SupportSearchBox key={q} action={`${BASE}/search`} label={t('faq.searchLabel')} initial={q} /> : null}
-      {q === '' ? (
-        <StateMessage title={t('search.prompt')} headingComponent="h2" variant="inline" />
-      ) : q ? (
-        <DetailScreen query={result as DetailQuery<FaqSearchResult>} title={t('faq.searchTitle')} variant="inline">
-          {(r) =>
-            r.hits.length === 0 ? (
-              <StateMessage title={t('search.none', { q })} headingComponent="h2" variant="inline" />
-            ) : (
-              <Box component="section" aria-label={t('search.results')} data-testid="search-results">
-                <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-                  {t('search.count', { count: r.hits.length })}
-                </Typography>
-                {r.hits.map((h) => (
-                  <FaqItem
-                    key={h.id}
-                    id={h.id}
-                    question={h.title}
-                    answerHtml={h.answerHtml}
-                    terms={r.terms}
-                    {...(h.matchedLang !== lang ? { lang: h.matchedLang === 'tc' ? 'zh-HK' : 'en' } : {})}
-                    extra={
-                      <>
-                        <Chip size="small" label={t(`topics.${h.topic}`)} variant="outlined" />
-                        {h.matchedLang !== lang ? <Chip size="small" label={t(`search.matchedIn.${h.matchedLang}`)} color="info" variant="outlined" /> : null}
-                      </>
-                    }
-                  />
-                ))}
-              </Box>
-            )
-          }
-        </DetailScreen>
-      ) : null}
-    </>
+    <SupportSearchPage area="faq" base={BASE} endpoint={c.searchFaq}>
+      {(r, q) =>
+        r.hits.length === 0 ? (
+          <StateMessage title={t('search.none', { q })} headingComponent="h2" variant="inline" />
+        ) : (
+          <Box component="section" aria-label={t('search.results')} data-testid="search-results">
+            <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+              {t('search.count', { count: r.hits.length })}
+            </Typography>
+            {r.hits.map((h) => (
+              <FaqItem
+                key={h.id}
+                id={h.id}
+                question={h.title}
+                answerHtml={h.answerHtml}
+                terms={r.terms}
+                {...(h.matchedLang !== lang ? { lang: h.matchedLang === 'tc' ? 'zh-HK' : 'en' } : {})}
+                extra={
+                  <>
+                    <Chip size="small" label={t(`topics.${h.topic}`)} variant="outlined" />
+                    {h.matchedLang !== lang ? <Chip size="small" label={t(`search.matchedIn.${h.matchedLang}`)} color="info" variant="outlined" /> : null}
+                  </>
+                }
+              />
+            ))}
+          </Box>
+        )
+      }
+    </SupportSearchPage>
   );
 }

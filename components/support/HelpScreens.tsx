@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 /** Quick help (docs/support.md): topics with their articles, one article, and search across both languages. */
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
@@ -18,6 +19,7 @@ import { DetailScreen, useRouteId, type DetailQuery } from '@/components/common/
 import { PageHeader } from '@/components/common/PageHeader';
 import { StateMessage } from '@/components/common/StateMessage';
 import { useEndpointQuery } from '@/lib/api/query';
+import type { BodyOf, Endpoint, OutputOf } from '@/lib/contract';
 import { formatDate } from '@/lib/i18n/locales';
 import { supportContract } from '@/lib/support/contract';
 import type { HelpArticle, HelpTopicGroup, SearchResult } from '@/lib/support/schemas';
@@ -182,27 +184,40 @@ export function SearchHits({ result, hrefOf, empty }: { result: SearchResult; hr
   );
 }
 
-export function HelpSearchScreen() {
+/**
+ * A support search page (quick help, FAQ): the header (`<area>.searchTitle`, "results for" once searched), the tabs,
+ * the search box, then a prompt for an empty search or `children` with the endpoint's result for `?q=`.
+ */
+export function SupportSearchPage<E extends Endpoint<'query'>>({ area, base, endpoint, children }: { area: 'quickHelp' | 'faq'; base: string; endpoint: E; children: (result: OutputOf<E>, q: string) => ReactNode }) {
   const { t } = useTranslation('support');
   const lang = useSupportLang();
   const q = useSearchQuery();
-  const result = useEndpointQuery(c.searchHelp, q ? { q, lang } : null, { keepPrevious: true });
+  const result = useEndpointQuery(endpoint, (q ? { q, lang } : null) as BodyOf<E> | null, { keepPrevious: true });
   return (
     <>
       <PageHeader
-        title={q ? t('search.titleFor', { q }) : t('quickHelp.searchTitle')}
-        documentTitle={t('quickHelp.searchTitle')}
-        breadcrumbs={[{ label: t('quickHelp.title'), href: BASE }, { label: t('quickHelp.searchTitle') }]}
+        title={q ? t('search.titleFor', { q }) : t(`${area}.searchTitle`)}
+        documentTitle={t(`${area}.searchTitle`)}
+        breadcrumbs={[{ label: t(`${area}.title`), href: base }, { label: t(`${area}.searchTitle`) }]}
       />
-      <SupportTabs current="quickHelp" />
-      {q !== null ? <SupportSearchBox key={q} action={`${BASE}/search`} label={t('quickHelp.searchLabel')} initial={q} /> : null}
+      <SupportTabs current={area} />
+      {q !== null ? <SupportSearchBox key={q} action={`${base}/search`} label={t(`${area}.searchLabel`)} initial={q} /> : null}
       {q === '' ? (
         <StateMessage title={t('search.prompt')} headingComponent="h2" variant="inline" />
       ) : q ? (
-        <DetailScreen query={result as DetailQuery<SearchResult>} title={t('quickHelp.searchTitle')} variant="inline">
-          {(r) => <SearchHits result={r} hrefOf={(id) => `${BASE}/${id}`} empty={t('search.none', { q })} />}
+        <DetailScreen query={result as DetailQuery<OutputOf<E>>} title={t(`${area}.searchTitle`)} variant="inline">
+          {(r) => children(r, q)}
         </DetailScreen>
       ) : null}
     </>
+  );
+}
+
+export function HelpSearchScreen() {
+  const { t } = useTranslation('support');
+  return (
+    <SupportSearchPage area="quickHelp" base={BASE} endpoint={c.searchHelp}>
+      {(r, q) => <SearchHits result={r} hrefOf={(id) => `${BASE}/${id}`} empty={t('search.none', { q })} />}
+    </SupportSearchPage>
   );
 }

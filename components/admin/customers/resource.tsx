@@ -3,8 +3,9 @@ import Link from '@mui/material/Link';
 import type { TFunction } from 'i18next';
 import { CheckboxElement, TextFieldElement } from '@/components/common/form';
 import { describeResource } from '@/components/common/resource';
-import { DetailSection, DetailTable } from '@/components/common/DetailParts';
+import { TableSection } from '@/components/common/DetailParts';
 import { StatusChip } from '@/components/common/StatusChip';
+import { KeyAndNameFields, nameColumn, updateWithoutKey } from '@/components/common/resourceFields';
 import { createdColumn, statusColumn, statusFilter, statusRow } from '@/components/common/resourceStatus';
 import { customersContract } from '@/lib/customers/contract';
 import { createCustomerSchema, type CustomerDetail, type CustomerListItem } from '@/lib/customers/schemas';
@@ -13,7 +14,6 @@ import { CustomerStatusAction } from './CustomerStatusAction';
 
 const c = customersContract.endpoints;
 const zh = (locale: string | undefined) => locale === 'tc';
-const nameOf = (r: { nameEn: string; nameZh: string }, locale: string | undefined) => (zh(locale) ? r.nameZh : r.nameEn);
 
 /** The form: the UCP id is entered once (it is the key other records point at) and shown read-only on edit. */
 const empty = {
@@ -32,59 +32,51 @@ const empty = {
 function sections(r: CustomerDetail, t: TFunction, locale: string | undefined) {
   return (
     <>
-      <DetailSection title={t('sections.customerNumbers')}>
-        <DetailTable
-          label={t('sections.customerNumbers')}
-          rows={r.customerNumbers}
-          rowKey={(n) => `${n.productLine}:${n.customerNo}`}
-          empty={t('none.customerNumbers')}
-          columns={[
-            { header: t('columns.productLine'), render: (n) => t(`productLine.${n.productLine}`) },
-            { header: t('columns.customerNo'), render: (n) => n.customerNo },
-          ]}
-        />
-      </DetailSection>
-      <DetailSection title={t('sections.contracts')}>
-        <DetailTable
-          label={t('sections.contracts')}
-          rows={r.contracts}
-          rowKey={(x) => x.id}
-          empty={t('none.contracts')}
-          columns={[
-            { header: t('columns.contractNo'), render: (x) => x.contractNo },
-            { header: t('columns.contractType'), render: (x) => t(`contractType.${x.contractType}`, { defaultValue: x.contractType }) },
-            { header: t('columns.period'), render: (x) => `${formatDate(x.startDate, locale)} – ${formatDate(x.endDate, locale)}` },
-            { header: t('columns.status'), render: (x) => t(`contractStatus.${x.status}`, { defaultValue: x.status }) },
-          ]}
-        />
-      </DetailSection>
-      <DetailSection title={t('sections.machines')}>
-        <DetailTable
-          label={t('sections.machines')}
-          rows={r.machines}
-          rowKey={(m) => m.id}
-          empty={t('none.machines')}
-          columns={[
-            { header: t('columns.serialNo'), render: (m) => m.serialNo },
-            { header: t('columns.model'), render: (m) => (zh(locale) ? m.modelNameZh : m.modelNameEn) },
-            { header: t('columns.location'), render: (m) => (zh(locale) ? m.locationZh : m.locationEn) },
-            { header: t('columns.status'), render: (m) => t(`machineStatus.${m.status}`, { defaultValue: m.status }) },
-          ]}
-        />
-      </DetailSection>
-      <DetailSection title={t('sections.users')}>
-        <DetailTable
-          label={t('sections.users')}
-          rows={r.users}
-          rowKey={(u) => u.id}
-          empty={t('none.users')}
-          columns={[
-            { header: t('columns.loginId'), render: (u) => u.loginId },
-            { header: t('columns.userName'), render: (u) => u.name },
-            { header: t('columns.status'), render: (u) => <StatusChip status={u.status} /> },
-          ]}
-        />
-      </DetailSection>
+      <TableSection
+        title={t('sections.customerNumbers')}
+        rows={r.customerNumbers}
+        rowKey={(n) => `${n.productLine}:${n.customerNo}`}
+        empty={t('none.customerNumbers')}
+        columns={[
+          { header: t('columns.productLine'), render: (n) => t(`productLine.${n.productLine}`) },
+          { header: t('columns.customerNo'), render: (n) => n.customerNo },
+        ]}
+      />
+      <TableSection
+        title={t('sections.contracts')}
+        rows={r.contracts}
+        rowKey={(x) => x.id}
+        empty={t('none.contracts')}
+        columns={[
+          { header: t('columns.contractNo'), render: (x) => x.contractNo },
+          { header: t('columns.contractType'), render: (x) => t(`contractType.${x.contractType}`, { defaultValue: x.contractType }) },
+          { header: t('columns.period'), render: (x) => `${formatDate(x.startDate, locale)} – ${formatDate(x.endDate, locale)}` },
+          { header: t('columns.status'), render: (x) => t(`contractStatus.${x.status}`, { defaultValue: x.status }) },
+        ]}
+      />
+      <TableSection
+        title={t('sections.machines')}
+        rows={r.machines}
+        rowKey={(m) => m.id}
+        empty={t('none.machines')}
+        columns={[
+          { header: t('columns.serialNo'), render: (m) => m.serialNo },
+          { header: t('columns.model'), render: (m) => (zh(locale) ? m.modelNameZh : m.modelNameEn) },
+          { header: t('columns.location'), render: (m) => (zh(locale) ? m.locationZh : m.locationEn) },
+          { header: t('columns.status'), render: (m) => t(`machineStatus.${m.status}`, { defaultValue: m.status }) },
+        ]}
+      />
+      <TableSection
+        title={t('sections.users')}
+        rows={r.users}
+        rowKey={(u) => u.id}
+        empty={t('none.users')}
+        columns={[
+          { header: t('columns.loginId'), render: (u) => u.loginId },
+          { header: t('columns.userName'), render: (u) => u.name },
+          { header: t('columns.status'), render: (u) => <StatusChip status={u.status} /> },
+        ]}
+      />
     </>
   );
 }
@@ -99,7 +91,7 @@ export const customersResource = describeResource({
   listDefaults: { sort: { field: 'ucpId', direction: 'asc' } },
   columns: (t, locale) => [
     { key: 'ucpId', header: t('fields.ucpId'), sortable: true, render: (r: CustomerListItem) => r.id },
-    { key: 'nameEn', header: t('fields.name'), sortable: true, render: (r: CustomerListItem) => nameOf(r, locale) },
+    nameColumn<CustomerListItem>(t, locale),
     { key: 'brNo', header: t('fields.brNo'), hideOnMobile: true, render: (r: CustomerListItem) => r.brNo ?? '' },
     { key: 'userCount', header: t('columns.users'), align: 'right', hideOnMobile: true, render: (r: CustomerListItem) => r.userCount },
     createdColumn<CustomerListItem>(t, locale),
@@ -150,9 +142,7 @@ export const customersResource = describeResource({
     }),
     fields: (form, t, mode) => (
       <>
-        <TextFieldElement control={form.control} name="ucpId" label={t('fields.ucpId')} required disabled={mode === 'edit'} helperText={mode === 'add' ? t('help.ucpId') : undefined} />
-        <TextFieldElement control={form.control} name="nameEn" label={t('fields.nameEn')} required />
-        <TextFieldElement control={form.control} name="nameZh" label={t('fields.nameZh')} required />
+        <KeyAndNameFields control={form.control} keyName="ucpId" t={t} mode={mode} />
         <TextFieldElement control={form.control} name="brNo" label={t('fields.brNo')} required helperText={t('help.brNo')} />
         <TextFieldElement control={form.control} name="billingAddressEn" label={t('fields.billingAddressEn')} multiline minRows={2} />
         <TextFieldElement control={form.control} name="billingAddressZh" label={t('fields.billingAddressZh')} multiline minRows={2} />
@@ -163,10 +153,6 @@ export const customersResource = describeResource({
       </>
     ),
     toCreate: (v) => v,
-    toUpdate: (r, v) => {
-      const { ucpId: _key, ...fields } = v;
-      void _key;
-      return { id: r.id, ...fields };
-    },
+    toUpdate: updateWithoutKey('ucpId'),
   },
 });

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -43,6 +43,9 @@ const EMPTY: OfferFields = {
   status: 'active',
 };
 
+/** A field in half the form's width from a small tablet up, the whole width on a phone. */
+const Half = ({ children }: { children: ReactNode }) => <Grid size={{ xs: 12, sm: 6 }}>{children}</Grid>;
+
 function OfferForm({ offer, onDone }: { offer: OfferItem | null; onDone: () => void }) {
   const { t } = useTranslation(['renewal', 'contracts', 'common']);
   const { locale } = useRouter();
@@ -81,54 +84,22 @@ function OfferForm({ offer, onDone }: { offer: OfferItem | null; onDone: () => v
       aria-label={offer ? t('renewal:offers.editTitle', { code: offer.offerCode }) : t('renewal:offers.addTitle')}
     >
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <TextFieldElement name="offerCode" label={f('offerCode')} required maxLength={30} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <SelectElement name="status" label={f('status')} emptyLabel={false} options={OFFER_STATUSES.map((s) => ({ value: s, label: t(`renewal:offers.status.${s}`) }))} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <TextFieldElement name="nameEn" label={f('nameEn')} required maxLength={120} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <TextFieldElement name="nameZh" label={f('nameZh')} required maxLength={120} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <TextFieldElement name="descriptionEn" label={f('descriptionEn')} maxLength={1000} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <TextFieldElement name="descriptionZh" label={f('descriptionZh')} maxLength={1000} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <SelectElement name="contractType" label={f('contractType')} emptyLabel={t('renewal:offers.anyType')} options={CONTRACT_TYPES.map((c) => ({ value: c, label: t(`contracts:type.${c}`) }))} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <NumberFieldElement name="termMonths" label={f('termMonths')} min={1} max={120} required />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <MoneyFieldElement name="periodChargeCents" label={f('periodCharge')} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <MoneyFieldElement name="minimumChargeCents" label={f('minimumCharge')} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <TextFieldElement name="monoRate" label={f('monoRate')} required maxLength={9} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <TextFieldElement name="colourRate" label={f('colourRate')} required maxLength={9} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <NumberFieldElement name="monoAllowance" label={f('monoAllowance')} min={0} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <NumberFieldElement name="colourAllowance" label={f('colourAllowance')} min={0} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <DateFieldElement name="validFrom" label={f('validFrom')} required />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <DateFieldElement name="validTo" label={f('validTo')} required />
-        </Grid>
+        <Half><TextFieldElement name="offerCode" label={f('offerCode')} required maxLength={30} /></Half>
+        <Half><SelectElement name="status" label={f('status')} emptyLabel={false} options={OFFER_STATUSES.map((s) => ({ value: s, label: t(`renewal:offers.status.${s}`) }))} /></Half>
+        <Half><TextFieldElement name="nameEn" label={f('nameEn')} required maxLength={120} /></Half>
+        <Half><TextFieldElement name="nameZh" label={f('nameZh')} required maxLength={120} /></Half>
+        <Half><TextFieldElement name="descriptionEn" label={f('descriptionEn')} maxLength={1000} /></Half>
+        <Half><TextFieldElement name="descriptionZh" label={f('descriptionZh')} maxLength={1000} /></Half>
+        <Half><SelectElement name="contractType" label={f('contractType')} emptyLabel={t('renewal:offers.anyType')} options={CONTRACT_TYPES.map((c) => ({ value: c, label: t(`contracts:type.${c}`) }))} /></Half>
+        <Half><NumberFieldElement name="termMonths" label={f('termMonths')} min={1} max={120} required /></Half>
+        <Half><MoneyFieldElement name="periodChargeCents" label={f('periodCharge')} /></Half>
+        <Half><MoneyFieldElement name="minimumChargeCents" label={f('minimumCharge')} /></Half>
+        <Half><TextFieldElement name="monoRate" label={f('monoRate')} required maxLength={9} /></Half>
+        <Half><TextFieldElement name="colourRate" label={f('colourRate')} required maxLength={9} /></Half>
+        <Half><NumberFieldElement name="monoAllowance" label={f('monoAllowance')} min={0} /></Half>
+        <Half><NumberFieldElement name="colourAllowance" label={f('colourAllowance')} min={0} /></Half>
+        <Half><DateFieldElement name="validFrom" label={f('validFrom')} required /></Half>
+        <Half><DateFieldElement name="validTo" label={f('validTo')} required /></Half>
         <Grid size={12}>
           <SelectElement
             name="newModelCode"

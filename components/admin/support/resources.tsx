@@ -10,6 +10,8 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
+import type { Control, FieldValues, Path } from 'react-hook-form';
+import type { DataTableColumn } from '@/components/common/DataTable';
 import { CheckboxElement, NumberFieldElement, SelectElement, TextFieldElement } from '@/components/common/form';
 import { describeResource } from '@/components/common/resource';
 import { DetailSection } from '@/components/common/DetailParts';
@@ -51,6 +53,41 @@ const topicOptions = (t: TFunction) => SUPPORT_TOPICS.map((v) => ({ value: v, la
 const topicFilter = (t: TFunction) => ({ label: t('supportAdmin:filters.topic'), optionLabel: (s: string) => t(`support:topics.${s}`) });
 const publishedFilter = (t: TFunction) => ({ label: t('supportAdmin:filters.published'), optionLabel: (s: string) => t(s === 'yes' ? 'supportAdmin:published' : 'supportAdmin:unpublished') });
 
+/**
+ * What the three kinds of published content (articles, FAQ entries, links) share: the same codes, listed in their
+ * `sortOrder`, published by a checkbox, saved as the form has them.
+ */
+type Published = { sortOrder: number; published: boolean; updatedAt: string };
+const contentBase = {
+  codes: { read: READ, write: WRITE },
+  listDefaults: { sort: { field: 'sortOrder', direction: 'asc' } },
+} as const;
+function publishingColumns<R extends Published>(t: TFunction, locale: string | undefined, { updated }: { updated: boolean }): DataTableColumn<R>[] {
+  return [
+    { key: 'sortOrder', header: t('fields.sortOrder'), sortable: true, align: 'right', hideOnMobile: true, render: (r) => r.sortOrder },
+    ...(updated ? [{ key: 'updatedAt', header: t('supportAdmin:updated'), sortable: true, hideOnMobile: true, render: (r: R) => formatDate(r.updatedAt, locale) }] : []),
+    { key: 'published', header: t('fields.published'), render: (r) => <PublishedChip published={r.published} t={t} /> },
+  ];
+}
+const publishingRows = (r: Published, t: TFunction, locale: string | undefined) =>
+  [
+    [t('fields.sortOrder'), r.sortOrder],
+    [t('fields.published'), <PublishedChip key="p" published={r.published} t={t} />],
+    [t('supportAdmin:updated'), formatDateTime(r.updatedAt, locale)],
+  ] as const;
+function PublishingFields<T extends FieldValues>({ control, t }: { control: Control<T>; t: TFunction }) {
+  return (
+    <>
+      <NumberFieldElement control={control} name={'sortOrder' as Path<T>} label={t('fields.sortOrder')} required min={0} max={9999} helperText={t('supportAdmin:sortOrderHelp')} />
+      <CheckboxElement control={control} name={'published' as Path<T>} label={t('fields.published')} helperText={t('supportAdmin:publishedHelp')} />
+    </>
+  );
+}
+const saveAsIs = {
+  toCreate: <V,>(v: V) => v,
+  toUpdate: <V,>(r: { id: string }, v: V) => ({ id: r.id, ...v }),
+};
+
 /** Both languages side by side (stacked on a phone), rendered as customers see them. */
 function Preview({ en, zhHtml, t }: { en: string; zhHtml: string; t: TFunction }) {
   return (
@@ -76,17 +113,14 @@ function Preview({ en, zhHtml, t }: { en: string; zhHtml: string; t: TFunction }
 export const helpArticlesResource = describeResource({
   base: '/admin-controls/quick-help-maintenance',
   ns: 'supportArticles',
-  codes: { read: READ, write: WRITE },
+  ...contentBase,
   endpoints: { list: c.listArticles, get: c.getArticle, create: c.createArticle, update: c.updateArticle },
   rowId: (r: ArticleRow) => r.id,
   recordName: (r: ArticleRecord) => r.titleEn,
-  listDefaults: { sort: { field: 'sortOrder', direction: 'asc' } },
   columns: (t, locale) => [
     { key: 'title', header: t('fields.title'), sortable: true, render: (r: ArticleRow) => (zh(locale) ? r.titleZh : r.titleEn) },
     { key: 'topic', header: t('fields.topic'), render: (r: ArticleRow) => t(`support:topics.${r.topic}`) },
-    { key: 'sortOrder', header: t('fields.sortOrder'), sortable: true, align: 'right', hideOnMobile: true, render: (r: ArticleRow) => r.sortOrder },
-    { key: 'updatedAt', header: t('supportAdmin:updated'), sortable: true, hideOnMobile: true, render: (r: ArticleRow) => formatDate(r.updatedAt, locale) },
-    { key: 'published', header: t('fields.published'), render: (r: ArticleRow) => <PublishedChip published={r.published} t={t} /> },
+    ...publishingColumns<ArticleRow>(t, locale, { updated: true }),
   ],
   filters: (t) => ({ q: { label: t('filters.q') }, topic: topicFilter(t), published: publishedFilter(t) }),
   view: (r, t, locale) => [
@@ -95,9 +129,7 @@ export const helpArticlesResource = describeResource({
     [t('fields.titleZh'), r.titleZh],
     [t('fields.summaryEn'), r.summaryEn || '—'],
     [t('fields.summaryZh'), r.summaryZh || '—'],
-    [t('fields.sortOrder'), r.sortOrder],
-    [t('fields.published'), <PublishedChip key="p" published={r.published} t={t} />],
-    [t('supportAdmin:updated'), formatDateTime(r.updatedAt, locale)],
+    ...publishingRows(r, t, locale),
     [
       t('supportAdmin:customerPage'),
       r.published ? (
@@ -133,38 +165,31 @@ export const helpArticlesResource = describeResource({
         <TextFieldElement control={form.control} name="summaryZh" label={t('fields.summaryZh')} multiline minRows={2} maxLength={LIMITS.summary} />
         <RichTextEditor control={form.control} name="bodyEn" label={t('fields.bodyEn')} required lang="en" helperText={t('supportAdmin:bodyEditorHelp')} />
         <RichTextEditor control={form.control} name="bodyZh" label={t('fields.bodyZh')} required lang="zh-HK" helperText={t('supportAdmin:bodyEditorHelp')} />
-        <NumberFieldElement control={form.control} name="sortOrder" label={t('fields.sortOrder')} required min={0} max={9999} helperText={t('supportAdmin:sortOrderHelp')} />
-        <CheckboxElement control={form.control} name="published" label={t('fields.published')} helperText={t('supportAdmin:publishedHelp')} />
+        <PublishingFields control={form.control} t={t} />
       </>
     ),
-    toCreate: (v) => v,
-    toUpdate: (r, v) => ({ id: r.id, ...v }),
+    ...saveAsIs,
   },
 });
 
 export const faqResource = describeResource({
   base: '/admin-controls/faq-maintenance',
   ns: 'supportFaq',
-  codes: { read: READ, write: WRITE },
+  ...contentBase,
   endpoints: { list: c.listFaqEntries, get: c.getFaqEntry, create: c.createFaqEntry, update: c.updateFaqEntry },
   rowId: (r: FaqRow) => r.id,
   recordName: (r: FaqRecord) => r.questionEn,
-  listDefaults: { sort: { field: 'sortOrder', direction: 'asc' } },
   columns: (t, locale) => [
     { key: 'title', header: t('fields.question'), sortable: true, render: (r: FaqRow) => (zh(locale) ? r.questionZh : r.questionEn) },
     { key: 'category', header: t('fields.category'), render: (r: FaqRow) => t(`support:topics.${r.category}`) },
-    { key: 'sortOrder', header: t('fields.sortOrder'), sortable: true, align: 'right', hideOnMobile: true, render: (r: FaqRow) => r.sortOrder },
-    { key: 'updatedAt', header: t('supportAdmin:updated'), sortable: true, hideOnMobile: true, render: (r: FaqRow) => formatDate(r.updatedAt, locale) },
-    { key: 'published', header: t('fields.published'), render: (r: FaqRow) => <PublishedChip published={r.published} t={t} /> },
+    ...publishingColumns<FaqRow>(t, locale, { updated: true }),
   ],
   filters: (t) => ({ q: { label: t('filters.q') }, topic: topicFilter(t), published: publishedFilter(t) }),
   view: (r, t, locale) => [
     [t('fields.category'), t(`support:topics.${r.category}`)],
     [t('fields.questionEn'), r.questionEn],
     [t('fields.questionZh'), r.questionZh],
-    [t('fields.sortOrder'), r.sortOrder],
-    [t('fields.published'), <PublishedChip key="p" published={r.published} t={t} />],
-    [t('supportAdmin:updated'), formatDateTime(r.updatedAt, locale)],
+    ...publishingRows(r, t, locale),
   ],
   sections: (r, t) => <Preview en={r.answerEn} zhHtml={r.answerZh} t={t} />,
   form: {
@@ -186,28 +211,24 @@ export const faqResource = describeResource({
         <TextFieldElement control={form.control} name="questionZh" label={t('fields.questionZh')} required maxLength={LIMITS.title} />
         <TextFieldElement control={form.control} name="answerEn" label={t('fields.answerEn')} required multiline minRows={5} maxLength={LIMITS.body} helperText={t('supportAdmin:bodyHelp')} />
         <TextFieldElement control={form.control} name="answerZh" label={t('fields.answerZh')} required multiline minRows={5} maxLength={LIMITS.body} helperText={t('supportAdmin:bodyHelp')} />
-        <NumberFieldElement control={form.control} name="sortOrder" label={t('fields.sortOrder')} required min={0} max={9999} helperText={t('supportAdmin:sortOrderHelp')} />
-        <CheckboxElement control={form.control} name="published" label={t('fields.published')} helperText={t('supportAdmin:publishedHelp')} />
+        <PublishingFields control={form.control} t={t} />
       </>
     ),
-    toCreate: (v) => v,
-    toUpdate: (r, v) => ({ id: r.id, ...v }),
+    ...saveAsIs,
   },
 });
 
 export const usefulLinksResource = describeResource({
   base: '/admin-controls/useful-link-maintenance',
   ns: 'supportLinks',
-  codes: { read: READ, write: WRITE },
+  ...contentBase,
   endpoints: { list: c.listLinks, get: c.getLink, create: c.createLink, update: c.updateLink },
   rowId: (r: LinkRow) => r.id,
   recordName: (r: LinkRecord) => r.titleEn,
-  listDefaults: { sort: { field: 'sortOrder', direction: 'asc' } },
   columns: (t, locale) => [
     { key: 'title', header: t('fields.title'), sortable: true, render: (r: LinkRow) => (zh(locale) ? r.titleZh : r.titleEn) },
     { key: 'url', header: t('fields.url'), hideOnMobile: true, render: (r: LinkRow) => <span style={{ overflowWrap: 'anywhere' }}>{r.url}</span> },
-    { key: 'sortOrder', header: t('fields.sortOrder'), sortable: true, align: 'right', hideOnMobile: true, render: (r: LinkRow) => r.sortOrder },
-    { key: 'published', header: t('fields.published'), render: (r: LinkRow) => <PublishedChip published={r.published} t={t} /> },
+    ...publishingColumns<LinkRow>(t, locale, { updated: false }),
   ],
   filters: (t) => ({ q: { label: t('filters.q') }, published: publishedFilter(t) }),
   view: (r, t, locale) => [
@@ -221,9 +242,7 @@ export const usefulLinksResource = describeResource({
         {r.url}
       </Link>,
     ],
-    [t('fields.sortOrder'), r.sortOrder],
-    [t('fields.published'), <PublishedChip key="p" published={r.published} t={t} />],
-    [t('supportAdmin:updated'), formatDateTime(r.updatedAt, locale)],
+    ...publishingRows(r, t, locale),
   ],
   form: {
     schema: linkFieldsSchema,
@@ -244,12 +263,10 @@ export const usefulLinksResource = describeResource({
         <TextFieldElement control={form.control} name="descriptionEn" label={t('fields.descriptionEn')} multiline minRows={2} maxLength={LIMITS.summary} />
         <TextFieldElement control={form.control} name="descriptionZh" label={t('fields.descriptionZh')} multiline minRows={2} maxLength={LIMITS.summary} />
         <TextFieldElement control={form.control} name="url" label={t('fields.url')} required maxLength={LIMITS.url} helperText={t('help.url')} />
-        <NumberFieldElement control={form.control} name="sortOrder" label={t('fields.sortOrder')} required min={0} max={9999} helperText={t('supportAdmin:sortOrderHelp')} />
-        <CheckboxElement control={form.control} name="published" label={t('fields.published')} helperText={t('supportAdmin:publishedHelp')} />
+        <PublishingFields control={form.control} t={t} />
       </>
     ),
-    toCreate: (v) => v,
-    toUpdate: (r, v) => ({ id: r.id, ...v }),
+    ...saveAsIs,
   },
 });
 

@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import { RadioGroupElement, TextFieldElement } from '@/components/common/form';
 import { describeResource } from '@/components/common/resource';
 import { DetailSection } from '@/components/common/DetailParts';
+import { KeyAndNameFields, nameColumn, updateWithoutKey } from '@/components/common/resourceFields';
 import { createdColumn, statusColumn, statusFilter, statusRow } from '@/components/common/resourceStatus';
 import { CODE_AREAS } from '@/lib/userGroups/codeAreas';
 import { userGroupsContract } from '@/lib/userGroups/contract';
@@ -16,7 +17,6 @@ import { GroupActions } from './GroupActions';
 import { GroupMembers } from './GroupMembers';
 
 const c = userGroupsContract.endpoints;
-const nameOf = (r: { nameEn: string; nameZh: string }, locale: string | undefined) => (locale === 'tc' ? r.nameZh : r.nameEn);
 
 /** The group's codes by area, each with its meaning. */
 function CodesByArea({ codes, t }: { codes: readonly FunctionCode[]; t: TFunction }) {
@@ -58,7 +58,7 @@ export const userGroupsResource = describeResource({
   listDefaults: { sort: { field: 'code', direction: 'asc' } },
   columns: (t, locale) => [
     { key: 'code', header: t('fields.code'), sortable: true, render: (r: GroupListItem) => r.code },
-    { key: 'nameEn', header: t('fields.name'), sortable: true, render: (r: GroupListItem) => nameOf(r, locale) },
+    nameColumn<GroupListItem>(t, locale),
     { key: 'kind', header: t('fields.kind'), render: (r: GroupListItem) => <Chip size="small" variant="outlined" label={t(`kind.${r.kind}`)} /> },
     { key: 'codeCount', header: t('columns.codes'), align: 'right', hideOnMobile: true, render: (r: GroupListItem) => r.codeCount },
     { key: 'memberCount', header: t('columns.members'), align: 'right', render: (r: GroupListItem) => r.memberCount },
@@ -93,19 +93,13 @@ export const userGroupsResource = describeResource({
     fromRecord: (r: GroupDetail) => ({ code: r.code, nameEn: r.nameEn, nameZh: r.nameZh, description: r.description, kind: r.kind, codes: r.codes }),
     fields: (form, t, mode) => (
       <>
-        <TextFieldElement control={form.control} name="code" label={t('fields.code')} required disabled={mode === 'edit'} helperText={mode === 'add' ? t('help.code') : undefined} />
-        <TextFieldElement control={form.control} name="nameEn" label={t('fields.nameEn')} required />
-        <TextFieldElement control={form.control} name="nameZh" label={t('fields.nameZh')} required />
+        <KeyAndNameFields control={form.control} keyName="code" t={t} mode={mode} />
         <TextFieldElement control={form.control} name="description" label={t('fields.description')} multiline minRows={2} />
         <RadioGroupElement control={form.control} name="kind" label={t('fields.kind')} row helperText={t('help.kind')} options={GROUP_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))} />
         <FunctionCodePicker control={form.control as never} />
       </>
     ),
     toCreate: (v) => v,
-    toUpdate: (r, v) => {
-      const { code: _key, ...fields } = v;
-      void _key;
-      return { id: r.id, ...fields };
-    },
+    toUpdate: updateWithoutKey('code'),
   },
 });

@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import type { TFunction } from 'i18next';
 import { CheckboxElement, RadioGroupElement, SelectElement, TextFieldElement } from '@/components/common/form';
 import { describeResource } from '@/components/common/resource';
-import { DetailSection, DetailTable } from '@/components/common/DetailParts';
+import { TableSection } from '@/components/common/DetailParts';
 import { StatusChip } from '@/components/common/StatusChip';
 import { statusColumn, statusFilter, statusRow } from '@/components/common/resourceStatus';
 import { formatDate, formatDateTime } from '@/lib/i18n/locales';
@@ -30,17 +30,15 @@ function sections(r: UserDetail, t: TFunction, locale: string | undefined) {
     <>
       <LinksSection r={r} t={t} locale={locale} />
       {r.kind === 'staff' ? (
-        <DetailSection title={t('sections.assigned')}>
-          <DetailTable
-            label={t('sections.assigned')}
-            rows={r.assignedDetails}
-            rowKey={(c) => c.ucpId}
-            empty={t('none.assigned')}
-            columns={[
-              { header: t('fields.customer'), render: (c) => `${c.ucpId} · ${zh(locale) ? c.nameZh : c.nameEn}` },
-            ]}
-          />
-        </DetailSection>
+        <TableSection
+          title={t('sections.assigned')}
+          rows={r.assignedDetails}
+          rowKey={(c) => c.ucpId}
+          empty={t('none.assigned')}
+          columns={[
+            { header: t('fields.customer'), render: (c) => `${c.ucpId} · ${zh(locale) ? c.nameZh : c.nameEn}` },
+          ]}
+        />
       ) : null}
     </>
   );
@@ -48,18 +46,16 @@ function sections(r: UserDetail, t: TFunction, locale: string | undefined) {
 
 function LinksSection({ r, t, locale }: { r: UserDetail; t: TFunction; locale: string | undefined }) {
   return (
-    <DetailSection title={t('sections.links')}>
-      <DetailTable
-        label={t('sections.links')}
-        rows={r.linkDetails}
-        rowKey={(l) => l.ucpId}
-        empty={t('none.links')}
-        columns={[
-          { header: t('fields.customer'), render: (l) => `${l.ucpId} · ${zh(locale) ? l.nameZh : l.nameEn}` },
-          { header: t('fields.groups'), render: (l) => (l.groups.length ? l.groups.map((g) => (zh(locale) ? g.nameZh : g.nameEn)).join(', ') : t('none.groups')) },
-        ]}
-      />
-    </DetailSection>
+    <TableSection
+      title={t('sections.links')}
+      rows={r.linkDetails}
+      rowKey={(l) => l.ucpId}
+      empty={t('none.links')}
+      columns={[
+        { header: t('fields.customer'), render: (l) => `${l.ucpId} · ${zh(locale) ? l.nameZh : l.nameEn}` },
+        { header: t('fields.groups'), render: (l) => (l.groups.length ? l.groups.map((g) => (zh(locale) ? g.nameZh : g.nameEn)).join(', ') : t('none.groups')) },
+      ]}
+    />
   );
 }
 

@@ -3,8 +3,7 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { FieldValues } from 'react-hook-form';
 import type { BaseFieldProps } from './fieldTypes';
 import { formatCentsForInput, parseMoneyToCents } from './money';
-import { useBoundField } from './useBoundField';
-import { useTextBuffer } from './useTextBuffer';
+import { useNumberTextField } from './useTextBuffer';
 
 export type MoneyFieldElementProps<T extends FieldValues> = BaseFieldProps<T> &
   Pick<TextFieldProps, 'fullWidth' | 'sx' | 'placeholder'> & {
@@ -17,18 +16,11 @@ export type MoneyFieldElementProps<T extends FieldValues> = BaseFieldProps<T> &
  * `z.number({ error: zodMessages.money }).int()`). On leaving the field the text is shown with two decimals.
  */
 export function MoneyFieldElement<T extends FieldValues>({ allowNegative = false, fullWidth = true, sx, placeholder, ...base }: MoneyFieldElementProps<T>) {
-  const { field, textFieldProps } = useBoundField(base);
   const parse = (text: string) => parseMoneyToCents(text, allowNegative);
-  const value = typeof field.value === 'number' ? field.value : null;
-  const [text, setText] = useTextBuffer(value, formatCentsForInput, parse);
+  const { field, text, setText, props } = useNumberTextField(base, formatCentsForInput, parse);
   return (
     <TextField
-      {...textFieldProps}
-      value={text}
-      onChange={(e) => {
-        setText(e.target.value);
-        field.onChange(parse(e.target.value));
-      }}
+      {...props}
       onBlur={() => {
         const cents = parse(text);
         if (cents !== null && Number.isFinite(cents)) setText(formatCentsForInput(cents));

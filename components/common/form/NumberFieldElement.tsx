@@ -1,8 +1,7 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { FieldValues } from 'react-hook-form';
 import type { BaseFieldProps } from './fieldTypes';
-import { useBoundField } from './useBoundField';
-import { useTextBuffer } from './useTextBuffer';
+import { useNumberTextField } from './useTextBuffer';
 
 export type NumberFieldElementProps<T extends FieldValues> = BaseFieldProps<T> &
   Pick<TextFieldProps, 'fullWidth' | 'sx' | 'placeholder'> & {
@@ -31,23 +30,16 @@ export function NumberFieldElement<T extends FieldValues>({
   placeholder,
   ...base
 }: NumberFieldElementProps<T>) {
-  const { field, textFieldProps } = useBoundField(base);
   const pattern = decimals > 0 ? new RegExp(`^-?\\d+(?:\\.\\d{0,${decimals}})?$`) : /^-?\d+$/;
   const parse = (text: string): number | null => {
     const trimmed = text.trim();
     if (trimmed === '') return null;
     return pattern.test(trimmed) ? Number(trimmed) : Number.NaN;
   };
-  const value = typeof field.value === 'number' ? field.value : null;
-  const [text, setText] = useTextBuffer(value, formatNumber, parse);
+  const { props } = useNumberTextField(base, formatNumber, parse);
   return (
     <TextField
-      {...textFieldProps}
-      value={text}
-      onChange={(e) => {
-        setText(e.target.value);
-        field.onChange(parse(e.target.value));
-      }}
+      {...props}
       fullWidth={fullWidth}
       placeholder={placeholder}
       sx={sx}

@@ -1,0 +1,36 @@
+import type { TFunction } from 'i18next';
+import type { Control, FieldValues, Path } from 'react-hook-form';
+import type { DataTableColumn } from './DataTable';
+import { TextFieldElement } from './form';
+
+/** Records named in both languages (`nameEn` / `nameZh`): the name in the page's language. */
+type Named = { nameEn: string; nameZh: string };
+export const localName = (r: Named, locale: string | undefined) => (locale === 'tc' ? r.nameZh : r.nameEn);
+
+/** The name column (`fields.name`, sorted by `nameEn`) of a maintenance list whose records are named in both languages. */
+export function nameColumn<Row extends Named>(t: TFunction, locale: string | undefined): DataTableColumn<Row> {
+  return { key: 'nameEn', header: t('fields.name'), sortable: true, render: (r) => localName(r, locale) };
+}
+
+/**
+ * The first fields of a maintenance form whose record has a business key and a name in both languages (a customer's
+ * UCP id, a group's code): the key, entered once and read-only on edit (other records point at it), then the names.
+ */
+export function KeyAndNameFields<T extends FieldValues>({ control, keyName, t, mode }: { control: Control<T>; keyName: Path<T>; t: TFunction; mode: 'add' | 'edit' }) {
+  return (
+    <>
+      <TextFieldElement control={control} name={keyName} label={t(`fields.${keyName}`)} required disabled={mode === 'edit'} helperText={mode === 'add' ? t(`help.${keyName}`) : undefined} />
+      <TextFieldElement control={control} name={'nameEn' as Path<T>} label={t('fields.nameEn')} required />
+      <TextFieldElement control={control} name={'nameZh' as Path<T>} label={t('fields.nameZh')} required />
+    </>
+  );
+}
+
+/** The update body of such a record: its id and the form's values but the key, which does not change. */
+export function updateWithoutKey<K extends string>(key: K) {
+  return <V extends Record<K, unknown>>(r: { id: string }, v: V) => {
+    const fields: Partial<V> = { ...v };
+    delete fields[key];
+    return { id: r.id, ...(fields as Omit<V, K>) };
+  };
+}
