@@ -1,4 +1,5 @@
 import type { FunctionCode } from '@/lib/permissions/codes';
+import { mutation, query, type BodySchema, type InvalidationTarget, type Output } from './index';
 
 /**
  * A feature's two permissions as most areas grant them: reading with its read or its write code, writing with its
@@ -8,3 +9,26 @@ export const readWrite = <const R extends FunctionCode, const W extends Function
   READ: { anyOf: [read, write] as const },
   WRITE: { anyOf: [write] as const },
 });
+
+/**
+ * A staff maintenance area's entries, declared the one way they all work: `read` endpoints (list, get) are queries
+ * open to the read or the write code; `write` endpoints (add, edit, status, delete) are mutations open to the write
+ * code only that make `invalidates` stale after success (or the targets an entry names instead).
+ *
+ * @example
+ * const { read, write } = maintenance('offer_read', 'offer_write', ['offers']);
+ * defineContract('offers', {
+ *   getOffer: read('Provider staff: one offer. Unknown: 404.', offerIdSchema, output<OfferDetail>()),
+ *   updateOffer: write('Provider staff: edit an offer. Audited.', updateOfferSchema, output<{ id: string }>()),
+ * });
+ */
+export function maintenance<const R extends FunctionCode, const W extends FunctionCode>(readCode: R, writeCode: W, invalidates: readonly InvalidationTarget[]) {
+  const { READ, WRITE } = readWrite(readCode, writeCode);
+  return {
+    READ,
+    WRITE,
+    read: <B extends BodySchema, O>(summary: string, body: B, out: Output<O>) => query({ summary, permission: READ, body, output: out }),
+    write: <B extends BodySchema, O>(summary: string, body: B, out: Output<O>, stale: readonly InvalidationTarget[] = invalidates) =>
+      mutation({ summary, permission: WRITE, body, output: out, invalidates: stale }),
+  };
+}
