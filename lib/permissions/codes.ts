@@ -27,7 +27,7 @@ type ReadWrite<T extends string> = `${T}_read` | `${T}_write`;
 export const readWriteCodes = <T extends string>(areas: readonly T[]): ReadWrite<T>[] =>
   areas.flatMap((a) => [`${a}_read`, `${a}_write`] as ReadWrite<T>[]);
 
-/** Provider staff's maintenance of customers, user groups and user accounts, and the user list report. */
+/** Provider staff's maintenance of customers, user groups and user accounts, and the user list report (the group form's order). */
 export const USER_MAINTENANCE_CODES = [
   'ucp_cust_main_read',
   'ucp_cust_main_write',
@@ -98,7 +98,16 @@ export const ADMIN_CODES: readonly FunctionCode[] = [
   ...readWriteCodes(APPROVAL_AREAS),
   // Credit control's read-only view of billing-address changes (docs/account-changes.md): provider staff only.
   'cac_chg_bill_addr_read',
-  ...USER_MAINTENANCE_CODES,
+  'ucp_cust_main_read',
+  'ucp_cust_main_write',
+  'user_ac_main_read',
+  'user_ac_main_write',
+  'user_ac_main_resend',
+  'user_ac_main_impexp',
+  'user_group_main_read',
+  'user_group_main_write',
+  'user_list_rpt_read',
+  'user_list_rpt_read_all',
   'offer_read',
   'offer_write',
   'renewal_offer_write',
