@@ -1,5 +1,5 @@
 import type { FunctionCode } from '@/lib/permissions/codes';
-import { mutation, query, type BodySchema, type InvalidationTarget, type Output } from './index';
+import { mutation, query, type BodySchema, type InvalidationTarget, type Output, type Permission } from './index';
 
 /**
  * A feature's two permissions as most areas grant them: reading with its read or its write code, writing with its
@@ -9,6 +9,18 @@ export const readWrite = <const R extends FunctionCode, const W extends Function
   READ: { anyOf: [read, write] as const },
   WRITE: { anyOf: [write] as const },
 });
+
+/** Queries open to one permission: `const read = reads(READ)`, then `getX: read(summary, body, output<X>())`. */
+export const reads =
+  <const P extends Permission>(permission: P) =>
+  <B extends BodySchema, O>(summary: string, body: B, out: Output<O>) =>
+    query({ summary, permission, body, output: out });
+
+/** Mutations open to one permission that make `invalidates` stale after success (or the targets an entry names instead). */
+export const writes =
+  <const P extends Permission>(permission: P, invalidates: readonly InvalidationTarget[]) =>
+  <B extends BodySchema, O>(summary: string, body: B, out: Output<O>, stale: readonly InvalidationTarget[] = invalidates) =>
+    mutation({ summary, permission, body, output: out, invalidates: stale });
 
 /**
  * A staff maintenance area's entries, declared the one way they all work: `read` endpoints (list, get) are queries
@@ -27,8 +39,7 @@ export function maintenance<const R extends FunctionCode, const W extends Functi
   return {
     READ,
     WRITE,
-    read: <B extends BodySchema, O>(summary: string, body: B, out: Output<O>) => query({ summary, permission: READ, body, output: out }),
-    write: <B extends BodySchema, O>(summary: string, body: B, out: Output<O>, stale: readonly InvalidationTarget[] = invalidates) =>
-      mutation({ summary, permission: WRITE, body, output: out, invalidates: stale }),
+    read: reads(READ),
+    write: writes(WRITE, invalidates),
   };
 }
