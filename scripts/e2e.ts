@@ -14,11 +14,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, appendFileSync, constants as fsConstants, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureBuild } from './lib/build.mjs';
-import { bin, run, waitForExit } from './lib/process';
+import { bin, freePort, run, waitForExit } from './lib/process';
 
 const READY_TIMEOUT_MS = 300_000;
 const STOP_TIMEOUT_MS = 20_000;
@@ -55,19 +54,6 @@ function warnNoChromium(): void {
       '',
     ].join('\n'),
   );
-}
-
-/** A port the OS says is free right now (a tiny race with other processes is acceptable for a test run). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => (port ? resolve(port) : reject(new Error('could not get a free port'))));
-    });
-  });
 }
 
 type Server = { child: ChildProcess; output: () => string };

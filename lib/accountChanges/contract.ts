@@ -1,6 +1,7 @@
 /** Account-information changes: the customer's requests and the provider's approvals (docs/account-changes.md). */
 import { ACCOUNT_CHANGE_AREAS, APPROVAL_AREAS, type FunctionCode } from '@/lib/permissions/codes';
 import { defineContract, download, mutation, output, query, upload } from '@/lib/contract';
+import { reads } from '@/lib/contract/grants';
 import {
   attachmentIdSchema,
   currentValuesSchema,
@@ -25,6 +26,8 @@ import {
 
 const CHANGE_READ = { anyOf: ACCOUNT_CHANGE_AREAS.flatMap((a): FunctionCode[] => [`${a}_read`, `${a}_write`]) } as const;
 const REVIEW_READ = { anyOf: [...APPROVAL_AREAS.flatMap((a): FunctionCode[] => [`${a}_read`, `${a}_write`]), 'cac_chg_bill_addr_read'] as FunctionCode[] } as const;
+const readChanges = reads(CHANGE_READ);
+const readReviews = reads(REVIEW_READ);
 const REVIEW_WRITE = { anyOf: APPROVAL_AREAS.map((a): FunctionCode => `${a}_write`) } as const;
 
 const SUBMIT_NOTE =
@@ -35,21 +38,18 @@ const UPLOAD_NOTE =
   'streaming: 413; empty 400 FILE_EMPTY, wrong type 415, damaged 400 FILE_CORRUPT). ';
 
 export const accountChangesContract = defineContract('accountChanges', {
-  listRequests: query({
-    summary:
-      "The customer's change requests of the types the caller may read (ac_chg_*_read/_write): { items: [{ id, requestNo, type, status, " +
+  listRequests: readChanges(
+    "The customer's change requests of the types the caller may read (ac_chg_*_read/_write): { items: [{ id, requestNo, type, status, " +
       'channelSource, submittedAt, submittedByName, reviewerComment, updatedAt }], total }. Filter type[], status[], dateFrom/dateTo ' +
       '(submitted, Hong Kong), q (reference no.); sort requestNo | submittedAt | status | type.',
-    permission: CHANGE_READ,
-    body: listRequestsSchema,
-    output: output<ChangeListResult>(),
-  }),
-  getRequest: query({
-    summary: 'One request of the customer (readable type): old and new values, effective date, attachments, history. Else NOT_FOUND.',
-    permission: CHANGE_READ,
-    body: requestIdSchema,
-    output: output<ChangeDetail>(),
-  }),
+    listRequestsSchema,
+    output<ChangeListResult>(),
+  ),
+  getRequest: readChanges(
+    'One request of the customer (readable type): old and new values, effective date, attachments, history. Else NOT_FOUND.',
+    requestIdSchema,
+    output<ChangeDetail>(),
+  ),
   getAttachment: download({
     summary: 'FILE (attachment): a file of a request the caller may open (as getRequest); otherwise NOT_FOUND.',
     permission: CHANGE_READ,
@@ -106,20 +106,17 @@ export const accountChangesContract = defineContract('accountChanges', {
     output: output<SubmitResult>(),
     invalidates: ['accountChanges'],
   }),
-  listQueue: query({
-    summary:
-      'Provider staff: requests of every customer, only of the types of the caller’s apv_*_read/_write codes (bill_addr also with ' +
+  listQueue: readReviews(
+    'Provider staff: requests of every customer, only of the types of the caller’s apv_*_read/_write codes (bill_addr also with ' +
       'cac_chg_bill_addr_read); open ones first, oldest first. Filter type[], status[], dateFrom/dateTo, q (reference, customer name or UCP id).',
-    permission: REVIEW_READ,
-    body: listQueueSchema,
-    output: output<QueueResult>(),
-  }),
-  getForReview: query({
-    summary: 'Provider staff: one request (readable type, else NOT_FOUND) with customer, old and new values, attachments, history and `actions` the caller may take now.',
-    permission: REVIEW_READ,
-    body: requestIdSchema,
-    output: output<ReviewDetail>(),
-  }),
+    listQueueSchema,
+    output<QueueResult>(),
+  ),
+  getForReview: readReviews(
+    'Provider staff: one request (readable type, else NOT_FOUND) with customer, old and new values, attachments, history and `actions` the caller may take now.',
+    requestIdSchema,
+    output<ReviewDetail>(),
+  ),
   getReviewAttachment: download({
     summary: 'FILE (attachment): a file of a request the staff user may read.',
     permission: REVIEW_READ,

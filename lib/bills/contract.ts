@@ -1,21 +1,21 @@
 /** Bills and the statement of account (docs/bills.md): every endpoint declared once (lib/contract). */
 import { z } from 'zod';
 import { defineContract, download, output, query } from '@/lib/contract';
+import { reads } from '@/lib/contract/grants';
 import { billIdSchema, listBillsSchema, statementSchema, type BillContractOption, type BillDetail, type BillListResult, type BillSummary } from './schemas';
 
 const READ = { anyOf: ['mgt_bills_read'] } as const;
+const read = reads(READ);
 
 export const billsContract = defineContract('bills', {
-  listBills: query({
-    summary:
-      "One page of the customer's bills: { items: [{ id, billNo, contractNo, periodStart, periodEnd, billDate, dueDate, amountCents, " +
+  listBills: read(
+    "One page of the customer's bills: { items: [{ id, billNo, contractNo, periodStart, periodEnd, billDate, dueDate, amountCents, " +
       'paidCents, balanceCents, status }], total, summary: { outstandingCents, overdueCents, overdueCount } }. Status is derived ' +
       '(paid, under_review, overdue, partly_paid, unpaid; docs/bills.md); filter by status[], contractId, dateFrom/dateTo (bill date), ' +
       'q (bill no.); sort billNo | billDate | dueDate | amount. The summary covers all bills, whatever the filter.',
-    permission: READ,
-    body: listBillsSchema,
-    output: output<BillListResult>(),
-  }),
+    listBillsSchema,
+    output<BillListResult>(),
+  ),
   getBillSummary: query({
     summary: "Outstanding and overdue totals of the customer's bills (the home card): { outstandingCents, overdueCents, overdueCount }.",
     permission: READ,
@@ -30,14 +30,12 @@ export const billsContract = defineContract('bills', {
     body: z.strictObject({}),
     output: output<BillContractOption[]>(),
   }),
-  getBill: query({
-    summary:
-      'One bill with the lines that explain its amount (each with its own opening/closing readings, allowance, billable pages, rate), ' +
+  getBill: read(
+    'One bill with the lines that explain its amount (each with its own opening/closing readings, allowance, billable pages, rate), ' +
       'its contract and the payment slips naming it. Another customer’s bill is NOT_FOUND.',
-    permission: READ,
-    body: billIdSchema,
-    output: output<BillDetail>(),
-  }),
+    billIdSchema,
+    output<BillDetail>(),
+  ),
   downloadBillPdf: download({
     summary:
       'FILE (application/pdf attachment, not an envelope): the bill as a bilingual PDF generated from its data (Noto Sans TC, subset). ' +

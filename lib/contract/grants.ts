@@ -1,4 +1,5 @@
 import type { FunctionCode } from '@/lib/permissions/codes';
+import { mutation, query, type BodySchema, type InvalidationTarget, type Output, type Permission } from './index';
 
 /**
  * A feature's two permissions as most areas grant them: reading with its read or its write code, writing with its
@@ -8,3 +9,37 @@ export const readWrite = <const R extends FunctionCode, const W extends Function
   READ: { anyOf: [read, write] as const },
   WRITE: { anyOf: [write] as const },
 });
+
+/** Queries open to one permission: `const read = reads(READ)`, then `getX: read(summary, body, output<X>())`. */
+export const reads =
+  <const P extends Permission>(permission: P) =>
+  <B extends BodySchema, O>(summary: string, body: B, out: Output<O>) =>
+    query({ summary, permission, body, output: out });
+
+/** Mutations open to one permission that make `invalidates` stale after success (or the targets an entry names instead). */
+export const writes =
+  <const P extends Permission>(permission: P, invalidates: readonly InvalidationTarget[]) =>
+  <B extends BodySchema, O>(summary: string, body: B, out: Output<O>, stale: readonly InvalidationTarget[] = invalidates) =>
+    mutation({ summary, permission, body, output: out, invalidates: stale });
+
+/**
+ * A staff maintenance area's entries, declared the one way they all work: `read` endpoints (list, get) are queries
+ * open to the read or the write code; `write` endpoints (add, edit, status, delete) are mutations open to the write
+ * code only that make `invalidates` stale after success (or the targets an entry names instead).
+ *
+ * @example
+ * const { read, write } = maintenance('offer_read', 'offer_write', ['offers']);
+ * defineContract('offers', {
+ *   getOffer: read('Provider staff: one offer. Unknown: 404.', offerIdSchema, output<OfferDetail>()),
+ *   updateOffer: write('Provider staff: edit an offer. Audited.', updateOfferSchema, output<{ id: string }>()),
+ * });
+ */
+export function maintenance<const R extends FunctionCode, const W extends FunctionCode>(readCode: R, writeCode: W, invalidates: readonly InvalidationTarget[]) {
+  const { READ, WRITE } = readWrite(readCode, writeCode);
+  return {
+    READ,
+    WRITE,
+    read: reads(READ),
+    write: writes(WRITE, invalidates),
+  };
+}

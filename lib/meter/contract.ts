@@ -1,5 +1,6 @@
 /** Machines and meter readings (docs/contracts-and-meters.md). Declared once (lib/contract). */
 import { defineContract, download, mutation, output, query, upload } from '@/lib/contract';
+import { reads } from '@/lib/contract/grants';
 import {
   checkReadingsSchema,
   exportReadingsSchema,
@@ -20,6 +21,7 @@ import {
 
 const HISTORY = { anyOf: ['meter_history_read'] } as const;
 const UPLOAD_READ = { anyOf: ['meter_upload_read', 'meter_upload_write'] } as const;
+const readHistory = reads(HISTORY);
 const UPLOAD_WRITE = { anyOf: ['meter_upload_write'] } as const;
 const MACHINES = { anyOf: ['meter_history_read', 'meter_upload_read', 'meter_upload_write'] } as const;
 
@@ -31,19 +33,16 @@ export const meterContract = defineContract('meter', {
     body: templateSchema,
     output: output<MachinesResult>(),
   }),
-  listReadings: query({
-    summary:
-      'Readings of the customer’s machines, newest first: counters, pages since the previous reading, source (web | automatic | staff | estimated), status, billed. Filter machineId, dateFrom/dateTo, source[]; sort readingDate | serialNo.',
-    permission: HISTORY,
-    body: listReadingsSchema,
-    output: output<ReadingListResult>(),
-  }),
-  usage: query({
-    summary: 'Monthly pages per machine (black and colour) between fromMonth and toMonth (YYYY-MM; default the last 12 months), optionally one machine.',
-    permission: HISTORY,
-    body: usageSchema,
-    output: output<UsageResult>(),
-  }),
+  listReadings: readHistory(
+    'Readings of the customer’s machines, newest first: counters, pages since the previous reading, source (web | automatic | staff | estimated), status, billed. Filter machineId, dateFrom/dateTo, source[]; sort readingDate | serialNo.',
+    listReadingsSchema,
+    output<ReadingListResult>(),
+  ),
+  usage: readHistory(
+    'Monthly pages per machine (black and colour) between fromMonth and toMonth (YYYY-MM; default the last 12 months), optionally one machine.',
+    usageSchema,
+    output<UsageResult>(),
+  ),
   exportReadings: download({
     summary: 'FILE (CSV, UTF-8 with BOM): the readings of the filter, headings in `lang`.',
     permission: HISTORY,

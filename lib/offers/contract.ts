@@ -1,7 +1,7 @@
 /** Promotional offers (docs/offers.md): staff maintenance (offer_read / offer_write) and the customers' home-page card. */
 import { z } from 'zod';
-import { defineContract, download, mutation, output, query, upload } from '@/lib/contract';
-import { readWrite } from '@/lib/contract/grants';
+import { defineContract, download, output, query, upload } from '@/lib/contract';
+import { maintenance } from '@/lib/contract/grants';
 import {
   createOfferSchema,
   offerIdSchema,
@@ -15,46 +15,28 @@ import {
   type OfferStatus,
 } from './schemas';
 
-const { READ, WRITE } = readWrite('offer_read', 'offer_write');
+const { WRITE, read, write } = maintenance('offer_read', 'offer_write', ['offers']);
 
 export const offersContract = defineContract('offers', {
-  listOffers: query({
-    summary:
-      'Provider staff: offers { items: [{ id, titleEn, titleZh, validFrom, validTo, target, customerCount, status, hasImage, createdAt }], total }. ' +
+  listOffers: read(
+    'Provider staff: offers { items: [{ id, titleEn, titleZh, validFrom, validTo, target, customerCount, status, hasImage, createdAt }], total }. ' +
       'status is expired also for a published offer past validTo (HK date). Filter q (title), status[], target; sort validFrom | validTo | createdAt.',
-    permission: READ,
-    body: listOffersSchema,
-    output: output<OfferListResult>(),
-  }),
-  getOffer: query({
-    summary: 'Provider staff: one offer with its target customers. Unknown: 404.',
-    permission: READ,
-    body: offerIdSchema,
-    output: output<OfferDetail>(),
-  }),
-  createOffer: mutation({
-    summary:
-      'Provider staff: add an offer as a draft. Titles required in both languages; validTo ≥ validFrom; target selected needs customers (unknown UCP id: 400 on customerIds); ' +
+    listOffersSchema,
+    output<OfferListResult>(),
+  ),
+  getOffer: read('Provider staff: one offer with its target customers. Unknown: 404.', offerIdSchema, output<OfferDetail>()),
+  createOffer: write(
+    'Provider staff: add an offer as a draft. Titles required in both languages; validTo ≥ validFrom; target selected needs customers (unknown UCP id: 400 on customerIds); ' +
       'the call-to-action link is a portal path or an https URL, with labels in both languages. Audited. Answers { id }.',
-    permission: WRITE,
-    body: createOfferSchema,
-    output: output<{ id: string }>(),
-    invalidates: ['offers'],
-  }),
-  updateOffer: mutation({
-    summary: 'Provider staff: edit an offer (same rules as createOffer; the status is kept). Audited. Answers { id }.',
-    permission: WRITE,
-    body: updateOfferSchema,
-    output: output<{ id: string }>(),
-    invalidates: ['offers'],
-  }),
-  setOfferStatus: mutation({
-    summary: 'Provider staff: publish (shown to its customers within its validity), take back to draft, or expire an offer. Audited.',
-    permission: WRITE,
-    body: setOfferStatusSchema,
-    output: output<{ id: string; status: OfferStatus }>(),
-    invalidates: ['offers'],
-  }),
+    createOfferSchema,
+    output<{ id: string }>(),
+  ),
+  updateOffer: write('Provider staff: edit an offer (same rules as createOffer; the status is kept). Audited. Answers { id }.', updateOfferSchema, output<{ id: string }>()),
+  setOfferStatus: write(
+    'Provider staff: publish (shown to its customers within its validity), take back to draft, or expire an offer. Audited.',
+    setOfferStatusSchema,
+    output<{ id: string; status: OfferStatus }>(),
+  ),
   uploadOfferImage: upload({
     summary:
       'MULTIPART/FORM-DATA: field id, one file part `file` (JPEG or PNG by content, at most upload_file_size MB: 413; empty 400 FILE_EMPTY, other type 415, ' +

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { defineContract, mutation, output, query } from '@/lib/contract';
+import { reads } from '@/lib/contract/grants';
 import type { ListResult } from '@/lib/listQuery';
 import {
   byIdSchema,
@@ -26,23 +27,21 @@ import {
 const READ = { anyOf: ['mgt_order_read'] } as const;
 const WRITE = { anyOf: ['mgt_order_write'] } as const;
 const TRACK = { anyOf: ['track_order_read'] } as const;
+const read = reads(READ);
+const readTracking = reads(TRACK);
 
 export const ordersContract = defineContract('orders', {
-  listOrders: query({
-    summary:
-      "One page of the customer's orders: { items: [{ id, orderNo, orderType, status, createdAt, requestedDate, machine, firstItemEn, firstItemZh, itemCount, totalCents }], total }. " +
+  listOrders: read(
+    "One page of the customer's orders: { items: [{ id, orderNo, orderType, status, createdAt, requestedDate, machine, firstItemEn, firstItemZh, itemCount, totalCents }], total }. " +
       'Filters status[], type[], dateFrom/dateTo (created, Hong Kong dates), q (order no, serial, item code or description; literal). Sort orderNo | createdAt | status | requestedDate.',
-    permission: READ,
-    body: listOrdersSchema,
-    output: output<ListResult<OrderListItem>>(),
-  }),
-  getOrder: query({
-    summary:
-      "One order of the customer with items and totals (cents), status history, machine and shipments. Another customer's or an unknown id is NOT_FOUND.",
-    permission: READ,
-    body: byIdSchema,
-    output: output<OrderDetail>(),
-  }),
+    listOrdersSchema,
+    output<ListResult<OrderListItem>>(),
+  ),
+  getOrder: read(
+    "One order of the customer with items and totals (cents), status history, machine and shipments. Another customer's or an unknown id is NOT_FOUND.",
+    byIdSchema,
+    output<OrderDetail>(),
+  ),
   getOrderSummary: query({
     summary: 'The home card: { openOrders, inTransit } of the customer (open = pending | confirmed | processing | shipped).',
     permission: READ,
@@ -82,18 +81,15 @@ export const ordersContract = defineContract('orders', {
 });
 
 export const trackingContract = defineContract('tracking', {
-  listShipments: query({
-    summary:
-      "One page of the customer's shipments: { items: [{ id, shipmentNo, courier, trackingNo, status, createdAt, updatedAt, orderId, orderNo, lastEventAt }], total }. " +
+  listShipments: readTracking(
+    "One page of the customer's shipments: { items: [{ id, shipmentNo, courier, trackingNo, status, createdAt, updatedAt, orderId, orderNo, lastEventAt }], total }. " +
       'Filters status[] (latest step), dateFrom/dateTo (created), q (shipment no, tracking no, order no; literal). Sort shipmentNo | createdAt | status | orderNo.',
-    permission: TRACK,
-    body: listShipmentsSchema,
-    output: output<ListResult<ShipmentListItem>>(),
-  }),
-  getShipment: query({
-    summary: "One shipment of the customer with its timeline (events oldest first) and the order it belongs to. Another customer's or an unknown id is NOT_FOUND.",
-    permission: TRACK,
-    body: byIdSchema,
-    output: output<ShipmentDetail>(),
-  }),
+    listShipmentsSchema,
+    output<ListResult<ShipmentListItem>>(),
+  ),
+  getShipment: readTracking(
+    "One shipment of the customer with its timeline (events oldest first) and the order it belongs to. Another customer's or an unknown id is NOT_FOUND.",
+    byIdSchema,
+    output<ShipmentDetail>(),
+  ),
 });

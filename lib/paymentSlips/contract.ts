@@ -1,5 +1,6 @@
 /** Payment slips: the customer's uploads and history, and the staff review (docs/bills.md). Declared once (lib/contract). */
-import { defineContract, download, mutation, output, query, upload } from '@/lib/contract';
+import { defineContract, download, mutation, output, upload } from '@/lib/contract';
+import { reads } from '@/lib/contract/grants';
 import {
   approveSlipSchema,
   listForReviewSchema,
@@ -16,6 +17,8 @@ import {
 
 const SLIP_READ = { anyOf: ['payslip_upload_read', 'payslip_upload_read_all'] } as const;
 const REVIEW_READ = { anyOf: ['payslip_review_read', 'payslip_review_write'] } as const;
+const readReviews = reads(REVIEW_READ);
+const readSlips = reads(SLIP_READ);
 const REVIEW_WRITE = { anyOf: ['payslip_review_write'] } as const;
 
 export const paymentSlipsContract = defineContract('paymentSlips', {
@@ -31,33 +34,28 @@ export const paymentSlipsContract = defineContract('paymentSlips', {
     output: output<UploadSlipResult>(),
     invalidates: ['paymentSlips', 'bills'],
   }),
-  listSlips: query({
-    summary:
-      'Slip history: { items: [{ id, slipNo, amountCents, paymentDate, paymentMethod, reference, status, reviewComment, reviewedAt, createdAt, uploadedByName, bills }], total }. ' +
+  listSlips: readSlips(
+    'Slip history: { items: [{ id, slipNo, amountCents, paymentDate, paymentMethod, reference, status, reviewComment, reviewedAt, createdAt, uploadedByName, bills }], total }. ' +
       'With payslip_upload_read_all every slip of the customer, with payslip_upload_read only the caller’s own. Filter status[]; sort slipNo | createdAt | paymentDate | amount.',
-    permission: SLIP_READ,
-    body: listSlipsSchema,
-    output: output<SlipListResult>(),
-  }),
+    listSlipsSchema,
+    output<SlipListResult>(),
+  ),
   getSlipFile: download({
     summary: 'FILE (attachment): the uploaded file of a slip the caller may see (as listSlips); otherwise NOT_FOUND.',
     permission: SLIP_READ,
     body: slipIdSchema,
   }),
-  listForReview: query({
-    summary:
-      'Provider staff: slips of every customer (pending first, oldest first), with customer and file type. Filter status[], ucpId, ' +
+  listForReview: readReviews(
+    'Provider staff: slips of every customer (pending first, oldest first), with customer and file type. Filter status[], ucpId, ' +
       'dateFrom/dateTo (upload date, Hong Kong), q (slip no., customer name or UCP id).',
-    permission: REVIEW_READ,
-    body: listForReviewSchema,
-    output: output<ReviewListResult>(),
-  }),
-  getForReview: query({
-    summary: 'Provider staff: one slip with its customer, its bills as they stand (balance, derived status, applied) and its file facts.',
-    permission: REVIEW_READ,
-    body: slipIdSchema,
-    output: output<ReviewDetail>(),
-  }),
+    listForReviewSchema,
+    output<ReviewListResult>(),
+  ),
+  getForReview: readReviews(
+    'Provider staff: one slip with its customer, its bills as they stand (balance, derived status, applied) and its file facts.',
+    slipIdSchema,
+    output<ReviewDetail>(),
+  ),
   getReviewFile: download({
     summary: 'FILE (attachment): the uploaded file of any slip, for provider staff reviewing it.',
     permission: REVIEW_READ,

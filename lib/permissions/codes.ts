@@ -23,8 +23,23 @@ export const APPROVAL_AREAS = [
 
 type ReadWrite<T extends string> = `${T}_read` | `${T}_write`;
 
-const readWrite = <T extends string>(areas: readonly T[]): ReadWrite<T>[] =>
+/** Each area's `_read` and `_write` code, area by area. */
+export const readWriteCodes = <T extends string>(areas: readonly T[]): ReadWrite<T>[] =>
   areas.flatMap((a) => [`${a}_read`, `${a}_write`] as ReadWrite<T>[]);
+
+/** Provider staff's maintenance of customers, user groups and user accounts, and the user list report (the group form's order). */
+export const USER_MAINTENANCE_CODES = [
+  'ucp_cust_main_read',
+  'ucp_cust_main_write',
+  'user_group_main_read',
+  'user_group_main_write',
+  'user_ac_main_read',
+  'user_ac_main_write',
+  'user_ac_main_resend',
+  'user_ac_main_impexp',
+  'user_list_rpt_read',
+  'user_list_rpt_read_all',
+] as const;
 
 export const FUNCTION_CODES = [
   'all',
@@ -48,19 +63,10 @@ export const FUNCTION_CODES = [
   'renewal_offer_write',
   'offer_read',
   'offer_write',
-  ...readWrite(ACCOUNT_CHANGE_AREAS),
-  ...readWrite(APPROVAL_AREAS),
+  ...readWriteCodes(ACCOUNT_CHANGE_AREAS),
+  ...readWriteCodes(APPROVAL_AREAS),
   'cac_chg_bill_addr_read',
-  'ucp_cust_main_read',
-  'ucp_cust_main_write',
-  'user_group_main_read',
-  'user_group_main_write',
-  'user_ac_main_read',
-  'user_ac_main_write',
-  'user_ac_main_resend',
-  'user_ac_main_impexp',
-  'user_list_rpt_read',
-  'user_list_rpt_read_all',
+  ...USER_MAINTENANCE_CODES,
   'payslip_upload_read',
   'payslip_upload_write',
   'payslip_upload_read_all',
@@ -89,7 +95,7 @@ export const isFunctionCode = (value: string): value is FunctionCode => codeSet.
 
 /** Codes held by provider staff (admin controls); every other code is a customer code. */
 export const ADMIN_CODES: readonly FunctionCode[] = [
-  ...readWrite(APPROVAL_AREAS),
+  ...readWriteCodes(APPROVAL_AREAS),
   // Credit control's read-only view of billing-address changes (docs/account-changes.md): provider staff only.
   'cac_chg_bill_addr_read',
   'ucp_cust_main_read',

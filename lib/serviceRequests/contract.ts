@@ -5,8 +5,8 @@
  * 409 SERVICE_REQUEST_CHANGED; a step the status does not allow answers 409 SERVICE_REQUEST_WRONG_STATUS.
  */
 import { z } from 'zod';
-import { defineContract, download, mutation, output, query, upload } from '@/lib/contract';
-import { readWrite } from '@/lib/contract/grants';
+import { defineContract, download, output, query, upload } from '@/lib/contract';
+import { maintenance } from '@/lib/contract/grants';
 import {
   acknowledgeSchema,
   assignSchema,
@@ -34,26 +34,21 @@ import {
   type ServiceRequestReceipt,
 } from './schemas';
 
-const { READ, WRITE } = readWrite('service_req_read', 'service_req_write');
-const { READ: DESK_READ, WRITE: DESK_WRITE } = readWrite('service_req_admin_read', 'service_req_admin_write');
-const customerInvalidates = ['serviceRequests', 'inbox'];
-const deskInvalidates = ['serviceDesk', 'serviceRequests', 'admin'];
+const { READ, WRITE, read, write } = maintenance('service_req_read', 'service_req_write', ['serviceRequests', 'inbox']);
+const { READ: DESK_READ, read: deskRead, write: deskWrite } = maintenance('service_req_admin_read', 'service_req_admin_write', ['serviceDesk', 'serviceRequests', 'admin']);
 
 export const serviceRequestsContract = defineContract('serviceRequests', {
-  list: query({
-    summary:
-      "The current customer's service requests, newest first: reference, machine, category, status, engineer and ETA, SLA (due by, state). " +
+  list: read(
+    "The current customer's service requests, newest first: reference, machine, category, status, engineer and ETA, SLA (due by, state). " +
       'Filter machineId, status, state (open | done), q (reference, serial, location); sort createdAt | reference | status.',
-    permission: READ,
-    body: listServiceRequestsSchema,
-    output: output<ServiceRequestListResult>(),
-  }),
-  get: query({
-    summary: 'One request of the current customer with its machine, SLA, photo, timeline and the actions the user may take now. Another customer’s or unknown: 404.',
-    permission: READ,
-    body: idSchema,
-    output: output<ServiceRequestDetail>(),
-  }),
+    listServiceRequestsSchema,
+    output<ServiceRequestListResult>(),
+  ),
+  get: read(
+    'One request of the current customer with its machine, SLA, photo, timeline and the actions the user may take now. Another customer’s or unknown: 404.',
+    idSchema,
+    output<ServiceRequestDetail>(),
+  ),
   newRequestContext: query({
     summary:
       'For the "Report a fault" form: the machine (the customer’s, active), its contract and response time, the due time if reported now, the usual contact, and the machine’s open requests. Unknown: 404.',
@@ -79,56 +74,38 @@ export const serviceRequestsContract = defineContract('serviceRequests', {
     permission: READ,
     body: idSchema,
   }),
-  create: mutation({
-    summary:
-      'Reports a fault for one active machine of the customer: SLA due time from the contract’s response time (HK business hours), timeline, audit, inbox message and e-mail. ' +
+  create: write(
+    'Reports a fault for one active machine of the customer: SLA due time from the contract’s response time (HK business hours), timeline, audit, inbox message and e-mail. ' +
       'The same idempotencyKey answers the first receipt ({ replayed: true }) and files nothing. Answers { id, reference, createdAt, slaDueAt, replayed }.',
-    permission: WRITE,
-    body: createServiceRequestSchema,
-    output: output<ServiceRequestReceipt>(),
-    invalidates: customerInvalidates,
-  }),
-  cancel: mutation({
-    summary: 'Cancels a request before an engineer is assigned (submitted | acknowledged), with an optional reason. Answers the request.',
-    permission: WRITE,
-    body: cancelSchema,
-    output: output<ServiceRequestDetail>(),
-    invalidates: customerInvalidates,
-  }),
-  confirmResolution: mutation({
-    summary:
-      'Confirms a resolved request within 7 days of its resolution and closes it, optionally rating the visit (1–5) with a comment. After 7 days: 409 SERVICE_REQUEST_WINDOW_CLOSED. Answers the request.',
-    permission: WRITE,
-    body: confirmSchema,
-    output: output<ServiceRequestDetail>(),
-    invalidates: customerInvalidates,
-  }),
-  reopen: mutation({
-    summary: 'Reopens a resolved request within 7 days of its resolution (the fault is back), with a reason: back to acknowledged. Answers the request.',
-    permission: WRITE,
-    body: reopenSchema,
-    output: output<ServiceRequestDetail>(),
-    invalidates: customerInvalidates,
-  }),
-  rate: mutation({
-    summary: 'Rates the visit of a closed, not yet rated request (1–5, optional comment). Answers the request.',
-    permission: WRITE,
-    body: rateSchema,
-    output: output<ServiceRequestDetail>(),
-    invalidates: customerInvalidates,
-  }),
+    createServiceRequestSchema,
+    output<ServiceRequestReceipt>(),
+  ),
+  cancel: write(
+    'Cancels a request before an engineer is assigned (submitted | acknowledged), with an optional reason. Answers the request.',
+    cancelSchema,
+    output<ServiceRequestDetail>(),
+  ),
+  confirmResolution: write(
+    'Confirms a resolved request within 7 days of its resolution and closes it, optionally rating the visit (1–5) with a comment. After 7 days: 409 SERVICE_REQUEST_WINDOW_CLOSED. Answers the request.',
+    confirmSchema,
+    output<ServiceRequestDetail>(),
+  ),
+  reopen: write(
+    'Reopens a resolved request within 7 days of its resolution (the fault is back), with a reason: back to acknowledged. Answers the request.',
+    reopenSchema,
+    output<ServiceRequestDetail>(),
+  ),
+  rate: write('Rates the visit of a closed, not yet rated request (1–5, optional comment). Answers the request.', rateSchema, output<ServiceRequestDetail>()),
 });
 
 export const serviceDeskContract = defineContract('serviceDesk', {
-  list: query({
-    summary:
-      'Staff: service requests of every customer. Filter status, state (open | done), category, ucpId, sla (breached | at_risk | running | met | stopped), q (reference, serial, customer); ' +
+  list: deskRead(
+    'Staff: service requests of every customer. Filter status, state (open | done), category, ucpId, sla (breached | at_risk | running | met | stopped), q (reference, serial, customer); ' +
       'sort sla (default: breached first, then at risk, then due soonest) | createdAt | reference | customer.',
-    permission: DESK_READ,
-    body: listDeskSchema,
-    output: output<ServiceDeskListResult>(),
-  }),
-  get: query({ summary: 'Staff: one request with its customer, reporter, timeline (who acted) and the staff actions allowed now. Unknown: 404.', permission: DESK_READ, body: idSchema, output: output<ServiceDeskDetail>() }),
+    listDeskSchema,
+    output<ServiceDeskListResult>(),
+  ),
+  get: deskRead('Staff: one request with its customer, reporter, timeline (who acted) and the staff actions allowed now. Unknown: 404.', idSchema, output<ServiceDeskDetail>()),
   photo: download({ summary: 'Staff: FILE, the photo of a request. None: 404.', permission: DESK_READ, body: idSchema }),
   summary: query({
     summary: 'Staff: counts of open requests, of those not yet acknowledged, at risk of breaching their SLA (less than an hour of business time left) and breached.',
@@ -136,27 +113,21 @@ export const serviceDeskContract = defineContract('serviceDesk', {
     body: z.strictObject({}),
     output: output<ServiceDeskSummary>(),
   }),
-  acknowledge: mutation({ summary: 'Staff: submitted → acknowledged. Audited, customer notified. Answers the request.', permission: DESK_WRITE, body: acknowledgeSchema, output: output<ServiceDeskDetail>(), invalidates: deskInvalidates }),
-  assignEngineer: mutation({
-    summary: 'Staff: names the engineer and the ETA (submitted | acknowledged → engineer_assigned; again on engineer_assigned: a new engineer or ETA). Audited, customer notified. Answers the request.',
-    permission: DESK_WRITE,
-    body: assignSchema,
-    output: output<ServiceDeskDetail>(),
-    invalidates: deskInvalidates,
-  }),
-  markOnSite: mutation({
-    summary: 'Staff: the engineer arrived (engineer_assigned → on_site); stops the SLA clock (met or breached). Audited, customer notified. Answers the request.',
-    permission: DESK_WRITE,
-    body: onSiteSchema,
-    output: output<ServiceDeskDetail>(),
-    invalidates: deskInvalidates,
-  }),
-  resolve: mutation({
-    summary: 'Staff: fixed, with resolution notes (acknowledged | engineer_assigned | on_site → resolved; without a visit the resolution is the response). Audited, customer notified. Answers the request.',
-    permission: DESK_WRITE,
-    body: resolveSchema,
-    output: output<ServiceDeskDetail>(),
-    invalidates: deskInvalidates,
-  }),
-  close: mutation({ summary: 'Staff: resolved → closed (the customer did not confirm). Audited, customer notified. Answers the request.', permission: DESK_WRITE, body: closeSchema, output: output<ServiceDeskDetail>(), invalidates: deskInvalidates }),
+  acknowledge: deskWrite('Staff: submitted → acknowledged. Audited, customer notified. Answers the request.', acknowledgeSchema, output<ServiceDeskDetail>()),
+  assignEngineer: deskWrite(
+    'Staff: names the engineer and the ETA (submitted | acknowledged → engineer_assigned; again on engineer_assigned: a new engineer or ETA). Audited, customer notified. Answers the request.',
+    assignSchema,
+    output<ServiceDeskDetail>(),
+  ),
+  markOnSite: deskWrite(
+    'Staff: the engineer arrived (engineer_assigned → on_site); stops the SLA clock (met or breached). Audited, customer notified. Answers the request.',
+    onSiteSchema,
+    output<ServiceDeskDetail>(),
+  ),
+  resolve: deskWrite(
+    'Staff: fixed, with resolution notes (acknowledged | engineer_assigned | on_site → resolved; without a visit the resolution is the response). Audited, customer notified. Answers the request.',
+    resolveSchema,
+    output<ServiceDeskDetail>(),
+  ),
+  close: deskWrite('Staff: resolved → closed (the customer did not confirm). Audited, customer notified. Answers the request.', closeSchema, output<ServiceDeskDetail>()),
 });

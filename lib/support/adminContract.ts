@@ -2,8 +2,8 @@
  * Staff maintenance of the support content and the enquiries list (docs/support.md, docs/permissions.md):
  * `support_content_read` / `support_content_write` for articles, FAQ and links; `support_enquiry_read` for enquiries.
  */
-import { defineContract, mutation, output, query, upload } from '@/lib/contract';
-import { readWrite } from '@/lib/contract/grants';
+import { defineContract, output, query, upload } from '@/lib/contract';
+import { maintenance } from '@/lib/contract/grants';
 import type { ListResult } from '@/lib/listQuery';
 import {
   articleFieldsSchema,
@@ -28,25 +28,21 @@ import {
   type LinkRow,
 } from './schemas';
 
-const { READ, WRITE } = readWrite('support_content_read', 'support_content_write');
 const ENQUIRIES = { anyOf: ['support_enquiry_read'] } as const;
-const invalidates = ['supportAdmin', 'support'];
+const { WRITE, read, write } = maintenance('support_content_read', 'support_content_write', ['supportAdmin', 'support']);
 
 export const supportAdminContract = defineContract('supportAdmin', {
-  listArticles: query({
-    summary: 'Staff: quick-help articles, published or not. Filter q (title in either language), topic, published (yes | no); sort sortOrder | title | updatedAt.',
-    permission: READ,
-    body: listContentSchema,
-    output: output<ListResult<ArticleRow>>(),
-  }),
-  getArticle: query({ summary: 'Staff: one article with both languages as stored (sanitized HTML). Unknown: 404.', permission: READ, body: idSchema, output: output<ArticleRecord>() }),
-  createArticle: mutation({
-    summary: 'Staff: add an article; bodies are sanitized (rich text, images under /help/ only). Audited. Answers { id }.',
-    permission: WRITE,
-    body: articleFieldsSchema,
-    output: output<{ id: string }>(),
-    invalidates,
-  }),
+  listArticles: read(
+    'Staff: quick-help articles, published or not. Filter q (title in either language), topic, published (yes | no); sort sortOrder | title | updatedAt.',
+    listContentSchema,
+    output<ListResult<ArticleRow>>(),
+  ),
+  getArticle: read('Staff: one article with both languages as stored (sanitized HTML). Unknown: 404.', idSchema, output<ArticleRecord>()),
+  createArticle: write(
+    'Staff: add an article; bodies are sanitized (rich text, images under /help/ only). Audited. Answers { id }.',
+    articleFieldsSchema,
+    output<{ id: string }>(),
+  ),
   uploadHelpImage: upload({
     summary:
       'MULTIPART/FORM-DATA: one file part `file` (JPEG or PNG by content, at most upload_file_size MB: 413; empty 400 FILE_EMPTY, other type 415, ' +
@@ -55,25 +51,23 @@ export const supportAdminContract = defineContract('supportAdmin', {
     body: helpImageFieldsSchema,
     output: output<HelpImageResult>(),
   }),
-  updateArticle: mutation({ summary: 'Staff: edit an article (also publish / unpublish). Audited. Answers { id }.', permission: WRITE, body: updateArticleSchema, output: output<{ id: string }>(), invalidates }),
-  listFaqEntries: query({
-    summary: 'Staff: FAQ entries, published or not. Filter q (question in either language), topic (category), published; sort sortOrder | title | updatedAt.',
-    permission: READ,
-    body: listContentSchema,
-    output: output<ListResult<FaqRow>>(),
-  }),
-  getFaqEntry: query({ summary: 'Staff: one FAQ entry. Unknown: 404.', permission: READ, body: idSchema, output: output<FaqRecord>() }),
-  createFaqEntry: mutation({ summary: 'Staff: add a FAQ entry (answers sanitized). Audited. Answers { id }.', permission: WRITE, body: faqFieldsSchema, output: output<{ id: string }>(), invalidates }),
-  updateFaqEntry: mutation({ summary: 'Staff: edit a FAQ entry. Audited. Answers { id }.', permission: WRITE, body: updateFaqSchema, output: output<{ id: string }>(), invalidates }),
-  listLinks: query({
-    summary: 'Staff: useful links, published or not. Filter q (title or address), published; sort sortOrder | title | updatedAt.',
-    permission: READ,
-    body: listLinksSchema,
-    output: output<ListResult<LinkRow>>(),
-  }),
-  getLink: query({ summary: 'Staff: one useful link. Unknown: 404.', permission: READ, body: idSchema, output: output<LinkRecord>() }),
-  createLink: mutation({ summary: 'Staff: add a useful link (https, http, mailto or a portal path). Audited. Answers { id }.', permission: WRITE, body: linkFieldsSchema, output: output<{ id: string }>(), invalidates }),
-  updateLink: mutation({ summary: 'Staff: edit a useful link. Audited. Answers { id }.', permission: WRITE, body: updateLinkSchema, output: output<{ id: string }>(), invalidates }),
+  updateArticle: write('Staff: edit an article (also publish / unpublish). Audited. Answers { id }.', updateArticleSchema, output<{ id: string }>()),
+  listFaqEntries: read(
+    'Staff: FAQ entries, published or not. Filter q (question in either language), topic (category), published; sort sortOrder | title | updatedAt.',
+    listContentSchema,
+    output<ListResult<FaqRow>>(),
+  ),
+  getFaqEntry: read('Staff: one FAQ entry. Unknown: 404.', idSchema, output<FaqRecord>()),
+  createFaqEntry: write('Staff: add a FAQ entry (answers sanitized). Audited. Answers { id }.', faqFieldsSchema, output<{ id: string }>()),
+  updateFaqEntry: write('Staff: edit a FAQ entry. Audited. Answers { id }.', updateFaqSchema, output<{ id: string }>()),
+  listLinks: read(
+    'Staff: useful links, published or not. Filter q (title or address), published; sort sortOrder | title | updatedAt.',
+    listLinksSchema,
+    output<ListResult<LinkRow>>(),
+  ),
+  getLink: read('Staff: one useful link. Unknown: 404.', idSchema, output<LinkRecord>()),
+  createLink: write('Staff: add a useful link (https, http, mailto or a portal path). Audited. Answers { id }.', linkFieldsSchema, output<{ id: string }>()),
+  updateLink: write('Staff: edit a useful link. Audited. Answers { id }.', updateLinkSchema, output<{ id: string }>()),
   listEnquiries: query({
     summary: 'Staff: contact-us enquiries of every customer, newest first. Filter q (reference, subject, customer, contact), topic.',
     permission: ENQUIRIES,

@@ -3,7 +3,7 @@
  * code appears in exactly one area (a unit test checks); its meaning is `userGroups:codes.<code>` in en and tc.
  * Customer groups may hold only customer codes (`CUSTOMER_CODES`); provider (staff) groups may hold any code.
  */
-import { CUSTOMER_CODES, type FunctionCode } from '@/lib/permissions/codes';
+import { ACCOUNT_CHANGE_AREAS, APPROVAL_AREAS, CUSTOMER_CODES, USER_MAINTENANCE_CODES, readWriteCodes, type FunctionCode } from '@/lib/permissions/codes';
 import type { GroupKind } from './schemas';
 
 export const CODE_AREAS = [
@@ -15,58 +15,11 @@ export const CODE_AREAS = [
     area: 'contracts',
     codes: ['contract_billing_read', 'contract_billing_write', 'contract_download', 'contract_renewal_read', 'contract_renewal_write'],
   },
-  {
-    area: 'accountChanges',
-    codes: [
-      'ac_chg_comp_name_read',
-      'ac_chg_comp_name_write',
-      'ac_chg_bill_addr_read',
-      'ac_chg_bill_addr_write',
-      'ac_chg_machine_loc_read',
-      'ac_chg_machine_loc_write',
-      'ac_chg_toner_addr_read',
-      'ac_chg_toner_addr_write',
-      'ac_chg_rec_hardcopy_read',
-      'ac_chg_rec_hardcopy_write',
-      'ac_transfer_agreemt_read',
-      'ac_transfer_agreemt_write',
-    ],
-  },
-  {
-    area: 'approvals',
-    codes: [
-      'apv_chg_comp_name_read',
-      'apv_chg_comp_name_write',
-      'apv_chg_bill_addr_read',
-      'apv_chg_bill_addr_write',
-      'apv_chg_machine_loc_read',
-      'apv_chg_machine_loc_write',
-      'apv_chg_toner_addr_read',
-      'apv_chg_toner_addr_write',
-      'apv_chg_rec_hardcopy_read',
-      'apv_chg_rec_hardcopy_write',
-      'apv_transfer_agreemt_read',
-      'apv_transfer_agreemt_write',
-      'cac_chg_bill_addr_read',
-    ],
-  },
+  { area: 'accountChanges', codes: readWriteCodes(ACCOUNT_CHANGE_AREAS) },
+  { area: 'approvals', codes: [...readWriteCodes(APPROVAL_AREAS), 'cac_chg_bill_addr_read'] },
   { area: 'renewalAdmin', codes: ['contract_renewal_log', 'contract_renewal_report', 'renewal_offer_write'] },
   { area: 'offers', codes: ['offer_read', 'offer_write'] },
-  {
-    area: 'usersAndCustomers',
-    codes: [
-      'ucp_cust_main_read',
-      'ucp_cust_main_write',
-      'user_group_main_read',
-      'user_group_main_write',
-      'user_ac_main_read',
-      'user_ac_main_write',
-      'user_ac_main_resend',
-      'user_ac_main_impexp',
-      'user_list_rpt_read',
-      'user_list_rpt_read_all',
-    ],
-  },
+  { area: 'usersAndCustomers', codes: USER_MAINTENANCE_CODES },
   {
     area: 'staffTools',
     codes: ['payslip_review_read', 'payslip_review_write', 'build_inbox_message_read', 'build_inbox_message_write', 'outbox_read'],

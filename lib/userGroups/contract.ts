@@ -1,6 +1,6 @@
 /** User group maintenance (docs/user-groups.md): provider staff with user_group_main_read / _write. */
-import { defineContract, mutation, output, query } from '@/lib/contract';
-import { readWrite } from '@/lib/contract/grants';
+import { defineContract, output } from '@/lib/contract';
+import { maintenance } from '@/lib/contract/grants';
 import {
   addMemberSchema,
   createGroupSchema,
@@ -14,68 +14,46 @@ import {
   type GroupStatus,
 } from './schemas';
 
-const { READ, WRITE } = readWrite('user_group_main_read', 'user_group_main_write');
+const { read, write } = maintenance('user_group_main_read', 'user_group_main_write', ['userGroups']);
 
 export const userGroupsContract = defineContract('userGroups', {
-  listGroups: query({
-    summary:
-      'Provider staff: user groups { items: [{ id, code, nameEn, nameZh, kind (customer | provider), status, codeCount, memberCount, createdAt }], total }. ' +
+  listGroups: read(
+    'Provider staff: user groups { items: [{ id, code, nameEn, nameZh, kind (customer | provider), status, codeCount, memberCount, createdAt }], total }. ' +
       'Filter q (code or name), kind[], status[]; sort code | nameEn | createdAt.',
-    permission: READ,
-    body: listGroupsSchema,
-    output: output<GroupListResult>(),
-  }),
-  getGroup: query({
-    summary: 'Provider staff: one group with its function codes and members (user and customer). Unknown: 404.',
-    permission: READ,
-    body: groupIdSchema,
-    output: output<GroupDetail>(),
-  }),
-  createGroup: mutation({
-    summary:
-      'Provider staff: add a group. Code unique (409 with fields.code); a customer group holds only customer codes (400 on fields.codes). Audited. Answers { id }.',
-    permission: WRITE,
-    body: createGroupSchema,
-    output: output<{ id: string }>(),
-    invalidates: ['userGroups'],
-  }),
-  updateGroup: mutation({
-    summary:
-      'Provider staff: edit a group’s names, description, kind and function codes. Each member’s codes change at its next request. ' +
+    listGroupsSchema,
+    output<GroupListResult>(),
+  ),
+  getGroup: read('Provider staff: one group with its function codes and members (user and customer). Unknown: 404.', groupIdSchema, output<GroupDetail>()),
+  createGroup: write(
+    'Provider staff: add a group. Code unique (409 with fields.code); a customer group holds only customer codes (400 on fields.codes). Audited. Answers { id }.',
+    createGroupSchema,
+    output<{ id: string }>(),
+  ),
+  updateGroup: write(
+    'Provider staff: edit a group’s names, description, kind and function codes. Each member’s codes change at its next request. ' +
       'The kind cannot change while the group has members of the other kind (409 on fields.kind). Audited. Answers { id }.',
-    permission: WRITE,
-    body: updateGroupSchema,
-    output: output<{ id: string }>(),
-    invalidates: ['userGroups'],
-  }),
-  setGroupStatus: mutation({
-    summary: 'Provider staff: disable (inactive: its codes stop counting at each member’s next request) or re-enable a group. Audited.',
-    permission: WRITE,
-    body: setGroupStatusSchema,
-    output: output<{ id: string; status: GroupStatus }>(),
-    invalidates: ['userGroups'],
-  }),
-  deleteGroup: mutation({
-    summary: 'Provider staff: delete a group that has no members. A group in use is refused (409 GROUP_IN_USE): empty or disable it instead. Audited.',
-    permission: WRITE,
-    body: groupIdSchema,
-    output: output<{ id: string }>(),
-    invalidates: ['userGroups'],
-  }),
-  addGroupMember: mutation({
-    summary:
-      'Provider staff: give a user (login id) the group for one of its linked customers (UCP id). Unknown user, customer or link: 400 on the field; ' +
+    updateGroupSchema,
+    output<{ id: string }>(),
+  ),
+  setGroupStatus: write(
+    'Provider staff: disable (inactive: its codes stop counting at each member’s next request) or re-enable a group. Audited.',
+    setGroupStatusSchema,
+    output<{ id: string; status: GroupStatus }>(),
+  ),
+  deleteGroup: write(
+    'Provider staff: delete a group that has no members. A group in use is refused (409 GROUP_IN_USE): empty or disable it instead. Audited.',
+    groupIdSchema,
+    output<{ id: string }>(),
+  ),
+  addGroupMember: write(
+    'Provider staff: give a user (login id) the group for one of its linked customers (UCP id). Unknown user, customer or link: 400 on the field; ' +
       'a customer group takes only customer users, a staff group only provider staff (400 on loginId). Audited.',
-    permission: WRITE,
-    body: addMemberSchema,
-    output: output<{ id: string }>(),
-    invalidates: ['userGroups'],
-  }),
-  removeGroupMember: mutation({
-    summary: 'Provider staff: take the group away from a user for one customer. Effective at the user’s next request. Audited.',
-    permission: WRITE,
-    body: removeMemberSchema,
-    output: output<{ id: string }>(),
-    invalidates: ['userGroups'],
-  }),
+    addMemberSchema,
+    output<{ id: string }>(),
+  ),
+  removeGroupMember: write(
+    'Provider staff: take the group away from a user for one customer. Effective at the user’s next request. Audited.',
+    removeMemberSchema,
+    output<{ id: string }>(),
+  ),
 });

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineContract, download, mutation, output, query, upload } from '@/lib/contract';
-import { readWrite } from '@/lib/contract/grants';
+import { maintenance } from '@/lib/contract/grants';
 import {
   checkLinkSchema,
   createUserSchema,
@@ -26,7 +26,7 @@ import {
 
 /** `_impexp` alone also opens the list (spec §2). */
 const LIST = { anyOf: ['user_ac_main_read', 'user_ac_main_write', 'user_ac_main_impexp'] } as const;
-const { READ, WRITE } = readWrite('user_ac_main_read', 'user_ac_main_write');
+const { read, write } = maintenance('user_ac_main_read', 'user_ac_main_write', ['users']);
 const RESEND = { anyOf: ['user_ac_main_resend'] } as const;
 const IMPEXP = { anyOf: ['user_ac_main_impexp'] } as const;
 
@@ -39,50 +39,36 @@ export const usersContract = defineContract('users', {
     body: listUsersSchema,
     output: output<UserListResult>(),
   }),
-  getUser: query({
-    summary: 'Provider staff: one user account with its customers and the groups held for each. Never a password hash or MFA secret. Unknown: 404.',
-    permission: READ,
-    body: userIdSchema,
-    output: output<UserDetail>(),
-  }),
+  getUser: read(
+    'Provider staff: one user account with its customers and the groups held for each. Never a password hash or MFA secret. Unknown: 404.',
+    userIdSchema,
+    output<UserDetail>(),
+  ),
   userFormOptions: query({
     summary: 'Provider staff: the active customers and groups a user can be given (add and edit forms).',
     permission: { anyOf: ['user_ac_main_write'] },
     body: z.strictObject({}),
     output: output<UserFormOptions>(),
   }),
-  createUser: mutation({
-    summary:
-      'Provider staff: add a user (status pending) and queue its bilingual activation e-mail with a one-time link (72 hours). ' +
+  createUser: write(
+    'Provider staff: add a user (status pending) and queue its bilingual activation e-mail with a one-time link (72 hours). ' +
       'Login id unique (409 with fields.loginId); customers and groups must exist and match the kind (400 on links.N). Audited. Answers { id }.',
-    permission: WRITE,
-    body: createUserSchema,
-    output: output<{ id: string }>(),
-    invalidates: ['users', 'customers'],
-  }),
-  updateUser: mutation({
-    summary:
-      'Provider staff: edit name, e-mail, language, MFA exemption, customers and their groups. Audited; the user’s next request runs with the new codes (token version + 1 when access is taken away).',
-    permission: WRITE,
-    body: updateUserSchema,
-    output: output<{ id: string }>(),
-    invalidates: ['users', 'customers'],
-  }),
-  setUserStatus: mutation({
-    summary:
-      'Provider staff: lock, unlock (also clears a lock-out after failed sign-ins), disable or enable an account. Lock and disable revoke every token (next request 401). Audited.',
-    permission: WRITE,
-    body: setUserStatusSchema,
-    output: output<{ id: string; status: UserStatus }>(),
-    invalidates: ['users'],
-  }),
-  resetMfa: mutation({
-    summary: 'Provider staff: turn MFA off and forget the secret (the user enrols again); revokes every token. Audited.',
-    permission: WRITE,
-    body: userIdSchema,
-    output: output<{ id: string }>(),
-    invalidates: ['users'],
-  }),
+    createUserSchema,
+    output<{ id: string }>(),
+    ['users', 'customers'],
+  ),
+  updateUser: write(
+    'Provider staff: edit name, e-mail, language, MFA exemption, customers and their groups. Audited; the user’s next request runs with the new codes (token version + 1 when access is taken away).',
+    updateUserSchema,
+    output<{ id: string }>(),
+    ['users', 'customers'],
+  ),
+  setUserStatus: write(
+    'Provider staff: lock, unlock (also clears a lock-out after failed sign-ins), disable or enable an account. Lock and disable revoke every token (next request 401). Audited.',
+    setUserStatusSchema,
+    output<{ id: string; status: UserStatus }>(),
+  ),
+  resetMfa: write('Provider staff: turn MFA off and forget the secret (the user enrols again); revokes every token. Audited.', userIdSchema, output<{ id: string }>()),
   resendActivation: mutation({
     summary: 'Provider staff: a new activation link for a pending account (older links stop working). 409 ACCOUNT_NOT_PENDING otherwise. Audited.',
     permission: RESEND,

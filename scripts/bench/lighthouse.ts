@@ -12,7 +12,6 @@
  * Targets (issue 15): performance ≥ 90, TBT ≤ 200 ms, CLS ≤ 0.1 — printed, never asserted.
  */
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +19,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import { DEMO_CUSTOMER, machineLoad, startPortal } from './portal';
+import { freePort } from '../lib/process';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** `BENCH_SAVE=<dir>`: keep each run's full Lighthouse report (JSON) there, for its audits' details. */
@@ -44,18 +44,6 @@ const median = (xs: number[]): number => {
   const at = (i: number) => s[i] ?? Number.NaN;
   return s.length % 2 ? at((s.length - 1) / 2) : (at(s.length / 2 - 1) + at(s.length / 2)) / 2;
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function main() {
   if (!existsSync(CHROMIUM)) {

@@ -6,13 +6,12 @@
 import { randomBytes } from 'node:crypto';
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { ensureBuild } from '../lib/build.mjs';
-import { waitForExit } from '../lib/process';
+import { freePort, waitForExit } from '../lib/process';
 
 /** Exits with a clear message when wrk is missing (wrk prints its version and exits 1: only ENOENT is a problem). */
 export function requireWrk(): void {
@@ -29,18 +28,6 @@ export function requireWrk(): void {
 export const DEMO_CUSTOMER = { loginId: 'customer@demo.hk', password: 'Portal#Demo2026' };
 
 export type Portal = { baseUrl: string; pid: number; child: ChildProcess; log: () => string; stop: () => Promise<void> };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
 
 /**
  * The V8 flags `npm start` runs the server with (package.json `start`: `exec node <flags> scripts/start.mjs`), so the

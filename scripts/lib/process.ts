@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { createServer } from 'node:net';
 import { constants } from 'node:os';
 import path from 'node:path';
 
@@ -40,4 +41,17 @@ export async function run(command: string, args: string[], options: SpawnOptions
   } finally {
     for (const s of FORWARDED) process.off(s, forward);
   }
+}
+
+/** A port the OS says is free right now (a tiny race with other processes is acceptable for a test or bench run). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
 }

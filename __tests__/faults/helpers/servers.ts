@@ -7,9 +7,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../../scripts/lib/process';
 
 export const ROOT = path.resolve(__dirname, '../../..');
 /** scripts/lib/build.mjs SERVER_BUNDLE: what `npm start` imports and a container runs. */
@@ -48,17 +48,7 @@ export function tempDir(prefix: string): string {
   return dir;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
+export { freePort };
 
 export const isRunning = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 

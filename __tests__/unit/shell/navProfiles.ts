@@ -1,4 +1,4 @@
-import { APPROVAL_AREAS, type FunctionCode } from '@/lib/permissions/codes';
+import { APPROVAL_AREAS, readWriteCodes, type FunctionCode } from '@/lib/permissions/codes';
 import { canAccess, toGrants } from '@/lib/permissions/canAccess';
 import { findRoute } from '@/lib/permissions/routes';
 import { NAV_SECTIONS } from '@/lib/navigation';
@@ -20,7 +20,7 @@ export const NAV_PROFILES = {
   /** A customer user who may only look at the home page, the inbox and deliveries. */
   viewer: ['home', 'track_order_read'],
   /** Provider staff holding only the approval codes of account-information changes. */
-  approvalStaff: APPROVAL_AREAS.flatMap((a) => [`${a}_read`, `${a}_write`] as FunctionCode[]),
+  approvalStaff: readWriteCodes(APPROVAL_AREAS),
   /** The provider's super-user. */
   all: ['all'],
 } as const satisfies Record<string, readonly FunctionCode[]>;
