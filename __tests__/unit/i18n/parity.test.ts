@@ -193,9 +193,20 @@ function scanSource(text: string, rel: string): KeyUse[] {
   const uses: KeyUse[] = [];
   const nsAlternatives = NAMESPACES.join('|');
 
-  // 1. 'ns:key' literals anywhere.
+  // 0. A detail screen's key prefix (components/common/DetailScreen.tsx: detailHeader / detailTexts): the keys they read.
+  const prefixArgs = new Set<number>();
+  const detail = new RegExp(`\\b(detailHeader|detailTexts)\\(\\s*t\\s*,\\s*(['"])(${nsAlternatives}):([\\w.-]+)\\2`, 'g');
+  for (const m of source.matchAll(detail)) {
+    prefixArgs.add(m.index + m[0].lastIndexOf(m[2]!, m[0].length - 2));
+    const suffixes = ['title', 'titleLoading', 'back', ...(m[1] === 'detailTexts' ? ['notFoundTitle', 'notFoundBody'] : [])];
+    for (const suffix of suffixes) uses.push({ file: rel, line: lineOf(source, m.index), ns: [m[3]!], key: `${m[4]!}.${suffix}` });
+  }
+
+  // 1. 'ns:key' literals anywhere (but a detail prefix of 0.).
   const prefixed = new RegExp(`(['"\`])(${nsAlternatives}):([A-Za-z0-9_][A-Za-z0-9_.-]*[A-Za-z0-9_])\\1`, 'g');
-  for (const m of source.matchAll(prefixed)) uses.push({ file: rel, line: lineOf(source, m.index), ns: [m[2]!], key: m[3]! });
+  for (const m of source.matchAll(prefixed)) {
+    if (!prefixArgs.has(m.index)) uses.push({ file: rel, line: lineOf(source, m.index), ns: [m[2]!], key: m[3]! });
+  }
 
   // 2. Unprefixed literal keys of t(…), against the file's default namespace(s).
   const defaults = new Set<string>();
@@ -251,6 +262,11 @@ describe('translation keys used in the source', () => {
     ].join('\n');
     const found = scanSource(sample, 'sample.tsx').map((u) => `${u.line} ${u.ns.join('|')}:${u.key}`);
     expect(found.sort()).toEqual(['5 page:home.title', '6 page:inbox.title', '7 page:orders.empty', '7 page:orders.emptyFiltered', '8 common:nav.home', '9 error:INTERNAL'].sort());
+    // A detail screen's key prefix stands for the keys detailHeader / detailTexts read.
+    expect(scanSource("detailTexts(t, 'orders:detail', null, '/')", 'x.tsx').map((u) => `${u.ns.join('|')}:${u.key}`).sort()).toEqual(
+      ['orders:detail.back', 'orders:detail.notFoundBody', 'orders:detail.notFoundTitle', 'orders:detail.title', 'orders:detail.titleLoading'],
+    );
+    expect(scanSource("detailHeader(t, 'orders:detail', v, '/')", 'x.tsx').map((u) => u.key).sort()).toEqual(['detail.back', 'detail.title', 'detail.titleLoading']);
     // A file without useTranslation: only prefixed keys are checked.
     expect(scanSource("t('nav.home'); t('common:nav.open')", 'x.ts').map((u) => u.key)).toEqual(['nav.open']);
     // …and a missing key is reported.
