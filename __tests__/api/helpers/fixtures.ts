@@ -108,6 +108,16 @@ export async function memberWithToken(
   return { ...m, token: await tokenFor(m.user, m.customer.ucpId) };
 }
 
+/** `memberWithToken` for a provider-staff user: the usual caller of an admin endpoint. */
+export function staffWithToken(db: Db, codes: readonly FunctionCode[] = []): ReturnType<typeof memberWithToken> {
+  return memberWithToken(db, codes, { user: { isProviderStaff: true } });
+}
+
+/** Only the token of a new `staffWithToken`. */
+export async function tokenForStaff(db: Db, codes: readonly FunctionCode[] = []): Promise<string> {
+  return (await staffWithToken(db, codes)).token;
+}
+
 /** Server-side logout: bumps token_version so every older token is refused. */
 export async function bumpTokenVersion(db: Db, user: Pick<UserRow, 'userAcUuid'>): Promise<void> {
   await db

@@ -99,15 +99,9 @@ export async function createOrder(
   const lines = opts.lines ?? [];
   if (lines.length) {
     await db.insert(orderItems).values(
-      lines.map((l, i) => ({
-        orderId: row.id,
-        lineNo: i + 1,
-        productCode: l.product.productCode,
-        descriptionEn: l.product.descriptionEn,
-        descriptionZh: l.product.descriptionZh,
-        quantity: l.quantity,
-        unitPriceCents: l.product.unitPriceCents,
-      })),
+      lines.map(({ product: { productCode, descriptionEn, descriptionZh, unitPriceCents }, quantity }, i) => {
+        return { orderId: row.id, lineNo: i + 1, productCode, descriptionEn, descriptionZh, quantity, unitPriceCents };
+      }),
     );
   }
   await db.insert(orderStatusHistory).values({ orderId: row.id, status: 'pending', at: row.createdAt });
