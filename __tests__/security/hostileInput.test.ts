@@ -17,7 +17,7 @@ import { authenticate } from '@/lib/server/services/auth';
 import { apiRoutes } from '@/lib/server/api/routes';
 import { isoDateSchema } from '@/lib/listQuery';
 import { captureLog } from '../api/helpers/captureLog';
-import { createMember, tokenFor, uniq } from '../api/helpers/fixtures';
+import { uniq, tokenForStaff } from '../api/helpers/fixtures';
 import { describeEachDb } from '../api/helpers/testDb';
 import { startTestServer, TEST_SECRETS, testConfig, useTestServer } from '../api/helpers/testServer';
 import { multipart } from '../api/bills/billFixtures';
@@ -65,8 +65,7 @@ describeEachDb('hostile input through the router', (getHandle) => {
   const server = useTestServer(getHandle);
   let token: string;
   beforeAll(async () => {
-    const m = await createMember(getHandle().db, customerCodes, { user: { isProviderStaff: true } });
-    token = await tokenFor(m.user, m.customer.ucpId);
+    token = await tokenForStaff(getHandle().db, customerCodes);
   });
 
   const raw = (path: string, body: string, tok?: string) =>

@@ -3,7 +3,7 @@ import { adminContract } from '@/lib/admin/contract';
 import { customersContract } from '@/lib/customers/contract';
 import { ordersContract } from '@/lib/orders/contract';
 import { auditLog, customerNumbers, customers, paymentSlips } from '@/lib/server/db/schema';
-import { createCustomer, createGroup, createMember, createUser, linkUserToCustomer, tokenFor, uniq } from '../helpers/fixtures';
+import { createCustomer, createGroup, createMember, createUser, linkUserToCustomer, tokenFor, uniq, tokenForStaff } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer } from '../helpers/testServer';
 
@@ -33,10 +33,8 @@ describeEachDb('UCP customer maintenance', (getHandle) => {
   const db = () => getHandle().db;
 
   beforeAll(async () => {
-    const w = await createMember(db(), ['ucp_cust_main_write'], { user: { isProviderStaff: true } });
-    writer = await tokenFor(w.user, w.customer.ucpId);
-    const r = await createMember(db(), ['ucp_cust_main_read'], { user: { isProviderStaff: true } });
-    reader = await tokenFor(r.user, r.customer.ucpId);
+    writer = await tokenForStaff(db(), ['ucp_cust_main_write']);
+    reader = await tokenForStaff(db(), ['ucp_cust_main_read']);
     // A customer user handed the admin code by mistake: admin codes count only for provider staff.
     const c = await createMember(db(), ['ucp_cust_main_write', 'ucp_cust_main_read']);
     customerUserWithCode = await tokenFor(c.user, c.customer.ucpId);

@@ -4,7 +4,7 @@ import { offersContract } from '@/lib/offers/contract';
 import { isSafeCtaUrl, type OfferFields } from '@/lib/offers/schemas';
 import { auditLog } from '@/lib/server/db/schema';
 import { corruptPngBytes, gifBytes, jpegBytes, multipart, pngBytes } from '../bills/billFixtures';
-import { createCustomer, createMember, createUser, linkUserToCustomer, createGroup, tokenFor, uniq } from '../helpers/fixtures';
+import { createCustomer, createMember, createUser, linkUserToCustomer, createGroup, tokenFor, uniq, tokenForStaff } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer } from '../helpers/testServer';
 
@@ -51,10 +51,8 @@ describeEachDb('Offers', (getHandle) => {
   };
 
   beforeAll(async () => {
-    const w = await createMember(db(), ['offer_write'], { user: { isProviderStaff: true } });
-    writer = await tokenFor(w.user, w.customer.ucpId);
-    const r = await createMember(db(), ['offer_read'], { user: { isProviderStaff: true } });
-    reader = await tokenFor(r.user, r.customer.ucpId);
+    writer = await tokenForStaff(db(), ['offer_write']);
+    reader = await tokenForStaff(db(), ['offer_read']);
   });
 
   it('a draft is not shown; once published it is shown to every customer within its validity only', async () => {

@@ -8,7 +8,7 @@ import { userListReportContract } from '@/lib/userListReport/contract';
 import type { ReportResult } from '@/lib/userListReport/schemas';
 import type { UserDetail } from '@/lib/users/schemas';
 import { auditLog, staffCustomerAssignments } from '@/lib/server/db/schema';
-import { createCustomer, createGroup, createMember, createUser, linkUserToCustomer, tokenFor, uniq } from '../helpers/fixtures';
+import { createCustomer, createGroup, createMember, createUser, linkUserToCustomer, tokenFor, uniq, tokenForStaff } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer } from '../helpers/testServer';
 
@@ -28,11 +28,8 @@ describeEachDb('staff ↔ customer assignments on the user form', (getHandle) =>
   let staffFields: { id: string; name: string; email: string; preferredLanguage: 'en'; skipMfa: boolean; links: { ucpId: string; groupIds: string[] }[] };
 
   beforeAll(async () => {
-    const staff = { user: { isProviderStaff: true } };
-    const w = await createMember(db(), ['user_ac_main_write', 'user_ac_main_read'], staff);
-    writer = await tokenFor(w.user, w.customer.ucpId);
-    const r = await createMember(db(), ['user_ac_main_read'], staff);
-    reader = await tokenFor(r.user, r.customer.ucpId);
+    writer = await tokenForStaff(db(), ['user_ac_main_write', 'user_ac_main_read']);
+    reader = await tokenForStaff(db(), ['user_ac_main_read']);
     const a = await createCustomer(db());
     const b = await createCustomer(db());
     ucpA = a.ucpId;

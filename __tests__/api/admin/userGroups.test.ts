@@ -4,7 +4,7 @@ import { userGroupsContract } from '@/lib/userGroups/contract';
 import type { GroupFields } from '@/lib/userGroups/schemas';
 import { auditLog, userGroupFunctions, userGroups } from '@/lib/server/db/schema';
 import { functionCodesFor } from '@/lib/server/services/auth/grant';
-import { createCustomer, createGroup, createMember, createUser, linkUserToCustomer, tokenFor, uniq } from '../helpers/fixtures';
+import { createCustomer, createGroup, createMember, createUser, linkUserToCustomer, tokenFor, uniq, tokenForStaff } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer } from '../helpers/testServer';
 
@@ -26,10 +26,8 @@ describeEachDb('User group maintenance', (getHandle) => {
   const db = () => getHandle().db;
 
   beforeAll(async () => {
-    const w = await createMember(db(), ['user_group_main_write'], { user: { isProviderStaff: true } });
-    writer = await tokenFor(w.user, w.customer.ucpId);
-    const r = await createMember(db(), ['user_group_main_read'], { user: { isProviderStaff: true } });
-    reader = await tokenFor(r.user, r.customer.ucpId);
+    writer = await tokenForStaff(db(), ['user_group_main_write']);
+    reader = await tokenForStaff(db(), ['user_group_main_read']);
   });
 
   const ok = <T>(res: { status: number; body: { status: string; data?: T } }): T => {

@@ -5,7 +5,7 @@ import type { ReportResult } from '@/lib/userListReport/schemas';
 import { reportRows } from '@/lib/server/services/userListReport/report';
 import { serviceContext } from '@/lib/server/context';
 import { eq } from 'drizzle-orm';
-import { createCustomer, createGroup, createMember, createUser, linkUserToCustomer, tokenFor, uniq } from '../helpers/fixtures';
+import { createCustomer, createGroup, createMember, createUser, linkUserToCustomer, tokenFor, uniq, tokenForStaff } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer } from '../helpers/testServer';
 
@@ -43,8 +43,7 @@ describeEachDb('User list report', (getHandle) => {
     assignedStaff = assigned.user.userAcUuid;
     await db().insert(staffCustomerAssignments).values({ staffUserAcUuid: assigned.user.userAcUuid, ucpId: a.ucpId });
     assignedToken = await tokenFor(assigned.user, assigned.customer.ucpId);
-    const all = await createMember(db(), ['user_list_rpt_read_all'], { user: { isProviderStaff: true } });
-    allToken = await tokenFor(all.user, all.customer.ucpId);
+    allToken = await tokenForStaff(db(), ['user_list_rpt_read_all']);
   });
 
   const list = async (token: string, filter: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => {
@@ -122,8 +121,7 @@ describeEachDb('User list report', (getHandle) => {
   });
 
   it('refuses callers without a report code (403)', async () => {
-    const m = await createMember(db(), ['user_group_main_read'], { user: { isProviderStaff: true } });
-    const token = await tokenFor(m.user, m.customer.ucpId);
+    const token = await tokenForStaff(db(), ['user_group_main_read']);
     expect((await callEndpoint(server, listReport, { page: 1, pageSize: 5 }, { token })).status).toBe(403);
     expect((await server.post(exportCsv.path, {}, { token })).status).toBe(403);
     const c = await createMember(db(), ['user_list_rpt_read_all']);

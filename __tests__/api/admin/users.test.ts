@@ -5,7 +5,7 @@ import { customersContract } from '@/lib/customers/contract';
 import { accountLinksContract, usersContract } from '@/lib/users/contract';
 import { auditLog, outbox, userAccounts, userTokens } from '@/lib/server/db/schema';
 import { multipart } from '../bills/billFixtures';
-import { createCustomer, createGroup, createMember, tokenFor, uniq } from '../helpers/fixtures';
+import { createCustomer, createGroup, createMember, tokenFor, uniq, tokenForStaff } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer } from '../helpers/testServer';
 
@@ -30,12 +30,9 @@ describeEachDb('user account maintenance and one-time links', (getHandle) => {
     const w = await createMember(db(), ['user_ac_main_write', 'user_ac_main_read'], staff);
     writer = await tokenFor(w.user, w.customer.ucpId);
     writerUuid = w.user.userAcUuid;
-    const r = await createMember(db(), ['user_ac_main_read'], staff);
-    reader = await tokenFor(r.user, r.customer.ucpId);
-    const x = await createMember(db(), ['user_ac_main_impexp'], staff);
-    impexp = await tokenFor(x.user, x.customer.ucpId);
-    const s = await createMember(db(), ['user_ac_main_resend'], staff);
-    resender = await tokenFor(s.user, s.customer.ucpId);
+    reader = await tokenForStaff(db(), ['user_ac_main_read']);
+    impexp = await tokenForStaff(db(), ['user_ac_main_impexp']);
+    resender = await tokenForStaff(db(), ['user_ac_main_resend']);
     const c = await createCustomer(db());
     customerUcp = c.ucpId;
     const g = await createGroup(db(), ['home', 'mgt_order_read']);

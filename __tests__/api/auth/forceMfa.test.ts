@@ -8,7 +8,7 @@ import { generate } from 'otplib';
 import { loginContract } from '@/lib/auth/contract';
 import { usersContract } from '@/lib/users/contract';
 import { auditLog, userAccounts } from '@/lib/server/db/schema';
-import { createCustomer, createGroup, createMember, tokenFor } from '../helpers/fixtures';
+import { createCustomer, createGroup, tokenForStaff } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { useTestServer } from '../helpers/testServer';
 import { PASSWORD, fromIp, newIp, signInUser, startAuthServer, userRow } from './authTestKit';
@@ -24,11 +24,8 @@ describeEachDb('forced MFA: enrolment at sign-in', (getHandle) => {
   let reader: string;
   const db = () => getHandle().db;
   beforeAll(async () => {
-    const staff = { user: { isProviderStaff: true } };
-    const w = await createMember(db(), ['user_ac_main_write', 'user_ac_main_read'], staff);
-    writer = await tokenFor(w.user, w.customer.ucpId);
-    const r = await createMember(db(), ['user_ac_main_read'], staff);
-    reader = await tokenFor(r.user, r.customer.ucpId);
+    writer = await tokenForStaff(db(), ['user_ac_main_write', 'user_ac_main_read']);
+    reader = await tokenForStaff(db(), ['user_ac_main_read']);
   });
 
   const post = (path: string, body: unknown, token?: string) => server.post(path, body, token ? { token } : fromIp(newIp()));

@@ -12,7 +12,7 @@ import { loadPrincipal } from '@/lib/server/auth/principal';
 import { openDatabase } from '@/lib/server/db/open';
 import { customers, userAccounts, userCustomers, userGroupFunctions, userGroupMembers, userGroups } from '@/lib/server/db/schema';
 import type { DbHandle } from '@/lib/server/db/types';
-import { createMember, tokenFor, type UserRow } from '../helpers/fixtures';
+import { createMember, tokenFor, type UserRow, tokenForStaff } from '../helpers/fixtures';
 import { until, within1s } from '../helpers/poll';
 import { describeEachDb, type TestDb } from '../helpers/testDb';
 import { callEndpoint, startTestServer, type TestServer } from '../helpers/testServer';
@@ -63,8 +63,7 @@ describeEachDb('identity cache: permissions stay live on every instance', (getHa
   }
 
   it('a group change, a group disabled and a logout made through instance A apply on instance B within one second', async () => {
-    const admin = await createMember(a.handle.db, ['user_group_main_read', 'user_group_main_write'], { user: { isProviderStaff: true } });
-    const adminToken = await tokenFor(admin.user, admin.customer.ucpId);
+    const adminToken = await tokenForStaff(a.handle.db, ['user_group_main_read', 'user_group_main_write']);
     const target = await createMember(a.handle.db, ['user_group_main_read'], { user: { isProviderStaff: true } });
     const token = await tokenFor(target.user, target.customer.ucpId);
     const list = () => callEndpoint(b.server, listGroups, { page: 1, pageSize: 10 }, { token });

@@ -2,7 +2,7 @@ import { billLines, bills, contracts, paymentSlipBills, paymentSlips, storedFile
 import { demoAdvicePdf, demoReceiptPng } from '@/lib/server/db/seedData/billing';
 import type { Db } from '@/lib/server/db/types';
 import { setBillingToday } from '@/lib/server/services/bills';
-import { uniq } from '../helpers/fixtures';
+import { insertRow, uniq } from '../helpers/fixtures';
 
 export type BillRow = typeof bills.$inferSelect;
 export type SlipRow = typeof paymentSlips.$inferSelect;
@@ -17,50 +17,43 @@ export function useBillingToday(day: string = TODAY): void {
 }
 
 export async function createContract(db: Db, ucpId: string, overrides: Partial<typeof contracts.$inferInsert> = {}) {
-  const [row] = await db
-    .insert(contracts)
-    .values({
-      ucpId,
-      contractNo: `CT-T-${uniq()}`,
-      contractType: 'rental',
-      startDate: '2024-01-01',
-      endDate: '2028-12-31',
-      termMonths: 60,
-      billingFrequency: 'monthly',
-      periodChargeCents: 100_000,
-      minimumChargeCents: 50_000,
-      monoRate: '0.0450',
-      colourRate: '0.4500',
-      monoAllowance: 1000,
-      colourAllowance: 100,
-      ...overrides,
-    })
-    .returning();
-  return row!;
+  return insertRow(db, contracts, {
+    ucpId,
+    contractNo: `CT-T-${uniq()}`,
+    contractType: 'rental',
+    startDate: '2024-01-01',
+    endDate: '2028-12-31',
+    termMonths: 60,
+    billingFrequency: 'monthly',
+    periodChargeCents: 100_000,
+    minimumChargeCents: 50_000,
+    monoRate: '0.0450',
+    colourRate: '0.4500',
+    monoAllowance: 1000,
+    colourAllowance: 100,
+    ...overrides,
+  });
 }
 
 /** A bill (written straight to the table) with two explaining lines that add up to its amount. */
 export async function createBill(db: Db, ucpId: string, overrides: Partial<typeof bills.$inferInsert> = {}): Promise<BillRow> {
   const amountCents = overrides.amountCents ?? 123_450;
-  const [row] = await db
-    .insert(bills)
-    .values({
-      billNo: `INV-T-${uniq()}`,
-      ucpId,
-      periodStart: '2026-09-01',
-      periodEnd: '2026-09-30',
-      billDate: '2026-10-01',
-      dueDate: '2026-10-31',
-      amountCents,
-      paidCents: 0,
-      ...overrides,
-    })
-    .returning();
+  const row = await insertRow(db, bills, {
+    billNo: `INV-T-${uniq()}`,
+    ucpId,
+    periodStart: '2026-09-01',
+    periodEnd: '2026-09-30',
+    billDate: '2026-10-01',
+    dueDate: '2026-10-31',
+    amountCents,
+    paidCents: 0,
+    ...overrides,
+  });
   const charge = Math.min(100_000, amountCents);
   await db.insert(billLines).values([
-    { billId: row!.id, lineNo: 1, lineType: 'period_charge', descriptionEn: 'Rental charge', descriptionZh: '租賃費', amountCents: charge },
+    { billId: row.id, lineNo: 1, lineType: 'period_charge', descriptionEn: 'Rental charge', descriptionZh: '租賃費', amountCents: charge },
     {
-      billId: row!.id,
+      billId: row.id,
       lineNo: 2,
       lineType: 'mono_usage',
       descriptionEn: 'Black & white pages',
@@ -74,7 +67,7 @@ export async function createBill(db: Db, ucpId: string, overrides: Partial<typeo
       amountCents: amountCents - charge,
     },
   ]);
-  return row!;
+  return row;
 }
 
 /** A slip over `billIds` written straight to the tables (status pending unless overridden). */

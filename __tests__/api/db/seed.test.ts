@@ -3,17 +3,7 @@ import pino from 'pino';
 import { ADMIN_CODES, CUSTOMER_CODES, FUNCTION_CODES } from '@/lib/permissions/codes';
 import { loadPrincipal } from '@/lib/server/auth/principal';
 import { verifyPassword } from '@/lib/server/auth/password';
-import {
-  customerNumbers,
-  customers,
-  siteContent,
-  systemParams,
-  userAccounts,
-  userCustomers,
-  userGroupFunctions,
-  userGroupMembers,
-  userGroups,
-} from '@/lib/server/db/schema';
+import * as schema from '@/lib/server/db/schema';
 import { seedDemo, seedIfWanted, type SeedSummary } from '@/lib/server/db/seed';
 import { DEMO_MFA_SECRET, DEMO_PASSWORD, DEMO_UCP, PROVIDER_UCP_ID, SEED_USERS } from '@/lib/server/db/seedData';
 import type { Db } from '@/lib/server/db/types';
@@ -45,21 +35,21 @@ async function customersOf(db: Db, loginId: string): Promise<string[]> {
 /** Every row of every seeded table, in a stable order: equal dumps mean the database did not change. */
 async function dump(db: Db) {
   return {
-    customers: await db.select().from(customers).orderBy(asc(customers.ucpId)),
-    customerNumbers: await db.select().from(customerNumbers).orderBy(asc(customerNumbers.id)),
-    userGroups: await db.select().from(userGroups).orderBy(asc(userGroups.id)),
+    customers: await db.select().from(schema.customers).orderBy(asc(schema.customers.ucpId)),
+    customerNumbers: await db.select().from(schema.customerNumbers).orderBy(asc(schema.customerNumbers.id)),
+    userGroups: await db.select().from(schema.userGroups).orderBy(asc(schema.userGroups.id)),
     userGroupFunctions: await db
       .select()
-      .from(userGroupFunctions)
-      .orderBy(asc(userGroupFunctions.groupId), asc(userGroupFunctions.fnCode)),
-    userAccounts: await db.select().from(userAccounts).orderBy(asc(userAccounts.userAcUuid)),
-    userCustomers: await db.select().from(userCustomers).orderBy(asc(userCustomers.userAcUuid), asc(userCustomers.ucpId)),
+      .from(schema.userGroupFunctions)
+      .orderBy(asc(schema.userGroupFunctions.groupId), asc(schema.userGroupFunctions.fnCode)),
+    userAccounts: await db.select().from(schema.userAccounts).orderBy(asc(schema.userAccounts.userAcUuid)),
+    userCustomers: await db.select().from(schema.userCustomers).orderBy(asc(schema.userCustomers.userAcUuid), asc(schema.userCustomers.ucpId)),
     userGroupMembers: await db
       .select()
-      .from(userGroupMembers)
-      .orderBy(asc(userGroupMembers.groupId), asc(userGroupMembers.userAcUuid), asc(userGroupMembers.ucpId)),
-    systemParams: await db.select().from(systemParams).orderBy(asc(systemParams.paramKey)),
-    siteContent: await db.select().from(siteContent).orderBy(asc(siteContent.kind), asc(siteContent.lang)),
+      .from(schema.userGroupMembers)
+      .orderBy(asc(schema.userGroupMembers.groupId), asc(schema.userGroupMembers.userAcUuid), asc(schema.userGroupMembers.ucpId)),
+    systemParams: await db.select().from(schema.systemParams).orderBy(asc(schema.systemParams.paramKey)),
+    siteContent: await db.select().from(schema.siteContent).orderBy(asc(schema.siteContent.kind), asc(schema.siteContent.lang)),
   };
 }
 
@@ -97,7 +87,7 @@ describeEachDb('demo seed', (getHandle, kind) => {
   });
 
   it('creates every demo account, active, with the published password', async () => {
-    const rows = await getHandle().db.select().from(userAccounts);
+    const rows = await getHandle().db.select().from(schema.userAccounts);
     expect(rows.map((r) => r.loginId).sort()).toEqual(
       ['admin@demo.hk', 'auditor@demo.hk', 'credit@demo.hk', 'customer@demo.hk', 'mfa@demo.hk', 'multi@demo.hk', 'ops@demo.hk', 'staff@demo.hk', 'viewer@demo.hk'],
     );
@@ -135,7 +125,7 @@ describeEachDb('demo seed', (getHandle, kind) => {
     expect(codes.filter((c) => c.endsWith('_write'))).toEqual([]);
     expect(codes.filter((c) => c.startsWith('payslip_upload_') || c.startsWith('meter_upload_'))).toEqual([]);
     expect(codes.every((c) => (CUSTOMER_CODES as readonly string[]).includes(c))).toBe(true);
-    const users = await db.select().from(userAccounts);
+    const users = await db.select().from(schema.userAccounts);
     for (const u of users) {
       if (u.loginId === 'viewer@demo.hk') expect(u.disclaimerAcceptedAt).toBeNull();
       else expect(u.disclaimerAcceptedAt).toBeInstanceOf(Date);
@@ -143,7 +133,7 @@ describeEachDb('demo seed', (getHandle, kind) => {
   });
 
   it('mfa@demo.hk has TOTP on with the published secret; nobody else has', async () => {
-    const users = await getHandle().db.select().from(userAccounts);
+    const users = await getHandle().db.select().from(schema.userAccounts);
     for (const u of users) {
       if (u.loginId === 'mfa@demo.hk') {
         expect(u.mfaEnabled).toBe(true);
@@ -158,7 +148,7 @@ describeEachDb('demo seed', (getHandle, kind) => {
 
   it('provider staff are linked only to the provider party; customer users never are', async () => {
     const db = getHandle().db;
-    const users = await db.select().from(userAccounts);
+    const users = await db.select().from(schema.userAccounts);
     for (const u of users) {
       const linked = await customersOf(db, u.loginId);
       if (u.isProviderStaff) expect(linked).toEqual([PROVIDER_UCP_ID]);
@@ -171,7 +161,7 @@ describeEachDb('demo seed', (getHandle, kind) => {
       'ops@demo.hk',
       'staff@demo.hk',
     ]);
-    const [provider] = await db.select().from(customers).where(sql`${customers.isProvider}`);
+    const [provider] = await db.select().from(schema.customers).where(sql`${schema.customers.isProvider}`);
     expect(provider).toMatchObject({ ucpId: PROVIDER_UCP_ID, nameEn: 'Pacific Imaging Services Ltd', nameZh: '太平洋影像服務有限公司' });
   });
 
@@ -196,7 +186,7 @@ describeEachDb('demo seed', (getHandle, kind) => {
 
   it('loads realistic bilingual Hong Kong customers with customer numbers in every product line', async () => {
     const db = getHandle().db;
-    const rows = await db.select().from(customers).where(sql`not ${customers.isProvider}`);
+    const rows = await db.select().from(schema.customers).where(sql`not ${schema.customers.isProvider}`);
     expect(rows).toHaveLength(3);
     for (const c of rows) {
       expect(c.brNo).toMatch(/^\d{8}$/);
@@ -207,18 +197,18 @@ describeEachDb('demo seed', (getHandle, kind) => {
       expect(c.status).toBe('active');
     }
     expect(rows.some((c) => c.receiveHardcopyBill)).toBe(true);
-    const lines = await db.selectDistinct({ line: customerNumbers.productLine }).from(customerNumbers);
+    const lines = await db.selectDistinct({ line: schema.customerNumbers.productLine }).from(schema.customerNumbers);
     expect(lines.map((l) => l.line).sort()).toEqual(['copier', 'printer', 'software']);
   });
 
   it('sets the upload size parameter to 1 MB', async () => {
-    const [param] = await getHandle().db.select().from(systemParams);
+    const [param] = await getHandle().db.select().from(schema.systemParams);
     expect(param).toMatchObject({ paramKey: 'upload_file_size', paramValue: '1' });
     await expect(getUploadFileSize(getHandle().db)).resolves.toBe(1);
   });
 
   it('loads every kind of site content in both languages, with https links', async () => {
-    const rows = await getHandle().db.select().from(siteContent);
+    const rows = await getHandle().db.select().from(schema.siteContent);
     const keys = rows.map((r) => `${r.kind}/${r.lang}`).sort();
     expect(keys).toEqual(
       ['chat_link', 'footer_popup', 'link_config', 'mobile_app', 'social'].flatMap((k) => [`${k}/en`, `${k}/tc`]).sort(),
@@ -249,15 +239,15 @@ describeEachDb('demo seed', (getHandle, kind) => {
 
   it('never undoes an administrator change when it runs again', async () => {
     const db = getHandle().db;
-    const [viewerGroup] = await db.select().from(userGroups).where(sql`${userGroups.code} = 'CUST_VIEWER'`);
+    const [viewerGroup] = await db.select().from(schema.userGroups).where(sql`${schema.userGroups.code} = 'CUST_VIEWER'`);
     await db.execute(sql`delete from user_group_functions where group_id = ${viewerGroup!.id} and fn_code = 'mgt_bills_read'`);
     await db.execute(sql`update user_accounts set font_size = 'S' where login_id = 'customer@demo.hk'`);
     await seedDemo(db);
     expect(await codesFor(db, 'viewer@demo.hk', DEMO_UCP.harbourView)).not.toContain('mgt_bills_read');
-    const [customer] = await db.select().from(userAccounts).where(sql`${userAccounts.loginId} = 'customer@demo.hk'`);
+    const [customer] = await db.select().from(schema.userAccounts).where(sql`${schema.userAccounts.loginId} = 'customer@demo.hk'`);
     expect(customer!.fontSize).toBe('S');
     // Put the rows back for any later test.
-    await db.insert(userGroupFunctions).values({ groupId: viewerGroup!.id, fnCode: 'mgt_bills_read' });
+    await db.insert(schema.userGroupFunctions).values({ groupId: viewerGroup!.id, fnCode: 'mgt_bills_read' });
     await db.execute(sql`update user_accounts set font_size = 'M' where login_id = 'customer@demo.hk'`);
   });
 
@@ -293,7 +283,7 @@ describe('seedIfWanted on an empty PostgreSQL database', () => {
     const handle = await createTestDb('postgres');
     try {
       await expect(seedIfWanted(handle, { seedDemo: false }, silent)).resolves.toBeNull();
-      const [row] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(userAccounts);
+      const [row] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(schema.userAccounts);
       expect(row!.n).toBe(0);
     } finally {
       await handle.close();

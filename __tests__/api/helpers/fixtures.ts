@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { signApiToken } from '@/lib/server/auth/token';
 import type { FunctionCode } from '@/lib/permissions/codes';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '@/lib/server/db/types';
 import { customers, userAccounts, userCustomers, userGroupFunctions, userGroupMembers, userGroups } from '@/lib/server/db/schema';
 import { TEST_SECRETS } from './testServer';
@@ -9,27 +10,25 @@ import { TEST_SECRETS } from './testServer';
 /** Short unique suffix: tests in one file share a database, so every row gets its own keys. */
 export const uniq = (): string => randomBytes(4).toString('hex');
 
+/** Inserts one row and returns it as stored (the shared body of the factories below and in the other fixture modules). */
+export async function insertRow<T extends PgTable>(db: Db, table: T, values: T['$inferInsert']): Promise<T['$inferSelect']> {
+  const rows = (await db.insert(table).values(values).returning()) as T['$inferSelect'][];
+  return rows[0]!;
+}
+
 export type CustomerRow = typeof customers.$inferSelect;
 export type UserRow = typeof userAccounts.$inferSelect;
 export type GroupRow = typeof userGroups.$inferSelect;
 
 export async function createCustomer(db: Db, overrides: Partial<typeof customers.$inferInsert> = {}): Promise<CustomerRow> {
   const id = uniq();
-  const [row] = await db
-    .insert(customers)
-    .values({ ucpId: `UCP-${id}`, nameEn: `Customer ${id}`, nameZh: `客戶 ${id}`, ...overrides })
-    .returning();
-  return row!;
+  return insertRow(db, customers, { ucpId: `UCP-${id}`, nameEn: `Customer ${id}`, nameZh: `客戶 ${id}`, ...overrides });
 }
 
 /** An active user (no password: these tests authenticate with tokens only). */
 export async function createUser(db: Db, overrides: Partial<typeof userAccounts.$inferInsert> = {}): Promise<UserRow> {
   const id = uniq();
-  const [row] = await db
-    .insert(userAccounts)
-    .values({ loginId: `user-${id}`, email: `user-${id}@example.test`, name: `User ${id}`, status: 'active', ...overrides })
-    .returning();
-  return row!;
+  return insertRow(db, userAccounts, { loginId: `user-${id}`, email: `user-${id}@example.test`, name: `User ${id}`, status: 'active', ...overrides });
 }
 
 export async function linkUserToCustomer(db: Db, user: Pick<UserRow, 'userAcUuid'>, customer: Pick<CustomerRow, 'ucpId'>): Promise<void> {
@@ -107,6 +106,16 @@ export async function memberWithToken(
 ): Promise<Awaited<ReturnType<typeof createMember>> & { token: string }> {
   const m = await createMember(db, codes, overrides);
   return { ...m, token: await tokenFor(m.user, m.customer.ucpId) };
+}
+
+/** `memberWithToken` for a provider-staff user: the usual caller of an admin endpoint. */
+export function staffWithToken(db: Db, codes: readonly FunctionCode[] = []): ReturnType<typeof memberWithToken> {
+  return memberWithToken(db, codes, { user: { isProviderStaff: true } });
+}
+
+/** Only the token of a new `staffWithToken`. */
+export async function tokenForStaff(db: Db, codes: readonly FunctionCode[] = []): Promise<string> {
+  return (await staffWithToken(db, codes)).token;
 }
 
 /** Server-side logout: bumps token_version so every older token is refused. */

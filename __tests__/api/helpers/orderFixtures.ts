@@ -11,7 +11,7 @@ import {
   shipmentEvents,
   shipments,
 } from '@/lib/server/db/schema';
-import { uniq } from './fixtures';
+import { insertRow, uniq } from './fixtures';
 
 /**
  * Factories for machines, products, orders and shipments. Every row gets unique keys (tests of one file share a
@@ -26,11 +26,7 @@ export type ShipmentRow = typeof shipments.$inferSelect;
 
 export async function createModel(db: Db, overrides: Partial<typeof machineModels.$inferInsert> = {}): Promise<ModelRow> {
   const id = uniq();
-  const [row] = await db
-    .insert(machineModels)
-    .values({ modelCode: `MDL-${id}`, brand: 'Testa', nameEn: `Model ${id}`, nameZh: `型號 ${id}`, category: 'mfp', isColour: true, ...overrides })
-    .returning();
-  return row!;
+  return insertRow(db, machineModels, { modelCode: `MDL-${id}`, brand: 'Testa', nameEn: `Model ${id}`, nameZh: `型號 ${id}`, category: 'mfp', isColour: true, ...overrides });
 }
 
 /** A product; `fits` lists the models it is compatible with (none: a generic supply that fits every machine). */
@@ -40,21 +36,18 @@ export async function createProduct(
   overrides: Partial<typeof products.$inferInsert> = {},
 ): Promise<ProductRow> {
   const id = uniq();
-  const [row] = await db
-    .insert(products)
-    .values({
-      productCode: `P-${id}`,
-      productType: 'toner',
-      descriptionEn: `Black toner ${id}`,
-      descriptionZh: `黑色碳粉 ${id}`,
-      unitPriceCents: 62_000,
-      maxOrderQty: 4,
-      colour: 'black',
-      ...overrides,
-    })
-    .returning();
-  if (fits.length) await db.insert(productCompatibility).values(fits.map((m) => ({ productCode: row!.productCode, modelCode: m.modelCode })));
-  return row!;
+  const row = await insertRow(db, products, {
+    productCode: `P-${id}`,
+    productType: 'toner',
+    descriptionEn: `Black toner ${id}`,
+    descriptionZh: `黑色碳粉 ${id}`,
+    unitPriceCents: 62_000,
+    maxOrderQty: 4,
+    colour: 'black',
+    ...overrides,
+  });
+  if (fits.length) await db.insert(productCompatibility).values(fits.map((m) => ({ productCode: row.productCode, modelCode: m.modelCode })));
+  return row;
 }
 
 export async function createMachine(
@@ -64,24 +57,20 @@ export async function createMachine(
   overrides: Partial<typeof machines.$inferInsert> = {},
 ): Promise<MachineRow> {
   const id = uniq();
-  const [row] = await db
-    .insert(machines)
-    .values({
-      ucpId: customer.ucpId,
-      serialNo: `SN-${id}`,
-      modelCode: model.modelCode,
-      locationEn: '12/F Reception',
-      locationZh: '12樓接待處',
-      addressEn: '6 Wing Yip Street, Kwun Tong',
-      addressZh: '觀塘榮業街6號',
-      tonerAddressEn: 'Unit 1205, 12/F, 6 Wing Yip Street, Kwun Tong',
-      tonerAddressZh: '觀塘榮業街6號12樓1205室',
-      tonerContactName: 'Chan Tai Man',
-      tonerContactPhone: '+852 2345 6789',
-      ...overrides,
-    })
-    .returning();
-  return row!;
+  return insertRow(db, machines, {
+    ucpId: customer.ucpId,
+    serialNo: `SN-${id}`,
+    modelCode: model.modelCode,
+    locationEn: '12/F Reception',
+    locationZh: '12樓接待處',
+    addressEn: '6 Wing Yip Street, Kwun Tong',
+    addressZh: '觀塘榮業街6號',
+    tonerAddressEn: 'Unit 1205, 12/F, 6 Wing Yip Street, Kwun Tong',
+    tonerAddressZh: '觀塘榮業街6號12樓1205室',
+    tonerContactName: 'Chan Tai Man',
+    tonerContactPhone: '+852 2345 6789',
+    ...overrides,
+  });
 }
 
 export type OrderLineInput = { product: Pick<ProductRow, 'productCode' | 'descriptionEn' | 'descriptionZh' | 'unitPriceCents'>; quantity: number };
@@ -95,37 +84,28 @@ export async function createOrder(
   opts: { machine?: Pick<MachineRow, 'id'> | null; lines?: OrderLineInput[]; overrides?: Partial<typeof orders.$inferInsert> } = {},
 ): Promise<OrderRow> {
   orderSeq += 1;
-  const [row] = await db
-    .insert(orders)
-    .values({
-      // Increasing within a test file (so sorting by number is predictable), unique across files by the suffix.
-      orderNo: `TO-${String(orderSeq).padStart(6, '0')}-${uniq()}`,
-      ucpId: customer.ucpId,
-      orderType: 'toner',
-      machineId: opts.machine?.id ?? null,
-      status: 'pending',
-      deliveryAddress: 'Unit 1205, 12/F, 6 Wing Yip Street, Kwun Tong',
-      contactName: 'Chan Tai Man',
-      contactPhone: '+852 2345 6789',
-      ...opts.overrides,
-    })
-    .returning();
+  const row = await insertRow(db, orders, {
+    // Increasing within a test file (so sorting by number is predictable), unique across files by the suffix.
+    orderNo: `TO-${String(orderSeq).padStart(6, '0')}-${uniq()}`,
+    ucpId: customer.ucpId,
+    orderType: 'toner',
+    machineId: opts.machine?.id ?? null,
+    status: 'pending',
+    deliveryAddress: 'Unit 1205, 12/F, 6 Wing Yip Street, Kwun Tong',
+    contactName: 'Chan Tai Man',
+    contactPhone: '+852 2345 6789',
+    ...opts.overrides,
+  });
   const lines = opts.lines ?? [];
   if (lines.length) {
     await db.insert(orderItems).values(
-      lines.map((l, i) => ({
-        orderId: row!.id,
-        lineNo: i + 1,
-        productCode: l.product.productCode,
-        descriptionEn: l.product.descriptionEn,
-        descriptionZh: l.product.descriptionZh,
-        quantity: l.quantity,
-        unitPriceCents: l.product.unitPriceCents,
-      })),
+      lines.map(({ product: { productCode, descriptionEn, descriptionZh, unitPriceCents }, quantity }, i) => {
+        return { orderId: row.id, lineNo: i + 1, productCode, descriptionEn, descriptionZh, quantity, unitPriceCents };
+      }),
     );
   }
-  await db.insert(orderStatusHistory).values({ orderId: row!.id, status: 'pending', at: row!.createdAt });
-  return row!;
+  await db.insert(orderStatusHistory).values({ orderId: row.id, status: 'pending', at: row.createdAt });
+  return row;
 }
 
 /** A shipment of an order with one event per step up to `status`. */
@@ -135,27 +115,24 @@ export async function createShipment(
   overrides: Partial<typeof shipments.$inferInsert> = {},
 ): Promise<ShipmentRow> {
   const id = uniq();
-  const [row] = await db
-    .insert(shipments)
-    .values({
-      shipmentNo: `SH-T-${id}`,
-      orderId: order.id,
-      ucpId: order.ucpId,
-      courier: 'sf_express',
-      trackingNo: `SF${id}`,
-      status: 'dispatched',
-      ...overrides,
-    })
-    .returning();
+  const row = await insertRow(db, shipments, {
+    shipmentNo: `SH-T-${id}`,
+    orderId: order.id,
+    ucpId: order.ucpId,
+    courier: 'sf_express',
+    trackingNo: `SF${id}`,
+    status: 'dispatched',
+    ...overrides,
+  });
   const steps = ['received', 'picked', 'dispatched', 'out_for_delivery'];
-  const last = row!.status;
+  const last = row.status;
   const upTo = last === 'delivered' || last === 'failed' ? steps.length : steps.indexOf(last) + 1;
   const chain = [...steps.slice(0, upTo), ...(last === 'delivered' || last === 'failed' ? [last] : [])];
-  const t0 = row!.createdAt.getTime();
+  const t0 = row.createdAt.getTime();
   await db.insert(shipmentEvents).values(
-    chain.map((step, i) => ({ shipmentId: row!.id, step, at: new Date(t0 + i * 3_600_000), locationEn: 'Kwun Tong', locationZh: '觀塘' })),
+    chain.map((step, i) => ({ shipmentId: row.id, step, at: new Date(t0 + i * 3_600_000), locationEn: 'Kwun Tong', locationZh: '觀塘' })),
   );
-  return row!;
+  return row;
 }
 
 export const newKey = (): string => randomUUID();

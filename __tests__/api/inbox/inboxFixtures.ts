@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/types';
 import { inboxDeliveries, inboxMessages } from '@/lib/server/db/schema';
-import { uniq } from '../helpers/fixtures';
+import { insertRow, uniq } from '../helpers/fixtures';
 
 export type MessageRow = typeof inboxMessages.$inferSelect;
 export type DeliveryRow = typeof inboxDeliveries.$inferSelect;
@@ -13,20 +13,16 @@ export const daysAgo = (days: number): Date => new Date(Date.now() - days * 86_4
 /** A sent message (written straight to the table: bodies are NOT sanitized here, so read-side sanitizing is tested). */
 export async function createMessage(db: Db, overrides: Partial<typeof inboxMessages.$inferInsert> = {}): Promise<MessageRow> {
   const id = uniq();
-  const [row] = await db
-    .insert(inboxMessages)
-    .values({
-      titleEn: `Message ${id}`,
-      titleZh: `訊息 ${id}`,
-      bodyEn: `<p>Body ${id}</p>`,
-      bodyZh: `<p>內容 ${id}</p>`,
-      category: 'service',
-      status: 'sent',
-      sendTime: daysAgo(1),
-      ...overrides,
-    })
-    .returning();
-  return row!;
+  return insertRow(db, inboxMessages, {
+    titleEn: `Message ${id}`,
+    titleZh: `訊息 ${id}`,
+    bodyEn: `<p>Body ${id}</p>`,
+    bodyZh: `<p>內容 ${id}</p>`,
+    category: 'service',
+    status: 'sent',
+    sendTime: daysAgo(1),
+    ...overrides,
+  });
 }
 
 export async function deliver(
@@ -35,18 +31,14 @@ export async function deliver(
   owner: Owner,
   opts: { isRead?: boolean; sendTime?: Date } = {},
 ): Promise<DeliveryRow> {
-  const [row] = await db
-    .insert(inboxDeliveries)
-    .values({
-      messageId: message.id,
-      userAcUuid: owner.userAcUuid,
-      ucpId: owner.ucpId,
-      sendTime: opts.sendTime ?? message.sendTime ?? daysAgo(1),
-      isRead: opts.isRead ?? false,
-      readAt: opts.isRead ? daysAgo(0.5) : null,
-    })
-    .returning();
-  return row!;
+  return insertRow(db, inboxDeliveries, {
+    messageId: message.id,
+    userAcUuid: owner.userAcUuid,
+    ucpId: owner.ucpId,
+    sendTime: opts.sendTime ?? message.sendTime ?? daysAgo(1),
+    isRead: opts.isRead ?? false,
+    readAt: opts.isRead ? daysAgo(0.5) : null,
+  });
 }
 
 /** A sent message delivered to `owner` in one go. */

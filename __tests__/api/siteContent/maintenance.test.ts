@@ -9,7 +9,7 @@ import type { SectionRecord, UpdateSectionBody } from '@/lib/siteContent/adminSc
 import { auditLog, siteContent } from '@/lib/server/db/schema';
 import { SEED_SITE_CONTENT } from '@/lib/server/db/seedData';
 import { CONTENT_CACHE_CONTROL } from '@/lib/server/siteContentRoutes';
-import { createMember, tokenFor } from '../helpers/fixtures';
+import { createMember, tokenFor, tokenForStaff } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, TEST_SECRETS, useTestServer } from '../helpers/testServer';
 
@@ -26,10 +26,8 @@ describeEachDb('site content maintenance', (getHandle) => {
   beforeAll(async () => {
     const db = getHandle().db;
     await db.insert(siteContent).values([...SEED_SITE_CONTENT]).onConflictDoNothing();
-    const w = await createMember(db, ['site_content_write'], { user: { isProviderStaff: true } });
-    writer = await tokenFor(w.user, w.customer.ucpId);
-    const r = await createMember(db, ['site_content_read'], { user: { isProviderStaff: true } });
-    reader = await tokenFor(r.user, r.customer.ucpId);
+    writer = await tokenForStaff(db, ['site_content_write']);
+    reader = await tokenForStaff(db, ['site_content_read']);
     const c = await createMember(db, ['home']);
     customer = await tokenFor(c.user, c.customer.ucpId);
   });

@@ -11,7 +11,7 @@ import { auditLog, systemParams } from '@/lib/server/db/schema';
 import { HELP_IMAGE_CACHE_CONTROL } from '@/lib/server/helpImageRoutes';
 import { sanitizeHelpHtml } from '@/lib/server/sanitize';
 import { corruptPngBytes, gifBytes, jpegBytes, multipart, pngBytes } from '../bills/billFixtures';
-import { createMember, tokenFor } from '../helpers/fixtures';
+import { createMember, tokenFor, tokenForStaff } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer } from '../helpers/testServer';
 
@@ -40,10 +40,8 @@ describeEachDb('help article images', (getHandle) => {
 
   beforeAll(async () => {
     const db = getHandle().db;
-    const w = await createMember(db, ['support_content_write'], { user: { isProviderStaff: true } });
-    writer = await tokenFor(w.user, w.customer.ucpId);
-    const r = await createMember(db, ['support_content_read'], { user: { isProviderStaff: true } });
-    reader = await tokenFor(r.user, r.customer.ucpId);
+    writer = await tokenForStaff(db, ['support_content_write']);
+    reader = await tokenForStaff(db, ['support_content_read']);
     const cu = await createMember(db, ['home']);
     customer = await tokenFor(cu.user, cu.customer.ucpId);
   });

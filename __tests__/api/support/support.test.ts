@@ -9,7 +9,7 @@ import { supportContract } from '@/lib/support/contract';
 import { auditLog, enquiries, inboxDeliveries, inboxMessages, outbox } from '@/lib/server/db/schema';
 import { registerMailSettings } from '@/lib/server/mail/settings';
 import { seedSupport, SEED_FAQ, SEED_HELP_ARTICLES, SEED_USEFUL_LINKS } from '@/lib/server/db/seedData/support';
-import { createMember, tokenFor } from '../helpers/fixtures';
+import { createMember, tokenFor, tokenForStaff } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer } from '../helpers/testServer';
 
@@ -31,12 +31,9 @@ describeEachDb('customer support', (getHandle) => {
     expect(await seedSupport(db)).toBe(0);
     customer = await createMember(db, ['home'], { user: { email: `support-${randomUUID().slice(0, 6)}@example.hk`, preferredLanguage: 'tc' } });
     customerToken = await tokenFor(customer.user, customer.customer.ucpId);
-    const staff = await createMember(db, ['home', 'support_content_write', 'support_enquiry_read'], { user: { isProviderStaff: true } });
-    staffToken = await tokenFor(staff.user, staff.customer.ucpId);
-    const reader = await createMember(db, ['support_content_read'], { user: { isProviderStaff: true } });
-    readerStaffToken = await tokenFor(reader.user, reader.customer.ucpId);
-    const enq = await createMember(db, ['support_enquiry_read'], { user: { isProviderStaff: true } });
-    enquiryStaffToken = await tokenFor(enq.user, enq.customer.ucpId);
+    staffToken = await tokenForStaff(db, ['home', 'support_content_write', 'support_enquiry_read']);
+    readerStaffToken = await tokenForStaff(db, ['support_content_read']);
+    enquiryStaffToken = await tokenForStaff(db, ['support_enquiry_read']);
     registerMailSettings({ publicUrl: 'https://portal.example.hk', smtpConfigured: false });
   });
   afterAll(async () => {

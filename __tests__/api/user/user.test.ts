@@ -14,18 +14,19 @@ describeEachDb('user endpoints', (getHandle) => {
   const server = useTestServer(getHandle, { start: startAuthServer });
   const db = () => getHandle().db;
 
+  const BILLING_DETAILS = {
+    billingAddressEn: '1 Harbour Road, Wan Chai',
+    billingAddressZh: '灣仔港灣道1號',
+    contactName: 'Ada Chan',
+    contactPhone: '+852 2345 6789',
+    contactEmail: 'ada@example.test',
+    receiveHardcopyBill: true,
+  };
+
   /** A customer with numbers in every product line, and a user holding `codes` for it. */
   async function customerWithNumbers(codes: Parameters<typeof signInUser>[1] = ['home']) {
     const member = await signInUser(db(), codes, {
-      customer: {
-        brNo: `BR-${uniq()}`,
-        billingAddressEn: '1 Harbour Road, Wan Chai',
-        billingAddressZh: '灣仔港灣道1號',
-        contactName: 'Ada Chan',
-        contactPhone: '+852 2345 6789',
-        contactEmail: 'ada@example.test',
-        receiveHardcopyBill: true,
-      },
+      customer: { brNo: `BR-${uniq()}`, ...BILLING_DETAILS },
     });
     const numbers = Object.fromEntries(PRODUCT_LINES.map((line) => [line, [`${line[0]!.toUpperCase()}-${uniq()}`, `${line[0]!.toUpperCase()}-${uniq()}`].sort()]));
     for (const line of PRODUCT_LINES) {
@@ -68,12 +69,7 @@ describeEachDb('user endpoints', (getHandle) => {
         nameEn: customer.nameEn,
         nameZh: customer.nameZh,
         brNo: customer.brNo,
-        billingAddressEn: '1 Harbour Road, Wan Chai',
-        billingAddressZh: '灣仔港灣道1號',
-        contactName: 'Ada Chan',
-        contactPhone: '+852 2345 6789',
-        contactEmail: 'ada@example.test',
-        receiveHardcopyBill: true,
+        ...BILLING_DETAILS,
         isProvider: false,
         customerNos: numbers,
       });

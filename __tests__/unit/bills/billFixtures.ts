@@ -46,6 +46,17 @@ export const billList = (items: BillListItem[] = BILLS): BillListResult => ({
   summary: { outstandingCents: 594_469, overdueCents: 262_806, overdueCount: 1, underReviewCents: 0, underReviewCount: 0 },
 });
 
+/** The machine and reading fields of a bill line that is not about one machine's usage. */
+const NO_MACHINE = {
+  machineId: null,
+  serialNo: null,
+  openingReading: null,
+  closingReading: null,
+  allowance: null,
+  billablePages: null,
+  rate: null,
+} as const;
+
 export const billDetail = (overrides: Partial<BillDetail> = {}): BillDetail => ({
   ...billItem(),
   contract: { id: '5eed0020-0000-4000-8000-000000000001', contractNo: 'CT-2024-00118', contractType: 'managed_print', billingFrequency: 'monthly' },
@@ -61,13 +72,7 @@ export const billDetail = (overrides: Partial<BillDetail> = {}): BillDetail => (
       lineType: 'period_charge',
       descriptionEn: 'Managed print service charge, 2026-10-01 – 2026-10-31',
       descriptionZh: '打印管理服務費（2026-10-01 至 2026-10-31）',
-      machineId: null,
-      serialNo: null,
-      openingReading: null,
-      closingReading: null,
-      allowance: null,
-      billablePages: null,
-      rate: null,
+      ...NO_MACHINE,
       amountCents: 185_000,
     },
     {
@@ -89,13 +94,7 @@ export const billDetail = (overrides: Partial<BillDetail> = {}): BillDetail => (
       lineType: 'minimum_charge',
       descriptionEn: 'Minimum usage charge top-up',
       descriptionZh: '最低印量收費補足',
-      machineId: null,
-      serialNo: null,
-      openingReading: null,
-      closingReading: null,
-      allowance: null,
-      billablePages: null,
-      rate: null,
+      ...NO_MACHINE,
       amountCents: 66_830,
     },
   ],

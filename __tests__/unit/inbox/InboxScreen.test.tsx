@@ -9,6 +9,7 @@ import type { InboxList, InboxListItem, InboxMessage } from '@/lib/inbox/schemas
 import { apiError, apiSuccess } from '../testUtils/handlers';
 import { createTestQueryClient, renderWithProviders } from '../testUtils/render';
 import { server } from '../testUtils/server';
+import { mockViewportWidth } from '../common/viewport';
 
 const { getEmailListSortByIsReadAndSendTime, getEmailContent, getEmailUnreadCount, markAllAsRead } = inboxContract.endpoints;
 const LIST = getEmailListSortByIsReadAndSendTime.path;
@@ -61,25 +62,18 @@ function listHandler(items: InboxListItem[] = ITEMS) {
 }
 
 /** Makes `useMediaQuery` see a desktop (md and up) or a phone. */
+let restoreViewport: () => void = () => undefined;
 function setViewport(kind: 'desktop' | 'phone') {
-  window.matchMedia = ((query: string) => ({
-    matches: kind === 'desktop' && /min-width/.test(query),
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  restoreViewport();
+  restoreViewport = mockViewportWidth(kind === 'desktop' ? 1280 : 390);
 }
 
-const originalMatchMedia = window.matchMedia;
 beforeEach(() => {
   setViewport('phone');
 });
 afterEach(() => {
-  window.matchMedia = originalMatchMedia;
+  restoreViewport();
+  restoreViewport = () => undefined;
 });
 
 let queryClient: QueryClient;
