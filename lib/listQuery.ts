@@ -88,3 +88,13 @@ export const isoDateSchema = z
 
 /** Free-text search of a list filter: trimmed, at most 100 characters, empty means "no filter". */
 export const searchTextSchema = z.string().trim().max(100, { error: msg('ui.validation.maxLength', { max: 100 }) });
+
+/** The optional "from / to" pair of a list filter: inclusive Hong Kong dates. Spread it into the filter object. */
+export function dateRangeFilter() {
+  return { dateFrom: isoDateSchema.optional(), dateTo: isoDateSchema.optional() };
+}
+
+/** The free-text search and status multi-select most admin lists filter on, in that order. Spread it into the filter. */
+export function searchStatusFilter<const V extends readonly [string, ...string[]]>(statuses: V) {
+  return { q: searchTextSchema.optional(), status: enumListFilter(statuses) };
+}

@@ -17,3 +17,8 @@ export const uuidSchema = z.uuid({ error: zodMessages.invalid });
 
 /** The body of an endpoint that names one record by its uuid (`{ id }`: get, download, delete…). */
 export const recordIdSchema = z.strictObject({ id: uuidSchema });
+
+/** A text's English and Chinese fields (`titleEn`, `titleZh`, in that order) under one rule. Spread it into the object. */
+export function enZh<const K extends string, S extends z.ZodType>(name: K, schema: S): Record<`${K}En` | `${K}Zh`, S> {
+  return { [`${name}En`]: schema, [`${name}Zh`]: schema } as Record<`${K}En` | `${K}Zh`, S>;
+}

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { recordIdSchema, uuidSchema } from '@/lib/zodText';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
-import { enumListFilter, isoDateSchema, listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { enumListFilter, isoDateSchema, listQuerySchema, searchTextSchema, type ListResult, dateRangeFilter } from '@/lib/listQuery';
 import type { CurrentCustomer } from '@/lib/customer/schemas';
 import { msg } from '@/lib/zodMessages';
 import { CHANGE_STATUSES, CHANGE_TYPES, REVIEW_ACTIONS, type AttachmentKind, type ChangeStatus, type ChangeType, type ReviewAction } from './constants';
@@ -365,8 +365,7 @@ export type ChangeSortField = (typeof CHANGE_SORT_FIELDS)[number];
 const changeFilterSchema = z.strictObject({
   type: enumListFilter(CHANGE_TYPES),
   status: enumListFilter(CHANGE_STATUSES),
-  dateFrom: isoDateSchema.optional(),
-  dateTo: isoDateSchema.optional(),
+  ...dateRangeFilter(),
   q: searchTextSchema.optional(),
 });
 

@@ -3,7 +3,7 @@
  * The customer's UCP id is its id in the URL and in every request (`{ id }`), like every other record.
  */
 import { z } from 'zod';
-import { listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
+import { listQuerySchema, type ListResult, searchStatusFilter } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
 import { required, text } from '@/lib/zodText';
 
@@ -55,8 +55,7 @@ export type CustomerSortField = (typeof CUSTOMER_SORT_FIELDS)[number];
 
 export const customerFilterSchema = z.strictObject({
   /** UCP id, name (English or Chinese), BR number or a customer number, anywhere, case-insensitively. */
-  q: searchTextSchema.optional(),
-  status: enumListFilter(CUSTOMER_STATUSES),
+  ...searchStatusFilter(CUSTOMER_STATUSES),
 });
 export type CustomerFilter = z.infer<typeof customerFilterSchema>;
 export const listCustomersSchema = listQuerySchema(CUSTOMER_SORT_FIELDS, customerFilterSchema);

@@ -3,7 +3,7 @@
  * (components/meter). Client-safe.
  */
 import { z } from 'zod';
-import { isoDateSchema, listQuerySchema, type ListResult, enumListFilter } from '@/lib/listQuery';
+import { isoDateSchema, listQuerySchema, type ListResult, enumListFilter, dateRangeFilter } from '@/lib/listQuery';
 import type { MachineSummary } from '@/lib/machines/schemas';
 import { msg } from '@/lib/zodMessages';
 import { MAX_COUNTER, MAX_CSV_CHARS, MAX_READINGS_PER_SUBMISSION, READING_SOURCES, type ReadingDueFlag, type ReadingIssue, type ReadingSource, type ReadingStatus } from './constants';
@@ -100,8 +100,7 @@ export const READING_SORT_FIELDS = ['readingDate', 'serialNo'] as const;
 
 export const readingFilterSchema = z.strictObject({
   machineId: z.uuid().optional(),
-  dateFrom: isoDateSchema.optional(),
-  dateTo: isoDateSchema.optional(),
+  ...dateRangeFilter(),
   source: enumListFilter(READING_SOURCES),
 });
 export type ReadingFilter = z.infer<typeof readingFilterSchema>;

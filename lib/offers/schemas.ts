@@ -3,7 +3,7 @@
  * validity appear on the home page of the customers they target. Shared by the API and the screens (client-safe).
  */
 import { z } from 'zod';
-import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
+import { isoDateSchema, listQuerySchema, type ListResult, searchStatusFilter } from '@/lib/listQuery';
 import { msg } from '@/lib/zodMessages';
 import { required, text } from '@/lib/zodText';
 
@@ -68,8 +68,7 @@ export const offerImageFieldsSchema = z.strictObject({ id: z.uuid() });
 
 export const OFFER_SORT_FIELDS = ['validFrom', 'validTo', 'createdAt'] as const;
 export const offerFilterSchema = z.strictObject({
-  q: searchTextSchema.optional(),
-  status: enumListFilter(OFFER_STATUSES),
+  ...searchStatusFilter(OFFER_STATUSES),
   target: z.enum(OFFER_TARGETS).optional(),
 });
 export const listOffersSchema = listQuerySchema(OFFER_SORT_FIELDS, offerFilterSchema);

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { CONTRACT_TYPES, type ContractType } from '@/lib/contracts/constants';
 import type { ContractEvent, ContractTerms } from '@/lib/contracts/schemas';
-import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
+import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult, enumListFilter, dateRangeFilter } from '@/lib/listQuery';
 import { msg } from '@/lib/zodMessages';
 import { OFFER_STATUSES, RENEWAL_STATUSES, type OfferStatus, type RenewalStatus } from './constants';
 
@@ -154,8 +154,7 @@ export type MachineModelOption = { modelCode: string; nameEn: string; nameZh: st
 export const logFilterSchema = z.strictObject({
   status: enumListFilter(RENEWAL_STATUSES),
   offerId: id.optional(),
-  dateFrom: isoDateSchema.optional(),
-  dateTo: isoDateSchema.optional(),
+  ...dateRangeFilter(),
   q: searchTextSchema.optional(),
 });
 export type LogFilter = z.infer<typeof logFilterSchema>;

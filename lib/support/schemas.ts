@@ -2,7 +2,7 @@
  * Customer support (docs/support.md): requests and answers shared by the API and the screens (client-safe).
  */
 import { z } from 'zod';
-import { required, text } from '@/lib/zodText';
+import { enZh, required, text } from '@/lib/zodText';
 import { listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
 import { ENQUIRY_TOPICS, SUPPORT_TOPICS, type EnquiryTopic, type SupportTopic } from './constants';
@@ -62,12 +62,9 @@ const sortOrder = z.number({ error: zodMessages.number }).int(zodMessages.intege
 
 export const articleFieldsSchema = z.strictObject({
   topic: z.enum(SUPPORT_TOPICS, { error: zodMessages.choose }),
-  titleEn: required(LIMITS.title),
-  titleZh: required(LIMITS.title),
-  summaryEn: text(LIMITS.summary),
-  summaryZh: text(LIMITS.summary),
-  bodyEn: required(LIMITS.body),
-  bodyZh: required(LIMITS.body),
+  ...enZh('title', required(LIMITS.title)),
+  ...enZh('summary', text(LIMITS.summary)),
+  ...enZh('body', required(LIMITS.body)),
   sortOrder,
   published: z.boolean(),
 });
@@ -76,10 +73,8 @@ export const updateArticleSchema = articleFieldsSchema.extend({ id: z.uuid() });
 
 export const faqFieldsSchema = z.strictObject({
   category: z.enum(SUPPORT_TOPICS, { error: zodMessages.choose }),
-  questionEn: required(LIMITS.title),
-  questionZh: required(LIMITS.title),
-  answerEn: required(LIMITS.body),
-  answerZh: required(LIMITS.body),
+  ...enZh('question', required(LIMITS.title)),
+  ...enZh('answer', required(LIMITS.body)),
   sortOrder,
   published: z.boolean(),
 });
@@ -95,10 +90,8 @@ export const linkUrlSchema = z
   .regex(/^(https?:\/\/[^\s/\\]+[^\s\\]*|mailto:[^\s\\]+|\/(?!\/)[^\s\\]*)$/i, { error: msg('supportAdmin:errors.url') });
 
 export const linkFieldsSchema = z.strictObject({
-  titleEn: required(LIMITS.title),
-  titleZh: required(LIMITS.title),
-  descriptionEn: text(LIMITS.summary),
-  descriptionZh: text(LIMITS.summary),
+  ...enZh('title', required(LIMITS.title)),
+  ...enZh('description', text(LIMITS.summary)),
   url: linkUrlSchema,
   sortOrder,
   published: z.boolean(),
