@@ -86,6 +86,8 @@ it('sends page views, the signed-in user and failed API calls to the configured 
         router.events.on('routeChangeComplete', onComplete);
       }),
   );
+  // Home's code and data fetched beforehand, so the way back is a render only and normally well within the delay.
+  await page.evaluate(() => (window as unknown as { next: { router: NextRouter } }).next.router.prefetch('/'));
   await page.getByTestId('user-menu-button').click();
   await page.getByRole('menuitem', { name: t('en', 'common:nav.account') }).click();
   const accountMs = await accountShownMs;
@@ -110,14 +112,20 @@ it('sends page views, the signed-in user and failed API calls to the configured 
     35_000,
   );
 
-  // Page views: sign-in page, home (landing), inbox, home again, and the inbox with the missing message; never the account page,
-  // whose view was still pending when home replaced it.
+  // Page views: sign-in page, home (landing), inbox, home again, and the inbox with the missing message; the account page
+  // only if it stayed past the delay (below).
+  // The rule is "a page left within PAGE_VIEW_DELAY_MS gets no view": the account page is left as soon as it is shown,
+  // but on a loaded machine the way home can still take longer than the delay, and then the account page did stay
+  // long enough for its view. Either way the views must follow the rule (a few ms either side of the delay are not
+  // judged: the timer and the measurement start in the same event, one after the other).
   const views = pageViews(received).map(viewPath);
-  expect(views).toEqual(['/login', '/', '/inbox', '/', '/inbox']);
-  expect(accountMs).toBeLessThan(PAGE_VIEW_DELAY_MS);
-  expect(views).not.toContain('/account');
+  expect(views.filter((v) => v !== '/account')).toEqual(['/login', '/', '/inbox', '/', '/inbox']);
+  if (Math.abs(accountMs - PAGE_VIEW_DELAY_MS) > 50) expect(views.includes('/account')).toBe(accountMs > PAGE_VIEW_DELAY_MS);
+  expect(views.filter((v) => v === '/account').length).toBeLessThanOrEqual(1);
   // Named after the page's own title, which is in place by the time the view is tracked.
-  const named = pageViews(received).map((e) => e.data?.baseData?.name);
+  const named = pageViews(received)
+    .filter((e) => viewPath(e) !== '/account')
+    .map((e) => e.data?.baseData?.name);
   expect(named.slice(2, 4)).toEqual([`${t('en', 'inbox:inbox.title')} · ${t('en', 'common:appName')}`, `${t('en', 'home:home.title')} · ${t('en', 'common:appName')}`]);
 
   // The signed-in user, sanitised (no `, ; = space |`), on what was sent after sign-in.
