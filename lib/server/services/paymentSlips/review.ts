@@ -26,9 +26,10 @@ export type Reviewer = { userAcUuid: string; ucpId: string | null; traceId: stri
 
 /**
  * Slips as staff review them, with their customer, their file and their uploader: the list and the detail of review
- * read the same columns (the list leaves out the file's name and size and the reviewer, which only the detail shows).
+ * read the same rows; the detail adds the file's name and size and the reviewer (`extra`), which the list does not read.
  */
-const selectForReview = (db: Db) =>
+const REVIEW_DETAIL_COLUMNS = { fileName: storedFiles.fileName, fileSize: storedFiles.sizeBytes, reviewedBy: paymentSlips.reviewedBy };
+const selectForReview = <E extends Partial<typeof REVIEW_DETAIL_COLUMNS>>(db: Db, extra: E) =>
   db
     .select({
       ...slipColumns,
@@ -36,9 +37,7 @@ const selectForReview = (db: Db) =>
       customerNameEn: customers.nameEn,
       customerNameZh: customers.nameZh,
       fileMimeType: storedFiles.mimeType,
-      fileName: storedFiles.fileName,
-      fileSize: storedFiles.sizeBytes,
-      reviewedBy: paymentSlips.reviewedBy,
+      ...extra,
     })
     .from(paymentSlips)
     .innerJoin(customers, eq(customers.ucpId, paymentSlips.ucpId))
@@ -65,7 +64,7 @@ export async function listForReview(db: Db, query: ListForReviewQuery): Promise<
     ? [(query.sort.direction === 'asc' ? asc : desc)(SLIP_SORT_COLUMNS[query.sort.field]), asc(paymentSlips.slipNo)]
     : [sql`(${paymentSlips.status} = 'pending') desc`, asc(paymentSlips.createdAt), asc(paymentSlips.slipNo)];
 
-  const rows = await selectForReview(db)
+  const rows = await selectForReview(db, {})
     .where(where)
     .orderBy(...order)
     .limit(query.pageSize)
@@ -77,7 +76,7 @@ export async function listForReview(db: Db, query: ListForReviewQuery): Promise<
     .where(where);
   const billsOf = await billsOfSlips(db, rows.map((r) => r.id));
   return {
-    items: rows.map(({ ucpId, customerNameEn, customerNameZh, fileMimeType, fileName: _n, fileSize: _s, reviewedBy: _r, ...r }) => ({
+    items: rows.map(({ ucpId, customerNameEn, customerNameZh, fileMimeType, ...r }) => ({
       ...toSlipItem(r, billsOf),
       ucpId,
       customerNameEn,
@@ -90,7 +89,7 @@ export async function listForReview(db: Db, query: ListForReviewQuery): Promise<
 
 /** `/api/paymentSlips/getForReview`: one slip with its customer, its bills as they stand now, and its file's facts. */
 export async function getForReview(db: Db, id: string, today: string): Promise<ReviewDetail> {
-  const [row] = await selectForReview(db)
+  const [row] = await selectForReview(db, REVIEW_DETAIL_COLUMNS)
     .where(eq(paymentSlips.id, id))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', { message: `slip ${id} not found` });
