@@ -12,7 +12,7 @@ import type { BillListResult } from '@/lib/bills/schemas';
 import { randomUUID } from 'node:crypto';
 import { closeBrowser, newPage, newPageAs, portalPath, signIn, url } from '../helpers/browser';
 import { asUpload } from '../bills/files';
-import { api, apiError, dataOf, en, h1, hkDate, nextResponse, open, t } from '../orders/support';
+import { api, apiError, dataOf, en, h1, hkDate, nextResponse, open, selectOption, t } from '../orders/support';
 
 afterAll(closeBrowser);
 
@@ -31,8 +31,7 @@ function pdfBytes(): Buffer {
 const field = (form: Locator, label: string) => form.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
 
 async function choose(page: Page, form: Locator, label: string, option: string): Promise<void> {
-  await form.getByRole('combobox', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click();
-  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+  await selectOption(page, form.getByRole('combobox', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }), option);
 }
 
 async function fillAddress(page: Page, form: Locator): Promise<void> {

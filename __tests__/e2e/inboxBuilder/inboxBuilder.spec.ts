@@ -10,7 +10,7 @@ import { mailContract } from '@/lib/mail/contract';
 import type { OutboxListResult, OutboxMail } from '@/lib/mail/schemas';
 import { newPage, newPageAs, portalPath, screenshot, setUpBrowserSpec, signIn, url } from '../helpers/browser';
 import { badgeCount, waitForBadge } from '../helpers/shell';
-import { api, en, h1, open, tc } from '../orders/support';
+import { api, en, h1, open, selectOption, tc } from '../orders/support';
 
 setUpBrowserSpec(420_000);
 
@@ -35,8 +35,7 @@ it('staff compose and send a message to one customer; its user sees it unread, o
   await admin.getByRole('textbox', { name: en('inbox-builder:form.titleZh') }).fill(titleZh);
   await admin.getByRole('textbox', { name: en('inbox-builder:form.bodyEn') }).fill(`<p>Our technician will service your copier next Tuesday. Ref ${marker}.</p>`);
   await admin.getByRole('textbox', { name: en('inbox-builder:form.bodyZh') }).fill(`<p>我們的技術人員將於下星期二為您的影印機進行保養。編號 ${marker}。</p>`);
-  await admin.getByRole('combobox', { name: en('inbox-builder:form.category') }).click();
-  await admin.getByRole('option', { name: en('inbox-builder:category.service') }).click();
+  await selectOption(admin, admin.getByRole('combobox', { name: en('inbox-builder:form.category') }), en('inbox-builder:category.service'));
   await admin.getByRole('radio', { name: en('inbox-builder:audience.customers') }).check();
   const picker = admin.getByRole('combobox', { name: en('inbox-builder:form.customers') });
   await picker.fill('UCP100003');

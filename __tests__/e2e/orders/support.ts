@@ -87,10 +87,30 @@ export function waitForRows(rows: Locator, ids: readonly string[], what: string)
   return until(async () => ((await rowIds(rows)).join() === ids.join() ? true : undefined), what);
 }
 
+/**
+ * Opens the MUI select `combobox` and picks `option`, then waits until its menu has gone. While the menu is open the
+ * rest of the page is aria-hidden, so a click that landed on the menu's padding while it was still growing in (seen on
+ * a loaded CI machine) left every later role look-up failing; the click is repeated until the menu closes.
+ */
+export async function selectOption(page: Page, combobox: Locator, option: string | RegExp, exact = true): Promise<void> {
+  await combobox.click();
+  const listbox = page.getByRole('listbox');
+  const choice = listbox.getByRole('option', { name: option, exact: typeof option === 'string' ? exact : undefined });
+  await choice.click();
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await listbox.waitFor({ state: 'hidden', timeout: 3_000 });
+      return;
+    } catch (err) {
+      if (attempt >= 2) throw err;
+      if (await choice.isVisible()) await choice.click();
+    }
+  }
+}
+
 /** Picks `option` in the MUI select labelled `label` inside the list's filter toolbar. */
 export async function chooseFilter(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('search').getByRole('combobox', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click();
-  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+  await selectOption(page, page.getByRole('search').getByRole('combobox', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }), option);
 }
 
 /**

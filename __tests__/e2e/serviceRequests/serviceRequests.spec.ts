@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { MACHINE_ID, MACHINE_SERIAL } from '@/lib/server/db/seedData/equipment';
 import { newPageAs, type PortalLocale, screenshot, setUpBrowserSpec, url } from '../helpers/browser';
 import { asUpload, pngBytes } from '../bills/files';
-import { h1, open, t } from '../orders/support';
+import { h1, open, selectOption, t } from '../orders/support';
 
 setUpBrowserSpec(300_000);
 
@@ -36,8 +36,7 @@ async function journey(locale: PortalLocale, viewport?: { width: number; height:
   await customer.waitForURL((u) => u.pathname.endsWith('/service-requests/new') && u.searchParams.get('machineId') === MACHINE_ID.hvPrinter);
   await h1(customer, tr('serviceRequests:form.title')).waitFor();
   const form = customer.getByRole('form', { name: tr('serviceRequests:form.title') });
-  await form.getByRole('combobox', { name: tr('serviceRequests:form.category') }).click();
-  await customer.getByRole('option', { name: tr('serviceRequests:category.error_code') }).click();
+  await selectOption(customer, form.getByRole('combobox', { name: tr('serviceRequests:form.category') }), tr('serviceRequests:category.error_code'));
   // "Error code on screen" needs the code: the form says so before anything is sent.
   await form.getByRole('textbox', { name: tr('serviceRequests:form.description') }).fill(`Stops with an error after warming up (${tag}).`);
   await form.getByRole('button', { name: tr('serviceRequests:form.submit') }).click();

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { siteContentAdminContract } from '@/lib/siteContent/adminContract';
 import { demoReceiptPng } from '@/lib/server/db/seedData/billing';
 import { closeAfterEach, newPageAs, screenshot, setUpBrowserSpec, url } from '../helpers/browser';
-import { api, en, h1, open, t } from '../orders/support';
+import { api, en, h1, open, selectOption, t } from '../orders/support';
 
 setUpBrowserSpec(300_000);
 
@@ -76,8 +76,7 @@ it('staff write an article in the editor with an uploaded image; a customer sees
   const titleZh = `拍攝計數器 ${marker}`;
   page = await newPageAs('admin@demo.hk');
   await open(page, '/admin-controls/quick-help-maintenance/add', en('supportArticles:addTitle'));
-  await page.getByRole('combobox', { name: en('supportArticles:fields.topic') }).click();
-  await page.getByRole('option', { name: en('support:topics.meter_reading') }).click();
+  await selectOption(page, page.getByRole('combobox', { name: en('supportArticles:fields.topic') }), en('support:topics.meter_reading'));
   await page.getByRole('textbox', { name: en('supportArticles:fields.titleEn') }).fill(titleEn);
   await page.getByRole('textbox', { name: en('supportArticles:fields.titleZh') }).fill(titleZh);
 

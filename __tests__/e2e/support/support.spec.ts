@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { closeAfterEach, newPageAs, screenshot, setUpBrowserSpec, url } from '../helpers/browser';
 import { DARK_BACKGROUND, setPreferenceCookies } from '../helpers/shell';
-import { en, h1, open, tc } from '../orders/support';
+import { en, h1, open, selectOption, tc } from '../orders/support';
 
 setUpBrowserSpec(240_000);
 
@@ -73,8 +73,7 @@ it('a customer sends an enquiry, gets its reference and the confirmation in the 
   await form.getByRole('button', { name: en('support:contact.form.submit') }).click();
   await page.getByText(en('common:ui.validation.choose')).first().waitFor();
 
-  await form.getByRole('combobox', { name: en('support:contact.form.topic') }).click();
-  await page.getByRole('option', { name: en('support:enquiryTopics.toner_orders') }).click();
+  await selectOption(page, form.getByRole('combobox', { name: en('support:contact.form.topic') }), en('support:enquiryTopics.toner_orders'));
   await form.getByRole('textbox', { name: en('support:contact.form.subject') }).fill(subject);
   await form.getByRole('textbox', { name: en('support:contact.form.message') }).fill('Our copier on 2/F keeps saying toner low although the cartridge is new.');
   await form.getByRole('textbox', { name: en('support:contact.form.contactPhone') }).fill('2345 6789');
@@ -116,8 +115,7 @@ it('a provider admin adds a help article, customers find it, and an unpublished 
   await page.getByRole('link', { name: en('supportArticles:add') }).click();
   await h1(page, en('supportArticles:addTitle')).waitFor();
 
-  await page.getByRole('combobox', { name: en('supportArticles:fields.topic') }).click();
-  await page.getByRole('option', { name: en('support:topics.portal_use') }).click();
+  await selectOption(page, page.getByRole('combobox', { name: en('supportArticles:fields.topic') }), en('support:topics.portal_use'));
   await page.getByRole('textbox', { name: en('supportArticles:fields.titleEn') }).fill(titleEn);
   await page.getByRole('textbox', { name: en('supportArticles:fields.titleZh') }).fill(titleZh);
   // Raw HTML through the editor's HTML mode (the visual mode is covered by supportEditor.spec.ts).
