@@ -3,6 +3,8 @@ import Button, { type ButtonProps } from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
+import type { BodyOf, Endpoint } from '@/lib/contract';
+import type { DownloadState } from './useDownload';
 
 type Props = {
   label: string;
@@ -45,5 +47,28 @@ export function DownloadButton({ label, busyLabel, busy, progress, disabled, onC
     <Button variant={variant} onClick={onClick} disabled={disabled || busy} startIcon={busy ? spinner : icon} aria-busy={busy || undefined} data-testid={testId}>
       {busy ? busyLabel : label}
     </Button>
+  );
+}
+
+type EndpointProps<E extends Endpoint<'download'>> = Omit<Props, 'busy' | 'progress' | 'disabled' | 'onClick'> & {
+  /** The screen's `useDownload()`: busy while this button's run goes, disabled while any run of it does. */
+  download: DownloadState;
+  /** The run's key in `download.busyKey` ('csv', `pdf:${id}`): unique among the buttons sharing `download`. */
+  runKey: string;
+  endpoint: E;
+  body: BodyOf<E>;
+  fileName: string;
+};
+
+/** A `DownloadButton` that runs one contract download through the screen's `useDownload()` state. */
+export function EndpointDownloadButton<E extends Endpoint<'download'>>({ download, runKey, endpoint, body, fileName, ...button }: EndpointProps<E>) {
+  return (
+    <DownloadButton
+      {...button}
+      busy={download.busyKey === runKey}
+      progress={download.progress}
+      disabled={download.busyKey !== null}
+      onClick={() => void download.run(runKey, endpoint, body, fileName)}
+    />
   );
 }
