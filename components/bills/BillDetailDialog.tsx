@@ -209,7 +209,6 @@ export function BillDetailDialog({ billId, onClose, download }: Props) {
           <EndpointDownloadButton
             download={download}
             label={t('bills.actions.downloadPdf')}
-            busyLabel={t('bills.actions.preparing')}
             runKey={`pdf:${bill.id}`}
             endpoint={billsContract.endpoints.downloadBillPdf}
             body={{ id: bill.id }}

@@ -68,7 +68,6 @@ export function BillsScreen() {
       download={download}
       compact
       label={t('bills.actions.downloadPdfOf', { billNo: row.billNo })}
-      busyLabel={t('bills.actions.preparing')}
       runKey={`pdf:${row.id}`}
       endpoint={billsContract.endpoints.downloadBillPdf}
       body={{ id: row.id }}
@@ -103,7 +102,6 @@ export function BillsScreen() {
     <EndpointDownloadButton
       download={download}
       label={t(`bills.actions.statement_${format}`)}
-      busyLabel={t('bills.actions.preparing')}
       runKey={`statement:${format}`}
       endpoint={billsContract.endpoints.downloadStatement}
       body={{ format, lang: locale === 'tc' ? 'tc' : 'en' }}

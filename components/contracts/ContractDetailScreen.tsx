@@ -44,7 +44,6 @@ function ContractView({ c }: { c: ContractDetail }) {
             <EndpointDownloadButton
               download={download}
               label={t('contracts:detail.downloadPdf')}
-              busyLabel={t('contracts:detail.preparing')}
               runKey="pdf"
               endpoint={C.downloadContract}
               body={{ id: c.id }}

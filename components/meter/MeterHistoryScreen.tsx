@@ -212,7 +212,6 @@ export function MeterHistoryScreen() {
             <EndpointDownloadButton
               download={download}
               label={t('meter:history.export')}
-              busyLabel={t('meter:history.preparing')}
               runKey="csv"
               endpoint={E.exportReadings}
               body={{ filter, lang }}

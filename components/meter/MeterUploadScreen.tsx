@@ -316,7 +316,6 @@ function CsvUpload() {
         <EndpointDownloadButton
           download={download}
           label={t('meter:upload.template')}
-          busyLabel={t('meter:history.preparing')}
           runKey="template"
           endpoint={E.csvTemplate}
           body={{}}

@@ -58,7 +58,6 @@ export function SlipHistory() {
             download={download}
             compact
             label={t('paymentSlips.history.downloadFile', { slipNo: r.slipNo })}
-            busyLabel={t('bills.actions.preparing')}
             runKey={r.id}
             endpoint={paymentSlipsContract.endpoints.getSlipFile}
             body={{ id: r.id }}

@@ -50,7 +50,6 @@ export function RenewalReportScreen() {
           <EndpointDownloadButton
             download={download}
             label={t('renewal:report.export')}
-            busyLabel={t('renewal:report.preparing')}
             runKey="csv"
             endpoint={R.exportReport}
             body={{ filter, lang }}

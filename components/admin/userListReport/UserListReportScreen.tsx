@@ -79,7 +79,6 @@ export function UserListReportScreen() {
               <EndpointDownloadButton
                 download={download}
                 label={t('export.csv')}
-                busyLabel={t('export.preparing')}
                 runKey="csv"
                 endpoint={E.exportCsv}
                 body={body}
@@ -90,7 +89,6 @@ export function UserListReportScreen() {
               <EndpointDownloadButton
                 download={download}
                 label={t('export.xlsx')}
-                busyLabel={t('export.preparing')}
                 runKey="xlsx"
                 endpoint={E.exportXlsx}
                 body={body}
