@@ -14,7 +14,7 @@ import { fieldMessage } from './fieldMessages';
 import { NewPasswordFields } from './NewPasswordFields';
 import { PasswordField } from './PasswordField';
 import { usePasswordOutcome } from './passwordOutcomeStore';
-import { CardError, CardSubmit, SectionCard } from './SectionCard';
+import { CardError, CardReadOnly, CardSubmit, SectionCard } from './SectionCard';
 
 /** The same policy as the server (lib/auth/passwordRules.ts), plus what only the form can check. */
 export const changePasswordFormSchema = z
@@ -89,11 +89,7 @@ export function ChangePasswordCard({ canWrite, onChanged }: { canWrite: boolean;
 
   return (
     <SectionCard id="password" title={t('account.password.title')} subtitle={t('account.password.intro')}>
-      {!canWrite ? (
-        <Alert severity="info" data-testid="password-read-only">
-          {t('account.readOnly')}
-        </Alert>
-      ) : null}
+      {!canWrite ? <CardReadOnly testId="password-read-only" /> : null}
       {outcome?.kind === 'changed' ? (
         <Alert severity="success" role="status" data-testid="password-changed">
           {t('account.password.changed')}

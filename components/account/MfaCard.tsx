@@ -15,8 +15,8 @@ import type { MfaEnrolment } from '@/lib/auth/schemas';
 import type { BodyOf } from '@/lib/contract';
 import { useSessionErrorStore } from '@/store/sessionErrorStore';
 import { fieldMessage } from './fieldMessages';
-import { MfaSetupPanel } from './MfaSetupPanel';
-import { CardError, SectionCard } from './SectionCard';
+import { MfaSetupPanel, oneTimeCodeProps } from './MfaSetupPanel';
+import { CardError, CardReadOnly, SectionCard } from './SectionCard';
 
 const codeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'account:account.validation.code') });
 type CodeValues = z.infer<typeof codeSchema>;
@@ -110,12 +110,10 @@ export function MfaCard({
   const codeField = (
     <TextField
       label={t('account.mfa.code')}
-      autoComplete="one-time-code"
-      required
+      {...oneTimeCodeProps('mfa-code')}
       {...register('code')}
       error={Boolean(formState.errors.code)}
       helperText={fieldMessage(t, formState.errors.code?.message) ?? t('account.mfa.codeHelp')}
-      slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6, 'data-testid': 'mfa-code' } }}
       sx={{ maxWidth: 240 }}
     />
   );
@@ -137,11 +135,7 @@ export function MfaCard({
           {t('account.mfa.skipped')}
         </Typography>
       ) : null}
-      {!canWrite ? (
-        <Alert severity="info" data-testid="mfa-read-only">
-          {t('account.readOnly')}
-        </Alert>
-      ) : null}
+      {!canWrite ? <CardReadOnly testId="mfa-read-only" /> : null}
       {done ? (
         <Alert severity="success" role="status" data-testid="mfa-done">
           {done === 'enabled' ? t('account.mfa.enabled') : t('account.mfa.disabled')}

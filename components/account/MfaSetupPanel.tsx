@@ -4,6 +4,14 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import type { MfaEnrolment } from '@/lib/auth/schemas';
 
+/** The props of an authenticator code's text field (six digits, filled in by the phone's keyboard or password manager). */
+export const oneTimeCodeProps = (testId: string) =>
+  ({
+    autoComplete: 'one-time-code',
+    required: true,
+    slotProps: { htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6, 'data-testid': testId } },
+  }) as const;
+
 /** Groups of four, as authenticator apps show secrets: easier to type by hand. */
 const groupSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 

@@ -18,7 +18,7 @@ import { LOCALES, type Locale } from '@/lib/i18n/locales';
 import { applyFontSize, currentFontSize } from '@/lib/theme/applyPreferences';
 import { writePreferenceCookie } from '@/lib/theme/cookieStorage';
 import { FONT_SIZE_ATTRIBUTE, FONT_SIZES, LOCALE_COOKIE, isFontSize, type FontSize } from '@/lib/theme/preferences';
-import { CardError, CardSubmit, SectionCard } from './SectionCard';
+import { CardError, CardReadOnly, CardSubmit, SectionCard } from './SectionCard';
 
 const preferencesSchema = z.object({ fontSize: z.enum(['S', 'M', 'L']), preferredLanguage: z.enum(LOCALES) });
 type PreferenceValues = z.infer<typeof preferencesSchema>;
@@ -89,11 +89,7 @@ export function PreferencesCard({
 
   return (
     <SectionCard id="preferences" title={t('account.preferences.title')} subtitle={t('account.preferences.intro')}>
-      {!canWrite ? (
-        <Alert severity="info" data-testid="preferences-read-only">
-          {t('account.readOnly')}
-        </Alert>
-      ) : null}
+      {!canWrite ? <CardReadOnly testId="preferences-read-only" /> : null}
       <Box component="form" noValidate onSubmit={(e) => void handleSubmit(save)(e)} sx={{ display: 'grid', gap: 2 }} aria-labelledby="preferences-title">
         <Controller
           name="fontSize"

@@ -39,6 +39,16 @@ export function CardError({ code, testId }: { code: string; testId: string }) {
   );
 }
 
+/** A card the user may only look at (no write code): says so above the card's disabled form. */
+export function CardReadOnly({ testId }: { testId: string }) {
+  const { t } = useTranslation(['account', 'error']);
+  return (
+    <Alert severity="info" data-testid={testId}>
+      {t('account.readOnly')}
+    </Alert>
+  );
+}
+
 /** A card form's submit button, saying "saving" while the form is being submitted. */
 export function CardSubmit({ label, saving, disabled, testId }: { label: string; saving: boolean; disabled: boolean; testId: string }) {
   const { t } = useTranslation(['account', 'error']);

@@ -26,6 +26,7 @@ import type { ChangeListItem, ChangeSortField, ListRequestsFilter } from '@/lib/
 import { errorKey } from '@/lib/errors';
 import { formatDateTime } from '@/lib/i18n/locales';
 import { pathTo } from '@/lib/paths';
+import { changeFilters } from './listFilters';
 import { Attachments, BeforeAfter, History, RequestFacts } from './ValuesView';
 import { useCodes } from './useCodes';
 
@@ -77,15 +78,9 @@ export function RequestListScreen() {
         ) : undefined,
       }}
       columns={columns}
-      getRowId={(r) => r.id}
       onRowClick={(r) => setOpen(r.id)}
       defaults={{ sort: { field: 'submittedAt', direction: 'desc' } }}
-      filterConfig={{
-        q: { label: t('list.filters.q') },
-        type: { def: { type: 'multiSelect', key: 'type', label: t('list.filters.type'), options: readable.map((ty) => ({ value: ty, label: t(`types.${ty}`) })) } },
-        status: { label: t('list.filters.status'), optionLabel: (s) => t(`common:status.${s}`) },
-        dateFrom: { fromLabel: t('list.filters.from'), toLabel: t('list.filters.to') },
-      }}
+      filterConfig={changeFilters(t, readable, t('list.filters.q'))}
       emptyMessage={t('list.empty')}
       emptyFilteredMessage={t('list.emptyFiltered')}
     >

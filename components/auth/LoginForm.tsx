@@ -12,7 +12,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MfaSetupPanel } from '@/components/account/MfaSetupPanel';
+import { MfaSetupPanel, oneTimeCodeProps } from '@/components/account/MfaSetupPanel';
 import { settle, useEndpointMutation, getSession, signIn, useSession } from '@/lib/api/query';
 import { loginContract } from '@/lib/auth/contract';
 import { continueAfterSignIn } from '@/lib/auth/continueAfterSignIn';
@@ -171,12 +171,10 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
       {needsTotp ? (
         <TextField
           label={t('auth:login.totp')}
-          autoComplete="one-time-code"
-          required
+          {...oneTimeCodeProps('totp')}
           {...register('totp')}
           error={Boolean(formState.errors.totp)}
           helperText={fieldError('totp') ?? t('auth:login.totpHelp')}
-          slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6, 'data-testid': 'totp' } }}
         />
       ) : null}
       <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting} data-testid="login-submit">

@@ -30,7 +30,7 @@ import { formatDate, formatMoney, pickLocalized } from '@/lib/i18n/locales';
 import { formatDatesIn } from '@/lib/i18n/dateInput';
 import { useCanAccess, useCanOpen } from '@/components/common/Can';
 import { SLIP_PAGE } from './access';
-import { DownloadButton } from '@/components/common/DownloadButton';
+import { EndpointDownloadButton } from '@/components/common/DownloadButton';
 import type { DownloadState } from '@/components/common/useDownload';
 
 const int = (n: number | null, locale: string | undefined) => (n === null ? '' : new Intl.NumberFormat(locale === 'tc' ? 'zh-HK' : 'en-HK').format(n));
@@ -206,13 +206,13 @@ export function BillDetailDialog({ billId, onClose, download }: Props) {
           {t('common:close')}
         </Button>
         {bill ? (
-          <DownloadButton
+          <EndpointDownloadButton
+            download={download}
             label={t('bills.actions.downloadPdf')}
-            busyLabel={t('bills.actions.preparing')}
-            busy={download.busyKey === `pdf:${bill.id}`}
-            progress={download.progress}
-            disabled={download.busyKey !== null}
-            onClick={() => void download.run(`pdf:${bill.id}`, billsContract.endpoints.downloadBillPdf, { id: bill.id }, `bill-${bill.billNo}.pdf`)}
+            runKey={`pdf:${bill.id}`}
+            endpoint={billsContract.endpoints.downloadBillPdf}
+            body={{ id: bill.id }}
+            fileName={`bill-${bill.billNo}.pdf`}
             icon={<PictureAsPdfIcon aria-hidden />}
             testId="bill-detail-pdf"
           />

@@ -23,7 +23,7 @@ import { useCanAccess } from '@/components/common/Can';
 import { SLIP_PAGE } from './access';
 import { BillDetailDialog } from './BillDetailDialog';
 import { BillSummaryBar } from './BillSummaryBar';
-import { DownloadButton } from '@/components/common/DownloadButton';
+import { EndpointDownloadButton } from '@/components/common/DownloadButton';
 import { useDownload } from '@/components/common/useDownload';
 
 /** `?bill=<id>` opens that bill's detail: the spec has no bill detail route, so the bills page is the deep link. */
@@ -64,14 +64,14 @@ export function BillsScreen() {
   );
 
   const pdf = (row: BillListItem) => (
-    <DownloadButton
+    <EndpointDownloadButton
+      download={download}
       compact
       label={t('bills.actions.downloadPdfOf', { billNo: row.billNo })}
-      busyLabel={t('bills.actions.preparing')}
-      busy={download.busyKey === `pdf:${row.id}`}
-      progress={download.progress}
-      disabled={download.busyKey !== null}
-      onClick={() => void download.run(`pdf:${row.id}`, billsContract.endpoints.downloadBillPdf, { id: row.id }, `bill-${row.billNo}.pdf`)}
+      runKey={`pdf:${row.id}`}
+      endpoint={billsContract.endpoints.downloadBillPdf}
+      body={{ id: row.id }}
+      fileName={`bill-${row.billNo}.pdf`}
       icon={<PictureAsPdfIcon fontSize="small" aria-hidden />}
       testId={`bill-pdf-${row.billNo}`}
     />
@@ -99,15 +99,13 @@ export function BillsScreen() {
 
   const today = hkToday();
   const statement = (format: 'pdf' | 'csv') => (
-    <DownloadButton
+    <EndpointDownloadButton
+      download={download}
       label={t(`bills.actions.statement_${format}`)}
-      busyLabel={t('bills.actions.preparing')}
-      busy={download.busyKey === `statement:${format}`}
-      progress={download.progress}
-      disabled={download.busyKey !== null}
-      onClick={() =>
-        void download.run(`statement:${format}`, billsContract.endpoints.downloadStatement, { format, lang: locale === 'tc' ? 'tc' : 'en' }, `statement-${today}.${format}`)
-      }
+      runKey={`statement:${format}`}
+      endpoint={billsContract.endpoints.downloadStatement}
+      body={{ format, lang: locale === 'tc' ? 'tc' : 'en' }}
+      fileName={`statement-${today}.${format}`}
       icon={format === 'pdf' ? <DescriptionIcon aria-hidden /> : <TableChartIcon aria-hidden />}
       testId={`statement-${format}`}
     />
@@ -142,7 +140,6 @@ export function BillsScreen() {
         </>
       )}
       columns={columns}
-      getRowId={(r) => r.id}
       onRowClick={(r) => setOpenBill(r.id)}
       label={t('bills.listLabel')}
       defaults={{ sort: { field: 'billDate', direction: 'desc' } }}

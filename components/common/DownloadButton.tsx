@@ -3,6 +3,9 @@ import Button, { type ButtonProps } from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
+import { useTranslation } from 'next-i18next/pages';
+import type { BodyOf, Endpoint } from '@/lib/contract';
+import type { DownloadState } from './useDownload';
 
 type Props = {
   label: string;
@@ -45,5 +48,32 @@ export function DownloadButton({ label, busyLabel, busy, progress, disabled, onC
     <Button variant={variant} onClick={onClick} disabled={disabled || busy} startIcon={busy ? spinner : icon} aria-busy={busy || undefined} data-testid={testId}>
       {busy ? busyLabel : label}
     </Button>
+  );
+}
+
+type EndpointProps<E extends Endpoint<'download'>> = Omit<Props, 'busy' | 'progress' | 'disabled' | 'onClick' | 'busyLabel'> & {
+  /** Default: "Preparing…" (`common:ui.download.preparing`), with the progress on the spinner. */
+  busyLabel?: string;
+  /** The screen's `useDownload()`: busy while this button's run goes, disabled while any run of it does. */
+  download: DownloadState;
+  /** The run's key in `download.busyKey` ('csv', `pdf:${id}`): unique among the buttons sharing `download`. */
+  runKey: string;
+  endpoint: E;
+  body: BodyOf<E>;
+  fileName: string;
+};
+
+/** A `DownloadButton` that runs one contract download through the screen's `useDownload()` state. */
+export function EndpointDownloadButton<E extends Endpoint<'download'>>({ download, runKey, endpoint, body, fileName, busyLabel, ...button }: EndpointProps<E>) {
+  const { t } = useTranslation('common');
+  return (
+    <DownloadButton
+      {...button}
+      busyLabel={busyLabel ?? t('ui.download.preparing')}
+      busy={download.busyKey === runKey}
+      progress={download.progress}
+      disabled={download.busyKey !== null}
+      onClick={() => void download.run(runKey, endpoint, body, fileName)}
+    />
   );
 }

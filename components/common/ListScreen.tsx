@@ -14,7 +14,8 @@ export type ListScreenProps<T, S extends string, F extends FilterValues, R exten
   /** Page header: title (h1), subtitle, actions, breadcrumbs / back. Left out when the screen has its own header. */
   header?: PageHeaderProps;
   columns: readonly DataTableColumn<T, S>[];
-  getRowId: (row: T) => string;
+  /** A row's id (React key, `data-row-id`); the row's own `id` unless given. */
+  getRowId?: (row: T) => string;
   rowHref?: (row: T) => string;
   onRowClick?: (row: T) => void;
   /** Sort, page size and default filter values; sort fields and the filter schema come from the endpoint's body. */
@@ -37,6 +38,9 @@ export type ListScreenProps<T, S extends string, F extends FilterValues, R exten
   children?: (list: UseListQuery<T, S, F, R>) => ReactNode;
 };
 
+/** The id of a row that has one: what a list screen or a resource description uses unless told otherwise. */
+export const ownId = (row: unknown): string => (row as { id: string }).id;
+
 /**
  * A list screen from configuration: page header, filters inferred from the endpoint's filter schema (enum arrays →
  * multi-select, enums → select, `<x>From`/`<x>To` → date range, strings → search), the query in the URL
@@ -44,7 +48,7 @@ export type ListScreenProps<T, S extends string, F extends FilterValues, R exten
  *
  * @example
  * <ListScreen endpoint={ordersContract.endpoints.listOrders} header={{ title: t('orders.title') }} columns={columns}
- *   getRowId={(r) => r.id} rowHref={(r) => paths.order(r.id)} emptyMessage={t('orders.empty')}
+ *   rowHref={(r) => paths.order(r.id)} emptyMessage={t('orders.empty')}
  *   defaults={{ sort: { field: 'createdAt', direction: 'desc' } }}
  *   filterConfig={{ status: { label: t('orders.filters.status'), optionLabel: (s) => t(`common:status.${s}`) } }} />
  */
@@ -52,7 +56,7 @@ export function ListScreen<T, S extends string = string, F extends FilterValues 
   endpoint,
   header,
   columns,
-  getRowId,
+  getRowId = ownId,
   rowHref,
   onRowClick,
   defaults,

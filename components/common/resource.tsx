@@ -27,7 +27,7 @@ import type { DataTableColumn } from './DataTable';
 import { DetailSection, Facts } from './DetailParts';
 import { DetailScreen, useRouteRecord, type DetailQuery } from './DetailScreen';
 import { EntityForm } from './EntityForm';
-import { ListScreen } from './ListScreen';
+import { ListScreen, ownId } from './ListScreen';
 import type { FilterConfig } from './listSchema';
 import type { FilterValues, ListQueryDefaults } from './listQueryUrl';
 import { PageHeader } from './PageHeader';
@@ -49,7 +49,8 @@ export type ResourceDescription<Row, Rec, FIn extends FieldValues = FieldValues,
   ns: string;
   codes: { read: readonly FunctionCode[]; write: readonly FunctionCode[] };
   endpoints: { list: ListE<Row>; get: GetE<Rec>; create?: C; update?: U };
-  rowId: (row: Row) => string;
+  /** A row's id (its view page's `[id]`); the row's own `id` unless given. */
+  rowId?: (row: Row) => string;
   /** A record's name in titles ("Edit {{name}}"). */
   recordName: (record: Rec) => string;
   columns: (t: TFunction, locale: string | undefined) => DataTableColumn<Row>[];
@@ -99,6 +100,7 @@ export function ResourceListPage<Row>({ resource }: { resource: ResourceDescript
   const { t, i18n } = useTranslation([resource.ns, 'common']);
   const r = resource as ResourceDescription<Row, unknown>;
   const labels = Object.fromEntries(Object.entries(r.filters?.(t) ?? {}));
+  const rowId = r.rowId ?? ownId;
   return (
     <ListScreen<Row>
       endpoint={r.endpoints.list}
@@ -115,8 +117,8 @@ export function ResourceListPage<Row>({ resource }: { resource: ResourceDescript
           ) : undefined,
       }}
       columns={r.columns(t, i18n.language)}
-      getRowId={r.rowId}
-      rowHref={(row) => resourcePaths(r.base).view(r.rowId(row))}
+      getRowId={rowId}
+      rowHref={(row) => resourcePaths(r.base).view(rowId(row))}
       {...(r.listDefaults ? { defaults: r.listDefaults } : {})}
       filterConfig={new Proxy(labels, {
         get: (target, key: string) => target[key] ?? { label: t(`filters.${key}`) },

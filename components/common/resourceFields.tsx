@@ -6,6 +6,8 @@ import { TextFieldElement } from './form';
 /** Records named in both languages (`nameEn` / `nameZh`): the name in the page's language. */
 type Named = { nameEn: string; nameZh: string };
 export const localName = (r: Named, locale: string | undefined) => (locale === 'tc' ? r.nameZh : r.nameEn);
+/** A customer in a detail's list or table: "UCP id · name" in the page's language. */
+export const customerLabel = (c: Named & { ucpId: string }, locale: string | undefined) => `${c.ucpId} · ${localName(c, locale)}`;
 
 /** The name column (`fields.name`, sorted by `nameEn`) of a maintenance list whose records are named in both languages. */
 export function nameColumn<Row extends Named>(t: TFunction, locale: string | undefined): DataTableColumn<Row> {
@@ -33,4 +35,13 @@ export function updateWithoutKey<K extends string>(key: K) {
     delete fields[key];
     return { id: r.id, ...(fields as Omit<V, K>) };
   };
+}
+
+/**
+ * `fromRecord` of a form whose every field is the record's field of the same name: the record's values of the empty
+ * form's keys, and none of its other fields (an id or a date the form's strict schema would refuse).
+ */
+export function recordValues<K extends string>(empty: Partial<Record<K, unknown>>) {
+  const keys = Object.keys(empty) as K[];
+  return <R extends Record<K, unknown>>(record: R): Pick<R, K> => Object.fromEntries(keys.map((k) => [k, record[k]])) as Pick<R, K>;
 }

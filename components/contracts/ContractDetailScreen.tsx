@@ -12,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { useTranslation } from 'next-i18next/pages';
-import { DownloadButton } from '@/components/common/DownloadButton';
+import { EndpointDownloadButton } from '@/components/common/DownloadButton';
 import { useDownload } from '@/components/common/useDownload';
 import { Can } from '@/components/common/Can';
 import { DetailSection, Facts } from '@/components/common/DetailParts';
@@ -41,12 +41,13 @@ function ContractView({ c }: { c: ContractDetail }) {
         subtitle={<StatusChip status={c.status} label={t(`contracts:status.${c.status}`)} />}
         actions={
           <Can anyOf={['contract_download']}>
-            <DownloadButton
+            <EndpointDownloadButton
+              download={download}
               label={t('contracts:detail.downloadPdf')}
-              busyLabel={t('contracts:detail.preparing')}
-              busy={download.busyKey === 'pdf'}
-              progress={download.progress}
-              onClick={() => void download.run('pdf', C.downloadContract, { id: c.id }, `contract-${c.contractNo}.pdf`)}
+              runKey="pdf"
+              endpoint={C.downloadContract}
+              body={{ id: c.id }}
+              fileName={`contract-${c.contractNo}.pdf`}
               icon={<PictureAsPdfIcon aria-hidden />}
               testId="contract-pdf"
             />

@@ -34,7 +34,6 @@ export function ContractsScreen() {
       endpoint={contractsContract.endpoints.listContracts}
       header={{ title: t('contracts:list.title'), subtitle: t('contracts:list.subtitle') }}
       columns={columns}
-      getRowId={(r) => r.id}
       rowHref={(r) => pathTo('/my-account/contract-billing-schedule/[id]', { id: r.id })}
       filterConfig={{ q: { label: t('contracts:list.search') }, status: { label: t('contracts:columns.status'), optionLabel: (s) => t(`contracts:status.${s}`) } }}
       emptyMessage={t('contracts:list.empty')}

@@ -135,7 +135,6 @@ export function MachinesScreen() {
       endpoint={M.listMachines}
       header={{ title: t('machines:list.title'), subtitle: t('machines:list.subtitle') }}
       columns={columns}
-      getRowId={(r) => r.id}
       rowHref={(r) => pathTo('/my-machines/[id]', { id: r.id })}
       defaults={{ sort: { field: 'serialNo', direction: 'asc' } }}
       filterConfig={filterConfig}

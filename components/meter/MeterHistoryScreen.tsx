@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/Upload';
 import { useTranslation } from 'next-i18next/pages';
-import { DownloadButton } from '@/components/common/DownloadButton';
+import { EndpointDownloadButton } from '@/components/common/DownloadButton';
 import { useDownload } from '@/components/common/useDownload';
 import { Can } from '@/components/common/Can';
 import { DataTable, type DataTableColumn } from '@/components/common/DataTable';
@@ -209,14 +209,13 @@ export function MeterHistoryScreen() {
         subtitle={t('meter:history.subtitle')}
         actions={
           <>
-            <DownloadButton
+            <EndpointDownloadButton
+              download={download}
               label={t('meter:history.export')}
-              busyLabel={t('meter:history.preparing')}
-              busy={download.busyKey === 'csv'}
-              progress={download.progress}
-              onClick={() =>
-                void download.run('csv', E.exportReadings, { filter, lang }, lang === 'tc' ? '抄錶紀錄.csv' : 'meter-readings.csv')
-              }
+              runKey="csv"
+              endpoint={E.exportReadings}
+              body={{ filter, lang }}
+              fileName={lang === 'tc' ? '抄錶紀錄.csv' : 'meter-readings.csv'}
               icon={<DownloadIcon aria-hidden />}
               testId="export-readings"
             />

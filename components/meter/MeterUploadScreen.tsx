@@ -17,7 +17,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'next-i18next/pages';
-import { DownloadButton } from '@/components/common/DownloadButton';
+import { EndpointDownloadButton } from '@/components/common/DownloadButton';
 import { useDownload } from '@/components/common/useDownload';
 import { useCanAccess } from '@/components/common/Can';
 import { PageHeader } from '@/components/common/PageHeader';
@@ -313,12 +313,13 @@ function CsvUpload() {
         {t('meter:upload.csvHelp')}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-        <DownloadButton
+        <EndpointDownloadButton
+          download={download}
           label={t('meter:upload.template')}
-          busyLabel={t('meter:history.preparing')}
-          busy={download.busyKey === 'template'}
-          progress={download.progress}
-          onClick={() => void download.run('template', E.csvTemplate, {}, 'meter-readings-template.csv')}
+          runKey="template"
+          endpoint={E.csvTemplate}
+          body={{}}
+          fileName="meter-readings-template.csv"
           icon={<DownloadIcon aria-hidden />}
           testId="csv-template"
         />

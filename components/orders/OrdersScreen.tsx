@@ -81,7 +81,6 @@ export function OrdersScreen() {
         ),
       }}
       columns={columns}
-      getRowId={(r) => r.id}
       rowHref={(r) => pathTo('/my-orders/manage/[id]', { id: r.id })}
       label={t('orders.listLabel')}
       defaults={{ sort: { field: 'createdAt', direction: 'desc' } }}

@@ -4,7 +4,7 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
-import { DownloadButton } from '@/components/common/DownloadButton';
+import { EndpointDownloadButton } from '@/components/common/DownloadButton';
 import { useDownload } from '@/components/common/useDownload';
 import type { DataTableColumn } from '@/components/common/DataTable';
 import { ListScreen } from '@/components/common/ListScreen';
@@ -54,14 +54,14 @@ export function SlipHistory() {
         header: t('paymentSlips.history.file'),
         align: 'center',
         render: (r) => (
-          <DownloadButton
+          <EndpointDownloadButton
+            download={download}
             compact
             label={t('paymentSlips.history.downloadFile', { slipNo: r.slipNo })}
-            busyLabel={t('bills.actions.preparing')}
-            busy={download.busyKey === r.id}
-            progress={download.progress}
-            disabled={download.busyKey !== null}
-            onClick={() => void download.run(r.id, paymentSlipsContract.endpoints.getSlipFile, { id: r.id }, r.slipNo)}
+            runKey={r.id}
+            endpoint={paymentSlipsContract.endpoints.getSlipFile}
+            body={{ id: r.id }}
+            fileName={r.slipNo}
             icon={<AttachFileIcon fontSize="small" aria-hidden />}
           />
         ),
@@ -82,7 +82,6 @@ export function SlipHistory() {
         ) : null
       }
       columns={columns}
-      getRowId={(r) => r.id}
       label={t('paymentSlips.history.title')}
       defaults={{ sort: { field: 'createdAt', direction: 'desc' } }}
       filterConfig={filterConfig}

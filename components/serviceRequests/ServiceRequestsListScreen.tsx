@@ -48,7 +48,6 @@ export function ServiceRequestsListScreen() {
         ) : undefined,
       }}
       columns={columns}
-      getRowId={(r) => r.id}
       rowHref={(r) => pathTo('/service-requests/[id]', { id: r.id })}
       defaults={{ sort: { field: 'createdAt', direction: 'desc' } }}
       filterConfig={{

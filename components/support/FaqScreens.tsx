@@ -8,14 +8,10 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
-import { DetailScreen, type DetailQuery } from '@/components/common/DetailScreen';
-import { PageHeader } from '@/components/common/PageHeader';
 import { StateMessage } from '@/components/common/StateMessage';
-import { useEndpointQuery } from '@/lib/api/query';
 import { supportContract } from '@/lib/support/contract';
-import type { FaqCategoryGroup } from '@/lib/support/schemas';
-import { SupportSearchPage } from './HelpScreens';
-import { HelpBody, Highlight, SupportSearchBox, SupportTabs, useSupportLang } from './parts';
+import { SupportIndexPage, SupportSearchPage } from './HelpScreens';
+import { HelpBody, Highlight, useSupportLang } from './parts';
 
 const c = supportContract.endpoints;
 const BASE = '/customer-support/faq';
@@ -40,36 +36,25 @@ function FaqItem({ id, question, answerHtml, terms = [], extra, lang }: { id: st
 
 export function FaqScreen() {
   const { t } = useTranslation('support');
-  const lang = useSupportLang();
-  const faq = useEndpointQuery(c.listFaq, { lang });
   return (
-    <>
-      <PageHeader title={t('faq.title')} subtitle={t('faq.subtitle')} />
-      <SupportTabs current="faq" />
-      <SupportSearchBox action={`${BASE}/search`} label={t('faq.searchLabel')} />
-      <DetailScreen query={faq as DetailQuery<FaqCategoryGroup[]>} title={t('faq.title')} variant="inline">
-        {(groups) =>
-          groups.length === 0 ? (
-            <StateMessage title={t('faq.empty')} headingComponent="h2" variant="inline" />
-          ) : (
-            <Stack spacing={3}>
-              {groups.map((g) => (
-                <Box key={g.category} component="section" aria-labelledby={`faq-cat-${g.category}`}>
-                  <Typography id={`faq-cat-${g.category}`} variant="h6" component="h2" sx={{ mb: 1 }}>
-                    {t(`topics.${g.category}`)}
-                  </Typography>
-                  <div>
-                    {g.items.map((item) => (
-                      <FaqItem key={item.id} {...item} />
-                    ))}
-                  </div>
-                </Box>
-              ))}
-            </Stack>
-          )
-        }
-      </DetailScreen>
-    </>
+    <SupportIndexPage area="faq" base={BASE} endpoint={c.listFaq}>
+      {(groups) => (
+        <Stack spacing={3}>
+          {groups.map((g) => (
+            <Box key={g.category} component="section" aria-labelledby={`faq-cat-${g.category}`}>
+              <Typography id={`faq-cat-${g.category}`} variant="h6" component="h2" sx={{ mb: 1 }}>
+                {t(`topics.${g.category}`)}
+              </Typography>
+              <div>
+                {g.items.map((item) => (
+                  <FaqItem key={item.id} {...item} />
+                ))}
+              </div>
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </SupportIndexPage>
   );
 }
 

@@ -22,7 +22,7 @@ import { useEndpointQuery } from '@/lib/api/query';
 import type { BodyOf, Endpoint, OutputOf } from '@/lib/contract';
 import { formatDate } from '@/lib/i18n/locales';
 import { supportContract } from '@/lib/support/contract';
-import type { HelpArticle, HelpTopicGroup, SearchResult } from '@/lib/support/schemas';
+import type { HelpArticle, SearchResult } from '@/lib/support/schemas';
 import { HelpBody, Highlight, SupportSearchBox, SupportTabs, useSupportLang } from './parts';
 
 const c = supportContract.endpoints;
@@ -30,49 +30,38 @@ const BASE = '/customer-support/quick-help';
 
 export function QuickHelpScreen() {
   const { t } = useTranslation('support');
-  const lang = useSupportLang();
-  const topics = useEndpointQuery(c.listHelpTopics, { lang });
   return (
-    <>
-      <PageHeader title={t('quickHelp.title')} subtitle={t('quickHelp.subtitle')} />
-      <SupportTabs current="quickHelp" />
-      <SupportSearchBox action={`${BASE}/search`} label={t('quickHelp.searchLabel')} />
-      <DetailScreen query={topics as DetailQuery<HelpTopicGroup[]>} title={t('quickHelp.title')} variant="inline">
-        {(groups) =>
-          groups.length === 0 ? (
-            <StateMessage title={t('quickHelp.empty')} headingComponent="h2" variant="inline" />
-          ) : (
-            <Grid container spacing={2}>
-              {groups.map((g) => (
-                <Grid key={g.topic} size={{ xs: 12, md: 6 }}>
-                  <Card variant="outlined" sx={{ height: '100%' }} component="section" aria-labelledby={`topic-${g.topic}`}>
-                    <CardContent>
-                      <Typography id={`topic-${g.topic}`} variant="h6" component="h2" gutterBottom>
-                        {t(`topics.${g.topic}`)}
-                      </Typography>
-                      <List dense disablePadding>
-                        {g.articles.map((a) => (
-                          <ListItem key={a.id} disableGutters sx={{ display: 'block', py: 0.75 }}>
-                            <Link component={NextLink} href={`${BASE}/${a.id}`} underline="hover" sx={{ fontWeight: 500 }}>
-                              {a.title}
-                            </Link>
-                            {a.summary ? (
-                              <Typography variant="body2" color="text.secondary">
-                                {a.summary}
-                              </Typography>
-                            ) : null}
-                          </ListItem>
-                        ))}
-                      </List>
-                    </CardContent>
-                  </Card>
-                </Grid>
-              ))}
+    <SupportIndexPage area="quickHelp" base={BASE} endpoint={c.listHelpTopics}>
+      {(groups) => (
+        <Grid container spacing={2}>
+          {groups.map((g) => (
+            <Grid key={g.topic} size={{ xs: 12, md: 6 }}>
+              <Card variant="outlined" sx={{ height: '100%' }} component="section" aria-labelledby={`topic-${g.topic}`}>
+                <CardContent>
+                  <Typography id={`topic-${g.topic}`} variant="h6" component="h2" gutterBottom>
+                    {t(`topics.${g.topic}`)}
+                  </Typography>
+                  <List dense disablePadding>
+                    {g.articles.map((a) => (
+                      <ListItem key={a.id} disableGutters sx={{ display: 'block', py: 0.75 }}>
+                        <Link component={NextLink} href={`${BASE}/${a.id}`} underline="hover" sx={{ fontWeight: 500 }}>
+                          {a.title}
+                        </Link>
+                        {a.summary ? (
+                          <Typography variant="body2" color="text.secondary">
+                            {a.summary}
+                          </Typography>
+                        ) : null}
+                      </ListItem>
+                    ))}
+                  </List>
+                </CardContent>
+              </Card>
             </Grid>
-          )
-        }
-      </DetailScreen>
-    </>
+          ))}
+        </Grid>
+      )}
+    </SupportIndexPage>
   );
 }
 
@@ -181,6 +170,26 @@ export function SearchHits({ result, hrefOf, empty }: { result: SearchResult; hr
         ))}
       </Stack>
     </Box>
+  );
+}
+
+/**
+ * A support area's first page (quick-help topics, FAQ categories): header, tabs and search box, then the area's groups
+ * in the page's language from `endpoint`, or "nothing yet" when there are none.
+ */
+export function SupportIndexPage<E extends Endpoint<'query'>>({ area, base, endpoint, children }: { area: 'quickHelp' | 'faq'; base: string; endpoint: E; children: (groups: OutputOf<E>) => ReactNode }) {
+  const { t } = useTranslation('support');
+  const lang = useSupportLang();
+  const groups = useEndpointQuery(endpoint, { lang } as BodyOf<E>);
+  return (
+    <>
+      <PageHeader title={t(`${area}.title`)} subtitle={t(`${area}.subtitle`)} />
+      <SupportTabs current={area} />
+      <SupportSearchBox action={`${base}/search`} label={t(`${area}.searchLabel`)} />
+      <DetailScreen query={groups as DetailQuery<OutputOf<E>>} title={t(`${area}.title`)} variant="inline">
+        {(list) => ((list as readonly unknown[]).length === 0 ? <StateMessage title={t(`${area}.empty`)} headingComponent="h2" variant="inline" /> : children(list))}
+      </DetailScreen>
+    </>
   );
 }
 

@@ -60,7 +60,6 @@ export function ShipmentsScreen() {
       endpoint={trackingContract.endpoints.listShipments}
       header={{ title: t('tracking.title'), subtitle: t('tracking.subtitle') }}
       columns={columns}
-      getRowId={(r) => r.id}
       rowHref={(r) => pathTo('/my-orders/track/[id]', { id: r.id })}
       label={t('tracking.listLabel')}
       defaults={{ sort: { field: 'createdAt', direction: 'desc' } }}

@@ -15,7 +15,6 @@ const widgets = describeResource({
   ns: 'widgets',
   codes: { read: ['home'], write: ['payslip_review_write'] },
   endpoints: { list: c.listWidgets, get: c.getWidget, create: c.createWidget, update: c.updateWidget },
-  rowId: (r) => r.id,
   recordName: (r) => r.code,
   columns: (t) => [
     { key: 'code', header: t('fields.code'), sortable: true, render: (r) => r.code },

@@ -3,7 +3,8 @@
  * approve / reject), answered by msw in each test. Nothing of it is in the product.
  */
 import { z } from 'zod';
-import { defineContract, mutation, output, query } from '@/lib/contract';
+import { defineContract, output } from '@/lib/contract';
+import { reads, writes } from '@/lib/contract/grants';
 import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
 
 export const WIDGET_STATUSES = ['draft', 'active', 'retired'] as const;
@@ -21,42 +22,17 @@ export const widgetFieldsSchema = z.strictObject({
 
 export type Widget = { id: string; name: string; code: string; status: (typeof WIDGET_STATUSES)[number] };
 
+/** Every entry is open to `home` (any signed-in user); writes make the widget queries stale. */
+const read = reads({ anyOf: ['home'] });
+const write = writes({ anyOf: ['home'] }, ['widgets']);
+
 export const widgetsContract = defineContract('widgets', {
-  listWidgets: query({
-    summary: 'test',
-    permission: { anyOf: ['home'] },
-    body: listQuerySchema(['name', 'code'] as const, widgetFilterSchema),
-    output: output<ListResult<Widget>>(),
-  }),
-  getWidget: query({ summary: 'test', permission: { anyOf: ['home'] }, body: z.strictObject({ id: z.uuid() }), output: output<Widget>() }),
-  createWidget: mutation({
-    summary: 'test',
-    permission: { anyOf: ['home'] },
-    body: widgetFieldsSchema.extend({ idempotencyKey: z.uuid() }),
-    output: output<{ id: string }>(),
-    invalidates: ['widgets'],
-  }),
-  updateWidget: mutation({
-    summary: 'test',
-    permission: { anyOf: ['home'] },
-    body: widgetFieldsSchema.extend({ id: z.uuid() }),
-    output: output<{ id: string }>(),
-    invalidates: ['widgets'],
-  }),
-  approveWidget: mutation({
-    summary: 'test',
-    permission: { anyOf: ['home'] },
-    body: z.strictObject({ id: z.uuid(), comment: z.string().optional() }),
-    output: output<{ id: string; status: string }>(),
-    invalidates: ['widgets'],
-  }),
-  rejectWidget: mutation({
-    summary: 'test',
-    permission: { anyOf: ['home'] },
-    body: z.strictObject({ id: z.uuid(), reason: z.string().min(1) }),
-    output: output<{ id: string; status: string }>(),
-    invalidates: ['widgets'],
-  }),
+  listWidgets: read('test', listQuerySchema(['name', 'code'] as const, widgetFilterSchema), output<ListResult<Widget>>()),
+  getWidget: read('test', z.strictObject({ id: z.uuid() }), output<Widget>()),
+  createWidget: write('test', widgetFieldsSchema.extend({ idempotencyKey: z.uuid() }), output<{ id: string }>()),
+  updateWidget: write('test', widgetFieldsSchema.extend({ id: z.uuid() }), output<{ id: string }>()),
+  approveWidget: write('test', z.strictObject({ id: z.uuid(), comment: z.string().optional() }), output<{ id: string; status: string }>()),
+  rejectWidget: write('test', z.strictObject({ id: z.uuid(), reason: z.string().min(1) }), output<{ id: string; status: string }>()),
 });
 
 export const W1: Widget = { id: '5eed0090-0000-4000-8000-000000000001', name: 'Duplex unit', code: 'DU-1', status: 'active' };

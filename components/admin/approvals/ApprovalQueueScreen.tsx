@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
+import { changeFilters } from '@/components/accountChanges/listFilters';
 import { useCodes } from '@/components/accountChanges/useCodes';
 import type { DataTableColumn } from '@/components/common/DataTable';
 import { ListScreen } from '@/components/common/ListScreen';
@@ -10,7 +11,7 @@ import { staffReadableTypes } from '@/lib/accountChanges/constants';
 import type { ChangeSortField, ListQueueFilter, QueueItem } from '@/lib/accountChanges/schemas';
 import { formatDateTime } from '@/lib/i18n/locales';
 import { pathTo } from '@/lib/paths';
-import { CustomerCell } from '@/components/common/CustomerCell';
+import { customerColumn } from '@/components/common/CustomerCell';
 
 /**
  * `/admin-controls/approve-account-info-update`: change requests of every customer, only of the types of the staff
@@ -23,11 +24,7 @@ export function ApprovalQueueScreen() {
   const columns: DataTableColumn<QueueItem, ChangeSortField>[] = useMemo(
     () => [
       { key: 'requestNo', header: t('list.columns.requestNo'), sortable: true, render: (r) => r.requestNo },
-      {
-        key: 'customer',
-        header: t('list.columns.customer'),
-        render: (r) => <CustomerCell {...r} />,
-      },
+      customerColumn(t('list.columns.customer')),
       { key: 'type', header: t('list.columns.type'), sortable: true, render: (r) => t(`types.${r.type}`) },
       { key: 'submittedAt', header: t('list.columns.submittedAt'), sortable: true, render: (r) => formatDateTime(r.submittedAt, locale) },
       { key: 'submittedBy', header: t('list.columns.submittedBy'), hideOnMobile: true, render: (r) => r.submittedByName ?? '—' },
@@ -40,14 +37,8 @@ export function ApprovalQueueScreen() {
       endpoint={C.endpoints.listQueue}
       header={{ title: t('review.title'), subtitle: t('review.subtitle') }}
       columns={columns}
-      getRowId={(r) => r.id}
       rowHref={(r) => pathTo('/admin-controls/approve-account-info-update/[id]', { id: r.id })}
-      filterConfig={{
-        q: { label: t('review.filters.q') },
-        type: { def: { type: 'multiSelect', key: 'type', label: t('list.filters.type'), options: types.map((ty) => ({ value: ty, label: t(`types.${ty}`) })) } },
-        status: { label: t('list.filters.status'), optionLabel: (s) => t(`common:status.${s}`) },
-        dateFrom: { fromLabel: t('list.filters.from'), toLabel: t('list.filters.to') },
-      }}
+      filterConfig={changeFilters(t, types, t('review.filters.q'))}
       emptyMessage={t('review.empty')}
       emptyFilteredMessage={t('review.emptyFiltered')}
     />

@@ -86,7 +86,6 @@ export const customersResource = describeResource({
   ns: 'customers',
   codes: { read: ['ucp_cust_main_read'], write: ['ucp_cust_main_write'] },
   endpoints: { list: c.listCustomers, get: c.getCustomer, create: c.createCustomer, update: c.updateCustomer },
-  rowId: (r: CustomerListItem) => r.id,
   recordName: (r: CustomerDetail) => r.nameEn,
   listDefaults: { sort: { field: 'ucpId', direction: 'asc' } },
   columns: (t, locale) => [
@@ -97,10 +96,7 @@ export const customersResource = describeResource({
     createdColumn<CustomerListItem>(t, locale),
     statusColumn<CustomerListItem>(t),
   ],
-  filters: (t) => ({
-    q: { label: t('filters.q') },
-    status: statusFilter(t),
-  }),
+  filters: (t) => ({ status: statusFilter(t) }),
   view: (r, t) => [
     [t('fields.ucpId'), r.id],
     statusRow(t, r.status),

@@ -111,7 +111,6 @@ export function BuilderListScreen() {
         ),
       }}
       columns={columns}
-      getRowId={(r) => r.id}
       rowHref={rowPath}
       label={t('listLabel')}
       filterConfig={{ q: { label: t('filters.search') }, status: { label: t('filters.status'), single: true, optionLabel: (s: string) => t(`status.${s}`) } }}

@@ -4,6 +4,7 @@ import { useWatch, type Control } from 'react-hook-form';
 import type { TFunction } from 'i18next';
 import { DateFieldElement, RadioGroupElement, TextFieldElement } from '@/components/common/form';
 import { describeResource } from '@/components/common/resource';
+import { customerLabel, recordValues } from '@/components/common/resourceFields';
 import { createdColumn, statusColumn, statusFilter, statusRow } from '@/components/common/resourceStatus';
 import { formatDate, formatDateTime } from '@/lib/i18n/locales';
 import { offersContract } from '@/lib/offers/contract';
@@ -15,6 +16,20 @@ import { UcpIdsField } from './UcpIdsField';
 
 const c = offersContract.endpoints;
 const titleOf = (r: { titleEn: string; titleZh: string }, locale: string | undefined) => (locale === 'tc' ? r.titleZh : r.titleEn);
+/** A new offer: valid from today for 30 days, for every customer. */
+const empty: OfferFields = {
+  titleEn: '',
+  titleZh: '',
+  descriptionEn: '',
+  descriptionZh: '',
+  validFrom: hkToday(),
+  validTo: addDays(hkToday(), 30),
+  target: 'all',
+  customerIds: [],
+  ctaUrl: '',
+  ctaLabelEn: '',
+  ctaLabelZh: '',
+};
 const period = (r: { validFrom: string; validTo: string }, locale: string | undefined) => `${formatDate(r.validFrom, locale)} – ${formatDate(r.validTo, locale)}`;
 
 /** Shown only when the offer targets chosen customers. */
@@ -29,7 +44,6 @@ export const offersResource = describeResource({
   ns: 'offers',
   codes: { read: ['offer_read'], write: ['offer_write'] },
   endpoints: { list: c.listOffers, get: c.getOffer, create: c.createOffer, update: c.updateOffer },
-  rowId: (r: OfferListItem) => r.id,
   recordName: (r: OfferDetail) => r.titleEn,
   listDefaults: { sort: { field: 'validFrom', direction: 'desc' } },
   columns: (t, locale) => [
@@ -40,7 +54,6 @@ export const offersResource = describeResource({
     statusColumn<OfferListItem>(t),
   ],
   filters: (t) => ({
-    q: { label: t('filters.q') },
     status: statusFilter(t),
     target: { label: t('filters.target'), optionLabel: (s: string) => t(`target.${s}`) },
   }),
@@ -51,7 +64,7 @@ export const offersResource = describeResource({
     [t('fields.descriptionEn'), r.descriptionEn || '—'],
     [t('fields.descriptionZh'), r.descriptionZh || '—'],
     [t('columns.validity'), period(r, locale)],
-    [t('fields.target'), r.target === 'all' ? t('target.all') : r.customers.map((x) => `${x.ucpId} · ${locale === 'tc' ? x.nameZh : x.nameEn}`).join('\n')],
+    [t('fields.target'), r.target === 'all' ? t('target.all') : r.customers.map((x) => customerLabel(x, locale)).join('\n')],
     [
       t('fields.ctaUrl'),
       r.ctaUrl ? (
@@ -68,32 +81,8 @@ export const offersResource = describeResource({
   viewActions: (r) => <OfferActions offer={r} />,
   form: {
     schema: offerFieldsSchema,
-    empty: {
-      titleEn: '',
-      titleZh: '',
-      descriptionEn: '',
-      descriptionZh: '',
-      validFrom: hkToday(),
-      validTo: addDays(hkToday(), 30),
-      target: 'all',
-      customerIds: [],
-      ctaUrl: '',
-      ctaLabelEn: '',
-      ctaLabelZh: '',
-    },
-    fromRecord: (r: OfferDetail) => ({
-      titleEn: r.titleEn,
-      titleZh: r.titleZh,
-      descriptionEn: r.descriptionEn,
-      descriptionZh: r.descriptionZh,
-      validFrom: r.validFrom,
-      validTo: r.validTo,
-      target: r.target,
-      customerIds: r.customerIds,
-      ctaUrl: r.ctaUrl,
-      ctaLabelEn: r.ctaLabelEn,
-      ctaLabelZh: r.ctaLabelZh,
-    }),
+    empty,
+    fromRecord: recordValues(empty),
     fields: (form, t) => (
       <>
         <TextFieldElement control={form.control} name="titleEn" label={t('fields.titleEn')} required />

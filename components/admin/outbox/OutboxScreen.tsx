@@ -120,7 +120,6 @@ export function OutboxScreen() {
       endpoint={mailContract.endpoints.listOutbox}
       header={{ title: t('outbox.title'), subtitle: t('outbox.subtitle'), breadcrumbs: [{ label: t('common:nav.admin') }, { label: t('outbox.title') }] }}
       columns={columns}
-      getRowId={(r) => r.id}
       onRowClick={(r) => setOpenId(r.id)}
       label={t('outbox.listLabel')}
       filterConfig={{

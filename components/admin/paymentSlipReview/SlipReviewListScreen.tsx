@@ -9,7 +9,7 @@ import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/i18n/locales';
 import type { ReviewListItem, SlipSortField } from '@/lib/paymentSlips/schemas';
 import { pathTo } from '@/lib/paths';
-import { CustomerCell } from '@/components/common/CustomerCell';
+import { customerColumn } from '@/components/common/CustomerCell';
 
 export const REVIEW_PAGE = pathTo('/admin-controls/payment-slip-review');
 
@@ -31,11 +31,7 @@ export function SlipReviewListScreen() {
   const columns: DataTableColumn<ReviewListItem, SlipSortField>[] = useMemo(
     () => [
       { key: 'slipNo', header: t('slipReview.columns.slipNo'), sortable: true, render: (r) => r.slipNo },
-      {
-        key: 'customer',
-        header: t('slipReview.columns.customer'),
-        render: (r) => <CustomerCell {...r} />,
-      },
+      customerColumn(t('slipReview.columns.customer')),
       { key: 'createdAt', header: t('slipReview.columns.uploaded'), sortable: true, render: (r) => formatDateTime(r.createdAt, locale) },
       { key: 'paymentDate', header: t('slipReview.columns.paymentDate'), sortable: true, hideOnMobile: true, render: (r) => formatDate(r.paymentDate, locale) },
       { key: 'method', header: t('slipReview.columns.method'), hideOnMobile: true, render: (r) => t(`paymentSlips.method.${r.paymentMethod}`) },
@@ -51,7 +47,6 @@ export function SlipReviewListScreen() {
       endpoint={paymentSlipsContract.endpoints.listForReview}
       header={{ title: t('slipReview.title'), subtitle: t('slipReview.subtitle'), breadcrumbs: [{ label: t('slipReview.admin') }, { label: t('slipReview.title') }] }}
       columns={columns}
-      getRowId={(r) => r.id}
       rowHref={(r) => pathTo('/admin-controls/payment-slip-review/[id]', { id: r.id })}
       label={t('slipReview.listLabel')}
       // Pending first: the queue opens on what is waiting.

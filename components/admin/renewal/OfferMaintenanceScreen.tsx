@@ -144,7 +144,6 @@ export function OfferMaintenanceScreen() {
         ),
       }}
       columns={columns}
-      getRowId={(r) => r.id}
       onRowClick={(r) => setEditing(r)}
       filterConfig={{ q: { label: t('renewal:offers.search') }, status: { label: t('renewal:offers.fields.status'), optionLabel: (s) => t(`renewal:offers.status.${s}`) } }}
       emptyMessage={t('renewal:offers.empty')}

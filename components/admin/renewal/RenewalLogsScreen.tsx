@@ -13,7 +13,7 @@ import { formatDate, formatDateTime, formatMoney, pickLocalized } from '@/lib/i1
 import { pathTo } from '@/lib/paths';
 import { renewalContract } from '@/lib/renewal/contract';
 import type { RenewalLogItem } from '@/lib/renewal/schemas';
-import { CustomerCell } from '@/components/common/CustomerCell';
+import { customerColumn } from '@/components/common/CustomerCell';
 
 const R = renewalContract.endpoints;
 type SortField = 'submittedAt' | 'renewalNo';
@@ -25,11 +25,7 @@ export function RenewalLogsScreen() {
   const columns: DataTableColumn<RenewalLogItem, SortField>[] = useMemo(
     () => [
       { key: 'renewalNo', header: t('renewal:logs.columns.renewalNo'), sortable: true, render: (r) => r.renewalNo },
-      {
-        key: 'customer',
-        header: t('renewal:logs.columns.customer'),
-        render: (r) => <CustomerCell {...r} />,
-      },
+      customerColumn(t('renewal:logs.columns.customer')),
       { key: 'contract', header: t('renewal:logs.columns.contract'), render: (r) => r.contractNo },
       { key: 'offer', header: t('renewal:logs.columns.offer'), hideOnMobile: true, render: (r) => `${r.offerCode} · ${pickLocalized(locale, r.offerNameEn, r.offerNameZh)}` },
       { key: 'submittedAt', header: t('renewal:logs.columns.submittedAt'), sortable: true, render: (r) => formatDateTime(r.submittedAt, locale) },
@@ -43,7 +39,6 @@ export function RenewalLogsScreen() {
       endpoint={R.listLogs}
       header={{ title: t('renewal:logs.title'), subtitle: t('renewal:logs.subtitle') }}
       columns={columns}
-      getRowId={(r) => r.id}
       rowHref={(r) => pathTo('/admin-controls/customer-contract-renewal-logs/[id]', { id: r.id })}
       defaults={{ sort: { field: 'submittedAt', direction: 'desc' } }}
       filterConfig={{

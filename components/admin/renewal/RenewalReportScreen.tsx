@@ -10,7 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'next-i18next/pages';
-import { DownloadButton } from '@/components/common/DownloadButton';
+import { EndpointDownloadButton } from '@/components/common/DownloadButton';
 import { useDownload } from '@/components/common/useDownload';
 import { FilterBar, type FilterDef } from '@/components/common/FilterBar';
 import { PageHeader } from '@/components/common/PageHeader';
@@ -47,12 +47,13 @@ export function RenewalReportScreen() {
         title={t('renewal:report.title')}
         subtitle={t('renewal:report.subtitle')}
         actions={
-          <DownloadButton
+          <EndpointDownloadButton
+            download={download}
             label={t('renewal:report.export')}
-            busyLabel={t('renewal:report.preparing')}
-            busy={download.busyKey === 'csv'}
-            progress={download.progress}
-            onClick={() => void download.run('csv', R.exportReport, { filter, lang }, lang === 'tc' ? '續約報告.csv' : 'renewal-report.csv')}
+            runKey="csv"
+            endpoint={R.exportReport}
+            body={{ filter, lang }}
+            fileName={lang === 'tc' ? '續約報告.csv' : 'renewal-report.csv'}
             icon={<DownloadIcon aria-hidden />}
             testId="export-report"
           />

@@ -67,7 +67,6 @@ export function ServiceDeskListScreen() {
       endpoint={serviceDeskContract.endpoints.list}
       header={{ title: t('title'), subtitle: t('subtitle') }}
       columns={columns}
-      getRowId={(r) => r.id}
       rowHref={(r) => pathTo('/admin-controls/service-desk/view/[id]', { id: r.id })}
       defaults={{ sort: { field: 'sla', direction: 'asc' }, filter: { state: 'open' } }}
       filterConfig={{

@@ -237,7 +237,6 @@ export const siteContentResource = describeResource({
   ns: 'siteContentAdmin',
   codes: { read: ['site_content_read'], write: ['site_content_write'] },
   endpoints: { list: c.listSections, get: c.getSection, update: c.updateSection },
-  rowId: (r: SectionRow) => r.id,
   // The titles nest the section's translated name: "viewTitle": "$t(sections.{{name}})".
   recordName: (r: SectionRecord) => r.id,
   columns: (t, locale) => [

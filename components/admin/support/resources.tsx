@@ -15,6 +15,7 @@ import type { DataTableColumn } from '@/components/common/DataTable';
 import { CheckboxElement, NumberFieldElement, SelectElement, TextFieldElement } from '@/components/common/form';
 import { describeResource } from '@/components/common/resource';
 import { DetailSection } from '@/components/common/DetailParts';
+import { recordValues } from '@/components/common/resourceFields';
 import { HelpBody } from '@/components/support/parts';
 import { formatDate, formatDateTime } from '@/lib/i18n/locales';
 import { supportAdminContract } from '@/lib/support/adminContract';
@@ -110,19 +111,20 @@ function Preview({ en, zhHtml, t }: { en: string; zhHtml: string; t: TFunction }
   );
 }
 
+const articleEmpty = { topic: null as unknown as ArticleRecord['topic'], titleEn: '', titleZh: '', summaryEn: '', summaryZh: '', bodyEn: '', bodyZh: '', sortOrder: 100, published: true };
+
 export const helpArticlesResource = describeResource({
   base: '/admin-controls/quick-help-maintenance',
   ns: 'supportArticles',
   ...contentBase,
   endpoints: { list: c.listArticles, get: c.getArticle, create: c.createArticle, update: c.updateArticle },
-  rowId: (r: ArticleRow) => r.id,
   recordName: (r: ArticleRecord) => r.titleEn,
   columns: (t, locale) => [
     { key: 'title', header: t('fields.title'), sortable: true, render: (r: ArticleRow) => (zh(locale) ? r.titleZh : r.titleEn) },
     { key: 'topic', header: t('fields.topic'), render: (r: ArticleRow) => t(`support:topics.${r.topic}`) },
     ...publishingColumns<ArticleRow>(t, locale, { updated: true }),
   ],
-  filters: (t) => ({ q: { label: t('filters.q') }, topic: topicFilter(t), published: publishedFilter(t) }),
+  filters: (t) => ({ topic: topicFilter(t), published: publishedFilter(t) }),
   view: (r, t, locale) => [
     [t('fields.topic'), t(`support:topics.${r.topic}`)],
     [t('fields.titleEn'), r.titleEn],
@@ -144,18 +146,8 @@ export const helpArticlesResource = describeResource({
   sections: (r, t) => <Preview en={r.bodyEn} zhHtml={r.bodyZh} t={t} />,
   form: {
     schema: articleFieldsSchema,
-    empty: { topic: null as unknown as ArticleRecord['topic'], titleEn: '', titleZh: '', summaryEn: '', summaryZh: '', bodyEn: '', bodyZh: '', sortOrder: 100, published: true },
-    fromRecord: (r: ArticleRecord) => ({
-      topic: r.topic,
-      titleEn: r.titleEn,
-      titleZh: r.titleZh,
-      summaryEn: r.summaryEn,
-      summaryZh: r.summaryZh,
-      bodyEn: r.bodyEn,
-      bodyZh: r.bodyZh,
-      sortOrder: r.sortOrder,
-      published: r.published,
-    }),
+    empty: articleEmpty,
+    fromRecord: recordValues(articleEmpty),
     fields: (form, t) => (
       <>
         <SelectElement control={form.control} name="topic" label={t('fields.topic')} required options={topicOptions(t)} />
@@ -172,19 +164,20 @@ export const helpArticlesResource = describeResource({
   },
 });
 
+const faqEmpty = { category: null as unknown as FaqRecord['category'], questionEn: '', questionZh: '', answerEn: '', answerZh: '', sortOrder: 100, published: true };
+
 export const faqResource = describeResource({
   base: '/admin-controls/faq-maintenance',
   ns: 'supportFaq',
   ...contentBase,
   endpoints: { list: c.listFaqEntries, get: c.getFaqEntry, create: c.createFaqEntry, update: c.updateFaqEntry },
-  rowId: (r: FaqRow) => r.id,
   recordName: (r: FaqRecord) => r.questionEn,
   columns: (t, locale) => [
     { key: 'title', header: t('fields.question'), sortable: true, render: (r: FaqRow) => (zh(locale) ? r.questionZh : r.questionEn) },
     { key: 'category', header: t('fields.category'), render: (r: FaqRow) => t(`support:topics.${r.category}`) },
     ...publishingColumns<FaqRow>(t, locale, { updated: true }),
   ],
-  filters: (t) => ({ q: { label: t('filters.q') }, topic: topicFilter(t), published: publishedFilter(t) }),
+  filters: (t) => ({ topic: topicFilter(t), published: publishedFilter(t) }),
   view: (r, t, locale) => [
     [t('fields.category'), t(`support:topics.${r.category}`)],
     [t('fields.questionEn'), r.questionEn],
@@ -194,16 +187,8 @@ export const faqResource = describeResource({
   sections: (r, t) => <Preview en={r.answerEn} zhHtml={r.answerZh} t={t} />,
   form: {
     schema: faqFieldsSchema,
-    empty: { category: null as unknown as FaqRecord['category'], questionEn: '', questionZh: '', answerEn: '', answerZh: '', sortOrder: 100, published: true },
-    fromRecord: (r: FaqRecord) => ({
-      category: r.category,
-      questionEn: r.questionEn,
-      questionZh: r.questionZh,
-      answerEn: r.answerEn,
-      answerZh: r.answerZh,
-      sortOrder: r.sortOrder,
-      published: r.published,
-    }),
+    empty: faqEmpty,
+    fromRecord: recordValues(faqEmpty),
     fields: (form, t) => (
       <>
         <SelectElement control={form.control} name="category" label={t('fields.category')} required options={topicOptions(t)} />
@@ -218,19 +203,20 @@ export const faqResource = describeResource({
   },
 });
 
+const linkEmpty = { titleEn: '', titleZh: '', descriptionEn: '', descriptionZh: '', url: '', sortOrder: 100, published: true };
+
 export const usefulLinksResource = describeResource({
   base: '/admin-controls/useful-link-maintenance',
   ns: 'supportLinks',
   ...contentBase,
   endpoints: { list: c.listLinks, get: c.getLink, create: c.createLink, update: c.updateLink },
-  rowId: (r: LinkRow) => r.id,
   recordName: (r: LinkRecord) => r.titleEn,
   columns: (t, locale) => [
     { key: 'title', header: t('fields.title'), sortable: true, render: (r: LinkRow) => (zh(locale) ? r.titleZh : r.titleEn) },
     { key: 'url', header: t('fields.url'), hideOnMobile: true, render: (r: LinkRow) => <span style={{ overflowWrap: 'anywhere' }}>{r.url}</span> },
     ...publishingColumns<LinkRow>(t, locale, { updated: false }),
   ],
-  filters: (t) => ({ q: { label: t('filters.q') }, published: publishedFilter(t) }),
+  filters: (t) => ({ published: publishedFilter(t) }),
   view: (r, t, locale) => [
     [t('fields.titleEn'), r.titleEn],
     [t('fields.titleZh'), r.titleZh],
@@ -246,16 +232,8 @@ export const usefulLinksResource = describeResource({
   ],
   form: {
     schema: linkFieldsSchema,
-    empty: { titleEn: '', titleZh: '', descriptionEn: '', descriptionZh: '', url: '', sortOrder: 100, published: true },
-    fromRecord: (r: LinkRecord) => ({
-      titleEn: r.titleEn,
-      titleZh: r.titleZh,
-      descriptionEn: r.descriptionEn,
-      descriptionZh: r.descriptionZh,
-      url: r.url,
-      sortOrder: r.sortOrder,
-      published: r.published,
-    }),
+    empty: linkEmpty,
+    fromRecord: recordValues(linkEmpty),
     fields: (form, t) => (
       <>
         <TextFieldElement control={form.control} name="titleEn" label={t('fields.titleEn')} required maxLength={LIMITS.title} />
@@ -275,7 +253,6 @@ export const enquiriesResource = describeResource({
   ns: 'supportEnquiries',
   codes: { read: ['support_enquiry_read'], write: [] },
   endpoints: { list: c.listEnquiries, get: c.getEnquiry },
-  rowId: (r: EnquiryRow) => r.id,
   recordName: (r: EnquiryRecord) => r.reference,
   listDefaults: { sort: { field: 'createdAt', direction: 'desc' } },
   columns: (t, locale) => [
@@ -285,7 +262,7 @@ export const enquiriesResource = describeResource({
     { key: 'topic', header: t('fields.topic'), hideOnMobile: true, render: (r: EnquiryRow) => t(`support:enquiryTopics.${r.topic}`) },
     { key: 'subject', header: t('fields.subject'), render: (r: EnquiryRow) => r.subject },
   ],
-  filters: (t) => ({ q: { label: t('filters.q') }, topic: { label: t('filters.topic'), optionLabel: (s: string) => t(`support:enquiryTopics.${s}`) } }),
+  filters: (t) => ({ topic: { label: t('filters.topic'), optionLabel: (s: string) => t(`support:enquiryTopics.${s}`) } }),
   view: (r, t, locale) => [
     [t('fields.reference'), r.reference],
     [t('fields.createdAt'), formatDateTime(r.createdAt, locale)],

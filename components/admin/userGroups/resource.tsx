@@ -6,17 +6,18 @@ import type { TFunction } from 'i18next';
 import { RadioGroupElement, TextFieldElement } from '@/components/common/form';
 import { describeResource } from '@/components/common/resource';
 import { DetailSection } from '@/components/common/DetailParts';
-import { KeyAndNameFields, nameColumn, updateWithoutKey } from '@/components/common/resourceFields';
+import { KeyAndNameFields, nameColumn, recordValues, updateWithoutKey } from '@/components/common/resourceFields';
 import { createdColumn, statusColumn, statusFilter, statusRow } from '@/components/common/resourceStatus';
 import { CODE_AREAS } from '@/lib/userGroups/codeAreas';
 import { userGroupsContract } from '@/lib/userGroups/contract';
-import { createGroupSchema, GROUP_KINDS, type GroupDetail, type GroupListItem } from '@/lib/userGroups/schemas';
+import { createGroupSchema, GROUP_KINDS, type CreateGroupBody, type GroupDetail, type GroupListItem } from '@/lib/userGroups/schemas';
 import type { FunctionCode } from '@/lib/permissions/codes';
 import { FunctionCodePicker } from './FunctionCodePicker';
 import { GroupActions } from './GroupActions';
 import { GroupMembers } from './GroupMembers';
 
 const c = userGroupsContract.endpoints;
+const empty: CreateGroupBody = { code: '', nameEn: '', nameZh: '', description: '', kind: 'customer', codes: [] };
 
 /** The group's codes by area, each with its meaning. */
 function CodesByArea({ codes, t }: { codes: readonly FunctionCode[]; t: TFunction }) {
@@ -53,7 +54,6 @@ export const userGroupsResource = describeResource({
   ns: 'userGroups',
   codes: { read: ['user_group_main_read'], write: ['user_group_main_write'] },
   endpoints: { list: c.listGroups, get: c.getGroup, create: c.createGroup, update: c.updateGroup },
-  rowId: (r: GroupListItem) => r.id,
   recordName: (r: GroupDetail) => r.nameEn,
   listDefaults: { sort: { field: 'code', direction: 'asc' } },
   columns: (t, locale) => [
@@ -66,7 +66,6 @@ export const userGroupsResource = describeResource({
     statusColumn<GroupListItem>(t),
   ],
   filters: (t) => ({
-    q: { label: t('filters.q') },
     kind: { label: t('filters.kind'), optionLabel: (k: string) => t(`kind.${k}`) },
     status: statusFilter(t),
   }),
@@ -89,8 +88,8 @@ export const userGroupsResource = describeResource({
   viewActions: (r) => <GroupActions group={r} />,
   form: {
     schema: createGroupSchema,
-    empty: { code: '', nameEn: '', nameZh: '', description: '', kind: 'customer', codes: [] },
-    fromRecord: (r: GroupDetail) => ({ code: r.code, nameEn: r.nameEn, nameZh: r.nameZh, description: r.description, kind: r.kind, codes: r.codes }),
+    empty,
+    fromRecord: recordValues(empty),
     fields: (form, t, mode) => (
       <>
         <KeyAndNameFields control={form.control} keyName="code" t={t} mode={mode} />

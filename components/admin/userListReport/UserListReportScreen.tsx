@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import type { DataTableColumn } from '@/components/common/DataTable';
-import { DownloadButton } from '@/components/common/DownloadButton';
+import { EndpointDownloadButton } from '@/components/common/DownloadButton';
 import { ListScreen } from '@/components/common/ListScreen';
 import { StatusChip } from '@/components/common/StatusChip';
 import { useDownload } from '@/components/common/useDownload';
@@ -59,7 +59,6 @@ export function UserListReportScreen() {
       endpoint={E.listReport}
       header={{ title: t('title'), subtitle: t('subtitle') }}
       columns={columns}
-      getRowId={(r) => r.id}
       defaults={{ sort: { field: 'loginId', direction: 'asc' } }}
       filterConfig={{
         q: { label: t('filters.q') },
@@ -77,23 +76,23 @@ export function UserListReportScreen() {
         return (
           <Box sx={{ display: 'grid', gap: 1.5, mb: 2 }}>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-              <DownloadButton
+              <EndpointDownloadButton
+                download={download}
                 label={t('export.csv')}
-                busyLabel={t('export.preparing')}
-                busy={download.busyKey === 'csv'}
-                progress={download.progress}
-                disabled={download.busyKey !== null}
-                onClick={() => void download.run('csv', E.exportCsv, body, `${name}.csv`)}
+                runKey="csv"
+                endpoint={E.exportCsv}
+                body={body}
+                fileName={`${name}.csv`}
                 icon={<DownloadIcon aria-hidden />}
                 testId="export-csv"
               />
-              <DownloadButton
+              <EndpointDownloadButton
+                download={download}
                 label={t('export.xlsx')}
-                busyLabel={t('export.preparing')}
-                busy={download.busyKey === 'xlsx'}
-                progress={download.progress}
-                disabled={download.busyKey !== null}
-                onClick={() => void download.run('xlsx', E.exportXlsx, body, `${name}.xlsx`)}
+                runKey="xlsx"
+                endpoint={E.exportXlsx}
+                body={body}
+                fileName={`${name}.xlsx`}
                 icon={<DownloadIcon aria-hidden />}
                 testId="export-xlsx"
               />

@@ -5,6 +5,7 @@ import { CheckboxElement, RadioGroupElement, SelectElement, TextFieldElement } f
 import { describeResource } from '@/components/common/resource';
 import { TableSection } from '@/components/common/DetailParts';
 import { StatusChip } from '@/components/common/StatusChip';
+import { customerLabel, localName, recordValues } from '@/components/common/resourceFields';
 import { statusColumn, statusFilter, statusRow } from '@/components/common/resourceStatus';
 import { formatDate, formatDateTime } from '@/lib/i18n/locales';
 import { usersContract } from '@/lib/users/contract';
@@ -15,7 +16,6 @@ import { StaffAssignmentsField } from './StaffAssignmentsField';
 import { UserLinksField } from './UserLinksField';
 
 const u = usersContract.endpoints;
-const zh = (locale: string | undefined) => locale === 'tc';
 
 /** Users have their own states (pending, locked): named by `users:status.*`, toned like the shared ones. */
 const userChip = (t: TFunction) =>
@@ -36,7 +36,7 @@ function sections(r: UserDetail, t: TFunction, locale: string | undefined) {
           rowKey={(c) => c.ucpId}
           empty={t('none.assigned')}
           columns={[
-            { header: t('fields.customer'), render: (c) => `${c.ucpId} · ${zh(locale) ? c.nameZh : c.nameEn}` },
+            { header: t('fields.customer'), render: (c) => customerLabel(c, locale) },
           ]}
         />
       ) : null}
@@ -52,8 +52,8 @@ function LinksSection({ r, t, locale }: { r: UserDetail; t: TFunction; locale: s
       rowKey={(l) => l.ucpId}
       empty={t('none.links')}
       columns={[
-        { header: t('fields.customer'), render: (l) => `${l.ucpId} · ${zh(locale) ? l.nameZh : l.nameEn}` },
-        { header: t('fields.groups'), render: (l) => (l.groups.length ? l.groups.map((g) => (zh(locale) ? g.nameZh : g.nameEn)).join(', ') : t('none.groups')) },
+        { header: t('fields.customer'), render: (l) => customerLabel(l, locale) },
+        { header: t('fields.groups'), render: (l) => (l.groups.length ? l.groups.map((g) => localName(g, locale)).join(', ') : t('none.groups')) },
       ]}
     />
   );
@@ -64,7 +64,6 @@ export const usersResource = describeResource({
   ns: 'users',
   codes: { read: ['user_ac_main_read'], write: ['user_ac_main_write'] },
   endpoints: { list: u.listUsers, get: u.getUser, create: u.createUser, update: u.updateUser },
-  rowId: (r: UserListItem) => r.id,
   recordName: (r: UserDetail) => r.name,
   listDefaults: { sort: { field: 'loginId', direction: 'asc' } },
   columns: (t, locale) => [
@@ -77,9 +76,6 @@ export const usersResource = describeResource({
     statusColumn<UserListItem>(t, userChip(t)),
   ],
   filters: (t) => ({
-    q: { label: t('filters.q') },
-    customer: { label: t('filters.customer') },
-    group: { label: t('filters.group') },
     status: statusFilter(t, (s) => t(`status.${s}`)),
     kind: { label: t('filters.kind'), optionLabel: (s: string) => t(`kind.${s}`) },
   }),
@@ -111,7 +107,7 @@ export const usersResource = describeResource({
   form: {
     schema: createUserSchema,
     empty,
-    fromRecord: (r: UserDetail) => ({ loginId: r.loginId, name: r.name, email: r.email, preferredLanguage: r.preferredLanguage, kind: r.kind, skipMfa: r.skipMfa, mfaRequired: r.mfaRequired, assignedUcpIds: r.assignedUcpIds, links: r.links }),
+    fromRecord: recordValues(empty),
     fields: (form, t, mode) => (
       <>
         <TextFieldElement control={form.control} name="loginId" label={t('fields.loginId')} required disabled={mode === 'edit'} helperText={mode === 'add' ? t('help.loginId') : undefined} />
