@@ -26,14 +26,14 @@ import { useEndpointQuery } from '@/lib/api/query';
 import { billsContract } from '@/lib/bills/contract';
 import { PAYABLE_BILL_STATUSES, type BillLine } from '@/lib/bills/schemas';
 import { errorKey } from '@/lib/errors';
-import { formatDate, formatMoney, pickLocalized } from '@/lib/i18n/locales';
+import { formatDate, formatMoney, numberFormat, pickLocalized } from '@/lib/i18n/locales';
 import { formatDatesIn } from '@/lib/i18n/dateInput';
 import { useCanAccess, useCanOpen } from '@/components/common/Can';
 import { SLIP_PAGE } from './access';
 import { EndpointDownloadButton } from '@/components/common/DownloadButton';
 import type { DownloadState } from '@/components/common/useDownload';
 
-const int = (n: number | null, locale: string | undefined) => (n === null ? '' : new Intl.NumberFormat(locale === 'tc' ? 'zh-HK' : 'en-HK').format(n));
+const int = (n: number | null, locale: string | undefined) => (n === null ? '' : numberFormat(locale).format(n));
 
 const isUsage = (l: BillLine) => l.lineType === 'mono_usage' || l.lineType === 'colour_usage';
 

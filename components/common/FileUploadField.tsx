@@ -13,7 +13,7 @@ import useForkRef from '@mui/utils/useForkRef';
 import { useTranslation } from 'next-i18next/pages';
 import { useRouter } from 'next/router';
 import { useController, type FieldValues } from 'react-hook-form';
-import { intlLocale } from '@/lib/i18n/locales';
+import { numberFormat } from '@/lib/i18n/locales';
 import { acceptAttribute, MB, sniffFile, typeLabels, UPLOAD_TYPE_LIST, type UploadType } from '@/lib/upload/sniff';
 import { msg } from '@/lib/zodMessages';
 import { useUploadLimitMb } from '@/components/auth/useSessionData';
@@ -23,7 +23,7 @@ import { useFieldMessage } from './form/useFieldMessage';
 
 /** "1.2 MB" / "350 KB" in the page's locale. */
 export function formatFileSize(bytes: number, locale: string | undefined): string {
-  const nf = (digits: number) => new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: digits });
+  const nf = (digits: number) => numberFormat(locale, { maximumFractionDigits: digits });
   if (bytes < 1024) return `${nf(0).format(bytes)} B`;
   if (bytes < MB) return `${nf(0).format(Math.ceil(bytes / 1024))} KB`;
   return `${nf(1).format(bytes / MB)} MB`;

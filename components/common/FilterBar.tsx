@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import ClearIcon from '@mui/icons-material/FilterAltOff';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
@@ -151,8 +151,11 @@ function SearchFilter({ def, value, onChange }: { def: Extract<FilterDef, { type
 /**
  * The filter toolbar of a list (DESIGN.md convention 7: a filter array): text search (debounced), selects, date
  * ranges as two native date inputs, and "clear filters". Pass it to `<DataTable filters={…}/>`.
+ *
+ * Memoised: a list re-renders as its rows load, and the selects (MUI rebuilds every option of a Select on each
+ * render) need not. Pass a stable `value` and stable callbacks to keep it from re-rendering with the table.
  */
-export function FilterBar({ filters, value, onChange, onClear }: FilterBarProps) {
+export const FilterBar = memo(function FilterBar({ filters, value, onChange, onClear }: FilterBarProps) {
   const { t } = useTranslation('common');
   const hasAny = Object.values(value).some((v) => !isEmptyFilterValue(v));
   return (
@@ -218,4 +221,4 @@ export function FilterBar({ filters, value, onChange, onClear }: FilterBarProps)
       ) : null}
     </Box>
   );
-}
+});

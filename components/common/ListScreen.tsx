@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import type { ListResult } from '@/lib/listQuery';
 import { DataTable, type DataTableColumn } from './DataTable';
@@ -77,6 +77,8 @@ export function ListScreen<T, S extends string = string, F extends FilterValues 
     ...(filterSchema ? { filterSchema } : {}),
   });
   const controls = useMemo(() => filters ?? inferFilters(filterSchema, filterConfig), [filters, filterSchema, filterConfig]);
+  const { setFilter } = list;
+  const onFilterChange = useCallback((patch: Record<string, string | string[]>) => setFilter(patch as Partial<F>), [setFilter]);
   const hasFilter = Object.values(list.query.filter).some((v) => !isEmptyFilterValue(v as FilterValues[string]));
 
   return (
@@ -94,7 +96,7 @@ export function ListScreen<T, S extends string = string, F extends FilterValues 
         summary={summary?.(list)}
         filters={
           controls.length > 0 ? (
-            <FilterBar filters={controls} value={list.query.filter} onChange={(patch) => list.setFilter(patch as Partial<F>)} onClear={list.clearFilter} />
+            <FilterBar filters={controls} value={list.query.filter} onChange={onFilterChange} onClear={list.clearFilter} />
           ) : undefined
         }
       />

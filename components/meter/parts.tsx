@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'next-i18next/pages';
-import { formatDate, intlLocale } from '@/lib/i18n/locales';
+import { dateTimeFormat, formatDate } from '@/lib/i18n/locales';
 import type { ReadingDueFlag } from '@/lib/meter/constants';
 
 /**
@@ -40,12 +40,14 @@ export function DueFlag({ machine }: { machine: { serialNo: string; dueFlag: Rea
 
 export type UsageMonth = { month: string; mono: number; colour: number };
 
+const MONTH_SHORT: Intl.DateTimeFormatOptions = { month: 'short', timeZone: 'UTC' };
+const MONTH_LONG: Intl.DateTimeFormatOptions = { month: 'short', year: 'numeric', timeZone: 'UTC' };
+
 /** A 'YYYY-MM' month in the page's language: short for the chart's axis ("Dec" / "12月"), long for the table ("Dec 2025" / "2025年12月"). */
 export function formatMonth(month: string, locale: string | undefined, style: 'short' | 'long'): string {
   const [y, m] = month.split('-').map(Number);
   if (!y || !m) return month;
-  const options: Intl.DateTimeFormatOptions = style === 'short' ? { month: 'short', timeZone: 'UTC' } : { month: 'short', year: 'numeric', timeZone: 'UTC' };
-  return new Intl.DateTimeFormat(intlLocale(locale), options).format(new Date(Date.UTC(y, m - 1, 1)));
+  return dateTimeFormat(locale, style === 'short' ? MONTH_SHORT : MONTH_LONG).format(new Date(Date.UTC(y, m - 1, 1)));
 }
 
 /** Every how many months the chart's axis names one, so that at most `most` names show (12 months or fewer: all). */

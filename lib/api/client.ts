@@ -38,6 +38,9 @@ export const apiClient = axios.create({
   transformResponse: [(data: unknown) => data],
   // Time-outs get their own code (ETIMEDOUT) instead of sharing ECONNABORTED with aborted connections.
   transitional: { clarifyTimeoutError: true },
+  // The portal authenticates with a bearer token, not an XSRF cookie: no cookie to read, and no same-origin URL check
+  // (a URL parsed on every request, a measurable part of axios's time on a page load at 4× slowdown).
+  withXSRFToken: false,
 });
 
 let authToken: string | null = null;

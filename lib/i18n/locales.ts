@@ -12,23 +12,48 @@ export const intlLocale = (locale: string | undefined): string => (locale === 't
 
 const HKT = 'Asia/Hong_Kong';
 
+/**
+ * Intl formatters are costly to build (each one resolves locale data; the first of a page loads ICU's), and a list
+ * page formats every row's dates and amounts: one formatter per locale and options, built on first use and kept.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(kind: string, locale: string | undefined, options: object, build: (tag: string) => F): F {
+  const tag = intlLocale(locale);
+  const key = `${kind}|${tag}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) formatters.set(key, (f = build(tag)));
+  return f as F;
+}
+
+/** The kept `Intl.DateTimeFormat` for the portal locale and these options. */
+export const dateTimeFormat = (locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat =>
+  cached('d', locale, options, (tag) => new Intl.DateTimeFormat(tag, options));
+
+/** The kept `Intl.NumberFormat` for the portal locale and these options. */
+export const numberFormat = (locale: string | undefined, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat =>
+  cached('n', locale, options, (tag) => new Intl.NumberFormat(tag, options));
+
+const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short', timeZone: HKT };
+const DATE: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeZone: HKT };
+const HKD: Intl.NumberFormatOptions = { style: 'currency', currency: 'HKD' };
+
 export function formatDateTime(value: string | number | Date | null | undefined, locale: string | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone: HKT }).format(d);
+  return dateTimeFormat(locale, DATE_TIME).format(d);
 }
 
 export function formatDate(value: string | number | Date | null | undefined, locale: string | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: HKT }).format(d);
+  return dateTimeFormat(locale, DATE).format(d);
 }
 
 /** Money is integer cents of HKD (DESIGN.md "Data"). */
 export function formatMoney(cents: number, locale: string | undefined): string {
-  return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency: 'HKD' }).format(cents / 100);
+  return numberFormat(locale, HKD).format(cents / 100);
 }
 
 /** Bilingual records carry `_en` / `_zh` pairs: pick the one for the locale, falling back to the other. */
