@@ -1,6 +1,7 @@
 import type { GroupCode } from './groups';
 import { GROUP } from './groups';
 import { DEMO_UCP, PROVIDER_UCP_ID } from './customers';
+import { seedId } from './ids';
 
 /** The one password of every demo account (DESIGN.md, README, docs/demo-data.md). */
 export const DEMO_PASSWORD = 'Portal#Demo2026';
@@ -28,7 +29,7 @@ export type SeedUser = {
   memberships: readonly SeedMembership[];
 };
 
-const userId = (n: number): string => `5eed0001-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const userId = (n: number): string => seedId('0001', n);
 
 /** A demo account: the usual settings (no MFA, English, medium font, disclaimer accepted) and what differs. */
 const user = (n: number, loginId: string, name: string, memberships: readonly SeedMembership[], differs: Partial<SeedUser> = {}): SeedUser => ({
