@@ -1,3 +1,4 @@
+import type { PreferenceInfo, SessionGrant } from '@/lib/auth/schemas';
 import type { GroupCode } from './groups';
 import { GROUP } from './groups';
 import { DEMO_UCP, PROVIDER_UCP_ID } from './customers';
@@ -14,20 +15,15 @@ export const SEED_LAST_LOGIN = new Date('2026-01-20T01:15:00.000Z');
 
 export type SeedMembership = { ucpId: string; group: GroupCode };
 
-export type SeedUser = {
-  userAcUuid: string;
-  loginId: string;
-  name: string;
-  isProviderStaff: boolean;
-  mfaEnabled: boolean;
-  mfaSecret: string | null;
-  preferredLanguage: 'en' | 'tc';
-  fontSize: 'S' | 'M' | 'L';
-  /** False only for viewer@demo.hk, so the first-sign-in disclaimer can be shown. */
-  disclaimerAccepted: boolean;
-  /** Customers the user may act for, with the groups held for each (membership is per user and customer). */
-  memberships: readonly SeedMembership[];
-};
+/** A demo account: who it is as a session names it, its preferences, and what the seed gives it. */
+export type SeedUser = Pick<SessionGrant, 'userAcUuid' | 'loginId' | 'name' | 'isProviderStaff' | 'mfaEnabled'> &
+  PreferenceInfo & {
+    mfaSecret: string | null;
+    /** False only for viewer@demo.hk, so the first-sign-in disclaimer can be shown. */
+    disclaimerAccepted: boolean;
+    /** Customers the user may act for, with the groups held for each (membership is per user and customer). */
+    memberships: readonly SeedMembership[];
+  };
 
 const userId = (n: number): string => seedId('0001', n);
 
