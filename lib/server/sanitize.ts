@@ -213,3 +213,13 @@ export function sanitizeHelpHtml(html: string | null | undefined): string {
 export function helpHtmlToText(html: string | null | undefined): string {
   return richTextToPlain(sanitizeHelpHtml(html).replace(/<img\b[^>]*>/g, ' '), 1_000_000);
 }
+
+/**
+ * A help body (or FAQ answer) in both languages as it is stored: each sanitized (`en`, `zh`), with the plain text
+ * search reads beside it (`textEn`, `textZh`).
+ */
+export function helpHtmlPair(en: string, zh: string): { en: string; zh: string; textEn: string; textZh: string } {
+  const htmlEn = sanitizeHelpHtml(en);
+  const htmlZh = sanitizeHelpHtml(zh);
+  return { en: htmlEn, zh: htmlZh, textEn: helpHtmlToText(htmlEn), textZh: helpHtmlToText(htmlZh) };
+}

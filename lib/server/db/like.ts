@@ -9,7 +9,7 @@ export function containsPattern(text: string): string {
 export const ilikeLiteral = (column: AnyColumn | SQL, pattern: string): SQL => sql`${column} ilike ${pattern} escape '\\'`;
 
 /**
- * The free-text search of the staff lists: `q` found literally (case-insensitive) in any of `columns`, or any of the
+ * The free-text search of the lists: `q` found literally (case-insensitive) in any of `columns`, or any of the
  * conditions `more` builds from the same pattern.
  */
 export const textSearch = (q: string, columns: readonly (AnyColumn | SQL)[], more: (pattern: string) => SQL[] = () => []): SQL => {

@@ -1,7 +1,7 @@
 import type { ContractDetail } from '@/lib/contracts/schemas';
 import { addressBlock, documentHeader } from './billPdf';
-import { FONT, PAGE, renderPdf } from './document';
-import { contentWidth, drawTable, footer, int, money, type Bi, type Cell, type Column, type TableOptions } from './layout';
+import { renderPdf } from './document';
+import { contentWidth, drawTable, footer, int, money, sectionHeading, type Bi, type Cell, type Column, type TableOptions } from './layout';
 import type { Party } from './parties';
 
 const TYPE: Record<string, Bi> = {
@@ -82,8 +82,7 @@ export function renderContractPdf(d: ContractDetail, parties: { provider: Party;
     ];
     sections.forEach(([title, columns, rows, opts], i) => {
       if (i > 0) doc.y += 12;
-      doc.font(FONT.bold).fontSize(10).text(`${title[0]} ${title[1]}`, PAGE.margin, doc.y, { width: w });
-      doc.moveDown(0.3);
+      sectionHeading(doc, title);
       drawTable(doc, columns, rows, opts);
     });
     footer(doc, L.footer);

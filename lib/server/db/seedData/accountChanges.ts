@@ -7,6 +7,7 @@ import { demoAdvicePdf } from './billing';
 import { DEMO_UCP, SEED_CUSTOMERS } from './customers';
 import { CONTRACT_ID, CONTRACT_NO, MACHINE_ID, SEED_CONTRACTS, SEED_MACHINES } from './equipment';
 import { SEED_USERS } from './users';
+import { seedId } from './ids';
 
 /**
  * Demo change requests (docs/account-changes.md): every status and every type, for Harbour View (customer@demo.hk)
@@ -15,9 +16,8 @@ import { SEED_USERS } from './users';
  * Fixed ids, numbers below 1001 (the sequence starts there), fixed times in October–November 2026.
  */
 
-const pad12 = (n: number) => String(n).padStart(12, '0');
-const requestIdOf = (n: number) => `5eed0040-0000-4000-8000-${pad12(n)}`;
-const fileIdOf = (n: number) => `5eed0041-0000-4000-8000-${pad12(n)}`;
+const requestIdOf = (n: number) => seedId('0040', n);
+const fileIdOf = (n: number) => seedId('0041', n);
 
 export const SEED_CHANGE_ID = {
   hvBillAddrPending: requestIdOf(1),

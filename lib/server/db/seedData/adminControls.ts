@@ -11,6 +11,7 @@ import type { Db } from '../types';
 import { rgbPng, type Rgb } from './png';
 import { DEMO_UCP, PROVIDER_UCP_ID } from './customers';
 import { SEED_TIME } from './users';
+import { seedId } from './ids';
 
 const AUDITOR = '5eed0001-0000-4000-8000-000000000009';
 const ADMIN = '5eed0001-0000-4000-8000-000000000005';
@@ -32,8 +33,8 @@ export function offerBannerPng(from: Rgb, to: Rgb): Buffer {
   });
 }
 
-const id = (n: number) => `5eed0011-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const fileId = (n: number) => `5eed0012-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const id = (n: number) => seedId('0011', n);
+const fileId = (n: number) => seedId('0012', n);
 
 type SeedOffer = {
   n: number;

@@ -8,6 +8,7 @@ import { CONTRACT_ID, SEED_CONTRACTS, SEED_MACHINES, seedTerms, type SeedContrac
 import { BILLING_REFERENCE_DATE, HISTORY_FROM, isColourModel, seedReadingFor } from './meter';
 import { rgbPng, type Rgb } from './png';
 import { SEED_USERS } from './users';
+import { seedId } from './ids';
 
 /**
  * Demo bills and payment slips (docs/bills.md, docs/demo-data.md), computed from the contracts' terms and meter
@@ -34,11 +35,10 @@ import { SEED_USERS } from './users';
 export { BILLING_REFERENCE_DATE };
 export const PAYMENT_TERMS_DAYS = 30;
 
-const pad12 = (n: number) => String(n).padStart(12, '0');
-const billIdOf = (n: number) => `5eed0030-0000-4000-8000-${pad12(n)}`;
-const lineIdOf = (n: number) => `5eed0031-0000-4000-8000-${pad12(n)}`;
-const fileIdOf = (n: number) => `5eed0032-0000-4000-8000-${pad12(n)}`;
-const slipIdOf = (n: number) => `5eed0033-0000-4000-8000-${pad12(n)}`;
+const billIdOf = (n: number) => seedId('0030', n);
+const lineIdOf = (n: number) => seedId('0031', n);
+const fileIdOf = (n: number) => seedId('0032', n);
+const slipIdOf = (n: number) => seedId('0033', n);
 
 /** Fixed slip ids (tests and docs refer to them). */
 export const SEED_SLIP_ID = { hvApproved: slipIdOf(1), hvRejected: slipIdOf(2), lcPending: slipIdOf(3), lcApprovedTwoBills: slipIdOf(4) } as const;

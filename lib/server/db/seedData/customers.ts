@@ -1,3 +1,4 @@
+import type { CurrentCustomer } from '@/lib/customer/schemas';
 import type { ProductLine } from '@/lib/server/db/schema';
 
 /** The provider's own party: staff act for it (docs/decisions.md), so every session has one current customer. */
@@ -9,19 +10,8 @@ export const DEMO_UCP = {
   sunrise: 'UCP100003',
 } as const;
 
-export type SeedCustomer = {
-  ucpId: string;
-  nameEn: string;
-  nameZh: string;
-  brNo: string;
-  billingAddressEn: string;
-  billingAddressZh: string;
-  contactName: string;
-  contactPhone: string;
-  contactEmail: string;
-  receiveHardcopyBill: boolean;
-  isProvider: boolean;
-};
+/** A demo customer: the current-customer fields the customers table holds (every demo company has a BR no.). */
+export type SeedCustomer = Omit<CurrentCustomer, 'brNo' | 'customerNos'> & { brNo: string };
 
 /** Fictional companies at real-looking Hong Kong addresses; e-mail domains are all under `.example.hk`. */
 export const SEED_CUSTOMERS: readonly SeedCustomer[] = [

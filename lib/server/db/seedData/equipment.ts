@@ -4,6 +4,7 @@ import { contracts, machineModels, machines, productCompatibility, products } fr
 import type { Db } from '@/lib/server/db/types';
 import { DEMO_UCP } from './customers';
 import { SEED_TIME } from './users';
+import { seedId } from './ids';
 
 /**
  * Demo machines, contracts and the supplies catalogue (docs/data-model.md, docs/demo-data.md). Orders, bills, meter
@@ -113,6 +114,19 @@ const toner = (
   };
 };
 
+/** A colour machine's four toners, black then cyan, magenta and yellow; the three colours cost the same. */
+const colourToners = (
+  [black, cyan, magenta, yellow]: readonly [string, string, string, string],
+  family: { en: string; zh: string },
+  dollars: { black: number; colour: number },
+  fits: readonly SeedModelCode[],
+): SeedProduct[] => [
+  toner(black, 'black', family, dollars.black, fits),
+  toner(cyan, 'cyan', family, dollars.colour, fits),
+  toner(magenta, 'magenta', family, dollars.colour, fits),
+  toner(yellow, 'yellow', family, dollars.colour, fits),
+];
+
 /** A product without a colour (drum, waste toner, staples, paper, equipment, service): one row of the catalogue. */
 const supply = (
   productCode: string,
@@ -164,19 +178,13 @@ export const PRODUCT = {
 const FUJI = [MODEL.apeosC3060, MODEL.apeos5570] as const;
 
 export const SEED_PRODUCTS: readonly SeedProduct[] = [
-  toner(PRODUCT.c3060Black, 'black', FAMILY.apeosC3060, 620, [MODEL.apeosC3060]),
-  toner(PRODUCT.c3060Cyan, 'cyan', FAMILY.apeosC3060, 1150, [MODEL.apeosC3060]),
-  toner(PRODUCT.c3060Magenta, 'magenta', FAMILY.apeosC3060, 1150, [MODEL.apeosC3060]),
-  toner(PRODUCT.c3060Yellow, 'yellow', FAMILY.apeosC3060, 1150, [MODEL.apeosC3060]),
+  ...colourToners([PRODUCT.c3060Black, PRODUCT.c3060Cyan, PRODUCT.c3060Magenta, PRODUCT.c3060Yellow], FAMILY.apeosC3060, { black: 620, colour: 1150 }, [MODEL.apeosC3060]),
   supply(PRODUCT.c3060Drum, 'drum', ['Drum cartridge (Apeos C3060)', '感光鼓（Apeos C3060）'], 1680, 2, [MODEL.apeosC3060]),
   supply(PRODUCT.c3060Waste, 'waste_toner', ['Waste toner box (Apeos C3060)', '廢粉盒（Apeos C3060）'], 180, 2, [MODEL.apeosC3060]),
   toner(PRODUCT.a5570Black, 'black', FAMILY.apeos5570, 780, [MODEL.apeos5570]),
   supply(PRODUCT.a5570Drum, 'drum', ['Drum cartridge (Apeos 5570)', '感光鼓（Apeos 5570）'], 1950, 2, [MODEL.apeos5570]),
   supply(PRODUCT.a5570Staples, 'staples', ['Staple cartridge for Fujifilm finisher, 5,000 staples', '富士膠片裝訂器釘匣（5,000口）'], 240, 4, FUJI),
-  toner(PRODUCT.canonBlack, 'black', FAMILY.canonNpg88, 560, [MODEL.canonC3926]),
-  toner(PRODUCT.canonCyan, 'cyan', FAMILY.canonNpg88, 1080, [MODEL.canonC3926]),
-  toner(PRODUCT.canonMagenta, 'magenta', FAMILY.canonNpg88, 1080, [MODEL.canonC3926]),
-  toner(PRODUCT.canonYellow, 'yellow', FAMILY.canonNpg88, 1080, [MODEL.canonC3926]),
+  ...colourToners([PRODUCT.canonBlack, PRODUCT.canonCyan, PRODUCT.canonMagenta, PRODUCT.canonYellow], FAMILY.canonNpg88, { black: 560, colour: 1080 }, [MODEL.canonC3926]),
   supply(PRODUCT.canonDrum, 'drum', ['Drum unit C-EXV55 (imageRUNNER ADVANCE DX C3926)', 'C-EXV55 感光鼓組件（imageRUNNER ADVANCE DX C3926）'], 2200, 2, [MODEL.canonC3926]),
   supply(PRODUCT.canonWaste, 'waste_toner', ['Waste toner container (imageRUNNER ADVANCE DX C3926)', '廢粉收集盒（imageRUNNER ADVANCE DX C3926）'], 160, 2, [MODEL.canonC3926]),
   toner(PRODUCT.ricohBlack, 'black', FAMILY.ricoh2500, 420, [MODEL.ricohIm2500]),
@@ -201,8 +209,8 @@ export const ORDERABLE_PRODUCT_TYPES = ['toner', 'drum', 'waste_toner', 'staples
 // ---------------------------------------------------------------------------------------------------------------
 // Contracts
 
-const contractId = (n: number): string => `5eed0020-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const machineId = (n: number): string => `5eed0021-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const contractId = (n: number): string => seedId('0020', n);
+const machineId = (n: number): string => seedId('0021', n);
 
 /** Fixed contract ids (bills, meter readings and renewals refer to them). */
 export const CONTRACT_ID = {

@@ -8,6 +8,7 @@ import { BILLING_REFERENCE_DATE, buildSeedBills, buildSeedSlips } from './billin
 import { CONTRACT_ID, SEED_CONTRACTS, SEED_DAY } from './equipment';
 import { buildSeedOrders, SEED_ORDERS_DATE } from './orders';
 import { SEED_USERS } from './users';
+import { seedId } from './ids';
 
 /**
  * Demo inbox (docs/inbox.md, docs/demo-data.md): bilingual messages delivered to the demo customer users, with mixed
@@ -51,7 +52,7 @@ export type SeedInboxMessage = {
 };
 
 const hkt = (isoLocal: string): Date => new Date(`${isoLocal}+08:00`);
-const msgId = (n: number): string => `5eed0010-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const msgId = (n: number): string => seedId('0010', n);
 
 /**
  * Messages that quote other demo data take their numbers from it (issue 10 item 5): the order a "dispatched" message

@@ -3,6 +3,7 @@ import type { Db } from '@/lib/server/db/types';
 import { DEMO_UCP } from './customers';
 import { MACHINE_ID, PRODUCT, SEED_DAY, SEED_MACHINES, SEED_PRODUCTS, type SeedModelCode } from './equipment';
 import { SEED_USERS } from './users';
+import { seedId } from './ids';
 
 /**
  * Demo orders, their status history, shipments and tracking events (docs/orders.md, docs/demo-data.md): for each
@@ -53,7 +54,6 @@ function rng(seed: number): () => number {
   };
 }
 
-const idOf = (block: string, n: number): string => `5eed${block}-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const userUuid = (login: string): string => SEED_USERS.find((u) => u.loginId === login)!.userAcUuid;
 
 /** Hong Kong calendar date ('YYYY-MM-DD') of an instant. */
@@ -265,7 +265,7 @@ export function buildSeedOrders(): SeedOrderData {
   drafts.forEach((d, index) => {
     const { plan, rand, createdAt, type, status } = d;
     const n = index + 1;
-    const orderId = idOf('0030', n);
+    const orderId = seedId('0030', n);
     // Equipment goes only to a machine that has an accessory in the catalogue.
     const candidates =
       type === 'equipment'
@@ -344,7 +344,7 @@ export function buildSeedOrders(): SeedOrderData {
     lines.forEach((l, i) => {
       itemN += 1;
       data.items.push({
-        id: idOf('0031', itemN),
+        id: seedId('0031', itemN),
         orderId,
         lineNo: i + 1,
         productCode: l.product.productCode,
@@ -366,7 +366,7 @@ export function buildSeedOrders(): SeedOrderData {
               ? { en: 'Cancelled by customer service at the customer\'s request', zh: '客戶服務部應客戶要求取消' }
               : STATUS_NOTES[s];
       data.history.push({
-        id: idOf('0032', historyN),
+        id: seedId('0032', historyN),
         orderId,
         status: s,
         at: times[i]!,
@@ -384,7 +384,7 @@ export function buildSeedOrders(): SeedOrderData {
     const deliveredAt = path.includes('delivered') ? times[path.indexOf('delivered')]! : null;
 
     const addShipment = (from: Date, steps: { step: Step; at: Date }[]) => {
-      const shipmentId = idOf('0033', shipmentSeq - 3000);
+      const shipmentId = seedId('0033', shipmentSeq - 3000);
       const last = steps[steps.length - 1]!;
       data.shipments.push({
         id: shipmentId,
@@ -411,7 +411,7 @@ export function buildSeedOrders(): SeedOrderData {
               ? { en: `Signed for by ${machine.tonerContactName}`, zh: `由${machine.tonerContactName}簽收` }
               : { en: '', zh: '' };
         data.events.push({
-          id: idOf('0034', eventN),
+          id: seedId('0034', eventN),
           shipmentId,
           step: e.step,
           at: toMinute(e.at),

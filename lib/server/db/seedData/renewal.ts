@@ -7,6 +7,7 @@ import { DEMO_UCP } from './customers';
 import { CONTRACT_ID, MODEL, SEED_CONTRACTS, SEED_DAY, SEED_MACHINES, seedTerms } from './equipment';
 import { buildSeedReadings, isColourModel } from './meter';
 import { SEED_USERS } from './users';
+import { seedId } from './ids';
 
 /**
  * Demo renewal offers, renewals and contract history (docs/contracts-and-meters.md).
@@ -20,10 +21,9 @@ import { SEED_USERS } from './users';
  * - Every contract has its `started` event; the expired and terminated ones their end.
  */
 
-const pad12 = (n: number) => String(n).padStart(12, '0');
-const offerIdOf = (n: number) => `5eed0050-0000-4000-8000-${pad12(n)}`;
-const renewalIdOf = (n: number) => `5eed0051-0000-4000-8000-${pad12(n)}`;
-const eventIdOf = (n: number) => `5eed0052-0000-4000-8000-${pad12(n)}`;
+const offerIdOf = (n: number) => seedId('0050', n);
+const renewalIdOf = (n: number) => seedId('0051', n);
+const eventIdOf = (n: number) => seedId('0052', n);
 
 export const OFFER_ID = {
   rent36: offerIdOf(1),
@@ -41,6 +41,11 @@ const SEED_YEAR = Number(SEED_DAY.slice(0, 4));
 /** Offers stay valid a year or two past the seed day, whenever it is. */
 const VALID_TO = `${SEED_YEAR + 1}-12-31`;
 const VALID_TO_LONG = `${SEED_YEAR + 2}-12-31`;
+/** The current offers: valid from the start of 2026 to VALID_TO (or VALID_TO_LONG). */
+const CURRENT = { validFrom: '2026-01-01', validTo: VALID_TO, status: 'active' } as const;
+const CURRENT_LONG = { ...CURRENT, validTo: VALID_TO_LONG } as const;
+/** A maintenance offer's click rate is for black-and-white pages only, with no allowance. */
+const MONO_ONLY = { colourRate: '0', monoAllowance: 0, colourAllowance: 0 } as const;
 const contractOf = (id: string) => SEED_CONTRACTS.find((c) => c.id === id)!;
 /** Sunrise's waiting renewal: submitted two weeks before the seed day (inside its window, which opened earlier). */
 const SR_SUBMITTED_ON = addDays(SEED_DAY, -14);
@@ -66,9 +71,7 @@ export const SEED_OFFERS: readonly SeedOffer[] = [
     colourRate: '0.4200',
     monoAllowance: 1500,
     colourAllowance: 300,
-    validFrom: '2026-01-01',
-    validTo: VALID_TO,
-    status: 'active',
+    ...CURRENT,
   },
   {
     id: OFFER_ID.rentUpgrade48,
@@ -86,9 +89,7 @@ export const SEED_OFFERS: readonly SeedOffer[] = [
     monoAllowance: 2000,
     colourAllowance: 500,
     newModelCode: MODEL.apeosC3060,
-    validFrom: '2026-01-01',
-    validTo: VALID_TO,
-    status: 'active',
+    ...CURRENT,
   },
   {
     id: OFFER_ID.maint24,
@@ -102,12 +103,8 @@ export const SEED_OFFERS: readonly SeedOffer[] = [
     periodChargeCents: 0,
     minimumChargeCents: 45_000,
     monoRate: '0.0480',
-    colourRate: '0',
-    monoAllowance: 0,
-    colourAllowance: 0,
-    validFrom: '2026-01-01',
-    validTo: VALID_TO,
-    status: 'active',
+    ...MONO_ONLY,
+    ...CURRENT,
   },
   {
     id: OFFER_ID.maint36,
@@ -121,12 +118,8 @@ export const SEED_OFFERS: readonly SeedOffer[] = [
     periodChargeCents: 0,
     minimumChargeCents: 50_000,
     monoRate: '0.0440',
-    colourRate: '0',
-    monoAllowance: 0,
-    colourAllowance: 0,
-    validFrom: '2026-01-01',
-    validTo: VALID_TO,
-    status: 'active',
+    ...MONO_ONLY,
+    ...CURRENT,
   },
   {
     id: OFFER_ID.mps60,
@@ -143,9 +136,7 @@ export const SEED_OFFERS: readonly SeedOffer[] = [
     colourRate: '0.4200',
     monoAllowance: 3000,
     colourAllowance: 500,
-    validFrom: '2026-01-01',
-    validTo: VALID_TO_LONG,
-    status: 'active',
+    ...CURRENT_LONG,
   },
   {
     id: OFFER_ID.lease60,
@@ -162,9 +153,7 @@ export const SEED_OFFERS: readonly SeedOffer[] = [
     colourRate: '0.4000',
     monoAllowance: 5000,
     colourAllowance: 1000,
-    validFrom: '2026-01-01',
-    validTo: VALID_TO_LONG,
-    status: 'active',
+    ...CURRENT_LONG,
   },
   {
     id: OFFER_ID.rentOld,

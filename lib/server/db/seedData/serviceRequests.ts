@@ -5,6 +5,7 @@ import type { Db } from '@/lib/server/db/types';
 import { hkToday, addDays } from '@/lib/dates/hongKong';
 import { DEMO_UCP } from './customers';
 import { MACHINE_ID, SEED_CONTRACTS, SEED_MACHINES } from './equipment';
+import { seedId } from './ids';
 
 /**
  * Demo service requests (docs/service-requests.md, docs/demo-data.md), one in each interesting state, relative to the
@@ -20,7 +21,7 @@ const MULTI_USER = '5eed0001-0000-4000-8000-000000000002';
 const ADMIN_USER = '5eed0001-0000-4000-8000-000000000005';
 const HOUR = 3600_000;
 
-const srId = (n: number) => `5eed0016-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const srId = (n: number) => seedId('0016', n);
 export const SEED_SERVICE_REQUEST_ID = {
   hvNew: srId(1),
   hvAssigned: srId(2),

@@ -1,7 +1,7 @@
 import { faqEntries, helpArticles, usefulLinks } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import type { SupportTopic } from '@/lib/support/constants';
-import { helpHtmlToText, sanitizeHelpHtml } from '@/lib/server/sanitize';
+import { helpHtmlPair } from '@/lib/server/sanitize';
 import { PROVIDER_SITE } from './siteContent';
 
 /**
@@ -385,14 +385,14 @@ export const SEED_USEFUL_LINKS: Link[] = [
 
 /** Inserts what is missing (by seed key); never updates a row staff may have edited. Answers how many were new. */
 export async function seedSupport(db: Db): Promise<number> {
-  const at = { createdAt: SEED_SUPPORT_DATE, updatedAt: SEED_SUPPORT_DATE };
+  // Every kind is published, ten apart in the order written, keyed for the next run, and dated the same day.
+  const listed = (key: string, i: number) => ({ sortOrder: (i + 1) * 10, published: true, seedKey: key, createdAt: SEED_SUPPORT_DATE, updatedAt: SEED_SUPPORT_DATE });
   const articles = await db
     .insert(helpArticles)
     .values(
       SEED_HELP_ARTICLES.map(({ key, ...a }, i) => {
-        const bodyEn = sanitizeHelpHtml(a.bodyEn);
-        const bodyZh = sanitizeHelpHtml(a.bodyZh);
-        return { ...a, bodyEn, bodyZh, textEn: helpHtmlToText(bodyEn), textZh: helpHtmlToText(bodyZh), sortOrder: (i + 1) * 10, published: true, seedKey: key, ...at };
+        const { en: bodyEn, zh: bodyZh, ...text } = helpHtmlPair(a.bodyEn, a.bodyZh);
+        return { ...a, bodyEn, bodyZh, ...text, ...listed(key, i) };
       }),
     )
     .onConflictDoNothing({ target: helpArticles.seedKey })
@@ -401,16 +401,15 @@ export async function seedSupport(db: Db): Promise<number> {
     .insert(faqEntries)
     .values(
       SEED_FAQ.map(({ key, ...f }, i) => {
-        const answerEn = sanitizeHelpHtml(f.answerEn);
-        const answerZh = sanitizeHelpHtml(f.answerZh);
-        return { ...f, answerEn, answerZh, textEn: helpHtmlToText(answerEn), textZh: helpHtmlToText(answerZh), sortOrder: (i + 1) * 10, published: true, seedKey: key, ...at };
+        const { en: answerEn, zh: answerZh, ...text } = helpHtmlPair(f.answerEn, f.answerZh);
+        return { ...f, answerEn, answerZh, ...text, ...listed(key, i) };
       }),
     )
     .onConflictDoNothing({ target: faqEntries.seedKey })
     .returning({ id: faqEntries.id });
   const links = await db
     .insert(usefulLinks)
-    .values(SEED_USEFUL_LINKS.map(({ key, ...l }, i) => ({ ...l, sortOrder: (i + 1) * 10, published: true, seedKey: key, ...at })))
+    .values(SEED_USEFUL_LINKS.map(({ key, ...l }, i) => ({ ...l, ...listed(key, i) })))
     .onConflictDoNothing({ target: usefulLinks.seedKey })
     .returning({ id: usefulLinks.id });
   return articles.length + faq.length + links.length;

@@ -1,6 +1,8 @@
+import type { PreferenceInfo, SessionGrant } from '@/lib/auth/schemas';
 import type { GroupCode } from './groups';
 import { GROUP } from './groups';
 import { DEMO_UCP, PROVIDER_UCP_ID } from './customers';
+import { seedId } from './ids';
 
 /** The one password of every demo account (DESIGN.md, README, docs/demo-data.md). */
 export const DEMO_PASSWORD = 'Portal#Demo2026';
@@ -13,22 +15,17 @@ export const SEED_LAST_LOGIN = new Date('2026-01-20T01:15:00.000Z');
 
 export type SeedMembership = { ucpId: string; group: GroupCode };
 
-export type SeedUser = {
-  userAcUuid: string;
-  loginId: string;
-  name: string;
-  isProviderStaff: boolean;
-  mfaEnabled: boolean;
-  mfaSecret: string | null;
-  preferredLanguage: 'en' | 'tc';
-  fontSize: 'S' | 'M' | 'L';
-  /** False only for viewer@demo.hk, so the first-sign-in disclaimer can be shown. */
-  disclaimerAccepted: boolean;
-  /** Customers the user may act for, with the groups held for each (membership is per user and customer). */
-  memberships: readonly SeedMembership[];
-};
+/** A demo account: who it is as a session names it, its preferences, and what the seed gives it. */
+export type SeedUser = Pick<SessionGrant, 'userAcUuid' | 'loginId' | 'name' | 'isProviderStaff' | 'mfaEnabled'> &
+  PreferenceInfo & {
+    mfaSecret: string | null;
+    /** False only for viewer@demo.hk, so the first-sign-in disclaimer can be shown. */
+    disclaimerAccepted: boolean;
+    /** Customers the user may act for, with the groups held for each (membership is per user and customer). */
+    memberships: readonly SeedMembership[];
+  };
 
-const userId = (n: number): string => `5eed0001-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const userId = (n: number): string => seedId('0001', n);
 
 /** A demo account: the usual settings (no MFA, English, medium font, disclaimer accepted) and what differs. */
 const user = (n: number, loginId: string, name: string, memberships: readonly SeedMembership[], differs: Partial<SeedUser> = {}): SeedUser => ({

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   allowedActions,
@@ -22,7 +22,7 @@ import { customerWritableTypes } from '@/lib/accountChanges/constants';
 import { hkDayEnd, hkDayStart } from '@/lib/dates/hongKong';
 import type { FileResponseInit } from '@/lib/server/api/fileResponse';
 import type { CustomerContext, ServiceContext } from '@/lib/server/context';
-import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
+import { containsPattern, ilikeLiteral, textSearch } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { changeRequestAttachments, changeRequests, contracts, customers, machineModels, machines, storedFiles, userAccounts } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
@@ -82,10 +82,7 @@ export async function listQueue(ctx: ServiceContext, query: ListQueueQuery): Pro
   if (types.length === 0) return { items: [], total: 0 };
   const f = query.filter ?? {};
   const conditions = commonConditions(f, types);
-  if (f.q) {
-    const p = containsPattern(f.q);
-    conditions.push(or(ilikeLiteral(changeRequests.requestNo, p), ilikeLiteral(customers.nameEn, p), ilikeLiteral(customers.nameZh, p), ilikeLiteral(changeRequests.ucpId, p))!);
-  }
+  if (f.q) conditions.push(textSearch(f.q, [changeRequests.requestNo, customers.nameEn, customers.nameZh, changeRequests.ucpId]));
   const q = ctx.db
     .select({ ...requestColumns, ucpId: changeRequests.ucpId, customerNameEn: customers.nameEn, customerNameZh: customers.nameZh, __total: totalCount() })
     .from(changeRequests)

@@ -4,7 +4,7 @@ import type { AudienceOptions, BuilderListItem, BuilderMessage, ListBuilderMessa
 import { audit } from '@/lib/server/audit';
 import { inTransaction, type ServiceContext } from '@/lib/server/context';
 import { customers, inboxBroadcasts, inboxBroadcastTargets, inboxDeliveries, inboxMessages, userAccounts, userGroups } from '@/lib/server/db/schema';
-import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
+import { containsPattern, ilikeLiteral, textSearch } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import { wakeJob } from '@/lib/server/jobs/registry';
@@ -58,10 +58,7 @@ export async function listBuilderMessages(ctx: ServiceContext, body: ListBuilder
   const where: SQL[] = [];
   const f = body.filter ?? {};
   if (f.status?.length) where.push(inArray(inboxMessages.status, f.status));
-  if (f.q) {
-    const p = containsPattern(f.q);
-    where.push(or(ilikeLiteral(inboxMessages.titleEn, p), ilikeLiteral(inboxMessages.titleZh, p))!);
-  }
+  if (f.q) where.push(textSearch(f.q, [inboxMessages.titleEn, inboxMessages.titleZh]));
   const dir = body.sort?.direction === 'asc' ? asc : desc;
   const field = body.sort?.field ?? 'updatedAt';
   const col = field === 'sendTime' ? inboxMessages.sendTime : field === 'status' ? inboxMessages.status : inboxMessages.updatedAt;

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
+import type { MachineSummary } from '@/lib/machines/schemas';
 import { asReadingSource } from '@/lib/meter/constants';
 import { readingDue } from '@/lib/meter/due';
 import type { MachinesResult, MeterMachine } from '@/lib/meter/schemas';
@@ -12,16 +13,9 @@ import { machineSummaryColumns, machineSummaryOf } from '@/lib/server/services/e
 /** A month of usual volume: 365.25 / 12 days. */
 export const DAYS_PER_MONTH = 30.4375;
 
-export type MachineRow = {
-  id: string;
+/** A row of `machineSelect`: the machine as every feature names it, with its customer, contract and status. */
+export type MachineRow = MachineSummary & {
   ucpId: string;
-  serialNo: string;
-  modelCode: string;
-  modelNameEn: string;
-  modelNameZh: string;
-  isColour: boolean;
-  locationEn: string;
-  locationZh: string;
   contractId: string | null;
   contractNo: string | null;
   contractStart: string | null;

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListResult } from '@/lib/listQuery';
 import { offsetOf } from '@/lib/listQuery';
 import type { ListOrdersBody, OrderListItem, OrderSortField, OrderStatus, OrderType } from '@/lib/orders/schemas';
 import { machineModels, machines, orderItems, orders } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
-import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
+import { textSearch } from '@/lib/server/db/like';
 import { hkDateRange } from '@/lib/server/db/hkDates';
 
 /** Sort field (the API's name) → column; never a raw column name from the client. */
@@ -25,15 +25,11 @@ function whereOf(ucpId: string, filter: ListOrdersBody['filter']): SQL {
   conditions.push(...hkDateRange(orders.createdAt, filter?.dateFrom, filter?.dateTo));
   const q = filter?.q?.trim();
   if (q) {
-    const p = containsPattern(q);
-    conditions.push(
-      or(
-        ilikeLiteral(orders.orderNo, p),
-        ilikeLiteral(machines.serialNo, p),
-        sql`exists (select 1 from ${orderItems} oi where oi.order_id = ${orders.id}
+    const inItems = (p: string) => [
+      sql`exists (select 1 from ${orderItems} oi where oi.order_id = ${orders.id}
           and (oi.product_code ilike ${p} escape '\\' or oi.description_en ilike ${p} escape '\\' or oi.description_zh ilike ${p} escape '\\'))`,
-      )!,
-    );
+    ];
+    conditions.push(textSearch(q, [orders.orderNo, machines.serialNo], inItems));
   }
   return and(...conditions)!;
 }

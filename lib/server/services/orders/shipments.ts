@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { offsetOf, type ListResult } from '@/lib/listQuery';
 import type {
   ListShipmentsBody,
@@ -12,7 +12,7 @@ import type {
 import { machineModels, machines, orderItems, orders, shipmentEvents, shipments } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
-import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
+import { textSearch } from '@/lib/server/db/like';
 import { hkDateRange } from '@/lib/server/db/hkDates';
 
 /** The columns every shipment answer carries (list, detail, the order's shipments). */
@@ -41,10 +41,7 @@ function whereOf(ucpId: string, filter: ListShipmentsBody['filter']): SQL {
   if (filter?.status?.length) conditions.push(inArray(shipments.status, filter.status));
   conditions.push(...hkDateRange(shipments.createdAt, filter?.dateFrom, filter?.dateTo));
   const q = filter?.q?.trim();
-  if (q) {
-    const p = containsPattern(q);
-    conditions.push(or(ilikeLiteral(shipments.shipmentNo, p), ilikeLiteral(shipments.trackingNo, p), ilikeLiteral(orders.orderNo, p))!);
-  }
+  if (q) conditions.push(textSearch(q, [shipments.shipmentNo, shipments.trackingNo, orders.orderNo]));
   return and(...conditions)!;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { offsetOf } from '@/lib/listQuery';
 import type {
@@ -14,7 +14,7 @@ import { auditLog, bills, customers, paymentSlipBills, paymentSlips, storedFiles
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import type { FileResponseInit } from '@/lib/server/api/fileResponse';
-import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
+import { textSearch } from '@/lib/server/db/like';
 import { billStatusSql } from '@/lib/server/services/bills/status';
 import { billsOfSlips, hkDayEnd, hkDayStart } from './common';
 import { SLIP_SORT_COLUMNS, slipColumns, slipFile, toSlipItem } from './listSlips';
@@ -55,10 +55,7 @@ export async function listForReview(db: Db, query: ListForReviewQuery): Promise<
   if (f.ucpId) conditions.push(eq(paymentSlips.ucpId, f.ucpId));
   if (f.dateFrom) conditions.push(gte(paymentSlips.createdAt, hkDayStart(f.dateFrom)));
   if (f.dateTo) conditions.push(lt(paymentSlips.createdAt, hkDayEnd(f.dateTo)));
-  if (f.q) {
-    const p = containsPattern(f.q);
-    conditions.push(or(ilikeLiteral(paymentSlips.slipNo, p), ilikeLiteral(customers.nameEn, p), ilikeLiteral(customers.nameZh, p), ilikeLiteral(paymentSlips.ucpId, p))!);
-  }
+  if (f.q) conditions.push(textSearch(f.q, [paymentSlips.slipNo, customers.nameEn, customers.nameZh, paymentSlips.ucpId]));
   const where = conditions.length ? and(...conditions) : undefined;
   const order = query.sort
     ? [(query.sort.direction === 'asc' ? asc : desc)(SLIP_SORT_COLUMNS[query.sort.field]), asc(paymentSlips.slipNo)]

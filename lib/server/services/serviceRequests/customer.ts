@@ -3,7 +3,7 @@
  * own requests (tenancy: always the actor's current customer; another customer's request is a 404), cancel before an
  * engineer is assigned, confirm or reopen within 7 days of the resolution, rate a closed request.
  */
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
 import { DEFAULT_RESPONSE_HOURS, REOPEN_WINDOW_DAYS, serviceRequestReference, type ServiceStatus } from '@/lib/serviceRequests/constants';
 import type {
@@ -22,7 +22,7 @@ import type {
 import { slaAtRiskAt, slaDueAt } from '@/lib/serviceRequests/sla';
 import { inTransaction, type CustomerContext } from '@/lib/server/context';
 import { contracts, customers, machineModels, machines, serviceRequests, storedFiles } from '@/lib/server/db/schema';
-import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
+import { textSearch } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import type { CheckedFile } from '@/lib/server/uploads';
@@ -50,10 +50,7 @@ export async function listRequests(ctx: CustomerContext, body: ListServiceReques
   if (f.status) where.push(eq(serviceRequests.status, f.status));
   if (f.state === 'open') where.push(sql`${serviceRequests.status} in ('submitted', 'acknowledged', 'engineer_assigned', 'on_site')`);
   if (f.state === 'done') where.push(sql`${serviceRequests.status} in ('resolved', 'closed', 'cancelled')`);
-  if (f.q) {
-    const p = containsPattern(f.q);
-    where.push(or(ilikeLiteral(serviceRequests.requestNo, p), ilikeLiteral(machines.serialNo, p), ilikeLiteral(machines.locationEn, p), ilikeLiteral(machines.locationZh, p))!);
-  }
+  if (f.q) where.push(textSearch(f.q, [serviceRequests.requestNo, machines.serialNo, machines.locationEn, machines.locationZh]));
   const dir = body.sort?.direction === 'asc' ? asc : desc;
   const order =
     body.sort?.field === 'reference' ? [dir(serviceRequests.requestNo)] : body.sort?.field === 'status' ? [dir(serviceRequests.status), desc(serviceRequests.createdAt)] : [dir(serviceRequests.createdAt), dir(serviceRequests.requestNo)];

@@ -2,7 +2,7 @@
  * Staff maintenance of help articles, FAQ entries and useful links (docs/support.md). Bodies and answers are sanitized
  * on write (and again on read); their plain text is kept beside them for search. Every write is audited.
  */
-import { and, asc, desc, eq, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SupportTopic } from '@/lib/support/constants';
 import type {
   ArticleFields,
@@ -20,20 +20,20 @@ import type {
 import { audit } from '@/lib/server/audit';
 import { inTransaction, type ServiceContext } from '@/lib/server/context';
 import { faqEntries, helpArticles, usefulLinks } from '@/lib/server/db/schema';
-import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
+import { textSearch } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
-import { helpHtmlToText, safeHref, sanitizeHelpHtml } from '@/lib/server/sanitize';
+import { helpHtmlPair, safeHref, sanitizeHelpHtml } from '@/lib/server/sanitize';
 import { firstOr404 } from '@/lib/server/services/common';
 
 const published = (v: 'yes' | 'no' | undefined, column: AnyColumn) => (v ? eq(column, v === 'yes') : undefined);
 
-/** A list's order: by title, by last update, or (the default) the content's own order; the id breaks ties. */
-function listOrder(sort: ListContentBody['sort'], title: AnyColumn, updatedAt: AnyColumn, byDefault: (dir: typeof asc) => SQL[], id: AnyColumn) {
+/** A list's order: by title, by last update, or (the default) the content's own order; the id, when given, breaks ties. */
+function listOrder(sort: ListContentBody['sort'], title: AnyColumn, updatedAt: AnyColumn, byDefault: (dir: typeof asc) => SQL[], id?: AnyColumn) {
   const dir = sort?.direction === 'desc' ? desc : asc;
   const field = sort?.field ?? 'sortOrder';
   const order = field === 'title' ? [dir(title)] : field === 'updatedAt' ? [dir(updatedAt)] : byDefault(dir);
-  return [...order, asc(id)];
+  return id ? [...order, asc(id)] : order;
 }
 
 type ContentTable = typeof helpArticles | typeof faqEntries | typeof usefulLinks;
@@ -89,12 +89,11 @@ function contentWrites<T extends ContentTable, F extends object, V extends objec
 // ── Articles ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
 const articleValues = (f: ArticleFields) => {
-  const bodyEn = sanitizeHelpHtml(f.bodyEn);
-  const bodyZh = sanitizeHelpHtml(f.bodyZh);
+  const { en: bodyEn, zh: bodyZh, ...text } = helpHtmlPair(f.bodyEn, f.bodyZh);
   // A body that sanitizes to nothing (only a <script>) is not an article.
   if (!bodyEn) throw new AppError('VALIDATION', { message: 'empty body', fields: { bodyEn: ['supportAdmin:errors.bodyEmpty'] } });
   if (!bodyZh) throw new AppError('VALIDATION', { message: 'empty body', fields: { bodyZh: ['supportAdmin:errors.bodyEmpty'] } });
-  return { ...f, bodyEn, bodyZh, textEn: helpHtmlToText(bodyEn), textZh: helpHtmlToText(bodyZh) };
+  return { ...f, bodyEn, bodyZh, ...text };
 };
 
 const articleRecord = (r: typeof helpArticles.$inferSelect): ArticleRecord => ({
@@ -115,10 +114,7 @@ const articleRecord = (r: typeof helpArticles.$inferSelect): ArticleRecord => ({
 export async function listArticles(ctx: ServiceContext, body: ListContentBody) {
   const f = body.filter ?? {};
   const where: (SQL | undefined)[] = [f.topic ? eq(helpArticles.topic, f.topic) : undefined, published(f.published, helpArticles.published)];
-  if (f.q) {
-    const p = containsPattern(f.q);
-    where.push(or(ilikeLiteral(helpArticles.titleEn, p), ilikeLiteral(helpArticles.titleZh, p)));
-  }
+  if (f.q) where.push(textSearch(f.q, [helpArticles.titleEn, helpArticles.titleZh]));
   const order = listOrder(body.sort, helpArticles.titleEn, helpArticles.updatedAt, (dir) => [asc(helpArticles.topic), dir(helpArticles.sortOrder), asc(helpArticles.titleEn)], helpArticles.id);
   const q = ctx.db
     .select({
@@ -145,11 +141,10 @@ export const updateArticle = articleWrites.update;
 // ── FAQ ──────────────────────────────────────────────────────────────────────────────────────────────────────────
 
 const faqValues = (f: FaqFields) => {
-  const answerEn = sanitizeHelpHtml(f.answerEn);
-  const answerZh = sanitizeHelpHtml(f.answerZh);
+  const { en: answerEn, zh: answerZh, ...text } = helpHtmlPair(f.answerEn, f.answerZh);
   if (!answerEn) throw new AppError('VALIDATION', { message: 'empty answer', fields: { answerEn: ['supportAdmin:errors.bodyEmpty'] } });
   if (!answerZh) throw new AppError('VALIDATION', { message: 'empty answer', fields: { answerZh: ['supportAdmin:errors.bodyEmpty'] } });
-  return { ...f, answerEn, answerZh, textEn: helpHtmlToText(answerEn), textZh: helpHtmlToText(answerZh) };
+  return { ...f, answerEn, answerZh, ...text };
 };
 
 const faqRecord = (r: typeof faqEntries.$inferSelect): FaqRecord => ({
@@ -168,14 +163,8 @@ const faqRecord = (r: typeof faqEntries.$inferSelect): FaqRecord => ({
 export async function listFaqEntries(ctx: ServiceContext, body: ListContentBody) {
   const f = body.filter ?? {};
   const where: (SQL | undefined)[] = [f.topic ? eq(faqEntries.category, f.topic) : undefined, published(f.published, faqEntries.published)];
-  if (f.q) {
-    const p = containsPattern(f.q);
-    where.push(or(ilikeLiteral(faqEntries.questionEn, p), ilikeLiteral(faqEntries.questionZh, p)));
-  }
-  const dir = body.sort?.direction === 'desc' ? desc : asc;
-  const field = body.sort?.field ?? 'sortOrder';
-  const order =
-    field === 'title' ? [dir(faqEntries.questionEn)] : field === 'updatedAt' ? [dir(faqEntries.updatedAt)] : [asc(faqEntries.category), dir(faqEntries.sortOrder), asc(faqEntries.questionEn)];
+  if (f.q) where.push(textSearch(f.q, [faqEntries.questionEn, faqEntries.questionZh]));
+  const order = listOrder(body.sort, faqEntries.questionEn, faqEntries.updatedAt, (dir) => [asc(faqEntries.category), dir(faqEntries.sortOrder), asc(faqEntries.questionEn)]);
   const q = ctx.db
     .select({
       id: faqEntries.id,
@@ -222,10 +211,7 @@ const linkRecord = (r: typeof usefulLinks.$inferSelect): LinkRecord => ({
 export async function listLinks(ctx: ServiceContext, body: ListLinksBody) {
   const f = body.filter ?? {};
   const where: (SQL | undefined)[] = [published(f.published, usefulLinks.published)];
-  if (f.q) {
-    const p = containsPattern(f.q);
-    where.push(or(ilikeLiteral(usefulLinks.titleEn, p), ilikeLiteral(usefulLinks.titleZh, p), ilikeLiteral(usefulLinks.url, p)));
-  }
+  if (f.q) where.push(textSearch(f.q, [usefulLinks.titleEn, usefulLinks.titleZh, usefulLinks.url]));
   const order = listOrder(body.sort, usefulLinks.titleEn, usefulLinks.updatedAt, (dir) => [dir(usefulLinks.sortOrder), asc(usefulLinks.titleEn)], usefulLinks.id);
   const q = ctx.db
     .select({

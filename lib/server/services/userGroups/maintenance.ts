@@ -29,6 +29,17 @@ import { firstOr404, switchStatus } from '@/lib/server/services/common';
 const memberCount = sql<number>`(select count(*)::int from user_group_members m where m.group_id = ${userGroups.id})`;
 const codeCount = sql<number>`(select count(*)::int from user_group_functions f where f.group_id = ${userGroups.id})`;
 
+/** What the list and the detail both show of a group. */
+const groupOf = (r: { id: string; code: string; nameEn: string; nameZh: string; groupType: string; status: string }) => ({
+  id: r.id,
+  code: r.code,
+  nameEn: r.nameEn,
+  nameZh: r.nameZh,
+  // The table's CHECKs hold group_type and status to GROUP_KINDS and GROUP_STATUSES.
+  kind: r.groupType as GroupKind,
+  status: r.status as GroupStatus,
+});
+
 export async function listGroups(ctx: ServiceContext, body: ListGroupsBody) {
   const where: SQL[] = [];
   const f = body.filter ?? {};
@@ -43,7 +54,7 @@ export async function listGroups(ctx: ServiceContext, body: ListGroupsBody) {
       code: userGroups.code,
       nameEn: userGroups.nameEn,
       nameZh: userGroups.nameZh,
-      kind: userGroups.groupType,
+      groupType: userGroups.groupType,
       status: userGroups.status,
       createdAt: userGroups.createdAt,
       memberCount,
@@ -54,13 +65,7 @@ export async function listGroups(ctx: ServiceContext, body: ListGroupsBody) {
     .where(where.length ? and(...where) : undefined)
     .orderBy(...order);
   return paginate(q, body, (r): GroupListItem => ({
-    id: r.id,
-    code: r.code,
-    nameEn: r.nameEn,
-    nameZh: r.nameZh,
-    // The table's CHECKs hold group_type and status to GROUP_KINDS and GROUP_STATUSES.
-    kind: r.kind as GroupKind,
-    status: r.status as GroupStatus,
+    ...groupOf(r),
     codeCount: r.codeCount,
     memberCount: r.memberCount,
     createdAt: r.createdAt.toISOString(),
@@ -98,13 +103,8 @@ export async function getGroup(ctx: ServiceContext, id: string): Promise<GroupDe
       .orderBy(asc(userAccounts.loginId), asc(customers.ucpId)),
   ]);
   return {
-    id: row.id,
-    code: row.code,
-    nameEn: row.nameEn,
-    nameZh: row.nameZh,
+    ...groupOf(row),
     description: row.description,
-    kind: row.groupType as GroupKind,
-    status: row.status as GroupStatus,
     codes,
     members,
     createdAt: row.createdAt.toISOString(),

@@ -79,18 +79,9 @@ const columns = {
   lastLoginAt: userAccounts.lastLoginAt,
 };
 
-type Raw = { [K in keyof typeof columns]: unknown } & {
-  userId: string;
-  loginId: string;
-  name: string;
-  email: string;
-  ucpId: string | null;
-  customerNameEn: string | null;
-  customerNameZh: string | null;
-  groups: { code: string; nameEn: string; nameZh: string }[];
+/** A row as the query reads it: the report row before its id is built and its status and times are read. */
+type Raw = { [K in keyof typeof columns]: unknown } & Omit<ReportRow, 'id' | 'status' | 'createdAt' | 'lastLoginAt'> & {
   status: string;
-  isProviderStaff: boolean;
-  mfaEnabled: boolean;
   createdAt: Date;
   lastLoginAt: Date | null;
 };
