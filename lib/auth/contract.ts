@@ -2,7 +2,7 @@
  * Sign-in and session endpoints (spec §7 `login`, `checkToken`, `setCookies`): declared once here, implemented in
  * lib/server/api/login.ts, checkToken.ts and cookies.ts, called by the browser through lib/api/query.ts.
  */
-import { defineContract, lazyBody, mutation, output, query } from '@/lib/contract';
+import { defineContract, lazyBody, mutation, noBody, output, query } from '@/lib/contract';
 import type {
   MfaEnrolment,
   PreferenceInfo,
@@ -12,7 +12,6 @@ import type {
 
 const schemas = () => import('./schemas');
 
-const empty = lazyBody(() => import('@/lib/contract/bodies').then((m) => m.emptyBody));
 const PREF_WRITE = { anyOf: ['ac_pref_write'] } as const;
 
 export const loginContract = defineContract('login', {
@@ -43,14 +42,14 @@ export const loginContract = defineContract('login', {
     summary: 'Revokes every API token of the user (token version + 1).',
     permission: 'authenticated',
     silent: true,
-    body: empty,
+    body: noBody,
     output: output<{ loggedOut: true }>(),
   }),
   getPreferenceInfo: query({
     summary: "The user's font size (S / M / L) and preferred language.",
     permission: 'authenticated',
     silent: true,
-    body: empty,
+    body: noBody,
     output: output<PreferenceInfo>(),
   }),
   savePreferenceInfo: mutation({
@@ -64,13 +63,13 @@ export const loginContract = defineContract('login', {
   acceptDisclaimer: mutation({
     summary: 'Records that the user accepted the disclaimer (once; the first time is kept).',
     permission: 'authenticated',
-    body: empty,
+    body: noBody,
     output: output<{ accepted: true }>(),
   }),
   getUcpList: query({
     summary: 'The active customers the user may act for (select-ucp screen).',
     permission: 'authenticated',
-    body: empty,
+    body: noBody,
     output: output<UserCustomer[]>(),
   }),
   selectCustomer: mutation({
@@ -87,7 +86,7 @@ export const checkTokenContract = defineContract('checkToken', {
     summary: 'Answers when the token is valid (signature, expiry, not revoked); the router answers 401 otherwise.',
     permission: 'authenticated',
     silent: true,
-    body: empty,
+    body: noBody,
     // `functionCodes`: the codes the API grants this token now, so the browser's menu follows a group change at once
     // (components/auth/SessionBootstrap.tsx refreshes the session when they differ from the session's list).
     output: output<{ valid: true; expiresAt: string; functionCodes: string[] }>(),

@@ -2,16 +2,14 @@
  * The `user` area (spec §7): the current customer and the user's previous sign-in. Implemented in
  * lib/server/api/user.ts; the session bootstrap, header, home and account screens read them as queries.
  */
-import { defineContract, lazyBody, output, query } from '@/lib/contract';
+import { defineContract, noBody, output, query } from '@/lib/contract';
 import type { CurrentCustomer, CustomerNoList, LastLoginTime, ProductLine } from './schemas';
-
-const empty = lazyBody(() => import('@/lib/contract/bodies').then((m) => m.emptyBody));
 
 const customerNoList = (productLine: ProductLine) =>
   query({
     summary: `The current customer's ${productLine} customer numbers.`,
     permission: { anyOf: ['home'] },
-    body: empty,
+    body: noBody,
     output: output<CustomerNoList>(),
   });
 
@@ -20,7 +18,7 @@ export const userContract = defineContract('user', {
     summary: 'The sign-in before the current one (ISO time), or null on a first sign-in.',
     permission: 'authenticated',
     silent: true,
-    body: empty,
+    body: noBody,
     output: output<LastLoginTime>(),
   }),
   getUcpCustByUcpId: query({
@@ -29,7 +27,7 @@ export const userContract = defineContract('user', {
     permission: { anyOf: ['home'] },
     silent: true,
     // Strict and empty: a ucpId in the body is refused (400), so nobody can believe it is honoured.
-    body: empty,
+    body: noBody,
     output: output<CurrentCustomer>(),
   }),
   getCopierCustomerNoList: customerNoList('copier'),
