@@ -35,13 +35,17 @@ export type RenewableResult = { items: RenewableContract[]; today: string };
 
 export type OfferTerms = ContractTerms & { termMonths: number; newModelCode: string | null };
 
-export type OfferOption = OfferTerms & {
+/** An offer with its terms, code, names and descriptions: what the customer's choices and the staff list both show. */
+export type NamedOffer = OfferTerms & {
   id: string;
   offerCode: string;
   nameEn: string;
   nameZh: string;
   descriptionEn: string;
   descriptionZh: string;
+};
+
+export type OfferOption = NamedOffer & {
   newModelNameEn: string | null;
   newModelNameZh: string | null;
   validTo: string;
@@ -122,13 +126,7 @@ export type OfferFields = z.input<typeof offerFieldsSchema>;
 export const saveOfferSchema = z.strictObject({ id: id.optional(), offer: offerFieldsSchema });
 export type SaveOfferBody = z.input<typeof saveOfferSchema>;
 
-export type OfferItem = OfferTerms & {
-  id: string;
-  offerCode: string;
-  nameEn: string;
-  nameZh: string;
-  descriptionEn: string;
-  descriptionZh: string;
+export type OfferItem = NamedOffer & {
   contractType: ContractType | null;
   validFrom: string;
   validTo: string;
