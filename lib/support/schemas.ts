@@ -58,15 +58,18 @@ export type EnquiryReceipt = { id: string; reference: string; createdAt: string 
 
 // ── Staff side ───────────────────────────────────────────────────────────────────────────────────────────────────
 
-const sortOrder = z.number({ error: zodMessages.number }).int(zodMessages.integer).min(0, zodMessages.min(0)).max(9999, zodMessages.max(9999));
+/** Where a piece of support content stands in its list and whether customers see it (articles, FAQ entries, links). */
+const placement = {
+  sortOrder: z.number({ error: zodMessages.number }).int(zodMessages.integer).min(0, zodMessages.min(0)).max(9999, zodMessages.max(9999)),
+  published: z.boolean(),
+};
 
 export const articleFieldsSchema = z.strictObject({
   topic: z.enum(SUPPORT_TOPICS, { error: zodMessages.choose }),
   ...enZh('title', required(LIMITS.title)),
   ...enZh('summary', text(LIMITS.summary)),
   ...enZh('body', required(LIMITS.body)),
-  sortOrder,
-  published: z.boolean(),
+  ...placement,
 });
 export type ArticleFields = z.infer<typeof articleFieldsSchema>;
 export const updateArticleSchema = articleFieldsSchema.extend({ id: z.uuid() });
@@ -75,8 +78,7 @@ export const faqFieldsSchema = z.strictObject({
   category: z.enum(SUPPORT_TOPICS, { error: zodMessages.choose }),
   ...enZh('question', required(LIMITS.title)),
   ...enZh('answer', required(LIMITS.body)),
-  sortOrder,
-  published: z.boolean(),
+  ...placement,
 });
 export type FaqFields = z.infer<typeof faqFieldsSchema>;
 export const updateFaqSchema = faqFieldsSchema.extend({ id: z.uuid() });
@@ -93,8 +95,7 @@ export const linkFieldsSchema = z.strictObject({
   ...enZh('title', required(LIMITS.title)),
   ...enZh('description', text(LIMITS.summary)),
   url: linkUrlSchema,
-  sortOrder,
-  published: z.boolean(),
+  ...placement,
 });
 export type LinkFields = z.infer<typeof linkFieldsSchema>;
 export const updateLinkSchema = linkFieldsSchema.extend({ id: z.uuid() });
