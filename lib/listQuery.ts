@@ -63,6 +63,21 @@ export function listQuerySchema<const S extends readonly string[], F extends z.Z
 }
 
 /**
+ * `listQuerySchema` for a filter declared where the list is: the filter's keys (each optional) make its strict object.
+ *
+ * @example
+ * export const listGroupsSchema = listBodySchema(GROUP_SORT_FIELDS, { q: searchTextSchema.optional(), status: enumListFilter(GROUP_STATUSES) });
+ * export type ListGroupsBody = z.infer<typeof listGroupsSchema>;
+ * export type GroupFilter = ListFilterOf<typeof listGroupsSchema>;
+ */
+export function listBodySchema<const S extends readonly string[], const F extends z.ZodRawShape>(sortFields: S, filterShape: F) {
+  return listQuerySchema(sortFields, z.strictObject(filterShape));
+}
+
+/** The filter of a list body schema as the server receives it (parsed, never absent), e.g. for its where-clause builder. */
+export type ListFilterOf<S extends z.ZodType<{ filter?: unknown }>> = NonNullable<z.output<S>['filter']>;
+
+/**
  * A filter on one or more values of a list (`?status=paid&status=overdue`): at most each value once. ListScreen
  * offers it as a multi-select (docs/ui-components.md, "ListScreen").
  */

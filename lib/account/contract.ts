@@ -1,6 +1,5 @@
 /** The account page's endpoints (spec §7 `account`): declared once here, implemented in lib/server/api/account.ts. */
-import { z } from 'zod/mini';
-import { defineContract, mutation, output, query } from '@/lib/contract';
+import { defineContract, mutation, noBody, output, query } from '@/lib/contract';
 import { changePasswordBodySchema, type AccountProfile, type ChangePasswordResult } from './schemas';
 
 export const accountContract = defineContract('account', {
@@ -9,7 +8,7 @@ export const accountContract = defineContract('account', {
       "The caller's profile for the account page: login id, name, email, font size, preferred language, MFA on / skipped, previous sign-in, last password change, staff flag. Never a hash or secret.",
     // One's own profile: every signed-in user (the account page opens to all for the password; issue 10 item 4).
     permission: 'authenticated',
-    body: z.strictObject({}),
+    body: noBody,
     output: output<AccountProfile>(),
   }),
   changePassword: mutation({

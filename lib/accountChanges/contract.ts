@@ -1,7 +1,7 @@
 /** Account-information changes: the customer's requests and the provider's approvals (docs/account-changes.md). */
 import { ACCOUNT_CHANGE_AREAS, APPROVAL_AREAS, type FunctionCode } from '@/lib/permissions/codes';
-import { defineContract, download, mutation, output, query, upload } from '@/lib/contract';
-import { reads } from '@/lib/contract/grants';
+import { defineContract, download, mutation, output, upload } from '@/lib/contract';
+import { reads, writes } from '@/lib/contract/grants';
 import {
   attachmentIdSchema,
   currentValuesSchema,
@@ -27,8 +27,10 @@ import {
 const CHANGE_READ = { anyOf: ACCOUNT_CHANGE_AREAS.flatMap((a): FunctionCode[] => [`${a}_read`, `${a}_write`]) } as const;
 const REVIEW_READ = { anyOf: [...APPROVAL_AREAS.flatMap((a): FunctionCode[] => [`${a}_read`, `${a}_write`]), 'cac_chg_bill_addr_read'] as FunctionCode[] } as const;
 const readChanges = reads(CHANGE_READ);
+const readChangesQuietly = reads(CHANGE_READ, { silent: true });
 const readReviews = reads(REVIEW_READ);
 const REVIEW_WRITE = { anyOf: APPROVAL_AREAS.map((a): FunctionCode => `${a}_write`) } as const;
+const writeReview = writes(REVIEW_WRITE, ['accountChanges']);
 
 const SUBMIT_NOTE =
   'Answers { id, requestNo, status: pending, replayed }; the same idempotencyKey (unique per customer) answers the first request. ' +
@@ -55,15 +57,12 @@ export const accountChangesContract = defineContract('accountChanges', {
     permission: CHANGE_READ,
     body: attachmentIdSchema,
   }),
-  getCurrent: query({
-    summary:
-      "What the forms show beside the new values: the customer's record, its active machines (with machine or toner read) and " +
+  getCurrent: readChangesQuietly(
+    "What the forms show beside the new values: the customer's record, its active machines (with machine or toner read) and " +
       'contracts (with transfer read), and the types the caller may submit.',
-    permission: CHANGE_READ,
-    silent: true,
-    body: currentValuesSchema,
-    output: output<CurrentValues>(),
-  }),
+    currentValuesSchema,
+    output<CurrentValues>(),
+  ),
   submitCompanyName: upload({
     summary: `${UPLOAD_NOTE}Fields nameEn, nameZh, brNo (8 digits), effectiveDate, idempotencyKey, termsAccepted; the file is the business registration certificate. ${SUBMIT_NOTE}`,
     permission: { anyOf: ['ac_chg_comp_name_write'] },
@@ -122,15 +121,12 @@ export const accountChangesContract = defineContract('accountChanges', {
     permission: REVIEW_READ,
     body: attachmentIdSchema,
   }),
-  transition: mutation({
-    summary:
-      'Provider staff: action start (pending → inProgress), approve (pending | inProgress → approved, applying the change to the ' +
+  transition: writeReview(
+    'Provider staff: action start (pending → inProgress), approve (pending | inProgress → approved, applying the change to the ' +
       'customer / machine records in the same transaction), reject (pending | inProgress → reject, comment = reason required), ' +
       'complete (approved → completed). Needs the type’s apv_*_write (else 403; unreadable type 404). Not allowed from the current ' +
       'status or lost to a concurrent step: 409 CHANGE_STATUS_CONFLICT. History, audit row, inbox notice. Answers { id, status }.',
-    permission: REVIEW_WRITE,
-    body: transitionSchema,
-    output: output<TransitionResult>(),
-    invalidates: ['accountChanges'],
-  }),
+    transitionSchema,
+    output<TransitionResult>(),
+  ),
 });

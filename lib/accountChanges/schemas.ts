@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { recordIdSchema, uuidSchema } from '@/lib/zodText';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
-import { enumListFilter, isoDateSchema, listQuerySchema, searchTextSchema, type ListResult, dateRangeFilter } from '@/lib/listQuery';
+import { enumListFilter, isoDateSchema, listBodySchema, searchTextSchema, type ListFilterOf, type ListResult, dateRangeFilter } from '@/lib/listQuery';
 import type { CurrentCustomer } from '@/lib/customer/schemas';
 import { msg } from '@/lib/zodMessages';
 import { CHANGE_STATUSES, CHANGE_TYPES, REVIEW_ACTIONS, type AttachmentKind, type ChangeStatus, type ChangeType, type ReviewAction } from './constants';
@@ -362,20 +362,20 @@ export const CHANGE_SORT_FIELDS = ['requestNo', 'submittedAt', 'status', 'type']
 export type ChangeSortField = (typeof CHANGE_SORT_FIELDS)[number];
 
 /** The filter of the customer's list and of the approval queue (`q`: the reference; in the queue also customer name or UCP id). */
-const changeFilterSchema = z.strictObject({
+const changeFilter = {
   type: enumListFilter(CHANGE_TYPES),
   status: enumListFilter(CHANGE_STATUSES),
   ...dateRangeFilter(),
   q: searchTextSchema.optional(),
-});
+};
 
-export const listRequestsSchema = listQuerySchema(CHANGE_SORT_FIELDS, changeFilterSchema);
+export const listRequestsSchema = listBodySchema(CHANGE_SORT_FIELDS, changeFilter);
 export type ListRequestsBody = z.input<typeof listRequestsSchema>;
-export type ListRequestsFilter = NonNullable<z.output<typeof listRequestsSchema>['filter']>;
+export type ListRequestsFilter = ListFilterOf<typeof listRequestsSchema>;
 
-export const listQueueSchema = listQuerySchema(CHANGE_SORT_FIELDS, changeFilterSchema);
+export const listQueueSchema = listBodySchema(CHANGE_SORT_FIELDS, changeFilter);
 export type ListQueueBody = z.input<typeof listQueueSchema>;
-export type ListQueueFilter = NonNullable<z.output<typeof listQueueSchema>['filter']>;
+export type ListQueueFilter = ListFilterOf<typeof listQueueSchema>;
 
 export const requestIdSchema = recordIdSchema;
 export const attachmentIdSchema = z.strictObject({ id: uuidSchema, fileId: uuidSchema });

@@ -1,6 +1,5 @@
 /** The admin landing page (docs/admin.md): counts of work waiting for the caller. Declared once (lib/contract). */
-import { z } from 'zod';
-import { defineContract, output, query } from '@/lib/contract';
+import { defineContract, noBody, output, query } from '@/lib/contract';
 import { ADMIN_CODES } from '@/lib/permissions/codes';
 
 /** Each count is present only when the caller may open the area it belongs to (null otherwise); docs/admin.md. */
@@ -18,7 +17,7 @@ export const adminContract = defineContract('admin', {
   landingCounts: query({
     summary: 'Provider staff: counts needing attention on the admin landing page: { pendingPaymentSlips, pendingApprovals, renewalsThisMonth }, each null without the codes of its area.',
     permission: { anyOf: ADMIN_CODES },
-    body: z.strictObject({}),
+    body: noBody,
     output: output<AdminLandingCounts>(),
     silent: true,
   }),

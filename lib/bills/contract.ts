@@ -1,11 +1,11 @@
 /** Bills and the statement of account (docs/bills.md): every endpoint declared once (lib/contract). */
-import { z } from 'zod';
-import { defineContract, download, output, query } from '@/lib/contract';
+import { defineContract, download, noBody, output } from '@/lib/contract';
 import { reads } from '@/lib/contract/grants';
 import { billIdSchema, listBillsSchema, statementSchema, type BillContractOption, type BillDetail, type BillListResult, type BillSummary } from './schemas';
 
 const READ = { anyOf: ['mgt_bills_read'] } as const;
 const read = reads(READ);
+const readQuietly = reads(READ, { silent: true });
 
 export const billsContract = defineContract('bills', {
   listBills: read(
@@ -16,20 +16,12 @@ export const billsContract = defineContract('bills', {
     listBillsSchema,
     output<BillListResult>(),
   ),
-  getBillSummary: query({
-    summary: "Outstanding and overdue totals of the customer's bills (the home card): { outstandingCents, overdueCents, overdueCount }.",
-    permission: READ,
-    silent: true,
-    body: z.strictObject({}),
-    output: output<BillSummary>(),
-  }),
-  listBillContracts: query({
-    summary: 'Contracts the customer has bills for (the contract filter): [{ id, contractNo }].',
-    permission: READ,
-    silent: true,
-    body: z.strictObject({}),
-    output: output<BillContractOption[]>(),
-  }),
+  getBillSummary: readQuietly(
+    "Outstanding and overdue totals of the customer's bills (the home card): { outstandingCents, overdueCents, overdueCount }.",
+    noBody,
+    output<BillSummary>(),
+  ),
+  listBillContracts: readQuietly('Contracts the customer has bills for (the contract filter): [{ id, contractNo }].', noBody, output<BillContractOption[]>()),
   getBill: read(
     'One bill with the lines that explain its amount (each with its own opening/closing readings, allowance, billable pages, rate), ' +
       'its contract and the payment slips naming it. Another customer’s bill is NOT_FOUND.',

@@ -6,7 +6,7 @@
  * whether the browser or the server found the problem.
  */
 import { z } from 'zod';
-import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
+import { dateRangeFilter, listBodySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 
 /**
  * What a bill is right now. Never stored: derived in SQL from the amounts, the due date, Hong Kong's "today" and the
@@ -24,18 +24,14 @@ export type BillLineType = (typeof BILL_LINE_TYPES)[number];
 export const BILL_SORT_FIELDS = ['billNo', 'billDate', 'dueDate', 'amount', 'balance'] as const;
 export type BillSortField = (typeof BILL_SORT_FIELDS)[number];
 
-export const billListFilterSchema = z.strictObject({
+export const listBillsSchema = listBodySchema(BILL_SORT_FIELDS, {
   status: enumListFilter(BILL_STATUSES),
   contractId: z.uuid().optional(),
   /** Bill date from / to, inclusive. */
-  dateFrom: isoDateSchema.optional(),
-  dateTo: isoDateSchema.optional(),
+  ...dateRangeFilter(),
   /** Part of the bill number. */
   q: searchTextSchema.optional(),
 });
-export type BillListFilter = z.infer<typeof billListFilterSchema>;
-
-export const listBillsSchema = listQuerySchema(BILL_SORT_FIELDS, billListFilterSchema);
 export type ListBillsBody = z.input<typeof listBillsSchema>;
 
 export const billIdSchema = z.strictObject({ id: z.uuid() });

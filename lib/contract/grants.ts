@@ -10,11 +10,14 @@ export const readWrite = <const R extends FunctionCode, const W extends Function
   WRITE: { anyOf: [write] as const },
 });
 
-/** Queries open to one permission: `const read = reads(READ)`, then `getX: read(summary, body, output<X>())`. */
+/**
+ * Queries open to one permission: `const read = reads(READ)`, then `getX: read(summary, body, output<X>())`.
+ * `reads(READ, { silent: true })`: queries the browser makes without the loading overlay (home cards, filter choices).
+ */
 export const reads =
-  <const P extends Permission>(permission: P) =>
+  <const P extends Permission>(permission: P, options: { silent?: boolean } = {}) =>
   <B extends BodySchema, O>(summary: string, body: B, out: Output<O>) =>
-    query({ summary, permission, body, output: out });
+    query({ summary, permission, body, output: out, ...options });
 
 /** Mutations open to one permission that make `invalidates` stale after success (or the targets an entry names instead). */
 export const writes =

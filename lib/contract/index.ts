@@ -48,6 +48,8 @@ export type LazyBody<S extends zc.$ZodType = zc.$ZodType> = { readonly load: () 
 export const lazyBody = <S extends zc.$ZodType>(load: () => Promise<S>): LazyBody<S> => ({ load });
 /** A body as a contract declares it: the schema, or a lazily loaded one. */
 export type BodySchema<S extends zc.$ZodType = zc.$ZodType> = S | LazyBody<S>;
+/** `{}`: the body of an endpoint that takes none, built only where it is checked (lib/contract/bodies.ts). */
+export const noBody = lazyBody(() => import('./bodies').then((m) => m.emptyBody));
 export const isLazyBody = (body: BodySchema): body is LazyBody => typeof (body as { load?: unknown }).load === 'function';
 
 const loaded = new WeakMap<LazyBody, Promise<zc.$ZodType>>();

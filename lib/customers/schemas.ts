@@ -3,7 +3,7 @@
  * The customer's UCP id is its id in the URL and in every request (`{ id }`), like every other record.
  */
 import { z } from 'zod';
-import { listQuerySchema, type ListResult, searchStatusFilter } from '@/lib/listQuery';
+import { listBodySchema, type ListResult, searchStatusFilter } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
 import { required, text } from '@/lib/zodText';
 
@@ -53,12 +53,10 @@ export const setCustomerStatusSchema = z.strictObject({ id: ucpIdSchema, status:
 export const CUSTOMER_SORT_FIELDS = ['ucpId', 'nameEn', 'createdAt'] as const;
 export type CustomerSortField = (typeof CUSTOMER_SORT_FIELDS)[number];
 
-export const customerFilterSchema = z.strictObject({
+export const listCustomersSchema = listBodySchema(CUSTOMER_SORT_FIELDS, {
   /** UCP id, name (English or Chinese), BR number or a customer number, anywhere, case-insensitively. */
   ...searchStatusFilter(CUSTOMER_STATUSES),
 });
-export type CustomerFilter = z.infer<typeof customerFilterSchema>;
-export const listCustomersSchema = listQuerySchema(CUSTOMER_SORT_FIELDS, customerFilterSchema);
 export type ListCustomersBody = z.infer<typeof listCustomersSchema>;
 
 export type CustomerListItem = {

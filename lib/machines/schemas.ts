@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { recordIdSchema } from '@/lib/zodText';
-import { listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
+import { listBodySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import type { ContractStatus, ContractType } from '@/lib/contracts/constants';
 import type { ReadingDueFlag, ReadingSource } from '@/lib/meter/constants';
 import type { ServiceCategory, ServiceStatus } from '@/lib/serviceRequests/constants';
@@ -32,16 +32,13 @@ export const asMachineCategory = (v: string): MachineCategory => MACHINE_CATEGOR
 export const MACHINE_SORT_FIELDS = ['serialNo', 'model', 'location'] as const;
 export type MachineSortField = (typeof MACHINE_SORT_FIELDS)[number];
 
-export const machineFilterSchema = z.strictObject({
+export const listMachinesSchema = listBodySchema(MACHINE_SORT_FIELDS, {
   /** Serial number, location or site address (either language). */
   q: searchTextSchema.optional(),
   /** A site's key (`listSites`); the list shows a choice of the customer's sites. */
   site: z.string().trim().max(40).optional(),
   status: enumListFilter(MACHINE_STATUSES),
 });
-export type MachineFilter = z.infer<typeof machineFilterSchema>;
-
-export const listMachinesSchema = listQuerySchema(MACHINE_SORT_FIELDS, machineFilterSchema);
 export type ListMachinesBody = z.infer<typeof listMachinesSchema>;
 
 export const machineIdSchema = recordIdSchema;

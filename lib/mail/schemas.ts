@@ -1,20 +1,17 @@
 /** The outbox screen's requests and answers (client-safe: no server import). */
 import { z } from 'zod';
 import { recordIdSchema } from '@/lib/zodText';
-import { listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
+import { listBodySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import { MAIL_LOCALES, MAIL_TEMPLATES, OUTBOX_STATUSES, type MailLocale, type MailTemplate, type OutboxStatus } from './constants';
 
 export const OUTBOX_SORT_FIELDS = ['createdAt', 'status'] as const;
 export type OutboxSortField = (typeof OUTBOX_SORT_FIELDS)[number];
 
-export const listOutboxSchema = listQuerySchema(
-  OUTBOX_SORT_FIELDS,
-  z.strictObject({
-    status: enumListFilter(OUTBOX_STATUSES),
-    /** Recipient address or subject, anywhere, case-insensitively. */
-    q: searchTextSchema.optional(),
-  }),
-);
+export const listOutboxSchema = listBodySchema(OUTBOX_SORT_FIELDS, {
+  status: enumListFilter(OUTBOX_STATUSES),
+  /** Recipient address or subject, anywhere, case-insensitively. */
+  q: searchTextSchema.optional(),
+});
 export type ListOutboxBody = z.infer<typeof listOutboxSchema>;
 
 export const outboxIdSchema = recordIdSchema;

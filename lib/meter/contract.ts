@@ -1,6 +1,6 @@
 /** Machines and meter readings (docs/contracts-and-meters.md). Declared once (lib/contract). */
-import { defineContract, download, mutation, output, query, upload } from '@/lib/contract';
-import { reads } from '@/lib/contract/grants';
+import { defineContract, download, output, upload } from '@/lib/contract';
+import { reads, writes } from '@/lib/contract/grants';
 import {
   checkReadingsSchema,
   exportReadingsSchema,
@@ -24,15 +24,17 @@ const UPLOAD_READ = { anyOf: ['meter_upload_read', 'meter_upload_write'] } as co
 const readHistory = reads(HISTORY);
 const UPLOAD_WRITE = { anyOf: ['meter_upload_write'] } as const;
 const MACHINES = { anyOf: ['meter_history_read', 'meter_upload_read', 'meter_upload_write'] } as const;
+const readMachines = reads(MACHINES);
+/** Checks that save nothing: open to those who may open the upload page. */
+const check = writes(UPLOAD_READ, []);
+const writeReadings = writes(UPLOAD_WRITE, ['meter']);
 
 export const meterContract = defineContract('meter', {
-  listMachines: query({
-    summary:
-      "The customer's machines: serial, model, colour or mono, location, contract, latest reading, the current period's reading day and its flag (ok | due | overdue), usual monthly volume.",
-    permission: MACHINES,
-    body: templateSchema,
-    output: output<MachinesResult>(),
-  }),
+  listMachines: readMachines(
+    "The customer's machines: serial, model, colour or mono, location, contract, latest reading, the current period's reading day and its flag (ok | due | overdue), usual monthly volume.",
+    templateSchema,
+    output<MachinesResult>(),
+  ),
   listReadings: readHistory(
     'Readings of the customer’s machines, newest first: counters, pages since the previous reading, source (web | automatic | staff | estimated), status, billed. Filter machineId, dateFrom/dateTo, source[]; sort readingDate | serialNo.',
     listReadingsSchema,
@@ -53,29 +55,23 @@ export const meterContract = defineContract('meter', {
     permission: UPLOAD_READ,
     body: templateSchema,
   }),
-  checkReadings: mutation({
-    summary:
-      'Checks rows { serialNo, readingDate, monoCounter, colourCounter } without saving: per row its errors (UNKNOWN_SERIAL (also another customer’s serial), DATE_IN_FUTURE, ' +
+  checkReadings: check(
+    'Checks rows { serialNo, readingDate, monoCounter, colourCounter } without saving: per row its errors (UNKNOWN_SERIAL (also another customer’s serial), DATE_IN_FUTURE, ' +
       'DATE_BEFORE_PREVIOUS, DUPLICATE_DATE, COUNTER_LOWER, COLOUR_ON_MONO, DUPLICATE_ROW) and warnings (JUMP_WARNING), with the previous reading and pages used.',
-    permission: UPLOAD_READ,
-    body: checkReadingsSchema,
-    output: output<CheckResult>(),
-  }),
-  parseCsv: mutation({
-    summary: 'Reads a CSV `serial,date,bw,colour` (header optional, ≤ 100,000 characters): per-row parse errors, then the same checks as checkReadings. Saves nothing.',
-    permission: UPLOAD_READ,
-    body: parseCsvSchema,
-    output: output<ParseCsvResult>(),
-  }),
-  submitReadings: mutation({
-    summary:
-      'Saves the rows, all or nothing: any row error → 400 METER_READINGS_INVALID with fields `rows.N`; warnings not confirmed → 409 METER_CONFIRM_REQUIRED. ' +
+    checkReadingsSchema,
+    output<CheckResult>(),
+  ),
+  parseCsv: check(
+    'Reads a CSV `serial,date,bw,colour` (header optional, ≤ 100,000 characters): per-row parse errors, then the same checks as checkReadings. Saves nothing.',
+    parseCsvSchema,
+    output<ParseCsvResult>(),
+  ),
+  submitReadings: writeReadings(
+    'Saves the rows, all or nothing: any row error → 400 METER_READINGS_INVALID with fields `rows.N`; warnings not confirmed → 409 METER_CONFIRM_REQUIRED. ' +
       'The same idempotencyKey answers the first submission ({ replayed: true }) and records nothing.',
-    permission: UPLOAD_WRITE,
-    body: submitReadingsSchema,
-    output: output<SubmitReadingsResult>(),
-    invalidates: ['meter'],
-  }),
+    submitReadingsSchema,
+    output<SubmitReadingsResult>(),
+  ),
   uploadPhoto: upload({
     summary:
       'MULTIPART/FORM-DATA: field serialNo (a machine of the customer), file part `file` (JPEG or PNG by content, at most upload_file_size MB). Answers { fileId } to name in submitReadings.',

@@ -3,7 +3,7 @@
  * (components/meter). Client-safe.
  */
 import { z } from 'zod';
-import { isoDateSchema, listQuerySchema, type ListResult, enumListFilter, dateRangeFilter } from '@/lib/listQuery';
+import { isoDateSchema, listBodySchema, type ListFilterOf, type ListResult, enumListFilter, dateRangeFilter } from '@/lib/listQuery';
 import type { MachineSummary } from '@/lib/machines/schemas';
 import { msg } from '@/lib/zodMessages';
 import { MAX_COUNTER, MAX_CSV_CHARS, MAX_READINGS_PER_SUBMISSION, READING_SOURCES, type ReadingDueFlag, type ReadingIssue, type ReadingSource, type ReadingStatus } from './constants';
@@ -98,15 +98,13 @@ export type MachinesResult = { items: MeterMachine[]; today: string };
 
 export const READING_SORT_FIELDS = ['readingDate', 'serialNo'] as const;
 
-export const readingFilterSchema = z.strictObject({
+export const listReadingsSchema = listBodySchema(READING_SORT_FIELDS, {
   machineId: z.uuid().optional(),
   ...dateRangeFilter(),
   source: enumListFilter(READING_SOURCES),
 });
-export type ReadingFilter = z.infer<typeof readingFilterSchema>;
-
-export const listReadingsSchema = listQuerySchema(READING_SORT_FIELDS, readingFilterSchema);
 export type ListReadingsBody = z.input<typeof listReadingsSchema>;
+export type ReadingFilter = ListFilterOf<typeof listReadingsSchema>;
 
 export type ReadingItem = {
   id: string;
@@ -139,7 +137,7 @@ export type UsageBody = z.infer<typeof usageSchema>;
 export type UsagePoint = { month: string; machineId: string; mono: number; colour: number };
 export type UsageResult = { months: string[]; points: UsagePoint[] };
 
-export const exportReadingsSchema = z.strictObject({ filter: readingFilterSchema.optional(), lang: z.enum(['en', 'tc']).default('en') });
+export const exportReadingsSchema = z.strictObject({ filter: listReadingsSchema.shape.filter, lang: z.enum(['en', 'tc']).default('en') });
 export const templateSchema = z.strictObject({});
 
 export type PhotoResult = { fileId: string };

@@ -1,6 +1,5 @@
 /** Promotional offers (docs/offers.md): staff maintenance (offer_read / offer_write) and the customers' home-page card. */
-import { z } from 'zod';
-import { defineContract, download, output, query, upload } from '@/lib/contract';
+import { defineContract, download, noBody, output, query, upload } from '@/lib/contract';
 import { maintenance } from '@/lib/contract/grants';
 import {
   createOfferSchema,
@@ -55,7 +54,7 @@ export const offersContract = defineContract('offers', {
   listHomeOffers: query({
     summary: 'The offers on the caller’s home page: published, within validity today (HK), for all customers or this one; newest first, at most 6.',
     permission: { anyOf: ['home'] },
-    body: z.strictObject({}),
+    body: noBody,
     output: output<HomeOffer[]>(),
   }),
 });

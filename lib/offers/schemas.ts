@@ -3,7 +3,7 @@
  * validity appear on the home page of the customers they target. Shared by the API and the screens (client-safe).
  */
 import { z } from 'zod';
-import { isoDateSchema, listQuerySchema, type ListResult, searchStatusFilter } from '@/lib/listQuery';
+import { isoDateSchema, listBodySchema, type ListResult, searchStatusFilter } from '@/lib/listQuery';
 import { msg } from '@/lib/zodMessages';
 import { required, text } from '@/lib/zodText';
 
@@ -67,11 +67,10 @@ export const setOfferStatusSchema = z.strictObject({ id: z.uuid(), status: z.enu
 export const offerImageFieldsSchema = z.strictObject({ id: z.uuid() });
 
 export const OFFER_SORT_FIELDS = ['validFrom', 'validTo', 'createdAt'] as const;
-export const offerFilterSchema = z.strictObject({
+export const listOffersSchema = listBodySchema(OFFER_SORT_FIELDS, {
   ...searchStatusFilter(OFFER_STATUSES),
   target: z.enum(OFFER_TARGETS).optional(),
 });
-export const listOffersSchema = listQuerySchema(OFFER_SORT_FIELDS, offerFilterSchema);
 export type ListOffersBody = z.infer<typeof listOffersSchema>;
 
 export type OfferListItem = {

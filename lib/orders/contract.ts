@@ -2,9 +2,8 @@
  * Orders and order tracking: every endpoint declared once (lib/contract). The server implements these in
  * lib/server/api/orders.ts; the screens call them through lib/api/query.ts.
  */
-import { z } from 'zod';
-import { defineContract, mutation, output, query } from '@/lib/contract';
-import { reads } from '@/lib/contract/grants';
+import { defineContract, noBody, output } from '@/lib/contract';
+import { reads, writes } from '@/lib/contract/grants';
 import type { ListResult } from '@/lib/listQuery';
 import {
   byIdSchema,
@@ -28,6 +27,10 @@ const READ = { anyOf: ['mgt_order_read'] } as const;
 const WRITE = { anyOf: ['mgt_order_write'] } as const;
 const TRACK = { anyOf: ['track_order_read'] } as const;
 const read = reads(READ);
+const readQuietly = reads(READ, { silent: true });
+/** What the order form reads: open to those who may order. */
+const readOrderForm = reads(WRITE);
+const write = writes(WRITE, ['orders']);
 const readTracking = reads(TRACK);
 
 export const ordersContract = defineContract('orders', {
@@ -42,42 +45,33 @@ export const ordersContract = defineContract('orders', {
     byIdSchema,
     output<OrderDetail>(),
   ),
-  getOrderSummary: query({
-    summary: 'The home card: { openOrders, inTransit } of the customer (open = pending | confirmed | processing | shipped).',
-    permission: READ,
-    silent: true,
-    body: z.strictObject({}),
-    output: output<OrderSummary>(),
-  }),
-  listOrderableMachines: query({
-    summary: "The customer's active machines with model, location, contract and toner delivery address / contact (the order form's first step).",
-    permission: WRITE,
-    body: z.strictObject({}),
-    output: output<OrderableMachine[]>(),
-  }),
-  listProductsForMachine: query({
-    summary:
-      "Products that may be ordered for one of the customer's machines: consumables compatible with its model plus generic supplies, each with its unit price and max quantity. Another customer's machine is NOT_FOUND.",
-    permission: WRITE,
-    body: listProductsForMachineSchema,
-    output: output<OrderableProduct[]>(),
-  }),
-  placeTonerOrder: mutation({
-    summary:
-      'Places a toner / supplies order for a machine of the customer: { id, orderNo, created }. Items must fit the model and stay within max quantities (VALIDATION names the line). ' +
+  getOrderSummary: readQuietly(
+    'The home card: { openOrders, inTransit } of the customer (open = pending | confirmed | processing | shipped).',
+    noBody,
+    output<OrderSummary>(),
+  ),
+  listOrderableMachines: readOrderForm(
+    "The customer's active machines with model, location, contract and toner delivery address / contact (the order form's first step).",
+    noBody,
+    output<OrderableMachine[]>(),
+  ),
+  listProductsForMachine: readOrderForm(
+    "Products that may be ordered for one of the customer's machines: consumables compatible with its model plus generic supplies, each with its unit price and max quantity. Another customer's machine is NOT_FOUND.",
+    listProductsForMachineSchema,
+    output<OrderableProduct[]>(),
+  ),
+  placeTonerOrder: write(
+    'Places a toner / supplies order for a machine of the customer: { id, orderNo, created }. Items must fit the model and stay within max quantities (VALIDATION names the line). ' +
       'Idempotent by idempotencyKey: a repeat (also concurrent) returns the same order with created: false.',
-    permission: WRITE,
-    body: placeTonerOrderSchema,
-    output: output<PlaceOrderResult>(),
-    invalidates: ['orders', 'tracking'],
-  }),
-  cancelOrder: mutation({
-    summary: "Cancels a pending order of the customer: { id, status: 'cancelled' }. Any other status is CONFLICT; another customer's order NOT_FOUND.",
-    permission: WRITE,
-    body: cancelOrderSchema,
-    output: output<{ id: string; status: Extract<OrderStatus, 'cancelled'> }>(),
-    invalidates: ['orders'],
-  }),
+    placeTonerOrderSchema,
+    output<PlaceOrderResult>(),
+    ['orders', 'tracking'],
+  ),
+  cancelOrder: write(
+    "Cancels a pending order of the customer: { id, status: 'cancelled' }. Any other status is CONFLICT; another customer's order NOT_FOUND.",
+    cancelOrderSchema,
+    output<{ id: string; status: Extract<OrderStatus, 'cancelled'> }>(),
+  ),
 });
 
 export const trackingContract = defineContract('tracking', {

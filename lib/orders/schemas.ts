@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { recordIdSchema, uuidSchema } from '@/lib/zodText';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
 import { msg } from '@/lib/zodMessages';
-import { isoDateSchema, listQuerySchema, searchTextSchema, enumListFilter } from '@/lib/listQuery';
+import { dateRangeFilter, isoDateSchema, listBodySchema, searchTextSchema, enumListFilter } from '@/lib/listQuery';
 import type { MachineSummary } from '@/lib/machines/schemas';
 
 // The same lists as lib/server/db/schema (server-only); __tests__/api/orders checks that they stay equal.
@@ -73,40 +73,29 @@ export type ByIdBody = z.infer<typeof byIdSchema>;
 // ---------------------------------------------------------------------------------------------------------------
 // Lists
 
-const dateRange = {
-  /** Created on or after this Hong Kong date. */
-  dateFrom: isoDateSchema.optional(),
-  /** Created on or before this Hong Kong date (inclusive). */
-  dateTo: isoDateSchema.optional(),
-};
-
 export const ORDER_SORT_FIELDS = ['orderNo', 'createdAt', 'status', 'requestedDate', 'total'] as const;
 export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
 
-export const orderFilterSchema = z.strictObject({
+export const listOrdersSchema = listBodySchema(ORDER_SORT_FIELDS, {
   status: enumListFilter(ORDER_STATUSES),
   type: enumListFilter(ORDER_TYPES),
-  ...dateRange,
+  /** Created from / to, inclusive Hong Kong dates. */
+  ...dateRangeFilter(),
   /** Order number, machine serial, item code or description (either language). */
   q: searchTextSchema.optional(),
 });
-export type OrderFilter = z.infer<typeof orderFilterSchema>;
-
-export const listOrdersSchema = listQuerySchema(ORDER_SORT_FIELDS, orderFilterSchema);
 export type ListOrdersBody = z.infer<typeof listOrdersSchema>;
 
 export const SHIPMENT_SORT_FIELDS = ['shipmentNo', 'createdAt', 'status', 'orderNo'] as const;
 export type ShipmentSortField = (typeof SHIPMENT_SORT_FIELDS)[number];
 
-export const shipmentFilterSchema = z.strictObject({
+export const listShipmentsSchema = listBodySchema(SHIPMENT_SORT_FIELDS, {
   status: enumListFilter(SHIPMENT_STEPS),
-  ...dateRange,
+  /** Created from / to, inclusive Hong Kong dates. */
+  ...dateRangeFilter(),
   /** Shipment number, tracking number or order number. */
   q: searchTextSchema.optional(),
 });
-export type ShipmentFilter = z.infer<typeof shipmentFilterSchema>;
-
-export const listShipmentsSchema = listQuerySchema(SHIPMENT_SORT_FIELDS, shipmentFilterSchema);
 export type ListShipmentsBody = z.infer<typeof listShipmentsSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 /** Payment slips: the customer's uploads and history, and the staff review (docs/bills.md). Declared once (lib/contract). */
-import { defineContract, download, mutation, output, upload } from '@/lib/contract';
-import { reads } from '@/lib/contract/grants';
+import { defineContract, download, output, upload } from '@/lib/contract';
+import { reads, writes } from '@/lib/contract/grants';
 import {
   approveSlipSchema,
   listForReviewSchema,
@@ -19,7 +19,7 @@ const SLIP_READ = { anyOf: ['payslip_upload_read', 'payslip_upload_read_all'] } 
 const REVIEW_READ = { anyOf: ['payslip_review_read', 'payslip_review_write'] } as const;
 const readReviews = reads(REVIEW_READ);
 const readSlips = reads(SLIP_READ);
-const REVIEW_WRITE = { anyOf: ['payslip_review_write'] } as const;
+const writeReviews = writes({ anyOf: ['payslip_review_write'] } as const, ['paymentSlips', 'bills']);
 
 export const paymentSlipsContract = defineContract('paymentSlips', {
   uploadSlip: upload({
@@ -61,20 +61,15 @@ export const paymentSlipsContract = defineContract('paymentSlips', {
     permission: REVIEW_READ,
     body: slipIdSchema,
   }),
-  approveSlip: mutation({
-    summary:
-      'Provider staff: approve a pending slip, applying its amount to its bills (default oldest first up to each balance, or `allocations`), ' +
+  approveSlip: writeReviews(
+    'Provider staff: approve a pending slip, applying its amount to its bills (default oldest first up to each balance, or `allocations`), ' +
       'optional `comment`; audit row. Not pending: 409 SLIP_ALREADY_REVIEWED. Answers { id, status, allocations }.',
-    permission: REVIEW_WRITE,
-    body: approveSlipSchema,
-    output: output<ReviewResult>(),
-    invalidates: ['paymentSlips', 'bills'],
-  }),
-  rejectSlip: mutation({
-    summary: 'Provider staff: reject a pending slip with a `reason` (≤ 500, shown to the customer); its bills leave review. Audit row; 409 if not pending.',
-    permission: REVIEW_WRITE,
-    body: rejectSlipSchema,
-    output: output<ReviewResult>(),
-    invalidates: ['paymentSlips', 'bills'],
-  }),
+    approveSlipSchema,
+    output<ReviewResult>(),
+  ),
+  rejectSlip: writeReviews(
+    'Provider staff: reject a pending slip with a `reason` (≤ 500, shown to the customer); its bills leave review. Audit row; 409 if not pending.',
+    rejectSlipSchema,
+    output<ReviewResult>(),
+  ),
 });

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { recordIdSchema, uuidSchema } from '@/lib/zodText';
-import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
+import { dateRangeFilter, isoDateSchema, listBodySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import { msg } from '@/lib/zodMessages';
 import { addDays } from '@/lib/bills/dates';
 
@@ -124,27 +124,18 @@ export type SlipFormValues = z.infer<typeof slipFormSchema>;
 export const SLIP_SORT_FIELDS = ['slipNo', 'createdAt', 'paymentDate', 'amount'] as const;
 export type SlipSortField = (typeof SLIP_SORT_FIELDS)[number];
 
-export const listSlipsSchema = listQuerySchema(
-  SLIP_SORT_FIELDS,
-  z.strictObject({
-    status: enumListFilter(SLIP_STATUSES),
-  }),
-);
+export const listSlipsSchema = listBodySchema(SLIP_SORT_FIELDS, { status: enumListFilter(SLIP_STATUSES) });
 export type ListSlipsBody = z.input<typeof listSlipsSchema>;
 
-export const listForReviewSchema = listQuerySchema(
-  SLIP_SORT_FIELDS,
-  z.strictObject({
-    status: enumListFilter(SLIP_STATUSES),
-    /** One customer (UCP id). */
-    ucpId: z.string().trim().min(1).max(40).optional(),
-    /** Uploaded from / to (Hong Kong dates, inclusive). */
-    dateFrom: isoDateSchema.optional(),
-    dateTo: isoDateSchema.optional(),
-    /** Slip number, customer name or UCP id. */
-    q: searchTextSchema.optional(),
-  }),
-);
+export const listForReviewSchema = listBodySchema(SLIP_SORT_FIELDS, {
+  status: enumListFilter(SLIP_STATUSES),
+  /** One customer (UCP id). */
+  ucpId: z.string().trim().min(1).max(40).optional(),
+  /** Uploaded from / to (Hong Kong dates, inclusive). */
+  ...dateRangeFilter(),
+  /** Slip number, customer name or UCP id. */
+  q: searchTextSchema.optional(),
+});
 export type ListForReviewBody = z.input<typeof listForReviewSchema>;
 
 export const slipIdSchema = recordIdSchema;

@@ -1,5 +1,5 @@
 /** Contract renewal: the customer's side and the provider's maintenance, logs and report (docs/contracts-and-meters.md). */
-import { defineContract, download, mutation, output } from '@/lib/contract';
+import { defineContract, download, mutation, noBody, output } from '@/lib/contract';
 import { reads } from '@/lib/contract/grants';
 import {
   listLogsSchema,
@@ -20,7 +20,6 @@ import {
   type ReportResult,
   type SubmitRenewalResult,
 } from './schemas';
-import { z } from 'zod';
 
 const READ = { anyOf: ['contract_renewal_read', 'contract_renewal_write'] } as const;
 const read = reads(READ);
@@ -31,7 +30,7 @@ const readReport = reads({ anyOf: ['contract_renewal_report'] });
 export const renewalContract = defineContract('renewal', {
   listRenewable: read(
     'The customer’s contracts inside their renewal window (90 days before the end) or with a renewal in progress: end date, notice deadline (30 days before the end), days left, eligibility and reason, open renewal, offers that apply.',
-    z.strictObject({}),
+    noBody,
     output<RenewableResult>(),
   ),
   getOptions: read(
@@ -52,11 +51,7 @@ export const renewalContract = defineContract('renewal', {
     listOffersSchema,
     output<OfferListResult>(),
   ),
-  listModels: readOffers(
-    'Provider staff: machine models an offer may include.',
-    z.strictObject({}),
-    output<MachineModelOption[]>(),
-  ),
+  listModels: readOffers('Provider staff: machine models an offer may include.', noBody, output<MachineModelOption[]>()),
   saveOffer: mutation({
     summary: 'Provider staff: create (no id) or update a renewal offer; audit row with before and after. Duplicate code: 409 CONFLICT; unknown model: 400 VALIDATION.',
     permission: { anyOf: ['renewal_offer_write'] },

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { CONTRACT_TYPES, type ContractType } from '@/lib/contracts/constants';
 import type { ContractEvent, ContractTerms } from '@/lib/contracts/schemas';
-import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult, enumListFilter, dateRangeFilter } from '@/lib/listQuery';
+import { isoDateSchema, listBodySchema, searchTextSchema, type ListFilterOf, type ListResult, enumListFilter, dateRangeFilter } from '@/lib/listQuery';
 import { msg } from '@/lib/zodMessages';
 import { OFFER_STATUSES, RENEWAL_STATUSES, type OfferStatus, type RenewalStatus } from './constants';
 
@@ -35,13 +35,17 @@ export type RenewableResult = { items: RenewableContract[]; today: string };
 
 export type OfferTerms = ContractTerms & { termMonths: number; newModelCode: string | null };
 
-export type OfferOption = OfferTerms & {
+/** An offer with its terms, code, names and descriptions: what the customer's choices and the staff list both show. */
+export type NamedOffer = OfferTerms & {
   id: string;
   offerCode: string;
   nameEn: string;
   nameZh: string;
   descriptionEn: string;
   descriptionZh: string;
+};
+
+export type OfferOption = NamedOffer & {
   newModelNameEn: string | null;
   newModelNameZh: string | null;
   validTo: string;
@@ -122,13 +126,7 @@ export type OfferFields = z.input<typeof offerFieldsSchema>;
 export const saveOfferSchema = z.strictObject({ id: id.optional(), offer: offerFieldsSchema });
 export type SaveOfferBody = z.input<typeof saveOfferSchema>;
 
-export type OfferItem = OfferTerms & {
-  id: string;
-  offerCode: string;
-  nameEn: string;
-  nameZh: string;
-  descriptionEn: string;
-  descriptionZh: string;
+export type OfferItem = NamedOffer & {
   contractType: ContractType | null;
   validFrom: string;
   validTo: string;
@@ -141,26 +139,22 @@ export type OfferListResult = ListResult<OfferItem>;
 /** Sortable columns of the staff offer list; `periodCharge` is the offer's charge per period (issue 10 minor). */
 export const OFFER_SORT_FIELDS = ['offerCode', 'validTo', 'updatedAt', 'periodCharge'] as const;
 export type OfferSortField = (typeof OFFER_SORT_FIELDS)[number];
-export const listOffersSchema = listQuerySchema(
-  OFFER_SORT_FIELDS,
-  z.strictObject({ status: enumListFilter(OFFER_STATUSES), q: searchTextSchema.optional() }),
-);
+export const listOffersSchema = listBodySchema(OFFER_SORT_FIELDS, { status: enumListFilter(OFFER_STATUSES), q: searchTextSchema.optional() });
 export type ListOffersBody = z.input<typeof listOffersSchema>;
 export type MachineModelOption = { modelCode: string; nameEn: string; nameZh: string };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Staff: logs and report
 
-export const logFilterSchema = z.strictObject({
+export const LOG_SORT_FIELDS = ['submittedAt', 'renewalNo'] as const;
+export const listLogsSchema = listBodySchema(LOG_SORT_FIELDS, {
   status: enumListFilter(RENEWAL_STATUSES),
   offerId: id.optional(),
   ...dateRangeFilter(),
   q: searchTextSchema.optional(),
 });
-export type LogFilter = z.infer<typeof logFilterSchema>;
-export const LOG_SORT_FIELDS = ['submittedAt', 'renewalNo'] as const;
-export const listLogsSchema = listQuerySchema(LOG_SORT_FIELDS, logFilterSchema);
 export type ListLogsBody = z.input<typeof listLogsSchema>;
+export type LogFilter = ListFilterOf<typeof listLogsSchema>;
 
 export type RenewalLogItem = {
   id: string;
@@ -183,8 +177,8 @@ export type RenewalLogListResult = ListResult<RenewalLogItem>;
 export type RenewalLogDetail = RenewalLogItem & { terms: OfferTerms; newStartDate: string; newEndDate: string; events: ContractEvent[] };
 export const renewalIdSchema = z.strictObject({ id });
 
-export const reportSchema = z.strictObject({ filter: logFilterSchema.optional() });
-export const reportCsvSchema = z.strictObject({ filter: logFilterSchema.optional(), lang: z.enum(['en', 'tc']).default('en') });
+export const reportSchema = z.strictObject({ filter: listLogsSchema.shape.filter });
+export const reportCsvSchema = z.strictObject({ filter: listLogsSchema.shape.filter, lang: z.enum(['en', 'tc']).default('en') });
 export type ReportRow = {
   period: string;
   status: RenewalStatus;

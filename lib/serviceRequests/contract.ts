@@ -4,9 +4,8 @@
  * staff steps). Declared once (lib/contract). Every change names the `version` it was read at: a stale one answers
  * 409 SERVICE_REQUEST_CHANGED; a step the status does not allow answers 409 SERVICE_REQUEST_WRONG_STATUS.
  */
-import { z } from 'zod';
-import { defineContract, download, output, query, upload } from '@/lib/contract';
-import { maintenance } from '@/lib/contract/grants';
+import { defineContract, download, noBody, output, upload } from '@/lib/contract';
+import { maintenance, reads } from '@/lib/contract/grants';
 import {
   acknowledgeSchema,
   assignSchema,
@@ -35,6 +34,8 @@ import {
 } from './schemas';
 
 const { READ, WRITE, read, write } = maintenance('service_req_read', 'service_req_write', ['serviceRequests', 'inbox']);
+/** What the "Report a fault" form reads: open to those who may report. */
+const readForm = reads(WRITE);
 const { READ: DESK_READ, read: deskRead, write: deskWrite } = maintenance('service_req_admin_read', 'service_req_admin_write', ['serviceDesk', 'serviceRequests', 'admin']);
 
 export const serviceRequestsContract = defineContract('serviceRequests', {
@@ -49,19 +50,16 @@ export const serviceRequestsContract = defineContract('serviceRequests', {
     idSchema,
     output<ServiceRequestDetail>(),
   ),
-  newRequestContext: query({
-    summary:
-      'For the "Report a fault" form: the machine (the customer’s, active), its contract and response time, the due time if reported now, the usual contact, and the machine’s open requests. Unknown: 404.',
-    permission: WRITE,
-    body: newRequestContextSchema,
-    output: output<NewRequestContext>(),
-  }),
-  machines: query({
-    summary: 'The current customer’s active machines a fault may be reported for (the form’s machine picker when no machineId is given).',
-    permission: WRITE,
-    body: z.strictObject({}),
-    output: output<ServiceMachine[]>(),
-  }),
+  newRequestContext: readForm(
+    'For the "Report a fault" form: the machine (the customer’s, active), its contract and response time, the due time if reported now, the usual contact, and the machine’s open requests. Unknown: 404.',
+    newRequestContextSchema,
+    output<NewRequestContext>(),
+  ),
+  machines: readForm(
+    'The current customer’s active machines a fault may be reported for (the form’s machine picker when no machineId is given).',
+    noBody,
+    output<ServiceMachine[]>(),
+  ),
   uploadPhoto: upload({
     summary:
       'MULTIPART/FORM-DATA: field machineId (a machine of the customer), file part `file` (JPEG or PNG by content, at most upload_file_size MB). Answers { fileId } to name in create.',
@@ -107,12 +105,11 @@ export const serviceDeskContract = defineContract('serviceDesk', {
   ),
   get: deskRead('Staff: one request with its customer, reporter, timeline (who acted) and the staff actions allowed now. Unknown: 404.', idSchema, output<ServiceDeskDetail>()),
   photo: download({ summary: 'Staff: FILE, the photo of a request. None: 404.', permission: DESK_READ, body: idSchema }),
-  summary: query({
-    summary: 'Staff: counts of open requests, of those not yet acknowledged, at risk of breaching their SLA (less than an hour of business time left) and breached.',
-    permission: DESK_READ,
-    body: z.strictObject({}),
-    output: output<ServiceDeskSummary>(),
-  }),
+  summary: deskRead(
+    'Staff: counts of open requests, of those not yet acknowledged, at risk of breaching their SLA (less than an hour of business time left) and breached.',
+    noBody,
+    output<ServiceDeskSummary>(),
+  ),
   acknowledge: deskWrite('Staff: submitted → acknowledged. Audited, customer notified. Answers the request.', acknowledgeSchema, output<ServiceDeskDetail>()),
   assignEngineer: deskWrite(
     'Staff: names the engineer and the ETA (submitted | acknowledged → engineer_assigned; again on engineer_assigned: a new engineer or ETA). Audited, customer notified. Answers the request.',

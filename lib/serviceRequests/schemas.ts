@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { recordIdSchema, required, text, uuidSchema } from '@/lib/zodText';
 import type { MachineSummary } from '@/lib/machines/schemas';
-import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { isoDateSchema, listBodySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
 import {
   MAX_VISIT_WINDOWS,
@@ -71,15 +71,14 @@ export type ConfirmBody = z.infer<typeof confirmSchema>;
 export type ReopenBody = z.infer<typeof reopenSchema>;
 export type RateBody = z.infer<typeof rateSchema>;
 
-export const customerFilterSchema = z.strictObject({
+export const CUSTOMER_SORT_FIELDS = ['createdAt', 'reference', 'status'] as const;
+export const listServiceRequestsSchema = listBodySchema(CUSTOMER_SORT_FIELDS, {
   machineId: uuidSchema.optional(),
   status: z.enum(SERVICE_STATUSES).optional(),
   /** `open` (submitted … on site), `done` (resolved, closed, cancelled). */
   state: z.enum(['open', 'done']).optional(),
   q: searchTextSchema.optional(),
 });
-export const CUSTOMER_SORT_FIELDS = ['createdAt', 'reference', 'status'] as const;
-export const listServiceRequestsSchema = listQuerySchema(CUSTOMER_SORT_FIELDS, customerFilterSchema);
 export type ListServiceRequestsBody = z.infer<typeof listServiceRequestsSchema>;
 
 /** The machine a request is about (bilingual texts: the screen picks its language), with its address. */
@@ -171,7 +170,9 @@ export type PhotoResult = { fileId: string };
 
 // ── Staff side (service desk) ────────────────────────────────────────────────────────────────────────────────────
 
-export const deskFilterSchema = z.strictObject({
+/** `sla`: breached first, then at risk, then by due time (the default order of the queue). */
+export const DESK_SORT_FIELDS = ['sla', 'createdAt', 'reference', 'customer'] as const;
+export const listDeskSchema = listBodySchema(DESK_SORT_FIELDS, {
   status: z.enum(SERVICE_STATUSES).optional(),
   /** `open`: every status before resolved. */
   state: z.enum(['open', 'done']).optional(),
@@ -180,9 +181,6 @@ export const deskFilterSchema = z.strictObject({
   sla: z.enum(SLA_STATES).optional(),
   q: searchTextSchema.optional(),
 });
-/** `sla`: breached first, then at risk, then by due time (the default order of the queue). */
-export const DESK_SORT_FIELDS = ['sla', 'createdAt', 'reference', 'customer'] as const;
-export const listDeskSchema = listQuerySchema(DESK_SORT_FIELDS, deskFilterSchema);
 export type ListDeskBody = z.infer<typeof listDeskSchema>;
 
 export type ServiceDeskRow = ServiceRequestRow & { ucpId: string; customerNameEn: string; customerNameZh: string };

@@ -5,7 +5,7 @@
  * before it stores it.
  */
 import { z } from 'zod';
-import { listQuerySchema, type ListResult } from '@/lib/listQuery';
+import { listBodySchema, type ListResult } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
 import { isSafeHref, type FooterPopupContent, type LinkConfiguration, type MobileApplication, type SocialPlatformSection } from './schemas';
 
@@ -79,7 +79,7 @@ export type UpdateSectionBody = z.infer<typeof updateSectionSchema>;
 /** Any short id: an unknown section is a 404 (a mistyped address), not a field error. */
 export const sectionIdSchema = z.strictObject({ id: z.string().max(40) });
 export const isSection = (id: string): id is SiteContentSection => (SITE_CONTENT_SECTIONS as readonly string[]).includes(id);
-export const listSectionsSchema = listQuerySchema(['section'] as const, z.strictObject({}));
+export const listSectionsSchema = listBodySchema(['section'] as const, {});
 
 export type SectionRow = { id: SiteContentSection; updatedAt: string | null };
 /** A section as stored: each language's own document (empty when that language has no row yet). */

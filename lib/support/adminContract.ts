@@ -2,8 +2,8 @@
  * Staff maintenance of the support content and the enquiries list (docs/support.md, docs/permissions.md):
  * `support_content_read` / `support_content_write` for articles, FAQ and links; `support_enquiry_read` for enquiries.
  */
-import { defineContract, output, query, upload } from '@/lib/contract';
-import { maintenance } from '@/lib/contract/grants';
+import { defineContract, output, upload } from '@/lib/contract';
+import { maintenance, reads } from '@/lib/contract/grants';
 import type { ListResult } from '@/lib/listQuery';
 import {
   articleFieldsSchema,
@@ -28,7 +28,7 @@ import {
   type LinkRow,
 } from './schemas';
 
-const ENQUIRIES = { anyOf: ['support_enquiry_read'] } as const;
+const readEnquiries = reads({ anyOf: ['support_enquiry_read'] } as const);
 const { WRITE, read, write } = maintenance('support_content_read', 'support_content_write', ['supportAdmin', 'support']);
 
 export const supportAdminContract = defineContract('supportAdmin', {
@@ -68,11 +68,10 @@ export const supportAdminContract = defineContract('supportAdmin', {
   getLink: read('Staff: one useful link. Unknown: 404.', idSchema, output<LinkRecord>()),
   createLink: write('Staff: add a useful link (https, http, mailto or a portal path). Audited. Answers { id }.', linkFieldsSchema, output<{ id: string }>()),
   updateLink: write('Staff: edit a useful link. Audited. Answers { id }.', updateLinkSchema, output<{ id: string }>()),
-  listEnquiries: query({
-    summary: 'Staff: contact-us enquiries of every customer, newest first. Filter q (reference, subject, customer, contact), topic.',
-    permission: ENQUIRIES,
-    body: listEnquiriesSchema,
-    output: output<ListResult<EnquiryRow>>(),
-  }),
-  getEnquiry: query({ summary: 'Staff: one enquiry with its message and contact details. Unknown: 404.', permission: ENQUIRIES, body: idSchema, output: output<EnquiryRecord>() }),
+  listEnquiries: readEnquiries(
+    'Staff: contact-us enquiries of every customer, newest first. Filter q (reference, subject, customer, contact), topic.',
+    listEnquiriesSchema,
+    output<ListResult<EnquiryRow>>(),
+  ),
+  getEnquiry: readEnquiries('Staff: one enquiry with its message and contact details. Unknown: 404.', idSchema, output<EnquiryRecord>()),
 });

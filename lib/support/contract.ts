@@ -2,7 +2,8 @@
  * Customer support (docs/support.md): quick help, FAQ, useful links and the contact-us enquiry. Every signed-in user
  * with `home` reads them; `lang` (en | tc) picks the language of the answer (default en). Declared once (lib/contract).
  */
-import { defineContract, mutation, output, query } from '@/lib/contract';
+import { defineContract, output } from '@/lib/contract';
+import { reads, writes } from '@/lib/contract/grants';
 import {
   articleBodySchema,
   langBodySchema,
@@ -18,53 +19,41 @@ import {
 } from './schemas';
 
 const HOME = { anyOf: ['home'] } as const;
+const readHome = reads(HOME);
+const write = writes(HOME, ['inbox']);
 
 export const supportContract = defineContract('support', {
-  listHelpTopics: query({
-    summary: 'Published quick-help articles grouped by topic, in the topic order of SUPPORT_TOPICS: [{ topic, articles: [{ id, topic, title, summary }] }].',
-    permission: HOME,
-    body: langBodySchema,
-    output: output<HelpTopicGroup[]>(),
-  }),
-  getHelpArticle: query({
-    summary: 'One published article with its sanitized HTML body and up to 4 related articles of its topic. Unknown or unpublished: 404.',
-    permission: HOME,
-    body: articleBodySchema,
-    output: output<HelpArticle>(),
-  }),
-  searchHelp: query({
-    summary:
-      'Search of published articles, titles, summaries and bodies in both languages (Chinese included): every word must match; ' +
+  listHelpTopics: readHome(
+    'Published quick-help articles grouped by topic, in the topic order of SUPPORT_TOPICS: [{ topic, articles: [{ id, topic, title, summary }] }].',
+    langBodySchema,
+    output<HelpTopicGroup[]>(),
+  ),
+  getHelpArticle: readHome(
+    'One published article with its sanitized HTML body and up to 4 related articles of its topic. Unknown or unpublished: 404.',
+    articleBodySchema,
+    output<HelpArticle>(),
+  ),
+  searchHelp: readHome(
+    'Search of published articles, titles, summaries and bodies in both languages (Chinese included): every word must match; ' +
       'title matches rank first. Answers { terms, hits: [{ id, topic, title, snippet, matchedLang, score }] } (at most 50).',
-    permission: HOME,
-    body: searchBodySchema,
-    output: output<SearchResult>(),
-  }),
-  listFaq: query({
-    summary: 'Published FAQ entries grouped by category: [{ category, items: [{ id, category, question, answerHtml }] }].',
-    permission: HOME,
-    body: langBodySchema,
-    output: output<FaqCategoryGroup[]>(),
-  }),
-  searchFaq: query({
-    summary: 'Search of published FAQ questions and answers in both languages, ranked like searchHelp; each hit carries its answer.',
-    permission: HOME,
-    body: searchBodySchema,
-    output: output<FaqSearchResult>(),
-  }),
-  listUsefulLinks: query({
-    summary: 'Published useful links in their order: [{ id, title, description, url, isExternal }].',
-    permission: HOME,
-    body: langBodySchema,
-    output: output<UsefulLink[]>(),
-  }),
-  submitEnquiry: mutation({
-    summary:
-      'Files a contact-us enquiry for the current customer, audited, acknowledged by an inbox message to the sender (and its e-mail ' +
+    searchBodySchema,
+    output<SearchResult>(),
+  ),
+  listFaq: readHome(
+    'Published FAQ entries grouped by category: [{ category, items: [{ id, category, question, answerHtml }] }].',
+    langBodySchema,
+    output<FaqCategoryGroup[]>(),
+  ),
+  searchFaq: readHome(
+    'Search of published FAQ questions and answers in both languages, ranked like searchHelp; each hit carries its answer.',
+    searchBodySchema,
+    output<FaqSearchResult>(),
+  ),
+  listUsefulLinks: readHome('Published useful links in their order: [{ id, title, description, url, isExternal }].', langBodySchema, output<UsefulLink[]>()),
+  submitEnquiry: write(
+    'Files a contact-us enquiry for the current customer, audited, acknowledged by an inbox message to the sender (and its e-mail ' +
       'notification through the outbox). A repeat with the same idempotencyKey answers the first receipt. Answers { id, reference, createdAt }.',
-    permission: HOME,
-    body: submitEnquirySchema,
-    output: output<EnquiryReceipt>(),
-    invalidates: ['inbox'],
-  }),
+    submitEnquirySchema,
+    output<EnquiryReceipt>(),
+  ),
 });

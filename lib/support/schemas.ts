@@ -3,7 +3,7 @@
  */
 import { z } from 'zod';
 import { enZh, required, text } from '@/lib/zodText';
-import { listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { listBodySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
 import { ENQUIRY_TOPICS, SUPPORT_TOPICS, type EnquiryTopic, type SupportTopic } from './constants';
 
@@ -58,15 +58,18 @@ export type EnquiryReceipt = { id: string; reference: string; createdAt: string 
 
 // ── Staff side ───────────────────────────────────────────────────────────────────────────────────────────────────
 
-const sortOrder = z.number({ error: zodMessages.number }).int(zodMessages.integer).min(0, zodMessages.min(0)).max(9999, zodMessages.max(9999));
+/** Where a piece of support content stands in its list and whether customers see it (articles, FAQ entries, links). */
+const placement = {
+  sortOrder: z.number({ error: zodMessages.number }).int(zodMessages.integer).min(0, zodMessages.min(0)).max(9999, zodMessages.max(9999)),
+  published: z.boolean(),
+};
 
 export const articleFieldsSchema = z.strictObject({
   topic: z.enum(SUPPORT_TOPICS, { error: zodMessages.choose }),
   ...enZh('title', required(LIMITS.title)),
   ...enZh('summary', text(LIMITS.summary)),
   ...enZh('body', required(LIMITS.body)),
-  sortOrder,
-  published: z.boolean(),
+  ...placement,
 });
 export type ArticleFields = z.infer<typeof articleFieldsSchema>;
 export const updateArticleSchema = articleFieldsSchema.extend({ id: z.uuid() });
@@ -75,8 +78,7 @@ export const faqFieldsSchema = z.strictObject({
   category: z.enum(SUPPORT_TOPICS, { error: zodMessages.choose }),
   ...enZh('question', required(LIMITS.title)),
   ...enZh('answer', required(LIMITS.body)),
-  sortOrder,
-  published: z.boolean(),
+  ...placement,
 });
 export type FaqFields = z.infer<typeof faqFieldsSchema>;
 export const updateFaqSchema = faqFieldsSchema.extend({ id: z.uuid() });
@@ -93,25 +95,21 @@ export const linkFieldsSchema = z.strictObject({
   ...enZh('title', required(LIMITS.title)),
   ...enZh('description', text(LIMITS.summary)),
   url: linkUrlSchema,
-  sortOrder,
-  published: z.boolean(),
+  ...placement,
 });
 export type LinkFields = z.infer<typeof linkFieldsSchema>;
 export const updateLinkSchema = linkFieldsSchema.extend({ id: z.uuid() });
 
-export const contentFilterSchema = z.strictObject({
+export const CONTENT_SORT_FIELDS = ['sortOrder', 'title', 'updatedAt'] as const;
+export type ContentSortField = (typeof CONTENT_SORT_FIELDS)[number];
+export const listContentSchema = listBodySchema(CONTENT_SORT_FIELDS, {
   q: searchTextSchema.optional(),
   topic: z.enum(SUPPORT_TOPICS).optional(),
   published: z.enum(['yes', 'no']).optional(),
 });
-export type ContentFilter = z.infer<typeof contentFilterSchema>;
-export const CONTENT_SORT_FIELDS = ['sortOrder', 'title', 'updatedAt'] as const;
-export type ContentSortField = (typeof CONTENT_SORT_FIELDS)[number];
-export const listContentSchema = listQuerySchema(CONTENT_SORT_FIELDS, contentFilterSchema);
 export type ListContentBody = z.infer<typeof listContentSchema>;
 
-export const linkFilterSchema = z.strictObject({ q: searchTextSchema.optional(), published: z.enum(['yes', 'no']).optional() });
-export const listLinksSchema = listQuerySchema(CONTENT_SORT_FIELDS, linkFilterSchema);
+export const listLinksSchema = listBodySchema(CONTENT_SORT_FIELDS, { q: searchTextSchema.optional(), published: z.enum(['yes', 'no']).optional() });
 export type ListLinksBody = z.infer<typeof listLinksSchema>;
 
 export type ArticleRow = { id: string; topic: SupportTopic; titleEn: string; titleZh: string; sortOrder: number; published: boolean; updatedAt: string };
@@ -121,12 +119,11 @@ export type FaqRecord = FaqFields & { id: string; createdAt: string; updatedAt: 
 export type LinkRow = { id: string; titleEn: string; titleZh: string; url: string; sortOrder: number; published: boolean; updatedAt: string };
 export type LinkRecord = LinkFields & { id: string; createdAt: string; updatedAt: string };
 
-export const enquiryFilterSchema = z.strictObject({
+export const ENQUIRY_SORT_FIELDS = ['createdAt'] as const;
+export const listEnquiriesSchema = listBodySchema(ENQUIRY_SORT_FIELDS, {
   q: searchTextSchema.optional(),
   topic: z.enum(ENQUIRY_TOPICS).optional(),
 });
-export const ENQUIRY_SORT_FIELDS = ['createdAt'] as const;
-export const listEnquiriesSchema = listQuerySchema(ENQUIRY_SORT_FIELDS, enquiryFilterSchema);
 export type ListEnquiriesBody = z.infer<typeof listEnquiriesSchema>;
 export type EnquiryRow = { id: string; reference: string; ucpId: string; customerName: string; topic: EnquiryTopic; subject: string; contactName: string; createdAt: string };
 export type EnquiryRecord = EnquiryRow & {

@@ -1,7 +1,5 @@
 /** System parameters the browser needs (spec §7 `systemParam`), implemented in lib/server/api/systemParam.ts. */
-import { defineContract, lazyBody, output, query } from '@/lib/contract';
-
-const empty = lazyBody(() => import('@/lib/contract/bodies').then((m) => m.emptyBody));
+import { defineContract, noBody, output, query } from '@/lib/contract';
 
 /** Spec §9: 1 MB when the system parameter is not supplied. */
 export const DEFAULT_UPLOAD_FILE_SIZE = 1;
@@ -11,7 +9,7 @@ export const systemParamContract = defineContract('systemParam', {
     summary: 'Upload size limit in MB (system parameter upload_file_size, default 1).',
     permission: 'authenticated',
     silent: true,
-    body: empty,
+    body: noBody,
     output: output<{ paramValue: number }>(),
   }),
 });

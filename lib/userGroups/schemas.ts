@@ -3,7 +3,7 @@
  * A group is addressed by its uuid (`{ id }`); its code is its unique name, entered once.
  */
 import { z } from 'zod';
-import { listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
+import { listBodySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import { FUNCTION_CODES, type FunctionCode } from '@/lib/permissions/codes';
 import { msg, zodMessages } from '@/lib/zodMessages';
 import { required, text } from '@/lib/zodText';
@@ -63,13 +63,12 @@ export const removeMemberSchema = z.strictObject({ id: z.uuid(), userId: z.uuid(
 export type RemoveMemberBody = z.infer<typeof removeMemberSchema>;
 
 export const GROUP_SORT_FIELDS = ['code', 'nameEn', 'createdAt'] as const;
-export const groupFilterSchema = z.strictObject({
+export const listGroupsSchema = listBodySchema(GROUP_SORT_FIELDS, {
   /** Code or name (either language), anywhere, case-insensitively. */
   q: searchTextSchema.optional(),
   kind: enumListFilter(GROUP_KINDS),
   status: enumListFilter(GROUP_STATUSES),
 });
-export const listGroupsSchema = listQuerySchema(GROUP_SORT_FIELDS, groupFilterSchema);
 export type ListGroupsBody = z.infer<typeof listGroupsSchema>;
 
 export type GroupListItem = {

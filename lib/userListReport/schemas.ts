@@ -3,7 +3,7 @@
  * groups. Shared by the API and the screen (client-safe).
  */
 import { z } from 'zod';
-import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
+import { isoDateSchema, listBodySchema, searchTextSchema, type ListFilterOf, type ListResult, enumListFilter } from '@/lib/listQuery';
 
 export const REPORT_USER_STATUSES = ['pending', 'active', 'inactive'] as const;
 export type ReportUserStatus = (typeof REPORT_USER_STATUSES)[number];
@@ -11,7 +11,7 @@ export const MFA_FILTER = ['on', 'off'] as const;
 export const REPORT_LANGS = ['en', 'tc'] as const;
 
 export const REPORT_SORT_FIELDS = ['loginId', 'createdAt', 'lastLoginAt'] as const;
-export const reportFilterSchema = z.strictObject({
+export const listReportSchema = listBodySchema(REPORT_SORT_FIELDS, {
   /** Login id, name or e-mail, anywhere, case-insensitively. */
   q: searchTextSchema.optional(),
   /** UCP id or customer name (either language). */
@@ -24,13 +24,12 @@ export const reportFilterSchema = z.strictObject({
   createdFrom: isoDateSchema.optional(),
   createdTo: isoDateSchema.optional(),
 });
-export type ReportFilter = z.infer<typeof reportFilterSchema>;
-export const listReportSchema = listQuerySchema(REPORT_SORT_FIELDS, reportFilterSchema);
 export type ListReportBody = z.infer<typeof listReportSchema>;
+export type ReportFilter = ListFilterOf<typeof listReportSchema>;
 
 /** The export: the whole filtered set (no paging), in the screen's order, headings in `lang`. */
 export const exportReportSchema = z.strictObject({
-  filter: reportFilterSchema.optional(),
+  filter: listReportSchema.shape.filter,
   sort: listReportSchema.shape.sort,
   lang: z.enum(REPORT_LANGS).default('en'),
 });

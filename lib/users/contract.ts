@@ -2,9 +2,8 @@
  * User account maintenance (docs/user-accounts.md): provider staff with user_ac_main_read / _write / _resend /
  * _impexp; and the public one-time links (activation, forgotten password). Declared once (lib/contract).
  */
-import { z } from 'zod';
-import { defineContract, download, mutation, output, query, upload } from '@/lib/contract';
-import { maintenance } from '@/lib/contract/grants';
+import { defineContract, download, noBody, output, upload } from '@/lib/contract';
+import { maintenance, reads, writes } from '@/lib/contract/grants';
 import {
   checkLinkSchema,
   createUserSchema,
@@ -26,30 +25,26 @@ import {
 
 /** `_impexp` alone also opens the list (spec §2). */
 const LIST = { anyOf: ['user_ac_main_read', 'user_ac_main_write', 'user_ac_main_impexp'] } as const;
-const { read, write } = maintenance('user_ac_main_read', 'user_ac_main_write', ['users']);
-const RESEND = { anyOf: ['user_ac_main_resend'] } as const;
+const readList = reads(LIST);
+const { WRITE, read, write } = maintenance('user_ac_main_read', 'user_ac_main_write', ['users']);
+/** The add and edit forms' choices: open to those who may save them. */
+const readForm = reads(WRITE);
+const resend = writes({ anyOf: ['user_ac_main_resend'] } as const, ['users.getUser']);
 const IMPEXP = { anyOf: ['user_ac_main_impexp'] } as const;
 
 export const usersContract = defineContract('users', {
-  listUsers: query({
-    summary:
-      'Provider staff: user accounts { items: [{ id, loginId, name, email, kind, status, customers, groups, mfaEnabled, lastLoginAt, createdAt }], total }. ' +
+  listUsers: readList(
+    'Provider staff: user accounts { items: [{ id, loginId, name, email, kind, status, customers, groups, mfaEnabled, lastLoginAt, createdAt }], total }. ' +
       'Filter q (login id, name, e-mail), customer (UCP id or name), group (code or name), status[], kind; sort loginId | name | createdAt | lastLoginAt.',
-    permission: LIST,
-    body: listUsersSchema,
-    output: output<UserListResult>(),
-  }),
+    listUsersSchema,
+    output<UserListResult>(),
+  ),
   getUser: read(
     'Provider staff: one user account with its customers and the groups held for each. Never a password hash or MFA secret. Unknown: 404.',
     userIdSchema,
     output<UserDetail>(),
   ),
-  userFormOptions: query({
-    summary: 'Provider staff: the active customers and groups a user can be given (add and edit forms).',
-    permission: { anyOf: ['user_ac_main_write'] },
-    body: z.strictObject({}),
-    output: output<UserFormOptions>(),
-  }),
+  userFormOptions: readForm('Provider staff: the active customers and groups a user can be given (add and edit forms).', noBody, output<UserFormOptions>()),
   createUser: write(
     'Provider staff: add a user (status pending) and queue its bilingual activation e-mail with a one-time link (72 hours). ' +
       'Login id unique (409 with fields.loginId); customers and groups must exist and match the kind (400 on links.N). Audited. Answers { id }.',
@@ -69,13 +64,11 @@ export const usersContract = defineContract('users', {
     output<{ id: string; status: UserStatus }>(),
   ),
   resetMfa: write('Provider staff: turn MFA off and forget the secret (the user enrols again); revokes every token. Audited.', userIdSchema, output<{ id: string }>()),
-  resendActivation: mutation({
-    summary: 'Provider staff: a new activation link for a pending account (older links stop working). 409 ACCOUNT_NOT_PENDING otherwise. Audited.',
-    permission: RESEND,
-    body: userIdSchema,
-    output: output<{ id: string; expiresAt: string }>(),
-    invalidates: ['users.getUser'],
-  }),
+  resendActivation: resend(
+    'Provider staff: a new activation link for a pending account (older links stop working). 409 ACCOUNT_NOT_PENDING otherwise. Audited.',
+    userIdSchema,
+    output<{ id: string; expiresAt: string }>(),
+  ),
   exportUsers: download({
     summary: 'Provider staff: every user matching the filter as CSV (UTF-8 with BOM) or XLSX, in the columns the import reads.',
     permission: IMPEXP,
@@ -92,26 +85,25 @@ export const usersContract = defineContract('users', {
   }),
 });
 
+/** The one-time links (activation, password reset): public, the link is the proof. */
+const readLink = reads('public');
+const writeByLink = writes('public', []);
+
 export const accountLinksContract = defineContract('accountLinks', {
-  checkLink: query({
-    summary: 'Public: whether an activation or password-reset link is still usable → { purpose, loginId, expiresAt }; 400 LINK_INVALID otherwise. Rate-limited per address.',
-    permission: 'public',
-    body: checkLinkSchema,
-    output: output<LinkInfo>(),
-  }),
-  setPassword: mutation({
-    summary:
-      'Public: uses a one-time link once: activation sets the first password and activates the account; reset sets a new password, clears a lock-out and revokes every token. ' +
+  checkLink: readLink(
+    'Public: whether an activation or password-reset link is still usable → { purpose, loginId, expiresAt }; 400 LINK_INVALID otherwise. Rate-limited per address.',
+    checkLinkSchema,
+    output<LinkInfo>(),
+  ),
+  setPassword: writeByLink(
+    'Public: uses a one-time link once: activation sets the first password and activates the account; reset sets a new password, clears a lock-out and revokes every token. ' +
       'The password rules of lib/auth/passwordRules.ts. 400 LINK_INVALID for an unknown, used or expired link. Rate-limited per address.',
-    permission: 'public',
-    body: setPasswordByLinkSchema,
-    output: output<{ loginId: string }>(),
-  }),
-  requestPasswordReset: mutation({
-    summary:
-      'Public: "forgot password". Always answers { accepted: true } whether the login id exists or not; an active account gets a reset e-mail (link valid 60 minutes). Rate-limited per address and per login id.',
-    permission: 'public',
-    body: requestPasswordResetSchema,
-    output: output<{ accepted: true }>(),
-  }),
+    setPasswordByLinkSchema,
+    output<{ loginId: string }>(),
+  ),
+  requestPasswordReset: writeByLink(
+    'Public: "forgot password". Always answers { accepted: true } whether the login id exists or not; an active account gets a reset e-mail (link valid 60 minutes). Rate-limited per address and per login id.',
+    requestPasswordResetSchema,
+    output<{ accepted: true }>(),
+  ),
 });
