@@ -8,7 +8,7 @@
  * `add`, `addTitle`, `edit`, `editTitle` ({{name}}), `viewTitle` ({{name}}), `notFoundTitle`, `notFoundBody`,
  * `backToList`, `filters.<key>` and `fields.<key>`.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import AddIcon from '@mui/icons-material/Add';
@@ -70,7 +70,11 @@ export type ResourceDescription<Row, Rec, FIn extends FieldValues = FieldValues,
   viewActions?: (record: Rec) => ReactNode;
   form?: {
     schema: z.ZodType<FOut, FIn>;
-    empty: DefaultValues<FIn>;
+    /**
+     * The add form's values; a function when they depend on the day (an offer valid from today), called when the add
+     * page opens, so a tab left open past midnight does not propose yesterday.
+     */
+    empty: DefaultValues<FIn> | (() => DefaultValues<FIn>);
     fromRecord: (record: Rec) => DefaultValues<FIn>;
     /** `mode` lets a field be entered once and shown read-only afterwards (a record's key). */
     fields: (form: UseFormReturn<FIn, unknown, FOut>, t: TFunction, mode: 'add' | 'edit') => ReactNode;
@@ -180,6 +184,9 @@ export function ResourceFormPage<Rec, FIn extends FieldValues, FOut>({ resource,
   const back = { href: r.base, label: t('backToList') };
   const form = r.form;
   if (!form) throw new Error(`${r.base}: no form in the resource description`);
+  const { empty } = form;
+  // Once per opening of the page: the form keeps its first default values.
+  const [addDefaults] = useState(() => (typeof empty === 'function' ? empty() : empty));
   // `fields.<name>` of the namespace, else the field's own label.
   const fieldLabels = new Proxy({} as Record<string, string>, {
     get: (_t, key: string) => (i18n.exists(`${r.ns}:fields.${key}`) ? t(`fields.${key}`) : undefined),
@@ -195,7 +202,7 @@ export function ResourceFormPage<Rec, FIn extends FieldValues, FOut>({ resource,
         <EntityForm
           endpoint={create}
           schema={form.schema}
-          defaultValues={form.empty}
+          defaultValues={addDefaults}
           toBody={(v, ctx) => toCreate(v, ctx)}
           fieldLabels={fieldLabels}
           submitLabel={t('add')}

@@ -100,6 +100,17 @@ describe('resource pages from one description', () => {
     expect(bodies).toEqual([{ code: 'FN-2', name: 'Finisher', idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
   });
 
+  it('add: default values given as a function are made when the page opens, not when the module loads', () => {
+    let opened = 0;
+    const dated = { ...widgets, form: { ...widgets.form, empty: () => ({ code: `DAY-${++opened}`, name: '' }) } };
+    const first = renderWithProviders(<ResourceFormPage resource={dated} mode="add" />, { route: '/admin-controls/widgets/add', namespaces });
+    expect(screen.getByRole('textbox', { name: 'Code' })).toHaveValue('DAY-1');
+    first.unmount();
+    renderWithProviders(<ResourceFormPage resource={dated} mode="add" />, { route: '/admin-controls/widgets/add', namespaces });
+    expect(screen.getByRole('textbox', { name: 'Code' })).toHaveValue('DAY-2');
+    expect(opened).toBe(2);
+  });
+
   it('edit: starts from the record, shows server field errors on their fields', async () => {
     const user = userEvent.setup();
     server.use(endpointSuccess(c.getWidget, W1), endpointError(c.updateWidget, 'VALIDATION', { fields: { code: ['ui.validation.required'] } }));

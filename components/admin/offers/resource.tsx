@@ -16,8 +16,8 @@ import { UcpIdsField } from './UcpIdsField';
 
 const c = offersContract.endpoints;
 const titleOf = (r: { titleEn: string; titleZh: string }, locale: string | undefined) => (locale === 'tc' ? r.titleZh : r.titleEn);
-/** A new offer: valid from today for 30 days, for every customer. */
-const empty: OfferFields = {
+/** A new offer: valid from today (Hong Kong, when the add page opens) for 30 days, for every customer. */
+const empty = (): OfferFields => ({
   titleEn: '',
   titleZh: '',
   descriptionEn: '',
@@ -29,7 +29,7 @@ const empty: OfferFields = {
   ctaUrl: '',
   ctaLabelEn: '',
   ctaLabelZh: '',
-};
+});
 const period = (r: { validFrom: string; validTo: string }, locale: string | undefined) => `${formatDate(r.validFrom, locale)} – ${formatDate(r.validTo, locale)}`;
 
 /** Shown only when the offer targets chosen customers. */
@@ -82,7 +82,7 @@ export const offersResource = describeResource({
   form: {
     schema: offerFieldsSchema,
     empty,
-    fromRecord: recordValues(empty),
+    fromRecord: recordValues(empty()),
     fields: (form, t) => (
       <>
         <TextFieldElement control={form.control} name="titleEn" label={t('fields.titleEn')} required />

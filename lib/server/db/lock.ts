@@ -5,8 +5,9 @@ import path from 'node:path';
 /**
  * PGlite has no cross-process lock: two processes opening one data folder corrupt it (DESIGN.md known traps). Every
  * process that opens the embedded folder (the server, `npm run db:migrate`, `npm run db:seed`) first takes this lock
- * file, `<PGLITE_DIR>/../server.lock`, holding the owner's pid. A lock whose pid is no longer alive on this host is
- * stale (the process crashed) and is taken over. PostgreSQL needs none of this.
+ * file beside the folder, `<PGLITE_DIR>.lock` (`.data/pglite.lock`), holding the owner's pid. One lock per folder: two
+ * servers on sibling folders (two temp folders under /tmp) do not stop each other. A lock whose pid is no longer alive
+ * on this host is stale (the process crashed) and is taken over. PostgreSQL needs none of this.
  */
 export type DbLockInfo = { pid: number; host: string; owner: string; since: string };
 
@@ -29,7 +30,8 @@ export class DbLockedError extends Error {
   }
 }
 
-export const lockPathFor = (pgliteDir: string): string => path.join(path.dirname(path.resolve(pgliteDir)), 'server.lock');
+/** Beside the folder rather than inside it: PGlite owns the folder's contents (and creates it on first start). */
+export const lockPathFor = (pgliteDir: string): string => `${path.resolve(pgliteDir)}.lock`;
 
 function readLock(file: string): DbLockInfo | null {
   try {

@@ -1,0 +1,14 @@
+import { offersResource } from '@/components/admin/offers/resource';
+
+describe('offer maintenance: a new offer’s dates', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('are today and 30 days on in Hong Kong at the moment the add form opens, however long the page was loaded', () => {
+    const empty = offersResource.form!.empty as () => { validFrom: string; validTo: string };
+    expect(typeof empty).toBe('function');
+    jest.useFakeTimers({ now: new Date('2026-11-23T15:59:00Z') }); // 23:59 in Hong Kong
+    expect(empty()).toMatchObject({ validFrom: '2026-11-23', validTo: '2026-12-23' });
+    jest.setSystemTime(new Date('2026-11-23T16:01:00Z')); // 00:01 the next day
+    expect(empty()).toMatchObject({ validFrom: '2026-11-24', validTo: '2026-12-24' });
+  });
+});
