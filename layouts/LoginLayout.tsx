@@ -1,19 +1,19 @@
 import type { ReactNode } from 'react';
-import dynamic from 'next/dynamic';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { BrandMark } from '@/components/shell/BrandMark';
 import { ColorModeToggle } from '@/components/shell/ColorModeToggle';
 import { FontSizeControl } from '@/components/shell/FontSizeControl';
+import { Footer } from '@/components/shell/Footer';
 import { LanguageSwitch } from '@/components/shell/LanguageSwitch';
 
-/**
- * The footer (site content, popup dialogs, app badges) is its own chunk, out of the shared bundle: the sign-in pages
- * are in every page's first load through AppShell, the footer is below the card (docs/performance.md).
+/*
+ * The footer is imported here, not through `next/dynamic`: this layout is itself a dynamic chunk of AppShell (so the
+ * footer stays out of the shared bundle), and a dynamic import nested in it was not loaded before hydration, so the
+ * client's first render had no footer where the prerendered HTML had one: React threw away the server's HTML
+ * (hydration error #418) and rendered every sign-in page again from scratch.
  */
-const Footer = dynamic(() => import('@/components/shell/Footer').then((m) => m.Footer));
-
 /** Sign-in, disclaimer, customer selection, weblogin: a centred card, with language, colour and size controls. */
 export function LoginLayout({ children }: { children: ReactNode }) {
   return (
