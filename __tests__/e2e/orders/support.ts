@@ -5,6 +5,7 @@
  */
 import type { Locator, Page, Response } from 'playwright-core';
 import { apiPost, expectAccessible, screenshot, sessionOf, url } from '../helpers/browser';
+import { en } from '../helpers/shell';
 
 export { en, literally, t, tc } from '../helpers/shell';
 
@@ -56,6 +57,17 @@ export async function open(page: Page, pathname: string, heading: string): Promi
 }
 
 export const h1 = (page: Page, name: string): Locator => page.getByRole('heading', { level: 1, name, exact: true });
+
+/**
+ * From the admin landing page (open already), the card of `area` (`admin:landing.areas.<area>.title`) to its list
+ * (`<ns>:title`), then its "add" link to the add form (`<ns>:addTitle`).
+ */
+export async function openAddFormFromLanding(page: Page, area: string, ns: string): Promise<void> {
+  await page.getByRole('link', { name: new RegExp(en(`admin:landing.areas.${area}.title`)) }).click();
+  await h1(page, en(`${ns}:title`)).waitFor();
+  await page.getByRole('link', { name: en(`${ns}:add`) }).click();
+  await h1(page, en(`${ns}:addTitle`)).waitFor();
+}
 
 /** The status chip of the page header (the one beside the h1). */
 export const headerStatus = (page: Page): Locator => page.locator('header', { has: page.getByRole('heading', { level: 1 }) }).locator('[data-status]');
