@@ -50,6 +50,19 @@ export async function dataOf<T>(response: Response): Promise<T> {
   return envelope.data;
 }
 
+/**
+ * Opens a detail page from its list: clicks the `link` in `row`, waits for the page at `pathname` and its `heading`,
+ * and answers the data of the `api` call the page made to show it.
+ */
+export async function openDetail<T>(page: Page, row: Locator, to: { link: string; pathname: string; api: string; heading: string }): Promise<T> {
+  const answer = nextResponse(page, to.api);
+  await row.getByRole('link', { name: to.link }).click();
+  await page.waitForURL((u) => u.pathname === to.pathname);
+  const data = await dataOf<T>(await answer);
+  await h1(page, to.heading).waitFor();
+  return data;
+}
+
 /** Opens `pathname` and waits for its level-1 heading. */
 export async function open(page: Page, pathname: string, heading: string): Promise<void> {
   await page.goto(url(pathname));
