@@ -17,7 +17,7 @@ import { accessSync, appendFileSync, constants as fsConstants, mkdtempSync, rmSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureBuild } from './lib/build.mjs';
-import { bin, freePort, run, waitForExit } from './lib/process';
+import { bin, freePort, run, runMain, waitForExit } from './lib/process';
 
 const READY_TIMEOUT_MS = 300_000;
 const STOP_TIMEOUT_MS = 20_000;
@@ -179,10 +179,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (status) => process.exit(status),
-  (err: unknown) => {
-    console.error('[e2e] failed:', err);
-    process.exit(1);
-  },
-);
+runMain('e2e', main);

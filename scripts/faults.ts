@@ -6,7 +6,7 @@
  * E2E=required); the nginx test needs /usr/sbin/nginx (or $NGINX_PATH) likewise.
  */
 import { ensureBuild } from './lib/build.mjs';
-import { bin, run } from './lib/process';
+import { bin, run, runMain } from './lib/process';
 
 async function main(): Promise<number> {
   const built = await ensureBuild(process.cwd(), 'faults');
@@ -14,10 +14,4 @@ async function main(): Promise<number> {
   return run(bin('jest'), ['--selectProjects', 'faults', '--runInBand', ...process.argv.slice(2)]);
 }
 
-main().then(
-  (status) => process.exit(status),
-  (err: unknown) => {
-    console.error('[faults] failed:', err);
-    process.exit(1);
-  },
-);
+runMain('faults', main);

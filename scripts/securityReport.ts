@@ -8,7 +8,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { bin, run } from './lib/process';
+import { bin, run, runMain } from './lib/process';
 
 type Finding = { endpoint: string; caller: string; status: number; problem: string; body: string };
 type DbFigures = { seed: number; endpoints: number; probes: number; failures: number; statuses: Record<string, number>; findings: Finding[] };
@@ -159,10 +159,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (status) => process.exit(status),
-  (err: unknown) => {
-    console.error('[security:report] failed:', err);
-    process.exit(1);
-  },
-);
+runMain('security:report', main);

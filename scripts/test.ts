@@ -9,7 +9,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { run } from './lib/process';
+import { run, runMain } from './lib/process';
 
 type Step = { name: string; command: string; args: string[]; jsonFile?: string };
 
@@ -92,11 +92,4 @@ async function main(): Promise<number> {
   return status;
 }
 
-main().then(
-  (status) => process.exit(status),
-  (err: unknown) => {
-    console.error('[test] failed:', err);
-    console.log('tests: 0 passed, 0 failed');
-    process.exit(1);
-  },
-);
+runMain('test', main, () => console.log('tests: 0 passed, 0 failed'));

@@ -128,6 +128,13 @@ describeEachDb('API contract', (getHandle) => {
     return { ...member, token: await tokenFor(member.user, member.customer.ucpId) };
   }
 
+  /** `token` reads /api/test/orders until `change` runs; afterwards the same token is refused with `status` and `code`. */
+  async function expectRefusedOnceChanged(token: string, change: () => Promise<unknown>, status: number, code: string) {
+    expectSuccess(await server.post('/api/test/orders', {}, { token }));
+    await change();
+    expectError(await server.post('/api/test/orders', {}, { token }), status, code);
+  }
+
   describe('routing', () => {
     it('answers 404 NOT_FOUND with the envelope for an unknown endpoint', async () => {
       const res = await server.post('/api/test/nope', {});
@@ -195,9 +202,7 @@ describeEachDb('API contract', (getHandle) => {
 
     it('refuses a revoked token (token_version bumped) and accepts one of the new version', async () => {
       const { user, customer, token } = await caller(['mgt_order_read']);
-      expectSuccess(await server.post('/api/test/orders', {}, { token }));
-      await bumpTokenVersion(db(), user);
-      expectError(await server.post('/api/test/orders', {}, { token }), 401, 'TOKEN_EXPIRED');
+      await expectRefusedOnceChanged(token, () => bumpTokenVersion(db(), user), 401, 'TOKEN_EXPIRED');
       const fresh = await tokenFor({ ...user, tokenVersion: user.tokenVersion + 1 }, customer.ucpId);
       expectSuccess(await server.post('/api/test/orders', {}, { token: fresh }));
     });
@@ -223,9 +228,7 @@ describeEachDb('API contract', (getHandle) => {
 
     it('refuses a token for a customer that was deactivated', async () => {
       const { customer, token } = await caller(['mgt_order_read']);
-      expectSuccess(await server.post('/api/test/orders', {}, { token }));
-      await db().update(customers).set({ status: 'inactive' }).where(eq(customers.ucpId, customer.ucpId));
-      expectError(await server.post('/api/test/orders', {}, { token }), 401, 'TOKEN_EXPIRED');
+      await expectRefusedOnceChanged(token, () => db().update(customers).set({ status: 'inactive' }).where(eq(customers.ucpId, customer.ucpId)), 401, 'TOKEN_EXPIRED');
     });
 
     it('lets a public endpoint through with a stale, expired or garbage token (as anonymous)', async () => {
@@ -290,9 +293,7 @@ describeEachDb('API contract', (getHandle) => {
 
     it('ignores codes of an inactive group, live (no new token needed)', async () => {
       const { group, token } = await caller(['mgt_order_read']);
-      expectSuccess(await server.post('/api/test/orders', {}, { token }));
-      await db().update(userGroups).set({ status: 'inactive' }).where(eq(userGroups.id, group.id));
-      expectError(await server.post('/api/test/orders', {}, { token }), 403, 'FORBIDDEN');
+      await expectRefusedOnceChanged(token, () => db().update(userGroups).set({ status: 'inactive' }).where(eq(userGroups.id, group.id)), 403, 'FORBIDDEN');
     });
 
     it('answers 403 on an anyOf endpoint when signed in without a selected customer', async () => {

@@ -55,3 +55,19 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * A script's entry point: runs `main` and exits with the status it resolves to. If it throws, prints
+ * `[<name>] failed: <error>`, then runs `onFailure` (what the script must still print, such as a summary line), and
+ * exits 1.
+ */
+export function runMain(name: string, main: () => Promise<number>, onFailure?: () => void): void {
+  main().then(
+    (status) => process.exit(status),
+    (err: unknown) => {
+      console.error(`[${name}] failed:`, err);
+      onFailure?.();
+      process.exit(1);
+    },
+  );
+}

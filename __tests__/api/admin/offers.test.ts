@@ -4,7 +4,7 @@ import { offersContract } from '@/lib/offers/contract';
 import { isSafeCtaUrl, type OfferFields } from '@/lib/offers/schemas';
 import { auditLog } from '@/lib/server/db/schema';
 import { corruptPngBytes, gifBytes, jpegBytes, multipart, pngBytes } from '../bills/billFixtures';
-import { createCustomer, createMember, createUser, linkUserToCustomer, createGroup, tokenFor, uniq, tokenForStaff } from '../helpers/fixtures';
+import { createCustomer, createMember, createUser, linkUserToCustomer, createGroup, tokenFor, uniq, useStaffTokens } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer } from '../helpers/testServer';
 
@@ -13,9 +13,8 @@ const today = hkToday();
 
 describeEachDb('Offers', (getHandle) => {
   const server = useTestServer(getHandle);
-  let writer: string;
-  let reader: string;
   const db = () => getHandle().db;
+  const tokens = useStaffTokens(db, { writer: ['offer_write'], reader: ['offer_read'] });
   const tag = uniq();
 
   const fields = (over: Partial<OfferFields> = {}): OfferFields => ({
@@ -44,22 +43,17 @@ describeEachDb('Offers', (getHandle) => {
     return res.body.data.map((o) => o.id);
   };
   const created = async (over: Partial<OfferFields> = {}, publish = true) => {
-    const res = await callEndpoint(server, createOffer, fields(over), { token: writer });
+    const res = await callEndpoint(server, createOffer, fields(over), { token: tokens.writer });
     if (res.body.status !== 'success') throw new Error(JSON.stringify(res.body));
-    if (publish) expect((await callEndpoint(server, setOfferStatus, { id: res.body.data.id, status: 'published' }, { token: writer })).status).toBe(200);
+    if (publish) expect((await callEndpoint(server, setOfferStatus, { id: res.body.data.id, status: 'published' }, { token: tokens.writer })).status).toBe(200);
     return res.body.data.id;
   };
-
-  beforeAll(async () => {
-    writer = await tokenForStaff(db(), ['offer_write']);
-    reader = await tokenForStaff(db(), ['offer_read']);
-  });
 
   it('a draft is not shown; once published it is shown to every customer within its validity only', async () => {
     const a = await customerUser();
     const id = await created({}, false);
     expect(await homeIds(a.token)).not.toContain(id);
-    await callEndpoint(server, setOfferStatus, { id, status: 'published' }, { token: writer });
+    await callEndpoint(server, setOfferStatus, { id, status: 'published' }, { token: tokens.writer });
     expect(await homeIds(a.token)).toContain(id);
 
     const future = await created({ validFrom: addDays(today, 1), validTo: addDays(today, 5) });
@@ -70,11 +64,11 @@ describeEachDb('Offers', (getHandle) => {
     expect(shown).not.toContain(past);
     expect(shown).toContain(lastDay);
     // A published offer past its end reads as expired for staff, without anyone changing it.
-    const view = await callEndpoint(server, getOffer, { id: past }, { token: reader });
+    const view = await callEndpoint(server, getOffer, { id: past }, { token: tokens.reader });
     if (view.body.status !== 'success') throw new Error('expected success');
     expect(view.body.data).toMatchObject({ status: 'expired', storedStatus: 'published' });
 
-    await callEndpoint(server, setOfferStatus, { id, status: 'expired' }, { token: writer });
+    await callEndpoint(server, setOfferStatus, { id, status: 'expired' }, { token: tokens.writer });
     expect(await homeIds(a.token)).not.toContain(id);
     const audits = await db().select().from(auditLog).where(and(eq(auditLog.entity, 'offer'), eq(auditLog.entityId, id)));
     expect(audits.map((x) => x.action)).toEqual(['create', 'publish', 'expire']);
@@ -87,7 +81,7 @@ describeEachDb('Offers', (getHandle) => {
     expect(await homeIds(a.token)).toContain(id);
     expect(await homeIds(b.token)).not.toContain(id);
     // Retargeted to b: a loses it at its next request.
-    expect((await callEndpoint(server, updateOffer, { id, fields: fields({ target: 'selected', customerIds: [b.ucpId] }) }, { token: writer })).status).toBe(200);
+    expect((await callEndpoint(server, updateOffer, { id, fields: fields({ target: 'selected', customerIds: [b.ucpId] }) }, { token: tokens.writer })).status).toBe(200);
     expect(await homeIds(a.token)).not.toContain(id);
     expect(await homeIds(b.token)).toContain(id);
 
@@ -102,7 +96,7 @@ describeEachDb('Offers', (getHandle) => {
 
   it('validates titles, dates, target customers and the call-to-action link', async () => {
     const refused = async (over: Partial<OfferFields>, field: string) => {
-      const res = await callEndpoint(server, createOffer, fields(over), { token: writer });
+      const res = await callEndpoint(server, createOffer, fields(over), { token: tokens.writer });
       expect(res.status).toBe(400);
       expect(Object.keys(res.body.status === 'error' ? (res.body.error.fields ?? {}) : {})).toContain(field);
     };
@@ -124,13 +118,13 @@ describeEachDb('Offers', (getHandle) => {
     const a = await customerUser();
     const b = await customerUser();
     const id = await created({ target: 'selected', customerIds: [a.ucpId] });
-    const upload = (file: { fileName: string; contentType: string; content: Buffer }, token = writer) => {
+    const upload = (file: { fileName: string; contentType: string; content: Buffer }, token = tokens.writer) => {
       const { body, contentType } = multipart([{ name: 'id', value: id }, { name: 'file', ...file }]);
       return server.request(uploadOfferImage.path, { token, headers: { 'Content-Type': contentType }, rawBody: body });
     };
     expect((await upload({ fileName: 'banner.gif', contentType: 'image/png', content: gifBytes() })).status).toBe(415);
     expect((await upload({ fileName: 'banner.png', contentType: 'image/png', content: corruptPngBytes() })).body).toMatchObject({ error: { code: 'FILE_CORRUPT' } });
-    expect((await upload({ fileName: 'banner.png', contentType: 'image/png', content: pngBytes() }, reader)).status).toBe(403);
+    expect((await upload({ fileName: 'banner.png', contentType: 'image/png', content: pngBytes() }, tokens.reader)).status).toBe(403);
     expect((await upload({ fileName: 'banner.jpg', contentType: 'image/jpeg', content: jpegBytes() })).status).toBe(200);
     const png = pngBytes();
     expect((await upload({ fileName: 'banner.png', contentType: 'application/octet-stream', content: png })).status).toBe(200);
@@ -140,18 +134,18 @@ describeEachDb('Offers', (getHandle) => {
     expect(asA.headers['content-type']).toBe('image/png');
     expect(Number(asA.headers['content-length'])).toBe(png.length);
     expect((await server.post(getOfferImage.path, { id }, { token: b.token })).status).toBe(404);
-    expect((await server.post(getOfferImage.path, { id }, { token: reader })).status).toBe(200);
+    expect((await server.post(getOfferImage.path, { id }, { token: tokens.reader })).status).toBe(200);
   });
 
   it('lists and filters offers for staff; read-only staff and customers get 403 from every write', async () => {
     const id = await created({ titleEn: `Filter me ${tag}` }, false);
-    const list = await callEndpoint(server, listOffers, { page: 1, pageSize: 50, filter: { q: `filter me ${tag}`, status: ['draft'] } }, { token: reader });
+    const list = await callEndpoint(server, listOffers, { page: 1, pageSize: 50, filter: { q: `filter me ${tag}`, status: ['draft'] } }, { token: tokens.reader });
     if (list.body.status !== 'success') throw new Error('expected success');
     expect(list.body.data.items.map((i) => i.id)).toEqual([id]);
 
     const c = await createMember(db(), ['offer_write', 'offer_read', 'home']);
     const customerToken = await tokenFor(c.user, c.customer.ucpId);
-    for (const token of [reader, customerToken]) {
+    for (const token of [tokens.reader, customerToken]) {
       expect((await callEndpoint(server, createOffer, fields(), { token })).status).toBe(403);
       expect((await callEndpoint(server, updateOffer, { id, fields: fields() }, { token })).status).toBe(403);
       expect((await callEndpoint(server, setOfferStatus, { id, status: 'published' }, { token })).status).toBe(403);

@@ -8,7 +8,7 @@ import { userListReportContract } from '@/lib/userListReport/contract';
 import type { ReportResult } from '@/lib/userListReport/schemas';
 import type { UserDetail } from '@/lib/users/schemas';
 import { auditLog, staffCustomerAssignments } from '@/lib/server/db/schema';
-import { createCustomer, createGroup, createMember, createUser, linkUserToCustomer, tokenFor, uniq, tokenForStaff } from '../helpers/fixtures';
+import { createCustomer, createGroup, createMember, createUser, linkUserToCustomer, tokenFor, uniq, useStaffTokens } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer } from '../helpers/testServer';
 
@@ -16,10 +16,9 @@ const U = usersContract.endpoints;
 
 describeEachDb('staff ↔ customer assignments on the user form', (getHandle) => {
   const server = useTestServer(getHandle);
-  let writer: string;
-  let reader: string;
   const tag = uniq();
   const db = () => getHandle().db;
+  const tokens = useStaffTokens(db, { writer: ['user_ac_main_write', 'user_ac_main_read'], reader: ['user_ac_main_read'] });
   let ucpA: string;
   let ucpB: string;
   let provider: string;
@@ -28,8 +27,6 @@ describeEachDb('staff ↔ customer assignments on the user form', (getHandle) =>
   let staffFields: { id: string; name: string; email: string; preferredLanguage: 'en'; skipMfa: boolean; links: { ucpId: string; groupIds: string[] }[] };
 
   beforeAll(async () => {
-    writer = await tokenForStaff(db(), ['user_ac_main_write', 'user_ac_main_read']);
-    reader = await tokenForStaff(db(), ['user_ac_main_read']);
     const a = await createCustomer(db());
     const b = await createCustomer(db());
     ucpA = a.ucpId;
@@ -54,7 +51,7 @@ describeEachDb('staff ↔ customer assignments on the user form', (getHandle) =>
     expect(res.status).toBe(200);
     return (res.body as { data: ReportResult }).data.items.map((i) => i.ucpId).sort();
   };
-  const update = (assignedUcpIds: string[] | undefined, token = writer) => callEndpoint(server, U.updateUser, { ...staffFields, ...(assignedUcpIds ? { assignedUcpIds } : {}) }, { token });
+  const update = (assignedUcpIds: string[] | undefined, token = tokens.writer) => callEndpoint(server, U.updateUser, { ...staffFields, ...(assignedUcpIds ? { assignedUcpIds } : {}) }, { token });
   const assignedRows = async () =>
     (await db().select({ ucpId: staffCustomerAssignments.ucpId }).from(staffCustomerAssignments).where(eq(staffCustomerAssignments.staffUserAcUuid, staffId))).map((r) => r.ucpId).sort();
 
@@ -62,7 +59,7 @@ describeEachDb('staff ↔ customer assignments on the user form', (getHandle) =>
     expect(await report()).toEqual([]);
     expect((await update([ucpA])).status).toBe(200);
     expect(await report()).toEqual([ucpA]);
-    const view = await callEndpoint(server, U.getUser, { id: staffId }, { token: reader });
+    const view = await callEndpoint(server, U.getUser, { id: staffId }, { token: tokens.reader });
     expect((view.body as { data: UserDetail }).data).toMatchObject({ assignedUcpIds: [ucpA], assignedDetails: [{ ucpId: ucpA, nameEn: expect.any(String), nameZh: expect.any(String) }] });
 
     expect((await update([ucpB, ucpB, ucpA])).status).toBe(200);
@@ -93,10 +90,10 @@ describeEachDb('staff ↔ customer assignments on the user form', (getHandle) =>
     }
     const c = await createMember(db(), ['home']);
     const customerFields = { id: c.user.userAcUuid, name: c.user.name, email: c.user.email, preferredLanguage: 'en' as const, skipMfa: false, links: [{ ucpId: c.customer.ucpId, groupIds: [c.group.id] }] };
-    const res = await callEndpoint(server, U.updateUser, { ...customerFields, assignedUcpIds: [ucpA] }, { token: writer });
+    const res = await callEndpoint(server, U.updateUser, { ...customerFields, assignedUcpIds: [ucpA] }, { token: tokens.writer });
     expect(res.status).toBe(400);
     expect((res.body as { error: { fields: unknown } }).error.fields).toEqual({ assignedUcpIds: ['users:errors.assignStaffOnly'] });
-    expect((await update([ucpA], reader)).status).toBe(403);
+    expect((await update([ucpA], tokens.reader)).status).toBe(403);
     expect(await assignedRows()).toEqual([]);
   });
 
@@ -106,7 +103,7 @@ describeEachDb('staff ↔ customer assignments on the user form', (getHandle) =>
       server,
       U.createUser,
       { loginId: `asg-new-${id}@example.hk`, name: 'New Staff', email: `asg-new-${id}@example.hk`, preferredLanguage: 'en', kind: 'staff', skipMfa: false, assignedUcpIds: [ucpA], links: [{ ucpId: provider, groupIds: [] }] },
-      { token: writer },
+      { token: tokens.writer },
     );
     expect(res.status).toBe(200);
     const newId = (res.body as { data: { id: string } }).data.id;

@@ -4,7 +4,7 @@ import { userGroupsContract } from '@/lib/userGroups/contract';
 import type { GroupFields } from '@/lib/userGroups/schemas';
 import { auditLog, userGroupFunctions, userGroups } from '@/lib/server/db/schema';
 import { functionCodesFor } from '@/lib/server/services/auth/grant';
-import { createCustomer, createGroup, createMember, createUser, linkUserToCustomer, tokenFor, uniq, tokenForStaff } from '../helpers/fixtures';
+import { createCustomer, createGroup, createMember, createUser, linkUserToCustomer, tokenFor, uniq, useStaffTokens } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer } from '../helpers/testServer';
 
@@ -21,14 +21,8 @@ const fields = (over: Partial<GroupFields> = {}): GroupFields => ({
 
 describeEachDb('User group maintenance', (getHandle) => {
   const server = useTestServer(getHandle);
-  let writer: string;
-  let reader: string;
   const db = () => getHandle().db;
-
-  beforeAll(async () => {
-    writer = await tokenForStaff(db(), ['user_group_main_write']);
-    reader = await tokenForStaff(db(), ['user_group_main_read']);
-  });
+  const tokens = useStaffTokens(db, { writer: ['user_group_main_write'], reader: ['user_group_main_read'] });
 
   const ok = <T>(res: { status: number; body: { status: string; data?: T } }): T => {
     expect(res.status).toBe(200);
@@ -38,16 +32,16 @@ describeEachDb('User group maintenance', (getHandle) => {
 
   it('adds a group with its codes (code upper-cased, audited), finds it by code and name, and refuses a taken code', async () => {
     const code = `clerks_${uniq()}`;
-    const { id } = ok(await callEndpoint(server, create, { code, ...fields() }, { token: writer }));
-    const detail = ok(await callEndpoint(server, getGroup, { id }, { token: reader }));
+    const { id } = ok(await callEndpoint(server, create, { code, ...fields() }, { token: tokens.writer }));
+    const detail = ok(await callEndpoint(server, getGroup, { id }, { token: tokens.reader }));
     expect(detail).toMatchObject({ code: code.toUpperCase(), kind: 'customer', status: 'active', members: [] });
     expect([...detail.codes].sort()).toEqual(['home', 'mgt_bills_read', 'payslip_upload_read', 'payslip_upload_write']);
 
     for (const q of [code.toLowerCase(), '帳單文員']) {
-      const list = ok(await callEndpoint(server, listGroups, { page: 1, pageSize: 100, filter: { q } }, { token: reader }));
+      const list = ok(await callEndpoint(server, listGroups, { page: 1, pageSize: 100, filter: { q } }, { token: tokens.reader }));
       expect(list.items.map((g) => g.id)).toContain(id);
     }
-    const taken = await callEndpoint(server, create, { code, ...fields() }, { token: writer });
+    const taken = await callEndpoint(server, create, { code, ...fields() }, { token: tokens.writer });
     expect(taken.status).toBe(409);
     expect(taken.body).toMatchObject({ error: { code: 'CONFLICT', fields: { code: ['userGroups:errors.codeTaken'] } } });
 
@@ -56,25 +50,25 @@ describeEachDb('User group maintenance', (getHandle) => {
   });
 
   it('keeps staff codes out of customer groups, and unknown codes out of every group', async () => {
-    const staffCode = await callEndpoint(server, create, { code: `BAD_${uniq()}`, ...fields({ codes: ['home', 'ucp_cust_main_write'] }) }, { token: writer });
+    const staffCode = await callEndpoint(server, create, { code: `BAD_${uniq()}`, ...fields({ codes: ['home', 'ucp_cust_main_write'] }) }, { token: tokens.writer });
     expect(staffCode.status).toBe(400);
     expect(staffCode.body).toMatchObject({ error: { code: 'VALIDATION', fields: { codes: ['userGroups:errors.staffCodesInCustomerGroup'] } } });
-    const unknown = await callEndpoint(server, create, { code: `BAD_${uniq()}`, ...fields({ codes: ['launch_rockets'] as never }) }, { token: writer });
+    const unknown = await callEndpoint(server, create, { code: `BAD_${uniq()}`, ...fields({ codes: ['launch_rockets'] as never }) }, { token: tokens.writer });
     expect(unknown.status).toBe(400);
-    const staffGroup = await callEndpoint(server, create, { code: `STAFF_${uniq()}`, ...fields({ kind: 'provider', codes: ['ucp_cust_main_read', 'home'] }) }, { token: writer });
+    const staffGroup = await callEndpoint(server, create, { code: `STAFF_${uniq()}`, ...fields({ kind: 'provider', codes: ['ucp_cust_main_read', 'home'] }) }, { token: tokens.writer });
     expect(staffGroup.status).toBe(200);
   });
 
   it('refuses to delete a group in use (409 GROUP_IN_USE); once emptied it is deleted', async () => {
     const { user, customer, group } = await createMember(db(), ['home']);
-    const refused = await callEndpoint(server, deleteGroup, { id: group.id }, { token: writer });
+    const refused = await callEndpoint(server, deleteGroup, { id: group.id }, { token: tokens.writer });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ error: { code: 'GROUP_IN_USE' } });
     expect(await db().select().from(userGroups).where(eq(userGroups.id, group.id))).toHaveLength(1);
 
-    ok(await callEndpoint(server, removeGroupMember, { id: group.id, userId: user.userAcUuid, ucpId: customer.ucpId }, { token: writer }));
-    expect(ok(await callEndpoint(server, getGroup, { id: group.id }, { token: reader })).members).toEqual([]);
-    ok(await callEndpoint(server, deleteGroup, { id: group.id }, { token: writer }));
+    ok(await callEndpoint(server, removeGroupMember, { id: group.id, userId: user.userAcUuid, ucpId: customer.ucpId }, { token: tokens.writer }));
+    expect(ok(await callEndpoint(server, getGroup, { id: group.id }, { token: tokens.reader })).members).toEqual([]);
+    ok(await callEndpoint(server, deleteGroup, { id: group.id }, { token: tokens.writer }));
     expect(await db().select().from(userGroups).where(eq(userGroups.id, group.id))).toHaveLength(0);
     expect(await db().select().from(userGroupFunctions).where(eq(userGroupFunctions.groupId, group.id))).toHaveLength(0);
     const audits = await db().select().from(auditLog).where(and(eq(auditLog.entity, 'user_group'), eq(auditLog.entityId, group.id)));
@@ -91,17 +85,17 @@ describeEachDb('User group maintenance', (getHandle) => {
     const probe = () => callEndpoint(server, customersContract.endpoints.listCustomers, { page: 1, pageSize: 1 }, { token });
 
     expect((await probe()).status).toBe(403);
-    ok(await callEndpoint(server, updateGroup, { id: group.id, ...fields({ kind: 'provider', codes: ['home', 'ucp_cust_main_read'] }) }, { token: writer }));
+    ok(await callEndpoint(server, updateGroup, { id: group.id, ...fields({ kind: 'provider', codes: ['home', 'ucp_cust_main_read'] }) }, { token: tokens.writer }));
     // Same token, next request: the code counts.
     expect((await probe()).status).toBe(200);
     expect((await functionCodesFor(db(), member.userAcUuid, customer.ucpId)).sort()).toEqual(['home', 'ucp_cust_main_read']);
 
-    ok(await callEndpoint(server, setGroupStatus, { id: group.id, status: 'inactive' }, { token: writer }));
+    ok(await callEndpoint(server, setGroupStatus, { id: group.id, status: 'inactive' }, { token: tokens.writer }));
     expect((await probe()).status).toBe(403);
-    ok(await callEndpoint(server, setGroupStatus, { id: group.id, status: 'active' }, { token: writer }));
+    ok(await callEndpoint(server, setGroupStatus, { id: group.id, status: 'active' }, { token: tokens.writer }));
     expect((await probe()).status).toBe(200);
 
-    ok(await callEndpoint(server, removeGroupMember, { id: group.id, userId: member.userAcUuid, ucpId: customer.ucpId }, { token: writer }));
+    ok(await callEndpoint(server, removeGroupMember, { id: group.id, userId: member.userAcUuid, ucpId: customer.ucpId }, { token: tokens.writer }));
     expect((await probe()).status).toBe(403);
   });
 
@@ -114,20 +108,20 @@ describeEachDb('User group maintenance', (getHandle) => {
     const staff = await createUser(db(), { isProviderStaff: true });
     await linkUserToCustomer(db(), staff, customer);
 
-    const notLinked = await callEndpoint(server, addGroupMember, { id: group.id, loginId: user.loginId, ucpId: other.ucpId }, { token: writer });
+    const notLinked = await callEndpoint(server, addGroupMember, { id: group.id, loginId: user.loginId, ucpId: other.ucpId }, { token: tokens.writer });
     expect(notLinked.status).toBe(400);
     expect(notLinked.body).toMatchObject({ error: { fields: { ucpId: ['userGroups:errors.notLinked'] } } });
-    const unknown = await callEndpoint(server, addGroupMember, { id: group.id, loginId: `nobody-${uniq()}@example.hk`, ucpId: customer.ucpId }, { token: writer });
+    const unknown = await callEndpoint(server, addGroupMember, { id: group.id, loginId: `nobody-${uniq()}@example.hk`, ucpId: customer.ucpId }, { token: tokens.writer });
     expect(unknown.body).toMatchObject({ error: { fields: { loginId: ['userGroups:errors.userUnknown'] } } });
-    const wrongKind = await callEndpoint(server, addGroupMember, { id: group.id, loginId: staff.loginId, ucpId: customer.ucpId }, { token: writer });
+    const wrongKind = await callEndpoint(server, addGroupMember, { id: group.id, loginId: staff.loginId, ucpId: customer.ucpId }, { token: tokens.writer });
     expect(wrongKind.body).toMatchObject({ error: { fields: { loginId: ['userGroups:errors.userIsStaff'] } } });
 
-    ok(await callEndpoint(server, addGroupMember, { id: group.id, loginId: user.loginId.toUpperCase(), ucpId: customer.ucpId.toLowerCase() }, { token: writer }));
-    expect(ok(await callEndpoint(server, getGroup, { id: group.id }, { token: reader })).members).toMatchObject([{ userId: user.userAcUuid, ucpId: customer.ucpId }]);
+    ok(await callEndpoint(server, addGroupMember, { id: group.id, loginId: user.loginId.toUpperCase(), ucpId: customer.ucpId.toLowerCase() }, { token: tokens.writer }));
+    expect(ok(await callEndpoint(server, getGroup, { id: group.id }, { token: tokens.reader })).members).toMatchObject([{ userId: user.userAcUuid, ucpId: customer.ucpId }]);
     expect(await functionCodesFor(db(), user.userAcUuid, customer.ucpId)).toEqual(['home']);
 
     // A group whose members are customer users cannot turn into a staff group.
-    const kindChange = await callEndpoint(server, updateGroup, { id: group.id, ...fields({ kind: 'provider' }) }, { token: writer });
+    const kindChange = await callEndpoint(server, updateGroup, { id: group.id, ...fields({ kind: 'provider' }) }, { token: tokens.writer });
     expect(kindChange.status).toBe(409);
     expect(kindChange.body).toMatchObject({ error: { fields: { kind: ['userGroups:errors.kindHasMembers'] } } });
   });
@@ -136,7 +130,7 @@ describeEachDb('User group maintenance', (getHandle) => {
     const group = await createGroup(db(), ['home']);
     const m = await createMember(db(), ['user_group_main_write', 'user_group_main_read']);
     const customerToken = await tokenFor(m.user, m.customer.ucpId);
-    expect((await callEndpoint(server, listGroups, { page: 1, pageSize: 5 }, { token: reader })).status).toBe(200);
+    expect((await callEndpoint(server, listGroups, { page: 1, pageSize: 5 }, { token: tokens.reader })).status).toBe(200);
     const writes = [
       [create, { code: `RO_${uniq()}`, ...fields() }],
       [updateGroup, { id: group.id, ...fields() }],
@@ -147,7 +141,7 @@ describeEachDb('User group maintenance', (getHandle) => {
     ] as const;
     for (const [endpoint, body] of writes) {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      expect((await callEndpoint(server, endpoint as any, body, { token: reader })).status).toBe(403);
+      expect((await callEndpoint(server, endpoint as any, body, { token: tokens.reader })).status).toBe(403);
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       expect((await callEndpoint(server, endpoint as any, body, { token: customerToken })).status).toBe(403);
     }

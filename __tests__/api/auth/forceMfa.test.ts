@@ -8,7 +8,7 @@ import { generate } from 'otplib';
 import { loginContract } from '@/lib/auth/contract';
 import { usersContract } from '@/lib/users/contract';
 import { auditLog, userAccounts } from '@/lib/server/db/schema';
-import { createCustomer, createGroup, tokenForStaff } from '../helpers/fixtures';
+import { createCustomer, createGroup, useStaffTokens } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { useTestServer } from '../helpers/testServer';
 import { PASSWORD, fromIp, newIp, signInUser, startAuthServer, userRow } from './authTestKit';
@@ -20,13 +20,8 @@ const now = () => Math.floor(Date.now() / 1000);
 
 describeEachDb('forced MFA: enrolment at sign-in', (getHandle) => {
   const server = useTestServer(getHandle, { start: startAuthServer });
-  let writer: string;
-  let reader: string;
   const db = () => getHandle().db;
-  beforeAll(async () => {
-    writer = await tokenForStaff(db(), ['user_ac_main_write', 'user_ac_main_read']);
-    reader = await tokenForStaff(db(), ['user_ac_main_read']);
-  });
+  const tokens = useStaffTokens(db, { writer: ['user_ac_main_write', 'user_ac_main_read'], reader: ['user_ac_main_read'] });
 
   const post = (path: string, body: unknown, token?: string) => server.post(path, body, token ? { token } : fromIp(newIp()));
   const signIn = (loginId: string, totp?: string, password = PASSWORD) =>
@@ -50,13 +45,13 @@ describeEachDb('forced MFA: enrolment at sign-in', (getHandle) => {
     expect((await startEnrol(u.user.loginId)).body.error.code).toBe('CONFLICT');
 
     // Read-only staff cannot force it.
-    expect((await post(U.updateUser.path, { ...u.fields, mfaRequired: true }, reader)).status).toBe(403);
-    const forced = await post(U.updateUser.path, { ...u.fields, mfaRequired: true }, writer);
+    expect((await post(U.updateUser.path, { ...u.fields, mfaRequired: true }, tokens.reader)).status).toBe(403);
+    const forced = await post(U.updateUser.path, { ...u.fields, mfaRequired: true }, tokens.writer);
     expect(forced.status).toBe(200);
     expect(await userRow(db(), u.user.userAcUuid)).toMatchObject({ mfaRequired: true, mfaEnabled: false });
     // Sessions of a user without an authenticator end at once: the next sign-in enrols.
     expect((await post(loginContract.endpoints.getPreferenceInfo.path, {}, oldToken)).status).toBe(401);
-    const view = await post(U.getUser.path, { id: u.user.userAcUuid }, reader);
+    const view = await post(U.getUser.path, { id: u.user.userAcUuid }, tokens.reader);
     expect(view.body.data).toMatchObject({ mfaRequired: true, mfaEnabled: false });
     const [auditRow] = await db()
       .select()
@@ -108,7 +103,7 @@ describeEachDb('forced MFA: enrolment at sign-in', (getHandle) => {
     expect((await startEnrol(u.user.loginId)).body.error.code).toBe('CONFLICT');
 
     // Staff reset MFA: the secret is gone, and the next sign-in enrols again.
-    expect((await post(U.resetMfa.path, { id: u.user.userAcUuid }, writer)).status).toBe(200);
+    expect((await post(U.resetMfa.path, { id: u.user.userAcUuid }, tokens.writer)).status).toBe(200);
     expect(await userRow(db(), u.user.userAcUuid)).toMatchObject({ mfaEnabled: false, mfaSecret: null, mfaRequired: true });
     expect((await signIn(u.user.loginId)).body.error.code).toBe('MFA_ENROL_REQUIRED');
     const restart = await startEnrol(u.user.loginId);
@@ -118,7 +113,7 @@ describeEachDb('forced MFA: enrolment at sign-in', (getHandle) => {
 
   it('cannot be forced and exempted at once; the exemption lets the user in without enrolling; lifting it needs no enrolment', async () => {
     const u = await customerUser();
-    const both = await post(U.updateUser.path, { ...u.fields, mfaRequired: true, skipMfa: true }, writer);
+    const both = await post(U.updateUser.path, { ...u.fields, mfaRequired: true, skipMfa: true }, tokens.writer);
     expect(both.status).toBe(400);
     expect(both.body.error.fields).toEqual({ mfaRequired: ['users:errors.mfaRequiredExempt'] });
     expect((await userRow(db(), u.user.userAcUuid)).mfaRequired).toBe(false);
@@ -128,10 +123,10 @@ describeEachDb('forced MFA: enrolment at sign-in', (getHandle) => {
     expect((await signIn(u.user.loginId)).status).toBe(200);
     // Not forced any more (an edit without the field keeps it; with false lifts it).
     await db().update(userAccounts).set({ skipMfa: false }).where(eq(userAccounts.userAcUuid, u.user.userAcUuid));
-    expect((await post(U.updateUser.path, { ...u.fields, name: 'Kept Forced' }, writer)).status).toBe(200);
+    expect((await post(U.updateUser.path, { ...u.fields, name: 'Kept Forced' }, tokens.writer)).status).toBe(200);
     expect((await userRow(db(), u.user.userAcUuid)).mfaRequired).toBe(true);
     expect((await signIn(u.user.loginId)).body.error.code).toBe('MFA_ENROL_REQUIRED');
-    expect((await post(U.updateUser.path, { ...u.fields, mfaRequired: false }, writer)).status).toBe(200);
+    expect((await post(U.updateUser.path, { ...u.fields, mfaRequired: false }, tokens.writer)).status).toBe(200);
     expect((await signIn(u.user.loginId)).status).toBe(200);
   });
 
@@ -140,7 +135,7 @@ describeEachDb('forced MFA: enrolment at sign-in', (getHandle) => {
     const res = await post(
       U.createUser.path,
       { loginId: `forced-${now()}@example.test`, name: 'Forced New', email: `forced-${now()}@example.test`, preferredLanguage: 'tc', kind: 'customer', skipMfa: false, mfaRequired: true, links: [{ ucpId: c.ucpId, groupIds: [] }] },
-      writer,
+      tokens.writer,
     );
     expect(res.status).toBe(200);
     expect(await userRow(db(), res.body.data.id)).toMatchObject({ mfaRequired: true, status: 'pending' });

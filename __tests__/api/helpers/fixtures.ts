@@ -118,6 +118,18 @@ export async function tokenForStaff(db: Db, codes: readonly FunctionCode[] = [])
   return (await staffWithToken(db, codes)).token;
 }
 
+/**
+ * Tokens of new provider-staff users for a describe block, one per name, made in a beforeAll (read them inside tests
+ * and hooks): `const tokens = useStaffTokens(db, { writer: ['offer_write'], reader: ['offer_read'] });` then `tokens.writer`.
+ */
+export function useStaffTokens<K extends string>(db: () => Db, codesByName: Record<K, readonly FunctionCode[]>): Record<K, string> {
+  const tokens = {} as Record<K, string>;
+  beforeAll(async () => {
+    for (const [name, codes] of Object.entries(codesByName) as [K, readonly FunctionCode[]][]) tokens[name] = await tokenForStaff(db(), codes);
+  });
+  return tokens;
+}
+
 /** Server-side logout: bumps token_version so every older token is refused. */
 export async function bumpTokenVersion(db: Db, user: Pick<UserRow, 'userAcUuid'>): Promise<void> {
   await db

@@ -6,6 +6,7 @@ import { loadConfig, type ServerConfig } from '@/lib/server/config';
 import type { DbHandle } from '@/lib/server/db/types';
 import { createLogger, type Logger } from '@/lib/server/log';
 import type { StaticPages } from '@/lib/server/staticPages';
+import { readAnswer } from './readAnswer';
 
 /** Explicit secrets, so loadConfig never generates (or writes) any. */
 export const TEST_SECRETS = {
@@ -78,19 +79,7 @@ function send(baseUrl: string, path: string, opts: RequestOptions): Promise<Test
     }
     // agent: false → one connection per request, so close() never waits on idle keep-alive sockets.
     const req = http.request(`${baseUrl}${path}`, { method: opts.method ?? 'POST', headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('error', reject);
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let parsed: unknown;
-        try {
-          parsed = text ? JSON.parse(text) : undefined;
-        } catch {
-          parsed = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: parsed });
-      });
+      readAnswer(res).then(resolve, reject);
     });
     req.on('error', reject);
     if (body !== undefined && opts.chunked) {

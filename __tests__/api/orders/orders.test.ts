@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FunctionCode } from '@/lib/permissions/codes';
+import { ordersContract } from '@/lib/orders/contract';
 import { addDays, hkToday } from '@/lib/orders/schemas';
 import { apiRoutes } from '@/lib/server/api/routes';
 import { orders, orderStatusHistory } from '@/lib/server/db/schema';
@@ -18,22 +19,16 @@ import {
 import { describeEachDb } from '../helpers/testDb';
 import { useTestServer } from '../helpers/testServer';
 
-const LIST = '/api/orders/listOrders';
-const GET = '/api/orders/getOrder';
-const SUMMARY = '/api/orders/getOrderSummary';
-const MACHINES = '/api/orders/listOrderableMachines';
-const PRODUCTS = '/api/orders/listProductsForMachine';
-const PLACE = '/api/orders/placeTonerOrder';
-const CANCEL = '/api/orders/cancelOrder';
+const { listOrders, getOrder, getOrderSummary, listOrderableMachines, listProductsForMachine, placeTonerOrder, cancelOrder } = ordersContract.endpoints;
 
 const READ: FunctionCode[] = ['mgt_order_read'];
 const WRITE: FunctionCode[] = ['mgt_order_read', 'mgt_order_write'];
 
 describe('orders route table', () => {
   it('guards reads with mgt_order_read and writes with mgt_order_write', () => {
-    for (const path of [LIST, GET, SUMMARY]) expect(apiRoutes[path]?.permission).toEqual({ anyOf: ['mgt_order_read'] });
-    for (const path of [MACHINES, PRODUCTS, PLACE, CANCEL]) expect(apiRoutes[path]?.permission).toEqual({ anyOf: ['mgt_order_write'] });
-    expect(apiRoutes[SUMMARY]!.silent).toBe(true);
+    for (const path of [listOrders.path, getOrder.path, getOrderSummary.path]) expect(apiRoutes[path]?.permission).toEqual({ anyOf: ['mgt_order_read'] });
+    for (const path of [listOrderableMachines.path, listProductsForMachine.path, placeTonerOrder.path, cancelOrder.path]) expect(apiRoutes[path]?.permission).toEqual({ anyOf: ['mgt_order_write'] });
+    expect(apiRoutes[getOrderSummary.path]!.silent).toBe(true);
   });
 });
 
@@ -78,7 +73,7 @@ describeEachDb('orders API', (getHandle) => {
 
   const post = (path: string, token: string, body: unknown) => server.post(path, body, { token });
   const list = async (c: Caller, body: Record<string, unknown> = {}) => {
-    const res = await post(LIST, c.token, { page: 1, pageSize: 100, ...body });
+    const res = await post(listOrders.path, c.token, { page: 1, pageSize: 100, ...body });
     expect(res.status).toBe(200);
     return res.body.data as { items: { id: string; orderNo: string; status: string; totalCents: number; itemCount: number }[]; total: number };
   };
@@ -138,12 +133,12 @@ describeEachDb('orders API', (getHandle) => {
       expect(await byTotal('desc')).toEqual([big.id, mid.id, small.id]);
 
       for (const sort of [{ field: 'ucp_id', direction: 'asc' }, { field: 'orderNo', direction: 'up' }]) {
-        const res = await post(LIST, c.token, { page: 1, pageSize: 10, sort });
+        const res = await post(listOrders.path, c.token, { page: 1, pageSize: 10, sort });
         expect(res.status).toBe(400);
         expect(res.body.error.code).toBe('VALIDATION');
       }
-      expect((await post(LIST, c.token, { page: 1, pageSize: 101 })).status).toBe(400);
-      expect((await post(LIST, c.token, { page: 1, pageSize: 10, filter: { ucpId: 'UCP100001' } })).status).toBe(400);
+      expect((await post(listOrders.path, c.token, { page: 1, pageSize: 101 })).status).toBe(400);
+      expect((await post(listOrders.path, c.token, { page: 1, pageSize: 10, filter: { ucpId: 'UCP100001' } })).status).toBe(400);
     });
 
     it('filters by status, type and Hong Kong created date', async () => {
@@ -161,7 +156,7 @@ describeEachDb('orders API', (getHandle) => {
       expect(await orderNosOf(c, { dateFrom: '2026-06-01', dateTo: '2026-06-30' })).toEqual(sorted(pending, service));
       expect(await orderNosOf(c, { dateFrom: '2026-07-01' })).toEqual([]);
 
-      const bad = await post(LIST, c.token, { page: 1, pageSize: 10, filter: { status: ['lost'], dateFrom: '2026-02-30' } });
+      const bad = await post(listOrders.path, c.token, { page: 1, pageSize: 10, filter: { status: ['lost'], dateFrom: '2026-02-30' } });
       expect(bad.status).toBe(400);
       expect(Object.keys(bad.body.error.fields).sort()).toEqual(['filter.dateFrom', 'filter.status.0']);
     });
@@ -185,7 +180,7 @@ describeEachDb('orders API', (getHandle) => {
       expect(await orderNosOf(c, { q: world.paper.productCode })).toEqual([o3.orderNo]);
       expect(await orderNosOf(c, { q: o3.orderNo })).toEqual([o3.orderNo]);
       expect(await orderNosOf(c, { q: '   ' })).toHaveLength(3);
-      expect((await post(LIST, c.token, { page: 1, pageSize: 10, filter: { q: 'x'.repeat(101) } })).status).toBe(400);
+      expect((await post(listOrders.path, c.token, { page: 1, pageSize: 10, filter: { q: 'x'.repeat(101) } })).status).toBe(400);
     });
 
     it("never lists another customer's orders, whatever the filter", async () => {
@@ -222,10 +217,10 @@ describeEachDb('orders API', (getHandle) => {
 
     it('needs mgt_order_read', async () => {
       const c = await caller(['track_order_read']);
-      const res = await post(LIST, c.token, { page: 1, pageSize: 10 });
+      const res = await post(listOrders.path, c.token, { page: 1, pageSize: 10 });
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('FORBIDDEN');
-      expect((await server.post(LIST, { page: 1, pageSize: 10 })).status).toBe(401);
+      expect((await server.post(listOrders.path, { page: 1, pageSize: 10 })).status).toBe(401);
     });
   });
 
@@ -243,7 +238,7 @@ describeEachDb('orders API', (getHandle) => {
       await db().insert(orderStatusHistory).values({ orderId: order.id, status: 'shipped', at: new Date(order.createdAt.getTime() + 60_000), noteEn: 'Shipped', noteZh: '已寄出' });
       const shipment = await createShipment(db(), order, { status: 'out_for_delivery' });
 
-      const res = await post(GET, c.token, { id: order.id });
+      const res = await post(getOrder.path, c.token, { id: order.id });
       expect(res.status).toBe(200);
       const data = res.body.data;
       expect(data).toMatchObject({
@@ -268,12 +263,12 @@ describeEachDb('orders API', (getHandle) => {
       const stranger = await caller(READ);
       const theirs = await createOrder(db(), stranger.customer);
       for (const id of [theirs.id, newKey()]) {
-        const res = await post(GET, c.token, { id });
+        const res = await post(getOrder.path, c.token, { id });
         expect(res.status).toBe(404);
         expect(res.body.error.code).toBe('NOT_FOUND');
       }
-      expect((await post(GET, c.token, { id: 'SO-2026-000001' })).status).toBe(400);
-      expect((await post(GET, stranger.token, { id: theirs.id })).status).toBe(200);
+      expect((await post(getOrder.path, c.token, { id: 'SO-2026-000001' })).status).toBe(400);
+      expect((await post(getOrder.path, stranger.token, { id: theirs.id })).status).toBe(200);
     });
   });
 
@@ -282,7 +277,7 @@ describeEachDb('orders API', (getHandle) => {
       const c = await caller();
       await createMachine(db(), c.customer, world.model, { status: 'removed' });
       const stranger = await caller();
-      const res = await post(MACHINES, c.token, {});
+      const res = await post(listOrderableMachines.path, c.token, {});
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual([
         expect.objectContaining({
@@ -298,7 +293,7 @@ describeEachDb('orders API', (getHandle) => {
 
     it('offers only products that fit the model, plus generic supplies; never equipment, services or inactive items', async () => {
       const c = await caller();
-      const res = await post(PRODUCTS, c.token, { machineId: c.machine.id });
+      const res = await post(listProductsForMachine.path, c.token, { machineId: c.machine.id });
       expect(res.status).toBe(200);
       const codes = (res.body.data as { productCode: string; maxOrderQty: number }[]).map((p) => p.productCode);
       expect(codes).toEqual(expect.arrayContaining([world.toner.productCode, world.cyan.productCode, world.paper.productCode]));
@@ -313,11 +308,11 @@ describeEachDb('orders API', (getHandle) => {
       const stranger = await caller();
       const removed = await createMachine(db(), c.customer, world.model, { status: 'removed' });
       for (const machineId of [stranger.machine.id, removed.id, newKey()]) {
-        expect((await post(PRODUCTS, c.token, { machineId })).status).toBe(404);
+        expect((await post(listProductsForMachine.path, c.token, { machineId })).status).toBe(404);
       }
       const reader = await caller(READ);
-      expect((await post(PRODUCTS, reader.token, { machineId: reader.machine.id })).status).toBe(403);
-      expect((await post(MACHINES, reader.token, {})).status).toBe(403);
+      expect((await post(listProductsForMachine.path, reader.token, { machineId: reader.machine.id })).status).toBe(403);
+      expect((await post(listOrderableMachines.path, reader.token, {})).status).toBe(403);
     });
   });
 
@@ -325,7 +320,7 @@ describeEachDb('orders API', (getHandle) => {
     it('places an order with copied prices, a first history row and a sequence number', async () => {
       const c = await caller();
       const requestedDate = addDays(hkToday(), 3);
-      const res = await post(PLACE, c.token, orderBody(c, {
+      const res = await post(placeTonerOrder.path, c.token, orderBody(c, {
         items: [
           { productCode: world.toner.productCode, quantity: 4 },
           { productCode: world.paper.productCode, quantity: 10 },
@@ -338,7 +333,7 @@ describeEachDb('orders API', (getHandle) => {
       expect(res.body.data.orderNo).toMatch(new RegExp(`^SO-${hkToday().slice(0, 4)}-\\d{6}$`));
       expect(Number(res.body.data.orderNo.slice(-6))).toBeGreaterThanOrEqual(5001);
 
-      const detail = (await post(GET, c.token, { id: res.body.data.id })).body.data;
+      const detail = (await post(getOrder.path, c.token, { id: res.body.data.id })).body.data;
       expect(detail).toMatchObject({
         status: 'pending',
         orderType: 'toner',
@@ -357,9 +352,9 @@ describeEachDb('orders API', (getHandle) => {
 
     it('makes a paper-only order a supplies order and keeps a given delivery address', async () => {
       const c = await caller();
-      const res = await post(PLACE, c.token, orderBody(c, { items: [{ productCode: world.paper.productCode, quantity: 1 }], deliveryAddress: '  G/F Loading bay  ' }));
+      const res = await post(placeTonerOrder.path, c.token, orderBody(c, { items: [{ productCode: world.paper.productCode, quantity: 1 }], deliveryAddress: '  G/F Loading bay  ' }));
       expect(res.status).toBe(200);
-      const detail = (await post(GET, c.token, { id: res.body.data.id })).body.data;
+      const detail = (await post(getOrder.path, c.token, { id: res.body.data.id })).body.data;
       expect(detail).toMatchObject({ orderType: 'supplies', deliveryAddress: 'G/F Loading bay' });
     });
 
@@ -373,7 +368,7 @@ describeEachDb('orders API', (getHandle) => {
         [{ items: [{ productCode: world.cyan.productCode, quantity: 3 }] }, 'items.0.quantity'],
       ];
       for (const [overrides, field] of cases) {
-        const res = await post(PLACE, c.token, orderBody(c, overrides));
+        const res = await post(placeTonerOrder.path, c.token, orderBody(c, overrides));
         expect(res.status).toBe(400);
         expect(res.body.error.code).toBe('VALIDATION');
         expect(Object.keys(res.body.error.fields)).toEqual([field]);
@@ -401,18 +396,18 @@ describeEachDb('orders API', (getHandle) => {
         [{ ucpId: 'UCP100001' }, 'ucpId'],
       ];
       for (const [overrides, field] of bad) {
-        const res = await post(PLACE, c.token, orderBody(c, overrides));
+        const res = await post(placeTonerOrder.path, c.token, orderBody(c, overrides));
         expect([res.status, field, Object.keys(res.body.error?.fields ?? {})]).toEqual([400, field, [field]]);
       }
       for (const ok of [{ requestedDate: addDays(today, 1) }, { requestedDate: addDays(today, 60) }, { contactPhone: '9123-4567' }, { contactPhone: '+85221234567' }]) {
-        expect((await post(PLACE, c.token, orderBody(c, ok))).status).toBe(200);
+        expect((await post(placeTonerOrder.path, c.token, orderBody(c, ok))).status).toBe(200);
       }
     });
 
     it("is NOT_FOUND for another customer's machine", async () => {
       const c = await caller();
       const stranger = await caller();
-      const res = await post(PLACE, c.token, orderBody(c, { machineId: stranger.machine.id }));
+      const res = await post(placeTonerOrder.path, c.token, orderBody(c, { machineId: stranger.machine.id }));
       expect(res.status).toBe(404);
       expect(await countOrders(c.customer.ucpId)).toBe(0);
       expect(await countOrders(stranger.customer.ucpId)).toBe(0);
@@ -421,14 +416,14 @@ describeEachDb('orders API', (getHandle) => {
     it('places one order for one idempotency key, also when the requests race', async () => {
       const c = await caller();
       const body = orderBody(c);
-      const first = await post(PLACE, c.token, body);
-      const again = await post(PLACE, c.token, body);
+      const first = await post(placeTonerOrder.path, c.token, body);
+      const again = await post(placeTonerOrder.path, c.token, body);
       expect(first.status).toBe(200);
       expect(again.status).toBe(200);
       expect(again.body.data).toEqual({ ...first.body.data, created: false });
 
       const raced = orderBody(c);
-      const results = await Promise.all(Array.from({ length: 5 }, () => post(PLACE, c.token, raced)));
+      const results = await Promise.all(Array.from({ length: 5 }, () => post(placeTonerOrder.path, c.token, raced)));
       expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
       expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
       expect(results.filter((r) => r.body.data.created)).toHaveLength(1);
@@ -444,8 +439,8 @@ describeEachDb('orders API', (getHandle) => {
       const a = await caller();
       const b = await caller();
       const key = newKey();
-      const ra = await post(PLACE, a.token, orderBody(a, { idempotencyKey: key }));
-      const rb = await post(PLACE, b.token, orderBody(b, { idempotencyKey: key }));
+      const ra = await post(placeTonerOrder.path, a.token, orderBody(a, { idempotencyKey: key }));
+      const rb = await post(placeTonerOrder.path, b.token, orderBody(b, { idempotencyKey: key }));
       expect(ra.body.data.created).toBe(true);
       expect(rb.body.data.created).toBe(true);
       expect(ra.body.data.id).not.toBe(rb.body.data.id);
@@ -453,14 +448,14 @@ describeEachDb('orders API', (getHandle) => {
 
     it('gives concurrent orders distinct numbers', async () => {
       const c = await caller();
-      const results = await Promise.all(Array.from({ length: 6 }, () => post(PLACE, c.token, orderBody(c))));
+      const results = await Promise.all(Array.from({ length: 6 }, () => post(placeTonerOrder.path, c.token, orderBody(c))));
       expect(results.map((r) => r.status)).toEqual(Array(6).fill(200));
       expect(new Set(results.map((r) => r.body.data.orderNo)).size).toBe(6);
     });
 
     it('needs mgt_order_write', async () => {
       const c = await caller(READ);
-      const res = await post(PLACE, c.token, orderBody(c));
+      const res = await post(placeTonerOrder.path, c.token, orderBody(c));
       expect(res.status).toBe(403);
       expect(await countOrders(c.customer.ucpId)).toBe(0);
     });
@@ -469,16 +464,16 @@ describeEachDb('orders API', (getHandle) => {
   describe('cancelOrder', () => {
     it('cancels a pending order once, with a history row; a second cancel is CONFLICT', async () => {
       const c = await caller();
-      const placed = (await post(PLACE, c.token, orderBody(c))).body.data;
-      const res = await post(CANCEL, c.token, { id: placed.id, reason: 'Found spare toner' });
+      const placed = (await post(placeTonerOrder.path, c.token, orderBody(c))).body.data;
+      const res = await post(cancelOrder.path, c.token, { id: placed.id, reason: 'Found spare toner' });
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual({ id: placed.id, status: 'cancelled' });
-      const detail = (await post(GET, c.token, { id: placed.id })).body.data;
+      const detail = (await post(getOrder.path, c.token, { id: placed.id })).body.data;
       expect(detail).toMatchObject({ status: 'cancelled', cancelReason: 'Found spare toner', canCancel: false });
       expect(detail.cancelledAt).toEqual(expect.any(String));
       expect(detail.history.map((h: { status: string }) => h.status)).toEqual(['pending', 'cancelled']);
 
-      const again = await post(CANCEL, c.token, { id: placed.id });
+      const again = await post(cancelOrder.path, c.token, { id: placed.id });
       expect(again.status).toBe(409);
       expect(again.body.error.code).toBe('CONFLICT');
     });
@@ -487,13 +482,13 @@ describeEachDb('orders API', (getHandle) => {
       const c = await caller();
       for (const status of ['confirmed', 'shipped', 'delivered', 'completed']) {
         const o = await createOrder(db(), c.customer, { overrides: { status } });
-        const res = await post(CANCEL, c.token, { id: o.id });
+        const res = await post(cancelOrder.path, c.token, { id: o.id });
         expect([status, res.status]).toEqual([status, 409]);
         const [row] = await db().select({ status: orders.status }).from(orders).where(eq(orders.id, o.id));
         expect(row!.status).toBe(status);
       }
       const o = await createOrder(db(), c.customer);
-      const both = await Promise.all([post(CANCEL, c.token, { id: o.id }), post(CANCEL, c.token, { id: o.id })]);
+      const both = await Promise.all([post(cancelOrder.path, c.token, { id: o.id }), post(cancelOrder.path, c.token, { id: o.id })]);
       expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
       const rows = await db()
         .select({ n: sql<number>`count(*)::int` })
@@ -506,11 +501,11 @@ describeEachDb('orders API', (getHandle) => {
       const c = await caller();
       const stranger = await caller();
       const theirs = await createOrder(db(), stranger.customer);
-      expect((await post(CANCEL, c.token, { id: theirs.id })).status).toBe(404);
-      expect((await post(CANCEL, c.token, { id: newKey() })).status).toBe(404);
+      expect((await post(cancelOrder.path, c.token, { id: theirs.id })).status).toBe(404);
+      expect((await post(cancelOrder.path, c.token, { id: newKey() })).status).toBe(404);
       const reader = await caller(READ);
       const mine = await createOrder(db(), reader.customer);
-      expect((await post(CANCEL, reader.token, { id: mine.id })).status).toBe(403);
+      expect((await post(cancelOrder.path, reader.token, { id: mine.id })).status).toBe(403);
       const [row] = await db().select({ status: orders.status }).from(orders).where(eq(orders.id, theirs.id));
       expect(row!.status).toBe('pending');
     });
@@ -529,7 +524,7 @@ describeEachDb('orders API', (getHandle) => {
       await createShipment(db(), o, { status: 'delivered' });
       const so = await createOrder(db(), stranger.customer, { overrides: { status: 'pending' } });
       await createShipment(db(), so, { status: 'dispatched' });
-      const res = await post(SUMMARY, c.token, {});
+      const res = await post(getOrderSummary.path, c.token, {});
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual({ openOrders: 5, inTransit: 1 });
     });

@@ -30,15 +30,20 @@ function pdfBytes(): Buffer {
 
 const field = (form: Locator, label: string) => form.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
 
+/** Fills the form's fields, found by their `fields.<key>` labels, one after another in the order given. */
+async function fillFields(form: Locator, values: Record<string, string>): Promise<void> {
+  for (const [key, value] of Object.entries(values)) await field(form, ac(`fields.${key}`)).fill(value);
+}
+
+/** Attaches a small valid PDF named `fileName` to the form's file input. */
+const attachPdf = (form: Locator, fileName: string) => form.locator('input[type="file"]').setInputFiles(asUpload(fileName, pdfBytes(), 'application/pdf'));
+
 async function choose(page: Page, form: Locator, label: string, option: string): Promise<void> {
   await selectOption(page, form.getByRole('combobox', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }), option);
 }
 
 async function fillAddress(page: Page, form: Locator): Promise<void> {
-  await field(form, ac('fields.flat')).fill('Room 1801');
-  await field(form, ac('fields.floor')).fill('18');
-  await field(form, ac('fields.building')).fill('Kwun Tong Harbour Plaza');
-  await field(form, ac('fields.street')).fill('182 Wai Yip Street');
+  await fillFields(form, { flat: 'Room 1801', floor: '18', building: 'Kwun Tong Harbour Plaza', street: '182 Wai Yip Street' });
   await choose(page, form, ac('fields.region'), ac('regions.kowloon'));
   await choose(page, form, ac('fields.district'), ac('districts.kwun_tong'));
 }
@@ -120,9 +125,7 @@ it('billing address: a wrong phone is refused on its field, then the request is 
   const form = await startForm(customer, 'bill_addr');
   await customer.getByText((await currentOf(customer)).customer.billingAddressEn).first().waitFor();
   await fillAddress(customer, form);
-  await field(form, ac('fields.contactName')).fill('Lee Ka Yan');
-  await field(form, ac('fields.contactPhone')).fill('1234');
-  await field(form, ac('fields.effectiveDate')).fill(hkDate(7));
+  await fillFields(form, { contactName: 'Lee Ka Yan', contactPhone: '1234', effectiveDate: hkDate(7) });
   const done = await badThenFixed(customer, form, { label: 'phone', message: ac('validation.phone'), fix: () => field(form, ac('fields.contactPhone')).fill('2345 6790') }, 'submitBillingAddress');
   const list = await api<ChangeListResult>(customer, '/api/accountChanges/listRequests', { page: 1, pageSize: 5 });
   expect(list.items[0]).toMatchObject({ id: done.id, type: 'bill_addr', status: 'pending' });
@@ -131,20 +134,15 @@ it('billing address: a wrong phone is refused on its field, then the request is 
 it('company name: a short BR number is refused, then it goes with the certificate', async () => {
   const form = await startForm(customer, 'comp_name');
   await customer.getByText((await currentOf(customer)).customer.nameEn, { exact: true }).first().waitFor();
-  await field(form, ac('fields.nameEn')).fill('Harbour View Trading (HK) Limited');
-  await field(form, ac('fields.nameZh')).fill('海景貿易（香港）有限公司');
-  await field(form, ac('fields.brNo')).fill('1234');
-  await field(form, ac('fields.effectiveDate')).fill(hkDate(14));
-  await form.locator('input[type="file"]').setInputFiles(asUpload('br-certificate.pdf', pdfBytes(), 'application/pdf'));
+  await fillFields(form, { nameEn: 'Harbour View Trading (HK) Limited', nameZh: '海景貿易（香港）有限公司', brNo: '1234', effectiveDate: hkDate(14) });
+  await attachPdf(form, 'br-certificate.pdf');
   await badThenFixed(customer, form, { label: 'brNo', message: ac('validation.brNo'), fix: () => field(form, ac('fields.brNo')).fill('31845620') }, 'submitCompanyName');
 });
 
 it('machine location: no machine chosen is refused, then one is chosen', async () => {
   const form = await startForm(customer, 'machine_loc');
   await fillAddress(customer, form);
-  await field(form, ac('fields.siteContactName')).fill('Lee Ka Yan');
-  await field(form, ac('fields.siteContactPhone')).fill('91234567');
-  await field(form, ac('fields.moveDate')).fill(hkDate(10));
+  await fillFields(form, { siteContactName: 'Lee Ka Yan', siteContactPhone: '91234567', moveDate: hkDate(10) });
   await badThenFixed(customer, form, { label: 'machines', message: ac('validation.pickMachine'), fix: () => form.getByRole('group', { name: new RegExp(ac('fields.machines')) }).getByRole('checkbox').first().check() }, 'submitMachineLocation');
 });
 
@@ -160,21 +158,22 @@ it('toner address: its own terms page, a bad phone refused, then submitted', asy
   const form = await startForm(customer, 'toner_addr', true);
   await form.getByRole('group', { name: new RegExp(ac('fields.machines')) }).getByRole('checkbox').first().check();
   await fillAddress(customer, form);
-  await field(form, ac('fields.contactName')).fill('Chan Tai Man');
-  await field(form, ac('fields.contactPhone')).fill('000');
+  await fillFields(form, { contactName: 'Chan Tai Man', contactPhone: '000' });
   await badThenFixed(customer, form, { label: 'phone', message: ac('validation.phone'), fix: () => field(form, ac('fields.contactPhone')).fill('23456789') }, 'submitTonerAddress');
 });
 
 it('transfer agreement: a bad transferee e-mail is refused, then it goes with the signed agreement', async () => {
   const form = await startForm(customer, 'trans_agree');
   await form.getByRole('group', { name: new RegExp(ac('fields.contracts')) }).getByRole('checkbox').first().check();
-  await field(form, ac('fields.transfereeNameEn')).fill('Harbour View Holdings Limited');
-  await field(form, ac('fields.transfereeBrNo')).fill('40558812');
-  await field(form, ac('fields.transfereeContactName')).fill('Ho Mei Ling');
-  await field(form, ac('fields.transfereeContactPhone')).fill('25110399');
-  await field(form, ac('fields.transfereeEmail')).fill('nope');
-  await field(form, ac('fields.effectiveDate')).fill(hkDate(30));
-  await form.locator('input[type="file"]').setInputFiles(asUpload('agreement.pdf', pdfBytes(), 'application/pdf'));
+  await fillFields(form, {
+    transfereeNameEn: 'Harbour View Holdings Limited',
+    transfereeBrNo: '40558812',
+    transfereeContactName: 'Ho Mei Ling',
+    transfereeContactPhone: '25110399',
+    transfereeEmail: 'nope',
+    effectiveDate: hkDate(30),
+  });
+  await attachPdf(form, 'agreement.pdf');
   await badThenFixed(customer, form, { label: 'email', message: ac('validation.email'), fix: () => field(form, ac('fields.transfereeEmail')).fill('legal@hvholdings.example.hk') }, 'submitTransferAgreement');
 });
 

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { closeAfterEach, newPageAs, setUpBrowserSpec, url } from '../helpers/browser';
-import { en, h1, open, t } from '../orders/support';
+import { en, h1, open, openAddFormFromLanding, t } from '../orders/support';
 
 setUpBrowserSpec(180_000);
 
@@ -18,11 +18,7 @@ const BASE = '/admin-controls/ucp-customer-maintenance';
 it('a provider admin opens customers from the landing page, adds one, finds it by BR number and deactivates it', async () => {
   page = await newPageAs('admin@demo.hk');
   await open(page, '/admin-controls', en('admin:landing.title'));
-  await page.getByRole('link', { name: new RegExp(en('admin:landing.areas.customers.title')) }).click();
-  await h1(page, en('customers:title')).waitFor();
-
-  await page.getByRole('link', { name: en('customers:add') }).click();
-  await h1(page, en('customers:addTitle')).waitFor();
+  await openAddFormFromLanding(page, 'customers', 'customers');
   const suffix = randomBytes(3).toString('hex').toUpperCase();
   const ucpId = `UCPE2E${suffix}`;
   const brNo = String(50_000_000 + Number.parseInt(suffix, 16) % 40_000_000);

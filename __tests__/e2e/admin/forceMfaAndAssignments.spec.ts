@@ -41,13 +41,22 @@ async function activeUser(admin: Page, body: Record<string, unknown> & { loginId
   throw new Error(`no activation mail for ${body.loginId}`);
 }
 
-it('staff force MFA; the user must set up an authenticator at sign-in, then signs in with a code; a reset makes it enrol again', async () => {
+/**
+ * The admin on the user list, and a new active user made by `activeUser`: login id `e2e.<login>.<suffix>@example.test`
+ * (also its e-mail), name `<label> <suffix>`, the rest from `fields`.
+ */
+async function adminWithNewUser(login: string, label: string, fields: Record<string, unknown>) {
   const admin = track(await newPageAs('admin@demo.hk'));
   await open(admin, BASE, en('users:title'));
   const s = suffix();
-  const loginId = `e2e.mfa.${s}@example.test`;
-  const name = `Forced MFA ${s}`;
-  const id = await activeUser(admin, { loginId, name, email: loginId, preferredLanguage: 'tc', kind: 'customer', skipMfa: false, links: [{ ucpId: 'UCP100001', groupIds: [] }] });
+  const loginId = `e2e.${login}.${s}@example.test`;
+  const name = `${label} ${s}`;
+  const id = await activeUser(admin, { loginId, name, email: loginId, ...fields });
+  return { admin, loginId, name, id };
+}
+
+it('staff force MFA; the user must set up an authenticator at sign-in, then signs in with a code; a reset makes it enrol again', async () => {
+  const { admin, loginId, name, id } = await adminWithNewUser('mfa', 'Forced MFA', { preferredLanguage: 'tc', kind: 'customer', skipMfa: false, links: [{ ucpId: 'UCP100001', groupIds: [] }] });
 
   // The admin ticks "Force two-step verification" on the user's edit page.
   await open(admin, `${BASE}/edit/${id}`, en('users:editTitle', { name }));
@@ -101,15 +110,7 @@ it('staff force MFA; the user must set up an authenticator at sign-in, then sign
 });
 
 it('staff assign customers to a staff user on its edit page; its user list report follows at once', async () => {
-  const admin = track(await newPageAs('admin@demo.hk'));
-  await open(admin, BASE, en('users:title'));
-  const s = suffix();
-  const loginId = `e2e.staff.${s}@example.test`;
-  const name = `Assigned Staff ${s}`;
-  const id = await activeUser(admin, {
-    loginId,
-    name,
-    email: loginId,
+  const { admin, loginId, name, id } = await adminWithNewUser('staff', 'Assigned Staff', {
     preferredLanguage: 'en',
     kind: 'staff',
     skipMfa: false,

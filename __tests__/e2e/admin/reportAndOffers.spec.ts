@@ -8,17 +8,13 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
-import { newPageAs, setUpBrowserSpec, url } from '../helpers/browser';
-import { h1, hkDate, open, t } from '../orders/support';
+import { newPageAs, setUpBrowserSpec, trackPages, url } from '../helpers/browser';
+import { en, h1, hkDate, open } from '../orders/support';
 
 setUpBrowserSpec(240_000);
 
-const pages: Page[] = [];
-afterEach(async () => {
-  for (const p of pages.splice(0)) await p.context().close();
-});
+const track = trackPages();
 
-const en = (key: string, vars?: Record<string, string | number>) => t('en', key, vars as Record<string, string>);
 const REPORT = '/admin-controls/user-list-report';
 
 async function download(page: Page, trigger: () => Promise<unknown>): Promise<{ name: string; bytes: Buffer }> {
@@ -28,7 +24,7 @@ async function download(page: Page, trigger: () => Promise<unknown>): Promise<{ 
 
 it('exports the filtered report: every customer for _read_all, only assigned customers for _read', async () => {
   const admin = await newPageAs('admin@demo.hk');
-  pages.push(admin);
+  track(admin);
   await open(admin, `${REPORT}?q=demo.hk`, en('userListReport:title'));
   await admin.getByTestId('report-scope').getByText(/All customers/).waitFor();
   await admin.getByRole('cell', { name: 'mfa@demo.hk' }).first().waitFor();
@@ -41,7 +37,7 @@ it('exports the filtered report: every customer for _read_all, only assigned cus
   expect(text.split('\r\n').filter((l) => l.startsWith('multi@demo.hk'))).toHaveLength(2);
 
   const auditor = await newPageAs('auditor@demo.hk');
-  pages.push(auditor);
+  track(auditor);
   await open(auditor, `${REPORT}?q=demo.hk`, en('userListReport:title'));
   await auditor.getByTestId('report-scope').getByText(/Customers assigned to you/).waitFor();
   await auditor.getByRole('cell', { name: 'customer@demo.hk' }).first().waitFor();
@@ -61,7 +57,7 @@ it('exports the filtered report: every customer for _read_all, only assigned cus
 
 it('an offer published for one customer appears on that customer’s home page only', async () => {
   const admin = await newPageAs('admin@demo.hk');
-  pages.push(admin);
+  track(admin);
   await open(admin, '/admin-controls/offer-maintenance', en('offers:title'));
   await admin.getByRole('link', { name: en('offers:add') }).click();
   await h1(admin, en('offers:addTitle')).waitFor();
@@ -91,7 +87,7 @@ it('an offer published for one customer appears on that customer’s home page o
   await admin.getByText(en('common:status.published')).first().waitFor();
 
   const customer = await newPageAs('customer@demo.hk');
-  pages.push(customer);
+  track(customer);
   await customer.goto(url('/'));
   const offers = customer.getByRole('region', { name: en('offers:home.title') });
   const card = offers.getByRole('article', { name: title });
@@ -102,7 +98,7 @@ it('an offer published for one customer appears on that customer’s home page o
   // Another customer's home page (multi@demo.hk acting for Sunrise Dental) does not show it; the seeded offers for
   // every customer are there.
   const other = await newPageAs('multi@demo.hk', { ucpId: 'UCP100003' });
-  pages.push(other);
+  track(other);
   await other.goto(url('/'));
   await other.getByRole('region', { name: en('offers:home.title') }).getByRole('article', { name: 'Colour copies at black-and-white prices' }).waitFor();
   expect(await other.getByRole('article', { name: title }).count()).toBe(0);

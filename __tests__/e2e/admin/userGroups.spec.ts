@@ -6,18 +6,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { newPageAs, setUpBrowserSpec, url } from '../helpers/browser';
-import { apiError, h1, open, t, until } from '../orders/support';
+import { newPageAs, setUpBrowserSpec, trackPages, url } from '../helpers/browser';
+import { apiError, en, h1, open, until } from '../orders/support';
 
 // Long: two users, a group made through the form, and the menu read after each change, on a loaded machine.
 setUpBrowserSpec(480_000);
 
-const pages: Page[] = [];
-afterEach(async () => {
-  for (const p of pages.splice(0)) await p.context().close();
-});
+const track = trackPages();
 
-const en = (key: string, vars?: Record<string, string | number>) => t('en', key, vars as Record<string, string>);
 const BASE = '/admin-controls/user-group-maintenance';
 const PHONE = { width: 390, height: 844 };
 
@@ -33,9 +29,9 @@ async function menuLinks(page: Page): Promise<string[]> {
 
 it('a group given to a user changes what it may do at its next request and its menu at its next page load, without signing in again; in use it cannot be deleted', async () => {
   const admin = await newPageAs('admin@demo.hk');
-  pages.push(admin);
+  track(admin);
   const credit = await newPageAs('credit@demo.hk', { viewport: PHONE });
-  pages.push(credit);
+  track(credit);
   await open(credit, '/admin-controls', en('admin:landing.title'));
   expect(await menuLinks(credit)).not.toContain(en('common:nav.customers'));
   expect((await apiError(credit, '/api/customers/listCustomers', { page: 1, pageSize: 1 })).status).toBe(403);
@@ -100,7 +96,7 @@ it('a group given to a user changes what it may do at its next request and its m
 
 it('a staff user with read-only codes sees no add, edit or delete controls (groups, customers, offers) and gets 403 from the write endpoints', async () => {
   const page = await newPageAs('auditor@demo.hk');
-  pages.push(page);
+  track(page);
   await open(page, BASE, en('userGroups:title'));
   await page.getByRole('link', { name: 'CUST_VIEWER', exact: true }).waitFor();
   expect(await page.getByRole('link', { name: en('userGroups:add') }).count()).toBe(0);

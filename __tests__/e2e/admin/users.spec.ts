@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { newPage, newPageAs, setUpBrowserSpec, signIn, trackPages, url } from '../helpers/browser';
 import { setPreferenceCookies } from '../helpers/shell';
-import { api, apiError, checkAccessible, en, h1, open, shot, t } from '../orders/support';
+import { api, apiError, checkAccessible, en, h1, open, openAddFormFromLanding, shot, t } from '../orders/support';
 
 setUpBrowserSpec(240_000);
 
@@ -63,10 +63,7 @@ it('a provider admin adds a customer and a user for it; the user activates it th
     contactEmail: '',
     receiveHardcopyBill: false,
   });
-  await admin.getByRole('link', { name: new RegExp(en('admin:landing.areas.users.title')) }).click();
-  await h1(admin, en('users:title')).waitFor();
-  await admin.getByRole('link', { name: en('users:add') }).click();
-  await h1(admin, en('users:addTitle')).waitFor();
+  await openAddFormFromLanding(admin, 'users', 'users');
 
   const s = suffix();
   const loginId = `e2e.user.${s}@example.test`;

@@ -19,18 +19,18 @@ function namespace(locale: PortalLocale, ns: string): Record<string, unknown> {
 }
 
 /** `t('tc', 'error:INVALID_CREDENTIALS')`, `t('en', 'home:home.welcome', { name })`: nested or flat keys, `{{var}}` filled in. */
-export function t(locale: PortalLocale, nsKey: string, vars: Record<string, string> = {}): string {
+export function t(locale: PortalLocale, nsKey: string, vars: Record<string, string | number> = {}): string {
   const [ns, key] = nsKey.split(':', 2) as [string, string];
   const data = namespace(locale, ns);
   const nested = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], data);
   const value = nested ?? data[key];
   if (typeof value !== 'string') throw new Error(`no ${locale} translation for ${nsKey}`);
-  return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => vars[name] ?? `{{${name}}}`);
+  return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? `{{${name}}}`));
 }
 
 /** A RegExp matching `text` literally. */
 export const literally = (text: string): RegExp => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
 /** `t` in English / in Chinese: the spellings every spec used to define for itself. */
-export const en = (nsKey: string, vars?: Record<string, string>): string => t('en', nsKey, vars);
-export const tc = (nsKey: string, vars?: Record<string, string>): string => t('tc', nsKey, vars);
+export const en = (nsKey: string, vars?: Record<string, string | number>): string => t('en', nsKey, vars);
+export const tc = (nsKey: string, vars?: Record<string, string | number>): string => t('tc', nsKey, vars);

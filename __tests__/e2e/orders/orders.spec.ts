@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import type { ListResult } from '@/lib/listQuery';
 import type { OrderDetail, OrderListItem, OrderableMachine, PlaceOrderResult } from '@/lib/orders/schemas';
 import { closeBrowser, newPage, newPageAs, sessionOf, url } from '../helpers/browser';
-import { api, apiError, checkAccessible, chooseFilter, dataOf, en, h1, headerStatus, nextResponse, open, rowIds, shot, tableRows, until, waitForRows } from './support';
+import { api, apiError, checkAccessible, chooseFilter, dataOf, en, h1, headerStatus, nextResponse, open, openDetail, rowIds, shot, tableRows, until, waitForRows } from './support';
 
 afterAll(closeBrowser);
 
@@ -63,11 +63,12 @@ it('filters the orders by status and by order number, then opens one: items, tot
   await shot(page, 'orders-list-filtered');
 
   // Open it: the number links to the detail page.
-  const detailAnswer = nextResponse(page, '/api/orders/getOrder');
-  await rows.first().getByRole('link', { name: target.orderNo }).click();
-  await page.waitForURL((u) => u.pathname === `${LIST}/${target.id}`);
-  const order = await dataOf<OrderDetail>(await detailAnswer);
-  await h1(page, en('orders:orders.detail.title', { orderNo: target.orderNo })).waitFor();
+  const order = await openDetail<OrderDetail>(page, rows.first(), {
+    link: target.orderNo,
+    pathname: `${LIST}/${target.id}`,
+    api: '/api/orders/getOrder',
+    heading: en('orders:orders.detail.title', { orderNo: target.orderNo }),
+  });
   expect(await headerStatus(page).getAttribute('data-status')).toBe('delivered');
 
   const items = page.getByRole('table', { name: en('orders:orders.detail.items') });

@@ -5,6 +5,7 @@
  */
 import type { Locator, Page, Response } from 'playwright-core';
 import { apiPost, expectAccessible, screenshot, sessionOf, url } from '../helpers/browser';
+import { en } from '../helpers/shell';
 
 export { en, literally, t, tc } from '../helpers/shell';
 
@@ -49,6 +50,19 @@ export async function dataOf<T>(response: Response): Promise<T> {
   return envelope.data;
 }
 
+/**
+ * Opens a detail page from its list: clicks the `link` in `row`, waits for the page at `pathname` and its `heading`,
+ * and answers the data of the `api` call the page made to show it.
+ */
+export async function openDetail<T>(page: Page, row: Locator, to: { link: string; pathname: string; api: string; heading: string }): Promise<T> {
+  const answer = nextResponse(page, to.api);
+  await row.getByRole('link', { name: to.link }).click();
+  await page.waitForURL((u) => u.pathname === to.pathname);
+  const data = await dataOf<T>(await answer);
+  await h1(page, to.heading).waitFor();
+  return data;
+}
+
 /** Opens `pathname` and waits for its level-1 heading. */
 export async function open(page: Page, pathname: string, heading: string): Promise<void> {
   await page.goto(url(pathname));
@@ -56,6 +70,17 @@ export async function open(page: Page, pathname: string, heading: string): Promi
 }
 
 export const h1 = (page: Page, name: string): Locator => page.getByRole('heading', { level: 1, name, exact: true });
+
+/**
+ * From the admin landing page (open already), the card of `area` (`admin:landing.areas.<area>.title`) to its list
+ * (`<ns>:title`), then its "add" link to the add form (`<ns>:addTitle`).
+ */
+export async function openAddFormFromLanding(page: Page, area: string, ns: string): Promise<void> {
+  await page.getByRole('link', { name: new RegExp(en(`admin:landing.areas.${area}.title`)) }).click();
+  await h1(page, en(`${ns}:title`)).waitFor();
+  await page.getByRole('link', { name: en(`${ns}:add`) }).click();
+  await h1(page, en(`${ns}:addTitle`)).waitFor();
+}
 
 /** The status chip of the page header (the one beside the h1). */
 export const headerStatus = (page: Page): Locator => page.locator('header', { has: page.getByRole('heading', { level: 1 }) }).locator('[data-status]');

@@ -11,7 +11,7 @@ import type { ListResult } from '@/lib/listQuery';
 import type { OrderListItem, ShipmentDetail, ShipmentListItem } from '@/lib/orders/schemas';
 import { buildSeedOrders } from '@/lib/server/db/seedData/orders';
 import { closeBrowser, newPageAs, url } from '../helpers/browser';
-import { api, chooseFilter, dataOf, en, h1, headerStatus, nextResponse, open, shot, tableRows, waitForRows } from './support';
+import { api, chooseFilter, dataOf, en, h1, headerStatus, nextResponse, open, openDetail, shot, tableRows, waitForRows } from './support';
 
 afterAll(closeBrowser);
 
@@ -53,11 +53,12 @@ it('follows a delivered shipment: every step with its time, courier, tracking nu
   await shot(page, 'tracking-list-delivered');
 
   const target = delivered.items[0]!;
-  const detailAnswer = nextResponse(page, '/api/tracking/getShipment');
-  await rows.first().getByRole('link', { name: target.shipmentNo }).click();
-  await page.waitForURL((u) => u.pathname === `${TRACK}/${target.id}`);
-  const shipment = await dataOf<ShipmentDetail>(await detailAnswer);
-  await h1(page, en('orders:tracking.detail.title', { shipmentNo: target.shipmentNo })).waitFor();
+  const shipment = await openDetail<ShipmentDetail>(page, rows.first(), {
+    link: target.shipmentNo,
+    pathname: `${TRACK}/${target.id}`,
+    api: '/api/tracking/getShipment',
+    heading: en('orders:tracking.detail.title', { shipmentNo: target.shipmentNo }),
+  });
   expect(await headerStatus(page).getAttribute('data-status')).toBe('delivered');
 
   const header = page.locator('header', { has: h1(page, en('orders:tracking.detail.title', { shipmentNo: target.shipmentNo })) });

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { closeAfterEach, newPageAs, screenshot, setUpBrowserSpec, url } from '../helpers/browser';
 import { DARK_BACKGROUND, setPreferenceCookies } from '../helpers/shell';
-import { en, h1, open, selectOption, tc } from '../orders/support';
+import { en, h1, open, openAddFormFromLanding, selectOption, tc } from '../orders/support';
 
 setUpBrowserSpec(240_000);
 
@@ -110,10 +110,7 @@ it('a provider admin adds a help article, customers find it, and an unpublished 
   const titleZh = `掃描至電郵 ${marker}`;
   page = await newPageAs('admin@demo.hk');
   await open(page, '/admin-controls', en('admin:landing.title'));
-  await page.getByRole('link', { name: new RegExp(en('admin:landing.areas.helpArticles.title')) }).click();
-  await h1(page, en('supportArticles:title')).waitFor();
-  await page.getByRole('link', { name: en('supportArticles:add') }).click();
-  await h1(page, en('supportArticles:addTitle')).waitFor();
+  await openAddFormFromLanding(page, 'helpArticles', 'supportArticles');
 
   await selectOption(page, page.getByRole('combobox', { name: en('supportArticles:fields.topic') }), en('support:topics.portal_use'));
   await page.getByRole('textbox', { name: en('supportArticles:fields.titleEn') }).fill(titleEn);

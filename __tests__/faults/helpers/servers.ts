@@ -10,6 +10,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../../scripts/lib/process';
+import { readAnswer } from '../../api/helpers/readAnswer';
 
 export const ROOT = path.resolve(__dirname, '../../..');
 /** scripts/lib/build.mjs SERVER_BUNDLE: what `npm start` imports and a container runs. */
@@ -225,19 +226,7 @@ export function request(
       `${baseUrl}${pathname}`,
       { method: opts.method ?? 'GET', headers: opts.headers, agent: false, timeout: opts.timeoutMs ?? 20_000 },
       (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', reject);
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let body: unknown;
-          try {
-            body = JSON.parse(text);
-          } catch {
-            body = undefined;
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body, ms: Date.now() - started });
-        });
+        readAnswer(res).then((answer) => resolve({ ...answer, ms: Date.now() - started }), reject);
       },
     );
     req.on('timeout', () => req.destroy(new Error(`no answer from ${pathname} within ${opts.timeoutMs ?? 20_000} ms`)));

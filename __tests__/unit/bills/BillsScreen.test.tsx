@@ -16,12 +16,17 @@ const STATEMENT = billsContract.endpoints.downloadStatement;
 
 const contracts = () => endpointSuccess(CONTRACTS, [{ id: '5eed0020-0000-4000-8000-000000000001', contractNo: 'CT-2024-00118' }]);
 
+/** Answers `path` with `answer()`, recording in `bodies` every body the screen sends there. */
+function recording(path: string, bodies: unknown[], answer: () => Response) {
+  return http.post(path, async ({ request }) => {
+    bodies.push(await request.json());
+    return answer();
+  });
+}
+
 /** Records every list body the screen sends. */
 function listHandler(bodies: unknown[] = []) {
-  return http.post(LIST.path, async ({ request }) => {
-    bodies.push(await request.json());
-    return HttpResponse.json({ status: 'success', data: billList(), traceId: 't' });
-  });
+  return recording(LIST.path, bodies, () => HttpResponse.json({ status: 'success', data: billList(), traceId: 't' }));
 }
 
 let saved: string[];
@@ -107,8 +112,7 @@ describe('BillsScreen', () => {
     server.use(
       listHandler(),
       contracts(),
-      http.post(PDF.path, async ({ request }) => {
-        bodies.push(await request.json());
+      recording(PDF.path, bodies, () => {
         if (fail) return HttpResponse.json({ status: 'error', error: { code: 'NOT_FOUND', message: 'x' }, traceId: 't' }, { status: 404 });
         return new HttpResponse(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]), { headers: { 'Content-Type': 'application/pdf' } });
       }),
@@ -129,10 +133,7 @@ describe('BillsScreen', () => {
     server.use(
       listHandler(),
       contracts(),
-      http.post(STATEMENT.path, async ({ request }) => {
-        bodies.push(await request.json());
-        return new HttpResponse('\ufeffa,b\r\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
-      }),
+      recording(STATEMENT.path, bodies, () => new HttpResponse('\ufeffa,b\r\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } })),
     );
     renderWithProviders(<BillsScreen />, { route: '/my-account/manage-my-bills', functionCodes: ['mgt_bills_read'], locale: 'tc' });
     await user.click(await screen.findByRole('button', { name: '結單（CSV）' }));

@@ -102,7 +102,7 @@ describe('resource pages from one description', () => {
 
   it('add: default values given as a function are made when the page opens, not when the module loads', () => {
     let opened = 0;
-    const dated = { ...widgets, form: { ...widgets.form, empty: () => ({ code: `DAY-${++opened}`, name: '' }) } };
+    const dated = describeResource({ ...widgets, form: { ...widgets.form!, empty: () => ({ code: `DAY-${++opened}`, name: '' }) } });
     const first = renderWithProviders(<ResourceFormPage resource={dated} mode="add" />, { route: '/admin-controls/widgets/add', namespaces });
     expect(screen.getByRole('textbox', { name: 'Code' })).toHaveValue('DAY-1');
     first.unmount();

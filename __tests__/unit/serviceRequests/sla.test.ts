@@ -29,55 +29,46 @@ describe('HK business days', () => {
 });
 
 describe('due time', () => {
-  it('adds hours within one business day', () => {
-    expect(hkIso(slaDueAt(hk('2026-11-24T10:15:00'), 4))).toBe('2026-11-24 14:15');
-  });
+  /** The due time of a call reported at `reported` (Hong Kong local) with `hours` to answer, as Hong Kong local time. */
+  const dueOf = (reported: string, hours: number) => hkIso(slaDueAt(hk(reported), hours));
 
-  it('carries the rest over to the next business day at 09:00', () => {
+  // [what it shows, reported (Hong Kong local), response hours, due (Hong Kong local)]
+  it.each<[string, string, number, string]>([
+    ['adds hours within one business day', '2026-11-24T10:15:00', 4, '2026-11-24 14:15'],
     // 16:30 + 4 h: 1.5 h today, 2.5 h tomorrow.
-    expect(hkIso(slaDueAt(hk('2026-11-24T16:30:00'), 4))).toBe('2026-11-25 11:30');
-  });
-
-  it('ends exactly at closing time when the hours fit', () => {
-    expect(hkIso(slaDueAt(hk('2026-11-24T14:00:00'), 4))).toBe('2026-11-24 18:00');
+    ['carries the rest over to the next business day at 09:00', '2026-11-24T16:30:00', 4, '2026-11-25 11:30'],
+    ['ends exactly at closing time when the hours fit', '2026-11-24T14:00:00', 4, '2026-11-24 18:00'],
+    // Thu 24 Dec 2026 17:00 + 4 h: 1 h on Thursday; 25 (Fri, holiday), 26 (Sat, holiday), 27 (Sun) skipped; 3 h on Monday 28.
+    ['skips Christmas and the first weekday after it, and the weekend between', '2026-12-24T17:00:00', 4, '2026-12-28 12:00'],
+    // Mon 16 Feb 17:00 + 8 h: 1 h Monday, then Friday 20 Feb 09:00 + 7 h.
+    ['skips the three days of Lunar New Year 2026 (Tue–Thu)', '2026-02-16T17:00:00', 8, '2026-02-20 16:00'],
+    // Thu 2 Apr 15:00 + 8 h: 3 h Thursday; Fri 3, Sat 4, Sun 5, Mon 6, Tue 7 skipped; 5 h Wednesday 8 Apr.
+    ['skips Easter 2026: Good Friday to the day following Easter Monday', '2026-04-02T15:00:00', 8, '2026-04-08 14:00'],
+  ])('%s', (_what, reported, hours, due) => {
+    expect(dueOf(reported, hours)).toBe(due);
   });
 
   it('starts the clock at 09:00 when reported before opening, after closing, or at night', () => {
-    expect(hkIso(slaDueAt(hk('2026-11-24T07:00:00'), 4))).toBe('2026-11-24 13:00');
-    expect(hkIso(slaDueAt(hk('2026-11-24T19:45:00'), 4))).toBe('2026-11-25 13:00');
-    expect(hkIso(slaDueAt(hk('2026-11-24T23:59:00'), 8))).toBe('2026-11-25 17:00');
+    expect(dueOf('2026-11-24T07:00:00', 4)).toBe('2026-11-24 13:00');
+    expect(dueOf('2026-11-24T19:45:00', 4)).toBe('2026-11-25 13:00');
+    expect(dueOf('2026-11-24T23:59:00', 8)).toBe('2026-11-25 17:00');
   });
 
   it('skips the weekend: Friday afternoon runs into Monday', () => {
-    expect(hkIso(slaDueAt(hk('2026-11-27T16:00:00'), 4))).toBe('2026-11-30 11:00');
-    expect(hkIso(slaDueAt(hk('2026-11-28T10:00:00'), 4))).toBe('2026-11-30 13:00'); // reported on Saturday
-  });
-
-  it('skips Christmas and the first weekday after it, and the weekend between', () => {
-    // Thu 24 Dec 2026 17:00 + 4 h: 1 h on Thursday; 25 (Fri, holiday), 26 (Sat, holiday), 27 (Sun) skipped; 3 h on Monday 28.
-    expect(hkIso(slaDueAt(hk('2026-12-24T17:00:00'), 4))).toBe('2026-12-28 12:00');
-  });
-
-  it('skips the three days of Lunar New Year 2026 (Tue–Thu)', () => {
-    // Mon 16 Feb 17:00 + 8 h: 1 h Monday, then Friday 20 Feb 09:00 + 7 h.
-    expect(hkIso(slaDueAt(hk('2026-02-16T17:00:00'), 8))).toBe('2026-02-20 16:00');
-  });
-
-  it('skips Easter 2026: Good Friday to the day following Easter Monday', () => {
-    // Thu 2 Apr 15:00 + 8 h: 3 h Thursday; Fri 3, Sat 4, Sun 5, Mon 6, Tue 7 skipped; 5 h Wednesday 8 Apr.
-    expect(hkIso(slaDueAt(hk('2026-04-02T15:00:00'), 8))).toBe('2026-04-08 14:00');
+    expect(dueOf('2026-11-27T16:00:00', 4)).toBe('2026-11-30 11:00');
+    expect(dueOf('2026-11-28T10:00:00', 4)).toBe('2026-11-30 13:00'); // reported on Saturday
   });
 
   it('runs across the 2026/2027 year end and the 2027 holidays', () => {
     // Thu 31 Dec 2026 16:00 + 4 h: 2 h; 1 Jan 2027 holiday (Fri), weekend; 2 h on Monday 4 Jan.
-    expect(hkIso(slaDueAt(hk('2026-12-31T16:00:00'), 4))).toBe('2027-01-04 11:00');
+    expect(dueOf('2026-12-31T16:00:00', 4)).toBe('2027-01-04 11:00');
     // Fri 5 Feb 2027 17:00 + 4 h: 1 h; Sat 6 (holiday), Sun 7, Mon 8, Tue 9 (holidays); 3 h Wednesday 10 Feb.
-    expect(hkIso(slaDueAt(hk('2027-02-05T17:00:00'), 4))).toBe('2027-02-10 12:00');
+    expect(dueOf('2027-02-05T17:00:00', 4)).toBe('2027-02-10 12:00');
   });
 
   it('spans several days for long response times', () => {
     // 9 business hours a day: 24 h from Monday 09:00 end on Wednesday 15:00, 27 h at Wednesday closing.
-    expect(hkIso(slaDueAt(hk('2026-11-23T09:00:00'), 24))).toBe('2026-11-25 15:00');
+    expect(dueOf('2026-11-23T09:00:00', 24)).toBe('2026-11-25 15:00');
     expect(hkIso(addBusinessMinutes(hk('2026-11-23T09:00:00'), 27 * 60))).toBe('2026-11-25 18:00');
   });
 });
