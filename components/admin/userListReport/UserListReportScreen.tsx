@@ -1,15 +1,13 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import type { DataTableColumn } from '@/components/common/DataTable';
-import { EndpointDownloadButton } from '@/components/common/DownloadButton';
+import { DownloadError, EndpointDownloadButton } from '@/components/common/DownloadButton';
 import { ListScreen } from '@/components/common/ListScreen';
 import { StatusChip } from '@/components/common/StatusChip';
 import { useDownload } from '@/components/common/useDownload';
-import { errorKey } from '@/lib/errors';
 import { formatDateTime } from '@/lib/i18n/locales';
 import { userListReportContract } from '@/lib/userListReport/contract';
 import type { ReportResult, ReportRow } from '@/lib/userListReport/schemas';
@@ -102,11 +100,7 @@ export function UserListReportScreen() {
                 </Typography>
               ) : null}
             </Box>
-            {download.error ? (
-              <Alert severity="error" onClose={download.clearError}>
-                {t(errorKey(download.error.code))}
-              </Alert>
-            ) : null}
+            <DownloadError download={download} />
           </Box>
         );
       }}
