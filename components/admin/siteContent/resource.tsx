@@ -3,7 +3,7 @@
  * each edited in English and Chinese on one form. A resource description (components/common/resource.tsx): list,
  * view and edit (the sections are fixed, so there is no add). Codes site_content_read / site_content_write.
  */
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
@@ -103,37 +103,51 @@ type Form = UseFormReturn<SectionForm, unknown, SectionFormOut>;
 /* eslint-disable @typescript-eslint/no-explicit-any -- field names depend on the section, checked by the schema */
 type AnyForm = UseFormReturn<any, unknown, any>;
 
-function PopupFields({ form, lang, t }: { form: AnyForm; lang: Lang; t: TFunction }) {
-  const { fields, append, remove } = useFieldArray({ control: form.control, name: `${lang}.footerPopupContentList` });
+/**
+ * A section's list of items in one language (footer popups, mobile apps): each item a numbered fieldset with its
+ * fields and a remove button, then "add" while the list is below its limit. Texts `<item>N`, `remove<Item>`,
+ * `add<Item>` are named by `texts`.
+ */
+function ItemFieldsets({
+  form,
+  name,
+  max,
+  empty,
+  texts,
+  t,
+  children,
+}: {
+  form: AnyForm;
+  /** The list's field, `<lang>.<list>`. */
+  name: string;
+  max: number;
+  /** A new item's values. */
+  empty: Record<string, unknown>;
+  texts: { legend: string; remove: string; add: string };
+  t: TFunction;
+  /** The fields of the item at `base` (`<lang>.<list>.<i>`). */
+  children: (base: string) => ReactNode;
+}) {
+  const { fields, append, remove } = useFieldArray({ control: form.control, name });
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       {fields.map((f, i) => (
         <Box key={f.id} component="fieldset" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, m: 0, display: 'grid', gap: 2, minWidth: 0 }}>
           <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
-            {t('popupN', { n: i + 1 })}
+            {t(texts.legend, { n: i + 1 })}
           </Typography>
-          <TextFieldElement control={form.control} name={`${lang}.footerPopupContentList.${i}.title`} label={t('fields.popupTitle')} required maxLength={L.text} />
-          <TextFieldElement control={form.control} name={`${lang}.footerPopupContentList.${i}.key`} label={t('fields.key')} required maxLength={64} helperText={t('keyHelp')} />
-          <TextFieldElement
-            control={form.control}
-            name={`${lang}.footerPopupContentList.${i}.paragraphs`}
-            label={t('fields.paragraphs')}
-            required
-            multiline
-            minRows={5}
-            helperText={t('paragraphsHelp')}
-          />
+          {children(`${name}.${i}`)}
           <Box>
             <Button color="error" startIcon={<DeleteIcon aria-hidden />} onClick={() => remove(i)}>
-              {t('removePopup', { n: i + 1 })}
+              {t(texts.remove, { n: i + 1 })}
             </Button>
           </Box>
         </Box>
       ))}
-      {fields.length < L.popups ? (
+      {fields.length < max ? (
         <Box>
-          <Button variant="outlined" startIcon={<AddIcon aria-hidden />} onClick={() => append({ key: '', title: '', paragraphs: '' })}>
-            {t('addPopup')}
+          <Button variant="outlined" startIcon={<AddIcon aria-hidden />} onClick={() => append(empty)}>
+            {t(texts.add)}
           </Button>
         </Box>
       ) : null}
@@ -141,18 +155,50 @@ function PopupFields({ form, lang, t }: { form: AnyForm; lang: Lang; t: TFunctio
   );
 }
 
-function AppFields({ form, lang, t }: { form: AnyForm; lang: Lang; t: TFunction }) {
-  const { fields, append, remove } = useFieldArray({ control: form.control, name: `${lang}.mobileApplicationList` });
+function PopupFields({ form, lang, t }: { form: AnyForm; lang: Lang; t: TFunction }) {
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      {fields.map((f, i) => (
-        <Box key={f.id} component="fieldset" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, m: 0, display: 'grid', gap: 2, minWidth: 0 }}>
-          <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
-            {t('appN', { n: i + 1 })}
-          </Typography>
+    <ItemFieldsets
+      form={form}
+      name={`${lang}.footerPopupContentList`}
+      max={L.popups}
+      empty={{ key: '', title: '', paragraphs: '' }}
+      texts={{ legend: 'popupN', remove: 'removePopup', add: 'addPopup' }}
+      t={t}
+    >
+      {(item) => (
+        <>
+          <TextFieldElement control={form.control} name={`${item}.title`} label={t('fields.popupTitle')} required maxLength={L.text} />
+          <TextFieldElement control={form.control} name={`${item}.key`} label={t('fields.key')} required maxLength={64} helperText={t('keyHelp')} />
+          <TextFieldElement
+            control={form.control}
+            name={`${item}.paragraphs`}
+            label={t('fields.paragraphs')}
+            required
+            multiline
+            minRows={5}
+            helperText={t('paragraphsHelp')}
+          />
+        </>
+      )}
+    </ItemFieldsets>
+  );
+}
+
+function AppFields({ form, lang, t }: { form: AnyForm; lang: Lang; t: TFunction }) {
+  return (
+    <ItemFieldsets
+      form={form}
+      name={`${lang}.mobileApplicationList`}
+      max={L.apps}
+      empty={{ key: '', platform: null, name: '', storeLabel: '', link: '' }}
+      texts={{ legend: 'appN', remove: 'removeApp', add: 'addApp' }}
+      t={t}
+    >
+      {(item) => (
+        <>
           <SelectElement
             control={form.control}
-            name={`${lang}.mobileApplicationList.${i}.platform`}
+            name={`${item}.platform`}
             label={t('fields.platform')}
             required
             options={[
@@ -160,25 +206,13 @@ function AppFields({ form, lang, t }: { form: AnyForm; lang: Lang; t: TFunction 
               { value: 'android', label: t('platform.android') },
             ]}
           />
-          <TextFieldElement control={form.control} name={`${lang}.mobileApplicationList.${i}.name`} label={t('fields.appName')} required maxLength={L.text} />
-          <TextFieldElement control={form.control} name={`${lang}.mobileApplicationList.${i}.storeLabel`} label={t('fields.storeLabel')} required maxLength={L.text} />
-          <TextFieldElement control={form.control} name={`${lang}.mobileApplicationList.${i}.link`} label={t('fields.storeLink')} required maxLength={L.url} helperText={t('linkHelp')} />
-          <TextFieldElement control={form.control} name={`${lang}.mobileApplicationList.${i}.key`} label={t('fields.key')} required maxLength={64} helperText={t('keyHelp')} />
-          <Box>
-            <Button color="error" startIcon={<DeleteIcon aria-hidden />} onClick={() => remove(i)}>
-              {t('removeApp', { n: i + 1 })}
-            </Button>
-          </Box>
-        </Box>
-      ))}
-      {fields.length < L.apps ? (
-        <Box>
-          <Button variant="outlined" startIcon={<AddIcon aria-hidden />} onClick={() => append({ key: '', platform: null, name: '', storeLabel: '', link: '' })}>
-            {t('addApp')}
-          </Button>
-        </Box>
-      ) : null}
-    </Box>
+          <TextFieldElement control={form.control} name={`${item}.name`} label={t('fields.appName')} required maxLength={L.text} />
+          <TextFieldElement control={form.control} name={`${item}.storeLabel`} label={t('fields.storeLabel')} required maxLength={L.text} />
+          <TextFieldElement control={form.control} name={`${item}.link`} label={t('fields.storeLink')} required maxLength={L.url} helperText={t('linkHelp')} />
+          <TextFieldElement control={form.control} name={`${item}.key`} label={t('fields.key')} required maxLength={64} helperText={t('keyHelp')} />
+        </>
+      )}
+    </ItemFieldsets>
   );
 }
 
