@@ -14,6 +14,9 @@ import type { ReportResult, ReportRow } from '@/lib/userListReport/schemas';
 
 const E = userListReportContract.endpoints;
 type SortField = 'loginId' | 'createdAt' | 'lastLoginAt';
+/** The report's files, in the order of their buttons: the format is the run key, the file's extension and the label's key. */
+const EXPORTS = { csv: E.exportCsv, xlsx: E.exportXlsx } as const;
+const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 
 /** `/admin-controls/user-list-report`: users per customer with their groups, filters, CSV and XLSX of the whole filtered set. */
 export function UserListReportScreen() {
@@ -74,26 +77,19 @@ export function UserListReportScreen() {
         return (
           <Box sx={{ display: 'grid', gap: 1.5, mb: 2 }}>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-              <EndpointDownloadButton
-                download={download}
-                label={t('export.csv')}
-                runKey="csv"
-                endpoint={E.exportCsv}
-                body={body}
-                fileName={`${name}.csv`}
-                icon={<DownloadIcon aria-hidden />}
-                testId="export-csv"
-              />
-              <EndpointDownloadButton
-                download={download}
-                label={t('export.xlsx')}
-                runKey="xlsx"
-                endpoint={E.exportXlsx}
-                body={body}
-                fileName={`${name}.xlsx`}
-                icon={<DownloadIcon aria-hidden />}
-                testId="export-xlsx"
-              />
+              {EXPORT_FORMATS.map((format) => (
+                <EndpointDownloadButton
+                  key={format}
+                  download={download}
+                  label={t(`export.${format}`)}
+                  runKey={format}
+                  endpoint={EXPORTS[format]}
+                  body={body}
+                  fileName={`${name}.${format}`}
+                  icon={<DownloadIcon aria-hidden />}
+                  testId={`export-${format}`}
+                />
+              ))}
               {list.data ? (
                 <Typography variant="body2" color="text.secondary" data-testid="report-scope">
                   {t(list.data.scope === 'all' ? 'scope.all' : 'scope.assigned', { count: list.data.total })}
