@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { continueAfterSignIn } from '@/lib/auth/continueAfterSignIn';
 import { sanitizeDeepLink } from '@/lib/auth/deepLink';
 import { useSignOut } from '@/lib/auth/useSignOut';
+import { SignInFirst } from './SignInFirst';
 
 const PARAGRAPHS = ['p1', 'p2', 'p3', 'p4'] as const;
 
@@ -27,13 +28,7 @@ export function DisclaimerScreen() {
   const link = sanitizeDeepLink(router.query.deepLink, router.query.deepLinkParams);
 
   if (status === 'unauthenticated') {
-    return (
-      <Stack spacing={2}>
-        <Typography variant="h4" component="h1">{t('auth:disclaimer.title')}</Typography>
-        <Alert severity="warning">{t('error:A001')}</Alert>
-        <Button variant="contained" onClick={() => router.push('/login')}>{t('common:signIn')}</Button>
-      </Stack>
-    );
+    return <SignInFirst title={t('auth:disclaimer.title')} />;
   }
 
   const accept = async () => {

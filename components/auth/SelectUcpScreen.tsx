@@ -18,6 +18,7 @@ import { sanitizeDeepLink } from '@/lib/auth/deepLink';
 import { useSignOut } from '@/lib/auth/useSignOut';
 import { errorKey } from '@/lib/errors';
 import { pickLocalized } from '@/lib/i18n/locales';
+import { SignInFirst } from './SignInFirst';
 
 /** A user linked to several customers chooses the one to act for; the token and function list follow the choice. */
 export function SelectUcpScreen() {
@@ -34,13 +35,7 @@ export function SelectUcpScreen() {
 
   if (status === 'loading') return <CircularProgress aria-label={t('common:loading')} />;
   if (status === 'unauthenticated' || !session) {
-    return (
-      <Stack spacing={2}>
-        <Typography variant="h4" component="h1">{t('auth:selectUcp.title')}</Typography>
-        <Alert severity="warning">{t('error:A001')}</Alert>
-        <Button variant="contained" onClick={() => router.push('/login')}>{t('common:signIn')}</Button>
-      </Stack>
-    );
+    return <SignInFirst title={t('auth:selectUcp.title')} />;
   }
 
   const choose = async (ucpId: string) => {

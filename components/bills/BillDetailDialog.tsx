@@ -2,7 +2,6 @@ import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import UploadIcon from '@mui/icons-material/UploadFileOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -30,7 +29,7 @@ import { formatDate, formatMoney, numberFormat, pickLocalized } from '@/lib/i18n
 import { formatDatesIn } from '@/lib/i18n/dateInput';
 import { useCanAccess, useCanOpen } from '@/components/common/Can';
 import { SLIP_PAGE } from './access';
-import { EndpointDownloadButton } from '@/components/common/DownloadButton';
+import { DownloadError, EndpointDownloadButton } from '@/components/common/DownloadButton';
 import type { DownloadState } from '@/components/common/useDownload';
 
 const int = (n: number | null, locale: string | undefined) => (n === null ? '' : numberFormat(locale).format(n));
@@ -191,11 +190,7 @@ export function BillDetailDialog({ billId, onClose, download }: Props) {
                 </Box>
               </>
             ) : null}
-            {download.error && download.busyKey === null ? (
-              <Alert severity="error" onClose={download.clearError}>
-                {t(errorKey(download.error.code))}
-              </Alert>
-            ) : null}
+            {download.busyKey === null ? <DownloadError download={download} /> : null}
           </Box>
           )}
         </DetailScreen>

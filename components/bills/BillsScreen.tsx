@@ -5,7 +5,6 @@ import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import TableChartIcon from '@mui/icons-material/TableChartOutlined';
 import UploadIcon from '@mui/icons-material/UploadFileOutlined';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'next-i18next/pages';
 import type { DataTableColumn } from '@/components/common/DataTable';
@@ -17,13 +16,12 @@ import { billsContract } from '@/lib/bills/contract';
 import { useEndpointQuery } from '@/lib/api/query';
 import { hkToday } from '@/lib/bills/dates';
 import type { BillListItem, BillListResult, BillSortField } from '@/lib/bills/schemas';
-import { errorKey } from '@/lib/errors';
 import { formatDate, formatMoney } from '@/lib/i18n/locales';
 import { useCanAccess } from '@/components/common/Can';
 import { SLIP_PAGE } from './access';
 import { BillDetailDialog } from './BillDetailDialog';
 import { BillSummaryBar } from './BillSummaryBar';
-import { EndpointDownloadButton } from '@/components/common/DownloadButton';
+import { DownloadError, EndpointDownloadButton } from '@/components/common/DownloadButton';
 import { useDownload } from '@/components/common/useDownload';
 
 /** `?bill=<id>` opens that bill's detail: the spec has no bill detail route, so the bills page is the deep link. */
@@ -132,11 +130,7 @@ export function BillsScreen() {
       aboveTable={(list) => (
         <>
           <BillSummaryBar summary={list.data?.summary ?? null} />
-          {download.error && !openBill ? (
-            <Alert severity="error" onClose={download.clearError} sx={{ mb: 2 }} data-testid="download-error">
-              {t(errorKey(download.error.code))}
-            </Alert>
-          ) : null}
+          {openBill ? null : <DownloadError download={download} sx={{ mb: 2 }} testId="download-error" />}
         </>
       )}
       columns={columns}

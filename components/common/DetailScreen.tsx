@@ -7,7 +7,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import NextLink from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import type { BodyOf, Endpoint, OutputOf } from '@/lib/contract';
-import { useEndpointQuery } from '@/lib/api/query';
+import { useEndpointQuery, type EndpointQueryOptions } from '@/lib/api/query';
 import type { ApiError } from '@/lib/api/types';
 import { errorKey } from '@/lib/errors';
 import { PageHeader } from './PageHeader';
@@ -148,8 +148,11 @@ export function useRouteId(param = 'id'): string | null {
   return typeof value === 'string' && value ? value : null;
 }
 
-/** The record a `[id]` page shows: the endpoint read with `{ id }` from the route, idle until the router knows it. */
-export function useRouteRecord<E extends Endpoint<'query'>>(endpoint: E, param = 'id') {
+/**
+ * The record a `[id]` page shows: the endpoint read with `{ id }` from the route, idle until the router knows it;
+ * `options` as for `useEndpointQuery` (a silent request, reading again while something is under way).
+ */
+export function useRouteRecord<E extends Endpoint<'query'>>(endpoint: E, options: EndpointQueryOptions<E> = {}, param = 'id') {
   const id = useRouteId(param);
-  return useEndpointQuery(endpoint, (id ? { id } : null) as BodyOf<E> | null);
+  return useEndpointQuery(endpoint, (id ? { id } : null) as BodyOf<E> | null, options);
 }

@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { useTranslation } from 'next-i18next/pages';
 import type { BodyOf, Endpoint } from '@/lib/contract';
+import { errorKey } from '@/lib/errors';
 import type { DownloadState } from './useDownload';
 
 type Props = {
@@ -75,5 +78,16 @@ export function EndpointDownloadButton<E extends Endpoint<'download'>>({ downloa
       disabled={download.busyKey !== null}
       onClick={() => void download.run(runKey, endpoint, body, fileName)}
     />
+  );
+}
+
+/** The last failed run of a screen's `useDownload()`: its translated error, which the user closes (clearing it); nothing while there is none. */
+export function DownloadError({ download, sx, testId }: { download: DownloadState; sx?: SxProps<Theme>; testId?: string }) {
+  const { t } = useTranslation(['common', 'error']);
+  if (!download.error) return null;
+  return (
+    <Alert severity="error" onClose={download.clearError} sx={sx} data-testid={testId}>
+      {t(errorKey(download.error.code))}
+    </Alert>
   );
 }

@@ -1,6 +1,5 @@
 import { useRouter } from 'next/router';
 import NextLink from 'next/link';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
@@ -12,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { useTranslation } from 'next-i18next/pages';
-import { EndpointDownloadButton } from '@/components/common/DownloadButton';
+import { DownloadError, EndpointDownloadButton } from '@/components/common/DownloadButton';
 import { useDownload } from '@/components/common/useDownload';
 import { Can } from '@/components/common/Can';
 import { DetailSection, Facts } from '@/components/common/DetailParts';
@@ -21,7 +20,6 @@ import { PageHeader } from '@/components/common/PageHeader';
 import { StatusChip } from '@/components/common/StatusChip';
 import { contractsContract } from '@/lib/contracts/contract';
 import type { ContractDetail } from '@/lib/contracts/schemas';
-import { errorKey } from '@/lib/errors';
 import { formatDate, formatMoney, pickLocalized } from '@/lib/i18n/locales';
 import { pathTo } from '@/lib/paths';
 import { ContractHistorySection } from './ContractHistory';
@@ -54,11 +52,7 @@ function ContractView({ c }: { c: ContractDetail }) {
           </Can>
         }
       />
-      {download.error ? (
-        <Alert severity="error" onClose={download.clearError}>
-          {t(errorKey(download.error.code))}
-        </Alert>
-      ) : null}
+      <DownloadError download={download} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
           <DetailSection title={t('contracts:detail.terms')}>

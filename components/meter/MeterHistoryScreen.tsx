@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/Upload';
 import { useTranslation } from 'next-i18next/pages';
-import { EndpointDownloadButton } from '@/components/common/DownloadButton';
+import { DownloadError, EndpointDownloadButton } from '@/components/common/DownloadButton';
 import { useDownload } from '@/components/common/useDownload';
 import { Can } from '@/components/common/Can';
 import { DataTable, type DataTableColumn } from '@/components/common/DataTable';
@@ -227,11 +227,7 @@ export function MeterHistoryScreen() {
           </>
         }
       />
-      {download.error ? (
-        <Alert severity="error" onClose={download.clearError} sx={{ mb: 2 }}>
-          {t(errorKey(download.error.code))}
-        </Alert>
-      ) : null}
+      <DownloadError download={download} sx={{ mb: 2 }} />
       {machines.apiError ? (
         <Alert severity="error" sx={{ mb: 2 }}>
           {t(errorKey(machines.apiError.code))}

@@ -1,17 +1,15 @@
 import { useMemo } from 'react';
 import { useRouter } from 'next/router';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
-import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
-import { EndpointDownloadButton } from '@/components/common/DownloadButton';
+import { DownloadError, EndpointDownloadButton } from '@/components/common/DownloadButton';
 import { useDownload } from '@/components/common/useDownload';
 import type { DataTableColumn } from '@/components/common/DataTable';
 import { ListScreen } from '@/components/common/ListScreen';
 import type { FilterConfig } from '@/components/common/listSchema';
 import { StatusChip } from '@/components/common/StatusChip';
 import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
-import { errorKey } from '@/lib/errors';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/i18n/locales';
 import type { SlipListItem, SlipSortField } from '@/lib/paymentSlips/schemas';
 
@@ -74,13 +72,7 @@ export function SlipHistory() {
   return (
     <ListScreen<SlipListItem, SlipSortField>
       endpoint={paymentSlipsContract.endpoints.listSlips}
-      aboveTable={() =>
-        download.error ? (
-          <Alert severity="error" onClose={download.clearError} sx={{ mb: 2 }}>
-            {t(errorKey(download.error.code))}
-          </Alert>
-        ) : null
-      }
+      aboveTable={() => <DownloadError download={download} sx={{ mb: 2 }} />}
       columns={columns}
       label={t('paymentSlips.history.title')}
       defaults={{ sort: { field: 'createdAt', direction: 'desc' } }}

@@ -10,10 +10,9 @@ import { useTranslation } from 'next-i18next/pages';
 import { Can } from '@/components/common/Can';
 import type { DataTableColumn } from '@/components/common/DataTable';
 import { DetailSection, Facts } from '@/components/common/DetailParts';
-import { DetailScreen, useRouteId } from '@/components/common/DetailScreen';
+import { DetailScreen, useRouteRecord } from '@/components/common/DetailScreen';
 import { ListScreen } from '@/components/common/ListScreen';
 import { PageHeader } from '@/components/common/PageHeader';
-import { useEndpointQuery } from '@/lib/api/query';
 import { formatDateTime, pickLocalized } from '@/lib/i18n/locales';
 import type { BuilderStatus } from '@/lib/inboxBuilder/constants';
 import { inboxBuilderContract } from '@/lib/inboxBuilder/contract';
@@ -134,8 +133,7 @@ export function BuilderAddScreen() {
 /** `/edit/[id]`: a draft (a message that is no longer a draft is shown read-only instead, with its status). */
 export function BuilderEditScreen() {
   const { t } = useTranslation(['inbox-builder', 'common']);
-  const id = useRouteId();
-  const message = useEndpointQuery(inboxBuilderContract.endpoints.getMessage, id ? { id } : null, { refetchInterval: pollWhileDelivering });
+  const message = useRouteRecord(inboxBuilderContract.endpoints.getMessage, { refetchInterval: pollWhileDelivering });
   return (
     <DetailScreen query={message} title={t('edit')} back={{ href: BUILDER_BASE, label: t('title') }}>
       {(m) =>
@@ -162,8 +160,7 @@ export function BuilderEditScreen() {
 /** `/view/[id]`: any composed message read-only, with recipients and read count; send or take back as its state allows. */
 export function BuilderViewScreen() {
   const { t } = useTranslation(['inbox-builder', 'common']);
-  const id = useRouteId();
-  const message = useEndpointQuery(inboxBuilderContract.endpoints.getMessage, id ? { id } : null, { refetchInterval: pollWhileDelivering });
+  const message = useRouteRecord(inboxBuilderContract.endpoints.getMessage, { refetchInterval: pollWhileDelivering });
   return (
     <DetailScreen query={message} title={t('view')} back={{ href: BUILDER_BASE, label: t('title') }}>
       {(m) => <MessageView message={m} />}

@@ -15,8 +15,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { PageHeader } from '@/components/common/PageHeader';
 import { StatusChip } from '@/components/common/StatusChip';
 import { formatFileSize } from '@/components/common/FileUploadField';
-import { DetailScreen, useRouteId } from '@/components/common/DetailScreen';
-import { useEndpointQuery } from '@/lib/api/query';
+import { DetailScreen, useRouteRecord } from '@/components/common/DetailScreen';
 import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
 import { formatDate, formatDateTime, formatMoney, pickLocalized } from '@/lib/i18n/locales';
 import type { ReviewDetail } from '@/lib/paymentSlips/schemas';
@@ -27,8 +26,7 @@ import { REVIEW_PAGE } from './SlipReviewListScreen';
 /** `/admin-controls/payment-slip-review/[id]`: one slip, its bills as they stand, the file, approve / reject. */
 export function SlipReviewDetailScreen() {
   const { t } = useTranslation(['slipReview', 'bills', 'common', 'error']);
-  const id = useRouteId();
-  const slip = useEndpointQuery(paymentSlipsContract.endpoints.getForReview, id ? { id } : null, { request: { silent: true } });
+  const slip = useRouteRecord(paymentSlipsContract.endpoints.getForReview, { request: { silent: true } });
   return (
     <DetailScreen query={slip} title={t('slipReview.detail.loadingTitle')} back={{ href: REVIEW_PAGE, label: t('slipReview.detail.back') }}>
       {(s) => <SlipReview slip={s} />}

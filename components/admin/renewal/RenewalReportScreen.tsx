@@ -10,7 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'next-i18next/pages';
-import { EndpointDownloadButton } from '@/components/common/DownloadButton';
+import { DownloadError, EndpointDownloadButton } from '@/components/common/DownloadButton';
 import { useDownload } from '@/components/common/useDownload';
 import { FilterBar, type FilterDef } from '@/components/common/FilterBar';
 import { PageHeader } from '@/components/common/PageHeader';
@@ -59,11 +59,7 @@ export function RenewalReportScreen() {
           />
         }
       />
-      {download.error ? (
-        <Alert severity="error" onClose={download.clearError} sx={{ mb: 2 }}>
-          {t(errorKey(download.error.code))}
-        </Alert>
-      ) : null}
+      <DownloadError download={download} sx={{ mb: 2 }} />
       <FilterBar filters={filters} value={filter} onChange={(patch) => setFilter((f) => ({ ...f, ...(patch as Partial<LogFilter>) }))} onClear={() => setFilter({})} />
       {report.apiError ? <Alert severity="error">{t(errorKey(report.apiError.code))}</Alert> : null}
       {totals ? (

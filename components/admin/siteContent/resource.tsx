@@ -3,7 +3,7 @@
  * each edited in English and Chinese on one form. A resource description (components/common/resource.tsx): list,
  * view and edit (the sections are fixed, so there is no add). Codes site_content_read / site_content_write.
  */
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
@@ -103,78 +103,104 @@ type Form = UseFormReturn<SectionForm, unknown, SectionFormOut>;
 /* eslint-disable @typescript-eslint/no-explicit-any -- field names depend on the section, checked by the schema */
 type AnyForm = UseFormReturn<any, unknown, any>;
 
-function PopupFields({ form, lang, t }: { form: AnyForm; lang: Lang; t: TFunction }) {
-  const { fields, append, remove } = useFieldArray({ control: form.control, name: `${lang}.footerPopupContentList` });
+type ItemProps = { form: AnyForm; item: string; t: TFunction };
+
+/** A footer popup's fields (`item` is `<lang>.footerPopupContentList.<i>`). */
+function PopupItem({ form, item, t }: ItemProps) {
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      {fields.map((f, i) => (
-        <Box key={f.id} component="fieldset" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, m: 0, display: 'grid', gap: 2, minWidth: 0 }}>
-          <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
-            {t('popupN', { n: i + 1 })}
-          </Typography>
-          <TextFieldElement control={form.control} name={`${lang}.footerPopupContentList.${i}.title`} label={t('fields.popupTitle')} required maxLength={L.text} />
-          <TextFieldElement control={form.control} name={`${lang}.footerPopupContentList.${i}.key`} label={t('fields.key')} required maxLength={64} helperText={t('keyHelp')} />
-          <TextFieldElement
-            control={form.control}
-            name={`${lang}.footerPopupContentList.${i}.paragraphs`}
-            label={t('fields.paragraphs')}
-            required
-            multiline
-            minRows={5}
-            helperText={t('paragraphsHelp')}
-          />
-          <Box>
-            <Button color="error" startIcon={<DeleteIcon aria-hidden />} onClick={() => remove(i)}>
-              {t('removePopup', { n: i + 1 })}
-            </Button>
-          </Box>
-        </Box>
-      ))}
-      {fields.length < L.popups ? (
-        <Box>
-          <Button variant="outlined" startIcon={<AddIcon aria-hidden />} onClick={() => append({ key: '', title: '', paragraphs: '' })}>
-            {t('addPopup')}
-          </Button>
-        </Box>
-      ) : null}
-    </Box>
+    <>
+      <TextFieldElement control={form.control} name={`${item}.title`} label={t('fields.popupTitle')} required maxLength={L.text} />
+      <TextFieldElement control={form.control} name={`${item}.key`} label={t('fields.key')} required maxLength={64} helperText={t('keyHelp')} />
+      <TextFieldElement
+        control={form.control}
+        name={`${item}.paragraphs`}
+        label={t('fields.paragraphs')}
+        required
+        multiline
+        minRows={5}
+        helperText={t('paragraphsHelp')}
+      />
+    </>
   );
 }
 
-function AppFields({ form, lang, t }: { form: AnyForm; lang: Lang; t: TFunction }) {
-  const { fields, append, remove } = useFieldArray({ control: form.control, name: `${lang}.mobileApplicationList` });
+/** A mobile app's fields (`item` is `<lang>.mobileApplicationList.<i>`). */
+function AppItem({ form, item, t }: ItemProps) {
+  return (
+    <>
+      <SelectElement
+        control={form.control}
+        name={`${item}.platform`}
+        label={t('fields.platform')}
+        required
+        options={[
+          { value: 'ios', label: t('platform.ios') },
+          { value: 'android', label: t('platform.android') },
+        ]}
+      />
+      <TextFieldElement control={form.control} name={`${item}.name`} label={t('fields.appName')} required maxLength={L.text} />
+      <TextFieldElement control={form.control} name={`${item}.storeLabel`} label={t('fields.storeLabel')} required maxLength={L.text} />
+      <TextFieldElement control={form.control} name={`${item}.link`} label={t('fields.storeLink')} required maxLength={L.url} helperText={t('linkHelp')} />
+      <TextFieldElement control={form.control} name={`${item}.key`} label={t('fields.key')} required maxLength={64} helperText={t('keyHelp')} />
+    </>
+  );
+}
+
+type ItemList = {
+  /** The list's field in each language's document. */
+  list: string;
+  max: number;
+  /** A new item's values. */
+  empty: Record<string, unknown>;
+  /** Keys of the numbered legend, the remove button (both `{{n}}`) and the add button. */
+  texts: { legend: string; remove: string; add: string };
+  Item: (props: ItemProps) => ReactNode;
+};
+
+/** The sections that are a list of items (footer popups, mobile apps), beside the link sections of LINK_FIELDS. */
+const ITEM_LISTS: Record<'footer_popup' | 'mobile_app', ItemList> = {
+  footer_popup: {
+    list: 'footerPopupContentList',
+    max: L.popups,
+    empty: { key: '', title: '', paragraphs: '' },
+    texts: { legend: 'popupN', remove: 'removePopup', add: 'addPopup' },
+    Item: PopupItem,
+  },
+  mobile_app: {
+    list: 'mobileApplicationList',
+    max: L.apps,
+    empty: { key: '', platform: null, name: '', storeLabel: '', link: '' },
+    texts: { legend: 'appN', remove: 'removeApp', add: 'addApp' },
+    Item: AppItem,
+  },
+};
+
+/**
+ * A list section in one language: each item a numbered fieldset with its fields and a remove button, then "add"
+ * while the list is below its limit.
+ */
+function ItemFieldsets({ form, lang, t, list: { list, max, empty, texts, Item } }: { form: AnyForm; lang: Lang; t: TFunction; list: ItemList }) {
+  const name = `${lang}.${list}`;
+  const { fields, append, remove } = useFieldArray({ control: form.control, name });
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       {fields.map((f, i) => (
         <Box key={f.id} component="fieldset" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, m: 0, display: 'grid', gap: 2, minWidth: 0 }}>
           <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
-            {t('appN', { n: i + 1 })}
+            {t(texts.legend, { n: i + 1 })}
           </Typography>
-          <SelectElement
-            control={form.control}
-            name={`${lang}.mobileApplicationList.${i}.platform`}
-            label={t('fields.platform')}
-            required
-            options={[
-              { value: 'ios', label: t('platform.ios') },
-              { value: 'android', label: t('platform.android') },
-            ]}
-          />
-          <TextFieldElement control={form.control} name={`${lang}.mobileApplicationList.${i}.name`} label={t('fields.appName')} required maxLength={L.text} />
-          <TextFieldElement control={form.control} name={`${lang}.mobileApplicationList.${i}.storeLabel`} label={t('fields.storeLabel')} required maxLength={L.text} />
-          <TextFieldElement control={form.control} name={`${lang}.mobileApplicationList.${i}.link`} label={t('fields.storeLink')} required maxLength={L.url} helperText={t('linkHelp')} />
-          <TextFieldElement control={form.control} name={`${lang}.mobileApplicationList.${i}.key`} label={t('fields.key')} required maxLength={64} helperText={t('keyHelp')} />
+          <Item form={form} item={`${name}.${i}`} t={t} />
           <Box>
             <Button color="error" startIcon={<DeleteIcon aria-hidden />} onClick={() => remove(i)}>
-              {t('removeApp', { n: i + 1 })}
+              {t(texts.remove, { n: i + 1 })}
             </Button>
           </Box>
         </Box>
       ))}
-      {fields.length < L.apps ? (
+      {fields.length < max ? (
         <Box>
-          <Button variant="outlined" startIcon={<AddIcon aria-hidden />} onClick={() => append({ key: '', platform: null, name: '', storeLabel: '', link: '' })}>
-            {t('addApp')}
+          <Button variant="outlined" startIcon={<AddIcon aria-hidden />} onClick={() => append(empty)}>
+            {t(texts.add)}
           </Button>
         </Box>
       ) : null}
@@ -192,8 +218,7 @@ function SectionFields({ form, t }: { form: Form; t: TFunction }) {
           <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
             {t(lang === 'en' ? 'english' : 'chinese')}
           </Typography>
-          {id === 'footer_popup' ? <PopupFields form={f} lang={lang} t={t} /> : null}
-          {id === 'mobile_app' ? <AppFields form={f} lang={lang} t={t} /> : null}
+          {id === 'footer_popup' || id === 'mobile_app' ? <ItemFieldsets form={f} lang={lang} t={t} list={ITEM_LISTS[id]} /> : null}
           {id === 'social' || id === 'chat_link' || id === 'link_config' ? (
             <Box sx={{ display: 'grid', gap: 2 }}>
               {LINK_FIELDS[id].map((name) => (

@@ -1,21 +1,22 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import type { DataTableColumn } from '@/components/common/DataTable';
-import { EndpointDownloadButton } from '@/components/common/DownloadButton';
+import { DownloadError, EndpointDownloadButton } from '@/components/common/DownloadButton';
 import { ListScreen } from '@/components/common/ListScreen';
 import { StatusChip } from '@/components/common/StatusChip';
 import { useDownload } from '@/components/common/useDownload';
-import { errorKey } from '@/lib/errors';
 import { formatDateTime } from '@/lib/i18n/locales';
 import { userListReportContract } from '@/lib/userListReport/contract';
 import type { ReportResult, ReportRow } from '@/lib/userListReport/schemas';
 
 const E = userListReportContract.endpoints;
 type SortField = 'loginId' | 'createdAt' | 'lastLoginAt';
+/** The report's files, in the order of their buttons: the format is the run key, the file's extension and the label's key. */
+const EXPORTS = { csv: E.exportCsv, xlsx: E.exportXlsx } as const;
+const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 
 /** `/admin-controls/user-list-report`: users per customer with their groups, filters, CSV and XLSX of the whole filtered set. */
 export function UserListReportScreen() {
@@ -76,37 +77,26 @@ export function UserListReportScreen() {
         return (
           <Box sx={{ display: 'grid', gap: 1.5, mb: 2 }}>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-              <EndpointDownloadButton
-                download={download}
-                label={t('export.csv')}
-                runKey="csv"
-                endpoint={E.exportCsv}
-                body={body}
-                fileName={`${name}.csv`}
-                icon={<DownloadIcon aria-hidden />}
-                testId="export-csv"
-              />
-              <EndpointDownloadButton
-                download={download}
-                label={t('export.xlsx')}
-                runKey="xlsx"
-                endpoint={E.exportXlsx}
-                body={body}
-                fileName={`${name}.xlsx`}
-                icon={<DownloadIcon aria-hidden />}
-                testId="export-xlsx"
-              />
+              {EXPORT_FORMATS.map((format) => (
+                <EndpointDownloadButton
+                  key={format}
+                  download={download}
+                  label={t(`export.${format}`)}
+                  runKey={format}
+                  endpoint={EXPORTS[format]}
+                  body={body}
+                  fileName={`${name}.${format}`}
+                  icon={<DownloadIcon aria-hidden />}
+                  testId={`export-${format}`}
+                />
+              ))}
               {list.data ? (
                 <Typography variant="body2" color="text.secondary" data-testid="report-scope">
                   {t(list.data.scope === 'all' ? 'scope.all' : 'scope.assigned', { count: list.data.total })}
                 </Typography>
               ) : null}
             </Box>
-            {download.error ? (
-              <Alert severity="error" onClose={download.clearError}>
-                {t(errorKey(download.error.code))}
-              </Alert>
-            ) : null}
+            <DownloadError download={download} />
           </Box>
         );
       }}

@@ -17,6 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import { Can } from '@/components/common/Can';
+import { DownloadError } from '@/components/common/DownloadButton';
 import { useDownload } from '@/components/common/useDownload';
 import { useFieldMessage } from '@/components/common/form/useFieldMessage';
 import { settle, useEndpointUpload } from '@/lib/api/query';
@@ -195,11 +196,7 @@ export function UserFileTools({ filter }: { filter: UserFilter }) {
           {t('import.open')}
         </Button>
       </Box>
-      {download.error ? (
-        <Alert severity="error" onClose={download.clearError} sx={{ mb: 2 }}>
-          {t(errorKey(download.error.code))}
-        </Alert>
-      ) : null}
+      <DownloadError download={download} sx={{ mb: 2 }} />
       <ImportDialog open={importing} onClose={() => setImporting(false)} />
     </Can>
   );

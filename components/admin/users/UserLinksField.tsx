@@ -1,8 +1,6 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
-import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
@@ -10,47 +8,13 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import { useController, useFieldArray, useFormState, useWatch, type Control } from 'react-hook-form';
 import { useFieldMessage } from '@/components/common/form/useFieldMessage';
+import { localName } from '@/components/common/resourceFields';
 import { useEndpointQuery } from '@/lib/api/query';
 import { usersContract } from '@/lib/users/contract';
-import type { CreateUserBody, UserFormOptions, UserKind } from '@/lib/users/schemas';
+import type { CreateUserBody, UserKind } from '@/lib/users/schemas';
+import { CheckSelect } from './CheckSelect';
 
 type FormControl = Control<CreateUserBody>;
-
-const nameOf = (r: { nameEn: string; nameZh: string }, locale: string) => (locale === 'tc' ? r.nameZh : r.nameEn);
-
-function GroupsSelect({ control, index, groups, label }: { control: FormControl; index: number; groups: UserFormOptions['groups']; label: string }) {
-  const { i18n } = useTranslation();
-  const { field, fieldState } = useController({ control, name: `links.${index}.groupIds` });
-  const message = useFieldMessage();
-  const error = message(fieldState.error?.message);
-  const value = (field.value ?? []) as string[];
-  const labelOf = (id: string) => {
-    const g = groups.find((x) => x.id === id);
-    return g ? nameOf(g, i18n.language) : id;
-  };
-  return (
-    <TextField
-      select
-      name={field.name}
-      label={label}
-      value={value}
-      onChange={(e) => field.onChange(typeof e.target.value === 'string' ? e.target.value.split(',') : e.target.value)}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      error={Boolean(error)}
-      helperText={error}
-      fullWidth
-      slotProps={{ select: { multiple: true, renderValue: (v) => (v as string[]).map(labelOf).join(', ') } }}
-    >
-      {groups.map((g) => (
-        <MenuItem key={g.id} value={g.id}>
-          <Checkbox checked={value.includes(g.id)} size="small" sx={{ p: 0.5, mr: 1 }} />
-          <ListItemText primary={nameOf(g, i18n.language)} secondary={g.code} />
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
 
 /** The customer of one row: fixed once chosen (remove the row to change it), with its server error if any. */
 function RowCustomer({ control, index, label, text }: { control: FormControl; index: number; label: string; text: string }) {
@@ -89,9 +53,10 @@ export function UserLinksField({ control }: { control: FormControl }) {
   const linked = new Set((links ?? []).map((l) => l.ucpId));
   const choices = all.filter((c) => c.isProvider === (kind === 'staff') && !linked.has(c.id));
   const groups = (options.data?.groups ?? []).filter((g) => g.kind === kind);
+  const groupOptions = groups.map((g) => ({ value: g.id, primary: localName(g, i18n.language), secondary: g.code, chosen: localName(g, i18n.language) }));
   const customerText = (ucpId: string) => {
     const c = all.find((x) => x.id === ucpId);
-    return c ? `${c.id} · ${nameOf(c, i18n.language)}` : ucpId;
+    return c ? `${c.id} · ${localName(c, i18n.language)}` : ucpId;
   };
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0, display: 'grid', gap: 1.5 }}>
@@ -104,7 +69,7 @@ export function UserLinksField({ control }: { control: FormControl }) {
       {fields.map((f, index) => (
         <Paper key={f.id} variant="outlined" sx={{ p: 1.5, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr auto' }, alignItems: 'start' }} data-testid={`link-${index}`}>
           <RowCustomer control={control} index={index} label={t('fields.customer')} text={customerText(links?.[index]?.ucpId ?? '')} />
-          <GroupsSelect control={control} index={index} groups={groups} label={t('fields.groups')} />
+          <CheckSelect control={control} name={`links.${index}.groupIds`} label={t('fields.groups')} options={groupOptions} />
           <IconButton aria-label={t('removeLink', { n: index + 1 })} onClick={() => remove(index)} sx={{ justifySelf: 'start' }}>
             <DeleteIcon />
           </IconButton>
@@ -126,7 +91,7 @@ export function UserLinksField({ control }: { control: FormControl }) {
       >
         {choices.map((c) => (
           <MenuItem key={c.id} value={c.id}>
-            {`${c.id} · ${nameOf(c, i18n.language)}`}
+            {`${c.id} · ${localName(c, i18n.language)}`}
           </MenuItem>
         ))}
       </TextField>
