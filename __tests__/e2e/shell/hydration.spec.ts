@@ -1,7 +1,7 @@
 /**
  * Every page's first load hydrates the HTML the server sent: no React error on the way (a mismatch, #418, makes
  * React throw the prerendered HTML away and render the whole page again in the browser, which users see as a flash
- * and pay for in main-thread time). Signed out: the sign-in pages and the 404 page; signed in: the shell's pages and a
+ * and pay for in main-thread time). Signed out: the sign-in pages, contact us and the 404 page; signed in: the shell's pages and a
  * page of each layout. Both languages; phone and desktop.
  */
 import type { Page } from 'playwright-core';
@@ -30,7 +30,7 @@ async function loadErrors(page: Page, path: string, locale: PortalLocale): Promi
   return errors;
 }
 
-const SIGNED_OUT = ['/login', '/weblogin', '/no-such-page'];
+const SIGNED_OUT = ['/login', '/weblogin', '/contact-us', '/no-such-page'];
 const SIGNED_IN = ['/', '/inbox', '/my-orders/manage', '/contact-us', '/no-such-page'];
 const cases = (paths: string[]) => paths.flatMap((p) => (['en', 'tc'] as const).map((locale) => [p, locale] as const));
 
