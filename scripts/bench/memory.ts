@@ -52,7 +52,7 @@ async function main() {
     await breakdown('after start-up');
 
     const a = await wrk(api, { ...apiOpts, seconds: SECONDS, connections: 50 });
-    console.log(`API benchmark: ${a.rps.toFixed(0)} req/s, p99 ${a.p99.toFixed(1)} ms, ${a.errors + a.non2xx} errors/non-2xx; RSS ${mb()} MB`);
+    console.log(`API benchmark: ${a.rps.toFixed(0)} req/s, p99 ${a.p99.toFixed(1)} ms, ${a.errors} errors, ${a.timeouts} time-outs (> 2 s), ${a.non2xx} non-2xx; RSS ${mb()} MB`);
     for (const page of ['/login', '/']) {
       const p = await wrk(`${portal.baseUrl}${page}`, { seconds: SECONDS, connections: 20 });
       console.log(`page benchmark ${page}: ${p.rps.toFixed(0)} req/s, p99 ${p.p99.toFixed(1)} ms; RSS ${mb()} MB`);

@@ -45,10 +45,10 @@ async function main() {
     const rendered: WrkResult = await wrk(target, { seconds: SECONDS, connections: CONNECTIONS, headers: draft });
     const load2 = machineLoad();
     console.log(`\nwrk -t1 -c${CONNECTIONS} -d${SECONDS}s ${PAGE}, ${new Date().toISOString()}\n`);
-    console.log('| variant | req/s | p50 ms | p99 ms | errors | non-2xx | machine |');
-    console.log('|---|---|---|---|---|---|---|');
-    console.log(`| static HTML | ${stat.rps.toFixed(0)} | ${stat.p50.toFixed(1)} | ${stat.p99.toFixed(1)} | ${stat.errors} | ${stat.non2xx} | ${load1} |`);
-    console.log(`| rendered per request (draft mode) | ${rendered.rps.toFixed(0)} | ${rendered.p50.toFixed(1)} | ${rendered.p99.toFixed(1)} | ${rendered.errors} | ${rendered.non2xx} | ${load2} |`);
+    console.log('| variant | req/s | p50 ms | p99 ms | errors | time-outs | non-2xx | machine |');
+    console.log('|---|---|---|---|---|---|---|---|');
+    console.log(`| static HTML | ${stat.rps.toFixed(0)} | ${stat.p50.toFixed(1)} | ${stat.p99.toFixed(1)} | ${stat.errors} | ${stat.timeouts} | ${stat.non2xx} | ${load1} |`);
+    console.log(`| rendered per request (draft mode) | ${rendered.rps.toFixed(0)} | ${rendered.p50.toFixed(1)} | ${rendered.p99.toFixed(1)} | ${rendered.errors} | ${rendered.timeouts} | ${rendered.non2xx} | ${load2} |`);
     console.log(`\nstatic / rendered: ${(stat.rps / rendered.rps).toFixed(1)}× (target ≥ 10×); static p99 ${stat.p99.toFixed(1)} ms (target ≤ 30 ms)`);
   } finally {
     await portal.stop();

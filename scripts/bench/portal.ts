@@ -141,12 +141,16 @@ export async function apiToken(baseUrl: string): Promise<string> {
   return token;
 }
 
-export type WrkResult = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
+/**
+ * `errors`: connections that failed (connect, read, write); `timeouts`: requests with no answer within wrk's 2 s (the
+ * server was slow, not failing: counted apart so a slow run is not read as a broken one); `non2xx`: answers ≥ 300.
+ */
+export type WrkResult = { rps: number; p50: number; p99: number; errors: number; timeouts: number; non2xx: number };
 
 const wrkScript = (method: string, body?: string) =>
   `wrk.method = "${method}"\n${body ? `wrk.body = ${JSON.stringify(body)}\n` : ''}` +
   'done = function(summary, latency, requests)\n' +
-  '  io.write(string.format("RESULT %f %f %f %d %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout, summary.errors.status))\n' +
+  '  io.write(string.format("RESULT %f %f %f %d %d %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, summary.errors.connect + summary.errors.read + summary.errors.write, summary.errors.timeout, summary.errors.status))\n' +
   'end\n';
 
 /** `wrk -t1 -c<connections> -d<seconds>s`; latencies in ms. */
@@ -163,9 +167,9 @@ export async function wrk(
   args.push(target);
   try {
     const { stdout } = await promisify(execFile)('wrk', args, { maxBuffer: 10_000_000 });
-    const m = /RESULT (\S+) (\S+) (\S+) (\d+) (\d+)/.exec(stdout);
+    const m = /RESULT (\S+) (\S+) (\S+) (\d+) (\d+) (\d+)/.exec(stdout);
     if (!m) throw new Error(`wrk printed no result:\n${stdout}`);
-    return { rps: Number(m[1]), p50: Number(m[2]), p99: Number(m[3]), errors: Number(m[4]), non2xx: Number(m[5]) };
+    return { rps: Number(m[1]), p50: Number(m[2]), p99: Number(m[3]), errors: Number(m[4]), timeouts: Number(m[5]), non2xx: Number(m[6]) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
