@@ -6,7 +6,7 @@ import type { Db } from '@/lib/server/db/types';
 import { demoAdvicePdf } from './billing';
 import { DEMO_UCP, SEED_CUSTOMERS } from './customers';
 import { CONTRACT_ID, CONTRACT_NO, MACHINE_ID, SEED_CONTRACTS, SEED_MACHINES } from './equipment';
-import { SEED_USERS } from './users';
+import { seedUserUuid } from './users';
 import { seedId } from './ids';
 
 /**
@@ -29,7 +29,6 @@ export const SEED_CHANGE_ID = {
   lcBillAddrRejected: requestIdOf(7),
 } as const;
 
-const userUuid = (loginId: string): string => SEED_USERS.find((u) => u.loginId === loginId)!.userAcUuid;
 const customer = (ucpId: string) => SEED_CUSTOMERS.find((c) => c.ucpId === ucpId)!;
 const machineSnap = (id: string) => {
   const m = SEED_MACHINES.find((x) => x.id === id)!;
@@ -75,8 +74,8 @@ type Plan = {
 
 const hv = customer(DEMO_UCP.harbourView);
 const lc = customer(DEMO_UCP.lungCheong);
-const customerUser = () => userUuid('customer@demo.hk');
-const multiUser = () => userUuid('multi@demo.hk');
+const customerUser = () => seedUserUuid('customer@demo.hk');
+const multiUser = () => seedUserUuid('multi@demo.hk');
 
 const NEW_HV_BILLING: HkAddress = {
   flat: 'Room 1801',
@@ -214,7 +213,7 @@ const plans = (): Plan[] => [
 
 /** Inserts the demo change requests (on conflict do nothing; history and files only for requests created now). */
 export async function seedAccountChanges(tx: Db): Promise<number> {
-  const reviewer = userUuid('admin@demo.hk');
+  const reviewer = seedUserUuid('admin@demo.hk');
   let created = 0;
   for (const p of plans()) {
     // The seeded values go through the same schemas the API reads them with.

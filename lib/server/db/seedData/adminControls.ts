@@ -10,11 +10,11 @@ import { offerCustomers, offers, staffCustomerAssignments, storedFiles } from '.
 import type { Db } from '../types';
 import { rgbPng, type Rgb } from './png';
 import { DEMO_UCP, PROVIDER_UCP_ID } from './customers';
-import { SEED_TIME } from './users';
+import { SEED_TIME, seedUserUuid } from './users';
 import { seedId } from './ids';
 
-const AUDITOR = '5eed0001-0000-4000-8000-000000000009';
-const ADMIN = '5eed0001-0000-4000-8000-000000000005';
+const AUDITOR = seedUserUuid('auditor@demo.hk');
+const ADMIN = seedUserUuid('admin@demo.hk');
 
 export const SEED_STAFF_ASSIGNMENTS = [
   { staffUserAcUuid: AUDITOR, ucpId: DEMO_UCP.harbourView },

@@ -7,7 +7,7 @@ import { DEMO_UCP } from './customers';
 import { CONTRACT_ID, SEED_CONTRACTS, SEED_MACHINES, seedTerms, type SeedContract, type SeedMachine } from './equipment';
 import { BILLING_REFERENCE_DATE, HISTORY_FROM, isColourModel, seedReadingFor } from './meter';
 import { rgbPng, type Rgb } from './png';
-import { SEED_USERS } from './users';
+import { seedUserUuid } from './users';
 import { seedId } from './ids';
 
 /**
@@ -43,7 +43,6 @@ const slipIdOf = (n: number) => seedId('0033', n);
 /** Fixed slip ids (tests and docs refer to them). */
 export const SEED_SLIP_ID = { hvApproved: slipIdOf(1), hvRejected: slipIdOf(2), lcPending: slipIdOf(3), lcApprovedTwoBills: slipIdOf(4) } as const;
 
-const userUuid = (loginId: string): string => SEED_USERS.find((u) => u.loginId === loginId)!.userAcUuid;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Periods and lines: the contract's periods (lib/contracts/terms.ts) priced from the seeded meter readings.
@@ -271,7 +270,7 @@ const SLIP_PLANS: readonly SlipPlan[] = [
     key: 'hvApproved',
     no: 101,
     ucpId: DEMO_UCP.harbourView,
-    uploadedBy: userUuid('customer@demo.hk'),
+    uploadedBy: seedUserUuid('customer@demo.hk'),
     paymentMethod: 'fps',
     reference: (ymd) => `FPS FRN${ymd}HV0812`,
     paidAfterDays: 18,
@@ -283,7 +282,7 @@ const SLIP_PLANS: readonly SlipPlan[] = [
     key: 'hvRejected',
     no: 102,
     ucpId: DEMO_UCP.harbourView,
-    uploadedBy: userUuid('customer@demo.hk'),
+    uploadedBy: seedUserUuid('customer@demo.hk'),
     paymentMethod: 'bank_transfer',
     reference: (ymd) => `TT ${ymd} 558201`,
     // Paid 26 days after its bill and reviewed two days later: by the next monthly bill's date in every month.
@@ -303,7 +302,7 @@ const SLIP_PLANS: readonly SlipPlan[] = [
     key: 'lcPending',
     no: 103,
     ucpId: DEMO_UCP.lungCheong,
-    uploadedBy: userUuid('multi@demo.hk'),
+    uploadedBy: seedUserUuid('multi@demo.hk'),
     paymentMethod: 'cheque',
     reference: () => 'Cheque 004512',
     paidAfterDays: 28,
@@ -315,7 +314,7 @@ const SLIP_PLANS: readonly SlipPlan[] = [
     key: 'lcApprovedTwoBills',
     no: 104,
     ucpId: DEMO_UCP.lungCheong,
-    uploadedBy: userUuid('multi@demo.hk'),
+    uploadedBy: seedUserUuid('multi@demo.hk'),
     paymentMethod: 'bank_transfer',
     reference: (ymd) => `TT ${ymd} LC1188`,
     paidAfterDays: 24,
@@ -361,7 +360,7 @@ export function buildSeedSlips(seedBills: readonly SeedBill[] = buildSeedBills()
   });
 }
 
-const REVIEWER = () => userUuid('admin@demo.hk');
+const REVIEWER = () => seedUserUuid('admin@demo.hk');
 
 function chunks<T>(rows: readonly T[], size = 400): T[][] {
   const out: T[][] = [];

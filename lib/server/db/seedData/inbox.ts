@@ -7,7 +7,7 @@ import { addDays, addMonths } from '@/lib/dates/hongKong';
 import { BILLING_REFERENCE_DATE, buildSeedBills, buildSeedSlips } from './billing';
 import { CONTRACT_ID, SEED_CONTRACTS, SEED_DAY } from './equipment';
 import { buildSeedOrders, SEED_ORDERS_DATE } from './orders';
-import { SEED_USERS } from './users';
+import { seedUserUuid } from './users';
 import { seedId } from './ids';
 
 /**
@@ -19,22 +19,16 @@ import { seedId } from './ids';
  */
 export const SEED_INBOX_DATE = SEED_ORDERS_DATE;
 
-const uuidOf = (login: string): string => {
-  const user = SEED_USERS.find((u) => u.loginId === login);
-  if (!user) throw new Error(`seed inbox: no demo user ${login}`);
-  return user.userAcUuid;
-};
-
 /** A recipient: a user for one customer it acts for (a user linked to two customers has two inboxes). */
 const R = {
-  customer: { userAcUuid: uuidOf('customer@demo.hk'), ucpId: DEMO_UCP.harbourView },
-  viewer: { userAcUuid: uuidOf('viewer@demo.hk'), ucpId: DEMO_UCP.harbourView },
-  multiLc: { userAcUuid: uuidOf('multi@demo.hk'), ucpId: DEMO_UCP.lungCheong },
-  multiSr: { userAcUuid: uuidOf('multi@demo.hk'), ucpId: DEMO_UCP.sunrise },
-  mfa: { userAcUuid: uuidOf('mfa@demo.hk'), ucpId: DEMO_UCP.sunrise },
-  admin: { userAcUuid: uuidOf('admin@demo.hk'), ucpId: PROVIDER_UCP_ID },
-  staff: { userAcUuid: uuidOf('staff@demo.hk'), ucpId: PROVIDER_UCP_ID },
-  ops: { userAcUuid: uuidOf('ops@demo.hk'), ucpId: PROVIDER_UCP_ID },
+  customer: { userAcUuid: seedUserUuid('customer@demo.hk'), ucpId: DEMO_UCP.harbourView },
+  viewer: { userAcUuid: seedUserUuid('viewer@demo.hk'), ucpId: DEMO_UCP.harbourView },
+  multiLc: { userAcUuid: seedUserUuid('multi@demo.hk'), ucpId: DEMO_UCP.lungCheong },
+  multiSr: { userAcUuid: seedUserUuid('multi@demo.hk'), ucpId: DEMO_UCP.sunrise },
+  mfa: { userAcUuid: seedUserUuid('mfa@demo.hk'), ucpId: DEMO_UCP.sunrise },
+  admin: { userAcUuid: seedUserUuid('admin@demo.hk'), ucpId: PROVIDER_UCP_ID },
+  staff: { userAcUuid: seedUserUuid('staff@demo.hk'), ucpId: PROVIDER_UCP_ID },
+  ops: { userAcUuid: seedUserUuid('ops@demo.hk'), ucpId: PROVIDER_UCP_ID },
 } as const;
 type RecipientKey = keyof typeof R;
 

@@ -2,7 +2,7 @@ import { orderItems, orders, orderStatusHistory, shipmentEvents, shipments } fro
 import type { Db } from '@/lib/server/db/types';
 import { DEMO_UCP } from './customers';
 import { MACHINE_ID, PRODUCT, SEED_DAY, SEED_MACHINES, SEED_PRODUCTS, type SeedModelCode } from './equipment';
-import { SEED_USERS } from './users';
+import { seedUserUuid } from './users';
 import { seedId } from './ids';
 
 /**
@@ -54,7 +54,6 @@ function rng(seed: number): () => number {
   };
 }
 
-const userUuid = (login: string): string => SEED_USERS.find((u) => u.loginId === login)!.userAcUuid;
 
 /** Hong Kong calendar date ('YYYY-MM-DD') of an instant. */
 const hkDate = (d: Date): string => new Date(d.getTime() + 8 * HOUR).toISOString().slice(0, 10);
@@ -141,7 +140,7 @@ const PLANS: readonly CustomerPlan[] = [
   {
     ucpId: DEMO_UCP.harbourView,
     machineIds: [MACHINE_ID.hvColour, MACHINE_ID.hvMono, MACHINE_ID.hvPrinter],
-    placers: [userUuid('customer@demo.hk'), userUuid('customer@demo.hk'), userUuid('customer@demo.hk'), null],
+    placers: [seedUserUuid('customer@demo.hk'), seedUserUuid('customer@demo.hk'), seedUserUuid('customer@demo.hk'), null],
     count: 36,
     seed: 100001,
     lang: 'en',
@@ -149,7 +148,7 @@ const PLANS: readonly CustomerPlan[] = [
   {
     ucpId: DEMO_UCP.lungCheong,
     machineIds: [MACHINE_ID.lcColour, MACHINE_ID.lcMonoOffice, MACHINE_ID.lcMonoWarehouse, MACHINE_ID.lcPrinter],
-    placers: [userUuid('multi@demo.hk'), userUuid('multi@demo.hk'), null],
+    placers: [seedUserUuid('multi@demo.hk'), seedUserUuid('multi@demo.hk'), null],
     count: 32,
     seed: 100002,
     lang: 'zh',
@@ -157,7 +156,7 @@ const PLANS: readonly CustomerPlan[] = [
   {
     ucpId: DEMO_UCP.sunrise,
     machineIds: [MACHINE_ID.srColour, MACHINE_ID.srPrinter],
-    placers: [userUuid('mfa@demo.hk'), userUuid('mfa@demo.hk'), userUuid('multi@demo.hk'), null],
+    placers: [seedUserUuid('mfa@demo.hk'), seedUserUuid('mfa@demo.hk'), seedUserUuid('multi@demo.hk'), null],
     count: 26,
     seed: 100003,
     lang: 'en',

@@ -6,7 +6,7 @@ import type { Db } from '@/lib/server/db/types';
 import { DEMO_UCP } from './customers';
 import { CONTRACT_ID, MODEL, SEED_CONTRACTS, SEED_DAY, SEED_MACHINES, seedTerms } from './equipment';
 import { buildSeedReadings, isColourModel } from './meter';
-import { SEED_USERS } from './users';
+import { seedUser, seedUserUuid } from './users';
 import { seedId } from './ids';
 
 /**
@@ -50,8 +50,6 @@ const contractOf = (id: string) => SEED_CONTRACTS.find((c) => c.id === id)!;
 /** Sunrise's waiting renewal: submitted two weeks before the seed day (inside its window, which opened earlier). */
 const SR_SUBMITTED_ON = addDays(SEED_DAY, -14);
 const SR_NEW_START = addDays(contractOf(CONTRACT_ID.srRental).endDate, 1);
-const userUuid = (loginId: string) => SEED_USERS.find((u) => u.loginId === loginId)!.userAcUuid;
-const userName = (loginId: string) => SEED_USERS.find((u) => u.loginId === loginId)!.name;
 
 export type SeedOffer = typeof renewalOffers.$inferInsert & { id: string };
 
@@ -217,7 +215,7 @@ export const SEED_RENEWALS: readonly (typeof contractRenewals.$inferInsert & { i
     ...comparison(CONTRACT_ID.lcMaintenanceOld, CONTRACT_ID.lcMaintenance, OFFER_ID.maint24, '2024-11-05'),
     newStartDate: '2025-01-21',
     newEndDate: contractOf(CONTRACT_ID.lcMaintenance).endDate,
-    submittedBy: userUuid('multi@demo.hk'),
+    submittedBy: seedUserUuid('multi@demo.hk'),
     submittedAt: T('2024-11-05T11:20:00'),
     idempotencyKey: 'seed-RN-2024-000041',
   },
@@ -232,7 +230,7 @@ export const SEED_RENEWALS: readonly (typeof contractRenewals.$inferInsert & { i
     ...comparison(CONTRACT_ID.srRental, CONTRACT_ID.srRental, OFFER_ID.rent36, SR_SUBMITTED_ON),
     newStartDate: SR_NEW_START,
     newEndDate: addDays(addMonths(SR_NEW_START, 36), -1),
-    submittedBy: userUuid('mfa@demo.hk'),
+    submittedBy: seedUserUuid('mfa@demo.hk'),
     submittedAt: T(`${SR_SUBMITTED_ON}T15:42:00`),
     idempotencyKey: 'seed-RN-000087',
   },
@@ -248,16 +246,16 @@ export function buildSeedContractEvents(): EventRow[] {
     rows.push({ contractId: c.id, ucpId: c.ucpId, eventType: 'started', actorName: 'Pacific Imaging Services', detail: { contractNo: c.contractNo }, at: T(`${c.startDate}T09:00:00`) });
     if (c.status === 'expired') rows.push({ contractId: c.id, ucpId: c.ucpId, eventType: 'expired', actorName: 'Pacific Imaging Services', detail: null, at: T(`${c.endDate}T23:59:00`) });
     if (c.status === 'terminated')
-      rows.push({ contractId: c.id, ucpId: c.ucpId, eventType: 'terminated', actorName: userName(ADMIN), actorUuid: userUuid(ADMIN), detail: { reason: 'Customer moved premises' }, at: T(`${c.endDate}T17:00:00`) });
+      rows.push({ contractId: c.id, ucpId: c.ucpId, eventType: 'terminated', actorName: seedUser(ADMIN).name, actorUuid: seedUserUuid(ADMIN), detail: { reason: 'Customer moved premises' }, at: T(`${c.endDate}T17:00:00`) });
   }
   const lc = SEED_RENEWALS[0]!;
   rows.push(
-    { contractId: lc.contractId, ucpId: lc.ucpId, renewalId: lc.id, eventType: 'renewal_submitted', actorUuid: lc.submittedBy, actorName: userName('multi@demo.hk'), detail: { renewalNo: lc.renewalNo, offerCode: 'RN-MAINT-24' }, at: lc.submittedAt },
-    { contractId: lc.contractId, ucpId: lc.ucpId, renewalId: lc.id, eventType: 'renewal_approved', actorUuid: userUuid(ADMIN), actorName: userName(ADMIN), detail: { renewalNo: lc.renewalNo }, at: T('2024-11-12T10:05:00') },
-    { contractId: lc.contractId, ucpId: lc.ucpId, renewalId: lc.id, eventType: 'renewed', actorUuid: userUuid(ADMIN), actorName: userName(ADMIN), detail: { renewalNo: lc.renewalNo, newContractNo: 'CT-2025-00031' }, at: T('2025-01-21T09:00:00') },
+    { contractId: lc.contractId, ucpId: lc.ucpId, renewalId: lc.id, eventType: 'renewal_submitted', actorUuid: lc.submittedBy, actorName: seedUser('multi@demo.hk').name, detail: { renewalNo: lc.renewalNo, offerCode: 'RN-MAINT-24' }, at: lc.submittedAt },
+    { contractId: lc.contractId, ucpId: lc.ucpId, renewalId: lc.id, eventType: 'renewal_approved', actorUuid: seedUserUuid(ADMIN), actorName: seedUser(ADMIN).name, detail: { renewalNo: lc.renewalNo }, at: T('2024-11-12T10:05:00') },
+    { contractId: lc.contractId, ucpId: lc.ucpId, renewalId: lc.id, eventType: 'renewed', actorUuid: seedUserUuid(ADMIN), actorName: seedUser(ADMIN).name, detail: { renewalNo: lc.renewalNo, newContractNo: 'CT-2025-00031' }, at: T('2025-01-21T09:00:00') },
   );
   const sr = SEED_RENEWALS[1]!;
-  rows.push({ contractId: sr.contractId, ucpId: sr.ucpId, renewalId: sr.id, eventType: 'renewal_submitted', actorUuid: sr.submittedBy, actorName: userName('mfa@demo.hk'), detail: { renewalNo: sr.renewalNo, offerCode: 'RN-RENT-36' }, at: sr.submittedAt });
+  rows.push({ contractId: sr.contractId, ucpId: sr.ucpId, renewalId: sr.id, eventType: 'renewal_submitted', actorUuid: sr.submittedBy, actorName: seedUser('mfa@demo.hk').name, detail: { renewalNo: sr.renewalNo, offerCode: 'RN-RENT-36' }, at: sr.submittedAt });
   return rows.map((r, i) => ({ ...r, id: eventIdOf(i + 1) }));
 }
 
