@@ -3,7 +3,7 @@ import { sanitizeRichText } from '@/lib/server/sanitize';
 import { inboxDeliveries, inboxMessages, type InboxCategory, userCustomers } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { DEMO_UCP, PROVIDER_UCP_ID } from './customers';
-import { addDays, addMonths } from '@/lib/dates/hongKong';
+import { addDays, addMonths, hkDateOf } from '@/lib/dates/hongKong';
 import { BILLING_REFERENCE_DATE, buildSeedBills, buildSeedSlips } from './billing';
 import { CONTRACT_ID, SEED_CONTRACTS, SEED_DAY } from './equipment';
 import { buildSeedOrders, SEED_ORDERS_DATE } from './orders';
@@ -121,7 +121,6 @@ const nextWeekday = (iso: string, weekday: number): string => addDays(iso, (week
 const firstOfMonth = (iso: string) => `${iso.slice(0, 7)}-01`;
 /** A time of day in Hong Kong on a day `daysBefore` the seed day. */
 const beforeSeed = (daysBefore: number, time: string): Date => hkt(`${addDays(SEED_DAY, -daysBefore)}T${time}`);
-const dayOf = (d: Date): string => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 /** The contract a renewal offer is about, with its own number and end date. */
 export function renewalContractOf(contractId: string): { contractNo: string; endDate: string } {
@@ -194,7 +193,7 @@ function billNotice(id: string, ucpId: string, nth: number, to: SeedInboxMessage
 const REF = BILLING_REFERENCE_DATE;
 const APPROVED = buildSeedSlips().filter((x) => x.plan.status === 'approved');
 const PAID_MONTH = addDays(addMonths(REF, -2), -1);
-const PAID_NOTICE_DAY = addDays(dayOf(new Date(Math.max(...APPROVED.map((x) => x.reviewedAt!.getTime())))), 1);
+const PAID_NOTICE_DAY = addDays(hkDateOf(new Date(Math.max(...APPROVED.map((x) => x.reviewedAt!.getTime())))), 1);
 // The other notices count from the seed day: what they announce is still ahead of it, or just past.
 const VISIT_SENT = addDays(SEED_DAY, -8);
 const VISIT_DAY = nextWeekday(addDays(SEED_DAY, 11), 4); // a Thursday

@@ -1,5 +1,6 @@
 import { orderItems, orders, orderStatusHistory, shipmentEvents, shipments } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
+import { hkDateOf } from '@/lib/dates/hongKong';
 import { DEMO_UCP } from './customers';
 import { MACHINE_ID, PRODUCT, SEED_DAY, SEED_MACHINES, SEED_PRODUCTS, type SeedModelCode } from './equipment';
 import { seedUserUuid } from './users';
@@ -56,7 +57,6 @@ function rng(seed: number): () => number {
 
 
 /** Hong Kong calendar date ('YYYY-MM-DD') of an instant. */
-const hkDate = (d: Date): string => new Date(d.getTime() + 8 * HOUR).toISOString().slice(0, 10);
 /** An instant at a Hong Kong wall-clock time on the day `daysBefore` days before the reference date. */
 const hkAt = (daysBefore: number, hour: number, minute: number): Date => {
   const refDay = Date.parse(`${SEED_DAY}T00:00:00Z`); // 00:00 UTC of the seed day's date = the Hong Kong calendar day of the reference
@@ -218,7 +218,7 @@ const digits = (rand: () => number, n: number): string =>
 function trackingNo(courier: Courier, at: Date, rand: () => number): string {
   if (courier === 'sf_express') return `SF${digits(rand, 13)}`;
   if (courier === 'kerry_express') return `KEC${digits(rand, 10)}`;
-  return `PIS${hkDate(at).slice(2).replaceAll('-', '')}${digits(rand, 3)}`;
+  return `PIS${hkDateOf(at).slice(2).replaceAll('-', '')}${digits(rand, 3)}`;
 }
 
 /** Builds every demo order row in memory (exported for tests and for other seed modules to refer to). */
@@ -275,7 +275,7 @@ export function buildSeedOrders(): SeedOrderData {
     const model = machine.modelCode as SeedModelCode;
     const placer = plan.placers[Math.floor(rand() * plan.placers.length)] ?? null;
     const lines = pickItems(type, model, rand);
-    const requested = hkDate(plus(createdAt, (2 + Math.floor(rand() * 4)) * DAY));
+    const requested = hkDateOf(plus(createdAt, (2 + Math.floor(rand() * 4)) * DAY));
 
     // Status timeline: each step a few hours or days after the previous one.
     const path: Status[] =
@@ -315,14 +315,14 @@ export function buildSeedOrders(): SeedOrderData {
       if (times[i]!.getTime() > SEED_ORDERS_DATE.getTime() - HOUR) times[i] = new Date(SEED_ORDERS_DATE.getTime() - (times.length - i) * HOUR);
     }
     const confirmedAt = path.includes('confirmed') ? times[path.indexOf('confirmed')]! : null;
-    const promised = confirmedAt ? hkDate(plus(confirmedAt, (type === 'service' ? 5 : 2) * DAY)) : null;
+    const promised = confirmedAt ? hkDateOf(plus(confirmedAt, (type === 'service' ? 5 : 2) * DAY)) : null;
     const cancelled = status === 'cancelled';
     const cancelledByCustomer = cancelled && placer !== null && rand() < 0.7;
 
     const address = plan.lang === 'zh' ? machine.tonerAddressZh! : machine.tonerAddressEn!;
     data.orders.push({
       id: orderId,
-      orderNo: `SO-${hkDate(createdAt).slice(0, 4)}-${String(1200 + n).padStart(6, '0')}`,
+      orderNo: `SO-${hkDateOf(createdAt).slice(0, 4)}-${String(1200 + n).padStart(6, '0')}`,
       ucpId: plan.ucpId,
       orderType: type,
       machineId,
@@ -387,7 +387,7 @@ export function buildSeedOrders(): SeedOrderData {
       const last = steps[steps.length - 1]!;
       data.shipments.push({
         id: shipmentId,
-        shipmentNo: `SH-${hkDate(from).slice(0, 4)}-${String(shipmentSeq).padStart(6, '0')}`,
+        shipmentNo: `SH-${hkDateOf(from).slice(0, 4)}-${String(shipmentSeq).padStart(6, '0')}`,
         orderId,
         ucpId: plan.ucpId,
         courier,
