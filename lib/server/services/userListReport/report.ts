@@ -17,6 +17,7 @@ import type { ServiceContext } from '@/lib/server/context';
 import { customers, userAccounts, userCustomers } from '@/lib/server/db/schema';
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
+import { hkDateTime } from '@/lib/server/hkDateTime';
 
 export type ReportScope = 'all' | 'assigned';
 
@@ -141,9 +142,6 @@ const STATUS = {
 } as const;
 const YES_NO = { en: ['Yes', 'No'], tc: ['是', '否'] } as const;
 
-/** Hong Kong time, `YYYY-MM-DD HH:mm`. */
-const hkTime = (iso: string | null): string => (iso ? new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ') : '');
-
 function cells(r: ReportRow, lang: 'en' | 'tc'): string[] {
   const zh = lang === 'tc';
   return [
@@ -156,8 +154,8 @@ function cells(r: ReportRow, lang: 'en' | 'tc'): string[] {
     STATUS[lang][r.status],
     YES_NO[lang][r.isProviderStaff ? 0 : 1],
     YES_NO[lang][r.mfaEnabled ? 0 : 1],
-    hkTime(r.createdAt),
-    hkTime(r.lastLoginAt),
+    hkDateTime(r.createdAt),
+    hkDateTime(r.lastLoginAt),
   ];
 }
 
