@@ -1,5 +1,6 @@
 import { deepLinkHref, sanitizeDeepLink } from '@/lib/auth/deepLink';
 import type { MailLocale, MailTemplate } from '@/lib/mail/constants';
+import { escapeHtml } from '@/lib/server/sanitize';
 
 /**
  * Bilingual mail templates (docs/mail.md). Every mail carries both languages, the recipient's preferred one first,
@@ -53,9 +54,6 @@ export type MailData = {
 export type RenderedMail = { subject: string; text: string; html: string };
 
 type Part = { locale: MailLocale; title: string; paragraphs: string[]; link: string; linkLabel: string; footer: string };
-
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Absolute deep-link URL for one language; throws when the path is not one of the portal's deep-linkable pages. */
 export function deepLinkUrl(publicUrl: string, locale: MailLocale, path: string, params: Record<string, string>): string {

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { sanitizeRichText } from '@/lib/server/sanitize';
+import { escapeHtml, sanitizeRichText } from '@/lib/server/sanitize';
 import { inboxDeliveries, inboxMessages, type InboxCategory, userCustomers } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { DEMO_UCP, PROVIDER_UCP_ID } from './customers';
@@ -54,7 +54,6 @@ const msgId = (n: number): string => seedId('0010', n);
  * the seed day, like the orders); a renewal offer gives the contract's own end date. Every link in a message opens
  * a built page (checked by __tests__/api/inbox/seedInbox.test.ts).
  */
-const escapeHtml = (text: string): string => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 const ORDER_DATA = buildSeedOrders();
 
 export type QuotedOrder = { orderNo: string; dispatchedAt: Date; items: { descriptionEn: string; descriptionZh: string; quantity: number }[] };

@@ -25,7 +25,7 @@ import {
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import { queueMail } from '@/lib/server/mail/queueMail';
-import { sanitizeRichText } from '@/lib/server/sanitize';
+import { escapeHtml, sanitizeRichText } from '@/lib/server/sanitize';
 import { firstOr404 } from '@/lib/server/services/common';
 
 export type SrRow = typeof serviceRequests.$inferSelect;
@@ -291,8 +291,6 @@ export async function runStep(
 }
 
 // ── Notifications ────────────────────────────────────────────────────────────────────────────────────────────────
-
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const WEEKDAY_EN = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
