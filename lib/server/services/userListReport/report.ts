@@ -17,6 +17,7 @@ import type { ServiceContext } from '@/lib/server/context';
 import { customers, userAccounts, userCustomers } from '@/lib/server/db/schema';
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
+import { formulaSafe } from '@/lib/server/csv';
 import { hkDateTime } from '@/lib/server/hkDateTime';
 
 export type ReportScope = 'all' | 'assigned';
@@ -159,14 +160,11 @@ function cells(r: ReportRow, lang: 'en' | 'tc'): string[] {
   ];
 }
 
-/** A spreadsheet opens a cell starting with = + - @ (or tab / CR) as a formula: such text gets a leading quote. */
-const safeCell = (v: string): string => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
-
 export function writeCsv(ctx: ServiceContext, body: ExportReportBody) {
   return async (out: Writable) => {
     async function* records() {
       yield [...HEAD[body.lang]];
-      for await (const r of reportRows(ctx, body)) yield cells(r, body.lang).map(safeCell);
+      for await (const r of reportRows(ctx, body)) yield cells(r, body.lang).map(formulaSafe);
     }
     await pipeline(Readable.from(records()), stringify({ bom: true, record_delimiter: 'windows' }), out);
   };

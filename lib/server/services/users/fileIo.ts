@@ -27,12 +27,11 @@ import { inTransaction, type ServiceContext } from '@/lib/server/context';
 import { userAccounts, userGroups } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/errors';
 import { hkDateTime } from '@/lib/server/hkDateTime';
-import type { CheckedFile } from '@/lib/server/uploads';
+import { XLSX_MIME, type CheckedFile } from '@/lib/server/uploads';
 import { checkLinks, insertPendingUser, toListItem, userFilterWhere, userListColumns, userOrder } from './maintenance';
 
 /** More than any provider's user base; a bigger export is refused rather than built in memory. */
 const MAX_EXPORT_ROWS = 50_000;
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const fileRow = (u: UserListItem): string[] => [
   u.loginId,
