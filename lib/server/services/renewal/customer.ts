@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { asContractType } from '@/lib/contracts/constants';
-import { priceMonths } from '@/lib/contracts/terms';
+import { formatHkd, priceMonths } from '@/lib/contracts/terms';
 import { addDays, addMonths, daysBetween, hkToday } from '@/lib/dates/hongKong';
 import { lastMonths } from '@/lib/meter/usage';
 import { RENEWAL_NOTICE_DAYS, RENEWAL_WINDOW_DAYS, asRenewalStatus } from '@/lib/renewal/constants';
@@ -149,7 +149,6 @@ async function nextRenewalNo(db: Db, today: string): Promise<string> {
   return `RN-${year}-${String((row?.n ?? 0) + 1).padStart(6, '0')}`;
 }
 
-const hk$ = (cents: number) => `HK$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /**
@@ -228,12 +227,12 @@ export async function submitRenewal(ctx: CustomerContext, input: { contractId: s
         titleZh: `已收到續約申請 ${renewalNo}：合約 ${c.contractNo}`,
         bodyEn: sanitizeRichText(
           `<p>Thank you. We have received your renewal of contract <strong>${esc(c.contractNo)}</strong> with the offer <strong>${esc(offer.o.nameEn)}</strong> (${esc(offer.o.offerCode)}).</p>` +
-            `<p>New term: ${newStartDate} to ${newEndDate} (${offer.o.termMonths} months). Priced on your last 12 months of printing: ${hk$(offerCost)}, against ${hk$(cmp.currentCostCents)} on your current terms.</p>` +
+            `<p>New term: ${newStartDate} to ${newEndDate} (${offer.o.termMonths} months). Priced on your last 12 months of printing: ${formatHkd(offerCost)}, against ${formatHkd(cmp.currentCostCents)} on your current terms.</p>` +
             `<p>Reference: ${renewalNo}. Our account manager will contact you to confirm.</p>`,
         ),
         bodyZh: sanitizeRichText(
           `<p>謝謝。我們已收到您以<strong>${esc(offer.o.nameZh)}</strong>（${esc(offer.o.offerCode)}）續訂合約 <strong>${esc(c.contractNo)}</strong> 的申請。</p>` +
-            `<p>新合約期：${newStartDate} 至 ${newEndDate}（${offer.o.termMonths}個月）。按您過去12個月的印量計算：${hk$(offerCost)}，現行條款則為 ${hk$(cmp.currentCostCents)}。</p>` +
+            `<p>新合約期：${newStartDate} 至 ${newEndDate}（${offer.o.termMonths}個月）。按您過去12個月的印量計算：${formatHkd(offerCost)}，現行條款則為 ${formatHkd(cmp.currentCostCents)}。</p>` +
             `<p>參考編號：${renewalNo}。客戶經理將與您聯絡確認。</p>`,
         ),
         category: 'contract',
