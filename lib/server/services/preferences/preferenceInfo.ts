@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/types';
 import { userAccounts } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/errors';
+import { ownAccount } from '@/lib/server/services/account/ownAccount';
 
 import { FONT_SIZES, type PreferenceInfo } from '@/lib/auth/schemas';
 
@@ -13,13 +14,7 @@ const shape = (row: { fontSize: string; preferredLanguage: string }): Preference
 });
 
 export async function getPreferenceInfo(db: Db, userAcUuid: string): Promise<PreferenceInfo> {
-  const [row] = await db
-    .select({ fontSize: userAccounts.fontSize, preferredLanguage: userAccounts.preferredLanguage })
-    .from(userAccounts)
-    .where(eq(userAccounts.userAcUuid, userAcUuid))
-    .limit(1);
-  if (!row) throw new AppError('TOKEN_EXPIRED', { message: 'user gone' });
-  return shape(row);
+  return shape(await ownAccount(db, userAcUuid, { fontSize: userAccounts.fontSize, preferredLanguage: userAccounts.preferredLanguage }));
 }
 
 /** Saves the given fields only; returns what is stored afterwards. */
