@@ -47,6 +47,21 @@ function applicableOffers(db: Db, contractType: string, today: string) {
     .orderBy(asc(renewalOffers.termMonths), asc(renewalOffers.offerCode));
 }
 
+/** A contract as the renewal pages show it: its dates, its machines' serial numbers, whether it may be renewed, its open renewal, how many offers apply. */
+function renewableOf(c: ContractRow, machines: readonly { serialNo: string }[], renewal: OpenRenewal | null, offerCount: number, today: string): RenewableContract {
+  return {
+    contractId: c.id,
+    contractNo: c.contractNo,
+    contractType: asContractType(c.contractType),
+    startDate: c.startDate,
+    endDate: c.endDate,
+    serials: machines.map((m) => m.serialNo),
+    eligibility: eligibilityOf(c, renewal, today),
+    renewal,
+    offerCount,
+  };
+}
+
 export async function listRenewable(ctx: CustomerContext): Promise<RenewableResult> {
   const today = hkToday(ctx.now());
   const rows = await ctx.db
@@ -60,17 +75,7 @@ export async function listRenewable(ctx: CustomerContext): Promise<RenewableResu
   for (const c of rows) {
     const renewal = open.get(c.id) ?? null;
     const offers = await applicableOffers(ctx.db, c.contractType, today);
-    items.push({
-      contractId: c.id,
-      contractNo: c.contractNo,
-      contractType: asContractType(c.contractType),
-      startDate: c.startDate,
-      endDate: c.endDate,
-      serials: (machinesBy.get(c.id) ?? []).map((m) => m.serialNo),
-      eligibility: eligibilityOf(c, renewal, today),
-      renewal,
-      offerCount: offers.length,
-    });
+    items.push(renewableOf(c, machinesBy.get(c.id) ?? [], renewal, offers.length, today));
   }
   return { items, today };
 }
@@ -106,15 +111,7 @@ export async function getOptions(ctx: CustomerContext, contractId: string): Prom
   const offers = await applicableOffers(ctx.db, c.contractType, today);
   return {
     contract: {
-      contractId: c.id,
-      contractNo: c.contractNo,
-      contractType: asContractType(c.contractType),
-      startDate: c.startDate,
-      endDate: c.endDate,
-      serials: list.map((m) => m.serialNo),
-      eligibility: eligibilityOf(c, open, today),
-      renewal: open,
-      offerCount: offers.length,
+      ...renewableOf(c, list, open, offers.length, today),
       billingFrequency: c.billingFrequency,
       termMonths: c.termMonths,
       ...termsOf(c),
