@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { ChangeStatus, ChangeType } from '@/lib/accountChanges/constants';
 import { formatHkAddress, VALUE_SCHEMAS, type HkAddress } from '@/lib/accountChanges/schemas';
 import { changeRequestAttachments, changeRequestEvents, changeRequests, storedFiles } from '@/lib/server/db/schema';
@@ -7,6 +6,7 @@ import { demoAdvicePdf } from './billing';
 import { DEMO_UCP, SEED_CUSTOMERS } from './customers';
 import { CONTRACT_ID, CONTRACT_NO, MACHINE_ID, SEED_CONTRACTS, SEED_MACHINES } from './equipment';
 import { seedUserUuid } from './users';
+import { storedFileRow } from './files';
 import { seedId } from './ids';
 
 /**
@@ -265,17 +265,7 @@ export async function seedAccountChanges(tx: Db): Promise<number> {
       const content = demoAdvicePdf(p.file.lines);
       await tx
         .insert(storedFiles)
-        .values({
-          id: fileIdOf(p.file.n),
-          ucpId: p.ucpId,
-          uploadedBy: p.submittedBy,
-          fileName: p.file.name,
-          mimeType: 'application/pdf',
-          sizeBytes: content.length,
-          sha256: createHash('sha256').update(content).digest('hex'),
-          content,
-          createdAt: at(p.steps[0]!.at),
-        })
+        .values(storedFileRow({ id: fileIdOf(p.file.n), ucpId: p.ucpId, uploadedBy: p.submittedBy, fileName: p.file.name, mimeType: 'application/pdf', createdAt: at(p.steps[0]!.at) }, content))
         .onConflictDoNothing();
       await tx.insert(changeRequestAttachments).values({ requestId: p.id, fileId: fileIdOf(p.file.n), kind: p.file.kind }).onConflictDoNothing();
     }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { addDays } from '@/lib/bills/dates';
 import { formatHkd, pagesBetween, periodsOf, pricePeriod, type Period as TermsPeriod } from '@/lib/contracts/terms';
 import { billLineReadings, billLines, bills, paymentSlipBills, paymentSlips, storedFiles } from '@/lib/server/db/schema';
@@ -8,6 +7,7 @@ import { CONTRACT_ID, SEED_CONTRACTS, SEED_MACHINES, seedTerms, type SeedContrac
 import { BILLING_REFERENCE_DATE, HISTORY_FROM, isColourModel, seedReadingFor } from './meter';
 import { rgbPng, type Rgb } from './png';
 import { seedUserUuid } from './users';
+import { storedFileRow } from './files';
 import { seedId } from './ids';
 
 /**
@@ -389,17 +389,7 @@ export async function seedBilling(tx: Db): Promise<void> {
     const fileId = fileIdOf(i + 1);
     await tx
       .insert(storedFiles)
-      .values({
-        id: fileId,
-        ucpId: plan.ucpId,
-        uploadedBy: plan.uploadedBy,
-        fileName: file.name,
-        mimeType: file.mime,
-        sizeBytes: content.length,
-        sha256: createHash('sha256').update(content).digest('hex'),
-        content,
-        createdAt: uploadedAt,
-      })
+      .values(storedFileRow({ id: fileId, ucpId: plan.ucpId, uploadedBy: plan.uploadedBy, fileName: file.name, mimeType: file.mime, createdAt: uploadedAt }, content))
       .onConflictDoNothing();
     const amountCents = covered.reduce((s, b) => s + b.amountCents, 0);
     const [slip] = await tx
