@@ -1,6 +1,7 @@
 import type { Db } from '@/lib/server/db/types';
 import { userAccounts } from '@/lib/server/db/schema';
 import { ownAccount } from '@/lib/server/services/account/ownAccount';
+import { preferencesOf } from '@/lib/server/services/preferences/preferenceInfo';
 import type { AccountProfile } from '@/lib/account/schemas';
 
 export type { AccountProfile } from '@/lib/account/schemas';
@@ -25,8 +26,7 @@ export async function getProfile(db: Db, userAcUuid: string): Promise<AccountPro
     loginId: row.loginId,
     name: row.name,
     email: row.email,
-    fontSize: row.fontSize === 'S' || row.fontSize === 'L' ? row.fontSize : 'M',
-    preferredLanguage: row.preferredLanguage === 'tc' ? 'tc' : 'en',
+    ...preferencesOf(row),
     mfaEnabled: row.mfaEnabled,
     skipMfa: row.skipMfa,
     lastLoginTime: iso(row.previousLoginAt),

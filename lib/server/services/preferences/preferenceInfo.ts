@@ -8,13 +8,14 @@ import { FONT_SIZES, type PreferenceInfo } from '@/lib/auth/schemas';
 
 export { FONT_SIZES, LANGUAGES, type PreferenceInfo } from '@/lib/auth/schemas';
 
-const shape = (row: { fontSize: string; preferredLanguage: string }): PreferenceInfo => ({
+/** The stored font size and language as the portal knows them (anything else reads as the defaults, M and en). */
+export const preferencesOf = (row: { fontSize: string; preferredLanguage: string }): PreferenceInfo => ({
   fontSize: (FONT_SIZES as readonly string[]).includes(row.fontSize) ? (row.fontSize as PreferenceInfo['fontSize']) : 'M',
   preferredLanguage: row.preferredLanguage === 'tc' ? 'tc' : 'en',
 });
 
 export async function getPreferenceInfo(db: Db, userAcUuid: string): Promise<PreferenceInfo> {
-  return shape(await ownAccount(db, userAcUuid, { fontSize: userAccounts.fontSize, preferredLanguage: userAccounts.preferredLanguage }));
+  return preferencesOf(await ownAccount(db, userAcUuid, { fontSize: userAccounts.fontSize, preferredLanguage: userAccounts.preferredLanguage }));
 }
 
 /** Saves the given fields only; returns what is stored afterwards. */
@@ -29,5 +30,5 @@ export async function savePreferenceInfo(db: Db, userAcUuid: string, input: Part
     .where(eq(userAccounts.userAcUuid, userAcUuid))
     .returning({ fontSize: userAccounts.fontSize, preferredLanguage: userAccounts.preferredLanguage });
   if (!row) throw new AppError('TOKEN_EXPIRED', { message: 'user gone' });
-  return shape(row);
+  return preferencesOf(row);
 }
