@@ -55,11 +55,14 @@ export type RenderedMail = { subject: string; text: string; html: string };
 
 type Part = { locale: MailLocale; title: string; paragraphs: string[]; link: string; linkLabel: string; footer: string };
 
+/** The portal's address in one language (`…/tc` for Chinese), to which a page's path is appended. */
+const portalBase = (publicUrl: string, locale: MailLocale): string => `${publicUrl.replace(/\/+$/, '')}${locale === 'tc' ? '/tc' : ''}`;
+
 /** Absolute deep-link URL for one language; throws when the path is not one of the portal's deep-linkable pages. */
 export function deepLinkUrl(publicUrl: string, locale: MailLocale, path: string, params: Record<string, string>): string {
   const link = sanitizeDeepLink(path, new URLSearchParams(params).toString());
   if (!link) throw new Error(`Not a deep-linkable page: ${path}`);
-  return `${publicUrl.replace(/\/+$/, '')}${locale === 'tc' ? '/tc' : ''}${deepLinkHref(link)}`;
+  return `${portalBase(publicUrl, locale)}${deepLinkHref(link)}`;
 }
 
 const FOOTER = {
@@ -69,7 +72,7 @@ const FOOTER = {
 
 /** `/login/activate?token=…` or `/login/reset-password?token=…` (public pages, not deep links: no customer). */
 function accountLinkUrl(publicUrl: string, locale: MailLocale, page: 'activate' | 'reset-password', token: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}${locale === 'tc' ? '/tc' : ''}/login/${page}?token=${encodeURIComponent(token)}`;
+  return `${portalBase(publicUrl, locale)}/login/${page}?token=${encodeURIComponent(token)}`;
 }
 
 function accountLinkParts(template: 'account_activation' | 'password_reset', d: AccountLinkMailData, publicUrl: string): Record<MailLocale, Part> {
