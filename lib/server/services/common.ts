@@ -10,6 +10,9 @@ import { customers } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 
+/** An optional instant as an answer writes it: ISO 8601 text, or null. */
+export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
+
 /** The query's first row, or 404 NOT_FOUND (with `.for('update')` on the query, the row locked for the change). */
 export async function firstOr404<T>(rows: PromiseLike<T[]>): Promise<T> {
   const [row] = await rows;

@@ -1,13 +1,12 @@
 import type { Db } from '@/lib/server/db/types';
 import { userAccounts } from '@/lib/server/db/schema';
 import { ownAccount } from '@/lib/server/services/account/ownAccount';
+import { iso } from '@/lib/server/services/common';
 import { preferencesOf } from '@/lib/server/services/preferences/preferenceInfo';
 import type { AccountProfile } from '@/lib/account/schemas';
 
 export type { AccountProfile } from '@/lib/account/schemas';
 
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export async function getProfile(db: Db, userAcUuid: string): Promise<AccountProfile> {
   const row = await ownAccount(db, userAcUuid, {

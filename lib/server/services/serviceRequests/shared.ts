@@ -26,15 +26,13 @@ import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import { queueMail } from '@/lib/server/mail/queueMail';
 import { escapeHtml, sanitizeRichText } from '@/lib/server/sanitize';
-import { firstOr404 } from '@/lib/server/services/common';
+import { firstOr404, iso } from '@/lib/server/services/common';
 
 export type SrRow = typeof serviceRequests.$inferSelect;
 type MachineRow = typeof machines.$inferSelect;
 type ModelRow = typeof machineModels.$inferSelect;
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
-
-export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
 /** The SLA as the screens show it. */
 export function slaOf(r: Pick<SrRow, 'status' | 'slaDueAt' | 'slaAtRiskAt' | 'respondedAt' | 'responseHours'>, now: Date): SlaInfo {
