@@ -8,6 +8,7 @@ import { BILLING_REFERENCE_DATE, HISTORY_FROM, isColourModel, seedReadingFor } f
 import { rgbPng, type Rgb } from './png';
 import { seedUserUuid } from './users';
 import { storedFileRow } from './files';
+import { hkLocal } from './hkTime';
 import { seedId } from './ids';
 
 /**
@@ -183,7 +184,7 @@ export function buildSeedBills(): SeedBill[] {
         slip = outcome.slip;
         paidCents = APPROVED_SLIPS.has(outcome.slip) ? amountCents : 0;
       }
-      const issued = new Date(`${period.billDate}T09:00:00+08:00`);
+      const issued = hkLocal(`${period.billDate}T09:00:00`);
       out.push({
         bill: {
           id,
@@ -352,8 +353,8 @@ export function buildSeedSlips(seedBills: readonly SeedBill[] = buildSeedBills()
         slipNo: `PS-${paymentDate.slice(0, 4)}-${String(plan.no).padStart(6, '0')}`,
         paymentDate,
         reference: plan.reference(ymdOf(paymentDate)),
-        uploadedAt: new Date(`${paymentDate}T14:05:00+08:00`),
-        reviewedAt: plan.status === 'pending' ? null : new Date(`${addDays(paymentDate, 2)}T10:30:00+08:00`),
+        uploadedAt: hkLocal(`${paymentDate}T14:05:00`),
+        reviewedAt: plan.status === 'pending' ? null : hkLocal(`${addDays(paymentDate, 2)}T10:30:00`),
         bills: covered,
       },
     ];

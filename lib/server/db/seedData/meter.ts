@@ -4,6 +4,7 @@ import type { ReadingSource } from '@/lib/meter/constants';
 import { meterReadings } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { CONTRACT_ID, MACHINE_ID, SEED_CONTRACTS, SEED_DAY, SEED_MACHINE_MODELS, SEED_MACHINES, type SeedMachine } from './equipment';
+import { hkLocal } from './hkTime';
 
 /**
  * Demo meter readings (docs/contracts-and-meters.md). Every machine has one reading at its installation and one on
@@ -183,7 +184,7 @@ export function buildSeedReadings(upTo: string = hkToday()): SeedReading[] {
         colourCounter: c.colour,
         source: install ? 'staff' : sourceOf(machine, date),
         status: 'accepted',
-        createdAt: new Date(`${date}T10:00:00+08:00`),
+        createdAt: hkLocal(`${date}T10:00:00`),
       });
     }
   }

@@ -4,6 +4,7 @@ import { hkDateOf } from '@/lib/dates/hongKong';
 import { DEMO_UCP } from './customers';
 import { MACHINE_ID, PRODUCT, SEED_DAY, SEED_MACHINES, SEED_PRODUCTS, type SeedModelCode } from './equipment';
 import { seedUserUuid } from './users';
+import { hkLocal } from './hkTime';
 import { seedId } from './ids';
 
 /**
@@ -19,7 +20,7 @@ import { seedId } from './ids';
  * 09:00 in Hong Kong on the day the data is seeded (SEED_DAY, issue 10 item 5): the open orders are days old, not
  * "pending" weeks after they were asked for, and nothing stays "out for delivery" for weeks.
  */
-export const SEED_ORDERS_DATE = new Date(`${SEED_DAY}T09:00:00+08:00`);
+export const SEED_ORDERS_DATE = hkLocal(`${SEED_DAY}T09:00:00`);
 
 type Status = 'pending' | 'confirmed' | 'processing' | 'shipped' | 'delivered' | 'completed' | 'cancelled';
 type OrderType = 'toner' | 'supplies' | 'equipment' | 'service';
