@@ -4,7 +4,7 @@ import { changeRequestAttachments, changeRequestEvents, changeRequests, storedFi
 import type { Db } from '@/lib/server/db/types';
 import { demoAdvicePdf } from './billing';
 import { DEMO_UCP, SEED_CUSTOMERS } from './customers';
-import { CONTRACT_ID, CONTRACT_NO, MACHINE_ID, SEED_CONTRACTS, SEED_MACHINES } from './equipment';
+import { CONTRACT_ID, CONTRACT_NO, MACHINE_ID, SEED_CONTRACTS, seedMachine } from './equipment';
 import { seedUserUuid } from './users';
 import { storedFileRow } from './files';
 import { seedId } from './ids';
@@ -31,7 +31,7 @@ export const SEED_CHANGE_ID = {
 
 const customer = (ucpId: string) => SEED_CUSTOMERS.find((c) => c.ucpId === ucpId)!;
 const machineSnap = (id: string) => {
-  const m = SEED_MACHINES.find((x) => x.id === id)!;
+  const m = seedMachine(id);
   return {
     id: m.id,
     serialNo: m.serialNo,

@@ -5,7 +5,7 @@ import type { Db } from '@/lib/server/db/types';
 import { DEMO_UCP, PROVIDER_UCP_ID } from './customers';
 import { addDays, addMonths, hkDateOf } from '@/lib/dates/hongKong';
 import { BILLING_REFERENCE_DATE, buildSeedBills, buildSeedSlips } from './billing';
-import { CONTRACT_ID, SEED_CONTRACTS, SEED_DAY } from './equipment';
+import { CONTRACT_ID, SEED_DAY, seedContract } from './equipment';
 import { buildSeedOrders, SEED_ORDERS_DATE } from './orders';
 import { seedUserUuid } from './users';
 import { hkLocal } from './hkTime';
@@ -123,8 +123,7 @@ const beforeSeed = (daysBefore: number, time: string): Date => hkLocal(`${addDay
 
 /** The contract a renewal offer is about, with its own number and end date. */
 export function renewalContractOf(contractId: string): { contractNo: string; endDate: string } {
-  const c = SEED_CONTRACTS.find((x) => x.id === contractId);
-  if (!c) throw new Error(`seed inbox: no contract ${contractId}`);
+  const c = seedContract(contractId);
   return { contractNo: c.contractNo, endDate: c.endDate };
 }
 

@@ -2,7 +2,7 @@ import { orderItems, orders, orderStatusHistory, shipmentEvents, shipments } fro
 import type { Db } from '@/lib/server/db/types';
 import { hkDateOf } from '@/lib/dates/hongKong';
 import { DEMO_UCP } from './customers';
-import { MACHINE_ID, PRODUCT, SEED_DAY, SEED_MACHINES, SEED_PRODUCTS, type SeedModelCode } from './equipment';
+import { MACHINE_ID, PRODUCT, SEED_DAY, SEED_PRODUCTS, type SeedModelCode, seedMachine } from './equipment';
 import { seedUserUuid } from './users';
 import { hkLocal } from './hkTime';
 import { seedId } from './ids';
@@ -269,10 +269,10 @@ export function buildSeedOrders(): SeedOrderData {
     // Equipment goes only to a machine that has an accessory in the catalogue.
     const candidates =
       type === 'equipment'
-        ? plan.machineIds.filter((id) => productsFor(SEED_MACHINES.find((m) => m.id === id)!.modelCode as SeedModelCode).some((p) => p.productType === 'equipment'))
+        ? plan.machineIds.filter((id) => productsFor(seedMachine(id).modelCode as SeedModelCode).some((p) => p.productType === 'equipment'))
         : plan.machineIds;
     const machineId = candidates[Math.floor(rand() * candidates.length)]!;
-    const machine = SEED_MACHINES.find((m) => m.id === machineId)!;
+    const machine = seedMachine(machineId);
     const model = machine.modelCode as SeedModelCode;
     const placer = plan.placers[Math.floor(rand() * plan.placers.length)] ?? null;
     const lines = pickItems(type, model, rand);

@@ -4,7 +4,7 @@ import { lastMonths } from '@/lib/meter/usage';
 import { contractEvents, contractRenewals, renewalOffers } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { DEMO_UCP } from './customers';
-import { CONTRACT_ID, MODEL, SEED_CONTRACTS, SEED_DAY, SEED_MACHINES, seedTerms } from './equipment';
+import { CONTRACT_ID, MODEL, SEED_CONTRACTS, SEED_DAY, SEED_MACHINES, seedTerms, seedContract } from './equipment';
 import { buildSeedReadings, isColourModel } from './meter';
 import { seedUser, seedUserUuid } from './users';
 import { hkLocal } from './hkTime';
@@ -46,10 +46,9 @@ const CURRENT = { validFrom: '2026-01-01', validTo: VALID_TO, status: 'active' }
 const CURRENT_LONG = { ...CURRENT, validTo: VALID_TO_LONG } as const;
 /** A maintenance offer's click rate is for black-and-white pages only, with no allowance. */
 const MONO_ONLY = { colourRate: '0', monoAllowance: 0, colourAllowance: 0 } as const;
-const contractOf = (id: string) => SEED_CONTRACTS.find((c) => c.id === id)!;
 /** Sunrise's waiting renewal: submitted two weeks before the seed day (inside its window, which opened earlier). */
 const SR_SUBMITTED_ON = addDays(SEED_DAY, -14);
-const SR_NEW_START = addDays(contractOf(CONTRACT_ID.srRental).endDate, 1);
+const SR_NEW_START = addDays(seedContract(CONTRACT_ID.srRental).endDate, 1);
 
 export type SeedOffer = typeof renewalOffers.$inferInsert & { id: string };
 
@@ -195,10 +194,10 @@ function comparison(contractId: string, machinesContractId: string, offerId: str
     })),
     on,
   );
-  const contract = SEED_CONTRACTS.find((x) => x.id === contractId)!;
+  const contract = seedContract(contractId);
   const o = offer(offerId);
   return {
-    currentCostCents: priceMonths(seedTerms(SEED_CONTRACTS.find((x) => x.id === contractId)!), contract.billingFrequency ?? 'monthly', months),
+    currentCostCents: priceMonths(seedTerms(seedContract(contractId)), contract.billingFrequency ?? 'monthly', months),
     offerCostCents: priceMonths({ ...termsOf(o) }, 'monthly', months),
   };
 }
@@ -214,7 +213,7 @@ export const SEED_RENEWALS: readonly (typeof contractRenewals.$inferInsert & { i
     terms: termsOf(offer(OFFER_ID.maint24)),
     ...comparison(CONTRACT_ID.lcMaintenanceOld, CONTRACT_ID.lcMaintenance, OFFER_ID.maint24, '2024-11-05'),
     newStartDate: '2025-01-21',
-    newEndDate: contractOf(CONTRACT_ID.lcMaintenance).endDate,
+    newEndDate: seedContract(CONTRACT_ID.lcMaintenance).endDate,
     submittedBy: seedUserUuid('multi@demo.hk'),
     submittedAt: hkLocal('2024-11-05T11:20:00'),
     idempotencyKey: 'seed-RN-2024-000041',
