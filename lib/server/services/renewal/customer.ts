@@ -9,7 +9,7 @@ import { inTransaction, type CustomerContext } from '@/lib/server/context';
 import { contractEvents, contractRenewals, contracts, inboxDeliveries, inboxMessages, machineModels, renewalOffers, userAccounts } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
-import { sanitizeRichText } from '@/lib/server/sanitize';
+import { escapeHtml, sanitizeRichText } from '@/lib/server/sanitize';
 import { contractHistory, machinesOf, ownContract, termsOf } from '@/lib/server/services/contracts';
 import { readingsByMachine } from '@/lib/server/services/meter/machines';
 import { offerText } from './offer';
@@ -146,8 +146,6 @@ async function nextRenewalNo(db: Db, today: string): Promise<string> {
   return `RN-${year}-${String((row?.n ?? 0) + 1).padStart(6, '0')}`;
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
 /**
  * Submits a renewal (docs/contracts-and-meters.md): eligibility and the offer are checked in the transaction, the
  * renewal stores a copy of the terms and the comparison shown, the contract's history gets the event, and the user
@@ -223,12 +221,12 @@ export async function submitRenewal(ctx: CustomerContext, input: { contractId: s
         titleEn: `Renewal ${renewalNo} received: contract ${c.contractNo}`,
         titleZh: `已收到續約申請 ${renewalNo}：合約 ${c.contractNo}`,
         bodyEn: sanitizeRichText(
-          `<p>Thank you. We have received your renewal of contract <strong>${esc(c.contractNo)}</strong> with the offer <strong>${esc(offer.o.nameEn)}</strong> (${esc(offer.o.offerCode)}).</p>` +
+          `<p>Thank you. We have received your renewal of contract <strong>${escapeHtml(c.contractNo)}</strong> with the offer <strong>${escapeHtml(offer.o.nameEn)}</strong> (${escapeHtml(offer.o.offerCode)}).</p>` +
             `<p>New term: ${newStartDate} to ${newEndDate} (${offer.o.termMonths} months). Priced on your last 12 months of printing: ${formatHkd(offerCost)}, against ${formatHkd(cmp.currentCostCents)} on your current terms.</p>` +
             `<p>Reference: ${renewalNo}. Our account manager will contact you to confirm.</p>`,
         ),
         bodyZh: sanitizeRichText(
-          `<p>謝謝。我們已收到您以<strong>${esc(offer.o.nameZh)}</strong>（${esc(offer.o.offerCode)}）續訂合約 <strong>${esc(c.contractNo)}</strong> 的申請。</p>` +
+          `<p>謝謝。我們已收到您以<strong>${escapeHtml(offer.o.nameZh)}</strong>（${escapeHtml(offer.o.offerCode)}）續訂合約 <strong>${escapeHtml(c.contractNo)}</strong> 的申請。</p>` +
             `<p>新合約期：${newStartDate} 至 ${newEndDate}（${offer.o.termMonths}個月）。按您過去12個月的印量計算：${formatHkd(offerCost)}，現行條款則為 ${formatHkd(cmp.currentCostCents)}。</p>` +
             `<p>參考編號：${renewalNo}。客戶經理將與您聯絡確認。</p>`,
         ),
