@@ -150,6 +150,10 @@ export function sanitizeRichText(html: string | null | undefined): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
 
+/** Plain text written into HTML (a message body, an e-mail): the five characters HTML gives meaning, escaped. */
+export const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
 const BLOCK_TAG = /<\/?(?:p|br|li|ul|ol|h3|h4|blockquote|table|caption|thead|tbody|tfoot|tr|th|td)\b[^>]*>/g;
 const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' };
 

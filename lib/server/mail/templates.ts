@@ -1,5 +1,6 @@
 import { deepLinkHref, sanitizeDeepLink } from '@/lib/auth/deepLink';
 import type { MailLocale, MailTemplate } from '@/lib/mail/constants';
+import { escapeHtml } from '@/lib/server/sanitize';
 
 /**
  * Bilingual mail templates (docs/mail.md). Every mail carries both languages, the recipient's preferred one first,
@@ -54,14 +55,14 @@ export type RenderedMail = { subject: string; text: string; html: string };
 
 type Part = { locale: MailLocale; title: string; paragraphs: string[]; link: string; linkLabel: string; footer: string };
 
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** The portal's address in one language (`…/tc` for Chinese), to which a page's path is appended. */
+const portalBase = (publicUrl: string, locale: MailLocale): string => `${publicUrl.replace(/\/+$/, '')}${locale === 'tc' ? '/tc' : ''}`;
 
 /** Absolute deep-link URL for one language; throws when the path is not one of the portal's deep-linkable pages. */
 export function deepLinkUrl(publicUrl: string, locale: MailLocale, path: string, params: Record<string, string>): string {
   const link = sanitizeDeepLink(path, new URLSearchParams(params).toString());
   if (!link) throw new Error(`Not a deep-linkable page: ${path}`);
-  return `${publicUrl.replace(/\/+$/, '')}${locale === 'tc' ? '/tc' : ''}${deepLinkHref(link)}`;
+  return `${portalBase(publicUrl, locale)}${deepLinkHref(link)}`;
 }
 
 const FOOTER = {
@@ -71,7 +72,7 @@ const FOOTER = {
 
 /** `/login/activate?token=…` or `/login/reset-password?token=…` (public pages, not deep links: no customer). */
 function accountLinkUrl(publicUrl: string, locale: MailLocale, page: 'activate' | 'reset-password', token: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}${locale === 'tc' ? '/tc' : ''}/login/${page}?token=${encodeURIComponent(token)}`;
+  return `${portalBase(publicUrl, locale)}/login/${page}?token=${encodeURIComponent(token)}`;
 }
 
 function accountLinkParts(template: 'account_activation' | 'password_reset', d: AccountLinkMailData, publicUrl: string): Record<MailLocale, Part> {

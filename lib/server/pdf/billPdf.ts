@@ -134,7 +134,7 @@ function instructionsBlock(doc: Doc, ins: PaymentInstructions, billNo: string): 
 /** The PDF of one bill, drawn from its data: bilingual header, lines with their readings, totals, how to pay. */
 export function renderBillPdf(d: BillDocument): Promise<Buffer> {
   const { bill } = d;
-  return renderPdf({ title: `Bill ${bill.billNo}`, subject: `${bill.billNo} ${d.customer.nameEn}`, createdAt: new Date(`${bill.billDate}T00:00:00+08:00`) }, (doc) => {
+  return renderPdf({ title: `Bill ${bill.billNo}`, subject: `${bill.billNo} ${d.customer.nameEn}`, createdOn: bill.billDate }, (doc) => {
     header(doc, d.provider, L.title);
     addressBlock(doc, d.customer, [
       [L.billNo, bill.billNo],

@@ -32,7 +32,7 @@ const L = {
 
 /** The contract summary: parties, terms, machines, and every billing period with its amount. */
 export function renderContractPdf(d: ContractDetail, parties: { provider: Party; customer: Party }, today: string): Promise<Buffer> {
-  return renderPdf({ title: `Contract summary ${d.contractNo}`, createdAt: new Date(`${today}T00:00:00+08:00`) }, (doc) => {
+  return renderPdf({ title: `Contract summary ${d.contractNo}`, createdOn: today }, (doc) => {
     documentHeader(doc, parties.provider, L.title);
     addressBlock(doc, parties.customer, [
       [L.contractNo, d.contractNo],

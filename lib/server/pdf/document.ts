@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import { hkDayStart } from '@/lib/dates/hongKong';
 
 /**
  * PDF documents of the portal (bills, statements), drawn with pdfkit in Noto Sans TC, a CJK font shipped by an npm
@@ -24,8 +25,11 @@ export type Doc = PDFKit.PDFDocument;
 export type DocumentMeta = {
   title: string;
   subject?: string;
-  /** Fixed for a given document, so the same bill renders the same bytes apart from pdfkit's id. */
-  createdAt: Date;
+  /**
+   * The Hong Kong date the document is dated ('YYYY-MM-DD'); its creation time is the start of that day, fixed for a
+   * given document, so the same bill renders the same bytes apart from pdfkit's id.
+   */
+  createdOn: string;
 };
 
 export const PAGE = { size: 'A4' as const, margin: 40 };
@@ -57,7 +61,7 @@ export function renderPdf(meta: DocumentMeta, draw: (doc: Doc) => void): Promise
         Author: 'Customer portal',
         Producer: 'Customer portal',
         Creator: 'Customer portal',
-        CreationDate: meta.createdAt,
+        CreationDate: hkDayStart(meta.createdOn),
       },
       lang: 'zh-Hant-HK',
       displayTitle: true,

@@ -55,7 +55,7 @@ const L = {
 
 /** The statement of account: every bill with a balance, aged into current / 1–30 / 31–60 / 61–90 / over 90 days. */
 export function renderStatementPdf(d: StatementDocument): Promise<Buffer> {
-  return renderPdf({ title: `Statement of account ${d.customer.ucpId} ${d.asOf}`, createdAt: new Date(`${d.asOf}T00:00:00+08:00`) }, (doc) => {
+  return renderPdf({ title: `Statement of account ${d.customer.ucpId} ${d.asOf}`, createdOn: d.asOf }, (doc) => {
     documentHeader(doc, d.provider, L.title);
     addressBlock(doc, d.customer, [
       [L.asOf, d.asOf],

@@ -1,10 +1,17 @@
 /**
  * Glue every maintenance service repeated (docs/decisions.md, "Services receive a ServiceContext"): the row a change
- * is about or 404, and the audited status switch of an admin record.
+ * is about or 404, the audited status switch of an admin record, and the customers a link table names.
  */
+import { asc, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { audit } from '@/lib/server/audit';
 import { inTransaction, type ServiceContext } from '@/lib/server/context';
+import { customers } from '@/lib/server/db/schema';
+import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
+
+/** An optional instant as an answer writes it: ISO 8601 text, or null. */
+export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
 /** The query's first row, or 404 NOT_FOUND (with `.for('update')` on the query, the row locked for the change). */
 export async function firstOr404<T>(rows: PromiseLike<T[]>): Promise<T> {
@@ -37,4 +44,17 @@ export async function switchStatus<S extends string>(
     }
     return { id: opts.id, status: opts.status };
   });
+}
+
+/**
+ * The customers a link table names for one record (an offer's targets, a staff user's assignments…): `ucpId` is the
+ * link table's customer column, `where` picks the record's rows. Each customer's id and names, by id.
+ */
+export function linkedCustomers(db: Db, ucpId: PgColumn, where: SQL) {
+  return db
+    .select({ ucpId: customers.ucpId, nameEn: customers.nameEn, nameZh: customers.nameZh })
+    .from(ucpId.table)
+    .innerJoin(customers, eq(customers.ucpId, ucpId))
+    .where(where)
+    .orderBy(asc(customers.ucpId));
 }

@@ -1,13 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, date, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, date, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ATTACHMENT_KINDS, CHANGE_STATUSES, CHANGE_TYPES, CHANNEL_SOURCES } from '../../../accountChanges/constants';
 import { storedFiles } from './billing';
 import { customerRef } from './customers';
 import { actorRef } from './users';
-import { updatedAt, uuidRef } from './columns';
-
-/** `('a', 'b')` for a CHECK from the one `as const` list of lib/accountChanges/constants.ts. */
-const inList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v}'`).join(', ')})`);
+import { uuidPk, updatedAt, eventAt, uuidRef, inList } from './columns';
 
 /** Reference numbers ACR-<year>-<nnnnnn>: two submissions at one moment never share one; the demo seed stays below 1001. */
 export const changeRequestNoSeq = pgSequence('change_request_no_seq', { startWith: 1001, increment: 1 });
@@ -20,7 +17,7 @@ export const changeRequestNoSeq = pgSequence('change_request_no_seq', { startWit
 export const changeRequests = pgTable(
   'change_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     requestNo: text('request_no').notNull(),
     ucpId: customerRef(),
     changeType: text('change_type').notNull(),
@@ -69,14 +66,14 @@ export const changeRequestAttachments = pgTable(
 export const changeRequestEvents = pgTable(
   'change_request_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     requestId: uuidRef('request_id', () => changeRequests.id, 'cascade'),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
     actorUuid: actorRef('actor_uuid'),
     byProvider: boolean('by_provider').notNull().default(false),
     comment: text('comment'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: eventAt(),
   },
   (t) => [
     index('change_request_events_request_idx').on(t.requestId, t.at),

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { storedFiles } from './billing';
 import { customerRef } from './customers';
 import { actorRef, userRef } from './users';
-import { createdAt, updatedAt, uuidRef, optionalUuidRef } from './columns';
+import { uuidPk, timestamps, uuidRef, optionalUuidRef } from './columns';
 
 /**
  * Which customers a provider staff user looks after (docs/admin.md, "Staff ↔ customer assignment"): the user list
@@ -29,7 +29,7 @@ export const staffCustomerAssignments = pgTable(
 export const offers = pgTable(
   'offers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     titleEn: text('title_en').notNull(),
     titleZh: text('title_zh').notNull(),
     descriptionEn: text('description_en').notNull().default(''),
@@ -46,8 +46,7 @@ export const offers = pgTable(
     status: text('status').notNull().default('draft'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdBy: actorRef('created_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check('offers_status_chk', sql`${t.status} in ('draft', 'published', 'expired')`),

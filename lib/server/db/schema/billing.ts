@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customerRef } from './customers';
 import { contracts, machines } from './equipment';
 import { bytea } from './types';
 import { actorRef } from './users';
-import { createdAt, updatedAt, uuidRef, optionalUuidRef } from './columns';
+import { uuidPk, createdAt, timestamps, uuidRef, optionalUuidRef } from './columns';
 
 /**
  * Bills. The stored state is only what happened (amount, amount paid); what a bill *is* right now (unpaid, partly
@@ -14,7 +14,7 @@ import { createdAt, updatedAt, uuidRef, optionalUuidRef } from './columns';
 export const bills = pgTable(
   'bills',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     billNo: text('bill_no').notNull(),
     ucpId: customerRef(),
     contractId: optionalUuidRef('contract_id', () => contracts.id),
@@ -24,8 +24,7 @@ export const bills = pgTable(
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     paidCents: integer('paid_cents').notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('bills_no_uq').on(t.billNo),
@@ -45,7 +44,7 @@ export const BILL_LINE_TYPES = ['period_charge', 'mono_usage', 'colour_usage', '
 export const billLines = pgTable(
   'bill_lines',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     billId: uuidRef('bill_id', () => bills.id, 'cascade'),
     lineNo: integer('line_no').notNull(),
     lineType: text('line_type').notNull(),
@@ -72,7 +71,7 @@ export const billLines = pgTable(
 export const storedFiles = pgTable(
   'stored_files',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     ucpId: customerRef(),
     uploadedBy: actorRef('uploaded_by'),
     /** The name the user gave it (display only; never used as a path). */
@@ -93,7 +92,7 @@ export const PAYMENT_SLIP_STATUSES = ['pending', 'approved', 'reject'] as const;
 export const paymentSlips = pgTable(
   'payment_slips',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     slipNo: text('slip_no').notNull(),
     ucpId: customerRef(),
     uploadedBy: actorRef('uploaded_by'),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { boolean, check, index, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { uuidPk, createdAt, timestamps } from './columns';
 
 /**
  * UCP: the customer / contract party a user acts for. The provider itself is one row with `isProvider` true:
@@ -21,8 +21,7 @@ export const customers = pgTable(
     receiveHardcopyBill: boolean('receive_hardcopy_bill').notNull().default(false),
     status: text('status').notNull().default('active'),
     isProvider: boolean('is_provider').notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [check('customers_status_chk', sql`${t.status} in ('active', 'inactive')`)],
 );
@@ -42,7 +41,7 @@ export { PRODUCT_LINES, type ProductLine } from '../../../customer/schemas';
 export const customerNumbers = pgTable(
   'customer_numbers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     ucpId: customerRef('cascade'),
     productLine: text('product_line').notNull(),
     customerNo: text('customer_no').notNull(),

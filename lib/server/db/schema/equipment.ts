@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customerRef } from './customers';
-import { createdAt, updatedAt, optionalUuidRef } from './columns';
+import { uuidPk, timestamps, optionalUuidRef } from './columns';
 
 /**
  * Machines and contracts, created once for every feature that needs them: orders (toner for a machine), bills (lines
@@ -13,7 +13,7 @@ export { BILLING_FREQUENCIES, CONTRACT_STATUSES, CONTRACT_TYPES } from '@/lib/co
 export const contracts = pgTable(
   'contracts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     ucpId: customerRef(),
     contractNo: text('contract_no').notNull(),
     contractType: text('contract_type').notNull(),
@@ -37,8 +37,7 @@ export const contracts = pgTable(
      * fault. Copied onto each service request when it is reported.
      */
     responseHours: integer('response_hours').notNull().default(8),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('contracts_no_uq').on(t.contractNo),
@@ -73,7 +72,7 @@ export const MACHINE_STATUSES = ['active', 'removed'] as const;
 export const machines = pgTable(
   'machines',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     ucpId: customerRef(),
     contractId: optionalUuidRef('contract_id', () => contracts.id),
     serialNo: text('serial_no').notNull(),
@@ -93,8 +92,7 @@ export const machines = pgTable(
     tonerContactPhone: text('toner_contact_phone').notNull().default(''),
     installedOn: date('installed_on', { mode: 'string' }),
     status: text('status').notNull().default('active'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('machines_serial_uq').on(t.serialNo),

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { BUILDER_STATUSES, INBOX_CATEGORIES } from '@/lib/inboxBuilder/constants';
 import { customerRef } from './customers';
 import { actorRef, userRef } from './users';
-import { createdAt, updatedAt, uuidRef } from './columns';
+import { uuidPk, timestamps, uuidRef } from './columns';
 
 /** Kinds of inbox message; the screen shows one chip per kind (docs/inbox.md). */
 export { INBOX_CATEGORIES, type InboxCategory } from '../../../inbox/schemas';
@@ -22,7 +22,7 @@ export type InboxMessageStatus = (typeof INBOX_MESSAGE_STATUSES)[number];
 export const inboxMessages = pgTable(
   'inbox_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     titleEn: text('title_en').notNull().default(''),
     titleZh: text('title_zh').notNull().default(''),
     bodyEn: text('body_en').notNull().default(''),
@@ -33,8 +33,7 @@ export const inboxMessages = pgTable(
     sendTime: timestamp('send_time', { withTimezone: true }),
     /** The staff member who composed it; kept null when that account is removed. */
     createdBy: actorRef('created_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check('inbox_messages_category_chk', sql`${t.category} in (${sql.raw(INBOX_CATEGORIES.map((v) => `'${v}'`).join(', '))})`),

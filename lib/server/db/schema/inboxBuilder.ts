@@ -4,7 +4,7 @@ import { INBOX_AUDIENCES } from '@/lib/inboxBuilder/constants';
 import { customers } from './customers';
 import { inboxMessages } from './inbox';
 import { actorRef, userAccounts, userGroups } from './users';
-import { updatedAt, uuidRef, optionalUuidRef } from './columns';
+import { uuidPk, updatedAt, uuidRef, optionalUuidRef } from './columns';
 
 /**
  * How a composed message is sent (docs/inbox-builder.md): one row per message written by the builder. The seed's and
@@ -37,7 +37,7 @@ export const inboxBroadcasts = pgTable(
 export const inboxBroadcastTargets = pgTable(
   'inbox_broadcast_targets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     messageId: uuidRef('message_id', () => inboxBroadcasts.messageId, 'cascade'),
     ucpId: text('ucp_id').references(() => customers.ucpId, { onDelete: 'cascade' }),
     groupId: optionalUuidRef('group_id', () => userGroups.id, 'cascade'),

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { MAIL_LOCALES, MAIL_TEMPLATES, OUTBOX_STATUSES } from '@/lib/mail/constants';
-import { createdAt } from './columns';
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+import { uuidPk, createdAt, inList } from './columns';
 
 /**
  * Every e-mail the portal sends, rendered when it is queued (docs/mail.md). With SMTP_URL a sender job claims due
@@ -14,7 +12,7 @@ const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`
 export const outbox = pgTable(
   'outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     toAddress: text('to_address').notNull(),
     /** The recipient's preferred language: its part comes first in the bilingual mail. */
     locale: text('locale').notNull().default('en'),
@@ -33,9 +31,9 @@ export const outbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
-    check('outbox_status_chk', sql`${t.status} in (${inList(OUTBOX_STATUSES)})`),
-    check('outbox_locale_chk', sql`${t.locale} in (${inList(MAIL_LOCALES)})`),
-    check('outbox_template_chk', sql`${t.template} in (${inList(MAIL_TEMPLATES)})`),
+    check('outbox_status_chk', sql`${t.status} in ${inList(OUTBOX_STATUSES)}`),
+    check('outbox_locale_chk', sql`${t.locale} in ${inList(MAIL_LOCALES)}`),
+    check('outbox_template_chk', sql`${t.template} in ${inList(MAIL_TEMPLATES)}`),
     check('outbox_attempts_chk', sql`${t.attempts} >= 0`),
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('outbox_created_idx').on(t.createdAt.desc(), t.id),

@@ -4,7 +4,7 @@ import { customerRef } from './customers';
 import { billLines, storedFiles } from './billing';
 import { machines } from './equipment';
 import { actorRef } from './users';
-import { createdAt, uuidRef, optionalUuidRef } from './columns';
+import { uuidPk, createdAt, uuidRef, optionalUuidRef } from './columns';
 
 /**
  * Meter readings and the submissions that brought them (docs/contracts-and-meters.md). A reading is the counters a
@@ -16,7 +16,7 @@ import { createdAt, uuidRef, optionalUuidRef } from './columns';
 export const meterSubmissions = pgTable(
   'meter_submissions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     ucpId: customerRef(),
     submittedBy: actorRef('submitted_by'),
     /** 'form' or 'csv'. */
@@ -35,7 +35,7 @@ export const meterSubmissions = pgTable(
 export const meterReadings = pgTable(
   'meter_readings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     machineId: uuidRef('machine_id', () => machines.id, 'cascade'),
     /** The machine's customer when the reading was taken (tenancy of every query). */
     ucpId: customerRef(),

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customerRef } from './customers';
 import { machines, products } from './equipment';
 import { actorRef } from './users';
-import { createdAt, updatedAt, uuidRef, optionalUuidRef } from './columns';
+import { uuidPk, timestamps, eventAt, uuidRef, optionalUuidRef } from './columns';
 
 export const ORDER_TYPES = ['toner', 'supplies', 'equipment', 'service'] as const;
 export const ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'completed', 'cancelled'] as const;
@@ -11,7 +11,7 @@ export const ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped', 
 export const orders = pgTable(
   'orders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     orderNo: text('order_no').notNull(),
     ucpId: customerRef(),
     orderType: text('order_type').notNull(),
@@ -28,8 +28,7 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelReason: text('cancel_reason'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('orders_no_uq').on(t.orderNo),
@@ -44,7 +43,7 @@ export const orders = pgTable(
 export const orderItems = pgTable(
   'order_items',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     orderId: uuidRef('order_id', () => orders.id, 'cascade'),
     lineNo: integer('line_no').notNull(),
     productCode: text('product_code')
@@ -65,10 +64,10 @@ export const orderItems = pgTable(
 export const orderStatusHistory = pgTable(
   'order_status_history',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     orderId: uuidRef('order_id', () => orders.id, 'cascade'),
     status: text('status').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: eventAt(),
     noteEn: text('note_en').notNull().default(''),
     noteZh: text('note_zh').notNull().default(''),
     changedBy: actorRef('changed_by'),
@@ -81,7 +80,7 @@ export const SHIPMENT_STEPS = ['received', 'picked', 'dispatched', 'out_for_deli
 export const shipments = pgTable(
   'shipments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     shipmentNo: text('shipment_no').notNull(),
     orderId: uuidRef('order_id', () => orders.id, 'cascade'),
     /** Denormalised from the order for tenancy checks and the list query. */
@@ -90,8 +89,7 @@ export const shipments = pgTable(
     trackingNo: text('tracking_no').notNull(),
     /** The latest step reached (kept with the events in one transaction). */
     status: text('status').notNull().default('received'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('shipments_no_uq').on(t.shipmentNo),
@@ -104,7 +102,7 @@ export const shipments = pgTable(
 export const shipmentEvents = pgTable(
   'shipment_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     shipmentId: uuidRef('shipment_id', () => shipments.id, 'cascade'),
     step: text('step').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customerRef } from './customers';
 import { contracts, machineModels } from './equipment';
 import { actorRef } from './users';
-import { createdAt, updatedAt, uuidRef, optionalUuidRef } from './columns';
+import { uuidPk, timestamps, eventAt, uuidRef, optionalUuidRef } from './columns';
 
 /**
  * Contract renewal (docs/contracts-and-meters.md): the provider's renewal offers, the customers' renewal requests
@@ -13,7 +13,7 @@ import { createdAt, updatedAt, uuidRef, optionalUuidRef } from './columns';
 export const renewalOffers = pgTable(
   'renewal_offers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     offerCode: text('offer_code').notNull(),
     nameEn: text('name_en').notNull(),
     nameZh: text('name_zh').notNull(),
@@ -33,8 +33,7 @@ export const renewalOffers = pgTable(
     validFrom: date('valid_from', { mode: 'string' }).notNull(),
     validTo: date('valid_to', { mode: 'string' }).notNull(),
     status: text('status').notNull().default('active'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('renewal_offers_code_uq').on(t.offerCode),
@@ -52,7 +51,7 @@ export const renewalOffers = pgTable(
 export const contractRenewals = pgTable(
   'contract_renewals',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     renewalNo: text('renewal_no').notNull(),
     contractId: uuidRef('contract_id', () => contracts.id, 'restrict'),
     ucpId: customerRef(),
@@ -84,7 +83,7 @@ export const contractRenewals = pgTable(
 export const contractEvents = pgTable(
   'contract_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     contractId: uuidRef('contract_id', () => contracts.id, 'cascade'),
     ucpId: customerRef(),
     renewalId: optionalUuidRef('renewal_id', () => contractRenewals.id, 'cascade'),
@@ -93,7 +92,7 @@ export const contractEvents = pgTable(
     /** Name of who acted, kept when the account goes. */
     actorName: text('actor_name').notNull().default(''),
     detail: jsonb('detail'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: eventAt(),
   },
   (t) => [
     index('contract_events_contract_idx').on(t.contractId, t.at),

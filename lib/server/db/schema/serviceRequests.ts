@@ -5,9 +5,7 @@ import { storedFiles } from './billing';
 import { customerRef } from './customers';
 import { contracts, machines } from './equipment';
 import { actorRef } from './users';
-import { createdAt, updatedAt, uuidRef, optionalUuidRef } from './columns';
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+import { uuidPk, timestamps, eventAt, uuidRef, optionalUuidRef, inList } from './columns';
 
 /** Numbers of `SR-2026-000123`; the seed moves it past the highest demo number (lib/server/db/seed.ts). */
 export const serviceRequestNoSeq = pgSequence('service_request_no_seq', { startWith: 1, increment: 1 });
@@ -25,7 +23,7 @@ export type VisitWindow = { date: string; slot: VisitSlot };
 export const serviceRequests = pgTable(
   'service_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     requestNo: text('request_no').notNull(),
     ucpId: customerRef(),
     machineId: uuidRef('machine_id', () => machines.id, 'restrict'),
@@ -63,8 +61,7 @@ export const serviceRequests = pgTable(
     createdBy: actorRef('created_by'),
     idempotencyKey: uuid('idempotency_key'),
     version: integer('version').notNull().default(1),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('service_requests_no_uq').on(t.requestNo),
@@ -72,8 +69,8 @@ export const serviceRequests = pgTable(
     index('service_requests_ucp_created_idx').on(t.ucpId, t.createdAt),
     index('service_requests_machine_idx').on(t.machineId, t.createdAt),
     index('service_requests_status_due_idx').on(t.status, t.slaDueAt),
-    check('service_requests_category_chk', sql`${t.category} in (${inList(SERVICE_CATEGORIES)})`),
-    check('service_requests_status_chk', sql`${t.status} in (${inList(SERVICE_STATUSES)})`),
+    check('service_requests_category_chk', sql`${t.category} in ${inList(SERVICE_CATEGORIES)}`),
+    check('service_requests_status_chk', sql`${t.status} in ${inList(SERVICE_STATUSES)}`),
     check('service_requests_rating_chk', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
     check('service_requests_response_chk', sql`${t.responseHours} > 0`),
     check('service_requests_version_chk', sql`${t.version} > 0`),
@@ -84,12 +81,12 @@ export const serviceRequests = pgTable(
 export const serviceRequestEvents = pgTable(
   'service_request_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     requestId: uuidRef('request_id', () => serviceRequests.id, 'cascade'),
     kind: text('kind').notNull(),
     /** The status after the event. */
     status: text('status').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: eventAt(),
     actor: text('actor').notNull(),
     actorUserAcUuid: actorRef('actor_user_ac_uuid'),
     /** Free text of the step (resolution notes, a reason, a comment); shown to the customer. */
@@ -100,8 +97,8 @@ export const serviceRequestEvents = pgTable(
   },
   (t) => [
     index('service_request_events_request_idx').on(t.requestId, t.at),
-    check('service_request_events_kind_chk', sql`${t.kind} in (${inList(SERVICE_EVENT_KINDS)})`),
-    check('service_request_events_status_chk', sql`${t.status} in (${inList(SERVICE_STATUSES)})`),
-    check('service_request_events_actor_chk', sql`${t.actor} in (${inList(SERVICE_ACTORS)})`),
+    check('service_request_events_kind_chk', sql`${t.kind} in ${inList(SERVICE_EVENT_KINDS)}`),
+    check('service_request_events_status_chk', sql`${t.status} in ${inList(SERVICE_STATUSES)}`),
+    check('service_request_events_actor_chk', sql`${t.actor} in ${inList(SERVICE_ACTORS)}`),
   ],
 );

@@ -4,9 +4,7 @@ import { ENQUIRY_TOPICS, SUPPORT_TOPICS } from '@/lib/support/constants';
 import { storedFiles } from './billing';
 import { customerRef } from './customers';
 import { actorRef } from './users';
-import { createdAt, updatedAt } from './columns';
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+import { uuidPk, createdAt, timestamps, inList } from './columns';
 
 /**
  * The columns the three maintained support lists share (articles, FAQ entries, useful links): order, published,
@@ -17,8 +15,7 @@ const publishedContentColumns = () => ({
   sortOrder: integer('sort_order').notNull().default(0),
   published: boolean('published').notNull().default(true),
   seedKey: text('seed_key').unique(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
   updatedBy: actorRef('updated_by'),
 });
 
@@ -36,7 +33,7 @@ const searchTextColumns = () => ({
 export const helpArticles = pgTable(
   'help_articles',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     topic: text('topic').notNull(),
     titleEn: text('title_en').notNull(),
     titleZh: text('title_zh').notNull(),
@@ -48,7 +45,7 @@ export const helpArticles = pgTable(
     ...publishedContentColumns(),
   },
   (t) => [
-    check('help_articles_topic_chk', sql`${t.topic} in (${inList(SUPPORT_TOPICS)})`),
+    check('help_articles_topic_chk', sql`${t.topic} in ${inList(SUPPORT_TOPICS)}`),
     index('help_articles_topic_idx').on(t.topic, t.sortOrder),
   ],
 );
@@ -57,7 +54,7 @@ export const helpArticles = pgTable(
 export const faqEntries = pgTable(
   'faq_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     category: text('category').notNull(),
     questionEn: text('question_en').notNull(),
     questionZh: text('question_zh').notNull(),
@@ -67,14 +64,14 @@ export const faqEntries = pgTable(
     ...publishedContentColumns(),
   },
   (t) => [
-    check('faq_entries_category_chk', sql`${t.category} in (${inList(SUPPORT_TOPICS)})`),
+    check('faq_entries_category_chk', sql`${t.category} in ${inList(SUPPORT_TOPICS)}`),
     index('faq_entries_category_idx').on(t.category, t.sortOrder),
   ],
 );
 
 /** Useful links: a bilingual title and description and one address (https, mailto or a portal path). */
 export const usefulLinks = pgTable('useful_links', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidPk(),
   titleEn: text('title_en').notNull(),
   titleZh: text('title_zh').notNull(),
   descriptionEn: text('description_en').notNull().default(''),
@@ -90,7 +87,7 @@ export const usefulLinks = pgTable('useful_links', {
 export const enquiries = pgTable(
   'enquiries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     enquiryNo: integer('enquiry_no').notNull().generatedAlwaysAsIdentity(),
     ucpId: customerRef('cascade'),
     userAcUuid: actorRef('user_ac_uuid'),
@@ -106,7 +103,7 @@ export const enquiries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('enquiries_topic_chk', sql`${t.topic} in (${inList(ENQUIRY_TOPICS)})`),
+    check('enquiries_topic_chk', sql`${t.topic} in ${inList(ENQUIRY_TOPICS)}`),
     unique('enquiries_no_uq').on(t.enquiryNo),
     unique('enquiries_idempotency_uq').on(t.userAcUuid, t.idempotencyKey),
     index('enquiries_created_idx').on(t.createdAt),
@@ -120,7 +117,7 @@ export const enquiries = pgTable(
  * sanitizer lets into a body.
  */
 export const helpImages = pgTable('help_images', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidPk(),
   fileId: uuid('file_id')
     .notNull()
     .unique()

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { updatedAt } from './columns';
+import { bigserial, check, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { updatedAt, eventAt } from './columns';
 
 /** Key/value system parameters; `upload_file_size` is in MB (default 1). */
 export const systemParams = pgTable('system_params', {
@@ -40,7 +40,7 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: eventAt(),
     actorUuid: uuid('actor_uuid'),
     actorUcpId: text('actor_ucp_id'),
     action: text('action').notNull(),

@@ -1,20 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { customerRef } from './customers';
-import { createdAt, updatedAt, uuidRef, optionalUuidRef } from './columns';
+import { uuidPk, createdAt, timestamps, uuidRef, optionalUuidRef } from './columns';
 
 export const userAccounts = pgTable(
   'user_accounts',
@@ -55,8 +42,7 @@ export const userAccounts = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     disclaimerAcceptedAt: timestamp('disclaimer_accepted_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('user_accounts_login_id_uq').on(t.loginId),
@@ -87,7 +73,7 @@ export const userCustomers = pgTable(
 export const userGroups = pgTable(
   'user_groups',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     code: text('code').notNull(),
     nameEn: text('name_en').notNull(),
     nameZh: text('name_zh').notNull(),
@@ -95,8 +81,7 @@ export const userGroups = pgTable(
     /** customer groups hold customer codes; provider groups hold admin codes. */
     groupType: text('group_type').notNull().default('customer'),
     status: text('status').notNull().default('active'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('user_groups_code_uq').on(t.code),
@@ -144,7 +129,7 @@ export const userGroupMembers = pgTable(
 export const userTokens = pgTable(
   'user_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     userAcUuid: userRef(),
     purpose: text('purpose').notNull(),
     tokenHash: text('token_hash').notNull(),

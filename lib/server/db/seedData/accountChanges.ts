@@ -1,12 +1,12 @@
-import { createHash } from 'node:crypto';
 import type { ChangeStatus, ChangeType } from '@/lib/accountChanges/constants';
 import { formatHkAddress, VALUE_SCHEMAS, type HkAddress } from '@/lib/accountChanges/schemas';
 import { changeRequestAttachments, changeRequestEvents, changeRequests, storedFiles } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { demoAdvicePdf } from './billing';
 import { DEMO_UCP, SEED_CUSTOMERS } from './customers';
-import { CONTRACT_ID, CONTRACT_NO, MACHINE_ID, SEED_CONTRACTS, SEED_MACHINES } from './equipment';
-import { SEED_USERS } from './users';
+import { CONTRACT_ID, CONTRACT_NO, MACHINE_ID, SEED_CONTRACTS, seedMachine } from './equipment';
+import { seedUserUuid } from './users';
+import { storedFileRow } from './files';
 import { seedId } from './ids';
 
 /**
@@ -29,10 +29,9 @@ export const SEED_CHANGE_ID = {
   lcBillAddrRejected: requestIdOf(7),
 } as const;
 
-const userUuid = (loginId: string): string => SEED_USERS.find((u) => u.loginId === loginId)!.userAcUuid;
 const customer = (ucpId: string) => SEED_CUSTOMERS.find((c) => c.ucpId === ucpId)!;
 const machineSnap = (id: string) => {
-  const m = SEED_MACHINES.find((x) => x.id === id)!;
+  const m = seedMachine(id);
   return {
     id: m.id,
     serialNo: m.serialNo,
@@ -75,8 +74,8 @@ type Plan = {
 
 const hv = customer(DEMO_UCP.harbourView);
 const lc = customer(DEMO_UCP.lungCheong);
-const customerUser = () => userUuid('customer@demo.hk');
-const multiUser = () => userUuid('multi@demo.hk');
+const customerUser = () => seedUserUuid('customer@demo.hk');
+const multiUser = () => seedUserUuid('multi@demo.hk');
 
 const NEW_HV_BILLING: HkAddress = {
   flat: 'Room 1801',
@@ -214,7 +213,7 @@ const plans = (): Plan[] => [
 
 /** Inserts the demo change requests (on conflict do nothing; history and files only for requests created now). */
 export async function seedAccountChanges(tx: Db): Promise<number> {
-  const reviewer = userUuid('admin@demo.hk');
+  const reviewer = seedUserUuid('admin@demo.hk');
   let created = 0;
   for (const p of plans()) {
     // The seeded values go through the same schemas the API reads them with.
@@ -266,17 +265,7 @@ export async function seedAccountChanges(tx: Db): Promise<number> {
       const content = demoAdvicePdf(p.file.lines);
       await tx
         .insert(storedFiles)
-        .values({
-          id: fileIdOf(p.file.n),
-          ucpId: p.ucpId,
-          uploadedBy: p.submittedBy,
-          fileName: p.file.name,
-          mimeType: 'application/pdf',
-          sizeBytes: content.length,
-          sha256: createHash('sha256').update(content).digest('hex'),
-          content,
-          createdAt: at(p.steps[0]!.at),
-        })
+        .values(storedFileRow({ id: fileIdOf(p.file.n), ucpId: p.ucpId, uploadedBy: p.submittedBy, fileName: p.file.name, mimeType: 'application/pdf', createdAt: at(p.steps[0]!.at) }, content))
         .onConflictDoNothing();
       await tx.insert(changeRequestAttachments).values({ requestId: p.id, fileId: fileIdOf(p.file.n), kind: p.file.kind }).onConflictDoNothing();
     }

@@ -4,17 +4,17 @@
  * the seed runs (Hong Kong), so the home page shows current offers whenever the demo is installed; ids are fixed and
  * rows inserted with `on conflict do nothing`, so a second run changes nothing.
  */
-import { createHash } from 'node:crypto';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
 import { offerCustomers, offers, staffCustomerAssignments, storedFiles } from '../schema';
 import type { Db } from '../types';
 import { rgbPng, type Rgb } from './png';
 import { DEMO_UCP, PROVIDER_UCP_ID } from './customers';
-import { SEED_TIME } from './users';
+import { SEED_TIME, seedUserUuid } from './users';
+import { storedFileRow } from './files';
 import { seedId } from './ids';
 
-const AUDITOR = '5eed0001-0000-4000-8000-000000000009';
-const ADMIN = '5eed0001-0000-4000-8000-000000000005';
+const AUDITOR = seedUserUuid('auditor@demo.hk');
+const ADMIN = seedUserUuid('admin@demo.hk');
 
 export const SEED_STAFF_ASSIGNMENTS = [
   { staffUserAcUuid: AUDITOR, ucpId: DEMO_UCP.harbourView },
@@ -128,17 +128,7 @@ export async function seedAdminControls(tx: Db, now: Date = new Date()): Promise
       const content = offerBannerPng(o.banner[0], o.banner[1]);
       const [file] = await tx
         .insert(storedFiles)
-        .values({
-          id: fileId(o.n),
-          ucpId: PROVIDER_UCP_ID,
-          uploadedBy: ADMIN,
-          fileName: `offer-${o.n}.png`,
-          mimeType: 'image/png',
-          sizeBytes: content.length,
-          sha256: createHash('sha256').update(content).digest('hex'),
-          content,
-          createdAt: SEED_TIME,
-        })
+        .values(storedFileRow({ id: fileId(o.n), ucpId: PROVIDER_UCP_ID, uploadedBy: ADMIN, fileName: `offer-${o.n}.png`, mimeType: 'image/png', createdAt: SEED_TIME }, content))
         .onConflictDoNothing()
         .returning({ id: storedFiles.id });
       imageFileId = file?.id ?? fileId(o.n);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { addDays } from '@/lib/bills/dates';
 import { formatHkd, pagesBetween, periodsOf, pricePeriod, type Period as TermsPeriod } from '@/lib/contracts/terms';
 import { billLineReadings, billLines, bills, paymentSlipBills, paymentSlips, storedFiles } from '@/lib/server/db/schema';
@@ -7,7 +6,9 @@ import { DEMO_UCP } from './customers';
 import { CONTRACT_ID, SEED_CONTRACTS, SEED_MACHINES, seedTerms, type SeedContract, type SeedMachine } from './equipment';
 import { BILLING_REFERENCE_DATE, HISTORY_FROM, isColourModel, seedReadingFor } from './meter';
 import { rgbPng, type Rgb } from './png';
-import { SEED_USERS } from './users';
+import { seedUserUuid } from './users';
+import { storedFileRow } from './files';
+import { hkLocal } from './hkTime';
 import { seedId } from './ids';
 
 /**
@@ -43,7 +44,6 @@ const slipIdOf = (n: number) => seedId('0033', n);
 /** Fixed slip ids (tests and docs refer to them). */
 export const SEED_SLIP_ID = { hvApproved: slipIdOf(1), hvRejected: slipIdOf(2), lcPending: slipIdOf(3), lcApprovedTwoBills: slipIdOf(4) } as const;
 
-const userUuid = (loginId: string): string => SEED_USERS.find((u) => u.loginId === loginId)!.userAcUuid;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Periods and lines: the contract's periods (lib/contracts/terms.ts) priced from the seeded meter readings.
@@ -184,7 +184,7 @@ export function buildSeedBills(): SeedBill[] {
         slip = outcome.slip;
         paidCents = APPROVED_SLIPS.has(outcome.slip) ? amountCents : 0;
       }
-      const issued = new Date(`${period.billDate}T09:00:00+08:00`);
+      const issued = hkLocal(`${period.billDate}T09:00:00`);
       out.push({
         bill: {
           id,
@@ -271,7 +271,7 @@ const SLIP_PLANS: readonly SlipPlan[] = [
     key: 'hvApproved',
     no: 101,
     ucpId: DEMO_UCP.harbourView,
-    uploadedBy: userUuid('customer@demo.hk'),
+    uploadedBy: seedUserUuid('customer@demo.hk'),
     paymentMethod: 'fps',
     reference: (ymd) => `FPS FRN${ymd}HV0812`,
     paidAfterDays: 18,
@@ -283,7 +283,7 @@ const SLIP_PLANS: readonly SlipPlan[] = [
     key: 'hvRejected',
     no: 102,
     ucpId: DEMO_UCP.harbourView,
-    uploadedBy: userUuid('customer@demo.hk'),
+    uploadedBy: seedUserUuid('customer@demo.hk'),
     paymentMethod: 'bank_transfer',
     reference: (ymd) => `TT ${ymd} 558201`,
     // Paid 26 days after its bill and reviewed two days later: by the next monthly bill's date in every month.
@@ -303,7 +303,7 @@ const SLIP_PLANS: readonly SlipPlan[] = [
     key: 'lcPending',
     no: 103,
     ucpId: DEMO_UCP.lungCheong,
-    uploadedBy: userUuid('multi@demo.hk'),
+    uploadedBy: seedUserUuid('multi@demo.hk'),
     paymentMethod: 'cheque',
     reference: () => 'Cheque 004512',
     paidAfterDays: 28,
@@ -315,7 +315,7 @@ const SLIP_PLANS: readonly SlipPlan[] = [
     key: 'lcApprovedTwoBills',
     no: 104,
     ucpId: DEMO_UCP.lungCheong,
-    uploadedBy: userUuid('multi@demo.hk'),
+    uploadedBy: seedUserUuid('multi@demo.hk'),
     paymentMethod: 'bank_transfer',
     reference: (ymd) => `TT ${ymd} LC1188`,
     paidAfterDays: 24,
@@ -353,15 +353,15 @@ export function buildSeedSlips(seedBills: readonly SeedBill[] = buildSeedBills()
         slipNo: `PS-${paymentDate.slice(0, 4)}-${String(plan.no).padStart(6, '0')}`,
         paymentDate,
         reference: plan.reference(ymdOf(paymentDate)),
-        uploadedAt: new Date(`${paymentDate}T14:05:00+08:00`),
-        reviewedAt: plan.status === 'pending' ? null : new Date(`${addDays(paymentDate, 2)}T10:30:00+08:00`),
+        uploadedAt: hkLocal(`${paymentDate}T14:05:00`),
+        reviewedAt: plan.status === 'pending' ? null : hkLocal(`${addDays(paymentDate, 2)}T10:30:00`),
         bills: covered,
       },
     ];
   });
 }
 
-const REVIEWER = () => userUuid('admin@demo.hk');
+const REVIEWER = () => seedUserUuid('admin@demo.hk');
 
 function chunks<T>(rows: readonly T[], size = 400): T[][] {
   const out: T[][] = [];
@@ -390,17 +390,7 @@ export async function seedBilling(tx: Db): Promise<void> {
     const fileId = fileIdOf(i + 1);
     await tx
       .insert(storedFiles)
-      .values({
-        id: fileId,
-        ucpId: plan.ucpId,
-        uploadedBy: plan.uploadedBy,
-        fileName: file.name,
-        mimeType: file.mime,
-        sizeBytes: content.length,
-        sha256: createHash('sha256').update(content).digest('hex'),
-        content,
-        createdAt: uploadedAt,
-      })
+      .values(storedFileRow({ id: fileId, ucpId: plan.ucpId, uploadedBy: plan.uploadedBy, fileName: file.name, mimeType: file.mime, createdAt: uploadedAt }, content))
       .onConflictDoNothing();
     const amountCents = covered.reduce((s, b) => s + b.amountCents, 0);
     const [slip] = await tx

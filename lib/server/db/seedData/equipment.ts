@@ -447,6 +447,13 @@ export const SEED_CONTRACTS: readonly SeedContract[] = [
   },
 ];
 
+/** A demo contract by id. */
+export function seedContract(id: string): SeedContract {
+  const contract = SEED_CONTRACTS.find((c) => c.id === id);
+  if (!contract) throw new Error(`seed: no demo contract ${id}`);
+  return contract;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Machines
 
@@ -537,6 +544,13 @@ export const SEED_MACHINES: readonly SeedMachine[] = [
   machine(MACHINE_ID.srColour, DEMO_UCP.sunrise, CONTRACT_ID.srRental, MACHINE_SERIAL.srColour, MODEL.apeosC3060, ['Reception', '接待處'], ADDR.sr, ['Cheung Wing Sze', '+852 2723 4567'], '2024-01-22'),
   machine(MACHINE_ID.srPrinter, DEMO_UCP.sunrise, CONTRACT_ID.srMaintenance, MACHINE_SERIAL.srPrinter, MODEL.hpM611, ['Surgery 2, records desk', '第二診症室病歷檯'], ADDR.sr, ['Cheung Wing Sze', '+852 2723 4567'], '2025-06-05'),
 ];
+
+/** A demo machine by id. */
+export function seedMachine(id: string): SeedMachine {
+  const machine = SEED_MACHINES.find((m) => m.id === id);
+  if (!machine) throw new Error(`seed: no demo machine ${id}`);
+  return machine;
+}
 
 /**
  * Machines taken back when their contract ended (status `removed`): My machines lists them after the machines in

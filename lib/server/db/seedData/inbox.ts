@@ -1,13 +1,14 @@
 import { inArray } from 'drizzle-orm';
-import { sanitizeRichText } from '@/lib/server/sanitize';
+import { escapeHtml, sanitizeRichText } from '@/lib/server/sanitize';
 import { inboxDeliveries, inboxMessages, type InboxCategory, userCustomers } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { DEMO_UCP, PROVIDER_UCP_ID } from './customers';
-import { addDays, addMonths } from '@/lib/dates/hongKong';
+import { addDays, addMonths, hkDateOf } from '@/lib/dates/hongKong';
 import { BILLING_REFERENCE_DATE, buildSeedBills, buildSeedSlips } from './billing';
-import { CONTRACT_ID, SEED_CONTRACTS, SEED_DAY } from './equipment';
+import { CONTRACT_ID, SEED_DAY, seedContract } from './equipment';
 import { buildSeedOrders, SEED_ORDERS_DATE } from './orders';
-import { SEED_USERS } from './users';
+import { seedUserUuid } from './users';
+import { hkLocal } from './hkTime';
 import { seedId } from './ids';
 
 /**
@@ -19,22 +20,16 @@ import { seedId } from './ids';
  */
 export const SEED_INBOX_DATE = SEED_ORDERS_DATE;
 
-const uuidOf = (login: string): string => {
-  const user = SEED_USERS.find((u) => u.loginId === login);
-  if (!user) throw new Error(`seed inbox: no demo user ${login}`);
-  return user.userAcUuid;
-};
-
 /** A recipient: a user for one customer it acts for (a user linked to two customers has two inboxes). */
 const R = {
-  customer: { userAcUuid: uuidOf('customer@demo.hk'), ucpId: DEMO_UCP.harbourView },
-  viewer: { userAcUuid: uuidOf('viewer@demo.hk'), ucpId: DEMO_UCP.harbourView },
-  multiLc: { userAcUuid: uuidOf('multi@demo.hk'), ucpId: DEMO_UCP.lungCheong },
-  multiSr: { userAcUuid: uuidOf('multi@demo.hk'), ucpId: DEMO_UCP.sunrise },
-  mfa: { userAcUuid: uuidOf('mfa@demo.hk'), ucpId: DEMO_UCP.sunrise },
-  admin: { userAcUuid: uuidOf('admin@demo.hk'), ucpId: PROVIDER_UCP_ID },
-  staff: { userAcUuid: uuidOf('staff@demo.hk'), ucpId: PROVIDER_UCP_ID },
-  ops: { userAcUuid: uuidOf('ops@demo.hk'), ucpId: PROVIDER_UCP_ID },
+  customer: { userAcUuid: seedUserUuid('customer@demo.hk'), ucpId: DEMO_UCP.harbourView },
+  viewer: { userAcUuid: seedUserUuid('viewer@demo.hk'), ucpId: DEMO_UCP.harbourView },
+  multiLc: { userAcUuid: seedUserUuid('multi@demo.hk'), ucpId: DEMO_UCP.lungCheong },
+  multiSr: { userAcUuid: seedUserUuid('multi@demo.hk'), ucpId: DEMO_UCP.sunrise },
+  mfa: { userAcUuid: seedUserUuid('mfa@demo.hk'), ucpId: DEMO_UCP.sunrise },
+  admin: { userAcUuid: seedUserUuid('admin@demo.hk'), ucpId: PROVIDER_UCP_ID },
+  staff: { userAcUuid: seedUserUuid('staff@demo.hk'), ucpId: PROVIDER_UCP_ID },
+  ops: { userAcUuid: seedUserUuid('ops@demo.hk'), ucpId: PROVIDER_UCP_ID },
 } as const;
 type RecipientKey = keyof typeof R;
 
@@ -51,7 +46,6 @@ export type SeedInboxMessage = {
   to: Partial<Record<RecipientKey, boolean>>;
 };
 
-const hkt = (isoLocal: string): Date => new Date(`${isoLocal}+08:00`);
 const msgId = (n: number): string => seedId('0010', n);
 
 /**
@@ -60,7 +54,6 @@ const msgId = (n: number): string => seedId('0010', n);
  * the seed day, like the orders); a renewal offer gives the contract's own end date. Every link in a message opens
  * a built page (checked by __tests__/api/inbox/seedInbox.test.ts).
  */
-const escapeHtml = (text: string): string => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 const ORDER_DATA = buildSeedOrders();
 
 export type QuotedOrder = { orderNo: string; dispatchedAt: Date; items: { descriptionEn: string; descriptionZh: string; quantity: number }[] };
@@ -126,13 +119,11 @@ const shortEn = (iso: string) => fmt(iso, 'en-GB', { day: 'numeric', month: 'sho
 const nextWeekday = (iso: string, weekday: number): string => addDays(iso, (weekday - utc(iso).getUTCDay() + 7) % 7);
 const firstOfMonth = (iso: string) => `${iso.slice(0, 7)}-01`;
 /** A time of day in Hong Kong on a day `daysBefore` the seed day. */
-const beforeSeed = (daysBefore: number, time: string): Date => hkt(`${addDays(SEED_DAY, -daysBefore)}T${time}`);
-const dayOf = (d: Date): string => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+const beforeSeed = (daysBefore: number, time: string): Date => hkLocal(`${addDays(SEED_DAY, -daysBefore)}T${time}`);
 
 /** The contract a renewal offer is about, with its own number and end date. */
 export function renewalContractOf(contractId: string): { contractNo: string; endDate: string } {
-  const c = SEED_CONTRACTS.find((x) => x.id === contractId);
-  if (!c) throw new Error(`seed inbox: no contract ${contractId}`);
+  const c = seedContract(contractId);
   return { contractNo: c.contractNo, endDate: c.endDate };
 }
 
@@ -180,7 +171,7 @@ function billNotice(id: string, ucpId: string, nth: number, to: SeedInboxMessage
   return {
     id,
     category: 'billing',
-    sendTime: hkt(`${q.billDate}T09:00:00`),
+    sendTime: hkLocal(`${q.billDate}T09:00:00`),
     titleEn: `Your ${monthEn(q.billDate)} e-bill is ready`,
     titleZh: `${monthZh(q.billDate)}份電子帳單已備妥`,
     bodyEn:
@@ -200,7 +191,7 @@ function billNotice(id: string, ucpId: string, nth: number, to: SeedInboxMessage
 const REF = BILLING_REFERENCE_DATE;
 const APPROVED = buildSeedSlips().filter((x) => x.plan.status === 'approved');
 const PAID_MONTH = addDays(addMonths(REF, -2), -1);
-const PAID_NOTICE_DAY = addDays(dayOf(new Date(Math.max(...APPROVED.map((x) => x.reviewedAt!.getTime())))), 1);
+const PAID_NOTICE_DAY = addDays(hkDateOf(new Date(Math.max(...APPROVED.map((x) => x.reviewedAt!.getTime())))), 1);
 // The other notices count from the seed day: what they announce is still ahead of it, or just past.
 const VISIT_SENT = addDays(SEED_DAY, -8);
 const VISIT_DAY = nextWeekday(addDays(SEED_DAY, 11), 4); // a Thursday
@@ -228,7 +219,7 @@ export const SEED_INBOX_MESSAGES: readonly SeedInboxMessage[] = [
   {
     id: msgId(3),
     category: 'service',
-    sendTime: hkt(`${VISIT_SENT}T10:05:00`),
+    sendTime: hkLocal(`${VISIT_SENT}T10:05:00`),
     titleEn: `Scheduled maintenance visit on ${dayMonthEn(VISIT_DAY)}`,
     titleZh: `${dayMonthZh(VISIT_DAY)}定期保養服務`,
     bodyEn:
@@ -244,7 +235,7 @@ export const SEED_INBOX_MESSAGES: readonly SeedInboxMessage[] = [
   {
     id: msgId(4),
     category: 'service',
-    sendTime: hkt(`${addDays(REF, -3)}T09:30:00`),
+    sendTime: hkLocal(`${addDays(REF, -3)}T09:30:00`),
     titleEn: `Meter reading reminder: please submit by ${dayMonthEn(READINGS_DUE)}`,
     titleZh: `抄錶提示：請於${dayMonthZh(READINGS_DUE)}前提交讀數`,
     bodyEn:
@@ -261,7 +252,7 @@ export const SEED_INBOX_MESSAGES: readonly SeedInboxMessage[] = [
   {
     id: msgId(6),
     category: 'contract',
-    sendTime: hkt(`${PRICE_SENT}T16:45:00`),
+    sendTime: hkLocal(`${PRICE_SENT}T16:45:00`),
     titleEn: `Price adjustment notice from ${longDate(PRICE_FROM, 'en')}`,
     titleZh: `由${longDate(PRICE_FROM, 'zh')}起價格調整通知`,
     bodyEn:
@@ -279,7 +270,7 @@ export const SEED_INBOX_MESSAGES: readonly SeedInboxMessage[] = [
   {
     id: msgId(7),
     category: 'system',
-    sendTime: hkt(`${CLOSED_SENT}T09:00:00`),
+    sendTime: hkLocal(`${CLOSED_SENT}T09:00:00`),
     titleEn: `Customer service centre closed on ${dayMonthEn(CLOSED_DAY)} for staff training`,
     titleZh: `${dayMonthZh(CLOSED_DAY)}客戶服務中心因員工培訓暫停服務`,
     bodyEn:
@@ -293,7 +284,7 @@ export const SEED_INBOX_MESSAGES: readonly SeedInboxMessage[] = [
   {
     id: msgId(8),
     category: 'system',
-    sendTime: hkt(`${STOCKTAKE_SENT}T17:30:00`),
+    sendTime: hkLocal(`${STOCKTAKE_SENT}T17:30:00`),
     titleEn: `Warehouse stock-take on ${dayMonthEn(STOCKTAKE_DAY)}: order toner ahead`,
     titleZh: `${dayMonthZh(STOCKTAKE_DAY)}貨倉盤點：請預早訂購碳粉`,
     bodyEn:
@@ -325,7 +316,7 @@ export const SEED_INBOX_MESSAGES: readonly SeedInboxMessage[] = [
   {
     id: msgId(10),
     category: 'promotion',
-    sendTime: hkt(`${OFFER_SENT}T10:00:00`),
+    sendTime: hkLocal(`${OFFER_SENT}T10:00:00`),
     titleEn: 'Limited offer: 20% off paper and toner bundles',
     titleZh: '限時優惠：紙張及碳粉套裝8折',
     bodyEn:
@@ -340,7 +331,7 @@ export const SEED_INBOX_MESSAGES: readonly SeedInboxMessage[] = [
   {
     id: msgId(12),
     category: 'billing',
-    sendTime: hkt(`${PAID_NOTICE_DAY}T15:10:00`),
+    sendTime: hkLocal(`${PAID_NOTICE_DAY}T15:10:00`),
     titleEn: 'Payment received: thank you',
     titleZh: '已收到閣下付款，謝謝',
     bodyEn: `<p>We have received your payment for the <strong>${monthEn(PAID_MONTH)}</strong> bill. No further action is needed.</p><p>A receipt is available with the bill under <a href="/my-account/manage-my-bills">Manage my bills</a>.</p>`,
@@ -350,7 +341,7 @@ export const SEED_INBOX_MESSAGES: readonly SeedInboxMessage[] = [
   {
     id: msgId(13),
     category: 'service',
-    sendTime: hkt(`${FIRMWARE_SENT}T11:40:00`),
+    sendTime: hkLocal(`${FIRMWARE_SENT}T11:40:00`),
     titleEn: 'Security firmware update for your copiers',
     titleZh: '影印機保安韌體更新',
     bodyEn:
@@ -380,7 +371,7 @@ export const SEED_INBOX_MESSAGES: readonly SeedInboxMessage[] = [
   {
     id: msgId(15),
     category: 'system',
-    sendTime: hkt(`${RELEASE_SENT}T18:00:00`),
+    sendTime: hkLocal(`${RELEASE_SENT}T18:00:00`),
     titleEn: `Portal release ${RELEASE}: inbox and approvals`,
     titleZh: `客戶平台${RELEASE}版本：收件匣及審批`,
     bodyEn:
@@ -394,7 +385,7 @@ export const SEED_INBOX_MESSAGES: readonly SeedInboxMessage[] = [
   {
     id: msgId(16),
     category: 'system',
-    sendTime: hkt(`${PORTAL_SENT}T10:00:00`),
+    sendTime: hkLocal(`${PORTAL_SENT}T10:00:00`),
     titleEn: `Planned portal maintenance on ${weekdayEn(PORTAL_DAY)} ${dayMonthEn(PORTAL_DAY)}, 02:00 to 06:00`,
     titleZh: `${dayMonthZh(PORTAL_DAY)}（${weekdayZh(PORTAL_DAY)}）凌晨2時至6時平台維護`,
     bodyEn: `<p>The customer portal will be unavailable on <strong>${dayEn(PORTAL_DAY)} from 02:00 to 06:00</strong> for database maintenance.</p><p>Please tell customers who call during that time to try again after 06:00.</p>`,

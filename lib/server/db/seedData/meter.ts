@@ -3,7 +3,8 @@ import { addDays, addMonths, hkToday } from '@/lib/dates/hongKong';
 import type { ReadingSource } from '@/lib/meter/constants';
 import { meterReadings } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
-import { CONTRACT_ID, MACHINE_ID, SEED_CONTRACTS, SEED_DAY, SEED_MACHINE_MODELS, SEED_MACHINES, type SeedMachine } from './equipment';
+import { CONTRACT_ID, MACHINE_ID, SEED_CONTRACTS, SEED_DAY, SEED_MACHINE_MODELS, SEED_MACHINES, type SeedMachine, seedContract } from './equipment';
+import { hkLocal } from './hkTime';
 
 /**
  * Demo meter readings (docs/contracts-and-meters.md). Every machine has one reading at its installation and one on
@@ -104,9 +105,6 @@ export type SeedReading = typeof meterReadings.$inferInsert & {
 export const readingIdOf = (machine: SeedMachine, date: string): string =>
   `5eed0040-0000-4000-8000-${String(machineNoOf(machine)).padStart(4, '0')}${date.replaceAll('-', '')}`;
 
-/** The contract that decides a machine's billing day (the renewed warehouse contract had the same day). */
-const contractOf = (machine: SeedMachine) => SEED_CONTRACTS.find((c) => c.id === machine.contractId)!;
-
 /**
  * Machines whose latest readings the customer has not sent, by how many days before the seed day they stop: Harbour
  * View's printer lacks every reading of the last 40 days, so the latest reading day whose 5-day grace period is over
@@ -143,9 +141,9 @@ function sourceOf(machine: SeedMachine, date: string): ReadingSource {
 /** Reading dates of a machine: its installation, then each billing day from the history's start up to `upTo`. */
 export function readingDatesOf(machine: SeedMachine, upTo: string): string[] {
   const install = installOf(machine);
-  const contract = contractOf(machine);
+  const contract = seedContract(machine.contractId!);
   // The billing day: the renewed warehouse contract started on the same day of the month as the one it replaced.
-  const anchor = machine.contractId === CONTRACT_ID.lcMaintenance ? SEED_CONTRACTS.find((c) => c.id === CONTRACT_ID.lcMaintenanceOld)!.startDate : contract.startDate;
+  const anchor = machine.contractId === CONTRACT_ID.lcMaintenance ? seedContract(CONTRACT_ID.lcMaintenanceOld).startDate : contract.startDate;
   const dates = [install];
   const firstMonth = Math.max(monthIndex(HISTORY_FROM) - 3, monthIndex(install));
   const monthsFromAnchor = firstMonth - monthIndex(anchor);
@@ -183,7 +181,7 @@ export function buildSeedReadings(upTo: string = hkToday()): SeedReading[] {
         colourCounter: c.colour,
         source: install ? 'staff' : sourceOf(machine, date),
         status: 'accepted',
-        createdAt: new Date(`${date}T10:00:00+08:00`),
+        createdAt: hkLocal(`${date}T10:00:00`),
       });
     }
   }

@@ -1,8 +1,10 @@
 import { orderItems, orders, orderStatusHistory, shipmentEvents, shipments } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
+import { hkDateOf } from '@/lib/dates/hongKong';
 import { DEMO_UCP } from './customers';
-import { MACHINE_ID, PRODUCT, SEED_DAY, SEED_MACHINES, SEED_PRODUCTS, type SeedModelCode } from './equipment';
-import { SEED_USERS } from './users';
+import { MACHINE_ID, PRODUCT, SEED_DAY, SEED_PRODUCTS, type SeedModelCode, seedMachine } from './equipment';
+import { seedUserUuid } from './users';
+import { hkLocal } from './hkTime';
 import { seedId } from './ids';
 
 /**
@@ -18,7 +20,7 @@ import { seedId } from './ids';
  * 09:00 in Hong Kong on the day the data is seeded (SEED_DAY, issue 10 item 5): the open orders are days old, not
  * "pending" weeks after they were asked for, and nothing stays "out for delivery" for weeks.
  */
-export const SEED_ORDERS_DATE = new Date(`${SEED_DAY}T09:00:00+08:00`);
+export const SEED_ORDERS_DATE = hkLocal(`${SEED_DAY}T09:00:00`);
 
 type Status = 'pending' | 'confirmed' | 'processing' | 'shipped' | 'delivered' | 'completed' | 'cancelled';
 type OrderType = 'toner' | 'supplies' | 'equipment' | 'service';
@@ -54,10 +56,8 @@ function rng(seed: number): () => number {
   };
 }
 
-const userUuid = (login: string): string => SEED_USERS.find((u) => u.loginId === login)!.userAcUuid;
 
 /** Hong Kong calendar date ('YYYY-MM-DD') of an instant. */
-const hkDate = (d: Date): string => new Date(d.getTime() + 8 * HOUR).toISOString().slice(0, 10);
 /** An instant at a Hong Kong wall-clock time on the day `daysBefore` days before the reference date. */
 const hkAt = (daysBefore: number, hour: number, minute: number): Date => {
   const refDay = Date.parse(`${SEED_DAY}T00:00:00Z`); // 00:00 UTC of the seed day's date = the Hong Kong calendar day of the reference
@@ -141,7 +141,7 @@ const PLANS: readonly CustomerPlan[] = [
   {
     ucpId: DEMO_UCP.harbourView,
     machineIds: [MACHINE_ID.hvColour, MACHINE_ID.hvMono, MACHINE_ID.hvPrinter],
-    placers: [userUuid('customer@demo.hk'), userUuid('customer@demo.hk'), userUuid('customer@demo.hk'), null],
+    placers: [seedUserUuid('customer@demo.hk'), seedUserUuid('customer@demo.hk'), seedUserUuid('customer@demo.hk'), null],
     count: 36,
     seed: 100001,
     lang: 'en',
@@ -149,7 +149,7 @@ const PLANS: readonly CustomerPlan[] = [
   {
     ucpId: DEMO_UCP.lungCheong,
     machineIds: [MACHINE_ID.lcColour, MACHINE_ID.lcMonoOffice, MACHINE_ID.lcMonoWarehouse, MACHINE_ID.lcPrinter],
-    placers: [userUuid('multi@demo.hk'), userUuid('multi@demo.hk'), null],
+    placers: [seedUserUuid('multi@demo.hk'), seedUserUuid('multi@demo.hk'), null],
     count: 32,
     seed: 100002,
     lang: 'zh',
@@ -157,7 +157,7 @@ const PLANS: readonly CustomerPlan[] = [
   {
     ucpId: DEMO_UCP.sunrise,
     machineIds: [MACHINE_ID.srColour, MACHINE_ID.srPrinter],
-    placers: [userUuid('mfa@demo.hk'), userUuid('mfa@demo.hk'), userUuid('multi@demo.hk'), null],
+    placers: [seedUserUuid('mfa@demo.hk'), seedUserUuid('mfa@demo.hk'), seedUserUuid('multi@demo.hk'), null],
     count: 26,
     seed: 100003,
     lang: 'en',
@@ -219,7 +219,7 @@ const digits = (rand: () => number, n: number): string =>
 function trackingNo(courier: Courier, at: Date, rand: () => number): string {
   if (courier === 'sf_express') return `SF${digits(rand, 13)}`;
   if (courier === 'kerry_express') return `KEC${digits(rand, 10)}`;
-  return `PIS${hkDate(at).slice(2).replaceAll('-', '')}${digits(rand, 3)}`;
+  return `PIS${hkDateOf(at).slice(2).replaceAll('-', '')}${digits(rand, 3)}`;
 }
 
 /** Builds every demo order row in memory (exported for tests and for other seed modules to refer to). */
@@ -269,14 +269,14 @@ export function buildSeedOrders(): SeedOrderData {
     // Equipment goes only to a machine that has an accessory in the catalogue.
     const candidates =
       type === 'equipment'
-        ? plan.machineIds.filter((id) => productsFor(SEED_MACHINES.find((m) => m.id === id)!.modelCode as SeedModelCode).some((p) => p.productType === 'equipment'))
+        ? plan.machineIds.filter((id) => productsFor(seedMachine(id).modelCode as SeedModelCode).some((p) => p.productType === 'equipment'))
         : plan.machineIds;
     const machineId = candidates[Math.floor(rand() * candidates.length)]!;
-    const machine = SEED_MACHINES.find((m) => m.id === machineId)!;
+    const machine = seedMachine(machineId);
     const model = machine.modelCode as SeedModelCode;
     const placer = plan.placers[Math.floor(rand() * plan.placers.length)] ?? null;
     const lines = pickItems(type, model, rand);
-    const requested = hkDate(plus(createdAt, (2 + Math.floor(rand() * 4)) * DAY));
+    const requested = hkDateOf(plus(createdAt, (2 + Math.floor(rand() * 4)) * DAY));
 
     // Status timeline: each step a few hours or days after the previous one.
     const path: Status[] =
@@ -316,14 +316,14 @@ export function buildSeedOrders(): SeedOrderData {
       if (times[i]!.getTime() > SEED_ORDERS_DATE.getTime() - HOUR) times[i] = new Date(SEED_ORDERS_DATE.getTime() - (times.length - i) * HOUR);
     }
     const confirmedAt = path.includes('confirmed') ? times[path.indexOf('confirmed')]! : null;
-    const promised = confirmedAt ? hkDate(plus(confirmedAt, (type === 'service' ? 5 : 2) * DAY)) : null;
+    const promised = confirmedAt ? hkDateOf(plus(confirmedAt, (type === 'service' ? 5 : 2) * DAY)) : null;
     const cancelled = status === 'cancelled';
     const cancelledByCustomer = cancelled && placer !== null && rand() < 0.7;
 
     const address = plan.lang === 'zh' ? machine.tonerAddressZh! : machine.tonerAddressEn!;
     data.orders.push({
       id: orderId,
-      orderNo: `SO-${hkDate(createdAt).slice(0, 4)}-${String(1200 + n).padStart(6, '0')}`,
+      orderNo: `SO-${hkDateOf(createdAt).slice(0, 4)}-${String(1200 + n).padStart(6, '0')}`,
       ucpId: plan.ucpId,
       orderType: type,
       machineId,
@@ -388,7 +388,7 @@ export function buildSeedOrders(): SeedOrderData {
       const last = steps[steps.length - 1]!;
       data.shipments.push({
         id: shipmentId,
-        shipmentNo: `SH-${hkDate(from).slice(0, 4)}-${String(shipmentSeq).padStart(6, '0')}`,
+        shipmentNo: `SH-${hkDateOf(from).slice(0, 4)}-${String(shipmentSeq).padStart(6, '0')}`,
         orderId,
         ucpId: plan.ucpId,
         courier,

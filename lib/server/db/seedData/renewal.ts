@@ -4,9 +4,10 @@ import { lastMonths } from '@/lib/meter/usage';
 import { contractEvents, contractRenewals, renewalOffers } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { DEMO_UCP } from './customers';
-import { CONTRACT_ID, MODEL, SEED_CONTRACTS, SEED_DAY, SEED_MACHINES, seedTerms } from './equipment';
+import { CONTRACT_ID, MODEL, SEED_CONTRACTS, SEED_DAY, SEED_MACHINES, seedTerms, seedContract } from './equipment';
 import { buildSeedReadings, isColourModel } from './meter';
-import { SEED_USERS } from './users';
+import { seedUser, seedUserUuid } from './users';
+import { hkLocal } from './hkTime';
 import { seedId } from './ids';
 
 /**
@@ -36,7 +37,6 @@ export const OFFER_ID = {
 } as const;
 export const RENEWAL_ID = { lcOldApproved: renewalIdOf(1), srSubmitted: renewalIdOf(2) } as const;
 
-const T = (iso: string) => new Date(`${iso}+08:00`);
 const SEED_YEAR = Number(SEED_DAY.slice(0, 4));
 /** Offers stay valid a year or two past the seed day, whenever it is. */
 const VALID_TO = `${SEED_YEAR + 1}-12-31`;
@@ -46,12 +46,9 @@ const CURRENT = { validFrom: '2026-01-01', validTo: VALID_TO, status: 'active' }
 const CURRENT_LONG = { ...CURRENT, validTo: VALID_TO_LONG } as const;
 /** A maintenance offer's click rate is for black-and-white pages only, with no allowance. */
 const MONO_ONLY = { colourRate: '0', monoAllowance: 0, colourAllowance: 0 } as const;
-const contractOf = (id: string) => SEED_CONTRACTS.find((c) => c.id === id)!;
 /** Sunrise's waiting renewal: submitted two weeks before the seed day (inside its window, which opened earlier). */
 const SR_SUBMITTED_ON = addDays(SEED_DAY, -14);
-const SR_NEW_START = addDays(contractOf(CONTRACT_ID.srRental).endDate, 1);
-const userUuid = (loginId: string) => SEED_USERS.find((u) => u.loginId === loginId)!.userAcUuid;
-const userName = (loginId: string) => SEED_USERS.find((u) => u.loginId === loginId)!.name;
+const SR_NEW_START = addDays(seedContract(CONTRACT_ID.srRental).endDate, 1);
 
 export type SeedOffer = typeof renewalOffers.$inferInsert & { id: string };
 
@@ -197,10 +194,10 @@ function comparison(contractId: string, machinesContractId: string, offerId: str
     })),
     on,
   );
-  const contract = SEED_CONTRACTS.find((x) => x.id === contractId)!;
+  const contract = seedContract(contractId);
   const o = offer(offerId);
   return {
-    currentCostCents: priceMonths(seedTerms(SEED_CONTRACTS.find((x) => x.id === contractId)!), contract.billingFrequency ?? 'monthly', months),
+    currentCostCents: priceMonths(seedTerms(seedContract(contractId)), contract.billingFrequency ?? 'monthly', months),
     offerCostCents: priceMonths({ ...termsOf(o) }, 'monthly', months),
   };
 }
@@ -216,9 +213,9 @@ export const SEED_RENEWALS: readonly (typeof contractRenewals.$inferInsert & { i
     terms: termsOf(offer(OFFER_ID.maint24)),
     ...comparison(CONTRACT_ID.lcMaintenanceOld, CONTRACT_ID.lcMaintenance, OFFER_ID.maint24, '2024-11-05'),
     newStartDate: '2025-01-21',
-    newEndDate: contractOf(CONTRACT_ID.lcMaintenance).endDate,
-    submittedBy: userUuid('multi@demo.hk'),
-    submittedAt: T('2024-11-05T11:20:00'),
+    newEndDate: seedContract(CONTRACT_ID.lcMaintenance).endDate,
+    submittedBy: seedUserUuid('multi@demo.hk'),
+    submittedAt: hkLocal('2024-11-05T11:20:00'),
     idempotencyKey: 'seed-RN-2024-000041',
   },
   {
@@ -232,8 +229,8 @@ export const SEED_RENEWALS: readonly (typeof contractRenewals.$inferInsert & { i
     ...comparison(CONTRACT_ID.srRental, CONTRACT_ID.srRental, OFFER_ID.rent36, SR_SUBMITTED_ON),
     newStartDate: SR_NEW_START,
     newEndDate: addDays(addMonths(SR_NEW_START, 36), -1),
-    submittedBy: userUuid('mfa@demo.hk'),
-    submittedAt: T(`${SR_SUBMITTED_ON}T15:42:00`),
+    submittedBy: seedUserUuid('mfa@demo.hk'),
+    submittedAt: hkLocal(`${SR_SUBMITTED_ON}T15:42:00`),
     idempotencyKey: 'seed-RN-000087',
   },
 ];
@@ -245,24 +242,24 @@ type EventRow = typeof contractEvents.$inferInsert;
 export function buildSeedContractEvents(): EventRow[] {
   const rows: Omit<EventRow, 'id'>[] = [];
   for (const c of SEED_CONTRACTS) {
-    rows.push({ contractId: c.id, ucpId: c.ucpId, eventType: 'started', actorName: 'Pacific Imaging Services', detail: { contractNo: c.contractNo }, at: T(`${c.startDate}T09:00:00`) });
-    if (c.status === 'expired') rows.push({ contractId: c.id, ucpId: c.ucpId, eventType: 'expired', actorName: 'Pacific Imaging Services', detail: null, at: T(`${c.endDate}T23:59:00`) });
+    rows.push({ contractId: c.id, ucpId: c.ucpId, eventType: 'started', actorName: 'Pacific Imaging Services', detail: { contractNo: c.contractNo }, at: hkLocal(`${c.startDate}T09:00:00`) });
+    if (c.status === 'expired') rows.push({ contractId: c.id, ucpId: c.ucpId, eventType: 'expired', actorName: 'Pacific Imaging Services', detail: null, at: hkLocal(`${c.endDate}T23:59:00`) });
     if (c.status === 'terminated')
-      rows.push({ contractId: c.id, ucpId: c.ucpId, eventType: 'terminated', actorName: userName(ADMIN), actorUuid: userUuid(ADMIN), detail: { reason: 'Customer moved premises' }, at: T(`${c.endDate}T17:00:00`) });
+      rows.push({ contractId: c.id, ucpId: c.ucpId, eventType: 'terminated', actorName: seedUser(ADMIN).name, actorUuid: seedUserUuid(ADMIN), detail: { reason: 'Customer moved premises' }, at: hkLocal(`${c.endDate}T17:00:00`) });
   }
   const lc = SEED_RENEWALS[0]!;
   rows.push(
-    { contractId: lc.contractId, ucpId: lc.ucpId, renewalId: lc.id, eventType: 'renewal_submitted', actorUuid: lc.submittedBy, actorName: userName('multi@demo.hk'), detail: { renewalNo: lc.renewalNo, offerCode: 'RN-MAINT-24' }, at: lc.submittedAt },
-    { contractId: lc.contractId, ucpId: lc.ucpId, renewalId: lc.id, eventType: 'renewal_approved', actorUuid: userUuid(ADMIN), actorName: userName(ADMIN), detail: { renewalNo: lc.renewalNo }, at: T('2024-11-12T10:05:00') },
-    { contractId: lc.contractId, ucpId: lc.ucpId, renewalId: lc.id, eventType: 'renewed', actorUuid: userUuid(ADMIN), actorName: userName(ADMIN), detail: { renewalNo: lc.renewalNo, newContractNo: 'CT-2025-00031' }, at: T('2025-01-21T09:00:00') },
+    { contractId: lc.contractId, ucpId: lc.ucpId, renewalId: lc.id, eventType: 'renewal_submitted', actorUuid: lc.submittedBy, actorName: seedUser('multi@demo.hk').name, detail: { renewalNo: lc.renewalNo, offerCode: 'RN-MAINT-24' }, at: lc.submittedAt },
+    { contractId: lc.contractId, ucpId: lc.ucpId, renewalId: lc.id, eventType: 'renewal_approved', actorUuid: seedUserUuid(ADMIN), actorName: seedUser(ADMIN).name, detail: { renewalNo: lc.renewalNo }, at: hkLocal('2024-11-12T10:05:00') },
+    { contractId: lc.contractId, ucpId: lc.ucpId, renewalId: lc.id, eventType: 'renewed', actorUuid: seedUserUuid(ADMIN), actorName: seedUser(ADMIN).name, detail: { renewalNo: lc.renewalNo, newContractNo: 'CT-2025-00031' }, at: hkLocal('2025-01-21T09:00:00') },
   );
   const sr = SEED_RENEWALS[1]!;
-  rows.push({ contractId: sr.contractId, ucpId: sr.ucpId, renewalId: sr.id, eventType: 'renewal_submitted', actorUuid: sr.submittedBy, actorName: userName('mfa@demo.hk'), detail: { renewalNo: sr.renewalNo, offerCode: 'RN-RENT-36' }, at: sr.submittedAt });
+  rows.push({ contractId: sr.contractId, ucpId: sr.ucpId, renewalId: sr.id, eventType: 'renewal_submitted', actorUuid: sr.submittedBy, actorName: seedUser('mfa@demo.hk').name, detail: { renewalNo: sr.renewalNo, offerCode: 'RN-RENT-36' }, at: sr.submittedAt });
   return rows.map((r, i) => ({ ...r, id: eventIdOf(i + 1) }));
 }
 
 export async function seedRenewals(tx: Db): Promise<void> {
-  await tx.insert(renewalOffers).values(SEED_OFFERS.map((o) => ({ ...o, createdAt: T('2025-12-15T10:00:00'), updatedAt: T('2025-12-15T10:00:00') }))).onConflictDoNothing();
+  await tx.insert(renewalOffers).values(SEED_OFFERS.map((o) => ({ ...o, createdAt: hkLocal('2025-12-15T10:00:00'), updatedAt: hkLocal('2025-12-15T10:00:00') }))).onConflictDoNothing();
   await tx.insert(contractRenewals).values([...SEED_RENEWALS]).onConflictDoNothing();
   await tx.insert(contractEvents).values(buildSeedContractEvents()).onConflictDoNothing();
 }

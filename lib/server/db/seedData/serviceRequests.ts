@@ -6,6 +6,7 @@ import { hkToday, addDays } from '@/lib/dates/hongKong';
 import { DEMO_UCP } from './customers';
 import { MACHINE_ID, SEED_CONTRACTS, SEED_MACHINES } from './equipment';
 import { seedId } from './ids';
+import { seedUserUuid } from './users';
 
 /**
  * Demo service requests (docs/service-requests.md, docs/demo-data.md), one in each interesting state, relative to the
@@ -16,9 +17,9 @@ import { seedId } from './ids';
  * seeding twice inserts nothing.
  */
 
-const CUSTOMER_USER = '5eed0001-0000-4000-8000-000000000001';
-const MULTI_USER = '5eed0001-0000-4000-8000-000000000002';
-const ADMIN_USER = '5eed0001-0000-4000-8000-000000000005';
+const CUSTOMER_USER = seedUserUuid('customer@demo.hk');
+const MULTI_USER = seedUserUuid('multi@demo.hk');
+const ADMIN_USER = seedUserUuid('admin@demo.hk');
 const HOUR = 3600_000;
 
 const srId = (n: number) => seedId('0016', n);

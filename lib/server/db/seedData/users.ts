@@ -66,3 +66,13 @@ export const SEED_USERS: readonly SeedUser[] = [
   staff(8, 'credit@demo.hk', 'Tsang Wai Kit', GROUP.creditControl),
   staff(9, 'auditor@demo.hk', 'Yip Hoi Yan', GROUP.auditor),
 ];
+
+/** A demo account by its login id (the other seed files name the demo accounts as docs/demo-data.md does). */
+export function seedUser(loginId: string): SeedUser {
+  const user = SEED_USERS.find((u) => u.loginId === loginId);
+  if (!user) throw new Error(`seed: no demo user ${loginId}`);
+  return user;
+}
+
+/** The account id of a demo user, by login id. */
+export const seedUserUuid = (loginId: string): string => seedUser(loginId).userAcUuid;

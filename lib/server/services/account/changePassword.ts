@@ -6,6 +6,7 @@ import type { ServerConfig } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/types';
 import { auditLog, userAccounts } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/errors';
+import { ownAccount } from '@/lib/server/services/account/ownAccount';
 import { consume, type RateLimitRule } from '@/lib/server/rateLimit';
 
 /**
@@ -48,12 +49,7 @@ export async function changePassword(db: Db, config: ServerConfig, input: Change
   const hit = await consume(db, PASSWORD_CHANGE_RULE, input.userAcUuid);
   if (!hit.allowed) throw new AppError('TOO_MANY_REQUESTS', { message: 'too many password changes tried' });
 
-  const [user] = await db
-    .select({ passwordHash: userAccounts.passwordHash })
-    .from(userAccounts)
-    .where(eq(userAccounts.userAcUuid, input.userAcUuid))
-    .limit(1);
-  if (!user) throw new AppError('TOKEN_EXPIRED', { message: 'user gone' });
+  const user = await ownAccount(db, input.userAcUuid, { passwordHash: userAccounts.passwordHash });
 
   const currentHash = user.passwordHash;
   if (!currentHash || !(await verifyPassword(input.currentPassword, currentHash))) {

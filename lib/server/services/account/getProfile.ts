@@ -1,39 +1,31 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/types';
 import { userAccounts } from '@/lib/server/db/schema';
-import { AppError } from '@/lib/server/errors';
+import { ownAccount } from '@/lib/server/services/account/ownAccount';
+import { iso } from '@/lib/server/services/common';
+import { preferencesOf } from '@/lib/server/services/preferences/preferenceInfo';
 import type { AccountProfile } from '@/lib/account/schemas';
 
 export type { AccountProfile } from '@/lib/account/schemas';
 
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
 export async function getProfile(db: Db, userAcUuid: string): Promise<AccountProfile> {
-  const [row] = await db
-    .select({
-      loginId: userAccounts.loginId,
-      name: userAccounts.name,
-      email: userAccounts.email,
-      fontSize: userAccounts.fontSize,
-      preferredLanguage: userAccounts.preferredLanguage,
-      mfaEnabled: userAccounts.mfaEnabled,
-      skipMfa: userAccounts.skipMfa,
-      previousLoginAt: userAccounts.previousLoginAt,
-      passwordChangedAt: userAccounts.passwordChangedAt,
-      isProviderStaff: userAccounts.isProviderStaff,
-    })
-    .from(userAccounts)
-    .where(eq(userAccounts.userAcUuid, userAcUuid))
-    .limit(1);
-  // The router loaded this user a moment ago; gone now means deleted meanwhile: the session is over.
-  if (!row) throw new AppError('TOKEN_EXPIRED', { message: 'user gone' });
+  const row = await ownAccount(db, userAcUuid, {
+    loginId: userAccounts.loginId,
+    name: userAccounts.name,
+    email: userAccounts.email,
+    fontSize: userAccounts.fontSize,
+    preferredLanguage: userAccounts.preferredLanguage,
+    mfaEnabled: userAccounts.mfaEnabled,
+    skipMfa: userAccounts.skipMfa,
+    previousLoginAt: userAccounts.previousLoginAt,
+    passwordChangedAt: userAccounts.passwordChangedAt,
+    isProviderStaff: userAccounts.isProviderStaff,
+  });
   return {
     loginId: row.loginId,
     name: row.name,
     email: row.email,
-    fontSize: row.fontSize === 'S' || row.fontSize === 'L' ? row.fontSize : 'M',
-    preferredLanguage: row.preferredLanguage === 'tc' ? 'tc' : 'en',
+    ...preferencesOf(row),
     mfaEnabled: row.mfaEnabled,
     skipMfa: row.skipMfa,
     lastLoginTime: iso(row.previousLoginAt),

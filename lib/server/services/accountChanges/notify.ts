@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { customerReadCode, customerWriteCode, type ChangeStatus, type ChangeType } from '@/lib/accountChanges/constants';
 import { inboxDeliveries, inboxMessages, userAccounts, userCustomers, userGroupFunctions, userGroupMembers, userGroups } from '@/lib/server/db/schema';
 import type { ServiceContext } from '@/lib/server/context';
+import { escapeHtml } from '@/lib/server/sanitize';
 import type { Actor } from '@/lib/server/context';
 
 /** The type names the inbox message uses (the screens translate the codes themselves). */
@@ -13,8 +14,6 @@ export const TYPE_NAMES: Record<ChangeType, { en: string; zh: string }> = {
   toner_addr: { en: 'Change of toner delivery address', zh: '更改碳粉送貨地址' },
   trans_agree: { en: 'Transfer or novation agreement', zh: '轉讓或更替協議' },
 };
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function texts(status: ChangeStatus, requestNo: string, type: ChangeType, comment: string | null) {
   const n = TYPE_NAMES[type];

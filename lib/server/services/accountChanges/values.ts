@@ -49,6 +49,12 @@ export const machineSnapshotColumns = {
   tonerContactPhone: machines.tonerContactPhone,
 };
 
+/** The rows found for the ids asked, when every one was found; else NOT_FOUND naming the kind of row. */
+function everyOneFound<T>(rows: T[], ids: readonly string[], kind: 'machine' | 'contract', ucpId: string): T[] {
+  if (rows.length !== ids.length) throw new AppError('NOT_FOUND', { publicMessage: `A selected ${kind} was not found`, message: `${kind}s ${ids.join(',')} of ${ucpId}` });
+  return rows;
+}
+
 /** The customer's active machines named (tenancy: a machine of another customer is as if it did not exist). */
 async function machinesOf(db: Db, ucpId: string, ids: readonly string[]): Promise<MachineSnapshot[]> {
   const rows = await db
@@ -56,8 +62,7 @@ async function machinesOf(db: Db, ucpId: string, ids: readonly string[]): Promis
     .from(machines)
     .where(and(eq(machines.ucpId, ucpId), eq(machines.status, 'active'), inArray(machines.id, [...ids])))
     .orderBy(asc(machines.serialNo));
-  if (rows.length !== ids.length) throw new AppError('NOT_FOUND', { publicMessage: 'A selected machine was not found', message: `machines ${ids.join(',')} of ${ucpId}` });
-  return rows;
+  return everyOneFound(rows, ids, 'machine', ucpId);
 }
 
 export const contractSnapshotColumns = {
@@ -75,8 +80,7 @@ async function contractsOf(db: Db, ucpId: string, ids: readonly string[]): Promi
     .from(contracts)
     .where(and(eq(contracts.ucpId, ucpId), eq(contracts.status, 'active'), inArray(contracts.id, [...ids])))
     .orderBy(asc(contracts.contractNo));
-  if (rows.length !== ids.length) throw new AppError('NOT_FOUND', { publicMessage: 'A selected contract was not found', message: `contracts ${ids.join(',')} of ${ucpId}` });
-  return rows;
+  return everyOneFound(rows, ids, 'contract', ucpId);
 }
 
 /** What the records say now (old value) and what is asked (new value), per type. */

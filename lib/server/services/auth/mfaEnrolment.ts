@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import type { Db } from '@/lib/server/db/types';
 import { userAccounts } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/errors';
+import { ownAccount } from '@/lib/server/services/account/ownAccount';
 import { consume, refund } from '@/lib/server/rateLimit';
 import { MFA_RULE } from './lockout';
 import { claimTimeStep, matchTotp, newTotpSecret, totpUri } from './totp';
@@ -12,20 +13,14 @@ import type { MfaEnrolment } from '@/lib/auth/schemas';
 export type { MfaEnrolment } from '@/lib/auth/schemas';
 
 async function mfaState(db: Db, userAcUuid: string) {
-  const [row] = await db
-    .select({
-      loginId: userAccounts.loginId,
-      mfaEnabled: userAccounts.mfaEnabled,
-      mfaSecret: userAccounts.mfaSecret,
-      mfaPendingSecret: userAccounts.mfaPendingSecret,
-      mfaLastTimeStep: userAccounts.mfaLastTimeStep,
-      mfaRequired: userAccounts.mfaRequired,
-    })
-    .from(userAccounts)
-    .where(eq(userAccounts.userAcUuid, userAcUuid))
-    .limit(1);
-  if (!row) throw new AppError('TOKEN_EXPIRED', { message: 'user gone' });
-  return row;
+  return ownAccount(db, userAcUuid, {
+    loginId: userAccounts.loginId,
+    mfaEnabled: userAccounts.mfaEnabled,
+    mfaSecret: userAccounts.mfaSecret,
+    mfaPendingSecret: userAccounts.mfaPendingSecret,
+    mfaLastTimeStep: userAccounts.mfaLastTimeStep,
+    mfaRequired: userAccounts.mfaRequired,
+  });
 }
 
 /** A wrong code costs one of MFA_RULE's points; a right one gives it back. */

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/types';
 import { inboxBroadcasts, inboxDeliveries, inboxMessages, type InboxCategory } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/errors';
-import { sanitizeRichText } from '@/lib/server/sanitize';
+import { escapeHtml, sanitizeRichText } from '@/lib/server/sanitize';
 import { localizedBody, localizedTitle, visibleTo, type InboxLang, type InboxOwner } from './visibility';
 
 import type { InboxMessage } from '@/lib/inbox/schemas';
@@ -10,7 +10,6 @@ import type { InboxMessage } from '@/lib/inbox/schemas';
 export type InboxMessageContent = InboxMessage;
 
 const LINK_LABEL = { en: 'Open the page in the portal', tc: '在平台開啟相關頁面' } as const;
-const escapeAttr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * `getEmailContent`: one message in `lang`, marked read. Idempotent: opening it again changes nothing (the first
@@ -53,7 +52,7 @@ export async function openMessage(db: Db, owner: InboxOwner, messageId: string, 
     id: row.id,
     title: row.title,
     // A composed message's portal link (docs/inbox-builder.md) ends the body; the sanitizer keeps only portal paths.
-    bodyHtml: sanitizeRichText(row.linkPath ? `${row.body}<p><a href="${escapeAttr(row.linkPath)}">${LINK_LABEL[lang]}</a></p>` : row.body),
+    bodyHtml: sanitizeRichText(row.linkPath ? `${row.body}<p><a href="${escapeHtml(row.linkPath)}">${LINK_LABEL[lang]}</a></p>` : row.body),
     category: row.category as InboxCategory,
     sendTime: row.sendTime.toISOString(),
     isRead: true,

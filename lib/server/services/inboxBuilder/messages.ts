@@ -9,7 +9,7 @@ import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import { wakeJob } from '@/lib/server/jobs/registry';
 import { sanitizeRichText } from '@/lib/server/sanitize';
-import { firstOr404 } from '@/lib/server/services/common';
+import { firstOr404, linkedCustomers } from '@/lib/server/services/common';
 
 const readCount = sql<number>`(select count(*)::int from ${inboxDeliveries} d where d.message_id = ${inboxMessages.id} and d.is_read)`;
 
@@ -86,12 +86,7 @@ export async function getBuilderMessage(ctx: ServiceContext, id: string): Promis
     .innerJoin(inboxBroadcasts, eq(inboxBroadcasts.messageId, inboxMessages.id))
     .leftJoin(userAccounts, eq(userAccounts.userAcUuid, inboxMessages.createdBy))
     .where(eq(inboxMessages.id, id)));
-  const targetCustomers = await ctx.db
-    .select({ id: customers.ucpId, nameEn: customers.nameEn, nameZh: customers.nameZh })
-    .from(inboxBroadcastTargets)
-    .innerJoin(customers, eq(customers.ucpId, inboxBroadcastTargets.ucpId))
-    .where(eq(inboxBroadcastTargets.messageId, id))
-    .orderBy(asc(customers.ucpId));
+  const targetCustomers = await linkedCustomers(ctx.db, inboxBroadcastTargets.ucpId, eq(inboxBroadcastTargets.messageId, id));
   const targetGroups = await ctx.db
     .select({ id: userGroups.id, nameEn: userGroups.nameEn, nameZh: userGroups.nameZh })
     .from(inboxBroadcastTargets)
@@ -106,7 +101,7 @@ export async function getBuilderMessage(ctx: ServiceContext, id: string): Promis
     notifyByEmail: row.notifyByEmail,
     deliveredAt: row.deliveredAt ? row.deliveredAt.toISOString() : null,
     createdByName: row.createdByName ?? null,
-    customers: targetCustomers,
+    customers: targetCustomers.map(({ ucpId, ...names }) => ({ id: ucpId, ...names })),
     groups: targetGroups,
   };
 }

@@ -5,9 +5,7 @@ import type { ServiceContext } from '@/lib/server/context';
 import { outbox } from '@/lib/server/db/schema';
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
-import { firstOr404 } from '@/lib/server/services/common';
-
-const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+import { firstOr404, iso } from '@/lib/server/services/common';
 
 const listColumns = {
   id: outbox.id,

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { stringify } from 'csv-stringify/sync';
 import { addDays, addMonths, hkToday } from '@/lib/dates/hongKong';
 import { asReadingSource, asReadingStatus } from '@/lib/meter/constants';
 import type { ReadingFilter, ReadingItem, ReadingListResult, UsageBody, UsagePoint, UsageResult } from '@/lib/meter/schemas';
 import { intervalsOf } from '@/lib/meter/usage';
 import type { CustomerContext } from '@/lib/server/context';
+import { csvFile, formulaSafe } from '@/lib/server/csv';
 import { billLineReadings, machines, meterReadings } from '@/lib/server/db/schema';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
@@ -136,15 +136,13 @@ const HEAD = {
 } as const;
 const SOURCE = { en: { web: 'Web (W)', automatic: 'Automatic', staff: 'Staff', estimated: 'Estimated' }, tc: { web: '網上（W）', automatic: '自動', staff: '職員', estimated: '估算' } } as const;
 const STATUS = { en: { accepted: 'Accepted', confirmed: 'Confirmed (high volume)' }, tc: { accepted: '已接受', confirmed: '已確認（高印量）' } } as const;
-/** A text cell that a spreadsheet would read as a formula gets a leading apostrophe. */
-const safe = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
 
 /** The readings of the filter as CSV (UTF-8 with BOM, CRLF), at most 10,000 rows. */
 export async function exportReadings(ctx: CustomerContext, filter: ReadingFilter | undefined, lang: 'en' | 'tc'): Promise<Buffer> {
   const rows = await readingQuery(ctx, filter, { field: 'readingDate', direction: 'desc' }).limit(10_000);
   const records = rows.map(toItem).map((r) => [
-    safe(r.serialNo),
-    safe(lang === 'tc' ? r.locationZh : r.locationEn),
+    formulaSafe(r.serialNo),
+    formulaSafe(lang === 'tc' ? r.locationZh : r.locationEn),
     r.readingDate,
     r.monoCounter,
     r.colourCounter,
@@ -154,7 +152,7 @@ export async function exportReadings(ctx: CustomerContext, filter: ReadingFilter
     STATUS[lang][r.status],
     r.billed ? (lang === 'tc' ? '是' : 'Yes') : lang === 'tc' ? '否' : 'No',
   ]);
-  return Buffer.from(`\uFEFF${stringify([[...HEAD[lang]], ...records], { record_delimiter: 'windows' })}`, 'utf8');
+  return csvFile(HEAD[lang], records);
 }
 
 /** Stores a counter photo for a machine of the customer (checked by content by the router); answers its file id. */

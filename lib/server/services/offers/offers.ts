@@ -15,7 +15,7 @@ import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import type { CheckedFile } from '@/lib/server/uploads';
 import { storeUpload } from '@/lib/server/uploads/store';
-import { firstOr404, switchStatus } from '@/lib/server/services/common';
+import { firstOr404, linkedCustomers, switchStatus } from '@/lib/server/services/common';
 
 /** The status shown: a published offer past its end date is expired. */
 const shownStatus = (status: string, validTo: string, today: string): OfferStatus =>
@@ -70,12 +70,7 @@ const offerRow = (ctx: ServiceContext, id: string) => firstOr404(ctx.db.select()
 
 export async function getOffer(ctx: ServiceContext, id: string): Promise<OfferDetail> {
   const row = await offerRow(ctx, id);
-  const targets = await ctx.db
-    .select({ ucpId: customers.ucpId, nameEn: customers.nameEn, nameZh: customers.nameZh })
-    .from(offerCustomers)
-    .innerJoin(customers, eq(customers.ucpId, offerCustomers.ucpId))
-    .where(eq(offerCustomers.offerId, id))
-    .orderBy(asc(customers.ucpId));
+  const targets = await linkedCustomers(ctx.db, offerCustomers.ucpId, eq(offerCustomers.offerId, id));
   return {
     id: row.id,
     ...fieldsOf(row, targets.map((t) => t.ucpId)),

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { formatHkd } from '@/lib/contracts/terms';
 import { PAYMENT_DATE_MESSAGES, paymentDateProblem, type UploadSlipFields, type UploadSlipResult } from '@/lib/paymentSlips/schemas';
 import { bills, paymentSlipBills, paymentSlips } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
@@ -10,9 +11,6 @@ import { storeUpload } from '@/lib/server/uploads/store';
 export type SlipActor = { ucpId: string; userAcUuid: string };
 
 export type UploadSlipInput = UploadSlipFields & { file: CheckedFile };
-
-/** HK$ for messages: 123450 → "HK$1,234.50". */
-const hkd = (cents: number): string => `HK$${Math.trunc(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`;
 
 async function findByKey(db: Db, actor: SlipActor, key: string): Promise<UploadSlipResult | null> {
   const [row] = await db
@@ -80,7 +78,7 @@ export async function uploadSlip(db: Db, actor: SlipActor, input: UploadSlipInpu
       if (input.amountCents > outstanding) {
         throw new AppError('PAYMENT_AMOUNT_EXCEEDS_BALANCE', {
           fields: { amountCents: ['paymentSlips.validation.amountOverBalance'] },
-          publicMessage: `The amount ${hkd(input.amountCents)} is more than the outstanding balance ${hkd(outstanding)} of the selected bills`,
+          publicMessage: `The amount ${formatHkd(input.amountCents)} is more than the outstanding balance ${formatHkd(outstanding)} of the selected bills`,
         });
       }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { asContractType } from '@/lib/contracts/constants';
-import { priceMonths } from '@/lib/contracts/terms';
+import { formatHkd, priceMonths } from '@/lib/contracts/terms';
 import { addDays, addMonths, daysBetween, hkToday } from '@/lib/dates/hongKong';
 import { lastMonths } from '@/lib/meter/usage';
 import { RENEWAL_NOTICE_DAYS, RENEWAL_WINDOW_DAYS, asRenewalStatus } from '@/lib/renewal/constants';
@@ -9,7 +9,7 @@ import { inTransaction, type CustomerContext } from '@/lib/server/context';
 import { contractEvents, contractRenewals, contracts, inboxDeliveries, inboxMessages, machineModels, renewalOffers, userAccounts } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
-import { sanitizeRichText } from '@/lib/server/sanitize';
+import { escapeHtml, sanitizeRichText } from '@/lib/server/sanitize';
 import { contractHistory, machinesOf, ownContract, termsOf } from '@/lib/server/services/contracts';
 import { readingsByMachine } from '@/lib/server/services/meter/machines';
 import { offerText } from './offer';
@@ -47,6 +47,21 @@ function applicableOffers(db: Db, contractType: string, today: string) {
     .orderBy(asc(renewalOffers.termMonths), asc(renewalOffers.offerCode));
 }
 
+/** A contract as the renewal pages show it: its dates, its machines' serial numbers, whether it may be renewed, its open renewal, how many offers apply. */
+function renewableOf(c: ContractRow, machines: readonly { serialNo: string }[], renewal: OpenRenewal | null, offerCount: number, today: string): RenewableContract {
+  return {
+    contractId: c.id,
+    contractNo: c.contractNo,
+    contractType: asContractType(c.contractType),
+    startDate: c.startDate,
+    endDate: c.endDate,
+    serials: machines.map((m) => m.serialNo),
+    eligibility: eligibilityOf(c, renewal, today),
+    renewal,
+    offerCount,
+  };
+}
+
 export async function listRenewable(ctx: CustomerContext): Promise<RenewableResult> {
   const today = hkToday(ctx.now());
   const rows = await ctx.db
@@ -60,17 +75,7 @@ export async function listRenewable(ctx: CustomerContext): Promise<RenewableResu
   for (const c of rows) {
     const renewal = open.get(c.id) ?? null;
     const offers = await applicableOffers(ctx.db, c.contractType, today);
-    items.push({
-      contractId: c.id,
-      contractNo: c.contractNo,
-      contractType: asContractType(c.contractType),
-      startDate: c.startDate,
-      endDate: c.endDate,
-      serials: (machinesBy.get(c.id) ?? []).map((m) => m.serialNo),
-      eligibility: eligibilityOf(c, renewal, today),
-      renewal,
-      offerCount: offers.length,
-    });
+    items.push(renewableOf(c, machinesBy.get(c.id) ?? [], renewal, offers.length, today));
   }
   return { items, today };
 }
@@ -106,15 +111,7 @@ export async function getOptions(ctx: CustomerContext, contractId: string): Prom
   const offers = await applicableOffers(ctx.db, c.contractType, today);
   return {
     contract: {
-      contractId: c.id,
-      contractNo: c.contractNo,
-      contractType: asContractType(c.contractType),
-      startDate: c.startDate,
-      endDate: c.endDate,
-      serials: list.map((m) => m.serialNo),
-      eligibility: eligibilityOf(c, open, today),
-      renewal: open,
-      offerCount: offers.length,
+      ...renewableOf(c, list, open, offers.length, today),
       billingFrequency: c.billingFrequency,
       termMonths: c.termMonths,
       ...termsOf(c),
@@ -148,9 +145,6 @@ async function nextRenewalNo(db: Db, today: string): Promise<string> {
     .where(sql`${contractRenewals.renewalNo} like ${`RN-${year}-%`}`);
   return `RN-${year}-${String((row?.n ?? 0) + 1).padStart(6, '0')}`;
 }
-
-const hk$ = (cents: number) => `HK$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /**
  * Submits a renewal (docs/contracts-and-meters.md): eligibility and the offer are checked in the transaction, the
@@ -227,13 +221,13 @@ export async function submitRenewal(ctx: CustomerContext, input: { contractId: s
         titleEn: `Renewal ${renewalNo} received: contract ${c.contractNo}`,
         titleZh: `已收到續約申請 ${renewalNo}：合約 ${c.contractNo}`,
         bodyEn: sanitizeRichText(
-          `<p>Thank you. We have received your renewal of contract <strong>${esc(c.contractNo)}</strong> with the offer <strong>${esc(offer.o.nameEn)}</strong> (${esc(offer.o.offerCode)}).</p>` +
-            `<p>New term: ${newStartDate} to ${newEndDate} (${offer.o.termMonths} months). Priced on your last 12 months of printing: ${hk$(offerCost)}, against ${hk$(cmp.currentCostCents)} on your current terms.</p>` +
+          `<p>Thank you. We have received your renewal of contract <strong>${escapeHtml(c.contractNo)}</strong> with the offer <strong>${escapeHtml(offer.o.nameEn)}</strong> (${escapeHtml(offer.o.offerCode)}).</p>` +
+            `<p>New term: ${newStartDate} to ${newEndDate} (${offer.o.termMonths} months). Priced on your last 12 months of printing: ${formatHkd(offerCost)}, against ${formatHkd(cmp.currentCostCents)} on your current terms.</p>` +
             `<p>Reference: ${renewalNo}. Our account manager will contact you to confirm.</p>`,
         ),
         bodyZh: sanitizeRichText(
-          `<p>謝謝。我們已收到您以<strong>${esc(offer.o.nameZh)}</strong>（${esc(offer.o.offerCode)}）續訂合約 <strong>${esc(c.contractNo)}</strong> 的申請。</p>` +
-            `<p>新合約期：${newStartDate} 至 ${newEndDate}（${offer.o.termMonths}個月）。按您過去12個月的印量計算：${hk$(offerCost)}，現行條款則為 ${hk$(cmp.currentCostCents)}。</p>` +
+          `<p>謝謝。我們已收到您以<strong>${escapeHtml(offer.o.nameZh)}</strong>（${escapeHtml(offer.o.offerCode)}）續訂合約 <strong>${escapeHtml(c.contractNo)}</strong> 的申請。</p>` +
+            `<p>新合約期：${newStartDate} 至 ${newEndDate}（${offer.o.termMonths}個月）。按您過去12個月的印量計算：${formatHkd(offerCost)}，現行條款則為 ${formatHkd(cmp.currentCostCents)}。</p>` +
             `<p>參考編號：${renewalNo}。客戶經理將與您聯絡確認。</p>`,
         ),
         category: 'contract',

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { stringify } from 'csv-stringify/sync';
 import { asContractType } from '@/lib/contracts/constants';
 import { RENEWAL_STATUSES, asOfferStatus, asRenewalStatus, type RenewalStatus } from '@/lib/renewal/constants';
 import type { LogFilter, MachineModelOption, OfferFields, OfferItem, OfferListResult, OfferSortField, OfferTerms, RenewalLogDetail, RenewalLogItem, RenewalLogListResult, ReportResult, ReportRow } from '@/lib/renewal/schemas';
 import { audit } from '@/lib/server/audit';
 import { inTransaction, type ServiceContext } from '@/lib/server/context';
+import { csvFile, formulaSafe } from '@/lib/server/csv';
 import { hkDateRange } from '@/lib/server/db/hkDates';
 import { containsPattern } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
@@ -236,10 +236,9 @@ const STATUS = {
   tc: { submitted: '已提交', approved: '已批核', declined: '已拒絕', withdrawn: '已撤回' },
 } as const;
 const dollars = (c: number) => (c / 100).toFixed(2);
-const safe = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
 
 export async function reportCsv(ctx: ServiceContext, filter: LogFilter | undefined, lang: 'en' | 'tc'): Promise<Buffer> {
   const { rows } = await report(ctx, filter);
-  const records = rows.map((r) => [r.period, STATUS[lang][r.status], safe(r.offerCode), safe(lang === 'tc' ? r.offerNameZh : r.offerNameEn), r.count, dollars(r.currentCostCents), dollars(r.offerCostCents)]);
-  return Buffer.from(`\uFEFF${stringify([[...HEAD[lang]], ...records], { record_delimiter: 'windows' })}`, 'utf8');
+  const records = rows.map((r) => [r.period, STATUS[lang][r.status], formulaSafe(r.offerCode), formulaSafe(lang === 'tc' ? r.offerNameZh : r.offerNameEn), r.count, dollars(r.currentCostCents), dollars(r.offerCostCents)]);
+  return csvFile(HEAD[lang], records);
 }

@@ -25,16 +25,14 @@ import {
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import { queueMail } from '@/lib/server/mail/queueMail';
-import { sanitizeRichText } from '@/lib/server/sanitize';
-import { firstOr404 } from '@/lib/server/services/common';
+import { escapeHtml, sanitizeRichText } from '@/lib/server/sanitize';
+import { firstOr404, iso } from '@/lib/server/services/common';
 
 export type SrRow = typeof serviceRequests.$inferSelect;
 type MachineRow = typeof machines.$inferSelect;
 type ModelRow = typeof machineModels.$inferSelect;
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
-
-export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
 /** The SLA as the screens show it. */
 export function slaOf(r: Pick<SrRow, 'status' | 'slaDueAt' | 'slaAtRiskAt' | 'respondedAt' | 'responseHours'>, now: Date): SlaInfo {
@@ -291,8 +289,6 @@ export async function runStep(
 }
 
 // ── Notifications ────────────────────────────────────────────────────────────────────────────────────────────────
-
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const WEEKDAY_EN = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];

@@ -88,12 +88,20 @@ function contentWrites<T extends ContentTable, F extends object, V extends objec
 
 // ── Articles ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * A bilingual rich body (an article's body, an FAQ answer) sanitized, with its plain text. A body that sanitizes to
+ * nothing (only a <script>) is refused on its field (`fields`: the English and the Chinese field's name).
+ */
+function helpBody(en: string, zh: string, fields: readonly [string, string], message: string) {
+  const { en: cleanEn, zh: cleanZh, ...text } = helpHtmlPair(en, zh);
+  if (!cleanEn) throw new AppError('VALIDATION', { message, fields: { [fields[0]]: ['supportAdmin:errors.bodyEmpty'] } });
+  if (!cleanZh) throw new AppError('VALIDATION', { message, fields: { [fields[1]]: ['supportAdmin:errors.bodyEmpty'] } });
+  return { en: cleanEn, zh: cleanZh, text };
+}
+
 const articleValues = (f: ArticleFields) => {
-  const { en: bodyEn, zh: bodyZh, ...text } = helpHtmlPair(f.bodyEn, f.bodyZh);
-  // A body that sanitizes to nothing (only a <script>) is not an article.
-  if (!bodyEn) throw new AppError('VALIDATION', { message: 'empty body', fields: { bodyEn: ['supportAdmin:errors.bodyEmpty'] } });
-  if (!bodyZh) throw new AppError('VALIDATION', { message: 'empty body', fields: { bodyZh: ['supportAdmin:errors.bodyEmpty'] } });
-  return { ...f, bodyEn, bodyZh, ...text };
+  const body = helpBody(f.bodyEn, f.bodyZh, ['bodyEn', 'bodyZh'], 'empty body');
+  return { ...f, bodyEn: body.en, bodyZh: body.zh, ...body.text };
 };
 
 const articleRecord = (r: typeof helpArticles.$inferSelect): ArticleRecord => ({
@@ -141,10 +149,8 @@ export const updateArticle = articleWrites.update;
 // ── FAQ ──────────────────────────────────────────────────────────────────────────────────────────────────────────
 
 const faqValues = (f: FaqFields) => {
-  const { en: answerEn, zh: answerZh, ...text } = helpHtmlPair(f.answerEn, f.answerZh);
-  if (!answerEn) throw new AppError('VALIDATION', { message: 'empty answer', fields: { answerEn: ['supportAdmin:errors.bodyEmpty'] } });
-  if (!answerZh) throw new AppError('VALIDATION', { message: 'empty answer', fields: { answerZh: ['supportAdmin:errors.bodyEmpty'] } });
-  return { ...f, answerEn, answerZh, ...text };
+  const answer = helpBody(f.answerEn, f.answerZh, ['answerEn', 'answerZh'], 'empty answer');
+  return { ...f, answerEn: answer.en, answerZh: answer.zh, ...answer.text };
 };
 
 const faqRecord = (r: typeof faqEntries.$inferSelect): FaqRecord => ({

@@ -14,11 +14,8 @@ import { referenceNumber, textSearch } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import { queueMail } from '@/lib/server/mail/queueMail';
-import { richTextToPlain, sanitizeRichText } from '@/lib/server/sanitize';
+import { escapeHtml, richTextToPlain, sanitizeRichText } from '@/lib/server/sanitize';
 import { firstOr404 } from '@/lib/server/services/common';
-
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const TOPIC_NAMES: Record<EnquiryTopic, { en: string; zh: string }> = {
   general: { en: 'General enquiry', zh: '一般查詢' },

@@ -17,6 +17,8 @@ import type { ServiceContext } from '@/lib/server/context';
 import { customers, userAccounts, userCustomers } from '@/lib/server/db/schema';
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
+import { formulaSafe } from '@/lib/server/csv';
+import { hkDateTime } from '@/lib/server/hkDateTime';
 
 export type ReportScope = 'all' | 'assigned';
 
@@ -141,9 +143,6 @@ const STATUS = {
 } as const;
 const YES_NO = { en: ['Yes', 'No'], tc: ['是', '否'] } as const;
 
-/** Hong Kong time, `YYYY-MM-DD HH:mm`. */
-const hkTime = (iso: string | null): string => (iso ? new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ') : '');
-
 function cells(r: ReportRow, lang: 'en' | 'tc'): string[] {
   const zh = lang === 'tc';
   return [
@@ -156,19 +155,16 @@ function cells(r: ReportRow, lang: 'en' | 'tc'): string[] {
     STATUS[lang][r.status],
     YES_NO[lang][r.isProviderStaff ? 0 : 1],
     YES_NO[lang][r.mfaEnabled ? 0 : 1],
-    hkTime(r.createdAt),
-    hkTime(r.lastLoginAt),
+    hkDateTime(r.createdAt),
+    hkDateTime(r.lastLoginAt),
   ];
 }
-
-/** A spreadsheet opens a cell starting with = + - @ (or tab / CR) as a formula: such text gets a leading quote. */
-const safeCell = (v: string): string => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 
 export function writeCsv(ctx: ServiceContext, body: ExportReportBody) {
   return async (out: Writable) => {
     async function* records() {
       yield [...HEAD[body.lang]];
-      for await (const r of reportRows(ctx, body)) yield cells(r, body.lang).map(safeCell);
+      for await (const r of reportRows(ctx, body)) yield cells(r, body.lang).map(formulaSafe);
     }
     await pipeline(Readable.from(records()), stringify({ bom: true, record_delimiter: 'windows' }), out);
   };

@@ -26,15 +26,12 @@ import { audit } from '@/lib/server/audit';
 import { inTransaction, type ServiceContext } from '@/lib/server/context';
 import { userAccounts, userGroups } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/errors';
-import type { CheckedFile } from '@/lib/server/uploads';
+import { hkDateTime } from '@/lib/server/hkDateTime';
+import { XLSX_MIME, type CheckedFile } from '@/lib/server/uploads';
 import { checkLinks, insertPendingUser, toListItem, userFilterWhere, userListColumns, userOrder } from './maintenance';
 
 /** More than any provider's user base; a bigger export is refused rather than built in memory. */
 const MAX_EXPORT_ROWS = 50_000;
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** `2026-11-24 11:15` in Hong Kong time (UTC+8, no daylight saving). */
-const hkDateTime = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
 
 const fileRow = (u: UserListItem): string[] => [
   u.loginId,
@@ -46,8 +43,8 @@ const fileRow = (u: UserListItem): string[] => [
   u.groups.join(';'),
   u.status,
   u.mfaEnabled ? 'on' : 'off',
-  u.lastLoginAt ? hkDateTime(new Date(u.lastLoginAt)) : '',
-  hkDateTime(new Date(u.createdAt)),
+  hkDateTime(u.lastLoginAt),
+  hkDateTime(u.createdAt),
 ];
 
 export async function exportUsers(ctx: ServiceContext, body: { format: 'csv' | 'xlsx'; filter: UserFilter; sort?: ListUsersBody['sort'] }): Promise<{ fileName: string; contentType: string; body: Buffer }> {

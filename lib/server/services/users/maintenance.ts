@@ -25,7 +25,7 @@ import { containsPattern } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import { sendActivation } from './links';
-import { firstOr404 } from '@/lib/server/services/common';
+import { firstOr404, linkedCustomers } from '@/lib/server/services/common';
 
 /** Stored status, with an active account inside its automatic lock-out shown as locked. */
 const effectiveStatus = sql<UserStatus>`(case when user_accounts.status = 'active' and coalesce(user_accounts.locked_until > now(), false) then 'locked' else user_accounts.status end)`;
@@ -122,12 +122,7 @@ async function linksOf(ctx: ServiceContext, id: string): Promise<UserLink[]> {
 
 /** The customers a staff user is assigned to (user list report scope), with their names, by UCP id. */
 async function assignmentsOf(ctx: ServiceContext, id: string) {
-  return ctx.db
-    .select({ ucpId: customers.ucpId, nameEn: customers.nameEn, nameZh: customers.nameZh })
-    .from(staffCustomerAssignments)
-    .innerJoin(customers, eq(customers.ucpId, staffCustomerAssignments.ucpId))
-    .where(eq(staffCustomerAssignments.staffUserAcUuid, id))
-    .orderBy(asc(customers.ucpId));
+  return linkedCustomers(ctx.db, staffCustomerAssignments.ucpId, eq(staffCustomerAssignments.staffUserAcUuid, id));
 }
 
 export async function getUser(ctx: ServiceContext, id: string): Promise<UserDetail> {
