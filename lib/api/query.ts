@@ -164,12 +164,20 @@ export async function invalidateFor(client: QueryClient, endpoint: Pick<AnyEndpo
 }
 
 /**
+ * A 409 means the record changed meanwhile (someone else approved the request, reviewed the slip): what the page shows
+ * is stale, so the queries the mutation would have made stale are fetched again, and the page shows where it stands.
+ */
+async function invalidateOnConflict(client: QueryClient, endpoint: Pick<AnyEndpoint, 'invalidates'>, extra: readonly InvalidationTarget[] | undefined, failure: unknown) {
+  if (failure instanceof ApiFailure && failure.error.status === 409) await invalidateFor(client, endpoint, extra);
+}
+
+/**
  * A write through a contract endpoint: `mutate(body)` / `mutateAsync(body)`. On success the queries its contract
- * names are invalidated before `onSuccess` runs; failures arrive as ApiFailure (`apiErrorOf(error)`).
+ * names are invalidated before `onSuccess` runs (and after a 409 conflict); failures arrive as ApiFailure (`apiErrorOf(error)`).
  */
 export function useEndpointMutation<E extends MutationEndpoint>(endpoint: E, options: EndpointMutationOptions<E, BodyOf<E>> = {}) {
   const client = useQueryClient();
-  const { request, invalidates, onSuccess, ...rest } = options;
+  const { request, invalidates, onSuccess, onError, ...rest } = options;
   return useMutation<OutputOf<E>, ApiFailure, BodyOf<E>>({
     mutationKey: keyOf(endpoint),
     mutationFn: async (body) => unwrap(await callEndpoint(endpoint, body, request)) as OutputOf<E>,
@@ -177,6 +185,10 @@ export function useEndpointMutation<E extends MutationEndpoint>(endpoint: E, opt
     onSuccess: async (...args) => {
       await invalidateFor(client, endpoint, invalidates);
       await onSuccess?.(...args);
+    },
+    onError: async (...args) => {
+      await invalidateOnConflict(client, endpoint, invalidates, args[0]);
+      await onError?.(...args);
     },
   });
 }
@@ -190,7 +202,7 @@ export type UploadVariables<E extends UploadEndpoint> = {
 /** An upload through a contract endpoint, with progress; invalidates like a mutation. */
 export function useEndpointUpload<E extends UploadEndpoint>(endpoint: E, options: EndpointMutationOptions<E, UploadVariables<E>> = {}) {
   const client = useQueryClient();
-  const { request, invalidates, onSuccess, ...rest } = options;
+  const { request, invalidates, onSuccess, onError, ...rest } = options;
   return useMutation<OutputOf<E>, ApiFailure, UploadVariables<E>>({
     mutationKey: keyOf(endpoint),
     mutationFn: async ({ fields, file, onProgress }) => unwrap(await callUpload(endpoint, fields, file, { ...request, onProgress })),
@@ -198,6 +210,10 @@ export function useEndpointUpload<E extends UploadEndpoint>(endpoint: E, options
     onSuccess: async (...args) => {
       await invalidateFor(client, endpoint, invalidates);
       await onSuccess?.(...args);
+    },
+    onError: async (...args) => {
+      await invalidateOnConflict(client, endpoint, invalidates, args[0]);
+      await onError?.(...args);
     },
   });
 }

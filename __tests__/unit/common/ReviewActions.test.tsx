@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ReviewActions } from '@/components/common/ReviewActions';
+import { useEndpointQuery } from '@/lib/api/query';
 import { endpointError, endpointSuccess } from '../testUtils/handlers';
 import { renderWithProviders } from '../testUtils/render';
 import { server } from '../testUtils/server';
 import { W2, widgetsContract } from './widgetContract';
 
-const { approveWidget, rejectWidget } = widgetsContract.endpoints;
+const { approveWidget, rejectWidget, getWidget } = widgetsContract.endpoints;
 
 function Actions({ onDone = jest.fn() }: { onDone?: (d: 'approved' | 'rejected') => void }) {
   return (
@@ -65,5 +66,34 @@ describe('ReviewActions', () => {
     expect(conflict).toHaveTextContent('其他人已處理此項目');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('button', { name: '批准' })).not.toBeInTheDocument();
+  });
+
+  it('after a 409 the record on the page is fetched again, so the page shows where it stands', async () => {
+    const user = userEvent.setup();
+    let status = 'pending';
+    let reads = 0;
+    server.use(
+      endpointSuccess(getWidget, () => (reads++, { ...W2, status })),
+      endpointError(approveWidget, 'SLIP_ALREADY_REVIEWED', { status: 409 }),
+    );
+    function Record() {
+      const q = useEndpointQuery(getWidget, { id: W2.id });
+      return <p data-testid="widget-status">{q.data?.status ?? 'loading'}</p>;
+    }
+    renderWithProviders(
+      <>
+        <Record />
+        <Actions />
+      </>,
+      { functionCodes: ['payslip_review_write'] },
+    );
+    expect(await screen.findByText('pending')).toBeInTheDocument();
+    // Someone else approves it meanwhile.
+    status = 'approved';
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Approve' }));
+    await screen.findByTestId('review-conflict');
+    await waitFor(() => expect(screen.getByTestId('widget-status')).toHaveTextContent('approved'));
+    expect(reads).toBe(2);
   });
 });
