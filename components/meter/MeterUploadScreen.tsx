@@ -30,6 +30,7 @@ import { MAX_CSV_CHARS } from '@/lib/meter/constants';
 import { meterContract } from '@/lib/meter/contract';
 import type { CheckResult, CsvRowError, MeterMachine, ReadingRowInput, SubmitReadingsResult } from '@/lib/meter/schemas';
 import { pathTo } from '@/lib/paths';
+import { translateMessage } from '@/lib/zodMessages';
 import { ReadingIssues } from './ReadingIssues';
 import { DueFlag } from './parts';
 import { DateInput } from '@/components/common/form/DateInput';
@@ -296,6 +297,11 @@ function CsvUpload() {
       setError(t('meter:errors.csvTooLarge', { max: MAX_CSV_CHARS }));
       return;
     }
+    // A picture or a PDF chosen by mistake: text files have no NUL bytes (the server would refuse it as control characters).
+    if (text.includes('\u0000')) {
+      setError(t('meter:errors.notCsv'));
+      return;
+    }
     try {
       const res = await parse.mutateAsync({ csv: text });
       setParseErrors(res.parseErrors);
@@ -303,7 +309,7 @@ function CsvUpload() {
       setRows(res.rows.map((r) => ({ serialNo: r.serialNo, readingDate: r.readingDate, monoCounter: r.monoCounter, colourCounter: r.colourCounter })));
     } catch (err) {
       const e = apiErrorOf(err);
-      setError(e?.fields?.csv?.[0] ? t(e.fields.csv[0].split('|')[0]!) : t(errorKey(e?.code)));
+      setError(translateMessage(t, e?.fields?.csv?.[0]) ?? t(errorKey(e?.code)));
     }
   };
   const blocked = parseErrors.length > 0 || (s.result?.errorCount ?? 0) > 0 || rows.length === 0;
@@ -338,7 +344,7 @@ function CsvUpload() {
           {t('meter:upload.parseErrors', { count: parseErrors.length })}
           <Box component="ul" sx={{ m: 0, pl: 2 }}>
             {parseErrors.map((p) => (
-              <li key={`${p.rowNo}-${p.field}`}>{t('meter:upload.rowError', { row: p.rowNo, field: p.field, message: t(p.message.split('|')[0]!) })}</li>
+              <li key={`${p.rowNo}-${p.field}`}>{t('meter:upload.rowError', { row: p.rowNo, field: p.field, message: translateMessage(t, p.message) })}</li>
             ))}
           </Box>
         </Alert>

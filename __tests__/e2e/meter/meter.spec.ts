@@ -80,6 +80,21 @@ it('a CSV with one bad row saves nothing; the corrected CSV saves every row', as
   expect(await readingsToday(page, printer.id)).toBe(1);
 });
 
+it('a picture chosen as the CSV by mistake gets a translated message, and nothing is sent (tc)', async () => {
+  page = await newPageAs('customer@demo.hk', { locale: 'tc' });
+  await open(page, '/tc/my-account/meter-history/upload', t('tc', 'meter:upload.title'));
+  await page.getByRole('tab', { name: t('tc', 'meter:upload.tabCsv') }).click();
+  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+  const parses: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/meter/parseCsv')) parses.push(r.url());
+  });
+  await page.getByTestId('csv-input').setInputFiles({ name: 'meter.png', mimeType: 'image/png', buffer: png });
+  await page.getByRole('alert').filter({ hasText: t('tc', 'meter:errors.notCsv') }).waitFor();
+  expect(await page.getByText('ui.validation', { exact: false }).count()).toBe(0);
+  expect(parses).toEqual([]);
+});
+
 // The detail screens draw their own h1 once the record is loaded (DetailScreen's header is only for loading and
 // failures): this waits for that h1, which went missing before.
 it('shows a contract’s billing schedule with its bills', async () => {

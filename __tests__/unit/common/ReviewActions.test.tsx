@@ -5,7 +5,7 @@ import { useEndpointQuery } from '@/lib/api/query';
 import { endpointError, endpointSuccess } from '../testUtils/handlers';
 import { renderWithProviders } from '../testUtils/render';
 import { server } from '../testUtils/server';
-import { W2, widgetsContract } from './widgetContract';
+import { W2, widgetsContract, type Widget } from './widgetContract';
 
 const { approveWidget, rejectWidget, getWidget } = widgetsContract.endpoints;
 
@@ -70,7 +70,7 @@ describe('ReviewActions', () => {
 
   it('after a 409 the record on the page is fetched again, so the page shows where it stands', async () => {
     const user = userEvent.setup();
-    let status = 'pending';
+    let status: Widget['status'] = 'draft';
     let reads = 0;
     server.use(
       endpointSuccess(getWidget, () => (reads++, { ...W2, status })),
@@ -87,13 +87,13 @@ describe('ReviewActions', () => {
       </>,
       { functionCodes: ['payslip_review_write'] },
     );
-    expect(await screen.findByText('pending')).toBeInTheDocument();
+    expect(await screen.findByText('draft')).toBeInTheDocument();
     // Someone else approves it meanwhile.
-    status = 'approved';
+    status = 'active';
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Approve' }));
     await screen.findByTestId('review-conflict');
-    await waitFor(() => expect(screen.getByTestId('widget-status')).toHaveTextContent('approved'));
+    await waitFor(() => expect(screen.getByTestId('widget-status')).toHaveTextContent('active'));
     expect(reads).toBe(2);
   });
 });
