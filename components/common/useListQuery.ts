@@ -90,6 +90,14 @@ export function useListQuery<T, S extends string = string, F extends FilterValue
   );
 
   const setQuery = useCallback((patch: Partial<ListQueryState<S, F>>) => navigate({ ...latest.current, ...patch }), [navigate]);
+
+  // A page past the end (an old link, `?page=99`, the last rows deleted meanwhile): the list is not empty, so show its
+  // last page rather than "no records yet" under a range like "1961–36 of 36".
+  const lastPage = data && data.total > 0 ? Math.ceil(data.total / query.pageSize) : null;
+  const pastTheEnd = lastPage !== null && !result.isPlaceholderData && !result.isFetching && data!.items.length === 0 && query.page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd && lastPage !== null) navigate({ ...latest.current, page: lastPage });
+  }, [pastTheEnd, lastPage, navigate]);
   const setFilter = useCallback(
     (patch: Partial<F>) => navigate({ ...latest.current, page: 1, filter: compactFilter({ ...latest.current.filter, ...patch }) }),
     [navigate],

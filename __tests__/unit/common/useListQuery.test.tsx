@@ -89,6 +89,22 @@ describe('useListQuery', () => {
     expect(bodies).toEqual([{ page: 3, pageSize: 50, sort: { field: 'name', direction: 'asc' }, filter: { status: ['paid'], q: 'toner', minQty: 2 } }]);
   });
 
+  it('a page past the end of a list that has rows goes to its last page (not "no records" under "1961–45 of 45")', async () => {
+    const bodies: Body[] = [];
+    server.use(
+      http.post(testContract.endpoints.list.path, async ({ request }) => {
+        const body = bodySchema.parse(await request.json());
+        bodies.push(body);
+        const data = body.page > 3 ? { items: [], total: 45 } : listItems(body);
+        return HttpResponse.json({ status: 'success', data, traceId: 't' });
+      }),
+    );
+    const { memoryRouter } = renderWithProviders(<ListScreen />, { route: '/things?page=99' });
+    expect(await screen.findByText('Item p3 #0')).toBeInTheDocument();
+    expect(bodies.map((b) => b.page)).toEqual([99, 3]);
+    expect(memoryRouter!.query.page).toBe('3');
+  });
+
   it('uses the defaults with a bare URL and ignores an unknown sort field or a bad page', async () => {
     const bodies = listHandler();
     renderWithProviders(<ListScreen />, { route: '/things?sort=-password&page=0&status=shipped' });
