@@ -112,6 +112,9 @@ describe('Form', () => {
     expect(items.length).toBeGreaterThanOrEqual(4);
     expect(summary).toHaveTextContent('Amount');
     expect(summary).toHaveTextContent('Paid on');
+    // A select is named by its label, not by its field's name.
+    expect(within(summary).getByRole('button', { name: 'Method: Choose an option.' })).toBeInTheDocument();
+    expect(summary).not.toHaveTextContent('method');
     await user.click(within(summary).getByRole('button', { name: /^Amount/ }));
     expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveFocus();
   });

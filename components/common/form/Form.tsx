@@ -69,7 +69,11 @@ function labelOf(formId: string, name: string): string | null {
   const form = document.getElementById(formId);
   const el = form?.querySelector<HTMLInputElement>(`[name="${name.replace(/["\\]/g, "\\$&")}"]`);
   if (!el) return null;
-  const label = el.labels?.[0]?.textContent ?? el.getAttribute('aria-label');
+  // A select's value sits in a hidden input with no label of its own, and a radio's label is one option: both take
+  // the label of their MUI form control (the select's floating label, the group's legend).
+  const groupLabel = () => el.closest('.MuiFormControl-root')?.querySelector('label, legend, .MuiFormLabel-root')?.textContent;
+  const own = el.type === 'radio' ? null : el.labels?.[0]?.textContent;
+  const label = own ?? el.getAttribute('aria-label') ?? groupLabel();
   return label ? label.replace(/\s*\*\s*$/, '').trim() : null;
 }
 
