@@ -106,14 +106,33 @@ export function InboxScreen() {
     if (isDesktop && openedId) headingRef.current?.focus();
   }, [isDesktop, openedId]);
 
+  // On a phone the message fills the screen: opening it adds a history entry (`?id=`), so the phone's Back closes it
+  // and returns to the list instead of leaving the inbox.
+  const pushedId = useRef<string | null>(null);
   const open = (item: InboxListItem) => {
     setNotice('');
     setSelectedId(item.id);
+    if (!isDesktop && queryId !== item.id) {
+      pushedId.current = item.id;
+      void router.push({ pathname: router.pathname, query: { ...router.query, id: item.id } }, undefined, { shallow: true, scroll: false });
+    }
   };
   const close = () => {
     setSelectedId(null);
     setDeepLinkClosed(true);
+    if (pushedId.current !== null) {
+      pushedId.current = null;
+      router.back();
+    }
   };
+  // Back pressed while the message opened from the list is shown: the URL no longer names it, so close it.
+  useEffect(() => {
+    if (pushedId.current !== null && router.isReady && queryId !== pushedId.current) {
+      pushedId.current = null;
+      setSelectedId(null);
+      setDeepLinkClosed(true);
+    }
+  }, [queryId, router.isReady]);
 
   const onMarkAll = async () => {
     setNotice('');

@@ -106,3 +106,25 @@ it('the language switch on /inbox?id=… goes to /tc/inbox?id=… with the same 
   await page.waitForFunction(() => document.documentElement.lang === 'en', undefined, { timeout: 5000 }).catch(() => undefined);
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
 });
+
+it('on a phone, the Back button closes an opened message and stays in the inbox; closing it does the same', async () => {
+  page = await newPageAs(USER, { ucpId: UCP, locale: 'tc', viewport: { width: 390, height: 844 } });
+  await page.goto(url('/tc/inbox'));
+  await inboxHeading(page, 'tc').waitFor();
+  await page.getByTestId('inbox-item').first().click();
+  const dialog = page.getByTestId('inbox-dialog');
+  await dialog.getByTestId('inbox-message').waitFor();
+  expect(new URL(page.url()).searchParams.get('id')).not.toBeNull();
+
+  await page.goBack();
+  await dialog.waitFor({ state: 'detached' });
+  expect(portalPath(page.url())).toBe('/inbox');
+  await inboxHeading(page, 'tc').waitFor();
+
+  await page.getByTestId('inbox-item').nth(1).click();
+  await dialog.getByTestId('inbox-message').waitFor();
+  await dialog.getByRole('button', { name: t('tc', 'inbox:inbox.closeMessage') }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.waitForURL((u) => !u.searchParams.has('id'));
+  expect(portalPath(page.url())).toBe('/inbox');
+});

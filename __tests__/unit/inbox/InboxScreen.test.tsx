@@ -125,6 +125,8 @@ describe('InboxScreen', () => {
     await user.click(rows()[0]!);
 
     const dialog = await screen.findByRole('dialog', { name: 'Your e-bill for October 2026 is ready' });
+    // A history entry for the open message: the phone's Back returns to the list instead of leaving the inbox.
+    expect(router.push).toHaveBeenCalledWith({ pathname: '/inbox', query: { id: ITEMS[0]!.id } }, undefined, { shallow: true, scroll: false });
     expect(within(dialog).getByRole('heading', { level: 2, name: 'Your e-bill for October 2026 is ready' })).toBeInTheDocument();
     expect(within(dialog).getByText('30 November').tagName).toBe('STRONG');
     expect(within(dialog).getByText('Billing')).toBeInTheDocument();
@@ -139,6 +141,8 @@ describe('InboxScreen', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Close message' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Closing takes that history entry back off.
+    expect(router.back).toHaveBeenCalledTimes(1);
 
     // Opening a read message again does not lower the count a second time.
     await user.click(rows()[0]!);
