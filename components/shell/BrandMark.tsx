@@ -2,13 +2,25 @@ import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@/components/common/visuallyHidden';
+import { FONT_SIZE_ATTRIBUTE } from '@/lib/theme/preferences';
 
 export function BrandMark({ inverse = false }: { inverse?: boolean }) {
   const { t } = useTranslation('common');
   return (
     <Box component={Link} href="/" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: inverse ? 'inherit' : 'text.primary', textDecoration: 'none' }}>
       <Box component="img" src="/favicon.svg" alt="" width={28} height={28} />
-      <Typography component="span" sx={{ fontWeight: 700, fontSize: '1.05rem', lineHeight: 1.2 }}>
+      <Typography
+        component="span"
+        sx={(theme) => ({
+          fontWeight: 700,
+          fontSize: '1.05rem',
+          lineHeight: 1.2,
+          // In the header with the large font, the menus and tools fill a 1200–1535 px bar: the name is kept for screen
+          // readers and the logo stays, so the menus keep one row instead of wrapping under a two-line name.
+          ...(inverse ? { [`html[${FONT_SIZE_ATTRIBUTE}="L"] &`]: { [theme.breakpoints.between('lg', 'xl')]: visuallyHidden } } : {}),
+        })}
+      >
         {t('appName')}
       </Typography>
     </Box>

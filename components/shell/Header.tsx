@@ -46,7 +46,7 @@ function DesktopSection({ section, current }: { section: NavSection; current: st
   if (section.items.length === 1) {
     const item = section.items[0]!;
     return (
-      <Button color="inherit" component={Link} href={item.href} aria-current={active ? 'page' : undefined} sx={{ fontWeight: active ? 700 : 500 }}>
+      <Button color="inherit" component={Link} href={item.href} aria-current={active ? 'page' : undefined} sx={{ fontWeight: active ? 700 : 500, whiteSpace: 'nowrap' }}>
         {t(section.labelKey)}
       </Button>
     );
@@ -54,7 +54,7 @@ function DesktopSection({ section, current }: { section: NavSection; current: st
   const menuId = `nav-${section.key}`;
   return (
     <>
-      <Button color="inherit" endIcon={<ExpandMoreIcon />} onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="menu" aria-controls={anchor ? menuId : undefined} aria-expanded={anchor ? 'true' : undefined} sx={{ fontWeight: active ? 700 : 500 }}>
+      <Button color="inherit" endIcon={<ExpandMoreIcon />} onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="menu" aria-controls={anchor ? menuId : undefined} aria-expanded={anchor ? 'true' : undefined} sx={{ fontWeight: active ? 700 : 500, whiteSpace: 'nowrap' }}>
         {t(section.labelKey)}
       </Button>
       <LazyMenu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>

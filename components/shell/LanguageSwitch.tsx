@@ -15,6 +15,7 @@ export function LanguageSwitch({ color = 'inherit' }: { color?: 'inherit' | 'pri
       color={color}
       startIcon={<TranslateIcon />}
       lang={next === 'tc' ? 'zh-Hant-HK' : 'en'}
+      sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
       aria-label={t('language.switchTo', { language: t(`language.${next}`) })}
       onClick={() => {
         writePreferenceCookie(LOCALE_COOKIE, next);
