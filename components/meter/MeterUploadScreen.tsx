@@ -25,8 +25,8 @@ import { apiErrorOf, useEndpointMutation, useEndpointQuery, useEndpointUpload } 
 import type { ApiError } from '@/lib/api/types';
 import { hkToday } from '@/lib/dates/hongKong';
 import { errorKey } from '@/lib/errors';
-import { formatDate, pickLocalized } from '@/lib/i18n/locales';
-import { MAX_CSV_CHARS } from '@/lib/meter/constants';
+import { formatDate, numberFormat, pickLocalized } from '@/lib/i18n/locales';
+import { MAX_COUNTER, MAX_CSV_CHARS } from '@/lib/meter/constants';
 import { meterContract } from '@/lib/meter/contract';
 import type { CheckResult, CsvRowError, MeterMachine, ReadingRowInput, SubmitReadingsResult } from '@/lib/meter/schemas';
 import { pathTo } from '@/lib/paths';
@@ -178,16 +178,24 @@ function ReadingForm({ machines }: { machines: MeterMachine[] }) {
     s.reset();
     setEntries((e) => ({ ...e, [id]: { ...entryOf(id), ...patch } }));
   };
-  const filled = machines.filter((m) => entryOf(m.id).mono.trim() !== '');
+  // A row counts as entered when either counter is: a colour counter alone asks for the B/W one, not for "a reading".
+  const filled = machines.filter((m) => entryOf(m.id).mono.trim() !== '' || (m.isColour && entryOf(m.id).colour.trim() !== ''));
   const submit = () => {
     setLocalError(null);
     const rows: ReadingRowInput[] = [];
     for (const m of filled) {
       const e = entryOf(m.id);
+      if (e.mono.trim() === '') {
+        setLocalError(t('meter:errors.monoMissing', { serial: m.serialNo }));
+        return;
+      }
       const mono = toCounter(e.mono);
       const colour = m.isColour ? toCounter(e.colour || '0') : 0;
       if (mono === null || colour === null) {
-        setLocalError(t('meter:errors.counterNumber'));
+        // Which machine, and why: too large (a whole number over the limit) or not a whole number of pages at all.
+        const tooLarge = [e.mono, m.isColour ? e.colour : ''].some((v) => /^\d{10,}$/.test(v.trim()));
+        const message = tooLarge ? t('meter:errors.counterMax', { max: numberFormat(locale).format(MAX_COUNTER) }) : t('meter:errors.counterNumber');
+        setLocalError(t('meter:errors.counterFor', { serial: m.serialNo, message }));
         return;
       }
       rows.push({ serialNo: m.serialNo, readingDate: e.date, monoCounter: mono, colourCounter: colour, ...(e.photoFileId ? { photoFileId: e.photoFileId } : {}) });

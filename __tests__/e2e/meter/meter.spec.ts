@@ -80,6 +80,20 @@ it('a CSV with one bad row saves nothing; the corrected CSV saves every row', as
   expect(await readingsToday(page, printer.id)).toBe(1);
 });
 
+it('the form says which machine and what is wrong: a colour counter alone, a counter over the limit', async () => {
+  page = await newPageAs('customer@demo.hk');
+  await open(page, '/my-account/meter-history/upload', en('meter:upload.title'));
+  const colourField = page.getByLabel(en('meter:upload.colourFor', { serial: SERIAL.colour }));
+  await colourField.fill('37000');
+  await page.getByTestId('submit-form').click();
+  await page.getByRole('alert').filter({ hasText: en('meter:errors.monoMissing', { serial: SERIAL.colour }) }).waitFor();
+  await colourField.fill('');
+  await page.getByLabel(en('meter:upload.monoFor', { serial: SERIAL.mono })).fill('3000000000');
+  await page.getByTestId('submit-form').click();
+  const tooLarge = en('meter:errors.counterFor', { serial: SERIAL.mono, message: en('meter:errors.counterMax', { max: '999,999,999' }) });
+  await page.getByRole('alert').filter({ hasText: tooLarge }).waitFor();
+});
+
 it('a picture chosen as the CSV by mistake gets a translated message, and nothing is sent (tc)', async () => {
   page = await newPageAs('customer@demo.hk', { locale: 'tc' });
   await open(page, '/tc/my-account/meter-history/upload', t('tc', 'meter:upload.title'));
