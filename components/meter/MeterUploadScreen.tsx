@@ -15,6 +15,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'next-i18next/pages';
 import { EndpointDownloadButton } from '@/components/common/DownloadButton';
@@ -164,6 +165,18 @@ function PhotoInput({ machine, entry, onChange }: { machine: MeterMachine; entry
   );
 }
 
+/** The reading form's table as one card per machine below 600 px: each cell a block under its column's name. */
+const stackOnPhone: SxProps<Theme> = (theme) => ({
+  [theme.breakpoints.down('sm')]: {
+    '& thead': { display: 'none' },
+    '& tbody tr': { display: 'block', border: 1, borderColor: 'divider', borderRadius: 1, mb: 2, px: 1.5, py: 1 },
+    '& tbody td': { display: 'block', border: 0, px: 0, py: 0.75 },
+    '& tbody td::before': { content: 'attr(data-label)', display: 'block', typography: 'caption', color: 'text.secondary' },
+    '& tbody td:first-of-type::before': { display: 'none' },
+    '& .MuiTextField-root': { width: '100%' },
+  },
+});
+
 function ReadingForm({ machines }: { machines: MeterMachine[] }) {
   const { t } = useTranslation(['meter', 'common']);
   const { locale, query } = useRouter();
@@ -207,6 +220,9 @@ function ReadingForm({ machines }: { machines: MeterMachine[] }) {
     void s.run(rows).then(() => undefined);
   };
   const issuesFor = (serial: string) => s.result?.rows.find((r) => r.serialNo === serial)?.issues ?? [];
+  const columns = [t('meter:columns.serial'), t('meter:upload.previous'), t('meter:columns.date'), t('meter:columns.monoCounter'), t('meter:columns.colourCounter'), t('meter:upload.photoColumn')];
+  // On a phone each machine is a card of labelled fields (the header's text above each cell), not six columns to scroll.
+  const cell = (i: number) => ({ 'data-label': columns[i] });
   return (
     <Box>
       <Typography variant="body2" sx={{ mb: 2 }}>
@@ -219,15 +235,12 @@ function ReadingForm({ machines }: { machines: MeterMachine[] }) {
         </Alert>
       ) : null}
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('meter:upload.formTable')}>
+        <Table size="small" aria-label={t('meter:upload.formTable')} sx={stackOnPhone}>
           <TableHead>
             <TableRow>
-              <TableCell>{t('meter:columns.serial')}</TableCell>
-              <TableCell>{t('meter:upload.previous')}</TableCell>
-              <TableCell>{t('meter:columns.date')}</TableCell>
-              <TableCell>{t('meter:columns.monoCounter')}</TableCell>
-              <TableCell>{t('meter:columns.colourCounter')}</TableCell>
-              <TableCell>{t('meter:upload.photoColumn')}</TableCell>
+              {columns.map((c) => (
+                <TableCell key={c}>{c}</TableCell>
+              ))}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -235,14 +248,14 @@ function ReadingForm({ machines }: { machines: MeterMachine[] }) {
               const e = entryOf(m.id);
               return (
                 <TableRow key={m.id} data-testid={`row-${m.serialNo}`} selected={m.id === focusId}>
-                  <TableCell>
+                  <TableCell {...cell(0)}>
                     <Typography variant="body2">{m.serialNo}</Typography>
                     <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                       {pickLocalized(locale, m.locationEn, m.locationZh)}
                     </Typography>
                     <DueFlag machine={m} />
                   </TableCell>
-                  <TableCell>
+                  <TableCell {...cell(1)}>
                     {m.lastReading ? (
                       <Typography variant="body2">
                         {formatDate(m.lastReading.readingDate, locale)}
@@ -253,21 +266,21 @@ function ReadingForm({ machines }: { machines: MeterMachine[] }) {
                       '–'
                     )}
                   </TableCell>
-                  <TableCell>
+                  <TableCell {...cell(2)}>
                     <DateInput size="small" value={e.date} onChange={(v) => update(m.id, { date: v })} max={today} slotProps={{ htmlInput: { 'aria-label': t('meter:upload.dateFor', { serial: m.serialNo }) } }} />
                   </TableCell>
-                  <TableCell>
+                  <TableCell {...cell(3)}>
                     <TextField size="small" value={e.mono} autoFocus={m.id === focusId} onChange={(ev) => update(m.id, { mono: ev.target.value })} slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': t('meter:upload.monoFor', { serial: m.serialNo }) } }} />
                     <ReadingIssues issues={issuesFor(m.serialNo)} testId={`issues-${m.serialNo}`} />
                   </TableCell>
-                  <TableCell>
+                  <TableCell {...cell(4)}>
                     {m.isColour ? (
                       <TextField size="small" value={e.colour} onChange={(ev) => update(m.id, { colour: ev.target.value })} slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': t('meter:upload.colourFor', { serial: m.serialNo }) } }} />
                     ) : (
                       '–'
                     )}
                   </TableCell>
-                  <TableCell>
+                  <TableCell {...cell(5)}>
                     <PhotoInput machine={m} entry={e} onChange={(patch) => setEntries((all) => ({ ...all, [m.id]: { ...entryOf(m.id), ...patch } }))} />
                   </TableCell>
                 </TableRow>
