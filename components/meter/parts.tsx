@@ -34,6 +34,8 @@ export function DueFlag({ machine }: { machine: { serialNo: string; dueFlag: Rea
       color={machine.dueFlag === 'overdue' ? 'error' : 'warning'}
       label={t(`meter:due.${machine.dueFlag}`, { date: formatDate(machine.readingDueOn, locale) })}
       data-testid={`due-${machine.serialNo}`}
+      // A long label (tc "讀數已逾期（應於2026年11月1日提交）") wraps inside a narrow card instead of running past the screen.
+      sx={{ maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
     />
   );
 }
