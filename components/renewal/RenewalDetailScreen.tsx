@@ -63,8 +63,10 @@ function Options({ o }: { o: RenewalOptions }) {
   };
 
   const difference = (cents: number) => (cents < 0 ? t('renewal:detail.saving', { amount: money(-cents) }) : t('renewal:detail.more', { amount: money(cents) }));
-  const terms = (x: Pick<OfferOption, 'periodChargeCents' | 'minimumChargeCents' | 'monoRate' | 'colourRate' | 'monoAllowance' | 'colourAllowance'>) =>
+  // The current contract may be billed quarterly; renewal offers are billed monthly: each line says which.
+  const terms = (x: Pick<OfferOption, 'periodChargeCents' | 'minimumChargeCents' | 'monoRate' | 'colourRate' | 'monoAllowance' | 'colourAllowance'>, frequency: string = 'monthly') =>
     t('renewal:detail.termsLine', {
+      per: t(`renewal:detail.per.${frequency === 'quarterly' ? 'quarterly' : 'monthly'}`),
       charge: money(x.periodChargeCents),
       minimum: money(x.minimumChargeCents),
       mono: x.monoRate,
@@ -120,10 +122,10 @@ function Options({ o }: { o: RenewalOptions }) {
                     {t(`contracts:frequency.${c.billingFrequency === 'quarterly' ? 'quarterly' : 'monthly'}`)}
                   </Typography>
                   <Typography variant="caption" sx={{ ...PHONE_ONLY, mt: 0.5 }}>
-                    {terms(c)}
+                    {terms(c, c.billingFrequency)}
                   </Typography>
                 </TableCell>
-                <TableCell sx={WIDE_CELL}>{terms(c)}</TableCell>
+                <TableCell sx={WIDE_CELL}>{terms(c, c.billingFrequency)}</TableCell>
                 <TableCell align="right">{money(o.currentCostCents)}</TableCell>
                 <TableCell align="right" sx={WIDE_CELL}>
                   –
