@@ -12,7 +12,7 @@ import type { ReactNode } from 'react';
 import { DetailSection, Facts } from '@/components/common/DetailParts';
 import { StatusChip } from '@/components/common/StatusChip';
 import type { ChangeAttachment, ChangeDetail, ChangeEvent, ChangeValues } from '@/lib/accountChanges/schemas';
-import { formatDate, formatDateTime, pickLocalized } from '@/lib/i18n/locales';
+import { formatDate, formatDateTime, formatHkPhone, pickLocalized } from '@/lib/i18n/locales';
 
 type Row = readonly [string, ReactNode];
 
@@ -28,11 +28,11 @@ function sides(v: ChangeValues, t: (k: string, o?: Record<string, unknown>) => s
       };
     case 'bill_addr':
       return {
-        before: [[t('fields.address'), addr(v.oldValue.addressEn, v.oldValue.addressZh)], [t('fields.contactName'), v.oldValue.contactName], [t('fields.contactPhone'), v.oldValue.contactPhone]],
+        before: [[t('fields.address'), addr(v.oldValue.addressEn, v.oldValue.addressZh)], [t('fields.contactName'), v.oldValue.contactName], [t('fields.contactPhone'), formatHkPhone(v.oldValue.contactPhone)]],
         after: [
           [t('fields.address'), addr(v.newValue.addressEn, v.newValue.addressZh)],
           [t('fields.contactName'), v.newValue.contactName],
-          [t('fields.contactPhone'), v.newValue.contactPhone],
+          [t('fields.contactPhone'), formatHkPhone(v.newValue.contactPhone)],
           [t('fields.effectiveDate'), formatDate(v.newValue.effectiveDate, locale)],
         ],
       };
@@ -43,7 +43,7 @@ function sides(v: ChangeValues, t: (k: string, o?: Record<string, unknown>) => s
           [t('fields.serialNos'), v.newValue.serialNos.join(', ')],
           [t('fields.address'), addr(v.newValue.addressEn, v.newValue.addressZh)],
           [t('fields.locationDetail'), v.newValue.locationDetail || t('form.none')],
-          [t('fields.siteContactName'), `${v.newValue.siteContactName} · ${v.newValue.siteContactPhone}`],
+          [t('fields.siteContactName'), `${v.newValue.siteContactName} · ${formatHkPhone(v.newValue.siteContactPhone)}`],
           [t('fields.moveDate'), formatDate(v.newValue.moveDate, locale)],
         ],
       };
@@ -54,11 +54,11 @@ function sides(v: ChangeValues, t: (k: string, o?: Record<string, unknown>) => s
       };
     case 'toner_addr':
       return {
-        before: v.oldValue.machines.map((m) => [m.serialNo, `${addr(m.tonerAddressEn, m.tonerAddressZh)} · ${m.tonerContactName} ${m.tonerContactPhone}`] as const),
+        before: v.oldValue.machines.map((m) => [m.serialNo, `${addr(m.tonerAddressEn, m.tonerAddressZh)} · ${m.tonerContactName} ${formatHkPhone(m.tonerContactPhone)}`] as const),
         after: [
           [t('fields.serialNos'), v.newValue.serialNos.join(', ')],
           [t('fields.address'), addr(v.newValue.addressEn, v.newValue.addressZh)],
-          [t('fields.contactName'), `${v.newValue.contactName} · ${v.newValue.contactPhone}`],
+          [t('fields.contactName'), `${v.newValue.contactName} · ${formatHkPhone(v.newValue.contactPhone)}`],
         ],
       };
     case 'trans_agree':
@@ -69,7 +69,7 @@ function sides(v: ChangeValues, t: (k: string, o?: Record<string, unknown>) => s
           [t('fields.transfereeNameEn'), v.newValue.transfereeNameEn],
           [t('fields.transfereeNameZh'), v.newValue.transfereeNameZh || t('form.none')],
           [t('fields.transfereeBrNo'), v.newValue.transfereeBrNo],
-          [t('fields.transfereeContactName'), `${v.newValue.transfereeContactName} · ${v.newValue.transfereeContactPhone}`],
+          [t('fields.transfereeContactName'), `${v.newValue.transfereeContactName} · ${formatHkPhone(v.newValue.transfereeContactPhone)}`],
           [t('fields.transfereeEmail'), v.newValue.transfereeEmail],
           [t('fields.effectiveDate'), formatDate(v.newValue.effectiveDate, locale)],
         ],

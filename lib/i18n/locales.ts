@@ -60,3 +60,13 @@ export function formatMoney(cents: number, locale: string | undefined): string {
 export function pickLocalized(locale: string | undefined, en: string | null | undefined, zh: string | null | undefined): string {
   return (locale === 'tc' ? zh || en : en || zh) ?? '';
 }
+
+/**
+ * A Hong Kong phone number as the portal shows it, `+852 2345 6789`, however it was stored (`23456789`,
+ * `+852 2345-6789`); anything that is not an 8-digit Hong Kong number is shown as stored.
+ */
+export function formatHkPhone(value: string | null | undefined): string {
+  if (!value) return '';
+  const digits = value.replace(/[\s-]/g, '').replace(/^(\+852|00852)/, '');
+  return /^[2-9]\d{7}$/.test(digits) ? `+852 ${digits.slice(0, 4)} ${digits.slice(4)}` : value;
+}
