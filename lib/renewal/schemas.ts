@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CONTRACT_TYPES, type ContractType } from '@/lib/contracts/constants';
 import type { ContractEvent, ContractTerms } from '@/lib/contracts/schemas';
 import { isoDateSchema, listBodySchema, searchTextSchema, type ListFilterOf, type ListResult, enumListFilter, dateRangeFilter } from '@/lib/listQuery';
-import { msg } from '@/lib/zodMessages';
+import { msg, zodMessages } from '@/lib/zodMessages';
 import { OFFER_STATUSES, RENEWAL_STATUSES, type OfferStatus, type RenewalStatus } from './constants';
 
 const id = z.uuid({ error: 'ui.validation.invalid' });
@@ -108,7 +108,7 @@ export const offerFieldsSchema = z
     descriptionEn: text(1000),
     descriptionZh: text(1000),
     contractType: z.enum(CONTRACT_TYPES).nullable(),
-    termMonths: z.number().int({ error: 'ui.validation.invalid' }).min(1, { error: 'ui.validation.invalid' }).max(120, { error: 'ui.validation.invalid' }),
+    termMonths: z.number({ error: zodMessages.integer }).int({ error: zodMessages.integer }).min(1, { error: zodMessages.min(1) }).max(120, { error: zodMessages.max(120) }),
     periodChargeCents: centsSchema,
     minimumChargeCents: centsSchema,
     monoRate: rateSchema,
