@@ -35,7 +35,8 @@ export const customerFieldsSchema = z.strictObject({
   billingAddressEn: text(300),
   billingAddressZh: text(300),
   contactName: text(100),
-  contactPhone: text(30),
+  /** Optional; a phone number of 8 to 20 digits with spaces, +, ( ) or - (a customer may have an overseas office). */
+  contactPhone: z.union([z.literal(''), z.string().trim().regex(/^\+?[0-9 ()-]{8,20}$/, { error: msg('customers:errors.phoneFormat') })]),
   contactEmail: z.union([z.literal(''), z.email({ error: zodMessages.email }).max(254, zodMessages.maxLength(254))]),
   receiveHardcopyBill: z.boolean(),
 });

@@ -98,6 +98,11 @@ describeEachDb('UCP customer maintenance', (getHandle) => {
     expect(nul.status).toBe(400);
     if (nul.body.status !== 'error') throw new Error('expected error');
     expect(Object.keys(nul.body.error.fields ?? {})).toEqual(['contactName']);
+    // A contact phone, when given, is a phone number (8 to 20 digits), not '12'.
+    const phone = await callEndpoint(server, create, { ucpId: 'PHONETEST1', ...fields({ contactPhone: '12' }) }, { token: tokens.writer });
+    expect(phone.status).toBe(400);
+    if (phone.body.status !== 'error') throw new Error('expected error');
+    expect(phone.body.error.fields).toEqual({ contactPhone: ['customers:errors.phoneFormat'] });
   });
 
   it('deactivating a customer stops its users acting for it at their next request; reactivating restores it', async () => {
