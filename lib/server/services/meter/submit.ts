@@ -33,8 +33,20 @@ export async function submitReadings(ctx: CustomerContext, input: SubmitInput): 
         .where(and(eq(meterSubmissions.ucpId, ctx.actor.ucpId), eq(meterSubmissions.idempotencyKey, input.idempotencyKey)));
       return prior ? { submissionId: prior.id, count: prior.count, replayed: true } : null;
     };
-    const prior = await replay();
-    if (prior) return prior;
+    // The key is claimed before anything is checked: a concurrent request with the same key waits on this insert until
+    // the first commits (and then answers it as a replay) or fails (and then goes ahead itself). Checking first let
+    // the second request see the first's readings, just committed, and refuse them as duplicates (400 on a double
+    // submit, PostgreSQL only: PGlite runs one transaction at a time).
+    const [submission] = await tx.db
+      .insert(meterSubmissions)
+      .values({ ucpId: ctx.actor.ucpId, submittedBy: ctx.actor.userAcUuid, channel: input.channel, idempotencyKey: input.idempotencyKey, readingCount: input.rows.length, createdAt: ctx.now() })
+      .onConflictDoNothing()
+      .returning({ id: meterSubmissions.id });
+    if (!submission) {
+      const prior = await replay();
+      if (prior) return prior;
+      throw new AppError('CONFLICT');
+    }
 
     const result = await checkRows(tx, input.rows);
     if (result.errorCount > 0) throw new AppError('METER_READINGS_INVALID', { fields: fieldsOf(result.rows, 'error') });
@@ -49,17 +61,6 @@ export async function submitReadings(ctx: CustomerContext, input: SubmitInput): 
       if (own.length !== photoIds.length) throw new AppError('NOT_FOUND', { publicMessage: 'Counter photo not found' });
     }
 
-    const [submission] = await tx.db
-      .insert(meterSubmissions)
-      .values({ ucpId: ctx.actor.ucpId, submittedBy: ctx.actor.userAcUuid, channel: input.channel, idempotencyKey: input.idempotencyKey, readingCount: input.rows.length, createdAt: ctx.now() })
-      .onConflictDoNothing()
-      .returning({ id: meterSubmissions.id });
-    if (!submission) {
-      // A concurrent replay committed first.
-      const again = await replay();
-      if (again) return again;
-      throw new AppError('CONFLICT');
-    }
     const inserted = await tx.db
       .insert(meterReadings)
       .values(
