@@ -114,7 +114,11 @@ it('on a phone, the Back button closes an opened message and stays in the inbox;
   await page.getByTestId('inbox-item').first().click();
   const dialog = page.getByTestId('inbox-dialog');
   await dialog.getByTestId('inbox-message').waitFor();
-  expect(new URL(page.url()).searchParams.get('id')).not.toBeNull();
+  const id = new URL(page.url()).searchParams.get('id');
+  expect(id).not.toBeNull();
+  // The router has finished the shallow push (a Back within its few milliseconds is not what a user does, and the
+  // push's completion would then restore the query).
+  await page.waitForFunction((openId) => (window as unknown as { next?: { router?: { query?: { id?: string } } } }).next?.router?.query?.id === openId, id);
 
   await page.goBack();
   await dialog.waitFor({ state: 'detached' });
@@ -123,6 +127,7 @@ it('on a phone, the Back button closes an opened message and stays in the inbox;
 
   await page.getByTestId('inbox-item').nth(1).click();
   await dialog.getByTestId('inbox-message').waitFor();
+  await page.waitForFunction(() => Boolean((window as unknown as { next?: { router?: { query?: { id?: string } } } }).next?.router?.query?.id));
   await dialog.getByRole('button', { name: t('tc', 'inbox:inbox.closeMessage') }).click();
   await dialog.waitFor({ state: 'detached' });
   await page.waitForURL((u) => !u.searchParams.has('id'));
