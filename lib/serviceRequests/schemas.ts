@@ -4,7 +4,7 @@
  * Client-safe.
  */
 import { z } from 'zod';
-import { recordIdSchema, required, text, uuidSchema } from '@/lib/zodText';
+import { recordIdSchema, required, text, uuidSchema, PHONE_PATTERN } from '@/lib/zodText';
 import type { MachineSummary } from '@/lib/machines/schemas';
 import { isoDateSchema, listBodySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
@@ -25,7 +25,7 @@ import {
 } from './constants';
 
 
-export const phoneSchema = z.string().trim().regex(/^\+?[0-9 ()-]{8,20}$/, { error: msg('serviceRequests:form.phoneFormat') });
+export const phoneSchema = z.string().trim().regex(PHONE_PATTERN, { error: msg('serviceRequests:form.phoneFormat') });
 const versionSchema = z.number().int().min(1);
 const ratingSchema = z.number({ error: zodMessages.choose }).int(zodMessages.integer).min(1, zodMessages.min(1)).max(5, zodMessages.max(5));
 
