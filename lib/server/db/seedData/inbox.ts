@@ -171,7 +171,8 @@ function billNotice(id: string, ucpId: string, nth: number, to: SeedInboxMessage
   return {
     id,
     category: 'billing',
-    sendTime: hkLocal(`${q.billDate}T09:00:00`),
+    // Bills are issued at 09:00 on their bill date; seeded before 09:00 on that day, the notice is not dated ahead.
+    sendTime: new Date(Math.min(hkLocal(`${q.billDate}T09:00:00`).getTime(), SEED_INBOX_DATE.getTime())),
     titleEn: `Your ${monthEn(q.billDate)} e-bill is ready`,
     titleZh: `${monthZh(q.billDate)}份電子帳單已備妥`,
     bodyEn:

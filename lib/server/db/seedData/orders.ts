@@ -4,7 +4,7 @@ import { hkDateOf } from '@/lib/dates/hongKong';
 import { DEMO_UCP } from './customers';
 import { MACHINE_ID, PRODUCT, SEED_DAY, SEED_PRODUCTS, type SeedModelCode, seedMachine } from './equipment';
 import { seedUserUuid } from './users';
-import { hkLocal } from './hkTime';
+import { demoMorning } from './hkTime';
 import { seedId } from './ids';
 
 /**
@@ -17,10 +17,13 @@ import { seedId } from './ids';
  * 0004 starts at 5001 for real orders.
  */
 /**
- * 09:00 in Hong Kong on the day the data is seeded (SEED_DAY, issue 10 item 5): the open orders are days old, not
- * "pending" weeks after they were asked for, and nothing stays "out for delivery" for weeks.
+ * 09:00 in Hong Kong on the day the data is seeded (SEED_DAY, issue 10 item 5), or the day before when the data is
+ * seeded before 09:00 (`demoMorning`): the open orders are days old, not "pending" weeks after they were asked for,
+ * nothing stays "out for delivery" for weeks, and nothing is dated later than the moment of seeding.
  */
-export const SEED_ORDERS_DATE = hkLocal(`${SEED_DAY}T09:00:00`);
+export const SEED_ORDERS_DATE = demoMorning(SEED_DAY);
+/** The Hong Kong calendar day of SEED_ORDERS_DATE: the orders' "today". */
+const ORDERS_DAY = hkDateOf(SEED_ORDERS_DATE);
 
 type Status = 'pending' | 'confirmed' | 'processing' | 'shipped' | 'delivered' | 'completed' | 'cancelled';
 type OrderType = 'toner' | 'supplies' | 'equipment' | 'service';
@@ -60,7 +63,7 @@ function rng(seed: number): () => number {
 /** Hong Kong calendar date ('YYYY-MM-DD') of an instant. */
 /** An instant at a Hong Kong wall-clock time on the day `daysBefore` days before the reference date. */
 const hkAt = (daysBefore: number, hour: number, minute: number): Date => {
-  const refDay = Date.parse(`${SEED_DAY}T00:00:00Z`); // 00:00 UTC of the seed day's date = the Hong Kong calendar day of the reference
+  const refDay = Date.parse(`${ORDERS_DAY}T00:00:00Z`); // 00:00 UTC of that date = the Hong Kong calendar day of the reference
   return new Date(refDay - daysBefore * DAY + (hour - 8) * HOUR + minute * 60_000);
 };
 const plus = (d: Date, ms: number): Date => new Date(d.getTime() + ms);
