@@ -12,10 +12,10 @@ export const text = (max: number) => z.string().trim().max(max, zodMessages.maxL
 /** Required text: trimmed, 1 to `max` characters. */
 export const required = (max: number) => text(max).min(1, zodMessages.required);
 
-/** A record's id as the API takes it (invalid: `ui.validation.invalid`; a detail screen shows "not found"). */
 /** A phone number of 8 to 20 digits with spaces, `+`, `( )` or `-` (any country); each form gives its own message. */
 export const PHONE_PATTERN = /^\+?[0-9 ()-]{8,20}$/;
 
+/** A record's id as the API takes it (invalid: `ui.validation.invalid`; a detail screen shows "not found"). */
 export const uuidSchema = z.uuid({ error: zodMessages.invalid });
 
 /** The body of an endpoint that names one record by its uuid (`{ id }`: get, download, delete…). */

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { recordIdSchema, uuidSchema } from '@/lib/zodText';
+import { HK_PHONE_DIGITS, normalizeHkPhone } from '@/lib/phone';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
 import { enumListFilter, isoDateSchema, listBodySchema, searchTextSchema, type ListFilterOf, type ListResult, dateRangeFilter } from '@/lib/listQuery';
 import type { CurrentCustomer } from '@/lib/customer/schemas';
@@ -139,8 +140,8 @@ export const hkPhoneSchema = z
   .trim()
   .min(1, { error: 'ui.validation.required' })
   .max(20, { error: V('phone') })
-  .transform((v) => v.replace(/[\s-]/g, '').replace(/^(\+852|00852)/, ''))
-  .pipe(z.string().regex(/^[2-9]\d{7}$/, { error: V('phone') }));
+  .transform(normalizeHkPhone)
+  .pipe(z.string().regex(HK_PHONE_DIGITS, { error: V('phone') }));
 
 /**
  * Business registration number: the 8-digit BR number, optionally followed by the certificate's branch and check

@@ -1,3 +1,5 @@
+import { HK_PHONE_DIGITS, normalizeHkPhone } from '@/lib/phone';
+
 export const LOCALES = ['en', 'tc'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
@@ -67,6 +69,6 @@ export function pickLocalized(locale: string | undefined, en: string | null | un
  */
 export function formatHkPhone(value: string | null | undefined): string {
   if (!value) return '';
-  const digits = value.replace(/[\s-]/g, '').replace(/^(\+852|00852)/, '');
-  return /^[2-9]\d{7}$/.test(digits) ? `+852 ${digits.slice(0, 4)} ${digits.slice(4)}` : value;
+  const digits = normalizeHkPhone(value);
+  return HK_PHONE_DIGITS.test(digits) ? `+852 ${digits.slice(0, 4)} ${digits.slice(4)}` : value;
 }
