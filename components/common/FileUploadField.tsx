@@ -93,7 +93,7 @@ export function FileDropzone({
   const [rejection, setRejection] = useState<string | null>(null);
   const [isDragging, setIsDragging] = useState(false);
   const checkId = useRef(0);
-  const ids = { label: useId(), help: useId() };
+  const ids = { label: useId(), help: useId(), choose: useId() };
   const isUploading = progress !== null;
   const isDisabled = Boolean(disabled) || isUploading;
   // Choosing a file replaces the "choose" button by the chosen file (and removing it the other way round): focus
@@ -192,7 +192,7 @@ export function FileDropzone({
               disabled={isDisabled}
               sx={{ '&:has(input:focus-visible)': { outline: `2px solid ${FOCUS_RING_VAR}`, outlineOffset: 2 } }}
             >
-              {t('ui.upload.choose')}
+              <span id={ids.choose}>{t('ui.upload.choose')}</span>
               <Box
                 component="input"
                 ref={forkedInputRef}
@@ -200,6 +200,9 @@ export function FileDropzone({
                 name={name}
                 accept={acceptAttribute(accept)}
                 disabled={isDisabled}
+                // Named by the field's label and the button's text ("Signed agreement, Choose file"), not by the
+                // button alone: a screen reader and the form's error summary then say which document is missing.
+                aria-labelledby={`${ids.label} ${ids.choose}`}
                 aria-describedby={ids.help}
                 aria-invalid={Boolean(shownError) || undefined}
                 onChange={(e) => {

@@ -76,6 +76,17 @@ describe('FileUploadField', () => {
     expect(screen.queryByTestId('file-upload-name')).not.toBeInTheDocument();
   });
 
+  it('names the missing document in the error summary, and gives its chooser the field label as its name', async () => {
+    const user = userEvent.setup();
+    server.use(endpointSuccess(systemParamContract.endpoints.getUploadFileSize, { paramValue: 2 }));
+    renderWithProviders(<Standalone />);
+    expect(chooser()).toHaveAccessibleName(/^Payment slip\W*Choose file$/);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const summary = await screen.findByTestId('form-error-summary');
+    expect(within(summary).getByText(/^Payment slip: /)).toBeInTheDocument();
+    expect(summary).not.toHaveTextContent('Choose file:');
+  });
+
   it('uses 1 MB by default and says so in Traditional Chinese', async () => {
     const user = userEvent.setup();
     renderWithProviders(<Standalone />, { locale: 'tc' });

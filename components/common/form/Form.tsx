@@ -72,7 +72,10 @@ function labelOf(formId: string, name: string): string | null {
   // A select's value sits in a hidden input with no label of its own, and a radio's label is one option: both take
   // the label of their MUI form control (the select's floating label, the group's legend).
   const groupLabel = () => el.closest('.MuiFormControl-root')?.querySelector('label, legend, .MuiFormLabel-root')?.textContent;
-  const own = el.type === 'radio' ? null : el.labels?.[0]?.textContent;
+  // A field named by aria-labelledby (a file chooser: its label, then the button's text) takes the first of those.
+  const labelledBy = el.getAttribute('aria-labelledby')?.split(/\s+/)[0];
+  const byId = labelledBy ? document.getElementById(labelledBy)?.textContent : null;
+  const own = el.type === 'radio' ? null : (byId ?? el.labels?.[0]?.textContent);
   const label = own ?? el.getAttribute('aria-label') ?? groupLabel();
   return label ? label.replace(/\s*\*\s*$/, '').trim() : null;
 }
