@@ -155,11 +155,13 @@ function SearchFilter({ def, value, onChange }: { def: Extract<FilterDef, { type
  * Memoised: a list re-renders as its rows load, and the selects (MUI rebuilds every option of a Select on each
  * render) need not. Pass a stable `value` and stable callbacks to keep it from re-rendering with the table.
  */
+const DATE_BOX = { flex: { xs: '1 1 150px', sm: 1 }, minWidth: { xs: 0, sm: 170 } } as const;
+
 export const FilterBar = memo(function FilterBar({ filters, value, onChange, onClear }: FilterBarProps) {
   const { t } = useTranslation('common');
   const hasAny = Object.values(value).some((v) => !isEmptyFilterValue(v));
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+    <Box data-testid="filter-bar" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
       {filters.map((def) => {
         if (def.type === 'search') {
           return <SearchFilter key={def.key} def={def} value={str(value[def.key])} onChange={(v) => onChange({ [def.key]: v })} />;
@@ -190,7 +192,9 @@ export const FilterBar = memo(function FilterBar({ filters, value, onChange, onC
         // 'YYYY-MM-DD' compares as text. An inverted range says so here, not "no records match" below (issue 10).
         const inverted = from !== '' && to !== '' && from > to;
         return (
-          <Box key={`${def.fromKey}-${def.toKey}`} sx={{ display: 'flex', gap: 1, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}>
+          // On a phone the two dates share the row while each keeps 150 px (a 390 px screen), else they wrap; two
+          // fixed 170 px boxes ran 16 px past the other filters' edge.
+          <Box key={`${def.fromKey}-${def.toKey}`} sx={{ display: 'flex', flexWrap: { xs: 'wrap', sm: 'nowrap' }, gap: 1, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}>
             {/* In the page's format (issue 10 item 14); only a whole date reaches the filter (and the URL). */}
             <DateInput
               size="small"
@@ -198,7 +202,7 @@ export const FilterBar = memo(function FilterBar({ filters, value, onChange, onC
               value={from}
               onChange={(v) => (v === '' || isIsoDate(v) ? onChange({ [def.fromKey]: v }) : undefined)}
               max={to || undefined}
-              sx={{ flex: 1, minWidth: 170 }}
+              sx={DATE_BOX}
             />
             <DateInput
               size="small"
@@ -206,7 +210,7 @@ export const FilterBar = memo(function FilterBar({ filters, value, onChange, onC
               value={to}
               onChange={(v) => (v === '' || isIsoDate(v) ? onChange({ [def.toKey]: v }) : undefined)}
               min={from || undefined}
-              sx={{ flex: 1, minWidth: 170 }}
+              sx={DATE_BOX}
               error={inverted}
               helperText={inverted ? t('ui.filter.rangeInverted') : undefined}
               slotProps={{ formHelperText: { role: 'alert' } as object }}
