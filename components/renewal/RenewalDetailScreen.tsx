@@ -29,6 +29,7 @@ import { pathTo } from '@/lib/paths';
 import { renewalContract } from '@/lib/renewal/contract';
 import type { OfferOption, RenewalOptions, SubmitRenewalResult } from '@/lib/renewal/schemas';
 import { DeadlineNote } from './RenewalListScreen';
+import { renewalTermsLine } from './termsLine';
 
 const R = renewalContract.endpoints;
 /** On a phone the terms and the difference fold under the option and the cost: four narrow columns do not fit 390 px. */
@@ -64,16 +65,8 @@ function Options({ o }: { o: RenewalOptions }) {
 
   const difference = (cents: number) => (cents < 0 ? t('renewal:detail.saving', { amount: money(-cents) }) : t('renewal:detail.more', { amount: money(cents) }));
   // The current contract may be billed quarterly; renewal offers are billed monthly: each line says which.
-  const terms = (x: Pick<OfferOption, 'periodChargeCents' | 'minimumChargeCents' | 'monoRate' | 'colourRate' | 'monoAllowance' | 'colourAllowance'>, frequency: string = 'monthly') =>
-    t('renewal:detail.termsLine', {
-      per: t(`renewal:detail.per.${frequency === 'quarterly' ? 'quarterly' : 'monthly'}`),
-      charge: money(x.periodChargeCents),
-      minimum: money(x.minimumChargeCents),
-      mono: x.monoRate,
-      colour: x.colourRate,
-      monoIncl: x.monoAllowance.toLocaleString(),
-      colourIncl: x.colourAllowance.toLocaleString(),
-    });
+  const terms = (x: Pick<OfferOption, 'periodChargeCents' | 'minimumChargeCents' | 'monoRate' | 'colourRate' | 'monoAllowance' | 'colourAllowance'>, frequency?: string) =>
+    renewalTermsLine(t, locale, x, frequency);
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>

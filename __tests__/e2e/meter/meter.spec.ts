@@ -144,6 +144,11 @@ it('renews a contract from an offer to the confirmation in the inbox; staff see 
   await page.getByText(renewalNo, { exact: true }).first().click();
   await page.getByRole('heading', { level: 1, name: en('renewal:logs.detailTitle', { renewalNo }) }).waitFor();
   await page.getByTestId('contract-history').getByText(en('contracts:history.event.renewal_submitted')).first().waitFor();
+  // The offer's terms and the new term are written out: no `{{per}}` left in the line, the term in months.
+  const facts = await page.locator('main').innerText();
+  expect(facts).not.toContain('{{');
+  expect(facts).toMatch(/HK\$[\d,.]+ a month, minimum HK\$/);
+  expect(facts).toContain('(36 months)');
   await open(page, '/admin-controls/customer-contract-renewal-report', en('renewal:report.title'));
   await page.getByTestId('report-table').getByText(today.slice(0, 7)).first().waitFor();
   await open(page, '/admin-controls/contract-renewal-offer-maintenance', en('renewal:offers.title'));

@@ -14,6 +14,7 @@ import { pathTo } from '@/lib/paths';
 import { renewalContract } from '@/lib/renewal/contract';
 import type { RenewalLogItem } from '@/lib/renewal/schemas';
 import { customerColumn } from '@/components/common/CustomerCell';
+import { renewalTermsLine } from '@/components/renewal/termsLine';
 
 const R = renewalContract.endpoints;
 type SortField = 'submittedAt' | 'renewalNo';
@@ -85,17 +86,10 @@ export function RenewalLogDetailScreen() {
                     [t('renewal:logs.columns.offer'), `${r.offerCode} · ${pickLocalized(locale, r.offerNameEn, r.offerNameZh)}`],
                     [t('renewal:logs.columns.submittedAt'), formatDateTime(r.submittedAt, locale)],
                     [t('renewal:logs.columns.by'), r.submittedByName],
-                    [t('renewal:logs.newTerm'), `${formatDate(r.newStartDate, locale)} – ${formatDate(r.newEndDate, locale)} (${r.terms.termMonths})`],
+                    [t('renewal:logs.newTerm'), `${formatDate(r.newStartDate, locale)} – ${formatDate(r.newEndDate, locale)} (${t('renewal:detail.months', { count: r.terms.termMonths })})`],
                     [
                       t('renewal:detail.terms'),
-                      t('renewal:detail.termsLine', {
-                        charge: money(r.terms.periodChargeCents),
-                        minimum: money(r.terms.minimumChargeCents),
-                        mono: r.terms.monoRate,
-                        colour: r.terms.colourRate,
-                        monoIncl: r.terms.monoAllowance.toLocaleString(),
-                        colourIncl: r.terms.colourAllowance.toLocaleString(),
-                      }),
+                      renewalTermsLine(t, locale, r.terms),
                     ],
                     [t('renewal:logs.currentCost'), money(r.currentCostCents)],
                     [t('renewal:logs.offerCost'), money(r.offerCostCents)],

@@ -1,0 +1,20 @@
+import type { TFunction } from 'i18next';
+import { formatMoney, numberFormat } from '@/lib/i18n/locales';
+import type { ContractTerms } from '@/lib/contracts/schemas';
+
+/**
+ * A contract's or renewal offer's pricing terms as one line ("HK$880.00 a month, minimum …"), for the customer's
+ * renewal screen and the staff's renewal log alike. Renewal offers are billed monthly; a current contract may be
+ * billed quarterly and says so.
+ */
+export function renewalTermsLine(t: TFunction, locale: string | undefined, x: ContractTerms, frequency: string = 'monthly'): string {
+  return t('renewal:detail.termsLine', {
+    per: t(`renewal:detail.per.${frequency === 'quarterly' ? 'quarterly' : 'monthly'}`),
+    charge: formatMoney(x.periodChargeCents, locale),
+    minimum: formatMoney(x.minimumChargeCents, locale),
+    mono: x.monoRate,
+    colour: x.colourRate,
+    monoIncl: numberFormat(locale).format(x.monoAllowance),
+    colourIncl: numberFormat(locale).format(x.colourAllowance),
+  });
+}
