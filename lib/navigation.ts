@@ -15,10 +15,12 @@ function section(key: string, entries: Record<string, string>): NavSection {
  */
 export const NAV_SECTIONS: readonly NavSection[] = [
   section('home', { dashboard: '/', inbox: '/inbox' }),
-  section('orders', { manageOrders: '/my-orders/manage', trackOrders: '/my-orders/track' }),
+  section('orders', { manageOrders: '/my-orders/manage', trackOrders: '/my-orders/track', contractRenewal: '/my-orders/contract-renewal' }),
   section('myAccount', {
     bills: '/my-account/manage-my-bills',
     paymentSlips: '/my-account/manage-my-bills/payment-slip-upload',
+    meterHistory: '/my-account/meter-history',
+    contractBilling: '/my-account/contract-billing-schedule',
     accountInfoUpdate: '/customer-support/account-info-update',
     myMachines: '/my-machines',
   }),
@@ -33,11 +35,15 @@ export const NAV_SECTIONS: readonly NavSection[] = [
   section('admin', {
     adminHome: '/admin-controls',
     customers: '/admin-controls/ucp-customer-maintenance',
+    users: '/admin-controls/user-account-maintenance',
     userGroups: '/admin-controls/user-group-maintenance',
     userListReport: '/admin-controls/user-list-report',
     offers: '/admin-controls/offer-maintenance',
+    renewalOffers: '/admin-controls/contract-renewal-offer-maintenance',
     approveAccountInfo: '/admin-controls/approve-account-info-update',
     slipReview: '/admin-controls/payment-slip-review',
+    renewalLogs: '/admin-controls/customer-contract-renewal-logs',
+    renewalReport: '/admin-controls/customer-contract-renewal-report',
     buildInbox: '/admin-controls/build-inbox-message',
     outbox: '/admin-controls/outbox',
     helpArticles: '/admin-controls/quick-help-maintenance',

@@ -1,6 +1,7 @@
 import { APPROVAL_AREAS, CUSTOMER_CODES, FUNCTION_CODES, type FunctionCode } from '@/lib/permissions/codes';
 import { canAccess, toGrants } from '@/lib/permissions/canAccess';
-import { findRoute } from '@/lib/permissions/routes';
+import { findRoute, ROUTES } from '@/lib/permissions/routes';
+import { ADMIN_AREAS } from '@/lib/admin/areas';
 import { NAV_SECTIONS, landingPath, visibleNav } from '@/lib/navigation';
 import { NAV_PROFILES, expectedNavHrefs } from './navProfiles';
 
@@ -14,6 +15,30 @@ describe('NAV_SECTIONS', () => {
     expect(new Set(NAV_SECTIONS.map((s) => s.key)).size).toBe(NAV_SECTIONS.length);
     // Only concrete screens: a menu entry never points at a detail pattern or a public page.
     expect(all.filter((href) => href.includes('[') || findRoute(href)?.isPublic)).toEqual([]);
+  });
+});
+
+/**
+ * The screens a user starts from: every signed-in page that is not a detail pattern and not inside another screen's
+ * path (an add form, an upload page or a search lives under the screen that links to it). `/` and the admin landing
+ * are hubs: the admin areas under it are starting screens too.
+ */
+const HUBS = new Set(['/', '/admin-controls']);
+const screens = ROUTES.filter((r) => !r.isPublic && !r.path.includes('['));
+const startingScreens = screens
+  .map((r) => r.path)
+  .filter((path) => !screens.some((p) => !HUBS.has(p.path) && p.path !== path && path.startsWith(`${p.path}/`)));
+
+describe('every screen can be reached', () => {
+  it('has its starting screens in the menu (a screen missing from it could only be opened by typing its address)', () => {
+    const inMenu = new Set(NAV_SECTIONS.flatMap((s) => s.items.map((i) => i.href)));
+    expect(startingScreens.length).toBeGreaterThan(25);
+    expect(startingScreens.filter((path) => !inMenu.has(path))).toEqual([]);
+  });
+
+  it('has every admin area on the admin landing page', () => {
+    const onLanding = new Set<string>(ADMIN_AREAS.map((a) => a.href));
+    expect(startingScreens.filter((path) => path.startsWith('/admin-controls/') && !onLanding.has(path))).toEqual([]);
   });
 });
 
