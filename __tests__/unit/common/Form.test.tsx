@@ -119,6 +119,26 @@ describe('Form', () => {
     expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveFocus();
   });
 
+  it('lists the summary in the order the fields stand in the form, not the schema’s order', async () => {
+    const user = userEvent.setup();
+    // The schema names the code last; the form shows it first (as the UCP customer form does).
+    const schema = z.strictObject({ nameEn: z.string().min(1, zodMessages.required), nameZh: z.string().min(1, zodMessages.required), code: z.string().min(1, zodMessages.required) });
+    renderWithProviders(
+      <Form schema={schema} defaultValues={{ nameEn: '', nameZh: '', code: '' }} submitLabel="Save" onSubmit={jest.fn()}>
+        {(form) => (
+          <>
+            <TextFieldElement control={form.control} name="code" label="Code" />
+            <TextFieldElement control={form.control} name="nameEn" label="Name (English)" />
+            <TextFieldElement control={form.control} name="nameZh" label="Name (Chinese)" />
+          </>
+        )}
+      </Form>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const summary = await screen.findByTestId('form-error-summary');
+    expect(within(summary).getAllByRole('button').map((b) => b.textContent?.split(':')[0])).toEqual(['Code', 'Name (English)', 'Name (Chinese)']);
+  });
+
   it('counts characters against maxLength instead of cutting the text (issue 10 item 7)', async () => {
     const user = userEvent.setup();
     renderWithProviders(

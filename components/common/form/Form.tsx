@@ -80,6 +80,26 @@ function labelOf(formId: string, name: string): string | null {
   return label ? label.replace(/\s*\*\s*$/, '').trim() : null;
 }
 
+/**
+ * The errors in the order their fields stand in the form (the schema's order, or the server's, can differ: a field
+ * refined last, a server check listed first); errors of fields not found in the form keep their order, last.
+ */
+function inFormOrder<T extends { name: string }>(formId: string, items: T[]): T[] {
+  if (typeof document === 'undefined' || items.length < 2) return items;
+  const form = document.getElementById(formId);
+  if (!form) return items;
+  const fieldOf = (name: string) => form.querySelector(`[name="${name.replace(/["\\]/g, '\\$&')}"]`);
+  const placed = items.map((item, index) => ({ item, index, el: fieldOf(item.name) }));
+  return placed
+    .sort((a, b) => {
+      if (a.el && b.el && a.el !== b.el) return a.el.compareDocumentPosition(b.el) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+      if (a.el && !b.el) return -1;
+      if (!a.el && b.el) return 1;
+      return a.index - b.index;
+    })
+    .map((p) => p.item);
+}
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 /** Whether `path` ('items.0.qty') names a value in the defaults: only then is it a field of this form. */
@@ -163,7 +183,7 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
   const ownId = useId();
   const formId = id ?? `form-${ownId.replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const message = useFieldMessage();
-  const summary = errorSummary && submitCount > 0 ? flattenErrors(errors) : [];
+  const summary = errorSummary && submitCount > 0 ? inFormOrder(formId, flattenErrors(errors)) : [];
 
   return (
     <FormProvider {...form}>
