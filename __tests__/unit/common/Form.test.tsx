@@ -139,6 +139,31 @@ describe('Form', () => {
     expect(within(summary).getAllByRole('button').map((b) => b.textContent?.split(':')[0])).toEqual(['Code', 'Name (English)', 'Name (Chinese)']);
   });
 
+  it('names a group of checkboxes by its legend in the summary, not by its first option', async () => {
+    const user = userEvent.setup();
+    const schema = z.strictObject({ machineIds: z.any().refine((v) => Array.isArray(v) && v.length > 0, { error: zodMessages.required }) });
+    renderWithProviders(
+      <Form schema={schema} defaultValues={{ machineIds: [] }} submitLabel="Save" onSubmit={jest.fn()}>
+        {(form) => (
+          <fieldset>
+            <legend>Machines</legend>
+            <label>
+              <input type="checkbox" value="m1" {...form.register('machineIds')} />
+              3B7-209156 (Apeos 5570)
+            </label>
+            <label>
+              <input type="checkbox" value="m2" {...form.register('machineIds')} />
+              JPBCN8K1Q7
+            </label>
+          </fieldset>
+        )}
+      </Form>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const summary = await screen.findByTestId('form-error-summary');
+    expect(within(summary).getByRole('button', { name: 'Machines: This field is required.' })).toBeInTheDocument();
+  });
+
   it('counts characters against maxLength instead of cutting the text (issue 10 item 7)', async () => {
     const user = userEvent.setup();
     renderWithProviders(

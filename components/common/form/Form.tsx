@@ -75,8 +75,10 @@ function labelOf(formId: string, name: string): string | null {
   // A field named by aria-labelledby (a file chooser: its label, then the button's text) takes the first of those.
   const labelledBy = el.getAttribute('aria-labelledby')?.split(/\s+/)[0];
   const byId = labelledBy ? document.getElementById(labelledBy)?.textContent : null;
+  // A radio's or checkbox's own label is one option ("3B7-209156 …"): a group of them is named by its legend.
+  const legend = el.type === 'radio' || el.type === 'checkbox' ? el.closest('fieldset')?.querySelector('legend')?.textContent : null;
   const own = el.type === 'radio' ? null : (byId ?? el.labels?.[0]?.textContent);
-  const label = own ?? el.getAttribute('aria-label') ?? groupLabel();
+  const label = legend ?? own ?? el.getAttribute('aria-label') ?? groupLabel();
   return label ? label.replace(/\s*\*\s*$/, '').trim() : null;
 }
 
