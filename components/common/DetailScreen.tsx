@@ -41,7 +41,11 @@ type CommonProps<T> = {
   children: (data: T) => ReactNode;
 };
 
-export type DetailScreenProps<T> = CommonProps<T> & { query: DetailQuery<T> };
+export type DetailScreenProps<T> = CommonProps<T> & {
+  query: DetailQuery<T>;
+  /** The route names no record (a `?contract=` page opened without it): "not found" at once, not a load forever. */
+  missing?: boolean;
+};
 
 /**
  * The states of one record's screen: loading, not found (with the way back), failed (translated, with "try again",
@@ -51,7 +55,7 @@ export type DetailScreenProps<T> = CommonProps<T> & { query: DetailQuery<T> };
  * const order = useRouteRecord(ordersContract.endpoints.getOrder);
  * return <DetailScreen query={order} title={t('orders.title')} back={{ href: '/my-orders/manage' }}>{(o) => <OrderView order={o} />}</DetailScreen>;
  */
-export function DetailScreen<T>({ query, title, back, notFoundTitle, notFoundBody, errorTitle, variant = 'page', children }: DetailScreenProps<T>) {
+export function DetailScreen<T>({ query, title, back, notFoundTitle, notFoundBody, errorTitle, variant = 'page', missing = false, children }: DetailScreenProps<T>) {
   const { t } = useTranslation(['common', 'error']);
   const inline = variant === 'inline';
   const header = (h1: string) => (inline ? null : <PageHeader title={h1} {...(back ? { back } : {})} />);
@@ -67,7 +71,7 @@ export function DetailScreen<T>({ query, title, back, notFoundTitle, notFoundBod
   if (query.data !== undefined && query.data !== null) return <>{children(query.data)}</>;
 
   const error = query.apiError;
-  if (error && isNotFound(error)) {
+  if (missing || (error && isNotFound(error))) {
     return (
       <>
         {header(notFound)}

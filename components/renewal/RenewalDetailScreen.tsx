@@ -198,6 +198,7 @@ export function RenewalDetailScreen() {
   return (
     <DetailScreen
       query={query}
+      missing={router.isReady && !contractId}
       {...detailTexts(t, 'renewal:detail', query.data && { contractNo: query.data.contract.contractNo }, pathTo('/my-orders/contract-renewal'))}
     >
       {(o) => <Options o={o} />}

@@ -36,6 +36,17 @@ describe('DetailScreen', () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
+  it('is "not found" at once when the route names no record, instead of loading forever', () => {
+    const idle: DetailQuery<Widget> = { data: undefined, apiError: null, retrying: null, refetch: jest.fn() };
+    renderWithProviders(
+      <DetailScreen query={idle} title="Widget" back={back} notFoundTitle="Widget not found" missing>
+        {(w) => <h1>{w.name}</h1>}
+      </DetailScreen>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Widget not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
   it('shows another failure translated, and "try again" loads it', async () => {
     const user = userEvent.setup();
     server.use(endpointError(get, 'FORBIDDEN', { status: 403 }));
