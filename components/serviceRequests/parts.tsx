@@ -8,7 +8,7 @@ import { RetryAlert } from '@/components/common/RetryAlert';
 import { StatusChip } from '@/components/common/StatusChip';
 import type { Endpoint } from '@/lib/contract';
 import { useEndpointFile } from '@/lib/api/query';
-import { formatDateTime, pickLocalized } from '@/lib/i18n/locales';
+import { formatDate, formatDateTime, pickLocalized } from '@/lib/i18n/locales';
 import type { SlaState } from '@/lib/serviceRequests/constants';
 import type { ServiceRequestDetail, ServiceRequestEvent, SlaInfo } from '@/lib/serviceRequests/schemas';
 
@@ -49,7 +49,7 @@ export function RequestFacts({ r }: { r: ServiceRequestDetail }) {
         [t('fields.contact'), `${r.contactName} · ${r.contactPhone}`],
         [
           t('fields.visitWindows'),
-          r.visitWindows.length ? r.visitWindows.map((w) => `${w.date} · ${t(`slot.${w.slot}`)}`).join('\n') : t('fields.anyTime'),
+          r.visitWindows.length ? r.visitWindows.map((w) => `${formatDate(w.date, locale)} · ${t(`slot.${w.slot}`)}`).join('\n') : t('fields.anyTime'),
         ],
         [t('fields.reported'), formatDateTime(r.createdAt, locale)],
         ...(r.contractNo ? [[t('fields.contract'), r.contractNo] as [string, string]] : []),

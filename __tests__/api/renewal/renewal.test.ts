@@ -4,6 +4,7 @@ import { contractsContract } from '@/lib/contracts/contract';
 import { priceMonths } from '@/lib/contracts/terms';
 import { addDays, addMonths, hkToday } from '@/lib/dates/hongKong';
 import { renewalContract } from '@/lib/renewal/contract';
+import { formatDate } from '@/lib/i18n/locales';
 import { auditLog, contractEvents, contractRenewals, inboxDeliveries, inboxMessages, meterReadings, renewalOffers } from '@/lib/server/db/schema';
 import { createBill, createContract } from '../bills/billFixtures';
 import { createMember, tokenFor, uniq } from '../helpers/fixtures';
@@ -108,11 +109,16 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
       const events = await db().select().from(contractEvents).where(eq(contractEvents.contractId, c.contract.id));
       expect(events.map((e) => [e.eventType, e.actorUuid])).toEqual([['renewal_submitted', c.user.userAcUuid]]);
       const inbox = await db()
-        .select({ title: inboxMessages.titleEn, category: inboxMessages.category })
+        .select({ title: inboxMessages.titleEn, category: inboxMessages.category, bodyEn: inboxMessages.bodyEn, bodyZh: inboxMessages.bodyZh })
         .from(inboxDeliveries)
         .innerJoin(inboxMessages, eq(inboxMessages.id, inboxDeliveries.messageId))
         .where(and(eq(inboxDeliveries.userAcUuid, c.user.userAcUuid), eq(inboxDeliveries.ucpId, c.customer.ucpId)));
-      expect(inbox).toEqual([{ title: `Renewal ${renewals[0]!.renewalNo} received: contract ${c.contract.contractNo}`, category: 'contract' }]);
+      expect(inbox).toEqual([expect.objectContaining({ title: `Renewal ${renewals[0]!.renewalNo} received: contract ${c.contract.contractNo}`, category: 'contract' })]);
+      // The new term's dates as a reader writes them, in each language (not 2027-02-01).
+      const start = addDays(today, 61);
+      expect(inbox[0]!.bodyEn).toContain(`New term: ${formatDate(start, 'en')} to `);
+      expect(inbox[0]!.bodyZh).toContain(`新合約期：${formatDate(start, 'tc')} 至 `);
+      expect(`${inbox[0]!.bodyEn}${inbox[0]!.bodyZh}`).not.toMatch(/\d{4}-\d{2}-\d{2}/);
       // Now in progress: no second renewal.
       const again = await callEndpoint(server, R.submitRenewal, { ...body, idempotencyKey: randomUUID() }, { token: c.token });
       expect(again.status).toBe(409);
