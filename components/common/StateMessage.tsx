@@ -26,7 +26,7 @@ export function StateMessage({
   const isInline = variant === 'inline';
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', py: isInline ? { xs: 2, md: 3 } : { xs: 4, md: 8 }, px: isInline ? 0 : 2 }}>
-      <Paper variant={isInline ? 'elevation' : 'outlined'} elevation={isInline ? 0 : undefined} role={role} sx={{ p: { xs: 3, md: 4 }, maxWidth: 560, width: '100%', textAlign: 'center', display: 'grid', gap: 2 }}>
+      <Paper variant={isInline ? 'elevation' : 'outlined'} elevation={isInline ? 0 : undefined} role={role} sx={{ p: { xs: 3, md: 4 }, maxWidth: 560, width: '100%', textAlign: 'center', display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
         <Typography variant={isInline ? 'h6' : 'h5'} component={headingComponent}>
           {title}
         </Typography>

@@ -16,6 +16,8 @@ export function BrandMark({ inverse = false }: { inverse?: boolean }) {
           fontWeight: 700,
           fontSize: '1.05rem',
           lineHeight: 1.2,
+          // On the narrowest phones (320–359 px) the name keeps two lines beside the menu, inbox and user buttons.
+          '@media (max-width: 359.95px)': { fontSize: '0.85rem' },
           // In the header with the large font, the menus and tools fill a 1200–1535 px bar: the name is kept for screen
           // readers and the logo stays, so the menus keep one row instead of wrapping under a two-line name.
           ...(inverse ? { [`html[${FONT_SIZE_ATTRIBUTE}="L"] &`]: { [theme.breakpoints.between('lg', 'xl')]: visuallyHidden } } : {}),

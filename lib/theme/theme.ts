@@ -1,6 +1,9 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import { COLOR_SCHEME_ATTRIBUTE, FONT_SIZE_PX } from './preferences';
 
+/** A face for ‘ ’ “ ” only, from the system's Latin fonts (see `typography.fontFamily`). */
+const QUOTES_FONT = 'Portal Quotes';
+
 /** No text under 12 px, even at the small font size. */
 export const MIN_TEXT_PX = 12;
 
@@ -84,7 +87,9 @@ export const theme: Theme = createTheme({
   typography: {
     htmlFontSize: FONT_SIZE_PX.M,
     fontSize: FONT_SIZE_PX.M,
-    fontFamily: '"Noto Sans", "Noto Sans TC", "Noto Sans CJK TC", "PingFang HK", "Microsoft JhengHei", system-ui, sans-serif',
+    // "Portal Quotes" (CssBaseline below) gives the curly quotes and apostrophe a Latin face where Noto Sans is not
+    // installed: the CJK fonts draw ’ full-width, so English read "machine’ s" with a wide gap.
+    fontFamily: `"Noto Sans", "${QUOTES_FONT}", "Noto Sans TC", "Noto Sans CJK TC", "PingFang HK", "Microsoft JhengHei", system-ui, sans-serif`,
     // Spec §9: body text is 12 / 14 / 16 px at S / M / L, i.e. exactly the root size (MUI's default body1 is 16/14 of
     // it). Smaller text never goes under 12 px (WCAG-friendly floor; chips, captions, helper texts).
     body1: { fontSize: '1rem' },
@@ -98,11 +103,19 @@ export const theme: Theme = createTheme({
   components: {
     MuiCssBaseline: {
       styleOverrides: {
+        '@font-face': {
+          fontFamily: QUOTES_FONT,
+          src: ['Segoe UI', 'Helvetica Neue', 'Roboto', 'Arial', 'Liberation Sans', 'DejaVu Sans'].map((f) => `local("${f}")`).join(', '),
+          unicodeRange: 'U+2018-201F',
+        },
         html: {
           fontSize: `${FONT_SIZE_PX.M}px`,
           '&[data-font-size="S"]': { fontSize: `${FONT_SIZE_PX.S}px` },
           '&[data-font-size="L"]': { fontSize: `${FONT_SIZE_PX.L}px` },
         },
+        // A word longer than its box (a pasted 100-character search, a long e-mail address or file name) breaks
+        // instead of pushing the page wider than the screen.
+        body: { overflowWrap: 'break-word' },
         // Visible only when focused by keyboard: the first tab stop jumps past the navigation.
         '.skip-link': {
           position: 'absolute',

@@ -66,7 +66,7 @@ it('a customer sends an enquiry, gets its reference and the confirmation in the 
   const subject = `Toner for 2/F copier ${marker}`;
   page = await newPageAs('customer@demo.hk');
   await open(page, '/contact-us', en('support:contact.title'));
-  await page.getByText('2811 2233').waitFor();
+  await page.getByText('2880 1234').waitFor();
 
   // Nothing filled: the form names what is missing.
   const form = page.getByRole('form', { name: en('support:contact.form.title') });
@@ -162,4 +162,14 @@ it('the support pages work on a phone in dark mode', async () => {
   await screenshot(page, 'support-contact-phone-dark-tc');
   await open(page, '/tc/customer-support/faq', tc('support:faq.title'));
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+it('a search for one very long word keeps the page within the screen', async () => {
+  page = await newPageAs('customer@demo.hk', { viewport: { width: 1366, height: 800 } });
+  const word = 'A'.repeat(5000);
+  for (const path of ['/customer-support/faq/search', '/customer-support/quick-help/search']) {
+    await page.goto(url(`${path}?q=${word}`));
+    await page.getByText(/Nothing matches/).first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
+  }
 });
