@@ -242,8 +242,8 @@ type EventRow = typeof contractEvents.$inferInsert;
 export function buildSeedContractEvents(): EventRow[] {
   const rows: Omit<EventRow, 'id'>[] = [];
   for (const c of SEED_CONTRACTS) {
-    rows.push({ contractId: c.id, ucpId: c.ucpId, eventType: 'started', actorName: 'Pacific Imaging Services', detail: { contractNo: c.contractNo }, at: hkLocal(`${c.startDate}T09:00:00`) });
-    if (c.status === 'expired') rows.push({ contractId: c.id, ucpId: c.ucpId, eventType: 'expired', actorName: 'Pacific Imaging Services', detail: null, at: hkLocal(`${c.endDate}T23:59:00`) });
+    rows.push({ contractId: c.id, ucpId: c.ucpId, eventType: 'started', detail: { contractNo: c.contractNo }, at: hkLocal(`${c.startDate}T09:00:00`) });
+    if (c.status === 'expired') rows.push({ contractId: c.id, ucpId: c.ucpId, eventType: 'expired', detail: null, at: hkLocal(`${c.endDate}T23:59:00`) });
     if (c.status === 'terminated')
       rows.push({ contractId: c.id, ucpId: c.ucpId, eventType: 'terminated', actorName: seedUser(ADMIN).name, actorUuid: seedUserUuid(ADMIN), detail: { reason: 'Customer moved premises' }, at: hkLocal(`${c.endDate}T17:00:00`) });
   }
