@@ -28,13 +28,14 @@ export const inboxBuilderContract = defineContract('inboxBuilder', {
     output<BuilderMessage>(),
   ),
   audienceOptions: read(
-    'Provider staff: active customers and customer user groups matching q (id or either name), at most 20 of each, for choosing an audience.',
+    'Provider staff: active customers (not the provider\'s own party) and customer user groups matching q (id or either name), at most 20 of each, for choosing an audience.',
     audienceOptionsSchema,
     output<AudienceOptions>(),
   ),
   createMessage: write(
     'Save a new draft: titles and bodies en/zh (bodies sanitized on write), category, audience (all_customers | customers + customerIds | groups + groupIds), ' +
-      'optional linkPath (a signed-in page of the portal), notifyByEmail. Unknown customers or groups: 400 VALIDATION. Audit row. Answers { id }.',
+      'optional linkPath (a signed-in page of the portal), notifyByEmail. Unknown or inactive customers or groups, or the provider\'s own party: 400 VALIDATION ' +
+      '(fields.customerIds / groupIds). Audit row. Answers { id }.',
     messageDraftSchema,
     output<{ id: string }>(),
   ),
@@ -45,7 +46,10 @@ export const inboxBuilderContract = defineContract('inboxBuilder', {
   ),
   sendMessage: write(
     'Send a draft now (no sendAt) or schedule it (sendAt, at most a year ahead; a past time means now): status scheduled; a delivery job delivers it to every ' +
-      'recipient at that time, exactly once, and queues e-mail notifications. Not a draft: 409 MESSAGE_NOT_DRAFT. Audit row. Answers { id, status, sendTime }.',
+      'recipient at that time, exactly once, and queues e-mail notifications. With draft (the edit form as it stands): the draft is saved first in the same ' +
+      'transaction (field errors as fields.draft.*, e.g. draft.customerIds; then nothing is saved or sent). With updatedAt (the version the screen ' +
+      'shows): 409 CONFLICT when the message changed since. Audience no longer valid (a customer inactive, the provider party): 400 VALIDATION. ' +
+      'Not a draft: 409 MESSAGE_NOT_DRAFT. Audit rows. Answers { id, status, sendTime }.',
     sendMessageSchema,
     output<{ id: string; status: 'scheduled'; sendTime: string }>(),
   ),

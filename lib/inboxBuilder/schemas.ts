@@ -57,11 +57,19 @@ export type MessageDraft = z.output<typeof messageDraftSchema>;
 export const messageIdSchema = recordIdSchema;
 export const updateMessageSchema = z.strictObject({ id: uuidSchema, draft: messageDraftSchema });
 
-/** Send a draft now (`sendAt` absent) or at a later time (ISO with offset). */
+/**
+ * Send a draft now (`sendAt` absent) or at a later time (ISO with offset). What is sent is what the staff saw:
+ * - `draft`: the edit page's form as it stands; it is saved and scheduled in one transaction (both or neither);
+ * - `updatedAt`: the version of the message the screen shows (its `updatedAt`); when it changed since, 409 CONFLICT
+ *   and nothing is sent.
+ */
 export const sendMessageSchema = z.strictObject({
   id: z.uuid({ error: 'ui.validation.invalid' }),
   sendAt: z.iso.datetime({ offset: true, error: 'ui.validation.invalid' }).optional(),
+  draft: messageDraftSchema.optional(),
+  updatedAt: z.iso.datetime({ offset: true, error: 'ui.validation.invalid' }).optional(),
 });
+export type SendMessageBody = z.infer<typeof sendMessageSchema>;
 
 export const BUILDER_SORT_FIELDS = ['updatedAt', 'sendTime', 'status'] as const;
 export type BuilderSortField = (typeof BUILDER_SORT_FIELDS)[number];

@@ -33,7 +33,7 @@ const draft = (over: Partial<BuilderMessage> = {}): BuilderMessage => ({
 });
 
 describe('build inbox message screens', () => {
-  it('a draft: staff with write send it now; the body sent is just the id', async () => {
+  it('a draft: staff with write send it now; the body names the message and the version shown', async () => {
     const bodies: unknown[] = [];
     server.use(
       endpointSuccess(getMessage, draft()),
@@ -48,7 +48,8 @@ describe('build inbox message screens', () => {
     expect(screen.getByRole('link', { name: 'Edit draft' })).toHaveAttribute('href', `/admin-controls/build-inbox-message/edit/${ID}`);
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('The message is scheduled. It is delivered at its send time.')).toBeInTheDocument();
-    expect(bodies).toEqual([{ id: ID }]);
+    // updatedAt: the server refuses (409) if the message changed after this page loaded it.
+    expect(bodies).toEqual([{ id: ID, updatedAt: '2026-11-20T02:00:00.000Z' }]);
   }, 30_000);
 
   it('send now with a quick delivery: the confirmation stays when the message turns sent and the panel goes', async () => {

@@ -11,8 +11,12 @@ import { inboxBuilderContract } from '@/lib/inboxBuilder/contract';
 import type { BuilderTarget } from '@/lib/inboxBuilder/schemas';
 
 /**
- * Chooses customers or user groups for a message: searches the server as the user types (audienceOptions) and keeps
- * the ids in the form field. `initial` names the targets already chosen (editing a draft).
+ * Chooses customers or user groups for a message: searches the server as the user types (audienceOptions: a customer
+ * by its UCP id or either name, a group by its code or either name; the provider's own party is never offered) and
+ * keeps the ids in the form field. `initial` names the targets already chosen (editing a draft).
+ *
+ * The chosen value keeps its identity until the choice changes: MUI's Autocomplete empties the text typed whenever
+ * it gets a new `value`, so a value rebuilt on every render (each keystroke, each answer) wiped the search at once.
  */
 export function AudiencePicker<T extends FieldValues>({
   name,
@@ -39,9 +43,10 @@ export function AudiencePicker<T extends FieldValues>({
   const q = useDeferredValue(input.trim());
   const options = useEndpointQuery(inboxBuilderContract.endpoints.audienceOptions, q ? { q } : {});
   const [known, setKnown] = useState<Map<string, BuilderTarget>>(() => new Map(initial.map((x) => [x.id, x])));
-  const ids = (field.value as string[] | undefined) ?? [];
   const list = useMemo(() => options.data?.[kind] ?? [], [options.data, kind]);
-  const value = ids.map((id) => known.get(id) ?? list.find((o) => o.id === id) ?? { id, nameEn: id, nameZh: id });
+  // Every chosen target is in `known` (the draft's own, or added when picked), so the value depends on nothing else.
+  const idsKey = ((field.value as string[] | undefined) ?? []).join('\n');
+  const value = useMemo(() => (idsKey ? idsKey.split('\n') : []).map((id) => known.get(id) ?? { id, nameEn: id, nameZh: id }), [idsKey, known]);
   const labelOf = (o: BuilderTarget) => (kind === 'customers' ? `${o.id} · ${pickLocalized(locale, o.nameEn, o.nameZh)}` : pickLocalized(locale, o.nameEn, o.nameZh));
 
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import Alert from '@mui/material/Alert';
@@ -18,7 +18,7 @@ import type { BuilderStatus } from '@/lib/inboxBuilder/constants';
 import { inboxBuilderContract } from '@/lib/inboxBuilder/contract';
 import type { BuilderListItem, BuilderMessage, BuilderSortField } from '@/lib/inboxBuilder/schemas';
 import { pathTo } from '@/lib/paths';
-import { BUILDER_BASE, MessageForm } from './MessageForm';
+import { BUILDER_BASE, MessageForm, type DraftForm } from './MessageForm';
 import { SendPanel } from './SendPanel';
 
 const STATUS_COLOR: Record<BuilderStatus, ChipProps['color']> = { draft: 'default', scheduled: 'info', sent: 'success' };
@@ -130,10 +130,18 @@ export function BuilderAddScreen() {
   );
 }
 
-/** `/edit/[id]`: a draft (a message that is no longer a draft is shown read-only instead, with its status). */
+/**
+ * `/edit/[id]`: a draft (a message that is no longer a draft is shown read-only instead, with its status). Its send
+ * panel sends the form as it stands ("Save and send"): edits not saved yet are never left behind.
+ */
 export function BuilderEditScreen() {
   const { t } = useTranslation(['inbox-builder', 'common']);
   const message = useRouteRecord(inboxBuilderContract.endpoints.getMessage, { refetchInterval: pollWhileDelivering });
+  const draftForm = useRef<DraftForm | null>(null);
+  const onForm = useCallback((form: DraftForm) => {
+    draftForm.current = form;
+  }, []);
+  const currentDraftForm = useCallback(() => draftForm.current, []);
   return (
     <DetailScreen query={message} title={t('edit')} back={{ href: BUILDER_BASE, label: t('title') }}>
       {(m) =>
@@ -141,10 +149,10 @@ export function BuilderEditScreen() {
           <>
             <PageHeader title={t('edit')} back={{ href: BUILDER_BASE, label: t('title') }} />
             <Box sx={{ display: 'grid', gap: 3 }}>
-              <MessageForm record={m} />
+              <MessageForm record={m} onForm={onForm} />
               <Can anyOf={['build_inbox_message_write']}>
                 <DetailSection title={t('send.title')}>
-                  <SendPanel message={m} />
+                  <SendPanel message={m} draftForm={currentDraftForm} />
                 </DetailSection>
               </Can>
             </Box>

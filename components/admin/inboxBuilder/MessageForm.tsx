@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useRouter } from 'next/router';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'next-i18next/pages';
@@ -8,9 +9,11 @@ import { BUILDER_LIMITS, INBOX_AUDIENCES, INBOX_CATEGORIES } from '@/lib/inboxBu
 import { inboxBuilderContract } from '@/lib/inboxBuilder/contract';
 import { messageDraftSchema, type BuilderMessage, type MessageDraft, type MessageDraftInput } from '@/lib/inboxBuilder/schemas';
 
-type DraftForm = UseFormReturn<MessageDraftInput, unknown, MessageDraft>;
 import { pathTo } from '@/lib/paths';
 import { AudiencePicker } from './AudiencePicker';
+
+/** The message form's react-hook-form API (the edit page's send panel checks and sends its values). */
+export type DraftForm = UseFormReturn<MessageDraftInput, unknown, MessageDraft>;
 
 export const BUILDER_BASE = '/admin-controls/build-inbox-message';
 
@@ -40,8 +43,11 @@ const fromRecord = (m: BuilderMessage): MessageDraftInput => ({
   notifyByEmail: m.notifyByEmail,
 });
 
-/** Compose a new draft, or edit one (`record`): both languages, audience, link, e-mail flag. Saving keeps it a draft. */
-export function MessageForm({ record }: { record?: BuilderMessage }) {
+/**
+ * Compose a new draft, or edit one (`record`): both languages, audience, link, e-mail flag. Saving keeps it a draft.
+ * `onForm` receives the form's API once it exists (the edit page's "Save and send" sends the form as it stands).
+ */
+export function MessageForm({ record, onForm }: { record?: BuilderMessage; onForm?: (form: DraftForm) => void }) {
   const { t } = useTranslation(['inbox-builder', 'common']);
   const router = useRouter();
   const fieldLabels = {
@@ -54,7 +60,7 @@ export function MessageForm({ record }: { record?: BuilderMessage }) {
     linkPath: t('form.linkPath'),
   };
   const done = (id: string) => void router.push(pathTo(`${BUILDER_BASE}/view/[id]`, { id }));
-  const fields = (form: DraftForm) => <Fields form={form} record={record} />;
+  const fields = (form: DraftForm) => <Fields form={form} record={record} onForm={onForm} />;
   return record ? (
     <EntityForm
       endpoint={inboxBuilderContract.endpoints.updateMessage}
@@ -84,8 +90,9 @@ export function MessageForm({ record }: { record?: BuilderMessage }) {
   );
 }
 
-function Fields({ form, record }: { form: DraftForm; record?: BuilderMessage }) {
+function Fields({ form, record, onForm }: { form: DraftForm; record?: BuilderMessage; onForm?: (form: DraftForm) => void }) {
   const { t } = useTranslation(['inbox-builder', 'common']);
+  useEffect(() => onForm?.(form), [form, onForm]);
   const audience = useWatch({ control: form.control, name: 'audience' });
   return (
     <Box sx={{ display: 'grid', gap: 2.5 }}>

@@ -16,6 +16,6 @@ export const inboxBuilderRoutes = implement(inboxBuilderContract, {
   audienceOptions: ({ service, body }) => audienceOptions(service, body.q),
   createMessage: ({ service, body }) => createBuilderMessage(service, body),
   updateMessage: ({ service, body }) => updateBuilderMessage(service, body.id, body.draft),
-  sendMessage: ({ service, body }) => sendBuilderMessage(service, body.id, body.sendAt),
+  sendMessage: ({ service, body }) => sendBuilderMessage(service, body.id, body.sendAt, { draft: body.draft, updatedAt: body.updatedAt }),
   unscheduleMessage: ({ service, body }) => unscheduleBuilderMessage(service, body.id),
 });

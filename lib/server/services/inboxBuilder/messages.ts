@@ -106,13 +106,16 @@ export async function getBuilderMessage(ctx: ServiceContext, id: string): Promis
   };
 }
 
-/** Active customers and customer groups matching `q`, for the audience pickers. */
+/**
+ * Active customers and customer groups matching `q` (a customer: its UCP id or either name; a group: its code or
+ * either name), for the audience pickers. The provider's own party is not a customer and is never offered.
+ */
 export async function audienceOptions(ctx: ServiceContext, q: string | undefined): Promise<AudienceOptions> {
   const p = q ? containsPattern(q) : null;
   const custs = await ctx.db
     .select({ id: customers.ucpId, nameEn: customers.nameEn, nameZh: customers.nameZh })
     .from(customers)
-    .where(and(eq(customers.status, 'active'), p ? or(ilikeLiteral(customers.ucpId, p), ilikeLiteral(customers.nameEn, p), ilikeLiteral(customers.nameZh, p)) : undefined))
+    .where(and(eq(customers.status, 'active'), eq(customers.isProvider, false), p ? or(ilikeLiteral(customers.ucpId, p), ilikeLiteral(customers.nameEn, p), ilikeLiteral(customers.nameZh, p)) : undefined))
     .orderBy(asc(customers.ucpId))
     .limit(20);
   const groups = await ctx.db
@@ -130,19 +133,36 @@ export async function audienceOptions(ctx: ServiceContext, q: string | undefined
   return { customers: custs, groups };
 }
 
-/** The chosen customers / groups must exist and be active; the list that does not apply to the audience is dropped. */
-async function checkedTargets(ctx: ServiceContext, draft: MessageDraft): Promise<{ ucpIds: string[]; groupIds: string[] }> {
-  const ucpIds = draft.audience === 'customers' ? [...new Set(draft.customerIds)] : [];
-  const groupIds = draft.audience === 'groups' ? [...new Set(draft.groupIds)] : [];
-  if (ucpIds.length) {
-    const found = await ctx.db.select({ id: customers.ucpId }).from(customers).where(and(inArray(customers.ucpId, ucpIds), eq(customers.status, 'active')));
-    if (found.length !== ucpIds.length) throw new AppError('VALIDATION', { fields: { customerIds: ['inbox-builder:validation.unknownCustomer'] } });
+type Targets = { ucpIds: string[]; groupIds: string[] };
+
+/**
+ * The chosen customers must exist, be active and be customers (not the provider's own party, whose "users" are staff
+ * and would receive nothing); the chosen groups must exist and be active. 400 VALIDATION on `customerIds` / `groupIds`
+ * (`prefix` names the draft inside a larger body, e.g. `draft.`).
+ */
+async function assertTargets(ctx: ServiceContext, t: Targets, prefix = ''): Promise<void> {
+  if (t.ucpIds.length) {
+    const found = await ctx.db
+      .select({ id: customers.ucpId, isProvider: customers.isProvider })
+      .from(customers)
+      .where(and(inArray(customers.ucpId, t.ucpIds), eq(customers.status, 'active')));
+    if (found.some((c) => c.isProvider)) throw new AppError('VALIDATION', { fields: { [`${prefix}customerIds`]: ['inbox-builder:validation.providerNotCustomer'] } });
+    if (found.length !== t.ucpIds.length) throw new AppError('VALIDATION', { fields: { [`${prefix}customerIds`]: ['inbox-builder:validation.unknownCustomer'] } });
   }
-  if (groupIds.length) {
-    const found = await ctx.db.select({ id: userGroups.id }).from(userGroups).where(and(inArray(userGroups.id, groupIds), eq(userGroups.status, 'active')));
-    if (found.length !== groupIds.length) throw new AppError('VALIDATION', { fields: { groupIds: ['inbox-builder:validation.unknownGroup'] } });
+  if (t.groupIds.length) {
+    const found = await ctx.db.select({ id: userGroups.id }).from(userGroups).where(and(inArray(userGroups.id, t.groupIds), eq(userGroups.status, 'active')));
+    if (found.length !== t.groupIds.length) throw new AppError('VALIDATION', { fields: { [`${prefix}groupIds`]: ['inbox-builder:validation.unknownGroup'] } });
   }
-  return { ucpIds, groupIds };
+}
+
+/** The draft's targets, checked (assertTargets); the list that does not apply to the audience is dropped. */
+async function checkedTargets(ctx: ServiceContext, draft: MessageDraft, prefix = ''): Promise<Targets> {
+  const targets = {
+    ucpIds: draft.audience === 'customers' ? [...new Set(draft.customerIds)] : [],
+    groupIds: draft.audience === 'groups' ? [...new Set(draft.groupIds)] : [],
+  };
+  await assertTargets(ctx, targets, prefix);
+  return targets;
 }
 
 /** What is stored of a draft: bodies sanitized on write (and again on every read). */
@@ -154,13 +174,13 @@ const messageValues = (draft: MessageDraft) => ({
   category: draft.category,
 });
 
-async function writeTargets(ctx: ServiceContext, messageId: string, t: { ucpIds: string[]; groupIds: string[] }) {
+async function writeTargets(ctx: ServiceContext, messageId: string, t: Targets) {
   await ctx.db.delete(inboxBroadcastTargets).where(eq(inboxBroadcastTargets.messageId, messageId));
   const rows = [...t.ucpIds.map((ucpId) => ({ messageId, ucpId })), ...t.groupIds.map((groupId) => ({ messageId, groupId }))];
   if (rows.length) await ctx.db.insert(inboxBroadcastTargets).values(rows);
 }
 
-const auditShape = (draft: MessageDraft, t: { ucpIds: string[]; groupIds: string[] }) => ({
+const auditShape = (draft: MessageDraft, t: Targets) => ({
   titleEn: draft.titleEn,
   titleZh: draft.titleZh,
   category: draft.category,
@@ -195,7 +215,7 @@ export async function createBuilderMessage(ctx: ServiceContext, draft: MessageDr
 /** Locks the message row; 404 when it is not a composed message, 409 when it is not in `expected` state. */
 async function lockMessage(ctx: ServiceContext, id: string, expected: BuilderStatus) {
   const row = await firstOr404(ctx.db
-    .select({ status: inboxMessages.status, claimedAt: inboxBroadcasts.claimedAt, sendTime: inboxMessages.sendTime })
+    .select({ status: inboxMessages.status, claimedAt: inboxBroadcasts.claimedAt, sendTime: inboxMessages.sendTime, updatedAt: inboxMessages.updatedAt })
     .from(inboxMessages)
     .innerJoin(inboxBroadcasts, eq(inboxBroadcasts.messageId, inboxMessages.id))
     .where(eq(inboxMessages.id, id))
@@ -204,30 +224,63 @@ async function lockMessage(ctx: ServiceContext, id: string, expected: BuilderSta
   return row;
 }
 
+/** Whether saving `draft` would change nothing of the stored message `before` (bodies compared as stored: sanitized). */
+function unchanged(before: BuilderMessage, draft: MessageDraft, t: Targets): boolean {
+  const v = messageValues(draft);
+  const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
+  return (
+    before.titleEn === v.titleEn &&
+    before.titleZh === v.titleZh &&
+    before.bodyEn === sanitizeRichText(v.bodyEn) &&
+    before.bodyZh === sanitizeRichText(v.bodyZh) &&
+    before.category === v.category &&
+    before.audience === draft.audience &&
+    before.linkPath === draft.linkPath &&
+    before.notifyByEmail === draft.notifyByEmail &&
+    same(before.customers.map((c) => c.id), t.ucpIds) &&
+    same(before.groups.map((g) => g.id), t.groupIds)
+  );
+}
+
+/** Replaces a locked draft's content (in `tx`); nothing is written or audited when nothing changes. */
+async function writeDraft(tx: ServiceContext, id: string, draft: MessageDraft, prefix = ''): Promise<void> {
+  const before = await getBuilderMessage(tx, id);
+  const targets = await checkedTargets(tx, draft, prefix);
+  if (unchanged(before, draft, targets)) return;
+  await tx.db.update(inboxMessages).set({ ...messageValues(draft), updatedAt: tx.now() }).where(eq(inboxMessages.id, id));
+  await tx.db
+    .update(inboxBroadcasts)
+    .set({ audience: draft.audience, linkPath: draft.linkPath || null, notifyByEmail: draft.notifyByEmail, updatedBy: tx.actor.userAcUuid })
+    .where(eq(inboxBroadcasts.messageId, id));
+  await writeTargets(tx, id, targets);
+  await audit(tx, {
+    action: 'update',
+    entity: 'inbox_message',
+    entityId: id,
+    before: { titleEn: before.titleEn, titleZh: before.titleZh, audience: before.audience, customerIds: before.customers.map((c) => c.id), groupIds: before.groups.map((g) => g.id) },
+    after: auditShape(draft, targets),
+  });
+}
+
 export async function updateBuilderMessage(ctx: ServiceContext, id: string, draft: MessageDraft): Promise<{ id: string }> {
   return inTransaction(ctx, async (tx) => {
     await lockMessage(tx, id, 'draft');
-    const before = await getBuilderMessage(tx, id);
-    const targets = await checkedTargets(tx, draft);
-    await tx.db.update(inboxMessages).set({ ...messageValues(draft), updatedAt: tx.now() }).where(eq(inboxMessages.id, id));
-    await tx.db
-      .update(inboxBroadcasts)
-      .set({ audience: draft.audience, linkPath: draft.linkPath || null, notifyByEmail: draft.notifyByEmail, updatedBy: tx.actor.userAcUuid })
-      .where(eq(inboxBroadcasts.messageId, id));
-    await writeTargets(tx, id, targets);
-    await audit(tx, {
-      action: 'update',
-      entity: 'inbox_message',
-      entityId: id,
-      before: { titleEn: before.titleEn, titleZh: before.titleZh, audience: before.audience, customerIds: before.customers.map((c) => c.id), groupIds: before.groups.map((g) => g.id) },
-      after: auditShape(draft, targets),
-    });
+    await writeDraft(tx, id, draft);
     return { id };
   });
 }
 
-/** draft → scheduled, at `sendAt` or now (a past time means now). The delivery job does the rest. */
-export async function sendBuilderMessage(ctx: ServiceContext, id: string, sendAt?: string): Promise<{ id: string; status: 'scheduled'; sendTime: string }> {
+/** What the staff saw when pressing Send (sendMessageSchema): the form's draft, or the version of the message shown. */
+export type SendAs = { draft?: MessageDraft; updatedAt?: string };
+
+/**
+ * draft → scheduled, at `sendAt` or now (a past time means now). The delivery job does the rest. With `as.draft` the
+ * draft is saved first in the same transaction (a failure of either leaves the message as it was); with
+ * `as.updatedAt`, a message changed since that version is refused (409 CONFLICT), so what is sent is what was shown.
+ * The stored audience is checked again (a customer may have become inactive since the draft was saved, and a draft
+ * saved before the provider party was refused may name it).
+ */
+export async function sendBuilderMessage(ctx: ServiceContext, id: string, sendAt?: string, as: SendAs = {}): Promise<{ id: string; status: 'scheduled'; sendTime: string }> {
   const now = ctx.now();
   const requested = sendAt ? new Date(sendAt) : now;
   if (requested.getTime() > now.getTime() + BUILDER_LIMITS.maxScheduleDays * 86_400_000) {
@@ -235,7 +288,12 @@ export async function sendBuilderMessage(ctx: ServiceContext, id: string, sendAt
   }
   const sendTime = requested.getTime() < now.getTime() ? now : requested;
   const result = await inTransaction(ctx, async (tx) => {
-    await lockMessage(tx, id, 'draft');
+    const row = await lockMessage(tx, id, 'draft');
+    if (as.updatedAt !== undefined && row.updatedAt.getTime() !== Date.parse(as.updatedAt)) {
+      throw new AppError('CONFLICT', { message: 'the message changed since the screen loaded it' });
+    }
+    if (as.draft) await writeDraft(tx, id, as.draft, 'draft.');
+    else await assertTargets(tx, await storedTargets(tx, id));
     await tx.db.update(inboxMessages).set({ status: 'scheduled', sendTime, updatedAt: now }).where(eq(inboxMessages.id, id));
     await tx.db.update(inboxBroadcasts).set({ claimedBy: null, claimedAt: null, updatedBy: tx.actor.userAcUuid }).where(eq(inboxBroadcasts.messageId, id));
     await audit(tx, { action: 'schedule', entity: 'inbox_message', entityId: id, before: { status: 'draft' }, after: { status: 'scheduled', sendTime: sendTime.toISOString() } });
@@ -243,6 +301,12 @@ export async function sendBuilderMessage(ctx: ServiceContext, id: string, sendAt
   });
   if (sendTime.getTime() <= now.getTime()) wakeJob('inbox-deliver');
   return result;
+}
+
+/** The customers and groups a stored message is addressed to. */
+async function storedTargets(ctx: ServiceContext, id: string): Promise<Targets> {
+  const rows = await ctx.db.select({ ucpId: inboxBroadcastTargets.ucpId, groupId: inboxBroadcastTargets.groupId }).from(inboxBroadcastTargets).where(eq(inboxBroadcastTargets.messageId, id));
+  return { ucpIds: rows.flatMap((r) => (r.ucpId ? [r.ucpId] : [])), groupIds: rows.flatMap((r) => (r.groupId ? [r.groupId] : [])) };
 }
 
 /** scheduled → draft, only while no instance has started delivering it. */
