@@ -9,7 +9,7 @@ import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import { wakeJob } from '@/lib/server/jobs/registry';
 import { sanitizeRichText } from '@/lib/server/sanitize';
-import { firstOr404, linkedCustomers } from '@/lib/server/services/common';
+import { firstOr404, linkedCustomers, lockVersion } from '@/lib/server/services/common';
 
 const readCount = sql<number>`(select count(*)::int from ${inboxDeliveries} d where d.message_id = ${inboxMessages.id} and d.is_read)`;
 
@@ -204,12 +204,14 @@ async function lockMessage(ctx: ServiceContext, id: string, expected: BuilderSta
   return row;
 }
 
-export async function updateBuilderMessage(ctx: ServiceContext, id: string, draft: MessageDraft): Promise<{ id: string }> {
+/** `version`: the draft's `updatedAt` as the edit form loaded it (409 RECORD_CHANGED when saved since: lockVersion). */
+export async function updateBuilderMessage(ctx: ServiceContext, id: string, draft: MessageDraft, version: string): Promise<{ id: string }> {
   return inTransaction(ctx, async (tx) => {
     await lockMessage(tx, id, 'draft');
+    const updatedAt = await lockVersion(tx, inboxMessages, inboxMessages, id, version);
     const before = await getBuilderMessage(tx, id);
     const targets = await checkedTargets(tx, draft);
-    await tx.db.update(inboxMessages).set({ ...messageValues(draft), updatedAt: tx.now() }).where(eq(inboxMessages.id, id));
+    await tx.db.update(inboxMessages).set({ ...messageValues(draft), updatedAt }).where(eq(inboxMessages.id, id));
     await tx.db
       .update(inboxBroadcasts)
       .set({ audience: draft.audience, linkPath: draft.linkPath || null, notifyByEmail: draft.notifyByEmail, updatedBy: tx.actor.userAcUuid })
