@@ -255,6 +255,15 @@ describeEachDb('Stale staff edits (409 RECORD_CHANGED)', (getHandle) => {
     expect(await c.stored(id)).toBe('Again');
   });
 
+  it('two saves of the same version sent at once: exactly one is saved, the other is 409', async () => {
+    const c = cases[0]!;
+    const { id, version: loaded } = await c.create();
+    const answers = await Promise.all([c.update(id, loaded, 'Tab one'), c.update(id, loaded, 'Tab two')]);
+    expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
+    const winner = answers.find((x) => x.status === 200) === answers[0] ? 'Tab one' : 'Tab two';
+    expect(await c.stored(id)).toBe(winner);
+  });
+
   it('a missing version is 400 VALIDATION; an unknown record is 404', async () => {
     const g = await createGroup(db(), ['home']);
     const noVersion = await post(server, G.updateGroup.path, { id: g.id, nameEn: 'x', nameZh: 'x', description: '', kind: 'customer', codes: ['home'] });
