@@ -21,6 +21,13 @@ export const uuidSchema = z.uuid({ error: zodMessages.invalid });
 /** The body of an endpoint that names one record by its uuid (`{ id }`: get, download, delete…). */
 export const recordIdSchema = z.strictObject({ id: uuidSchema });
 
+/**
+ * The version of a record a staff edit form loaded: its `updatedAt` as the get endpoint answered it. The update
+ * endpoints of the maintenance areas take it and refuse a stale one with 409 RECORD_CHANGED (docs/api.md,
+ * "Edits name the version they loaded").
+ */
+export const versionSchema = z.iso.datetime({ offset: true, error: zodMessages.invalid });
+
 /** A text's English and Chinese fields (`titleEn`, `titleZh`, in that order) under one rule. Spread it into the object. */
 export function enZh<const K extends string, S extends z.ZodType>(name: K, schema: S): Record<`${K}En` | `${K}Zh`, S> {
   return { [`${name}En`]: schema, [`${name}Zh`]: schema } as Record<`${K}En` | `${K}Zh`, S>;

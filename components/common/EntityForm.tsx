@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'next-i18next/pages';
 import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
@@ -17,10 +19,18 @@ export type EntityFormProps<E extends Endpoint<'mutation'>, TIn extends FieldVal
   /** Add: empty values; edit: the record's values (every field named, '' or null when empty). */
   defaultValues: DefaultValues<TIn>;
   /**
-   * The request body from the checked values. `idempotencyKey` is this form instance's key (the same on a repeat after
-   * a failure or time-out, a new one after a success): pass it to endpoints that take one.
+   * Edit of a whole record: the record's version (its `updatedAt`) as currently read, with `defaultValues` from the
+   * same read. The form keeps the version its values came from and hands it to `toBody` (`context.version`); when the
+   * server answers 409 RECORD_CHANGED (someone saved the record since), the form says so and, once the record is read
+   * again (the mutation's invalidation), shows its current values under the new version. A newer version read while
+   * the user types (a refetch on focus) changes nothing: the save still names the version the values came from.
    */
-  toBody: (values: TOut, context: { idempotencyKey: string }) => BodyOf<E>;
+  version?: string;
+  /**
+   * The request body from the checked values. `idempotencyKey` is this form instance's key (the same on a repeat after
+   * a failure or time-out, a new one after a success): pass it to endpoints that take one. `version`: see `version`.
+   */
+  toBody: (values: TOut, context: { idempotencyKey: string; version?: string }) => BodyOf<E>;
   onSuccess?: (data: OutputOf<E>, values: TOut) => void;
   /** Shows a Cancel button (its text: `cancelLabel`, default `ui.form.cancel`). */
   onCancel?: () => void;
@@ -57,6 +67,7 @@ export function EntityForm<E extends Endpoint<'mutation'>, TIn extends FieldValu
   endpoint,
   schema,
   defaultValues,
+  version,
   toBody,
   onSuccess,
   onCancel,
@@ -72,29 +83,70 @@ export function EntityForm<E extends Endpoint<'mutation'>, TIn extends FieldValu
 }: EntityFormProps<E, TIn, TOut>) {
   const { t } = useTranslation('common');
   const mutation = useEndpointMutation(endpoint);
+  const conflict = useVersionConflict(version);
   return (
-    <Form<TIn, TOut, OutputOf<E>>
-      schema={schema}
-      defaultValues={defaultValues}
-      errorSummary
-      {...(fieldLabels ? { fieldLabels } : {})}
-      {...(submitLabel ? { submitLabel } : {})}
-      {...(id ? { id } : {})}
-      {...(ariaLabel ? { 'aria-label': ariaLabel } : {})}
-      {...(resetOnSuccess ? { resetOnSuccess } : {})}
-      {...(submitColor ? { submitColor } : {})}
-      secondaryActions={onCancel ? <Button onClick={onCancel}>{cancelLabel ?? t('ui.form.cancel')}</Button> : undefined}
-      onSubmit={async (values, context) => {
-        const result = await submitThrough(mutation.mutateAsync, toBody(values, context));
-        // Handled by the screen: neither an error on the form nor a success.
-        if (!result.ok && onFailure?.(result.error) === true) return { ok: false as const, error: { ...result.error, code: ABORTED } };
-        return result;
-      }}
-      onSuccess={(data, values) => onSuccess?.(data as OutputOf<E>, values)}
-    >
-      {children}
-    </Form>
+    <>
+      {conflict.notice ? (
+        <Alert severity="warning" role="alert" data-testid="form-record-changed" sx={{ mb: 2 }}>
+          <AlertTitle>{t('ui.form.recordChanged.title')}</AlertTitle>
+          {conflict.notice === 'reloading' ? t('ui.form.recordChanged.reloading') : t('ui.form.recordChanged.reloaded')}
+        </Alert>
+      ) : null}
+      <Form<TIn, TOut, OutputOf<E>>
+        // A new instance with the record's current values after a conflict (useForm keeps its first defaults).
+        key={conflict.key}
+        schema={schema}
+        defaultValues={defaultValues}
+        errorSummary
+        {...(fieldLabels ? { fieldLabels } : {})}
+        {...(submitLabel ? { submitLabel } : {})}
+        {...(id ? { id } : {})}
+        {...(ariaLabel ? { 'aria-label': ariaLabel } : {})}
+        {...(resetOnSuccess ? { resetOnSuccess } : {})}
+        {...(submitColor ? { submitColor } : {})}
+        secondaryActions={onCancel ? <Button onClick={onCancel}>{cancelLabel ?? t('ui.form.cancel')}</Button> : undefined}
+        onSubmit={async (values, context) => {
+          const body = toBody(values, { ...context, ...(conflict.formVersion !== undefined ? { version: conflict.formVersion } : {}) });
+          const result = await submitThrough(mutation.mutateAsync, body);
+          if (!result.ok && result.error.code === 'RECORD_CHANGED' && conflict.formVersion !== undefined) {
+            conflict.changed();
+            return { ok: false as const, error: { ...result.error, code: ABORTED } };
+          }
+          // Handled by the screen: neither an error on the form nor a success.
+          if (!result.ok && onFailure?.(result.error) === true) return { ok: false as const, error: { ...result.error, code: ABORTED } };
+          if (result.ok) conflict.saved();
+          return result;
+        }}
+        onSuccess={(data, values) => onSuccess?.(data as OutputOf<E>, values)}
+      >
+        {children}
+      </Form>
+    </>
   );
+}
+
+/**
+ * The version an edit form's values came from, and what to say after a 409 RECORD_CHANGED: `reloading` until the
+ * record has been read again with a newer version, then `reloaded`, with a new form instance (`key`) holding the
+ * current values. After a successful save the form takes the next version read (the one its save made) as its own,
+ * so a form that stays open can save again.
+ */
+function useVersionConflict(version: string | undefined) {
+  const [state, setState] = useState<{ formVersion: string | undefined; notice: 'reloading' | 'reloaded' | null; saved: boolean; key: number }>(
+    { formVersion: version, notice: null, saved: false, key: 0 },
+  );
+  // Adjusted while rendering (no effect): the record read again after a conflict or after this form's own save.
+  if (version !== undefined && version !== state.formVersion) {
+    if (state.notice === 'reloading') setState({ formVersion: version, notice: 'reloaded', saved: false, key: state.key + 1 });
+    else if (state.saved) setState({ ...state, formVersion: version, saved: false });
+  }
+  return {
+    key: state.key,
+    formVersion: state.formVersion,
+    notice: state.notice,
+    changed: () => setState((s) => ({ ...s, notice: 'reloading', saved: false })),
+    saved: () => setState((s) => ({ ...s, notice: null, saved: true })),
+  };
 }
 
 /** A mutation's `mutateAsync` as the ApiResult the shared Form expects (failures are values, not throws). */

@@ -79,8 +79,27 @@ export type ResourceDescription<Row, Rec, FIn extends FieldValues = FieldValues,
     /** `mode` lets a field be entered once and shown read-only afterwards (a record's key). */
     fields: (form: UseFormReturn<FIn, unknown, FOut>, t: TFunction, mode: 'add' | 'edit') => ReactNode;
     toCreate?: (values: FOut, context: { idempotencyKey: string }) => BodyOf<C>;
-    toUpdate?: (record: Rec, values: FOut) => BodyOf<U>;
+    /**
+     * The update's body without `version`: when the update endpoint takes one (every area whose record has an
+     * `updatedAt`), the edit page adds the version the form loaded and handles 409 RECORD_CHANGED (EntityForm).
+     */
+    toUpdate?: (record: Rec, values: FOut) => WithoutVersion<BodyOf<U>>;
   };
+};
+
+/** A body without its `version` (distributes over a union of bodies). */
+type WithoutVersion<B> = B extends unknown ? Omit<B, 'version'> : never;
+
+/** Whether an update endpoint takes the version its form loaded (optimistic concurrency: docs/api.md). */
+const takesVersion = (endpoint: WriteE): boolean => {
+  const shape = (endpoint.body as { shape?: unknown }).shape;
+  return typeof shape === 'object' && shape !== null && 'version' in shape;
+};
+
+/** The record's version as its get endpoint answered it (`updatedAt`). */
+const versionOf = (record: unknown): string | undefined => {
+  const v = (record as { updatedAt?: unknown }).updatedAt;
+  return typeof v === 'string' ? v : undefined;
 };
 
 /** Type helper: checks a description against its endpoints (no run-time work). */
@@ -239,6 +258,7 @@ function ResourceEdit<Rec, FIn extends FieldValues, FOut>({
   if (!r.endpoints.update || !form.toUpdate) throw new Error(`${r.base}: no update endpoint`);
   const update = r.endpoints.update;
   const toUpdate = form.toUpdate;
+  const versioned = takesVersion(update);
   return (
     <DetailScreen query={record} title={t('title')} back={back} notFoundTitle={t('notFoundTitle')} notFoundBody={t('notFoundBody')}>
       {(rec) => {
@@ -250,7 +270,9 @@ function ResourceEdit<Rec, FIn extends FieldValues, FOut>({
               endpoint={update}
               schema={form.schema}
               defaultValues={form.fromRecord(rec)}
-              toBody={(v) => toUpdate(rec, v)}
+              // The version the form's values came from, not the latest read: a save over someone else's is a 409.
+              {...(versioned ? { version: versionOf(rec) } : {})}
+              toBody={(v, ctx) => ({ ...toUpdate(rec, v), ...(versioned ? { version: ctx.version } : {}) }) as BodyOf<typeof update>}
               fieldLabels={fieldLabels}
               submitLabel={t('common:ui.form.save')}
               onCancel={() => void router.push(view)}

@@ -32,7 +32,7 @@ export const customersContract = defineContract('customers', {
     ['customers', 'admin'],
   ),
   updateCustomer: write(
-    'Provider staff: edit a customer’s names, BR number (unique: 409), address, contact and hard-copy bill choice. Audited. Answers { id }.',
+    'Provider staff: edit a customer’s names, BR number (unique: 409), address, contact and hard-copy bill choice. Audited. Answers { id }. `version`: the `updatedAt` it loaded (409 RECORD_CHANGED when saved since).',
     updateCustomerSchema,
     output<{ id: string }>(),
   ),

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { listBodySchema, type ListResult, searchStatusFilter } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
-import { required, text, PHONE_PATTERN } from '@/lib/zodText';
+import { required, text, PHONE_PATTERN, versionSchema } from '@/lib/zodText';
 
 export const CUSTOMER_STATUSES = ['active', 'inactive'] as const;
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
@@ -46,7 +46,7 @@ export const createCustomerSchema = customerFieldsSchema.extend({ ucpId: ucpIdSc
 export type CreateCustomerBody = z.infer<typeof createCustomerSchema>;
 
 export const customerIdSchema = z.strictObject({ id: ucpIdSchema });
-export const updateCustomerSchema = customerFieldsSchema.extend({ id: ucpIdSchema });
+export const updateCustomerSchema = customerFieldsSchema.extend({ id: ucpIdSchema, version: versionSchema });
 export type UpdateCustomerBody = z.infer<typeof updateCustomerSchema>;
 
 export const setCustomerStatusSchema = z.strictObject({ id: ucpIdSchema, status: z.enum(CUSTOMER_STATUSES) });

@@ -16,6 +16,7 @@ export const ERRORS = {
   UNSUPPORTED_MEDIA_TYPE: { http: 415, description: 'Body is not application/json or the file type is not allowed' },
   PAYLOAD_TOO_LARGE: { http: 413, description: 'Body or file over the limit' },
   CONFLICT: { http: 409, description: 'Duplicate submission or stale state' },
+  RECORD_CHANGED: { http: 409, description: 'A staff edit sent the version (updatedAt) it loaded and someone else saved the record since: nothing was saved; reload and apply the change again' },
   TOO_MANY_REQUESTS: { http: 429, description: 'Too many attempts' },
   INVALID_CREDENTIALS: { http: 401, description: 'Login id or password wrong' },
   ACCOUNT_LOCKED: { http: 423, description: 'Locked after failed attempts' },

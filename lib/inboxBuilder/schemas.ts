@@ -1,6 +1,6 @@
 /** Build inbox message: requests and answers shared by the API and the screens (client-safe). */
 import { z } from 'zod';
-import { recordIdSchema, uuidSchema } from '@/lib/zodText';
+import { recordIdSchema, uuidSchema, versionSchema } from '@/lib/zodText';
 import { listBodySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
 import { findRoute, normalizePath } from '@/lib/permissions/routes';
 import { msg } from '@/lib/zodMessages';
@@ -55,7 +55,7 @@ export type MessageDraftInput = z.input<typeof messageDraftSchema>;
 export type MessageDraft = z.output<typeof messageDraftSchema>;
 
 export const messageIdSchema = recordIdSchema;
-export const updateMessageSchema = z.strictObject({ id: uuidSchema, draft: messageDraftSchema });
+export const updateMessageSchema = z.strictObject({ id: uuidSchema, version: versionSchema, draft: messageDraftSchema });
 
 /**
  * Send a draft now (`sendAt` absent) or at a later time (ISO with offset). What is sent is what the staff saw:

@@ -30,7 +30,7 @@ export const offersContract = defineContract('offers', {
     createOfferSchema,
     output<{ id: string }>(),
   ),
-  updateOffer: write('Provider staff: edit an offer (same rules as createOffer; the status is kept). Audited. Answers { id }.', updateOfferSchema, output<{ id: string }>()),
+  updateOffer: write('Provider staff: edit an offer (same rules as createOffer; the status is kept). Audited. Answers { id }. `version`: the `updatedAt` it loaded (409 RECORD_CHANGED when saved since).', updateOfferSchema, output<{ id: string }>()),
   setOfferStatus: write(
     'Provider staff: publish (shown to its customers within its validity), take back to draft, or expire an offer. Audited.',
     setOfferStatusSchema,

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { isoDateSchema, listBodySchema, type ListResult, searchStatusFilter } from '@/lib/listQuery';
 import { msg } from '@/lib/zodMessages';
-import { required, text } from '@/lib/zodText';
+import { required, text, versionSchema } from '@/lib/zodText';
 
 export const OFFER_STATUSES = ['draft', 'published', 'expired'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
@@ -61,7 +61,7 @@ export type OfferFields = z.infer<typeof offerFieldsSchema>;
 
 export const offerIdSchema = z.strictObject({ id: z.uuid() });
 export const createOfferSchema = offerFieldsSchema;
-export const updateOfferSchema = z.strictObject({ id: z.uuid(), fields: offerFieldsSchema });
+export const updateOfferSchema = z.strictObject({ id: z.uuid(), version: versionSchema, fields: offerFieldsSchema });
 export type UpdateOfferBody = z.infer<typeof updateOfferSchema>;
 export const setOfferStatusSchema = z.strictObject({ id: z.uuid(), status: z.enum(OFFER_STATUSES) });
 export const offerImageFieldsSchema = z.strictObject({ id: z.uuid() });

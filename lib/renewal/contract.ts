@@ -53,7 +53,7 @@ export const renewalContract = defineContract('renewal', {
   ),
   listModels: readOffers('Provider staff: machine models an offer may include.', noBody, output<MachineModelOption[]>()),
   saveOffer: mutation({
-    summary: 'Provider staff: create (no id) or update a renewal offer; audit row with before and after. Duplicate code: 409 CONFLICT; unknown model: 400 VALIDATION.',
+    summary: 'Provider staff: create (no id) or update a renewal offer (id and `version`, the `updatedAt` it loaded: 409 RECORD_CHANGED when saved since); audit row with before and after. Duplicate code: 409 CONFLICT; unknown model: 400 VALIDATION.',
     permission: { anyOf: ['renewal_offer_write'] },
     body: saveOfferSchema,
     output: output<OfferItem>(),

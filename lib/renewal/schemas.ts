@@ -4,6 +4,7 @@ import { CONTRACT_TYPES, type ContractType } from '@/lib/contracts/constants';
 import type { ContractEvent, ContractTerms } from '@/lib/contracts/schemas';
 import { isoDateSchema, listBodySchema, searchTextSchema, type ListFilterOf, type ListResult, enumListFilter, dateRangeFilter } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
+import { versionSchema } from '@/lib/zodText';
 import { OFFER_STATUSES, RENEWAL_STATUSES, type OfferStatus, type RenewalStatus } from './constants';
 
 const id = z.uuid({ error: 'ui.validation.invalid' });
@@ -123,7 +124,10 @@ export const offerFieldsSchema = z
   .refine((o) => o.validTo >= o.validFrom, { path: ['validTo'], error: 'renewal:offers.validToBeforeFrom' });
 export type OfferFields = z.input<typeof offerFieldsSchema>;
 
-export const saveOfferSchema = z.strictObject({ id: id.optional(), offer: offerFieldsSchema });
+/** An update names the offer (`id`) and the version (`updatedAt`) its dialog loaded; a create names neither. */
+export const saveOfferSchema = z
+  .strictObject({ id: id.optional(), version: versionSchema.optional(), offer: offerFieldsSchema })
+  .refine((b) => (b.id === undefined) === (b.version === undefined), { path: ['version'], error: zodMessages.invalid });
 export type SaveOfferBody = z.input<typeof saveOfferSchema>;
 
 export type OfferItem = NamedOffer & {

@@ -51,7 +51,7 @@ export const supportAdminContract = defineContract('supportAdmin', {
     body: helpImageFieldsSchema,
     output: output<HelpImageResult>(),
   }),
-  updateArticle: write('Staff: edit an article (also publish / unpublish). Audited. Answers { id }.', updateArticleSchema, output<{ id: string }>()),
+  updateArticle: write('Staff: edit an article (also publish / unpublish). Audited. Answers { id }. `version`: the `updatedAt` it loaded (409 RECORD_CHANGED when saved since).', updateArticleSchema, output<{ id: string }>()),
   listFaqEntries: read(
     'Staff: FAQ entries, published or not. Filter q (question in either language), topic (category), published; sort sortOrder | title | updatedAt.',
     listContentSchema,
@@ -59,7 +59,7 @@ export const supportAdminContract = defineContract('supportAdmin', {
   ),
   getFaqEntry: read('Staff: one FAQ entry. Unknown: 404.', idSchema, output<FaqRecord>()),
   createFaqEntry: write('Staff: add a FAQ entry (answers sanitized). Audited. Answers { id }.', faqFieldsSchema, output<{ id: string }>()),
-  updateFaqEntry: write('Staff: edit a FAQ entry. Audited. Answers { id }.', updateFaqSchema, output<{ id: string }>()),
+  updateFaqEntry: write('Staff: edit a FAQ entry. Audited. Answers { id }. `version`: the `updatedAt` it loaded (409 RECORD_CHANGED when saved since).', updateFaqSchema, output<{ id: string }>()),
   listLinks: read(
     'Staff: useful links, published or not. Filter q (title or address), published; sort sortOrder | title | updatedAt.',
     listLinksSchema,
@@ -67,7 +67,7 @@ export const supportAdminContract = defineContract('supportAdmin', {
   ),
   getLink: read('Staff: one useful link. Unknown: 404.', idSchema, output<LinkRecord>()),
   createLink: write('Staff: add a useful link (https, http, mailto or a portal path). Audited. Answers { id }.', linkFieldsSchema, output<{ id: string }>()),
-  updateLink: write('Staff: edit a useful link. Audited. Answers { id }.', updateLinkSchema, output<{ id: string }>()),
+  updateLink: write('Staff: edit a useful link. Audited. Answers { id }. `version`: the `updatedAt` it loaded (409 RECORD_CHANGED when saved since).', updateLinkSchema, output<{ id: string }>()),
   listEnquiries: readEnquiries(
     'Staff: contact-us enquiries of every customer, newest first. Filter q (reference, subject, customer, contact), topic.',
     listEnquiriesSchema,

@@ -2,7 +2,7 @@
  * Customer support (docs/support.md): requests and answers shared by the API and the screens (client-safe).
  */
 import { z } from 'zod';
-import { enZh, required, text, PHONE_PATTERN } from '@/lib/zodText';
+import { enZh, required, text, PHONE_PATTERN, versionSchema } from '@/lib/zodText';
 import { listBodySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
 import { ENQUIRY_TOPICS, SUPPORT_TOPICS, type EnquiryTopic, type SupportTopic } from './constants';
@@ -72,7 +72,7 @@ export const articleFieldsSchema = z.strictObject({
   ...placement,
 });
 export type ArticleFields = z.infer<typeof articleFieldsSchema>;
-export const updateArticleSchema = articleFieldsSchema.extend({ id: z.uuid() });
+export const updateArticleSchema = articleFieldsSchema.extend({ id: z.uuid(), version: versionSchema });
 
 export const faqFieldsSchema = z.strictObject({
   category: z.enum(SUPPORT_TOPICS, { error: zodMessages.choose }),
@@ -81,7 +81,7 @@ export const faqFieldsSchema = z.strictObject({
   ...placement,
 });
 export type FaqFields = z.infer<typeof faqFieldsSchema>;
-export const updateFaqSchema = faqFieldsSchema.extend({ id: z.uuid() });
+export const updateFaqSchema = faqFieldsSchema.extend({ id: z.uuid(), version: versionSchema });
 
 /** https, http or mailto, or a path of the portal (`/inbox`); the server checks it again with safeHref. */
 export const linkUrlSchema = z
@@ -98,7 +98,7 @@ export const linkFieldsSchema = z.strictObject({
   ...placement,
 });
 export type LinkFields = z.infer<typeof linkFieldsSchema>;
-export const updateLinkSchema = linkFieldsSchema.extend({ id: z.uuid() });
+export const updateLinkSchema = linkFieldsSchema.extend({ id: z.uuid(), version: versionSchema });
 
 export const CONTENT_SORT_FIELDS = ['sortOrder', 'title', 'updatedAt'] as const;
 export type ContentSortField = (typeof CONTENT_SORT_FIELDS)[number];

@@ -31,7 +31,8 @@ export const userGroupsContract = defineContract('userGroups', {
   ),
   updateGroup: write(
     'Provider staff: edit a group’s names, description, kind and function codes. Each member’s codes change at its next request. ' +
-      'The kind cannot change while the group has members of the other kind (409 on fields.kind). Audited. Answers { id }.',
+      'The kind cannot change while the group has members of the other kind (409 on fields.kind). Audited. Answers { id }. ' +
+      '`version`: the `updatedAt` it loaded (409 RECORD_CHANGED when saved since).',
     updateGroupSchema,
     output<{ id: string }>(),
   ),

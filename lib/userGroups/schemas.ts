@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { listBodySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import { FUNCTION_CODES, type FunctionCode } from '@/lib/permissions/codes';
 import { msg, zodMessages } from '@/lib/zodMessages';
-import { required, text } from '@/lib/zodText';
+import { required, text, versionSchema } from '@/lib/zodText';
 
 /** customer: held by customers' users for one customer; provider: provider staff (shown as "Staff"). */
 export const GROUP_KINDS = ['customer', 'provider'] as const;
@@ -38,7 +38,7 @@ export type GroupFields = z.infer<typeof groupFieldsSchema>;
 
 export const createGroupSchema = groupFieldsSchema.extend({ code: groupCodeSchema });
 export type CreateGroupBody = z.infer<typeof createGroupSchema>;
-export const updateGroupSchema = groupFieldsSchema.extend({ id: z.uuid() });
+export const updateGroupSchema = groupFieldsSchema.extend({ id: z.uuid(), version: versionSchema });
 export type UpdateGroupBody = z.infer<typeof updateGroupSchema>;
 
 export const setGroupStatusSchema = z.strictObject({ id: z.uuid(), status: z.enum(GROUP_STATUSES) });

@@ -53,7 +53,7 @@ export const usersContract = defineContract('users', {
     ['users', 'customers'],
   ),
   updateUser: write(
-    'Provider staff: edit name, e-mail, language, MFA exemption, customers and their groups. Audited; the user’s next request runs with the new codes (token version + 1 when access is taken away).',
+    'Provider staff: edit name, e-mail, language, MFA exemption, customers and their groups. Audited; the user’s next request runs with the new codes (token version + 1 when access is taken away). `version`: the `updatedAt` it loaded (409 RECORD_CHANGED when saved since).',
     updateUserSchema,
     output<{ id: string }>(),
     ['users', 'customers'],

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { passwordSchema } from '@/lib/auth/passwordRules';
 import { listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
-import { recordIdSchema, text, uuidSchema } from '@/lib/zodText';
+import { recordIdSchema, text, uuidSchema, versionSchema } from '@/lib/zodText';
 
 /**
  * pending = created, waiting for its activation; active; locked = locked by staff until unlocked; inactive =
@@ -76,7 +76,7 @@ export type UserFields = z.infer<typeof userFieldsSchema>;
 
 export const createUserSchema = userFieldsSchema.extend({ loginId: loginIdSchema, kind: z.enum(USER_KINDS) });
 export type CreateUserBody = z.infer<typeof createUserSchema>;
-export const updateUserSchema = userFieldsSchema.extend({ id: uuidSchema });
+export const updateUserSchema = userFieldsSchema.extend({ id: uuidSchema, version: versionSchema });
 export type UpdateUserBody = z.infer<typeof updateUserSchema>;
 export const userIdSchema = recordIdSchema;
 export const setUserStatusSchema = z.strictObject({ id: uuidSchema, action: z.enum(USER_STATUS_ACTIONS) });

@@ -5,7 +5,7 @@ import { ordersContract } from '@/lib/orders/contract';
 import { auditLog, customerNumbers, customers, paymentSlips } from '@/lib/server/db/schema';
 import { createCustomer, createGroup, createMember, createUser, linkUserToCustomer, tokenFor, uniq, useStaffTokens } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { callEndpoint, useTestServer } from '../helpers/testServer';
+import { callEndpoint, useTestServer, versionOf } from '../helpers/testServer';
 
 const { listCustomers, getCustomer, createCustomer: create, updateCustomer, setCustomerStatus } = customersContract.endpoints;
 
@@ -77,10 +77,10 @@ describeEachDb('UCP customer maintenance', (getHandle) => {
 
     const other = `UCP${uniq()}`.toUpperCase();
     expect((await callEndpoint(server, create, { ucpId: other, ...fields() }, { token: tokens.writer })).status).toBe(200);
-    const editToTaken = await callEndpoint(server, updateCustomer, { id: other, ...fields({ brNo: first.brNo }) }, { token: tokens.writer });
+    const editToTaken = await callEndpoint(server, updateCustomer, { id: other, version: await versionOf(server, getCustomer, other, tokens.reader), ...fields({ brNo: first.brNo }) }, { token: tokens.writer });
     expect(editToTaken.status).toBe(409);
     // Keeping its own BR number is not a clash.
-    const keep = await callEndpoint(server, updateCustomer, { id: ucpId, ...first, nameEn: 'Renamed Limited' }, { token: tokens.writer });
+    const keep = await callEndpoint(server, updateCustomer, { id: ucpId, version: await versionOf(server, getCustomer, ucpId, tokens.reader), ...first, nameEn: 'Renamed Limited' }, { token: tokens.writer });
     expect(keep.status).toBe(200);
     const [row] = await db().select().from(customers).where(eq(customers.ucpId, ucpId));
     expect(row!.nameEn).toBe('Renamed Limited');
@@ -143,7 +143,7 @@ describeEachDb('UCP customer maintenance', (getHandle) => {
   it('a staff user with the read code only gets 403 from every write; a customer user holding the codes gets 403 everywhere', async () => {
     const ucpId = `UCP${uniq()}`;
     expect((await callEndpoint(server, create, { ucpId, ...fields() }, { token: tokens.reader })).status).toBe(403);
-    expect((await callEndpoint(server, updateCustomer, { id: ucpId, ...fields() }, { token: tokens.reader })).status).toBe(403);
+    expect((await callEndpoint(server, updateCustomer, { id: ucpId, version: new Date().toISOString(), ...fields() }, { token: tokens.reader })).status).toBe(403);
     expect((await callEndpoint(server, setCustomerStatus, { id: ucpId, status: 'inactive' }, { token: tokens.reader })).status).toBe(403);
     expect((await callEndpoint(server, listCustomers, { page: 1, pageSize: 10 }, { token: customerUserWithCode })).status).toBe(403);
     expect((await callEndpoint(server, create, { ucpId, ...fields() }, { token: customerUserWithCode })).status).toBe(403);

@@ -6,7 +6,7 @@ import { auditLog } from '@/lib/server/db/schema';
 import { corruptPngBytes, gifBytes, jpegBytes, multipart, pngBytes } from '../bills/billFixtures';
 import { createCustomer, createMember, createUser, linkUserToCustomer, createGroup, tokenFor, uniq, useStaffTokens } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { callEndpoint, useTestServer } from '../helpers/testServer';
+import { callEndpoint, useTestServer, versionOf } from '../helpers/testServer';
 
 const { listOffers, getOffer, createOffer, updateOffer, setOfferStatus, uploadOfferImage, getOfferImage, listHomeOffers } = offersContract.endpoints;
 const today = hkToday();
@@ -81,7 +81,7 @@ describeEachDb('Offers', (getHandle) => {
     expect(await homeIds(a.token)).toContain(id);
     expect(await homeIds(b.token)).not.toContain(id);
     // Retargeted to b: a loses it at its next request.
-    expect((await callEndpoint(server, updateOffer, { id, fields: fields({ target: 'selected', customerIds: [b.ucpId] }) }, { token: tokens.writer })).status).toBe(200);
+    expect((await callEndpoint(server, updateOffer, { id, version: await versionOf(server, getOffer, id, tokens.reader), fields: fields({ target: 'selected', customerIds: [b.ucpId] }) }, { token: tokens.writer })).status).toBe(200);
     expect(await homeIds(a.token)).not.toContain(id);
     expect(await homeIds(b.token)).toContain(id);
 
@@ -147,7 +147,7 @@ describeEachDb('Offers', (getHandle) => {
     const customerToken = await tokenFor(c.user, c.customer.ucpId);
     for (const token of [tokens.reader, customerToken]) {
       expect((await callEndpoint(server, createOffer, fields(), { token })).status).toBe(403);
-      expect((await callEndpoint(server, updateOffer, { id, fields: fields() }, { token })).status).toBe(403);
+      expect((await callEndpoint(server, updateOffer, { id, version: new Date().toISOString(), fields: fields() }, { token })).status).toBe(403);
       expect((await callEndpoint(server, setOfferStatus, { id, status: 'published' }, { token })).status).toBe(403);
     }
     expect((await callEndpoint(server, listOffers, { page: 1, pageSize: 5 }, { token: customerToken })).status).toBe(403);

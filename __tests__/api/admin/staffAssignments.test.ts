@@ -10,7 +10,7 @@ import type { UserDetail } from '@/lib/users/schemas';
 import { auditLog, staffCustomerAssignments } from '@/lib/server/db/schema';
 import { createCustomer, createGroup, createMember, createUser, linkUserToCustomer, tokenFor, uniq, useStaffTokens } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { callEndpoint, useTestServer } from '../helpers/testServer';
+import { callEndpoint, useTestServer, versionOf } from '../helpers/testServer';
 
 const U = usersContract.endpoints;
 
@@ -51,7 +51,8 @@ describeEachDb('staff ↔ customer assignments on the user form', (getHandle) =>
     expect(res.status).toBe(200);
     return (res.body as { data: ReportResult }).data.items.map((i) => i.ucpId).sort();
   };
-  const update = (assignedUcpIds: string[] | undefined, token = tokens.writer) => callEndpoint(server, U.updateUser, { ...staffFields, ...(assignedUcpIds ? { assignedUcpIds } : {}) }, { token });
+  const update = async (assignedUcpIds: string[] | undefined, token = tokens.writer) =>
+    callEndpoint(server, U.updateUser, { ...staffFields, version: await versionOf(server, U.getUser, staffFields.id, tokens.writer), ...(assignedUcpIds ? { assignedUcpIds } : {}) }, { token });
   const assignedRows = async () =>
     (await db().select({ ucpId: staffCustomerAssignments.ucpId }).from(staffCustomerAssignments).where(eq(staffCustomerAssignments.staffUserAcUuid, staffId))).map((r) => r.ucpId).sort();
 
@@ -90,7 +91,7 @@ describeEachDb('staff ↔ customer assignments on the user form', (getHandle) =>
     }
     const c = await createMember(db(), ['home']);
     const customerFields = { id: c.user.userAcUuid, name: c.user.name, email: c.user.email, preferredLanguage: 'en' as const, skipMfa: false, links: [{ ucpId: c.customer.ucpId, groupIds: [c.group.id] }] };
-    const res = await callEndpoint(server, U.updateUser, { ...customerFields, assignedUcpIds: [ucpA] }, { token: tokens.writer });
+    const res = await callEndpoint(server, U.updateUser, { ...customerFields, version: await versionOf(server, U.getUser, customerFields.id, tokens.writer), assignedUcpIds: [ucpA] }, { token: tokens.writer });
     expect(res.status).toBe(400);
     expect((res.body as { error: { fields: unknown } }).error.fields).toEqual({ assignedUcpIds: ['users:errors.assignStaffOnly'] });
     expect((await update([ucpA], tokens.reader)).status).toBe(403);

@@ -6,7 +6,7 @@ import { auditLog, userGroupFunctions, userGroups } from '@/lib/server/db/schema
 import { functionCodesFor } from '@/lib/server/services/auth/grant';
 import { createCustomer, createGroup, createMember, createUser, linkUserToCustomer, tokenFor, uniq, useStaffTokens } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { callEndpoint, useTestServer } from '../helpers/testServer';
+import { callEndpoint, useTestServer, versionOf } from '../helpers/testServer';
 
 const { listGroups, getGroup, createGroup: create, updateGroup, setGroupStatus, deleteGroup, addGroupMember, removeGroupMember } = userGroupsContract.endpoints;
 
@@ -85,7 +85,7 @@ describeEachDb('User group maintenance', (getHandle) => {
     const probe = () => callEndpoint(server, customersContract.endpoints.listCustomers, { page: 1, pageSize: 1 }, { token });
 
     expect((await probe()).status).toBe(403);
-    ok(await callEndpoint(server, updateGroup, { id: group.id, ...fields({ kind: 'provider', codes: ['home', 'ucp_cust_main_read'] }) }, { token: tokens.writer }));
+    ok(await callEndpoint(server, updateGroup, { id: group.id, version: await versionOf(server, getGroup, group.id, tokens.reader), ...fields({ kind: 'provider', codes: ['home', 'ucp_cust_main_read'] }) }, { token: tokens.writer }));
     // Same token, next request: the code counts.
     expect((await probe()).status).toBe(200);
     expect((await functionCodesFor(db(), member.userAcUuid, customer.ucpId)).sort()).toEqual(['home', 'ucp_cust_main_read']);
@@ -121,7 +121,7 @@ describeEachDb('User group maintenance', (getHandle) => {
     expect(await functionCodesFor(db(), user.userAcUuid, customer.ucpId)).toEqual(['home']);
 
     // A group whose members are customer users cannot turn into a staff group.
-    const kindChange = await callEndpoint(server, updateGroup, { id: group.id, ...fields({ kind: 'provider' }) }, { token: tokens.writer });
+    const kindChange = await callEndpoint(server, updateGroup, { id: group.id, version: await versionOf(server, getGroup, group.id, tokens.reader), ...fields({ kind: 'provider' }) }, { token: tokens.writer });
     expect(kindChange.status).toBe(409);
     expect(kindChange.body).toMatchObject({ error: { fields: { kind: ['userGroups:errors.kindHasMembers'] } } });
   });

@@ -7,7 +7,7 @@ import { auditLog, outbox, userAccounts, userTokens } from '@/lib/server/db/sche
 import { multipart } from '../bills/billFixtures';
 import { createCustomer, createGroup, createMember, tokenFor, uniq, tokenForStaff } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { callEndpoint, useTestServer } from '../helpers/testServer';
+import { callEndpoint, useTestServer, versionOf } from '../helpers/testServer';
 
 const U = usersContract.endpoints;
 const L = accountLinksContract.endpoints;
@@ -220,7 +220,7 @@ describeEachDb('user account maintenance and one-time links', (getHandle) => {
     const u = await activeUser();
     expect((await callEndpoint(server, U.listUsers, { page: 1, pageSize: 10 }, { token: u.token })).status).toBe(403);
     const other = await createCustomer(db());
-    const fields = { id: u.id, name: 'Renamed User', email: u.body.email, preferredLanguage: 'en' as const, skipMfa: false, links: [{ ucpId: other.ucpId, groupIds: [groupId] }] };
+    const fields = { id: u.id, version: await versionOf(server, U.getUser, u.id, writer), name: 'Renamed User', email: u.body.email, preferredLanguage: 'en' as const, skipMfa: false, links: [{ ucpId: other.ucpId, groupIds: [groupId] }] };
     ok(await callEndpoint(server, U.updateUser, fields, { token: writer }));
     // The token named the customer it no longer has: refused.
     expect((await callEndpoint(server, loginContract.endpoints.getUcpList, {}, { token: u.token })).status).toBe(401);
@@ -306,7 +306,7 @@ describeEachDb('user account maintenance and one-time links', (getHandle) => {
       const id = some.items[0]!.id;
       const writes = [
         callEndpoint(server, U.createUser, newUser(), { token: reader }),
-        callEndpoint(server, U.updateUser, { id, name: 'x', email: 'x@example.test', preferredLanguage: 'en', skipMfa: false, links: [] }, { token: reader }),
+        callEndpoint(server, U.updateUser, { id, version: new Date().toISOString(), name: 'x', email: 'x@example.test', preferredLanguage: 'en', skipMfa: false, links: [] }, { token: reader }),
         callEndpoint(server, U.setUserStatus, { id, action: 'lock' }, { token: reader }),
         callEndpoint(server, U.resetMfa, { id }, { token: reader }),
         callEndpoint(server, U.resendActivation, { id }, { token: reader }),

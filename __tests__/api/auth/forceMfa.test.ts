@@ -45,8 +45,8 @@ describeEachDb('forced MFA: enrolment at sign-in', (getHandle) => {
     expect((await startEnrol(u.user.loginId)).body.error.code).toBe('CONFLICT');
 
     // Read-only staff cannot force it.
-    expect((await post(U.updateUser.path, { ...u.fields, mfaRequired: true }, tokens.reader)).status).toBe(403);
-    const forced = await post(U.updateUser.path, { ...u.fields, mfaRequired: true }, tokens.writer);
+    expect((await post(U.updateUser.path, { ...u.fields, version: (await userRow(db(), u.user.userAcUuid)).updatedAt.toISOString(), mfaRequired: true }, tokens.reader)).status).toBe(403);
+    const forced = await post(U.updateUser.path, { ...u.fields, version: (await userRow(db(), u.user.userAcUuid)).updatedAt.toISOString(), mfaRequired: true }, tokens.writer);
     expect(forced.status).toBe(200);
     expect(await userRow(db(), u.user.userAcUuid)).toMatchObject({ mfaRequired: true, mfaEnabled: false });
     // Sessions of a user without an authenticator end at once: the next sign-in enrols.
@@ -113,7 +113,7 @@ describeEachDb('forced MFA: enrolment at sign-in', (getHandle) => {
 
   it('cannot be forced and exempted at once; the exemption lets the user in without enrolling; lifting it needs no enrolment', async () => {
     const u = await customerUser();
-    const both = await post(U.updateUser.path, { ...u.fields, mfaRequired: true, skipMfa: true }, tokens.writer);
+    const both = await post(U.updateUser.path, { ...u.fields, version: (await userRow(db(), u.user.userAcUuid)).updatedAt.toISOString(), mfaRequired: true, skipMfa: true }, tokens.writer);
     expect(both.status).toBe(400);
     expect(both.body.error.fields).toEqual({ mfaRequired: ['users:errors.mfaRequiredExempt'] });
     expect((await userRow(db(), u.user.userAcUuid)).mfaRequired).toBe(false);
@@ -123,10 +123,10 @@ describeEachDb('forced MFA: enrolment at sign-in', (getHandle) => {
     expect((await signIn(u.user.loginId)).status).toBe(200);
     // Not forced any more (an edit without the field keeps it; with false lifts it).
     await db().update(userAccounts).set({ skipMfa: false }).where(eq(userAccounts.userAcUuid, u.user.userAcUuid));
-    expect((await post(U.updateUser.path, { ...u.fields, name: 'Kept Forced' }, tokens.writer)).status).toBe(200);
+    expect((await post(U.updateUser.path, { ...u.fields, version: (await userRow(db(), u.user.userAcUuid)).updatedAt.toISOString(), name: 'Kept Forced' }, tokens.writer)).status).toBe(200);
     expect((await userRow(db(), u.user.userAcUuid)).mfaRequired).toBe(true);
     expect((await signIn(u.user.loginId)).body.error.code).toBe('MFA_ENROL_REQUIRED');
-    expect((await post(U.updateUser.path, { ...u.fields, mfaRequired: false }, tokens.writer)).status).toBe(200);
+    expect((await post(U.updateUser.path, { ...u.fields, version: (await userRow(db(), u.user.userAcUuid)).updatedAt.toISOString(), mfaRequired: false }, tokens.writer)).status).toBe(200);
     expect((await signIn(u.user.loginId)).status).toBe(200);
   });
 

@@ -190,3 +190,14 @@ export function useTestServer<H extends DbHandle>(
     close: () => live().close(),
   };
 }
+
+/**
+ * A record's version as an edit form loads it: the `updatedAt` its get endpoint answers. Staff updates of whole
+ * records send it back (`version`) and get 409 RECORD_CHANGED when it is stale.
+ */
+export async function versionOf<E extends { path: string; body: unknown }>(server: TestServer, getEndpoint: E, id: string, token: string): Promise<string> {
+  const res = await server.post(getEndpoint.path, { id }, { token });
+  const body = res.body as { status: string; data?: { updatedAt?: unknown } };
+  if (body.status !== 'success' || typeof body.data?.updatedAt !== 'string') throw new Error(`no version for ${id}: ${JSON.stringify(res.body)}`);
+  return body.data.updatedAt;
+}

@@ -190,10 +190,11 @@ describeEachDb('build inbox message: delivery', (getHandle) => {
     expect((await dispatchDueMessages(jobCtx(now), { instance: 'A' })).some((d) => d.messageId === id)).toBe(false);
     expect(await deliveriesOf(id)).toHaveLength(0);
     // Editing needs a draft: take it back, then schedule again.
-    await expect(updateBuilderMessage(staffCtx(now), id, draft({ customerIds: [a.customer.ucpId] }))).rejects.toMatchObject({ code: 'MESSAGE_NOT_DRAFT' });
+    await expect(updateBuilderMessage(staffCtx(now), id, draft({ customerIds: [a.customer.ucpId] }), now.toISOString())).rejects.toMatchObject({ code: 'MESSAGE_NOT_DRAFT' });
     await unscheduleBuilderMessage(staffCtx(now), id);
     expect(await statusOf(id)).toBe('draft');
-    await updateBuilderMessage(staffCtx(now), id, draft({ customerIds: [a.customer.ucpId], titleEn: 'Changed' }));
+    const { updatedAt: version } = await getBuilderMessage(staffCtx(now), id);
+    await updateBuilderMessage(staffCtx(now), id, draft({ customerIds: [a.customer.ucpId], titleEn: 'Changed' }), version);
     await sendBuilderMessage(staffCtx(now), id, at.toISOString());
     const later = new Date(at.getTime() + 60_000);
     expect(await dispatchDueMessages(jobCtx(later), { instance: 'A' })).toContainEqual({ messageId: id, recipients: 1 });

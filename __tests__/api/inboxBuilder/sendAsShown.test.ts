@@ -81,7 +81,7 @@ describeEachDb('build inbox message API: audience and what is sent', (getHandle)
     });
 
     const id = await newDraft();
-    const update = await callEndpoint(server, updateMessage, { id, draft: body([provider.ucpId]) }, { token });
+    const update = await callEndpoint(server, updateMessage, { id, version: await updatedAtOf(id), draft: body([provider.ucpId]) }, { token });
     expect(update.status).toBe(400);
     expect(update.body.status === 'error' && update.body.error.fields).toEqual({ customerIds: ['inbox-builder:validation.providerNotCustomer'] });
 
@@ -128,7 +128,7 @@ describeEachDb('build inbox message API: audience and what is sent', (getHandle)
     const shown = await updatedAtOf(id);
     // A colleague saves a change after the page was loaded.
     await new Promise((r) => setTimeout(r, 5));
-    expect((await callEndpoint(server, updateMessage, { id, draft: body([lung.ucpId], { titleEn: 'Changed by a colleague' }) }, { token })).status).toBe(200);
+    expect((await callEndpoint(server, updateMessage, { id, version: shown, draft: body([lung.ucpId], { titleEn: 'Changed by a colleague' }) }, { token })).status).toBe(200);
     const stale = await callEndpoint(server, sendMessage, { id, updatedAt: shown }, { token });
     expect(stale.status).toBe(409);
     expect(stale.body.status === 'error' && stale.body.error.code).toBe('CONFLICT');

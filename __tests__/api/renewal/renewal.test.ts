@@ -217,7 +217,7 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
       const created = await callEndpoint(server, R.saveOffer, { offer }, { token: s.token });
       if (created.body.status !== 'success') throw new Error(JSON.stringify(created.body));
       const id = created.body.data.id;
-      const updated = await callEndpoint(server, R.saveOffer, { id, offer: { ...offer, status: 'inactive' } }, { token: s.token });
+      const updated = await callEndpoint(server, R.saveOffer, { id, version: created.body.data.updatedAt, offer: { ...offer, status: 'inactive' } }, { token: s.token });
       expect(updated.body.status === 'success' && updated.body.data.status).toBe('inactive');
       const audits = await db().select().from(auditLog).where(eq(auditLog.entityId, id));
       expect(audits.map((a) => [a.action, a.entity, a.actorUuid])).toEqual([

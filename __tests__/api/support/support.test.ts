@@ -11,7 +11,7 @@ import { registerMailSettings } from '@/lib/server/mail/settings';
 import { seedSupport, SEED_FAQ, SEED_HELP_ARTICLES, SEED_USEFUL_LINKS } from '@/lib/server/db/seedData/support';
 import { createMember, tokenFor, tokenForStaff } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
-import { callEndpoint, useTestServer } from '../helpers/testServer';
+import { callEndpoint, useTestServer, versionOf } from '../helpers/testServer';
 
 const c = supportContract.endpoints;
 const a = supportAdminContract.endpoints;
@@ -195,7 +195,7 @@ describeEachDb('customer support', (getHandle) => {
     const markup = ok<{ hits: { id: string }[] }>(await callEndpoint(server, c.searchHelp, { q: 'strong', lang: 'en' }, { token: customerToken }));
     expect(markup.hits).toEqual([]);
 
-    ok(await callEndpoint(server, a.updateArticle, { ...fields, id, titleEn: 'Scan to e-mail', published: false }, { token: staffToken }));
+    ok(await callEndpoint(server, a.updateArticle, { ...fields, id, version: await versionOf(server, a.getArticle, id, staffToken), titleEn: 'Scan to e-mail', published: false }, { token: staffToken }));
     expect((await callEndpoint(server, c.getHelpArticle, { id }, { token: customerToken })).status).toBe(404);
     expect(ok<{ hits: unknown[] }>(await callEndpoint(server, c.searchHelp, { q: '通訊錄', lang: 'tc' }, { token: customerToken })).hits).toEqual([]);
     const list = ok<{ items: { id: string; titleEn: string; published: boolean }[] }>(

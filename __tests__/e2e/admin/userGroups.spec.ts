@@ -143,7 +143,7 @@ it('a staff user with read-only codes sees no add, edit or delete controls (grou
     ['/api/userGroups/addGroupMember', { id: '5eed0003-0000-4000-8000-000000000002', loginId: 'auditor@demo.hk', ucpId: 'PROVIDER' }],
     ['/api/offers/setOfferStatus', { id: '5eed0011-0000-4000-8000-000000000004', status: 'published' }],
     ['/api/customers/setCustomerStatus', { id: 'UCP100001', status: 'inactive' }],
-    ['/api/customers/updateCustomer', { id: 'UCP100001', nameEn: 'x', nameZh: 'x', brNo: '12345678', billingAddressEn: '', billingAddressZh: '', contactName: '', contactPhone: '', contactEmail: '', receiveHardcopyBill: false }],
+    ['/api/customers/updateCustomer', { id: 'UCP100001', version: '2026-01-01T00:00:00.000Z', nameEn: 'x', nameZh: 'x', brNo: '12345678', billingAddressEn: '', billingAddressZh: '', contactName: '', contactPhone: '', contactEmail: '', receiveHardcopyBill: false }],
     ['/api/offers/createOffer', { titleEn: 'x', titleZh: 'x', descriptionEn: '', descriptionZh: '', validFrom: '2030-01-01', validTo: '2030-01-02', target: 'all', customerIds: [], ctaUrl: '', ctaLabelEn: '', ctaLabelZh: '' }],
   ] as const;
   for (const [path, body] of refusals) expect([path, (await apiError(page, path, body)).status]).toEqual([path, 403]);

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { TextFieldElement } from '@/components/common/form';
 import { describeResource, ResourceFormPage, ResourceListPage, ResourceViewPage } from '@/components/common/resource';
 import { endpointError, endpointSuccess } from '../testUtils/handlers';
@@ -121,5 +122,71 @@ describe('resource pages from one description', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'));
     expect(within(screen.getByTestId('form-error-summary')).getByRole('button', { name: 'Code: This field is required.' })).toBeInTheDocument();
+  });
+
+  it('edit: sends the version it loaded; a 409 RECORD_CHANGED says so and shows the current record, whose version the next save sends', async () => {
+    const user = userEvent.setup();
+    const V1 = '2026-11-25T01:00:00.000Z';
+    const V2 = '2026-11-25T01:05:00.000Z';
+    // Another tab saved the widget after this page read it: the server holds V2.
+    let stored: typeof W1 = { ...W1, updatedAt: V1 };
+    const bodies: { version?: string; name?: string }[] = [];
+    const versioned = describeResource({ ...widgets, endpoints: { ...widgets.endpoints, update: c.updateVersionedWidget } });
+    server.use(
+      endpointSuccess(c.getWidget, () => stored),
+      http.post(c.updateVersionedWidget.path, async ({ request }) => {
+        const body = (await request.json()) as { version: string; name: string };
+        bodies.push(body);
+        if (body.version !== stored.updatedAt) {
+          return HttpResponse.json({ status: 'error', error: { code: 'RECORD_CHANGED', message: 'stale' }, traceId: 't' }, { status: 409 });
+        }
+        stored = { ...stored, name: body.name, updatedAt: '2026-11-25T01:06:00.000Z' };
+        return HttpResponse.json({ status: 'success', data: { id: W1.id }, traceId: 't' });
+      }),
+    );
+    const { memoryRouter } = renderWithProviders(<ResourceFormPage resource={versioned} mode="edit" />, { route: `/admin-controls/widgets/edit?id=${W1.id}`, namespaces });
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    stored = { ...stored, name: 'Renamed in another tab', updatedAt: V2 };
+
+    await user.clear(name);
+    await user.type(name, 'My name');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const notice = await screen.findByTestId('form-record-changed');
+    expect(notice).toHaveTextContent('Someone else changed this record after you opened it');
+    // The record read again: the form shows its current values, under the new version.
+    await waitFor(() => expect(notice).toHaveTextContent('The form now shows the current values'));
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Renamed in another tab');
+    expect(bodies).toEqual([{ id: W1.id, code: 'DU-1', name: 'My name', version: V1 }]);
+    expect(memoryRouter!.asPath).not.toContain('/view/');
+    // No error alert of the form beside the notice: nothing to correct in the fields.
+    expect(screen.queryByTestId('form-error')).not.toBeInTheDocument();
+
+    // The user makes the change again: saved with the version now shown.
+    await user.clear(screen.getByRole('textbox', { name: 'Name' }));
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'My name');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(memoryRouter!.asPath).toBe(`/admin-controls/widgets/view/${W1.id}`));
+    expect(bodies[1]).toEqual({ id: W1.id, code: 'DU-1', name: 'My name', version: V2 });
+    expect(stored.name).toBe('My name');
+  });
+
+  it('edit: a newer version read while the user types (a refetch) does not replace the version the form loaded', async () => {
+    const user = userEvent.setup();
+    const V1 = '2026-11-25T01:00:00.000Z';
+    let stored: typeof W1 = { ...W1, updatedAt: V1 };
+    const bodies: { version?: string }[] = [];
+    const versioned = describeResource({ ...widgets, endpoints: { ...widgets.endpoints, update: c.updateVersionedWidget } });
+    server.use(
+      endpointSuccess(c.getWidget, () => stored),
+      endpointSuccess(c.updateVersionedWidget, (b) => (bodies.push(b), { id: W1.id })),
+    );
+    const { queryClient } = renderWithProviders(<ResourceFormPage resource={versioned} mode="edit" />, { route: `/admin-controls/widgets/edit?id=${W1.id}`, namespaces });
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await user.type(name, ' changed');
+    stored = { ...stored, name: 'Someone else', updatedAt: '2026-11-25T01:05:00.000Z' };
+    await queryClient!.refetchQueries();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ version: V1, name: 'Duplex unit changed' });
   });
 });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { defineContract, output } from '@/lib/contract';
 import { reads, writes } from '@/lib/contract/grants';
 import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { versionSchema } from '@/lib/zodText';
 
 export const WIDGET_STATUSES = ['draft', 'active', 'retired'] as const;
 export const widgetFilterSchema = z.strictObject({
@@ -20,7 +21,7 @@ export const widgetFieldsSchema = z.strictObject({
   code: z.string().trim().min(1, { error: 'ui.validation.required' }).max(10),
 });
 
-export type Widget = { id: string; name: string; code: string; status: (typeof WIDGET_STATUSES)[number] };
+export type Widget = { id: string; name: string; code: string; status: (typeof WIDGET_STATUSES)[number]; updatedAt?: string };
 
 /** Every entry is open to `home` (any signed-in user); writes make the widget queries stale. */
 const read = reads({ anyOf: ['home'] });
@@ -31,6 +32,8 @@ export const widgetsContract = defineContract('widgets', {
   getWidget: read('test', z.strictObject({ id: z.uuid() }), output<Widget>()),
   createWidget: write('test', widgetFieldsSchema.extend({ idempotencyKey: z.uuid() }), output<{ id: string }>()),
   updateWidget: write('test', widgetFieldsSchema.extend({ id: z.uuid() }), output<{ id: string }>()),
+  /** An update with optimistic concurrency, like the staff maintenance areas' (409 RECORD_CHANGED when stale). */
+  updateVersionedWidget: write('test', widgetFieldsSchema.extend({ id: z.uuid(), version: versionSchema }), output<{ id: string }>()),
   approveWidget: write('test', z.strictObject({ id: z.uuid(), comment: z.string().optional() }), output<{ id: string; status: string }>()),
   rejectWidget: write('test', z.strictObject({ id: z.uuid(), reason: z.string().min(1) }), output<{ id: string; status: string }>()),
 });

@@ -66,7 +66,8 @@ export function MessageForm({ record, onForm }: { record?: BuilderMessage; onFor
       endpoint={inboxBuilderContract.endpoints.updateMessage}
       schema={messageDraftSchema}
       defaultValues={fromRecord(record)}
-      toBody={(v) => ({ id: record.id, draft: v })}
+      version={record.updatedAt}
+      toBody={(v, ctx) => ({ id: record.id, version: ctx.version!, draft: v })}
       submitLabel={t('form.save')}
       fieldLabels={fieldLabels}
       onSuccess={() => done(record.id)}

@@ -77,7 +77,9 @@ function OfferForm({ offer, onDone }: { offer: OfferItem | null; onDone: () => v
       endpoint={R.saveOffer}
       schema={offerFieldsSchema}
       defaultValues={values}
-      toBody={(v) => ({ ...(offer ? { id: offer.id } : {}), offer: v })}
+      // An edit names the version it loaded: a save over someone else's is a 409 RECORD_CHANGED (EntityForm).
+      {...(offer ? { version: offer.updatedAt } : {})}
+      toBody={(v, ctx) => ({ ...(offer ? { id: offer.id, version: ctx.version } : {}), offer: v })}
       submitLabel={t('renewal:offers.save')}
       onSuccess={onDone}
       onCancel={onDone}
@@ -148,14 +150,18 @@ export function OfferMaintenanceScreen() {
       filterConfig={{ q: { label: t('renewal:offers.search') }, status: { label: t('renewal:offers.fields.status'), optionLabel: (s) => t(`renewal:offers.status.${s}`) } }}
       emptyMessage={t('renewal:offers.empty')}
     >
-      {() => (
-        <Dialog open={editing !== null} onClose={() => setEditing(null)} maxWidth="md" fullWidth>
-          <DialogTitle>{editing === 'new' ? t('renewal:offers.addTitle') : editing ? t('renewal:offers.editTitle', { code: editing.offerCode }) : ''}</DialogTitle>
-          <DialogContent>
-            <Box sx={{ pt: 1 }}>{editing ? <OfferForm key={editing === 'new' ? 'new' : editing.id} offer={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}</Box>
-          </DialogContent>
-        </Dialog>
-      )}
+      {(list) => {
+        // The row as last read: after a 409 the list is read again and the dialog's form shows the current offer.
+        const offer = editing === 'new' || editing === null ? null : (list.data?.items.find((r) => r.id === editing.id) ?? editing);
+        return (
+          <Dialog open={editing !== null} onClose={() => setEditing(null)} maxWidth="md" fullWidth>
+            <DialogTitle>{editing === 'new' ? t('renewal:offers.addTitle') : editing ? t('renewal:offers.editTitle', { code: editing.offerCode }) : ''}</DialogTitle>
+            <DialogContent>
+              <Box sx={{ pt: 1 }}>{editing ? <OfferForm key={editing === 'new' ? 'new' : editing.id} offer={offer} onDone={() => setEditing(null)} /> : null}</Box>
+            </DialogContent>
+          </Dialog>
+        );
+      }}
     </ListScreen>
   );
 }

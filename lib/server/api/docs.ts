@@ -29,6 +29,13 @@ export async function renderApiDocs(routes: ApiRoutes): Promise<string> {
     '`{ status: "success", data, traceId }` or `{ status: "error", error: { code, message, fields? }, traceId }`.',
     'Authentication is `Authorization: Bearer <session.jwtToken>`. Error codes: `lib/errors/index.ts` and docs/errors.md.',
     '',
+    '**Edits name the version they loaded.** A staff update that saves a whole record (customers, users, user groups,',
+    'offers, renewal offers, inbox drafts, help articles, FAQ entries, useful links) carries `version`: the record’s',
+    '`updatedAt` as its get endpoint (or, for renewal offers, the list) answered it when the form opened. The server locks',
+    'the row and compares; saved by someone else since, it answers **409 `RECORD_CHANGED`** and changes nothing (the',
+    'form says so and shows the current values). Each save makes a new `updatedAt`, at least 1 ms past the previous one.',
+    'Service requests do the same with their integer `version`. Status switches and other one-field actions take none.',
+    '',
     '| endpoint | who may call | body | silent | what it does |',
     '|---|---|---|---|---|',
   ];

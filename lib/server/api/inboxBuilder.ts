@@ -15,7 +15,7 @@ export const inboxBuilderRoutes = implement(inboxBuilderContract, {
   getMessage: ({ service, body }) => getBuilderMessage(service, body.id),
   audienceOptions: ({ service, body }) => audienceOptions(service, body.q),
   createMessage: ({ service, body }) => createBuilderMessage(service, body),
-  updateMessage: ({ service, body }) => updateBuilderMessage(service, body.id, body.draft),
+  updateMessage: ({ service, body }) => updateBuilderMessage(service, body.id, body.draft, body.version),
   sendMessage: ({ service, body }) => sendBuilderMessage(service, body.id, body.sendAt, { draft: body.draft, updatedAt: body.updatedAt }),
   unscheduleMessage: ({ service, body }) => unscheduleBuilderMessage(service, body.id),
 });

@@ -3,7 +3,7 @@
  * is about or 404, the audited status switch of an admin record, and the customers a link table names.
  */
 import { asc, eq, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { audit } from '@/lib/server/audit';
 import { inTransaction, type ServiceContext } from '@/lib/server/context';
 import { customers } from '@/lib/server/db/schema';
@@ -18,6 +18,31 @@ export async function firstOr404<T>(rows: PromiseLike<T[]>): Promise<T> {
   const [row] = await rows;
   if (!row) throw new AppError('NOT_FOUND');
   return row;
+}
+
+/**
+ * Optimistic concurrency of a staff edit that saves a whole record (docs/api.md, "Edits name the version they
+ * loaded"): locks the record's row (`idColumn` = `id`) and compares its `updated_at` with `version`, the record's
+ * `updatedAt` as the edit form loaded it. No row: 404 NOT_FOUND; saved by someone else since: 409 RECORD_CHANGED,
+ * and the caller writes nothing. The row stays locked until the transaction ends, so two saves of the same version
+ * cannot both pass (the second waits, then sees the first one's `updated_at`).
+ *
+ * Answers the `updatedAt` to write: now, or 1 ms past the loaded one when the clock has not moved beyond it (two
+ * saves in the same millisecond, a stored value with microseconds), so every save makes a new version.
+ */
+export async function lockVersion(
+  ctx: ServiceContext,
+  table: PgTable,
+  columns: { id: PgColumn; updatedAt: PgColumn },
+  id: string,
+  version: string,
+): Promise<Date> {
+  const [row] = (await ctx.db.select({ updatedAt: columns.updatedAt }).from(table).where(eq(columns.id, id)).for('update')) as { updatedAt: Date }[];
+  if (!row) throw new AppError('NOT_FOUND');
+  if (row.updatedAt.getTime() !== Date.parse(version)) {
+    throw new AppError('RECORD_CHANGED', { message: `stale version ${version}, stored ${row.updatedAt.toISOString()}` });
+  }
+  return new Date(Math.max(ctx.now().getTime(), row.updatedAt.getTime() + 1));
 }
 
 /**

@@ -10,7 +10,7 @@ import { contracts, customerNumbers, customers, machineModels, machines, userAcc
 import { ilikeLiteral, textSearch } from '@/lib/server/db/like';
 import { keyedOrder, paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
-import { firstOr404, switchStatus } from '@/lib/server/services/common';
+import { firstOr404, lockVersion, switchStatus } from '@/lib/server/services/common';
 
 const userCount = sql<number>`(select count(*)::int from user_customers uc where uc.ucp_id = ${customers.ucpId})`;
 
@@ -156,12 +156,13 @@ export async function createCustomer(ctx: ServiceContext, body: CreateCustomerBo
 
 export async function updateCustomer(ctx: ServiceContext, body: UpdateCustomerBody): Promise<{ id: string }> {
   return inTransaction(ctx, async (tx) => {
-    const { id, ...fields } = body;
+    const { id, version, ...fields } = body;
+    const updatedAt = await lockVersion(tx, customers, { id: customers.ucpId, updatedAt: customers.updatedAt }, id, version);
     const before = await customerRow(tx, id);
     await assertBrNoFree(tx, fields.brNo, id);
     await tx.db
       .update(customers)
-      .set({ ...fields, updatedAt: tx.now() })
+      .set({ ...fields, updatedAt })
       .where(eq(customers.ucpId, id));
     await audit(tx, { action: 'update', entity: 'customer', entityId: id, before: fieldsOf(before), after: fields });
     return { id };

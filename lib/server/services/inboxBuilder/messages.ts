@@ -9,7 +9,7 @@ import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import { wakeJob } from '@/lib/server/jobs/registry';
 import { sanitizeRichText } from '@/lib/server/sanitize';
-import { firstOr404, linkedCustomers } from '@/lib/server/services/common';
+import { firstOr404, linkedCustomers, lockVersion } from '@/lib/server/services/common';
 
 const readCount = sql<number>`(select count(*)::int from ${inboxDeliveries} d where d.message_id = ${inboxMessages.id} and d.is_read)`;
 
@@ -243,11 +243,11 @@ function unchanged(before: BuilderMessage, draft: MessageDraft, t: Targets): boo
 }
 
 /** Replaces a locked draft's content (in `tx`); nothing is written or audited when nothing changes. */
-async function writeDraft(tx: ServiceContext, id: string, draft: MessageDraft, prefix = ''): Promise<void> {
+async function writeDraft(tx: ServiceContext, id: string, draft: MessageDraft, prefix = '', updatedAt: Date = tx.now()): Promise<void> {
   const before = await getBuilderMessage(tx, id);
   const targets = await checkedTargets(tx, draft, prefix);
   if (unchanged(before, draft, targets)) return;
-  await tx.db.update(inboxMessages).set({ ...messageValues(draft), updatedAt: tx.now() }).where(eq(inboxMessages.id, id));
+  await tx.db.update(inboxMessages).set({ ...messageValues(draft), updatedAt }).where(eq(inboxMessages.id, id));
   await tx.db
     .update(inboxBroadcasts)
     .set({ audience: draft.audience, linkPath: draft.linkPath || null, notifyByEmail: draft.notifyByEmail, updatedBy: tx.actor.userAcUuid })
@@ -262,10 +262,12 @@ async function writeDraft(tx: ServiceContext, id: string, draft: MessageDraft, p
   });
 }
 
-export async function updateBuilderMessage(ctx: ServiceContext, id: string, draft: MessageDraft): Promise<{ id: string }> {
+/** `version`: the draft's `updatedAt` as the edit form loaded it (409 RECORD_CHANGED when saved since: lockVersion). */
+export async function updateBuilderMessage(ctx: ServiceContext, id: string, draft: MessageDraft, version: string): Promise<{ id: string }> {
   return inTransaction(ctx, async (tx) => {
     await lockMessage(tx, id, 'draft');
-    await writeDraft(tx, id, draft);
+    const updatedAt = await lockVersion(tx, inboxMessages, inboxMessages, id, version);
+    await writeDraft(tx, id, draft, '', updatedAt);
     return { id };
   });
 }

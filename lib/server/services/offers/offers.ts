@@ -15,7 +15,7 @@ import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import type { CheckedFile } from '@/lib/server/uploads';
 import { storeUpload } from '@/lib/server/uploads/store';
-import { firstOr404, linkedCustomers, switchStatus } from '@/lib/server/services/common';
+import { firstOr404, linkedCustomers, lockVersion, switchStatus } from '@/lib/server/services/common';
 
 /** The status shown: a published offer past its end date is expired. */
 const shownStatus = (status: string, validTo: string, today: string): OfferStatus =>
@@ -149,9 +149,10 @@ export async function createOffer(ctx: ServiceContext, body: OfferFields): Promi
 
 export async function updateOffer(ctx: ServiceContext, body: UpdateOfferBody): Promise<{ id: string }> {
   return inTransaction(ctx, async (tx) => {
+    const updatedAt = await lockVersion(tx, offers, offers, body.id, body.version);
     const before = await getOffer(tx, body.id);
     const targets = await resolveCustomers(tx, body.fields);
-    await tx.db.update(offers).set({ ...columnsOf(body.fields), updatedAt: tx.now() }).where(eq(offers.id, body.id));
+    await tx.db.update(offers).set({ ...columnsOf(body.fields), updatedAt }).where(eq(offers.id, body.id));
     await setTargets(tx, body.id, targets);
     const { customers: _c, hasImage: _h, status: _s, storedStatus: _ss, publishedAt: _p, createdAt: _ca, updatedAt: _u, id: _id, ...beforeFields } = before;
     void [_c, _h, _s, _ss, _p, _ca, _u, _id];

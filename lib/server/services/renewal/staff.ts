@@ -11,7 +11,7 @@ import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { contractRenewals, contracts, customers, machineModels, renewalOffers, userAccounts } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/errors';
 import { contractHistory, termsOf } from '@/lib/server/services/contracts';
-import { firstOr404 } from '@/lib/server/services/common';
+import { firstOr404, lockVersion } from '@/lib/server/services/common';
 import { offerText } from './offer';
 
 type OfferRow = typeof renewalOffers.$inferSelect;
@@ -59,7 +59,7 @@ export async function listModels(ctx: ServiceContext): Promise<MachineModelOptio
 }
 
 /** Creates or updates an offer, audited (before / after) in the same transaction. */
-export async function saveOffer(ctx: ServiceContext, body: { id?: string; offer: OfferFields & { contractType: OfferRow['contractType'] } }): Promise<OfferItem> {
+export async function saveOffer(ctx: ServiceContext, body: { id?: string; version?: string; offer: OfferFields & { contractType: OfferRow['contractType'] } }): Promise<OfferItem> {
   const o = body.offer;
   return inTransaction(ctx, async (tx) => {
     if (o.newModelCode) {
@@ -96,8 +96,10 @@ export async function saveOffer(ctx: ServiceContext, body: { id?: string; offer:
       await audit(tx, { action: 'create', entity: 'renewal_offer', entityId: row!.id, after: values });
       return toOffer(row!, 0);
     }
-    const before = await firstOr404(tx.db.select().from(renewalOffers).where(eq(renewalOffers.id, body.id)).for('update'));
-    const [row] = await tx.db.update(renewalOffers).set(values).where(eq(renewalOffers.id, body.id)).returning();
+    if (!body.version) throw new AppError('VALIDATION', { fields: { version: ['ui.validation.invalid'] } });
+    const updatedAt = await lockVersion(tx, renewalOffers, renewalOffers, body.id, body.version);
+    const before = await firstOr404(tx.db.select().from(renewalOffers).where(eq(renewalOffers.id, body.id)));
+    const [row] = await tx.db.update(renewalOffers).set({ ...values, updatedAt }).where(eq(renewalOffers.id, body.id)).returning();
     await audit(tx, { action: 'update', entity: 'renewal_offer', entityId: body.id, before, after: row });
     const [{ n }] = (await tx.db.select({ n: count() }).from(contractRenewals).where(eq(contractRenewals.offerId, body.id))) as [{ n: number }];
     return toOffer(row!, Number(n));

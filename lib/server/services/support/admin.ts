@@ -3,6 +3,7 @@
  * on write (and again on read); their plain text is kept beside them for search. Every write is audited.
  */
 import { and, asc, desc, eq, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { SupportTopic } from '@/lib/support/constants';
 import type {
   ArticleFields,
@@ -24,7 +25,7 @@ import { textSearch } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import { helpHtmlPair, safeHref, sanitizeHelpHtml } from '@/lib/server/sanitize';
-import { firstOr404 } from '@/lib/server/services/common';
+import { firstOr404, lockVersion } from '@/lib/server/services/common';
 
 const published = (v: 'yes' | 'no' | undefined, column: AnyColumn) => (v ? eq(column, v === 'yes') : undefined);
 
@@ -69,14 +70,15 @@ function contentWrites<T extends ContentTable, F extends object, V extends objec
       return { id: created!.id };
     });
   };
-  const update = async (ctx: ServiceContext, body: F & { id: string }): Promise<{ id: string }> => {
-    const { id, ...fields } = body;
+  const update = async (ctx: ServiceContext, body: F & { id: string; version: string }): Promise<{ id: string }> => {
+    const { id, version, ...fields } = body;
     const values = spec.values(fields as F);
     return inTransaction(ctx, async (tx) => {
+      const updatedAt = await lockVersion(tx, table, table as unknown as { id: PgColumn; updatedAt: PgColumn }, id, version);
       const before = await row(tx, id);
       await tx.db
         .update(table)
-        .set(asRow({ ...values, updatedAt: tx.now(), updatedBy: tx.actor.userAcUuid }))
+        .set(asRow({ ...values, updatedAt, updatedBy: tx.actor.userAcUuid }))
         .where(eq(table.id, id));
       const { createdAt: _c, updatedAt: _u, id: _i, ...was } = spec.record(before);
       await audit(tx, { action: 'update', entity: spec.entity, entityId: id, before: was, after: spec.auditValues ? values : fields });

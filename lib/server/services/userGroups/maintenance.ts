@@ -24,7 +24,7 @@ import { customers, userAccounts, userCustomers, userGroupFunctions, userGroupMe
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
 import { keyedOrder, paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
-import { firstOr404, switchStatus } from '@/lib/server/services/common';
+import { firstOr404, lockVersion, switchStatus } from '@/lib/server/services/common';
 
 const memberCount = sql<number>`(select count(*)::int from user_group_members m where m.group_id = ${userGroups.id})`;
 const codeCount = sql<number>`(select count(*)::int from user_group_functions f where f.group_id = ${userGroups.id})`;
@@ -153,12 +153,13 @@ export async function createGroup(ctx: ServiceContext, body: CreateGroupBody): P
 export async function updateGroup(ctx: ServiceContext, body: UpdateGroupBody): Promise<{ id: string }> {
   assertCodesFit(body.kind, body.codes);
   return inTransaction(ctx, async (tx) => {
+    const updatedAt = await lockVersion(tx, userGroups, userGroups, body.id, body.version);
     const before = await groupRow(tx, body.id);
     const beforeCodes = await codesOf(tx, body.id);
     if (before.groupType !== body.kind) await assertMembersFit(tx, body.id, body.kind);
     await tx.db
       .update(userGroups)
-      .set({ nameEn: body.nameEn, nameZh: body.nameZh, description: body.description, groupType: body.kind, updatedAt: tx.now() })
+      .set({ nameEn: body.nameEn, nameZh: body.nameZh, description: body.description, groupType: body.kind, updatedAt })
       .where(eq(userGroups.id, body.id));
     await setCodes(tx, body.id, body.codes);
     await audit(tx, {

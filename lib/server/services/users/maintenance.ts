@@ -25,7 +25,7 @@ import { containsPattern } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import { sendActivation } from './links';
-import { firstOr404, linkedCustomers } from '@/lib/server/services/common';
+import { firstOr404, linkedCustomers, lockVersion } from '@/lib/server/services/common';
 
 /** Stored status, with an active account inside its automatic lock-out shown as locked. */
 const effectiveStatus = sql<UserStatus>`(case when user_accounts.status = 'active' and coalesce(user_accounts.locked_until > now(), false) then 'locked' else user_accounts.status end)`;
@@ -334,7 +334,7 @@ function takesAway(before: readonly UserLink[], after: readonly UserLink[]): boo
 }
 
 export async function updateUser(ctx: ServiceContext, body: UpdateUserBody): Promise<{ id: string }> {
-  const { id, ...fields } = body;
+  const { id, version, ...fields } = body;
   const current = await userRow(ctx, id);
   const kind: UserKind = current.isProviderStaff ? 'staff' : 'customer';
   const currentAssigned = kind === 'staff' ? (await assignmentsOf(ctx, id)).map((a) => a.ucpId) : [];
@@ -345,6 +345,7 @@ export async function updateUser(ctx: ServiceContext, body: UpdateUserBody): Pro
   };
   if (Object.keys(linkErrors).length) throw new AppError('VALIDATION', { fields: linkErrors, message: 'user links refused' });
   return inTransaction(ctx, async (tx) => {
+    const updatedAt = await lockVersion(tx, userAccounts, { id: userAccounts.userAcUuid, updatedAt: userAccounts.updatedAt }, id, version);
     const before = await userRow(tx, id);
     const beforeLinks = await linksOf(tx, id);
     const beforeAssigned = kind === 'staff' ? (await assignmentsOf(tx, id)).map((a) => a.ucpId) : [];
@@ -361,7 +362,7 @@ export async function updateUser(ctx: ServiceContext, body: UpdateUserBody): Pro
         preferredLanguage: fields.preferredLanguage,
         skipMfa: fields.skipMfa,
         mfaRequired,
-        updatedAt: tx.now(),
+        updatedAt,
         ...(revoke ? { tokenVersion: sql`${userAccounts.tokenVersion} + 1` } : {}),
       })
       .where(eq(userAccounts.userAcUuid, id));
