@@ -2,9 +2,10 @@
  * The customer's change forms (components/accountChanges/ChangeForms.tsx): what they start from and how they show
  * the server's refusals, in English and Traditional Chinese.
  */
-import { screen, within } from '@testing-library/react';
+import { File as NodeFile } from 'node:buffer';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ReceiveHardcopyScreen } from '@/components/accountChanges/ChangeForms';
+import { CompanyNameScreen, ReceiveHardcopyScreen } from '@/components/accountChanges/ChangeForms';
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import type { ChangeType } from '@/lib/accountChanges/constants';
 import type { CurrentValues } from '@/lib/accountChanges/schemas';
@@ -13,6 +14,9 @@ import { msg } from '@/lib/zodMessages';
 import { endpointError, endpointSuccess, testCustomer } from '../testUtils/handlers';
 import { renderWithProviders, text, type TestLocale } from '../testUtils/render';
 import { server } from '../testUtils/server';
+
+// jsdom's File is refused by Node's FormData and Blob reading (see __tests__/unit/common/FileUploadField.test.tsx).
+globalThis.File = NodeFile as unknown as typeof File;
 
 function current(overrides: Partial<CurrentValues['customer']> = {}, writable: ChangeType[] = ['rec_hardcopy']): CurrentValues {
   const { ucpId: _u, isProvider: _p, customerNos: _c, ...customer } = testCustomer(overrides);
@@ -51,6 +55,34 @@ describe('change of receiving hardcopy bills', () => {
     const expected = createMessage(locale, 'ACR-2026-001234');
     expect(within(summary).getByText(new RegExp(escape(expected)))).toBeInTheDocument();
     expect(expected).toContain('ACR-2026-001234');
+  });
+});
+
+describe('a form with a file (company name)', () => {
+  const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  const fileOf = (head: number[], size: number, name: string, type: string) => {
+    const bytes = new Uint8Array(size);
+    bytes.set(head.slice(0, size));
+    return new File([bytes], name, { type });
+  };
+  const fileLabel = (locale: TestLocale) => text(locale, 'accountChanges:fields.brCertificate');
+
+  it.each([
+    ['en', 'a 2.2 MB PNG', fileOf(PNG, Math.round(2.2 * 1024 * 1024), 'br.png', 'image/png'), 'The file is larger than the 1 MB limit.'],
+    ['tc', 'a 2.2 MB PNG', fileOf(PNG, Math.round(2.2 * 1024 * 1024), 'br.png', 'image/png'), '檔案超過 1 MB 的上限。'],
+    ['en', 'a text file named .pdf', fileOf([...'just text'].map((c) => c.charCodeAt(0)), 9, 'br.pdf', 'application/pdf'), 'This file type is not accepted. Choose a PDF, JPEG, PNG file.'],
+  ] as const)('the error summary repeats why the file was refused (%s, %s)', async (locale, _what, file, reason) => {
+    const user = userEvent.setup();
+    server.use(endpointSuccess(C.endpoints.getCurrent, current({}, ['comp_name'])));
+    renderForm(<CompanyNameScreen />, 'ac_chg_comp_name_write', locale);
+    const chooser = (await screen.findByTestId('file-upload')).querySelector<HTMLInputElement>('input[type="file"]')!;
+    expect(chooser).toHaveAccessibleName(new RegExp(`^${escape(fileLabel(locale))}`));
+    await user.upload(chooser, file);
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: text(locale, 'accountChanges:form.submit') }));
+    const summary = await screen.findByTestId('form-error-summary');
+    await waitFor(() => expect(summary).toHaveTextContent(reason));
+    expect(summary).not.toHaveTextContent(text(locale, 'common:ui.validation.fileRequired'));
   });
 });
 
