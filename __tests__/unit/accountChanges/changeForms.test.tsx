@@ -3,9 +3,9 @@
  * the server's refusals, in English and Traditional Chinese.
  */
 import { File as NodeFile } from 'node:buffer';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CompanyNameScreen, ReceiveHardcopyScreen } from '@/components/accountChanges/ChangeForms';
+import { BillingAddressScreen, CompanyNameScreen, MachineLocationScreen, ReceiveHardcopyScreen, TonerAddressScreen } from '@/components/accountChanges/ChangeForms';
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import type { ChangeType } from '@/lib/accountChanges/constants';
 import type { CurrentValues } from '@/lib/accountChanges/schemas';
@@ -83,6 +83,50 @@ describe('a form with a file (company name)', () => {
     const summary = await screen.findByTestId('form-error-summary');
     await waitFor(() => expect(summary).toHaveTextContent(reason));
     expect(summary).not.toHaveTextContent(text(locale, 'common:ui.validation.fileRequired'));
+  });
+});
+
+describe('address forms: every error on the first submission', () => {
+  const ac = (locale: TestLocale, key: string) => text(locale, `accountChanges:${key}`);
+  const label = (locale: TestLocale, key: string) => new RegExp(`^${escape(ac(locale, `fields.${key}`))}`);
+  const choose = async (user: ReturnType<typeof userEvent.setup>, locale: TestLocale, field: string, option: string) => {
+    await user.click(screen.getByRole('combobox', { name: label(locale, field) }));
+    await user.click(await screen.findByRole('option', { name: option }));
+  };
+
+  it.each([
+    ['bill_addr', <BillingAddressScreen key="b" />, 'ac_chg_bill_addr_write'],
+    ['machine_loc', <MachineLocationScreen key="m" />, 'ac_chg_machine_loc_write'],
+    ['toner_addr', <TonerAddressScreen key="t" />, 'ac_chg_toner_addr_write'],
+  ] as const)('%s: empty region and district are flagged beside a too long street (tc)', async (type, ui, code) => {
+    const user = userEvent.setup();
+    server.use(endpointSuccess(C.endpoints.getCurrent, current({}, [type])));
+    renderForm(ui, code, 'tc');
+    fireEvent.change(await screen.findByRole('textbox', { name: label('tc', 'street') }), { target: { value: 'x'.repeat(5000) } });
+    await user.click(screen.getByRole('button', { name: ac('tc', 'form.submit') }));
+    const summary = await screen.findByTestId('form-error-summary');
+    expect(summary).toHaveTextContent(ac('tc', 'validation.region'));
+    expect(summary).toHaveTextContent(ac('tc', 'validation.district'));
+    expect(screen.getByRole('combobox', { name: label('tc', 'region') }).closest('.MuiFormControl-root')).toHaveTextContent(ac('tc', 'validation.region'));
+    expect(screen.getByRole('combobox', { name: label('tc', 'district') }).closest('.MuiFormControl-root')).toHaveTextContent(ac('tc', 'validation.district'));
+  });
+
+  it('a district left from another region is cleared and flagged as missing, beside the other errors', async () => {
+    const user = userEvent.setup();
+    server.use(endpointSuccess(C.endpoints.getCurrent, current({}, ['bill_addr'])));
+    renderForm(<BillingAddressScreen />, 'ac_chg_bill_addr_write');
+    await screen.findByRole('combobox', { name: label('en', 'region') });
+    await choose(user, 'en', 'region', ac('en', 'regions.kowloon'));
+    await choose(user, 'en', 'district', ac('en', 'districts.kwun_tong'));
+    await choose(user, 'en', 'region', ac('en', 'regions.hong_kong_island'));
+    expect(screen.getByRole('combobox', { name: label('en', 'district') })).toHaveTextContent(text('en', 'common:ui.form.selectPlaceholder'));
+    fireEvent.change(screen.getByRole('textbox', { name: label('en', 'street') }), { target: { value: 'x'.repeat(5000) } });
+    await user.type(screen.getByRole('textbox', { name: label('en', 'contactPhone') }), '1234');
+    await user.click(screen.getByRole('button', { name: ac('en', 'form.submit') }));
+    const summary = await screen.findByTestId('form-error-summary');
+    expect(summary).toHaveTextContent(`${ac('en', 'fields.district')}: ${ac('en', 'validation.district')}`);
+    expect(summary).toHaveTextContent(ac('en', 'validation.phone'));
+    expect(summary).toHaveTextContent(`${ac('en', 'fields.street')}: Enter at most 120 characters.`);
   });
 });
 
