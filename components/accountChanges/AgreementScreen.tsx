@@ -3,6 +3,7 @@ import { useRouter } from 'next/router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import LinearProgress from '@mui/material/LinearProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -10,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { PageHeader } from '@/components/common/PageHeader';
+import { StateMessage } from '@/components/common/StateMessage';
 import { CHANGE_TYPES, customerWritableTypes, type ChangeType } from '@/lib/accountChanges/constants';
 import { ADD_PATH, formPath, LIST_PATH } from './links';
 import { useCodes } from './useCodes';
@@ -22,7 +24,8 @@ const isType = (v: unknown): v is ChangeType => typeof v === 'string' && (CHANGE
 /**
  * The terms a user accepts before submitting (`add-changes/agreement`; `agreement-toner` adds the delivery terms for
  * toner-address changes). `?type=` says which form follows; accepting opens it. The server refuses a submission
- * whose terms were not accepted.
+ * whose terms were not accepted. A `?type=` that names no change of this page (unknown, missing, or the toner type
+ * on the general page) is "not found", as an unknown record's id is (DetailScreen), with the way back to the changes.
  */
 export function AgreementScreen({ toner = false }: { toner?: boolean }) {
   const { t } = useTranslation(['accountChanges', 'common']);
@@ -35,12 +38,41 @@ export function AgreementScreen({ toner = false }: { toner?: boolean }) {
   const terms = TERMS.map((k) => t(`agreement.terms.${k}`));
   const tonerTerms = toner ? TONER_TERMS.map((k) => t(`agreement.tonerTerms.${k}`)) : [];
   const title = toner ? t('agreement.tonerTitle') : t('agreement.title');
+  const breadcrumbs = [{ label: t('title'), href: LIST_PATH }, { label: t('add.title'), href: ADD_PATH }, { label: title }];
+  // A statically rendered page has no query until the router is ready: not "not found" yet.
+  if (!router.isReady && !toner) {
+    return (
+      <>
+        <PageHeader title={title} breadcrumbs={breadcrumbs} />
+        <LinearProgress aria-label={t('common:ui.table.loading')} />
+      </>
+    );
+  }
+  if (type === null) {
+    const notFound = t('agreement.notFoundTitle');
+    return (
+      <>
+        <PageHeader title={notFound} breadcrumbs={breadcrumbs} />
+        <StateMessage
+          title={notFound}
+          headingComponent="h2"
+          action={
+            <Button variant="outlined" component={Link} href={ADD_PATH}>
+              {t('agreement.backToChanges')}
+            </Button>
+          }
+        >
+          {t('agreement.notFoundBody')}
+        </StateMessage>
+      </>
+    );
+  }
   return (
     <>
       <PageHeader
         title={title}
-        subtitle={type ? t(`types.${type}`) : undefined}
-        breadcrumbs={[{ label: t('title'), href: LIST_PATH }, { label: t('add.title'), href: ADD_PATH }, { label: title }]}
+        subtitle={t(`types.${type}`)}
+        breadcrumbs={breadcrumbs}
       />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography gutterBottom>{t('agreement.intro')}</Typography>
@@ -57,7 +89,7 @@ export function AgreementScreen({ toner = false }: { toner?: boolean }) {
             <Button component={Link} href={ADD_PATH}>
               {t('agreement.back')}
             </Button>
-            {mayContinue && type ? (
+            {mayContinue ? (
               <Button variant="contained" disabled={!accepted} onClick={() => void router.push(formPath(type, true))}>
                 {t('agreement.continue')}
               </Button>

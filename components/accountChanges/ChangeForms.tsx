@@ -245,7 +245,8 @@ export function ReceiveHardcopyScreen() {
           {...done}
           endpoint={C.endpoints.submitReceiveHardcopy}
           schema={schema}
-          defaultValues={{ receiveHardcopy: c.customer.receiveHardcopyBill ? 'no' : 'yes', ebillEmail: c.customer.contactEmail }}
+          // The current setting: a change is a choice the customer makes, never one pre-selected for them.
+          defaultValues={{ receiveHardcopy: c.customer.receiveHardcopyBill ? 'yes' : 'no', ebillEmail: c.customer.contactEmail }}
         >
           {(form) => (
             <>

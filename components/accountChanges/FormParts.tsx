@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
-import { useController, useWatch, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { useController, useFormContext, useWatch, type Control, type FieldValues, type Path, type PathValue } from 'react-hook-form';
 import { DetailSection, Facts } from '@/components/common/DetailParts';
 import { DetailScreen } from '@/components/common/DetailScreen';
 import { PageHeader } from '@/components/common/PageHeader';
@@ -100,12 +100,28 @@ export function ChangeFormScreen({
   );
 }
 
-/** The structured Hong Kong address of a form, under `prefix` (e.g. `address`): the district list follows the region. */
+/**
+ * The structured Hong Kong address of a form, under `prefix` (e.g. `address`): the district list follows the region,
+ * and a district chosen before the region changed to one without it is cleared (the list no longer offers it, so the
+ * field showed empty while it held the old district).
+ */
 export function AddressFields<T extends FieldValues>({ control, prefix }: { control: Control<T, unknown, unknown>; prefix: string }) {
   const { t } = useTranslation('accountChanges');
-  const region = useWatch({ control, name: `${prefix}.region` as Path<T> }) as HkRegion | '' | undefined;
-  const districts = region ? HK_DISTRICTS_BY_REGION[region] : Object.values(HK_DISTRICTS_BY_REGION).flat();
   const n = (k: string) => `${prefix}.${k}` as Path<T>;
+  const region = useWatch({ control, name: n('region') }) as HkRegion | '' | null | undefined;
+  const district = useWatch({ control, name: n('district') }) as string | null | undefined;
+  const districts = region ? HK_DISTRICTS_BY_REGION[region] : Object.values(HK_DISTRICTS_BY_REGION).flat();
+  const form = useFormContext<T>() as ReturnType<typeof useFormContext<T>> | null;
+  const seenRegion = useRef(region);
+  useEffect(() => {
+    if (seenRegion.current === region) return;
+    seenRegion.current = region;
+    if (region && district && !(HK_DISTRICTS_BY_REGION[region] as readonly string[]).includes(district)) {
+      form?.setValue(n('district'), '' as PathValue<T, Path<T>>, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    }
+    // Only a change of region clears the district.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [region]);
   return (
     <Stack spacing={2} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
       <Typography component="legend" variant="subtitle2">

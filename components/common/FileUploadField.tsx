@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type DragEvent, type Ref } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type DragEvent, type Ref } from 'react';
 import CloseIcon from '@mui/icons-material/Close';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import useForkRef from '@mui/utils/useForkRef';
 import { useTranslation } from 'next-i18next/pages';
 import { useRouter } from 'next/router';
-import { useController, type FieldValues } from 'react-hook-form';
+import { useController, useFormContext, type FieldPath, type FieldValues } from 'react-hook-form';
 import { numberFormat } from '@/lib/i18n/locales';
 import { acceptAttribute, MB, sniffFile, typeLabels, UPLOAD_TYPE_LIST, type UploadType } from '@/lib/upload/sniff';
 import { msg } from '@/lib/zodMessages';
@@ -51,6 +51,11 @@ export type FileDropzoneProps = {
   value: File | null;
   onChange: (file: File | null) => void;
   onBlur?: () => void;
+  /**
+   * Why the chosen file was refused (a message key, see lib/zodMessages), or null when a file is taken or removed:
+   * `FileUploadField` makes it the form field's error, so the form's error summary says the same as the field.
+   */
+  onReject?: (reason: string | null) => void;
   /** Message (translated) of the form's own validation, e.g. "Choose a file". */
   error?: string;
   helperText?: string;
@@ -75,6 +80,7 @@ export function FileDropzone({
   value,
   onChange,
   onBlur,
+  onReject,
   error,
   helperText,
   accept = UPLOAD_TYPE_LIST,
@@ -115,6 +121,7 @@ export function FileDropzone({
     // A newer choice was made while this one was being read.
     if (id !== checkId.current) return;
     setRejection(problem);
+    onReject?.(problem);
     if (!problem) focusNext.current = 'remove';
     onChange(problem ? null : file);
     onBlur?.();
@@ -170,6 +177,7 @@ export function FileDropzone({
               ref={removeButton}
               onClick={() => {
                 setRejection(null);
+                onReject?.(null);
                 focusNext.current = 'choose';
                 onChange(null);
               }}
@@ -239,13 +247,31 @@ export function FileDropzone({
 export type FileUploadFieldProps<T extends FieldValues> = BaseFieldProps<T> &
   Pick<FileDropzoneProps, 'accept' | 'maxSizeMb' | 'progress'>;
 
+/** The error type of a refused file (too large, wrong type, empty, unreadable), set on the form field. */
+const REJECTED = 'fileRejected';
+
 /**
  * The file field of a `<Form>`: the form value is the chosen `File` (or null). Schema:
  * `file: z.custom<File>((v) => typeof File !== 'undefined' && v instanceof File, { error: zodMessages.fileRequired })`.
+ *
+ * A refused file leaves the value empty, so the schema alone would say "Choose a file." on submit: the reason it was
+ * refused is the field's error instead (react-hook-form `setError`), put back whenever the form's validation
+ * replaces it, until a good file is chosen or the file is removed. The field and the form's error summary then give
+ * the same, real reason.
  */
 export function FileUploadField<T extends FieldValues>({ name, control, label, helperText, required, disabled, accept, maxSizeMb, progress }: FileUploadFieldProps<T>) {
   const { field, fieldState } = useController<T>({ name, control });
+  const context = useFormContext<T>() as ReturnType<typeof useFormContext<T>> | null;
+  const setError = (control ?? context?.control)?.setError;
   const message = useFieldMessage();
+  const [rejected, setRejected] = useState<string | null>(null);
+  const current = fieldState.error;
+  // Before paint: the summary never shows the schema's "Choose a file." in place of the reason.
+  useLayoutEffect(() => {
+    if (!rejected || !setError) return;
+    if (current?.type === REJECTED && current.message === rejected) return;
+    setError(name as FieldPath<T>, { type: REJECTED, message: rejected });
+  }, [rejected, current, name, setError]);
   return (
     <FileDropzone
       label={label}
@@ -253,6 +279,7 @@ export function FileUploadField<T extends FieldValues>({ name, control, label, h
       value={(field.value as File | null | undefined) ?? null}
       onChange={field.onChange}
       onBlur={field.onBlur}
+      onReject={setRejected}
       inputRef={field.ref}
       error={message(fieldState.error?.message)}
       helperText={helperText}

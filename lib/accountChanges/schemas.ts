@@ -104,7 +104,16 @@ export const hkAddressSchema = z
     district: z.enum(HK_DISTRICTS, { error: V('district') }),
     region: z.enum(HK_REGIONS, { error: V('region') }),
   })
-  .refine((a) => regionOfDistrict(a.district) === a.region, { error: V('districtNotInRegion'), path: ['district'] });
+  // Checked whenever both codes are valid, even when another part of the address failed (a wrong type or an unknown
+  // key there would otherwise skip the check): every field's problem is reported on the first submission.
+  .refine((a) => regionOfDistrict(a.district) === a.region, {
+    error: V('districtNotInRegion'),
+    path: ['district'],
+    when: ({ value }) => {
+      const v = (value ?? {}) as { district?: unknown; region?: unknown };
+      return (HK_DISTRICTS as readonly unknown[]).includes(v.district) && (HK_REGIONS as readonly unknown[]).includes(v.region);
+    },
+  });
 export type HkAddress = z.output<typeof hkAddressSchema>;
 export type HkAddressInput = z.input<typeof hkAddressSchema>;
 

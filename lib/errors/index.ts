@@ -36,6 +36,7 @@ export const ERRORS = {
   SLIP_ALREADY_REVIEWED: { http: 409, description: 'The payment slip was already approved or rejected' },
   MESSAGE_NOT_DRAFT: { http: 409, description: 'The inbox message is no longer a draft (scheduled, being delivered or sent)' },
   // Account-information changes (docs/account-changes.md).
+  CHANGE_ALREADY_PENDING: { http: 409, description: 'A request of this type for the same customer (machine, contract) is still waiting for a decision' },
   CHANGE_STATUS_CONFLICT: { http: 409, description: 'The change request is no longer in a status that allows this step (another staff member acted first)' },
   // Meter readings and renewals (docs/contracts-and-meters.md).
   METER_READINGS_INVALID: { http: 400, description: 'One or more meter readings failed their checks: nothing was saved' },

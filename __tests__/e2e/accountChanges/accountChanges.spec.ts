@@ -4,7 +4,9 @@
  * before a form; staff@demo.hk (billing-address approver) approving a billing-address change that then shows on the
  * customer's bill; a rejection whose reason the customer reads; credit@demo.hk (read-only code) who cannot act.
  *
- * customer@demo.hk acts for Harbour View (UCP100001), whose seeded requests other specs do not touch.
+ * customer@demo.hk acts for Harbour View (UCP100001), whose seeded requests other specs do not touch. A customer may
+ * have one open request per type (per machine / contract for those types), so before a test submits one, what is
+ * open of that type for Harbour View (the seed's or another test's) is rejected first (`decideOpen`).
  */
 import type { Locator, Page } from 'playwright-core';
 import type { ChangeListResult, CurrentValues, SubmitResult } from '@/lib/accountChanges/schemas';
@@ -94,6 +96,17 @@ beforeAll(async () => {
   customer = await newPageAs('customer@demo.hk');
 });
 
+let ops: Page | null = null;
+/**
+ * Rejects, as ops@demo.hk (who holds `all`), every open (pending or in progress) request of `type` of Harbour View:
+ * the server refuses a second open request of a type (docs/account-changes.md), and each test here submits its own.
+ */
+async function decideOpen(type: string): Promise<void> {
+  ops ??= await newPageAs('ops@demo.hk');
+  const open = await api<ChangeListResult>(ops, '/api/accountChanges/listQueue', { page: 1, pageSize: 50, filter: { type: [type], status: ['pending', 'inProgress'], q: 'UCP100001' } });
+  for (const r of open.items) await api(ops, '/api/accountChanges/transition', { id: r.id, action: 'reject', comment: 'Closed by the browser test before a new request of this type.' });
+}
+
 it('the agreement comes first: a form opened without it asks for the terms', async () => {
   await open(customer, `${ADD}/change-of-billing-address`, ac('types.bill_addr'));
   await customer.getByText(ac('agreement.required')).waitFor();
@@ -122,6 +135,7 @@ it('add-changes offers exactly the readable types; multi@demo.hk for Sunrise (re
 }, 240_000);
 
 it('billing address: a wrong phone is refused on its field, then the request is submitted and listed', async () => {
+  await decideOpen('bill_addr');
   const form = await startForm(customer, 'bill_addr');
   await customer.getByText((await currentOf(customer)).customer.billingAddressEn).first().waitFor();
   await fillAddress(customer, form);
@@ -132,6 +146,7 @@ it('billing address: a wrong phone is refused on its field, then the request is 
 });
 
 it('company name: a short BR number is refused, then it goes with the certificate', async () => {
+  await decideOpen('comp_name');
   const form = await startForm(customer, 'comp_name');
   await customer.getByText((await currentOf(customer)).customer.nameEn, { exact: true }).first().waitFor();
   await fillFields(form, { nameEn: 'Harbour View Trading (HK) Limited', nameZh: '海景貿易（香港）有限公司', brNo: '1234', effectiveDate: hkDate(14) });
@@ -140,6 +155,7 @@ it('company name: a short BR number is refused, then it goes with the certificat
 });
 
 it('machine location: no machine chosen is refused, then one is chosen', async () => {
+  await decideOpen('machine_loc');
   const form = await startForm(customer, 'machine_loc');
   await fillAddress(customer, form);
   await fillFields(form, { siteContactName: 'Lee Ka Yan', siteContactPhone: '91234567', moveDate: hkDate(10) });
@@ -147,6 +163,7 @@ it('machine location: no machine chosen is refused, then one is chosen', async (
 });
 
 it('receive hardcopy: a bad e-mail is refused, then paper bills are switched on', async () => {
+  await decideOpen('rec_hardcopy');
   const form = await startForm(customer, 'rec_hardcopy');
   await customer.getByText((await currentOf(customer)).customer.contactEmail, { exact: true }).first().waitFor();
   await form.getByLabel(ac('fields.hardcopyOn')).check();
@@ -155,6 +172,7 @@ it('receive hardcopy: a bad e-mail is refused, then paper bills are switched on'
 });
 
 it('toner address: its own terms page, a bad phone refused, then submitted', async () => {
+  await decideOpen('toner_addr');
   const form = await startForm(customer, 'toner_addr', true);
   await form.getByRole('group', { name: new RegExp(ac('fields.machines')) }).getByRole('checkbox').first().check();
   await fillAddress(customer, form);
@@ -163,6 +181,7 @@ it('toner address: its own terms page, a bad phone refused, then submitted', asy
 });
 
 it('transfer agreement: a bad transferee e-mail is refused, then it goes with the signed agreement', async () => {
+  await decideOpen('trans_agree');
   const form = await startForm(customer, 'trans_agree');
   await form.getByRole('group', { name: new RegExp(ac('fields.contracts')) }).getByRole('checkbox').first().check();
   await fillFields(form, {
@@ -182,6 +201,7 @@ it('transfer agreement: a bad transferee e-mail is refused, then it goes with th
  * below has its own pending request whatever ran before it.
  */
 async function pendingBillingChange(street: string): Promise<SubmitResult> {
+  await decideOpen('bill_addr');
   return api<SubmitResult>(customer, '/api/accountChanges/submitBillingAddress', {
     address: { flat: '', floor: '3', block: '', building: '', street, district: 'eastern', region: 'hong_kong_island' },
     contactName: 'Lee Ka Yan',

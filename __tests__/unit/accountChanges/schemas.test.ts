@@ -68,6 +68,29 @@ describe('Hong Kong address', () => {
     expect(problems(hkAddressSchema, { ...address, region: 'hong_kong_island' })).toEqual({ district: ['accountChanges:validation.districtNotInRegion'] });
   });
 
+  it('reports every field of a form at once: region and district with a too long street, a bad phone and a past date', () => {
+    const form = (addr: Record<string, unknown>) => ({ address: { ...address, street: 'x'.repeat(5000), ...addr }, contactName: 'Lee', contactPhone: '1234', effectiveDate: addDays(today, -1) });
+    const rest = { contactPhone: ['accountChanges:validation.phone'], effectiveDate: ['accountChanges:validation.dateInPast'] };
+    expect(problems(billingAddressFormSchema, form({ region: '', district: '' }))).toEqual({
+      'address.street': ['ui.validation.maxLength|{"max":120}'],
+      'address.region': ['accountChanges:validation.region'],
+      'address.district': ['accountChanges:validation.district'],
+      ...rest,
+    });
+    // A district outside its region is found even when another part of the address is of the wrong type.
+    expect(problems(billingAddressFormSchema, form({ region: 'hong_kong_island', flat: 5 }))).toEqual({
+      'address.street': ['ui.validation.maxLength|{"max":120}'],
+      'address.flat': [expect.any(String)],
+      'address.district': ['accountChanges:validation.districtNotInRegion'],
+      ...rest,
+    });
+    for (const schema of [machineLocationFormSchema, tonerAddressFormSchema]) {
+      const r = schema.safeParse({ machineIds: [], address: { ...address, street: 'x'.repeat(5000), region: 'hong_kong_island', block: null } });
+      const paths = (r.error?.issues ?? []).map((i) => i.path.join('.'));
+      expect(paths).toEqual(expect.arrayContaining(['machineIds', 'address.street', 'address.block', 'address.district']));
+    }
+  });
+
   it('caps every part and refuses control characters and unknown keys', () => {
     expect(problems(hkAddressSchema, { ...address, flat: 'x'.repeat(21) }).flat).toEqual(['ui.validation.maxLength|{"max":20}']);
     expect(problems(hkAddressSchema, { ...address, building: 'a\u0000b' }).building).toEqual(['accountChanges:validation.noControl']);

@@ -87,6 +87,27 @@ describe('FileUploadField', () => {
     expect(summary).not.toHaveTextContent('Choose file:');
   });
 
+  it('gives the error summary the refused file’s reason, not "Choose a file.", and drops it when a good file is chosen', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Standalone />);
+    await user.upload(chooser(), fileOf(PNG, 2.2 * 1024 * 1024, 'big.png', 'image/png'));
+    await screen.findByText('The file is larger than the 1 MB limit.');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const summary = await screen.findByTestId('form-error-summary');
+    expect(summary).toHaveTextContent('Payment slip: The file is larger than the 1 MB limit.');
+    expect(summary).not.toHaveTextContent('Choose a file.');
+    expect(screen.queryByText('Choose a file.')).not.toBeInTheDocument();
+
+    // Another refused file: its own reason, in the summary too.
+    await user.upload(chooser(), fileOf([...'hello world'].map((c) => c.charCodeAt(0)), 11, 'slip.pdf', 'application/pdf'));
+    await waitFor(() => expect(screen.getByTestId('form-error-summary')).toHaveTextContent('Payment slip: This file type is not accepted. Choose a JPEG, PNG, PDF file.'));
+
+    await user.upload(chooser(), fileOf(PDF, 100, 'good.pdf', 'application/pdf'));
+    await screen.findByTestId('file-upload-name');
+    await waitFor(() => expect(screen.queryByTestId('form-error-summary')).not.toBeInTheDocument());
+    expect(screen.queryByText(/not accepted|larger than/)).not.toBeInTheDocument();
+  });
+
   it('uses 1 MB by default and says so in Traditional Chinese', async () => {
     const user = userEvent.setup();
     renderWithProviders(<Standalone />, { locale: 'tc' });

@@ -9,6 +9,7 @@ import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import type { CheckedFile } from '@/lib/server/uploads';
 import { nextRequestNo } from './common';
+import { lockCustomer, refuseIfPending, refuseUnchanged } from './guards';
 import { notifyCustomer } from './notify';
 import { BUILDERS, type FormOf } from './values';
 import { storeUpload } from '@/lib/server/uploads/store';
@@ -34,7 +35,9 @@ class ReplayRace extends Error {}
 /**
  * Submits a change request of the caller's customer (tenancy from the token), channel source W. The endpoint's
  * permission is the type's `_write` code. Old values are read from the records now, new values come from the form
- * (machines and contracts must be the customer's own and active, else NOT_FOUND). The file, the request, its first
+ * (machines and contracts must be the customer's own and active, else NOT_FOUND). A request identical to the records
+ * is refused (400 VALIDATION, `noChange`), and so is a second open one of the type for the same customer, machine or
+ * contract (409 CHANGE_ALREADY_PENDING naming it; see guards.ts). The file, the request, its first
  * history row, the audit row and the inbox notice are written in ONE transaction. Idempotent by `idempotencyKey`
  * (unique per customer): a replay, even a concurrent one, answers the first request (`replayed: true`).
  */
@@ -44,7 +47,14 @@ export async function submitChange<T extends ChangeType>(ctx: CustomerContext, i
   if (replay) return replay;
   try {
     return await inTransaction(ctx, async (tx) => {
+      // One submission of this customer at a time: the twin of a concurrent replay finds the winner here, and of two
+      // different requests at once the second sees the first as open.
+      await lockCustomer(tx.db, ucpId);
+      const twin = await findByKey(tx.db, ucpId, input.idempotencyKey);
+      if (twin) return twin;
       const built = await BUILDERS[input.type](tx.db, ucpId, input.form);
+      refuseUnchanged(input.type, built);
+      await refuseIfPending(tx.db, ucpId, input.type, built);
       let fileId: string | null = null;
       if (input.file) {
         fileId = await storeUpload(tx.db, { ucpId, uploadedBy: userAcUuid }, input.file.file);
