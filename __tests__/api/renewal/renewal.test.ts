@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { contractsContract } from '@/lib/contracts/contract';
 import { priceMonths } from '@/lib/contracts/terms';
 import { addDays, addMonths, hkToday } from '@/lib/dates/hongKong';
@@ -272,6 +272,20 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
       expect(csv.text.split('\r\n')[0]).toBe('\uFEFFMonth,Status,Offer code,Offer,Renewals,"Current terms (HK$, 12 months)","Offer terms (HK$, 12 months)"');
       const logOnly = await staff(['contract_renewal_log']);
       expect((await callEndpoint(server, R.report, {}, { token: logOnly.token })).status).toBe(403);
+    });
+
+    it('lists each offer with the number of renewals made on it, as the renewal log and report count them', async () => {
+      const c = await customer(60);
+      const sub = await callEndpoint(server, R.submitRenewal, { contractId: c.contract.id, offerId, idempotencyKey: randomUUID(), acceptTerms: true }, { token: c.token });
+      if (sub.body.status !== 'success') throw new Error('expected success');
+      const s = await staff(['renewal_offer_write']);
+      const [onOffer] = await db().select({ n: count() }).from(contractRenewals).where(eq(contractRenewals.offerId, offerId));
+      expect(onOffer!.n).toBeGreaterThanOrEqual(1);
+      const res = await callEndpoint(server, R.listOffers, { page: 1, pageSize: 100 }, { token: s.token });
+      if (res.body.status !== 'success') throw new Error('expected success');
+      const byId = new Map(res.body.data.items.map((i) => [i.id, i.renewalCount]));
+      expect(byId.get(offerId)).toBe(onOffer!.n);
+      expect(byId.get(otherTypeOfferId)).toBe(0);
     });
   });
 });

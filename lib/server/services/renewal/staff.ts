@@ -7,7 +7,7 @@ import { inTransaction, type ServiceContext } from '@/lib/server/context';
 import { csvFile, formulaSafe } from '@/lib/server/csv';
 import { hkDateRange } from '@/lib/server/db/hkDates';
 import { containsPattern } from '@/lib/server/db/like';
-import { paginate, totalCount } from '@/lib/server/db/paginate';
+import { outerColumn, paginate, totalCount } from '@/lib/server/db/paginate';
 import { contractRenewals, contracts, customers, machineModels, renewalOffers, userAccounts } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/errors';
 import { contractHistory, termsOf } from '@/lib/server/services/contracts';
@@ -29,7 +29,7 @@ const toOffer = (o: OfferRow, renewalCount: number): OfferItem => ({
   updatedAt: o.updatedAt.toISOString(),
 });
 
-const renewalCount = sql<number>`(select count(*)::int from ${contractRenewals} where ${contractRenewals.offerId} = ${renewalOffers.id})`;
+const renewalCount = sql<number>`(select count(*)::int from ${contractRenewals} where ${contractRenewals.offerId} = ${outerColumn(renewalOffers.id)})`;
 
 type ListOffers = { page: number; pageSize: number; sort?: { field: OfferSortField; direction: 'asc' | 'desc' }; filter?: { status?: string[]; q?: string } };
 
