@@ -5,6 +5,7 @@ import { priceMonths } from '@/lib/contracts/terms';
 import { addDays, addMonths, hkToday } from '@/lib/dates/hongKong';
 import { renewalContract } from '@/lib/renewal/contract';
 import { auditLog, contractEvents, contractRenewals, inboxDeliveries, inboxMessages, meterReadings, renewalOffers } from '@/lib/server/db/schema';
+import { msg } from '@/lib/zodMessages';
 import { createBill, createContract } from '../bills/billFixtures';
 import { createMember, tokenFor, uniq } from '../helpers/fixtures';
 import { createMachine, createModel } from '../helpers/orderFixtures';
@@ -224,6 +225,38 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
       const customerUser = await customer(60);
       expect((await callEndpoint(server, R.saveOffer, { offer }, { token: customerUser.token })).status).toBe(403);
       expect((await callEndpoint(server, R.listOffers, { page: 1, pageSize: 10 }, { token: (await staff(['contract_renewal_log'])).token })).status).toBe(403);
+    });
+
+    it('an offer’s charges and page counts left empty (null) are none (0); a negative or too large charge is refused naming its rule', async () => {
+      const s = await staff(['renewal_offer_write']);
+      const offer = {
+        offerCode: `T-EMPTY-${uniq().toUpperCase()}`,
+        nameEn: 'No minimum',
+        nameZh: '無最低收費',
+        descriptionEn: '',
+        descriptionZh: '',
+        contractType: null,
+        termMonths: 12,
+        periodChargeCents: 50_000,
+        minimumChargeCents: null,
+        monoRate: '0.04',
+        colourRate: '0',
+        monoAllowance: null,
+        colourAllowance: null,
+        newModelCode: null,
+        validFrom: today,
+        validTo: addDays(today, 30),
+        status: 'active' as const,
+      };
+      const created = await callEndpoint(server, R.saveOffer, { offer }, { token: s.token });
+      if (created.body.status !== 'success') throw new Error(JSON.stringify(created.body));
+      expect(created.body.data).toMatchObject({ minimumChargeCents: 0, monoAllowance: 0, colourAllowance: 0, periodChargeCents: 50_000 });
+      const bad = await callEndpoint(server, R.saveOffer, { offer: { ...offer, offerCode: `T-BAD-${uniq().toUpperCase()}`, periodChargeCents: -10_000, minimumChargeCents: 100_000_001 } }, { token: s.token });
+      expect(bad.status).toBe(400);
+      expect(bad.body.status === 'error' && bad.body.error.fields).toEqual({
+        'offer.periodChargeCents': ['ui.validation.moneyNegative'],
+        'offer.minimumChargeCents': [msg('ui.validation.moneyMax', { max: '1,000,000' })],
+      });
     });
 
     it('sorts the offers by their period charge (issue 10 minor: amount columns sort), numerically, with a stable tie-break', async () => {

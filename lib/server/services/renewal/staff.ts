@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { asContractType } from '@/lib/contracts/constants';
 import { RENEWAL_STATUSES, asOfferStatus, asRenewalStatus, type RenewalStatus } from '@/lib/renewal/constants';
-import type { LogFilter, MachineModelOption, OfferFields, OfferItem, OfferListResult, OfferSortField, OfferTerms, RenewalLogDetail, RenewalLogItem, RenewalLogListResult, ReportResult, ReportRow } from '@/lib/renewal/schemas';
+import type { LogFilter, MachineModelOption, OfferItem, OfferListResult, OfferSortField, OfferTerms, OfferValues, RenewalLogDetail, RenewalLogItem, RenewalLogListResult, ReportResult, ReportRow } from '@/lib/renewal/schemas';
 import { audit } from '@/lib/server/audit';
 import { inTransaction, type ServiceContext } from '@/lib/server/context';
 import { csvFile, formulaSafe } from '@/lib/server/csv';
@@ -59,7 +59,7 @@ export async function listModels(ctx: ServiceContext): Promise<MachineModelOptio
 }
 
 /** Creates or updates an offer, audited (before / after) in the same transaction. */
-export async function saveOffer(ctx: ServiceContext, body: { id?: string; offer: OfferFields & { contractType: OfferRow['contractType'] } }): Promise<OfferItem> {
+export async function saveOffer(ctx: ServiceContext, body: { id?: string; offer: OfferValues & { contractType: OfferRow['contractType'] } }): Promise<OfferItem> {
   const o = body.offer;
   return inTransaction(ctx, async (tx) => {
     if (o.newModelCode) {
