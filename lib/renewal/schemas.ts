@@ -104,9 +104,11 @@ const text = (max: number, required = false) => {
 
 export const offerFieldsSchema = z
   .strictObject({
+    /** `RN-RENT-36`: letters, digits and dashes; trimmed and upper-cased before it is checked, as a UCP id is. */
     offerCode: z
       .string()
       .trim()
+      .toUpperCase()
       .min(1, { error: 'ui.validation.required' })
       .max(30, { error: msg('ui.validation.maxLength', { max: 30 }) })
       .regex(/^[A-Z0-9][A-Z0-9-]*$/, { error: 'renewal:offers.codeFormat' }),

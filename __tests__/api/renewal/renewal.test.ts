@@ -220,6 +220,13 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
         ['update', 'renewal_offer', s.user.userAcUuid],
       ]);
       expect((await callEndpoint(server, R.saveOffer, { offer }, { token: s.token })).status).toBe(409);
+      // The code is trimmed and upper-cased before it is checked, as a UCP id is: the same code in lower case is taken.
+      const lower = await callEndpoint(server, R.saveOffer, { offer: { ...offer, offerCode: ` ${offer.offerCode.toLowerCase()} ` } }, { token: s.token });
+      expect(lower.status).toBe(409);
+      expect(lower.body.status === 'error' && lower.body.error.fields).toEqual({ offerCode: ['renewal:offers.codeTaken'] });
+      const fresh = `t-low-${uniq()}`;
+      const made = await callEndpoint(server, R.saveOffer, { offer: { ...offer, offerCode: ` ${fresh} ` } }, { token: s.token });
+      expect(made.body.status === 'success' && made.body.data.offerCode).toBe(fresh.toUpperCase());
       const bad = await callEndpoint(server, R.saveOffer, { offer: { ...offer, offerCode: `T-X-${uniq().toUpperCase()}`, validTo: addDays(today, -1) } }, { token: s.token });
       expect(bad.status).toBe(400);
       const customerUser = await customer(60);

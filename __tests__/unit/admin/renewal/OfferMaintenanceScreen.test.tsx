@@ -84,6 +84,19 @@ describe('renewal offer maintenance: the add / edit dialog', () => {
     expect(saved).toHaveLength(0);
   });
 
+  it('takes an offer code as the UCP id is taken: trimmed and upper-cased before it is checked', async () => {
+    const user = userEvent.setup();
+    const saved = answer();
+    renderWithProviders(<OfferMaintenanceScreen />, { route: '/admin-controls/contract-renewal-offer-maintenance', functionCodes: ['renewal_offer_write'] });
+    const dialog = await openOffer(user);
+    const code = within(dialog).getByRole('textbox', { name: /Offer code/ });
+    await user.clear(code);
+    await user.type(code, ' rn-maint-24 ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save offer' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.offer.offerCode).toBe('RN-MAINT-24');
+  });
+
   it('says the same in Chinese on the tc site', async () => {
     const user = userEvent.setup();
     answer();
