@@ -14,14 +14,14 @@ export type MoneyFieldElementProps<T extends FieldValues> = BaseFieldProps<T> & 
  * decimals, not negative, the maximum). On leaving the field the text is shown with two decimals.
  */
 export function MoneyFieldElement<T extends FieldValues>({ fullWidth = true, sx, placeholder, ...base }: MoneyFieldElementProps<T>) {
-  const parse = parseMoneyToCents;
-  const { field, text, setText, props } = useNumberTextField(base, formatCentsForInput, parse);
+  const { field, text, setText, props } = useNumberTextField(base, formatCentsForInput, parseMoneyToCents);
   return (
     <TextField
       {...props}
       onBlur={() => {
-        const cents = parse(text);
-        if (cents !== null && Number.isFinite(cents)) setText(formatCentsForInput(cents));
+        const cents = parseMoneyToCents(text);
+        // An amount too large to hold exactly keeps the text typed (the schema says it is over the maximum).
+        if (cents !== null && Number.isFinite(cents) && Math.abs(cents) < Number.MAX_SAFE_INTEGER) setText(formatCentsForInput(cents));
         field.onBlur();
       }}
       fullWidth={fullWidth}

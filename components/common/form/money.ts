@@ -6,8 +6,8 @@ const MONEY_PATTERN = /^(-)?(\d+)(?:\.(\d{0,2}))?$/;
 
 /**
  * "1,234.5" → 123450; '' → null; anything else (three decimals, letters) → NaN. A negative or very large amount is
- * still an amount ("-100" → -10000; at most Number.MAX_SAFE_INTEGER): the schema refuses it with its own message (`moneyCents`, lib/zodText.ts),
- * not as "not an amount".
+ * still an amount ("-100" → -10000; held to Number.MAX_SAFE_INTEGER): the schema refuses it with its own message
+ * (`moneyCents`, lib/zodText.ts), not as "not an amount".
  */
 export function parseMoneyToCents(text: string): number | null {
   const cleaned = text.replace(/[\s,]/g, '').replace(/^HK\$/i, '').replace(/^\$/, '');

@@ -67,10 +67,10 @@ describe('renewal offer maintenance: the add / edit dialog', () => {
   });
 
   it.each([
-    ['1234.567', 'Enter an amount in HK$ with at most two decimals, for example 1234.50.'],
-    ['-100', 'The amount cannot be negative.'],
-    ['99999999999999999999', 'The amount cannot be more than HK$1,000,000.'],
-  ])('a charge of %s says what is wrong with it: %s', async (typed, message) => {
+    ['1234.567', 'Enter an amount in HK$ with at most two decimals, for example 1234.50.', '1234.567'],
+    ['-100', 'The amount cannot be negative.', '-100.00'],
+    ['99999999999999999999', 'The amount cannot be more than HK$1,000,000.', '99999999999999999999'],
+  ])('a charge of %s says what is wrong with it: %s', async (typed, message, shown) => {
     const user = userEvent.setup();
     const saved = answer();
     renderWithProviders(<OfferMaintenanceScreen />, { route: '/admin-controls/contract-renewal-offer-maintenance', functionCodes: ['renewal_offer_write'] });
@@ -81,6 +81,8 @@ describe('renewal offer maintenance: the add / edit dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save offer' }));
     expect((await within(dialog).findAllByText(message)).length).toBeGreaterThan(0);
     expect(within(dialog).queryByText('Enter a number.')).not.toBeInTheDocument();
+    // Leaving the field shows an amount with two decimals, and leaves what cannot be one as typed.
+    expect(charge).toHaveValue(shown);
     expect(saved).toHaveLength(0);
   });
 
