@@ -59,6 +59,8 @@ export const zodMessages = {
   integer: 'ui.validation.integer',
   number: 'ui.validation.number',
   money: 'ui.validation.money',
+  moneyNegative: 'ui.validation.moneyNegative',
+  moneyMax: (max: string) => msg('ui.validation.moneyMax', { max }),
   email: 'ui.validation.email',
   date: 'ui.validation.date',
   dateOrder: 'ui.validation.dateOrder',

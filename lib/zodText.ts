@@ -32,3 +32,25 @@ export const versionSchema = z.iso.datetime({ offset: true, error: zodMessages.i
 export function enZh<const K extends string, S extends z.ZodType>(name: K, schema: S): Record<`${K}En` | `${K}Zh`, S> {
   return { [`${name}En`]: schema, [`${name}Zh`]: schema } as Record<`${K}En` | `${K}Zh`, S>;
 }
+
+/**
+ * An amount in HK$ cents as the money field (`MoneyFieldElement`) gives it, each way it can be wrong with its own
+ * message: not an amount with at most two decimals (the field's NaN, or cents that are not whole),
+ * negative, more than `maxCents`; empty (null) is "required". Wrap it in `optionalMoneyCents` for an amount that
+ * may be left empty.
+ */
+export const moneyCents = (maxCents: number) =>
+  z
+    .number({ error: (issue) => (issue.input === null || issue.input === undefined ? zodMessages.required : zodMessages.money) })
+    // Exclusive conditions instead of `abort`, so a form shows the one that applies.
+    .refine((v) => Number.isInteger(v), { error: zodMessages.money })
+    .refine((v) => v >= 0, { error: zodMessages.moneyNegative })
+    .refine((v) => v < 0 || v <= maxCents, { error: zodMessages.moneyMax((maxCents / 100).toLocaleString('en-US')) });
+
+/** An amount that may be left empty (no asterisk on its field): empty is none, 0 cents; otherwise as `moneyCents`. */
+export const optionalMoneyCents = (maxCents: number) =>
+  z
+    .number({ error: zodMessages.money })
+    .nullable()
+    .transform((v) => v ?? 0)
+    .pipe(moneyCents(maxCents));

@@ -51,8 +51,11 @@ export type ResourceDescription<Row, Rec, FIn extends FieldValues = FieldValues,
   endpoints: { list: ListE<Row>; get: GetE<Rec>; create?: C; update?: U };
   /** A row's id (its view page's `[id]`); the row's own `id` unless given. */
   rowId?: (row: Row) => string;
-  /** A record's name in titles ("Edit {{name}}"). */
-  recordName: (record: Rec) => string;
+  /**
+   * A record's name in titles ("Edit {{name}}"), in the page's language (`pickLocalized` for a record named in both):
+   * the page's heading names the record as the rest of the page does.
+   */
+  recordName: (record: Rec, locale: string | undefined) => string;
   columns: (t: TFunction, locale: string | undefined) => DataTableColumn<Row>[];
   listDefaults?: Omit<ListQueryDefaults, 'filterSchema'>;
   /** Labels are `filters.<key>` of the namespace unless given here. */
@@ -168,7 +171,7 @@ export function ResourceViewPage<Rec>({ resource }: { resource: ResourceDescript
       {(rec) => (
         <>
           <PageHeader
-            title={t('viewTitle', { name: r.recordName(rec) })}
+            title={t('viewTitle', { name: r.recordName(rec, i18n.language) })}
             back={back}
             actions={
               <>
@@ -251,7 +254,7 @@ function ResourceEdit<Rec, FIn extends FieldValues, FOut>({
   back: { href: string; label: string };
   fieldLabels: Record<string, string>;
 }) {
-  const { t } = useTranslation([r.ns, 'common']);
+  const { t, i18n } = useTranslation([r.ns, 'common']);
   const router = useRouter();
   const record = useRecord(r);
   const form = r.form!;
@@ -265,7 +268,7 @@ function ResourceEdit<Rec, FIn extends FieldValues, FOut>({
         const view = resourcePaths(r.base).view((rec as { id: string }).id);
         return (
           <>
-            <PageHeader title={t('editTitle', { name: r.recordName(rec) })} back={{ href: view, label: t('common:ui.back') }} />
+            <PageHeader title={t('editTitle', { name: r.recordName(rec, i18n.language) })} back={{ href: view, label: t('common:ui.back') }} />
             <EntityForm
               endpoint={update}
               schema={form.schema}

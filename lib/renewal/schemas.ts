@@ -4,7 +4,7 @@ import { CONTRACT_TYPES, type ContractType } from '@/lib/contracts/constants';
 import type { ContractEvent, ContractTerms } from '@/lib/contracts/schemas';
 import { isoDateSchema, listBodySchema, searchTextSchema, type ListFilterOf, type ListResult, enumListFilter, dateRangeFilter } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
-import { versionSchema } from '@/lib/zodText';
+import { optionalMoneyCents, versionSchema } from '@/lib/zodText';
 import { OFFER_STATUSES, RENEWAL_STATUSES, type OfferStatus, type RenewalStatus } from './constants';
 
 const id = z.uuid({ error: 'ui.validation.invalid' });
@@ -85,8 +85,14 @@ const rateSchema = z
   .string()
   .trim()
   .regex(/^\d{1,4}(\.\d{1,4})?$/, { error: 'renewal:offers.rateFormat' });
-const centsSchema = z.number().int({ error: 'ui.validation.invalid' }).min(0, { error: 'ui.validation.invalid' }).max(100_000_000, { error: 'ui.validation.invalid' });
-const pagesSchema = z.number().int({ error: 'ui.validation.invalid' }).min(0, { error: 'ui.validation.invalid' }).max(10_000_000, { error: 'ui.validation.invalid' });
+/** An offer's charges, up to HK$1,000,000; the fields have no asterisk: left empty is none (0, the table's default). */
+const chargeSchema = optionalMoneyCents(100_000_000);
+/** Pages included, a whole number up to 10,000,000; left empty is none (0, the table's default). */
+const pagesSchema = z
+  .number({ error: zodMessages.integer })
+  .nullable()
+  .transform((v) => v ?? 0)
+  .pipe(z.number().int({ error: zodMessages.integer }).min(0, { error: zodMessages.min(0) }).max(10_000_000, { error: zodMessages.max('10,000,000') }));
 const text = (max: number, required = false) => {
   const base = z
     .string()
@@ -98,9 +104,11 @@ const text = (max: number, required = false) => {
 
 export const offerFieldsSchema = z
   .strictObject({
+    /** `RN-RENT-36`: letters, digits and dashes; trimmed and upper-cased before it is checked, as a UCP id is. */
     offerCode: z
       .string()
       .trim()
+      .toUpperCase()
       .min(1, { error: 'ui.validation.required' })
       .max(30, { error: msg('ui.validation.maxLength', { max: 30 }) })
       .regex(/^[A-Z0-9][A-Z0-9-]*$/, { error: 'renewal:offers.codeFormat' }),
@@ -110,8 +118,8 @@ export const offerFieldsSchema = z
     descriptionZh: text(1000),
     contractType: z.enum(CONTRACT_TYPES).nullable(),
     termMonths: z.number({ error: zodMessages.integer }).int({ error: zodMessages.integer }).min(1, { error: zodMessages.min(1) }).max(120, { error: zodMessages.max(120) }),
-    periodChargeCents: centsSchema,
-    minimumChargeCents: centsSchema,
+    periodChargeCents: chargeSchema,
+    minimumChargeCents: chargeSchema,
     monoRate: rateSchema,
     colourRate: rateSchema,
     monoAllowance: pagesSchema,
@@ -123,6 +131,8 @@ export const offerFieldsSchema = z
   })
   .refine((o) => o.validTo >= o.validFrom, { path: ['validTo'], error: 'renewal:offers.validToBeforeFrom' });
 export type OfferFields = z.input<typeof offerFieldsSchema>;
+/** The fields as the schema gives them (an empty charge or page count is 0). */
+export type OfferValues = z.output<typeof offerFieldsSchema>;
 
 /** An update names the offer (`id`) and the version (`updatedAt`) its dialog loaded; a create names neither. */
 export const saveOfferSchema = z

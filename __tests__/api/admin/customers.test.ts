@@ -130,6 +130,18 @@ describeEachDb('UCP customer maintenance', (getHandle) => {
     expect(audits.map((a) => a.action).sort()).toEqual(['create', 'deactivate', 'reactivate']);
   });
 
+  it('lists each customer with the number of users linked to it, as its view counts them (not every link in the table)', async () => {
+    const tag = `UCPCNT${uniq()}`.toUpperCase();
+    const two = await createCustomer(db(), { ucpId: `${tag}A` });
+    const none = await createCustomer(db(), { ucpId: `${tag}B` });
+    for (let k = 0; k < 2; k += 1) await linkUserToCustomer(db(), await createUser(db()), two);
+    const list = await callEndpoint(server, listCustomers, { page: 1, pageSize: 100, filter: { q: tag } }, { token: tokens.reader });
+    if (list.body.status !== 'success') throw new Error('expected success');
+    expect(list.body.data.items.map((i) => [i.id, i.userCount])).toEqual([[two.ucpId, 2], [none.ucpId, 0]]);
+    const view = await callEndpoint(server, getCustomer, { id: two.ucpId }, { token: tokens.reader });
+    expect(view.body.status === 'success' && view.body.data.users).toHaveLength(2);
+  });
+
   it('hides the provider’s own party: not listed, not found', async () => {
     const provider = await createCustomer(db(), { isProvider: true });
     const view = await callEndpoint(server, getCustomer, { id: provider.ucpId }, { token: tokens.reader });

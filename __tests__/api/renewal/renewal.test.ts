@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { contractsContract } from '@/lib/contracts/contract';
 import { priceMonths } from '@/lib/contracts/terms';
 import { addDays, addMonths, hkToday } from '@/lib/dates/hongKong';
 import { renewalContract } from '@/lib/renewal/contract';
 import { formatDate } from '@/lib/i18n/locales';
 import { auditLog, contractEvents, contractRenewals, inboxDeliveries, inboxMessages, meterReadings, renewalOffers } from '@/lib/server/db/schema';
+import { msg } from '@/lib/zodMessages';
 import { createBill, createContract } from '../bills/billFixtures';
 import { createMember, tokenFor, uniq } from '../helpers/fixtures';
 import { createMachine, createModel } from '../helpers/orderFixtures';
@@ -225,11 +226,50 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
         ['update', 'renewal_offer', s.user.userAcUuid],
       ]);
       expect((await callEndpoint(server, R.saveOffer, { offer }, { token: s.token })).status).toBe(409);
+      // The code is trimmed and upper-cased before it is checked, as a UCP id is: the same code in lower case is taken.
+      const lower = await callEndpoint(server, R.saveOffer, { offer: { ...offer, offerCode: ` ${offer.offerCode.toLowerCase()} ` } }, { token: s.token });
+      expect(lower.status).toBe(409);
+      expect(lower.body.status === 'error' && lower.body.error.fields).toEqual({ offerCode: ['renewal:offers.codeTaken'] });
+      const fresh = `t-low-${uniq()}`;
+      const made = await callEndpoint(server, R.saveOffer, { offer: { ...offer, offerCode: ` ${fresh} ` } }, { token: s.token });
+      expect(made.body.status === 'success' && made.body.data.offerCode).toBe(fresh.toUpperCase());
       const bad = await callEndpoint(server, R.saveOffer, { offer: { ...offer, offerCode: `T-X-${uniq().toUpperCase()}`, validTo: addDays(today, -1) } }, { token: s.token });
       expect(bad.status).toBe(400);
       const customerUser = await customer(60);
       expect((await callEndpoint(server, R.saveOffer, { offer }, { token: customerUser.token })).status).toBe(403);
       expect((await callEndpoint(server, R.listOffers, { page: 1, pageSize: 10 }, { token: (await staff(['contract_renewal_log'])).token })).status).toBe(403);
+    });
+
+    it('an offer’s charges and page counts left empty (null) are none (0); a negative or too large charge is refused naming its rule', async () => {
+      const s = await staff(['renewal_offer_write']);
+      const offer = {
+        offerCode: `T-EMPTY-${uniq().toUpperCase()}`,
+        nameEn: 'No minimum',
+        nameZh: '無最低收費',
+        descriptionEn: '',
+        descriptionZh: '',
+        contractType: null,
+        termMonths: 12,
+        periodChargeCents: 50_000,
+        minimumChargeCents: null,
+        monoRate: '0.04',
+        colourRate: '0',
+        monoAllowance: null,
+        colourAllowance: null,
+        newModelCode: null,
+        validFrom: today,
+        validTo: addDays(today, 30),
+        status: 'active' as const,
+      };
+      const created = await callEndpoint(server, R.saveOffer, { offer }, { token: s.token });
+      if (created.body.status !== 'success') throw new Error(JSON.stringify(created.body));
+      expect(created.body.data).toMatchObject({ minimumChargeCents: 0, monoAllowance: 0, colourAllowance: 0, periodChargeCents: 50_000 });
+      const bad = await callEndpoint(server, R.saveOffer, { offer: { ...offer, offerCode: `T-BAD-${uniq().toUpperCase()}`, periodChargeCents: -10_000, minimumChargeCents: 100_000_001 } }, { token: s.token });
+      expect(bad.status).toBe(400);
+      expect(bad.body.status === 'error' && bad.body.error.fields).toEqual({
+        'offer.periodChargeCents': ['ui.validation.moneyNegative'],
+        'offer.minimumChargeCents': [msg('ui.validation.moneyMax', { max: '1,000,000' })],
+      });
     });
 
     it('sorts the offers by their period charge (issue 10 minor: amount columns sort), numerically, with a stable tie-break', async () => {
@@ -278,6 +318,20 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
       expect(csv.text.split('\r\n')[0]).toBe('\uFEFFMonth,Status,Offer code,Offer,Renewals,"Current terms (HK$, 12 months)","Offer terms (HK$, 12 months)"');
       const logOnly = await staff(['contract_renewal_log']);
       expect((await callEndpoint(server, R.report, {}, { token: logOnly.token })).status).toBe(403);
+    });
+
+    it('lists each offer with the number of renewals made on it, as the renewal log and report count them', async () => {
+      const c = await customer(60);
+      const sub = await callEndpoint(server, R.submitRenewal, { contractId: c.contract.id, offerId, idempotencyKey: randomUUID(), acceptTerms: true }, { token: c.token });
+      if (sub.body.status !== 'success') throw new Error('expected success');
+      const s = await staff(['renewal_offer_write']);
+      const [onOffer] = await db().select({ n: count() }).from(contractRenewals).where(eq(contractRenewals.offerId, offerId));
+      expect(onOffer!.n).toBeGreaterThanOrEqual(1);
+      const res = await callEndpoint(server, R.listOffers, { page: 1, pageSize: 100 }, { token: s.token });
+      if (res.body.status !== 'success') throw new Error('expected success');
+      const byId = new Map(res.body.data.items.map((i) => [i.id, i.renewalCount]));
+      expect(byId.get(offerId)).toBe(onOffer!.n);
+      expect(byId.get(otherTypeOfferId)).toBe(0);
     });
   });
 });

@@ -62,6 +62,15 @@ describe('UCP customer maintenance screens', () => {
     expect(screen.queryByRole('button', { name: 'Deactivate' })).not.toBeInTheDocument();
   });
 
+  it('names the customer in the page’s language in the view and edit headings (tc: its Chinese name)', async () => {
+    server.use(endpointSuccess(c.getCustomer, detail));
+    const { unmount } = renderWithProviders(<ResourceViewPage resource={customersResource} />, { locale: 'tc', functionCodes: ['ucp_cust_main_read'], router: { query: { id: 'UCP100001' } } });
+    expect(await screen.findByRole('heading', { level: 1, name: detail.nameZh })).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<ResourceFormPage resource={customersResource} mode="edit" />, { locale: 'tc', functionCodes: ['ucp_cust_main_write'], router: { query: { id: 'UCP100001' } } });
+    expect(await screen.findByRole('heading', { level: 1, name: `修改 ${detail.nameZh}` })).toBeInTheDocument();
+  });
+
   it('a writer deactivates after confirming what it does to the customer’s users', async () => {
     const bodies: unknown[] = [];
     server.use(

@@ -98,7 +98,7 @@ describe('Form', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findAllByText('此欄位必須填寫。')).not.toHaveLength(0);
     expect(screen.getByText('請選擇一個選項。')).toBeInTheDocument();
-    expect(screen.getByText('請輸入港幣金額，例如 1234.50。')).toBeInTheDocument();
+    expect(screen.getByText('請輸入港幣金額，最多兩個小數位，例如 1234.50。')).toBeInTheDocument();
     expect(screen.getByText('請輸入有效日期。')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });
@@ -305,7 +305,7 @@ describe('MoneyFieldElement', () => {
     await user.clear(input);
     await user.type(input, '12.345');
     await user.click(screen.getByRole('button', { name: 'Go' }));
-    expect(await screen.findByText('Enter an amount in HK$, for example 1234.50.')).toBeInTheDocument();
+    expect(await screen.findByText('Enter an amount in HK$ with at most two decimals, for example 1234.50.')).toBeInTheDocument();
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
@@ -317,7 +317,9 @@ describe('MoneyFieldElement', () => {
     ['', null],
     ['1.234', Number.NaN],
     ['abc', Number.NaN],
-    ['-5', Number.NaN],
+    // Negative or too large is still an amount: the schema names the rule it breaks (moneyCents).
+    ['-5', -500],
+    ['99999999999999999999', Number.MAX_SAFE_INTEGER],
   ])('parses "%s" as %p cents', (text, cents) => {
     expect(parseMoneyToCents(text)).toBe(cents);
   });
@@ -327,7 +329,7 @@ describe('MoneyFieldElement', () => {
     expect(formatCentsForInput(5)).toBe('0.05');
     expect(formatCentsForInput(-250)).toBe('-2.50');
     expect(formatCentsForInput(null)).toBe('');
-    expect(parseMoneyToCents('-2.50', true)).toBe(-250);
+    expect(parseMoneyToCents('-2.50')).toBe(-250);
   });
 });
 

@@ -9,7 +9,7 @@ import { KeyAndNameFields, nameColumn, updateWithoutKey } from '@/components/com
 import { createdColumn, statusColumn, statusFilter, statusRow } from '@/components/common/resourceStatus';
 import { customersContract } from '@/lib/customers/contract';
 import { createCustomerSchema, type CustomerDetail, type CustomerListItem } from '@/lib/customers/schemas';
-import { formatDate } from '@/lib/i18n/locales';
+import { formatDate, pickLocalized } from '@/lib/i18n/locales';
 import { CustomerStatusAction } from './CustomerStatusAction';
 
 const c = customersContract.endpoints;
@@ -86,7 +86,7 @@ export const customersResource = describeResource({
   ns: 'customers',
   codes: { read: ['ucp_cust_main_read'], write: ['ucp_cust_main_write'] },
   endpoints: { list: c.listCustomers, get: c.getCustomer, create: c.createCustomer, update: c.updateCustomer },
-  recordName: (r: CustomerDetail) => r.nameEn,
+  recordName: (r: CustomerDetail, locale) => pickLocalized(locale, r.nameEn, r.nameZh),
   listDefaults: { sort: { field: 'ucpId', direction: 'asc' } },
   columns: (t, locale) => [
     { key: 'ucpId', header: t('fields.ucpId'), sortable: true, render: (r: CustomerListItem) => r.id },

@@ -6,7 +6,7 @@ import { DateFieldElement, RadioGroupElement, TextFieldElement } from '@/compone
 import { describeResource } from '@/components/common/resource';
 import { customerLabel, recordValues } from '@/components/common/resourceFields';
 import { createdColumn, statusColumn, statusFilter, statusRow } from '@/components/common/resourceStatus';
-import { formatDate, formatDateTime } from '@/lib/i18n/locales';
+import { formatDate, formatDateTime, pickLocalized } from '@/lib/i18n/locales';
 import { offersContract } from '@/lib/offers/contract';
 import { offerFieldsSchema, OFFER_TARGETS, type OfferDetail, type OfferFields, type OfferListItem } from '@/lib/offers/schemas';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
@@ -44,7 +44,7 @@ export const offersResource = describeResource({
   ns: 'offers',
   codes: { read: ['offer_read'], write: ['offer_write'] },
   endpoints: { list: c.listOffers, get: c.getOffer, create: c.createOffer, update: c.updateOffer },
-  recordName: (r: OfferDetail) => r.titleEn,
+  recordName: (r: OfferDetail, locale) => pickLocalized(locale, r.titleEn, r.titleZh),
   listDefaults: { sort: { field: 'validFrom', direction: 'desc' } },
   columns: (t, locale) => [
     { key: 'title', header: t('fields.title'), render: (r: OfferListItem) => titleOf(r, locale) },

@@ -17,7 +17,7 @@ import { describeResource } from '@/components/common/resource';
 import { DetailSection } from '@/components/common/DetailParts';
 import { recordValues } from '@/components/common/resourceFields';
 import { HelpBody } from '@/components/support/parts';
-import { formatDate, formatDateTime } from '@/lib/i18n/locales';
+import { formatDate, formatDateTime, pickLocalized } from '@/lib/i18n/locales';
 import { supportAdminContract } from '@/lib/support/adminContract';
 import { SUPPORT_TOPICS } from '@/lib/support/constants';
 import {
@@ -118,7 +118,7 @@ export const helpArticlesResource = describeResource({
   ns: 'supportArticles',
   ...contentBase,
   endpoints: { list: c.listArticles, get: c.getArticle, create: c.createArticle, update: c.updateArticle },
-  recordName: (r: ArticleRecord) => r.titleEn,
+  recordName: (r: ArticleRecord, locale) => pickLocalized(locale, r.titleEn, r.titleZh),
   columns: (t, locale) => [
     { key: 'title', header: t('fields.title'), sortable: true, render: (r: ArticleRow) => (zh(locale) ? r.titleZh : r.titleEn) },
     { key: 'topic', header: t('fields.topic'), render: (r: ArticleRow) => t(`support:topics.${r.topic}`) },
@@ -171,7 +171,7 @@ export const faqResource = describeResource({
   ns: 'supportFaq',
   ...contentBase,
   endpoints: { list: c.listFaqEntries, get: c.getFaqEntry, create: c.createFaqEntry, update: c.updateFaqEntry },
-  recordName: (r: FaqRecord) => r.questionEn,
+  recordName: (r: FaqRecord, locale) => pickLocalized(locale, r.questionEn, r.questionZh),
   columns: (t, locale) => [
     { key: 'title', header: t('fields.question'), sortable: true, render: (r: FaqRow) => (zh(locale) ? r.questionZh : r.questionEn) },
     { key: 'category', header: t('fields.category'), render: (r: FaqRow) => t(`support:topics.${r.category}`) },
@@ -210,7 +210,7 @@ export const usefulLinksResource = describeResource({
   ns: 'supportLinks',
   ...contentBase,
   endpoints: { list: c.listLinks, get: c.getLink, create: c.createLink, update: c.updateLink },
-  recordName: (r: LinkRecord) => r.titleEn,
+  recordName: (r: LinkRecord, locale) => pickLocalized(locale, r.titleEn, r.titleZh),
   columns: (t, locale) => [
     { key: 'title', header: t('fields.title'), sortable: true, render: (r: LinkRow) => (zh(locale) ? r.titleZh : r.titleEn) },
     { key: 'url', header: t('fields.url'), hideOnMobile: true, render: (r: LinkRow) => <span style={{ overflowWrap: 'anywhere' }}>{r.url}</span> },

@@ -8,6 +8,7 @@ import { describeResource } from '@/components/common/resource';
 import { DetailSection } from '@/components/common/DetailParts';
 import { KeyAndNameFields, nameColumn, recordValues, updateWithoutKey } from '@/components/common/resourceFields';
 import { createdColumn, statusColumn, statusFilter, statusRow } from '@/components/common/resourceStatus';
+import { pickLocalized } from '@/lib/i18n/locales';
 import { CODE_AREAS } from '@/lib/userGroups/codeAreas';
 import { userGroupsContract } from '@/lib/userGroups/contract';
 import { createGroupSchema, GROUP_KINDS, type CreateGroupBody, type GroupDetail, type GroupListItem } from '@/lib/userGroups/schemas';
@@ -54,7 +55,7 @@ export const userGroupsResource = describeResource({
   ns: 'userGroups',
   codes: { read: ['user_group_main_read'], write: ['user_group_main_write'] },
   endpoints: { list: c.listGroups, get: c.getGroup, create: c.createGroup, update: c.updateGroup },
-  recordName: (r: GroupDetail) => r.nameEn,
+  recordName: (r: GroupDetail, locale) => pickLocalized(locale, r.nameEn, r.nameZh),
   listDefaults: { sort: { field: 'code', direction: 'asc' } },
   columns: (t, locale) => [
     { key: 'code', header: t('fields.code'), sortable: true, render: (r: GroupListItem) => r.code },

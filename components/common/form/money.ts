@@ -2,15 +2,20 @@
  * HKD amounts: the form value is integer cents (DESIGN.md "Data"), the field shows dollars with two decimals.
  * String arithmetic, not `Number(x) * 100`, so "0.29" is 29 cents and not 28.999….
  */
-const MONEY_PATTERN = /^(-)?(\d{1,12})(?:\.(\d{0,2}))?$/;
+const MONEY_PATTERN = /^(-)?(\d+)(?:\.(\d{0,2}))?$/;
 
-/** "1,234.5" → 123450; '' → null; anything else (three decimals, letters) → NaN, which the schema reports. */
-export function parseMoneyToCents(text: string, allowNegative = false): number | null {
+/**
+ * "1,234.5" → 123450; '' → null; anything else (three decimals, letters) → NaN. A negative or very large amount is
+ * still an amount ("-100" → -10000; held to Number.MAX_SAFE_INTEGER): the schema refuses it with its own message
+ * (`moneyCents`, lib/zodText.ts), not as "not an amount".
+ */
+export function parseMoneyToCents(text: string): number | null {
   const cleaned = text.replace(/[\s,]/g, '').replace(/^HK\$/i, '').replace(/^\$/, '');
   if (cleaned === '') return null;
   const m = MONEY_PATTERN.exec(cleaned);
-  if (!m || (m[1] && !allowNegative)) return Number.NaN;
-  const cents = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
+  if (!m) return Number.NaN;
+  // Held to a whole number a schema can compare ("more than the maximum"), however many digits were typed.
+  const cents = Math.min(Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0')), Number.MAX_SAFE_INTEGER);
   return m[1] ? -cents : cents;
 }
 

@@ -1,9 +1,19 @@
-import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, desc, getTableName, sql, type AnyColumn, type Column, type SQL } from 'drizzle-orm';
 import type { ListResult } from '@/lib/listQuery';
 import { offsetOf } from '@/lib/listQuery';
 
 /** The column every paginated select adds: the total number of matching rows, counted by the same query. */
 export const totalCount = () => sql<number>`(count(*) over ())::int`.as('__total');
+
+/**
+ * An outer query's column named with its table, for a correlated subquery in a select's fields. Drizzle writes a
+ * one-table select's columns bare, so `where uc.ucp_id = ${customers.ucpId}` would read `uc.ucp_id = "ucp_id"`: the
+ * subquery's own column, true for every row (or, `"offer_id" = "id"`, false for every row).
+ *
+ * @example
+ * sql<number>`(select count(*)::int from user_customers uc where uc.ucp_id = ${outerColumn(customers.ucpId)})`
+ */
+export const outerColumn = (column: Column) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 
 /**

@@ -8,11 +8,11 @@ import { audit } from '@/lib/server/audit';
 import { inTransaction, type ServiceContext } from '@/lib/server/context';
 import { contracts, customerNumbers, customers, machineModels, machines, userAccounts, userCustomers } from '@/lib/server/db/schema';
 import { ilikeLiteral, textSearch } from '@/lib/server/db/like';
-import { keyedOrder, paginate, totalCount } from '@/lib/server/db/paginate';
+import { keyedOrder, outerColumn, paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import { firstOr404, lockVersion, switchStatus } from '@/lib/server/services/common';
 
-const userCount = sql<number>`(select count(*)::int from user_customers uc where uc.ucp_id = ${customers.ucpId})`;
+const userCount = sql<number>`(select count(*)::int from user_customers uc where uc.ucp_id = ${outerColumn(customers.ucpId)})`;
 
 export async function listCustomers(ctx: ServiceContext, body: ListCustomersBody) {
   const where: SQL[] = [eq(customers.isProvider, false)];

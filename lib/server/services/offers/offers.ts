@@ -11,7 +11,7 @@ import { audit } from '@/lib/server/audit';
 import { inTransaction, type ServiceContext } from '@/lib/server/context';
 import { customers, offerCustomers, offers, storedFiles } from '@/lib/server/db/schema';
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
-import { paginate, totalCount } from '@/lib/server/db/paginate';
+import { outerColumn, paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import type { CheckedFile } from '@/lib/server/uploads';
 import { storeUpload } from '@/lib/server/uploads/store';
@@ -46,7 +46,7 @@ export async function listOffers(ctx: ServiceContext, body: ListOffersBody) {
       status: offers.status,
       imageFileId: offers.imageFileId,
       createdAt: offers.createdAt,
-      customerCount: sql<number>`(select count(*)::int from offer_customers oc where oc.offer_id = ${offers.id})`,
+      customerCount: sql<number>`(select count(*)::int from offer_customers oc where oc.offer_id = ${outerColumn(offers.id)})`,
       __total: totalCount(),
     })
     .from(offers)

@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { asContractType } from '@/lib/contracts/constants';
 import { RENEWAL_STATUSES, asOfferStatus, asRenewalStatus, type RenewalStatus } from '@/lib/renewal/constants';
-import type { LogFilter, MachineModelOption, OfferFields, OfferItem, OfferListResult, OfferSortField, OfferTerms, RenewalLogDetail, RenewalLogItem, RenewalLogListResult, ReportResult, ReportRow } from '@/lib/renewal/schemas';
+import type { LogFilter, MachineModelOption, OfferItem, OfferListResult, OfferSortField, OfferTerms, OfferValues, RenewalLogDetail, RenewalLogItem, RenewalLogListResult, ReportResult, ReportRow } from '@/lib/renewal/schemas';
 import { audit } from '@/lib/server/audit';
 import { inTransaction, type ServiceContext } from '@/lib/server/context';
 import { csvFile, formulaSafe } from '@/lib/server/csv';
 import { hkDateRange } from '@/lib/server/db/hkDates';
 import { containsPattern } from '@/lib/server/db/like';
-import { paginate, totalCount } from '@/lib/server/db/paginate';
+import { outerColumn, paginate, totalCount } from '@/lib/server/db/paginate';
 import { contractRenewals, contracts, customers, machineModels, renewalOffers, userAccounts } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/errors';
 import { contractHistory, termsOf } from '@/lib/server/services/contracts';
@@ -29,7 +29,7 @@ const toOffer = (o: OfferRow, renewalCount: number): OfferItem => ({
   updatedAt: o.updatedAt.toISOString(),
 });
 
-const renewalCount = sql<number>`(select count(*)::int from ${contractRenewals} where ${contractRenewals.offerId} = ${renewalOffers.id})`;
+const renewalCount = sql<number>`(select count(*)::int from ${contractRenewals} where ${contractRenewals.offerId} = ${outerColumn(renewalOffers.id)})`;
 
 type ListOffers = { page: number; pageSize: number; sort?: { field: OfferSortField; direction: 'asc' | 'desc' }; filter?: { status?: string[]; q?: string } };
 
@@ -59,7 +59,7 @@ export async function listModels(ctx: ServiceContext): Promise<MachineModelOptio
 }
 
 /** Creates or updates an offer, audited (before / after) in the same transaction. */
-export async function saveOffer(ctx: ServiceContext, body: { id?: string; version?: string; offer: OfferFields & { contractType: OfferRow['contractType'] } }): Promise<OfferItem> {
+export async function saveOffer(ctx: ServiceContext, body: { id?: string; version?: string; offer: OfferValues & { contractType: OfferRow['contractType'] } }): Promise<OfferItem> {
   const o = body.offer;
   return inTransaction(ctx, async (tx) => {
     if (o.newModelCode) {

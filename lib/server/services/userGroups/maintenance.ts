@@ -22,12 +22,12 @@ import { audit } from '@/lib/server/audit';
 import { inTransaction, type ServiceContext } from '@/lib/server/context';
 import { customers, userAccounts, userCustomers, userGroupFunctions, userGroupMembers, userGroups } from '@/lib/server/db/schema';
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
-import { keyedOrder, paginate, totalCount } from '@/lib/server/db/paginate';
+import { keyedOrder, outerColumn, paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import { firstOr404, lockVersion, switchStatus } from '@/lib/server/services/common';
 
-const memberCount = sql<number>`(select count(*)::int from user_group_members m where m.group_id = ${userGroups.id})`;
-const codeCount = sql<number>`(select count(*)::int from user_group_functions f where f.group_id = ${userGroups.id})`;
+const memberCount = sql<number>`(select count(*)::int from user_group_members m where m.group_id = ${outerColumn(userGroups.id)})`;
+const codeCount = sql<number>`(select count(*)::int from user_group_functions f where f.group_id = ${outerColumn(userGroups.id)})`;
 
 /** What the list and the detail both show of a group. */
 const groupOf = (r: { id: string; code: string; nameEn: string; nameZh: string; groupType: string; status: string }) => ({

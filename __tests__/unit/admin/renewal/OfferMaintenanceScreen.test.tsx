@@ -1,0 +1,113 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { OfferMaintenanceScreen } from '@/components/admin/renewal/OfferMaintenanceScreen';
+import { renewalContract } from '@/lib/renewal/contract';
+import type { OfferItem, SaveOfferBody } from '@/lib/renewal/schemas';
+import { endpointSuccess } from '../../testUtils/handlers';
+import { renderWithProviders } from '../../testUtils/render';
+import { server } from '../../testUtils/server';
+
+const R = renewalContract.endpoints;
+
+const offer: OfferItem = {
+  id: '5eed0090-0000-4000-8000-000000000024',
+  offerCode: 'RN-MAINT-24',
+  nameEn: 'Maintenance renewal, 24 months',
+  nameZh: '保養續約（24個月）',
+  descriptionEn: '',
+  descriptionZh: '',
+  contractType: 'maintenance',
+  termMonths: 24,
+  periodChargeCents: 0,
+  minimumChargeCents: 45_000,
+  monoRate: '0.0450',
+  colourRate: '0.4200',
+  monoAllowance: 0,
+  colourAllowance: 0,
+  newModelCode: null,
+  validFrom: '2026-01-01',
+  validTo: '2026-12-31',
+  status: 'active',
+  renewalCount: 1,
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+/** The list with one offer, the model list, and a save that records its bodies. */
+function answer() {
+  const saved: SaveOfferBody[] = [];
+  server.use(
+    endpointSuccess(R.listOffers, { items: [offer], total: 1 }),
+    endpointSuccess(R.listModels, []),
+    endpointSuccess(R.saveOffer, (body) => {
+      saved.push(body);
+      return offer;
+    }),
+  );
+  return saved;
+}
+
+async function openOffer(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'RN-MAINT-24' }));
+  return screen.findByRole('dialog');
+}
+
+describe('renewal offer maintenance: the add / edit dialog', () => {
+  it('a minimum charge left empty (no asterisk) is saved as none (0), not refused as required', async () => {
+    const user = userEvent.setup();
+    const saved = answer();
+    renderWithProviders(<OfferMaintenanceScreen />, { route: '/admin-controls/contract-renewal-offer-maintenance', functionCodes: ['renewal_offer_write'] });
+    const dialog = await openOffer(user);
+    const minimum = within(dialog).getByRole('textbox', { name: 'Minimum charge' });
+    expect(minimum).not.toBeRequired();
+    await user.clear(minimum);
+    await user.click(within(dialog).getByRole('button', { name: 'Save offer' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.offer).toMatchObject({ minimumChargeCents: 0, periodChargeCents: 0 });
+    expect(screen.queryByText('This field is required.')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['1234.567', 'Enter an amount in HK$ with at most two decimals, for example 1234.50.', '1234.567'],
+    ['-100', 'The amount cannot be negative.', '-100.00'],
+    ['99999999999999999999', 'The amount cannot be more than HK$1,000,000.', '99999999999999999999'],
+  ])('a charge of %s says what is wrong with it: %s', async (typed, message, shown) => {
+    const user = userEvent.setup();
+    const saved = answer();
+    renderWithProviders(<OfferMaintenanceScreen />, { route: '/admin-controls/contract-renewal-offer-maintenance', functionCodes: ['renewal_offer_write'] });
+    const dialog = await openOffer(user);
+    const charge = within(dialog).getByRole('textbox', { name: 'Charge per period' });
+    await user.clear(charge);
+    await user.type(charge, typed);
+    await user.click(within(dialog).getByRole('button', { name: 'Save offer' }));
+    expect((await within(dialog).findAllByText(message)).length).toBeGreaterThan(0);
+    expect(within(dialog).queryByText('Enter a number.')).not.toBeInTheDocument();
+    // Leaving the field shows an amount with two decimals, and leaves what cannot be one as typed.
+    expect(charge).toHaveValue(shown);
+    expect(saved).toHaveLength(0);
+  });
+
+  it('takes an offer code as the UCP id is taken: trimmed and upper-cased before it is checked', async () => {
+    const user = userEvent.setup();
+    const saved = answer();
+    renderWithProviders(<OfferMaintenanceScreen />, { route: '/admin-controls/contract-renewal-offer-maintenance', functionCodes: ['renewal_offer_write'] });
+    const dialog = await openOffer(user);
+    const code = within(dialog).getByRole('textbox', { name: /Offer code/ });
+    await user.clear(code);
+    await user.type(code, ' rn-maint-24 ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save offer' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.offer.offerCode).toBe('RN-MAINT-24');
+  });
+
+  it('says the same in Chinese on the tc site', async () => {
+    const user = userEvent.setup();
+    answer();
+    renderWithProviders(<OfferMaintenanceScreen />, { locale: 'tc', route: '/admin-controls/contract-renewal-offer-maintenance', functionCodes: ['renewal_offer_write'] });
+    const dialog = await openOffer(user);
+    const minimum = within(dialog).getByRole('textbox', { name: '最低收費' });
+    await user.clear(minimum);
+    await user.type(minimum, '-100');
+    await user.click(within(dialog).getByRole('button', { name: '儲存方案' }));
+    expect((await within(dialog).findAllByText('金額不可為負數。')).length).toBeGreaterThan(0);
+  });
+});
