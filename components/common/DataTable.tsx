@@ -62,6 +62,11 @@ export type DataTableProps<T, S extends string = string> = {
   onRetry?: () => void;
   /** Shown when there are no rows (default `ui.table.empty`); say "no matches" when filters are set. */
   emptyMessage?: string;
+  /**
+   * The list was not asked: its filter cannot match (a date range that ends before it starts, which the filter bar
+   * says on its field). No rows and no empty message, which would claim that nothing matched.
+   */
+  notAsked?: boolean;
   /** Detail page of a row: the first column becomes a link, and a click anywhere on the row follows it. */
   rowHref?: (row: T) => string;
   /** Alternative to `rowHref` for rows that open something in place (a dialog). */
@@ -107,6 +112,7 @@ export function DataTable<T, S extends string = string>({
   error = null,
   onRetry,
   emptyMessage,
+  notAsked = false,
   rowHref,
   onRowClick,
   filters,
@@ -124,7 +130,7 @@ export function DataTable<T, S extends string = string>({
   const router = useRouter();
 
   const isInitialLoad = loading && rows.length === 0 && !error;
-  const isEmpty = !loading && !error && rows.length === 0;
+  const isEmpty = !loading && !error && rows.length === 0 && !notAsked;
   const skeletonCount = Math.min(query.pageSize, 5);
 
   const openRow = (row: T, event: MouseEvent<HTMLElement>) => {

@@ -37,6 +37,21 @@ const RESERVED = ['page', 'pageSize', 'sort'] as const;
 /** Empty filter values mean "no filter": '', null, undefined and []. */
 export const isEmptyFilterValue = (v: FilterValue): boolean => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
+/**
+ * The date ranges of a filter whose end is before its start (the key of each range's start): the pairs `from` / `to`
+ * and `<x>From` / `<x>To` that FilterBar and listSchema show as a range, both set, compared as 'YYYY-MM-DD' text. Such
+ * a filter matches nothing by definition, so the list is not asked (useListQuery): the filter bar says what is wrong.
+ */
+export function invertedRanges(filter: Partial<FilterValues>): string[] {
+  const out: string[] = [];
+  for (const [key, from] of Object.entries(filter)) {
+    const toKey = key === 'from' ? 'to' : key.endsWith('From') ? `${key.slice(0, -4)}To` : null;
+    const to = toKey ? filter[toKey] : undefined;
+    if (typeof from === 'string' && typeof to === 'string' && from !== '' && to !== '' && from > to) out.push(key);
+  }
+  return out;
+}
+
 export function compactFilter<F extends FilterValues>(filter: Partial<F>): Partial<F> {
   const out: Partial<F> = {};
   for (const [k, v] of Object.entries(filter) as [keyof F, FilterValue][]) {

@@ -7,6 +7,7 @@ import type { ListQuery, ListResult } from '@/lib/listQuery';
 import type { DataTableQuery } from './DataTable';
 import {
   compactFilter,
+  invertedRanges,
   parseListQuery,
   toListBody,
   toUrlQuery,
@@ -30,6 +31,12 @@ export type UseListQuery<T, S extends string, F extends FilterValues, R extends 
   setFilter: (patch: Partial<F>) => void;
   /** Back to the default filter (page 1). */
   clearFilter: () => void;
+  /**
+   * A date range of the filter ends before it starts: the list is not asked (it would match nothing, or be refused),
+   * and the table shows no rows and no "no matches" message; FilterBar says what is wrong on the date field. A screen
+   * that asks other endpoints with the same filter (a chart, totals) skips them too.
+   */
+  rangeInverted: boolean;
   /** The last answer (kept while the next page loads, so the table does not flash). */
   data: R | null;
   loading: boolean;
@@ -44,6 +51,7 @@ export type UseListQuery<T, S extends string, F extends FilterValues, R extends 
     loading: boolean;
     error: ApiError | null;
     onRetry: () => void;
+    notAsked: boolean;
   };
 };
 
@@ -74,10 +82,12 @@ export function useListQuery<T, S extends string = string, F extends FilterValue
     latest.current = query;
   }, [query]);
 
-  const result = useEndpointQuery(endpoint, router.isReady ? body : null, { keepPrevious: true, request: { silent: true } });
-  const data = (result.data ?? null) as R | null;
-  const loading = result.isFetching && (result.isPlaceholderData || !result.data || result.retrying !== null);
-  const error = result.apiError ?? result.retrying;
+  const rangeInverted = useMemo(() => invertedRanges(query.filter).length > 0, [query.filter]);
+  const result = useEndpointQuery(endpoint, router.isReady && !rangeInverted ? body : null, { keepPrevious: true, request: { silent: true } });
+  // Not asked: nothing from an earlier filter is shown as if it matched this one.
+  const data = rangeInverted ? null : ((result.data ?? null) as R | null);
+  const loading = !rangeInverted && result.isFetching && (result.isPlaceholderData || !result.data || result.retrying !== null);
+  const error = rangeInverted ? null : (result.apiError ?? result.retrying);
   const reload = useCallback(() => void result.refetch(), [result]);
 
   const navigate = useCallback(
@@ -113,9 +123,10 @@ export function useListQuery<T, S extends string = string, F extends FilterValue
       loading,
       error,
       onRetry: reload,
+      notAsked: rangeInverted,
     }),
-    [data, query, loading, error, reload, setQuery],
+    [data, query, loading, error, reload, setQuery, rangeInverted],
   );
 
-  return { query, setQuery, setFilter, clearFilter, data, loading, error, reload, tableProps };
+  return { query, setQuery, setFilter, clearFilter, rangeInverted, data, loading, error, reload, tableProps };
 }

@@ -45,6 +45,12 @@ const LINE_SX = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellip
 const TWO_LINES_SX = { mt: 1, minHeight: '2lh', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' } as const;
 /** MUI's small chip. */
 const CHIP_HEIGHT = 24;
+/**
+ * The chips (colour or mono, and the due flag): they wrap, and the due flag's own text wraps inside it when even a
+ * line of its own is too narrow; never cut. "Reading overdue since 1 Nov 2026" beside "Black & white" does not fit a
+ * 320 px card, so the row keeps room for two lines of chips, loaded or loading: the flag arriving moves nothing.
+ */
+const CHIPS_SX = { display: 'flex', flexWrap: 'wrap', alignContent: 'flex-start', gap: 0.5, minHeight: 2 * CHIP_HEIGHT + 4, mb: 0.5 } as const;
 
 function MachineCard({ machine: m }: { machine: MeterMachine | null }) {
   const { t } = useTranslation(['meter', 'common']);
@@ -59,7 +65,7 @@ function MachineCard({ machine: m }: { machine: MeterMachine | null }) {
           <Typography variant="subtitle1" component="h3" sx={LINE_SX}>
             {m ? m.serialNo : <Skeleton width="40%" />}
           </Typography>
-          <Box sx={{ display: 'flex', gap: 0.5, height: CHIP_HEIGHT, mb: 0.5, overflow: 'hidden' }}>
+          <Box sx={CHIPS_SX} data-testid={m ? `chips-${m.serialNo}` : undefined}>
             {m ? (
               <>
                 <Chip size="small" variant="outlined" label={m.isColour ? t('meter:machine.colour') : t('meter:machine.mono')} />
@@ -142,16 +148,19 @@ export function MeterHistoryScreen() {
     ...(filter.dateFrom ? { fromMonth: filter.dateFrom.slice(0, 7) } : {}),
     ...(filter.dateTo ? { toMonth: filter.dateTo.slice(0, 7) } : {}),
   };
-  const usage = useEndpointQuery(E.usage, usageBody);
+  // A date range that ends before it starts: the readings are not asked (useListQuery), nor is the usage (the server
+  // refuses the months' range); the date field says what is wrong, nothing else claims an error or an empty result.
+  const usage = useEndpointQuery(E.usage, list.rangeInverted ? null : usageBody);
+  const usageData = list.rangeInverted ? undefined : usage.data;
   const items = useMemo(() => machines.data?.items ?? [], [machines.data]);
 
   const monthly = useMemo(() => {
-    const months = usage.data?.months ?? [];
+    const months = usageData?.months ?? [];
     return months.map((month) => {
-      const points = (usage.data?.points ?? []).filter((p) => p.month === month);
+      const points = (usageData?.points ?? []).filter((p) => p.month === month);
       return { month, mono: points.reduce((s, p) => s + p.mono, 0), colour: points.reduce((s, p) => s + p.colour, 0) };
     });
-  }, [usage.data]);
+  }, [usageData]);
 
   const filters: FilterDef[] = useMemo(
     () => [
@@ -192,7 +201,7 @@ export function MeterHistoryScreen() {
     () => (machines.apiError ? null : machines.data ? machines.data.items.length > 0 ? <MachineCards machines={machines.data.items} /> : null : <MachineCards machines={null} />),
     [machines.apiError, machines.data],
   );
-  const usageChart = useMemo(() => <UsageChart monthly={monthly} loading={usage.isLoading} />, [monthly, usage.isLoading]);
+  const usageChart = useMemo(() => <UsageChart monthly={monthly} loading={usage.isLoading} notAsked={list.rangeInverted} />, [monthly, usage.isLoading, list.rangeInverted]);
   const emptyMessage = hasFilter ? t('meter:history.emptyFiltered') : t('meter:history.empty');
   const readingsTable = useMemo(
     () => <DataTable {...list.tableProps} columns={columns} getRowId={readingId} label={t('meter:history.readings')} emptyMessage={emptyMessage} />,
@@ -240,7 +249,7 @@ export function MeterHistoryScreen() {
       <Typography variant="h6" component="h2" sx={{ mt: 2, mb: 1 }}>
         {machineName ? t('meter:history.usageOf', { serial: machineName }) : t('meter:history.usageAll')}
       </Typography>
-      {usage.apiError ? <Alert severity="error">{t(errorKey(usage.apiError.code))}</Alert> : null}
+      {usage.apiError && !list.rangeInverted ? <Alert severity="error">{t(errorKey(usage.apiError.code))}</Alert> : null}
       {usageChart}
 
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>

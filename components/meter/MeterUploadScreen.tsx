@@ -27,20 +27,45 @@ import type { ApiError } from '@/lib/api/types';
 import { hkToday } from '@/lib/dates/hongKong';
 import { errorKey } from '@/lib/errors';
 import { formatDate, numberFormat, pickLocalized } from '@/lib/i18n/locales';
-import { MAX_COUNTER, MAX_CSV_CHARS } from '@/lib/meter/constants';
+import { isoDateSchema } from '@/lib/listQuery';
+import { MAX_COUNTER, MAX_CSV_CHARS, type ReadingIssue } from '@/lib/meter/constants';
 import { meterContract } from '@/lib/meter/contract';
-import type { CheckResult, CsvRowError, MeterMachine, ReadingRowInput, SubmitReadingsResult } from '@/lib/meter/schemas';
+import { readCounter } from '@/lib/meter/counter';
+import type { CheckResult, CsvField, CsvRowError, MeterMachine, ReadingRowInput, RowIssue, SubmitReadingsResult } from '@/lib/meter/schemas';
 import { pathTo } from '@/lib/paths';
-import { translateMessage } from '@/lib/zodMessages';
-import { ReadingIssues } from './ReadingIssues';
+import { msg, parseMessage, translateMessage, type Translate } from '@/lib/zodMessages';
+import { ReadingIssues, issueValues } from './ReadingIssues';
 import { DueFlag } from './parts';
 import { DateInput } from '@/components/common/form/DateInput';
 
 const E = meterContract.endpoints;
 const newKey = () => crypto.randomUUID();
-const toCounter = (s: string): number | null => (/^\d{1,9}$/.test(s.trim()) ? Number(s.trim()) : null);
 
 type Entry = { date: string; mono: string; colour: string; photoFileId?: string; photoName?: string };
+
+/** The fields of a machine's row that can carry their own message. */
+type FieldName = 'date' | 'mono' | 'colour';
+type FieldErrors = Partial<Record<FieldName, string>>;
+/** A reading row's field in the API (`rows.N.readingDate`) → the form's field. */
+const FIELD_OF: Partial<Record<string, FieldName>> = { readingDate: 'date', monoCounter: 'mono', colourCounter: 'colour' };
+/** Issues of the check about the reading's date: shown under the date field, the others under the counters. */
+const DATE_ISSUES: ReadonlySet<ReadingIssue> = new Set<ReadingIssue>(['DATE_IN_FUTURE', 'DATE_BEFORE_PREVIOUS', 'DUPLICATE_DATE', 'DUPLICATE_ROW']);
+
+/** A field message (a key, maybe with values) with its dates and counters written as the page writes them. */
+function pageMessage(t: Translate, message: string | undefined, locale: string | undefined): string | undefined {
+  const parsed = message ? parseMessage(message) : null;
+  return translateMessage(t, parsed?.values ? msg(parsed.key, issueValues(parsed.values, locale)) : message);
+}
+
+/** What is wrong with a counter's text (thousands separators are fine), or null. */
+function counterProblem(t: Translate, text: string, locale: string | undefined): string | null {
+  const read = readCounter(text);
+  if ('value' in read) return null;
+  return read.error === 'max' ? t('meter:errors.counterMax', { max: numberFormat(locale).format(MAX_COUNTER) }) : t('meter:errors.counterNumber');
+}
+
+/** The CSV's columns by the names the form and the template's help give them. */
+const CSV_COLUMN_KEY: Partial<Record<CsvField, string>> = { serial: 'meter:columns.serial', date: 'meter:columns.date', bw: 'meter:columns.monoCounter', colour: 'meter:columns.colourCounter' };
 
 /** Check, then submit (all or nothing, idempotent); warnings are confirmed before saving. Shared by the form and the CSV. */
 function useSubmission(channel: 'form' | 'csv') {
@@ -52,25 +77,30 @@ function useSubmission(channel: 'form' | 'csv') {
   const [error, setError] = useState<ApiError | null>(null);
   const [confirm, setConfirm] = useState(false);
 
-  const run = async (rows: ReadingRowInput[]) => {
+  /** Checks, then saves when nothing stops it; true when the rows were saved. */
+  const run = async (rows: ReadingRowInput[]): Promise<boolean> => {
     setError(null);
     setSaved(null);
     try {
       const checked = await check.mutateAsync({ rows });
       setResult(checked);
-      if (checked.errorCount > 0 || (checked.warningCount > 0 && !confirm)) return;
+      if (checked.errorCount > 0 || (checked.warningCount > 0 && !confirm)) return false;
       const done = await submit.mutateAsync({ idempotencyKey: key, channel, rows, confirmWarnings: confirm });
       setSaved(done);
       setResult(null);
       setConfirm(false);
       setKey(newKey());
+      return true;
     } catch (err) {
       setError(apiErrorOf(err));
+      return false;
     }
   };
+  /** What was entered changed: the last answer (check result, refusal) no longer applies to it. */
   const reset = () => {
     setResult(null);
     setConfirm(false);
+    setError(null);
   };
   return { run, reset, result, saved, error, confirm, setConfirm, busy: check.isPending || submit.isPending, setResult };
 }
@@ -184,42 +214,75 @@ function ReadingForm({ machines }: { machines: MeterMachine[] }) {
   const focusId = typeof query.machineId === 'string' ? query.machineId : null;
   const today = hkToday();
   const [entries, setEntries] = useState<Record<string, Entry>>({});
-  const [localError, setLocalError] = useState<string | null>(null);
+  const [localError, setLocalError] = useState<string[]>([]);
+  // The browser's own checks, per machine and field; the machines of the rows last sent, to place the server's.
+  const [localFields, setLocalFields] = useState<Record<string, FieldErrors>>({});
+  const [sentIds, setSentIds] = useState<string[]>([]);
   const s = useSubmission('form');
   const entryOf = (id: string): Entry => entries[id] ?? { date: today, mono: '', colour: '' };
   const update = (id: string, patch: Partial<Entry>) => {
     s.reset();
     setEntries((e) => ({ ...e, [id]: { ...entryOf(id), ...patch } }));
+    // The field changed: its message no longer applies.
+    setLocalFields((all) => {
+      const mine = { ...all[id] };
+      if ('date' in patch) delete mine.date;
+      if ('mono' in patch) delete mine.mono;
+      if ('colour' in patch) delete mine.colour;
+      return { ...all, [id]: mine };
+    });
   };
+  // The server's refusal of a field (400 with `rows.N.readingDate`…), on that machine's field.
+  const serverFields: Record<string, FieldErrors> = {};
+  for (const [key, messages] of Object.entries(s.error?.fields ?? {})) {
+    const m = /^rows\.(\d+)\.(\w+)$/.exec(key);
+    const id = m ? sentIds[Number(m[1])] : undefined;
+    const field = m ? FIELD_OF[m[2]!] : undefined;
+    if (id && field) serverFields[id] = { [field]: pageMessage(t, messages[0], locale), ...serverFields[id] };
+  }
+  const fieldError = (id: string, field: FieldName): string | undefined => localFields[id]?.[field] ?? serverFields[id]?.[field];
+
   // A row counts as entered when either counter is: a colour counter alone asks for the B/W one, not for "a reading".
   const filled = machines.filter((m) => entryOf(m.id).mono.trim() !== '' || (m.isColour && entryOf(m.id).colour.trim() !== ''));
   const submit = () => {
-    setLocalError(null);
+    // Every field of the entered rows is checked as the server checks it, and each problem shown on its field, before
+    // anything is sent (a date the server refuses came back as a banner with nothing highlighted).
+    const problems: string[] = [];
+    const fields: Record<string, FieldErrors> = {};
     const rows: ReadingRowInput[] = [];
     for (const m of filled) {
       const e = entryOf(m.id);
-      if (e.mono.trim() === '') {
-        setLocalError(t('meter:errors.monoMissing', { serial: m.serialNo }));
-        return;
+      const mine: FieldErrors = {};
+      if (!isoDateSchema.safeParse(e.date).success) mine.date = t('common:ui.validation.date');
+      else if (e.date > today) mine.date = t('meter:issues.DATE_IN_FUTURE', issueValues({ today }, locale));
+      if (e.mono.trim() === '') mine.mono = t('meter:errors.monoMissing', { serial: m.serialNo });
+      else mine.mono = counterProblem(t, e.mono, locale) ?? undefined;
+      if (m.isColour && e.colour.trim() !== '') mine.colour = counterProblem(t, e.colour, locale) ?? undefined;
+      const found = (['date', 'mono', 'colour'] as const).filter((f) => mine[f]);
+      if (found.length > 0) {
+        fields[m.id] = mine;
+        // "Enter the B/W counter of X as well." names the machine itself; the others say which machine.
+        for (const f of found) problems.push(f === 'mono' && e.mono.trim() === '' ? mine[f]! : t('meter:errors.counterFor', { serial: m.serialNo, message: mine[f] }));
+        continue;
       }
-      const mono = toCounter(e.mono);
-      const colour = m.isColour ? toCounter(e.colour || '0') : 0;
-      if (mono === null || colour === null) {
-        // Which machine, and why: too large (a whole number over the limit) or not a whole number of pages at all.
-        const tooLarge = [e.mono, m.isColour ? e.colour : ''].some((v) => /^\d{10,}$/.test(v.trim()));
-        const message = tooLarge ? t('meter:errors.counterMax', { max: numberFormat(locale).format(MAX_COUNTER) }) : t('meter:errors.counterNumber');
-        setLocalError(t('meter:errors.counterFor', { serial: m.serialNo, message }));
-        return;
-      }
-      rows.push({ serialNo: m.serialNo, readingDate: e.date, monoCounter: mono, colourCounter: colour, ...(e.photoFileId ? { photoFileId: e.photoFileId } : {}) });
+      const mono = readCounter(e.mono);
+      const colour = m.isColour && e.colour.trim() !== '' ? readCounter(e.colour) : { value: 0 };
+      if (!('value' in mono) || !('value' in colour)) continue; // checked above
+      rows.push({ serialNo: m.serialNo, readingDate: e.date, monoCounter: mono.value, colourCounter: colour.value, ...(e.photoFileId ? { photoFileId: e.photoFileId } : {}) });
     }
-    if (rows.length === 0) {
-      setLocalError(t('meter:errors.noRows'));
-      return;
-    }
-    void s.run(rows).then(() => undefined);
+    setLocalFields(fields);
+    if (filled.length === 0) problems.push(t('meter:errors.noRows'));
+    setLocalError(problems);
+    if (problems.length > 0) return;
+    const ids = filled.map((m) => m.id);
+    setSentIds(ids);
+    void s.run(rows).then((saved) => {
+      // Saved: the counters (and photos) go, so pressing submit again is not a second reading of the same day; each
+      // row keeps its date for the next machines read that day.
+      if (saved) setEntries((all) => Object.fromEntries(Object.entries(all).map(([id, e]) => [id, { date: e.date, mono: '', colour: '' }])));
+    });
   };
-  const issuesFor = (serial: string) => s.result?.rows.find((r) => r.serialNo === serial)?.issues ?? [];
+  const issuesFor = (serial: string, date: boolean): RowIssue[] => (s.result?.rows.find((r) => r.serialNo === serial)?.issues ?? []).filter((i) => DATE_ISSUES.has(i.code) === date);
   const columns = [t('meter:columns.serial'), t('meter:upload.previous'), t('meter:columns.date'), t('meter:columns.monoCounter'), t('meter:columns.colourCounter'), t('meter:upload.photoColumn')];
   // On a phone each machine is a card of labelled fields (the header's text above each cell), not six columns to scroll.
   const cell = (i: number) => ({ 'data-label': columns[i] });
@@ -229,9 +292,11 @@ function ReadingForm({ machines }: { machines: MeterMachine[] }) {
         {t('meter:upload.formHelp')}
       </Typography>
       <Outcome s={s} />
-      {localError ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {localError}
+      {localError.length > 0 ? (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="form-errors">
+          {localError.map((line) => (
+            <Box key={line}>{line}</Box>
+          ))}
         </Alert>
       ) : null}
       <Box sx={{ overflowX: 'auto' }}>
@@ -246,6 +311,7 @@ function ReadingForm({ machines }: { machines: MeterMachine[] }) {
           <TableBody>
             {machines.map((m) => {
               const e = entryOf(m.id);
+              const dateIssues = issuesFor(m.serialNo, true);
               return (
                 <TableRow key={m.id} data-testid={`row-${m.serialNo}`} selected={m.id === focusId}>
                   <TableCell {...cell(0)}>
@@ -267,15 +333,42 @@ function ReadingForm({ machines }: { machines: MeterMachine[] }) {
                     )}
                   </TableCell>
                   <TableCell {...cell(2)}>
-                    <DateInput size="small" value={e.date} onChange={(v) => update(m.id, { date: v })} max={today} slotProps={{ htmlInput: { 'aria-label': t('meter:upload.dateFor', { serial: m.serialNo }) } }} />
+                    <DateInput
+                      id={`date-${m.id}`}
+                      size="small"
+                      value={e.date}
+                      onChange={(v) => update(m.id, { date: v })}
+                      max={today}
+                      error={Boolean(fieldError(m.id, 'date')) || dateIssues.some((i) => i.severity === 'error')}
+                      helperText={fieldError(m.id, 'date')}
+                      slotProps={{ htmlInput: { 'aria-label': t('meter:upload.dateFor', { serial: m.serialNo }) } }}
+                    />
+                    <ReadingIssues issues={dateIssues} testId={`date-issues-${m.serialNo}`} />
                   </TableCell>
                   <TableCell {...cell(3)}>
-                    <TextField size="small" value={e.mono} autoFocus={m.id === focusId} onChange={(ev) => update(m.id, { mono: ev.target.value })} slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': t('meter:upload.monoFor', { serial: m.serialNo }) } }} />
-                    <ReadingIssues issues={issuesFor(m.serialNo)} testId={`issues-${m.serialNo}`} />
+                    <TextField
+                      id={`mono-${m.id}`}
+                      size="small"
+                      value={e.mono}
+                      autoFocus={m.id === focusId}
+                      onChange={(ev) => update(m.id, { mono: ev.target.value })}
+                      error={Boolean(fieldError(m.id, 'mono'))}
+                      helperText={fieldError(m.id, 'mono')}
+                      slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': t('meter:upload.monoFor', { serial: m.serialNo }) } }}
+                    />
+                    <ReadingIssues issues={issuesFor(m.serialNo, false)} testId={`issues-${m.serialNo}`} />
                   </TableCell>
                   <TableCell {...cell(4)}>
                     {m.isColour ? (
-                      <TextField size="small" value={e.colour} onChange={(ev) => update(m.id, { colour: ev.target.value })} slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': t('meter:upload.colourFor', { serial: m.serialNo }) } }} />
+                      <TextField
+                        id={`colour-${m.id}`}
+                        size="small"
+                        value={e.colour}
+                        onChange={(ev) => update(m.id, { colour: ev.target.value })}
+                        error={Boolean(fieldError(m.id, 'colour'))}
+                        helperText={fieldError(m.id, 'colour')}
+                        slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': t('meter:upload.colourFor', { serial: m.serialNo }) } }}
+                      />
                     ) : (
                       '–'
                     )}
@@ -333,6 +426,13 @@ function CsvUpload() {
       setError(translateMessage(t, e?.fields?.csv?.[0]) ?? t(errorKey(e?.code)));
     }
   };
+  // Rows, not errors: one line with three unreadable fields is one row that could not be read.
+  const badRows = new Set(parseErrors.map((p) => p.rowNo)).size;
+  const rowError = (p: CsvRowError) => {
+    const column = CSV_COLUMN_KEY[p.field];
+    const message = pageMessage(t, p.message, locale);
+    return column ? t('meter:upload.rowError', { row: p.rowNo, field: t(column), message }) : t('meter:upload.rowErrorLine', { row: p.rowNo, message });
+  };
   const blocked = parseErrors.length > 0 || (s.result?.errorCount ?? 0) > 0 || rows.length === 0;
   return (
     <Box>
@@ -362,10 +462,10 @@ function CsvUpload() {
       ) : null}
       {parseErrors.length > 0 ? (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="csv-parse-errors">
-          {t('meter:upload.parseErrors', { count: parseErrors.length })}
+          {t('meter:upload.parseErrors', { count: badRows })}
           <Box component="ul" sx={{ m: 0, pl: 2 }}>
             {parseErrors.map((p) => (
-              <li key={`${p.rowNo}-${p.field}`}>{t('meter:upload.rowError', { row: p.rowNo, field: p.field, message: translateMessage(t, p.message) })}</li>
+              <li key={`${p.rowNo}-${p.field}`}>{rowError(p)}</li>
             ))}
           </Box>
         </Alert>

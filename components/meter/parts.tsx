@@ -40,6 +40,8 @@ export function DueFlag({ machine }: { machine: { serialNo: string; dueFlag: Rea
   );
 }
 
+const NoOverlay = () => null;
+
 export type UsageMonth = { month: string; mono: number; colour: number };
 
 const MONTH_SHORT: Intl.DateTimeFormatOptions = { month: 'short', timeZone: 'UTC' };
@@ -58,7 +60,19 @@ export function monthLabelEvery(months: number, most: number): number {
 }
 
 /** Monthly pages as a stacked bar chart (mono, colour) beside the same figures as a table (meter history, machine page). */
-export function UsageChart({ monthly, loading = false, colour = true }: { monthly: readonly UsageMonth[]; loading?: boolean; /** false for a mono machine: no colour series or column */ colour?: boolean }) {
+export function UsageChart({
+  monthly,
+  loading = false,
+  colour = true,
+  notAsked = false,
+}: {
+  monthly: readonly UsageMonth[];
+  loading?: boolean;
+  /** false for a mono machine: no colour series or column */
+  colour?: boolean;
+  /** The usage was not asked (the filter cannot match; its field says why): no "no data" text over the empty chart. */
+  notAsked?: boolean;
+}) {
   const { t } = useTranslation(['meter', 'common']);
   const { locale } = useRouter();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -88,6 +102,7 @@ export function UsageChart({ monthly, loading = false, colour = true }: { monthl
               ...(colour ? [{ dataKey: 'colour', label: t('meter:columns.colourPages'), stack: 'pages', color: '#1e88e5' }] : []),
             ]}
             loading={loading}
+            {...(notAsked ? { slots: { noDataOverlay: NoOverlay } } : {})}
           />
         </Box>
       </Grid>

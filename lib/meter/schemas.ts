@@ -77,8 +77,15 @@ export type CheckResult = {
   warningCount: number;
 };
 
-/** A CSV row that could not even be read (wrong columns, not a number, not a date). */
-export type CsvRowError = { rowNo: number; field: string; message: string };
+/** The CSV's columns (the template's header); `row` names a whole line (wrong number of columns). */
+export const CSV_FIELDS = ['serial', 'date', 'bw', 'colour', 'row'] as const;
+export type CsvField = (typeof CSV_FIELDS)[number];
+
+/**
+ * A field of a CSV row that could not even be read (wrong columns, not a number, not a date): one per field, so a
+ * line with three bad fields has three, under one `rowNo`.
+ */
+export type CsvRowError = { rowNo: number; field: CsvField; message: string };
 export type ParseCsvResult = CheckResult & { parseErrors: CsvRowError[] };
 
 export type SubmitReadingsResult = { submissionId: string; count: number; replayed: boolean };

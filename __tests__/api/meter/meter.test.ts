@@ -213,6 +213,36 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
     });
   });
 
+  describe('CSV parse errors name the column, once per field', () => {
+    it('a line with several unreadable fields: one error per field, named by its CSV column (serial, date, bw, colour)', async () => {
+      const c = await customer();
+      const csv = `serial,date,bw,colour\n${c.mono.serialNo},${today},${c.last.mono + 3000},0\n#BAD SERIAL,30/02/2026,1.5,-3\nOK-1,${today},abc,\n,${today},1,0\n`;
+      const res = await callEndpoint(server, E.parseCsv, { csv }, { token: c.token });
+      if (res.body.status !== 'success') throw new Error('expected success');
+      expect(res.body.data.parseErrors).toEqual([
+        { rowNo: 3, field: 'serial', message: 'meter:errors.serialFormat' },
+        { rowNo: 3, field: 'date', message: 'meter:errors.csvDate' },
+        { rowNo: 3, field: 'bw', message: 'meter:errors.counterNumber' },
+        { rowNo: 3, field: 'colour', message: 'meter:errors.counterNumber' },
+        { rowNo: 4, field: 'bw', message: 'meter:errors.counterNumber' },
+        { rowNo: 5, field: 'serial', message: 'ui.validation.required' },
+      ]);
+      expect(res.body.data.rows.map((r) => r.rowNo)).toEqual([2]);
+    });
+
+    it('thousands separators only in their places: "1,5" is not read as 15; a counter past the limit says so', async () => {
+      const c = await customer();
+      const csv = `${c.mono.serialNo},${today},"1,5",0\n${c.mono.serialNo},${today},"1,000,000,000",0\n${c.colour.serialNo},${today},"${(c.last.colourMono + 2000).toLocaleString('en-US')}","${(c.last.colour + 1000).toLocaleString('en-US')}"\n`;
+      const res = await callEndpoint(server, E.parseCsv, { csv }, { token: c.token });
+      if (res.body.status !== 'success') throw new Error('expected success');
+      expect(res.body.data.parseErrors).toEqual([
+        { rowNo: 1, field: 'bw', message: 'meter:errors.counterNumber' },
+        { rowNo: 2, field: 'bw', message: 'meter:errors.counterMax|{"max":999999999}' },
+      ]);
+      expect(res.body.data.rows).toMatchObject([{ rowNo: 3, monoCounter: c.last.colourMono + 2000, colourCounter: c.last.colour + 1000 }]);
+    });
+  });
+
   describe('counter photos', () => {
     const photo = (token: string, serialNo: string, file: { fileName: string; contentType: string; content: Buffer }) => {
       const { body, contentType } = multipart([{ name: 'serialNo', value: serialNo }, { name: 'file', ...file }]);

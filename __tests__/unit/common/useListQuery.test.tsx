@@ -145,6 +145,33 @@ describe('useListQuery', () => {
     expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
   });
 
+  it('an inverted date range asks nothing and claims no empty result: only the date field says what is wrong', async () => {
+    const bodies = listHandler();
+    const { memoryRouter } = renderWithProviders(<ListScreen />, { route: '/things?status=paid&from=2026-11-01&to=2026-01-01' });
+    expect(await screen.findByText('The end date is before the start date.')).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(bodies).toEqual([]);
+    expect(screen.queryByText('No records found.')).toBeNull();
+    expect(screen.queryByRole('alert', { name: /error/i })).toBeNull();
+    expect(screen.queryAllByRole('row')).toHaveLength(1); // the header only
+
+    // The range put right: the list is asked with it.
+    await act(async () => {
+      await memoryRouter!.replace('/things?status=paid&from=2026-01-01&to=2026-11-01');
+    });
+    expect(await screen.findByText('Item p1 #0')).toBeInTheDocument();
+    expect(bodies).toEqual([{ page: 1, pageSize: 20, sort: { field: 'createdAt', direction: 'desc' }, filter: { status: ['paid'], from: '2026-01-01', to: '2026-11-01' } }]);
+    expect(screen.queryByText('The end date is before the start date.')).toBeNull();
+
+    // Inverted again: the rows of the earlier range are not shown as if they matched.
+    await act(async () => {
+      await memoryRouter!.replace('/things?status=paid&from=2026-11-02&to=2026-11-01');
+    });
+    expect(await screen.findByText('The end date is before the start date.')).toBeInTheDocument();
+    expect(screen.queryByText('Item p1 #0')).toBeNull();
+    expect(bodies).toHaveLength(1);
+  });
+
   it('debounces the text search: one request after typing pauses', async () => {
     const user = userEvent.setup();
     const bodies = listHandler();

@@ -2,14 +2,16 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { hkToday } from '@/lib/dates/hongKong';
 import { isoDateSchema } from '@/lib/listQuery';
-import { MAX_READINGS_PER_SUBMISSION } from '@/lib/meter/constants';
-import { readingRowSchema, type CsvRowError, type ParseCsvResult, type ReadingRow } from '@/lib/meter/schemas';
+import { MAX_COUNTER, MAX_READINGS_PER_SUBMISSION } from '@/lib/meter/constants';
+import { readCounter } from '@/lib/meter/counter';
+import { readingRowSchema, type CsvField, type CsvRowError, type ParseCsvResult, type ReadingRow } from '@/lib/meter/schemas';
 import type { CustomerContext } from '@/lib/server/context';
 import { AppError } from '@/lib/server/errors';
+import { msg } from '@/lib/zodMessages';
 import { checkRows } from './check';
 import { listMachines } from './machines';
 
-export const CSV_HEADER = ['serial', 'date', 'bw', 'colour'] as const;
+export const CSV_HEADER = ['serial', 'date', 'bw', 'colour'] as const satisfies readonly CsvField[];
 
 /** 'YYYY-MM-DD', or the day-first 'DD/MM/YYYY' a Hong Kong spreadsheet writes. */
 function toIsoDate(text: string): string | null {
@@ -19,12 +21,15 @@ function toIsoDate(text: string): string | null {
   return isoDateSchema.safeParse(iso).success ? iso : null;
 }
 
-/** A counter as digits (thousands separators allowed: "123,456"). */
-function toCounter(text: string | undefined): number | null {
-  const t = (text ?? '').trim().replace(/[,\s]/g, '');
-  if (t === '') return null;
-  return /^\d{1,9}$/.test(t) ? Number(t) : Number.NaN;
+/** A counter cell: empty (null), its value, or the message saying why it is not a counter (lib/meter/counter.ts). */
+function toCounter(text: string | undefined): number | string | null {
+  if ((text ?? '').trim() === '') return null;
+  const read = readCounter(text ?? '');
+  return 'value' in read ? read.value : read.error === 'max' ? msg('meter:errors.counterMax', { max: MAX_COUNTER }) : 'meter:errors.counterNumber';
 }
+
+/** The CSV column a field of the reading row comes from: what a parse error names (the page shows its translated title). */
+const COLUMN_OF: Partial<Record<string, CsvField>> = { serialNo: 'serial', readingDate: 'date', monoCounter: 'bw', colourCounter: 'colour' };
 
 /**
  * Reads `serial,date,bw,colour` rows (a header line is recognised and skipped; colour may be empty on a mono machine).
@@ -53,25 +58,27 @@ export async function parseReadingsCsv(ctx: CustomerContext, csv: string): Promi
     const readingDate = toIsoDate(date ?? '');
     const mono = toCounter(bw);
     const col = toCounter(colour);
-    let bad = false;
-    if (!readingDate) {
-      parseErrors.push({ rowNo: line, field: 'date', message: 'meter:errors.csvDate' });
-      bad = true;
-    }
-    if (mono === null || Number.isNaN(mono)) {
-      parseErrors.push({ rowNo: line, field: 'bw', message: 'meter:errors.counterNumber' });
-      bad = true;
-    }
-    if (col !== null && Number.isNaN(col)) {
-      parseErrors.push({ rowNo: line, field: 'colour', message: 'meter:errors.counterNumber' });
-      bad = true;
-    }
-    const parsed = readingRowSchema.safeParse({ serialNo: serial ?? '', readingDate: readingDate ?? '', monoCounter: mono ?? 0, colourCounter: col ?? 0 });
+    // Every field that cannot be read, each once, named by its CSV column (serial, date, bw, colour: the template's).
+    const errors = new Map<CsvField, string>();
+    if (!readingDate) errors.set('date', 'meter:errors.csvDate');
+    if (mono === null) errors.set('bw', 'meter:errors.counterNumber');
+    else if (typeof mono === 'string') errors.set('bw', mono);
+    if (typeof col === 'string') errors.set('colour', col);
+    const parsed = readingRowSchema.safeParse({
+      serialNo: serial ?? '',
+      readingDate: readingDate ?? '',
+      monoCounter: typeof mono === 'number' ? mono : 0,
+      colourCounter: typeof col === 'number' ? col : 0,
+    });
     if (!parsed.success) {
-      if (!bad) for (const issue of parsed.error.issues) parseErrors.push({ rowNo: line, field: String(issue.path[0] ?? 'row'), message: issue.message });
-      return;
+      for (const issue of parsed.error.issues) {
+        const field = COLUMN_OF[String(issue.path[0])] ?? 'row';
+        if (!errors.has(field)) errors.set(field, issue.message);
+      }
     }
-    if (bad) return;
+    const order = (field: string) => (CSV_HEADER as readonly string[]).indexOf(field) >>> 0; // 'row' (-1) last
+    for (const [field, message] of [...errors].sort((a, b) => order(a[0]) - order(b[0]))) parseErrors.push({ rowNo: line, field, message });
+    if (errors.size > 0 || !parsed.success) return;
     rows.push(parsed.data);
     lineOf.push(line);
   });

@@ -1,0 +1,234 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { File as NodeFile } from 'node:buffer';
+import { http, HttpResponse } from 'msw';
+import { MeterUploadScreen } from '@/components/meter/MeterUploadScreen';
+import { addDays, hkToday } from '@/lib/dates/hongKong';
+import { meterContract } from '@/lib/meter/contract';
+import type { CheckResult, MeterMachine, ParseCsvResult, ReadingRowInput } from '@/lib/meter/schemas';
+import { renderWithProviders, type TestLocale } from '../testUtils/render';
+import { server } from '../testUtils/server';
+
+// jest-fixed-jsdom leaves jsdom's File (no text()); a browser's File has it.
+globalThis.File = NodeFile as unknown as typeof File;
+
+const E = meterContract.endpoints;
+const today = hkToday();
+const MONO = '3B7-209156';
+const COLOUR = '3C4-512784';
+
+const machine = (serialNo: string, isColour: boolean, n: number): MeterMachine => ({
+  id: `00000000-0000-4000-8000-00000000000${n}`,
+  serialNo,
+  modelCode: 'M',
+  modelNameEn: 'Model',
+  modelNameZh: '型號',
+  isColour,
+  locationEn: 'Office',
+  locationZh: '辦公室',
+  contractId: null,
+  contractNo: 'CT-2024-00118',
+  lastReading: { readingDate: addDays(today, -30), monoCounter: 300_000, colourCounter: isColour ? 5000 : 0, source: 'web' },
+  readingDueOn: null,
+  dueFlag: 'ok',
+  usualMonthly: null,
+});
+const MACHINES = [machine(COLOUR, true, 1), machine(MONO, false, 2)];
+
+/** The API as the upload page calls it: the rows each check and submit received. */
+function api(check: (rows: ReadingRowInput[]) => CheckResult | Response = okCheck) {
+  const checked: ReadingRowInput[][] = [];
+  const submitted: ReadingRowInput[][] = [];
+  server.use(
+    http.post(E.listMachines.path, () => HttpResponse.json({ status: 'success', data: { items: MACHINES, today }, traceId: 't' })),
+    http.post(E.checkReadings.path, async ({ request }) => {
+      const { rows } = (await request.json()) as { rows: ReadingRowInput[] };
+      checked.push(rows);
+      const answer = check(rows);
+      return answer instanceof Response ? answer : HttpResponse.json({ status: 'success', data: answer, traceId: 't' });
+    }),
+    http.post(E.submitReadings.path, async ({ request }) => {
+      const { rows } = (await request.json()) as { rows: ReadingRowInput[] };
+      submitted.push(rows);
+      return HttpResponse.json({ status: 'success', data: { submissionId: 's1', count: rows.length, replayed: false }, traceId: 't' });
+    }),
+  );
+  return { checked, submitted };
+}
+
+function okCheck(rows: ReadingRowInput[]): CheckResult {
+  return {
+    rows: rows.map((r, i) => ({ ...r, colourCounter: r.colourCounter ?? 0, rowNo: i + 1, machineId: null, previous: null, monoPages: null, colourPages: null, issues: [] })),
+    errorCount: 0,
+    warningCount: 0,
+  };
+}
+
+const LABELS = {
+  en: { date: (s: string) => `Reading date of ${s}`, mono: (s: string) => `B/W counter of ${s}`, colour: (s: string) => `Colour counter of ${s}`, submit: 'Check and submit' },
+  tc: { date: (s: string) => `${s} 的讀數日期`, mono: (s: string) => `${s} 的黑白計數`, colour: (s: string) => `${s} 的彩色計數`, submit: '檢查並提交' },
+} as const;
+
+async function openForm(locale: TestLocale = 'en') {
+  const user = userEvent.setup();
+  renderWithProviders(<MeterUploadScreen />, { locale, route: '/my-account/meter-history/upload', functionCodes: ['meter_upload_read', 'meter_upload_write'] });
+  await screen.findByLabelText(LABELS[locale].mono(MONO));
+  const L = LABELS[locale];
+  const typeInto = async (label: string, text: string) => {
+    const field = screen.getByLabelText(label);
+    await user.clear(field);
+    if (text) await user.type(field, text);
+  };
+  return { user, L, typeInto, submit: () => user.click(screen.getByRole('button', { name: L.submit })) };
+}
+
+/** The helper text of a field (MUI links it with aria-describedby). */
+const helperOf = (field: HTMLElement) => document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent;
+
+describe('MeterUploadScreen, the form', () => {
+  it.each([
+    ['en', '30 Feb 2026', 'Enter a valid date.'],
+    ['en', '01/01/2099', `The date is in the future (today is `],
+    ['tc', '30 Feb 2026', '請輸入有效日期。'],
+    ['tc', '01/01/2099', '日期在未來'],
+  ] as const)('%s: an impossible date (%s) is shown on the date field itself, and nothing is sent', async (locale, typed, message) => {
+    const calls = api();
+    const { L, typeInto, submit } = await openForm(locale);
+    await typeInto(L.date(MONO), typed);
+    await typeInto(L.mono(MONO), '303000');
+    await submit();
+    const date = screen.getByLabelText(L.date(MONO));
+    await waitFor(() => expect(date).toHaveAttribute('aria-invalid', 'true'));
+    expect(helperOf(date)).toContain(message);
+    expect(screen.getByTestId('form-errors')).toHaveTextContent(MONO);
+    expect(screen.getByLabelText(L.mono(MONO))).toHaveAttribute('aria-invalid', 'false');
+    expect(calls.checked).toEqual([]);
+    // Correcting the date clears its message.
+    await typeInto(L.date(MONO), addDays(today, -1));
+    expect(screen.getByLabelText(L.date(MONO))).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('a field the server refuses (400 rows.N.readingDate) is highlighted on that machine’s date field', async () => {
+    const calls = api(() => endpointErrorResponse({ 'rows.0.readingDate': ['ui.validation.date'] }));
+    const { L, typeInto, submit } = await openForm();
+    await typeInto(L.mono(MONO), '303000');
+    await submit();
+    const date = screen.getByLabelText(L.date(MONO));
+    await waitFor(() => expect(date).toHaveAttribute('aria-invalid', 'true'));
+    expect(helperOf(date)).toBe('Enter a valid date.');
+    expect(screen.getByLabelText(L.date(COLOUR))).toHaveAttribute('aria-invalid', 'false');
+    expect(calls.checked).toHaveLength(1);
+  });
+
+  it('a date the check refuses (on the previous reading’s day) is told under the date, not under the counter', async () => {
+    api((rows) => {
+      const result = okCheck(rows);
+      result.rows[0]!.issues = [{ code: 'DUPLICATE_DATE', severity: 'error', values: { date: today } }];
+      return { ...result, errorCount: 1 };
+    });
+    const { L, typeInto, submit } = await openForm();
+    await typeInto(L.mono(MONO), '303000');
+    await submit();
+    expect(await screen.findByTestId(`date-issues-${MONO}`)).toHaveTextContent('This machine already has a reading on');
+    expect(screen.getByLabelText(L.date(MONO))).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByTestId(`issues-${MONO}`)).toBeNull();
+  });
+
+  it.each(['en', 'tc'] as const)('%s: counters with thousands separators are read as the page writes them; decimals and negatives are still refused', async (locale) => {
+    const calls = api();
+    const { L, typeInto, submit } = await openForm(locale);
+    await typeInto(L.mono(COLOUR), '307,600');
+    await typeInto(L.colour(COLOUR), '1,000');
+    await typeInto(L.mono(MONO), '1.5');
+    await submit();
+    expect(await screen.findByTestId('form-errors')).toHaveTextContent(MONO);
+    expect(screen.getByLabelText(L.mono(MONO))).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(L.mono(COLOUR))).toHaveAttribute('aria-invalid', 'false');
+    expect(calls.checked).toEqual([]);
+    await typeInto(L.mono(MONO), '-5');
+    await submit();
+    expect(screen.getByLabelText(L.mono(MONO))).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.checked).toEqual([]);
+
+    await typeInto(L.mono(MONO), '');
+    await submit();
+    await waitFor(() => expect(calls.submitted).toHaveLength(1));
+    expect(calls.checked[0]).toEqual([{ serialNo: COLOUR, readingDate: today, monoCounter: 307_600, colourCounter: 1000 }]);
+  });
+
+  it('after a reading is saved the counters are emptied (the date stays), so submitting again is not a duplicate', async () => {
+    const calls = api();
+    const { user, L, typeInto, submit } = await openForm();
+    const yesterday = addDays(today, -1);
+    await typeInto(L.date(MONO), yesterday);
+    await typeInto(L.mono(MONO), '303000');
+    await submit();
+    expect(await screen.findByTestId('upload-saved')).toHaveTextContent('1 reading saved.');
+    expect(calls.submitted).toEqual([[{ serialNo: MONO, readingDate: yesterday, monoCounter: 303_000, colourCounter: 0 }]]);
+    expect(screen.getByLabelText(L.mono(MONO))).toHaveValue('');
+    expect(screen.getByLabelText(L.date(MONO))).not.toHaveValue('');
+    // Submitting again sends nothing: there is nothing entered.
+    await user.click(screen.getByRole('button', { name: L.submit }));
+    expect(await screen.findByTestId('form-errors')).toHaveTextContent('Enter at least one reading');
+    expect(calls.checked).toHaveLength(1);
+    // The next counter typed keeps the date chosen before.
+    await typeInto(L.mono(MONO), '306000');
+    await submit();
+    await waitFor(() => expect(calls.submitted).toHaveLength(2));
+    expect(calls.submitted[1]).toEqual([{ serialNo: MONO, readingDate: yesterday, monoCounter: 306_000, colourCounter: 0 }]);
+  });
+});
+
+function endpointErrorResponse(fields: Record<string, string[]>): Response {
+  return HttpResponse.json({ status: 'error', error: { code: 'VALIDATION', message: 'invalid', fields }, traceId: 't' }, { status: 400 });
+}
+
+describe('MeterUploadScreen, the CSV', () => {
+  const parsed: ParseCsvResult = {
+    rows: [],
+    errorCount: 0,
+    warningCount: 0,
+    parseErrors: [
+      { rowNo: 3, field: 'serial', message: 'meter:errors.serialFormat' },
+      { rowNo: 3, field: 'date', message: 'meter:errors.csvDate' },
+      { rowNo: 3, field: 'bw', message: 'meter:errors.counterNumber' },
+      { rowNo: 3, field: 'colour', message: 'meter:errors.counterMax|{"max":999999999}' },
+      { rowNo: 4, field: 'row', message: 'meter:errors.csvColumns' },
+    ],
+  };
+
+  async function upload(locale: TestLocale, answer: ParseCsvResult) {
+    const user = userEvent.setup();
+    server.use(
+      http.post(E.listMachines.path, () => HttpResponse.json({ status: 'success', data: { items: MACHINES, today }, traceId: 't' })),
+      http.post(E.parseCsv.path, () => HttpResponse.json({ status: 'success', data: answer, traceId: 't' })),
+    );
+    renderWithProviders(<MeterUploadScreen />, { locale, route: '/my-account/meter-history/upload', functionCodes: ['meter_upload_read', 'meter_upload_write'] });
+    await user.click(await screen.findByRole('tab', { name: locale === 'en' ? 'Upload CSV' : '上載 CSV' }));
+    await user.upload(screen.getByTestId('csv-input'), new File(['serial,date,bw,colour\n'], 'readings.csv', { type: 'text/csv' }));
+    return within(await screen.findByTestId('csv-parse-errors'));
+  }
+
+  it('counts the rows that could not be read, not their errors; names each column as the form does', async () => {
+    const box = await upload('en', parsed);
+    expect(box.getByText(/rows could not be read/)).toHaveTextContent('2 rows could not be read.');
+    const lines = box.getAllByRole('listitem').map((li) => li.textContent);
+    expect(lines).toEqual([
+      'Row 3 (Serial no.): Letters, digits and dashes only',
+      'Row 3 (Reading date): Not a valid date',
+      'Row 3 (B/W counter): Enter a whole number of pages (0 or more)',
+      'Row 3 (Colour counter): At most 999,999,999',
+      'Row 4: Expected 4 columns: serial, date, bw, colour',
+    ]);
+  });
+
+  it('one row with three bad fields is one row (tc), its columns in Chinese', async () => {
+    const box = await upload('tc', { ...parsed, parseErrors: parsed.parseErrors.slice(1, 4) });
+    expect(box.getByText(/無法讀取/)).toHaveTextContent('有 1 行無法讀取');
+    const lines = box.getAllByRole('listitem').map((li) => li.textContent ?? '');
+    expect(lines[0]).toMatch(/^第 3 行（讀數日期）：/);
+    expect(lines[1]).toMatch(/^第 3 行（黑白計數）：/);
+    expect(lines[2]).toMatch(/^第 3 行（彩色計數）：/);
+    expect(lines.join()).not.toMatch(/serialNo|bw|colour|date/);
+  });
+});
