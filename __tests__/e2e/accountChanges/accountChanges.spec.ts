@@ -102,7 +102,11 @@ let ops: Page | null = null;
  * the server refuses a second open request of a type (docs/account-changes.md), and each test here submits its own.
  */
 async function decideOpen(type: string): Promise<void> {
-  ops ??= await newPageAs('ops@demo.hk');
+  if (!ops) {
+    ops = await newPageAs('ops@demo.hk');
+    // The API helpers read the session through the page: it must be on the portal, not about:blank.
+    await ops.goto(url('/'));
+  }
   const open = await api<ChangeListResult>(ops, '/api/accountChanges/listQueue', { page: 1, pageSize: 50, filter: { type: [type], status: ['pending', 'inProgress'], q: 'UCP100001' } });
   for (const r of open.items) await api(ops, '/api/accountChanges/transition', { id: r.id, action: 'reject', comment: 'Closed by the browser test before a new request of this type.' });
 }

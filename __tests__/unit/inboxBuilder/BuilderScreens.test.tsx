@@ -6,31 +6,12 @@ import type { BuilderMessage } from '@/lib/inboxBuilder/schemas';
 import { endpointError, endpointSuccess } from '../testUtils/handlers';
 import { renderWithProviders } from '../testUtils/render';
 import { server } from '../testUtils/server';
+import { builderDraft, MESSAGE_ID } from './fixtures';
 
-const ID = '7d2f3c1e-5b6a-4c8d-9e0f-1a2b3c4d5e6f';
+const ID = MESSAGE_ID;
 const { getMessage, sendMessage, createMessage, audienceOptions } = inboxBuilderContract.endpoints;
 
-const draft = (over: Partial<BuilderMessage> = {}): BuilderMessage => ({
-  id: ID,
-  titleEn: 'Christmas service hours',
-  titleZh: '聖誕節服務時間',
-  bodyEn: '<p>Our hotline closes at 1 pm on 24 December.</p>',
-  bodyZh: '<p>熱線於12月24日下午1時停止服務。</p>',
-  category: 'service',
-  status: 'draft',
-  audience: 'customers',
-  sendTime: null,
-  updatedAt: '2026-11-20T02:00:00.000Z',
-  recipients: null,
-  readCount: 0,
-  linkPath: '',
-  notifyByEmail: true,
-  customers: [{ id: 'UCP100001', nameEn: 'Harbour Trading Ltd', nameZh: '海港貿易有限公司' }],
-  groups: [],
-  deliveredAt: null,
-  createdByName: 'Admin',
-  ...over,
-});
+const draft = (over: Partial<BuilderMessage> = {}): BuilderMessage => builderDraft({ customers: [{ id: 'UCP100001', nameEn: 'Harbour Trading Ltd', nameZh: '海港貿易有限公司' }], ...over });
 
 describe('build inbox message screens', () => {
   it('a draft: staff with write send it now; the body names the message and the version shown', async () => {
