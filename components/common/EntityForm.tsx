@@ -48,7 +48,8 @@ export type EntityFormProps<E extends Endpoint<'mutation'>, TIn extends FieldVal
   'aria-label'?: string;
   id?: string;
   resetOnSuccess?: boolean;
-  children: ReactNode | ((form: UseFormReturn<TIn, unknown, TOut>) => ReactNode);
+  /** The fields; as a function it also gets the version the form's values came from (`version`, on an edit). */
+  children: ReactNode | ((form: UseFormReturn<TIn, unknown, TOut>, context: { version?: string }) => ReactNode);
 };
 
 /**
@@ -119,7 +120,7 @@ export function EntityForm<E extends Endpoint<'mutation'>, TIn extends FieldValu
         }}
         onSuccess={(data, values) => onSuccess?.(data as OutputOf<E>, values)}
       >
-        {children}
+        {typeof children === 'function' ? (form: UseFormReturn<TIn, unknown, TOut>) => children(form, { version: conflict.formVersion }) : children}
       </Form>
     </>
   );

@@ -137,4 +137,14 @@ describeEachDb('build inbox message API: audience and what is sent', (getHandle)
     expect(current.status).toBe(200);
     expect((await stored(id)).status).toBe('scheduled');
   });
+
+  it('save and send naming the version its form was filled from: a colleague’s save since is neither overwritten nor sent', async () => {
+    const id = await newDraft();
+    const filled = await updatedAtOf(id);
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await callEndpoint(server, updateMessage, { id, version: filled, draft: body([lung.ucpId], { titleEn: 'Changed by a colleague' }) }, { token })).status).toBe(200);
+    const stale = await callEndpoint(server, sendMessage, { id, updatedAt: filled, draft: body([lung.ucpId], { titleEn: 'My older text' }) }, { token });
+    expect(stale.status).toBe(409);
+    expect(await stored(id)).toMatchObject({ status: 'draft', titleEn: 'Changed by a colleague' });
+  });
 });

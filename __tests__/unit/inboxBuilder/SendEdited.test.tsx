@@ -57,6 +57,8 @@ describe('build inbox message: sending from the edit page', () => {
       id: ID,
       sendAt: '2030-01-02T10:30:00+08:00',
       draft: { titleEn: 'Christmas service hours', titleZh: '聖誕節服務時間', audience: 'customers', customerIds: ['UCP100001'], category: 'service' },
+      // The version the form's values came from: a colleague's save since then is refused, not overwritten and sent.
+      updatedAt: draft().updatedAt,
     });
     // One request saves and schedules: no separate save that could succeed while the send fails, or the reverse.
     expect(saved).toHaveLength(0);

@@ -137,9 +137,11 @@ export function BuilderAddScreen() {
 export function BuilderEditScreen() {
   const { t } = useTranslation(['inbox-builder', 'common']);
   const message = useRouteRecord(inboxBuilderContract.endpoints.getMessage, { refetchInterval: pollWhileDelivering });
-  const draftForm = useRef<DraftForm | null>(null);
-  const onForm = useCallback((form: DraftForm) => {
-    draftForm.current = form;
+  // The form as it stands and the version its values came from: "Save and send" sends both, so a colleague's save
+  // since the form was filled is refused (409) instead of overwritten and sent.
+  const draftForm = useRef<{ form: DraftForm; version?: string } | null>(null);
+  const onForm = useCallback((form: DraftForm, version?: string) => {
+    draftForm.current = { form, ...(version ? { version } : {}) };
   }, []);
   const currentDraftForm = useCallback(() => draftForm.current, []);
   return (

@@ -47,7 +47,7 @@ const fromRecord = (m: BuilderMessage): MessageDraftInput => ({
  * Compose a new draft, or edit one (`record`): both languages, audience, link, e-mail flag. Saving keeps it a draft.
  * `onForm` receives the form's API once it exists (the edit page's "Save and send" sends the form as it stands).
  */
-export function MessageForm({ record, onForm }: { record?: BuilderMessage; onForm?: (form: DraftForm) => void }) {
+export function MessageForm({ record, onForm }: { record?: BuilderMessage; onForm?: (form: DraftForm, version?: string) => void }) {
   const { t } = useTranslation(['inbox-builder', 'common']);
   const router = useRouter();
   const fieldLabels = {
@@ -60,7 +60,7 @@ export function MessageForm({ record, onForm }: { record?: BuilderMessage; onFor
     linkPath: t('form.linkPath'),
   };
   const done = (id: string) => void router.push(pathTo(`${BUILDER_BASE}/view/[id]`, { id }));
-  const fields = (form: DraftForm) => <Fields form={form} record={record} onForm={onForm} />;
+  const fields = (form: DraftForm, ctx: { version?: string }) => <Fields form={form} version={ctx.version} record={record} onForm={onForm} />;
   return record ? (
     <EntityForm
       endpoint={inboxBuilderContract.endpoints.updateMessage}
@@ -91,9 +91,9 @@ export function MessageForm({ record, onForm }: { record?: BuilderMessage; onFor
   );
 }
 
-function Fields({ form, record, onForm }: { form: DraftForm; record?: BuilderMessage; onForm?: (form: DraftForm) => void }) {
+function Fields({ form, version, record, onForm }: { form: DraftForm; version?: string; record?: BuilderMessage; onForm?: (form: DraftForm, version?: string) => void }) {
   const { t } = useTranslation(['inbox-builder', 'common']);
-  useEffect(() => onForm?.(form), [form, onForm]);
+  useEffect(() => onForm?.(form, version), [form, version, onForm]);
   const audience = useWatch({ control: form.control, name: 'audience' });
   return (
     <Box sx={{ display: 'grid', gap: 2.5 }}>

@@ -54,7 +54,7 @@ const DRAFT_FIELDS: readonly (keyof MessageDraftInput)[] = ['titleEn', 'titleZh'
  *   nothing is saved or sent;
  * - on the view page, Send names the version shown (`updatedAt`): if the message changed since, nothing is sent.
  */
-export function SendPanel({ message, draftForm }: { message: BuilderMessage; draftForm?: () => DraftForm | null }) {
+export function SendPanel({ message, draftForm }: { message: BuilderMessage; draftForm?: () => { form: DraftForm; version?: string } | null }) {
   const { t } = useTranslation(['inbox-builder', 'common', 'error']);
   const fieldMessage = useFieldMessage();
   const [notice, setNotice] = useState<string | null>(null);
@@ -77,7 +77,8 @@ export function SendPanel({ message, draftForm }: { message: BuilderMessage; dra
   const submit = async (v: SendForm): Promise<ApiResult<SendResult>> => {
     setProblem(null);
     const sendAt = v.when === 'later' ? { sendAt: hkIso(v.at) } : {};
-    const form = draftForm?.() ?? null;
+    const current = draftForm?.() ?? null;
+    const form = current?.form ?? null;
     let body: SendMessageBody;
     if (form) {
       const draft = await checkedDraft(form);
@@ -85,7 +86,7 @@ export function SendPanel({ message, draftForm }: { message: BuilderMessage; dra
         setProblem(t('send.fixDraft'));
         return handled({ status: 0, code: 'VALIDATION', message: 'the message form is not valid' });
       }
-      body = { id: message.id, ...sendAt, draft };
+      body = { id: message.id, ...sendAt, draft, ...(current?.version ? { updatedAt: current.version } : {}) };
     } else {
       body = { id: message.id, ...sendAt, updatedAt: message.updatedAt };
     }
