@@ -66,6 +66,22 @@ describe('SlipReviewDetailScreen', () => {
     expect(files).toBe(1);
   });
 
+  it('a negative amount applied to a bill gets its own message, not a generic one', async () => {
+    const user = userEvent.setup();
+    server.use(
+      endpointSuccess(c.getForReview, () => slip()),
+      http.post(c.getReviewFile.path, () => new HttpResponse(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { headers: { 'Content-Type': 'image/png' } })),
+    );
+    renderWithProviders(<SlipReviewDetailScreen />, { route, functionCodes: ['payslip_review_read', 'payslip_review_write'] });
+    await user.click(await screen.findByRole('button', { name: 'Approve' }, { timeout: 5000 }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve slip PS-2026-000101' });
+    const field = within(dialog).getByRole('textbox', { name: /INV-202610-1031/ });
+    await user.clear(field);
+    await user.type(field, '-5');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect((await within(dialog).findAllByText('The amount cannot be negative.')).length).toBeGreaterThan(0);
+  });
+
   it('shows no decision buttons to a reader, and "not found" for an unknown slip', async () => {
     server.use(endpointSuccess(c.getForReview, slip()), http.post(c.getReviewFile.path, () => new HttpResponse(new Uint8Array([1]))));
     const first = renderWithProviders(<SlipReviewDetailScreen />, { route, functionCodes: ['payslip_review_read'] });

@@ -31,7 +31,7 @@ export function SlipReviewActions({ slip, onDone }: { slip: ReviewDetail; onDone
     () =>
       z
         .object({
-          applied: z.array(z.number({ error: 'paymentSlips.validation.amount' }).int().min(0)),
+          applied: z.array(z.number({ error: 'paymentSlips.validation.amount' }).int({ error: 'paymentSlips.validation.amount' }).min(0, { error: 'paymentSlips.validation.amountNegative' })),
           comment: approveSlipSchema.shape.comment.unwrap(),
         })
         .superRefine((v, ctx) => {
