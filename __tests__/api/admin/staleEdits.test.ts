@@ -14,6 +14,9 @@ import { supportAdminContract } from '@/lib/support/adminContract';
 import { userGroupsContract } from '@/lib/userGroups/contract';
 import { usersContract } from '@/lib/users/contract';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
+import { recordFailure } from '@/lib/server/services/auth/lockout';
+import { startMfaEnrolment } from '@/lib/server/services/auth/mfaEnrolment';
+import { acceptDisclaimer, logout } from '@/lib/server/services/auth/session';
 import { createGroup, createMember, uniq, useStaffTokens } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { useTestServer, versionOf, type TestServer } from '../helpers/testServer';
@@ -253,6 +256,18 @@ describeEachDb('Stale staff edits (409 RECORD_CHANGED)', (getHandle) => {
     expect(next).not.toBe(current);
     expect((await c.update(id, next, 'Again')).body).toMatchObject({ status: 'success' });
     expect(await c.stored(id)).toBe('Again');
+  });
+
+  it('what the user does itself (a failed sign-in, the disclaimer, MFA set-up, logout) does not make a staff edit stale', async () => {
+    const c = cases.find((x) => x.name === 'users/updateUser')!;
+    const { id, version: loaded } = await c.create();
+    await recordFailure(db(), id);
+    await acceptDisclaimer(db(), { userAcUuid: id });
+    await startMfaEnrolment(db(), { userAcUuid: id });
+    await logout(db(), { userAcUuid: id });
+    const saved = await c.update(id, loaded, 'Edited while the user signed in and out');
+    expect(saved.body).toMatchObject({ status: 'success' });
+    expect(await c.stored(id)).toBe('Edited while the user signed in and out');
   });
 
   it('two saves of the same version sent at once: exactly one is saved, the other is 409', async () => {

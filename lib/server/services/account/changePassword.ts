@@ -68,7 +68,6 @@ export async function changePassword(db: Db, config: ServerConfig, input: Change
         passwordHash: newHash,
         passwordChangedAt: sql`now()`,
         tokenVersion: sql`${userAccounts.tokenVersion} + 1`,
-        updatedAt: sql`now()`,
       })
       .where(and(eq(userAccounts.userAcUuid, input.userAcUuid), eq(userAccounts.passwordHash, currentHash), eq(userAccounts.status, 'active')))
       .returning({ tokenVersion: userAccounts.tokenVersion, passwordChangedAt: userAccounts.passwordChangedAt });

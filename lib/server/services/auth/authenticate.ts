@@ -129,7 +129,7 @@ export async function authenticate(db: Db, config: ServerConfig, input: Authenti
         ? []
         : await db
             .update(userAccounts)
-            .set({ mfaEnabled: true, mfaSecret: user.mfaPendingSecret, mfaPendingSecret: null, mfaLastTimeStep: step, updatedAt: sql`now()` })
+            .set({ mfaEnabled: true, mfaSecret: user.mfaPendingSecret, mfaPendingSecret: null, mfaLastTimeStep: step })
             // Only the secret that was checked, and only once (a concurrent attempt or a restarted enrolment loses).
             .where(and(eq(userAccounts.userAcUuid, user.userAcUuid), eq(userAccounts.mfaPendingSecret, user.mfaPendingSecret), eq(userAccounts.mfaEnabled, false)))
             .returning({ id: userAccounts.userAcUuid });
@@ -156,7 +156,6 @@ export async function authenticate(db: Db, config: ServerConfig, input: Authenti
       // Right-hand sides see the row before the update: the previous sign-in is kept for getLastLoginTime.
       previousLoginAt: sql`${userAccounts.lastLoginAt}`,
       lastLoginAt: sql`now()`,
-      updatedAt: sql`now()`,
     })
     .where(eq(userAccounts.userAcUuid, user.userAcUuid));
   if (needsRehash(passwordHash)) {

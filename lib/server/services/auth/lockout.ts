@@ -33,7 +33,6 @@ export async function recordFailure(db: Db, userAcUuid: string): Promise<boolean
         when ${nextCount} >= ${LOCK_THRESHOLD} then now() + make_interval(mins => ${LOCK_MINUTES})
         when ${lockEnded} then null
         else ${userAccounts.lockedUntil} end`,
-      updatedAt: sql`now()`,
     })
     .where(eq(userAccounts.userAcUuid, userAcUuid))
     .returning({ locked: sql<boolean>`coalesce(${userAccounts.lockedUntil} > now(), false)` });

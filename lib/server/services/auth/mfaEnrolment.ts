@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '@/lib/server/db/types';
 import { userAccounts } from '@/lib/server/db/schema';
@@ -43,7 +43,7 @@ export async function startMfaEnrolment(db: Db, input: { userAcUuid: string }): 
   const secret = newTotpSecret();
   await db
     .update(userAccounts)
-    .set({ mfaPendingSecret: secret, updatedAt: sql`now()` })
+    .set({ mfaPendingSecret: secret })
     .where(eq(userAccounts.userAcUuid, input.userAcUuid));
   const otpauthUrl = totpUri(state.loginId, secret);
   const qrDataUrl = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
@@ -63,7 +63,6 @@ export async function confirmMfaEnrolment(db: Db, input: { userAcUuid: string; c
       mfaSecret: state.mfaPendingSecret,
       mfaPendingSecret: null,
       mfaLastTimeStep: step,
-      updatedAt: sql`now()`,
     })
     // Only the secret that was checked: a concurrent restart of step 1 must not be enabled unseen.
     .where(and(eq(userAccounts.userAcUuid, input.userAcUuid), eq(userAccounts.mfaPendingSecret, state.mfaPendingSecret)))
@@ -82,7 +81,7 @@ export async function disableMfa(db: Db, input: { userAcUuid: string; code: stri
   if (!(await claimTimeStep(db, input.userAcUuid, step))) throw new AppError('MFA_INVALID');
   await db
     .update(userAccounts)
-    .set({ mfaEnabled: false, mfaSecret: null, mfaPendingSecret: null, mfaLastTimeStep: null, updatedAt: sql`now()` })
+    .set({ mfaEnabled: false, mfaSecret: null, mfaPendingSecret: null, mfaLastTimeStep: null })
     .where(eq(userAccounts.userAcUuid, input.userAcUuid));
   return { mfaEnabled: false };
 }

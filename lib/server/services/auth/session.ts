@@ -39,7 +39,7 @@ export async function refreshGrant(db: Db, config: ServerConfig, input: { jwtTok
 export async function acceptDisclaimer(db: Db, input: { userAcUuid: string }): Promise<void> {
   await db
     .update(userAccounts)
-    .set({ disclaimerAcceptedAt: sql`coalesce(${userAccounts.disclaimerAcceptedAt}, now())`, updatedAt: sql`now()` })
+    .set({ disclaimerAcceptedAt: sql`coalesce(${userAccounts.disclaimerAcceptedAt}, now())` })
     .where(eq(userAccounts.userAcUuid, input.userAcUuid));
 }
 
@@ -52,6 +52,6 @@ export async function logout(db: Db, input: { userAcUuid: string }): Promise<voi
 export async function revokeTokens(db: Db, userAcUuid: string): Promise<void> {
   await db
     .update(userAccounts)
-    .set({ tokenVersion: sql`${userAccounts.tokenVersion} + 1`, updatedAt: sql`now()` })
+    .set({ tokenVersion: sql`${userAccounts.tokenVersion} + 1` })
     .where(eq(userAccounts.userAcUuid, userAcUuid));
 }
