@@ -37,6 +37,20 @@ export async function paginate<Row extends { __total: number }, Item>(
   return { items: [], total };
 }
 
+/**
+ * For `paginate`'s `countWhenEmpty`, where a page past the end must still tell how many rows match (the customer's
+ * lists then step back to the last page): the total as the same query's first row carries it.
+ *
+ * @example
+ * return paginate(q, body, toItem, totalOfFirstPage(q));
+ */
+export const totalOfFirstPage =
+  (query: { limit(n: number): { offset(n: number): PromiseLike<{ __total: number }[]> } }) =>
+  async (): Promise<number> => {
+    const [first] = await query.limit(1).offset(0);
+    return first?.__total ?? 0;
+  };
+
 
 
 /**

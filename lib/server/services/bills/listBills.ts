@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BillListItem, BillListResult, BillSortField, BillSummary, listBillsSchema } from '@/lib/bills/schemas';
-import { offsetOf } from '@/lib/listQuery';
 import { bills, contracts, paymentSlips } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
+import { paginate, totalCount, totalOfFirstPage } from '@/lib/server/db/paginate';
 import { balanceSql, billStatusSql } from './status';
 
 export type ListBillsQuery = z.output<typeof listBillsSchema>;
@@ -92,22 +92,15 @@ export async function listBills(db: Db, ucpId: string, query: ListBillsQuery, to
   // Bill numbers are unique: the last tie-breaker keeps pages from overlapping.
   const order = sort.field === 'billNo' ? [dir(bills.billNo)] : [dir(SORT_COLUMNS[sort.field]), dir(bills.billNo)];
 
-  const rows = await db
-    .select(billRowColumns(today))
+  const q = db
+    .select({ ...billRowColumns(today), __total: totalCount() })
     .from(bills)
     .leftJoin(contracts, eq(contracts.id, bills.contractId))
     .where(where)
-    .orderBy(...order)
-    .limit(query.pageSize)
-    .offset(offsetOf(query.page, query.pageSize));
+    .orderBy(...order);
+  const page = await paginate(q, query, ({ __total, ...r }) => toBillListItem(r), totalOfFirstPage(q));
 
-  const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(bills).where(where);
-
-  return {
-    items: rows.map(toBillListItem),
-    total: Number(count?.total ?? 0),
-    summary: await billSummary(db, ucpId, today),
-  };
+  return { ...page, summary: await billSummary(db, ucpId, today) };
 }
 
 /** The contracts the customer has bills for (the list's contract filter). */

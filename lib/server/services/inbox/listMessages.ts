@@ -3,6 +3,7 @@ import type { Db } from '@/lib/server/db/types';
 import { inboxDeliveries, inboxMessages, type InboxCategory } from '@/lib/server/db/schema';
 import { richTextToPlain } from '@/lib/server/sanitize';
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
+import { paginate, totalCount, totalOfFirstPage } from '@/lib/server/db/paginate';
 import type { InboxListItem } from '@/lib/inbox/schemas';
 import { localizedBody, localizedTitle, visibleTo, type InboxLang, type InboxOwner } from './visibility';
 
@@ -33,7 +34,7 @@ export async function listMessages(db: Db, owner: InboxOwner, query: InboxListQu
     ? and(visibleTo(owner), ilikeLiteral(title, containsPattern(search)))
     : visibleTo(owner);
 
-  const rows = await db
+  const q = db
     .select({
       id: inboxDeliveries.messageId,
       title,
@@ -41,29 +42,23 @@ export async function listMessages(db: Db, owner: InboxOwner, query: InboxListQu
       sendTime: inboxDeliveries.sendTime,
       isRead: inboxDeliveries.isRead,
       body: sql<string>`left(${localizedBody(query.lang)}, ${PREVIEW_SOURCE_CHARS})`,
+      __total: totalCount(),
     })
     .from(inboxDeliveries)
     .innerJoin(inboxMessages, eq(inboxMessages.id, inboxDeliveries.messageId))
     .where(where)
-    .orderBy(asc(inboxDeliveries.isRead), desc(inboxDeliveries.sendTime), asc(inboxDeliveries.messageId))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(inboxDeliveries)
-    .innerJoin(inboxMessages, eq(inboxMessages.id, inboxDeliveries.messageId))
-    .where(where);
-
-  return {
-    items: rows.map((r) => ({
+    .orderBy(asc(inboxDeliveries.isRead), desc(inboxDeliveries.sendTime), asc(inboxDeliveries.messageId));
+  return paginate(
+    q,
+    query,
+    (r): InboxListItem => ({
       id: r.id,
       title: r.title,
       category: r.category as InboxCategory,
       sendTime: r.sendTime.toISOString(),
       isRead: r.isRead,
       preview: richTextToPlain(r.body, PREVIEW_LENGTH),
-    })),
-    total: count?.total ?? 0,
-  };
+    }),
+    totalOfFirstPage(q),
+  );
 }

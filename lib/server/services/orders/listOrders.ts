@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListResult } from '@/lib/listQuery';
-import { offsetOf } from '@/lib/listQuery';
 import type { ListOrdersBody, OrderListItem, OrderSortField, OrderStatus, OrderType } from '@/lib/orders/schemas';
 import { machineModels, machines, orderItems, orders } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { textSearch } from '@/lib/server/db/like';
 import { hkDateRange } from '@/lib/server/db/hkDates';
+import { paginate, totalCount, totalOfFirstPage } from '@/lib/server/db/paginate';
 
 /** Sort field (the API's name) → column; never a raw column name from the client. */
 const SORT_COLUMNS: Record<OrderSortField, SQL | typeof orders.orderNo> = {
@@ -60,30 +60,25 @@ export async function listOrders(db: Db, ucpId: string, body: ListOrdersBody): P
   const column = SORT_COLUMNS[sort.field];
   const primary = sort.direction === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
 
-  const rows = await db
+  const q = db
     .select({
       ...orderSummaryColumns,
       requestedDate: orders.requestedDate,
       serialNo: machines.serialNo,
       modelNameEn: machineModels.nameEn,
       modelNameZh: machineModels.nameZh,
+      __total: totalCount(),
     })
     .from(orders)
     .leftJoin(machines, and(eq(machines.id, orders.machineId), eq(machines.ucpId, orders.ucpId)))
     .leftJoin(machineModels, eq(machineModels.modelCode, machines.modelCode))
     .where(where)
-    .orderBy(primary, desc(orders.createdAt), asc(orders.id))
-    .limit(body.pageSize)
-    .offset(offsetOf(body.page, body.pageSize));
+    .orderBy(primary, desc(orders.createdAt), asc(orders.id));
 
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(orders)
-    .leftJoin(machines, and(eq(machines.id, orders.machineId), eq(machines.ucpId, orders.ucpId)))
-    .where(where);
-
-  return {
-    items: rows.map((r) => ({
+  return paginate(
+    q,
+    body,
+    (r): OrderListItem => ({
       id: r.id,
       orderNo: r.orderNo,
       orderType: r.orderType as OrderType,
@@ -95,7 +90,7 @@ export async function listOrders(db: Db, ucpId: string, body: ListOrdersBody): P
       firstItemZh: r.firstItemZh,
       itemCount: Number(r.itemCount),
       totalCents: Number(r.totalCents),
-    })),
-    total: count?.total ?? 0,
-  };
+    }),
+    totalOfFirstPage(q),
+  );
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { offsetOf, type ListResult } from '@/lib/listQuery';
+import type { ListResult } from '@/lib/listQuery';
 import type {
   ListShipmentsBody,
   OrderStatus,
@@ -14,6 +14,7 @@ import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import { textSearch } from '@/lib/server/db/like';
 import { hkDateRange } from '@/lib/server/db/hkDates';
+import { paginate, totalCount, totalOfFirstPage } from '@/lib/server/db/paginate';
 
 /** The columns every shipment answer carries (list, detail, the order's shipments). */
 export const shipmentColumns = {
@@ -52,34 +53,30 @@ export async function listShipments(db: Db, ucpId: string, body: ListShipmentsBo
   const where = whereOf(ucpId, body.filter);
   const sort = body.sort ?? { field: 'createdAt' as const, direction: 'desc' as const };
   const column = SORT_COLUMNS[sort.field];
-  const rows = await db
+  const q = db
     .select({
       ...shipmentColumns,
       orderId: orders.id,
       orderNo: orders.orderNo,
       lastEventAt,
+      __total: totalCount(),
     })
     .from(shipments)
     .innerJoin(orders, eq(orders.id, shipments.orderId))
     .where(where)
-    .orderBy(sort.direction === 'asc' ? sql`${column} asc` : sql`${column} desc`, desc(shipments.createdAt), asc(shipments.id))
-    .limit(body.pageSize)
-    .offset(offsetOf(body.page, body.pageSize));
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(shipments)
-    .innerJoin(orders, eq(orders.id, shipments.orderId))
-    .where(where);
-  return {
-    items: rows.map((r) => ({
+    .orderBy(sort.direction === 'asc' ? sql`${column} asc` : sql`${column} desc`, desc(shipments.createdAt), asc(shipments.id));
+  return paginate(
+    q,
+    body,
+    ({ __total, ...r }): ShipmentListItem => ({
       ...r,
       status: r.status as ShipmentStep,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
       lastEventAt: r.lastEventAt ? new Date(r.lastEventAt).toISOString() : null,
-    })),
-    total: count?.total ?? 0,
-  };
+    }),
+    totalOfFirstPage(q),
+  );
 }
 
 /** `getShipment`: one shipment of the customer with its timeline and the order it belongs to; NOT_FOUND otherwise. */

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { offsetOf } from '@/lib/listQuery';
 import type { listSlipsSchema, PaymentMethod, SlipListItem, SlipListResult, SlipSortField, SlipStatus } from '@/lib/paymentSlips/schemas';
 import { paymentSlips, storedFiles, userAccounts } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import type { FileResponseInit } from '@/lib/server/api/fileResponse';
+import { paginate, totalCount, totalOfFirstPage } from '@/lib/server/db/paginate';
 import { billsOfSlips, type SlipScope } from './common';
 
 export type ListSlipsQuery = z.output<typeof listSlipsSchema>;
@@ -72,17 +72,15 @@ export async function listSlips(db: Db, scope: SlipScope, query: ListSlipsQuery)
   const sort = query.sort ?? { field: 'createdAt', direction: 'desc' };
   const dir = sort.direction === 'asc' ? asc : desc;
 
-  const rows = await db
-    .select(slipColumns)
+  const q = db
+    .select({ ...slipColumns, __total: totalCount() })
     .from(paymentSlips)
     .leftJoin(userAccounts, eq(userAccounts.userAcUuid, paymentSlips.uploadedBy))
     .where(where)
-    .orderBy(dir(SLIP_SORT_COLUMNS[sort.field]), dir(paymentSlips.slipNo))
-    .limit(query.pageSize)
-    .offset(offsetOf(query.page, query.pageSize));
-  const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(paymentSlips).where(where);
-  const billsOf = await billsOfSlips(db, rows.map((r) => r.id));
-  return { items: rows.map((r) => toSlipItem(r, billsOf)), total: Number(count?.total ?? 0) };
+    .orderBy(dir(SLIP_SORT_COLUMNS[sort.field]), dir(paymentSlips.slipNo));
+  const page = await paginate(q, query, ({ __total, ...r }) => r, totalOfFirstPage(q));
+  const billsOf = await billsOfSlips(db, page.items.map((r) => r.id));
+  return { items: page.items.map((r) => toSlipItem(r, billsOf)), total: page.total };
 }
 
 /** The stored file of one slip as a download; `where` decides who may see which slip. */

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { offsetOf } from '@/lib/listQuery';
 import type {
   ApproveSlipBody,
   listForReviewSchema,
@@ -15,6 +14,7 @@ import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import type { FileResponseInit } from '@/lib/server/api/fileResponse';
 import { textSearch } from '@/lib/server/db/like';
+import { paginate, totalCount, totalOfFirstPage } from '@/lib/server/db/paginate';
 import { billStatusSql } from '@/lib/server/services/bills/status';
 import { billsOfSlips, hkDayEnd, hkDayStart } from './common';
 import { SLIP_SORT_COLUMNS, slipColumns, slipFile, toSlipItem } from './listSlips';
@@ -26,10 +26,12 @@ export type Reviewer = { userAcUuid: string; ucpId: string | null; traceId: stri
 
 /**
  * Slips as staff review them, with their customer, their file and their uploader: the list and the detail of review
- * read the same rows; the detail adds the file's name and size and the reviewer (`extra`), which the list does not read.
+ * read the same rows; the detail adds the file's name and size and the reviewer (`extra`), which the list does not read
+ * (the list adds its total instead).
  */
 const REVIEW_DETAIL_COLUMNS = { fileName: storedFiles.fileName, fileSize: storedFiles.sizeBytes, reviewedBy: paymentSlips.reviewedBy };
-const selectForReview = <E extends Partial<typeof REVIEW_DETAIL_COLUMNS>>(db: Db, extra: E) =>
+type ReviewExtra = Partial<typeof REVIEW_DETAIL_COLUMNS & { __total: ReturnType<typeof totalCount> }>;
+const selectForReview = <E extends ReviewExtra>(db: Db, extra: E) =>
   db
     .select({
       ...slipColumns,
@@ -61,26 +63,18 @@ export async function listForReview(db: Db, query: ListForReviewQuery): Promise<
     ? [(query.sort.direction === 'asc' ? asc : desc)(SLIP_SORT_COLUMNS[query.sort.field]), asc(paymentSlips.slipNo)]
     : [sql`(${paymentSlips.status} = 'pending') desc`, asc(paymentSlips.createdAt), asc(paymentSlips.slipNo)];
 
-  const rows = await selectForReview(db, {})
-    .where(where)
-    .orderBy(...order)
-    .limit(query.pageSize)
-    .offset(offsetOf(query.page, query.pageSize));
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(paymentSlips)
-    .innerJoin(customers, eq(customers.ucpId, paymentSlips.ucpId))
-    .where(where);
-  const billsOf = await billsOfSlips(db, rows.map((r) => r.id));
+  const q = selectForReview(db, { __total: totalCount() }).where(where).orderBy(...order);
+  const page = await paginate(q, query, ({ __total, ...r }) => r, totalOfFirstPage(q));
+  const billsOf = await billsOfSlips(db, page.items.map((r) => r.id));
   return {
-    items: rows.map(({ ucpId, customerNameEn, customerNameZh, fileMimeType, ...r }) => ({
+    items: page.items.map(({ ucpId, customerNameEn, customerNameZh, fileMimeType, ...r }) => ({
       ...toSlipItem(r, billsOf),
       ucpId,
       customerNameEn,
       customerNameZh,
       fileMimeType,
     })),
-    total: Number(count?.total ?? 0),
+    total: page.total,
   };
 }
 
