@@ -1,3 +1,4 @@
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { faqEntries, helpArticles, usefulLinks } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import type { SupportTopic } from '@/lib/support/constants';
@@ -383,34 +384,24 @@ export const SEED_USEFUL_LINKS: Link[] = [
   },
 ];
 
+/** Inserts the rows whose seed key is not there yet (never updating one staff may have edited); answers how many were new. */
+async function insertMissing<T extends typeof helpArticles | typeof faqEntries | typeof usefulLinks>(db: Db, table: T, rows: PgInsertValue<T>[]): Promise<number> {
+  const inserted = await db.insert(table).values(rows).onConflictDoNothing({ target: table.seedKey }).returning({ id: table.id });
+  return inserted.length;
+}
+
 /** Inserts what is missing (by seed key); never updates a row staff may have edited. Answers how many were new. */
 export async function seedSupport(db: Db): Promise<number> {
   // Every kind is published, ten apart in the order written, keyed for the next run, and dated the same day.
   const listed = (key: string, i: number) => ({ sortOrder: (i + 1) * 10, published: true, seedKey: key, createdAt: SEED_SUPPORT_DATE, updatedAt: SEED_SUPPORT_DATE });
-  const articles = await db
-    .insert(helpArticles)
-    .values(
-      SEED_HELP_ARTICLES.map(({ key, ...a }, i) => {
-        const { en: bodyEn, zh: bodyZh, ...text } = helpHtmlPair(a.bodyEn, a.bodyZh);
-        return { ...a, bodyEn, bodyZh, ...text, ...listed(key, i) };
-      }),
-    )
-    .onConflictDoNothing({ target: helpArticles.seedKey })
-    .returning({ id: helpArticles.id });
-  const faq = await db
-    .insert(faqEntries)
-    .values(
-      SEED_FAQ.map(({ key, ...f }, i) => {
-        const { en: answerEn, zh: answerZh, ...text } = helpHtmlPair(f.answerEn, f.answerZh);
-        return { ...f, answerEn, answerZh, ...text, ...listed(key, i) };
-      }),
-    )
-    .onConflictDoNothing({ target: faqEntries.seedKey })
-    .returning({ id: faqEntries.id });
-  const links = await db
-    .insert(usefulLinks)
-    .values(SEED_USEFUL_LINKS.map(({ key, ...l }, i) => ({ ...l, ...listed(key, i) })))
-    .onConflictDoNothing({ target: usefulLinks.seedKey })
-    .returning({ id: usefulLinks.id });
-  return articles.length + faq.length + links.length;
+  const articles = SEED_HELP_ARTICLES.map(({ key, ...a }, i) => {
+    const { en: bodyEn, zh: bodyZh, ...text } = helpHtmlPair(a.bodyEn, a.bodyZh);
+    return { ...a, bodyEn, bodyZh, ...text, ...listed(key, i) };
+  });
+  const faq = SEED_FAQ.map(({ key, ...f }, i) => {
+    const { en: answerEn, zh: answerZh, ...text } = helpHtmlPair(f.answerEn, f.answerZh);
+    return { ...f, answerEn, answerZh, ...text, ...listed(key, i) };
+  });
+  const links = SEED_USEFUL_LINKS.map(({ key, ...l }, i) => ({ ...l, ...listed(key, i) }));
+  return (await insertMissing(db, helpArticles, articles)) + (await insertMissing(db, faqEntries, faq)) + (await insertMissing(db, usefulLinks, links));
 }
