@@ -8,6 +8,7 @@ import { audit } from '@/lib/server/audit';
 import { inTransaction, type ServiceContext } from '@/lib/server/context';
 import { customers } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
+import type { ErrorCode } from '@/lib/errors';
 import { AppError } from '@/lib/server/errors';
 
 /** An optional instant as an answer writes it: ISO 8601 text, or null. */
@@ -18,6 +19,16 @@ export async function firstOr404<T>(rows: PromiseLike<T[]>): Promise<T> {
   const [row] = await rows;
   if (!row) throw new AppError('NOT_FOUND');
   return row;
+}
+
+/**
+ * An idempotent submit whose key another request has claimed (a double click, a retry, a concurrent twin): that first
+ * submission's answer when it has committed (`replay`), else the error `code`.
+ */
+export async function replayedOr<T>(replay: () => Promise<T | null>, code: ErrorCode): Promise<T> {
+  const prior = await replay();
+  if (prior) return prior;
+  throw new AppError(code);
 }
 
 /**

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { inTransaction, type CustomerContext } from '@/lib/server/context';
 import { meterReadings, meterSubmissions, storedFiles } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/errors';
+import { replayedOr } from '@/lib/server/services/common';
 import { checkRows } from './check';
 
 type SubmitInput = z.output<typeof submitReadingsSchema>;
@@ -42,11 +43,7 @@ export async function submitReadings(ctx: CustomerContext, input: SubmitInput): 
       .values({ ucpId: ctx.actor.ucpId, submittedBy: ctx.actor.userAcUuid, channel: input.channel, idempotencyKey: input.idempotencyKey, readingCount: input.rows.length, createdAt: ctx.now() })
       .onConflictDoNothing()
       .returning({ id: meterSubmissions.id });
-    if (!submission) {
-      const prior = await replay();
-      if (prior) return prior;
-      throw new AppError('CONFLICT');
-    }
+    if (!submission) return replayedOr(replay, 'CONFLICT');
 
     const result = await checkRows(tx, input.rows);
     if (result.errorCount > 0) throw new AppError('METER_READINGS_INVALID', { fields: fieldsOf(result.rows, 'error') });

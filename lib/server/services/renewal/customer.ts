@@ -10,6 +10,7 @@ import { inTransaction, type CustomerContext } from '@/lib/server/context';
 import { contractEvents, contractRenewals, contracts, inboxDeliveries, inboxMessages, machineModels, renewalOffers, userAccounts } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
+import { replayedOr } from '@/lib/server/services/common';
 import { escapeHtml, sanitizeRichText } from '@/lib/server/sanitize';
 import { contractHistory, machinesOf, ownContract, termsOf } from '@/lib/server/services/contracts';
 import { readingsByMachine } from '@/lib/server/services/meter/machines';
@@ -168,9 +169,7 @@ export async function submitRenewal(ctx: CustomerContext, input: { contractId: s
     const open = (await openRenewals(tx.db, [c.id])).get(c.id) ?? null;
     if (!eligibilityOf(c, open, today).eligible) {
       // The same key may have committed since the first look (a double click): answer that renewal, not a refusal.
-      const again = await replay();
-      if (again) return again;
-      throw new AppError('RENEWAL_NOT_ELIGIBLE');
+      return replayedOr(replay, 'RENEWAL_NOT_ELIGIBLE');
     }
     const offer = (await applicableOffers(tx.db, c.contractType, today)).find((x) => x.o.id === input.offerId);
     if (!offer) throw new AppError('RENEWAL_OFFER_UNAVAILABLE');
@@ -199,12 +198,8 @@ export async function submitRenewal(ctx: CustomerContext, input: { contractId: s
       })
       .onConflictDoNothing()
       .returning({ id: contractRenewals.id });
-    if (!row) {
-      // A concurrent submit of the same key (or another renewal of the contract) committed first.
-      const again = await replay();
-      if (again) return again;
-      throw new AppError('RENEWAL_NOT_ELIGIBLE');
-    }
+    // A concurrent submit of the same key (or another renewal of the contract) committed first.
+    if (!row) return replayedOr(replay, 'RENEWAL_NOT_ELIGIBLE');
     const [user] = await tx.db.select({ name: userAccounts.name }).from(userAccounts).where(eq(userAccounts.userAcUuid, ctx.actor.userAcUuid));
     await tx.db.insert(contractEvents).values({
       contractId: c.id,
