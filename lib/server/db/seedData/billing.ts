@@ -10,6 +10,7 @@ import { seedUserUuid } from './users';
 import { storedFileRow } from './files';
 import { hkLocal } from './hkTime';
 import { seedId } from './ids';
+import { chunks } from './chunks';
 
 /**
  * Demo bills and payment slips (docs/bills.md, docs/demo-data.md), computed from the contracts' terms and meter
@@ -362,12 +363,6 @@ export function buildSeedSlips(seedBills: readonly SeedBill[] = buildSeedBills()
 }
 
 const REVIEWER = () => seedUserUuid('admin@demo.hk');
-
-function chunks<T>(rows: readonly T[], size = 400): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
-}
 
 /** Inserts the demo bills, their lines, the slip files, the slips and their bill links (see the module comment). */
 export async function seedBilling(tx: Db): Promise<void> {

@@ -6,6 +6,7 @@ import { MACHINE_ID, PRODUCT, SEED_DAY, SEED_PRODUCTS, type SeedModelCode, seedM
 import { seedUserUuid } from './users';
 import { demoMorning } from './hkTime';
 import { seedId } from './ids';
+import { chunks } from './chunks';
 
 /**
  * Demo orders, their status history, shipments and tracking events (docs/orders.md, docs/demo-data.md): for each
@@ -467,14 +468,13 @@ export async function seedOrders(tx: Db): Promise<void> {
   const items = data.items.filter((i) => ids.has(i.orderId));
   const history = data.history.filter((h) => ids.has(h.orderId));
   const ships = data.shipments.filter((s) => ids.has(s.orderId));
-  // Chunks keep every statement well below PostgreSQL's 65,535 bind parameters.
-  for (let i = 0; i < items.length; i += 500) await tx.insert(orderItems).values(items.slice(i, i + 500)).onConflictDoNothing();
-  for (let i = 0; i < history.length; i += 500) await tx.insert(orderStatusHistory).values(history.slice(i, i + 500)).onConflictDoNothing();
+  for (const part of chunks(items, 500)) await tx.insert(orderItems).values(part).onConflictDoNothing();
+  for (const part of chunks(history, 500)) await tx.insert(orderStatusHistory).values(part).onConflictDoNothing();
   if (ships.length === 0) return;
   const newShipments = await tx.insert(shipments).values(ships).onConflictDoNothing().returning({ id: shipments.id });
   const shipIds = new Set(newShipments.map((s) => s.id));
   const events = data.events.filter((e) => shipIds.has(e.shipmentId));
-  for (let i = 0; i < events.length; i += 500) await tx.insert(shipmentEvents).values(events.slice(i, i + 500)).onConflictDoNothing();
+  for (const part of chunks(events, 500)) await tx.insert(shipmentEvents).values(part).onConflictDoNothing();
 }
 
 /** For tests: the order ids of one customer in the demo data. */
