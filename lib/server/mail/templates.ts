@@ -75,65 +75,75 @@ function accountLinkUrl(publicUrl: string, locale: MailLocale, page: 'activate' 
   return `${portalBase(publicUrl, locale)}/login/${page}?token=${encodeURIComponent(token)}`;
 }
 
-function accountLinkParts(template: 'account_activation' | 'password_reset', d: AccountLinkMailData, publicUrl: string): Record<MailLocale, Part> {
-  const hours = d.validFor.hours;
-  const minutes = d.validFor.minutes ?? 0;
-  const validEn = hours ? `${hours} hours` : `${minutes} minutes`;
-  const validZh = hours ? `${hours} 小時` : `${minutes} 分鐘`;
-  if (template === 'account_activation') {
-    return {
-      en: {
-        locale: 'en',
-        title: 'Activate your Customer Portal account',
-        paragraphs: [
-          `Dear ${d.name},`,
-          `An account has been created for you on the Pacific Imaging Customer Portal. Your login ID is ${d.loginId}.`,
-          `Open the link below to choose your password and activate the account. The link can be used once and works for ${validEn}.`,
-        ],
-        link: accountLinkUrl(publicUrl, 'en', 'activate', d.token),
-        linkLabel: 'Activate my account',
-        footer: 'If you did not expect this e-mail, you can ignore it: the account stays inactive.',
-      },
-      tc: {
-        locale: 'tc',
-        title: '啟用你的客戶服務平台帳戶',
-        paragraphs: [
-          `${d.name}，你好：`,
-          `我們已為你在太平洋影像客戶服務平台建立帳戶，你的登入名稱為 ${d.loginId}。`,
-          `請開啟以下連結設定密碼並啟用帳戶。連結只可使用一次，有效期為 ${validZh}。`,
-        ],
-        link: accountLinkUrl(publicUrl, 'tc', 'activate', d.token),
-        linkLabel: '啟用我的帳戶',
-        footer: '如你並無預期收到本電郵，請不用理會，帳戶將維持未啟用。',
-      },
-    };
-  }
-  return {
+type AccountLinkTemplate = 'account_activation' | 'password_reset';
+
+/** What an account-link mail says in one language, beside the greeting and the link every one of them carries. */
+type AccountLinkText = { title: string; paragraphs: (d: AccountLinkMailData, valid: string) => string[]; linkLabel: string; footer: string };
+
+/** The page each account link opens, and its text in each language (`valid`: how long the link works, in words). */
+const ACCOUNT_LINK_MAILS: Record<AccountLinkTemplate, { page: 'activate' | 'reset-password' } & Record<MailLocale, AccountLinkText>> = {
+  account_activation: {
+    page: 'activate',
     en: {
-      locale: 'en',
-      title: 'Reset your Customer Portal password',
-      paragraphs: [
-        `Dear ${d.name},`,
-        `We received a request to reset the password of the login ID ${d.loginId}.`,
-        `Open the link below to choose a new password. The link can be used once and works for ${validEn}. Resetting signs you out everywhere and clears a lock-out after failed sign-ins.`,
+      title: 'Activate your Customer Portal account',
+      paragraphs: (d, valid) => [
+        `An account has been created for you on the Pacific Imaging Customer Portal. Your login ID is ${d.loginId}.`,
+        `Open the link below to choose your password and activate the account. The link can be used once and works for ${valid}.`,
       ],
-      link: accountLinkUrl(publicUrl, 'en', 'reset-password', d.token),
+      linkLabel: 'Activate my account',
+      footer: 'If you did not expect this e-mail, you can ignore it: the account stays inactive.',
+    },
+    tc: {
+      title: '啟用你的客戶服務平台帳戶',
+      paragraphs: (d, valid) => [
+        `我們已為你在太平洋影像客戶服務平台建立帳戶，你的登入名稱為 ${d.loginId}。`,
+        `請開啟以下連結設定密碼並啟用帳戶。連結只可使用一次，有效期為 ${valid}。`,
+      ],
+      linkLabel: '啟用我的帳戶',
+      footer: '如你並無預期收到本電郵，請不用理會，帳戶將維持未啟用。',
+    },
+  },
+  password_reset: {
+    page: 'reset-password',
+    en: {
+      title: 'Reset your Customer Portal password',
+      paragraphs: (d, valid) => [
+        `We received a request to reset the password of the login ID ${d.loginId}.`,
+        `Open the link below to choose a new password. The link can be used once and works for ${valid}. Resetting signs you out everywhere and clears a lock-out after failed sign-ins.`,
+      ],
       linkLabel: 'Choose a new password',
       footer: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
     },
     tc: {
-      locale: 'tc',
       title: '重設你的客戶服務平台密碼',
-      paragraphs: [
-        `${d.name}，你好：`,
+      paragraphs: (d, valid) => [
         `我們收到重設登入名稱 ${d.loginId} 密碼的要求。`,
-        `請開啟以下連結設定新密碼。連結只可使用一次，有效期為 ${validZh}。重設後你會在所有裝置登出，登入失敗引致的鎖定亦會解除。`,
+        `請開啟以下連結設定新密碼。連結只可使用一次，有效期為 ${valid}。重設後你會在所有裝置登出，登入失敗引致的鎖定亦會解除。`,
       ],
-      link: accountLinkUrl(publicUrl, 'tc', 'reset-password', d.token),
       linkLabel: '設定新密碼',
       footer: '如你並無提出此要求，請不用理會本電郵，你的密碼將維持不變。',
     },
+  },
+};
+
+function accountLinkParts(template: AccountLinkTemplate, d: AccountLinkMailData, publicUrl: string): Record<MailLocale, Part> {
+  const hours = d.validFor.hours;
+  const minutes = d.validFor.minutes ?? 0;
+  const valid: Record<MailLocale, string> = { en: hours ? `${hours} hours` : `${minutes} minutes`, tc: hours ? `${hours} 小時` : `${minutes} 分鐘` };
+  const greeting: Record<MailLocale, string> = { en: `Dear ${d.name},`, tc: `${d.name}，你好：` };
+  const mail = ACCOUNT_LINK_MAILS[template];
+  const part = (locale: MailLocale): Part => {
+    const text = mail[locale];
+    return {
+      locale,
+      title: text.title,
+      paragraphs: [greeting[locale], ...text.paragraphs(d, valid[locale])],
+      link: accountLinkUrl(publicUrl, locale, mail.page, d.token),
+      linkLabel: text.linkLabel,
+      footer: text.footer,
+    };
   };
+  return { en: part('en'), tc: part('tc') };
 }
 
 function parts(template: MailTemplate, data: MailData[MailTemplate], publicUrl: string): Record<MailLocale, Part> {
