@@ -28,11 +28,12 @@ export const outerColumn = (column: Column) => sql`${sql.identifier(getTableName
 export async function paginate<Row extends { __total: number }, Item>(
   query: { limit(n: number): { offset(n: number): PromiseLike<Row[]> } },
   page: { page: number; pageSize: number },
-  toItem: (row: Row) => Item,
+  toItem: (row: Omit<Row, '__total'>) => Item,
   countWhenEmpty?: () => PromiseLike<number>,
 ): Promise<ListResult<Item>> {
   const rows = await query.limit(page.pageSize).offset(offsetOf(page.page, page.pageSize));
-  if (rows.length > 0) return { items: rows.map(toItem), total: rows[0]!.__total };
+  // The total is the answer's, not the items': toItem never sees it, so a mapping that spreads the row cannot leak it.
+  if (rows.length > 0) return { items: rows.map(({ __total: _, ...row }) => toItem(row)), total: rows[0]!.__total };
   const total = page.page > 1 && countWhenEmpty ? await countWhenEmpty() : 0;
   return { items: [], total };
 }

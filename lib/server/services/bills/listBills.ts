@@ -98,7 +98,7 @@ export async function listBills(db: Db, ucpId: string, query: ListBillsQuery, to
     .leftJoin(contracts, eq(contracts.id, bills.contractId))
     .where(where)
     .orderBy(...order);
-  const page = await paginate(q, query, ({ __total, ...r }) => toBillListItem(r), totalOfFirstPage(q));
+  const page = await paginate(q, query, toBillListItem, totalOfFirstPage(q));
 
   return { ...page, summary: await billSummary(db, ucpId, today) };
 }

@@ -78,7 +78,7 @@ function machineQuery(db: Db, where: SQL) {
     .where(where);
 }
 
-type Row = Awaited<ReturnType<ReturnType<typeof machineQuery>['execute']>>[number];
+type Row = Omit<Awaited<ReturnType<ReturnType<typeof machineQuery>['execute']>>[number], '__total'>;
 
 function whereOf(ucpId: string, filter: ListMachinesBody['filter']): SQL {
   const parts: SQL[] = [eq(machines.ucpId, ucpId)];

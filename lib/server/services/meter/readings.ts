@@ -71,7 +71,7 @@ function readingQuery(ctx: CustomerContext, filter: ReadingFilter | undefined, s
     .orderBy(...order);
 }
 
-type Row = Awaited<ReturnType<ReturnType<typeof readingQuery>['execute']>>[number];
+type Row = Omit<Awaited<ReturnType<ReturnType<typeof readingQuery>['execute']>>[number], '__total'>;
 
 const toItem = (row: Row): ReadingItem => ({
   id: row.id,

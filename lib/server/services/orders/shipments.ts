@@ -68,7 +68,7 @@ export async function listShipments(db: Db, ucpId: string, body: ListShipmentsBo
   return paginate(
     q,
     body,
-    ({ __total, ...r }): ShipmentListItem => ({
+    (r): ShipmentListItem => ({
       ...r,
       status: r.status as ShipmentStep,
       createdAt: r.createdAt.toISOString(),

@@ -78,7 +78,7 @@ export async function listSlips(db: Db, scope: SlipScope, query: ListSlipsQuery)
     .leftJoin(userAccounts, eq(userAccounts.userAcUuid, paymentSlips.uploadedBy))
     .where(where)
     .orderBy(dir(SLIP_SORT_COLUMNS[sort.field]), dir(paymentSlips.slipNo));
-  const page = await paginate(q, query, ({ __total, ...r }) => r, totalOfFirstPage(q));
+  const page = await paginate(q, query, (r) => r, totalOfFirstPage(q));
   const billsOf = await billsOfSlips(db, page.items.map((r) => r.id));
   return { items: page.items.map((r) => toSlipItem(r, billsOf)), total: page.total };
 }

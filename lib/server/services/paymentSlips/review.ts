@@ -64,7 +64,7 @@ export async function listForReview(db: Db, query: ListForReviewQuery): Promise<
     : [sql`(${paymentSlips.status} = 'pending') desc`, asc(paymentSlips.createdAt), asc(paymentSlips.slipNo)];
 
   const q = selectForReview(db, { __total: totalCount() }).where(where).orderBy(...order);
-  const page = await paginate(q, query, ({ __total, ...r }) => r, totalOfFirstPage(q));
+  const page = await paginate(q, query, (r) => r, totalOfFirstPage(q));
   const billsOf = await billsOfSlips(db, page.items.map((r) => r.id));
   return {
     items: page.items.map(({ ucpId, customerNameEn, customerNameZh, fileMimeType, ...r }) => ({

@@ -153,7 +153,7 @@ function logQuery(ctx: ServiceContext) {
     .leftJoin(userAccounts, eq(userAccounts.userAcUuid, contractRenewals.submittedBy));
 }
 
-type LogRow = Awaited<ReturnType<ReturnType<typeof logQuery>['execute']>>[number];
+type LogRow = Omit<Awaited<ReturnType<ReturnType<typeof logQuery>['execute']>>[number], '__total'>;
 
 const toLog = (r: LogRow): RenewalLogItem => ({
   id: r.id,
