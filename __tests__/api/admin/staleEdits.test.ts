@@ -18,6 +18,7 @@ import { recordFailure } from '@/lib/server/services/auth/lockout';
 import { startMfaEnrolment } from '@/lib/server/services/auth/mfaEnrolment';
 import { acceptDisclaimer, logout } from '@/lib/server/services/auth/session';
 import { createGroup, createMember, uniq, useStaffTokens } from '../helpers/fixtures';
+import { renewalOfferFields } from '../helpers/renewalFixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { useTestServer, versionOf, type TestServer } from '../helpers/testServer';
 
@@ -91,25 +92,7 @@ describeEachDb('Stale staff edits (409 RECORD_CHANGED)', (getHandle) => {
     ctaLabelEn: '',
     ctaLabelZh: '',
   });
-  const renewalFields = (code: string, nameEn: string) => ({
-    offerCode: code,
-    nameEn,
-    nameZh: '續約方案',
-    descriptionEn: '',
-    descriptionZh: '',
-    contractType: null,
-    termMonths: 24,
-    periodChargeCents: 50_000,
-    minimumChargeCents: 0,
-    monoRate: '0.04',
-    colourRate: '0.4',
-    monoAllowance: 0,
-    colourAllowance: 0,
-    newModelCode: null,
-    validFrom: today,
-    validTo: addDays(today, 100),
-    status: 'active' as const,
-  });
+  const renewalFields = (offerCode: string, nameEn: string) => renewalOfferFields({ offerCode, nameEn });
   const renewalCodes = new Map<string, string>();
   const draft = (titleEn: string) => ({
     titleEn,
