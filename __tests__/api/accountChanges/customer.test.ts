@@ -9,7 +9,7 @@ import { addDays } from '@/lib/dates/hongKong';
 import { createMember, tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer } from '../helpers/testServer';
-import { ADDRESS, ADDRESS_EN, billingBody, customerCaller, postMultipart, tomorrow } from './fixtures';
+import { ADDRESS, ADDRESS_EN, billingBody, customerCaller, machineMoveBody, postMultipart, requestCount, tomorrow, tonerAddressBody } from './fixtures';
 
 it('keeps the database CHECK lists equal to the shared constants', () => {
   expect(CHANGE_TYPES).toEqual(['comp_name', 'bill_addr', 'machine_loc', 'rec_hardcopy', 'toner_addr', 'trans_agree']);
@@ -21,10 +21,7 @@ describeEachDb('account changes: customer side', (getHandle) => {
   const server = useTestServer(getHandle);
   const db = (): Db => getHandle().db;
 
-  const countOf = async (ucpId: string) => {
-    const [r] = await db().select({ n: sql<number>`count(*)::int` }).from(changeRequests).where(eq(changeRequests.ucpId, ucpId));
-    return Number(r?.n);
-  };
+  const countOf = (ucpId: string) => requestCount(db(), ucpId);
 
   it('submits a billing-address change: pending, channel W, old and new values, history, audit and an inbox notice', async () => {
     const c = await customerCaller(db());
@@ -81,26 +78,12 @@ describeEachDb('account changes: customer side', (getHandle) => {
   it('submits machine-location and toner-address changes for its own machines; another customer’s machine is 404', async () => {
     const c = await customerCaller(db());
     const other = await customerCaller(db());
-    const move = {
-      machineIds: [c.machineA.id, c.machineB.id],
-      address: { ...ADDRESS },
-      locationDetail: '18/F Print room',
-      siteContactName: 'Lee',
-      siteContactPhone: '91234567',
-      moveDate: tomorrow(),
-      idempotencyKey: randomUUID(),
-      termsAccepted: true as const,
-    };
+    const move = machineMoveBody([c.machineA.id, c.machineB.id]);
     const ok = await callEndpoint(server, C.endpoints.submitMachineLocation, move, { token: c.token });
     expect(ok.status).toBe(200);
     const foreign = await callEndpoint(server, C.endpoints.submitMachineLocation, { ...move, machineIds: [other.machineA.id], idempotencyKey: randomUUID() }, { token: c.token });
     expect(foreign.status).toBe(404);
-    const toner = await callEndpoint(
-      server,
-      C.endpoints.submitTonerAddress,
-      { machineIds: [c.machineA.id], address: { ...ADDRESS }, contactName: 'Chan', contactPhone: '23456789', idempotencyKey: randomUUID(), termsAccepted: true },
-      { token: c.token },
-    );
+    const toner = await callEndpoint(server, C.endpoints.submitTonerAddress, tonerAddressBody([c.machineA.id]), { token: c.token });
     expect(toner.status).toBe(200);
     if (toner.body.status !== 'success') throw new Error('toner');
     const d = await callEndpoint(server, C.endpoints.getRequest, { id: toner.body.data.id }, { token: c.token });

@@ -3,14 +3,14 @@
  * per-item types): docs/account-changes.md, "One open request, and a real change".
  */
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import { changeRequests, customers, machines } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { msg } from '@/lib/zodMessages';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer, type TestResponse } from '../helpers/testServer';
-import { ADDRESS, ADDRESS_EN, billingBody, customerCaller, postMultipart, tomorrow } from './fixtures';
+import { ADDRESS_EN, billingBody, customerCaller, machineMoveBody, postMultipart, requestCount, tomorrow, tonerAddressBody } from './fixtures';
 
 const V = (key: string) => `accountChanges:validation.${key}`;
 
@@ -18,10 +18,7 @@ describeEachDb('account changes: no empty requests, one open request per target'
   const server = useTestServer(getHandle);
   const db = (): Db => getHandle().db;
 
-  const countOf = async (ucpId: string) => {
-    const [r] = await db().select({ n: sql<number>`count(*)::int` }).from(changeRequests).where(eq(changeRequests.ucpId, ucpId));
-    return Number(r?.n);
-  };
+  const countOf = (ucpId: string) => requestCount(db(), ucpId);
   const submitted = (res: TestResponse) => {
     if (res.body.status !== 'success') throw new Error(`expected success, got ${JSON.stringify(res.body)}`);
     return res.body.data as { requestNo: string; id: string };
@@ -55,18 +52,9 @@ describeEachDb('account changes: no empty requests, one open request per target'
     expect(errorOf(bill)).toEqual({ status: 400, code: 'VALIDATION', fields: { 'address.street': [V('noChange')] } });
     const name = await postMultipart(server, C.endpoints.submitCompanyName.path, c.token, { nameEn: 'Same Name Ltd', nameZh: '同名有限公司', brNo: '12345678', effectiveDate: tomorrow(), idempotencyKey: randomUUID(), termsAccepted: 'true' });
     expect(errorOf(name)).toEqual({ status: 400, code: 'VALIDATION', fields: { nameEn: [V('noChange')] } });
-    const move = {
-      machineIds: [c.machineA.id],
-      address: { ...ADDRESS },
-      locationDetail: '18/F Print room',
-      siteContactName: 'Lee',
-      siteContactPhone: '91234567',
-      moveDate: tomorrow(),
-      idempotencyKey: randomUUID(),
-      termsAccepted: true as const,
-    };
+    const move = machineMoveBody([c.machineA.id]);
     expect(errorOf(await callEndpoint(server, C.endpoints.submitMachineLocation, move, { token: c.token }))).toEqual({ status: 400, code: 'VALIDATION', fields: { machineIds: [V('noChange')] } });
-    const toner = { machineIds: [c.machineA.id], address: { ...ADDRESS }, contactName: 'Chan', contactPhone: '23456789', idempotencyKey: randomUUID(), termsAccepted: true as const };
+    const toner = tonerAddressBody([c.machineA.id]);
     expect(errorOf(await callEndpoint(server, C.endpoints.submitTonerAddress, toner, { token: c.token }))).toEqual({ status: 400, code: 'VALIDATION', fields: { machineIds: [V('noChange')] } });
     expect(await countOf(c.ucpId)).toBe(0);
 
@@ -95,7 +83,7 @@ describeEachDb('account changes: no empty requests, one open request per target'
 
   it('per machine: a machine already in an open request of the type is refused (naming the request and the machine), another machine is not', async () => {
     const c = await customerCaller(db());
-    const toner = (machineIds: string[]) => ({ machineIds, address: { ...ADDRESS }, contactName: 'Wong', contactPhone: '98765432', idempotencyKey: randomUUID(), termsAccepted: true as const });
+    const toner = (machineIds: string[]) => tonerAddressBody(machineIds, { contactName: 'Wong', contactPhone: '98765432' });
     const first = submitted(await callEndpoint(server, C.endpoints.submitTonerAddress, toner([c.machineA.id]), { token: c.token }));
     const again = await callEndpoint(server, C.endpoints.submitTonerAddress, toner([c.machineB.id, c.machineA.id]), { token: c.token });
     expect(errorOf(again)).toEqual({
@@ -105,7 +93,7 @@ describeEachDb('account changes: no empty requests, one open request per target'
     });
     expect((await callEndpoint(server, C.endpoints.submitTonerAddress, toner([c.machineB.id]), { token: c.token })).status).toBe(200);
     // A machine move is another type: not held up by the toner request.
-    const move = { machineIds: [c.machineA.id], address: { ...ADDRESS }, locationDetail: '', siteContactName: 'Lee', siteContactPhone: '91234567', moveDate: tomorrow(), idempotencyKey: randomUUID(), termsAccepted: true as const };
+    const move = machineMoveBody([c.machineA.id], { locationDetail: '' });
     expect((await callEndpoint(server, C.endpoints.submitMachineLocation, move, { token: c.token })).status).toBe(200);
   });
 

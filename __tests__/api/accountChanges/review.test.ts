@@ -11,7 +11,7 @@ import { createBill } from '../bills/billFixtures';
 import { createGroup, tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer } from '../helpers/testServer';
-import { ADDRESS, ADDRESS_EN, billingBody, customerCaller, postMultipart, staffCaller, tomorrow } from './fixtures';
+import { ADDRESS_EN, billingBody, customerCaller, machineMoveBody, postMultipart, staffCaller, tomorrow, tonerAddressBody } from './fixtures';
 
 const APPROVER: FunctionCode[] = ['apv_chg_bill_addr_read', 'apv_chg_bill_addr_write'];
 const ALL_APPROVALS: FunctionCode[] = [
@@ -235,11 +235,11 @@ describeEachDb('account changes: review', (getHandle) => {
       await callEndpoint(
         server,
         C.endpoints.submitMachineLocation,
-        { machineIds: [c.machineA.id], address: { ...ADDRESS }, locationDetail: 'Print room', siteContactName: 'Lee', siteContactPhone: '91234567', moveDate: tomorrow(), idempotencyKey: randomUUID(), termsAccepted: true },
+        machineMoveBody([c.machineA.id], { locationDetail: 'Print room' }),
         { token: c.token },
       ),
     );
-    ok(await callEndpoint(server, C.endpoints.submitTonerAddress, { machineIds: [c.machineB.id], address: { ...ADDRESS }, contactName: 'Wong', contactPhone: '98765432', idempotencyKey: randomUUID(), termsAccepted: true }, { token: c.token }));
+    ok(await callEndpoint(server, C.endpoints.submitTonerAddress, tonerAddressBody([c.machineB.id], { contactName: 'Wong', contactPhone: '98765432' }), { token: c.token }));
     ok(
       await postMultipart(server, C.endpoints.submitTransferAgreement.path, c.token, {
         contractIds: [c.contract.id],
