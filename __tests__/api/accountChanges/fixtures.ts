@@ -40,7 +40,7 @@ export async function staffCaller(db: Db, codes: FunctionCode[]) {
 }
 
 /** A submission's own fields plus what every submission carries: a fresh idempotency key and the accepted terms. */
-const submission = <F extends object>(fields: F, extra: Record<string, unknown>) => ({ ...fields, idempotencyKey: randomUUID(), termsAccepted: true as const, ...extra });
+const submission = <F extends object>(fields: F, extra: Record<string, unknown> = {}) => ({ ...fields, idempotencyKey: randomUUID(), termsAccepted: true as const, ...extra });
 
 /** A billing-address change (`submitBillingAddress`) to ADDRESS, from tomorrow. */
 export const billingBody = (extra: Record<string, unknown> = {}) =>
@@ -53,6 +53,9 @@ export const machineMoveBody = (machineIds: string[], extra: Record<string, unkn
 /** A toner delivery address change (`submitTonerAddress`) of these machines to ADDRESS. */
 export const tonerAddressBody = (machineIds: string[], extra: Record<string, unknown> = {}) =>
   submission({ machineIds, address: { ...ADDRESS }, contactName: 'Chan', contactPhone: '23456789' }, extra);
+
+/** A receive-hardcopy change (`submitReceiveHardcopy`): paper bills or not, and the e-bill address. */
+export const hardcopyBody = (receiveHardcopy: boolean, ebillEmail: string) => submission({ receiveHardcopy, ebillEmail });
 
 export function postMultipart(server: TestServer, path: string, token: string, fields: Record<string, string | string[]>, file: Part | null = { name: 'file', fileName: 'doc.pdf', contentType: 'application/pdf', content: pdfBytes() }): Promise<TestResponse> {
   const parts: Part[] = [];

@@ -10,7 +10,7 @@ import type { Db } from '@/lib/server/db/types';
 import { msg } from '@/lib/zodMessages';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer, type TestResponse } from '../helpers/testServer';
-import { ADDRESS_EN, billingBody, customerCaller, machineMoveBody, postMultipart, requestCount, tomorrow, tonerAddressBody } from './fixtures';
+import { ADDRESS_EN, billingBody, customerCaller, hardcopyBody, machineMoveBody, postMultipart, requestCount, tomorrow, tonerAddressBody } from './fixtures';
 
 const V = (key: string) => `accountChanges:validation.${key}`;
 
@@ -24,16 +24,15 @@ describeEachDb('account changes: no empty requests, one open request per target'
     return res.body.data as { requestNo: string; id: string };
   };
   const errorOf = (res: TestResponse) => (res.body.status === 'error' ? { status: res.status, code: res.body.error.code, fields: res.body.error.fields } : { status: res.status });
-  const hardcopy = (receiveHardcopy: boolean, ebillEmail: string) => ({ receiveHardcopy, ebillEmail, idempotencyKey: randomUUID(), termsAccepted: true as const });
 
   it('refuses a hardcopy request identical to the current setting (e-mail compared without case), and stores nothing', async () => {
     const c = await customerCaller(db());
     await db().update(customers).set({ receiveHardcopyBill: false, contactEmail: 'old@example.hk' }).where(eq(customers.ucpId, c.ucpId));
-    const same = await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopy(false, ' OLD@example.hk '), { token: c.token });
+    const same = await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopyBody(false, ' OLD@example.hk '), { token: c.token });
     expect(errorOf(same)).toEqual({ status: 400, code: 'VALIDATION', fields: { receiveHardcopy: [V('noChange')] } });
     expect(await countOf(c.ucpId)).toBe(0);
     // A new e-mail alone is a change.
-    const newEmail = await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopy(false, 'new@example.hk'), { token: c.token });
+    const newEmail = await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopyBody(false, 'new@example.hk'), { token: c.token });
     expect(newEmail.status).toBe(200);
   });
 
@@ -65,20 +64,20 @@ describeEachDb('account changes: no empty requests, one open request per target'
   it('refuses a second open request of the same type for the customer, naming the open one, until it is decided', async () => {
     const c = await customerCaller(db());
     await db().update(customers).set({ receiveHardcopyBill: false, contactEmail: 'old@example.hk' }).where(eq(customers.ucpId, c.ucpId));
-    const first = submitted(await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopy(true, 'old@example.hk'), { token: c.token }));
-    const second = await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopy(true, 'other@example.hk'), { token: c.token });
+    const first = submitted(await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopyBody(true, 'old@example.hk'), { token: c.token }));
+    const second = await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopyBody(true, 'other@example.hk'), { token: c.token });
     expect(errorOf(second)).toEqual({ status: 409, code: 'CHANGE_ALREADY_PENDING', fields: { receiveHardcopy: [msg(V('alreadyPending'), { requestNo: first.requestNo })] } });
 
     // In progress is still open.
     await db().update(changeRequests).set({ status: 'inProgress' }).where(eq(changeRequests.id, first.id));
-    expect(errorOf(await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopy(true, 'third@example.hk'), { token: c.token })).code).toBe('CHANGE_ALREADY_PENDING');
+    expect(errorOf(await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopyBody(true, 'third@example.hk'), { token: c.token })).code).toBe('CHANGE_ALREADY_PENDING');
     // Another type is not held up.
     expect((await callEndpoint(server, C.endpoints.submitBillingAddress, billingBody(), { token: c.token })).status).toBe(200);
     expect(await countOf(c.ucpId)).toBe(2);
 
     // Once decided, a new one may follow.
     await db().update(changeRequests).set({ status: 'reject', reviewerComment: 'Wrong e-mail' }).where(eq(changeRequests.id, first.id));
-    expect((await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopy(true, 'fourth@example.hk'), { token: c.token })).status).toBe(200);
+    expect((await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopyBody(true, 'fourth@example.hk'), { token: c.token })).status).toBe(200);
   });
 
   it('per machine: a machine already in an open request of the type is refused (naming the request and the machine), another machine is not', async () => {
@@ -99,11 +98,11 @@ describeEachDb('account changes: no empty requests, one open request per target'
 
   it('two different requests of a type at once: exactly one is stored, the other is refused; a replay still answers the first', async () => {
     const c = await customerCaller(db());
-    const a = hardcopy(true, 'a@example.hk');
+    const a = hardcopyBody(true, 'a@example.hk');
     const results = await Promise.all([
       callEndpoint(server, C.endpoints.submitReceiveHardcopy, a, { token: c.token }),
-      callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopy(true, 'b@example.hk'), { token: c.token }),
-      callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopy(true, 'c@example.hk'), { token: c.token }),
+      callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopyBody(true, 'b@example.hk'), { token: c.token }),
+      callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopyBody(true, 'c@example.hk'), { token: c.token }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     expect(await countOf(c.ucpId)).toBe(1);
