@@ -6,6 +6,7 @@
  * namespace), so the form shows the same text whether the browser or the server found the problem.
  */
 import { z } from 'zod';
+import type { CustomerRef } from '@/lib/customers/schemas';
 import { recordIdSchema, uuidSchema } from '@/lib/zodText';
 import { HK_PHONE_DIGITS, normalizeHkPhone } from '@/lib/phone';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
@@ -414,7 +415,7 @@ export type ChangeListItem = {
 };
 export type ChangeListResult = ListResult<ChangeListItem>;
 
-export type QueueItem = ChangeListItem & { ucpId: string; customerNameEn: string; customerNameZh: string };
+export type QueueItem = ChangeListItem & CustomerRef;
 export type QueueResult = ListResult<QueueItem>;
 
 export type ChangeEvent = {
@@ -436,10 +437,7 @@ export type ChangeDetail = ChangeListItem &
     history: ChangeEvent[];
   };
 
-export type ReviewDetail = ChangeDetail & {
-  ucpId: string;
-  customerNameEn: string;
-  customerNameZh: string;
+export type ReviewDetail = ChangeDetail & CustomerRef & {
   /** What the caller may do now (empty without the type's write code). */
   actions: ReviewAction[];
 };

@@ -171,25 +171,38 @@ async function invalidateOnConflict(client: QueryClient, endpoint: Pick<AnyEndpo
   if (failure instanceof ApiFailure && failure.error.status === 409) await invalidateFor(client, endpoint, extra);
 }
 
+type TanstackMutationOptions<E extends AnyEndpoint, TVars> = UseMutationOptions<OutputOf<E>, ApiFailure, TVars>;
+
+/**
+ * The caller's mutation options with the contract's invalidations woven in: what the endpoint (and `invalidates`)
+ * names is invalidated before the caller's `onSuccess` runs, and after a 409 conflict before its `onError` runs.
+ */
+function invalidating<E extends AnyEndpoint, TVars>(client: QueryClient, endpoint: E, options: Omit<EndpointMutationOptions<E, TVars>, 'request'>) {
+  const { invalidates, onSuccess, onError, ...rest } = options;
+  return {
+    ...rest,
+    onSuccess: async (...args: Parameters<NonNullable<TanstackMutationOptions<E, TVars>['onSuccess']>>) => {
+      await invalidateFor(client, endpoint, invalidates);
+      await onSuccess?.(...args);
+    },
+    onError: async (...args: Parameters<NonNullable<TanstackMutationOptions<E, TVars>['onError']>>) => {
+      await invalidateOnConflict(client, endpoint, invalidates, args[0]);
+      await onError?.(...args);
+    },
+  };
+}
+
 /**
  * A write through a contract endpoint: `mutate(body)` / `mutateAsync(body)`. On success the queries its contract
  * names are invalidated before `onSuccess` runs (and after a 409 conflict); failures arrive as ApiFailure (`apiErrorOf(error)`).
  */
 export function useEndpointMutation<E extends MutationEndpoint>(endpoint: E, options: EndpointMutationOptions<E, BodyOf<E>> = {}) {
   const client = useQueryClient();
-  const { request, invalidates, onSuccess, onError, ...rest } = options;
+  const { request, ...rest } = options;
   return useMutation<OutputOf<E>, ApiFailure, BodyOf<E>>({
     mutationKey: keyOf(endpoint),
     mutationFn: async (body) => unwrap(await callEndpoint(endpoint, body, request)) as OutputOf<E>,
-    ...rest,
-    onSuccess: async (...args) => {
-      await invalidateFor(client, endpoint, invalidates);
-      await onSuccess?.(...args);
-    },
-    onError: async (...args) => {
-      await invalidateOnConflict(client, endpoint, invalidates, args[0]);
-      await onError?.(...args);
-    },
+    ...invalidating(client, endpoint, rest),
   });
 }
 
@@ -202,19 +215,11 @@ export type UploadVariables<E extends UploadEndpoint> = {
 /** An upload through a contract endpoint, with progress; invalidates like a mutation. */
 export function useEndpointUpload<E extends UploadEndpoint>(endpoint: E, options: EndpointMutationOptions<E, UploadVariables<E>> = {}) {
   const client = useQueryClient();
-  const { request, invalidates, onSuccess, onError, ...rest } = options;
+  const { request, ...rest } = options;
   return useMutation<OutputOf<E>, ApiFailure, UploadVariables<E>>({
     mutationKey: keyOf(endpoint),
     mutationFn: async ({ fields, file, onProgress }) => unwrap(await callUpload(endpoint, fields, file, { ...request, onProgress })),
-    ...rest,
-    onSuccess: async (...args) => {
-      await invalidateFor(client, endpoint, invalidates);
-      await onSuccess?.(...args);
-    },
-    onError: async (...args) => {
-      await invalidateOnConflict(client, endpoint, invalidates, args[0]);
-      await onError?.(...args);
-    },
+    ...invalidating(client, endpoint, rest),
   });
 }
 

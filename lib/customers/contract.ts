@@ -11,7 +11,7 @@ import {
   type CustomerListResult,
 } from './schemas';
 
-const { read, write } = maintenance('ucp_cust_main_read', 'ucp_cust_main_write', ['customers']);
+const { read, write, writeId, edit } = maintenance('ucp_cust_main_read', 'ucp_cust_main_write', ['customers']);
 
 export const customersContract = defineContract('customers', {
   listCustomers: read(
@@ -25,16 +25,14 @@ export const customersContract = defineContract('customers', {
     customerIdSchema,
     output<CustomerDetail>(),
   ),
-  createCustomer: write(
+  createCustomer: writeId(
     'Provider staff: add a customer. UCP id (upper-cased) and BR number (8 digits) must be unique: 409 CONFLICT with the field named. Audited. Answers { id }.',
     createCustomerSchema,
-    output<{ id: string }>(),
     ['customers', 'admin'],
   ),
-  updateCustomer: write(
-    'Provider staff: edit a customer’s names, BR number (unique: 409), address, contact and hard-copy bill choice. Audited. Answers { id }. `version`: the `updatedAt` it loaded (409 RECORD_CHANGED when saved since).',
+  updateCustomer: edit(
+    'Provider staff: edit a customer’s names, BR number (unique: 409), address, contact and hard-copy bill choice. Audited. Answers { id }.',
     updateCustomerSchema,
-    output<{ id: string }>(),
   ),
   setCustomerStatus: write(
     'Provider staff: deactivate (inactive) or reactivate (active) a customer. Users of an inactive customer can no longer act for it: their ' +

@@ -14,6 +14,9 @@ export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 export const CUSTOMER_PRODUCT_LINES = ['copier', 'printer', 'software'] as const;
 export type CustomerProductLine = (typeof CUSTOMER_PRODUCT_LINES)[number];
 
+/** The customer a staff row or record is about, as the staff screens show it: its UCP id and its names. */
+export type CustomerRef = { ucpId: string; customerNameEn: string; customerNameZh: string };
+
 
 /** `UCP100001`: letters, digits, `-` and `_`, 3–20, starting with a letter or digit; stored upper-cased. */
 export const ucpIdSchema = z

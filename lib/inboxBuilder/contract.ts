@@ -13,7 +13,7 @@ import {
   type BuilderMessage,
 } from './schemas';
 
-const { read, write } = maintenance('build_inbox_message_read', 'build_inbox_message_write', ['inboxBuilder']);
+const { read, write, writeId } = maintenance('build_inbox_message_read', 'build_inbox_message_write', ['inboxBuilder']);
 
 export const inboxBuilderContract = defineContract('inboxBuilder', {
   listMessages: read(
@@ -32,17 +32,15 @@ export const inboxBuilderContract = defineContract('inboxBuilder', {
     audienceOptionsSchema,
     output<AudienceOptions>(),
   ),
-  createMessage: write(
+  createMessage: writeId(
     'Save a new draft: titles and bodies en/zh (bodies sanitized on write), category, audience (all_customers | customers + customerIds | groups + groupIds), ' +
       'optional linkPath (a signed-in page of the portal), notifyByEmail. Unknown or inactive customers or groups, or the provider\'s own party: 400 VALIDATION ' +
       '(fields.customerIds / groupIds). Audit row. Answers { id }.',
     messageDraftSchema,
-    output<{ id: string }>(),
   ),
-  updateMessage: write(
+  updateMessage: writeId(
     'Replace a draft ({ id, draft }). Only drafts: a scheduled or sent message is 409 MESSAGE_NOT_DRAFT. Audit row.',
     updateMessageSchema,
-    output<{ id: string }>(),
   ),
   sendMessage: write(
     'Send a draft now (no sendAt) or schedule it (sendAt, at most a year ahead; a past time means now): status scheduled; a delivery job delivers it to every ' +
@@ -53,9 +51,8 @@ export const inboxBuilderContract = defineContract('inboxBuilder', {
     sendMessageSchema,
     output<{ id: string; status: 'scheduled'; sendTime: string }>(),
   ),
-  unscheduleMessage: write(
+  unscheduleMessage: writeId(
     'Take a scheduled message back to draft before its delivery started. Delivery started or sent: 409 MESSAGE_NOT_DRAFT. Audit row.',
     messageIdSchema,
-    output<{ id: string }>(),
   ),
 });

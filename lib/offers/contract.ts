@@ -1,6 +1,6 @@
 /** Promotional offers (docs/offers.md): staff maintenance (offer_read / offer_write) and the customers' home-page card. */
 import { defineContract, download, noBody, output, query, upload } from '@/lib/contract';
-import { maintenance } from '@/lib/contract/grants';
+import { maintenance, savedId } from '@/lib/contract/grants';
 import {
   createOfferSchema,
   offerIdSchema,
@@ -14,7 +14,7 @@ import {
   type OfferStatus,
 } from './schemas';
 
-const { WRITE, read, write } = maintenance('offer_read', 'offer_write', ['offers']);
+const { WRITE, read, write, writeId, edit } = maintenance('offer_read', 'offer_write', ['offers']);
 
 export const offersContract = defineContract('offers', {
   listOffers: read(
@@ -24,13 +24,12 @@ export const offersContract = defineContract('offers', {
     output<OfferListResult>(),
   ),
   getOffer: read('Provider staff: one offer with its target customers. Unknown: 404.', offerIdSchema, output<OfferDetail>()),
-  createOffer: write(
+  createOffer: writeId(
     'Provider staff: add an offer as a draft. Titles required in both languages; validTo ≥ validFrom; target selected needs customers (unknown UCP id: 400 on customerIds); ' +
       'the call-to-action link is a portal path or an https URL, with labels in both languages. Audited. Answers { id }.',
     createOfferSchema,
-    output<{ id: string }>(),
   ),
-  updateOffer: write('Provider staff: edit an offer (same rules as createOffer; the status is kept). Audited. Answers { id }. `version`: the `updatedAt` it loaded (409 RECORD_CHANGED when saved since).', updateOfferSchema, output<{ id: string }>()),
+  updateOffer: edit('Provider staff: edit an offer (same rules as createOffer; the status is kept). Audited. Answers { id }.', updateOfferSchema),
   setOfferStatus: write(
     'Provider staff: publish (shown to its customers within its validity), take back to draft, or expire an offer. Audited.',
     setOfferStatusSchema,
@@ -42,7 +41,7 @@ export const offersContract = defineContract('offers', {
       'damaged 400 FILE_CORRUPT). Replaces the offer’s image. Audited. Answers { id }.',
     permission: WRITE,
     body: offerImageFieldsSchema,
-    output: output<{ id: string }>(),
+    output: savedId,
     invalidates: ['offers'],
   }),
   getOfferImage: download({

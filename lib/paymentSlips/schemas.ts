@@ -7,6 +7,7 @@
  * this feature's), so the form shows the same text whether the browser or the server found the problem.
  */
 import { z } from 'zod';
+import type { CustomerRef } from '@/lib/customers/schemas';
 import { recordIdSchema, uuidSchema } from '@/lib/zodText';
 import { dateRangeFilter, isoDateSchema, listBodySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import { msg } from '@/lib/zodMessages';
@@ -203,12 +204,7 @@ export type UploadSlipResult = { id: string; slipNo: string; status: SlipStatus;
 
 export type SlipFileInfo = { fileName: string; mimeType: string; sizeBytes: number };
 
-export type ReviewListItem = SlipListItem & {
-  ucpId: string;
-  customerNameEn: string;
-  customerNameZh: string;
-  fileMimeType: string;
-};
+export type ReviewListItem = SlipListItem & CustomerRef & { fileMimeType: string };
 
 export type ReviewListResult = ListResult<ReviewListItem>;
 

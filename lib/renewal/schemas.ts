@@ -1,5 +1,6 @@
 /** Contract renewal: request schemas and answer types (API lib/server/api/renewal.ts, screens components/renewal, components/admin/renewal). */
 import { z } from 'zod';
+import type { CustomerRef } from '@/lib/customers/schemas';
 import { CONTRACT_TYPES, type ContractType } from '@/lib/contracts/constants';
 import type { ContractEvent, ContractTerms } from '@/lib/contracts/schemas';
 import { isoDateSchema, listBodySchema, searchTextSchema, type ListFilterOf, type ListResult, enumListFilter, dateRangeFilter } from '@/lib/listQuery';
@@ -170,13 +171,10 @@ export const listLogsSchema = listBodySchema(LOG_SORT_FIELDS, {
 export type ListLogsBody = z.input<typeof listLogsSchema>;
 export type LogFilter = ListFilterOf<typeof listLogsSchema>;
 
-export type RenewalLogItem = {
+export type RenewalLogItem = CustomerRef & {
   id: string;
   renewalNo: string;
   status: RenewalStatus;
-  ucpId: string;
-  customerNameEn: string;
-  customerNameZh: string;
   contractId: string;
   contractNo: string;
   offerCode: string;

@@ -4,6 +4,7 @@
  * Client-safe.
  */
 import { z } from 'zod';
+import type { CustomerRef } from '@/lib/customers/schemas';
 import { recordIdSchema, required, text, uuidSchema, PHONE_PATTERN } from '@/lib/zodText';
 import type { MachineSummary } from '@/lib/machines/schemas';
 import { isoDateSchema, listBodySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
@@ -183,13 +184,10 @@ export const listDeskSchema = listBodySchema(DESK_SORT_FIELDS, {
 });
 export type ListDeskBody = z.infer<typeof listDeskSchema>;
 
-export type ServiceDeskRow = ServiceRequestRow & { ucpId: string; customerNameEn: string; customerNameZh: string };
+export type ServiceDeskRow = ServiceRequestRow & CustomerRef;
 export type ServiceDeskListResult = ListResult<ServiceDeskRow>;
 
-export type ServiceDeskDetail = Omit<ServiceRequestDetail, 'timeline'> & {
-  ucpId: string;
-  customerNameEn: string;
-  customerNameZh: string;
+export type ServiceDeskDetail = Omit<ServiceRequestDetail, 'timeline'> & CustomerRef & {
   reportedBy: { name: string; loginId: string } | null;
   /** Staff see who acted, staff included. */
   timeline: (ServiceRequestEvent & { actorLoginId: string | null })[];

@@ -7,7 +7,7 @@ import { defineContract, output } from '@/lib/contract';
 import { maintenance } from '@/lib/contract/grants';
 import { listSectionsSchema, sectionIdSchema, updateSectionSchema, type SectionList, type SectionRecord } from './adminSchemas';
 
-const { read, write } = maintenance('site_content_read', 'site_content_write', ['siteContentAdmin', 'content']);
+const { read, writeId } = maintenance('site_content_read', 'site_content_write', ['siteContentAdmin', 'content']);
 
 export const siteContentAdminContract = defineContract('siteContentAdmin', {
   listSections: read(
@@ -16,9 +16,8 @@ export const siteContentAdminContract = defineContract('siteContentAdmin', {
     output<SectionList>(),
   ),
   getSection: read('Staff: one section in English and Chinese as stored. Unknown id: 404.', sectionIdSchema, output<SectionRecord>()),
-  updateSection: write(
+  updateSection: writeId(
     'Staff: replace one section in both languages (links https:// or a portal path; plain text). Audited. Customers see it at their next page load. Answers { id }.',
     updateSectionSchema,
-    output<{ id: string }>(),
   ),
 });

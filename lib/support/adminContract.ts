@@ -29,7 +29,7 @@ import {
 } from './schemas';
 
 const readEnquiries = reads({ anyOf: ['support_enquiry_read'] } as const);
-const { WRITE, read, write } = maintenance('support_content_read', 'support_content_write', ['supportAdmin', 'support']);
+const { WRITE, read, writeId, edit } = maintenance('support_content_read', 'support_content_write', ['supportAdmin', 'support']);
 
 export const supportAdminContract = defineContract('supportAdmin', {
   listArticles: read(
@@ -38,10 +38,9 @@ export const supportAdminContract = defineContract('supportAdmin', {
     output<ListResult<ArticleRow>>(),
   ),
   getArticle: read('Staff: one article with both languages as stored (sanitized HTML). Unknown: 404.', idSchema, output<ArticleRecord>()),
-  createArticle: write(
+  createArticle: writeId(
     'Staff: add an article; bodies are sanitized (rich text, images under /help/ only). Audited. Answers { id }.',
     articleFieldsSchema,
-    output<{ id: string }>(),
   ),
   uploadHelpImage: upload({
     summary:
@@ -51,23 +50,23 @@ export const supportAdminContract = defineContract('supportAdmin', {
     body: helpImageFieldsSchema,
     output: output<HelpImageResult>(),
   }),
-  updateArticle: write('Staff: edit an article (also publish / unpublish). Audited. Answers { id }. `version`: the `updatedAt` it loaded (409 RECORD_CHANGED when saved since).', updateArticleSchema, output<{ id: string }>()),
+  updateArticle: edit('Staff: edit an article (also publish / unpublish). Audited. Answers { id }.', updateArticleSchema),
   listFaqEntries: read(
     'Staff: FAQ entries, published or not. Filter q (question in either language), topic (category), published; sort sortOrder | title | updatedAt.',
     listContentSchema,
     output<ListResult<FaqRow>>(),
   ),
   getFaqEntry: read('Staff: one FAQ entry. Unknown: 404.', idSchema, output<FaqRecord>()),
-  createFaqEntry: write('Staff: add a FAQ entry (answers sanitized). Audited. Answers { id }.', faqFieldsSchema, output<{ id: string }>()),
-  updateFaqEntry: write('Staff: edit a FAQ entry. Audited. Answers { id }. `version`: the `updatedAt` it loaded (409 RECORD_CHANGED when saved since).', updateFaqSchema, output<{ id: string }>()),
+  createFaqEntry: writeId('Staff: add a FAQ entry (answers sanitized). Audited. Answers { id }.', faqFieldsSchema),
+  updateFaqEntry: edit('Staff: edit a FAQ entry. Audited. Answers { id }.', updateFaqSchema),
   listLinks: read(
     'Staff: useful links, published or not. Filter q (title or address), published; sort sortOrder | title | updatedAt.',
     listLinksSchema,
     output<ListResult<LinkRow>>(),
   ),
   getLink: read('Staff: one useful link. Unknown: 404.', idSchema, output<LinkRecord>()),
-  createLink: write('Staff: add a useful link (https, http, mailto or a portal path). Audited. Answers { id }.', linkFieldsSchema, output<{ id: string }>()),
-  updateLink: write('Staff: edit a useful link. Audited. Answers { id }. `version`: the `updatedAt` it loaded (409 RECORD_CHANGED when saved since).', updateLinkSchema, output<{ id: string }>()),
+  createLink: writeId('Staff: add a useful link (https, http, mailto or a portal path). Audited. Answers { id }.', linkFieldsSchema),
+  updateLink: edit('Staff: edit a useful link. Audited. Answers { id }.', updateLinkSchema),
   listEnquiries: readEnquiries(
     'Staff: contact-us enquiries of every customer, newest first. Filter q (reference, subject, customer, contact), topic.',
     listEnquiriesSchema,

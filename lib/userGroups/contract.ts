@@ -14,7 +14,7 @@ import {
   type GroupStatus,
 } from './schemas';
 
-const { read, write } = maintenance('user_group_main_read', 'user_group_main_write', ['userGroups']);
+const { read, write, writeId, edit } = maintenance('user_group_main_read', 'user_group_main_write', ['userGroups']);
 
 export const userGroupsContract = defineContract('userGroups', {
   listGroups: read(
@@ -24,37 +24,31 @@ export const userGroupsContract = defineContract('userGroups', {
     output<GroupListResult>(),
   ),
   getGroup: read('Provider staff: one group with its function codes and members (user and customer). Unknown: 404.', groupIdSchema, output<GroupDetail>()),
-  createGroup: write(
+  createGroup: writeId(
     'Provider staff: add a group. Code unique (409 with fields.code); a customer group holds only customer codes (400 on fields.codes). Audited. Answers { id }.',
     createGroupSchema,
-    output<{ id: string }>(),
   ),
-  updateGroup: write(
+  updateGroup: edit(
     'Provider staff: edit a group’s names, description, kind and function codes. Each member’s codes change at its next request. ' +
-      'The kind cannot change while the group has members of the other kind (409 on fields.kind). Audited. Answers { id }. ' +
-      '`version`: the `updatedAt` it loaded (409 RECORD_CHANGED when saved since).',
+      'The kind cannot change while the group has members of the other kind (409 on fields.kind). Audited. Answers { id }.',
     updateGroupSchema,
-    output<{ id: string }>(),
   ),
   setGroupStatus: write(
     'Provider staff: disable (inactive: its codes stop counting at each member’s next request) or re-enable a group. Audited.',
     setGroupStatusSchema,
     output<{ id: string; status: GroupStatus }>(),
   ),
-  deleteGroup: write(
+  deleteGroup: writeId(
     'Provider staff: delete a group that has no members. A group in use is refused (409 GROUP_IN_USE): empty or disable it instead. Audited.',
     groupIdSchema,
-    output<{ id: string }>(),
   ),
-  addGroupMember: write(
+  addGroupMember: writeId(
     'Provider staff: give a user (login id) the group for one of its linked customers (UCP id). Unknown user, customer or link: 400 on the field; ' +
       'a customer group takes only customer users, a staff group only provider staff (400 on loginId). Audited.',
     addMemberSchema,
-    output<{ id: string }>(),
   ),
-  removeGroupMember: write(
+  removeGroupMember: writeId(
     'Provider staff: take the group away from a user for one customer. Effective at the user’s next request. Audited.',
     removeMemberSchema,
-    output<{ id: string }>(),
   ),
 });

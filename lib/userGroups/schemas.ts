@@ -3,6 +3,7 @@
  * A group is addressed by its uuid (`{ id }`); its code is its unique name, entered once.
  */
 import { z } from 'zod';
+import type { CustomerRef } from '@/lib/customers/schemas';
 import { listBodySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import { FUNCTION_CODES, type FunctionCode } from '@/lib/permissions/codes';
 import { msg, zodMessages } from '@/lib/zodMessages';
@@ -84,7 +85,7 @@ export type GroupListItem = {
 };
 export type GroupListResult = ListResult<GroupListItem>;
 
-export type GroupMember = { userId: string; loginId: string; name: string; userStatus: string; ucpId: string; customerNameEn: string; customerNameZh: string };
+export type GroupMember = { userId: string; loginId: string; name: string; userStatus: string } & CustomerRef;
 
 export type GroupDetail = {
   id: string;

@@ -26,7 +26,7 @@ import {
 /** `_impexp` alone also opens the list (spec §2). */
 const LIST = { anyOf: ['user_ac_main_read', 'user_ac_main_write', 'user_ac_main_impexp'] } as const;
 const readList = reads(LIST);
-const { WRITE, read, write } = maintenance('user_ac_main_read', 'user_ac_main_write', ['users']);
+const { WRITE, read, write, writeId, edit } = maintenance('user_ac_main_read', 'user_ac_main_write', ['users']);
 /** The add and edit forms' choices: open to those who may save them. */
 const readForm = reads(WRITE);
 const resend = writes({ anyOf: ['user_ac_main_resend'] } as const, ['users.getUser']);
@@ -45,17 +45,15 @@ export const usersContract = defineContract('users', {
     output<UserDetail>(),
   ),
   userFormOptions: readForm('Provider staff: the active customers and groups a user can be given (add and edit forms).', noBody, output<UserFormOptions>()),
-  createUser: write(
+  createUser: writeId(
     'Provider staff: add a user (status pending) and queue its bilingual activation e-mail with a one-time link (72 hours). ' +
       'Login id unique (409 with fields.loginId); customers and groups must exist and match the kind (400 on links.N). Audited. Answers { id }.',
     createUserSchema,
-    output<{ id: string }>(),
     ['users', 'customers'],
   ),
-  updateUser: write(
-    'Provider staff: edit name, e-mail, language, MFA exemption, customers and their groups. Audited; the user’s next request runs with the new codes (token version + 1 when access is taken away). `version`: the `updatedAt` it loaded (409 RECORD_CHANGED when saved since).',
+  updateUser: edit(
+    'Provider staff: edit name, e-mail, language, MFA exemption, customers and their groups. Audited; the user’s next request runs with the new codes (token version + 1 when access is taken away).',
     updateUserSchema,
-    output<{ id: string }>(),
     ['users', 'customers'],
   ),
   setUserStatus: write(
@@ -63,7 +61,7 @@ export const usersContract = defineContract('users', {
     setUserStatusSchema,
     output<{ id: string; status: UserStatus }>(),
   ),
-  resetMfa: write('Provider staff: turn MFA off and forget the secret (the user enrols again); revokes every token. Audited.', userIdSchema, output<{ id: string }>()),
+  resetMfa: writeId('Provider staff: turn MFA off and forget the secret (the user enrols again); revokes every token. Audited.', userIdSchema),
   resendActivation: resend(
     'Provider staff: a new activation link for a pending account (older links stop working). 409 ACCOUNT_NOT_PENDING otherwise. Audited.',
     userIdSchema,

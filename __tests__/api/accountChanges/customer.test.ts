@@ -9,7 +9,7 @@ import { addDays } from '@/lib/dates/hongKong';
 import { createMember, tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer } from '../helpers/testServer';
-import { ADDRESS, ADDRESS_EN, billingBody, customerCaller, postMultipart, tomorrow } from './fixtures';
+import { ADDRESS, ADDRESS_EN, billingBody, customerCaller, hardcopyBody, machineMoveBody, postMultipart, requestCount, tomorrow, tonerAddressBody } from './fixtures';
 
 it('keeps the database CHECK lists equal to the shared constants', () => {
   expect(CHANGE_TYPES).toEqual(['comp_name', 'bill_addr', 'machine_loc', 'rec_hardcopy', 'toner_addr', 'trans_agree']);
@@ -21,10 +21,7 @@ describeEachDb('account changes: customer side', (getHandle) => {
   const server = useTestServer(getHandle);
   const db = (): Db => getHandle().db;
 
-  const countOf = async (ucpId: string) => {
-    const [r] = await db().select({ n: sql<number>`count(*)::int` }).from(changeRequests).where(eq(changeRequests.ucpId, ucpId));
-    return Number(r?.n);
-  };
+  const countOf = (ucpId: string) => requestCount(db(), ucpId);
 
   it('submits a billing-address change: pending, channel W, old and new values, history, audit and an inbox notice', async () => {
     const c = await customerCaller(db());
@@ -81,26 +78,12 @@ describeEachDb('account changes: customer side', (getHandle) => {
   it('submits machine-location and toner-address changes for its own machines; another customer’s machine is 404', async () => {
     const c = await customerCaller(db());
     const other = await customerCaller(db());
-    const move = {
-      machineIds: [c.machineA.id, c.machineB.id],
-      address: { ...ADDRESS },
-      locationDetail: '18/F Print room',
-      siteContactName: 'Lee',
-      siteContactPhone: '91234567',
-      moveDate: tomorrow(),
-      idempotencyKey: randomUUID(),
-      termsAccepted: true as const,
-    };
+    const move = machineMoveBody([c.machineA.id, c.machineB.id]);
     const ok = await callEndpoint(server, C.endpoints.submitMachineLocation, move, { token: c.token });
     expect(ok.status).toBe(200);
     const foreign = await callEndpoint(server, C.endpoints.submitMachineLocation, { ...move, machineIds: [other.machineA.id], idempotencyKey: randomUUID() }, { token: c.token });
     expect(foreign.status).toBe(404);
-    const toner = await callEndpoint(
-      server,
-      C.endpoints.submitTonerAddress,
-      { machineIds: [c.machineA.id], address: { ...ADDRESS }, contactName: 'Chan', contactPhone: '23456789', idempotencyKey: randomUUID(), termsAccepted: true },
-      { token: c.token },
-    );
+    const toner = await callEndpoint(server, C.endpoints.submitTonerAddress, tonerAddressBody([c.machineA.id]), { token: c.token });
     expect(toner.status).toBe(200);
     if (toner.body.status !== 'success') throw new Error('toner');
     const d = await callEndpoint(server, C.endpoints.getRequest, { id: toner.body.data.id }, { token: c.token });
@@ -112,7 +95,7 @@ describeEachDb('account changes: customer side', (getHandle) => {
 
   it('submits a receive-hardcopy change', async () => {
     const c = await customerCaller(db());
-    const res = await callEndpoint(server, C.endpoints.submitReceiveHardcopy, { receiveHardcopy: true, ebillEmail: 'ap@example.hk', idempotencyKey: randomUUID(), termsAccepted: true }, { token: c.token });
+    const res = await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopyBody(true, 'ap@example.hk'), { token: c.token });
     expect(res.status).toBe(200);
   });
 
@@ -178,7 +161,7 @@ describeEachDb('account changes: customer side', (getHandle) => {
     if (first.body.status !== 'success') throw new Error('submit');
     // Move it back ten days: only a range that includes that day lists it.
     await db().update(changeRequests).set({ submittedAt: sql`${changeRequests.submittedAt} - interval '10 days'` }).where(eq(changeRequests.id, first.body.data.id));
-    await callEndpoint(server, C.endpoints.submitReceiveHardcopy, { receiveHardcopy: false, ebillEmail: 'a@b.hk', idempotencyKey: randomUUID(), termsAccepted: true }, { token: c.token });
+    await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopyBody(false, 'a@b.hk'), { token: c.token });
     const today = addDays(tomorrow(), -1);
     const ids = async (filter: Record<string, unknown>) => {
       const r = await callEndpoint(server, C.endpoints.listRequests, { page: 1, pageSize: 20, filter }, { token: c.token });
@@ -214,7 +197,7 @@ describeEachDb('account changes: customer side', (getHandle) => {
   it('needs the type’s write code to submit (403), and lists and opens only the types it may read', async () => {
     const c = await customerCaller(db());
     await callEndpoint(server, C.endpoints.submitBillingAddress, billingBody(), { token: c.token });
-    await callEndpoint(server, C.endpoints.submitReceiveHardcopy, { receiveHardcopy: false, ebillEmail: 'a@b.hk', idempotencyKey: randomUUID(), termsAccepted: true }, { token: c.token });
+    await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopyBody(false, 'a@b.hk'), { token: c.token });
 
     // A second user of the same customer who may only read billing-address changes.
     const reader = await createMember(db(), []);

@@ -3,14 +3,14 @@
  * per-item types): docs/account-changes.md, "One open request, and a real change".
  */
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import { changeRequests, customers, machines } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { msg } from '@/lib/zodMessages';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer, type TestResponse } from '../helpers/testServer';
-import { ADDRESS, ADDRESS_EN, billingBody, customerCaller, postMultipart, tomorrow } from './fixtures';
+import { ADDRESS_EN, billingBody, customerCaller, hardcopyBody, machineMoveBody, postMultipart, requestCount, tomorrow, tonerAddressBody } from './fixtures';
 
 const V = (key: string) => `accountChanges:validation.${key}`;
 
@@ -18,25 +18,21 @@ describeEachDb('account changes: no empty requests, one open request per target'
   const server = useTestServer(getHandle);
   const db = (): Db => getHandle().db;
 
-  const countOf = async (ucpId: string) => {
-    const [r] = await db().select({ n: sql<number>`count(*)::int` }).from(changeRequests).where(eq(changeRequests.ucpId, ucpId));
-    return Number(r?.n);
-  };
+  const countOf = (ucpId: string) => requestCount(db(), ucpId);
   const submitted = (res: TestResponse) => {
     if (res.body.status !== 'success') throw new Error(`expected success, got ${JSON.stringify(res.body)}`);
     return res.body.data as { requestNo: string; id: string };
   };
   const errorOf = (res: TestResponse) => (res.body.status === 'error' ? { status: res.status, code: res.body.error.code, fields: res.body.error.fields } : { status: res.status });
-  const hardcopy = (receiveHardcopy: boolean, ebillEmail: string) => ({ receiveHardcopy, ebillEmail, idempotencyKey: randomUUID(), termsAccepted: true as const });
 
   it('refuses a hardcopy request identical to the current setting (e-mail compared without case), and stores nothing', async () => {
     const c = await customerCaller(db());
     await db().update(customers).set({ receiveHardcopyBill: false, contactEmail: 'old@example.hk' }).where(eq(customers.ucpId, c.ucpId));
-    const same = await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopy(false, ' OLD@example.hk '), { token: c.token });
+    const same = await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopyBody(false, ' OLD@example.hk '), { token: c.token });
     expect(errorOf(same)).toEqual({ status: 400, code: 'VALIDATION', fields: { receiveHardcopy: [V('noChange')] } });
     expect(await countOf(c.ucpId)).toBe(0);
     // A new e-mail alone is a change.
-    const newEmail = await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopy(false, 'new@example.hk'), { token: c.token });
+    const newEmail = await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopyBody(false, 'new@example.hk'), { token: c.token });
     expect(newEmail.status).toBe(200);
   });
 
@@ -55,18 +51,9 @@ describeEachDb('account changes: no empty requests, one open request per target'
     expect(errorOf(bill)).toEqual({ status: 400, code: 'VALIDATION', fields: { 'address.street': [V('noChange')] } });
     const name = await postMultipart(server, C.endpoints.submitCompanyName.path, c.token, { nameEn: 'Same Name Ltd', nameZh: '同名有限公司', brNo: '12345678', effectiveDate: tomorrow(), idempotencyKey: randomUUID(), termsAccepted: 'true' });
     expect(errorOf(name)).toEqual({ status: 400, code: 'VALIDATION', fields: { nameEn: [V('noChange')] } });
-    const move = {
-      machineIds: [c.machineA.id],
-      address: { ...ADDRESS },
-      locationDetail: '18/F Print room',
-      siteContactName: 'Lee',
-      siteContactPhone: '91234567',
-      moveDate: tomorrow(),
-      idempotencyKey: randomUUID(),
-      termsAccepted: true as const,
-    };
+    const move = machineMoveBody([c.machineA.id]);
     expect(errorOf(await callEndpoint(server, C.endpoints.submitMachineLocation, move, { token: c.token }))).toEqual({ status: 400, code: 'VALIDATION', fields: { machineIds: [V('noChange')] } });
-    const toner = { machineIds: [c.machineA.id], address: { ...ADDRESS }, contactName: 'Chan', contactPhone: '23456789', idempotencyKey: randomUUID(), termsAccepted: true as const };
+    const toner = tonerAddressBody([c.machineA.id]);
     expect(errorOf(await callEndpoint(server, C.endpoints.submitTonerAddress, toner, { token: c.token }))).toEqual({ status: 400, code: 'VALIDATION', fields: { machineIds: [V('noChange')] } });
     expect(await countOf(c.ucpId)).toBe(0);
 
@@ -77,25 +64,25 @@ describeEachDb('account changes: no empty requests, one open request per target'
   it('refuses a second open request of the same type for the customer, naming the open one, until it is decided', async () => {
     const c = await customerCaller(db());
     await db().update(customers).set({ receiveHardcopyBill: false, contactEmail: 'old@example.hk' }).where(eq(customers.ucpId, c.ucpId));
-    const first = submitted(await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopy(true, 'old@example.hk'), { token: c.token }));
-    const second = await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopy(true, 'other@example.hk'), { token: c.token });
+    const first = submitted(await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopyBody(true, 'old@example.hk'), { token: c.token }));
+    const second = await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopyBody(true, 'other@example.hk'), { token: c.token });
     expect(errorOf(second)).toEqual({ status: 409, code: 'CHANGE_ALREADY_PENDING', fields: { receiveHardcopy: [msg(V('alreadyPending'), { requestNo: first.requestNo })] } });
 
     // In progress is still open.
     await db().update(changeRequests).set({ status: 'inProgress' }).where(eq(changeRequests.id, first.id));
-    expect(errorOf(await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopy(true, 'third@example.hk'), { token: c.token })).code).toBe('CHANGE_ALREADY_PENDING');
+    expect(errorOf(await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopyBody(true, 'third@example.hk'), { token: c.token })).code).toBe('CHANGE_ALREADY_PENDING');
     // Another type is not held up.
     expect((await callEndpoint(server, C.endpoints.submitBillingAddress, billingBody(), { token: c.token })).status).toBe(200);
     expect(await countOf(c.ucpId)).toBe(2);
 
     // Once decided, a new one may follow.
     await db().update(changeRequests).set({ status: 'reject', reviewerComment: 'Wrong e-mail' }).where(eq(changeRequests.id, first.id));
-    expect((await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopy(true, 'fourth@example.hk'), { token: c.token })).status).toBe(200);
+    expect((await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopyBody(true, 'fourth@example.hk'), { token: c.token })).status).toBe(200);
   });
 
   it('per machine: a machine already in an open request of the type is refused (naming the request and the machine), another machine is not', async () => {
     const c = await customerCaller(db());
-    const toner = (machineIds: string[]) => ({ machineIds, address: { ...ADDRESS }, contactName: 'Wong', contactPhone: '98765432', idempotencyKey: randomUUID(), termsAccepted: true as const });
+    const toner = (machineIds: string[]) => tonerAddressBody(machineIds, { contactName: 'Wong', contactPhone: '98765432' });
     const first = submitted(await callEndpoint(server, C.endpoints.submitTonerAddress, toner([c.machineA.id]), { token: c.token }));
     const again = await callEndpoint(server, C.endpoints.submitTonerAddress, toner([c.machineB.id, c.machineA.id]), { token: c.token });
     expect(errorOf(again)).toEqual({
@@ -105,17 +92,17 @@ describeEachDb('account changes: no empty requests, one open request per target'
     });
     expect((await callEndpoint(server, C.endpoints.submitTonerAddress, toner([c.machineB.id]), { token: c.token })).status).toBe(200);
     // A machine move is another type: not held up by the toner request.
-    const move = { machineIds: [c.machineA.id], address: { ...ADDRESS }, locationDetail: '', siteContactName: 'Lee', siteContactPhone: '91234567', moveDate: tomorrow(), idempotencyKey: randomUUID(), termsAccepted: true as const };
+    const move = machineMoveBody([c.machineA.id], { locationDetail: '' });
     expect((await callEndpoint(server, C.endpoints.submitMachineLocation, move, { token: c.token })).status).toBe(200);
   });
 
   it('two different requests of a type at once: exactly one is stored, the other is refused; a replay still answers the first', async () => {
     const c = await customerCaller(db());
-    const a = hardcopy(true, 'a@example.hk');
+    const a = hardcopyBody(true, 'a@example.hk');
     const results = await Promise.all([
       callEndpoint(server, C.endpoints.submitReceiveHardcopy, a, { token: c.token }),
-      callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopy(true, 'b@example.hk'), { token: c.token }),
-      callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopy(true, 'c@example.hk'), { token: c.token }),
+      callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopyBody(true, 'b@example.hk'), { token: c.token }),
+      callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopyBody(true, 'c@example.hk'), { token: c.token }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     expect(await countOf(c.ucpId)).toBe(1);

@@ -11,7 +11,7 @@ import { createBill } from '../bills/billFixtures';
 import { createGroup, tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer } from '../helpers/testServer';
-import { ADDRESS, ADDRESS_EN, billingBody, customerCaller, postMultipart, staffCaller, tomorrow } from './fixtures';
+import { ADDRESS_EN, billingBody, customerCaller, hardcopyBody, machineMoveBody, postMultipart, staffCaller, tomorrow, tonerAddressBody } from './fixtures';
 
 const APPROVER: FunctionCode[] = ['apv_chg_bill_addr_read', 'apv_chg_bill_addr_write'];
 const ALL_APPROVALS: FunctionCode[] = [
@@ -193,7 +193,7 @@ describeEachDb('account changes: review', (getHandle) => {
   it('a staff user sees and acts only on the types of its apv codes; others are 404', async () => {
     const { id } = await billAddrRequest();
     const c = await customerCaller(db());
-    const hardcopy = await callEndpoint(server, C.endpoints.submitReceiveHardcopy, { receiveHardcopy: true, ebillEmail: 'a@b.hk', idempotencyKey: randomUUID(), termsAccepted: true }, { token: c.token });
+    const hardcopy = await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopyBody(true, 'a@b.hk'), { token: c.token });
     if (hardcopy.body.status !== 'success') throw new Error('submit');
     const queue = await callEndpoint(server, C.endpoints.listQueue, { page: 1, pageSize: 100 }, { token: approver.token });
     if (queue.body.status !== 'success') throw new Error('queue');
@@ -230,16 +230,16 @@ describeEachDb('account changes: review', (getHandle) => {
       submitted.push((r.body.data as { id: string }).id);
     };
     ok(await postMultipart(server, C.endpoints.submitCompanyName.path, c.token, { nameEn: 'Renamed Limited', nameZh: '新名有限公司', brNo: '12345678', effectiveDate: tomorrow(), idempotencyKey: randomUUID(), termsAccepted: 'true' }));
-    ok(await callEndpoint(server, C.endpoints.submitReceiveHardcopy, { receiveHardcopy: true, ebillEmail: 'ap@renamed.hk', idempotencyKey: randomUUID(), termsAccepted: true }, { token: c.token }));
+    ok(await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopyBody(true, 'ap@renamed.hk'), { token: c.token }));
     ok(
       await callEndpoint(
         server,
         C.endpoints.submitMachineLocation,
-        { machineIds: [c.machineA.id], address: { ...ADDRESS }, locationDetail: 'Print room', siteContactName: 'Lee', siteContactPhone: '91234567', moveDate: tomorrow(), idempotencyKey: randomUUID(), termsAccepted: true },
+        machineMoveBody([c.machineA.id], { locationDetail: 'Print room' }),
         { token: c.token },
       ),
     );
-    ok(await callEndpoint(server, C.endpoints.submitTonerAddress, { machineIds: [c.machineB.id], address: { ...ADDRESS }, contactName: 'Wong', contactPhone: '98765432', idempotencyKey: randomUUID(), termsAccepted: true }, { token: c.token }));
+    ok(await callEndpoint(server, C.endpoints.submitTonerAddress, tonerAddressBody([c.machineB.id], { contactName: 'Wong', contactPhone: '98765432' }), { token: c.token }));
     ok(
       await postMultipart(server, C.endpoints.submitTransferAgreement.path, c.token, {
         contractIds: [c.contract.id],

@@ -18,6 +18,7 @@ import { recordFailure } from '@/lib/server/services/auth/lockout';
 import { startMfaEnrolment } from '@/lib/server/services/auth/mfaEnrolment';
 import { acceptDisclaimer, logout } from '@/lib/server/services/auth/session';
 import { createGroup, createMember, uniq, useStaffTokens } from '../helpers/fixtures';
+import { renewalOfferFields } from '../helpers/renewalFixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { useTestServer, versionOf, type TestServer } from '../helpers/testServer';
 
@@ -91,25 +92,7 @@ describeEachDb('Stale staff edits (409 RECORD_CHANGED)', (getHandle) => {
     ctaLabelEn: '',
     ctaLabelZh: '',
   });
-  const renewalFields = (code: string, nameEn: string) => ({
-    offerCode: code,
-    nameEn,
-    nameZh: '續約方案',
-    descriptionEn: '',
-    descriptionZh: '',
-    contractType: null,
-    termMonths: 24,
-    periodChargeCents: 50_000,
-    minimumChargeCents: 0,
-    monoRate: '0.04',
-    colourRate: '0.4',
-    monoAllowance: 0,
-    colourAllowance: 0,
-    newModelCode: null,
-    validFrom: today,
-    validTo: addDays(today, 100),
-    status: 'active' as const,
-  });
+  const renewalFields = (offerCode: string, nameEn: string) => renewalOfferFields({ offerCode, nameEn });
   const renewalCodes = new Map<string, string>();
   const draft = (titleEn: string) => ({
     titleEn,
@@ -127,6 +110,21 @@ describeEachDb('Stale staff edits (409 RECORD_CHANGED)', (getHandle) => {
   const faq = (questionEn: string) => ({ category: 'portal_use' as const, questionEn, questionZh: '問題', answerEn: '<p>A</p>', answerZh: '<p>答</p>', sortOrder: 1, published: false });
   const link = (titleEn: string) => ({ titleEn, titleZh: '連結', descriptionEn: '', descriptionZh: '', url: 'https://example.hk', sortOrder: 1, published: false });
   const users = new Map<string, { ucpId: string; groupId: string }>();
+  /**
+   * The usual case: `create` adds a record with `body('first')` and answers its id, `get` loads its version, and
+   * `update` saves `{ id, version, ...edit(text) }`.
+   */
+  type Endpoints = Record<'create' | 'get' | 'update', { path: string; body: unknown }>;
+  const addThenEdit = (name: string, e: Endpoints, body: (text: string) => object, edit: (text: string) => object, stored: Case['stored']): Case => ({
+    name,
+    create: async () => {
+      const id = created(await post(server, e.create.path, body('first')));
+      return { id, version: await version(e.get, id) };
+    },
+    update: (id, v, text) => post(server, e.update.path, { id, version: v, ...edit(text) }),
+    stored,
+    reread: (id) => version(e.get, id),
+  });
 
   const cases: Case[] = [
     {
@@ -166,16 +164,13 @@ describeEachDb('Stale staff edits (409 RECORD_CHANGED)', (getHandle) => {
       stored: async (id) => (await db().select().from(userGroups).where(eq(userGroups.id, id)))[0]!.nameEn,
       reread: (id) => version(G.getGroup, id),
     },
-    {
-      name: 'offers/updateOffer',
-      create: async () => {
-        const id = created(await post(server, O.createOffer.path, offerFields('')));
-        return { id, version: await version(O.getOffer, id) };
-      },
-      update: (id, v, text) => post(server, O.updateOffer.path, { id, version: v, fields: offerFields(text) }),
-      stored: async (id) => (await db().select().from(offers).where(eq(offers.id, id)))[0]!.descriptionZh,
-      reread: (id) => version(O.getOffer, id),
-    },
+    addThenEdit(
+      'offers/updateOffer',
+      { create: O.createOffer, get: O.getOffer, update: O.updateOffer },
+      offerFields,
+      (text) => ({ fields: offerFields(text) }),
+      async (id) => (await db().select().from(offers).where(eq(offers.id, id)))[0]!.descriptionZh,
+    ),
     {
       name: 'renewal/saveOffer',
       create: async () => {
@@ -190,46 +185,34 @@ describeEachDb('Stale staff edits (409 RECORD_CHANGED)', (getHandle) => {
       // No get endpoint: the dialog edits the list's row; the save answers the offer with its new version.
       reread: async (_id, answer) => answer.body.data!.updatedAt as string,
     },
-    {
-      name: 'inboxBuilder/updateMessage',
-      create: async () => {
-        const id = created(await post(server, I.createMessage.path, draft('first')));
-        return { id, version: await version(I.getMessage, id) };
-      },
-      update: (id, v, text) => post(server, I.updateMessage.path, { id, version: v, draft: draft(text) }),
-      stored: async (id) => (await db().select().from(inboxMessages).where(eq(inboxMessages.id, id)))[0]!.titleEn,
-      reread: (id) => version(I.getMessage, id),
-    },
-    {
-      name: 'supportAdmin/updateArticle',
-      create: async () => {
-        const id = created(await post(server, S.createArticle.path, article('first')));
-        return { id, version: await version(S.getArticle, id) };
-      },
-      update: (id, v, text) => post(server, S.updateArticle.path, { id, version: v, ...article(text) }),
-      stored: async (id) => (await db().select().from(helpArticles).where(eq(helpArticles.id, id)))[0]!.titleEn,
-      reread: (id) => version(S.getArticle, id),
-    },
-    {
-      name: 'supportAdmin/updateFaqEntry',
-      create: async () => {
-        const id = created(await post(server, S.createFaqEntry.path, faq('first')));
-        return { id, version: await version(S.getFaqEntry, id) };
-      },
-      update: (id, v, text) => post(server, S.updateFaqEntry.path, { id, version: v, ...faq(text) }),
-      stored: async (id) => (await db().select().from(faqEntries).where(eq(faqEntries.id, id)))[0]!.questionEn,
-      reread: (id) => version(S.getFaqEntry, id),
-    },
-    {
-      name: 'supportAdmin/updateLink',
-      create: async () => {
-        const id = created(await post(server, S.createLink.path, link('first')));
-        return { id, version: await version(S.getLink, id) };
-      },
-      update: (id, v, text) => post(server, S.updateLink.path, { id, version: v, ...link(text) }),
-      stored: async (id) => (await db().select().from(usefulLinks).where(eq(usefulLinks.id, id)))[0]!.titleEn,
-      reread: (id) => version(S.getLink, id),
-    },
+    addThenEdit(
+      'inboxBuilder/updateMessage',
+      { create: I.createMessage, get: I.getMessage, update: I.updateMessage },
+      draft,
+      (text) => ({ draft: draft(text) }),
+      async (id) => (await db().select().from(inboxMessages).where(eq(inboxMessages.id, id)))[0]!.titleEn,
+    ),
+    addThenEdit(
+      'supportAdmin/updateArticle',
+      { create: S.createArticle, get: S.getArticle, update: S.updateArticle },
+      article,
+      article,
+      async (id) => (await db().select().from(helpArticles).where(eq(helpArticles.id, id)))[0]!.titleEn,
+    ),
+    addThenEdit(
+      'supportAdmin/updateFaqEntry',
+      { create: S.createFaqEntry, get: S.getFaqEntry, update: S.updateFaqEntry },
+      faq,
+      faq,
+      async (id) => (await db().select().from(faqEntries).where(eq(faqEntries.id, id)))[0]!.questionEn,
+    ),
+    addThenEdit(
+      'supportAdmin/updateLink',
+      { create: S.createLink, get: S.getLink, update: S.updateLink },
+      link,
+      link,
+      async (id) => (await db().select().from(usefulLinks).where(eq(usefulLinks.id, id)))[0]!.titleEn,
+    ),
   ];
 
   it.each(cases.map((c) => [c.name, c] as const))('%s: a stale version is 409 RECORD_CHANGED and changes nothing; the current one saves', async (_name, c) => {

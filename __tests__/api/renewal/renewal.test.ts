@@ -10,6 +10,7 @@ import { msg } from '@/lib/zodMessages';
 import { createBill, createContract } from '../bills/billFixtures';
 import { createMember, tokenFor, uniq } from '../helpers/fixtures';
 import { createMachine, createModel } from '../helpers/orderFixtures';
+import { renewalOfferFields } from '../helpers/renewalFixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer } from '../helpers/testServer';
 
@@ -196,25 +197,7 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
 
     it('creates and updates offers with audit rows; refuses a duplicate code; 403 without renewal_offer_write', async () => {
       const s = await staff(['renewal_offer_write']);
-      const offer = {
-        offerCode: `T-NEW-${uniq().toUpperCase()}`,
-        nameEn: 'New offer',
-        nameZh: '新方案',
-        descriptionEn: '',
-        descriptionZh: '',
-        contractType: null,
-        termMonths: 24,
-        periodChargeCents: 50_000,
-        minimumChargeCents: 0,
-        monoRate: '0.04',
-        colourRate: '0.4',
-        monoAllowance: 0,
-        colourAllowance: 0,
-        newModelCode: null,
-        validFrom: today,
-        validTo: addDays(today, 100),
-        status: 'active' as const,
-      };
+      const offer = renewalOfferFields({ offerCode: `T-NEW-${uniq().toUpperCase()}`, nameEn: 'New offer', nameZh: '新方案' });
       const created = await callEndpoint(server, R.saveOffer, { offer }, { token: s.token });
       if (created.body.status !== 'success') throw new Error(JSON.stringify(created.body));
       const id = created.body.data.id;
@@ -242,25 +225,17 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
 
     it('an offer’s charges and page counts left empty (null) are none (0); a negative or too large charge is refused naming its rule', async () => {
       const s = await staff(['renewal_offer_write']);
-      const offer = {
+      const offer = renewalOfferFields({
         offerCode: `T-EMPTY-${uniq().toUpperCase()}`,
         nameEn: 'No minimum',
         nameZh: '無最低收費',
-        descriptionEn: '',
-        descriptionZh: '',
-        contractType: null,
         termMonths: 12,
-        periodChargeCents: 50_000,
         minimumChargeCents: null,
-        monoRate: '0.04',
         colourRate: '0',
         monoAllowance: null,
         colourAllowance: null,
-        newModelCode: null,
-        validFrom: today,
         validTo: addDays(today, 30),
-        status: 'active' as const,
-      };
+      });
       const created = await callEndpoint(server, R.saveOffer, { offer }, { token: s.token });
       if (created.body.status !== 'success') throw new Error(JSON.stringify(created.body));
       expect(created.body.data).toMatchObject({ minimumChargeCents: 0, monoAllowance: 0, colourAllowance: 0, periodChargeCents: 50_000 });

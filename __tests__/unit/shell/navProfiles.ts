@@ -1,22 +1,12 @@
-import { APPROVAL_AREAS, readWriteCodes, type FunctionCode } from '@/lib/permissions/codes';
+import { APPROVAL_AREAS, CUSTOMER_CODES, readWriteCodes, type FunctionCode } from '@/lib/permissions/codes';
 import { canAccess, toGrants } from '@/lib/permissions/canAccess';
 import { findRoute } from '@/lib/permissions/routes';
 import { NAV_SECTIONS } from '@/lib/navigation';
 
 /** Function lists of typical users (spec §6), shared by the navigation and header tests. */
 export const NAV_PROFILES = {
-  /** A customer administrator: every customer area, reads and writes. */
-  customer: [
-    'home',
-    'ac_pref_read',
-    'ac_pref_write',
-    'mgt_order_read',
-    'mgt_order_write',
-    'track_order_read',
-    'mgt_bills_read',
-    'meter_history_read',
-    'contract_billing_read',
-  ],
+  /** A customer administrator: every customer code (every customer area, reads and writes). */
+  customer: CUSTOMER_CODES,
   /** A customer user who may only look at the home page, the inbox and deliveries. */
   viewer: ['home', 'track_order_read'],
   /** Provider staff holding only the approval codes of account-information changes. */
