@@ -8,9 +8,8 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'next-i18next/pages';
-import { DownloadError, EndpointDownloadButton } from '@/components/common/DownloadButton';
+import { CsvExportButton, DownloadError } from '@/components/common/DownloadButton';
 import { useDownload } from '@/components/common/useDownload';
 import { FilterBar, type FilterDef } from '@/components/common/FilterBar';
 import { PageHeader } from '@/components/common/PageHeader';
@@ -39,7 +38,6 @@ export function RenewalReportScreen() {
     ],
     [t, offers.data],
   );
-  const lang = locale === 'tc' ? 'tc' : 'en';
   const totals = report.data?.totals;
   return (
     <>
@@ -47,14 +45,12 @@ export function RenewalReportScreen() {
         title={t('renewal:report.title')}
         subtitle={t('renewal:report.subtitle')}
         actions={
-          <EndpointDownloadButton
+          <CsvExportButton
             download={download}
             label={t('renewal:report.export')}
-            runKey="csv"
             endpoint={R.exportReport}
-            body={{ filter, lang }}
-            fileName={lang === 'tc' ? '續約報告.csv' : 'renewal-report.csv'}
-            icon={<DownloadIcon aria-hidden />}
+            filter={filter}
+            fileName={{ en: 'renewal-report.csv', tc: '續約報告.csv' }}
             testId="export-report"
           />
         }
