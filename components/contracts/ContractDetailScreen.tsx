@@ -3,10 +3,7 @@ import NextLink from 'next/link';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
@@ -18,6 +15,7 @@ import { DetailSection, Facts } from '@/components/common/DetailParts';
 import { DetailScreen, useRouteRecord, detailHeader, detailTexts } from '@/components/common/DetailScreen';
 import { PageHeader } from '@/components/common/PageHeader';
 import { StatusChip } from '@/components/common/StatusChip';
+import { PlainTable } from '@/components/common/PlainTable';
 import { contractsContract } from '@/lib/contracts/contract';
 import type { ContractDetail } from '@/lib/contracts/schemas';
 import { formatDate, formatMoney, pickLocalized } from '@/lib/i18n/locales';
@@ -97,41 +95,33 @@ function ContractView({ c }: { c: ContractDetail }) {
         <Typography variant="body2" color="text.secondary">
           {t('contracts:detail.scheduleHelp')}
         </Typography>
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={t('contracts:detail.schedule')} data-testid="billing-schedule">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('contracts:schedule.period')}</TableCell>
-                <TableCell>{t('contracts:schedule.billingDate')}</TableCell>
-                <TableCell align="right">{t('contracts:schedule.amount')}</TableCell>
-                <TableCell>{t('contracts:schedule.state')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {c.schedule.map((p) => (
-                <TableRow key={p.periodStart} selected={p.state === 'current'}>
-                  <TableCell>
-                    {formatDate(p.periodStart, locale)} – {formatDate(p.periodEnd, locale)}
-                  </TableCell>
-                  <TableCell>{formatDate(p.billingDate, locale)}</TableCell>
-                  <TableCell align="right">
-                    {money(p.amountCents)}
-                    {p.state === 'billed' ? '' : ` ${t('contracts:schedule.expectedMark')}`}
-                  </TableCell>
-                  <TableCell>
-                    {p.billId ? (
-                      <Link component={NextLink} href={pathTo('/my-account/manage-my-bills', undefined, { bill: p.billId })}>
-                        {t('contracts:schedule.billed', { billNo: p.billNo })}
-                      </Link>
-                    ) : (
-                      t(`contracts:schedule.state_${p.state}`)
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+        <PlainTable
+          label={t('contracts:detail.schedule')}
+          testId="billing-schedule"
+          head={[t('contracts:schedule.period'), t('contracts:schedule.billingDate'), { label: t('contracts:schedule.amount'), align: 'right' }, t('contracts:schedule.state')]}
+        >
+          {c.schedule.map((p) => (
+            <TableRow key={p.periodStart} selected={p.state === 'current'}>
+              <TableCell>
+                {formatDate(p.periodStart, locale)} – {formatDate(p.periodEnd, locale)}
+              </TableCell>
+              <TableCell>{formatDate(p.billingDate, locale)}</TableCell>
+              <TableCell align="right">
+                {money(p.amountCents)}
+                {p.state === 'billed' ? '' : ` ${t('contracts:schedule.expectedMark')}`}
+              </TableCell>
+              <TableCell>
+                {p.billId ? (
+                  <Link component={NextLink} href={pathTo('/my-account/manage-my-bills', undefined, { bill: p.billId })}>
+                    {t('contracts:schedule.billed', { billNo: p.billNo })}
+                  </Link>
+                ) : (
+                  t(`contracts:schedule.state_${p.state}`)
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </PlainTable>
       </DetailSection>
       <ContractHistorySection events={c.history} />
     </Box>
