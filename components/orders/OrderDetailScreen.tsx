@@ -28,6 +28,7 @@ import { CancelOrderDialog } from './CancelOrderDialog';
 import { DetailSection, Facts } from '@/components/common/DetailParts';
 import { useCanAccess, useCanOpen } from '@/components/common/Can';
 import { TrackingNumber } from '@/components/orders/TrackingNumber';
+import { orderAreaDetailTexts, StatusSubtitle } from './detailParts';
 import { courierLabel } from './format';
 import { pathTo } from '@/lib/paths';
 
@@ -41,14 +42,7 @@ export function OrderDetailScreen() {
   const { t } = useTranslation(['orders', 'common', 'error']);
   const order = useRouteRecord(ordersContract.endpoints.getOrder);
   return (
-    <DetailScreen
-      query={order}
-      title={t('orders.title')}
-      back={{ href: LIST_HREF, label: t('orders.detail.backToList') }}
-      notFoundTitle={t('orders.detail.notFoundTitle')}
-      notFoundBody={t('orders.detail.notFoundBody')}
-      errorTitle={t('orders.detail.loadErrorTitle')}
-    >
+    <DetailScreen query={order} {...orderAreaDetailTexts(t, 'orders', LIST_HREF)}>
       {(o) => <OrderView o={o} refetch={() => void order.refetch()} />}
     </DetailScreen>
   );
@@ -69,14 +63,11 @@ function OrderView({ o, refetch }: { o: OrderDetail; refetch: () => void }) {
     <>
       <PageHeader
         title={t('orders.detail.title', { orderNo: o.orderNo })}
-        back={{ href: LIST_HREF, label: t('orders.detail.backToList') }}
+        back={orderAreaDetailTexts(t, 'orders', LIST_HREF).back}
         subtitle={
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-            <StatusChip status={o.status} />
-            <span>
-              {t(`orders.type.${o.orderType}`)} · {formatDateTime(o.createdAt, locale)}
-            </span>
-          </Box>
+          <StatusSubtitle status={o.status}>
+            {t(`orders.type.${o.orderType}`)} · {formatDateTime(o.createdAt, locale)}
+          </StatusSubtitle>
         }
         actions={
           canWrite && o.canCancel ? (
