@@ -107,6 +107,21 @@ export function LinkIf({ show, href, sx, testId, children }: { show: boolean; hr
   );
 }
 
+/**
+ * The first column of a `DetailTable` (a machine's orders, its service requests): the row's number on one line,
+ * linking to the row's own page when the user may open it (`useCanOpen`).
+ */
+export function linkColumn<Row>(header: string, show: boolean, href: (row: Row) => string, text: (row: Row) => ReactNode): DetailTableColumn<Row> {
+  return {
+    header,
+    render: (row) => (
+      <LinkIf show={show} href={href(row)} sx={{ whiteSpace: 'nowrap' }}>
+        {text(row)}
+      </LinkIf>
+    ),
+  };
+}
+
 /** A section that is one table of related rows (a customer's contracts, a machine's orders), titled by `title`, which names the table too; `children` follow the table (a "see all" link). */
 export function TableSection<Row>({ title, children, ...table }: Omit<Parameters<typeof DetailTable<Row>>[0], 'label'> & { title: string; children?: ReactNode }) {
   return (

@@ -10,7 +10,7 @@ import BuildIcon from '@mui/icons-material/BuildOutlined';
 import SpeedIcon from '@mui/icons-material/Speed';
 import { useTranslation } from 'next-i18next/pages';
 import { useCanAccess, useCanOpen } from '@/components/common/Can';
-import { DetailSection, DetailTable, Facts, LinkIf, TableSection } from '@/components/common/DetailParts';
+import { DetailSection, DetailTable, Facts, LinkIf, linkColumn, TableSection } from '@/components/common/DetailParts';
 import { DetailScreen, useRouteRecord, detailHeader, detailTexts } from '@/components/common/DetailScreen';
 import { PageHeader } from '@/components/common/PageHeader';
 import { StatusChip } from '@/components/common/StatusChip';
@@ -120,14 +120,7 @@ function OrdersSection({ orders }: { orders: MachineOrder[] }) {
       rowKey={(o) => o.id}
       empty={t('machines:detail.noOrders')}
       columns={[
-        {
-          header: t('machines:detail.orderNo'),
-          render: (o) => (
-            <LinkIf show={mayOpenOrder} href={pathTo('/my-orders/manage/[id]', { id: o.id })} sx={{ whiteSpace: 'nowrap' }}>
-              {o.orderNo}
-            </LinkIf>
-          ),
-        },
+        linkColumn(t('machines:detail.orderNo'), mayOpenOrder, (o) => pathTo('/my-orders/manage/[id]', { id: o.id }), (o) => o.orderNo),
         { header: t('machines:detail.orderDate'), render: (o) => formatDate(o.createdAt, locale) },
         {
           header: t('machines:detail.orderItems'),
@@ -170,14 +163,7 @@ function ServiceSection({ m, requests }: { m: MachineDetail; requests: MachineSe
       rowKey={(r) => r.id}
       empty={t('machines:detail.noService')}
       columns={[
-        {
-          header: t('machines:detail.reference'),
-          render: (r) => (
-            <LinkIf show={mayOpenRequest} href={pathTo('/service-requests/[id]', { id: r.id })} sx={{ whiteSpace: 'nowrap' }}>
-              {r.reference}
-            </LinkIf>
-          ),
-        },
+        linkColumn(t('machines:detail.reference'), mayOpenRequest, (r) => pathTo('/service-requests/[id]', { id: r.id }), (r) => r.reference),
         { header: t('machines:detail.reported'), render: (r) => formatDateTime(r.createdAt, locale) },
         { header: t('machines:detail.category'), render: (r) => t(`machines:serviceCategory.${r.category}`) },
         { header: t('machines:columns.status'), render: (r) => <StatusChip status={r.status} label={t(`machines:serviceStatus.${r.status}`)} /> },
