@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import type { DataTableColumn } from './DataTable';
-import { TextFieldElement } from './form';
+import { TextFieldElement, type TextFieldElementProps } from './form';
 
 /** Records named in both languages (`nameEn` / `nameZh`): the name in the page's language. */
 type Named = { nameEn: string; nameZh: string };
@@ -15,6 +15,33 @@ export function nameColumn<Row extends Named>(t: TFunction, locale: string | und
 }
 
 /**
+ * A text of the record entered in both languages (`name="title"`: `titleEn`, then `titleZh`), labelled
+ * `fields.titleEn` / `fields.titleZh`; the other props (required, multiline, maxLength, helper text) go to both.
+ */
+export function BilingualFields<T extends FieldValues, N extends string>({
+  control,
+  name,
+  t,
+  ...field
+}: { control: Control<T>; name: N & (`${N}En` | `${N}Zh` extends Path<T> ? unknown : never); t: TFunction } & Omit<TextFieldElementProps<T>, 'control' | 'name' | 'label'>) {
+  return (
+    <>
+      <TextFieldElement {...field} control={control} name={`${name}En` as Path<T>} label={t(`fields.${name}En`)} />
+      <TextFieldElement {...field} control={control} name={`${name}Zh` as Path<T>} label={t(`fields.${name}Zh`)} />
+    </>
+  );
+}
+
+/** The view rows of such a text (`fields.titleEn`, `fields.titleZh`); an `optional` one shows '—' when empty. */
+export function bilingualRows<N extends string>(t: TFunction, r: Record<`${N}En` | `${N}Zh`, string>, name: N, { optional = false } = {}) {
+  const value = (v: string) => (optional ? v || '—' : v);
+  return [
+    [t(`fields.${name}En`), value(r[`${name}En`])],
+    [t(`fields.${name}Zh`), value(r[`${name}Zh`])],
+  ] as const;
+}
+
+/**
  * The first fields of a maintenance form whose record has a business key and a name in both languages (a customer's
  * UCP id, a group's code): the key, entered once and read-only on edit (other records point at it), then the names.
  */
@@ -22,8 +49,8 @@ export function KeyAndNameFields<T extends FieldValues>({ control, keyName, t, m
   return (
     <>
       <TextFieldElement control={control} name={keyName} label={t(`fields.${keyName}`)} required disabled={mode === 'edit'} helperText={mode === 'add' ? t(`help.${keyName}`) : undefined} />
-      <TextFieldElement control={control} name={'nameEn' as Path<T>} label={t('fields.nameEn')} required />
-      <TextFieldElement control={control} name={'nameZh' as Path<T>} label={t('fields.nameZh')} required />
+      {/* T is any form with `nameEn` / `nameZh`, which a generic T cannot show: the name is taken on trust, as before. */}
+      <BilingualFields control={control} name={'name' as never} t={t} required />
     </>
   );
 }
