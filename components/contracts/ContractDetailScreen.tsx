@@ -12,8 +12,7 @@ import { DownloadError, EndpointDownloadButton } from '@/components/common/Downl
 import { useDownload } from '@/components/common/useDownload';
 import { Can } from '@/components/common/Can';
 import { DetailSection, Facts } from '@/components/common/DetailParts';
-import { DetailScreen, useRouteRecord, detailHeader, detailTexts } from '@/components/common/DetailScreen';
-import { PageHeader } from '@/components/common/PageHeader';
+import { DetailPage, RouteDetailScreen } from '@/components/common/DetailScreen';
 import { StatusChip } from '@/components/common/StatusChip';
 import { PlainTable } from '@/components/common/PlainTable';
 import { contractsContract } from '@/lib/contracts/contract';
@@ -30,26 +29,26 @@ function ContractView({ c }: { c: ContractDetail }) {
   const download = useDownload();
   const money = (cents: number) => formatMoney(cents, locale);
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      {/* DetailScreen draws the header only while loading or failing: the loaded record brings its own h1. */}
-      <PageHeader
-        {...detailHeader(t, 'contracts:detail', { contractNo: c.contractNo }, pathTo('/my-account/contract-billing-schedule'))}
-        subtitle={<StatusChip status={c.status} label={t(`contracts:status.${c.status}`)} />}
-        actions={
-          <Can anyOf={['contract_download']}>
-            <EndpointDownloadButton
-              download={download}
-              label={t('contracts:detail.downloadPdf')}
-              runKey="pdf"
-              endpoint={C.downloadContract}
-              body={{ id: c.id }}
-              fileName={`contract-${c.contractNo}.pdf`}
-              icon={<PictureAsPdfIcon aria-hidden />}
-              testId="contract-pdf"
-            />
-          </Can>
-        }
-      />
+    <DetailPage
+      prefix="contracts:detail"
+      values={{ contractNo: c.contractNo }}
+      backHref={pathTo('/my-account/contract-billing-schedule')}
+      subtitle={<StatusChip status={c.status} label={t(`contracts:status.${c.status}`)} />}
+      actions={
+        <Can anyOf={['contract_download']}>
+          <EndpointDownloadButton
+            download={download}
+            label={t('contracts:detail.downloadPdf')}
+            runKey="pdf"
+            endpoint={C.downloadContract}
+            body={{ id: c.id }}
+            fileName={`contract-${c.contractNo}.pdf`}
+            icon={<PictureAsPdfIcon aria-hidden />}
+            testId="contract-pdf"
+          />
+        </Can>
+      }
+    >
       <DownloadError download={download} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
@@ -124,20 +123,15 @@ function ContractView({ c }: { c: ContractDetail }) {
         </PlainTable>
       </DetailSection>
       <ContractHistorySection events={c.history} />
-    </Box>
+    </DetailPage>
   );
 }
 
 /** `/my-account/contract-billing-schedule/[id]` (deep-linkable with ?ucpid=): one contract, its billing schedule and history. */
 export function ContractDetailScreen() {
-  const { t } = useTranslation(['contracts', 'common']);
-  const query = useRouteRecord(C.getContract);
   return (
-    <DetailScreen
-      query={query}
-      {...detailTexts(t, 'contracts:detail', query.data && { contractNo: query.data.contractNo }, pathTo('/my-account/contract-billing-schedule'))}
-    >
+    <RouteDetailScreen endpoint={C.getContract} prefix="contracts:detail" values={(c) => ({ contractNo: c.contractNo })} backHref={pathTo('/my-account/contract-billing-schedule')}>
       {(c) => <ContractView c={c} />}
-    </DetailScreen>
+    </RouteDetailScreen>
   );
 }

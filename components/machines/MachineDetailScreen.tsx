@@ -11,8 +11,7 @@ import SpeedIcon from '@mui/icons-material/Speed';
 import { useTranslation } from 'next-i18next/pages';
 import { useCanAccess, useCanOpen } from '@/components/common/Can';
 import { DetailSection, DetailTable, Facts, LinkIf, linkColumn, TableSection } from '@/components/common/DetailParts';
-import { DetailScreen, useRouteRecord, detailHeader, detailTexts } from '@/components/common/DetailScreen';
-import { PageHeader } from '@/components/common/PageHeader';
+import { DetailPage, RouteDetailScreen } from '@/components/common/DetailScreen';
 import { StatusChip } from '@/components/common/StatusChip';
 import { DueFlag, UsageChart, num } from '@/components/meter/parts';
 import { formatDate, formatDateTime, formatMoney, pickLocalized } from '@/lib/i18n/locales';
@@ -189,19 +188,19 @@ function MachineView({ m }: { m: MachineDetail }) {
   const mayOpenContract = useCanOpen('/my-account/contract-billing-schedule/[id]');
   const model = pickLocalized(locale, m.modelNameEn, m.modelNameZh);
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      {/* DetailScreen draws the header only while loading or failing: the loaded record brings its own h1. */}
-      <PageHeader
-        {...detailHeader(t, 'machines:detail', { serial: m.serialNo }, pathTo('/my-machines'))}
-        subtitle={
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography component="span">{model}</Typography>
-            <StatusChip status={m.status} label={t(`machines:status.${m.status}`)} />
-            <ColourChip isColour={m.isColour} />
-          </Box>
-        }
-        actions={<MachineActions m={m} />}
-      />
+    <DetailPage
+      prefix="machines:detail"
+      values={{ serial: m.serialNo }}
+      backHref={pathTo('/my-machines')}
+      subtitle={
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography component="span">{model}</Typography>
+          <StatusChip status={m.status} label={t(`machines:status.${m.status}`)} />
+          <ColourChip isColour={m.isColour} />
+        </Box>
+      }
+      actions={<MachineActions m={m} />}
+    >
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 7 }}>
           <DetailSection title={t('machines:detail.machine')}>
@@ -248,20 +247,15 @@ function MachineView({ m }: { m: MachineDetail }) {
       {m.readings ? <ReadingsSection m={m} readings={m.readings} /> : null}
       {m.serviceRequests ? <ServiceSection m={m} requests={m.serviceRequests} /> : null}
       {m.orders ? <OrdersSection orders={m.orders} /> : null}
-    </Box>
+    </DetailPage>
   );
 }
 
 /** `/my-machines/[id]` (deep-linkable with ?ucpid=): everything about one machine, and what the user may do for it. */
 export function MachineDetailScreen() {
-  const { t } = useTranslation(['machines', 'common']);
-  const query = useRouteRecord(M.getMachine);
   return (
-    <DetailScreen
-      query={query}
-      {...detailTexts(t, 'machines:detail', query.data && { serial: query.data.serialNo }, pathTo('/my-machines'))}
-    >
+    <RouteDetailScreen endpoint={M.getMachine} prefix="machines:detail" values={(m) => ({ serial: m.serialNo })} backHref={pathTo('/my-machines')}>
       {(m) => <MachineView m={m} />}
-    </DetailScreen>
+    </RouteDetailScreen>
   );
 }

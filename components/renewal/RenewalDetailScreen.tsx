@@ -15,8 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import { useCanAccess } from '@/components/common/Can';
 import { DetailSection } from '@/components/common/DetailParts';
-import { DetailScreen, detailHeader, detailTexts } from '@/components/common/DetailScreen';
-import { PageHeader } from '@/components/common/PageHeader';
+import { DetailPage, DetailScreen, detailTexts } from '@/components/common/DetailScreen';
 import { PlainTable } from '@/components/common/PlainTable';
 import { ContractHistorySection } from '@/components/contracts/ContractHistory';
 import { apiErrorOf, useEndpointMutation, useEndpointQuery } from '@/lib/api/query';
@@ -67,17 +66,17 @@ function Options({ o }: { o: RenewalOptions }) {
     renewalTermsLine(t, locale, x, frequency);
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      {/* DetailScreen draws the header only while loading or failing: the loaded record brings its own h1. */}
-      <PageHeader
-        {...detailHeader(t, 'renewal:detail', { contractNo: c.contractNo }, pathTo('/my-orders/contract-renewal'))}
-        subtitle={
-          <Box component="span" sx={{ display: 'inline-flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-            <DeadlineNote c={c} />
-            <span>{t('renewal:list.ends', { date: formatDate(c.endDate, locale) })}</span>
-          </Box>
-        }
-      />
+    <DetailPage
+      prefix="renewal:detail"
+      values={{ contractNo: c.contractNo }}
+      backHref={pathTo('/my-orders/contract-renewal')}
+      subtitle={
+        <Box component="span" sx={{ display: 'inline-flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+          <DeadlineNote c={c} />
+          <span>{t('renewal:list.ends', { date: formatDate(c.endDate, locale) })}</span>
+        </Box>
+      }
+    >
       {done ? (
         <Alert severity="success" data-testid="renewal-done">
           {t('renewal:detail.done', { renewalNo: done.renewalNo })}{' '}
@@ -177,7 +176,7 @@ function Options({ o }: { o: RenewalOptions }) {
       ) : null}
       {!canWrite && c.eligibility.eligible ? <Alert severity="info">{t('renewal:detail.readOnly')}</Alert> : null}
       <ContractHistorySection events={o.history} />
-    </Box>
+    </DetailPage>
   );
 }
 
