@@ -9,9 +9,22 @@ export const localName = (r: Named, locale: string | undefined) => (locale === '
 /** A customer in a detail's list or table: "UCP id · name" in the page's language. */
 export const customerLabel = (c: Named & { ucpId: string }, locale: string | undefined) => `${c.ucpId} · ${localName(c, locale)}`;
 
+/**
+ * A sortable column of a text the records have in both languages (`name`: `nameEn` / `nameZh`), shown in the page's
+ * language under `fields.<name>`; sorted by `key` (default `<name>En`).
+ */
+export function bilingualColumn<Row extends Record<`${N}En` | `${N}Zh`, string>, N extends string = string>(
+  t: TFunction,
+  locale: string | undefined,
+  name: N,
+  { key = `${name}En` }: { key?: string } = {},
+): DataTableColumn<Row> {
+  return { key, header: t(`fields.${name}`), sortable: true, render: (r) => (locale === 'tc' ? r[`${name}Zh`] : r[`${name}En`]) };
+}
+
 /** The name column (`fields.name`, sorted by `nameEn`) of a maintenance list whose records are named in both languages. */
 export function nameColumn<Row extends Named>(t: TFunction, locale: string | undefined): DataTableColumn<Row> {
-  return { key: 'nameEn', header: t('fields.name'), sortable: true, render: (r) => localName(r, locale) };
+  return bilingualColumn<Row, 'name'>(t, locale, 'name');
 }
 
 /**

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { Form } from '@/components/common/form';
-import { BilingualFields, bilingualRows } from '@/components/common/resourceFields';
+import { bilingualColumn, BilingualFields, bilingualRows, nameColumn } from '@/components/common/resourceFields';
 import { renderWithProviders } from '../testUtils/render';
 
 // The area's labels: `fields.<name>En` / `fields.<name>Zh` (here the key itself, to see which one was asked).
@@ -36,5 +36,18 @@ describe('bilingualRows', () => {
       ['fields.summaryEn', '—'],
       ['fields.summaryZh', '—'],
     ]);
+  });
+});
+
+describe('bilingualColumn', () => {
+  const row = { id: '1', questionEn: 'How do I pay?', questionZh: '如何付款？', nameEn: 'Harbour', nameZh: '海港' };
+  it('shows the text in the page language under fields.<name>, sortable by the key given (default <name>En)', () => {
+    const faq = bilingualColumn<typeof row, 'question'>(t, 'tc', 'question', { key: 'title' });
+    expect({ key: faq.key, header: faq.header, sortable: faq.sortable }).toEqual({ key: 'title', header: 'fields.question', sortable: true });
+    expect(faq.render(row)).toBe('如何付款？');
+    expect(bilingualColumn<typeof row, 'question'>(t, 'en', 'question').render(row)).toBe('How do I pay?');
+    const name = nameColumn<typeof row>(t, 'en');
+    expect({ key: name.key, header: name.header }).toEqual({ key: 'nameEn', header: 'fields.name' });
+    expect(name.render(row)).toBe('Harbour');
   });
 });

@@ -15,7 +15,7 @@ import type { DataTableColumn } from '@/components/common/DataTable';
 import { CheckboxElement, NumberFieldElement, SelectElement, TextFieldElement } from '@/components/common/form';
 import { describeResource } from '@/components/common/resource';
 import { DetailSection } from '@/components/common/DetailParts';
-import { BilingualFields, bilingualRows, recordValues } from '@/components/common/resourceFields';
+import { bilingualColumn, BilingualFields, bilingualRows, recordValues } from '@/components/common/resourceFields';
 import { HelpBody } from '@/components/support/parts';
 import { formatDate, formatDateTime, pickLocalized } from '@/lib/i18n/locales';
 import { supportAdminContract } from '@/lib/support/adminContract';
@@ -120,7 +120,7 @@ export const helpArticlesResource = describeResource({
   endpoints: { list: c.listArticles, get: c.getArticle, create: c.createArticle, update: c.updateArticle },
   recordName: (r: ArticleRecord, locale) => pickLocalized(locale, r.titleEn, r.titleZh),
   columns: (t, locale) => [
-    { key: 'title', header: t('fields.title'), sortable: true, render: (r: ArticleRow) => (zh(locale) ? r.titleZh : r.titleEn) },
+    bilingualColumn<ArticleRow, 'title'>(t, locale, 'title', { key: 'title' }),
     { key: 'topic', header: t('fields.topic'), render: (r: ArticleRow) => t(`support:topics.${r.topic}`) },
     ...publishingColumns<ArticleRow>(t, locale, { updated: true }),
   ],
@@ -169,7 +169,7 @@ export const faqResource = describeResource({
   endpoints: { list: c.listFaqEntries, get: c.getFaqEntry, create: c.createFaqEntry, update: c.updateFaqEntry },
   recordName: (r: FaqRecord, locale) => pickLocalized(locale, r.questionEn, r.questionZh),
   columns: (t, locale) => [
-    { key: 'title', header: t('fields.question'), sortable: true, render: (r: FaqRow) => (zh(locale) ? r.questionZh : r.questionEn) },
+    bilingualColumn<FaqRow, 'question'>(t, locale, 'question', { key: 'title' }),
     { key: 'category', header: t('fields.category'), render: (r: FaqRow) => t(`support:topics.${r.category}`) },
     ...publishingColumns<FaqRow>(t, locale, { updated: true }),
   ],
@@ -205,7 +205,7 @@ export const usefulLinksResource = describeResource({
   endpoints: { list: c.listLinks, get: c.getLink, create: c.createLink, update: c.updateLink },
   recordName: (r: LinkRecord, locale) => pickLocalized(locale, r.titleEn, r.titleZh),
   columns: (t, locale) => [
-    { key: 'title', header: t('fields.title'), sortable: true, render: (r: LinkRow) => (zh(locale) ? r.titleZh : r.titleEn) },
+    bilingualColumn<LinkRow, 'title'>(t, locale, 'title', { key: 'title' }),
     { key: 'url', header: t('fields.url'), hideOnMobile: true, render: (r: LinkRow) => <span style={{ overflowWrap: 'anywhere' }}>{r.url}</span> },
     ...publishingColumns<LinkRow>(t, locale, { updated: false }),
   ],
