@@ -45,6 +45,15 @@ export function Facts({ rows }: { rows: readonly (readonly [string, ReactNode])[
   );
 }
 
+/** A titled card of label / value pairs (a record's terms, an order's summary): `DetailSection` holding `Facts`. */
+export function FactsSection({ title, rows }: { title: string; rows: readonly (readonly [string, ReactNode])[] }) {
+  return (
+    <DetailSection title={title}>
+      <Facts rows={rows} />
+    </DetailSection>
+  );
+}
+
 export type DetailTableColumn<Row> = { header: string; render: (row: Row) => ReactNode };
 
 /**

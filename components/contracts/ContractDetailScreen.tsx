@@ -11,7 +11,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { DownloadError, EndpointDownloadButton } from '@/components/common/DownloadButton';
 import { useDownload } from '@/components/common/useDownload';
 import { Can } from '@/components/common/Can';
-import { DetailSection, Facts } from '@/components/common/DetailParts';
+import { DetailSection, Facts, FactsSection } from '@/components/common/DetailParts';
 import { DetailPage, RouteDetailScreen } from '@/components/common/DetailScreen';
 import { StatusChip } from '@/components/common/StatusChip';
 import { PlainTable } from '@/components/common/PlainTable';
@@ -52,19 +52,18 @@ function ContractView({ c }: { c: ContractDetail }) {
       <DownloadError download={download} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
-          <DetailSection title={t('contracts:detail.terms')}>
-            <Facts
-              rows={[
-                [t('contracts:columns.type'), t(`contracts:type.${c.contractType}`)],
-                [t('contracts:detail.term'), t('contracts:detail.termValue', { start: formatDate(c.startDate, locale), end: formatDate(c.endDate, locale), months: c.termMonths })],
-                [t('contracts:columns.frequency'), t(`contracts:frequency.${c.billingFrequency}`)],
-                [t('contracts:detail.periodCharge'), money(c.periodChargeCents)],
-                [t('contracts:columns.minimum'), money(c.minimumChargeCents)],
-                [t('contracts:detail.rates'), t('contracts:detail.ratesValue', { mono: c.monoRate, colour: c.colourRate })],
-                [t('contracts:detail.included'), t('contracts:detail.includedValue', { mono: c.monoAllowance.toLocaleString(), colour: c.colourAllowance.toLocaleString() })],
-              ]}
-            />
-          </DetailSection>
+          <FactsSection
+            title={t('contracts:detail.terms')}
+            rows={[
+              [t('contracts:columns.type'), t(`contracts:type.${c.contractType}`)],
+              [t('contracts:detail.term'), t('contracts:detail.termValue', { start: formatDate(c.startDate, locale), end: formatDate(c.endDate, locale), months: c.termMonths })],
+              [t('contracts:columns.frequency'), t(`contracts:frequency.${c.billingFrequency}`)],
+              [t('contracts:detail.periodCharge'), money(c.periodChargeCents)],
+              [t('contracts:columns.minimum'), money(c.minimumChargeCents)],
+              [t('contracts:detail.rates'), t('contracts:detail.ratesValue', { mono: c.monoRate, colour: c.colourRate })],
+              [t('contracts:detail.included'), t('contracts:detail.includedValue', { mono: c.monoAllowance.toLocaleString(), colour: c.colourAllowance.toLocaleString() })],
+            ]}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <DetailSection title={t('contracts:detail.machines')}>

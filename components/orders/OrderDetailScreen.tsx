@@ -25,7 +25,7 @@ import { ordersContract } from '@/lib/orders/contract';
 import { formatDate, formatDateTime, formatMoney, pickLocalized } from '@/lib/i18n/locales';
 import type { OrderDetail } from '@/lib/orders/schemas';
 import { CancelOrderDialog } from './CancelOrderDialog';
-import { DetailSection, Facts } from '@/components/common/DetailParts';
+import { DetailSection, Facts, FactsSection } from '@/components/common/DetailParts';
 import { useCanAccess, useCanOpen } from '@/components/common/Can';
 import { TrackingNumber } from '@/components/orders/TrackingNumber';
 import { orderAreaDetailTexts, StatusSubtitle } from './detailParts';
@@ -124,19 +124,18 @@ function OrderView({ o, refetch }: { o: OrderDetail; refetch: () => void }) {
           </DetailSection>
         </Grid>
         <Grid size={{ xs: 12, md: 4 }} sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
-          <DetailSection title={t('orders.detail.summary')}>
-            <Facts
-              rows={[
-                [t('orders.detail.orderDate'), formatDateTime(o.createdAt, locale)],
-                [t('orders.detail.requestedDate'), o.requestedDate ? formatDate(o.requestedDate, locale) : t('orders.detail.notSet')],
-                [t('orders.detail.promisedDate'), o.promisedDate ? formatDate(o.promisedDate, locale) : t('orders.detail.notSet')],
-                [t('orders.detail.createdBy'), o.createdByName ?? t('orders.detail.placedByService')],
-                [t('orders.detail.contact'), `${o.contactName} · ${o.contactPhone}`],
-                [t('orders.detail.deliveryAddress'), o.deliveryAddress],
-                ...(o.remarks ? [[t('orders.detail.remarks'), o.remarks] as [string, string]] : []),
-              ]}
-            />
-          </DetailSection>
+          <FactsSection
+            title={t('orders.detail.summary')}
+            rows={[
+              [t('orders.detail.orderDate'), formatDateTime(o.createdAt, locale)],
+              [t('orders.detail.requestedDate'), o.requestedDate ? formatDate(o.requestedDate, locale) : t('orders.detail.notSet')],
+              [t('orders.detail.promisedDate'), o.promisedDate ? formatDate(o.promisedDate, locale) : t('orders.detail.notSet')],
+              [t('orders.detail.createdBy'), o.createdByName ?? t('orders.detail.placedByService')],
+              [t('orders.detail.contact'), `${o.contactName} · ${o.contactPhone}`],
+              [t('orders.detail.deliveryAddress'), o.deliveryAddress],
+              ...(o.remarks ? [[t('orders.detail.remarks'), o.remarks] as [string, string]] : []),
+            ]}
+          />
           <DetailSection title={t('orders.detail.machine')}>
             {o.machine ? (
               <Facts

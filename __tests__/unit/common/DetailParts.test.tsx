@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { DetailTable, linkColumn } from '@/components/common/DetailParts';
+import { screen, within } from '@testing-library/react';
+import { DetailTable, FactsSection, linkColumn } from '@/components/common/DetailParts';
 import { renderWithProviders } from '../testUtils/render';
 
 type Row = { id: string; orderNo: string };
@@ -22,5 +22,23 @@ describe('linkColumn', () => {
       expect(screen.queryByRole('link')).not.toBeInTheDocument();
       expect(screen.getByRole('cell', { name: 'ORD-2026-0001' })).toBeInTheDocument();
     }
+  });
+});
+
+describe('FactsSection', () => {
+  it('is a region named by its title, with its heading and the label / value pairs', () => {
+    renderWithProviders(
+      <FactsSection
+        title="Summary"
+        rows={[
+          ['Order date', '1 Nov 2026'],
+          ['Contact', 'Chan Tai Man · 2345 6789'],
+        ]}
+      />,
+    );
+    const region = screen.getByRole('region', { name: 'Summary' });
+    expect(within(region).getByRole('heading', { level: 2, name: 'Summary' })).toBeInTheDocument();
+    expect([...region.querySelectorAll('dt')].map((d) => d.textContent)).toEqual(['Order date', 'Contact']);
+    expect([...region.querySelectorAll('dd')].map((d) => d.textContent)).toEqual(['1 Nov 2026', 'Chan Tai Man · 2345 6789']);
   });
 });
