@@ -14,7 +14,7 @@ import { fieldMessage } from './fieldMessages';
 import { NewPasswordFields } from './NewPasswordFields';
 import { PasswordField } from './PasswordField';
 import { usePasswordOutcome } from './passwordOutcomeStore';
-import { CardError, CardReadOnly, CardSubmit, SectionCard } from './SectionCard';
+import { CardDone, CardError, CardReadOnly, CardSubmit, SectionCard } from './SectionCard';
 
 /** The same policy as the server (lib/auth/passwordRules.ts), plus what only the form can check. */
 export const changePasswordFormSchema = z
@@ -91,9 +91,7 @@ export function ChangePasswordCard({ canWrite, onChanged }: { canWrite: boolean;
     <SectionCard id="password" title={t('account.password.title')} subtitle={t('account.password.intro')}>
       {!canWrite ? <CardReadOnly testId="password-read-only" /> : null}
       {outcome?.kind === 'changed' ? (
-        <Alert severity="success" role="status" data-testid="password-changed">
-          {t('account.password.changed')}
-        </Alert>
+        <CardDone testId="password-changed">{t('account.password.changed')}</CardDone>
       ) : null}
       {outcome?.kind === 'signInAgain' ? (
         <Alert severity="warning" role="alert" data-testid="password-sign-in-again">

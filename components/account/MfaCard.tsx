@@ -3,7 +3,6 @@ import { useTranslation } from 'next-i18next/pages';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -16,7 +15,7 @@ import type { BodyOf } from '@/lib/contract';
 import { useSessionErrorStore } from '@/store/sessionErrorStore';
 import { fieldMessage } from './fieldMessages';
 import { MfaSetupPanel, oneTimeCodeProps } from './MfaSetupPanel';
-import { CardError, CardReadOnly, SectionCard } from './SectionCard';
+import { CardDone, CardError, CardReadOnly, SectionCard } from './SectionCard';
 
 const codeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'account:account.validation.code') });
 type CodeValues = z.infer<typeof codeSchema>;
@@ -137,9 +136,7 @@ export function MfaCard({
       ) : null}
       {!canWrite ? <CardReadOnly testId="mfa-read-only" /> : null}
       {done ? (
-        <Alert severity="success" role="status" data-testid="mfa-done">
-          {done === 'enabled' ? t('account.mfa.enabled') : t('account.mfa.disabled')}
-        </Alert>
+        <CardDone testId="mfa-done">{done === 'enabled' ? t('account.mfa.enabled') : t('account.mfa.disabled')}</CardDone>
       ) : null}
       {failure ? (
         <CardError code={failure} testId="mfa-error" />

@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -18,10 +17,40 @@ import { LOCALES, type Locale } from '@/lib/i18n/locales';
 import { applyFontSize, currentFontSize } from '@/lib/theme/applyPreferences';
 import { writePreferenceCookie } from '@/lib/theme/cookieStorage';
 import { FONT_SIZE_ATTRIBUTE, FONT_SIZES, LOCALE_COOKIE, isFontSize, type FontSize } from '@/lib/theme/preferences';
-import { CardError, CardReadOnly, CardSubmit, SectionCard } from './SectionCard';
+import { CardDone, CardError, CardReadOnly, CardSubmit, SectionCard } from './SectionCard';
 
 const preferencesSchema = z.object({ fontSize: z.enum(['S', 'M', 'L']), preferredLanguage: z.enum(LOCALES) });
 type PreferenceValues = z.infer<typeof preferencesSchema>;
+
+/** One preference: its choices as a row of radio buttons named by `label` (the FormLabel `id`). */
+function ChoiceRow({
+  id,
+  label,
+  name,
+  value,
+  disabled,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  value: string;
+  disabled: boolean;
+  options: readonly { value: string; label: ReactNode }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FormControl disabled={disabled}>
+      <FormLabel id={id}>{label}</FormLabel>
+      <RadioGroup row aria-labelledby={id} name={name} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((o) => (
+          <FormControlLabel key={o.value} value={o.value} control={<Radio />} label={o.label} />
+        ))}
+      </RadioGroup>
+    </FormControl>
+  );
+}
 
 /**
  * Font size (previewed at once, as the header control does) and preferred language, saved together. After saving, the
@@ -95,51 +124,39 @@ export function PreferencesCard({
           name="fontSize"
           control={control}
           render={({ field }) => (
-            <FormControl disabled={disabled}>
-              <FormLabel id="pref-font-size-label">{t('account.preferences.fontSize')}</FormLabel>
-              <RadioGroup
-                row
-                aria-labelledby="pref-font-size-label"
-                name={field.name}
-                value={field.value}
-                onChange={(e) => {
-                  const size = e.target.value;
-                  if (!isFontSize(size)) return;
-                  field.onChange(size);
-                  // Preview at once (root attribute and cookie); saved on the server with the form.
-                  applyFontSize(size);
-                }}
-              >
-                {FONT_SIZES.map((s) => (
-                  <FormControlLabel key={s} value={s} control={<Radio />} label={t(`account.preferences.fontSizes.${s}`)} />
-                ))}
-              </RadioGroup>
-            </FormControl>
+            <ChoiceRow
+              id="pref-font-size-label"
+              label={t('account.preferences.fontSize')}
+              name={field.name}
+              value={field.value}
+              disabled={disabled}
+              options={FONT_SIZES.map((s) => ({ value: s, label: t(`account.preferences.fontSizes.${s}`) }))}
+              onChange={(size) => {
+                if (!isFontSize(size)) return;
+                field.onChange(size);
+                // Preview at once (root attribute and cookie); saved on the server with the form.
+                applyFontSize(size);
+              }}
+            />
           )}
         />
         <Controller
           name="preferredLanguage"
           control={control}
           render={({ field }) => (
-            <FormControl disabled={disabled}>
-              <FormLabel id="pref-language-label">{t('account.preferences.language')}</FormLabel>
-              <RadioGroup row aria-labelledby="pref-language-label" name={field.name} value={field.value} onChange={(e) => field.onChange(e.target.value as Locale)}>
-                {LOCALES.map((l) => (
-                  <FormControlLabel
-                    key={l}
-                    value={l}
-                    control={<Radio />}
-                    label={<span lang={l === 'tc' ? 'zh-Hant-HK' : 'en'}>{t(`common:language.${l}`)}</span>}
-                  />
-                ))}
-              </RadioGroup>
-            </FormControl>
+            <ChoiceRow
+              id="pref-language-label"
+              label={t('account.preferences.language')}
+              name={field.name}
+              value={field.value}
+              disabled={disabled}
+              options={LOCALES.map((l) => ({ value: l, label: <span lang={l === 'tc' ? 'zh-Hant-HK' : 'en'}>{t(`common:language.${l}`)}</span> }))}
+              onChange={(l) => field.onChange(l as Locale)}
+            />
           )}
         />
         {status?.kind === 'saved' ? (
-          <Alert severity="success" role="status" data-testid="preferences-saved">
-            {t('account.preferences.saved')}
-          </Alert>
+          <CardDone testId="preferences-saved">{t('account.preferences.saved')}</CardDone>
         ) : null}
         {status?.kind === 'error' ? (
           <CardError code={status.code} testId="preferences-error" />

@@ -29,6 +29,15 @@ export function SectionCard({ id, title, subtitle, children }: { id: string; tit
   );
 }
 
+/** A card's action done (saved, changed): a success message that screen readers announce. */
+export function CardDone({ testId, children }: { testId: string; children: ReactNode }) {
+  return (
+    <Alert severity="success" role="status" data-testid={testId}>
+      {children}
+    </Alert>
+  );
+}
+
 /** A card's failure: the error code's translated message, the code itself on `data-code` for support. */
 export function CardError({ code, testId }: { code: string; testId: string }) {
   const { t } = useTranslation(['account', 'error']);

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { useController, useFormContext, useWatch, type Control, type FieldValues, type Path, type PathValue } from 'react-hook-form';
-import { DetailSection, Facts } from '@/components/common/DetailParts';
+import { DetailSection, FactsSection } from '@/components/common/DetailParts';
 import { DetailScreen } from '@/components/common/DetailScreen';
 import { PageHeader } from '@/components/common/PageHeader';
 import { SelectElement, TextFieldElement, useFieldMessage } from '@/components/common/form';
@@ -85,9 +85,7 @@ export function ChangeFormScreen({
           {(c) => (
             <Grid container spacing={3}>
               <Grid size={{ xs: 12, md: 5 }}>
-                <DetailSection title={t('form.current')}>
-                  <Facts rows={current(c)} />
-                </DetailSection>
+                <FactsSection title={t('form.current')} rows={current(c)} />
               </Grid>
               <Grid size={{ xs: 12, md: 7 }}>
                 <DetailSection title={t('form.new')}>{children(c, { type, ...formDone })}</DetailSection>

@@ -9,7 +9,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import type { ReactNode } from 'react';
-import { DetailSection, Facts } from '@/components/common/DetailParts';
+import { DetailSection, Facts, FactsSection } from '@/components/common/DetailParts';
 import { StatusChip } from '@/components/common/StatusChip';
 import type { ChangeAttachment, ChangeDetail, ChangeEvent, ChangeValues } from '@/lib/accountChanges/schemas';
 import { formatDate, formatDateTime, formatHkPhone, pickLocalized } from '@/lib/i18n/locales';
@@ -85,14 +85,10 @@ export function BeforeAfter({ values }: { values: ChangeValues }) {
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, md: 6 }}>
-        <DetailSection title={t('detail.current')}>
-          <Facts rows={before} />
-        </DetailSection>
+        <FactsSection title={t('detail.current')} rows={before} />
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
-        <DetailSection title={t('detail.requested')}>
-          <Facts rows={after} />
-        </DetailSection>
+        <FactsSection title={t('detail.requested')} rows={after} />
       </Grid>
     </Grid>
   );

@@ -45,6 +45,15 @@ export function Facts({ rows }: { rows: readonly (readonly [string, ReactNode])[
   );
 }
 
+/** A titled card of label / value pairs (a record's terms, an order's summary): `DetailSection` holding `Facts`. */
+export function FactsSection({ title, rows }: { title: string; rows: readonly (readonly [string, ReactNode])[] }) {
+  return (
+    <DetailSection title={title}>
+      <Facts rows={rows} />
+    </DetailSection>
+  );
+}
+
 export type DetailTableColumn<Row> = { header: string; render: (row: Row) => ReactNode };
 
 /**
@@ -105,6 +114,21 @@ export function LinkIf({ show, href, sx, testId, children }: { show: boolean; hr
       {children}
     </Link>
   );
+}
+
+/**
+ * The first column of a `DetailTable` (a machine's orders, its service requests): the row's number on one line,
+ * linking to the row's own page when the user may open it (`useCanOpen`).
+ */
+export function linkColumn<Row>(header: string, show: boolean, href: (row: Row) => string, text: (row: Row) => ReactNode): DetailTableColumn<Row> {
+  return {
+    header,
+    render: (row) => (
+      <LinkIf show={show} href={href(row)} sx={{ whiteSpace: 'nowrap' }}>
+        {text(row)}
+      </LinkIf>
+    ),
+  };
 }
 
 /** A section that is one table of related rows (a customer's contracts, a machine's orders), titled by `title`, which names the table too; `children` follow the table (a "see all" link). */

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import type { TFunction } from 'i18next';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import NextLink from 'next/link';
@@ -10,7 +11,7 @@ import type { BodyOf, Endpoint, OutputOf } from '@/lib/contract';
 import { useEndpointQuery, type EndpointQueryOptions } from '@/lib/api/query';
 import type { ApiError } from '@/lib/api/types';
 import { errorKey } from '@/lib/errors';
-import { PageHeader } from './PageHeader';
+import { PageHeader, type PageHeaderProps } from './PageHeader';
 import { StateMessage } from './StateMessage';
 
 /** What DetailScreen reads of a query result (`useEndpointQuery(...)` gives all of it). */
@@ -137,6 +138,46 @@ export function detailHeader(t: TFunction, prefix: string, values: Record<string
     title: values ? t(`${prefix}.title`, values) : t(`${prefix}.titleLoading`),
     back: { href: backHref, label: t(`${prefix}.back`) },
   };
+}
+
+/** The namespace of a key prefix (`contracts:detail` → `contracts`; `common` when it names none). */
+const namespaceOf = (prefix: string) => (prefix.includes(':') ? prefix.slice(0, prefix.indexOf(':')) : 'common');
+
+/** Where a record's texts are (`detailTexts`): the key prefix, the values of its `.title`, and the list it came from. */
+type DetailTextsOf<T> = { prefix: string; values: (data: T) => Record<string, string>; backHref: string };
+
+/**
+ * The DetailScreen of a `[id]` page whose texts are kept under one prefix: reads `endpoint` with the route's id
+ * (`useRouteRecord`), and takes its loading / not-found / back texts from `detailTexts`.
+ */
+export function RouteDetailScreen<E extends Endpoint<'query'>>({ endpoint, prefix, values, backHref, children }: DetailTextsOf<OutputOf<E>> & { endpoint: E; children: (data: OutputOf<E>) => ReactNode }) {
+  const { t } = useTranslation(namespaceOf(prefix));
+  const query = useRouteRecord(endpoint) as DetailQuery<OutputOf<E>>;
+  return (
+    <DetailScreen query={query} {...detailTexts(t, prefix, query.data && values(query.data), backHref)}>
+      {children}
+    </DetailScreen>
+  );
+}
+
+/**
+ * The loaded record's page (the `children` of a DetailScreen whose texts are under `prefix`): its own h1, way back,
+ * subtitle and actions, then its sections. DetailScreen draws the header only while loading or failing.
+ */
+export function DetailPage({
+  prefix,
+  values,
+  backHref,
+  children,
+  ...header
+}: { prefix: string; values: Record<string, string>; backHref: string; children: ReactNode } & Pick<PageHeaderProps, 'subtitle' | 'actions'>) {
+  const { t } = useTranslation(namespaceOf(prefix));
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <PageHeader {...detailHeader(t, prefix, values, backHref)} {...header} />
+      {children}
+    </Box>
+  );
 }
 
 /** DetailScreen that reads `endpoint` with `body` itself (`body` null waits, e.g. for the route's id). */

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
+import { useRouter } from 'next/router';
 import Alert from '@mui/material/Alert';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
+import DownloadIcon from '@mui/icons-material/Download';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useTranslation } from 'next-i18next/pages';
 import type { BodyOf, Endpoint } from '@/lib/contract';
@@ -79,6 +81,19 @@ export function EndpointDownloadButton<E extends Endpoint<'download'>>({ downloa
       onClick={() => void download.run(runKey, endpoint, body, fileName)}
     />
   );
+}
+
+/**
+ * A list's CSV export (an endpoint whose body is `{ filter, lang }`) as the user filtered it, in the page's language,
+ * the file named in that language too (`fileName: { en: 'renewal-report.csv', tc: '續約報告.csv' }`).
+ */
+export function CsvExportButton<E extends Endpoint<'download'>>({
+  filter,
+  fileName,
+  ...button
+}: Omit<EndpointProps<E>, 'runKey' | 'body' | 'fileName' | 'icon'> & { filter: BodyOf<E> extends { filter?: infer F } ? F : never; fileName: { en: string; tc: string } }) {
+  const lang = useRouter().locale === 'tc' ? 'tc' : 'en';
+  return <EndpointDownloadButton<E> {...button} runKey="csv" body={{ filter, lang } as BodyOf<E>} fileName={fileName[lang]} icon={<DownloadIcon aria-hidden />} />;
 }
 
 /** The last failed run of a screen's `useDownload()`: its translated error, which the user closes (clearing it); nothing while there is none. */

@@ -191,24 +191,18 @@ export const FilterBar = memo(function FilterBar({ filters, value, onChange, onC
         const to = str(value[def.toKey]);
         // 'YYYY-MM-DD' compares as text. An inverted range says so here, not "no records match" below (issue 10).
         const inverted = from !== '' && to !== '' && from > to;
+        // In the page's format (issue 10 item 14); only a whole date (or none) reaches the filter and the URL.
+        const setDate = (key: string) => (v: string) => (v === '' || isIsoDate(v) ? onChange({ [key]: v }) : undefined);
         return (
           // On a phone the two dates share the row while each keeps 150 px (a 390 px screen), else they wrap; two
           // fixed 170 px boxes ran 16 px past the other filters' edge.
           <Box key={`${def.fromKey}-${def.toKey}`} sx={{ display: 'flex', flexWrap: { xs: 'wrap', sm: 'nowrap' }, gap: 1, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}>
-            {/* In the page's format (issue 10 item 14); only a whole date reaches the filter (and the URL). */}
-            <DateInput
-              size="small"
-              label={def.fromLabel ?? t('ui.filter.from')}
-              value={from}
-              onChange={(v) => (v === '' || isIsoDate(v) ? onChange({ [def.fromKey]: v }) : undefined)}
-              max={to || undefined}
-              sx={DATE_BOX}
-            />
+            <DateInput size="small" label={def.fromLabel ?? t('ui.filter.from')} value={from} onChange={setDate(def.fromKey)} max={to || undefined} sx={DATE_BOX} />
             <DateInput
               size="small"
               label={def.toLabel ?? t('ui.filter.to')}
               value={to}
-              onChange={(v) => (v === '' || isIsoDate(v) ? onChange({ [def.toKey]: v }) : undefined)}
+              onChange={setDate(def.toKey)}
               min={from || undefined}
               sx={DATE_BOX}
               error={inverted}

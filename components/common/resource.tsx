@@ -24,7 +24,7 @@ import type { ListResult } from '@/lib/listQuery';
 import type { FunctionCode } from '@/lib/permissions/codes';
 import { Can } from './Can';
 import type { DataTableColumn } from './DataTable';
-import { DetailSection, Facts } from './DetailParts';
+import { FactsSection } from './DetailParts';
 import { DetailScreen, useRouteRecord, type DetailQuery } from './DetailScreen';
 import { EntityForm } from './EntityForm';
 import { ListScreen, ownId } from './ListScreen';
@@ -187,9 +187,7 @@ export function ResourceViewPage<Rec>({ resource }: { resource: ResourceDescript
             }
           />
           <Box sx={{ display: 'grid', gap: 2 }}>
-            <DetailSection title={t('title')}>
-              <Facts rows={r.view(rec, t, i18n.language)} />
-            </DetailSection>
+            <FactsSection title={t('title')} rows={r.view(rec, t, i18n.language)} />
             {r.sections?.(rec, t, i18n.language)}
           </Box>
         </>

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import type { DataTableColumn } from './DataTable';
-import { TextFieldElement } from './form';
+import { TextFieldElement, type TextFieldElementProps } from './form';
 
 /** Records named in both languages (`nameEn` / `nameZh`): the name in the page's language. */
 type Named = { nameEn: string; nameZh: string };
@@ -9,9 +9,49 @@ export const localName = (r: Named, locale: string | undefined) => (locale === '
 /** A customer in a detail's list or table: "UCP id · name" in the page's language. */
 export const customerLabel = (c: Named & { ucpId: string }, locale: string | undefined) => `${c.ucpId} · ${localName(c, locale)}`;
 
+/**
+ * A sortable column of a text the records have in both languages (`name`: `nameEn` / `nameZh`), shown in the page's
+ * language under `fields.<name>`; sorted by `key` (default `<name>En`).
+ */
+export function bilingualColumn<Row extends Record<`${N}En` | `${N}Zh`, string>, N extends string = string>(
+  t: TFunction,
+  locale: string | undefined,
+  name: N,
+  { key = `${name}En` }: { key?: string } = {},
+): DataTableColumn<Row> {
+  return { key, header: t(`fields.${name}`), sortable: true, render: (r) => (locale === 'tc' ? r[`${name}Zh`] : r[`${name}En`]) };
+}
+
 /** The name column (`fields.name`, sorted by `nameEn`) of a maintenance list whose records are named in both languages. */
 export function nameColumn<Row extends Named>(t: TFunction, locale: string | undefined): DataTableColumn<Row> {
-  return { key: 'nameEn', header: t('fields.name'), sortable: true, render: (r) => localName(r, locale) };
+  return bilingualColumn<Row, 'name'>(t, locale, 'name');
+}
+
+/**
+ * A text of the record entered in both languages (`name="title"`: `titleEn`, then `titleZh`), labelled
+ * `fields.titleEn` / `fields.titleZh`; the other props (required, multiline, maxLength, helper text) go to both.
+ */
+export function BilingualFields<T extends FieldValues, N extends string>({
+  control,
+  name,
+  t,
+  ...field
+}: { control: Control<T>; name: N & (`${N}En` | `${N}Zh` extends Path<T> ? unknown : never); t: TFunction } & Omit<TextFieldElementProps<T>, 'control' | 'name' | 'label'>) {
+  return (
+    <>
+      <TextFieldElement {...field} control={control} name={`${name}En` as Path<T>} label={t(`fields.${name}En`)} />
+      <TextFieldElement {...field} control={control} name={`${name}Zh` as Path<T>} label={t(`fields.${name}Zh`)} />
+    </>
+  );
+}
+
+/** The view rows of such a text (`fields.titleEn`, `fields.titleZh`); an `optional` one shows '—' when empty. */
+export function bilingualRows<N extends string>(t: TFunction, r: Record<`${N}En` | `${N}Zh`, string>, name: N, { optional = false } = {}) {
+  const value = (v: string) => (optional ? v || '—' : v);
+  return [
+    [t(`fields.${name}En`), value(r[`${name}En`])],
+    [t(`fields.${name}Zh`), value(r[`${name}Zh`])],
+  ] as const;
 }
 
 /**
@@ -22,8 +62,8 @@ export function KeyAndNameFields<T extends FieldValues>({ control, keyName, t, m
   return (
     <>
       <TextFieldElement control={control} name={keyName} label={t(`fields.${keyName}`)} required disabled={mode === 'edit'} helperText={mode === 'add' ? t(`help.${keyName}`) : undefined} />
-      <TextFieldElement control={control} name={'nameEn' as Path<T>} label={t('fields.nameEn')} required />
-      <TextFieldElement control={control} name={'nameZh' as Path<T>} label={t('fields.nameZh')} required />
+      {/* T is any form with `nameEn` / `nameZh`, which a generic T cannot show: the name is taken on trust, as before. */}
+      <BilingualFields control={control} name={'name' as never} t={t} required />
     </>
   );
 }

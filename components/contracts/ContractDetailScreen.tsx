@@ -3,10 +3,7 @@ import NextLink from 'next/link';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
@@ -14,10 +11,10 @@ import { useTranslation } from 'next-i18next/pages';
 import { DownloadError, EndpointDownloadButton } from '@/components/common/DownloadButton';
 import { useDownload } from '@/components/common/useDownload';
 import { Can } from '@/components/common/Can';
-import { DetailSection, Facts } from '@/components/common/DetailParts';
-import { DetailScreen, useRouteRecord, detailHeader, detailTexts } from '@/components/common/DetailScreen';
-import { PageHeader } from '@/components/common/PageHeader';
+import { DetailSection, Facts, FactsSection } from '@/components/common/DetailParts';
+import { DetailPage, RouteDetailScreen } from '@/components/common/DetailScreen';
 import { StatusChip } from '@/components/common/StatusChip';
+import { PlainTable } from '@/components/common/PlainTable';
 import { contractsContract } from '@/lib/contracts/contract';
 import type { ContractDetail } from '@/lib/contracts/schemas';
 import { formatDate, formatMoney, pickLocalized } from '@/lib/i18n/locales';
@@ -32,42 +29,41 @@ function ContractView({ c }: { c: ContractDetail }) {
   const download = useDownload();
   const money = (cents: number) => formatMoney(cents, locale);
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      {/* DetailScreen draws the header only while loading or failing: the loaded record brings its own h1. */}
-      <PageHeader
-        {...detailHeader(t, 'contracts:detail', { contractNo: c.contractNo }, pathTo('/my-account/contract-billing-schedule'))}
-        subtitle={<StatusChip status={c.status} label={t(`contracts:status.${c.status}`)} />}
-        actions={
-          <Can anyOf={['contract_download']}>
-            <EndpointDownloadButton
-              download={download}
-              label={t('contracts:detail.downloadPdf')}
-              runKey="pdf"
-              endpoint={C.downloadContract}
-              body={{ id: c.id }}
-              fileName={`contract-${c.contractNo}.pdf`}
-              icon={<PictureAsPdfIcon aria-hidden />}
-              testId="contract-pdf"
-            />
-          </Can>
-        }
-      />
+    <DetailPage
+      prefix="contracts:detail"
+      values={{ contractNo: c.contractNo }}
+      backHref={pathTo('/my-account/contract-billing-schedule')}
+      subtitle={<StatusChip status={c.status} label={t(`contracts:status.${c.status}`)} />}
+      actions={
+        <Can anyOf={['contract_download']}>
+          <EndpointDownloadButton
+            download={download}
+            label={t('contracts:detail.downloadPdf')}
+            runKey="pdf"
+            endpoint={C.downloadContract}
+            body={{ id: c.id }}
+            fileName={`contract-${c.contractNo}.pdf`}
+            icon={<PictureAsPdfIcon aria-hidden />}
+            testId="contract-pdf"
+          />
+        </Can>
+      }
+    >
       <DownloadError download={download} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
-          <DetailSection title={t('contracts:detail.terms')}>
-            <Facts
-              rows={[
-                [t('contracts:columns.type'), t(`contracts:type.${c.contractType}`)],
-                [t('contracts:detail.term'), t('contracts:detail.termValue', { start: formatDate(c.startDate, locale), end: formatDate(c.endDate, locale), months: c.termMonths })],
-                [t('contracts:columns.frequency'), t(`contracts:frequency.${c.billingFrequency}`)],
-                [t('contracts:detail.periodCharge'), money(c.periodChargeCents)],
-                [t('contracts:columns.minimum'), money(c.minimumChargeCents)],
-                [t('contracts:detail.rates'), t('contracts:detail.ratesValue', { mono: c.monoRate, colour: c.colourRate })],
-                [t('contracts:detail.included'), t('contracts:detail.includedValue', { mono: c.monoAllowance.toLocaleString(), colour: c.colourAllowance.toLocaleString() })],
-              ]}
-            />
-          </DetailSection>
+          <FactsSection
+            title={t('contracts:detail.terms')}
+            rows={[
+              [t('contracts:columns.type'), t(`contracts:type.${c.contractType}`)],
+              [t('contracts:detail.term'), t('contracts:detail.termValue', { start: formatDate(c.startDate, locale), end: formatDate(c.endDate, locale), months: c.termMonths })],
+              [t('contracts:columns.frequency'), t(`contracts:frequency.${c.billingFrequency}`)],
+              [t('contracts:detail.periodCharge'), money(c.periodChargeCents)],
+              [t('contracts:columns.minimum'), money(c.minimumChargeCents)],
+              [t('contracts:detail.rates'), t('contracts:detail.ratesValue', { mono: c.monoRate, colour: c.colourRate })],
+              [t('contracts:detail.included'), t('contracts:detail.includedValue', { mono: c.monoAllowance.toLocaleString(), colour: c.colourAllowance.toLocaleString() })],
+            ]}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <DetailSection title={t('contracts:detail.machines')}>
@@ -97,57 +93,44 @@ function ContractView({ c }: { c: ContractDetail }) {
         <Typography variant="body2" color="text.secondary">
           {t('contracts:detail.scheduleHelp')}
         </Typography>
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={t('contracts:detail.schedule')} data-testid="billing-schedule">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('contracts:schedule.period')}</TableCell>
-                <TableCell>{t('contracts:schedule.billingDate')}</TableCell>
-                <TableCell align="right">{t('contracts:schedule.amount')}</TableCell>
-                <TableCell>{t('contracts:schedule.state')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {c.schedule.map((p) => (
-                <TableRow key={p.periodStart} selected={p.state === 'current'}>
-                  <TableCell>
-                    {formatDate(p.periodStart, locale)} – {formatDate(p.periodEnd, locale)}
-                  </TableCell>
-                  <TableCell>{formatDate(p.billingDate, locale)}</TableCell>
-                  <TableCell align="right">
-                    {money(p.amountCents)}
-                    {p.state === 'billed' ? '' : ` ${t('contracts:schedule.expectedMark')}`}
-                  </TableCell>
-                  <TableCell>
-                    {p.billId ? (
-                      <Link component={NextLink} href={pathTo('/my-account/manage-my-bills', undefined, { bill: p.billId })}>
-                        {t('contracts:schedule.billed', { billNo: p.billNo })}
-                      </Link>
-                    ) : (
-                      t(`contracts:schedule.state_${p.state}`)
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+        <PlainTable
+          label={t('contracts:detail.schedule')}
+          testId="billing-schedule"
+          head={[t('contracts:schedule.period'), t('contracts:schedule.billingDate'), { label: t('contracts:schedule.amount'), align: 'right' }, t('contracts:schedule.state')]}
+        >
+          {c.schedule.map((p) => (
+            <TableRow key={p.periodStart} selected={p.state === 'current'}>
+              <TableCell>
+                {formatDate(p.periodStart, locale)} – {formatDate(p.periodEnd, locale)}
+              </TableCell>
+              <TableCell>{formatDate(p.billingDate, locale)}</TableCell>
+              <TableCell align="right">
+                {money(p.amountCents)}
+                {p.state === 'billed' ? '' : ` ${t('contracts:schedule.expectedMark')}`}
+              </TableCell>
+              <TableCell>
+                {p.billId ? (
+                  <Link component={NextLink} href={pathTo('/my-account/manage-my-bills', undefined, { bill: p.billId })}>
+                    {t('contracts:schedule.billed', { billNo: p.billNo })}
+                  </Link>
+                ) : (
+                  t(`contracts:schedule.state_${p.state}`)
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </PlainTable>
       </DetailSection>
       <ContractHistorySection events={c.history} />
-    </Box>
+    </DetailPage>
   );
 }
 
 /** `/my-account/contract-billing-schedule/[id]` (deep-linkable with ?ucpid=): one contract, its billing schedule and history. */
 export function ContractDetailScreen() {
-  const { t } = useTranslation(['contracts', 'common']);
-  const query = useRouteRecord(C.getContract);
   return (
-    <DetailScreen
-      query={query}
-      {...detailTexts(t, 'contracts:detail', query.data && { contractNo: query.data.contractNo }, pathTo('/my-account/contract-billing-schedule'))}
-    >
+    <RouteDetailScreen endpoint={C.getContract} prefix="contracts:detail" values={(c) => ({ contractNo: c.contractNo })} backHref={pathTo('/my-account/contract-billing-schedule')}>
       {(c) => <ContractView c={c} />}
-    </DetailScreen>
+    </RouteDetailScreen>
   );
 }

@@ -10,9 +10,8 @@ import BuildIcon from '@mui/icons-material/BuildOutlined';
 import SpeedIcon from '@mui/icons-material/Speed';
 import { useTranslation } from 'next-i18next/pages';
 import { useCanAccess, useCanOpen } from '@/components/common/Can';
-import { DetailSection, DetailTable, Facts, LinkIf, TableSection } from '@/components/common/DetailParts';
-import { DetailScreen, useRouteRecord, detailHeader, detailTexts } from '@/components/common/DetailScreen';
-import { PageHeader } from '@/components/common/PageHeader';
+import { DetailSection, DetailTable, Facts, LinkIf, linkColumn, TableSection } from '@/components/common/DetailParts';
+import { DetailPage, RouteDetailScreen } from '@/components/common/DetailScreen';
 import { StatusChip } from '@/components/common/StatusChip';
 import { DueFlag, UsageChart, num } from '@/components/meter/parts';
 import { formatDate, formatDateTime, formatMoney, pickLocalized } from '@/lib/i18n/locales';
@@ -120,14 +119,7 @@ function OrdersSection({ orders }: { orders: MachineOrder[] }) {
       rowKey={(o) => o.id}
       empty={t('machines:detail.noOrders')}
       columns={[
-        {
-          header: t('machines:detail.orderNo'),
-          render: (o) => (
-            <LinkIf show={mayOpenOrder} href={pathTo('/my-orders/manage/[id]', { id: o.id })} sx={{ whiteSpace: 'nowrap' }}>
-              {o.orderNo}
-            </LinkIf>
-          ),
-        },
+        linkColumn(t('machines:detail.orderNo'), mayOpenOrder, (o) => pathTo('/my-orders/manage/[id]', { id: o.id }), (o) => o.orderNo),
         { header: t('machines:detail.orderDate'), render: (o) => formatDate(o.createdAt, locale) },
         {
           header: t('machines:detail.orderItems'),
@@ -170,14 +162,7 @@ function ServiceSection({ m, requests }: { m: MachineDetail; requests: MachineSe
       rowKey={(r) => r.id}
       empty={t('machines:detail.noService')}
       columns={[
-        {
-          header: t('machines:detail.reference'),
-          render: (r) => (
-            <LinkIf show={mayOpenRequest} href={pathTo('/service-requests/[id]', { id: r.id })} sx={{ whiteSpace: 'nowrap' }}>
-              {r.reference}
-            </LinkIf>
-          ),
-        },
+        linkColumn(t('machines:detail.reference'), mayOpenRequest, (r) => pathTo('/service-requests/[id]', { id: r.id }), (r) => r.reference),
         { header: t('machines:detail.reported'), render: (r) => formatDateTime(r.createdAt, locale) },
         { header: t('machines:detail.category'), render: (r) => t(`machines:serviceCategory.${r.category}`) },
         { header: t('machines:columns.status'), render: (r) => <StatusChip status={r.status} label={t(`machines:serviceStatus.${r.status}`)} /> },
@@ -203,19 +188,19 @@ function MachineView({ m }: { m: MachineDetail }) {
   const mayOpenContract = useCanOpen('/my-account/contract-billing-schedule/[id]');
   const model = pickLocalized(locale, m.modelNameEn, m.modelNameZh);
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      {/* DetailScreen draws the header only while loading or failing: the loaded record brings its own h1. */}
-      <PageHeader
-        {...detailHeader(t, 'machines:detail', { serial: m.serialNo }, pathTo('/my-machines'))}
-        subtitle={
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography component="span">{model}</Typography>
-            <StatusChip status={m.status} label={t(`machines:status.${m.status}`)} />
-            <ColourChip isColour={m.isColour} />
-          </Box>
-        }
-        actions={<MachineActions m={m} />}
-      />
+    <DetailPage
+      prefix="machines:detail"
+      values={{ serial: m.serialNo }}
+      backHref={pathTo('/my-machines')}
+      subtitle={
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography component="span">{model}</Typography>
+          <StatusChip status={m.status} label={t(`machines:status.${m.status}`)} />
+          <ColourChip isColour={m.isColour} />
+        </Box>
+      }
+      actions={<MachineActions m={m} />}
+    >
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 7 }}>
           <DetailSection title={t('machines:detail.machine')}>
@@ -262,20 +247,15 @@ function MachineView({ m }: { m: MachineDetail }) {
       {m.readings ? <ReadingsSection m={m} readings={m.readings} /> : null}
       {m.serviceRequests ? <ServiceSection m={m} requests={m.serviceRequests} /> : null}
       {m.orders ? <OrdersSection orders={m.orders} /> : null}
-    </Box>
+    </DetailPage>
   );
 }
 
 /** `/my-machines/[id]` (deep-linkable with ?ucpid=): everything about one machine, and what the user may do for it. */
 export function MachineDetailScreen() {
-  const { t } = useTranslation(['machines', 'common']);
-  const query = useRouteRecord(M.getMachine);
   return (
-    <DetailScreen
-      query={query}
-      {...detailTexts(t, 'machines:detail', query.data && { serial: query.data.serialNo }, pathTo('/my-machines'))}
-    >
+    <RouteDetailScreen endpoint={M.getMachine} prefix="machines:detail" values={(m) => ({ serial: m.serialNo })} backHref={pathTo('/my-machines')}>
       {(m) => <MachineView m={m} />}
-    </DetailScreen>
+    </RouteDetailScreen>
   );
 }

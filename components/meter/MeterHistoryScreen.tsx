@@ -9,10 +9,9 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/Upload';
 import { useTranslation } from 'next-i18next/pages';
-import { DownloadError, EndpointDownloadButton } from '@/components/common/DownloadButton';
+import { CsvExportButton, DownloadError } from '@/components/common/DownloadButton';
 import { useDownload } from '@/components/common/useDownload';
 import { Can } from '@/components/common/Can';
 import { DataTable, type DataTableColumn } from '@/components/common/DataTable';
@@ -209,7 +208,6 @@ export function MeterHistoryScreen() {
   );
 
   const machineName = filter.machineId ? items.find((m) => m.id === filter.machineId)?.serialNo : null;
-  const lang = locale === 'tc' ? 'tc' : 'en';
 
   return (
     <>
@@ -218,14 +216,12 @@ export function MeterHistoryScreen() {
         subtitle={t('meter:history.subtitle')}
         actions={
           <>
-            <EndpointDownloadButton
+            <CsvExportButton
               download={download}
               label={t('meter:history.export')}
-              runKey="csv"
               endpoint={E.exportReadings}
-              body={{ filter, lang }}
-              fileName={lang === 'tc' ? '抄錶紀錄.csv' : 'meter-readings.csv'}
-              icon={<DownloadIcon aria-hidden />}
+              filter={filter}
+              fileName={{ en: 'meter-readings.csv', tc: '抄錶紀錄.csv' }}
               testId="export-readings"
             />
             <Can anyOf={['meter_upload_read', 'meter_upload_write']}>

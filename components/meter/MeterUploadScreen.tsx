@@ -8,10 +8,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -22,6 +19,7 @@ import { EndpointDownloadButton } from '@/components/common/DownloadButton';
 import { useDownload } from '@/components/common/useDownload';
 import { useCanAccess } from '@/components/common/Can';
 import { PageHeader } from '@/components/common/PageHeader';
+import { PlainTable } from '@/components/common/PlainTable';
 import { apiErrorOf, useEndpointMutation, useEndpointQuery, useEndpointUpload } from '@/lib/api/query';
 import type { ApiError } from '@/lib/api/types';
 import { hkToday } from '@/lib/dates/hongKong';
@@ -299,89 +297,78 @@ function ReadingForm({ machines }: { machines: MeterMachine[] }) {
           ))}
         </Alert>
       ) : null}
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('meter:upload.formTable')} sx={stackOnPhone}>
-          <TableHead>
-            <TableRow>
-              {columns.map((c) => (
-                <TableCell key={c}>{c}</TableCell>
-              ))}
+      <PlainTable label={t('meter:upload.formTable')} head={columns} tableSx={stackOnPhone}>
+        {machines.map((m) => {
+          const e = entryOf(m.id);
+          const dateIssues = issuesFor(m.serialNo, true);
+          return (
+            <TableRow key={m.id} data-testid={`row-${m.serialNo}`} selected={m.id === focusId}>
+              <TableCell {...cell(0)}>
+                <Typography variant="body2">{m.serialNo}</Typography>
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                  {pickLocalized(locale, m.locationEn, m.locationZh)}
+                </Typography>
+                <DueFlag machine={m} />
+              </TableCell>
+              <TableCell {...cell(1)}>
+                {m.lastReading ? (
+                  <Typography variant="body2">
+                    {formatDate(m.lastReading.readingDate, locale)}
+                    <br />
+                    {m.lastReading.monoCounter.toLocaleString()} / {m.isColour ? m.lastReading.colourCounter.toLocaleString() : '–'}
+                  </Typography>
+                ) : (
+                  '–'
+                )}
+              </TableCell>
+              <TableCell {...cell(2)}>
+                <DateInput
+                  id={`date-${m.id}`}
+                  size="small"
+                  value={e.date}
+                  onChange={(v) => update(m.id, { date: v })}
+                  max={today}
+                  error={Boolean(fieldError(m.id, 'date')) || dateIssues.some((i) => i.severity === 'error')}
+                  helperText={fieldError(m.id, 'date')}
+                  slotProps={{ htmlInput: { 'aria-label': t('meter:upload.dateFor', { serial: m.serialNo }) } }}
+                />
+                <ReadingIssues issues={dateIssues} testId={`date-issues-${m.serialNo}`} />
+              </TableCell>
+              <TableCell {...cell(3)}>
+                <TextField
+                  id={`mono-${m.id}`}
+                  size="small"
+                  value={e.mono}
+                  autoFocus={m.id === focusId}
+                  onChange={(ev) => update(m.id, { mono: ev.target.value })}
+                  error={Boolean(fieldError(m.id, 'mono'))}
+                  helperText={fieldError(m.id, 'mono')}
+                  slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': t('meter:upload.monoFor', { serial: m.serialNo }) } }}
+                />
+                <ReadingIssues issues={issuesFor(m.serialNo, false)} testId={`issues-${m.serialNo}`} />
+              </TableCell>
+              <TableCell {...cell(4)}>
+                {m.isColour ? (
+                  <TextField
+                    id={`colour-${m.id}`}
+                    size="small"
+                    value={e.colour}
+                    onChange={(ev) => update(m.id, { colour: ev.target.value })}
+                    error={Boolean(fieldError(m.id, 'colour'))}
+                    helperText={fieldError(m.id, 'colour')}
+                    slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': t('meter:upload.colourFor', { serial: m.serialNo }) } }}
+                  />
+                ) : (
+                  '–'
+                )}
+              </TableCell>
+              <TableCell {...cell(5)}>
+                <PhotoInput machine={m} entry={e} onChange={(patch) => setEntries((all) => ({ ...all, [m.id]: { ...entryOf(m.id), ...patch } }))} />
+              </TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {machines.map((m) => {
-              const e = entryOf(m.id);
-              const dateIssues = issuesFor(m.serialNo, true);
-              return (
-                <TableRow key={m.id} data-testid={`row-${m.serialNo}`} selected={m.id === focusId}>
-                  <TableCell {...cell(0)}>
-                    <Typography variant="body2">{m.serialNo}</Typography>
-                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                      {pickLocalized(locale, m.locationEn, m.locationZh)}
-                    </Typography>
-                    <DueFlag machine={m} />
-                  </TableCell>
-                  <TableCell {...cell(1)}>
-                    {m.lastReading ? (
-                      <Typography variant="body2">
-                        {formatDate(m.lastReading.readingDate, locale)}
-                        <br />
-                        {m.lastReading.monoCounter.toLocaleString()} / {m.isColour ? m.lastReading.colourCounter.toLocaleString() : '–'}
-                      </Typography>
-                    ) : (
-                      '–'
-                    )}
-                  </TableCell>
-                  <TableCell {...cell(2)}>
-                    <DateInput
-                      id={`date-${m.id}`}
-                      size="small"
-                      value={e.date}
-                      onChange={(v) => update(m.id, { date: v })}
-                      max={today}
-                      error={Boolean(fieldError(m.id, 'date')) || dateIssues.some((i) => i.severity === 'error')}
-                      helperText={fieldError(m.id, 'date')}
-                      slotProps={{ htmlInput: { 'aria-label': t('meter:upload.dateFor', { serial: m.serialNo }) } }}
-                    />
-                    <ReadingIssues issues={dateIssues} testId={`date-issues-${m.serialNo}`} />
-                  </TableCell>
-                  <TableCell {...cell(3)}>
-                    <TextField
-                      id={`mono-${m.id}`}
-                      size="small"
-                      value={e.mono}
-                      autoFocus={m.id === focusId}
-                      onChange={(ev) => update(m.id, { mono: ev.target.value })}
-                      error={Boolean(fieldError(m.id, 'mono'))}
-                      helperText={fieldError(m.id, 'mono')}
-                      slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': t('meter:upload.monoFor', { serial: m.serialNo }) } }}
-                    />
-                    <ReadingIssues issues={issuesFor(m.serialNo, false)} testId={`issues-${m.serialNo}`} />
-                  </TableCell>
-                  <TableCell {...cell(4)}>
-                    {m.isColour ? (
-                      <TextField
-                        id={`colour-${m.id}`}
-                        size="small"
-                        value={e.colour}
-                        onChange={(ev) => update(m.id, { colour: ev.target.value })}
-                        error={Boolean(fieldError(m.id, 'colour'))}
-                        helperText={fieldError(m.id, 'colour')}
-                        slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': t('meter:upload.colourFor', { serial: m.serialNo }) } }}
-                      />
-                    ) : (
-                      '–'
-                    )}
-                  </TableCell>
-                  <TableCell {...cell(5)}>
-                    <PhotoInput machine={m} entry={e} onChange={(patch) => setEntries((all) => ({ ...all, [m.id]: { ...entryOf(m.id), ...patch } }))} />
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </Box>
+          );
+        })}
+      </PlainTable>
       <Button variant="contained" sx={{ mt: 2 }} onClick={submit} disabled={s.busy || (s.result !== null && s.result.warningCount > 0 && s.result.errorCount === 0 && !s.confirm)} data-testid="submit-form">
         {s.result && s.result.warningCount > 0 && s.result.errorCount === 0 ? t('meter:upload.confirmAndSave') : t('meter:upload.submit')}
       </Button>
@@ -472,32 +459,30 @@ function CsvUpload() {
       ) : null}
       <Outcome s={s} />
       {s.result && s.result.rows.length > 0 ? (
-        <Box sx={{ overflowX: 'auto', mb: 2 }}>
-          <Table size="small" aria-label={t('meter:upload.csvTable')} data-testid="csv-rows">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('meter:upload.row')}</TableCell>
-                <TableCell>{t('meter:columns.serial')}</TableCell>
-                <TableCell>{t('meter:columns.date')}</TableCell>
-                <TableCell align="right">{t('meter:columns.monoCounter')}</TableCell>
-                <TableCell align="right">{t('meter:columns.colourCounter')}</TableCell>
-                <TableCell>{t('meter:upload.check')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {s.result.rows.map((r) => (
-                <TableRow key={r.rowNo}>
-                  <TableCell>{r.rowNo}</TableCell>
-                  <TableCell>{r.serialNo}</TableCell>
-                  <TableCell>{formatDate(r.readingDate, locale)}</TableCell>
-                  <TableCell align="right">{r.monoCounter.toLocaleString()}</TableCell>
-                  <TableCell align="right">{r.colourCounter.toLocaleString()}</TableCell>
-                  <TableCell>{r.issues.length ? <ReadingIssues issues={r.issues} /> : t('meter:upload.rowOk')}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+        <PlainTable
+          label={t('meter:upload.csvTable')}
+          testId="csv-rows"
+          sx={{ mb: 2 }}
+          head={[
+            t('meter:upload.row'),
+            t('meter:columns.serial'),
+            t('meter:columns.date'),
+            { label: t('meter:columns.monoCounter'), align: 'right' },
+            { label: t('meter:columns.colourCounter'), align: 'right' },
+            t('meter:upload.check'),
+          ]}
+        >
+          {s.result.rows.map((r) => (
+            <TableRow key={r.rowNo}>
+              <TableCell>{r.rowNo}</TableCell>
+              <TableCell>{r.serialNo}</TableCell>
+              <TableCell>{formatDate(r.readingDate, locale)}</TableCell>
+              <TableCell align="right">{r.monoCounter.toLocaleString()}</TableCell>
+              <TableCell align="right">{r.colourCounter.toLocaleString()}</TableCell>
+              <TableCell>{r.issues.length ? <ReadingIssues issues={r.issues} /> : t('meter:upload.rowOk')}</TableCell>
+            </TableRow>
+          ))}
+        </PlainTable>
       ) : null}
       {rows.length > 0 ? (
         <Button variant="contained" onClick={() => void s.run(rows)} disabled={s.busy || blocked || ((s.result?.warningCount ?? 0) > 0 && !s.confirm)} data-testid="submit-csv">

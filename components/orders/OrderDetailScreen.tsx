@@ -25,9 +25,10 @@ import { ordersContract } from '@/lib/orders/contract';
 import { formatDate, formatDateTime, formatMoney, pickLocalized } from '@/lib/i18n/locales';
 import type { OrderDetail } from '@/lib/orders/schemas';
 import { CancelOrderDialog } from './CancelOrderDialog';
-import { DetailSection, Facts } from '@/components/common/DetailParts';
+import { DetailSection, Facts, FactsSection } from '@/components/common/DetailParts';
 import { useCanAccess, useCanOpen } from '@/components/common/Can';
 import { TrackingNumber } from '@/components/orders/TrackingNumber';
+import { orderAreaDetailTexts, StatusSubtitle } from './detailParts';
 import { courierLabel } from './format';
 import { pathTo } from '@/lib/paths';
 
@@ -41,14 +42,7 @@ export function OrderDetailScreen() {
   const { t } = useTranslation(['orders', 'common', 'error']);
   const order = useRouteRecord(ordersContract.endpoints.getOrder);
   return (
-    <DetailScreen
-      query={order}
-      title={t('orders.title')}
-      back={{ href: LIST_HREF, label: t('orders.detail.backToList') }}
-      notFoundTitle={t('orders.detail.notFoundTitle')}
-      notFoundBody={t('orders.detail.notFoundBody')}
-      errorTitle={t('orders.detail.loadErrorTitle')}
-    >
+    <DetailScreen query={order} {...orderAreaDetailTexts(t, 'orders', LIST_HREF)}>
       {(o) => <OrderView o={o} refetch={() => void order.refetch()} />}
     </DetailScreen>
   );
@@ -69,14 +63,11 @@ function OrderView({ o, refetch }: { o: OrderDetail; refetch: () => void }) {
     <>
       <PageHeader
         title={t('orders.detail.title', { orderNo: o.orderNo })}
-        back={{ href: LIST_HREF, label: t('orders.detail.backToList') }}
+        back={orderAreaDetailTexts(t, 'orders', LIST_HREF).back}
         subtitle={
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-            <StatusChip status={o.status} />
-            <span>
-              {t(`orders.type.${o.orderType}`)} · {formatDateTime(o.createdAt, locale)}
-            </span>
-          </Box>
+          <StatusSubtitle status={o.status}>
+            {t(`orders.type.${o.orderType}`)} · {formatDateTime(o.createdAt, locale)}
+          </StatusSubtitle>
         }
         actions={
           canWrite && o.canCancel ? (
@@ -133,19 +124,18 @@ function OrderView({ o, refetch }: { o: OrderDetail; refetch: () => void }) {
           </DetailSection>
         </Grid>
         <Grid size={{ xs: 12, md: 4 }} sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
-          <DetailSection title={t('orders.detail.summary')}>
-            <Facts
-              rows={[
-                [t('orders.detail.orderDate'), formatDateTime(o.createdAt, locale)],
-                [t('orders.detail.requestedDate'), o.requestedDate ? formatDate(o.requestedDate, locale) : t('orders.detail.notSet')],
-                [t('orders.detail.promisedDate'), o.promisedDate ? formatDate(o.promisedDate, locale) : t('orders.detail.notSet')],
-                [t('orders.detail.createdBy'), o.createdByName ?? t('orders.detail.placedByService')],
-                [t('orders.detail.contact'), `${o.contactName} · ${o.contactPhone}`],
-                [t('orders.detail.deliveryAddress'), o.deliveryAddress],
-                ...(o.remarks ? [[t('orders.detail.remarks'), o.remarks] as [string, string]] : []),
-              ]}
-            />
-          </DetailSection>
+          <FactsSection
+            title={t('orders.detail.summary')}
+            rows={[
+              [t('orders.detail.orderDate'), formatDateTime(o.createdAt, locale)],
+              [t('orders.detail.requestedDate'), o.requestedDate ? formatDate(o.requestedDate, locale) : t('orders.detail.notSet')],
+              [t('orders.detail.promisedDate'), o.promisedDate ? formatDate(o.promisedDate, locale) : t('orders.detail.notSet')],
+              [t('orders.detail.createdBy'), o.createdByName ?? t('orders.detail.placedByService')],
+              [t('orders.detail.contact'), `${o.contactName} · ${o.contactPhone}`],
+              [t('orders.detail.deliveryAddress'), o.deliveryAddress],
+              ...(o.remarks ? [[t('orders.detail.remarks'), o.remarks] as [string, string]] : []),
+            ]}
+          />
           <DetailSection title={t('orders.detail.machine')}>
             {o.machine ? (
               <Facts

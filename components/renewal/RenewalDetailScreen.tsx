@@ -9,17 +9,14 @@ import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import { useCanAccess } from '@/components/common/Can';
 import { DetailSection } from '@/components/common/DetailParts';
-import { DetailScreen, detailHeader, detailTexts } from '@/components/common/DetailScreen';
-import { PageHeader } from '@/components/common/PageHeader';
+import { DetailPage, DetailScreen, detailTexts } from '@/components/common/DetailScreen';
+import { PlainTable } from '@/components/common/PlainTable';
 import { ContractHistorySection } from '@/components/contracts/ContractHistory';
 import { apiErrorOf, useEndpointMutation, useEndpointQuery } from '@/lib/api/query';
 import type { ApiError } from '@/lib/api/types';
@@ -69,17 +66,17 @@ function Options({ o }: { o: RenewalOptions }) {
     renewalTermsLine(t, locale, x, frequency);
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      {/* DetailScreen draws the header only while loading or failing: the loaded record brings its own h1. */}
-      <PageHeader
-        {...detailHeader(t, 'renewal:detail', { contractNo: c.contractNo }, pathTo('/my-orders/contract-renewal'))}
-        subtitle={
-          <Box component="span" sx={{ display: 'inline-flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-            <DeadlineNote c={c} />
-            <span>{t('renewal:list.ends', { date: formatDate(c.endDate, locale) })}</span>
-          </Box>
-        }
-      />
+    <DetailPage
+      prefix="renewal:detail"
+      values={{ contractNo: c.contractNo }}
+      backHref={pathTo('/my-orders/contract-renewal')}
+      subtitle={
+        <Box component="span" sx={{ display: 'inline-flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+          <DeadlineNote c={c} />
+          <span>{t('renewal:list.ends', { date: formatDate(c.endDate, locale) })}</span>
+        </Box>
+      }
+    >
       {done ? (
         <Alert severity="success" data-testid="renewal-done">
           {t('renewal:detail.done', { renewalNo: done.renewalNo })}{' '}
@@ -93,70 +90,65 @@ function Options({ o }: { o: RenewalOptions }) {
         <Typography variant="body2">
           {t('renewal:detail.comparisonHelp', { months: o.monthsCompared, mono: o.pages.mono.toLocaleString(), colour: o.pages.colour.toLocaleString() })}
         </Typography>
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={t('renewal:detail.comparison')} data-testid="offer-comparison">
-            <TableHead>
-              <TableRow>
-                <TableCell padding="checkbox" />
-                <TableCell>{t('renewal:detail.option')}</TableCell>
-                <TableCell sx={WIDE_CELL}>{t('renewal:detail.terms')}</TableCell>
-                <TableCell align="right">{t('renewal:detail.cost12')}</TableCell>
-                <TableCell align="right" sx={WIDE_CELL}>
-                  {t('renewal:detail.difference')}
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              <TableRow>
-                <TableCell padding="checkbox" />
-                <TableCell>
-                  <strong>{t('renewal:detail.current')}</strong>
-                  <Typography variant="caption" sx={{ display: 'block' }}>
-                    {t(`contracts:frequency.${c.billingFrequency === 'quarterly' ? 'quarterly' : 'monthly'}`)}
-                  </Typography>
-                  <Typography variant="caption" sx={{ ...PHONE_ONLY, mt: 0.5 }}>
-                    {terms(c, c.billingFrequency)}
-                  </Typography>
-                </TableCell>
-                <TableCell sx={WIDE_CELL}>{terms(c, c.billingFrequency)}</TableCell>
-                <TableCell align="right">{money(o.currentCostCents)}</TableCell>
-                <TableCell align="right" sx={WIDE_CELL}>
-                  –
-                </TableCell>
-              </TableRow>
-              {o.offers.map((x) => (
-                <TableRow key={x.id} hover selected={chosen === x.id} onClick={() => eligible && setChosen(x.id)} sx={{ cursor: eligible ? 'pointer' : 'default' }}>
-                  <TableCell padding="checkbox">
-                    <Radio checked={chosen === x.id} disabled={!eligible || !canWrite} onChange={() => setChosen(x.id)} slotProps={{ input: { 'aria-label': pickLocalized(locale, x.nameEn, x.nameZh) } }} />
-                  </TableCell>
-                  <TableCell>
-                    <strong>{pickLocalized(locale, x.nameEn, x.nameZh)}</strong>
-                    <Typography variant="caption" sx={{ display: 'block' }}>
-                      {x.offerCode} · {t('renewal:detail.months', { count: x.termMonths })}
-                      {x.newModelNameEn ? ` · ${t('renewal:detail.newModel', { model: pickLocalized(locale, x.newModelNameEn, x.newModelNameZh) })}` : ''}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                      {pickLocalized(locale, x.descriptionEn, x.descriptionZh)}
-                    </Typography>
-                    <Typography variant="caption" sx={{ ...PHONE_ONLY, mt: 0.5 }}>
-                      {terms(x)}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={WIDE_CELL}>{terms(x)}</TableCell>
-                  <TableCell align="right">
-                    {money(x.offerCostCents)}
-                    <Typography variant="caption" sx={{ ...PHONE_ONLY, color: x.differenceCents < 0 ? 'success.main' : 'text.primary' }}>
-                      {difference(x.differenceCents)}
-                    </Typography>
-                  </TableCell>
-                  <TableCell align="right" sx={{ ...WIDE_CELL, color: x.differenceCents < 0 ? 'success.main' : 'text.primary' }}>
-                    {difference(x.differenceCents)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+        <PlainTable
+          label={t('renewal:detail.comparison')}
+          testId="offer-comparison"
+          head={[
+            { padding: 'checkbox' },
+            t('renewal:detail.option'),
+            { label: t('renewal:detail.terms'), sx: WIDE_CELL },
+            { label: t('renewal:detail.cost12'), align: 'right' },
+            { label: t('renewal:detail.difference'), align: 'right', sx: WIDE_CELL },
+          ]}
+        >
+          <TableRow>
+            <TableCell padding="checkbox" />
+            <TableCell>
+              <strong>{t('renewal:detail.current')}</strong>
+              <Typography variant="caption" sx={{ display: 'block' }}>
+                {t(`contracts:frequency.${c.billingFrequency === 'quarterly' ? 'quarterly' : 'monthly'}`)}
+              </Typography>
+              <Typography variant="caption" sx={{ ...PHONE_ONLY, mt: 0.5 }}>
+                {terms(c, c.billingFrequency)}
+              </Typography>
+            </TableCell>
+            <TableCell sx={WIDE_CELL}>{terms(c, c.billingFrequency)}</TableCell>
+            <TableCell align="right">{money(o.currentCostCents)}</TableCell>
+            <TableCell align="right" sx={WIDE_CELL}>
+              –
+            </TableCell>
+          </TableRow>
+          {o.offers.map((x) => (
+            <TableRow key={x.id} hover selected={chosen === x.id} onClick={() => eligible && setChosen(x.id)} sx={{ cursor: eligible ? 'pointer' : 'default' }}>
+              <TableCell padding="checkbox">
+                <Radio checked={chosen === x.id} disabled={!eligible || !canWrite} onChange={() => setChosen(x.id)} slotProps={{ input: { 'aria-label': pickLocalized(locale, x.nameEn, x.nameZh) } }} />
+              </TableCell>
+              <TableCell>
+                <strong>{pickLocalized(locale, x.nameEn, x.nameZh)}</strong>
+                <Typography variant="caption" sx={{ display: 'block' }}>
+                  {x.offerCode} · {t('renewal:detail.months', { count: x.termMonths })}
+                  {x.newModelNameEn ? ` · ${t('renewal:detail.newModel', { model: pickLocalized(locale, x.newModelNameEn, x.newModelNameZh) })}` : ''}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                  {pickLocalized(locale, x.descriptionEn, x.descriptionZh)}
+                </Typography>
+                <Typography variant="caption" sx={{ ...PHONE_ONLY, mt: 0.5 }}>
+                  {terms(x)}
+                </Typography>
+              </TableCell>
+              <TableCell sx={WIDE_CELL}>{terms(x)}</TableCell>
+              <TableCell align="right">
+                {money(x.offerCostCents)}
+                <Typography variant="caption" sx={{ ...PHONE_ONLY, color: x.differenceCents < 0 ? 'success.main' : 'text.primary' }}>
+                  {difference(x.differenceCents)}
+                </Typography>
+              </TableCell>
+              <TableCell align="right" sx={{ ...WIDE_CELL, color: x.differenceCents < 0 ? 'success.main' : 'text.primary' }}>
+                {difference(x.differenceCents)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </PlainTable>
         {o.offers.length === 0 ? <Alert severity="info">{t('renewal:detail.noOffers')}</Alert> : null}
       </DetailSection>
       {eligible && canWrite && offer ? (
@@ -184,7 +176,7 @@ function Options({ o }: { o: RenewalOptions }) {
       ) : null}
       {!canWrite && c.eligibility.eligible ? <Alert severity="info">{t('renewal:detail.readOnly')}</Alert> : null}
       <ContractHistorySection events={o.history} />
-    </Box>
+    </DetailPage>
   );
 }
 

@@ -11,6 +11,7 @@ import { StatusChip } from '@/components/common/StatusChip';
 import { useCanAccess } from '@/components/common/Can';
 import { DetailSection, Facts } from '@/components/common/DetailParts';
 import { TrackingNumber } from '@/components/orders/TrackingNumber';
+import { orderAreaDetailTexts, StatusSubtitle } from '@/components/orders/detailParts';
 import { courierLabel } from '@/components/orders/format';
 import { trackingContract } from '@/lib/orders/contract';
 import type { ShipmentDetail } from '@/lib/orders/schemas';
@@ -25,14 +26,7 @@ export function ShipmentDetailScreen() {
   const { t } = useTranslation(['orders', 'common', 'error']);
   const shipment = useRouteRecord(trackingContract.endpoints.getShipment);
   return (
-    <DetailScreen
-      query={shipment}
-      title={t('tracking.title')}
-      back={{ href: LIST_HREF, label: t('tracking.detail.backToList') }}
-      notFoundTitle={t('tracking.detail.notFoundTitle')}
-      notFoundBody={t('tracking.detail.notFoundBody')}
-      errorTitle={t('tracking.detail.loadErrorTitle')}
-    >
+    <DetailScreen query={shipment} {...orderAreaDetailTexts(t, 'tracking', LIST_HREF)}>
       {(s) => <ShipmentView s={s} />}
     </DetailScreen>
   );
@@ -48,14 +42,11 @@ function ShipmentView({ s }: { s: ShipmentDetail }) {
     <>
       <PageHeader
         title={t('tracking.detail.title', { shipmentNo: s.shipmentNo })}
-        back={{ href: LIST_HREF, label: t('tracking.detail.backToList') }}
+        back={orderAreaDetailTexts(t, 'tracking', LIST_HREF).back}
         subtitle={
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-            <StatusChip status={s.status} />
-            <span>
-              {courierLabel(t, s.courier)} · {t('tracking.detail.trackingNo')} <TrackingNumber courier={s.courier} trackingNo={s.trackingNo} />
-            </span>
-          </Box>
+          <StatusSubtitle status={s.status}>
+            {courierLabel(t, s.courier)} · {t('tracking.detail.trackingNo')} <TrackingNumber courier={s.courier} trackingNo={s.trackingNo} />
+          </StatusSubtitle>
         }
       />
       <Grid container spacing={2}>

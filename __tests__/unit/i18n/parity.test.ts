@@ -201,6 +201,13 @@ function scanSource(text: string, rel: string): KeyUse[] {
     const suffixes = ['title', 'titleLoading', 'back', ...(m[1] === 'detailTexts' ? ['notFoundTitle', 'notFoundBody'] : [])];
     for (const suffix of suffixes) uses.push({ file: rel, line: lineOf(source, m.index), ns: [m[3]!], key: `${m[4]!}.${suffix}` });
   }
+  // …and the same prefix given to <RouteDetailScreen prefix="…"> (detailTexts) or <DetailPage prefix="…"> (detailHeader).
+  const detailTag = new RegExp(`<(RouteDetailScreen|DetailPage)\\b[^>]*?\\bprefix=(["'])(${nsAlternatives}):([\\w.-]+)\\2`, 'g');
+  for (const m of source.matchAll(detailTag)) {
+    prefixArgs.add(m.index + m[0].lastIndexOf(m[2]!, m[0].length - 2));
+    const suffixes = ['title', 'titleLoading', 'back', ...(m[1] === 'RouteDetailScreen' ? ['notFoundTitle', 'notFoundBody'] : [])];
+    for (const suffix of suffixes) uses.push({ file: rel, line: lineOf(source, m.index), ns: [m[3]!], key: `${m[4]!}.${suffix}` });
+  }
 
   // 1. 'ns:key' literals anywhere (but a detail prefix of 0.).
   const prefixed = new RegExp(`(['"\`])(${nsAlternatives}):([A-Za-z0-9_][A-Za-z0-9_.-]*[A-Za-z0-9_])\\1`, 'g');
@@ -267,6 +274,10 @@ describe('translation keys used in the source', () => {
       ['orders:detail.back', 'orders:detail.notFoundBody', 'orders:detail.notFoundTitle', 'orders:detail.title', 'orders:detail.titleLoading'],
     );
     expect(scanSource("detailHeader(t, 'orders:detail', v, '/')", 'x.tsx').map((u) => u.key).sort()).toEqual(['detail.back', 'detail.title', 'detail.titleLoading']);
+    expect(scanSource('<RouteDetailScreen endpoint={E} prefix="orders:detail" values={v}>', 'x.tsx').map((u) => u.key).sort()).toEqual(
+      ['detail.back', 'detail.notFoundBody', 'detail.notFoundTitle', 'detail.title', 'detail.titleLoading'],
+    );
+    expect(scanSource('<DetailPage\n  prefix="orders:noSuchDetail"\n  values={v}>', 'x.tsx').map((u) => u.key).sort()).toEqual(['noSuchDetail.back', 'noSuchDetail.title', 'noSuchDetail.titleLoading']);
     // A file without useTranslation: only prefixed keys are checked.
     expect(scanSource("t('nav.home'); t('common:nav.open')", 'x.ts').map((u) => u.key)).toEqual(['nav.open']);
     // …and a missing key is reported.

@@ -5,7 +5,7 @@ import { CheckboxElement, TextFieldElement } from '@/components/common/form';
 import { describeResource } from '@/components/common/resource';
 import { TableSection } from '@/components/common/DetailParts';
 import { StatusChip } from '@/components/common/StatusChip';
-import { KeyAndNameFields, nameColumn, updateWithoutKey } from '@/components/common/resourceFields';
+import { BilingualFields, bilingualRows, KeyAndNameFields, nameColumn, updateWithoutKey } from '@/components/common/resourceFields';
 import { createdColumn, statusColumn, statusFilter, statusRow } from '@/components/common/resourceStatus';
 import { customersContract } from '@/lib/customers/contract';
 import { createCustomerSchema, type CustomerDetail, type CustomerListItem } from '@/lib/customers/schemas';
@@ -100,11 +100,9 @@ export const customersResource = describeResource({
   view: (r, t) => [
     [t('fields.ucpId'), r.id],
     statusRow(t, r.status),
-    [t('fields.nameEn'), r.nameEn],
-    [t('fields.nameZh'), r.nameZh],
+    ...bilingualRows(t, r, 'name'),
     [t('fields.brNo'), r.brNo],
-    [t('fields.billingAddressEn'), r.billingAddressEn || '—'],
-    [t('fields.billingAddressZh'), r.billingAddressZh || '—'],
+    ...bilingualRows(t, r, 'billingAddress', { optional: true }),
     [t('fields.contactName'), r.contactName || '—'],
     [t('fields.contactPhone'), r.contactPhone || '—'],
     [
@@ -140,8 +138,7 @@ export const customersResource = describeResource({
       <>
         <KeyAndNameFields control={form.control} keyName="ucpId" t={t} mode={mode} />
         <TextFieldElement control={form.control} name="brNo" label={t('fields.brNo')} required helperText={t('help.brNo')} />
-        <TextFieldElement control={form.control} name="billingAddressEn" label={t('fields.billingAddressEn')} multiline minRows={2} />
-        <TextFieldElement control={form.control} name="billingAddressZh" label={t('fields.billingAddressZh')} multiline minRows={2} />
+        <BilingualFields control={form.control} name="billingAddress" t={t} multiline minRows={2} />
         <TextFieldElement control={form.control} name="contactName" label={t('fields.contactName')} />
         <TextFieldElement control={form.control} name="contactPhone" label={t('fields.contactPhone')} type="tel" />
         <TextFieldElement control={form.control} name="contactEmail" label={t('fields.contactEmail')} type="email" />

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import { Can } from '@/components/common/Can';
 import type { DataTableColumn } from '@/components/common/DataTable';
-import { DetailSection, Facts } from '@/components/common/DetailParts';
+import { DetailSection, FactsSection } from '@/components/common/DetailParts';
 import { DetailScreen, useRouteRecord } from '@/components/common/DetailScreen';
 import { ListScreen } from '@/components/common/ListScreen';
 import { PageHeader } from '@/components/common/PageHeader';
@@ -200,21 +200,20 @@ function MessageView({ message: m }: { message: BuilderMessage }) {
       />
       <Box sx={{ display: 'grid', gap: 2 }}>
         <StatusNotice message={m} />
-        <DetailSection title={t('view')}>
-          <Facts
-            rows={[
-              [t('columns.status'), <BuilderStatusChip key="s" status={m.status} />],
-              [t('columns.sendTime'), m.sendTime ? formatDateTime(m.sendTime, locale) : '—'],
-              [t('columns.category'), t(`category.${m.category}`)],
-              [t('columns.audience'), [t(`audience.${m.audience}`), ...targets].join('\n')],
-              [t('detail.recipients'), m.recipients === null ? t('detail.notDelivered') : String(m.recipients)],
-              [t('detail.read'), m.recipients === null ? '—' : t('readCount', { read: m.readCount, recipients: m.recipients })],
-              [t('detail.link'), m.linkPath || t('detail.noLink')],
-              [t('detail.email'), m.notifyByEmail ? t('detail.emailOn') : t('detail.emailOff')],
-              [t('detail.createdBy'), m.createdByName ?? '—'],
-            ]}
-          />
-        </DetailSection>
+        <FactsSection
+          title={t('view')}
+          rows={[
+            [t('columns.status'), <BuilderStatusChip key="s" status={m.status} />],
+            [t('columns.sendTime'), m.sendTime ? formatDateTime(m.sendTime, locale) : '—'],
+            [t('columns.category'), t(`category.${m.category}`)],
+            [t('columns.audience'), [t(`audience.${m.audience}`), ...targets].join('\n')],
+            [t('detail.recipients'), m.recipients === null ? t('detail.notDelivered') : String(m.recipients)],
+            [t('detail.read'), m.recipients === null ? '—' : t('readCount', { read: m.readCount, recipients: m.recipients })],
+            [t('detail.link'), m.linkPath || t('detail.noLink')],
+            [t('detail.email'), m.notifyByEmail ? t('detail.emailOn') : t('detail.emailOff')],
+            [t('detail.createdBy'), m.createdByName ?? '—'],
+          ]}
+        />
         {m.status !== 'sent' ? (
           <Can anyOf={['build_inbox_message_write']}>
             <DetailSection title={t('send.title')}>

@@ -4,7 +4,7 @@ import { useWatch, type Control } from 'react-hook-form';
 import type { TFunction } from 'i18next';
 import { DateFieldElement, RadioGroupElement, TextFieldElement } from '@/components/common/form';
 import { describeResource } from '@/components/common/resource';
-import { customerLabel, recordValues } from '@/components/common/resourceFields';
+import { BilingualFields, bilingualRows, customerLabel, recordValues } from '@/components/common/resourceFields';
 import { createdColumn, statusColumn, statusFilter, statusRow } from '@/components/common/resourceStatus';
 import { formatDate, formatDateTime, pickLocalized } from '@/lib/i18n/locales';
 import { offersContract } from '@/lib/offers/contract';
@@ -59,10 +59,8 @@ export const offersResource = describeResource({
   }),
   view: (r, t, locale) => [
     statusRow(t, r.status),
-    [t('fields.titleEn'), r.titleEn],
-    [t('fields.titleZh'), r.titleZh],
-    [t('fields.descriptionEn'), r.descriptionEn || '—'],
-    [t('fields.descriptionZh'), r.descriptionZh || '—'],
+    ...bilingualRows(t, r, 'title'),
+    ...bilingualRows(t, r, 'description', { optional: true }),
     [t('columns.validity'), period(r, locale)],
     [t('fields.target'), r.target === 'all' ? t('target.all') : r.customers.map((x) => customerLabel(x, locale)).join('\n')],
     [
@@ -85,17 +83,14 @@ export const offersResource = describeResource({
     fromRecord: recordValues(empty()),
     fields: (form, t) => (
       <>
-        <TextFieldElement control={form.control} name="titleEn" label={t('fields.titleEn')} required />
-        <TextFieldElement control={form.control} name="titleZh" label={t('fields.titleZh')} required />
-        <TextFieldElement control={form.control} name="descriptionEn" label={t('fields.descriptionEn')} multiline minRows={3} />
-        <TextFieldElement control={form.control} name="descriptionZh" label={t('fields.descriptionZh')} multiline minRows={3} />
+        <BilingualFields control={form.control} name="title" t={t} required />
+        <BilingualFields control={form.control} name="description" t={t} multiline minRows={3} />
         <DateFieldElement control={form.control} name="validFrom" label={t('fields.validFrom')} required />
         <DateFieldElement control={form.control} name="validTo" label={t('fields.validTo')} required />
         <RadioGroupElement control={form.control} name="target" label={t('fields.target')} row options={OFFER_TARGETS.map((v) => ({ value: v, label: t(`target.${v}`) }))} />
         <TargetCustomers control={form.control as never} t={t} />
         <TextFieldElement control={form.control} name="ctaUrl" label={t('fields.ctaUrl')} helperText={t('help.ctaUrl')} />
-        <TextFieldElement control={form.control} name="ctaLabelEn" label={t('fields.ctaLabelEn')} />
-        <TextFieldElement control={form.control} name="ctaLabelZh" label={t('fields.ctaLabelZh')} />
+        <BilingualFields control={form.control} name="ctaLabel" t={t} />
       </>
     ),
     toCreate: (v) => v,

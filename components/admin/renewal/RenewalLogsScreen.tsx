@@ -3,7 +3,7 @@ import { useRouter } from 'next/router';
 import Grid from '@mui/material/Grid';
 import { useTranslation } from 'next-i18next/pages';
 import type { DataTableColumn } from '@/components/common/DataTable';
-import { DetailSection, Facts } from '@/components/common/DetailParts';
+import { DetailSection, FactsSection } from '@/components/common/DetailParts';
 import { DetailScreen, useRouteRecord } from '@/components/common/DetailScreen';
 import { ListScreen } from '@/components/common/ListScreen';
 import { PageHeader } from '@/components/common/PageHeader';
@@ -77,25 +77,24 @@ export function RenewalLogDetailScreen() {
           />
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 6 }}>
-              <DetailSection title={t('renewal:logs.what')}>
-                <Facts
-                  rows={[
-                    [t('renewal:logs.columns.status'), t(`renewal:status.${r.status}`)],
-                    [t('renewal:logs.columns.customer'), `${pickLocalized(locale, r.customerNameEn, r.customerNameZh)} (${r.ucpId})`],
-                    [t('renewal:logs.columns.contract'), r.contractNo],
-                    [t('renewal:logs.columns.offer'), `${r.offerCode} · ${pickLocalized(locale, r.offerNameEn, r.offerNameZh)}`],
-                    [t('renewal:logs.columns.submittedAt'), formatDateTime(r.submittedAt, locale)],
-                    [t('renewal:logs.columns.by'), r.submittedByName],
-                    [t('renewal:logs.newTerm'), `${formatDate(r.newStartDate, locale)} – ${formatDate(r.newEndDate, locale)} (${t('renewal:detail.months', { count: r.terms.termMonths })})`],
-                    [
-                      t('renewal:detail.terms'),
-                      renewalTermsLine(t, locale, r.terms),
-                    ],
-                    [t('renewal:logs.currentCost'), money(r.currentCostCents)],
-                    [t('renewal:logs.offerCost'), money(r.offerCostCents)],
-                  ]}
-                />
-              </DetailSection>
+              <FactsSection
+                title={t('renewal:logs.what')}
+                rows={[
+                  [t('renewal:logs.columns.status'), t(`renewal:status.${r.status}`)],
+                  [t('renewal:logs.columns.customer'), `${pickLocalized(locale, r.customerNameEn, r.customerNameZh)} (${r.ucpId})`],
+                  [t('renewal:logs.columns.contract'), r.contractNo],
+                  [t('renewal:logs.columns.offer'), `${r.offerCode} · ${pickLocalized(locale, r.offerNameEn, r.offerNameZh)}`],
+                  [t('renewal:logs.columns.submittedAt'), formatDateTime(r.submittedAt, locale)],
+                  [t('renewal:logs.columns.by'), r.submittedByName],
+                  [t('renewal:logs.newTerm'), `${formatDate(r.newStartDate, locale)} – ${formatDate(r.newEndDate, locale)} (${t('renewal:detail.months', { count: r.terms.termMonths })})`],
+                  [
+                    t('renewal:detail.terms'),
+                    renewalTermsLine(t, locale, r.terms),
+                  ],
+                  [t('renewal:logs.currentCost'), money(r.currentCostCents)],
+                  [t('renewal:logs.offerCost'), money(r.offerCostCents)],
+                ]}
+              />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
               <DetailSection title={t('contracts:history.title')}>

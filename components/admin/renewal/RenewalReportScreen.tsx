@@ -3,17 +3,14 @@ import { useRouter } from 'next/router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'next-i18next/pages';
-import { DownloadError, EndpointDownloadButton } from '@/components/common/DownloadButton';
+import { CsvExportButton, DownloadError } from '@/components/common/DownloadButton';
 import { useDownload } from '@/components/common/useDownload';
 import { FilterBar, type FilterDef } from '@/components/common/FilterBar';
 import { PageHeader } from '@/components/common/PageHeader';
+import { PlainTable } from '@/components/common/PlainTable';
 import { useEndpointQuery } from '@/lib/api/query';
 import { errorKey } from '@/lib/errors';
 import { formatMoney, pickLocalized } from '@/lib/i18n/locales';
@@ -39,7 +36,6 @@ export function RenewalReportScreen() {
     ],
     [t, offers.data],
   );
-  const lang = locale === 'tc' ? 'tc' : 'en';
   const totals = report.data?.totals;
   return (
     <>
@@ -47,14 +43,12 @@ export function RenewalReportScreen() {
         title={t('renewal:report.title')}
         subtitle={t('renewal:report.subtitle')}
         actions={
-          <EndpointDownloadButton
+          <CsvExportButton
             download={download}
             label={t('renewal:report.export')}
-            runKey="csv"
             endpoint={R.exportReport}
-            body={{ filter, lang }}
-            fileName={lang === 'tc' ? '續約報告.csv' : 'renewal-report.csv'}
-            icon={<DownloadIcon aria-hidden />}
+            filter={filter}
+            fileName={{ en: 'renewal-report.csv', tc: '續約報告.csv' }}
             testId="export-report"
           />
         }
@@ -70,39 +64,36 @@ export function RenewalReportScreen() {
           ))}
         </Box>
       ) : null}
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('renewal:report.title')} data-testid="report-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('renewal:report.month')}</TableCell>
-              <TableCell>{t('renewal:logs.columns.status')}</TableCell>
-              <TableCell>{t('renewal:logs.columns.offer')}</TableCell>
-              <TableCell align="right">{t('renewal:report.count')}</TableCell>
-              <TableCell align="right">{t('renewal:logs.currentCost')}</TableCell>
-              <TableCell align="right">{t('renewal:logs.offerCost')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(report.data?.rows ?? []).map((r) => (
-              <TableRow key={`${r.period}-${r.status}-${r.offerId}`}>
-                <TableCell>{r.period}</TableCell>
-                <TableCell>{t(`renewal:status.${r.status}`)}</TableCell>
-                <TableCell>
-                  {r.offerCode} · {pickLocalized(locale, r.offerNameEn, r.offerNameZh)}
-                </TableCell>
-                <TableCell align="right">{r.count}</TableCell>
-                <TableCell align="right">{formatMoney(r.currentCostCents, locale)}</TableCell>
-                <TableCell align="right">{formatMoney(r.offerCostCents, locale)}</TableCell>
-              </TableRow>
-            ))}
-            {report.data && report.data.rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={6}>{t('renewal:report.empty')}</TableCell>
-              </TableRow>
-            ) : null}
-          </TableBody>
-        </Table>
-      </Box>
+      <PlainTable
+        label={t('renewal:report.title')}
+        testId="report-table"
+        head={[
+          t('renewal:report.month'),
+          t('renewal:logs.columns.status'),
+          t('renewal:logs.columns.offer'),
+          { label: t('renewal:report.count'), align: 'right' },
+          { label: t('renewal:logs.currentCost'), align: 'right' },
+          { label: t('renewal:logs.offerCost'), align: 'right' },
+        ]}
+      >
+        {(report.data?.rows ?? []).map((r) => (
+          <TableRow key={`${r.period}-${r.status}-${r.offerId}`}>
+            <TableCell>{r.period}</TableCell>
+            <TableCell>{t(`renewal:status.${r.status}`)}</TableCell>
+            <TableCell>
+              {r.offerCode} · {pickLocalized(locale, r.offerNameEn, r.offerNameZh)}
+            </TableCell>
+            <TableCell align="right">{r.count}</TableCell>
+            <TableCell align="right">{formatMoney(r.currentCostCents, locale)}</TableCell>
+            <TableCell align="right">{formatMoney(r.offerCostCents, locale)}</TableCell>
+          </TableRow>
+        ))}
+        {report.data && report.data.rows.length === 0 ? (
+          <TableRow>
+            <TableCell colSpan={6}>{t('renewal:report.empty')}</TableCell>
+          </TableRow>
+        ) : null}
+      </PlainTable>
     </>
   );
 }

@@ -15,7 +15,7 @@ import type { DataTableColumn } from '@/components/common/DataTable';
 import { CheckboxElement, NumberFieldElement, SelectElement, TextFieldElement } from '@/components/common/form';
 import { describeResource } from '@/components/common/resource';
 import { DetailSection } from '@/components/common/DetailParts';
-import { recordValues } from '@/components/common/resourceFields';
+import { bilingualColumn, BilingualFields, bilingualRows, recordValues } from '@/components/common/resourceFields';
 import { HelpBody } from '@/components/support/parts';
 import { formatDate, formatDateTime, pickLocalized } from '@/lib/i18n/locales';
 import { supportAdminContract } from '@/lib/support/adminContract';
@@ -120,17 +120,15 @@ export const helpArticlesResource = describeResource({
   endpoints: { list: c.listArticles, get: c.getArticle, create: c.createArticle, update: c.updateArticle },
   recordName: (r: ArticleRecord, locale) => pickLocalized(locale, r.titleEn, r.titleZh),
   columns: (t, locale) => [
-    { key: 'title', header: t('fields.title'), sortable: true, render: (r: ArticleRow) => (zh(locale) ? r.titleZh : r.titleEn) },
+    bilingualColumn<ArticleRow, 'title'>(t, locale, 'title', { key: 'title' }),
     { key: 'topic', header: t('fields.topic'), render: (r: ArticleRow) => t(`support:topics.${r.topic}`) },
     ...publishingColumns<ArticleRow>(t, locale, { updated: true }),
   ],
   filters: (t) => ({ topic: topicFilter(t), published: publishedFilter(t) }),
   view: (r, t, locale) => [
     [t('fields.topic'), t(`support:topics.${r.topic}`)],
-    [t('fields.titleEn'), r.titleEn],
-    [t('fields.titleZh'), r.titleZh],
-    [t('fields.summaryEn'), r.summaryEn || '—'],
-    [t('fields.summaryZh'), r.summaryZh || '—'],
+    ...bilingualRows(t, r, 'title'),
+    ...bilingualRows(t, r, 'summary', { optional: true }),
     ...publishingRows(r, t, locale),
     [
       t('supportAdmin:customerPage'),
@@ -151,10 +149,8 @@ export const helpArticlesResource = describeResource({
     fields: (form, t) => (
       <>
         <SelectElement control={form.control} name="topic" label={t('fields.topic')} required options={topicOptions(t)} />
-        <TextFieldElement control={form.control} name="titleEn" label={t('fields.titleEn')} required maxLength={LIMITS.title} />
-        <TextFieldElement control={form.control} name="titleZh" label={t('fields.titleZh')} required maxLength={LIMITS.title} />
-        <TextFieldElement control={form.control} name="summaryEn" label={t('fields.summaryEn')} multiline minRows={2} maxLength={LIMITS.summary} />
-        <TextFieldElement control={form.control} name="summaryZh" label={t('fields.summaryZh')} multiline minRows={2} maxLength={LIMITS.summary} />
+        <BilingualFields control={form.control} name="title" t={t} required maxLength={LIMITS.title} />
+        <BilingualFields control={form.control} name="summary" t={t} multiline minRows={2} maxLength={LIMITS.summary} />
         <RichTextEditor control={form.control} name="bodyEn" label={t('fields.bodyEn')} required lang="en" helperText={t('supportAdmin:bodyEditorHelp')} />
         <RichTextEditor control={form.control} name="bodyZh" label={t('fields.bodyZh')} required lang="zh-HK" helperText={t('supportAdmin:bodyEditorHelp')} />
         <PublishingFields control={form.control} t={t} />
@@ -173,15 +169,14 @@ export const faqResource = describeResource({
   endpoints: { list: c.listFaqEntries, get: c.getFaqEntry, create: c.createFaqEntry, update: c.updateFaqEntry },
   recordName: (r: FaqRecord, locale) => pickLocalized(locale, r.questionEn, r.questionZh),
   columns: (t, locale) => [
-    { key: 'title', header: t('fields.question'), sortable: true, render: (r: FaqRow) => (zh(locale) ? r.questionZh : r.questionEn) },
+    bilingualColumn<FaqRow, 'question'>(t, locale, 'question', { key: 'title' }),
     { key: 'category', header: t('fields.category'), render: (r: FaqRow) => t(`support:topics.${r.category}`) },
     ...publishingColumns<FaqRow>(t, locale, { updated: true }),
   ],
   filters: (t) => ({ topic: topicFilter(t), published: publishedFilter(t) }),
   view: (r, t, locale) => [
     [t('fields.category'), t(`support:topics.${r.category}`)],
-    [t('fields.questionEn'), r.questionEn],
-    [t('fields.questionZh'), r.questionZh],
+    ...bilingualRows(t, r, 'question'),
     ...publishingRows(r, t, locale),
   ],
   sections: (r, t) => <Preview en={r.answerEn} zhHtml={r.answerZh} t={t} />,
@@ -192,10 +187,8 @@ export const faqResource = describeResource({
     fields: (form, t) => (
       <>
         <SelectElement control={form.control} name="category" label={t('fields.category')} required options={topicOptions(t)} />
-        <TextFieldElement control={form.control} name="questionEn" label={t('fields.questionEn')} required maxLength={LIMITS.title} />
-        <TextFieldElement control={form.control} name="questionZh" label={t('fields.questionZh')} required maxLength={LIMITS.title} />
-        <TextFieldElement control={form.control} name="answerEn" label={t('fields.answerEn')} required multiline minRows={5} maxLength={LIMITS.body} helperText={t('supportAdmin:bodyHelp')} />
-        <TextFieldElement control={form.control} name="answerZh" label={t('fields.answerZh')} required multiline minRows={5} maxLength={LIMITS.body} helperText={t('supportAdmin:bodyHelp')} />
+        <BilingualFields control={form.control} name="question" t={t} required maxLength={LIMITS.title} />
+        <BilingualFields control={form.control} name="answer" t={t} required multiline minRows={5} maxLength={LIMITS.body} helperText={t('supportAdmin:bodyHelp')} />
         <PublishingFields control={form.control} t={t} />
       </>
     ),
@@ -212,16 +205,14 @@ export const usefulLinksResource = describeResource({
   endpoints: { list: c.listLinks, get: c.getLink, create: c.createLink, update: c.updateLink },
   recordName: (r: LinkRecord, locale) => pickLocalized(locale, r.titleEn, r.titleZh),
   columns: (t, locale) => [
-    { key: 'title', header: t('fields.title'), sortable: true, render: (r: LinkRow) => (zh(locale) ? r.titleZh : r.titleEn) },
+    bilingualColumn<LinkRow, 'title'>(t, locale, 'title', { key: 'title' }),
     { key: 'url', header: t('fields.url'), hideOnMobile: true, render: (r: LinkRow) => <span style={{ overflowWrap: 'anywhere' }}>{r.url}</span> },
     ...publishingColumns<LinkRow>(t, locale, { updated: false }),
   ],
   filters: (t) => ({ published: publishedFilter(t) }),
   view: (r, t, locale) => [
-    [t('fields.titleEn'), r.titleEn],
-    [t('fields.titleZh'), r.titleZh],
-    [t('fields.descriptionEn'), r.descriptionEn || '—'],
-    [t('fields.descriptionZh'), r.descriptionZh || '—'],
+    ...bilingualRows(t, r, 'title'),
+    ...bilingualRows(t, r, 'description', { optional: true }),
     [
       t('fields.url'),
       <Link key="u" href={r.url} target="_blank" rel="noopener noreferrer" sx={{ overflowWrap: 'anywhere' }}>
@@ -236,10 +227,8 @@ export const usefulLinksResource = describeResource({
     fromRecord: recordValues(linkEmpty),
     fields: (form, t) => (
       <>
-        <TextFieldElement control={form.control} name="titleEn" label={t('fields.titleEn')} required maxLength={LIMITS.title} />
-        <TextFieldElement control={form.control} name="titleZh" label={t('fields.titleZh')} required maxLength={LIMITS.title} />
-        <TextFieldElement control={form.control} name="descriptionEn" label={t('fields.descriptionEn')} multiline minRows={2} maxLength={LIMITS.summary} />
-        <TextFieldElement control={form.control} name="descriptionZh" label={t('fields.descriptionZh')} multiline minRows={2} maxLength={LIMITS.summary} />
+        <BilingualFields control={form.control} name="title" t={t} required maxLength={LIMITS.title} />
+        <BilingualFields control={form.control} name="description" t={t} multiline minRows={2} maxLength={LIMITS.summary} />
         <TextFieldElement control={form.control} name="url" label={t('fields.url')} required maxLength={LIMITS.url} helperText={t('help.url')} />
         <PublishingFields control={form.control} t={t} />
       </>

@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import { RadioGroupElement, TextFieldElement } from '@/components/common/form';
 import { describeResource } from '@/components/common/resource';
 import { DetailSection } from '@/components/common/DetailParts';
-import { KeyAndNameFields, nameColumn, recordValues, updateWithoutKey } from '@/components/common/resourceFields';
+import { bilingualRows, KeyAndNameFields, nameColumn, recordValues, updateWithoutKey } from '@/components/common/resourceFields';
 import { createdColumn, statusColumn, statusFilter, statusRow } from '@/components/common/resourceStatus';
 import { pickLocalized } from '@/lib/i18n/locales';
 import { CODE_AREAS } from '@/lib/userGroups/codeAreas';
@@ -74,8 +74,7 @@ export const userGroupsResource = describeResource({
     [t('fields.code'), r.code],
     statusRow(t, r.status),
     [t('fields.kind'), t(`kind.${r.kind}`)],
-    [t('fields.nameEn'), r.nameEn],
-    [t('fields.nameZh'), r.nameZh],
+    ...bilingualRows(t, r, 'name'),
     [t('fields.description'), r.description || '—'],
   ],
   sections: (r, t) => (

@@ -9,10 +9,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
@@ -20,6 +17,7 @@ import { Can } from '@/components/common/Can';
 import { DownloadError } from '@/components/common/DownloadButton';
 import { useDownload } from '@/components/common/useDownload';
 import { useFieldMessage } from '@/components/common/form/useFieldMessage';
+import { PlainTable } from '@/components/common/PlainTable';
 import { settle, useEndpointUpload } from '@/lib/api/query';
 import { errorKey } from '@/lib/errors';
 import { usersContract } from '@/lib/users/contract';
@@ -119,36 +117,25 @@ function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void })
             <Alert severity={failed.length ? 'error' : 'success'} role="status" data-testid="import-preview-summary">
               {failed.length ? t('import.previewErrors', { count: failed.length, total: preview.total }) : t('import.previewOk', { count: preview.total })}
             </Alert>
-            <Box sx={{ overflowX: 'auto' }}>
-              <Table size="small" aria-label={t('import.previewTitle')} data-testid="import-preview">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('import.row')}</TableCell>
-                    <TableCell>{t('fields.loginId')}</TableCell>
-                    <TableCell>{t('import.result')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {preview.rows.map((r) => (
-                    <TableRow key={r.row} data-testid={`import-row-${r.row}`} data-ok={r.errors.length ? 'false' : 'true'}>
-                      <TableCell>{r.row}</TableCell>
-                      <TableCell sx={{ wordBreak: 'break-all' }}>{r.loginId || '—'}</TableCell>
-                      <TableCell>
-                        {r.errors.length ? (
-                          <Box component="ul" sx={{ m: 0, pl: 2, color: 'error.main' }}>
-                            {r.errors.map((e) => (
-                              <li key={e}>{rowError(e)}</li>
-                            ))}
-                          </Box>
-                        ) : (
-                          t('import.rowOk')
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Box>
+            <PlainTable label={t('import.previewTitle')} testId="import-preview" head={[t('import.row'), t('fields.loginId'), t('import.result')]}>
+              {preview.rows.map((r) => (
+                <TableRow key={r.row} data-testid={`import-row-${r.row}`} data-ok={r.errors.length ? 'false' : 'true'}>
+                  <TableCell>{r.row}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-all' }}>{r.loginId || '—'}</TableCell>
+                  <TableCell>
+                    {r.errors.length ? (
+                      <Box component="ul" sx={{ m: 0, pl: 2, color: 'error.main' }}>
+                        {r.errors.map((e) => (
+                          <li key={e}>{rowError(e)}</li>
+                        ))}
+                      </Box>
+                    ) : (
+                      t('import.rowOk')
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </PlainTable>
           </>
         ) : null}
       </DialogContent>
