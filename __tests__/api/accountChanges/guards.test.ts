@@ -7,7 +7,9 @@ import { eq, sql } from 'drizzle-orm';
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import { changeRequests, customers, machines } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
+import { lockCustomer } from '@/lib/server/services/accountChanges/guards';
 import { msg } from '@/lib/zodMessages';
+import { createContract } from '../bills/billFixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer, type TestResponse } from '../helpers/testServer';
 import { ADDRESS, ADDRESS_EN, billingBody, customerCaller, postMultipart, tomorrow } from './fixtures';
@@ -107,6 +109,20 @@ describeEachDb('account changes: no empty requests, one open request per target'
     // A machine move is another type: not held up by the toner request.
     const move = { machineIds: [c.machineA.id], address: { ...ADDRESS }, locationDetail: '', siteContactName: 'Lee', siteContactPhone: '91234567', moveDate: tomorrow(), idempotencyKey: randomUUID(), termsAccepted: true as const };
     expect((await callEndpoint(server, C.endpoints.submitMachineLocation, move, { token: c.token })).status).toBe(200);
+  });
+
+  it('the submission lock on the customer does not hold up rows that only reference the customer (PostgreSQL: a second connection)', async () => {
+    if (getHandle().kind !== 'postgres') return; // PGlite has one connection: nothing can run beside the lock.
+    const c = await customerCaller(db());
+    await db().transaction(async (tx) => {
+      await lockCustomer(tx, c.ucpId);
+      // A foreign-key insert takes KEY SHARE on the customer: blocked by FOR UPDATE, not by FOR NO KEY UPDATE.
+      const inserted = await db().transaction(async (other) => {
+        await other.execute(sql`set local lock_timeout = '2s'`);
+        return createContract(other, c.ucpId, { status: 'active' });
+      });
+      expect(inserted.ucpId).toBe(c.ucpId);
+    });
   });
 
   it('two different requests of a type at once: exactly one is stored, the other is refused; a replay still answers the first', async () => {

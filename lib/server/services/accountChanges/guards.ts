@@ -54,9 +54,12 @@ export function refuseUnchanged<T extends ChangeType>(type: T, built: Built<T>):
   throw new AppError('VALIDATION', { publicMessage: 'The request asks for what the records say already', fields: { [GUARD_FIELD[type]]: [V('noChange')] } });
 }
 
-/** Serialises the submissions of one customer (held to the end of the transaction), so two at once cannot both pass the pending check. */
+/**
+ * Serialises the submissions of one customer (held to the end of the transaction), so two at once cannot both pass the
+ * pending check. NO KEY UPDATE: rows that only reference the customer (foreign keys take KEY SHARE) are not held up.
+ */
 export async function lockCustomer(db: Db, ucpId: string): Promise<void> {
-  await db.select({ ucpId: customers.ucpId }).from(customers).where(eq(customers.ucpId, ucpId)).for('update');
+  await db.select({ ucpId: customers.ucpId }).from(customers).where(eq(customers.ucpId, ucpId)).for('no key update');
 }
 
 /** The machines (or contracts) a request of a per-item type is about, from its stored new value. */
