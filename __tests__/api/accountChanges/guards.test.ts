@@ -111,6 +111,35 @@ describeEachDb('account changes: no empty requests, one open request per target'
     expect((await callEndpoint(server, C.endpoints.submitMachineLocation, move, { token: c.token })).status).toBe(200);
   });
 
+  it('per contract: an approved transfer still holds its contracts until it is completed (approval only accepts it; the novation follows)', async () => {
+    const c = await customerCaller(db());
+    const other = await createContract(db(), c.ucpId, { status: 'active' });
+    const transfer = (contractIds: string[]) =>
+      postMultipart(server, C.endpoints.submitTransferAgreement.path, c.token, {
+        contractIds,
+        transfereeNameEn: 'T Ltd',
+        transfereeBrNo: '87654321',
+        transfereeContactName: 'Ho',
+        transfereeContactPhone: '25110399',
+        transfereeEmail: 't@t.hk',
+        effectiveDate: tomorrow(),
+        idempotencyKey: randomUUID(),
+        termsAccepted: 'true',
+      });
+    const first = submitted(await transfer([c.contract.id]));
+    await db().update(changeRequests).set({ status: 'approved', decidedAt: new Date() }).where(eq(changeRequests.id, first.id));
+    const again = await transfer([other.id, c.contract.id]);
+    expect(errorOf(again)).toEqual({
+      status: 409,
+      code: 'CHANGE_ALREADY_PENDING',
+      fields: { contractIds: [msg(V('alreadyApprovedFor'), { requestNo: first.requestNo, items: c.contract.contractNo })] },
+    });
+    // Another contract is free; once the transfer is completed, its contract is too.
+    expect((await transfer([other.id])).status).toBe(200);
+    await db().update(changeRequests).set({ status: 'completed', completedAt: new Date() }).where(eq(changeRequests.id, first.id));
+    expect((await transfer([c.contract.id])).status).toBe(200);
+  });
+
   it('the submission lock on the customer does not hold up rows that only reference the customer (PostgreSQL: a second connection)', async () => {
     if (getHandle().kind !== 'postgres') return; // PGlite has one connection: nothing can run beside the lock.
     const c = await customerCaller(db());
