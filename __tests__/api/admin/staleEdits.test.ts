@@ -10,6 +10,8 @@ import { inboxBuilderContract } from '@/lib/inboxBuilder/contract';
 import { offersContract } from '@/lib/offers/contract';
 import { renewalContract } from '@/lib/renewal/contract';
 import { faqEntries, helpArticles, inboxMessages, offers, renewalOffers, userAccounts, userGroups, customers, usefulLinks } from '@/lib/server/db/schema';
+import { siteContentAdminContract } from '@/lib/siteContent/adminContract';
+import { storedDocument } from '@/lib/server/services/siteContent/admin';
 import { supportAdminContract } from '@/lib/support/adminContract';
 import { userGroupsContract } from '@/lib/userGroups/contract';
 import { usersContract } from '@/lib/users/contract';
@@ -48,6 +50,7 @@ describeEachDb('Stale staff edits (409 RECORD_CHANGED)', (getHandle) => {
       'renewal_offer_write',
       'build_inbox_message_write',
       'support_content_write',
+      'site_content_write',
     ],
   });
   const post = async (s: TestServer, path: string, body: unknown): Promise<Answer> => (await s.post(path, body, { token: tokens.staff })) as Answer;
@@ -65,6 +68,7 @@ describeEachDb('Stale staff edits (409 RECORD_CHANGED)', (getHandle) => {
   const R = renewalContract.endpoints;
   const I = inboxBuilderContract.endpoints;
   const S = supportAdminContract.endpoints;
+  const SC = siteContentAdminContract.endpoints;
 
   const customerFields = (contactName: string) => ({
     nameEn: 'Stale Edit Trading Limited',
@@ -127,6 +131,11 @@ describeEachDb('Stale staff edits (409 RECORD_CHANGED)', (getHandle) => {
   const faq = (questionEn: string) => ({ category: 'portal_use' as const, questionEn, questionZh: '問題', answerEn: '<p>A</p>', answerZh: '<p>答</p>', sortOrder: 1, published: false });
   const link = (titleEn: string) => ({ titleEn, titleZh: '連結', descriptionEn: '', descriptionZh: '', url: 'https://example.hk', sortOrder: 1, published: false });
   const users = new Map<string, { ucpId: string; groupId: string }>();
+  /** A site-content section's version (its `updatedAt`; null while never saved), as its edit form loads it. */
+  const sectionVersion = async (id: string) => ((await post(server, SC.getSection.path, { id })).body.data!.updatedAt ?? null) as string | null;
+  /** The chat link carries the text in its query: `https://chat.example.hk/?t=<text>`. */
+  const chatLink = (text: string) => `https://chat.example.hk/?t=${encodeURIComponent(text)}`;
+  const saveChat = (version: string | null, text: string) => post(server, SC.updateSection.path, { id: 'chat_link', version, en: { link: chatLink(text) }, tc: { link: chatLink(text) } });
 
   const cases: Case[] = [
     {
@@ -187,8 +196,8 @@ describeEachDb('Stale staff edits (409 RECORD_CHANGED)', (getHandle) => {
       },
       update: (id, v, text) => post(server, R.saveOffer.path, { id, version: v, offer: renewalFields(renewalCodes.get(id)!, text) }),
       stored: async (id) => (await db().select().from(renewalOffers).where(eq(renewalOffers.id, id)))[0]!.nameEn,
-      // No get endpoint: the dialog edits the list's row; the save answers the offer with its new version.
-      reread: async (_id, answer) => answer.body.data!.updatedAt as string,
+      // The edit dialog reads the offer by id (getOffer).
+      reread: (id) => version(R.getOffer, id),
     },
     {
       name: 'inboxBuilder/updateMessage',
@@ -229,6 +238,20 @@ describeEachDb('Stale staff edits (409 RECORD_CHANGED)', (getHandle) => {
       update: (id, v, text) => post(server, S.updateLink.path, { id, version: v, ...link(text) }),
       stored: async (id) => (await db().select().from(usefulLinks).where(eq(usefulLinks.id, id)))[0]!.titleEn,
       reread: (id) => version(S.getLink, id),
+    },
+    {
+      name: 'siteContentAdmin/updateSection',
+      // The sections are fixed: "create" saves the chat link once (from whatever version it has, null if never saved).
+      create: async () => {
+        expect((await saveChat(await sectionVersion('chat_link'), 'first')).body).toMatchObject({ status: 'success' });
+        return { id: 'chat_link', version: (await sectionVersion('chat_link'))! };
+      },
+      update: (_id, v, text) => saveChat(v, text),
+      stored: async (id) => {
+        const doc = (await storedDocument(db(), id as 'chat_link', 'tc')) as { link: string };
+        return new URL(doc.link).searchParams.get('t') ?? '';
+      },
+      reread: async (id) => (await sectionVersion(id))!,
     },
   ];
 
@@ -277,6 +300,16 @@ describeEachDb('Stale staff edits (409 RECORD_CHANGED)', (getHandle) => {
     expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
     const winner = answers.find((x) => x.status === 200) === answers[0] ? 'Tab one' : 'Tab two';
     expect(await c.stored(id)).toBe(winner);
+  });
+
+  it('site content: a section saved by someone else is 409 also for an edit loaded before it was ever saved (version null)', async () => {
+    const { version: loaded } = await cases.find((x) => x.name === 'siteContentAdmin/updateSection')!.create();
+    const neverSaved = await saveChat(null, 'Loaded before the first save');
+    expect(neverSaved.status).toBe(409);
+    expect(neverSaved.body.error?.code).toBe('RECORD_CHANGED');
+    // Missing version: 400.
+    expect((await post(server, SC.updateSection.path, { id: 'chat_link', en: { link: '' }, tc: { link: '' } })).status).toBe(400);
+    expect((await saveChat(loaded, 'Current')).body).toMatchObject({ status: 'success' });
   });
 
   it('a missing version is 400 VALIDATION; an unknown record is 404', async () => {
