@@ -9,7 +9,7 @@ import { customersContract } from '@/lib/customers/contract';
 import { inboxBuilderContract } from '@/lib/inboxBuilder/contract';
 import { offersContract } from '@/lib/offers/contract';
 import { renewalContract } from '@/lib/renewal/contract';
-import { faqEntries, helpArticles, inboxMessages, offers, renewalOffers, userAccounts, userGroups, customers, usefulLinks } from '@/lib/server/db/schema';
+import { faqEntries, helpArticles, inboxMessages, offers, renewalOffers, userAccounts, userGroupMembers, userGroups, customers, usefulLinks } from '@/lib/server/db/schema';
 import { siteContentAdminContract } from '@/lib/siteContent/adminContract';
 import { storedDocument } from '@/lib/server/services/siteContent/admin';
 import { supportAdminContract } from '@/lib/support/adminContract';
@@ -291,6 +291,34 @@ describeEachDb('Stale staff edits (409 RECORD_CHANGED)', (getHandle) => {
     const saved = await c.update(id, loaded, 'Edited while the user signed in and out');
     expect(saved.body).toMatchObject({ status: 'success' });
     expect(await c.stored(id)).toBe('Edited while the user signed in and out');
+  });
+
+  it('a group membership added or removed moves the user\'s version: a user edit loaded before (it carries the groups) is 409 and undoes nothing', async () => {
+    const c = cases.find((x) => x.name === 'users/updateUser')!;
+    const { id, version: loaded } = await c.create();
+    const [user] = await db().select().from(userAccounts).where(eq(userAccounts.userAcUuid, id));
+    const { ucpId } = users.get(id)!;
+    const other = await createGroup(db(), ['home']);
+    const added = await post(server, G.addGroupMember.path, { id: other.id, loginId: user!.loginId, ucpId });
+    expect(added.body).toMatchObject({ status: 'success' });
+    // The form loaded before holds only the first group: saving it would take the new one away again.
+    const stale = await c.update(id, loaded, 'Stale after a membership');
+    expect(stale.status).toBe(409);
+    expect(stale.body.error?.code).toBe('RECORD_CHANGED');
+    const memberOf = async () => (await db().select({ g: userGroupMembers.groupId }).from(userGroupMembers).where(eq(userGroupMembers.userAcUuid, id))).map((r) => r.g).sort();
+    expect(await memberOf()).toContain(other.id);
+
+    const afterAdd = await c.reread(id, added);
+    expect(afterAdd).not.toBe(loaded);
+    const removed = await post(server, G.removeGroupMember.path, { id: other.id, userId: id, ucpId });
+    expect(removed.body).toMatchObject({ status: 'success' });
+    expect((await c.update(id, afterAdd, 'Stale after a removal')).status).toBe(409);
+    expect(await memberOf()).not.toContain(other.id);
+    // Nothing changed (already a member / not a member): the version stays.
+    const current = await c.reread(id, removed);
+    expect((await post(server, G.removeGroupMember.path, { id: other.id, userId: id, ucpId })).body).toMatchObject({ status: 'success' });
+    expect(await c.reread(id, removed)).toBe(current);
+    expect((await c.update(id, current, 'Current')).body).toMatchObject({ status: 'success' });
   });
 
   it('two saves of the same version sent at once: exactly one is saved, the other is 409', async () => {
