@@ -108,7 +108,9 @@ export function EntityForm<E extends Endpoint<'mutation'>, TIn extends FieldValu
         secondaryActions={onCancel ? <Button onClick={onCancel}>{cancelLabel ?? t('ui.form.cancel')}</Button> : undefined}
         onSubmit={async (values, context) => {
           const body = toBody(values, { ...context, ...(conflict.formVersion !== undefined ? { version: conflict.formVersion } : {}) });
-          const result = await submitThrough(mutation.mutateAsync, body);
+          const sent = await submitThrough(mutation.mutateAsync, body);
+          // The server names fields by their path in the body: back to the form's names when the body nests the values.
+          const result = sent.ok ? sent : { ...sent, error: { ...sent.error, ...fieldsOfForm(sent.error.fields, body, values) } };
           if (!result.ok && result.error.code === 'RECORD_CHANGED' && conflict.formVersion !== undefined) {
             conflict.changed();
             return { ok: false as const, error: { ...result.error, code: ABORTED } };
@@ -148,6 +150,25 @@ function useVersionConflict(version: string | undefined) {
     changed: () => setState((s) => ({ ...s, notice: 'reloading', saved: false })),
     saved: () => setState((s) => ({ ...s, notice: null, saved: true })),
   };
+}
+
+/**
+ * The server's field errors under the form's field names. The server names a field by its path in the request body;
+ * when `toBody` nests the form's values under a key (`{ id, version, draft: values }`, `{ offer: values }`), its
+ * `draft.titleEn` is the form's `titleEn`. The key is found by identity (the very values object sits in the body), so
+ * a field of the form that happens to be an object (`address.street`) is never mistaken for it.
+ */
+export function fieldsOfForm(fields: ApiError['fields'], body: unknown, values: unknown): Pick<ApiError, 'fields'> {
+  if (!fields) return {};
+  const keys = body !== null && typeof body === 'object' && body !== values ? Object.keys(body).filter((k) => (body as Record<string, unknown>)[k] === values) : [];
+  if (keys.length === 0) return { fields };
+  const mapped: Record<string, string[]> = {};
+  for (const [path, messages] of Object.entries(fields)) {
+    const key = keys.find((k) => path.startsWith(`${k}.`));
+    const name = key ? path.slice(key.length + 1) : path;
+    mapped[name] = [...(mapped[name] ?? []), ...messages];
+  }
+  return { fields: mapped };
 }
 
 /** A mutation's `mutateAsync` as the ApiResult the shared Form expects (failures are values, not throws). */

@@ -95,8 +95,13 @@ type WithoutVersion<B> = B extends unknown ? Omit<B, 'version'> : never;
 
 /** Whether an update endpoint takes the version its form loaded (optimistic concurrency: docs/api.md). */
 const takesVersion = (endpoint: WriteE): boolean => {
-  const shape = (endpoint.body as { shape?: unknown }).shape;
-  return typeof shape === 'object' && shape !== null && 'version' in shape;
+  const hasVersion = (schema: unknown) => {
+    const shape = (schema as { shape?: unknown }).shape;
+    return typeof shape === 'object' && shape !== null && 'version' in shape;
+  };
+  // A body that is a union of shapes (one per kind of record, e.g. a site-content section) takes one when each does.
+  const options = (endpoint.body as { options?: unknown }).options;
+  return Array.isArray(options) && options.length > 0 ? options.every(hasVersion) : hasVersion(endpoint.body);
 };
 
 /** The record's version as its get endpoint answered it (`updatedAt`). */
@@ -273,7 +278,8 @@ function ResourceEdit<Rec, FIn extends FieldValues, FOut>({
               defaultValues={form.fromRecord(rec)}
               // The version the form's values came from, not the latest read: a save over someone else's is a 409.
               {...(versioned ? { version: versionOf(rec) } : {})}
-              toBody={(v, ctx) => ({ ...toUpdate(rec, v), ...(versioned ? { version: ctx.version } : {}) }) as BodyOf<typeof update>}
+              // A record never saved has no version yet (a site-content section not configured): null says so.
+              toBody={(v, ctx) => ({ ...toUpdate(rec, v), ...(versioned ? { version: ctx.version ?? null } : {}) }) as BodyOf<typeof update>}
               fieldLabels={fieldLabels}
               submitLabel={t('common:ui.form.save')}
               onCancel={() => void router.push(view)}

@@ -94,11 +94,15 @@ function useSubmission(channel: 'form' | 'csv') {
       return false;
     }
   };
-  /** What was entered changed: the last answer (check result, refusal) no longer applies to it. */
-  const reset = () => {
+  /**
+   * What was entered changed: the last answer (check result, refusal) no longer applies to it. `saved` also drops the
+   * last save's message (a new file is a new submission; the form keeps it while the next machines are typed in).
+   */
+  const reset = (opts: { saved?: boolean } = {}) => {
     setResult(null);
     setConfirm(false);
     setError(null);
+    if (opts.saved) setSaved(null);
   };
   return { run, reset, result, saved, error, confirm, setConfirm, busy: check.isPending || submit.isPending, setResult };
 }
@@ -391,7 +395,7 @@ function CsvUpload() {
     setError(null);
     setRows([]);
     setParseErrors([]);
-    s.reset();
+    s.reset({ saved: true });
     setFileName(file.name);
     const text = await file.text();
     if (text.length > MAX_CSV_CHARS) {
@@ -485,7 +489,13 @@ function CsvUpload() {
         </PlainTable>
       ) : null}
       {rows.length > 0 ? (
-        <Button variant="contained" onClick={() => void s.run(rows)} disabled={s.busy || blocked || ((s.result?.warningCount ?? 0) > 0 && !s.confirm)} data-testid="submit-csv">
+        <Button
+          variant="contained"
+          // Saved: the rows go with the preview, so the same file is not sent twice; choosing a file shows its own again.
+          onClick={() => void s.run(rows).then((saved) => saved && setRows([]))}
+          disabled={s.busy || blocked || ((s.result?.warningCount ?? 0) > 0 && !s.confirm)}
+          data-testid="submit-csv"
+        >
           {t('meter:upload.submitCsv', { count: rows.length })}
         </Button>
       ) : null}

@@ -36,7 +36,8 @@ const SUBMIT_NOTE =
   'Answers { id, requestNo, status: pending, replayed }; the same idempotencyKey (unique per customer) answers the first request. ' +
   'termsAccepted must be true. Dates from today to a year ahead (Hong Kong). Channel source W. Audit row and inbox notice. ' +
   'Asking for what the records say already: 400 VALIDATION (accountChanges:validation.noChange on the first field). An open (pending or ' +
-  'inProgress) request of the type for the customer, or for a chosen machine / contract: 409 CHANGE_ALREADY_PENDING naming it.';
+  'inProgress; a transfer also approved, until completed) request of the type for the customer, or for a chosen machine / contract: ' +
+  '409 CHANGE_ALREADY_PENDING naming it.';
 const UPLOAD_NOTE =
   'MULTIPART/FORM-DATA (not JSON): one file part `file` (PDF, JPEG or PNG by content, at most upload_file_size MB, checked while ' +
   'streaming: 413; empty 400 FILE_EMPTY, wrong type 415, damaged 400 FILE_CORRUPT). ';

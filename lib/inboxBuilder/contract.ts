@@ -39,7 +39,8 @@ export const inboxBuilderContract = defineContract('inboxBuilder', {
     messageDraftSchema,
   ),
   updateMessage: writeId(
-    'Replace a draft ({ id, draft }). Only drafts: a scheduled or sent message is 409 MESSAGE_NOT_DRAFT. Audit row.',
+    'Replace a draft ({ id, version, draft }). Field errors as fields.draft.* (e.g. draft.titleEn, draft.customerIds). Only drafts: a scheduled or sent ' +
+      'message is 409 MESSAGE_NOT_DRAFT. Audit row.',
     updateMessageSchema,
   ),
   sendMessage: write(

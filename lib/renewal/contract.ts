@@ -51,6 +51,11 @@ export const renewalContract = defineContract('renewal', {
     listOffersSchema,
     output<OfferListResult>(),
   ),
+  getOffer: readOffers(
+    'Provider staff: one renewal offer as it is now (the edit dialog reads it, so a 409 RECORD_CHANGED reloads it even when it has left the list page). Unknown id: 404.',
+    renewalIdSchema,
+    output<OfferItem>(),
+  ),
   listModels: readOffers('Provider staff: machine models an offer may include.', noBody, output<MachineModelOption[]>()),
   saveOffer: mutation({
     summary: 'Provider staff: create (no id) or update a renewal offer (id and `version`, the `updatedAt` it loaded: 409 RECORD_CHANGED when saved since); audit row with before and after. Duplicate code: 409 CONFLICT; unknown model: 400 VALIDATION.',

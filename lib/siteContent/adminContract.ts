@@ -17,7 +17,7 @@ export const siteContentAdminContract = defineContract('siteContentAdmin', {
   ),
   getSection: read('Staff: one section in English and Chinese as stored. Unknown id: 404.', sectionIdSchema, output<SectionRecord>()),
   updateSection: writeId(
-    'Staff: replace one section in both languages (links https:// or a portal path; plain text). Audited. Customers see it at their next page load. Answers { id }.',
+    'Staff: replace one section in both languages (links https:// or a portal path; plain text), naming the `version` it loaded (the section\'s `updatedAt`, null when never saved: 409 RECORD_CHANGED when saved since). Audited. Customers see it at their next page load. Answers { id }.',
     updateSectionSchema,
   ),
 });

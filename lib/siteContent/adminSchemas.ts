@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { listBodySchema, type ListResult } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
+import { versionSchema } from '@/lib/zodText';
 import { isSafeHref, type FooterPopupContent, type LinkConfiguration, type MobileApplication, type SocialPlatformSection } from './schemas';
 
 export const SITE_CONTENT_SECTIONS = ['footer_popup', 'mobile_app', 'social', 'chat_link', 'link_config'] as const;
@@ -63,10 +64,16 @@ export type SectionDocuments = {
   link_config: LinkConfiguration;
 };
 
-const sectionBody = <K extends SiteContentSection>(id: K) =>
-  z.strictObject({ id: z.literal(id), en: sectionDocumentSchemas[id], tc: sectionDocumentSchemas[id] });
+/**
+ * The section's version as the edit form loaded it (its `updatedAt`; null for a section never saved): a save over a
+ * colleague's since then is 409 RECORD_CHANGED (docs/api.md, "Edits name the version they loaded").
+ */
+const sectionVersion = versionSchema.nullable();
 
-/** Both languages of one section, replaced together. */
+const sectionBody = <K extends SiteContentSection>(id: K) =>
+  z.strictObject({ id: z.literal(id), version: sectionVersion, en: sectionDocumentSchemas[id], tc: sectionDocumentSchemas[id] });
+
+/** Both languages of one section, replaced together, naming the version they were loaded at. */
 export const updateSectionSchema = z.discriminatedUnion('id', [
   sectionBody('footer_popup'),
   sectionBody('mobile_app'),

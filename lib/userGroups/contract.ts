@@ -44,11 +44,13 @@ export const userGroupsContract = defineContract('userGroups', {
   ),
   addGroupMember: writeId(
     'Provider staff: give a user (login id) the group for one of its linked customers (UCP id). Unknown user, customer or link: 400 on the field; ' +
-      'a customer group takes only customer users, a staff group only provider staff (400 on loginId). Audited.',
+      'a customer group takes only customer users, a staff group only provider staff (400 on loginId). Moves the user\'s version (`updatedAt`): ' +
+      'a user edit loaded before is 409 RECORD_CHANGED. Audited.',
     addMemberSchema,
   ),
   removeGroupMember: writeId(
-    'Provider staff: take the group away from a user for one customer. Effective at the user’s next request. Audited.',
+    'Provider staff: take the group away from a user for one customer. Effective at the user’s next request. Moves the user\'s version ' +
+      '(`updatedAt`): a user edit loaded before is 409 RECORD_CHANGED. Audited.',
     removeMemberSchema,
   ),
 });

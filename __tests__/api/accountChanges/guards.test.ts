@@ -3,11 +3,13 @@
  * per-item types): docs/account-changes.md, "One open request, and a real change".
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import { changeRequests, customers, machines } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
+import { lockCustomer } from '@/lib/server/services/accountChanges/guards';
 import { msg } from '@/lib/zodMessages';
+import { createContract } from '../bills/billFixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer, type TestResponse } from '../helpers/testServer';
 import { ADDRESS_EN, billingBody, customerCaller, hardcopyBody, machineMoveBody, postMultipart, requestCount, tomorrow, tonerAddressBody } from './fixtures';
@@ -94,6 +96,49 @@ describeEachDb('account changes: no empty requests, one open request per target'
     // A machine move is another type: not held up by the toner request.
     const move = machineMoveBody([c.machineA.id], { locationDetail: '' });
     expect((await callEndpoint(server, C.endpoints.submitMachineLocation, move, { token: c.token })).status).toBe(200);
+  });
+
+  it('per contract: an approved transfer still holds its contracts until it is completed (approval only accepts it; the novation follows)', async () => {
+    const c = await customerCaller(db());
+    const other = await createContract(db(), c.ucpId, { status: 'active' });
+    const transfer = (contractIds: string[]) =>
+      postMultipart(server, C.endpoints.submitTransferAgreement.path, c.token, {
+        contractIds,
+        transfereeNameEn: 'T Ltd',
+        transfereeBrNo: '87654321',
+        transfereeContactName: 'Ho',
+        transfereeContactPhone: '25110399',
+        transfereeEmail: 't@t.hk',
+        effectiveDate: tomorrow(),
+        idempotencyKey: randomUUID(),
+        termsAccepted: 'true',
+      });
+    const first = submitted(await transfer([c.contract.id]));
+    await db().update(changeRequests).set({ status: 'approved', decidedAt: new Date() }).where(eq(changeRequests.id, first.id));
+    const again = await transfer([other.id, c.contract.id]);
+    expect(errorOf(again)).toEqual({
+      status: 409,
+      code: 'CHANGE_ALREADY_PENDING',
+      fields: { contractIds: [msg(V('alreadyApprovedFor'), { requestNo: first.requestNo, items: c.contract.contractNo })] },
+    });
+    // Another contract is free; once the transfer is completed, its contract is too.
+    expect((await transfer([other.id])).status).toBe(200);
+    await db().update(changeRequests).set({ status: 'completed', completedAt: new Date() }).where(eq(changeRequests.id, first.id));
+    expect((await transfer([c.contract.id])).status).toBe(200);
+  });
+
+  it('the submission lock on the customer does not hold up rows that only reference the customer (PostgreSQL: a second connection)', async () => {
+    if (getHandle().kind !== 'postgres') return; // PGlite has one connection: nothing can run beside the lock.
+    const c = await customerCaller(db());
+    await db().transaction(async (tx) => {
+      await lockCustomer(tx, c.ucpId);
+      // A foreign-key insert takes KEY SHARE on the customer: blocked by FOR UPDATE, not by FOR NO KEY UPDATE.
+      const inserted = await db().transaction(async (other) => {
+        await other.execute(sql`set local lock_timeout = '2s'`);
+        return createContract(other, c.ucpId, { status: 'active' });
+      });
+      expect(inserted.ucpId).toBe(c.ucpId);
+    });
   });
 
   it('two different requests of a type at once: exactly one is stored, the other is refused; a replay still answers the first', async () => {

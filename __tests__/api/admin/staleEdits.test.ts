@@ -9,7 +9,9 @@ import { customersContract } from '@/lib/customers/contract';
 import { inboxBuilderContract } from '@/lib/inboxBuilder/contract';
 import { offersContract } from '@/lib/offers/contract';
 import { renewalContract } from '@/lib/renewal/contract';
-import { faqEntries, helpArticles, inboxMessages, offers, renewalOffers, userAccounts, userGroups, customers, usefulLinks } from '@/lib/server/db/schema';
+import { faqEntries, helpArticles, inboxMessages, offers, renewalOffers, userAccounts, userGroupMembers, userGroups, customers, usefulLinks } from '@/lib/server/db/schema';
+import { siteContentAdminContract } from '@/lib/siteContent/adminContract';
+import { storedDocument } from '@/lib/server/services/siteContent/admin';
 import { supportAdminContract } from '@/lib/support/adminContract';
 import { userGroupsContract } from '@/lib/userGroups/contract';
 import { usersContract } from '@/lib/users/contract';
@@ -49,6 +51,7 @@ describeEachDb('Stale staff edits (409 RECORD_CHANGED)', (getHandle) => {
       'renewal_offer_write',
       'build_inbox_message_write',
       'support_content_write',
+      'site_content_write',
     ],
   });
   const post = async (s: TestServer, path: string, body: unknown): Promise<Answer> => (await s.post(path, body, { token: tokens.staff })) as Answer;
@@ -66,6 +69,7 @@ describeEachDb('Stale staff edits (409 RECORD_CHANGED)', (getHandle) => {
   const R = renewalContract.endpoints;
   const I = inboxBuilderContract.endpoints;
   const S = supportAdminContract.endpoints;
+  const SC = siteContentAdminContract.endpoints;
 
   const customerFields = (contactName: string) => ({
     nameEn: 'Stale Edit Trading Limited',
@@ -125,6 +129,11 @@ describeEachDb('Stale staff edits (409 RECORD_CHANGED)', (getHandle) => {
     stored,
     reread: (id) => version(e.get, id),
   });
+  /** A site-content section's version (its `updatedAt`; null while never saved), as its edit form loads it. */
+  const sectionVersion = async (id: string) => ((await post(server, SC.getSection.path, { id })).body.data!.updatedAt ?? null) as string | null;
+  /** The chat link carries the text in its query: `https://chat.example.hk/?t=<text>`. */
+  const chatLink = (text: string) => `https://chat.example.hk/?t=${encodeURIComponent(text)}`;
+  const saveChat = (version: string | null, text: string) => post(server, SC.updateSection.path, { id: 'chat_link', version, en: { link: chatLink(text) }, tc: { link: chatLink(text) } });
 
   const cases: Case[] = [
     {
@@ -182,8 +191,8 @@ describeEachDb('Stale staff edits (409 RECORD_CHANGED)', (getHandle) => {
       },
       update: (id, v, text) => post(server, R.saveOffer.path, { id, version: v, offer: renewalFields(renewalCodes.get(id)!, text) }),
       stored: async (id) => (await db().select().from(renewalOffers).where(eq(renewalOffers.id, id)))[0]!.nameEn,
-      // No get endpoint: the dialog edits the list's row; the save answers the offer with its new version.
-      reread: async (_id, answer) => answer.body.data!.updatedAt as string,
+      // The edit dialog reads the offer by id (getOffer).
+      reread: (id) => version(R.getOffer, id),
     },
     addThenEdit(
       'inboxBuilder/updateMessage',
@@ -213,6 +222,20 @@ describeEachDb('Stale staff edits (409 RECORD_CHANGED)', (getHandle) => {
       link,
       async (id) => (await db().select().from(usefulLinks).where(eq(usefulLinks.id, id)))[0]!.titleEn,
     ),
+    {
+      name: 'siteContentAdmin/updateSection',
+      // The sections are fixed: "create" saves the chat link once (from whatever version it has, null if never saved).
+      create: async () => {
+        expect((await saveChat(await sectionVersion('chat_link'), 'first')).body).toMatchObject({ status: 'success' });
+        return { id: 'chat_link', version: (await sectionVersion('chat_link'))! };
+      },
+      update: (_id, v, text) => saveChat(v, text),
+      stored: async (id) => {
+        const doc = (await storedDocument(db(), id as 'chat_link', 'tc')) as { link: string };
+        return new URL(doc.link).searchParams.get('t') ?? '';
+      },
+      reread: async (id) => (await sectionVersion(id))!,
+    },
   ];
 
   it.each(cases.map((c) => [c.name, c] as const))('%s: a stale version is 409 RECORD_CHANGED and changes nothing; the current one saves', async (_name, c) => {
@@ -253,6 +276,34 @@ describeEachDb('Stale staff edits (409 RECORD_CHANGED)', (getHandle) => {
     expect(await c.stored(id)).toBe('Edited while the user signed in and out');
   });
 
+  it('a group membership added or removed moves the user\'s version: a user edit loaded before (it carries the groups) is 409 and undoes nothing', async () => {
+    const c = cases.find((x) => x.name === 'users/updateUser')!;
+    const { id, version: loaded } = await c.create();
+    const [user] = await db().select().from(userAccounts).where(eq(userAccounts.userAcUuid, id));
+    const { ucpId } = users.get(id)!;
+    const other = await createGroup(db(), ['home']);
+    const added = await post(server, G.addGroupMember.path, { id: other.id, loginId: user!.loginId, ucpId });
+    expect(added.body).toMatchObject({ status: 'success' });
+    // The form loaded before holds only the first group: saving it would take the new one away again.
+    const stale = await c.update(id, loaded, 'Stale after a membership');
+    expect(stale.status).toBe(409);
+    expect(stale.body.error?.code).toBe('RECORD_CHANGED');
+    const memberOf = async () => (await db().select({ g: userGroupMembers.groupId }).from(userGroupMembers).where(eq(userGroupMembers.userAcUuid, id))).map((r) => r.g).sort();
+    expect(await memberOf()).toContain(other.id);
+
+    const afterAdd = await c.reread(id, added);
+    expect(afterAdd).not.toBe(loaded);
+    const removed = await post(server, G.removeGroupMember.path, { id: other.id, userId: id, ucpId });
+    expect(removed.body).toMatchObject({ status: 'success' });
+    expect((await c.update(id, afterAdd, 'Stale after a removal')).status).toBe(409);
+    expect(await memberOf()).not.toContain(other.id);
+    // Nothing changed (already a member / not a member): the version stays.
+    const current = await c.reread(id, removed);
+    expect((await post(server, G.removeGroupMember.path, { id: other.id, userId: id, ucpId })).body).toMatchObject({ status: 'success' });
+    expect(await c.reread(id, removed)).toBe(current);
+    expect((await c.update(id, current, 'Current')).body).toMatchObject({ status: 'success' });
+  });
+
   it('two saves of the same version sent at once: exactly one is saved, the other is 409', async () => {
     const c = cases[0]!;
     const { id, version: loaded } = await c.create();
@@ -260,6 +311,16 @@ describeEachDb('Stale staff edits (409 RECORD_CHANGED)', (getHandle) => {
     expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
     const winner = answers.find((x) => x.status === 200) === answers[0] ? 'Tab one' : 'Tab two';
     expect(await c.stored(id)).toBe(winner);
+  });
+
+  it('site content: a section saved by someone else is 409 also for an edit loaded before it was ever saved (version null)', async () => {
+    const { version: loaded } = await cases.find((x) => x.name === 'siteContentAdmin/updateSection')!.create();
+    const neverSaved = await saveChat(null, 'Loaded before the first save');
+    expect(neverSaved.status).toBe(409);
+    expect(neverSaved.body.error?.code).toBe('RECORD_CHANGED');
+    // Missing version: 400.
+    expect((await post(server, SC.updateSection.path, { id: 'chat_link', en: { link: '' }, tc: { link: '' } })).status).toBe(400);
+    expect((await saveChat(loaded, 'Current')).body).toMatchObject({ status: 'success' });
   });
 
   it('a missing version is 400 VALIDATION; an unknown record is 404', async () => {

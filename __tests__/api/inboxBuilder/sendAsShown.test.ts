@@ -83,7 +83,11 @@ describeEachDb('build inbox message API: audience and what is sent', (getHandle)
     const id = await newDraft();
     const update = await callEndpoint(server, updateMessage, { id, version: await updatedAtOf(id), draft: body([provider.ucpId]) }, { token });
     expect(update.status).toBe(400);
-    expect(update.body.status === 'error' && update.body.error.fields).toEqual({ customerIds: ['inbox-builder:validation.providerNotCustomer'] });
+    // Named by their path in the body, as the body schema's own errors are (the edit form maps both onto its fields).
+    expect(update.body.status === 'error' && update.body.error.fields).toEqual({ 'draft.customerIds': ['inbox-builder:validation.providerNotCustomer'] });
+    const tooLong = await callEndpoint(server, updateMessage, { id, version: await updatedAtOf(id), draft: body([lung.ucpId], { titleEn: 'x'.repeat(5000) }) }, { token });
+    expect(tooLong.status).toBe(400);
+    expect(Object.keys((tooLong.body.status === 'error' && tooLong.body.error.fields) || {})).toEqual(['draft.titleEn']);
 
     const withDraft = await callEndpoint(server, sendMessage, { id, draft: body([provider.ucpId]) }, { token });
     expect(withDraft.status).toBe(400);

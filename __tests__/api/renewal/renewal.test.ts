@@ -203,6 +203,11 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
       const id = created.body.data.id;
       const updated = await callEndpoint(server, R.saveOffer, { id, version: created.body.data.updatedAt, offer: { ...offer, status: 'inactive' } }, { token: s.token });
       expect(updated.body.status === 'success' && updated.body.data.status).toBe('inactive');
+      // One offer read by id as it is now (the edit dialog's reload), with its version; an unknown id is 404.
+      const one = await callEndpoint(server, R.getOffer, { id }, { token: s.token });
+      expect(one.body.status === 'success' && one.body.data).toEqual(updated.body.status === 'success' && updated.body.data);
+      expect((await callEndpoint(server, R.getOffer, { id: randomUUID() }, { token: s.token })).status).toBe(404);
+      expect((await callEndpoint(server, R.getOffer, { id }, { token: (await staff(['contract_renewal_log'])).token })).status).toBe(403);
       const audits = await db().select().from(auditLog).where(eq(auditLog.entityId, id));
       expect(audits.map((a) => [a.action, a.entity, a.actorUuid])).toEqual([
         ['create', 'renewal_offer', s.user.userAcUuid],

@@ -20,6 +20,9 @@ describeEachDb('site content maintenance', (getHandle) => {
   let writer: string;
   let reader: string;
   let customer: string;
+  /** The section's version as an edit form would load it. */
+  const versionOf = async (id: string): Promise<string | null> =>
+    ((await callEndpoint(server, a.getSection, { id }, { token: writer })).body as { data: { updatedAt: string | null } }).data.updatedAt;
   const getContent = (path: string, headers: Record<string, string> = {}) =>
     server.request(path, { method: 'GET', headers: { 'x-api-key': TEST_SECRETS.CONTENT_API_KEY, ...headers } });
 
@@ -46,7 +49,7 @@ describeEachDb('site content maintenance', (getHandle) => {
 
     expect((await callEndpoint(server, a.getSection, { id: 'nope' }, { token: reader })).status).toBe(404);
     expect((await callEndpoint(server, a.listSections, { page: 1, pageSize: 20 }, { token: customer })).status).toBe(403);
-    const denied = await callEndpoint(server, a.updateSection, { id: 'chat_link', en: { link: '' }, tc: { link: '' } }, { token: reader });
+    const denied = await callEndpoint(server, a.updateSection, { id: 'chat_link', version: null, en: { link: '' }, tc: { link: '' } }, { token: reader });
     expect(denied.status).toBe(403);
   });
 
@@ -65,6 +68,7 @@ describeEachDb('site content maintenance', (getHandle) => {
 
     const body: UpdateSectionBody = {
       id: 'social',
+      version: await versionOf('social'),
       en: { facebookLink: 'https://www.facebook.com/pacific.imaging.en', instagramLink: '', linkedInLink: '/contact-us' },
       tc: { facebookLink: 'https://www.facebook.com/pacific.imaging.tc', instagramLink: '', linkedInLink: '' },
     };
@@ -90,6 +94,7 @@ describeEachDb('site content maintenance', (getHandle) => {
   it('footer popups and apps: lists in both languages, plain text kept as text', async () => {
     const body: UpdateSectionBody = {
       id: 'footer_popup',
+      version: await versionOf('footer_popup'),
       en: { footerPopupContentList: [{ key: 'privacy_policy', title: 'Privacy <b>policy</b>', paragraphs: ['We keep your data in Hong Kong.', 'Second.'] }] },
       tc: { footerPopupContentList: [{ key: 'privacy_policy', title: '私隱政策', paragraphs: ['我們將您的資料存放於香港。'] }] },
     };
@@ -101,6 +106,7 @@ describeEachDb('site content maintenance', (getHandle) => {
 
     const apps: UpdateSectionBody = {
       id: 'mobile_app',
+      version: await versionOf('mobile_app'),
       en: { mobileApplicationList: [{ key: 'ios', platform: 'ios', name: 'Pacific Imaging', storeLabel: 'Download on the App Store', link: 'https://apps.apple.com/hk/app/id1' }] },
       tc: { mobileApplicationList: [] },
     };
@@ -113,7 +119,7 @@ describeEachDb('site content maintenance', (getHandle) => {
     const db = getHandle().db;
     const [was] = await db.select().from(siteContent).where(and(eq(siteContent.kind, 'chat_link'), eq(siteContent.lang, 'en')));
     const bad = async (body: unknown) => {
-      const res = await server.post(a.updateSection.path, body, { token: writer });
+      const res = await server.post(a.updateSection.path, { version: await versionOf((body as { id: string }).id), ...(body as object) }, { token: writer });
       expect(res.status).toBe(400);
       return (res.body as { error: { code: string; fields?: Record<string, string[]> } }).error;
     };

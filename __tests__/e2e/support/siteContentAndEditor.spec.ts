@@ -66,7 +66,9 @@ it('staff change a footer link in English and Chinese; customers see each at the
       await customer.context().close();
     }
   } finally {
-    await api(page, A.updateSection.path, { id: 'social', en: before.en, tc: before.tc });
+    // Put the links back over the test's save: the section's version as it is now.
+    const now = await api<{ updatedAt: string | null }>(page, A.getSection.path, { id: 'social' });
+    await api(page, A.updateSection.path, { id: 'social', version: now.updatedAt, en: before.en, tc: before.tc });
   }
 });
 

@@ -100,4 +100,19 @@ describe('build inbox message: sending from the edit page', () => {
     const alert = await screen.findByText(/^Nothing was sent: the message was changed after you opened it/);
     expect(within(alert.closest('[role="alert"]')!).queryByText(/already been submitted/)).not.toBeInTheDocument();
   }, 60_000);
+
+  it('"Save draft": the server\'s field errors, named by their path in the body (draft.titleEn), show under the form\'s fields', async () => {
+    recordWrites();
+    server.use(endpointError(updateMessage, 'VALIDATION', { fields: { 'draft.titleEn': ['ui.validation.invalid'], customerIds: ['inbox-builder:validation.unknownCustomer'] } }));
+    renderEdit();
+    const titleEn = await screen.findByLabelText('Title (English)', {}, { timeout: 5000 });
+    await userEvent.type(titleEn, 'Christmas service hours');
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(titleEn).toHaveAttribute('aria-invalid', 'true'));
+    expect(titleEn).toHaveAccessibleDescription(expect.stringContaining('This value is not valid.'));
+    // And in the error summary, by the field's name; a path the service already gives unprefixed stays as it is.
+    const summary = within(screen.getByTestId('form-error-summary'));
+    expect(summary.getByRole('button', { name: 'Title (English): This value is not valid.' })).toBeInTheDocument();
+    expect(summary.getAllByRole('button')).toHaveLength(2);
+  }, 60_000);
 });

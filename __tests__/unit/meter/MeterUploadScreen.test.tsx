@@ -231,4 +231,24 @@ describe('MeterUploadScreen, the CSV', () => {
     expect(lines[2]).toMatch(/^第 3 行（彩色計數）：/);
     expect(lines.join()).not.toMatch(/serialNo|bw|colour|date/);
   });
+
+  it('after the rows are saved the save button goes (no second submission of the same file) until another file is chosen', async () => {
+    const user = userEvent.setup();
+    const { submitted } = api();
+    const good = okCheck([{ serialNo: MONO, readingDate: today, monoCounter: 301_000, colourCounter: 0 }]);
+    server.use(http.post(E.parseCsv.path, () => HttpResponse.json({ status: 'success', data: { ...good, parseErrors: [] }, traceId: 't' })));
+    renderWithProviders(<MeterUploadScreen />, { route: '/my-account/meter-history/upload', functionCodes: ['meter_upload_read', 'meter_upload_write'] });
+    await user.click(await screen.findByRole('tab', { name: 'Upload CSV' }));
+    const csv = () => new File([`serial,date,bw,colour\n${MONO},${today},301000,0\n`], 'readings.csv', { type: 'text/csv' });
+    await user.upload(screen.getByTestId('csv-input'), csv());
+    await user.click(await screen.findByRole('button', { name: 'Save 1 reading' }));
+    expect(await screen.findByTestId('upload-saved')).toHaveTextContent('1 reading saved.');
+    expect(submitted).toHaveLength(1);
+    expect(screen.queryByTestId('submit-csv')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('csv-rows')).not.toBeInTheDocument();
+    // A new file: its preview and its save button again.
+    await user.upload(screen.getByTestId('csv-input'), csv());
+    expect(await screen.findByTestId('submit-csv')).toBeEnabled();
+    expect(screen.queryByTestId('upload-saved')).not.toBeInTheDocument();
+  });
 });

@@ -115,6 +115,16 @@ function OfferForm({ offer, onDone }: { offer: OfferItem | null; onDone: () => v
   );
 }
 
+/**
+ * The edit of one offer: the form starts from the list row and then follows the offer read by id (`getOffer`). After a
+ * 409 RECORD_CHANGED the save's invalidation reads it again, so the form gets the current values and version even when
+ * the colleague's change moved the offer off the list page the dialog was opened from (the list no longer has the row).
+ */
+function EditOffer({ row, onDone }: { row: OfferItem; onDone: () => void }) {
+  const current = useEndpointQuery(R.getOffer, { id: row.id });
+  return <OfferForm offer={current.data ?? row} onDone={onDone} />;
+}
+
 /** `/admin-controls/contract-renewal-offer-maintenance`: the provider's renewal offers; add and edit (audited). */
 export function OfferMaintenanceScreen() {
   const { t } = useTranslation(['renewal', 'contracts', 'common']);
@@ -150,18 +160,16 @@ export function OfferMaintenanceScreen() {
       filterConfig={{ q: { label: t('renewal:offers.search') }, status: { label: t('renewal:offers.fields.status'), optionLabel: (s) => t(`renewal:offers.status.${s}`) } }}
       emptyMessage={t('renewal:offers.empty')}
     >
-      {(list) => {
-        // The row as last read: after a 409 the list is read again and the dialog's form shows the current offer.
-        const offer = editing === 'new' || editing === null ? null : (list.data?.items.find((r) => r.id === editing.id) ?? editing);
-        return (
-          <Dialog open={editing !== null} onClose={() => setEditing(null)} maxWidth="md" fullWidth>
-            <DialogTitle>{editing === 'new' ? t('renewal:offers.addTitle') : editing ? t('renewal:offers.editTitle', { code: editing.offerCode }) : ''}</DialogTitle>
-            <DialogContent>
-              <Box sx={{ pt: 1 }}>{editing ? <OfferForm key={editing === 'new' ? 'new' : editing.id} offer={offer} onDone={() => setEditing(null)} /> : null}</Box>
-            </DialogContent>
-          </Dialog>
-        );
-      }}
+      {() => (
+        <Dialog open={editing !== null} onClose={() => setEditing(null)} maxWidth="md" fullWidth>
+          <DialogTitle>{editing === 'new' ? t('renewal:offers.addTitle') : editing ? t('renewal:offers.editTitle', { code: editing.offerCode }) : ''}</DialogTitle>
+          <DialogContent>
+            <Box sx={{ pt: 1 }}>
+              {editing === 'new' ? <OfferForm key="new" offer={null} onDone={() => setEditing(null)} /> : editing ? <EditOffer key={editing.id} row={editing} onDone={() => setEditing(null)} /> : null}
+            </Box>
+          </DialogContent>
+        </Dialog>
+      )}
     </ListScreen>
   );
 }

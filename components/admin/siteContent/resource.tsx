@@ -89,12 +89,15 @@ function fromRecord(r: SectionRecord): SectionForm {
   return { id: r.id, en: r.en, tc: r.tc } as SectionForm;
 }
 
-function toBody(v: SectionFormOut): UpdateSectionBody {
+/** The update's body but its `version`, which the edit page adds (the version the form loaded). */
+type SectionBody = UpdateSectionBody extends infer B ? (B extends unknown ? Omit<B, 'version'> : never) : never;
+
+function toBody(v: SectionFormOut): SectionBody {
   if (v.id === 'footer_popup') {
     const doc = (d: typeof v.en) => ({ footerPopupContentList: d.footerPopupContentList.map((p) => ({ key: p.key, title: p.title, paragraphs: toParagraphs(p.paragraphs) })) });
     return { id: v.id, en: doc(v.en), tc: doc(v.tc) };
   }
-  return v as UpdateSectionBody;
+  return v as SectionBody;
 }
 
 // ── Fields ───────────────────────────────────────────────────────────────────────────────────────────────────────

@@ -1,5 +1,5 @@
 import { renewalContract } from '@/lib/renewal/contract';
-import { getLog, getOptions, listLogs, listModels, listOffers, listRenewable, report, reportCsv, saveOffer, submitRenewal } from '@/lib/server/services/renewal';
+import { getLog, getOffer, getOptions, listLogs, listModels, listOffers, listRenewable, report, reportCsv, saveOffer, submitRenewal } from '@/lib/server/services/renewal';
 import { fileResponse } from './fileResponse';
 import { implement } from './implement';
 
@@ -8,6 +8,7 @@ export const renewalRoutes = implement(renewalContract, {
   getOptions: ({ service, body }) => getOptions(service, body.contractId),
   submitRenewal: ({ service, body }) => submitRenewal(service, body),
   listOffers: ({ service, body }) => listOffers(service, body),
+  getOffer: ({ service, body }) => getOffer(service, body.id),
   listModels: ({ service }) => listModels(service),
   saveOffer: ({ service, body }) => saveOffer(service, body),
   listLogs: ({ service, body }) => listLogs(service, body),

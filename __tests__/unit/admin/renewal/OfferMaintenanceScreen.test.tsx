@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import userEvent from '@testing-library/user-event';
 import { OfferMaintenanceScreen } from '@/components/admin/renewal/OfferMaintenanceScreen';
 import { renewalContract } from '@/lib/renewal/contract';
 import type { OfferItem, SaveOfferBody } from '@/lib/renewal/schemas';
-import { endpointSuccess } from '../../testUtils/handlers';
+import { endpointSuccess, nextTraceId } from '../../testUtils/handlers';
 import { renderWithProviders } from '../../testUtils/render';
 import { server } from '../../testUtils/server';
 
@@ -38,6 +39,7 @@ function answer() {
   server.use(
     endpointSuccess(R.listOffers, { items: [offer], total: 1 }),
     endpointSuccess(R.listModels, []),
+    endpointSuccess(R.getOffer, offer),
     endpointSuccess(R.saveOffer, (body) => {
       saved.push(body);
       return offer;
@@ -109,5 +111,40 @@ describe('renewal offer maintenance: the add / edit dialog', () => {
     await user.type(minimum, '-100');
     await user.click(within(dialog).getByRole('button', { name: '儲存方案' }));
     expect((await within(dialog).findAllByText('金額不可為負數。')).length).toBeGreaterThan(0);
+  });
+
+  it('after a 409 RECORD_CHANGED the dialog reads the offer by id: its current version is saved even when the change moved it off the list page', async () => {
+    const user = userEvent.setup();
+    const V2 = '2026-02-01T00:00:00.000Z';
+    let stored: OfferItem = offer;
+    let listed: OfferItem[] = [offer];
+    const saved: SaveOfferBody[] = [];
+    server.use(
+      endpointSuccess(R.listOffers, () => ({ items: listed, total: listed.length })),
+      endpointSuccess(R.listModels, []),
+      endpointSuccess(R.getOffer, () => stored),
+      http.post(R.saveOffer.path, async ({ request }) => {
+        const body = (await request.json()) as SaveOfferBody;
+        saved.push(body);
+        if (body.version !== stored.updatedAt) return HttpResponse.json({ status: 'error', error: { code: 'RECORD_CHANGED', message: 'stale' }, traceId: nextTraceId() }, { status: 409 });
+        stored = { ...stored, updatedAt: '2026-02-02T00:00:00.000Z' };
+        return HttpResponse.json({ status: 'success', data: stored, traceId: nextTraceId() });
+      }),
+    );
+    renderWithProviders(<OfferMaintenanceScreen />, { route: '/admin-controls/contract-renewal-offer-maintenance', functionCodes: ['renewal_offer_write'] });
+    const dialog = await openOffer(user);
+    // A colleague makes the offer inactive meanwhile: the list filtered to active offers no longer has it.
+    stored = { ...offer, status: 'inactive', nameEn: 'Changed by a colleague', updatedAt: V2 };
+    listed = [];
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save offer' }));
+    const notice = await within(dialog).findByTestId('form-record-changed');
+    await waitFor(() => expect(notice).toHaveTextContent('The form now shows the current values'));
+    expect(within(dialog).getByRole('textbox', { name: /Name \(English\)/ })).toHaveValue('Changed by a colleague');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save offer' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved.map((b) => b.version)).toEqual([offer.updatedAt, V2]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

@@ -13,6 +13,20 @@ const V = (key: string) => `accountChanges:validation.${key}`;
 export const OPEN_STATUSES = ['pending', 'inProgress'] as const satisfies readonly ChangeStatus[];
 
 /**
+ * The statuses in which a request of the type still holds its target. Approval applies every type at once except a
+ * transfer: an approved transfer is accepted but the novation is still being papered (until the contract team marks it
+ * `completed`), so a second transfer of the same contract would race it.
+ */
+export const OPEN_STATUSES_OF: { [T in ChangeType]: readonly ChangeStatus[] } = {
+  comp_name: OPEN_STATUSES,
+  bill_addr: OPEN_STATUSES,
+  machine_loc: OPEN_STATUSES,
+  rec_hardcopy: OPEN_STATUSES,
+  toner_addr: OPEN_STATUSES,
+  trans_agree: [...OPEN_STATUSES, 'approved'],
+};
+
+/**
  * The form field a "nothing would change" or "already pending" answer is shown on: the first field the customer fills
  * in for that type (the form puts the server's field errors on their fields and in its error summary).
  */
@@ -54,9 +68,12 @@ export function refuseUnchanged<T extends ChangeType>(type: T, built: Built<T>):
   throw new AppError('VALIDATION', { publicMessage: 'The request asks for what the records say already', fields: { [GUARD_FIELD[type]]: [V('noChange')] } });
 }
 
-/** Serialises the submissions of one customer (held to the end of the transaction), so two at once cannot both pass the pending check. */
+/**
+ * Serialises the submissions of one customer (held to the end of the transaction), so two at once cannot both pass the
+ * pending check. NO KEY UPDATE: rows that only reference the customer (foreign keys take KEY SHARE) are not held up.
+ */
 export async function lockCustomer(db: Db, ucpId: string): Promise<void> {
-  await db.select({ ucpId: customers.ucpId }).from(customers).where(eq(customers.ucpId, ucpId)).for('update');
+  await db.select({ ucpId: customers.ucpId }).from(customers).where(eq(customers.ucpId, ucpId)).for('no key update');
 }
 
 /** The machines (or contracts) a request of a per-item type is about, from its stored new value. */
@@ -68,27 +85,28 @@ function itemsOf(type: ChangeType, value: unknown): { ids: string[]; labels: str
 }
 
 /**
- * One open request per customer and type, and for the per-machine / per-contract types per machine or contract: a
- * second one is refused with 409 CHANGE_ALREADY_PENDING, its message (on the type's field) naming the open request's
- * number and, for machines and contracts, which of the chosen ones it already covers.
+ * One open request per customer and type (open: `OPEN_STATUSES_OF`), and for the per-machine / per-contract types per
+ * machine or contract: a second one is refused with 409 CHANGE_ALREADY_PENDING, its message (on the type's field) naming
+ * the open request's number and, for machines and contracts, which of the chosen ones it already covers (an approved
+ * transfer's message says it is being completed rather than waiting for a decision).
  */
 export async function refuseIfPending<T extends ChangeType>(db: Db, ucpId: string, type: T, built: Built<T>): Promise<void> {
   const open = await db
-    .select({ requestNo: changeRequests.requestNo, newValue: changeRequests.newValue })
+    .select({ requestNo: changeRequests.requestNo, status: changeRequests.status, newValue: changeRequests.newValue })
     .from(changeRequests)
-    .where(and(eq(changeRequests.ucpId, ucpId), eq(changeRequests.changeType, type), inArray(changeRequests.status, [...OPEN_STATUSES])))
+    .where(and(eq(changeRequests.ucpId, ucpId), eq(changeRequests.changeType, type), inArray(changeRequests.status, [...OPEN_STATUSES_OF[type]])))
     .orderBy(asc(changeRequests.submittedAt), asc(changeRequests.requestNo));
   const wanted = itemsOf(type, built.newValue);
   for (const row of open) {
     if (!wanted) throw pending(type, row.requestNo);
     const theirs = itemsOf(type, row.newValue);
     const shared = wanted.ids.map((id, i) => ({ id, label: wanted.labels[i] ?? id })).filter(({ id }) => theirs?.ids.includes(id));
-    if (shared.length > 0) throw pending(type, row.requestNo, shared.map((s) => s.label));
+    if (shared.length > 0) throw pending(type, row.requestNo, shared.map((s) => s.label), row.status === 'approved');
   }
 }
 
-function pending(type: ChangeType, requestNo: string, items?: string[]): AppError {
-  const message = items ? msg(V('alreadyPendingFor'), { requestNo, items: items.join(', ') }) : msg(V('alreadyPending'), { requestNo });
+function pending(type: ChangeType, requestNo: string, items?: string[], approved = false): AppError {
+  const message = items ? msg(V(approved ? 'alreadyApprovedFor' : 'alreadyPendingFor'), { requestNo, items: items.join(', ') }) : msg(V('alreadyPending'), { requestNo });
   return new AppError('CHANGE_ALREADY_PENDING', {
     publicMessage: `Request ${requestNo} of this type${items ? ` for ${items.join(', ')}` : ''} is still open`,
     fields: { [GUARD_FIELD[type]]: [message] },

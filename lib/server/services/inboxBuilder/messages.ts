@@ -262,12 +262,16 @@ async function writeDraft(tx: ServiceContext, id: string, draft: MessageDraft, p
   });
 }
 
-/** `version`: the draft's `updatedAt` as the edit form loaded it (409 RECORD_CHANGED when saved since: lockVersion). */
+/**
+ * `version`: the draft's `updatedAt` as the edit form loaded it (409 RECORD_CHANGED when saved since: lockVersion).
+ * Field errors name their path in the body (`draft.customerIds`, as the body schema's `draft.titleEn`); the edit form
+ * maps them back onto its fields (EntityForm).
+ */
 export async function updateBuilderMessage(ctx: ServiceContext, id: string, draft: MessageDraft, version: string): Promise<{ id: string }> {
   return inTransaction(ctx, async (tx) => {
     await lockMessage(tx, id, 'draft');
     const updatedAt = await lockVersion(tx, inboxMessages, inboxMessages, id, version);
-    await writeDraft(tx, id, draft, '', updatedAt);
+    await writeDraft(tx, id, draft, 'draft.', updatedAt);
     return { id };
   });
 }

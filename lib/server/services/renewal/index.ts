@@ -1,2 +1,2 @@
 export { eligibilityOf, getOptions, listRenewable, submitRenewal } from './customer';
-export { getLog, listLogs, listModels, listOffers, report, reportCsv, saveOffer } from './staff';
+export { getLog, getOffer, listLogs, listModels, listOffers, report, reportCsv, saveOffer } from './staff';

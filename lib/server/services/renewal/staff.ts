@@ -54,6 +54,12 @@ export function listOffers(ctx: ServiceContext, body: ListOffers): Promise<Offer
   return paginate(q, body, (r) => toOffer(r.o, r.n));
 }
 
+/** One offer as it is now, with its renewal count; 404 when there is none. */
+export async function getOffer(ctx: ServiceContext, id: string): Promise<OfferItem> {
+  const r = await firstOr404(ctx.db.select({ o: renewalOffers, n: renewalCount }).from(renewalOffers).where(eq(renewalOffers.id, id)));
+  return toOffer(r.o, r.n);
+}
+
 export async function listModels(ctx: ServiceContext): Promise<MachineModelOption[]> {
   return ctx.db.select({ modelCode: machineModels.modelCode, nameEn: machineModels.nameEn, nameZh: machineModels.nameZh }).from(machineModels).orderBy(asc(machineModels.modelCode));
 }

@@ -5,7 +5,7 @@
  * with before and after. The page-load calls read the table on every request (no server cache) and are revalidated by
  * browsers on every page load (`Cache-Control: no-cache` + ETag), so customers see a change at their next page load.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   SITE_CONTENT_SECTIONS,
   isSection,
@@ -49,7 +49,12 @@ export async function getSection(ctx: ServiceContext, id: string): Promise<Secti
   return readSection(ctx.db, id);
 }
 
-/** Replaces both languages of a section (upsert per language), audited with the documents before and after. */
+/**
+ * Replaces both languages of a section (upsert per language), audited with the documents before and after. The body
+ * names the version its form loaded (the section's `updatedAt`, null when never saved): saved by someone else since,
+ * 409 RECORD_CHANGED and nothing written. Saves of one section serialise on a transaction-scoped advisory lock (a
+ * section never saved has no row to lock), so two saves of the same version cannot both pass.
+ */
 export async function updateSection(ctx: ServiceContext, body: UpdateSectionBody): Promise<{ id: string }> {
   const { id } = body;
   const docs: Record<SiteContentLang, unknown> = { en: body.en, tc: body.tc };
@@ -64,8 +69,14 @@ export async function updateSection(ctx: ServiceContext, body: UpdateSectionBody
     docs[lang] = parsed.data;
   }
   return inTransaction(ctx, async (tx) => {
+    await tx.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`site_content:${id}`}))`);
     const before = await readSection(tx.db, id);
-    const now = tx.now();
+    const stored = before.updatedAt === null ? null : Date.parse(before.updatedAt);
+    if (stored !== (body.version === null ? null : Date.parse(body.version))) {
+      throw new AppError('RECORD_CHANGED', { message: `stale version ${body.version}, stored ${before.updatedAt}` });
+    }
+    // Every save makes a new version, even within the millisecond of the one it replaces.
+    const now = new Date(Math.max(tx.now().getTime(), (stored ?? 0) + 1));
     for (const lang of SITE_CONTENT_LANGS) {
       await tx.db
         .insert(siteContent)

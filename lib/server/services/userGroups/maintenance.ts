@@ -196,6 +196,22 @@ export async function deleteGroup(ctx: ServiceContext, id: string): Promise<{ id
   });
 }
 
+/**
+ * A user's memberships are part of its record as the staff user form saves it (`links[].groupIds`), so a membership
+ * added or removed here makes the user's edit form stale: locks the user row (before the membership changes, in the
+ * order a user save takes it) and, once something changed, moves its `updated_at` (at least 1 ms on), so a form
+ * opened before answers 409 RECORD_CHANGED instead of undoing the change on save.
+ */
+async function lockUser(ctx: ServiceContext, userAcUuid: string): Promise<void> {
+  await ctx.db.select({ id: userAccounts.userAcUuid }).from(userAccounts).where(eq(userAccounts.userAcUuid, userAcUuid)).for('no key update');
+}
+async function touchUser(ctx: ServiceContext, userAcUuid: string): Promise<void> {
+  await ctx.db
+    .update(userAccounts)
+    .set({ updatedAt: sql`greatest(${ctx.now().toISOString()}::timestamptz, ${userAccounts.updatedAt} + interval '1 millisecond')` })
+    .where(eq(userAccounts.userAcUuid, userAcUuid));
+}
+
 export async function addGroupMember(ctx: ServiceContext, body: AddMemberBody): Promise<{ id: string }> {
   return inTransaction(ctx, async (tx) => {
     // Locks the group row: a concurrent delete waits, and then sees the member.
@@ -210,12 +226,14 @@ export async function addGroupMember(ctx: ServiceContext, body: AddMemberBody): 
       .from(userCustomers)
       .where(and(eq(userCustomers.userAcUuid, user.userAcUuid), sql`upper(${userCustomers.ucpId}) = upper(${body.ucpId})`));
     if (!link) throw new AppError('VALIDATION', { message: 'user not linked to the customer', fields: { ucpId: ['userGroups:errors.notLinked'] } });
+    await lockUser(tx, user.userAcUuid);
     const inserted = await tx.db
       .insert(userGroupMembers)
       .values({ groupId: body.id, userAcUuid: user.userAcUuid, ucpId: link.ucpId })
       .onConflictDoNothing()
       .returning();
     if (inserted.length) {
+      await touchUser(tx, user.userAcUuid);
       await audit(tx, { action: 'add_member', entity: 'user_group', entityId: body.id, after: { userAcUuid: user.userAcUuid, loginId: user.loginId, ucpId: link.ucpId } });
     }
     return { id: body.id };
@@ -225,11 +243,15 @@ export async function addGroupMember(ctx: ServiceContext, body: AddMemberBody): 
 export async function removeGroupMember(ctx: ServiceContext, body: RemoveMemberBody): Promise<{ id: string }> {
   return inTransaction(ctx, async (tx) => {
     await groupRow(tx, body.id);
+    await lockUser(tx, body.userId);
     const removed = await tx.db
       .delete(userGroupMembers)
       .where(and(eq(userGroupMembers.groupId, body.id), eq(userGroupMembers.userAcUuid, body.userId), eq(userGroupMembers.ucpId, body.ucpId)))
       .returning();
-    if (removed.length) await audit(tx, { action: 'remove_member', entity: 'user_group', entityId: body.id, before: { userAcUuid: body.userId, ucpId: body.ucpId } });
+    if (removed.length) {
+      await touchUser(tx, body.userId);
+      await audit(tx, { action: 'remove_member', entity: 'user_group', entityId: body.id, before: { userAcUuid: body.userId, ucpId: body.ucpId } });
+    }
     return { id: body.id };
   });
 }
