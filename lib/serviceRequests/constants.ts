@@ -71,6 +71,14 @@ export const SLA_STATES = ['breached', 'at_risk', 'running', 'met', 'stopped'] a
 export type SlaState = (typeof SLA_STATES)[number];
 export const AT_RISK_BUSINESS_MINUTES = 60;
 
+/**
+ * The engineer's expected arrival (desk: assign engineer) lies between now (ETA_PAST_SLACK_MINUTES of slack for the
+ * clock of the desk's PC) and ETA_MAX_DAYS ahead — the same horizon as the customer's preferred visit days; a later
+ * date is a typing mistake (2099 for 2026) that the customer would be told.
+ */
+export const ETA_MAX_DAYS = 30;
+export const ETA_PAST_SLACK_MINUTES = 10;
+
 /** The response time of a contract that names none (business hours). */
 export const DEFAULT_RESPONSE_HOURS = 8;
 

@@ -288,6 +288,22 @@ describeEachDb('service requests', (getHandle) => {
       expect(fixed.sla).toMatchObject({ state: 'met', respondedAt: hk('2026-11-24T10:00:00').toISOString() });
     });
 
+    it('refuses an arrival in the past or more than 30 days ahead (2099 typed for 2026), and tells nobody', async () => {
+      const r = await report(cust, hk('2026-11-24T09:00:00'));
+      const at = staffCtx(hk('2026-11-24T10:00:00'));
+      const assign = (eta: string) => sr.assignEngineer(at, { id: r.id, version: 1, engineerName: 'Lam', etaAt: hk(eta).toISOString() });
+      await expect(assign('2099-12-31T23:59:00')).rejects.toMatchObject({ code: 'VALIDATION', fields: { etaAt: ['serviceDesk:errors.etaTooFar|{"days":30}'] } });
+      await expect(assign('2026-12-24T10:01:00')).rejects.toMatchObject({ code: 'VALIDATION', fields: { etaAt: ['serviceDesk:errors.etaTooFar|{"days":30}'] } });
+      await expect(assign('2026-11-24T09:49:00')).rejects.toMatchObject({ code: 'VALIDATION', fields: { etaAt: ['serviceDesk:errors.etaPast'] } });
+      const [row] = await db().select().from(serviceRequests).where(eq(serviceRequests.id, r.id));
+      expect(row).toMatchObject({ status: 'submitted', version: 1, etaAt: null });
+      // Through the API with the real clock: 400 with the field's message; exactly 30 days ahead is still fine.
+      const far = await callEndpoint(server, D.assignEngineer, { id: r.id, version: 1, engineerName: 'Lam', etaAt: '2099-12-31T23:59:00+08:00' }, { token: staff.token });
+      expect(far.status).toBe(400);
+      expect((far.body as { error: { fields: Record<string, string[]> } }).error.fields.etaAt).toEqual(['serviceDesk:errors.etaTooFar|{"days":30}']);
+      expect((await assign('2026-12-24T10:00:00')).etaAt).toBe(hk('2026-12-24T10:00:00').toISOString());
+    });
+
     it('lets the customer confirm or reopen only within 7 days of the resolution, and rate a closed request once', async () => {
       const id = await inStatus('resolved'); // resolved 24 Nov 09:45
       const late = hk('2026-12-01T09:46:00');
