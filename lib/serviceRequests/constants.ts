@@ -64,7 +64,7 @@ export const REOPEN_WINDOW_DAYS = 7;
 
 /**
  * The SLA clock's state: `running` (due later, more than AT_RISK_BUSINESS_MINUTES of business time left), `at_risk`
- * (less left), `breached` (due passed without a response, or responded late), `met` (responded in time),
+ * (less left, or the assigned engineer is expected after the due time), `breached` (due passed without a response, or responded late), `met` (responded in time),
  * `stopped` (cancelled before a response: no SLA result).
  */
 export const SLA_STATES = ['breached', 'at_risk', 'running', 'met', 'stopped'] as const;

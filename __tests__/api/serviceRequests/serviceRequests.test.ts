@@ -288,6 +288,24 @@ describeEachDb('service requests', (getHandle) => {
       expect(fixed.sla).toMatchObject({ state: 'met', respondedAt: hk('2026-11-24T10:00:00').toISOString() });
     });
 
+    it('shows the SLA at risk once the engineer is expected after the due time, in the request, the queue and the counts', async () => {
+      const r = await report(cust, hk('2026-11-24T09:00:00')); // 4 business hours: due 13:00, at risk from 12:00
+      const at = hk('2026-11-24T09:10:00');
+      const onTime = await sr.assignEngineer(staffCtx(at), { id: r.id, version: 1, engineerName: 'Lam', etaAt: hk('2026-11-24T13:00:00').toISOString() });
+      expect(onTime.sla.state).toBe('running');
+      const late = await sr.assignEngineer(staffCtx(at), { id: r.id, version: 2, engineerName: 'Lam', etaAt: hk('2026-11-24T15:00:00').toISOString() });
+      expect(late.sla.state).toBe('at_risk');
+      expect((await sr.getRequest(custCtx(cust, at), r.id)).sla.state).toBe('at_risk');
+      // The SQL rule (queue filter and counts) agrees with the screens'.
+      const queue = await sr.listDesk(staffCtx(at), { page: 1, pageSize: 100, filter: { ucpId: cust.customer.ucpId, sla: 'at_risk' } });
+      expect(queue.items.map((i) => i.id)).toContain(r.id);
+      const running = await sr.listDesk(staffCtx(at), { page: 1, pageSize: 100, filter: { ucpId: cust.customer.ucpId, sla: 'running' } });
+      expect(running.items.map((i) => i.id)).not.toContain(r.id);
+      const before = await sr.deskSummary(staffCtx(at));
+      await sr.assignEngineer(staffCtx(at), { id: r.id, version: 3, engineerName: 'Lam', etaAt: hk('2026-11-24T11:00:00').toISOString() });
+      expect((await sr.deskSummary(staffCtx(at))).atRisk).toBe(before.atRisk - 1);
+    });
+
     it('refuses an arrival in the past or more than 30 days ahead (2099 typed for 2026), and tells nobody', async () => {
       const r = await report(cust, hk('2026-11-24T09:00:00'));
       const at = staffCtx(hk('2026-11-24T10:00:00'));
