@@ -1,7 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ServiceDeskDetailScreen } from '@/components/admin/serviceDesk/ServiceDeskDetailScreen';
-import { serviceDeskContract } from '@/lib/serviceRequests/contract';
+import { ServiceRequestDetailScreen } from '@/components/serviceRequests/ServiceRequestDetailScreen';
+import { serviceDeskContract, serviceRequestsContract } from '@/lib/serviceRequests/contract';
 import type { ServiceDeskDetail } from '@/lib/serviceRequests/schemas';
 import { endpointSuccess } from '../testUtils/handlers';
 import { renderWithProviders, type TestLocale } from '../testUtils/render';
@@ -100,5 +101,30 @@ describe('ServiceDeskDetailScreen: assign engineer', () => {
     const { dialog, eta } = await openAssign('tc');
     fireEvent.change(eta, { target: { value: hkLocal(Date.now() + 26 * HOUR) } });
     expect(await within(dialog).findByTestId('eta-after-due')).toHaveTextContent(/遲於服務水平的工程師最遲到達時間/);
+  });
+});
+
+describe('the SLA section: whose contract', () => {
+  it.each([
+    ['en', "Response time under the customer's contract", 'Response time under your contract'],
+    ['tc', '客戶合約的回應時間', '您合約的回應時間'],
+  ] as const)('the desk (%s) reads the customer’s contract, not "your" contract', async (locale, staff, customer) => {
+    server.use(endpointSuccess(D.get, () => request()));
+    renderWithProviders(<ServiceDeskDetailScreen />, { router, locale, functionCodes: [...codes] });
+    expect(await screen.findByText(staff, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(customer)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', 'Response time under your contract'],
+    ['tc', '您合約的回應時間'],
+  ] as const)('the customer (%s) still reads its own contract', async (locale, customer) => {
+    server.use(endpointSuccess(serviceRequestsContract.endpoints.get, () => request()));
+    renderWithProviders(<ServiceRequestDetailScreen />, {
+      router: { pathname: '/service-requests/[id]', query: { id: ID }, isReady: true },
+      locale,
+      functionCodes: ['service_req_read'],
+    });
+    expect(await screen.findByText(customer, {}, { timeout: 5000 })).toBeInTheDocument();
   });
 });

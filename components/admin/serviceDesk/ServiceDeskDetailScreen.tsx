@@ -144,6 +144,7 @@ export function ServiceDeskDetailScreen() {
               />
             }
             photoEndpoint={E.photo}
+            responseTimeLabel={t('serviceDesk:sla.responseTime')}
             faultTitle={t('sections.fault')}
             faultLead={[
               [t('fields.customer'), `${pickLocalized(locale, r.customerNameEn, r.customerNameZh)} (${r.ucpId})`],
