@@ -21,13 +21,15 @@ export type RequestOverviewProps = {
   faultLead?: [string, ReactNode][];
   /** Shown under the SLA facts. */
   slaNote?: ReactNode;
+  /** Label of the contract's response time; default the customer's wording ("under your contract"). */
+  responseTimeLabel?: string;
 };
 
 /**
  * A service request as the customer and the desk both see it: status with engineer, resolution and rating, the
  * screen's actions, the timeline; beside it the SLA clock and the fault with its photo.
  */
-export function RequestOverview({ r, actions, photoEndpoint, faultTitle, faultLead, slaNote }: RequestOverviewProps) {
+export function RequestOverview({ r, actions, photoEndpoint, faultTitle, faultLead, slaNote, responseTimeLabel }: RequestOverviewProps) {
   const { t } = useTranslation('serviceRequests');
   const { locale } = useRouter();
   return (
@@ -48,7 +50,7 @@ export function RequestOverview({ r, actions, photoEndpoint, faultTitle, faultLe
       </Box>
       <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
         <DetailSection title={t('sections.sla')}>
-          <Facts rows={slaFacts(r.sla, t, locale)} />
+          <Facts rows={slaFacts(r.sla, t, locale, responseTimeLabel)} />
           {slaNote}
         </DetailSection>
         <DetailSection title={faultTitle}>

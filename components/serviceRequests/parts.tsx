@@ -21,9 +21,10 @@ export function SlaChip({ sla }: { sla: SlaInfo }) {
 }
 
 /** The SLA as facts: response time, due by, state and when the response came. */
-export function slaFacts(sla: SlaInfo, t: (k: string, v?: Record<string, unknown>) => string, locale: string | undefined): [string, ReactNode][] {
+/** The SLA's facts; `responseTimeLabel` names whose contract it is (the desk: the customer's; default: "your"). */
+export function slaFacts(sla: SlaInfo, t: (k: string, v?: Record<string, unknown>) => string, locale: string | undefined, responseTimeLabel?: string): [string, ReactNode][] {
   return [
-    [t('sla.responseTime'), t('sla.hours', { count: sla.responseHours })],
+    [responseTimeLabel ?? t('sla.responseTime'), t('sla.hours', { count: sla.responseHours })],
     [t('sla.dueBy'), formatDateTime(sla.dueAt, locale)],
     [t('sla.stateLabel'), <SlaChip key="sla" sla={sla} />],
     ...(sla.respondedAt ? [[t('sla.respondedAt'), formatDateTime(sla.respondedAt, locale)] as [string, ReactNode]] : []),

@@ -64,12 +64,20 @@ export const REOPEN_WINDOW_DAYS = 7;
 
 /**
  * The SLA clock's state: `running` (due later, more than AT_RISK_BUSINESS_MINUTES of business time left), `at_risk`
- * (less left), `breached` (due passed without a response, or responded late), `met` (responded in time),
+ * (less left, or the assigned engineer is expected after the due time), `breached` (due passed without a response, or responded late), `met` (responded in time),
  * `stopped` (cancelled before a response: no SLA result).
  */
 export const SLA_STATES = ['breached', 'at_risk', 'running', 'met', 'stopped'] as const;
 export type SlaState = (typeof SLA_STATES)[number];
 export const AT_RISK_BUSINESS_MINUTES = 60;
+
+/**
+ * The engineer's expected arrival (desk: assign engineer) lies between now (ETA_PAST_SLACK_MINUTES of slack for the
+ * clock of the desk's PC) and ETA_MAX_DAYS ahead — the same horizon as the customer's preferred visit days; a later
+ * date is a typing mistake (2099 for 2026) that the customer would be told.
+ */
+export const ETA_MAX_DAYS = 30;
+export const ETA_PAST_SLACK_MINUTES = 10;
 
 /** The response time of a contract that names none (business hours). */
 export const DEFAULT_RESPONSE_HOURS = 8;

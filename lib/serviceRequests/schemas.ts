@@ -10,6 +10,8 @@ import type { MachineSummary } from '@/lib/machines/schemas';
 import { isoDateSchema, listBodySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
 import {
+  ETA_MAX_DAYS,
+  ETA_PAST_SLACK_MINUTES,
   MAX_VISIT_WINDOWS,
   SERVICE_CATEGORIES,
   SERVICE_STATUSES,
@@ -202,6 +204,15 @@ export const assignSchema = z.strictObject({
   etaAt: z.iso.datetime({ offset: true, error: zodMessages.date }),
   note: text(SR_LIMITS.notes).optional(),
 });
+/**
+ * Why an expected arrival cannot be told to the customer, as a field message (null: it can). The API checks it with
+ * the request's clock, the assign dialog with the browser's.
+ */
+export function etaProblem(eta: Date, now: Date): string | null {
+  if (eta.getTime() < now.getTime() - ETA_PAST_SLACK_MINUTES * 60_000) return 'serviceDesk:errors.etaPast';
+  if (eta.getTime() > now.getTime() + ETA_MAX_DAYS * 24 * 3600_000) return msg('serviceDesk:errors.etaTooFar', { days: ETA_MAX_DAYS });
+  return null;
+}
 export const onSiteSchema = z.strictObject({ ...actionBase, note: text(SR_LIMITS.notes).optional() });
 export const resolveSchema = z.strictObject({ ...actionBase, resolutionNotes: text(SR_LIMITS.notes).min(5, zodMessages.minLength(5)) });
 export const closeSchema = z.strictObject({ ...actionBase, note: text(SR_LIMITS.notes).optional() });

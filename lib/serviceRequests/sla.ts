@@ -122,12 +122,17 @@ export const slaAtRiskAt = (reportedAt: Date, responseHours: number): Date =>
 
 /**
  * The clock's state: responded (engineer on site, or fixed remotely) → met or breached; cancelled without a response
- * → stopped; otherwise breached once due, at risk from slaAtRiskAt, running before.
+ * → stopped; otherwise breached once due, at risk from slaAtRiskAt — or as soon as the assigned engineer is expected
+ * after the due time (the desk promised a late arrival) — running before.
  */
-export function slaState(r: { status: ServiceStatus; dueAt: Date; atRiskAt: Date; respondedAt: Date | null }, now: Date): SlaState {
+export function slaState(
+  r: { status: ServiceStatus; dueAt: Date; atRiskAt: Date; respondedAt: Date | null; etaAt?: Date | null },
+  now: Date,
+): SlaState {
   if (r.respondedAt) return r.respondedAt.getTime() <= r.dueAt.getTime() ? 'met' : 'breached';
   if (r.status === 'cancelled') return 'stopped';
   if (now.getTime() > r.dueAt.getTime()) return 'breached';
   if (now.getTime() >= r.atRiskAt.getTime()) return 'at_risk';
+  if (r.status === 'engineer_assigned' && r.etaAt && r.etaAt.getTime() > r.dueAt.getTime()) return 'at_risk';
   return 'running';
 }

@@ -288,6 +288,40 @@ describeEachDb('service requests', (getHandle) => {
       expect(fixed.sla).toMatchObject({ state: 'met', respondedAt: hk('2026-11-24T10:00:00').toISOString() });
     });
 
+    it('shows the SLA at risk once the engineer is expected after the due time, in the request, the queue and the counts', async () => {
+      const r = await report(cust, hk('2026-11-24T09:00:00')); // 4 business hours: due 13:00, at risk from 12:00
+      const at = hk('2026-11-24T09:10:00');
+      const onTime = await sr.assignEngineer(staffCtx(at), { id: r.id, version: 1, engineerName: 'Lam', etaAt: hk('2026-11-24T13:00:00').toISOString() });
+      expect(onTime.sla.state).toBe('running');
+      const late = await sr.assignEngineer(staffCtx(at), { id: r.id, version: 2, engineerName: 'Lam', etaAt: hk('2026-11-24T15:00:00').toISOString() });
+      expect(late.sla.state).toBe('at_risk');
+      expect((await sr.getRequest(custCtx(cust, at), r.id)).sla.state).toBe('at_risk');
+      // The SQL rule (queue filter and counts) agrees with the screens'.
+      const queue = await sr.listDesk(staffCtx(at), { page: 1, pageSize: 100, filter: { ucpId: cust.customer.ucpId, sla: 'at_risk' } });
+      expect(queue.items.map((i) => i.id)).toContain(r.id);
+      const running = await sr.listDesk(staffCtx(at), { page: 1, pageSize: 100, filter: { ucpId: cust.customer.ucpId, sla: 'running' } });
+      expect(running.items.map((i) => i.id)).not.toContain(r.id);
+      const before = await sr.deskSummary(staffCtx(at));
+      await sr.assignEngineer(staffCtx(at), { id: r.id, version: 3, engineerName: 'Lam', etaAt: hk('2026-11-24T11:00:00').toISOString() });
+      expect((await sr.deskSummary(staffCtx(at))).atRisk).toBe(before.atRisk - 1);
+    });
+
+    it('refuses an arrival in the past or more than 30 days ahead (2099 typed for 2026), and tells nobody', async () => {
+      const r = await report(cust, hk('2026-11-24T09:00:00'));
+      const at = staffCtx(hk('2026-11-24T10:00:00'));
+      const assign = (eta: string) => sr.assignEngineer(at, { id: r.id, version: 1, engineerName: 'Lam', etaAt: hk(eta).toISOString() });
+      await expect(assign('2099-12-31T23:59:00')).rejects.toMatchObject({ code: 'VALIDATION', fields: { etaAt: ['serviceDesk:errors.etaTooFar|{"days":30}'] } });
+      await expect(assign('2026-12-24T10:01:00')).rejects.toMatchObject({ code: 'VALIDATION', fields: { etaAt: ['serviceDesk:errors.etaTooFar|{"days":30}'] } });
+      await expect(assign('2026-11-24T09:49:00')).rejects.toMatchObject({ code: 'VALIDATION', fields: { etaAt: ['serviceDesk:errors.etaPast'] } });
+      const [row] = await db().select().from(serviceRequests).where(eq(serviceRequests.id, r.id));
+      expect(row).toMatchObject({ status: 'submitted', version: 1, etaAt: null });
+      // Through the API with the real clock: 400 with the field's message; exactly 30 days ahead is still fine.
+      const far = await callEndpoint(server, D.assignEngineer, { id: r.id, version: 1, engineerName: 'Lam', etaAt: '2099-12-31T23:59:00+08:00' }, { token: staff.token });
+      expect(far.status).toBe(400);
+      expect((far.body as { error: { fields: Record<string, string[]> } }).error.fields.etaAt).toEqual(['serviceDesk:errors.etaTooFar|{"days":30}']);
+      expect((await assign('2026-12-24T10:00:00')).etaAt).toBe(hk('2026-12-24T10:00:00').toISOString());
+    });
+
     it('lets the customer confirm or reopen only within 7 days of the resolution, and rate a closed request once', async () => {
       const id = await inStatus('resolved'); // resolved 24 Nov 09:45
       const late = hk('2026-12-01T09:46:00');

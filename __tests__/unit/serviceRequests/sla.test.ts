@@ -94,4 +94,17 @@ describe('business minutes between and the clock state', () => {
     expect(slaState({ ...r, respondedAt: hk('2026-11-30T10:31:00') }, hk('2026-12-01T10:00:00'))).toBe('breached');
     expect(slaState({ ...r, status: 'cancelled' }, hk('2026-12-01T10:00:00'))).toBe('stopped');
   });
+
+  it('is at risk as soon as the assigned engineer is expected after the due time, whatever the time left', () => {
+    const due = hk('2026-11-30T10:30:00');
+    const r = { status: 'engineer_assigned' as const, dueAt: due, atRiskAt: hk('2026-11-30T09:30:00'), respondedAt: null };
+    const early = hk('2026-11-27T11:00:00');
+    expect(slaState({ ...r, etaAt: hk('2026-11-30T10:30:00') }, early)).toBe('running');
+    expect(slaState({ ...r, etaAt: hk('2026-11-30T10:31:00') }, early)).toBe('at_risk');
+    // Past due it is breached, and once the engineer arrives the arrival decides.
+    expect(slaState({ ...r, etaAt: hk('2026-11-30T12:00:00') }, hk('2026-11-30T10:31:00'))).toBe('breached');
+    expect(slaState({ ...r, etaAt: hk('2026-11-30T12:00:00'), respondedAt: hk('2026-11-30T10:00:00') }, early)).toBe('met');
+    // An ETA left over from an earlier visit means nothing once the request is not waiting for an engineer.
+    expect(slaState({ ...r, status: 'acknowledged', etaAt: hk('2026-11-30T12:00:00') }, early)).toBe('running');
+  });
 });

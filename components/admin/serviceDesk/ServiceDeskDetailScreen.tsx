@@ -1,17 +1,19 @@
 import { useRouter } from 'next/router';
+import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'next-i18next/pages';
+import { useWatch, type Control } from 'react-hook-form';
 import { z } from 'zod';
 import { DetailScreen, useRouteRecord } from '@/components/common/DetailScreen';
 import { PageHeader } from '@/components/common/PageHeader';
 import { TextFieldElement } from '@/components/common/form';
 import { RequestOverview } from '@/components/serviceRequests/RequestOverview';
 import { TransitionActions, transition } from '@/components/serviceRequests/TransitionActions';
-import { pickLocalized } from '@/lib/i18n/locales';
+import { formatDateTime, pickLocalized } from '@/lib/i18n/locales';
 import { pathTo } from '@/lib/paths';
-import { SR_LIMITS } from '@/lib/serviceRequests/constants';
+import { ETA_MAX_DAYS, SR_LIMITS } from '@/lib/serviceRequests/constants';
 import { serviceDeskContract } from '@/lib/serviceRequests/contract';
-import { acknowledgeSchema, assignSchema, resolveSchema, type ServiceDeskDetail } from '@/lib/serviceRequests/schemas';
+import { acknowledgeSchema, assignSchema, etaProblem, resolveSchema, type ServiceDeskDetail, type SlaInfo } from '@/lib/serviceRequests/schemas';
 import { zodMessages } from '@/lib/zodMessages';
 
 const E = serviceDeskContract.endpoints;
@@ -19,7 +21,18 @@ const stepFields = { id: true, version: true } as const;
 const noteForm = acknowledgeSchema.omit(stepFields);
 const resolveForm = resolveSchema.omit(stepFields);
 /** The ETA is typed as HK wall-clock time (datetime-local) and sent with +08:00. */
-const assignForm = assignSchema.omit({ ...stepFields, etaAt: true }).extend({ etaAt: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: zodMessages.date }) });
+const HK_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+const fromHkLocal = (local: string) => new Date(`${local}:00+08:00`);
+/** Not in the past nor more than ETA_MAX_DAYS ahead: the API's rule (etaProblem), checked before sending. */
+const assignForm = assignSchema.omit({ ...stepFields, etaAt: true }).extend({
+  etaAt: z
+    .string()
+    .regex(HK_LOCAL, { error: zodMessages.date })
+    .superRefine((v, ctx) => {
+      const problem = HK_LOCAL.test(v) ? etaProblem(fromHkLocal(v), new Date()) : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+});
 
 const hkLocalNow = (plusHours: number) => new Date(Date.now() + (8 + plusHours) * 3600_000).toISOString().slice(0, 13) + ':00';
 const hkLocalOf = (iso: string) => new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 16);
@@ -40,14 +53,40 @@ const noteStep = (endpoint: typeof E.acknowledge | typeof E.markOnSite | typeof 
     fields: (form) => <NoteField control={form.control as never} />,
   });
 
-function AssignFields({ control }: { control: never }) {
+/**
+ * An arrival after the SLA's due time is allowed (the customer still needs the visit, and an already breached
+ * request still needs an engineer) but the desk is told before it promises it.
+ */
+function EtaAfterDueWarning({ control, sla }: { control: Control<z.input<typeof assignForm>>; sla: SlaInfo }) {
+  const { t } = useTranslation('serviceDesk');
+  const { locale } = useRouter();
+  const eta = useWatch({ control, name: 'etaAt' });
+  if (sla.respondedAt || sla.state === 'stopped' || !eta || !HK_LOCAL.test(eta)) return null;
+  if (fromHkLocal(eta).getTime() <= new Date(sla.dueAt).getTime()) return null;
+  return (
+    <Alert severity="warning" data-testid="eta-after-due">
+      {t('actions.etaAfterDue', { due: formatDateTime(sla.dueAt, locale) })}
+    </Alert>
+  );
+}
+
+function AssignFields({ control, sla }: { control: never; sla: SlaInfo }) {
   const { t } = useTranslation('serviceDesk');
   type F = z.input<typeof assignForm>;
   return (
     <Stack spacing={2}>
       <TextFieldElement<F> control={control} name="engineerName" label={t('actions.engineerName')} required maxLength={SR_LIMITS.engineer} />
       <TextFieldElement<F> control={control} name="engineerPhone" label={t('actions.engineerPhone')} type="tel" />
-      <TextFieldElement<F> control={control} name="etaAt" label={t('actions.eta')} type="datetime-local" required slotProps={{ inputLabel: { shrink: true } }} helperText={t('actions.etaHelp')} />
+      <TextFieldElement<F>
+        control={control}
+        name="etaAt"
+        label={t('actions.eta')}
+        type="datetime-local"
+        required
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: hkLocalNow(0), max: hkLocalNow(ETA_MAX_DAYS * 24) } }}
+        helperText={t('actions.etaHelp', { days: ETA_MAX_DAYS })}
+      />
+      <EtaAfterDueWarning control={control} sla={sla} />
       <NoteField control={control} />
     </Stack>
   );
@@ -62,7 +101,7 @@ const deskSteps = (r: ServiceDeskDetail) => ({
     defaultValues: { engineerName: r.engineerName ?? '', engineerPhone: r.engineerPhone ?? '', etaAt: r.etaAt ? hkLocalOf(r.etaAt) : hkLocalNow(2), note: '' },
     toBody: (v, keys) => ({ ...keys, engineerName: v.engineerName, ...(v.engineerPhone ? { engineerPhone: v.engineerPhone } : {}), etaAt: `${v.etaAt}:00+08:00`, ...note(v) }),
     primary: true,
-    fields: (form) => <AssignFields control={form.control as never} />,
+    fields: (form) => <AssignFields control={form.control as never} sla={r.sla} />,
   }),
   onSite: noteStep(E.markOnSite),
   resolve: transition({
@@ -105,6 +144,7 @@ export function ServiceDeskDetailScreen() {
               />
             }
             photoEndpoint={E.photo}
+            responseTimeLabel={t('serviceDesk:sla.responseTime')}
             faultTitle={t('sections.fault')}
             faultLead={[
               [t('fields.customer'), `${pickLocalized(locale, r.customerNameEn, r.customerNameZh)} (${r.ucpId})`],

@@ -5,16 +5,17 @@
  * SERVICE_REQUEST_CHANGED), audited, and told to the customer.
  */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type {
-  AcknowledgeBody,
-  AssignBody,
-  CloseBody,
-  ListDeskBody,
-  OnSiteBody,
-  ResolveBody,
-  ServiceDeskDetail,
-  ServiceDeskListResult,
-  ServiceDeskSummary,
+import {
+  etaProblem,
+  type AcknowledgeBody,
+  type AssignBody,
+  type CloseBody,
+  type ListDeskBody,
+  type OnSiteBody,
+  type ResolveBody,
+  type ServiceDeskDetail,
+  type ServiceDeskListResult,
+  type ServiceDeskSummary,
 } from '@/lib/serviceRequests/schemas';
 import type { ServiceContext } from '@/lib/server/context';
 import { customers, machineModels, machines, serviceRequests, userAccounts } from '@/lib/server/db/schema';
@@ -117,8 +118,9 @@ export const acknowledge = (ctx: ServiceContext, body: AcknowledgeBody): Promise
 
 export async function assignEngineer(ctx: ServiceContext, body: AssignBody): Promise<ServiceDeskDetail> {
   const eta = new Date(body.etaAt);
-  // An ETA in the past is a typing mistake (a few minutes' slack for the clock of the desk's PC).
-  if (eta.getTime() < ctx.now().getTime() - 10 * 60_000) throw new AppError('VALIDATION', { fields: { etaAt: ['serviceDesk:errors.etaPast'] } });
+  // In the past or more than ETA_MAX_DAYS ahead is a typing mistake (a few minutes' slack for the desk PC's clock).
+  const problem = etaProblem(eta, ctx.now());
+  if (problem) throw new AppError('VALIDATION', { fields: { etaAt: [problem] } });
   return deskStep(ctx, body, {
     action: 'assign',
     set: (r, tx) => ({

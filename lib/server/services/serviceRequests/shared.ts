@@ -35,8 +35,11 @@ type ModelRow = typeof machineModels.$inferSelect;
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The SLA as the screens show it. */
-export function slaOf(r: Pick<SrRow, 'status' | 'slaDueAt' | 'slaAtRiskAt' | 'respondedAt' | 'responseHours'>, now: Date): SlaInfo {
-  const state: SlaState = slaState({ status: r.status as ServiceStatus, dueAt: r.slaDueAt, atRiskAt: r.slaAtRiskAt ?? r.slaDueAt, respondedAt: r.respondedAt }, now);
+export function slaOf(r: Pick<SrRow, 'status' | 'slaDueAt' | 'slaAtRiskAt' | 'respondedAt' | 'responseHours' | 'etaAt'>, now: Date): SlaInfo {
+  const state: SlaState = slaState(
+    { status: r.status as ServiceStatus, dueAt: r.slaDueAt, atRiskAt: r.slaAtRiskAt ?? r.slaDueAt, respondedAt: r.respondedAt, etaAt: r.etaAt },
+    now,
+  );
   return { responseHours: r.responseHours, dueAt: r.slaDueAt.toISOString(), state, respondedAt: iso(r.respondedAt) };
 }
 
@@ -49,6 +52,7 @@ export function slaStateSql(now: Date): SQL<SlaState> {
     when ${sr.status} = 'cancelled' then 'stopped'
     when ${n} > ${sr.slaDueAt} then 'breached'
     when ${n} >= coalesce(${sr.slaAtRiskAt}, ${sr.slaDueAt}) then 'at_risk'
+    when ${sr.status} = 'engineer_assigned' and ${sr.etaAt} > ${sr.slaDueAt} then 'at_risk'
     else 'running' end`;
 }
 

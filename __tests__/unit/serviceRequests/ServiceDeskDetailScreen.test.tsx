@@ -1,0 +1,130 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ServiceDeskDetailScreen } from '@/components/admin/serviceDesk/ServiceDeskDetailScreen';
+import { ServiceRequestDetailScreen } from '@/components/serviceRequests/ServiceRequestDetailScreen';
+import { serviceDeskContract, serviceRequestsContract } from '@/lib/serviceRequests/contract';
+import type { ServiceDeskDetail } from '@/lib/serviceRequests/schemas';
+import { endpointSuccess } from '../testUtils/handlers';
+import { renderWithProviders, type TestLocale } from '../testUtils/render';
+import { server } from '../testUtils/server';
+
+const D = serviceDeskContract.endpoints;
+const ID = '5eed0160-0000-4000-8000-000000000001';
+const HOUR = 3600_000;
+/** HK wall-clock of an instant as the datetime-local field takes it. */
+const hkLocal = (ms: number) => new Date(ms + 8 * HOUR).toISOString().slice(0, 16);
+
+/** A request just acknowledged, due in two hours (the clock of the test is the real one: the form checks with it). */
+function request(overrides: Partial<ServiceDeskDetail> = {}): ServiceDeskDetail {
+  const now = Date.now();
+  return {
+    id: ID,
+    reference: 'SR-2026-000101',
+    machine: { id: 'm1', serialNo: 'JPBCN8K1Q7', modelCode: 'M611', modelNameEn: 'HP LaserJet M611dn', modelNameZh: 'HP LaserJet M611dn', isColour: false, locationEn: 'Accounts', locationZh: '會計部', addressEn: '', addressZh: '' },
+    category: 'print_quality',
+    status: 'acknowledged',
+    engineerName: null,
+    etaAt: null,
+    sla: { responseHours: 8, dueAt: new Date(now + 2 * HOUR).toISOString(), state: 'running', respondedAt: null },
+    createdAt: new Date(now - HOUR).toISOString(),
+    updatedAt: new Date(now - HOUR).toISOString(),
+    contractNo: 'CT-2022-00412',
+    errorCode: '',
+    description: 'Faint grey streaks down the left side.',
+    photo: null,
+    contactName: 'Chan Tai Man',
+    contactPhone: '+852 2345 6789',
+    visitWindows: [],
+    engineerPhone: null,
+    acknowledgedAt: new Date(now - HOUR / 2).toISOString(),
+    resolvedAt: null,
+    closedAt: null,
+    cancelledAt: null,
+    resolutionNotes: null,
+    cancelReason: null,
+    reopenCount: 0,
+    rating: null,
+    ratingComment: null,
+    reopenUntil: null,
+    version: 2,
+    actions: ['assign', 'resolve'],
+    ucpId: 'UCP100001',
+    customerNameEn: 'Harbour View Trading Company Limited',
+    customerNameZh: '海景貿易有限公司',
+    reportedBy: { name: 'Chan Tai Man', loginId: 'customer@demo.hk' },
+    timeline: [],
+    ...overrides,
+  } as ServiceDeskDetail;
+}
+
+const router = { pathname: '/admin-controls/service-desk/view/[id]', query: { id: ID }, isReady: true };
+const codes = ['service_req_admin_read', 'service_req_admin_write'] as const;
+
+async function openAssign(locale: TestLocale = 'en') {
+  const user = userEvent.setup();
+  renderWithProviders(<ServiceDeskDetailScreen />, { router, locale, functionCodes: [...codes] });
+  await user.click(await screen.findByRole('button', { name: locale === 'en' ? 'Assign engineer' : '指派工程師' }, { timeout: 5000 }));
+  const dialog = screen.getByRole('dialog');
+  const eta = within(dialog).getByLabelText(locale === 'en' ? /Expected arrival/ : /預計到達時間/);
+  return { user, dialog, eta };
+}
+
+describe('ServiceDeskDetailScreen: assign engineer', () => {
+  it('refuses an arrival more than 30 days ahead before sending (2099 typed for 2026), and says the limit', async () => {
+    let sent = 0;
+    server.use(
+      endpointSuccess(D.get, () => request()),
+      endpointSuccess(D.assignEngineer, () => (sent++, request())),
+    );
+    const { user, dialog, eta } = await openAssign();
+    expect(eta).toHaveAttribute('max', expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/));
+    expect(within(dialog).getByText(/At most 30 days ahead/)).toBeInTheDocument();
+    await user.type(dialog.querySelector<HTMLInputElement>('input[name="engineerName"]')!, 'QA Engineer');
+    fireEvent.change(eta, { target: { value: '2099-12-31T23:59' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    expect((await within(dialog).findAllByText('The arrival time can be at most 30 days ahead.')).length).toBeGreaterThan(0);
+    expect(sent).toBe(0);
+  });
+
+  it('warns (and still allows) an arrival after the SLA due time, not one before it', async () => {
+    server.use(endpointSuccess(D.get, () => request()));
+    const { dialog, eta } = await openAssign();
+    fireEvent.change(eta, { target: { value: hkLocal(Date.now() + HOUR) } });
+    expect(within(dialog).queryByTestId('eta-after-due')).not.toBeInTheDocument();
+    fireEvent.change(eta, { target: { value: hkLocal(Date.now() + 26 * HOUR) } });
+    expect(await within(dialog).findByTestId('eta-after-due')).toHaveTextContent(/after the engineer due time under the service level .*: the response will count as late/);
+    expect(within(dialog).getByRole('button', { name: 'Assign' })).toBeEnabled();
+  });
+
+  it('warns in Chinese too', async () => {
+    server.use(endpointSuccess(D.get, () => request()));
+    const { dialog, eta } = await openAssign('tc');
+    fireEvent.change(eta, { target: { value: hkLocal(Date.now() + 26 * HOUR) } });
+    expect(await within(dialog).findByTestId('eta-after-due')).toHaveTextContent(/遲於服務水平的工程師最遲到達時間/);
+  });
+});
+
+describe('the SLA section: whose contract', () => {
+  it.each([
+    ['en', "Response time under the customer's contract", 'Response time under your contract'],
+    ['tc', '客戶合約的回應時間', '您合約的回應時間'],
+  ] as const)('the desk (%s) reads the customer’s contract, not "your" contract', async (locale, staff, customer) => {
+    server.use(endpointSuccess(D.get, () => request()));
+    renderWithProviders(<ServiceDeskDetailScreen />, { router, locale, functionCodes: [...codes] });
+    expect(await screen.findByText(staff, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(customer)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', 'Response time under your contract'],
+    ['tc', '您合約的回應時間'],
+  ] as const)('the customer (%s) still reads its own contract', async (locale, customer) => {
+    server.use(endpointSuccess(serviceRequestsContract.endpoints.get, () => request()));
+    renderWithProviders(<ServiceRequestDetailScreen />, {
+      router: { pathname: '/service-requests/[id]', query: { id: ID }, isReady: true },
+      locale,
+      functionCodes: ['service_req_read'],
+    });
+    expect(await screen.findByText(customer, {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
