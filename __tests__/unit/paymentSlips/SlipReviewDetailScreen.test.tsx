@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { SlipReviewDetailScreen } from '@/components/admin/paymentSlipReview/SlipReviewDetailScreen';
+import { SlipReviewListScreen } from '@/components/admin/paymentSlipReview/SlipReviewListScreen';
 import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
 import type { ReviewDetail } from '@/lib/paymentSlips/schemas';
 import { endpointError, endpointSuccess } from '../testUtils/handlers';
-import { renderWithProviders } from '../testUtils/render';
+import { rawTranslationKeys, renderWithProviders, type TestLocale } from '../testUtils/render';
 import { server } from '../testUtils/server';
 
 const c = paymentSlipsContract.endpoints;
@@ -80,6 +81,26 @@ describe('SlipReviewDetailScreen', () => {
     await user.type(field, '-5');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect((await within(dialog).findAllByText('The amount cannot be negative.')).length).toBeGreaterThan(0);
+  });
+
+  it.each<[TestLocale, string]>([
+    ['en', 'Bank transfer'],
+    ['tc', '銀行轉帳'],
+  ])('names the payment method in words, list and detail, no raw key (%s)', async (locale, method) => {
+    const s = { ...slip(), paymentMethod: 'bank_transfer' as const };
+    server.use(
+      endpointSuccess(c.getForReview, () => s),
+      endpointSuccess(c.listForReview, () => ({ items: [{ ...s, bills: s.bills }], total: 1, page: 1, pageSize: 20 })),
+      http.post(c.getReviewFile.path, () => new HttpResponse(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { headers: { 'Content-Type': 'image/png' } })),
+    );
+    const detail = renderWithProviders(<SlipReviewDetailScreen />, { route, locale, functionCodes: ['payslip_review_read'] });
+    expect(await screen.findByText(method, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(rawTranslationKeys()).toEqual([]);
+    detail.unmount();
+
+    renderWithProviders(<SlipReviewListScreen />, { route: '/admin-controls/payment-slip-review', locale, functionCodes: ['payslip_review_read'] });
+    expect((await screen.findAllByText(method, {}, { timeout: 5000 })).length).toBeGreaterThan(0);
+    expect(rawTranslationKeys()).toEqual([]);
   });
 
   it('shows no decision buttons to a reader, and "not found" for an unknown slip', async () => {

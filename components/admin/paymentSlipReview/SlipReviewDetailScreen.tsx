@@ -70,7 +70,7 @@ function SlipReview({ slip }: { slip: ReviewDetail }) {
                 {fact(t('slipReview.columns.customer'), `${pickLocalized(locale, slip.customerNameEn, slip.customerNameZh)} (${slip.ucpId})`)}
                 {fact(t('slipReview.columns.amount'), formatMoney(slip.amountCents, locale))}
                 {fact(t('slipReview.columns.paymentDate'), formatDate(slip.paymentDate, locale))}
-                {fact(t('slipReview.columns.method'), t(`paymentSlips.method.${slip.paymentMethod}`))}
+                {fact(t('slipReview.columns.method'), t(`bills:paymentSlips.method.${slip.paymentMethod}`))}
                 {fact(t('slipReview.detail.reference'), slip.reference)}
                 {fact(t('slipReview.detail.uploadedBy'), `${slip.uploadedByName ?? '—'} · ${formatDateTime(slip.createdAt, locale)}`)}
                 {slip.reviewedAt ? fact(t('slipReview.detail.reviewedBy'), `${slip.reviewedByName ?? '—'} · ${formatDateTime(slip.reviewedAt, locale)}`) : null}
