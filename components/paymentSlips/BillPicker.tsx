@@ -45,7 +45,7 @@ export function BillPicker<T extends FieldValues>({ name, control, bills, label,
         {label}
       </FormLabel>
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }} data-testid="bill-picker">
-        {bills.map((b) => {
+        {bills.map((b, i) => {
           const inputId = `pick-${b.id}`;
           return (
             <Box
@@ -66,7 +66,11 @@ export function BillPicker<T extends FieldValues>({ name, control, bills, label,
                 checked={selected.has(b.id)}
                 onChange={() => toggle(b.id)}
                 disabled={disabled}
-                slotProps={{ input: { 'aria-describedby': `${inputId}-desc` } }}
+                // Named like the field, the first one holding its ref: the form's error summary finds the picker
+                // where it stands (its first field, not listed last) and its link focuses the first bill.
+                name={name}
+                value={b.id}
+                slotProps={{ input: { 'aria-describedby': `${inputId}-desc`, ref: i === 0 ? field.ref : undefined } }}
               />
               <Box component="label" htmlFor={inputId} sx={{ flex: 1, minWidth: 0, py: 1, cursor: 'pointer', display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
                 <Typography sx={{ fontWeight: 600 }}>{b.billNo}</Typography>

@@ -81,6 +81,16 @@ describe('SlipUploadForm', () => {
     expect(sent).not.toHaveBeenCalled();
   });
 
+  it('lists the problems in the order of the form’s fields, the bills first', async () => {
+    const user = userEvent.setup();
+    server.use(payable());
+    renderWithProviders(<SlipUploadForm onUploaded={jest.fn()} />, { route: '/my-account/manage-my-bills/payment-slip-upload', functionCodes: ['payslip_upload_write'] });
+    await user.click(await screen.findByRole('button', { name: 'Upload slip' }));
+    const summary = await screen.findByTestId('form-error-summary');
+    const items = within(summary).getAllByRole('listitem').map((li) => li.textContent ?? '');
+    expect(items.map((s) => s.split(':')[0])).toEqual(['Bills this payment is for', 'Amount paid (HK$)', 'Payment slip (photo or PDF)']);
+  });
+
   it('prefills the amount with the selected bills’ balances and uploads the slip with its fields', async () => {
     const user = userEvent.setup();
     const onUploaded = jest.fn();
