@@ -8,7 +8,7 @@ import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { useController, type Control, type FieldValues, type FieldPath } from 'react-hook-form';
 import { useFieldMessage } from '@/components/common/form';
-import { StatusChip } from '@/components/common/StatusChip';
+import { BillStatusChips } from '@/components/bills/BillStatusChips';
 import type { BillListItem } from '@/lib/bills/schemas';
 import { formatDate, formatMoney } from '@/lib/i18n/locales';
 
@@ -76,8 +76,11 @@ export function BillPicker<T extends FieldValues>({ name, control, bills, label,
                 <Typography sx={{ fontWeight: 600 }}>{b.billNo}</Typography>
                 <Typography id={`${inputId}-desc`} variant="body2" color="text.secondary" sx={{ flex: '1 1 200px' }}>
                   {t('paymentSlips.upload.billLine', { due: formatDate(b.dueDate, locale), balance: formatMoney(b.balanceCents, locale) })}
+                  {b.pendingCents > 0
+                    ? t('paymentSlips.upload.billLinePending', { pending: formatMoney(b.pendingCents, locale), payable: formatMoney(b.payableCents, locale) })
+                    : null}
                 </Typography>
-                <StatusChip status={b.status} />
+                <BillStatusChips bill={b} />
               </Box>
             </Box>
           );
