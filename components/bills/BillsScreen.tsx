@@ -86,7 +86,7 @@ export function BillsScreen() {
       { key: 'billDate', header: t('bills.columns.billDate'), sortable: true, hideOnMobile: true, render: (r) => formatDate(r.billDate, locale) },
       { key: 'dueDate', header: t('bills.columns.dueDate'), sortable: true, render: (r) => formatDate(r.dueDate, locale) },
       { key: 'amount', header: t('bills.columns.amount'), sortable: true, align: 'right', render: (r) => formatMoney(r.amountCents, locale) },
-      { key: 'balance', header: t('bills.columns.balance'), sortable: true, align: 'right', hideOnMobile: true, render: (r) => formatMoney(r.balanceCents, locale) },
+      { key: 'balance', header: t('bills.columns.balance'), sortable: true, align: 'right', render: (r) => formatMoney(r.balanceCents, locale) },
       { key: 'status', header: t('bills.columns.status'), render: (r) => <BillStatusChips bill={r} /> },
       { key: 'pdf', header: t('bills.columns.pdf'), align: 'center', render: pdf },
     ],
