@@ -6,7 +6,7 @@ import { SlipReviewListScreen } from '@/components/admin/paymentSlipReview/SlipR
 import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
 import type { ReviewDetail } from '@/lib/paymentSlips/schemas';
 import { endpointError, endpointSuccess } from '../testUtils/handlers';
-import { rawTranslationKeys, renderWithProviders, type TestLocale } from '../testUtils/render';
+import { rawTranslationKeys, renderWithProviders, text, type TestLocale } from '../testUtils/render';
 import { server } from '../testUtils/server';
 
 const c = paymentSlipsContract.endpoints;
@@ -81,6 +81,32 @@ describe('SlipReviewDetailScreen', () => {
     await user.type(field, '-5');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect((await within(dialog).findAllByText('The amount cannot be negative.')).length).toBeGreaterThan(0);
+  });
+
+  it('approving nothing (every amount 0) is refused in the dialog with its reason, before and after the server', async () => {
+    const user = userEvent.setup();
+    let sent = 0;
+    server.use(
+      endpointSuccess(c.getForReview, () => slip()),
+      http.post(c.getReviewFile.path, () => new HttpResponse(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { headers: { 'Content-Type': 'image/png' } })),
+      http.post(c.approveSlip.path, () => {
+        sent++;
+        return HttpResponse.json(
+          { status: 'error', error: { code: 'VALIDATION', message: 'Validation failed', fields: { allocations: ['paymentSlips.validation.allocationNothing'] } }, traceId: 't' },
+          { status: 400 },
+        );
+      }),
+    );
+    renderWithProviders(<SlipReviewDetailScreen />, { route, locale: 'tc', functionCodes: ['payslip_review_read', 'payslip_review_write'] });
+    await user.click(await screen.findByRole('button', { name: '批核' }, { timeout: 5000 }));
+    const dialog = screen.getByRole('dialog');
+    const field = within(dialog).getByRole('textbox', { name: /INV-202610-1031/ });
+    await user.clear(field);
+    await user.type(field, '0');
+    await user.click(within(dialog).getByRole('button', { name: '批核' }));
+    const reason = text('tc', 'common:paymentSlips.validation.allocationNothing');
+    expect((await within(dialog).findAllByText(reason)).length).toBeGreaterThan(0);
+    expect(sent).toBe(0);
   });
 
   it.each<[TestLocale, string]>([
