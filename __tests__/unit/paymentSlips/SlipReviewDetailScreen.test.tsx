@@ -8,6 +8,7 @@ import type { ReviewDetail } from '@/lib/paymentSlips/schemas';
 import { endpointError, endpointSuccess } from '../testUtils/handlers';
 import { rawTranslationKeys, renderWithProviders, text, type TestLocale } from '../testUtils/render';
 import { server } from '../testUtils/server';
+import { mockViewportWidth } from '../common/viewport';
 
 const c = paymentSlipsContract.endpoints;
 const ID = '5eed0050-0000-4000-8000-000000000001';
@@ -127,6 +128,25 @@ describe('SlipReviewDetailScreen', () => {
     renderWithProviders(<SlipReviewListScreen />, { route: '/admin-controls/payment-slip-review', locale, functionCodes: ['payslip_review_read'] });
     expect((await screen.findAllByText(method, {}, { timeout: 5000 })).length).toBeGreaterThan(0);
     expect(rawTranslationKeys()).toEqual([]);
+  });
+
+  it('fits the bills table into a phone’s card: due date and status under the bill number, three columns (390 px)', async () => {
+    const restore = mockViewportWidth(390);
+    try {
+      server.use(
+        endpointSuccess(c.getForReview, () => slip()),
+        http.post(c.getReviewFile.path, () => new HttpResponse(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { headers: { 'Content-Type': 'image/png' } })),
+      );
+      renderWithProviders(<SlipReviewDetailScreen />, { route, functionCodes: ['payslip_review_read'] });
+      const table = await screen.findByRole('table', { name: 'Bills of this slip' }, { timeout: 5000 });
+      expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Bill no.', 'Balance now', 'Applied']);
+      const first = within(table).getAllByRole('cell')[0]!;
+      expect(first).toHaveTextContent('INV-202610-1031');
+      expect(first).toHaveTextContent('Due 31 Oct 2026');
+      expect(within(first).getByText('Payment under review')).toBeInTheDocument();
+    } finally {
+      restore();
+    }
   });
 
   it('shows no decision buttons to a reader, and "not found" for an unknown slip', async () => {
