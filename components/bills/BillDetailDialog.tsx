@@ -20,10 +20,11 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'next-i18next/pages';
 import { StatusChip } from '@/components/common/StatusChip';
+import { BillStatusChips } from './BillStatusChips';
 import { DetailScreen } from '@/components/common/DetailScreen';
 import { useEndpointQuery } from '@/lib/api/query';
 import { billsContract } from '@/lib/bills/contract';
-import { PAYABLE_BILL_STATUSES, type BillLine } from '@/lib/bills/schemas';
+import type { BillLine } from '@/lib/bills/schemas';
 import { errorKey } from '@/lib/errors';
 import { formatDate, formatMoney, numberFormat, pickLocalized } from '@/lib/i18n/locales';
 import { formatDatesIn } from '@/lib/i18n/dateInput';
@@ -79,7 +80,7 @@ export function BillDetailDialog({ billId, onClose, download }: Props) {
     <Dialog open={Boolean(billId)} onClose={onClose} fullScreen={fullScreen} maxWidth="lg" fullWidth aria-labelledby={titleId}>
       <DialogTitle id={titleId} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         {bill ? t('bills.detail.title', { billNo: bill.billNo }) : t('bills.detail.loadingTitle')}
-        {bill ? <StatusChip status={bill.status} /> : null}
+        {bill ? <BillStatusChips bill={bill} /> : null}
       </DialogTitle>
       <DialogContent dividers>
         <DetailScreen
@@ -212,7 +213,7 @@ export function BillDetailDialog({ billId, onClose, download }: Props) {
             testId="bill-detail-pdf"
           />
         ) : null}
-        {bill && canUpload && (PAYABLE_BILL_STATUSES as readonly string[]).includes(bill.status) ? (
+        {bill && canUpload && bill.payableCents > 0 ? (
           <Button component={NextLink} href={`${SLIP_PAGE}?bills=${encodeURIComponent(bill.id)}`} variant="contained" startIcon={<UploadIcon aria-hidden />}>
             {t('bills.actions.paySlip')}
           </Button>

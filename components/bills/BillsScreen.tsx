@@ -11,7 +11,7 @@ import type { DataTableColumn } from '@/components/common/DataTable';
 import { ListScreen } from '@/components/common/ListScreen';
 import type { FilterConfig } from '@/components/common/listSchema';
 import type { FilterValues } from '@/components/common/listQueryUrl';
-import { StatusChip } from '@/components/common/StatusChip';
+import { BillStatusChips } from './BillStatusChips';
 import { billsContract } from '@/lib/bills/contract';
 import { useEndpointQuery } from '@/lib/api/query';
 import { hkToday } from '@/lib/bills/dates';
@@ -86,8 +86,8 @@ export function BillsScreen() {
       { key: 'billDate', header: t('bills.columns.billDate'), sortable: true, hideOnMobile: true, render: (r) => formatDate(r.billDate, locale) },
       { key: 'dueDate', header: t('bills.columns.dueDate'), sortable: true, render: (r) => formatDate(r.dueDate, locale) },
       { key: 'amount', header: t('bills.columns.amount'), sortable: true, align: 'right', render: (r) => formatMoney(r.amountCents, locale) },
-      { key: 'balance', header: t('bills.columns.balance'), sortable: true, align: 'right', hideOnMobile: true, render: (r) => formatMoney(r.balanceCents, locale) },
-      { key: 'status', header: t('bills.columns.status'), render: (r) => <StatusChip status={r.status} /> },
+      { key: 'balance', header: t('bills.columns.balance'), sortable: true, align: 'right', render: (r) => formatMoney(r.balanceCents, locale) },
+      { key: 'status', header: t('bills.columns.status'), render: (r) => <BillStatusChips bill={r} /> },
       { key: 'pdf', header: t('bills.columns.pdf'), align: 'center', render: pdf },
     ],
     // `pdf` reads the download state: rebuild when it changes.

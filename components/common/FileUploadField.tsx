@@ -31,9 +31,10 @@ export function formatFileSize(bytes: number, locale: string | undefined): strin
 
 /**
  * Why a file cannot be uploaded, as a message key (see lib/zodMessages), or null when it may go. Checked in this
- * order: empty, over the size limit (cheap, before reading anything), then the first bytes against `accept`.
+ * order: empty, over the size limit (cheap, before reading anything), then the first bytes against `accept`. The
+ * accepted types are listed as `locale` writes a list.
  */
-export async function checkUploadFile(file: File, accept: readonly UploadType[], maxSizeMb: number): Promise<string | null> {
+export async function checkUploadFile(file: File, accept: readonly UploadType[], maxSizeMb: number, locale?: string): Promise<string | null> {
   if (file.size === 0) return 'ui.upload.empty';
   if (file.size > maxSizeMb * MB) return msg('ui.upload.tooLarge', { size: maxSizeMb });
   let type: UploadType | null;
@@ -42,7 +43,7 @@ export async function checkUploadFile(file: File, accept: readonly UploadType[],
   } catch {
     return 'ui.upload.unreadable';
   }
-  if (!type || !accept.includes(type)) return msg('ui.upload.wrongType', { types: typeLabels(accept) });
+  if (!type || !accept.includes(type)) return msg('ui.upload.wrongType', { types: typeLabels(accept, locale) });
   return null;
 }
 
@@ -117,7 +118,7 @@ export function FileDropzone({
   const take = async (file: File | undefined) => {
     if (!file) return;
     const id = ++checkId.current;
-    const problem = await checkUploadFile(file, accept, limitMb);
+    const problem = await checkUploadFile(file, accept, limitMb, locale);
     // A newer choice was made while this one was being read.
     if (id !== checkId.current) return;
     setRejection(problem);
@@ -135,7 +136,7 @@ export function FileDropzone({
   };
 
   const shownError = rejection ? message(rejection) : error;
-  const hint = t('ui.upload.hint', { types: typeLabels(accept), size: limitMb });
+  const hint = t('ui.upload.hint', { types: typeLabels(accept, locale), size: limitMb });
 
   return (
     <Box role="group" aria-labelledby={ids.label} data-testid="file-upload">

@@ -8,7 +8,7 @@ import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { useController, type Control, type FieldValues, type FieldPath } from 'react-hook-form';
 import { useFieldMessage } from '@/components/common/form';
-import { StatusChip } from '@/components/common/StatusChip';
+import { BillStatusChips } from '@/components/bills/BillStatusChips';
 import type { BillListItem } from '@/lib/bills/schemas';
 import { formatDate, formatMoney } from '@/lib/i18n/locales';
 
@@ -45,7 +45,7 @@ export function BillPicker<T extends FieldValues>({ name, control, bills, label,
         {label}
       </FormLabel>
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }} data-testid="bill-picker">
-        {bills.map((b) => {
+        {bills.map((b, i) => {
           const inputId = `pick-${b.id}`;
           return (
             <Box
@@ -66,14 +66,21 @@ export function BillPicker<T extends FieldValues>({ name, control, bills, label,
                 checked={selected.has(b.id)}
                 onChange={() => toggle(b.id)}
                 disabled={disabled}
-                slotProps={{ input: { 'aria-describedby': `${inputId}-desc` } }}
+                // Named like the field, the first one holding its ref: the form's error summary finds the picker
+                // where it stands (its first field, not listed last) and its link focuses the first bill.
+                name={name}
+                value={b.id}
+                slotProps={{ input: { 'aria-describedby': `${inputId}-desc`, ref: i === 0 ? field.ref : undefined } }}
               />
               <Box component="label" htmlFor={inputId} sx={{ flex: 1, minWidth: 0, py: 1, cursor: 'pointer', display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
                 <Typography sx={{ fontWeight: 600 }}>{b.billNo}</Typography>
                 <Typography id={`${inputId}-desc`} variant="body2" color="text.secondary" sx={{ flex: '1 1 200px' }}>
                   {t('paymentSlips.upload.billLine', { due: formatDate(b.dueDate, locale), balance: formatMoney(b.balanceCents, locale) })}
+                  {b.pendingCents > 0
+                    ? t('paymentSlips.upload.billLinePending', { pending: formatMoney(b.pendingCents, locale), payable: formatMoney(b.payableCents, locale) })
+                    : null}
                 </Typography>
-                <StatusChip status={b.status} />
+                <BillStatusChips bill={b} />
               </Box>
             </Box>
           );

@@ -36,7 +36,7 @@ import { BillPicker } from './BillPicker';
  * bills and today (amount within their balances, payment date within the last year). The server checks all again.
  */
 export function buildSlipSchema(bills: readonly BillListItem[], today: string) {
-  const balance = new Map(bills.map((b) => [b.id, b.balanceCents]));
+  const balance = new Map(bills.map((b) => [b.id, b.payableCents]));
   return slipFormSchema
     // The file is checked below with the cross-field rules: a failing z.custom would abort the object, and every
     // problem should show at once.
@@ -101,12 +101,14 @@ export function SlipUploadForm({ onUploaded }: Props) {
     { request: { silent: true } },
   );
   // The upload's mutation settles after that refetch, so the next form (`round`) starts from the new balances.
-  const bills: BillListItem[] | null = payable.data?.items ?? null;
+  // A bill under review stays payable for what its pending slips do not cover (`payableCents`, docs/bills.md).
+  const bills: BillListItem[] | null = useMemo(() => payable.data?.items.filter((b) => b.payableCents > 0) ?? null, [payable.data]);
   const loadError = payable.apiError ?? payable.retrying;
   const send = useEndpointUpload(paymentSlipsContract.endpoints.uploadSlip);
 
   const schema = useMemo(() => buildSlipSchema(bills ?? [], today), [bills, today]);
-  const balances = useMemo(() => new Map((bills ?? []).map((b) => [b.id, b.balanceCents])), [bills]);
+  // What each bill may still take: its balance less the slips under review for it.
+  const balances = useMemo(() => new Map((bills ?? []).map((b) => [b.id, b.payableCents])), [bills]);
 
   if (loadError && !bills) return <RetryAlert error={loadError} onRetry={() => void payable.refetch()} />;
   if (!bills) {

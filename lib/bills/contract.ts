@@ -10,8 +10,9 @@ const readQuietly = reads(READ, { silent: true });
 export const billsContract = defineContract('bills', {
   listBills: read(
     "One page of the customer's bills: { items: [{ id, billNo, contractNo, periodStart, periodEnd, billDate, dueDate, amountCents, " +
-      'paidCents, balanceCents, status }], total, summary: { outstandingCents, overdueCents, overdueCount } }. Status is derived ' +
-      '(paid, under_review, overdue, partly_paid, unpaid; docs/bills.md); filter by status[], contractId, dateFrom/dateTo (bill date), ' +
+      'paidCents, balanceCents, pendingCents, payableCents, status, statuses }], total, summary: { outstandingCents, overdueCents, overdueCount } }. ' +
+      'Statuses are derived (paid, under_review, overdue, partly_paid, unpaid; a bill may meet several, status is the main one; docs/bills.md); ' +
+      'filter by status[] (a bill matches any status it meets), contractId, dateFrom/dateTo (bill date), ' +
       'q (bill no.); sort billNo | billDate | dueDate | amount. The summary covers all bills, whatever the filter.',
     listBillsSchema,
     output<BillListResult>(),

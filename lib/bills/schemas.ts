@@ -15,8 +15,11 @@ import { dateRangeFilter, listBodySchema, searchTextSchema, type ListResult, enu
 export const BILL_STATUSES = ['paid', 'under_review', 'overdue', 'partly_paid', 'unpaid'] as const;
 export type BillStatus = (typeof BILL_STATUSES)[number];
 
-/** Bills a payment slip may be uploaded for (there is a balance and no slip is pending for it). */
-export const PAYABLE_BILL_STATUSES = ['unpaid', 'partly_paid', 'overdue'] as const satisfies readonly BillStatus[];
+/**
+ * Bills with a balance (every status but paid): the slip form lists those of them whose `payableCents` is above 0
+ * (a pending slip may cover only part of the balance; another slip may then pay the rest).
+ */
+export const PAYABLE_BILL_STATUSES = ['unpaid', 'partly_paid', 'overdue', 'under_review'] as const satisfies readonly BillStatus[];
 
 export const BILL_LINE_TYPES = ['period_charge', 'mono_usage', 'colour_usage', 'minimum_charge', 'adjustment'] as const;
 export type BillLineType = (typeof BILL_LINE_TYPES)[number];
@@ -73,7 +76,17 @@ export type BillListItem = {
   amountCents: number;
   paidCents: number;
   balanceCents: number;
+  /** Sum of the pending payment slips naming the bill (a slip for several bills counted whole). */
+  pendingCents: number;
+  /** What another slip may still pay: balance − pending, at least 0. */
+  payableCents: number;
+  /** The main status (the first that applies: paid, under_review, overdue, partly_paid, unpaid). */
   status: BillStatus;
+  /**
+   * Every status the bill meets, the main one first (an overdue, partly paid bill under review:
+   * ['under_review', 'overdue', 'partly_paid']). The list's status filter matches any of them.
+   */
+  statuses: BillStatus[];
 };
 
 export type BillSummary = {

@@ -35,6 +35,19 @@ export const dateTimeFormat = (locale: string | undefined, options: Intl.DateTim
 export const numberFormat = (locale: string | undefined, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat =>
   cached('n', locale, options, (tag) => new Intl.NumberFormat(tag, options));
 
+const lists = new Map<string, Intl.ListFormat>();
+/**
+ * Items joined as the locale writes a list: "JPEG, PNG or PDF" in English, 「JPEG、PNG或PDF」 in Chinese
+ * (`disjunction`: "or"; `conjunction`: "and"). Use it instead of `join(', ')` for any list shown in a sentence.
+ */
+export function formatList(items: readonly string[], locale: string | undefined, type: Intl.ListFormatType = 'disjunction'): string {
+  const tag = intlLocale(locale);
+  const key = `${tag}|${type}`;
+  let f = lists.get(key);
+  if (!f) lists.set(key, (f = new Intl.ListFormat(tag, { type })));
+  return f.format(items);
+}
+
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short', timeZone: HKT };
 const DATE: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeZone: HKT };
 const HKD: Intl.NumberFormatOptions = { style: 'currency', currency: 'HKD' };

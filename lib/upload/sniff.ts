@@ -3,6 +3,7 @@
  * this to refuse an obviously wrong file before uploading it; the server checks the bytes again (it trusts nothing
  * the browser says).
  */
+import { formatList } from '@/lib/i18n/locales';
 export const UPLOAD_TYPES = {
   'image/jpeg': { label: 'JPEG', extensions: ['.jpg', '.jpeg'], magic: [0xff, 0xd8, 0xff] },
   'image/png': { label: 'PNG', extensions: ['.png'], magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
@@ -42,8 +43,15 @@ export async function sniffFile(file: Blob): Promise<UploadType | null> {
   return sniffBytes(await readHead(file, SNIFF_LENGTH));
 }
 
-/** "JPEG, PNG or PDF"-style list for messages: the labels joined (the message adds the words around it). */
-export const typeLabels = (types: readonly UploadType[]): string => types.map((t) => UPLOAD_TYPES[t].label).join(', ');
+/**
+ * "JPEG, PNG or PDF" / 「JPEG、PNG或PDF」 for messages: the labels joined as the page's locale writes a list (the
+ * message adds the words around it).
+ */
+export const typeLabels = (types: readonly UploadType[], locale: string | undefined): string =>
+  formatList(
+    types.map((t) => UPLOAD_TYPES[t].label),
+    locale,
+  );
 
 /** The `accept` attribute of a file input: MIME types and extensions, so every platform's picker filters. */
 export const acceptAttribute = (types: readonly UploadType[]): string =>

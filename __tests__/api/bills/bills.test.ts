@@ -77,13 +77,50 @@ describeEachDb('bills API', (getHandle) => {
     setBillingToday('2026-11-23');
     try {
       const later = await list(c.token, { filter: { status: ['overdue'] } });
-      expect(later.items.map((i) => i.id).sort()).toEqual([overdue.id, dueToday.id, partlyLate.id].sort());
+      expect(later.items.map((i) => i.id).sort()).toEqual([overdue.id, dueToday.id, partlyLate.id, review.id].sort());
     } finally {
       setBillingToday(TODAY);
     }
 
     const summaryRes = await server.post(SUMMARY, {}, { token: c.token });
     expect(summaryRes.body.data).toEqual(summary);
+  });
+
+  it('one definition of each status: the filter finds every bill carrying it, the overdue count is what "Overdue" finds', async () => {
+    const c = await caller();
+    const overdue = await createBill(db(), c.ucpId, { amountCents: 20_000, dueDate: '2026-11-01', billDate: '2026-10-01' });
+    // Overdue, part of it paid, and a slip for HK$100 under review (QA: it left the "Overdue" filter, stayed counted).
+    const partReview = await createBill(db(), c.ucpId, { amountCents: 50_000, paidCents: 5_000, dueDate: '2026-11-02', billDate: '2026-10-02' });
+    await createSlip(db(), c.ucpId, [partReview.id], { amountCents: 10_000 });
+    // Partly paid and overdue: found by "Partly paid" too (QA: "Partly paid" found nothing).
+    const partlyLate = await createBill(db(), c.ucpId, { amountCents: 172_957, paidCents: 100_000, dueDate: '2026-11-03', billDate: '2026-10-03' });
+    const partly = await createBill(db(), c.ucpId, { amountCents: 40_000, paidCents: 15_000, dueDate: '2026-12-01', billDate: '2026-11-01' });
+    const unpaid = await createBill(db(), c.ucpId, { amountCents: 30_000, dueDate: '2026-12-02', billDate: '2026-11-02' });
+    const paid = await createBill(db(), c.ucpId, { amountCents: 10_000, paidCents: 10_000, dueDate: '2026-10-01', billDate: '2026-09-01' });
+
+    const all = await list(c.token);
+    const byId = Object.fromEntries(all.items.map((i) => [i.id, i]));
+    expect(byId[partReview.id]).toMatchObject({ status: 'under_review', statuses: ['under_review', 'overdue', 'partly_paid'], pendingCents: 10_000, payableCents: 35_000 });
+    expect(byId[partlyLate.id]).toMatchObject({ status: 'overdue', statuses: ['overdue', 'partly_paid'], pendingCents: 0, payableCents: 72_957 });
+    expect(byId[unpaid.id]).toMatchObject({ status: 'unpaid', statuses: ['unpaid'] });
+    expect(byId[paid.id]).toMatchObject({ status: 'paid', statuses: ['paid'], payableCents: 0 });
+
+    const found = async (status: string) => (await list(c.token, { filter: { status: [status] } })).items.map((i) => i.id).sort();
+    expect(await found('overdue')).toEqual([overdue.id, partReview.id, partlyLate.id].sort());
+    expect(await found('partly_paid')).toEqual([partReview.id, partlyLate.id, partly.id].sort());
+    expect(await found('under_review')).toEqual([partReview.id]);
+    expect(await found('unpaid')).toEqual([unpaid.id]);
+    expect(await found('paid')).toEqual([paid.id]);
+    // Every bill carries the statuses that find it.
+    for (const s of ['overdue', 'partly_paid', 'under_review', 'unpaid', 'paid'] as const) {
+      expect(all.items.filter((i) => (i.statuses as string[]).includes(s)).map((i) => i.id).sort()).toEqual(await found(s));
+    }
+    // The summary (and the home card, the same endpoint's figures) counts what the "Overdue" filter finds.
+    const overdueList = await list(c.token, { filter: { status: ['overdue'] } });
+    expect(all.summary.overdueCount).toBe(overdueList.total);
+    expect(all.summary.overdueCents).toBe(overdueList.items.reduce((s, i) => s + Number(i.balanceCents), 0));
+    const home = await server.post(SUMMARY, {}, { token: c.token });
+    expect(home.body.data.overdueCount).toBe(overdueList.total);
   });
 
   it('answers exactly the list fields, balance included', async () => {
@@ -104,7 +141,10 @@ describeEachDb('bills API', (getHandle) => {
         amountCents: 55_555,
         paidCents: 5_555,
         balanceCents: 50_000,
+        pendingCents: 0,
+        payableCents: 50_000,
         status: 'overdue',
+        statuses: ['overdue', 'partly_paid'],
       },
     ]);
   });

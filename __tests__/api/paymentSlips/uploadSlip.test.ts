@@ -209,13 +209,13 @@ describeEachDb('payment slip upload', (getHandle) => {
       await expectRefused(await upload(c.token, fieldsFor([randomUUID()], 100)), 404, 'NOT_FOUND', c.ucpId);
     });
 
-    it('a bill already paid: 409; a bill already under a pending slip: 409; a rejected slip does not block', async () => {
+    it('a bill already paid: 409; a bill whose balance pending slips cover: 409; a rejected slip does not block', async () => {
       const c = await caller();
       const paid = await createBill(db(), c.ucpId, { amountCents: 5_000, paidCents: 5_000 });
       await expectRefused(await upload(c.token, fieldsFor([paid.id], 100)), 409, 'BILL_ALREADY_PAID', c.ucpId);
       const other = await caller();
-      const pending = await createBill(db(), other.ucpId);
-      await createSlip(db(), other.ucpId, [pending.id]);
+      const pending = await createBill(db(), other.ucpId, { amountCents: 10_000 });
+      await createSlip(db(), other.ucpId, [pending.id], { amountCents: 10_000 });
       const before = await counts(other.ucpId);
       const res = await upload(other.token, fieldsFor([pending.id], 100));
       expect(res.status).toBe(409);
@@ -225,6 +225,26 @@ describeEachDb('payment slip upload', (getHandle) => {
       const rejected = await createBill(db(), third.ucpId);
       await createSlip(db(), third.ucpId, [rejected.id], { status: 'reject', reviewedAt: new Date() });
       expect((await upload(third.token, fieldsFor([rejected.id], 100))).status).toBe(200);
+    });
+
+    it('a slip under review for part of a bill: another slip may pay the rest, not more (QA: the bill left the form)', async () => {
+      const c = await caller();
+      // HK$2,628.06 due, a slip of HK$100 pending.
+      const bill = await createBill(db(), c.ucpId, { amountCents: 262_806, dueDate: '2026-10-31', billDate: '2026-10-01' });
+      await createSlip(db(), c.ucpId, [bill.id], { amountCents: 10_000 });
+      const before = await counts(c.ucpId);
+      const over = await upload(c.token, fieldsFor([bill.id], 252_807));
+      expect(over.status).toBe(400);
+      expect(over.body.error.code).toBe('PAYMENT_AMOUNT_EXCEEDS_BALANCE');
+      expect(await counts(c.ucpId)).toEqual(before);
+      // Listed for the form with what is left to pay.
+      const listed = await server.post(LIST_BILLS, { page: 1, pageSize: 50, filter: { status: ['unpaid', 'partly_paid', 'overdue', 'under_review'] } }, { token: c.token });
+      expect(listed.body.data.items).toEqual([expect.objectContaining({ id: bill.id, balanceCents: 262_806, pendingCents: 10_000, payableCents: 252_806 })]);
+      expect((await upload(c.token, fieldsFor([bill.id], 252_806))).status).toBe(200);
+      // Now the pending slips cover the whole balance: no third one.
+      const third = await upload(c.token, fieldsFor([bill.id], 1));
+      expect(third.status).toBe(409);
+      expect(third.body.error.code).toBe('BILL_UNDER_REVIEW');
     });
 
     it('without payslip_upload_write: 403, before the body is read', async () => {

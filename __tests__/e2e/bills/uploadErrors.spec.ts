@@ -25,7 +25,8 @@ afterEach(async () => {
 });
 
 const UPLOAD = '/my-account/manage-my-bills/payment-slip-upload';
-const TYPES = 'JPEG, PNG, PDF';
+const TYPES = 'JPEG, PNG or PDF';
+const TYPES_TC = 'JPEG、PNG或PDF';
 
 type Screen = { form: Locator; payable: BillListItem[]; uploads: string[] };
 
@@ -156,7 +157,7 @@ it('says the same in Chinese (tc): file too large, wrong type, no bill chosen', 
 
   await expectVerdict(form, asUpload('入數紙.png', pngSignedBytes(Math.ceil(limitMb * 1.2 * MB))), tc('common:ui.upload.tooLarge', { size: String(limitMb) }));
   await shot(page, 'slip-error-too-large-tc');
-  await expectVerdict(form, asUpload('入數紙.png', gifBytes()), tc('common:ui.upload.wrongType', { types: TYPES }));
+  await expectVerdict(form, asUpload('入數紙.png', gifBytes()), tc('common:ui.upload.wrongType', { types: TYPES_TC }));
 
   await expectVerdict(form, asUpload('入數紙.png', pngBytes()), '');
   await form.getByRole('button', { name: tc('bills:paymentSlips.upload.submit') }).click();

@@ -70,7 +70,7 @@ describe('a form with a file (company name)', () => {
   it.each([
     ['en', 'a 2.2 MB PNG', fileOf(PNG, Math.round(2.2 * 1024 * 1024), 'br.png', 'image/png'), 'The file is larger than the 1 MB limit.'],
     ['tc', 'a 2.2 MB PNG', fileOf(PNG, Math.round(2.2 * 1024 * 1024), 'br.png', 'image/png'), '檔案超過 1 MB 的上限。'],
-    ['en', 'a text file named .pdf', fileOf([...'just text'].map((c) => c.charCodeAt(0)), 9, 'br.pdf', 'application/pdf'), 'This file type is not accepted. Choose a PDF, JPEG, PNG file.'],
+    ['en', 'a text file named .pdf', fileOf([...'just text'].map((c) => c.charCodeAt(0)), 9, 'br.pdf', 'application/pdf'), 'This file type is not accepted. Choose a PDF, JPEG or PNG file.'],
   ] as const)('the error summary repeats why the file was refused (%s, %s)', async (locale, _what, file, reason) => {
     const user = userEvent.setup();
     server.use(endpointSuccess(C.endpoints.getCurrent, current({}, ['comp_name'])));

@@ -7,6 +7,7 @@ import { billsContract } from '@/lib/bills/contract';
 import { renderWithProviders } from '../testUtils/render';
 import { server } from '../testUtils/server';
 import { BILLS, billDetail, billList } from './billFixtures';
+import { mockViewportWidth } from '../common/viewport';
 
 const LIST = billsContract.endpoints.listBills;
 const CONTRACTS = billsContract.endpoints.listBillContracts;
@@ -55,6 +56,22 @@ describe('BillsScreen', () => {
     expect(screen.getByTestId('bills-overdue')).toHaveTextContent('1 bill past its due date');
     // Without a payslip code there is no way to the slips page.
     expect(screen.queryByRole('link', { name: 'Payment slips' })).not.toBeInTheDocument();
+  });
+
+  it('shows the balance on the phone cards too, beside the amount (390 px)', async () => {
+    const restore = mockViewportWidth(390);
+    try {
+      server.use(listHandler(), contracts());
+      renderWithProviders(<BillsScreen />, { route: '/my-account/manage-my-bills', functionCodes: ['mgt_bills_read'] });
+      expect(await screen.findByText('INV-202610-2012')).toBeInTheDocument();
+      expect(screen.queryByRole('table', { name: 'Bills' })).not.toBeInTheDocument();
+      // The partly paid bill: amount HK$1,729.57, balance HK$729.57.
+      expect(screen.getByText('HK$1,729.57')).toBeInTheDocument();
+      expect(screen.getByText('HK$729.57')).toBeInTheDocument();
+      expect(screen.getAllByText('Balance').length).toBe(BILLS.length);
+    } finally {
+      restore();
+    }
   });
 
   it('sends the status filter as a list, newest bill first by default', async () => {

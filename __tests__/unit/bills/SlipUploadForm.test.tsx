@@ -9,7 +9,7 @@ import { billsContract } from '@/lib/bills/contract';
 import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
 import { renderWithProviders } from '../testUtils/render';
 import { server } from '../testUtils/server';
-import { BILLS, billList } from './billFixtures';
+import { BILLS, billItem, billList } from './billFixtures';
 
 // jest-fixed-jsdom swaps in Node's Blob and FormData but leaves jsdom's File, which Node's FormData refuses: use
 // Node's File, as a browser has one consistent set.
@@ -51,11 +51,11 @@ describe('buildSlipSchema (the browser’s copy of the server’s checks)', () =
 });
 
 describe('SlipUploadForm', () => {
-  const payable = () =>
+  const payable = (items = BILLS) =>
     http.post(LIST.path, async ({ request }) => {
       const body = (await request.json()) as { filter?: { status?: string[] } };
-      expect(body.filter?.status).toEqual(['unpaid', 'partly_paid', 'overdue']);
-      return HttpResponse.json({ status: 'success', data: billList(), traceId: 't' });
+      expect(body.filter?.status).toEqual(['unpaid', 'partly_paid', 'overdue', 'under_review']);
+      return HttpResponse.json({ status: 'success', data: billList(items), traceId: 't' });
     });
 
   it('shows what is wrong before sending anything', async () => {
@@ -79,6 +79,16 @@ describe('SlipUploadForm', () => {
     expect(await screen.findByText('The amount is more than the balance of the selected bills.')).toBeInTheDocument();
     expect(screen.getByText('The payment date cannot be in the future.')).toBeInTheDocument();
     expect(sent).not.toHaveBeenCalled();
+  });
+
+  it('lists the problems in the order of the form’s fields, the bills first', async () => {
+    const user = userEvent.setup();
+    server.use(payable());
+    renderWithProviders(<SlipUploadForm onUploaded={jest.fn()} />, { route: '/my-account/manage-my-bills/payment-slip-upload', functionCodes: ['payslip_upload_write'] });
+    await user.click(await screen.findByRole('button', { name: 'Upload slip' }));
+    const summary = await screen.findByTestId('form-error-summary');
+    const items = within(summary).getAllByRole('listitem').map((li) => li.textContent ?? '');
+    expect(items.map((s) => s.split(':')[0])).toEqual(['Bills this payment is for', 'Amount paid (HK$)', 'Payment slip (photo or PDF)']);
   });
 
   it('prefills the amount with the selected bills’ balances and uploads the slip with its fields', async () => {
@@ -128,6 +138,19 @@ describe('SlipUploadForm', () => {
     await user.click(screen.getByRole('button', { name: '上載入數紙' }));
     const alert = await screen.findByTestId('form-error');
     expect(within(alert).getByText('所選帳單中有一張已有入數紙正在等待審核。')).toBeInTheDocument();
+  });
+
+  it('offers a bill with a slip under review for part of it, for the rest; not one whose balance slips cover', async () => {
+    const user = userEvent.setup();
+    const part = billItem({ ...BILLS[1]!, status: 'under_review', statuses: ['under_review', 'overdue'], pendingCents: 10_000, payableCents: 252_806 });
+    const covered = billItem({ ...BILLS[2]!, status: 'under_review', statuses: ['under_review', 'partly_paid'], pendingCents: 72_957, payableCents: 0 });
+    server.use(payable([part, covered]));
+    renderWithProviders(<SlipUploadForm onUploaded={jest.fn()} />, { route: '/my-account/manage-my-bills/payment-slip-upload', functionCodes: ['payslip_upload_write'] });
+    await user.click(await screen.findByRole('checkbox', { name: /INV-202610-1031/ }));
+    expect(screen.queryByRole('checkbox', { name: /INV-202610-2012/ })).not.toBeInTheDocument();
+    expect(screen.getByText(/HK\$100\.00 under review, HK\$2,528\.06 left to pay/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Amount paid/ })).toHaveValue('2528.06');
+    expect(screen.getByTestId('selected-balance')).toHaveTextContent('HK$2,528.06');
   });
 
   it('says so when there is nothing to pay', async () => {

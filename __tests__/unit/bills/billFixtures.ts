@@ -1,6 +1,7 @@
 import type { BillDetail, BillListItem, BillListResult } from '@/lib/bills/schemas';
 
-export const billItem = (overrides: Partial<BillListItem> = {}): BillListItem => ({
+export const billItem = (overrides: Partial<BillListItem> = {}): BillListItem => {
+  const b = {
   id: '5eed0030-0000-4000-8000-000000001032',
   billNo: 'INV-202611-1032',
   contractId: '5eed0020-0000-4000-8000-000000000001',
@@ -12,9 +13,12 @@ export const billItem = (overrides: Partial<BillListItem> = {}): BillListItem =>
   amountCents: 258_706,
   paidCents: 0,
   balanceCents: 258_706,
-  status: 'unpaid',
+  status: 'unpaid' as BillListItem['status'],
   ...overrides,
-});
+  };
+  // Unless given: no slip pending (all of the balance payable) and the main status the only one.
+  return { pendingCents: 0, payableCents: b.balanceCents - (b.pendingCents ?? 0), statuses: [b.status], ...b };
+};
 
 export const BILLS: BillListItem[] = [
   billItem(),

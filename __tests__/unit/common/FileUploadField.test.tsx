@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { FileDropzone, FileUploadField, checkUploadFile, formatFileSize } from '@/components/common/FileUploadField';
 import { Form } from '@/components/common/form';
 import { useUploadProgress } from '@/components/common/useUploadProgress';
-import { sniffBytes, sniffFile } from '@/lib/upload/sniff';
+import { sniffBytes, sniffFile, typeLabels } from '@/lib/upload/sniff';
 import { buildUploadFormData, uploadWithProgress } from '@/lib/upload/uploadWithProgress';
 import { msg, zodMessages } from '@/lib/zodMessages';
 import { systemParamContract } from '@/lib/systemParam/contract';
@@ -54,8 +54,16 @@ describe('sniff', () => {
     const accept = ['image/png', 'application/pdf'] as const;
     expect(await checkUploadFile(new File([], 'e.png'), accept, 1)).toBe('ui.upload.empty');
     expect(await checkUploadFile(fileOf(PNG, 1024 * 1024 + 1, 'big.png', 'image/png'), accept, 1)).toBe(msg('ui.upload.tooLarge', { size: 1 }));
-    expect(await checkUploadFile(fileOf(JPEG, 10, 'photo.jpg', 'image/jpeg'), accept, 1)).toBe(msg('ui.upload.wrongType', { types: 'PNG, PDF' }));
+    expect(await checkUploadFile(fileOf(JPEG, 10, 'photo.jpg', 'image/jpeg'), accept, 1)).toBe(msg('ui.upload.wrongType', { types: 'PNG or PDF' }));
     expect(await checkUploadFile(fileOf(PNG, 1024 * 1024, 'ok.png', 'image/png'), accept, 1)).toBeNull();
+  });
+
+  it('lists the accepted types as each language writes a list (、 in Chinese, not English commas)', async () => {
+    const slip = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+    const gif = fileOf([0x47, 0x49, 0x46, 0x38], 10, 'a.gif', 'image/gif');
+    expect(await checkUploadFile(gif, slip, 1, 'en')).toBe(msg('ui.upload.wrongType', { types: 'JPEG, PNG or PDF' }));
+    expect(await checkUploadFile(gif, slip, 1, 'tc')).toBe(msg('ui.upload.wrongType', { types: 'JPEG、PNG或PDF' }));
+    expect(typeLabels(slip, 'tc')).not.toContain(',');
   });
 
   it('formats sizes', () => {
@@ -70,7 +78,7 @@ describe('FileUploadField', () => {
     const user = userEvent.setup();
     server.use(endpointSuccess(systemParamContract.endpoints.getUploadFileSize, { paramValue: 2 }));
     renderWithProviders(<Standalone />);
-    expect(await screen.findByText('JPEG, PNG, PDF, up to 2 MB')).toBeInTheDocument();
+    expect(await screen.findByText('JPEG, PNG or PDF, up to 2 MB')).toBeInTheDocument();
     await user.upload(chooser(), fileOf(PNG, 2 * 1024 * 1024 + 10, 'slip.png', 'image/png'));
     expect(await screen.findByText('The file is larger than the 2 MB limit.')).toBeInTheDocument();
     expect(screen.queryByTestId('file-upload-name')).not.toBeInTheDocument();
@@ -100,7 +108,7 @@ describe('FileUploadField', () => {
 
     // Another refused file: its own reason, in the summary too.
     await user.upload(chooser(), fileOf([...'hello world'].map((c) => c.charCodeAt(0)), 11, 'slip.pdf', 'application/pdf'));
-    await waitFor(() => expect(screen.getByTestId('form-error-summary')).toHaveTextContent('Payment slip: This file type is not accepted. Choose a JPEG, PNG, PDF file.'));
+    await waitFor(() => expect(screen.getByTestId('form-error-summary')).toHaveTextContent('Payment slip: This file type is not accepted. Choose a JPEG, PNG or PDF file.'));
 
     await user.upload(chooser(), fileOf(PDF, 100, 'good.pdf', 'application/pdf'));
     await screen.findByTestId('file-upload-name');
@@ -119,7 +127,7 @@ describe('FileUploadField', () => {
     const user = userEvent.setup();
     renderWithProviders(<Standalone />);
     await user.upload(chooser(), fileOf([...'hello world'].map((c) => c.charCodeAt(0)), 11, 'slip.pdf', 'application/pdf'));
-    expect(await screen.findByText('This file type is not accepted. Choose a JPEG, PNG, PDF file.')).toBeInTheDocument();
+    expect(await screen.findByText('This file type is not accepted. Choose a JPEG, PNG or PDF file.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
   });
 

@@ -18,7 +18,7 @@ import { apiPost } from '@/lib/api/client';
 import { isoDateSchema } from '@/lib/listQuery';
 import { keyErrorMap, msg, translateMessage, zodMessages } from '@/lib/zodMessages';
 import { apiDeferred, apiError } from '../testUtils/handlers';
-import { renderWithProviders } from '../testUtils/render';
+import { renderWithProviders, text } from '../testUtils/render';
 import { server } from '../testUtils/server';
 
 const SAVE = '/api/test/save';
@@ -236,6 +236,17 @@ describe('Form', () => {
     expect(within(alert).getByText('未能提交表格')).toBeInTheDocument();
     expect(alert).not.toHaveTextContent('duplicate key');
     expect(alert.textContent!.length).toBeGreaterThan('未能提交表格'.length);
+  });
+
+  it('says what a server field error the form has no field for is about, translated, not "check the highlighted fields"', async () => {
+    const user = userEvent.setup();
+    server.use(apiError(SAVE, 'VALIDATION', { fields: { allocations: ['paymentSlips.validation.allocationNothing'] } }));
+    renderWithProviders(<ContactForm />, { locale: 'tc' });
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByTestId('form-error');
+    expect(within(alert).getByText(text('tc', 'common:paymentSlips.validation.allocationNothing'))).toBeInTheDocument();
+    expect(alert).not.toHaveTextContent(text('tc', 'error:VALIDATION'));
   });
 
   it('sends one request for a double click, and disables submit while it is in flight', async () => {

@@ -2,11 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { SlipReviewDetailScreen } from '@/components/admin/paymentSlipReview/SlipReviewDetailScreen';
+import { SlipReviewListScreen } from '@/components/admin/paymentSlipReview/SlipReviewListScreen';
 import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
 import type { ReviewDetail } from '@/lib/paymentSlips/schemas';
 import { endpointError, endpointSuccess } from '../testUtils/handlers';
-import { renderWithProviders } from '../testUtils/render';
+import { rawTranslationKeys, renderWithProviders, text, type TestLocale } from '../testUtils/render';
 import { server } from '../testUtils/server';
+import { mockViewportWidth } from '../common/viewport';
 
 const c = paymentSlipsContract.endpoints;
 const ID = '5eed0050-0000-4000-8000-000000000001';
@@ -80,6 +82,71 @@ describe('SlipReviewDetailScreen', () => {
     await user.type(field, '-5');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect((await within(dialog).findAllByText('The amount cannot be negative.')).length).toBeGreaterThan(0);
+  });
+
+  it('approving nothing (every amount 0) is refused in the dialog with its reason, before and after the server', async () => {
+    const user = userEvent.setup();
+    let sent = 0;
+    server.use(
+      endpointSuccess(c.getForReview, () => slip()),
+      http.post(c.getReviewFile.path, () => new HttpResponse(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { headers: { 'Content-Type': 'image/png' } })),
+      http.post(c.approveSlip.path, () => {
+        sent++;
+        return HttpResponse.json(
+          { status: 'error', error: { code: 'VALIDATION', message: 'Validation failed', fields: { allocations: ['paymentSlips.validation.allocationNothing'] } }, traceId: 't' },
+          { status: 400 },
+        );
+      }),
+    );
+    renderWithProviders(<SlipReviewDetailScreen />, { route, locale: 'tc', functionCodes: ['payslip_review_read', 'payslip_review_write'] });
+    await user.click(await screen.findByRole('button', { name: '批核' }, { timeout: 5000 }));
+    const dialog = screen.getByRole('dialog');
+    const field = within(dialog).getByRole('textbox', { name: /INV-202610-1031/ });
+    await user.clear(field);
+    await user.type(field, '0');
+    await user.click(within(dialog).getByRole('button', { name: '批核' }));
+    const reason = text('tc', 'common:paymentSlips.validation.allocationNothing');
+    expect((await within(dialog).findAllByText(reason)).length).toBeGreaterThan(0);
+    expect(sent).toBe(0);
+  });
+
+  it.each<[TestLocale, string]>([
+    ['en', 'Bank transfer'],
+    ['tc', '銀行轉帳'],
+  ])('names the payment method in words, list and detail, no raw key (%s)', async (locale, method) => {
+    const s = { ...slip(), paymentMethod: 'bank_transfer' as const };
+    server.use(
+      endpointSuccess(c.getForReview, () => s),
+      endpointSuccess(c.listForReview, () => ({ items: [{ ...s, bills: s.bills }], total: 1, page: 1, pageSize: 20 })),
+      http.post(c.getReviewFile.path, () => new HttpResponse(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { headers: { 'Content-Type': 'image/png' } })),
+    );
+    const detail = renderWithProviders(<SlipReviewDetailScreen />, { route, locale, functionCodes: ['payslip_review_read'] });
+    expect(await screen.findByText(method, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(rawTranslationKeys()).toEqual([]);
+    detail.unmount();
+
+    renderWithProviders(<SlipReviewListScreen />, { route: '/admin-controls/payment-slip-review', locale, functionCodes: ['payslip_review_read'] });
+    expect((await screen.findAllByText(method, {}, { timeout: 5000 })).length).toBeGreaterThan(0);
+    expect(rawTranslationKeys()).toEqual([]);
+  });
+
+  it('fits the bills table into a phone’s card: due date and status under the bill number, three columns (390 px)', async () => {
+    const restore = mockViewportWidth(390);
+    try {
+      server.use(
+        endpointSuccess(c.getForReview, () => slip()),
+        http.post(c.getReviewFile.path, () => new HttpResponse(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { headers: { 'Content-Type': 'image/png' } })),
+      );
+      renderWithProviders(<SlipReviewDetailScreen />, { route, functionCodes: ['payslip_review_read'] });
+      const table = await screen.findByRole('table', { name: 'Bills of this slip' }, { timeout: 5000 });
+      expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Bill no.', 'Balance now', 'Applied']);
+      const first = within(table).getAllByRole('cell')[0]!;
+      expect(first).toHaveTextContent('INV-202610-1031');
+      expect(first).toHaveTextContent('Due 31 Oct 2026');
+      expect(within(first).getByText('Payment under review')).toBeInTheDocument();
+    } finally {
+      restore();
+    }
   });
 
   it('shows no decision buttons to a reader, and "not found" for an unknown slip', async () => {

@@ -204,3 +204,29 @@ export function renderWithProviders(ui: ReactElement, options: ProviderOptions =
   const result = render(ui, { wrapper: Wrapper, ...renderOptions });
   return { ...result, router, memoryRouter, i18n, session: sessionValue, queryClient };
 }
+
+/**
+ * Texts on screen that are translation keys, not translations (`paymentSlips.method.fps`, `bills:bills.title`): a
+ * key read from the wrong namespace comes back as itself. Looks at text nodes and the accessible-name attributes; a
+ * text counts as a key when it is a dotted path whose first part is a namespace or a top-level key of some namespace.
+ * `expect(rawTranslationKeys(document.body)).toEqual([])`.
+ */
+export function rawTranslationKeys(root: HTMLElement = document.body): string[] {
+  const all = loadResources();
+  const roots = new Set<string>(Object.keys(all.en));
+  for (const texts of Object.values(all.en)) for (const k of Object.keys(texts)) roots.add(k);
+  const keyLike = /^(?:([A-Za-z-]+):)?([A-Za-z][\w-]*)(?:\.[\w-]+)+$/;
+  const isKey = (s: string) => {
+    const m = keyLike.exec(s.trim());
+    return !!m && (roots.has(m[1] ?? '') || roots.has(m[2] ?? ''));
+  };
+  const found: string[] = [];
+  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (n.textContent && isKey(n.textContent)) found.push(n.textContent.trim());
+  for (const el of root.querySelectorAll('[aria-label],[title],[placeholder],[alt]'))
+    for (const a of ['aria-label', 'title', 'placeholder', 'alt']) {
+      const v = el.getAttribute(a);
+      if (v && isKey(v)) found.push(v.trim());
+    }
+  return found;
+}

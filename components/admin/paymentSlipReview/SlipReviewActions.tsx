@@ -40,6 +40,10 @@ export function SlipReviewActions({ slip, onDone }: { slip: ReviewDetail; onDone
           });
           const total = v.applied.reduce((s, c) => s + c, 0);
           if (total > slip.amountCents) ctx.addIssue({ code: 'custom', path: ['applied', 0], message: 'paymentSlips.validation.allocationOverAmount' });
+          // The server refuses an approval that applies nothing (400, fields.allocations): say so before sending.
+          if (total === 0 && slip.bills.some((b) => b.balanceCents > 0)) {
+            ctx.addIssue({ code: 'custom', path: ['applied', 0], message: 'paymentSlips.validation.allocationNothing' });
+          }
         }),
     [slip],
   );

@@ -4,15 +4,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'next-i18next/pages';
 import { PageHeader } from '@/components/common/PageHeader';
+import { PlainTable } from '@/components/common/PlainTable';
 import { StatusChip } from '@/components/common/StatusChip';
 import { formatFileSize } from '@/components/common/FileUploadField';
 import { DetailScreen, useRouteRecord } from '@/components/common/DetailScreen';
@@ -38,6 +37,7 @@ function SlipReview({ slip }: { slip: ReviewDetail }) {
   const { t } = useTranslation(['slipReview', 'bills', 'common', 'error']);
   const { locale } = useRouter();
   const [notice, setNotice] = useState<'approved' | 'reject' | null>(null);
+  const narrow = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
 
   const fact = (label: string, value: string) => (
     <Box>
@@ -70,39 +70,56 @@ function SlipReview({ slip }: { slip: ReviewDetail }) {
                 {fact(t('slipReview.columns.customer'), `${pickLocalized(locale, slip.customerNameEn, slip.customerNameZh)} (${slip.ucpId})`)}
                 {fact(t('slipReview.columns.amount'), formatMoney(slip.amountCents, locale))}
                 {fact(t('slipReview.columns.paymentDate'), formatDate(slip.paymentDate, locale))}
-                {fact(t('slipReview.columns.method'), t(`paymentSlips.method.${slip.paymentMethod}`))}
+                {fact(t('slipReview.columns.method'), t(`bills:paymentSlips.method.${slip.paymentMethod}`))}
                 {fact(t('slipReview.detail.reference'), slip.reference)}
                 {fact(t('slipReview.detail.uploadedBy'), `${slip.uploadedByName ?? '—'} · ${formatDateTime(slip.createdAt, locale)}`)}
                 {slip.reviewedAt ? fact(t('slipReview.detail.reviewedBy'), `${slip.reviewedByName ?? '—'} · ${formatDateTime(slip.reviewedAt, locale)}`) : null}
                 {slip.reviewComment ? fact(t('slipReview.detail.comment'), slip.reviewComment) : null}
               </Box>
             </Paper>
-            <TableContainer component={Paper} variant="outlined">
-              <Table size="small" aria-label={t('slipReview.detail.billsLabel')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('slipReview.detail.billNo')}</TableCell>
-                    <TableCell>{t('slipReview.detail.dueDate')}</TableCell>
-                    <TableCell align="right">{t('slipReview.detail.balance')}</TableCell>
-                    <TableCell align="right">{t('slipReview.detail.applied')}</TableCell>
-                    <TableCell>{t('slipReview.columns.status')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {slip.bills.map((b) => (
-                    <TableRow key={b.billId}>
-                      <TableCell>{b.billNo}</TableCell>
-                      <TableCell>{formatDate(b.dueDate, locale)}</TableCell>
-                      <TableCell align="right">{formatMoney(b.balanceCents, locale)}</TableCell>
-                      <TableCell align="right">{formatMoney(b.appliedCents, locale)}</TableCell>
+            <Paper variant="outlined">
+              {/* On a phone the due date and status go under the bill number: three columns fit a 390 px card
+                  (five were cut off at Status, with no sign that the table scrolled). */}
+              <PlainTable
+                label={t('slipReview.detail.billsLabel')}
+                testId="slip-review-bills"
+                head={
+                  narrow
+                    ? [t('slipReview.detail.billNo'), { label: t('slipReview.detail.balance'), align: 'right' }, { label: t('slipReview.detail.applied'), align: 'right' }]
+                    : [
+                        t('slipReview.detail.billNo'),
+                        t('slipReview.detail.dueDate'),
+                        { label: t('slipReview.detail.balance'), align: 'right' },
+                        { label: t('slipReview.detail.applied'), align: 'right' },
+                        t('slipReview.columns.status'),
+                      ]
+                }
+              >
+                {slip.bills.map((b) => (
+                  <TableRow key={b.billId}>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                      {b.billNo}
+                      {narrow ? (
+                        <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start', mt: 0.5 }}>
+                          <Typography variant="body2" color="text.secondary">
+                            {t('slipReview.detail.dueOn', { date: formatDate(b.dueDate, locale) })}
+                          </Typography>
+                          <StatusChip status={b.status} />
+                        </Box>
+                      ) : null}
+                    </TableCell>
+                    {narrow ? null : <TableCell>{formatDate(b.dueDate, locale)}</TableCell>}
+                    <TableCell align="right">{formatMoney(b.balanceCents, locale)}</TableCell>
+                    <TableCell align="right">{formatMoney(b.appliedCents, locale)}</TableCell>
+                    {narrow ? null : (
                       <TableCell>
                         <StatusChip status={b.status} />
                       </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+                    )}
+                  </TableRow>
+                ))}
+              </PlainTable>
+            </Paper>
             {slip.status === 'pending' && slip.amountCents !== slip.outstandingCents ? (
               <Alert severity="warning">
                 {t('slipReview.detail.mismatch', { amount: formatMoney(slip.amountCents, locale), outstanding: formatMoney(slip.outstandingCents, locale) })}

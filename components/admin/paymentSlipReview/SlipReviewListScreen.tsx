@@ -34,7 +34,7 @@ export function SlipReviewListScreen() {
       customerColumn(t('slipReview.columns.customer')),
       { key: 'createdAt', header: t('slipReview.columns.uploaded'), sortable: true, render: (r) => formatDateTime(r.createdAt, locale) },
       { key: 'paymentDate', header: t('slipReview.columns.paymentDate'), sortable: true, hideOnMobile: true, render: (r) => formatDate(r.paymentDate, locale) },
-      { key: 'method', header: t('slipReview.columns.method'), hideOnMobile: true, render: (r) => t(`paymentSlips.method.${r.paymentMethod}`) },
+      { key: 'method', header: t('slipReview.columns.method'), hideOnMobile: true, render: (r) => t(`bills:paymentSlips.method.${r.paymentMethod}`) },
       { key: 'amount', header: t('slipReview.columns.amount'), sortable: true, align: 'right', render: (r) => formatMoney(r.amountCents, locale) },
       { key: 'bills', header: t('slipReview.columns.bills'), hideOnMobile: true, render: (r) => r.bills.map((b) => b.billNo).join(', ') },
       { key: 'status', header: t('slipReview.columns.status'), render: (r) => <StatusChip status={r.status} /> },

@@ -146,15 +146,18 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
     mode: 'onTouched',
   });
   const idempotency = useIdempotencyKey();
-  const [failure, setFailure] = useState<{ error: ApiError; onlyFields: boolean } | null>(null);
+  const [failure, setFailure] = useState<{ error: ApiError; onlyFields: boolean; unplaced: string[] } | null>(null);
   // A ref, not state: two clicks in the same frame both see `isSubmitting` false, but not this.
   const inFlight = useRef(false);
 
   const applyFailure = (error: ApiError) => {
     const fieldEntries = Object.entries(error.fields ?? {}).filter(([, messages]) => messages.length > 0);
     const matched = fieldEntries.filter(([path]) => hasPath(defaultValues, path));
+    // A server field this form has no field for (approve's `allocations` while the form edits `applied`): its message
+    // goes into the alert, since nothing on the form could be highlighted.
+    const unplaced = fieldEntries.filter(([path]) => !hasPath(defaultValues, path)).map(([, messages]) => messages[0]!);
     // The failure first: the error summary then never shows as a second alert beside the failure's one.
-    setFailure({ error, onlyFields: matched.length > 0 && matched.length === fieldEntries.length });
+    setFailure({ error, onlyFields: matched.length > 0 && matched.length === fieldEntries.length, unplaced });
     matched.forEach(([path, messages], i) => {
       form.setError(path as FieldPath<TIn>, { type: 'server', message: messages[0] }, { shouldFocus: i === 0 });
     });
@@ -205,7 +208,14 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
         {failure ? (
           <Alert severity="error" role="alert" data-testid="form-error">
             <AlertTitle>{t('ui.form.errorTitle')}</AlertTitle>
-            {failure.onlyFields ? t('ui.form.fieldErrors') : t(errorKey(failure.error.code))}
+            {failure.onlyFields ? t('ui.form.fieldErrors') : failure.unplaced.length ? null : t(errorKey(failure.error.code))}
+            {failure.unplaced.length ? (
+              <Box component="ul" sx={{ m: 0, pl: 2.5 }} data-testid="form-error-unplaced">
+                {failure.unplaced.map((m) => (
+                  <li key={m}>{message(m)}</li>
+                ))}
+              </Box>
+            ) : null}
           </Alert>
         ) : null}
         {summary.length > 0 ? (

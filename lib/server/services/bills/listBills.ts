@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { BillListItem, BillListResult, BillSortField, BillSummary, listBillsSchema } from '@/lib/bills/schemas';
+import type { BillListItem, BillListResult, BillSortField, BillStatus, BillSummary, listBillsSchema } from '@/lib/bills/schemas';
 import { bills, contracts, paymentSlips } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
 import { paginate, totalCount, totalOfFirstPage } from '@/lib/server/db/paginate';
-import { balanceSql, billStatusSql } from './status';
+import { balanceSql, billIs, billStatusFilter, billStatusesSql, billStatusSql, pendingSql, payableSql } from './status';
 
 export type ListBillsQuery = z.output<typeof listBillsSchema>;
 
@@ -33,20 +33,32 @@ export function billRowColumns(today: string) {
     amountCents: bills.amountCents,
     paidCents: bills.paidCents,
     balanceCents: balanceSql,
+    pendingCents: pendingSql,
+    payableCents: payableSql,
     status: billStatusSql(today),
+    statuses: billStatusesSql(today),
   };
 }
 
-export const toBillListItem = (r: BillListItem): BillListItem => ({ ...r, balanceCents: Number(r.balanceCents) });
+type BillRow = Omit<BillListItem, 'statuses'> & { statuses: string };
+
+export const toBillListItem = (r: BillRow): BillListItem => ({
+  ...r,
+  balanceCents: Number(r.balanceCents),
+  pendingCents: Number(r.pendingCents),
+  payableCents: Number(r.payableCents),
+  statuses: r.statuses.split(',').filter(Boolean) as BillStatus[],
+});
 
 /**
  * Totals over ALL of the customer's bills (the summary bar does not change with the list's filters): what is still
- * to pay, what of it is overdue, and what slips under review cover. One rule with the statement PDF and CSV
- * (issue 10 item 6): a bill is overdue by its whole balance once its due date has passed, whether or not a slip for
- * it is under review; the amount under review is shown beside it, never subtracted.
+ * to pay, what of it is overdue, and what slips under review cover. Overdue is `billIs(today).overdue`, the very
+ * condition of the list's "Overdue" filter, so the count here (and on the home card) is what that filter finds. One
+ * rule with the statement PDF and CSV (issue 10 item 6): a bill is overdue by its whole balance once its due date has
+ * passed, whether or not a slip for it is under review; the amount under review is shown beside it, never subtracted.
  */
 export async function billSummary(db: Db, ucpId: string, today: string): Promise<BillSummary> {
-  const isOverdue = sql`(${bills.paidCents} < ${bills.amountCents} and ${bills.dueDate} < ${today}::date)`;
+  const isOverdue = billIs(today).overdue;
   const [row] = await db
     .select({
       outstanding: sql<string>`coalesce(sum(${balanceSql}) filter (where ${bills.paidCents} < ${bills.amountCents}), 0)::bigint`,
@@ -78,9 +90,10 @@ export async function billSummary(db: Db, ucpId: string, today: string): Promise
  */
 export async function listBills(db: Db, ucpId: string, query: ListBillsQuery, today: string): Promise<BillListResult> {
   const f = query.filter ?? {};
-  const status = billStatusSql(today);
   const conditions: SQL[] = [eq(bills.ucpId, ucpId)];
-  if (f.status?.length) conditions.push(inArray(status, f.status));
+  // A bill matches every status it meets (an overdue bill under review is found by "Overdue" and by "Under review").
+  const byStatus = f.status?.length ? billStatusFilter(today, f.status) : undefined;
+  if (byStatus) conditions.push(byStatus);
   if (f.contractId) conditions.push(eq(bills.contractId, f.contractId));
   if (f.dateFrom) conditions.push(gte(bills.billDate, f.dateFrom));
   if (f.dateTo) conditions.push(lte(bills.billDate, f.dateTo));

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { formatHkd } from '@/lib/contracts/terms';
 import { PAYMENT_DATE_MESSAGES, paymentDateProblem, type UploadSlipFields, type UploadSlipResult } from '@/lib/paymentSlips/schemas';
 import { bills, paymentSlipBills, paymentSlips } from '@/lib/server/db/schema';
@@ -29,8 +29,10 @@ class ReplayRace extends Error {}
  *
  * - the payment date lies within a year before today (Hong Kong) and not after it → VALIDATION;
  * - every bill belongs to the customer (tenancy from the token) → else NOT_FOUND, as if it did not exist;
- * - no bill is already paid (BILL_ALREADY_PAID) or already named by a pending slip (BILL_UNDER_REVIEW) → 409;
- * - the amount is at most the sum of the bills' balances → else PAYMENT_AMOUNT_EXCEEDS_BALANCE (400);
+ * - no bill is already paid (BILL_ALREADY_PAID) or has its whole balance covered by pending slips (BILL_UNDER_REVIEW)
+ *   → 409;
+ * - the amount is at most the sum of what the bills still may take (balance less their pending slips, each counted
+ *   whole) → else PAYMENT_AMOUNT_EXCEEDS_BALANCE (400);
  * - the file, the slip and its bill links are written in ONE transaction (the bills are locked while it runs, so
  *   two uploads for one bill cannot both pass the checks);
  * - idempotent by `idempotencyKey` (unique per customer): a replay, even a concurrent one, gets the first slip back
@@ -65,16 +67,21 @@ export async function uploadSlip(db: Db, actor: SlipActor, input: UploadSlipInpu
       if (paid.length) {
         throw new AppError('BILL_ALREADY_PAID', { publicMessage: `Already paid: ${paid.map((b) => b.billNo).join(', ')}` });
       }
-      const pending = await tx
-        .selectDistinct({ billNo: bills.billNo })
+      // Pending slips naming the bills (each counted whole): a bill stays open to another slip for what they do not
+      // cover (docs/bills.md, "Part-payment slips").
+      const pendingRows = await tx
+        .select({ billId: paymentSlipBills.billId, pendingCents: sql<string>`sum(${paymentSlips.amountCents})` })
         .from(paymentSlipBills)
         .innerJoin(paymentSlips, eq(paymentSlips.id, paymentSlipBills.slipId))
-        .innerJoin(bills, eq(bills.id, paymentSlipBills.billId))
-        .where(and(inArray(paymentSlipBills.billId, input.billIds), eq(paymentSlips.status, 'pending')));
-      if (pending.length) {
-        throw new AppError('BILL_UNDER_REVIEW', { publicMessage: `A slip is already under review for: ${pending.map((b) => b.billNo).join(', ')}` });
+        .where(and(inArray(paymentSlipBills.billId, input.billIds), eq(paymentSlips.status, 'pending')))
+        .groupBy(paymentSlipBills.billId);
+      const pendingOf = new Map(pendingRows.map((r) => [r.billId, Number(r.pendingCents)]));
+      const payableOf = (b: (typeof selected)[number]) => Math.max(b.amountCents - b.paidCents - (pendingOf.get(b.id) ?? 0), 0);
+      const covered = selected.filter((b) => payableOf(b) === 0);
+      if (covered.length) {
+        throw new AppError('BILL_UNDER_REVIEW', { publicMessage: `Slips under review already cover the balance of: ${covered.map((b) => b.billNo).join(', ')}` });
       }
-      const outstanding = selected.reduce((sum, b) => sum + b.amountCents - b.paidCents, 0);
+      const outstanding = selected.reduce((sum, b) => sum + payableOf(b), 0);
       if (input.amountCents > outstanding) {
         throw new AppError('PAYMENT_AMOUNT_EXCEEDS_BALANCE', {
           fields: { amountCents: ['paymentSlips.validation.amountOverBalance'] },
