@@ -36,7 +36,7 @@ const readTracking = reads(TRACK);
 export const ordersContract = defineContract('orders', {
   listOrders: read(
     "One page of the customer's orders: { items: [{ id, orderNo, orderType, status, createdAt, requestedDate, machine, firstItemEn, firstItemZh, itemCount, totalCents }], total }. " +
-      'Filters status[], type[], dateFrom/dateTo (created, Hong Kong dates), q (order no, serial, item code or description; literal). Sort orderNo | createdAt | status | requestedDate.',
+      'Filters status[] (a status, or open = pending | confirmed | processing | shipped), type[], dateFrom/dateTo (created, Hong Kong dates), q (order no, serial, item code or description; literal). Sort orderNo | createdAt | status | requestedDate.',
     listOrdersSchema,
     output<ListResult<OrderListItem>>(),
   ),

@@ -151,6 +151,10 @@ describeEachDb('orders API', (getHandle) => {
       expect(await orderNosOf(c, { status: ['pending', 'shipped'] })).toEqual(sorted(pending, shipped));
       expect(await orderNosOf(c, { type: ['supplies', 'service'] })).toEqual(sorted(shipped, service));
       expect(await orderNosOf(c, { status: ['pending'], type: ['service'] })).toEqual([]);
+      // The group `open` (the home card's count, QA: the card opened the unfiltered list), alone or with a status.
+      expect(await orderNosOf(c, { status: ['open'] })).toEqual(sorted(pending, shipped));
+      expect(await orderNosOf(c, { status: ['open', 'completed'] })).toEqual(sorted(pending, shipped, service));
+      expect(await orderNosOf(c, { status: ['open', 'pending'] })).toEqual(sorted(pending, shipped));
       expect(await orderNosOf(c, { dateFrom: '2026-06-01' })).toEqual(sorted(pending, service));
       expect(await orderNosOf(c, { dateTo: '2026-05-31' })).toEqual(sorted(shipped));
       expect(await orderNosOf(c, { dateFrom: '2026-06-01', dateTo: '2026-06-30' })).toEqual(sorted(pending, service));
@@ -527,6 +531,9 @@ describeEachDb('orders API', (getHandle) => {
       const res = await post(getOrderSummary.path, c.token, {});
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual({ openOrders: 5, inTransit: 1 });
+      // The card opens the list filtered to `open`: the same orders.
+      const list = await post(listOrders.path, c.token, { page: 1, pageSize: 10, filter: { status: ['open'] } });
+      expect(list.body.data.total).toBe(5);
     });
   });
 });
