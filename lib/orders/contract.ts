@@ -51,7 +51,7 @@ export const ordersContract = defineContract('orders', {
     output<OrderSummary>(),
   ),
   listOrderableMachines: readOrderForm(
-    "The customer's active machines with model, location, contract and toner delivery address / contact (the order form's first step).",
+    "The customer's active machines with model, location, contract and toner delivery address / contact and site address (the order form's first step; an order without an address goes to the toner, else the site address).",
     noBody,
     output<OrderableMachine[]>(),
   ),

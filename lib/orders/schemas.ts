@@ -141,6 +141,19 @@ export const deliveryFields = {
   remarks: z.string().trim().max(ORDER_LIMITS.maxRemarks, { error: msg('ui.validation.maxLength', { max: ORDER_LIMITS.maxRemarks }) }).optional(),
 };
 
+/**
+ * Where an order goes when its delivery address is left empty (placeTonerOrder's rule, and what the order form's
+ * review shows): the machine's toner delivery address, else its site address; null when it has neither (the order is
+ * then refused). The stored address is the English one, so that is the one shown (QA: the review showed no address
+ * and the order was saved with the site address the customer never saw).
+ */
+export function fallbackDeliveryAddress(machine: { tonerAddressEn: string; addressEn: string }): { address: string; source: 'toner' | 'site' } | null {
+  const toner = machine.tonerAddressEn.trim();
+  if (toner) return { address: toner, source: 'toner' };
+  const site = machine.addressEn.trim();
+  return site ? { address: site, source: 'site' } : null;
+}
+
 /** A requested delivery date must fall in requestedDateWindow() ("today" read when the value is validated). */
 function checkRequestedDate(requestedDate: string | undefined, ctx: z.RefinementCtx): void {
   if (!requestedDate) return;
@@ -262,6 +275,9 @@ export type OrderDetail = {
 export type OrderableMachine = MachineSummary & {
   tonerAddressEn: string;
   tonerAddressZh: string;
+  /** The machine's site address (where an order without any delivery address goes, fallbackDeliveryAddress). */
+  addressEn: string;
+  addressZh: string;
   tonerContactName: string;
   tonerContactPhone: string;
   contractNo: string | null;

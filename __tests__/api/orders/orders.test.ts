@@ -3,7 +3,7 @@ import type { FunctionCode } from '@/lib/permissions/codes';
 import { ordersContract } from '@/lib/orders/contract';
 import { addDays, hkToday } from '@/lib/orders/schemas';
 import { apiRoutes } from '@/lib/server/api/routes';
-import { orders, orderStatusHistory } from '@/lib/server/db/schema';
+import { machines, orders, orderStatusHistory } from '@/lib/server/db/schema';
 import { createMember, tokenFor, type CustomerRow, type UserRow } from '../helpers/fixtures';
 import {
   createMachine,
@@ -360,6 +360,17 @@ describeEachDb('orders API', (getHandle) => {
       expect(res.status).toBe(200);
       const detail = (await post(getOrder.path, c.token, { id: res.body.data.id })).body.data;
       expect(detail).toMatchObject({ orderType: 'supplies', deliveryAddress: 'G/F Loading bay' });
+    });
+
+    it("without a delivery address nor a toner address the order goes to the machine's site address, which the machine list gives the form to show", async () => {
+      const c = await caller();
+      await db().update(machines).set({ tonerAddressEn: '  ', tonerAddressZh: '' }).where(eq(machines.id, c.machine.id));
+      const listed = (await post(listOrderableMachines.path, c.token, {})).body.data as { id: string; addressEn: string; addressZh: string }[];
+      expect(listed).toEqual([expect.objectContaining({ id: c.machine.id, addressEn: c.machine.addressEn, addressZh: c.machine.addressZh })]);
+      const res = await post(placeTonerOrder.path, c.token, orderBody(c, { deliveryAddress: '   ' }));
+      expect(res.status).toBe(200);
+      const detail = (await post(getOrder.path, c.token, { id: res.body.data.id })).body.data;
+      expect(detail.deliveryAddress).toBe(c.machine.addressEn);
     });
 
     it('refuses products that do not fit the machine and quantities over the limit, writing nothing', async () => {
