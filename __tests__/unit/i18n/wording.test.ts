@@ -23,4 +23,10 @@ describe('wording (issue 10 minor: one form of address, one "required")', () => 
     expect([...required('en')]).toEqual(['This field is required.']);
     expect([...required('tc')]).toEqual(['此欄位必須填寫。']);
   });
+
+  it('the sign-in code hint says the authenticator app shows the code (for this portal), as the English does', () => {
+    const tc = Object.fromEntries(all('tc'));
+    // QA: 「輸入本平台顯示的驗證碼」 read as "the code this platform displays".
+    expect(tc['auth.json:login.totpHelp']).toBe('請開啟您的驗證器應用程式，輸入應用程式為本平台顯示的驗證碼。');
+  });
 });
