@@ -38,7 +38,12 @@ const NEXT_AUTH_ERRORS: Record<string, string> = {
 // Own keys only: `?error=toString` must not reach Object.prototype (it crashed the page).
 export const messageKeyForCode = (code: string): string => (Object.hasOwn(NEXT_AUTH_ERRORS, code) ? NEXT_AUTH_ERRORS[code] : undefined) ?? errorKey(code);
 
-export function LoginForm({ title, intro }: { title: string; intro?: string }) {
+/**
+ * `returning`: the heading and introduction when the form carries a page to go back to (a deep link, or the page the
+ * session ended on): "Sign in to continue / … we will take you to the page you opened". Without one the form shows
+ * `title` and `intro` (QA: after signing out, /weblogin promised a page that did not exist).
+ */
+export function LoginForm({ title, intro, returning }: { title: string; intro?: string; returning?: { title: string; intro: string } }) {
   const { t } = useTranslation(['auth', 'mfa', 'common', 'error']);
   const router = useRouter();
   const { update } = useSession();
@@ -58,6 +63,8 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
   const queryError = typeof router.query.error === 'string' ? router.query.error.slice(0, 64) : null;
   // A deep link (spec §4), else the page the session ended on (the session-expired dialog's "Sign in again").
   const link = sanitizeDeepLink(router.query.deepLink, router.query.deepLinkParams) ?? sanitizeReturnTo(router.query.returnTo);
+  const heading = link && returning ? returning.title : title;
+  const introText = link && returning ? returning.intro : intro;
   const { register, handleSubmit, formState, setFocus, setError, reset } = useForm<LoginValues>({
     resolver: zodResolver(loginSchema),
     defaultValues: { loginId: '', password: '', totp: '' },
@@ -122,7 +129,7 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
       <div>
         <Typography id="login-title" variant="h4" component="h1" sx={{ fontWeight: 700 }}>
           {/* The verification step says what it is (issue 10 item 15). */}
-          {enrolment ? t('mfa:setUpTitle') : needsTotp ? t('auth:login.mfaTitle') : title}
+          {enrolment ? t('mfa:setUpTitle') : needsTotp ? t('auth:login.mfaTitle') : heading}
         </Typography>
         {enrolment ? (
           <Typography color="text.secondary" sx={{ mt: 1 }}>
@@ -132,9 +139,9 @@ export function LoginForm({ title, intro }: { title: string; intro?: string }) {
           <Typography color="text.secondary" sx={{ mt: 1 }}>
             {t('auth:login.mfaIntro')}
           </Typography>
-        ) : intro ? (
-          <Typography color="text.secondary" sx={{ mt: 1 }}>
-            {intro}
+        ) : introText ? (
+          <Typography color="text.secondary" sx={{ mt: 1 }} data-testid="login-intro">
+            {introText}
           </Typography>
         ) : null}
       </div>

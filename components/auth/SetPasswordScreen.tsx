@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { fieldMessage } from '@/components/account/fieldMessages';
 import { NewPasswordFields } from '@/components/account/NewPasswordFields';
 import { RetryAlert } from '@/components/common/RetryAlert';
+import { useRouterReady } from '@/components/common/useRouterReady';
 import { settle, useEndpointMutation, useEndpointQuery } from '@/lib/api/query';
 import { passwordSchema } from '@/lib/auth/passwordRules';
 import { errorKey } from '@/lib/errors';
@@ -38,12 +39,14 @@ const TOKEN = /^[A-Za-z0-9_-]{32,64}$/;
 export function SetPasswordScreen({ purpose }: { purpose: LinkPurpose }) {
   const { t } = useTranslation(['auth', 'account', 'common', 'error']);
   const router = useRouter();
-  const raw = typeof router.query.token === 'string' ? router.query.token : '';
+  // Not router.isReady: the page's first render must be the server's (no token known yet), docs/ui-components.md.
+  const ready = useRouterReady();
+  const raw = ready && typeof router.query.token === 'string' ? router.query.token : '';
   const token = TOKEN.test(raw) ? raw : '';
   const p = purpose === 'activation' ? 'activate' : 'resetPassword';
   // Page data like any other (spec §9): a check that fails for a while (network, 5xx) is tried again every 5 s; an
   // unknown, used or expired link is a final answer (4xx, never retried).
-  const link = useEndpointQuery(accountLinksContract.endpoints.checkLink, router.isReady && token ? { token, purpose } : null);
+  const link = useEndpointQuery(accountLinksContract.endpoints.checkLink, ready && token ? { token, purpose } : null);
   const save = useEndpointMutation(accountLinksContract.endpoints.setPassword);
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -87,7 +90,7 @@ export function SetPasswordScreen({ purpose }: { purpose: LinkPurpose }) {
       </Stack>
     );
   }
-  if (!router.isReady || (token && link.isLoading)) {
+  if (!ready || (token && link.isLoading)) {
     return (
       <Stack spacing={2.5} sx={{ alignItems: 'flex-start' }}>
         {heading}

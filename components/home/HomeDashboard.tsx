@@ -22,7 +22,9 @@ import { useCurrentCustomer, useLastLoginTime, useUnreadCount } from '@/componen
 import { useOrderSummary } from '@/components/orders/useOrderSummary';
 import { HomeOffers } from '@/components/offers/HomeOffers';
 import { HomeQuickLinks } from '@/components/siteContent/HomeQuickLinks';
-import type { BillSummary } from '@/lib/bills/schemas';
+import type { BillStatus, BillSummary } from '@/lib/bills/schemas';
+import { OPEN_ORDER_GROUP } from '@/lib/orders/schemas';
+import { pathTo, type QueryValues, type RoutePath } from '@/lib/paths';
 import { formatDateTime, formatMoney, pickLocalized } from '@/lib/i18n/locales';
 import { canAccess, toGrants, type Grants } from '@/lib/permissions/canAccess';
 import { findRoute } from '@/lib/permissions/routes';
@@ -32,7 +34,12 @@ type CardState = { unread: number; openOrders: number | null; bills: BillSummary
 
 type AttentionCard = {
   key: string;
-  href: string;
+  href: RoutePath;
+  /**
+   * The list filter (URL state the list screen reads, components/common/listQueryUrl.ts) that shows what the figure
+   * counts: "7 open orders" opened all 38 orders, "2 overdue" all bills (QA).
+   */
+  query?: QueryValues;
   icon: ReactNode;
   /** Big figure, or null for a link-only card (or a figure still loading: see `figure`). */
   value: (state: CardState) => number | null;
@@ -50,10 +57,19 @@ type AttentionCard = {
  */
 const CARDS: readonly AttentionCard[] = [
   { key: 'inbox', href: '/inbox', icon: <MailIcon />, value: ({ unread }) => unread, figure: true },
-  { key: 'orders', href: '/my-orders/manage', icon: <LocalShippingIcon />, value: ({ openOrders }) => openOrders, figure: true, customerOnly: true },
+  {
+    key: 'orders',
+    href: '/my-orders/manage',
+    query: { status: OPEN_ORDER_GROUP },
+    icon: <LocalShippingIcon />,
+    value: ({ openOrders }) => openOrders,
+    figure: true,
+    customerOnly: true,
+  },
   {
     key: 'bills',
     href: '/my-account/manage-my-bills',
+    query: { status: 'overdue' satisfies BillStatus },
     icon: <ReceiptIcon />,
     value: ({ bills }) => bills?.overdueCount ?? null,
     figure: true,
@@ -61,7 +77,8 @@ const CARDS: readonly AttentionCard[] = [
     customerOnly: true,
   },
   { key: 'machines', href: '/my-machines', icon: <PrintIcon />, value: () => null },
-  // Provider staff who review payment slips: how many wait for a decision (issue 10 item 15).
+  // Provider staff who review payment slips: how many wait for a decision (issue 10 item 15). The review list shows
+  // the pending slips by default, so no query.
   { key: 'slipReview', href: '/admin-controls/payment-slip-review', icon: <FactCheckIcon />, value: ({ slipsToReview }) => slipsToReview, figure: true },
   { key: 'account', href: '/account', icon: <PersonIcon />, value: () => null },
 ];
@@ -86,7 +103,7 @@ const HomeCard = memo(function HomeCard({ card, value, text, figureLabel }: { ca
   return (
     <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
       <Card variant="outlined" sx={{ height: '100%' }}>
-        <CardActionArea component={Link} href={card.href} sx={{ height: '100%' }} data-testid={`home-card-${card.key}`}>
+        <CardActionArea component={Link} href={pathTo(card.href, undefined, card.query)} sx={{ height: '100%' }} data-testid={`home-card-${card.key}`}>
           <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
             <Box sx={{ color: 'primary.main', display: 'flex' }} aria-hidden>
               {card.icon}

@@ -9,7 +9,7 @@ import type { FilterConfig } from '@/components/common/listSchema';
 import { StatusChip } from '@/components/common/StatusChip';
 import { ordersContract } from '@/lib/orders/contract';
 import { formatDate, formatMoney, pickLocalized } from '@/lib/i18n/locales';
-import type { OrderListItem, OrderSortField } from '@/lib/orders/schemas';
+import { OPEN_ORDER_GROUP, type OrderListItem, type OrderSortField } from '@/lib/orders/schemas';
 import { Can, useCanAccess } from '@/components/common/Can';
 import { itemsSummary } from './format';
 import { PlaceOrderDialog } from './PlaceOrderDialog';
@@ -36,7 +36,8 @@ export function OrdersScreen() {
   const filterConfig: FilterConfig = useMemo(
     () => ({
       q: { label: t('orders.filters.search') },
-      status: { label: t('orders.filters.status'), optionLabel: (s) => t(`common:status.${s}`) },
+      // `open` is the group the home card counts (pending, confirmed, processing, shipped).
+      status: { label: t('orders.filters.status'), optionLabel: (s) => (s === OPEN_ORDER_GROUP ? t('orders.filters.openGroup') : t(`common:status.${s}`)) },
       type: { label: t('orders.filters.type'), optionLabel: (s) => t(`orders.type.${s}`) },
       dateFrom: { fromLabel: t('orders.filters.from'), toLabel: t('orders.filters.to') },
     }),

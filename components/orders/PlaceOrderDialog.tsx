@@ -30,6 +30,7 @@ import { errorKey } from '@/lib/errors';
 import { formatDate, formatMoney, pickLocalized } from '@/lib/i18n/locales';
 import {
   deliveryStepSchema,
+  fallbackDeliveryAddress,
   ORDER_LIMITS,
   requestedDateWindow,
   type DeliveryStepInput,
@@ -394,7 +395,7 @@ export function PlaceOrderDialog({ open, onClose, initialMachineId = null }: Pla
               </Box>
             </ReviewSection>
             <ReviewSection title={t('orders.place.steps.delivery')} onEdit={() => setStep('delivery')} editLabel={t('orders.place.edit')}>
-              <Typography sx={{ whiteSpace: 'pre-line' }}>{delivery.deliveryAddress || deliveryDefaults.deliveryAddress}</Typography>
+              <DeliveryAddressReview entered={delivery.deliveryAddress} machine={machine} />
               <Typography variant="body2">
                 {delivery.contactName} · {delivery.contactPhone}
               </Typography>
@@ -422,6 +423,33 @@ export function PlaceOrderDialog({ open, onClose, initialMachineId = null }: Pla
 }
 
 const TYPE_ORDER = ['toner', 'drum', 'waste_toner', 'staples', 'paper'];
+
+/**
+ * The review's delivery address: the one entered, or (field left empty or spaces only) the address the order will go
+ * to instead, saying which of the machine's addresses it is (QA: the review showed none and the order was saved with
+ * the site address). With no address at all the server refuses the order; the review says so first.
+ */
+function DeliveryAddressReview({ entered, machine }: { entered: string | undefined; machine: OrderableMachine }) {
+  const { t } = useTranslation('orders');
+  const typed = entered?.trim();
+  if (typed) return <Typography sx={{ whiteSpace: 'pre-line' }}>{typed}</Typography>;
+  const fallback = fallbackDeliveryAddress(machine);
+  if (!fallback) {
+    return (
+      <Typography color="error" data-testid="review-no-address">
+        {t('orders.place.noAddress')}
+      </Typography>
+    );
+  }
+  return (
+    <Box data-testid="review-fallback-address">
+      <Typography variant="body2" color="text.secondary">
+        {t(fallback.source === 'site' ? 'orders.place.fallbackSite' : 'orders.place.fallbackToner')}
+      </Typography>
+      <Typography sx={{ whiteSpace: 'pre-line' }}>{fallback.address}</Typography>
+    </Box>
+  );
+}
 
 function groupByType(products: readonly OrderableProduct[]): [string, OrderableProduct[]][] {
   const groups = new Map<string, OrderableProduct[]>();

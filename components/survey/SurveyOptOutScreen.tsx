@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useRouterReady } from '@/components/common/useRouterReady';
 import { settle, useEndpointMutation, useEndpointQuery } from '@/lib/api/query';
 import { surveyContract, type SurveyOptOutState } from '@/lib/survey/contract';
 import { errorKey } from '@/lib/errors';
@@ -23,10 +24,12 @@ const linkCode = (code: string) => (code === 'VALIDATION' ? 'SURVEY_LINK_INVALID
 export function SurveyOptOutScreen() {
   const { t } = useTranslation(['survey', 'error']);
   const router = useRouter();
-  const token = typeof router.query.token === 'string' ? router.query.token : '';
+  // Not router.isReady: the first render must be the server's (a static page), or "link not valid" breaks hydration.
+  const ready = useRouterReady();
+  const token = ready && typeof router.query.token === 'string' ? router.query.token : '';
   // The link is the proof: these calls carry no session and must not raise the session-expired dialog.
   const request = { disableErrorHandler: true } as const;
-  const current = useEndpointQuery(surveyContract.endpoints.getOptOut, router.isReady && token ? { token } : null, { request });
+  const current = useEndpointQuery(surveyContract.endpoints.getOptOut, ready && token ? { token } : null, { request });
   const optOut = useEndpointMutation(surveyContract.endpoints.optOut, { request });
   const optIn = useEndpointMutation(surveyContract.endpoints.optIn, { request });
   // What the last opt-out / opt-in answered: shown instead of the first read from then on.
@@ -43,7 +46,7 @@ export function SurveyOptOutScreen() {
   };
 
   // A link without a token is broken before any request is made.
-  const shown: View = router.isReady && !token ? { kind: 'error', code: 'SURVEY_LINK_INVALID' } : view;
+  const shown: View = ready && !token ? { kind: 'error', code: 'SURVEY_LINK_INVALID' } : view;
 
   return (
     <Stack spacing={2.5}>

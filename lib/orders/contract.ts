@@ -36,7 +36,7 @@ const readTracking = reads(TRACK);
 export const ordersContract = defineContract('orders', {
   listOrders: read(
     "One page of the customer's orders: { items: [{ id, orderNo, orderType, status, createdAt, requestedDate, machine, firstItemEn, firstItemZh, itemCount, totalCents }], total }. " +
-      'Filters status[], type[], dateFrom/dateTo (created, Hong Kong dates), q (order no, serial, item code or description; literal). Sort orderNo | createdAt | status | requestedDate.',
+      'Filters status[] (a status, or open = pending | confirmed | processing | shipped), type[], dateFrom/dateTo (created, Hong Kong dates), q (order no, serial, item code or description; literal). Sort orderNo | createdAt | status | requestedDate.',
     listOrdersSchema,
     output<ListResult<OrderListItem>>(),
   ),
@@ -51,7 +51,7 @@ export const ordersContract = defineContract('orders', {
     output<OrderSummary>(),
   ),
   listOrderableMachines: readOrderForm(
-    "The customer's active machines with model, location, contract and toner delivery address / contact (the order form's first step).",
+    "The customer's active machines with model, location, contract and toner delivery address / contact and site address (the order form's first step; an order without an address goes to the toner, else the site address).",
     noBody,
     output<OrderableMachine[]>(),
   ),

@@ -19,6 +19,20 @@ export const SHIPMENT_STEPS = ['received', 'picked', 'dispatched', 'out_for_deli
 export const PRODUCT_TYPES = ['toner', 'drum', 'waste_toner', 'staples', 'paper', 'equipment', 'service'] as const;
 /** Orders still on their way to the customer (the home card's "open orders"). */
 export const OPEN_ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped'] as const;
+/**
+ * The order list's status filter takes, beside each status, the group `open` (= OPEN_ORDER_STATUSES): the home card's
+ * "7 open orders" opens `/my-orders/manage?status=open`, the same orders it counts (QA: it opened all 38).
+ */
+export const OPEN_ORDER_GROUP = 'open' as const;
+export const ORDER_STATUS_FILTERS = [OPEN_ORDER_GROUP, ...ORDER_STATUSES] as const;
+export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
+
+/** The statuses a status filter stands for: `open` expanded, each status once. */
+export function expandOrderStatusFilter(values: readonly OrderStatusFilter[]): OrderStatus[] {
+  const out = new Set<OrderStatus>();
+  for (const v of values) for (const s of v === OPEN_ORDER_GROUP ? OPEN_ORDER_STATUSES : [v]) out.add(s);
+  return [...out];
+}
 /** Shipments that left the warehouse's hands but did not reach an end (delivered or failed). */
 export const IN_TRANSIT_STEPS = ['received', 'picked', 'dispatched', 'out_for_delivery'] as const;
 
@@ -77,7 +91,8 @@ export const ORDER_SORT_FIELDS = ['orderNo', 'createdAt', 'status', 'requestedDa
 export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
 
 export const listOrdersSchema = listBodySchema(ORDER_SORT_FIELDS, {
-  status: enumListFilter(ORDER_STATUSES),
+  /** Statuses, or the group `open` (pending, confirmed, processing, shipped: the home card's count). */
+  status: enumListFilter(ORDER_STATUS_FILTERS),
   type: enumListFilter(ORDER_TYPES),
   /** Created from / to, inclusive Hong Kong dates. */
   ...dateRangeFilter(),
@@ -125,6 +140,19 @@ export const deliveryFields = {
   contactPhone: hkPhoneSchema,
   remarks: z.string().trim().max(ORDER_LIMITS.maxRemarks, { error: msg('ui.validation.maxLength', { max: ORDER_LIMITS.maxRemarks }) }).optional(),
 };
+
+/**
+ * Where an order goes when its delivery address is left empty (placeTonerOrder's rule, and what the order form's
+ * review shows): the machine's toner delivery address, else its site address; null when it has neither (the order is
+ * then refused). The stored address is the English one, so that is the one shown (QA: the review showed no address
+ * and the order was saved with the site address the customer never saw).
+ */
+export function fallbackDeliveryAddress(machine: { tonerAddressEn: string; addressEn: string }): { address: string; source: 'toner' | 'site' } | null {
+  const toner = machine.tonerAddressEn.trim();
+  if (toner) return { address: toner, source: 'toner' };
+  const site = machine.addressEn.trim();
+  return site ? { address: site, source: 'site' } : null;
+}
 
 /** A requested delivery date must fall in requestedDateWindow() ("today" read when the value is validated). */
 function checkRequestedDate(requestedDate: string | undefined, ctx: z.RefinementCtx): void {
@@ -247,6 +275,9 @@ export type OrderDetail = {
 export type OrderableMachine = MachineSummary & {
   tonerAddressEn: string;
   tonerAddressZh: string;
+  /** The machine's site address (where an order without any delivery address goes, fallbackDeliveryAddress). */
+  addressEn: string;
+  addressZh: string;
   tonerContactName: string;
   tonerContactPhone: string;
   contractNo: string | null;

@@ -26,6 +26,9 @@ describeEachDb('POST /api/login/enableMfa', (getHandle) => {
     expect(Object.keys(start.body.data).sort()).toEqual(['otpauthUrl', 'qrDataUrl', 'secret']);
     expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
     expect(otpauthUrl).toContain(`secret=${secret}`);
+    // The authenticator entry carries the product's brand (common:appName), as label prefix and issuer.
+    expect(otpauthUrl.startsWith(`otpauth://totp/${encodeURIComponent('Pacific Imaging Customer Portal')}:${encodeURIComponent(user.loginId)}?`)).toBe(true);
+    expect(new URLSearchParams(otpauthUrl.split('?')[1]).get('issuer')).toBe('Pacific Imaging Customer Portal');
     expect(qrDataUrl).toMatch(/^data:image\/png;base64,/);
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     let row = await userRow(db(), user.userAcUuid);

@@ -3,7 +3,7 @@ import type { FunctionCode } from '@/lib/permissions/codes';
 import { ordersContract } from '@/lib/orders/contract';
 import { addDays, hkToday } from '@/lib/orders/schemas';
 import { apiRoutes } from '@/lib/server/api/routes';
-import { orders, orderStatusHistory } from '@/lib/server/db/schema';
+import { machines, orders, orderStatusHistory } from '@/lib/server/db/schema';
 import { createMember, tokenFor, type CustomerRow, type UserRow } from '../helpers/fixtures';
 import {
   createMachine,
@@ -151,6 +151,10 @@ describeEachDb('orders API', (getHandle) => {
       expect(await orderNosOf(c, { status: ['pending', 'shipped'] })).toEqual(sorted(pending, shipped));
       expect(await orderNosOf(c, { type: ['supplies', 'service'] })).toEqual(sorted(shipped, service));
       expect(await orderNosOf(c, { status: ['pending'], type: ['service'] })).toEqual([]);
+      // The group `open` (the home card's count, QA: the card opened the unfiltered list), alone or with a status.
+      expect(await orderNosOf(c, { status: ['open'] })).toEqual(sorted(pending, shipped));
+      expect(await orderNosOf(c, { status: ['open', 'completed'] })).toEqual(sorted(pending, shipped, service));
+      expect(await orderNosOf(c, { status: ['open', 'pending'] })).toEqual(sorted(pending, shipped));
       expect(await orderNosOf(c, { dateFrom: '2026-06-01' })).toEqual(sorted(pending, service));
       expect(await orderNosOf(c, { dateTo: '2026-05-31' })).toEqual(sorted(shipped));
       expect(await orderNosOf(c, { dateFrom: '2026-06-01', dateTo: '2026-06-30' })).toEqual(sorted(pending, service));
@@ -358,6 +362,17 @@ describeEachDb('orders API', (getHandle) => {
       expect(detail).toMatchObject({ orderType: 'supplies', deliveryAddress: 'G/F Loading bay' });
     });
 
+    it("without a delivery address nor a toner address the order goes to the machine's site address, which the machine list gives the form to show", async () => {
+      const c = await caller();
+      await db().update(machines).set({ tonerAddressEn: '  ', tonerAddressZh: '' }).where(eq(machines.id, c.machine.id));
+      const listed = (await post(listOrderableMachines.path, c.token, {})).body.data as { id: string; addressEn: string; addressZh: string }[];
+      expect(listed).toEqual([expect.objectContaining({ id: c.machine.id, addressEn: c.machine.addressEn, addressZh: c.machine.addressZh })]);
+      const res = await post(placeTonerOrder.path, c.token, orderBody(c, { deliveryAddress: '   ' }));
+      expect(res.status).toBe(200);
+      const detail = (await post(getOrder.path, c.token, { id: res.body.data.id })).body.data;
+      expect(detail.deliveryAddress).toBe(c.machine.addressEn);
+    });
+
     it('refuses products that do not fit the machine and quantities over the limit, writing nothing', async () => {
       const c = await caller();
       const cases: [Record<string, unknown>, string][] = [
@@ -527,6 +542,9 @@ describeEachDb('orders API', (getHandle) => {
       const res = await post(getOrderSummary.path, c.token, {});
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual({ openOrders: 5, inTransit: 1 });
+      // The card opens the list filtered to `open`: the same orders.
+      const list = await post(listOrders.path, c.token, { page: 1, pageSize: 10, filter: { status: ['open'] } });
+      expect(list.body.data.total).toBe(5);
     });
   });
 });

@@ -95,7 +95,7 @@ describeEachDb('customer support', (getHandle) => {
     expect(faq[0]!.category).toBe('meter_reading');
     expect(faq[0]!.items[0]!.question).toBe('我須於何時前提交抄錶讀數？');
     const hits = ok<{ hits: { title: string; answerHtml: string }[] }>(await callEndpoint(server, c.searchFaq, { q: '估算', lang: 'tc' }, { token: customerToken })).hits;
-    expect(hits[0]!.title).toBe('為何我的賬單按估算讀數計算？');
+    expect(hits[0]!.title).toBe('為何我的帳單按估算讀數計算？');
     expect(hits[0]!.answerHtml).toContain('<p>');
     const en = ok<{ hits: { title: string }[] }>(await callEndpoint(server, c.searchFaq, { q: 'password', lang: 'en' }, { token: customerToken })).hits;
     expect(en.map((h) => h.title)).toEqual(['I forgot my password. What should I do?']);

@@ -50,7 +50,7 @@ it('a customer reads quick help, searches help and the FAQ in Chinese and sees t
   await page.getByRole('searchbox', { name: tc('support:faq.searchLabel') }).fill('估算');
   await page.getByRole('button', { name: tc('support:search.submit') }).click();
   await h1(page, tc('support:search.titleFor', { q: '估算' })).waitFor();
-  const question = page.getByRole('button', { name: '為何我的賬單按估算讀數計算？' });
+  const question = page.getByRole('button', { name: '為何我的帳單按估算讀數計算？' });
   await question.click();
   await page.getByText('估算讀數按您過去三個月的平均印量計算', { exact: false }).waitFor();
   expect(await page.getByTestId('search-results').locator('mark').first().textContent()).toBe('估算');

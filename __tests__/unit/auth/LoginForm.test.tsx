@@ -2,6 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Session } from 'next-auth';
 import { LoginForm, messageKeyForCode } from '@/components/auth/LoginForm';
+import WebLoginPage from '@/pages/weblogin';
+import LoginPage from '@/pages/login';
 import { loginContract } from '@/lib/auth/contract';
 import { endpointError, endpointSuccess } from '../testUtils/handlers';
 import { renderWithProviders, sessionWith, text, type Lang } from '../testUtils/render';
@@ -239,6 +241,37 @@ describe('LoginForm', () => {
     expect(screen.getByTestId('login-error')).toHaveTextContent(text('en', 'error:INTERNAL'));
     expect(screen.queryByText(/hello|function|Object/)).not.toBeInTheDocument();
     expect(screen.getByTestId('login-submit')).toBeInTheDocument();
+  });
+
+  describe.each<Lang>(['en', 'tc'])('the promise to return to a page, only with a page to return to (%s)', (lng) => {
+    const heading = () => screen.getByRole('heading', { level: 1 });
+    it.each([
+      ['/weblogin', WebLoginPage],
+      ['/login', LoginPage],
+    ] as const)('%s after signing out: the plain sign-in heading and introduction', (path, Page) => {
+      at(path, lng);
+      renderWithProviders(<Page />, { locale: lng });
+      expect(heading()).toHaveTextContent(text(lng, 'auth:login.title'));
+      expect(screen.getByTestId('login-intro')).toHaveTextContent(text(lng, 'auth:login.intro'));
+      expect(screen.queryByText(text(lng, 'auth:weblogin.intro'))).toBeNull();
+    });
+
+    it.each([
+      ['/weblogin?deepLink=%2Finbox&deepLinkParams=ucpid%3DUCP100001', WebLoginPage],
+      ['/login?deepLink=%2Finbox&error=A001', LoginPage],
+      [`/weblogin?${new URLSearchParams({ returnTo: '/account' }).toString()}`, WebLoginPage],
+    ] as const)('%s: "sign in to continue" and the page it returns to', (path, Page) => {
+      at(path, lng);
+      renderWithProviders(<Page />, { locale: lng });
+      expect(heading()).toHaveTextContent(text(lng, 'auth:weblogin.title'));
+      expect(screen.getByTestId('login-intro')).toHaveTextContent(text(lng, 'auth:weblogin.intro'));
+    });
+
+    it('a deep link the portal refuses is no page to return to', () => {
+      at('/weblogin?deepLink=https%3A%2F%2Fevil.example.com', lng);
+      renderWithProviders(<WebLoginPage />, { locale: lng });
+      expect(heading()).toHaveTextContent(text(lng, 'auth:login.title'));
+    });
   });
 
   describe('after sign-in', () => {

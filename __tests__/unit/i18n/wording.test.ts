@@ -23,4 +23,21 @@ describe('wording (issue 10 minor: one form of address, one "required")', () => 
     expect([...required('en')]).toEqual(['This field is required.']);
     expect([...required('tc')]).toEqual(['此欄位必須填寫。']);
   });
+
+  it('the sign-in code hint says the authenticator app shows the code (for this portal), as the English does', () => {
+    const tc = Object.fromEntries(all('tc'));
+    // QA: 「輸入本平台顯示的驗證碼」 read as "the code this platform displays".
+    expect(tc['auth.json:login.totpHelp']).toBe('請開啟您的驗證器應用程式，輸入應用程式為本平台顯示的驗證碼。');
+  });
+
+  it('"bill" is 帳單 everywhere in Chinese: locale files, seeded help content and the enquiry topics (never 賬單)', () => {
+    expect(all('tc').filter(([, v]) => v.includes('賬單')).map(([k]) => k)).toEqual([]);
+    // Texts the server writes: the demo content (quick help, FAQ, …) and the contact form's topic names.
+    const seedDir = join(process.cwd(), 'lib/server/db/seedData');
+    const sources = [
+      ...readdirSync(seedDir).filter((f) => f.endsWith('.ts')).map((f) => join(seedDir, f)),
+      join(process.cwd(), 'lib/server/services/support/enquiries.ts'),
+    ];
+    expect(sources.filter((f) => readFileSync(f, 'utf8').includes('賬單'))).toEqual([]);
+  });
 });

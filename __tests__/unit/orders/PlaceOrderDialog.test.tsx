@@ -159,6 +159,37 @@ describe('PlaceOrderDialog', () => {
     });
   });
 
+  it("a delivery address cleared (or spaces only) shows on the review as the machine's address the order goes to", async () => {
+    const { user, placed } = setup();
+    await toDelivery(user);
+    const address = screen.getByRole('textbox', { name: /Delivery address/ });
+    await user.clear(address);
+    await user.type(address, '   ');
+    await user.click(screen.getByRole('button', { name: 'Review order' }));
+    const shown = await screen.findByTestId('review-fallback-address');
+    expect(shown).toHaveTextContent("No delivery address entered: the order goes to the machine's toner delivery address:");
+    expect(shown).toHaveTextContent(machine().tonerAddressEn);
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(placed).toHaveLength(1));
+    expect(placed[0]!.deliveryAddress).toBe('');
+  });
+
+  it('with no toner address on the machine, the review names its site address (what the server saves)', async () => {
+    server.use(endpointSuccess(MACHINES, [machine({ tonerAddressEn: '', tonerAddressZh: '' })]), endpointSuccess(PRODUCTS, products));
+    const user = userEvent.setup();
+    renderWithProviders(<PlaceOrderDialog open onClose={jest.fn()} />, { functionCodes: ['mgt_order_read', 'mgt_order_write'], locale: 'tc' });
+    await user.click(await screen.findByRole('radio', { name: /3C4-512784/ }));
+    await user.click(screen.getByRole('button', { name: '下一步' }));
+    const black = await screen.findByTestId('product-CT203502');
+    await user.click(within(black).getByRole('button', { name: /^增加：/ }));
+    await user.click(screen.getByRole('button', { name: '下一步' }));
+    expect(await screen.findByRole('textbox', { name: /送貨地址/ })).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: '檢查訂單' }));
+    const shown = await screen.findByTestId('review-fallback-address');
+    expect(shown).toHaveTextContent('未有輸入送貨地址：訂單將送往機器的安裝地址：');
+    expect(shown).toHaveTextContent(machine().addressEn);
+  });
+
   it('names the line the server refused, in Chinese, and retries with the same key', async () => {
     const { user } = setup({ locale: 'tc' });
     // First answer: the server refuses a line; second: the order is placed. Both requests must carry one key.

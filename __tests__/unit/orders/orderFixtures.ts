@@ -30,6 +30,8 @@ export const machine = (overrides: Partial<OrderableMachine> = {}): OrderableMac
   tonerAddressZh: '九龍觀塘榮業街6號榮業工業大廈12樓1205室',
   tonerContactName: 'Chan Tai Man',
   tonerContactPhone: '+852 2345 6789',
+  addressEn: '6 Wing Yip Street, Kwun Tong, Kowloon',
+  addressZh: '九龍觀塘榮業街6號',
   contractNo: 'CT-2024-00118',
   ...overrides,
 });

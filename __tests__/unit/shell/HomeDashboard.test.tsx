@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { HomeDashboard } from '@/components/home/HomeDashboard';
 import { billsContract } from '@/lib/bills/contract';
+import { ordersContract } from '@/lib/orders/contract';
 import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
 import type { FunctionCode } from '@/lib/permissions/codes';
 import { endpointSuccess, sessionDataHandlers } from '../testUtils/handlers';
@@ -23,6 +24,19 @@ describe('HomeDashboard cards', () => {
     const card = await screen.findByTestId('home-card-bills');
     expect(await within(card).findByText(/You owe HK\$3,357\.63 in all; 2 bills are past their due date \(HK\$2,628\.06 of it\)/)).toBeInTheDocument();
     expect(within(card).getByTestId('home-card-bills-figure')).toHaveTextContent('2overdue');
+  });
+
+  it('the orders and bills cards open their lists filtered to what the figure counts (open orders, overdue bills)', async () => {
+    server.use(
+      ...sessionDataHandlers({}),
+      endpointSuccess(ordersContract.endpoints.getOrderSummary, { openOrders: 7, inTransit: 0 }),
+      endpointSuccess(billsContract.endpoints.getBillSummary, { outstandingCents: 100, overdueCents: 100, overdueCount: 2, underReviewCents: 0, underReviewCount: 0 }),
+    );
+    renderHome(['home', 'mgt_order_read', 'mgt_bills_read'], false);
+    const orders = await screen.findByTestId('home-card-orders');
+    expect(await within(orders).findByText('7 open orders')).toBeInTheDocument();
+    expect(orders).toHaveAttribute('href', '/my-orders/manage?status=open');
+    expect(screen.getByTestId('home-card-bills')).toHaveAttribute('href', '/my-account/manage-my-bills?status=overdue');
   });
 
   it('staff who review payment slips get a card with the number awaiting review, and no customer cards', async () => {

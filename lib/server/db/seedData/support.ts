@@ -47,7 +47,7 @@ export const SEED_HELP_ARTICLES: Article[] = [
       '<h3>Many machines</h3><p>Download the CSV template on the same page, fill in one line per machine and upload it. Each line is checked; lines with errors are listed so you can correct them.</p>' +
       '<p>A reading much higher than usual asks you to confirm it before it is saved. You can see every reading, and whether it was estimated, in <a href="/my-account/meter-history">Meter history</a>.</p>',
     bodyZh:
-      '<p>我們於<strong>每月25日</strong>或之前收到的讀數，會用於計算當月賬單。如未有讀數，我們會按估算讀數收費，並於下次收到實際讀數時調整。</p>' +
+      '<p>我們於<strong>每月25日</strong>或之前收到的讀數，會用於計算當月帳單。如未有讀數，我們會按估算讀數收費，並於下次收到實際讀數時調整。</p>' +
       '<h3>逐部機器輸入</h3><ol><li>開啟<a href="/my-account/meter-history/upload">「我的帳戶 → 上載抄錶讀數」</a>。</li><li>按機身編號選擇機器，輸入黑白及彩色計數。</li><li>如有計數器畫面的相片，可一併附上，然後提交。</li></ol>' +
       '<h3>多部機器</h3><p>請在同一頁下載CSV範本，每部機器填寫一行後上載。系統會逐行檢查，並列出有錯誤的行數，方便您更正。</p>' +
       '<p>如讀數遠高於平常，系統會先請您確認才儲存。您可在<a href="/my-account/meter-history">「抄錶記錄」</a>查看所有讀數，以及哪些屬估算讀數。</p>',
@@ -56,9 +56,9 @@ export const SEED_HELP_ARTICLES: Article[] = [
     key: 'bills-read-your-bill',
     topic: 'bills_payment',
     titleEn: 'Understanding your monthly bill',
-    titleZh: '了解您的每月賬單',
+    titleZh: '了解您的每月帳單',
     summaryEn: 'What the rental, copy charge and minimum volume lines on your bill mean.',
-    summaryZh: '解釋賬單上的租賃費、影印費及最低印量等項目。',
+    summaryZh: '解釋帳單上的租賃費、影印費及最低印量等項目。',
     bodyEn:
       '<p>Each bill lists, per contract and machine:</p>' +
       '<table><thead><tr><th scope="col">Line</th><th scope="col">What it is</th></tr></thead><tbody>' +
@@ -69,20 +69,20 @@ export const SEED_HELP_ARTICLES: Article[] = [
       '</tbody></table>' +
       '<p>You can open every bill as a PDF and see its payment status in <a href="/my-account/manage-my-bills">Manage my bills</a>.</p>',
     bodyZh:
-      '<p>每張賬單會按合約及機器列出：</p>' +
+      '<p>每張帳單會按合約及機器列出：</p>' +
       '<table><thead><tr><th scope="col">項目</th><th scope="col">說明</th></tr></thead><tbody>' +
       '<tr><td>租賃費</td><td>合約所訂機器的每月固定費用。</td></tr>' +
-      '<tr><td>影印費（黑白、彩色）</td><td>按抄錶讀數計算自上次賬單以來的印量，乘以每張單價。</td></tr>' +
+      '<tr><td>影印費（黑白、彩色）</td><td>按抄錶讀數計算自上次帳單以來的印量，乘以每張單價。</td></tr>' +
       '<tr><td>最低印量</td><td>如合約設有最低印量，不足之數按黑白單價收費。</td></tr>' +
       '<tr><td>估算讀數</td><td>標示為「E」：我們未能及時收到讀數，會於下次收到實際讀數時調整。</td></tr>' +
       '</tbody></table>' +
-      '<p>您可在<a href="/my-account/manage-my-bills">「管理我的賬單」</a>以PDF開啟每張賬單，並查看付款狀態。</p>',
+      '<p>您可在<a href="/my-account/manage-my-bills">「管理我的帳單」</a>以PDF開啟每張帳單，並查看付款狀態。</p>',
   },
   {
     key: 'bills-payment-methods',
     topic: 'bills_payment',
     titleEn: 'Ways to pay your bill',
-    titleZh: '繳付賬單的方法',
+    titleZh: '繳付帳單的方法',
     summaryEn: 'Pay by FPS, bank transfer or cheque, and quote your invoice number.',
     summaryZh: '可使用轉數快、銀行轉賬或支票付款，並請註明發票編號。',
     bodyEn:
@@ -90,7 +90,7 @@ export const SEED_HELP_ARTICLES: Article[] = [
       '<p>Always quote the <strong>invoice number</strong> as the payment reference, so we can match your payment to the right bill. After paying by FPS or bank transfer, upload the payment slip (see “Uploading a payment slip”) to speed up the matching.</p>',
     bodyZh:
       '<ul><li><strong>轉數快（FPS）</strong>：識別碼 1234567，收款人 Pacific Imaging Services Ltd。</li><li><strong>銀行轉賬</strong>：滙豐銀行戶口 004-123-456789-001。</li><li><strong>支票</strong>：請劃線並抬頭「Pacific Imaging Services Limited」，郵寄至我們的觀塘辦事處。</li></ul>' +
-      '<p>付款時請以<strong>發票編號</strong>作為參考編號，方便我們將款項配對到正確的賬單。以轉數快或銀行轉賬付款後，請上載入數紙（見「上載入數紙」），可加快配對。</p>',
+      '<p>付款時請以<strong>發票編號</strong>作為參考編號，方便我們將款項配對到正確的帳單。以轉數快或銀行轉賬付款後，請上載入數紙（見「上載入數紙」），可加快配對。</p>',
   },
   {
     key: 'bills-upload-slip',
@@ -98,15 +98,15 @@ export const SEED_HELP_ARTICLES: Article[] = [
     titleEn: 'Uploading a payment slip',
     titleZh: '上載入數紙',
     summaryEn: 'Send us a photo or PDF of your bank-in slip or FPS confirmation for the bills it pays.',
-    summaryZh: '上載銀行入數紙或轉數快確認的相片或PDF，並選擇所繳付的賬單。',
+    summaryZh: '上載銀行入數紙或轉數快確認的相片或PDF，並選擇所繳付的帳單。',
     bodyEn:
       '<ol><li>Open <a href="/my-account/manage-my-bills">Manage my bills</a>, tick the bills you paid and choose <strong>Upload payment slip</strong>.</li><li>Enter the amount, the payment date, the method and the bank reference.</li><li>Attach the slip as JPEG, PNG or PDF (up to the size shown on the page).</li></ol>' +
       '<figure><img src="/help/payment-slip.svg" alt="A bank deposit slip showing the date, amount, payee and invoice number" width="480" height="260"><figcaption>Make sure the date, amount and reference can be read.</figcaption></figure>' +
       '<p>Our accounts team checks each slip, usually within two working days. The bill then shows as paid; if the slip cannot be matched, we tell you why in your inbox.</p>',
     bodyZh:
-      '<ol><li>開啟<a href="/my-account/manage-my-bills">「管理我的賬單」</a>，剔選已繳付的賬單，然後選擇<strong>「上載入數紙」</strong>。</li><li>輸入金額、付款日期、付款方式及銀行參考編號。</li><li>以JPEG、PNG或PDF格式附上入數紙（檔案大小上限見該頁）。</li></ol>' +
+      '<ol><li>開啟<a href="/my-account/manage-my-bills">「管理我的帳單」</a>，剔選已繳付的帳單，然後選擇<strong>「上載入數紙」</strong>。</li><li>輸入金額、付款日期、付款方式及銀行參考編號。</li><li>以JPEG、PNG或PDF格式附上入數紙（檔案大小上限見該頁）。</li></ol>' +
       '<figure><img src="/help/payment-slip.svg" alt="銀行入數紙，顯示日期、金額、收款人及發票編號" width="480" height="260"><figcaption>請確保日期、金額及參考編號清晰可讀。</figcaption></figure>' +
-      '<p>會計部一般會於兩個工作天內核對入數紙，其後賬單會顯示為已付款；如未能配對，我們會在收件匣通知您原因。</p>',
+      '<p>會計部一般會於兩個工作天內核對入數紙，其後帳單會顯示為已付款；如未能配對，我們會在收件匣通知您原因。</p>',
   },
   {
     key: 'toner-order',
@@ -160,14 +160,14 @@ export const SEED_HELP_ARTICLES: Article[] = [
     key: 'account-change-address',
     topic: 'account_changes',
     titleEn: 'Changing your billing or toner delivery address',
-    titleZh: '更改賬單地址或碳粉送貨地址',
+    titleZh: '更改帳單地址或碳粉送貨地址',
     summaryEn: 'Request the change online; we confirm it in your inbox once it is approved.',
     summaryZh: '在網上提出更改申請，批核後會在收件匣通知您。',
     bodyEn:
       '<ol><li>Open <a href="/customer-support/account-info-update">Account information update</a> and choose <strong>Add changes</strong>.</li><li>Choose <strong>Change of billing address</strong> or <strong>Change of toner delivery address</strong>.</li><li>Enter the new address in English and Chinese and the date it applies from.</li></ol>' +
       '<p>A change of company name or a transfer of the contract to another company needs supporting documents (business registration certificate, board resolution); the form tells you which. Changes are usually approved within three working days.</p>',
     bodyZh:
-      '<ol><li>開啟<a href="/customer-support/account-info-update">「更新帳戶資料」</a>，選擇<strong>「新增更改」</strong>。</li><li>選擇<strong>「更改賬單地址」</strong>或<strong>「更改碳粉送貨地址」</strong>。</li><li>以中英文輸入新地址及生效日期。</li></ol>' +
+      '<ol><li>開啟<a href="/customer-support/account-info-update">「更新帳戶資料」</a>，選擇<strong>「新增更改」</strong>。</li><li>選擇<strong>「更改帳單地址」</strong>或<strong>「更改碳粉送貨地址」</strong>。</li><li>以中英文輸入新地址及生效日期。</li></ol>' +
       '<p>更改公司名稱或將合約轉讓予另一公司須附上證明文件（商業登記證、董事會決議等），表格會列明所需文件。更改申請一般於三個工作天內批核。</p>',
   },
   {
@@ -181,7 +181,7 @@ export const SEED_HELP_ARTICLES: Article[] = [
       '<p>We send bill notices, approval results, renewal offers and service announcements to your <a href="/inbox">inbox</a>. The number of unread messages is shown on the envelope icon at the top of every page.</p>' +
       '<p>By default each new message is also announced by e-mail, with a link that opens it in the portal. You can turn these e-mails off (or on again) in <a href="/account">Account and preferences</a>. Messages always stay in your inbox.</p>',
     bodyZh:
-      '<p>我們會將賬單通知、申請批核結果、續約優惠及服務公告發送到您的<a href="/inbox">收件匣</a>。每頁頂部的信封圖示會顯示未讀訊息數目。</p>' +
+      '<p>我們會將帳單通知、申請批核結果、續約優惠及服務公告發送到您的<a href="/inbox">收件匣</a>。每頁頂部的信封圖示會顯示未讀訊息數目。</p>' +
       '<p>預設情況下，每則新訊息亦會以電郵通知您，並附有在平台開啟訊息的連結。您可在<a href="/account">「帳戶及偏好設定」</a>關閉（或重新開啟）這些電郵。訊息會一直保留在收件匣。</p>',
   },
   {
@@ -207,13 +207,13 @@ export const SEED_FAQ: Faq[] = [
     questionEn: 'By when must I submit my meter readings?',
     questionZh: '我須於何時前提交抄錶讀數？',
     answerEn: '<p>By the <strong>25th of each month</strong>. Readings received later are used for the next bill; in the meantime the month is billed on an estimate.</p>',
-    answerZh: '<p>請於<strong>每月25日</strong>或之前提交。其後收到的讀數會用於下一張賬單，當月則按估算讀數收費。</p>',
+    answerZh: '<p>請於<strong>每月25日</strong>或之前提交。其後收到的讀數會用於下一張帳單，當月則按估算讀數收費。</p>',
   },
   {
     key: 'faq-meter-estimate',
     category: 'meter_reading',
     questionEn: 'Why was my bill based on an estimated reading?',
-    questionZh: '為何我的賬單按估算讀數計算？',
+    questionZh: '為何我的帳單按估算讀數計算？',
     answerEn: '<p>No reading reached us by the 25th, and the machine did not send one automatically. The estimate is based on your average volume over the last three months and is corrected on your next actual reading, so you never pay for pages you did not print.</p>',
     answerZh: '<p>我們在25日前未有收到讀數，機器亦未有自動傳送讀數。估算讀數按您過去三個月的平均印量計算，並會於下次收到實際讀數時更正，您不會為未有列印的張數付費。</p>',
   },
@@ -223,31 +223,31 @@ export const SEED_FAQ: Faq[] = [
     questionEn: 'I entered a wrong reading. How do I correct it?',
     questionZh: '我輸入了錯誤的讀數，如何更正？',
     answerEn: '<p>Submit the correct reading for the same machine and date before the 25th: it replaces the earlier one. After the bill is issued, send us an enquiry through <a href="/contact-us">Contact us</a> with a photo of the counter screen.</p>',
-    answerZh: '<p>請於25日前為同一部機器及日期再次提交正確讀數，新讀數會取代舊讀數。如賬單已發出，請透過<a href="/contact-us">「聯絡我們」</a>提交查詢，並附上計數器畫面的相片。</p>',
+    answerZh: '<p>請於25日前為同一部機器及日期再次提交正確讀數，新讀數會取代舊讀數。如帳單已發出，請透過<a href="/contact-us">「聯絡我們」</a>提交查詢，並附上計數器畫面的相片。</p>',
   },
   {
     key: 'faq-bill-when',
     category: 'bills_payment',
     questionEn: 'When are bills issued and when are they due?',
-    questionZh: '賬單何時發出？付款限期是何時？',
+    questionZh: '帳單何時發出？付款限期是何時？',
     answerEn: '<p>Bills are issued in the first week of each month and are due <strong>30 days</strong> after the bill date. You receive an inbox message when a new bill is issued.</p>',
-    answerZh: '<p>賬單於每月首星期發出，付款限期為賬單日期後<strong>30天</strong>。新賬單發出時，您會在收件匣收到通知。</p>',
+    answerZh: '<p>帳單於每月首星期發出，付款限期為帳單日期後<strong>30天</strong>。新帳單發出時，您會在收件匣收到通知。</p>',
   },
   {
     key: 'faq-bill-paid-not-shown',
     category: 'bills_payment',
     questionEn: 'I have paid, but the bill still shows as unpaid.',
-    questionZh: '我已付款，但賬單仍顯示未付。',
+    questionZh: '我已付款，但帳單仍顯示未付。',
     answerEn: '<p>Payments by bank transfer or cheque take up to three working days to reach us. Uploading the payment slip in <a href="/my-account/manage-my-bills">Manage my bills</a> lets our accounts team match it sooner.</p>',
-    answerZh: '<p>以銀行轉賬或支票付款，款項需時最多三個工作天才能到達我們的戶口。在<a href="/my-account/manage-my-bills">「管理我的賬單」</a>上載入數紙，可讓會計部更快配對款項。</p>',
+    answerZh: '<p>以銀行轉賬或支票付款，款項需時最多三個工作天才能到達我們的戶口。在<a href="/my-account/manage-my-bills">「管理我的帳單」</a>上載入數紙，可讓會計部更快配對款項。</p>',
   },
   {
     key: 'faq-bill-hardcopy',
     category: 'bills_payment',
     questionEn: 'Can I still receive paper bills?',
-    questionZh: '我可以繼續收取紙本賬單嗎？',
+    questionZh: '我可以繼續收取紙本帳單嗎？',
     answerEn: '<p>Yes. Request it under <a href="/customer-support/account-info-update">Account information update</a> (“Change of receive hard-copy bill”). Every bill is also available as a PDF in the portal.</p>',
-    answerZh: '<p>可以。請在<a href="/customer-support/account-info-update">「更新帳戶資料」</a>提出申請（「更改收取紙本賬單」）。所有賬單亦可在平台以PDF下載。</p>',
+    answerZh: '<p>可以。請在<a href="/customer-support/account-info-update">「更新帳戶資料」</a>提出申請（「更改收取紙本帳單」）。所有帳單亦可在平台以PDF下載。</p>',
   },
   {
     key: 'faq-toner-free',
@@ -287,7 +287,7 @@ export const SEED_FAQ: Faq[] = [
     questionEn: 'Where can I see my contract’s billing schedule?',
     questionZh: '在哪裏查看合約的收費時間表？',
     answerEn: '<p>In <a href="/my-account/contract-billing-schedule">Contract billing schedule</a>: every contract with its rental, rates per page and the bills issued under it.</p>',
-    answerZh: '<p>請到<a href="/my-account/contract-billing-schedule">「合約收費時間表」</a>，可查看每份合約的租金、每張單價及已發出的賬單。</p>',
+    answerZh: '<p>請到<a href="/my-account/contract-billing-schedule">「合約收費時間表」</a>，可查看每份合約的租金、每張單價及已發出的帳單。</p>',
   },
   {
     key: 'faq-account-users',
@@ -295,7 +295,7 @@ export const SEED_FAQ: Faq[] = [
     questionEn: 'How do I add a colleague as a portal user?',
     questionZh: '如何為同事開設平台帳戶？',
     answerEn: '<p>Ask us through <a href="/contact-us">Contact us</a> with your colleague’s name, e-mail address and what he or she should be able to do (orders, bills, meter readings). We send the new user an activation e-mail.</p>',
-    answerZh: '<p>請透過<a href="/contact-us">「聯絡我們」</a>提供同事的姓名、電郵地址及所需權限（訂單、賬單、抄錶等），我們會向新用戶發出啟用電郵。</p>',
+    answerZh: '<p>請透過<a href="/contact-us">「聯絡我們」</a>提供同事的姓名、電郵地址及所需權限（訂單、帳單、抄錶等），我們會向新用戶發出啟用電郵。</p>',
   },
   {
     key: 'faq-account-change-time',

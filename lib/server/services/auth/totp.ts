@@ -1,10 +1,14 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { createGuardrails, generateSecret, generateURI, verify } from 'otplib';
+import { BRAND_NAME_EN } from '@/lib/brand';
 import type { Db } from '@/lib/server/db/types';
 import { userAccounts } from '@/lib/server/db/schema';
 
-/** Shown by authenticator apps above the code. */
-export const TOTP_ISSUER = 'Print Services Portal';
+/**
+ * Shown by authenticator apps above the code, and the label's prefix (`issuer:loginId`): the product's brand name, so
+ * the entry matches the portal the sign-in hint points to (QA: it said "Print Services Portal").
+ */
+export const TOTP_ISSUER = BRAND_NAME_EN;
 
 /** ±1 time step (30 s) for clock drift between the phone and the server. */
 const EPOCH_TOLERANCE_SECONDS = 30;

@@ -48,6 +48,8 @@ export async function listOrderableMachines(db: Db, ucpId: string): Promise<Orde
       tonerAddressZh: machines.tonerAddressZh,
       tonerContactName: machines.tonerContactName,
       tonerContactPhone: machines.tonerContactPhone,
+      addressEn: machines.addressEn,
+      addressZh: machines.addressZh,
       contractNo: contracts.contractNo,
     })
     .from(machines)

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListResult } from '@/lib/listQuery';
-import type { ListOrdersBody, OrderListItem, OrderSortField, OrderStatus, OrderType } from '@/lib/orders/schemas';
+import { expandOrderStatusFilter, type ListOrdersBody, type OrderListItem, type OrderSortField, type OrderStatus, type OrderType } from '@/lib/orders/schemas';
 import { machineModels, machines, orderItems, orders } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { textSearch } from '@/lib/server/db/like';
@@ -20,7 +20,7 @@ const SORT_COLUMNS: Record<OrderSortField, SQL | typeof orders.orderNo> = {
 /** The filter of `listOrders`, always within the caller's customer. */
 function whereOf(ucpId: string, filter: ListOrdersBody['filter']): SQL {
   const conditions: SQL[] = [eq(orders.ucpId, ucpId)];
-  if (filter?.status?.length) conditions.push(inArray(orders.status, filter.status));
+  if (filter?.status?.length) conditions.push(inArray(orders.status, expandOrderStatusFilter(filter.status)));
   if (filter?.type?.length) conditions.push(inArray(orders.orderType, filter.type));
   conditions.push(...hkDateRange(orders.createdAt, filter?.dateFrom, filter?.dateTo));
   const q = filter?.q?.trim();

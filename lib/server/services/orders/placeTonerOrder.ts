@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { hkToday, type PlaceOrderResult, type PlaceTonerOrderBody } from '@/lib/orders/schemas';
+import { fallbackDeliveryAddress, hkToday, type PlaceOrderResult, type PlaceTonerOrderBody } from '@/lib/orders/schemas';
 import { orderItems, orders, orderStatusHistory } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
@@ -49,7 +49,7 @@ export async function placeTonerOrder(db: Db, actor: OrderActor, body: PlaceTone
     if (!product) fields[`items.${i}.productCode`] = ['orders.validation.incompatible'];
     else if (line.quantity > product.maxOrderQty) fields[`items.${i}.quantity`] = ['orders.validation.quantityOverLimit'];
   });
-  const deliveryAddress = body.deliveryAddress?.trim() || machine.tonerAddressEn || machine.addressEn;
+  const deliveryAddress = body.deliveryAddress?.trim() || fallbackDeliveryAddress(machine)?.address;
   if (!deliveryAddress) fields.deliveryAddress = ['ui.validation.required'];
   if (Object.keys(fields).length > 0) {
     throw new AppError('VALIDATION', { fields, publicMessage: `Invalid fields: ${Object.keys(fields).join(', ')}` });

@@ -19,7 +19,7 @@ import { firstOr404 } from '@/lib/server/services/common';
 
 const TOPIC_NAMES: Record<EnquiryTopic, { en: string; zh: string }> = {
   general: { en: 'General enquiry', zh: '一般查詢' },
-  bills_payment: { en: 'Bills and payment', zh: '賬單及付款' },
+  bills_payment: { en: 'Bills and payment', zh: '帳單及付款' },
   meter_reading: { en: 'Meter reading', zh: '抄錶' },
   toner_orders: { en: 'Toner and supplies', zh: '碳粉及耗材' },
   service_repair: { en: 'Service and repair', zh: '維修服務' },
