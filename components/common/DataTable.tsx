@@ -230,7 +230,9 @@ export function DataTable<T, S extends string = string>({
     <StateMessage variant="inline" headingComponent="p" title={t('ui.table.notAsked')} />
   ) : null;
 
-  const sortValue = query.sort ? `${query.sort.field}:${query.sort.direction}` : '';
+  // No sort of the list's own (the server's default order, e.g. "pending first"), or one no column offers: the
+  // select says "Default order". A value that is not among its items left the box empty on phones.
+  const sortValue = query.sort && sortOptions.some((o) => o.field === query.sort!.field) ? `${query.sort.field}:${query.sort.direction}` : '';
 
   const phoneList = (
     <Box>
@@ -242,6 +244,7 @@ export function DataTable<T, S extends string = string>({
             fullWidth
             label={t('ui.table.sort')}
             value={sortValue}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             onChange={(e) => {
               const [field, direction] = e.target.value.split(':') as [S, SortDirection];
               onQueryChange({ ...query, page: 1, sort: { field, direction } });

@@ -122,6 +122,8 @@ export function OutboxScreen() {
       columns={columns}
       onRowClick={(r) => setOpenId(r.id)}
       label={t('outbox.listLabel')}
+      // The server's own order (newest first), named so the phone's sort select shows it.
+      defaults={{ sort: { field: 'createdAt', direction: 'desc' } }}
       filterConfig={{
         q: { label: t('outbox.filters.search') },
         status: { label: t('outbox.filters.status'), single: true, optionLabel: (s: string) => t(`outbox.status.${s}`) },
