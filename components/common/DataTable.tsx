@@ -63,8 +63,9 @@ export type DataTableProps<T, S extends string = string> = {
   /** Shown when there are no rows (default `ui.table.empty`); say "no matches" when filters are set. */
   emptyMessage?: string;
   /**
-   * The list was not asked: its filter cannot match (a date range that ends before it starts, which the filter bar
-   * says on its field). No rows and no empty message, which would claim that nothing matched.
+   * The list was not asked: its filter cannot match or cannot be read (a date range that ends before it starts, a date
+   * box holding no date, which the filter bar says on its field). No rows and no "no matches" message, which would
+   * claim that nothing matched: "Correct the dates to see results." instead.
    */
   notAsked?: boolean;
   /** Detail page of a row: the first column becomes a link, and a click anywhere on the row follows it. */
@@ -225,9 +226,13 @@ export function DataTable<T, S extends string = string>({
     </StateMessage>
   ) : isEmpty ? (
     <StateMessage variant="inline" headingComponent="p" title={emptyMessage ?? t('ui.table.empty')} />
+  ) : notAsked && !loading ? (
+    <StateMessage variant="inline" headingComponent="p" title={t('ui.table.notAsked')} />
   ) : null;
 
-  const sortValue = query.sort ? `${query.sort.field}:${query.sort.direction}` : '';
+  // No sort of the list's own (the server's default order, e.g. "pending first"), or one no column offers: the
+  // select says "Default order". A value that is not among its items left the box empty on phones.
+  const sortValue = query.sort && sortOptions.some((o) => o.field === query.sort!.field) ? `${query.sort.field}:${query.sort.direction}` : '';
 
   const phoneList = (
     <Box>
@@ -239,6 +244,7 @@ export function DataTable<T, S extends string = string>({
             fullWidth
             label={t('ui.table.sort')}
             value={sortValue}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             onChange={(e) => {
               const [field, direction] = e.target.value.split(':') as [S, SortDirection];
               onQueryChange({ ...query, page: 1, sort: { field, direction } });

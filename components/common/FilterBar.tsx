@@ -38,7 +38,15 @@ export type FilterBarProps = {
   onChange: (patch: Record<string, string | string[]>) => void;
   /** "Clear filters" (shown when any filter is set): `useListQuery().clearFilter`. */
   onClear: () => void;
+  /**
+   * A date box holds text that is not a whole date and the user has left it (its field says "Enter a valid date."):
+   * `useListQuery().setFilterInvalid`, so the list is not asked as if that box were empty or still held its last date.
+   */
+  onInvalidChange?: (invalid: boolean) => void;
 };
+
+/** A date box's text that is not a date: the filter value it was typed over, and whether the box was left since. */
+type BadDate = { over: string; shown: boolean };
 
 /** The text a control shows for a filter value (an array filter shows its first value in a single select). */
 const str = (v: unknown): string => {
@@ -157,9 +165,32 @@ function SearchFilter({ def, value, onChange }: { def: Extract<FilterDef, { type
  */
 const DATE_BOX = { flex: { xs: '1 1 150px', sm: 1 }, minWidth: { xs: 0, sm: 170 } } as const;
 
-export const FilterBar = memo(function FilterBar({ filters, value, onChange, onClear }: FilterBarProps) {
+export const FilterBar = memo(function FilterBar({ filters, value, onChange, onClear, onInvalidChange }: FilterBarProps) {
   const { t } = useTranslation('common');
-  const hasAny = Object.values(value).some((v) => !isEmptyFilterValue(v));
+  // Date boxes holding text that is not a date. An entry lapses when its filter value changes from elsewhere (back
+  // button, a link): the box then shows that value again.
+  const [badDates, setBadDates] = useState<Record<string, BadDate>>({});
+  // Bumped by "clear filters": the date boxes start afresh (text typed over an empty value would otherwise stay).
+  const [generation, setGeneration] = useState(0);
+  const badOf = (key: string): BadDate | undefined => {
+    const bad = badDates[key];
+    return bad && bad.over === str(value[key]) ? bad : undefined;
+  };
+  const anyShown = Object.keys(badDates).some((k) => badOf(k)?.shown);
+  const anyBad = Object.keys(badDates).some((k) => badOf(k));
+  const hasAny = Object.values(value).some((v) => !isEmptyFilterValue(v)) || anyBad;
+  const reportRef = useRef(onInvalidChange);
+  useEffect(() => {
+    reportRef.current = onInvalidChange;
+  });
+  useEffect(() => {
+    reportRef.current?.(anyShown);
+  }, [anyShown]);
+  const clear = () => {
+    setBadDates({});
+    setGeneration((g) => g + 1);
+    onClear();
+  };
   return (
     <Box data-testid="filter-bar" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
       {filters.map((def) => {
@@ -189,31 +220,61 @@ export const FilterBar = memo(function FilterBar({ filters, value, onChange, onC
         }
         const from = str(value[def.fromKey]);
         const to = str(value[def.toKey]);
-        // 'YYYY-MM-DD' compares as text. An inverted range says so here, not "no records match" below (issue 10).
-        const inverted = from !== '' && to !== '' && from > to;
-        // In the page's format (issue 10 item 14); only a whole date (or none) reaches the filter and the URL.
-        const setDate = (key: string) => (v: string) => (v === '' || isIsoDate(v) ? onChange({ [key]: v }) : undefined);
+        const badFrom = badOf(def.fromKey);
+        const badTo = badOf(def.toKey);
+        // 'YYYY-MM-DD' compares as text. An inverted range says so here (issue 10), but not while either box shows
+        // something else than the date compared: that message would be stale.
+        const inverted = from !== '' && to !== '' && from > to && !badFrom && !badTo;
+        // In the page's format (issue 10 item 14); only a whole date (or none) reaches the filter and the URL. Other
+        // text is remembered, and said to be wrong once the box is left.
+        const setDate = (key: string) => (v: string) => {
+          if (v === '' || isIsoDate(v)) {
+            setBadDates((all) => Object.fromEntries(Object.entries(all).filter(([k]) => k !== key)));
+            onChange({ [key]: v });
+          } else {
+            setBadDates((all) => ({ ...all, [key]: { over: str(value[key]), shown: all[key]?.over === str(value[key]) && all[key]!.shown } }));
+          }
+        };
+        const showBad = (key: string) => () =>
+          setBadDates((all) => (all[key] && !all[key].shown ? { ...all, [key]: { ...all[key], shown: true } } : all));
+        const errorOf = (bad: BadDate | undefined, isInverted = false): string | undefined =>
+          bad?.shown ? t('ui.validation.date') : isInverted ? t('ui.filter.rangeInverted') : undefined;
+        const fromError = errorOf(badFrom);
+        const toError = errorOf(badTo, inverted);
+        const alert = { formHelperText: { role: 'alert' } as object };
         return (
           // On a phone the two dates share the row while each keeps 150 px (a 390 px screen), else they wrap; two
           // fixed 170 px boxes ran 16 px past the other filters' edge.
-          <Box key={`${def.fromKey}-${def.toKey}`} sx={{ display: 'flex', flexWrap: { xs: 'wrap', sm: 'nowrap' }, gap: 1, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}>
-            <DateInput size="small" label={def.fromLabel ?? t('ui.filter.from')} value={from} onChange={setDate(def.fromKey)} max={to || undefined} sx={DATE_BOX} />
+          <Box key={`${def.fromKey}-${def.toKey}-${generation}`} sx={{ display: 'flex', flexWrap: { xs: 'wrap', sm: 'nowrap' }, gap: 1, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}>
+            <DateInput
+              size="small"
+              label={def.fromLabel ?? t('ui.filter.from')}
+              value={from}
+              onChange={setDate(def.fromKey)}
+              onBlur={showBad(def.fromKey)}
+              max={to || undefined}
+              sx={DATE_BOX}
+              error={fromError !== undefined}
+              helperText={fromError}
+              slotProps={alert}
+            />
             <DateInput
               size="small"
               label={def.toLabel ?? t('ui.filter.to')}
               value={to}
               onChange={setDate(def.toKey)}
+              onBlur={showBad(def.toKey)}
               min={from || undefined}
               sx={DATE_BOX}
-              error={inverted}
-              helperText={inverted ? t('ui.filter.rangeInverted') : undefined}
-              slotProps={{ formHelperText: { role: 'alert' } as object }}
+              error={toError !== undefined}
+              helperText={toError}
+              slotProps={alert}
             />
           </Box>
         );
       })}
       {hasAny ? (
-        <Button onClick={onClear} startIcon={<ClearIcon aria-hidden />} size="small" sx={{ ml: { sm: 'auto' } }}>
+        <Button onClick={clear} startIcon={<ClearIcon aria-hidden />} size="small" sx={{ ml: { sm: 'auto' } }}>
           {t('ui.filter.clear')}
         </Button>
       ) : null}

@@ -96,7 +96,7 @@ export function ListScreen<T, S extends string = string, F extends FilterValues 
         summary={summary?.(list)}
         filters={
           controls.length > 0 ? (
-            <FilterBar filters={controls} value={list.query.filter} onChange={onFilterChange} onClear={list.clearFilter} />
+            <FilterBar filters={controls} value={list.query.filter} onChange={onFilterChange} onClear={list.clearFilter} onInvalidChange={list.setFilterInvalid} />
           ) : undefined
         }
       />

@@ -37,6 +37,14 @@ export type UseListQuery<T, S extends string, F extends FilterValues, R extends 
    * that asks other endpoints with the same filter (a chart, totals) skips them too.
    */
   rangeInverted: boolean;
+  /**
+   * A date box of the filter bar holds text that is not a date (FilterBar `onInvalidChange`): the list is not asked
+   * either, as if that box were empty or still held its last date.
+   */
+  filterInvalid: boolean;
+  setFilterInvalid: (invalid: boolean) => void;
+  /** `rangeInverted` or `filterInvalid`: nothing is asked, and the table says to correct the dates. */
+  notAsked: boolean;
   /** The last answer (kept while the next page loads, so the table does not flash). */
   data: R | null;
   loading: boolean;
@@ -83,11 +91,13 @@ export function useListQuery<T, S extends string = string, F extends FilterValue
   }, [query]);
 
   const rangeInverted = useMemo(() => invertedRanges(query.filter).length > 0, [query.filter]);
-  const result = useEndpointQuery(endpoint, router.isReady && !rangeInverted ? body : null, { keepPrevious: true, request: { silent: true } });
+  const [filterInvalid, setFilterInvalid] = useState(false);
+  const notAsked = rangeInverted || filterInvalid;
+  const result = useEndpointQuery(endpoint, router.isReady && !notAsked ? body : null, { keepPrevious: true, request: { silent: true } });
   // Not asked: nothing from an earlier filter is shown as if it matched this one.
-  const data = rangeInverted ? null : ((result.data ?? null) as R | null);
-  const loading = !rangeInverted && result.isFetching && (result.isPlaceholderData || !result.data || result.retrying !== null);
-  const error = rangeInverted ? null : (result.apiError ?? result.retrying);
+  const data = notAsked ? null : ((result.data ?? null) as R | null);
+  const loading = !notAsked && result.isFetching && (result.isPlaceholderData || !result.data || result.retrying !== null);
+  const error = notAsked ? null : (result.apiError ?? result.retrying);
   const reload = useCallback(() => void result.refetch(), [result]);
 
   const navigate = useCallback(
@@ -123,10 +133,10 @@ export function useListQuery<T, S extends string = string, F extends FilterValue
       loading,
       error,
       onRetry: reload,
-      notAsked: rangeInverted,
+      notAsked,
     }),
-    [data, query, loading, error, reload, setQuery, rangeInverted],
+    [data, query, loading, error, reload, setQuery, notAsked],
   );
 
-  return { query, setQuery, setFilter, clearFilter, rangeInverted, data, loading, error, reload, tableProps };
+  return { query, setQuery, setFilter, clearFilter, rangeInverted, filterInvalid, setFilterInvalid, notAsked, data, loading, error, reload, tableProps };
 }

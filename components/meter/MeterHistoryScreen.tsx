@@ -147,10 +147,10 @@ export function MeterHistoryScreen() {
     ...(filter.dateFrom ? { fromMonth: filter.dateFrom.slice(0, 7) } : {}),
     ...(filter.dateTo ? { toMonth: filter.dateTo.slice(0, 7) } : {}),
   };
-  // A date range that ends before it starts: the readings are not asked (useListQuery), nor is the usage (the server
+  // A date range that ends before it starts (or a date box holding no date): the readings are not asked (useListQuery), nor is the usage (the server
   // refuses the months' range); the date field says what is wrong, nothing else claims an error or an empty result.
-  const usage = useEndpointQuery(E.usage, list.rangeInverted ? null : usageBody);
-  const usageData = list.rangeInverted ? undefined : usage.data;
+  const usage = useEndpointQuery(E.usage, list.notAsked ? null : usageBody);
+  const usageData = list.notAsked ? undefined : usage.data;
   const items = useMemo(() => machines.data?.items ?? [], [machines.data]);
 
   const monthly = useMemo(() => {
@@ -200,7 +200,7 @@ export function MeterHistoryScreen() {
     () => (machines.apiError ? null : machines.data ? machines.data.items.length > 0 ? <MachineCards machines={machines.data.items} /> : null : <MachineCards machines={null} />),
     [machines.apiError, machines.data],
   );
-  const usageChart = useMemo(() => <UsageChart monthly={monthly} loading={usage.isLoading} notAsked={list.rangeInverted} />, [monthly, usage.isLoading, list.rangeInverted]);
+  const usageChart = useMemo(() => <UsageChart monthly={monthly} loading={usage.isLoading} notAsked={list.notAsked} />, [monthly, usage.isLoading, list.notAsked]);
   const emptyMessage = hasFilter ? t('meter:history.emptyFiltered') : t('meter:history.empty');
   const readingsTable = useMemo(
     () => <DataTable {...list.tableProps} columns={columns} getRowId={readingId} label={t('meter:history.readings')} emptyMessage={emptyMessage} />,
@@ -240,12 +240,12 @@ export function MeterHistoryScreen() {
       ) : null}
       {machineCards}
 
-      <FilterBar filters={filters} value={filter} onChange={(patch) => list.setFilter(patch as Partial<ReadingFilter>)} onClear={list.clearFilter} />
+      <FilterBar filters={filters} value={filter} onChange={(patch) => list.setFilter(patch as Partial<ReadingFilter>)} onClear={list.clearFilter} onInvalidChange={list.setFilterInvalid} />
 
       <Typography variant="h6" component="h2" sx={{ mt: 2, mb: 1 }}>
         {machineName ? t('meter:history.usageOf', { serial: machineName }) : t('meter:history.usageAll')}
       </Typography>
-      {usage.apiError && !list.rangeInverted ? <Alert severity="error">{t(errorKey(usage.apiError.code))}</Alert> : null}
+      {usage.apiError && !list.notAsked ? <Alert severity="error">{t(errorKey(usage.apiError.code))}</Alert> : null}
       {usageChart}
 
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>

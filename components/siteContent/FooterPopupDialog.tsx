@@ -24,11 +24,13 @@ export function FooterPopupDialog({ popup, onClose }: { popup: FooterPopupConten
     <Dialog open={popup !== null} onClose={onClose} aria-labelledby={titleId} fullScreen={isPhone} maxWidth="md" fullWidth scroll="paper">
       {popup ? (
         <>
-          <DialogTitle id={titleId}>{popup.title}</DialogTitle>
+          <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
+            {popup.title}
+          </DialogTitle>
           {/* Focusable, so the keyboard can scroll a long text (the dialog itself takes focus when it opens). */}
           <DialogContent dividers tabIndex={0} data-testid="footer-popup-content">
             {popup.paragraphs.map((paragraph, i) => (
-              <Typography key={i} component="p" variant="body1" sx={{ mb: i === popup.paragraphs.length - 1 ? 0 : 2, whiteSpace: 'pre-line' }}>
+              <Typography key={i} component="p" variant="body1" sx={{ mb: i === popup.paragraphs.length - 1 ? 0 : 2, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
                 {paragraph}
               </Typography>
             ))}

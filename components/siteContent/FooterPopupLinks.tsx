@@ -23,7 +23,9 @@ export function FooterPopupLinks({ dense = false }: { dense?: boolean }) {
         sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', columnGap: dense ? 2 : 3, rowGap: 1, justifyContent: dense ? 'center' : 'flex-start' }}
       >
         {popups.map((popup) => (
-          <li key={popup.key}>
+          // A title without spaces (a long word, a pasted code) breaks anywhere instead of widening every page: a
+          // 300-character one made customer pages 719 px wide on a 390 px phone. `minWidth: 0` lets the item shrink.
+          <Box component="li" key={popup.key} sx={{ minWidth: 0, maxWidth: '100%' }}>
             <Link
               component="button"
               type="button"
@@ -33,11 +35,11 @@ export function FooterPopupLinks({ dense = false }: { dense?: boolean }) {
               aria-haspopup="dialog"
               data-testid={`footer-popup-link-${popup.key}`}
               onClick={() => setOpenKey(popup.key)}
-              sx={{ verticalAlign: 'baseline', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
+              sx={{ verticalAlign: 'baseline', overflowWrap: 'anywhere', textAlign: 'inherit', maxWidth: '100%', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
             >
               {popup.title}
             </Link>
-          </li>
+          </Box>
         ))}
       </Box>
       <FooterPopupDialog popup={open} onClose={() => setOpenKey(null)} />

@@ -25,12 +25,15 @@ export const SUPPORT_SECTIONS = [
   { key: 'contactUs', href: '/contact-us' },
 ] as const;
 
-/** The four support pages as tabs (links), so a reader moves between them in one click; scrolls on a phone. */
+/**
+ * The four support pages as tabs (links), so a reader moves between them in one click. On a phone the row scrolls,
+ * with scroll buttons whenever a tab is cut off (at 390 px "Contact us" / 「聯絡我們」 was, with nothing to say so).
+ */
 export function SupportTabs({ current }: { current: (typeof SUPPORT_SECTIONS)[number]['key'] }) {
   const { t } = useTranslation('support');
   return (
     <Box component="nav" aria-label={t('nav.label')} sx={{ borderBottom: 1, borderColor: 'divider', mb: { xs: 2, md: 3 } }}>
-      <Tabs value={current} variant="scrollable" scrollButtons={false} allowScrollButtonsMobile>
+      <Tabs value={current} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile>
         {SUPPORT_SECTIONS.map((s) => (
           <Tab key={s.key} value={s.key} label={t(`nav.${s.key}`)} component={NextLink} href={s.href} {...(s.key === current ? { 'aria-current': 'page' } : {})} />
         ))}

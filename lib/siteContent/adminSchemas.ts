@@ -13,7 +13,11 @@ import { isSafeHref, type FooterPopupContent, type LinkConfiguration, type Mobil
 export const SITE_CONTENT_SECTIONS = ['footer_popup', 'mobile_app', 'social', 'chat_link', 'link_config'] as const;
 export type SiteContentSection = (typeof SITE_CONTENT_SECTIONS)[number];
 
-export const SITE_CONTENT_LIMITS = { url: 2048, text: 200, paragraph: 5000, paragraphs: 50, popups: 20, apps: 10 } as const;
+/**
+ * `popupTitle`: a footer link's text, kept short (a 300-character title without spaces made every customer page 719 px
+ * wide on a phone before the footer wrapped it). The server's read schema stays at `text`, so older content still shows.
+ */
+export const SITE_CONTENT_LIMITS = { url: 2048, text: 200, popupTitle: 80, paragraph: 5000, paragraphs: 50, popups: 20, apps: 10 } as const;
 
 const noNul = (v: string) => !v.includes('\u0000');
 const text = (max: number) =>
@@ -37,7 +41,7 @@ function uniqueKeys(list: readonly { key: string }[], ctx: z.RefinementCtx): voi
 
 export const popupSchema = z.strictObject({
   key: entryKey,
-  title: text(SITE_CONTENT_LIMITS.text),
+  title: text(SITE_CONTENT_LIMITS.popupTitle),
   paragraphs: z.array(text(SITE_CONTENT_LIMITS.paragraph)).min(1, zodMessages.required).max(SITE_CONTENT_LIMITS.paragraphs, zodMessages.maxLength(SITE_CONTENT_LIMITS.paragraphs)),
 });
 export const appSchema = z.strictObject({

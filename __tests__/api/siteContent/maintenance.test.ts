@@ -128,7 +128,7 @@ describeEachDb('site content maintenance', (getHandle) => {
       expect(err.code).toBe('VALIDATION');
       expect(Object.keys(err.fields ?? {})).toContain('en.link');
     }
-    const long = await bad({ id: 'footer_popup', en: { footerPopupContentList: [{ key: 'a', title: 'x'.repeat(201), paragraphs: ['p'] }] }, tc: { footerPopupContentList: [] } });
+    const long = await bad({ id: 'footer_popup', en: { footerPopupContentList: [{ key: 'a', title: 'x'.repeat(81), paragraphs: ['p'] }] }, tc: { footerPopupContentList: [] } });
     expect(Object.keys(long.fields ?? {})).toContain('en.footerPopupContentList.0.title');
     const key = await bad({ id: 'footer_popup', en: { footerPopupContentList: [] }, tc: { footerPopupContentList: [{ key: 'Bad Key', title: 't', paragraphs: ['p'] }] } });
     expect(Object.keys(key.fields ?? {})).toContain('tc.footerPopupContentList.0.key');

@@ -228,6 +228,22 @@ describe('DataTable', () => {
       expect(onQueryChange).toHaveBeenLastCalledWith({ page: 1, pageSize: 20, sort: { field: 'createdAt', direction: 'desc' } });
     });
 
+    it('says "Default order" in the sort select when the list has no sort of its own (it showed an empty box)', () => {
+      setup();
+      const select = screen.getByRole('combobox', { name: 'Sort order' });
+      expect(select).toHaveTextContent('Default order');
+    });
+
+    it('says "Default order" too when the sort is not one the columns offer', () => {
+      setup({ query: { page: 1, pageSize: 20, sort: { field: 'status' as never, direction: 'desc' } } });
+      expect(screen.getByRole('combobox', { name: 'Sort order' })).toHaveTextContent('Default order');
+    });
+
+    it('shows the current sort in the select', () => {
+      setup({ query: { page: 1, pageSize: 20, sort: { field: 'createdAt', direction: 'desc' } } }, 'tc');
+      expect(screen.getByRole('combobox', { name: '排序' })).toHaveTextContent('Date ↓ (降序排列)');
+    });
+
     it('keeps cards up to 900 px (tablets, 200 % zoom), the table from 900 px', () => {
       restore();
       restore = mockViewportWidth(683);

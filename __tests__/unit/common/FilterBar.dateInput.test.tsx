@@ -21,3 +21,42 @@ describe('FilterBar date range: what reaches the filter', () => {
     expect(onChange).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('FilterBar date range: text that is not a date', () => {
+  it.each(['31 Feb 2026', '99/99/9999', 'hello'])('"%s" is said to be wrong once the box is left, and reported as invalid', async (text) => {
+    const onChange = jest.fn();
+    const onInvalidChange = jest.fn();
+    renderWithProviders(<FilterBar filters={filters} value={{}} onChange={onChange} onClear={jest.fn()} onInvalidChange={onInvalidChange} />);
+    const box = screen.getByLabelText('From');
+    fireEvent.change(box, { target: { value: text } });
+    // Not while typing.
+    expect(screen.queryByText('Enter a valid date.')).toBeNull();
+    fireEvent.blur(box);
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a valid date.');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(onInvalidChange).toHaveBeenLastCalledWith(true);
+    expect(onChange).not.toHaveBeenCalled();
+    // Put right: the message goes and the list may be asked again.
+    fireEvent.change(box, { target: { value: '1 Feb 2026' } });
+    expect(screen.queryByText('Enter a valid date.')).toBeNull();
+    expect(onInvalidChange).toHaveBeenLastCalledWith(false);
+    expect(onChange).toHaveBeenLastCalledWith({ dateFrom: '2026-02-01' });
+  });
+
+  it('in Traditional Chinese too', () => {
+    renderWithProviders(<FilterBar filters={filters} value={{}} onChange={jest.fn()} onClear={jest.fn()} />, { locale: 'tc' });
+    const box = screen.getByLabelText('To');
+    fireEvent.change(box, { target: { value: '99/99/9999' } });
+    fireEvent.blur(box);
+    expect(screen.getByRole('alert')).toHaveTextContent('請輸入有效日期。');
+  });
+
+  it('an "end before start" message goes when the other box is changed to something that is not a date', () => {
+    renderWithProviders(<FilterBar filters={filters} value={{ dateFrom: '2026-11-30', dateTo: '2026-01-01' }} onChange={jest.fn()} onClear={jest.fn()} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('The end date is before the start date.');
+    const box = screen.getByLabelText('From');
+    fireEvent.change(box, { target: { value: '99/99/9999' } });
+    fireEvent.blur(box);
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Enter a valid date.']);
+  });
+});

@@ -70,6 +70,7 @@ function ListScreen() {
           value={list.query.filter}
           onChange={list.setFilter}
           onClear={list.clearFilter}
+          onInvalidChange={list.setFilterInvalid}
           filters={[
             { type: 'search', key: 'q' },
             { type: 'multiSelect', key: 'status', label: 'Status', options: [{ value: 'pending', label: 'Pending' }, { value: 'paid', label: 'Paid' }] },
@@ -153,7 +154,8 @@ describe('useListQuery', () => {
     expect(bodies).toEqual([]);
     expect(screen.queryByText('No records found.')).toBeNull();
     expect(screen.queryByRole('alert', { name: /error/i })).toBeNull();
-    expect(screen.queryAllByRole('row')).toHaveLength(1); // the header only
+    // Not an empty table under its header: the list says why it shows nothing.
+    expect(screen.getByText('Correct the dates in the filters to see results.')).toBeInTheDocument();
 
     // The range put right: the list is asked with it.
     await act(async () => {
@@ -170,6 +172,53 @@ describe('useListQuery', () => {
     expect(await screen.findByText('The end date is before the start date.')).toBeInTheDocument();
     expect(screen.queryByText('Item p1 #0')).toBeNull();
     expect(bodies).toHaveLength(1);
+  });
+
+  it('a date box left with text that is not a date says so, asks nothing and replaces a stale "end before start"', async () => {
+    const user = userEvent.setup();
+    const bodies = listHandler();
+    renderWithProviders(<ListScreen />, { route: '/things?from=2026-11-30&to=2026-01-01' });
+    expect(await screen.findByText('The end date is before the start date.')).toBeInTheDocument();
+    expect(screen.getByText('Correct the dates in the filters to see results.')).toBeInTheDocument();
+
+    const fromBox = screen.getByLabelText<HTMLInputElement>('From');
+    // Typed over the whole date (selected), as a user changes it.
+    await user.type(fromBox, '99/99/9999', { initialSelectionStart: 0, initialSelectionEnd: fromBox.value.length });
+    await user.tab();
+    expect(await screen.findByText('Enter a valid date.')).toBeInTheDocument();
+    expect(fromBox).toHaveAttribute('aria-invalid', 'true');
+    // The other box's message was about the date no longer shown.
+    expect(screen.queryByText('The end date is before the start date.')).toBeNull();
+    expect(screen.getByText('Correct the dates in the filters to see results.')).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(bodies).toEqual([]);
+
+    // A real date: the list is asked with the corrected range.
+    await user.clear(fromBox);
+    await user.type(fromBox, '1/1/2025');
+    await user.tab();
+    expect(await screen.findByText('Item p1 #0')).toBeInTheDocument();
+    expect(screen.queryByText('Enter a valid date.')).toBeNull();
+    expect(bodies.at(-1)?.filter).toEqual({ from: '2025-01-01', to: '2026-01-01' });
+  });
+
+  it('garbage typed into an empty date box holds the list back too, instead of showing it unfiltered', async () => {
+    const user = userEvent.setup();
+    const bodies = listHandler();
+    renderWithProviders(<ListScreen />, { route: '/things' });
+    await screen.findByText('Item p1 #0');
+    await user.type(screen.getByLabelText('From'), 'hello');
+    await user.tab();
+    expect(await screen.findByText('Enter a valid date.')).toBeInTheDocument();
+    expect(await screen.findByText('Correct the dates in the filters to see results.')).toBeInTheDocument();
+    expect(screen.queryByText('Item p1 #0')).toBeNull();
+    expect(bodies).toHaveLength(1);
+
+    // "Clear filters" empties the box and brings the list back.
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByText('Item p1 #0')).toBeInTheDocument();
+    expect(screen.getByLabelText('From')).toHaveValue('');
+    expect(screen.queryByText('Enter a valid date.')).toBeNull();
   });
 
   it('debounces the text search: one request after typing pauses', async () => {

@@ -79,6 +79,25 @@ describe('Footer', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('wraps a long popup title without spaces instead of widening the page (390 px phone), in the link and the dialog', async () => {
+    const user = userEvent.setup();
+    const long = 'X'.repeat(300);
+    server.use(
+      http.get('/api/content/footerPopup', () =>
+        HttpResponse.json({ status: 'success', data: { footerPopupContentList: [{ key: 'x', title: long, paragraphs: ['Y'.repeat(400)] }] }, traceId: 't' }),
+      ),
+      ...contentHandlers().handlers,
+    );
+    renderWithProviders(<Footer />);
+    const link = await screen.findByRole('button', { name: long });
+    expect(link).toHaveStyle({ overflowWrap: 'anywhere' });
+    expect(link.closest('li')).toHaveStyle({ minWidth: '0' });
+    await user.click(link);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: long })).toHaveStyle({ overflowWrap: 'anywhere' });
+    expect(within(dialog).getByText('Y'.repeat(400))).toHaveStyle({ overflowWrap: 'anywhere' });
+  });
+
   it('is keyboard usable: Tab reaches a popup link and Enter opens it', async () => {
     server.use(...contentHandlers().handlers);
     const user = userEvent.setup();

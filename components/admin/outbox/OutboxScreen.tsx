@@ -107,7 +107,8 @@ export function OutboxScreen() {
     () => [
       { key: 'createdAt', header: t('outbox.columns.created'), sortable: true, render: (r) => formatDateTime(r.createdAt, locale) },
       { key: 'to', header: t('outbox.columns.to'), render: (r) => <Box sx={{ wordBreak: 'break-all' }}>{r.toAddress}</Box> },
-      { key: 'subject', header: t('outbox.columns.subject'), hideOnMobile: true, render: (r) => r.subject },
+      // The desktop's main column: on a phone's card too (it was left out, so a card said when and to whom, not what).
+      { key: 'subject', header: t('outbox.columns.subject'), render: (r) => r.subject },
       { key: 'template', header: t('outbox.columns.template'), hideOnMobile: true, render: (r) => t(`outbox.template.${r.template}`) },
       { key: 'attempts', header: t('outbox.columns.attempts'), align: 'right', hideOnMobile: true, render: (r) => r.attempts },
       { key: 'status', header: t('outbox.columns.status'), sortable: true, render: (r) => <OutboxStatusChip status={r.status} /> },
@@ -122,6 +123,8 @@ export function OutboxScreen() {
       columns={columns}
       onRowClick={(r) => setOpenId(r.id)}
       label={t('outbox.listLabel')}
+      // The server's own order (newest first), named so the phone's sort select shows it.
+      defaults={{ sort: { field: 'createdAt', direction: 'desc' } }}
       filterConfig={{
         q: { label: t('outbox.filters.search') },
         status: { label: t('outbox.filters.status'), single: true, optionLabel: (s: string) => t(`outbox.status.${s}`) },

@@ -9,6 +9,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { CsvExportButton, DownloadError } from '@/components/common/DownloadButton';
 import { useDownload } from '@/components/common/useDownload';
 import { FilterBar, type FilterDef } from '@/components/common/FilterBar';
+import { invertedRanges } from '@/components/common/listQueryUrl';
 import { PageHeader } from '@/components/common/PageHeader';
 import { PlainTable } from '@/components/common/PlainTable';
 import { useEndpointQuery } from '@/lib/api/query';
@@ -25,8 +26,13 @@ export function RenewalReportScreen() {
   const { t } = useTranslation(['renewal', 'common']);
   const { locale } = useRouter();
   const [filter, setFilter] = useState<LogFilter>({});
+  // A date box holding no date, or a range that ends before it starts: the report is not asked (it would be unfiltered,
+  // or refused); the filter's field says what is wrong and the table says to correct the dates.
+  const [datesInvalid, setDatesInvalid] = useState(false);
+  const notAsked = datesInvalid || invertedRanges(filter).length > 0;
   const download = useDownload();
-  const report = useEndpointQuery(R.report, { filter });
+  const asked = useEndpointQuery(R.report, notAsked ? null : { filter });
+  const report = notAsked ? { data: undefined, apiError: null } : asked;
   const offers = useEndpointQuery(R.listOffers, { page: 1, pageSize: 100 });
   const filters: FilterDef[] = useMemo(
     () => [
@@ -54,7 +60,7 @@ export function RenewalReportScreen() {
         }
       />
       <DownloadError download={download} sx={{ mb: 2 }} />
-      <FilterBar filters={filters} value={filter} onChange={(patch) => setFilter((f) => ({ ...f, ...(patch as Partial<LogFilter>) }))} onClear={() => setFilter({})} />
+      <FilterBar filters={filters} value={filter} onChange={(patch) => setFilter((f) => ({ ...f, ...(patch as Partial<LogFilter>) }))} onClear={() => setFilter({})} onInvalidChange={setDatesInvalid} />
       {report.apiError ? <Alert severity="error">{t(errorKey(report.apiError.code))}</Alert> : null}
       {totals ? (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', my: 2 }} data-testid="report-totals">
@@ -88,6 +94,11 @@ export function RenewalReportScreen() {
             <TableCell align="right">{formatMoney(r.offerCostCents, locale)}</TableCell>
           </TableRow>
         ))}
+        {notAsked ? (
+          <TableRow>
+            <TableCell colSpan={6}>{t('common:ui.table.notAsked')}</TableCell>
+          </TableRow>
+        ) : null}
         {report.data && report.data.rows.length === 0 ? (
           <TableRow>
             <TableCell colSpan={6}>{t('renewal:report.empty')}</TableCell>

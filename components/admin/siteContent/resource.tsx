@@ -51,7 +51,7 @@ const popupText = z
   .refine((v) => toParagraphs(v).length <= L.paragraphs, { error: msg('siteContentAdmin:validation.paragraphs', { max: L.paragraphs }) });
 const popupFormSchema = z.strictObject({
   key: z.string().trim().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, { error: msg('siteContentAdmin:validation.key') }),
-  title: z.string().trim().min(1, zodMessages.required).max(L.text, zodMessages.maxLength(L.text)),
+  title: z.string().trim().min(1, zodMessages.required).max(L.popupTitle, zodMessages.maxLength(L.popupTitle)),
   paragraphs: popupText,
 });
 const uniqueKeys = (list: readonly { key: string }[], ctx: z.RefinementCtx) => {
@@ -112,7 +112,7 @@ type ItemProps = { form: AnyForm; item: string; t: TFunction };
 function PopupItem({ form, item, t }: ItemProps) {
   return (
     <>
-      <TextFieldElement control={form.control} name={`${item}.title`} label={t('fields.popupTitle')} required maxLength={L.text} />
+      <TextFieldElement control={form.control} name={`${item}.title`} label={t('fields.popupTitle')} required maxLength={L.popupTitle} />
       <TextFieldElement control={form.control} name={`${item}.key`} label={t('fields.key')} required maxLength={64} helperText={t('keyHelp')} />
       <TextFieldElement
         control={form.control}
