@@ -39,7 +39,8 @@ it('the user menu signs out to /weblogin, revokes the token and empties the sess
 
   await signOut(page);
   expect(new URL(page.url()).pathname).toBe('/weblogin');
-  await page.getByRole('heading', { level: 1, name: t('en', 'auth:weblogin.title') }).waitFor();
+  // No page to go back to after signing out: the plain sign-in heading, not "Sign in to continue" (docs/auth.md).
+  await page.getByRole('heading', { level: 1, name: t('en', 'auth:login.title'), exact: true }).waitFor();
   expect(await sessionOf(page)).toEqual({});
   // The server refuses the old token from now on, wherever it was copied to.
   const refused = await apiPost<{ error?: { code?: string } }>('/api/checkToken/checkTokenExpiration', {}, jwtToken);
