@@ -9,7 +9,7 @@ import { addDays } from '@/lib/dates/hongKong';
 import { createMember, tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer } from '../helpers/testServer';
-import { ADDRESS, ADDRESS_EN, billingBody, customerCaller, hardcopyBody, machineMoveBody, postMultipart, requestCount, tomorrow, tonerAddressBody } from './fixtures';
+import { ADDRESS, ADDRESS_EN, billingBody, customerCaller, hardcopyBody, machineMoveBody, postMultipart, requestCount, tomorrow, tonerAddressBody, transferFields } from './fixtures';
 
 it('keeps the database CHECK lists equal to the shared constants', () => {
   expect(CHANGE_TYPES).toEqual(['comp_name', 'bill_addr', 'machine_loc', 'rec_hardcopy', 'toner_addr', 'trans_agree']);
@@ -139,7 +139,7 @@ describeEachDb('account changes: customer side', (getHandle) => {
         server,
         C.endpoints.submitTransferAgreement.path,
         c.token,
-        { contractIds: [c.contract.id], transfereeNameEn: 'T Ltd', transfereeBrNo: '87654321', transfereeContactName: 'Ho', transfereeContactPhone: '25110399', transfereeEmail: 't@t.hk', effectiveDate: tomorrow(), idempotencyKey: randomUUID(), termsAccepted: 'true' },
+        transferFields([c.contract.id]),
         { name: 'file', fileName: 'agreement.pdf', contentType: 'application/pdf', content: pdf },
       );
       expect(agreement.status).toBe(413);

@@ -57,6 +57,19 @@ export const tonerAddressBody = (machineIds: string[], extra: Record<string, unk
 /** A receive-hardcopy change (`submitReceiveHardcopy`): paper bills or not, and the e-bill address. */
 export const hardcopyBody = (receiveHardcopy: boolean, ebillEmail: string) => submission({ receiveHardcopy, ebillEmail });
 
+/** The form fields of a transfer / novation agreement (`submitTransferAgreement`, multipart) of these contracts, from tomorrow. */
+export const transferFields = (contractIds: string[]): Record<string, string | string[]> => ({
+  contractIds,
+  transfereeNameEn: 'T Ltd',
+  transfereeBrNo: '87654321',
+  transfereeContactName: 'Ho',
+  transfereeContactPhone: '25110399',
+  transfereeEmail: 't@t.hk',
+  effectiveDate: tomorrow(),
+  idempotencyKey: randomUUID(),
+  termsAccepted: 'true',
+});
+
 export function postMultipart(server: TestServer, path: string, token: string, fields: Record<string, string | string[]>, file: Part | null = { name: 'file', fileName: 'doc.pdf', contentType: 'application/pdf', content: pdfBytes() }): Promise<TestResponse> {
   const parts: Part[] = [];
   for (const [name, value] of Object.entries(fields)) {

@@ -12,7 +12,7 @@ import { msg } from '@/lib/zodMessages';
 import { createContract } from '../bills/billFixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer, type TestResponse } from '../helpers/testServer';
-import { ADDRESS_EN, billingBody, customerCaller, hardcopyBody, machineMoveBody, postMultipart, requestCount, tomorrow, tonerAddressBody } from './fixtures';
+import { ADDRESS_EN, billingBody, customerCaller, hardcopyBody, machineMoveBody, postMultipart, requestCount, tomorrow, tonerAddressBody, transferFields } from './fixtures';
 
 const V = (key: string) => `accountChanges:validation.${key}`;
 
@@ -102,17 +102,7 @@ describeEachDb('account changes: no empty requests, one open request per target'
     const c = await customerCaller(db());
     const other = await createContract(db(), c.ucpId, { status: 'active' });
     const transfer = (contractIds: string[]) =>
-      postMultipart(server, C.endpoints.submitTransferAgreement.path, c.token, {
-        contractIds,
-        transfereeNameEn: 'T Ltd',
-        transfereeBrNo: '87654321',
-        transfereeContactName: 'Ho',
-        transfereeContactPhone: '25110399',
-        transfereeEmail: 't@t.hk',
-        effectiveDate: tomorrow(),
-        idempotencyKey: randomUUID(),
-        termsAccepted: 'true',
-      });
+      postMultipart(server, C.endpoints.submitTransferAgreement.path, c.token, transferFields(contractIds));
     const first = submitted(await transfer([c.contract.id]));
     await db().update(changeRequests).set({ status: 'approved', decidedAt: new Date() }).where(eq(changeRequests.id, first.id));
     const again = await transfer([other.id, c.contract.id]);

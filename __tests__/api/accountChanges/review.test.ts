@@ -11,7 +11,7 @@ import { createBill } from '../bills/billFixtures';
 import { createGroup, tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer } from '../helpers/testServer';
-import { ADDRESS_EN, billingBody, customerCaller, hardcopyBody, machineMoveBody, postMultipart, staffCaller, tomorrow, tonerAddressBody } from './fixtures';
+import { ADDRESS_EN, billingBody, customerCaller, hardcopyBody, machineMoveBody, postMultipart, staffCaller, tomorrow, tonerAddressBody, transferFields } from './fixtures';
 
 const APPROVER: FunctionCode[] = ['apv_chg_bill_addr_read', 'apv_chg_bill_addr_write'];
 const ALL_APPROVALS: FunctionCode[] = [
@@ -241,17 +241,7 @@ describeEachDb('account changes: review', (getHandle) => {
     );
     ok(await callEndpoint(server, C.endpoints.submitTonerAddress, tonerAddressBody([c.machineB.id], { contactName: 'Wong', contactPhone: '98765432' }), { token: c.token }));
     ok(
-      await postMultipart(server, C.endpoints.submitTransferAgreement.path, c.token, {
-        contractIds: [c.contract.id],
-        transfereeNameEn: 'T Ltd',
-        transfereeBrNo: '87654321',
-        transfereeContactName: 'Ho',
-        transfereeContactPhone: '25110399',
-        transfereeEmail: 't@t.hk',
-        effectiveDate: tomorrow(),
-        idempotencyKey: randomUUID(),
-        termsAccepted: 'true',
-      }),
+      await postMultipart(server, C.endpoints.submitTransferAgreement.path, c.token, transferFields([c.contract.id])),
     );
     for (const id of submitted) expect((await step(id, 'approve', boss.token)).status).toBe(200);
     const [cust] = await db().select().from(customers).where(eq(customers.ucpId, c.ucpId));
