@@ -209,6 +209,9 @@ const stackOnPhone: SxProps<Theme> = (theme) => ({
   },
 });
 
+/** A number column, right-aligned in the table, read left to right once its cell is a line of a phone's card. */
+const phoneLeft: SxProps<Theme> = (theme) => ({ [theme.breakpoints.down('sm')]: { textAlign: 'left' } });
+
 function ReadingForm({ machines }: { machines: MeterMachine[] }) {
   const { t } = useTranslation(['meter', 'common']);
   const { locale, query } = useRouter();
@@ -425,6 +428,9 @@ function CsvUpload() {
     return column ? t('meter:upload.rowError', { row: p.rowNo, field: t(column), message }) : t('meter:upload.rowErrorLine', { row: p.rowNo, message });
   };
   const blocked = parseErrors.length > 0 || (s.result?.errorCount ?? 0) > 0 || rows.length === 0;
+  // The preview stacks on a phone as the form does (each value under its column's name): six columns do not fit 390 px.
+  const csvColumns = [t('meter:upload.row'), t('meter:columns.serial'), t('meter:columns.date'), t('meter:columns.monoCounter'), t('meter:columns.colourCounter'), t('meter:upload.check')] as const;
+  const csvCell = (i: number) => ({ 'data-label': csvColumns[i] });
   return (
     <Box>
       <Typography variant="body2" sx={{ mb: 2 }}>
@@ -467,23 +473,36 @@ function CsvUpload() {
           label={t('meter:upload.csvTable')}
           testId="csv-rows"
           sx={{ mb: 2 }}
+          tableSx={stackOnPhone}
           head={[
-            t('meter:upload.row'),
-            t('meter:columns.serial'),
-            t('meter:columns.date'),
-            { label: t('meter:columns.monoCounter'), align: 'right' },
-            { label: t('meter:columns.colourCounter'), align: 'right' },
-            t('meter:upload.check'),
+            csvColumns[0],
+            csvColumns[1],
+            csvColumns[2],
+            { label: csvColumns[3], align: 'right' },
+            { label: csvColumns[4], align: 'right' },
+            csvColumns[5],
           ]}
         >
           {s.result.rows.map((r) => (
             <TableRow key={r.rowNo}>
-              <TableCell>{r.rowNo}</TableCell>
-              <TableCell>{r.serialNo}</TableCell>
-              <TableCell>{formatDate(r.readingDate, locale)}</TableCell>
-              <TableCell align="right">{r.monoCounter.toLocaleString()}</TableCell>
-              <TableCell align="right">{r.colourCounter.toLocaleString()}</TableCell>
-              <TableCell>{r.issues.length ? <ReadingIssues issues={r.issues} /> : t('meter:upload.rowOk')}</TableCell>
+              {/* On a phone each row is a card (stackOnPhone): its first line says which line of the file it is. */}
+              <TableCell {...csvCell(0)}>
+                <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
+                  {t('meter:upload.rowLabel', { row: r.rowNo })}
+                </Box>
+                <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                  {r.rowNo}
+                </Box>
+              </TableCell>
+              <TableCell {...csvCell(1)}>{r.serialNo}</TableCell>
+              <TableCell {...csvCell(2)}>{formatDate(r.readingDate, locale)}</TableCell>
+              <TableCell align="right" {...csvCell(3)} sx={phoneLeft}>
+                {r.monoCounter.toLocaleString()}
+              </TableCell>
+              <TableCell align="right" {...csvCell(4)} sx={phoneLeft}>
+                {r.colourCounter.toLocaleString()}
+              </TableCell>
+              <TableCell {...csvCell(5)}>{r.issues.length ? <ReadingIssues issues={r.issues} /> : t('meter:upload.rowOk')}</TableCell>
             </TableRow>
           ))}
         </PlainTable>

@@ -232,6 +232,24 @@ describe('MeterUploadScreen, the CSV', () => {
     expect(lines.join()).not.toMatch(/serialNo|bw|colour|date/);
   });
 
+  it('the preview names each value’s column on its cell (tc), so that on a phone each row stacks as a card instead of six squeezed columns', async () => {
+    const user = userEvent.setup();
+    const checked = okCheck([{ serialNo: MONO, readingDate: today, monoCounter: 301_000, colourCounter: 0 }]);
+    const bad = { ...checked, errorCount: 1, rows: [{ ...checked.rows[0]!, rowNo: 2, issues: [{ code: 'UNKNOWN_SERIAL', severity: 'error' as const, values: { serial: MONO } }] }] };
+    server.use(
+      http.post(E.listMachines.path, () => HttpResponse.json({ status: 'success', data: { items: MACHINES, today }, traceId: 't' })),
+      http.post(E.parseCsv.path, () => HttpResponse.json({ status: 'success', data: { ...bad, parseErrors: [] }, traceId: 't' })),
+    );
+    renderWithProviders(<MeterUploadScreen />, { locale: 'tc', route: '/my-account/meter-history/upload', functionCodes: ['meter_upload_read', 'meter_upload_write'] });
+    await user.click(await screen.findByRole('tab', { name: '上載 CSV' }));
+    await user.upload(screen.getByTestId('csv-input'), new File(['x'], 'readings.csv', { type: 'text/csv' }));
+    const table = await screen.findByTestId('csv-rows');
+    const cells = within(table).getAllByRole('cell');
+    expect(cells.map((c) => c.getAttribute('data-label'))).toEqual(['行', '機身號碼', '讀數日期', '黑白計數', '彩色計數', '檢查結果']);
+    // The first line of a phone's card says which line of the file it is (the column head is hidden there).
+    expect(cells[0]).toHaveTextContent('第 2 行');
+  });
+
   it('after the rows are saved the save button goes (no second submission of the same file) until another file is chosen', async () => {
     const user = userEvent.setup();
     const { submitted } = api();
