@@ -209,6 +209,9 @@ const stackOnPhone: SxProps<Theme> = (theme) => ({
   },
 });
 
+/** The column that names each field of the form in its messages. */
+const FIELD_COLUMN = { date: 'meter:columns.date', mono: 'meter:columns.monoCounter', colour: 'meter:columns.colourCounter' } as const;
+
 /** A number column, right-aligned in the table, read left to right once its cell is a line of a phone's card. */
 const phoneLeft: SxProps<Theme> = (theme) => ({ [theme.breakpoints.down('sm')]: { textAlign: 'left' } });
 
@@ -267,7 +270,8 @@ function ReadingForm({ machines }: { machines: MeterMachine[] }) {
       if (found.length > 0) {
         fields[m.id] = mine;
         // "Enter the B/W counter of X as well." names the machine itself; the others say which machine.
-        for (const f of found) problems.push(f === 'mono' && e.mono.trim() === '' ? mine[f]! : t('meter:errors.counterFor', { serial: m.serialNo, message: mine[f] }));
+        // The field is named too: a colour machine's two counters can fail with the same message.
+        for (const f of found) problems.push(f === 'mono' && e.mono.trim() === '' ? mine[f]! : t('meter:errors.counterFor', { serial: m.serialNo, field: t(FIELD_COLUMN[f]), message: mine[f] }));
         continue;
       }
       const mono = readCounter(e.mono);

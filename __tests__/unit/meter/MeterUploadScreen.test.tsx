@@ -156,6 +156,20 @@ describe('MeterUploadScreen, the form', () => {
     expect(calls.checked[0]).toEqual([{ serialNo: COLOUR, readingDate: today, monoCounter: 307_600, colourCounter: 1000 }]);
   });
 
+  it.each([
+    ['en', [`${COLOUR}, B/W counter: Enter a whole number of pages (0 or more)`, `${COLOUR}, Colour counter: Enter a whole number of pages (0 or more)`]],
+    ['tc', [`${COLOUR} 黑白計數：請輸入整數頁數（0 或以上）`, `${COLOUR} 彩色計數：請輸入整數頁數（0 或以上）`]],
+  ] as const)('%s: the summary names the field of each problem, so a colour machine’s two bad counters are not one line twice', async (locale, lines) => {
+    const calls = api();
+    const { L, typeInto, submit } = await openForm(locale);
+    await typeInto(L.mono(COLOUR), '1.5');
+    await typeInto(L.colour(COLOUR), '-3');
+    await submit();
+    const box = await screen.findByTestId('form-errors');
+    expect(within(box).getAllByText(/./, { selector: 'div.MuiBox-root' }).map((d) => d.textContent)).toEqual(lines);
+    expect(calls.checked).toEqual([]);
+  });
+
   it('after a reading is saved the counters are emptied (the date stays), so submitting again is not a duplicate', async () => {
     const calls = api();
     const { user, L, typeInto, submit } = await openForm();
