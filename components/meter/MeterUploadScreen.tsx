@@ -35,6 +35,9 @@ import { msg, parseMessage, translateMessage, type Translate } from '@/lib/zodMe
 import { ReadingIssues, issueValues } from './ReadingIssues';
 import { DueFlag } from './parts';
 import { DateInput } from '@/components/common/form/DateInput';
+import { checkUploadFile } from '@/components/common/FileUploadField';
+import { useUploadLimitMb } from '@/components/auth/useSessionData';
+import { typeLabels, type UploadType } from '@/lib/upload/sniff';
 
 const E = meterContract.endpoints;
 const newKey = () => crypto.randomUUID();
@@ -167,10 +170,18 @@ function FilePickButton({ accept, testId, onFile, children, ...button }: Omit<Bu
 
 function PhotoInput({ machine, entry, onChange }: { machine: MeterMachine; entry: Entry; onChange: (e: Partial<Entry>) => void }) {
   const { t } = useTranslation(['meter', 'common']);
+  const { locale } = useRouter();
   const upload = useEndpointUpload(E.uploadPhoto);
+  const limitMb = useUploadLimitMb();
   const [error, setError] = useState<ApiError | null>(null);
+  // Why the chosen file is refused, as a message key: checked here first (size, then type by its first bytes), so the
+  // message names the limit and the types instead of the server's generic "The request or file is too large".
+  const [problem, setProblem] = useState<string | null>(null);
   const choose = async (file: File) => {
     setError(null);
+    const why = await checkUploadFile(file, PHOTO_TYPES, limitMb, locale);
+    setProblem(why);
+    if (why) return;
     try {
       const res = await upload.mutateAsync({ fields: { serialNo: machine.serialNo }, file });
       onChange({ photoFileId: res.fileId, photoName: file.name });
@@ -188,13 +199,22 @@ function PhotoInput({ machine, entry, onChange }: { machine: MeterMachine; entry
           {entry.photoName}
         </Typography>
       ) : null}
-      {error ? (
-        <Typography variant="caption" color="error" sx={{ display: 'block' }}>
-          {t(errorKey(error.code))}
+      {problem || error ? (
+        <Typography variant="caption" color="error" sx={{ display: 'block' }} role="alert" data-testid={`photo-error-${machine.serialNo}`}>
+          {problem ? translateMessage(t, problem) : photoErrorText(t, error!, limitMb, locale)}
         </Typography>
       ) : null}
     </Box>
   );
+}
+
+const PHOTO_TYPES = ['image/jpeg', 'image/png'] as const satisfies readonly UploadType[];
+
+/** The server's refusal of a photo (a limit lowered meanwhile, a type the browser could not tell) in the same words. */
+function photoErrorText(t: Translate, error: ApiError, limitMb: number, locale: string | undefined): string {
+  if (error.code === 'PAYLOAD_TOO_LARGE') return t('common:ui.upload.tooLarge', { size: limitMb });
+  if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return t('common:ui.upload.wrongType', { types: typeLabels(PHOTO_TYPES, locale) });
+  return t(errorKey(error.code));
 }
 
 /** The reading form's table as one card per machine below 600 px: each cell a block under its column's name. */

@@ -170,6 +170,30 @@ describe('MeterUploadScreen, the form', () => {
     expect(calls.checked).toEqual([]);
   });
 
+  it.each([
+    ['en', 'The file is larger than the 1 MB limit.', 'This file type is not accepted. Choose a JPEG or PNG file.'],
+    ['tc', '檔案超過 1 MB 的上限。', null],
+  ] as const)('%s: a counter photo over the size limit or not a picture is refused in the browser with a message naming the limit / the types', async (locale, tooLarge, wrongType) => {
+    let uploads = 0;
+    api();
+    server.use(
+      http.post(E.uploadPhoto.path, () => {
+        uploads += 1;
+        return HttpResponse.json({ status: 'error', error: { code: 'PAYLOAD_TOO_LARGE', message: 'too large' }, traceId: 't' }, { status: 413 });
+      }),
+    );
+    const { user } = await openForm(locale);
+    const big = new Uint8Array(2 * 1024 * 1024);
+    big.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    await user.upload(screen.getByTestId(`photo-${MONO}`), new File([big], 'counter.png', { type: 'image/png' }));
+    expect(await screen.findByTestId(`photo-error-${MONO}`)).toHaveTextContent(tooLarge);
+    if (wrongType) {
+      await user.upload(screen.getByTestId(`photo-${MONO}`), new File(['hello'], 'notes.png', { type: 'image/png' }));
+      await waitFor(() => expect(screen.getByTestId(`photo-error-${MONO}`)).toHaveTextContent(wrongType));
+    }
+    expect(uploads).toBe(0);
+  });
+
   it('after a reading is saved the counters are emptied (the date stays), so submitting again is not a duplicate', async () => {
     const calls = api();
     const { user, L, typeInto, submit } = await openForm();
