@@ -6,6 +6,7 @@ import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { useTranslation } from 'next-i18next/pages';
 import { DownloadError, EndpointDownloadButton } from '@/components/common/DownloadButton';
@@ -22,6 +23,30 @@ import { pathTo } from '@/lib/paths';
 import { ContractHistorySection } from './ContractHistory';
 
 const C = contractsContract.endpoints;
+
+/**
+ * The schedule on a phone (390 px): the billing date folds under the period, a date or a bill number never breaks
+ * inside ("INV-202404-" / "1001"), and the cells are narrower, so the four columns became three that fit.
+ */
+const WIDE_CELL = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const PHONE_ONLY = { display: { xs: 'block', sm: 'none' } } as const;
+const NO_BREAK = { whiteSpace: 'nowrap' } as const;
+const SCHEDULE_SX: SxProps<Theme> = (theme) => ({ [theme.breakpoints.down('sm')]: { '& td, & th': { px: 1 } } });
+
+/** `text` with `part` (a bill number inside a translated label) kept on one line. */
+function KeepTogether({ text, part }: { text: string; part: string }) {
+  const at = text.indexOf(part);
+  if (at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <Box component="span" sx={NO_BREAK}>
+        {part}
+      </Box>
+      {text.slice(at + part.length)}
+    </>
+  );
+}
 
 function ContractView({ c }: { c: ContractDetail }) {
   const { t } = useTranslation(['contracts', 'common']);
@@ -96,22 +121,32 @@ function ContractView({ c }: { c: ContractDetail }) {
         <PlainTable
           label={t('contracts:detail.schedule')}
           testId="billing-schedule"
-          head={[t('contracts:schedule.period'), t('contracts:schedule.billingDate'), { label: t('contracts:schedule.amount'), align: 'right' }, t('contracts:schedule.state')]}
+          tableSx={SCHEDULE_SX}
+          head={[t('contracts:schedule.period'), { label: t('contracts:schedule.billingDate'), sx: WIDE_CELL }, { label: t('contracts:schedule.amount'), align: 'right' }, t('contracts:schedule.state')]}
         >
           {c.schedule.map((p) => (
             <TableRow key={p.periodStart} selected={p.state === 'current'}>
               <TableCell>
-                {formatDate(p.periodStart, locale)} – {formatDate(p.periodEnd, locale)}
+                <Box component="span" sx={NO_BREAK}>
+                  {formatDate(p.periodStart, locale)}
+                </Box>{' '}
+                –{' '}
+                <Box component="span" sx={NO_BREAK}>
+                  {formatDate(p.periodEnd, locale)}
+                </Box>
+                <Typography variant="caption" color="text.secondary" sx={PHONE_ONLY} data-testid="schedule-billing-date-phone">
+                  {t('contracts:schedule.billingDateOn', { date: formatDate(p.billingDate, locale) })}
+                </Typography>
               </TableCell>
-              <TableCell>{formatDate(p.billingDate, locale)}</TableCell>
-              <TableCell align="right">
+              <TableCell sx={WIDE_CELL}>{formatDate(p.billingDate, locale)}</TableCell>
+              <TableCell align="right" sx={NO_BREAK}>
                 {money(p.amountCents)}
                 {p.state === 'billed' ? '' : ` ${t('contracts:schedule.expectedMark')}`}
               </TableCell>
               <TableCell>
                 {p.billId ? (
                   <Link component={NextLink} href={pathTo('/my-account/manage-my-bills', undefined, { bill: p.billId })}>
-                    {t('contracts:schedule.billed', { billNo: p.billNo })}
+                    <KeepTogether text={t('contracts:schedule.billed', { billNo: p.billNo })} part={p.billNo ?? ''} />
                   </Link>
                 ) : (
                   t(`contracts:schedule.state_${p.state}`)

@@ -40,6 +40,9 @@ export const INBOX_PAGE_SIZES = [10, 20, 50] as const;
 /** Typing pauses this long before the search runs (and goes back to page 1). */
 export const SEARCH_DEBOUNCE_MS = 300;
 
+/** Hides Chrome's and Safari's built-in clear (×) of a search input. */
+const HIDE_NATIVE_CLEAR = { '& input::-webkit-search-cancel-button': { WebkitAppearance: 'none', display: 'none' } } as const;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -51,6 +54,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The list's state is kept in the component rather than the URL: with `ucpid` in a deep link, every URL change
  * makes the route guard check the token again (docs/inbox.md).
  */
+
 export function InboxScreen() {
   const { t } = useTranslation(['inbox', 'common', 'error']);
   const router = useRouter();
@@ -194,6 +198,9 @@ export function InboxScreen() {
               fullWidth
               size="small"
               type="search"
+              // The field has its own labelled clear button (keyboard-reachable, in every browser): the browser's own ×
+              // of a search field would be a second one beside it.
+              sx={HIDE_NATIVE_CLEAR}
               label={t('inbox:inbox.search.label')}
               value={searchInput}
               onChange={(e: ChangeEvent<HTMLInputElement>) => setSearchInput(e.target.value)}

@@ -35,6 +35,9 @@ import { msg, parseMessage, translateMessage, type Translate } from '@/lib/zodMe
 import { ReadingIssues, issueValues } from './ReadingIssues';
 import { DueFlag } from './parts';
 import { DateInput } from '@/components/common/form/DateInput';
+import { checkUploadFile } from '@/components/common/FileUploadField';
+import { useUploadLimitMb } from '@/components/auth/useSessionData';
+import { typeLabels, type UploadType } from '@/lib/upload/sniff';
 
 const E = meterContract.endpoints;
 const newKey = () => crypto.randomUUID();
@@ -167,10 +170,18 @@ function FilePickButton({ accept, testId, onFile, children, ...button }: Omit<Bu
 
 function PhotoInput({ machine, entry, onChange }: { machine: MeterMachine; entry: Entry; onChange: (e: Partial<Entry>) => void }) {
   const { t } = useTranslation(['meter', 'common']);
+  const { locale } = useRouter();
   const upload = useEndpointUpload(E.uploadPhoto);
+  const limitMb = useUploadLimitMb();
   const [error, setError] = useState<ApiError | null>(null);
+  // Why the chosen file is refused, as a message key: checked here first (size, then type by its first bytes), so the
+  // message names the limit and the types instead of the server's generic "The request or file is too large".
+  const [problem, setProblem] = useState<string | null>(null);
   const choose = async (file: File) => {
     setError(null);
+    const why = await checkUploadFile(file, PHOTO_TYPES, limitMb, locale);
+    setProblem(why);
+    if (why) return;
     try {
       const res = await upload.mutateAsync({ fields: { serialNo: machine.serialNo }, file });
       onChange({ photoFileId: res.fileId, photoName: file.name });
@@ -188,13 +199,22 @@ function PhotoInput({ machine, entry, onChange }: { machine: MeterMachine; entry
           {entry.photoName}
         </Typography>
       ) : null}
-      {error ? (
-        <Typography variant="caption" color="error" sx={{ display: 'block' }}>
-          {t(errorKey(error.code))}
+      {problem || error ? (
+        <Typography variant="caption" color="error" sx={{ display: 'block' }} role="alert" data-testid={`photo-error-${machine.serialNo}`}>
+          {problem ? translateMessage(t, problem) : photoErrorText(t, error!, limitMb, locale)}
         </Typography>
       ) : null}
     </Box>
   );
+}
+
+const PHOTO_TYPES = ['image/jpeg', 'image/png'] as const satisfies readonly UploadType[];
+
+/** The server's refusal of a photo (a limit lowered meanwhile, a type the browser could not tell) in the same words. */
+function photoErrorText(t: Translate, error: ApiError, limitMb: number, locale: string | undefined): string {
+  if (error.code === 'PAYLOAD_TOO_LARGE') return t('common:ui.upload.tooLarge', { size: limitMb });
+  if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return t('common:ui.upload.wrongType', { types: typeLabels(PHOTO_TYPES, locale) });
+  return t(errorKey(error.code));
 }
 
 /** The reading form's table as one card per machine below 600 px: each cell a block under its column's name. */
@@ -208,6 +228,12 @@ const stackOnPhone: SxProps<Theme> = (theme) => ({
     '& .MuiTextField-root': { width: '100%' },
   },
 });
+
+/** The column that names each field of the form in its messages. */
+const FIELD_COLUMN = { date: 'meter:columns.date', mono: 'meter:columns.monoCounter', colour: 'meter:columns.colourCounter' } as const;
+
+/** A number column, right-aligned in the table, read left to right once its cell is a line of a phone's card. */
+const phoneLeft: SxProps<Theme> = (theme) => ({ [theme.breakpoints.down('sm')]: { textAlign: 'left' } });
 
 function ReadingForm({ machines }: { machines: MeterMachine[] }) {
   const { t } = useTranslation(['meter', 'common']);
@@ -264,7 +290,8 @@ function ReadingForm({ machines }: { machines: MeterMachine[] }) {
       if (found.length > 0) {
         fields[m.id] = mine;
         // "Enter the B/W counter of X as well." names the machine itself; the others say which machine.
-        for (const f of found) problems.push(f === 'mono' && e.mono.trim() === '' ? mine[f]! : t('meter:errors.counterFor', { serial: m.serialNo, message: mine[f] }));
+        // The field is named too: a colour machine's two counters can fail with the same message.
+        for (const f of found) problems.push(f === 'mono' && e.mono.trim() === '' ? mine[f]! : t('meter:errors.counterFor', { serial: m.serialNo, field: t(FIELD_COLUMN[f]), message: mine[f] }));
         continue;
       }
       const mono = readCounter(e.mono);
@@ -425,6 +452,9 @@ function CsvUpload() {
     return column ? t('meter:upload.rowError', { row: p.rowNo, field: t(column), message }) : t('meter:upload.rowErrorLine', { row: p.rowNo, message });
   };
   const blocked = parseErrors.length > 0 || (s.result?.errorCount ?? 0) > 0 || rows.length === 0;
+  // The preview stacks on a phone as the form does (each value under its column's name): six columns do not fit 390 px.
+  const csvColumns = [t('meter:upload.row'), t('meter:columns.serial'), t('meter:columns.date'), t('meter:columns.monoCounter'), t('meter:columns.colourCounter'), t('meter:upload.check')] as const;
+  const csvCell = (i: number) => ({ 'data-label': csvColumns[i] });
   return (
     <Box>
       <Typography variant="body2" sx={{ mb: 2 }}>
@@ -467,23 +497,36 @@ function CsvUpload() {
           label={t('meter:upload.csvTable')}
           testId="csv-rows"
           sx={{ mb: 2 }}
+          tableSx={stackOnPhone}
           head={[
-            t('meter:upload.row'),
-            t('meter:columns.serial'),
-            t('meter:columns.date'),
-            { label: t('meter:columns.monoCounter'), align: 'right' },
-            { label: t('meter:columns.colourCounter'), align: 'right' },
-            t('meter:upload.check'),
+            csvColumns[0],
+            csvColumns[1],
+            csvColumns[2],
+            { label: csvColumns[3], align: 'right' },
+            { label: csvColumns[4], align: 'right' },
+            csvColumns[5],
           ]}
         >
           {s.result.rows.map((r) => (
             <TableRow key={r.rowNo}>
-              <TableCell>{r.rowNo}</TableCell>
-              <TableCell>{r.serialNo}</TableCell>
-              <TableCell>{formatDate(r.readingDate, locale)}</TableCell>
-              <TableCell align="right">{r.monoCounter.toLocaleString()}</TableCell>
-              <TableCell align="right">{r.colourCounter.toLocaleString()}</TableCell>
-              <TableCell>{r.issues.length ? <ReadingIssues issues={r.issues} /> : t('meter:upload.rowOk')}</TableCell>
+              {/* On a phone each row is a card (stackOnPhone): its first line says which line of the file it is. */}
+              <TableCell {...csvCell(0)}>
+                <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
+                  {t('meter:upload.rowLabel', { row: r.rowNo })}
+                </Box>
+                <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                  {r.rowNo}
+                </Box>
+              </TableCell>
+              <TableCell {...csvCell(1)}>{r.serialNo}</TableCell>
+              <TableCell {...csvCell(2)}>{formatDate(r.readingDate, locale)}</TableCell>
+              <TableCell align="right" {...csvCell(3)} sx={phoneLeft}>
+                {r.monoCounter.toLocaleString()}
+              </TableCell>
+              <TableCell align="right" {...csvCell(4)} sx={phoneLeft}>
+                {r.colourCounter.toLocaleString()}
+              </TableCell>
+              <TableCell {...csvCell(5)}>{r.issues.length ? <ReadingIssues issues={r.issues} /> : t('meter:upload.rowOk')}</TableCell>
             </TableRow>
           ))}
         </PlainTable>

@@ -191,6 +191,18 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
   });
 
   describe('CSV', () => {
+    it.each([
+      ['an empty file', ''],
+      ['a header only', 'serial,date,bw,colour\n'],
+      ['blank lines', '\n \n,,,\n'],
+    ])('%s: "the file has no readings" (not the form\'s "Enter at least one reading")', async (_, csv) => {
+      const c = await customer();
+      const res = await callEndpoint(server, E.parseCsv, { csv }, { token: c.token });
+      expect(res.status).toBe(400);
+      if (res.body.status !== 'error') throw new Error('expected error');
+      expect(res.body.error.fields).toEqual({ csv: ['meter:errors.csvNoRows'] });
+    });
+
     it('reports per-row parse and check errors with the CSV line numbers', async () => {
       const c = await customer();
       const csv = `serial,date,bw,colour\n${c.mono.serialNo},${today},${c.last.mono + 3000},\n${c.colour.serialNo},not-a-date,1,2\n${c.mono.serialNo},${today},${c.last.mono + 3000},0\n`;

@@ -90,7 +90,7 @@ it('the form says which machine and what is wrong: a colour counter alone, a cou
   await colourField.fill('');
   await page.getByLabel(en('meter:upload.monoFor', { serial: SERIAL.mono })).fill('3000000000');
   await page.getByTestId('submit-form').click();
-  const tooLarge = en('meter:errors.counterFor', { serial: SERIAL.mono, message: en('meter:errors.counterMax', { max: '999,999,999' }) });
+  const tooLarge = en('meter:errors.counterFor', { serial: SERIAL.mono, field: en('meter:columns.monoCounter'), message: en('meter:errors.counterMax', { max: '999,999,999' }) });
   await page.getByRole('alert').filter({ hasText: tooLarge }).waitFor();
 });
 

@@ -236,6 +236,22 @@ describe('InboxScreen', () => {
     expect(await screen.findByText('No message titles contain “no such thing”', {}, { timeout: SEARCH_DEBOUNCE_MS * 5 })).toBeInTheDocument();
   });
 
+  it('the search field has one clear button, its own labelled one: the browser’s built-in × of a search input is hidden', async () => {
+    listHandler(ITEMS);
+    record(COUNT, () => 0);
+    const user = userEvent.setup();
+    renderInbox();
+    const field = await screen.findByRole('searchbox', { name: 'Search by title' });
+    await user.type(field, 'toner');
+    expect(screen.getByRole('button', { name: 'Clear search' })).toBeInTheDocument();
+    // The rule that hides the native ×, on a class of the field's own root.
+    // Emotion inserts its rules through the CSSOM (insertRule), not as text.
+    const css = Array.from(document.styleSheets, (sheet) => Array.from(sheet.cssRules, (r) => r.cssText).join('\n')).join('\n');
+    const root = field.closest('.MuiTextField-root')!;
+    const hidden = Array.from(root.classList).some((cls) => new RegExp(`\\.${cls}[^{}]*::-webkit-search-cancel-button\\s*\\{[^}]*display:\\s*none`).test(css));
+    expect(hidden).toBe(true);
+  });
+
   it('shows an empty state when there are no messages', async () => {
     listHandler([]);
     record(COUNT, () => 0);

@@ -156,6 +156,44 @@ describe('MeterUploadScreen, the form', () => {
     expect(calls.checked[0]).toEqual([{ serialNo: COLOUR, readingDate: today, monoCounter: 307_600, colourCounter: 1000 }]);
   });
 
+  it.each([
+    ['en', [`${COLOUR}, B/W counter: Enter a whole number of pages (0 or more)`, `${COLOUR}, Colour counter: Enter a whole number of pages (0 or more)`]],
+    ['tc', [`${COLOUR} 黑白計數：請輸入整數頁數（0 或以上）`, `${COLOUR} 彩色計數：請輸入整數頁數（0 或以上）`]],
+  ] as const)('%s: the summary names the field of each problem, so a colour machine’s two bad counters are not one line twice', async (locale, lines) => {
+    const calls = api();
+    const { L, typeInto, submit } = await openForm(locale);
+    await typeInto(L.mono(COLOUR), '1.5');
+    await typeInto(L.colour(COLOUR), '-3');
+    await submit();
+    const box = await screen.findByTestId('form-errors');
+    expect(within(box).getAllByText(/./, { selector: 'div.MuiBox-root' }).map((d) => d.textContent)).toEqual(lines);
+    expect(calls.checked).toEqual([]);
+  });
+
+  it.each([
+    ['en', 'The file is larger than the 1 MB limit.', 'This file type is not accepted. Choose a JPEG or PNG file.'],
+    ['tc', '檔案超過 1 MB 的上限。', null],
+  ] as const)('%s: a counter photo over the size limit or not a picture is refused in the browser with a message naming the limit / the types', async (locale, tooLarge, wrongType) => {
+    let uploads = 0;
+    api();
+    server.use(
+      http.post(E.uploadPhoto.path, () => {
+        uploads += 1;
+        return HttpResponse.json({ status: 'error', error: { code: 'PAYLOAD_TOO_LARGE', message: 'too large' }, traceId: 't' }, { status: 413 });
+      }),
+    );
+    const { user } = await openForm(locale);
+    const big = new Uint8Array(2 * 1024 * 1024);
+    big.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    await user.upload(screen.getByTestId(`photo-${MONO}`), new File([big], 'counter.png', { type: 'image/png' }));
+    expect(await screen.findByTestId(`photo-error-${MONO}`)).toHaveTextContent(tooLarge);
+    if (wrongType) {
+      await user.upload(screen.getByTestId(`photo-${MONO}`), new File(['hello'], 'notes.png', { type: 'image/png' }));
+      await waitFor(() => expect(screen.getByTestId(`photo-error-${MONO}`)).toHaveTextContent(wrongType));
+    }
+    expect(uploads).toBe(0);
+  });
+
   it('after a reading is saved the counters are emptied (the date stays), so submitting again is not a duplicate', async () => {
     const calls = api();
     const { user, L, typeInto, submit } = await openForm();
@@ -230,6 +268,24 @@ describe('MeterUploadScreen, the CSV', () => {
     expect(lines[1]).toMatch(/^第 3 行（黑白計數）：/);
     expect(lines[2]).toMatch(/^第 3 行（彩色計數）：/);
     expect(lines.join()).not.toMatch(/serialNo|bw|colour|date/);
+  });
+
+  it('the preview names each value’s column on its cell (tc), so that on a phone each row stacks as a card instead of six squeezed columns', async () => {
+    const user = userEvent.setup();
+    const checked = okCheck([{ serialNo: MONO, readingDate: today, monoCounter: 301_000, colourCounter: 0 }]);
+    const bad = { ...checked, errorCount: 1, rows: [{ ...checked.rows[0]!, rowNo: 2, issues: [{ code: 'UNKNOWN_SERIAL', severity: 'error' as const, values: { serial: MONO } }] }] };
+    server.use(
+      http.post(E.listMachines.path, () => HttpResponse.json({ status: 'success', data: { items: MACHINES, today }, traceId: 't' })),
+      http.post(E.parseCsv.path, () => HttpResponse.json({ status: 'success', data: { ...bad, parseErrors: [] }, traceId: 't' })),
+    );
+    renderWithProviders(<MeterUploadScreen />, { locale: 'tc', route: '/my-account/meter-history/upload', functionCodes: ['meter_upload_read', 'meter_upload_write'] });
+    await user.click(await screen.findByRole('tab', { name: '上載 CSV' }));
+    await user.upload(screen.getByTestId('csv-input'), new File(['x'], 'readings.csv', { type: 'text/csv' }));
+    const table = await screen.findByTestId('csv-rows');
+    const cells = within(table).getAllByRole('cell');
+    expect(cells.map((c) => c.getAttribute('data-label'))).toEqual(['行', '機身號碼', '讀數日期', '黑白計數', '彩色計數', '檢查結果']);
+    // The first line of a phone's card says which line of the file it is (the column head is hidden there).
+    expect(cells[0]).toHaveTextContent('第 2 行');
   });
 
   it('after the rows are saved the save button goes (no second submission of the same file) until another file is chosen', async () => {

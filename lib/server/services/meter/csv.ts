@@ -82,7 +82,8 @@ export async function parseReadingsCsv(ctx: CustomerContext, csv: string): Promi
     rows.push(parsed.data);
     lineOf.push(line);
   });
-  if (rows.length + parseErrors.length === 0) throw new AppError('VALIDATION', { fields: { csv: ['meter:errors.noRows'] } });
+  // Nothing below the header (an empty file, the template unfilled): said of the file, not the form's "Enter at least one reading".
+  if (rows.length + parseErrors.length === 0) throw new AppError('VALIDATION', { fields: { csv: ['meter:errors.csvNoRows'] } });
   if (rows.length > MAX_READINGS_PER_SUBMISSION) throw new AppError('VALIDATION', { fields: { csv: [`meter:errors.tooManyRows|{"max":${MAX_READINGS_PER_SUBMISSION}}`] } });
   const checked = rows.length ? await checkRows(ctx, rows) : { rows: [], errorCount: 0, warningCount: 0 };
   return {

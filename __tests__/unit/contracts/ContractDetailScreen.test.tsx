@@ -1,0 +1,67 @@
+import { screen, within } from '@testing-library/react';
+import { ContractDetailScreen } from '@/components/contracts/ContractDetailScreen';
+import { contractsContract } from '@/lib/contracts/contract';
+import type { ContractDetail } from '@/lib/contracts/schemas';
+import { endpointSuccess } from '../testUtils/handlers';
+import { renderWithProviders, type TestLocale } from '../testUtils/render';
+import { server } from '../testUtils/server';
+
+const ID = '5eed0020-0000-4000-8000-000000000001';
+const contract: ContractDetail = {
+  id: ID,
+  contractNo: 'CT-2024-00118',
+  contractType: 'managed_print',
+  startDate: '2024-03-01',
+  endDate: '2029-02-28',
+  termMonths: 60,
+  billingFrequency: 'monthly',
+  status: 'active',
+  machineCount: 0,
+  serials: [],
+  nextBillingDate: '2026-12-01',
+  periodChargeCents: 185_000,
+  minimumChargeCents: 60_000,
+  monoRate: '0.0450',
+  colourRate: '0.4500',
+  monoAllowance: 3000,
+  colourAllowance: 500,
+  machines: [],
+  schedule: [
+    { periodStart: '2024-03-01', periodEnd: '2024-03-31', billingDate: '2024-04-01', state: 'billed', amountCents: 245_000, billId: 'b1', billNo: 'INV-202404-1001' },
+    { periodStart: '2026-12-01', periodEnd: '2026-12-31', billingDate: '2027-01-01', state: 'upcoming', amountCents: 250_000, billId: null, billNo: null },
+  ],
+  history: [],
+  billedTotalCents: 245_000,
+  expectedRemainingCents: 250_000,
+} as ContractDetail;
+
+async function open(locale: TestLocale) {
+  server.use(endpointSuccess(contractsContract.endpoints.getContract, contract));
+  renderWithProviders(<ContractDetailScreen />, {
+    locale,
+    router: { pathname: '/my-account/contract-billing-schedule/[id]', query: { id: ID }, isReady: true },
+    functionCodes: ['contract_billing_read'],
+  });
+  const table = await screen.findByTestId('billing-schedule');
+  return within(table).getAllByRole('row').slice(1);
+}
+
+describe('ContractDetailScreen, the billing schedule on a phone', () => {
+  it('tc: each period carries its billing date under it (the billing date column is for wider screens)', async () => {
+    const [billed, upcoming] = await open('tc');
+    const [period, billingDate] = within(billed!).getAllByRole('cell');
+    expect(within(period!).getByTestId('schedule-billing-date-phone')).toHaveTextContent('開單日期：2024年4月1日');
+    expect(billingDate).toHaveTextContent('2024年4月1日');
+    expect(within(upcoming!).getByTestId('schedule-billing-date-phone')).toHaveTextContent('開單日期：2027年1月1日');
+  });
+
+  it('en: a bill number and each date of the period stay on one line (no "INV-202404-" / "1001")', async () => {
+    const [billed] = await open('en');
+    const link = within(billed!).getByRole('link', { name: 'Billed: INV-202404-1001' });
+    expect(getComputedStyle(within(link).getByText('INV-202404-1001')).whiteSpace).toBe('nowrap');
+    const period = within(billed!).getAllByRole('cell')[0]!;
+    expect(getComputedStyle(within(period).getByText('1 Mar 2024')).whiteSpace).toBe('nowrap');
+    expect(getComputedStyle(within(period).getByText('31 Mar 2024')).whiteSpace).toBe('nowrap');
+    expect(within(period).getByTestId('schedule-billing-date-phone')).toHaveTextContent('Billing date: 1 Apr 2024');
+  });
+});
