@@ -29,6 +29,7 @@ it('the unread count is fetched again after a submission (the request’s inbox 
   let unread = 5;
   server.use(
     endpointSuccess(C.endpoints.getCurrent, current()),
+    endpointSuccess(C.endpoints.listRequests, { items: [], total: 0 }),
     endpointSuccess(inboxContract.endpoints.getEmailUnreadCount, () => unread),
     endpointSuccess(C.endpoints.submitReceiveHardcopy, () => {
       unread += 1; // the server delivered the "request received" message

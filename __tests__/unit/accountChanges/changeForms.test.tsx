@@ -28,6 +28,9 @@ function renderForm(ui: React.ReactElement, code: FunctionCode, locale: TestLoca
   return renderWithProviders(ui, { locale, functionCodes: [code], router: { pathname: '/customer-support/account-info-update/add-changes/x', query: { accepted: '1' } } });
 }
 
+// The forms look up what is still open of their type (useOpenRequests): nothing here.
+beforeEach(() => server.use(endpointSuccess(C.endpoints.listRequests, { items: [], total: 0 })));
+
 describe('change of receiving hardcopy bills', () => {
   it.each([
     [false, 'hardcopyOff', 'hardcopyOn'],
