@@ -197,6 +197,10 @@ export function CheckboxListElement<T extends FieldValues>({
           <FormControlLabel
             key={o.value}
             label={o.label}
+            // A label of two or three lines (a machine's model and place on a phone) starts beside its box, and the
+            // options are spaced apart, so it is clear which box a line belongs to.
+            sx={{ alignItems: 'flex-start', mb: 0.5 }}
+            slotProps={{ typography: { sx: { pt: 1 } } }}
             control={
               <Checkbox
                 checked={value.includes(o.value)}

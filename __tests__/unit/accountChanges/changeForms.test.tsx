@@ -135,3 +135,37 @@ describe('address forms: every error on the first submission', () => {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const createMessage = (locale: TestLocale, requestNo: string) => text(locale, 'accountChanges:validation.alreadyPending').replace('{{requestNo}}', requestNo);
+
+describe('machines to choose (toner delivery, tc)', () => {
+  it('a label of several lines starts beside its box and the options are spaced apart (which box a line belongs to)', async () => {
+    const machine = (id: string, serialNo: string) => ({
+      id,
+      serialNo,
+      addressEn: 'Unit B, 5/F, Kwai Chung Cargo Centre',
+      addressZh: '新界葵涌葵豐街38號葵涌貨運中心5樓B室',
+      locationEn: '5/F Warehouse dispatch office',
+      locationZh: '5樓貨倉發貨辦公室',
+      tonerAddressEn: 'same',
+      tonerAddressZh: '同上',
+      tonerContactName: 'Tsang Chi Wai',
+      tonerContactPhone: '91723480',
+      modelNameEn: 'Ricoh IM 2500 mono multifunction printer',
+      modelNameZh: '理光 IM 2500 黑白多功能影印機',
+      contractNo: 'CT-2024-00118',
+    });
+    server.use(
+      endpointSuccess(C.endpoints.getCurrent, {
+        ...current({}, ['toner_addr']),
+        machines: [machine('00000000-0000-4000-8000-0000000000a1', '3101R820347'), machine('00000000-0000-4000-8000-0000000000a2', '3101R820912')],
+      }),
+    );
+    renderForm(<TonerAddressScreen />, 'ac_chg_toner_addr_write', 'tc');
+    const boxes = await screen.findAllByRole('checkbox', { name: /^3101R820/ });
+    expect(boxes).toHaveLength(2);
+    for (const box of boxes) {
+      const option = box.closest('label') as HTMLElement;
+      expect(option).toHaveStyle({ alignItems: 'flex-start' });
+      expect(getComputedStyle(option).marginBottom).not.toMatch(/^0(px)?$/);
+    }
+  });
+});
