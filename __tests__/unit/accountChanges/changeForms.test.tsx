@@ -5,7 +5,7 @@
 import { File as NodeFile } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BillingAddressScreen, CompanyNameScreen, MachineLocationScreen, ReceiveHardcopyScreen, TonerAddressScreen } from '@/components/accountChanges/ChangeForms';
+import { BillingAddressScreen, CompanyNameScreen, MachineLocationScreen, ReceiveHardcopyScreen, TonerAddressScreen, TransferAgreementScreen } from '@/components/accountChanges/ChangeForms';
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import type { ChangeType } from '@/lib/accountChanges/constants';
 import type { CurrentValues } from '@/lib/accountChanges/schemas';
@@ -167,5 +167,24 @@ describe('machines to choose (toner delivery, tc)', () => {
       expect(option).toHaveStyle({ alignItems: 'flex-start' });
       expect(getComputedStyle(option).marginBottom).not.toMatch(/^0(px)?$/);
     }
+  });
+});
+
+describe('transfer: the current contracts', () => {
+  it.each([
+    ['en', 'Until 31 Jan 2027'],
+    ['tc', '至 2027年1月31日'],
+  ] as const)('each contract number once, with until when it runs (%s)', async (locale, until) => {
+    server.use(
+      endpointSuccess(C.endpoints.getCurrent, {
+        ...current({}, ['trans_agree']),
+        contracts: [{ id: '00000000-0000-4000-8000-0000000000c1', contractNo: 'CT-2022-00412', contractType: 'rental', endDate: '2027-01-31', status: 'active' }],
+      }),
+    );
+    renderForm(<TransferAgreementScreen />, 'ac_transfer_agreemt_write', locale);
+    const currentSection = await screen.findByRole('region', { name: text(locale, 'accountChanges:form.current') });
+    expect(within(currentSection).getByText('CT-2022-00412', { selector: 'dt' })).toBeInTheDocument();
+    expect(within(currentSection).getByText(until, { selector: 'dd' })).toBeInTheDocument();
+    expect(within(currentSection).getAllByText(/CT-2022-00412/)).toHaveLength(1);
   });
 });
