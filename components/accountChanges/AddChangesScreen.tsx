@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -10,17 +11,21 @@ import { useTranslation } from 'next-i18next/pages';
 import { PageHeader } from '@/components/common/PageHeader';
 import { customerReadableTypes, customerWritableTypes } from '@/lib/accountChanges/constants';
 import { agreementPath, LIST_PATH } from './links';
+import { blocksType, OpenRequestNote } from './OpenRequestNote';
+import { useOpenRequests } from './useOpenRequests';
 import { useCodes } from './useCodes';
 
 /**
  * `/customer-support/account-info-update/add-changes`: exactly the change types the user may read; those it may also
- * submit lead to their terms page, the others say they are read-only.
+ * submit lead to their terms page, the others say they are read-only. A type with a request still open says so (and
+ * links to it); while a request of a whole-customer type is open there is no "Start" (the server would refuse it).
  */
 export function AddChangesScreen() {
   const { t } = useTranslation(['accountChanges', 'common']);
   const codes = useCodes();
   const readable = customerReadableTypes(codes);
   const writable = new Set(customerWritableTypes(codes));
+  const open = useOpenRequests();
   return (
     <>
       <PageHeader title={t('add.title')} subtitle={t('add.subtitle')} breadcrumbs={[{ label: t('title'), href: LIST_PATH }, { label: t('add.title') }]} />
@@ -36,9 +41,15 @@ export function AddChangesScreen() {
                 <Typography variant="body2" color="text.secondary">
                   {t(`typeHelp.${type}`)}
                 </Typography>
+                {open?.[type] ? (
+                  <Box sx={{ mt: 2 }}>
+                    <OpenRequestNote type={type} open={open[type]} />
+                  </Box>
+                ) : null}
               </CardContent>
               <CardActions>
-                {writable.has(type) ? (
+                {/* While a request of a whole-customer type is open, the server would refuse another: no "Start". */}
+                {writable.has(type) && blocksType(type, open?.[type]) ? null : writable.has(type) ? (
                   <Button component={Link} href={agreementPath(type)} variant="contained" aria-label={`${t('add.start')}: ${t(`types.${type}`)}`}>
                     {t('add.start')}
                   </Button>

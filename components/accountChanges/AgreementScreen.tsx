@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useRouter } from 'next/router';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -84,7 +85,12 @@ export function AgreementScreen({ toner = false }: { toner?: boolean }) {
           ))}
         </Box>
         <Stack spacing={2} sx={{ mt: 2 }}>
-          <FormControlLabel control={<Checkbox checked={accepted} onChange={(e) => setAccepted(e.target.checked)} />} label={t('agreement.accept')} />
+          {/* A user who may only view this change (read code, no write code) has nothing to accept: say so instead. */}
+          {mayContinue ? (
+            <FormControlLabel control={<Checkbox checked={accepted} onChange={(e) => setAccepted(e.target.checked)} />} label={t('agreement.accept')} />
+          ) : (
+            <Alert severity="info">{t('form.readOnly')}</Alert>
+          )}
           <Stack direction="row" spacing={1}>
             <Button component={Link} href={ADD_PATH}>
               {t('agreement.back')}

@@ -304,7 +304,7 @@ export function TransferAgreementScreen() {
   return (
     <ChangeFormScreen
       type="trans_agree"
-      current={(c) => c.contracts.map((k) => [k.contractNo, t('form.contractLabel', { contractNo: k.contractNo, endDate: formatDate(k.endDate, locale) })] as const)}
+      current={(c) => c.contracts.map((k) => [k.contractNo, t('form.contractUntil', { endDate: formatDate(k.endDate, locale) })] as const)}
     >
       {(c, done) => (
         <AttachmentForm

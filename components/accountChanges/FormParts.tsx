@@ -23,7 +23,9 @@ import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import { customerWritableTypes, type ChangeType } from '@/lib/accountChanges/constants';
 import { HK_DISTRICTS_BY_REGION, HK_REGIONS, LIMITS, type CurrentValues, type HkRegion, type SubmitResult } from '@/lib/accountChanges/schemas';
 import { ADD_PATH, agreementPath, LIST_PATH } from './links';
+import { blocksType, OpenRequestNote } from './OpenRequestNote';
 import { useCodes } from './useCodes';
+import { useOpenRequests, type OpenRequests } from './useOpenRequests';
 
 type Row = readonly [string, ReactNode];
 
@@ -67,6 +69,12 @@ export function ChangeFormScreen({
   const title = t(`types.${type}`);
   const mayWrite = customerWritableTypes(codes).includes(type);
   const accepted = router.query.accepted === '1';
+  // What was open when the form opened: the list refreshes when this form's own submission lands, and that request
+  // must not replace the confirmation or the form it came from.
+  const openNow = useOpenRequests();
+  const [openAtStart, setOpenAtStart] = useState<OpenRequests>();
+  if (openNow && !openAtStart) setOpenAtStart(openNow);
+  const open = openAtStart?.[type];
   return (
     <>
       <PageHeader title={title} subtitle={t(`typeHelp.${type}`)} breadcrumbs={[{ label: t('title'), href: LIST_PATH }, { label: t('add.title'), href: ADD_PATH }, { label: title }]} />
@@ -80,10 +88,18 @@ export function ChangeFormScreen({
         <Alert severity="warning" action={<Button component={Link} href={agreementPath(type)}>{t('agreement.goToTerms')}</Button>}>
           {t('agreement.required')}
         </Alert>
+      ) : blocksType(type, open) ? (
+        // The server would refuse the form (one open request per type): say so before anything is filled in.
+        <OpenRequestNote type={type} open={open} />
       ) : (
         <DetailScreen query={query} variant="inline" title={title} notFoundTitle={t('detail.notFoundTitle')} notFoundBody={t('detail.notFoundBody')}>
           {(c) => (
             <Grid container spacing={3}>
+              {open?.length ? (
+                <Grid size={12}>
+                  <OpenRequestNote type={type} open={open} />
+                </Grid>
+              ) : null}
               <Grid size={{ xs: 12, md: 5 }}>
                 <FactsSection title={t('form.current')} rows={current(c)} />
               </Grid>
@@ -181,6 +197,10 @@ export function CheckboxListElement<T extends FieldValues>({
           <FormControlLabel
             key={o.value}
             label={o.label}
+            // A label of two or three lines (a machine's model and place on a phone) starts beside its box, and the
+            // options are spaced apart, so it is clear which box a line belongs to.
+            sx={{ alignItems: 'flex-start', mb: 0.5 }}
+            slotProps={{ typography: { sx: { pt: 1 } } }}
             control={
               <Checkbox
                 checked={value.includes(o.value)}

@@ -63,7 +63,8 @@ function sides(v: ChangeValues, t: (k: string, o?: Record<string, unknown>) => s
       };
     case 'trans_agree':
       return {
-        before: v.oldValue.contracts.map((c) => [c.contractNo, t('form.contractLabel', { contractNo: c.contractNo, endDate: formatDate(c.endDate, locale) })] as const),
+        // The contract number is the row's label: the value says until when (not the number again).
+        before: v.oldValue.contracts.map((c) => [c.contractNo, t('form.contractUntil', { endDate: formatDate(c.endDate, locale) })] as const),
         after: [
           [t('fields.contractNos'), v.newValue.contractNos.join(', ')],
           [t('fields.transfereeNameEn'), v.newValue.transfereeNameEn],

@@ -13,3 +13,6 @@ export const agreementPath = (type: ChangeType): string =>
 /** The form page of a type; `accepted` says the terms were accepted on the agreement page. */
 export const formPath = (type: ChangeType, accepted = false): string =>
   `${ADD_PATH}/${FORM_SLUG[type]}${accepted ? '?accepted=1' : ''}`;
+
+/** A request opened in the list's dialog (`?request=<id>`). */
+export const requestPath = (id: string): string => pathTo('/customer-support/account-info-update', undefined, { request: id });

@@ -16,6 +16,30 @@ export type ChannelSource = (typeof CHANNEL_SOURCES)[number];
 export const CHANGE_STATUSES = ['pending', 'inProgress', 'approved', 'reject', 'completed'] as const;
 export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
 
+/** Requests still waiting for a decision: a new one of the same type and target would race them on approval. */
+export const OPEN_STATUSES = ['pending', 'inProgress'] as const satisfies readonly ChangeStatus[];
+
+/**
+ * The statuses in which a request of the type still holds its target. Approval applies every type at once except a
+ * transfer: an approved transfer is accepted but the novation is still being papered (until the contract team marks it
+ * `completed`), so a second transfer of the same contract would race it. The server refuses a second request while
+ * one is open (lib/server/services/accountChanges/guards.ts); the add-changes page and the forms say so beforehand.
+ */
+export const OPEN_STATUSES_OF: { [T in ChangeType]: readonly ChangeStatus[] } = {
+  comp_name: OPEN_STATUSES,
+  bill_addr: OPEN_STATUSES,
+  machine_loc: OPEN_STATUSES,
+  rec_hardcopy: OPEN_STATUSES,
+  toner_addr: OPEN_STATUSES,
+  trans_agree: [...OPEN_STATUSES, 'approved'],
+};
+
+/**
+ * The types whose open request holds only the machines / contracts it names: another request of the type for other
+ * ones may follow. A request of the other types concerns the whole customer, so one open request holds the type.
+ */
+export const PER_TARGET_TYPES: readonly ChangeType[] = ['machine_loc', 'toner_addr', 'trans_agree'];
+
 /** What staff do to a request; each moves it to one status. */
 export const REVIEW_ACTIONS = ['start', 'approve', 'reject', 'complete'] as const;
 export type ReviewAction = (typeof REVIEW_ACTIONS)[number];

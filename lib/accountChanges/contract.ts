@@ -32,6 +32,11 @@ const readReviews = reads(REVIEW_READ);
 const REVIEW_WRITE = { anyOf: APPROVAL_AREAS.map((a): FunctionCode => `${a}_write`) } as const;
 const writeReview = writes(REVIEW_WRITE, ['accountChanges']);
 
+/**
+ * A submission lists the request and delivers the submitter an inbox message ("request received"), so the header's
+ * unread count is fetched again with the list (as renewals and service requests do).
+ */
+const SUBMIT_INVALIDATES = ['accountChanges', 'inbox'] as const;
 const SUBMIT_NOTE =
   'Answers { id, requestNo, status: pending, replayed }; the same idempotencyKey (unique per customer) answers the first request. ' +
   'termsAccepted must be true. Dates from today to a year ahead (Hong Kong). Channel source W. Audit row and inbox notice. ' +
@@ -71,42 +76,42 @@ export const accountChangesContract = defineContract('accountChanges', {
     permission: { anyOf: ['ac_chg_comp_name_write'] },
     body: submitCompanyNameFieldsSchema,
     output: output<SubmitResult>(),
-    invalidates: ['accountChanges'],
+    invalidates: SUBMIT_INVALIDATES,
   }),
   submitBillingAddress: mutation({
     summary: `New billing address (structured Hong Kong address), contact name and phone, effective date. ${SUBMIT_NOTE}`,
     permission: { anyOf: ['ac_chg_bill_addr_write'] },
     body: submitBillingAddressSchema,
     output: output<SubmitResult>(),
-    invalidates: ['accountChanges'],
+    invalidates: SUBMIT_INVALIDATES,
   }),
   submitMachineLocation: mutation({
     summary: `Machines (the customer's active ones, else NOT_FOUND) moving to a new address, site contact, preferred move date. ${SUBMIT_NOTE}`,
     permission: { anyOf: ['ac_chg_machine_loc_write'] },
     body: submitMachineLocationSchema,
     output: output<SubmitResult>(),
-    invalidates: ['accountChanges'],
+    invalidates: SUBMIT_INVALIDATES,
   }),
   submitReceiveHardcopy: mutation({
     summary: `Paper bills on or off, and the e-bill e-mail. ${SUBMIT_NOTE}`,
     permission: { anyOf: ['ac_chg_rec_hardcopy_write'] },
     body: submitReceiveHardcopySchema,
     output: output<SubmitResult>(),
-    invalidates: ['accountChanges'],
+    invalidates: SUBMIT_INVALIDATES,
   }),
   submitTonerAddress: mutation({
     summary: `Machines (the customer's active ones) whose toner goes to a new delivery address and contact. ${SUBMIT_NOTE}`,
     permission: { anyOf: ['ac_chg_toner_addr_write'] },
     body: submitTonerAddressSchema,
     output: output<SubmitResult>(),
-    invalidates: ['accountChanges'],
+    invalidates: SUBMIT_INVALIDATES,
   }),
   submitTransferAgreement: upload({
     summary: `${UPLOAD_NOTE}Fields contractIds (repeated or a JSON array; the customer's active contracts), transferee details, effectiveDate, idempotencyKey, termsAccepted; the file is the signed agreement. ${SUBMIT_NOTE}`,
     permission: { anyOf: ['ac_transfer_agreemt_write'] },
     body: submitTransferAgreementFieldsSchema,
     output: output<SubmitResult>(),
-    invalidates: ['accountChanges'],
+    invalidates: SUBMIT_INVALIDATES,
   }),
   listQueue: readReviews(
     'Provider staff: requests of every customer, only of the types of the caller’s apv_*_read/_write codes (bill_addr also with ' +

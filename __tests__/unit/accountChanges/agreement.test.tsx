@@ -35,6 +35,18 @@ describe('agreement page', () => {
     expect(screen.getByRole('button', { name: text('tc', 'accountChanges:agreement.continue') })).toBeDisabled();
   });
 
+  it.each(['en', 'tc'] as const)('a user who may only view the change is told so, and offered no box to tick (%s)', (locale) => {
+    // viewer@demo.hk: the read code of the type but not its write code (the add-changes card says "view only").
+    renderWithProviders(<AgreementScreen />, { locale, functionCodes: ['ac_chg_bill_addr_read'], router: { pathname: PATH, query: { type: 'bill_addr' }, isReady: true } });
+    const t = (key: string) => text(locale, `accountChanges:${key}`);
+    expect(screen.getByText(t('form.readOnly'))).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: t('agreement.continue') })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: t('agreement.back') })).toHaveAttribute('href', expect.stringMatching(/\/add-changes$/));
+    // The terms stay readable.
+    expect(screen.getByTestId('terms')).toBeInTheDocument();
+  });
+
   it('says nothing is missing before the router has read the address', () => {
     renderAgreement({}, 'en', false);
     expect(screen.queryByText(text('en', 'accountChanges:agreement.notFoundTitle'))).not.toBeInTheDocument();

@@ -5,7 +5,7 @@
 import { File as NodeFile } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BillingAddressScreen, CompanyNameScreen, MachineLocationScreen, ReceiveHardcopyScreen, TonerAddressScreen } from '@/components/accountChanges/ChangeForms';
+import { BillingAddressScreen, CompanyNameScreen, MachineLocationScreen, ReceiveHardcopyScreen, TonerAddressScreen, TransferAgreementScreen } from '@/components/accountChanges/ChangeForms';
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import type { ChangeType } from '@/lib/accountChanges/constants';
 import type { CurrentValues } from '@/lib/accountChanges/schemas';
@@ -27,6 +27,9 @@ function current(overrides: Partial<CurrentValues['customer']> = {}, writable: C
 function renderForm(ui: React.ReactElement, code: FunctionCode, locale: TestLocale = 'en') {
   return renderWithProviders(ui, { locale, functionCodes: [code], router: { pathname: '/customer-support/account-info-update/add-changes/x', query: { accepted: '1' } } });
 }
+
+// The forms look up what is still open of their type (useOpenRequests): nothing here.
+beforeEach(() => server.use(endpointSuccess(C.endpoints.listRequests, { items: [], total: 0 })));
 
 describe('change of receiving hardcopy bills', () => {
   it.each([
@@ -132,3 +135,56 @@ describe('address forms: every error on the first submission', () => {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const createMessage = (locale: TestLocale, requestNo: string) => text(locale, 'accountChanges:validation.alreadyPending').replace('{{requestNo}}', requestNo);
+
+describe('machines to choose (toner delivery, tc)', () => {
+  it('a label of several lines starts beside its box and the options are spaced apart (which box a line belongs to)', async () => {
+    const machine = (id: string, serialNo: string) => ({
+      id,
+      serialNo,
+      addressEn: 'Unit B, 5/F, Kwai Chung Cargo Centre',
+      addressZh: '新界葵涌葵豐街38號葵涌貨運中心5樓B室',
+      locationEn: '5/F Warehouse dispatch office',
+      locationZh: '5樓貨倉發貨辦公室',
+      tonerAddressEn: 'same',
+      tonerAddressZh: '同上',
+      tonerContactName: 'Tsang Chi Wai',
+      tonerContactPhone: '91723480',
+      modelNameEn: 'Ricoh IM 2500 mono multifunction printer',
+      modelNameZh: '理光 IM 2500 黑白多功能影印機',
+      contractNo: 'CT-2024-00118',
+    });
+    server.use(
+      endpointSuccess(C.endpoints.getCurrent, {
+        ...current({}, ['toner_addr']),
+        machines: [machine('00000000-0000-4000-8000-0000000000a1', '3101R820347'), machine('00000000-0000-4000-8000-0000000000a2', '3101R820912')],
+      }),
+    );
+    renderForm(<TonerAddressScreen />, 'ac_chg_toner_addr_write', 'tc');
+    const boxes = await screen.findAllByRole('checkbox', { name: /^3101R820/ });
+    expect(boxes).toHaveLength(2);
+    for (const box of boxes) {
+      const option = box.closest('label') as HTMLElement;
+      expect(option).toHaveStyle({ alignItems: 'flex-start' });
+      expect(getComputedStyle(option).marginBottom).not.toMatch(/^0(px)?$/);
+    }
+  });
+});
+
+describe('transfer: the current contracts', () => {
+  it.each([
+    ['en', 'Until 31 Jan 2027'],
+    ['tc', '至 2027年1月31日'],
+  ] as const)('each contract number once, with until when it runs (%s)', async (locale, until) => {
+    server.use(
+      endpointSuccess(C.endpoints.getCurrent, {
+        ...current({}, ['trans_agree']),
+        contracts: [{ id: '00000000-0000-4000-8000-0000000000c1', contractNo: 'CT-2022-00412', contractType: 'rental', endDate: '2027-01-31', status: 'active' }],
+      }),
+    );
+    renderForm(<TransferAgreementScreen />, 'ac_transfer_agreemt_write', locale);
+    const currentSection = await screen.findByRole('region', { name: text(locale, 'accountChanges:form.current') });
+    expect(within(currentSection).getByText('CT-2022-00412', { selector: 'dt' })).toBeInTheDocument();
+    expect(within(currentSection).getByText(until, { selector: 'dd' })).toBeInTheDocument();
+    expect(within(currentSection).getAllByText(/CT-2022-00412/)).toHaveLength(1);
+  });
+});

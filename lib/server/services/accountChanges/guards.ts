@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { ChangeStatus, ChangeType } from '@/lib/accountChanges/constants';
+import { OPEN_STATUSES_OF, type ChangeType } from '@/lib/accountChanges/constants';
 import { normalizeHkPhone } from '@/lib/phone';
 import { msg } from '@/lib/zodMessages';
 import { changeRequests, customers } from '@/lib/server/db/schema';
@@ -9,22 +9,7 @@ import type { Built } from './values';
 
 const V = (key: string) => `accountChanges:validation.${key}`;
 
-/** Requests still waiting for a decision: a new one of the same type and target would race them on approval. */
-export const OPEN_STATUSES = ['pending', 'inProgress'] as const satisfies readonly ChangeStatus[];
-
-/**
- * The statuses in which a request of the type still holds its target. Approval applies every type at once except a
- * transfer: an approved transfer is accepted but the novation is still being papered (until the contract team marks it
- * `completed`), so a second transfer of the same contract would race it.
- */
-export const OPEN_STATUSES_OF: { [T in ChangeType]: readonly ChangeStatus[] } = {
-  comp_name: OPEN_STATUSES,
-  bill_addr: OPEN_STATUSES,
-  machine_loc: OPEN_STATUSES,
-  rec_hardcopy: OPEN_STATUSES,
-  toner_addr: OPEN_STATUSES,
-  trans_agree: [...OPEN_STATUSES, 'approved'],
-};
+export { OPEN_STATUSES, OPEN_STATUSES_OF } from '@/lib/accountChanges/constants';
 
 /**
  * The form field a "nothing would change" or "already pending" answer is shown on: the first field the customer fills

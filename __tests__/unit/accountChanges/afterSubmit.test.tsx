@@ -1,0 +1,51 @@
+/**
+ * What the portal shows after a change request is submitted: the submission delivers an inbox message to the
+ * submitter (docs/account-changes.md, "Audit and notice"), so the unread count in the header follows at once, as it
+ * does after a contract renewal or a service request, instead of staying at the old number until the next sign-in.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useUnreadCount } from '@/components/auth/useSessionData';
+import { ReceiveHardcopyScreen } from '@/components/accountChanges/ChangeForms';
+import { accountChangesContract as C } from '@/lib/accountChanges/contract';
+import type { CurrentValues } from '@/lib/accountChanges/schemas';
+import { inboxContract } from '@/lib/inbox/contract';
+import { endpointSuccess, testCustomer } from '../testUtils/handlers';
+import { renderWithProviders, text } from '../testUtils/render';
+import { server } from '../testUtils/server';
+
+function current(): CurrentValues {
+  const { ucpId: _u, isProvider: _p, customerNos: _c, ...customer } = testCustomer({ receiveHardcopyBill: false });
+  return { customer, machines: [], contracts: [], writable: ['rec_hardcopy'] };
+}
+
+/** The header's unread count (the same query the inbox button reads). */
+function UnreadProbe() {
+  return <output data-testid="unread">{useUnreadCount()}</output>;
+}
+
+it('the unread count is fetched again after a submission (the request’s inbox message counts at once)', async () => {
+  const user = userEvent.setup();
+  let unread = 5;
+  server.use(
+    endpointSuccess(C.endpoints.getCurrent, current()),
+    endpointSuccess(C.endpoints.listRequests, { items: [], total: 0 }),
+    endpointSuccess(inboxContract.endpoints.getEmailUnreadCount, () => unread),
+    endpointSuccess(C.endpoints.submitReceiveHardcopy, () => {
+      unread += 1; // the server delivered the "request received" message
+      return { id: '00000000-0000-4000-8000-000000000001', requestNo: 'ACR-2026-001234', status: 'pending' as const, replayed: false };
+    }),
+  );
+  renderWithProviders(
+    <>
+      <UnreadProbe />
+      <ReceiveHardcopyScreen />
+    </>,
+    { functionCodes: ['home', 'ac_chg_rec_hardcopy_write'], router: { pathname: '/customer-support/account-info-update/add-changes/change-of-receive-hardcopy', query: { accepted: '1' } } },
+  );
+  await waitFor(() => expect(screen.getByTestId('unread')).toHaveTextContent('5'));
+  await user.click(await screen.findByRole('radio', { name: text('en', 'accountChanges:fields.hardcopyOn') }));
+  await user.click(screen.getByRole('button', { name: text('en', 'accountChanges:form.submit') }));
+  expect(await screen.findByText(/ACR-2026-001234/)).toBeInTheDocument();
+  await waitFor(() => expect(screen.getByTestId('unread')).toHaveTextContent('6'));
+});

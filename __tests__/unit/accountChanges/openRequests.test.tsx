@@ -1,0 +1,95 @@
+/**
+ * A change type with a request still open (docs/account-changes.md, "One open request"): the server refuses a second
+ * one, so the add-changes page and the forms say so before the customer reads the terms and fills in a form — the
+ * seed's Harbour View has a pending billing-address and company-name change, and customer@demo.hk could fill in
+ * the whole form (and upload the certificate) only to be told on "Submit".
+ */
+import { screen, within } from '@testing-library/react';
+import { AddChangesScreen } from '@/components/accountChanges/AddChangesScreen';
+import { BillingAddressScreen, MachineLocationScreen } from '@/components/accountChanges/ChangeForms';
+import { accountChangesContract as C } from '@/lib/accountChanges/contract';
+import type { ChangeStatus, ChangeType } from '@/lib/accountChanges/constants';
+import type { ChangeListItem, CurrentValues } from '@/lib/accountChanges/schemas';
+import type { FunctionCode } from '@/lib/permissions/codes';
+import { endpointSuccess, testCustomer } from '../testUtils/handlers';
+import { renderWithProviders, text, type TestLocale } from '../testUtils/render';
+import { server } from '../testUtils/server';
+
+const BILL_ID = '00000000-0000-4000-8000-000000000101';
+const item = (id: string, requestNo: string, type: ChangeType, status: ChangeStatus): ChangeListItem => ({
+  id,
+  requestNo,
+  type,
+  status,
+  channelSource: 'W',
+  submittedAt: '2026-11-18T02:10:00.000Z',
+  submittedByName: 'Chan Tai Man',
+  reviewerComment: null,
+  updatedAt: '2026-11-18T02:10:00.000Z',
+});
+const OPEN = [
+  item(BILL_ID, 'ACR-2026-000101', 'bill_addr', 'pending'),
+  item('00000000-0000-4000-8000-000000000103', 'ACR-2026-000103', 'machine_loc', 'inProgress'),
+  // Approved: applied already, so it holds nothing (only an approved transfer still does).
+  item('00000000-0000-4000-8000-000000000105', 'ACR-2026-000105', 'rec_hardcopy', 'approved'),
+];
+const WRITE: FunctionCode[] = ['ac_chg_comp_name_write', 'ac_chg_bill_addr_write', 'ac_chg_machine_loc_write', 'ac_chg_rec_hardcopy_write'];
+const ac = (locale: TestLocale, key: string, vars: Record<string, string> = {}) =>
+  Object.entries(vars).reduce((s, [k, v]) => s.replace(`{{${k}}}`, v), text(locale, `accountChanges:${key}`));
+const startLink = (locale: TestLocale, type: ChangeType) => screen.queryByRole('link', { name: `${ac(locale, 'add.start')}: ${ac(locale, `types.${type}`)}` });
+const cardOf = (locale: TestLocale, type: ChangeType) => screen.getByRole('heading', { name: ac(locale, `types.${type}`) }).closest('li') as HTMLElement;
+
+function current(writable: ChangeType[]): CurrentValues {
+  const { ucpId: _u, isProvider: _p, customerNos: _c, ...customer } = testCustomer();
+  return { customer, machines: [], contracts: [], writable };
+}
+
+describe.each(['en', 'tc'] as const)('add-changes with open requests (%s)', (locale) => {
+  it('a whole-customer type with an open request names it, links to it and offers no "Start"; a machine type still starts', async () => {
+    server.use(endpointSuccess(C.endpoints.listRequests, { items: OPEN, total: OPEN.length }));
+    renderWithProviders(<AddChangesScreen />, { locale, functionCodes: WRITE, router: { pathname: '/customer-support/account-info-update/add-changes' } });
+
+    const bill = within(cardOf(locale, 'bill_addr'));
+    expect(await bill.findByText(ac(locale, 'validation.alreadyPending', { requestNo: 'ACR-2026-000101' }))).toBeInTheDocument();
+    expect(bill.getByRole('link', { name: ac(locale, 'add.viewRequest', { requestNo: 'ACR-2026-000101' }) })).toHaveAttribute(
+      'href',
+      expect.stringMatching(new RegExp(`/customer-support/account-info-update\\?request=${BILL_ID}$`)),
+    );
+    expect(startLink(locale, 'bill_addr')).not.toBeInTheDocument();
+
+    // Machines: only the machines the open request names are held, so the type can still be started.
+    expect(within(cardOf(locale, 'machine_loc')).getByText(ac(locale, 'add.openMachines', { requestNos: 'ACR-2026-000103' }))).toBeInTheDocument();
+    expect(startLink(locale, 'machine_loc')).toBeInTheDocument();
+
+    // Nothing open (an approved request holds nothing): as before.
+    expect(startLink(locale, 'comp_name')).toBeInTheDocument();
+    expect(startLink(locale, 'rec_hardcopy')).toBeInTheDocument();
+    expect(screen.queryByTestId('open-rec_hardcopy')).not.toBeInTheDocument();
+  });
+});
+
+describe('a form whose type has an open request', () => {
+  const formRoute = { pathname: '/customer-support/account-info-update/add-changes/x', query: { accepted: '1' } };
+
+  it.each(['en', 'tc'] as const)('billing address: says which request is waiting instead of a form the server would refuse (%s)', async (locale) => {
+    server.use(endpointSuccess(C.endpoints.getCurrent, current(['bill_addr'])), endpointSuccess(C.endpoints.listRequests, { items: OPEN, total: OPEN.length }));
+    renderWithProviders(<BillingAddressScreen />, { locale, functionCodes: ['ac_chg_bill_addr_write'], router: formRoute });
+    expect(await screen.findByText(ac(locale, 'validation.alreadyPending', { requestNo: 'ACR-2026-000101' }))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: ac(locale, 'add.viewRequest', { requestNo: 'ACR-2026-000101' }) })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: ac(locale, 'form.submit') })).not.toBeInTheDocument();
+  });
+
+  it('machine location: the form stays, with a note of the machines’ open request', async () => {
+    server.use(endpointSuccess(C.endpoints.getCurrent, current(['machine_loc'])), endpointSuccess(C.endpoints.listRequests, { items: OPEN, total: OPEN.length }));
+    renderWithProviders(<MachineLocationScreen />, { functionCodes: ['ac_chg_machine_loc_write'], router: formRoute });
+    expect(await screen.findByText(ac('en', 'add.openMachines', { requestNos: 'ACR-2026-000103' }))).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: ac('en', 'form.submit') })).toBeInTheDocument();
+  });
+
+  it('billing address with nothing open: the form as before', async () => {
+    server.use(endpointSuccess(C.endpoints.getCurrent, current(['bill_addr'])), endpointSuccess(C.endpoints.listRequests, { items: [], total: 0 }));
+    renderWithProviders(<BillingAddressScreen />, { functionCodes: ['ac_chg_bill_addr_write'], router: formRoute });
+    expect(await screen.findByRole('button', { name: ac('en', 'form.submit') })).toBeInTheDocument();
+    expect(screen.queryByTestId('open-bill_addr')).not.toBeInTheDocument();
+  });
+});

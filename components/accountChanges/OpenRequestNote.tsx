@@ -1,0 +1,39 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from 'next/link';
+import { useTranslation } from 'next-i18next/pages';
+import { PER_TARGET_TYPES, type ChangeType } from '@/lib/accountChanges/constants';
+import type { ChangeListItem } from '@/lib/accountChanges/schemas';
+import { requestPath } from './links';
+
+/** Whether the open requests keep the customer from sending another of the type at all (not only for some targets). */
+export const blocksType = (type: ChangeType, open: readonly ChangeListItem[] | undefined): boolean =>
+  Boolean(open?.length) && !PER_TARGET_TYPES.includes(type);
+
+/**
+ * What is still open of a change type, said before the customer fills in a form the server would refuse: a type of
+ * the whole customer (company name, billing address, paper bills) waits for the open request's decision; for
+ * machines and contracts only the ones that request names are held. The request opens in the list's dialog.
+ */
+export function OpenRequestNote({ type, open }: { type: ChangeType; open: readonly ChangeListItem[] | undefined }) {
+  const { t } = useTranslation('accountChanges');
+  const first = open?.[0];
+  if (!open || !first) return null;
+  const blocked = blocksType(type, open);
+  const message = blocked
+    ? t('validation.alreadyPending', { requestNo: first.requestNo })
+    : t(type === 'trans_agree' ? 'add.openContracts' : 'add.openMachines', { requestNos: open.map((r) => r.requestNo).join(', ') });
+  return (
+    <Alert
+      severity={blocked ? 'warning' : 'info'}
+      data-testid={`open-${type}`}
+      action={
+        <Button component={Link} href={requestPath(first.id)} color="inherit" size="small">
+          {t('add.viewRequest', { requestNo: first.requestNo })}
+        </Button>
+      }
+    >
+      {message}
+    </Alert>
+  );
+}
