@@ -50,15 +50,21 @@ export function SelectUcpScreen() {
     await continueAfterSignIn(router, next, update, link);
   };
 
+  // No active customer left (e.g. the only one was deactivated): no "choose one of several" heading and intro above
+  // the notice saying there is none (QA: the page said both).
+  const noneLeft = options !== null && options.length === 0;
+
   return (
     <Stack spacing={2.5}>
       <div>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
-          {t('auth:selectUcp.title')}
+          {t(noneLeft ? 'auth:selectUcp.noneTitle' : 'auth:selectUcp.title')}
         </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
-          {t('auth:selectUcp.intro', { name: session.profile.name })}
-        </Typography>
+        {noneLeft ? null : (
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            {t('auth:selectUcp.intro', { name: session.profile.name })}
+          </Typography>
+        )}
       </div>
       {loadError ? <Alert severity="error">{t(errorKey(loadError))}</Alert> : null}
       {chooseError ? <Alert severity="error">{t('auth:selectUcp.chooseFailed')}</Alert> : null}

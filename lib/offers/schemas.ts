@@ -56,6 +56,8 @@ export const offerFieldsSchema = z
       if (!v.ctaLabelEn) ctx.addIssue({ code: 'custom', path: ['ctaLabelEn'], message: 'offers:errors.ctaLabel' });
       if (!v.ctaLabelZh) ctx.addIssue({ code: 'custom', path: ['ctaLabelZh'], message: 'offers:errors.ctaLabel' });
     }
+    // Button text without a link was accepted and silently dropped (QA): the staff member is asked for the link.
+    if (!v.ctaUrl && (v.ctaLabelEn || v.ctaLabelZh)) ctx.addIssue({ code: 'custom', path: ['ctaUrl'], message: 'offers:errors.ctaUrlForLabel' });
   });
 export type OfferFields = z.infer<typeof offerFieldsSchema>;
 

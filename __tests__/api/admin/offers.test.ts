@@ -108,6 +108,10 @@ describeEachDb('Offers', (getHandle) => {
     await refused({ ctaUrl: 'javascript:alert(1)' }, 'ctaUrl');
     await refused({ ctaUrl: '//evil.example/path' }, 'ctaUrl');
     await refused({ ctaUrl: 'https://www.example.hk/x', ctaLabelZh: '' }, 'ctaLabelZh');
+    // Button text without a link was accepted and silently dropped: the link is asked for.
+    await refused({ ctaUrl: '', ctaLabelZh: '' }, 'ctaUrl');
+    await refused({ ctaUrl: '', ctaLabelEn: '' }, 'ctaUrl');
+    expect((await callEndpoint(server, createOffer, fields({ ctaUrl: '', ctaLabelEn: '', ctaLabelZh: '' }), { token: tokens.writer })).status).toBe(200);
     expect(isSafeCtaUrl('/my-account/manage-my-bills?tab=2')).toBe(true);
     expect(isSafeCtaUrl('https://www.example.hk/offers/a3')).toBe(true);
     expect(isSafeCtaUrl('/\\evil.example')).toBe(false);

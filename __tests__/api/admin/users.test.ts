@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { loginContract } from '@/lib/auth/contract';
 import { customersContract } from '@/lib/customers/contract';
 import { accountLinksContract, usersContract } from '@/lib/users/contract';
-import { auditLog, outbox, userAccounts, userTokens } from '@/lib/server/db/schema';
+import { auditLog, customers, outbox, userAccounts, userTokens } from '@/lib/server/db/schema';
 import { multipart } from '../bills/billFixtures';
 import { createCustomer, createGroup, createMember, tokenFor, uniq, tokenForStaff } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
@@ -227,6 +227,24 @@ describeEachDb('user account maintenance and one-time links', (getHandle) => {
     expect(ok(await signIn(u.body.loginId, GOOD_PASSWORD))).toMatchObject({ ucpId: other.ucpId });
     const view = ok<{ name: string; links: unknown }>(await callEndpoint(server, U.getUser, { id: u.id }, { token: reader }));
     expect(view).toMatchObject({ name: 'Renamed User', links: [{ ucpId: other.ucpId, groupIds: [groupId] }] });
+  });
+
+  it('a user whose customer was deactivated can still be edited: the link it has stays; a new link to an inactive customer is refused', async () => {
+    const closing = await createCustomer(db());
+    const body = newUser({ links: [{ ucpId: closing.ucpId, groupIds: [groupId] }] });
+    const { id } = ok<{ id: string }>(await callEndpoint(server, U.createUser, body, { token: writer }));
+    await db().update(customers).set({ status: 'inactive' }).where(eq(customers.ucpId, closing.ucpId));
+    const fields = { id, version: await versionOf(server, U.getUser, id, writer), name: 'Renamed after closing', email: body.email, preferredLanguage: 'en' as const, skipMfa: false, links: body.links };
+    ok(await callEndpoint(server, U.updateUser, fields, { token: writer }));
+    const view = ok<{ name: string; links: unknown }>(await callEndpoint(server, U.getUser, { id }, { token: reader }));
+    expect(view).toMatchObject({ name: 'Renamed after closing', links: [{ ucpId: closing.ucpId, groupIds: [groupId] }] });
+
+    const otherClosed = await createCustomer(db());
+    await db().update(customers).set({ status: 'inactive' }).where(eq(customers.ucpId, otherClosed.ucpId));
+    const more = { ...fields, version: await versionOf(server, U.getUser, id, writer), links: [...body.links, { ucpId: otherClosed.ucpId, groupIds: [groupId] }] };
+    const refused = await callEndpoint(server, U.updateUser, more, { token: writer });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: { fields: { 'links.1.ucpId': ['users:errors.customerUnknown'] } } });
   });
 
   describe('export and import', () => {

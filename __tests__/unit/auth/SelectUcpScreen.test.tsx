@@ -21,3 +21,13 @@ it('lists each customer as a list item holding its button', async () => {
   expect(items).toHaveLength(2);
   expect(within(items[1]!).getByRole('button', { name: /Sunrise Dental Clinic Limited/ })).toBe(screen.getByTestId('ucp-UCP100003'));
 });
+
+it('with no active customer left it says so, without the "choose one of several" heading and intro', async () => {
+  server.use(endpointSuccess(loginContract.endpoints.getUcpList, []));
+  renderWithProviders(<SelectUcpScreen />, { functionCodes: [] });
+  expect(await screen.findByText('Your user is not linked to any active customer account. Please contact your account manager.')).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('No customer account to use');
+  expect(screen.queryByText(/you can act for more than one customer account/)).not.toBeInTheDocument();
+  expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+});

@@ -6,6 +6,8 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'next-i18next/pages';
 import type { DataTableColumn } from '@/components/common/DataTable';
@@ -130,6 +132,13 @@ export function OfferMaintenanceScreen() {
   const { t } = useTranslation(['renewal', 'contracts', 'common']);
   const { locale } = useRouter();
   const [editing, setEditing] = useState<OfferItem | 'new' | null>(null);
+  // A phone gets the whole screen for the form's 17 fields, as the other form dialogs do.
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // A click beside the dialog does not close it: that threw away everything typed into the form (QA). Cancel and Esc
+  // still close it.
+  const closeDialog = (_event: unknown, reason?: 'backdropClick' | 'escapeKeyDown') => {
+    if (reason !== 'backdropClick') setEditing(null);
+  };
   const columns: DataTableColumn<OfferItem, SortField>[] = useMemo(
     () => [
       { key: 'offerCode', header: t('renewal:offers.fields.offerCode'), sortable: true, render: (r) => r.offerCode },
@@ -161,7 +170,7 @@ export function OfferMaintenanceScreen() {
       emptyMessage={t('renewal:offers.empty')}
     >
       {() => (
-        <Dialog open={editing !== null} onClose={() => setEditing(null)} maxWidth="md" fullWidth>
+        <Dialog open={editing !== null} onClose={closeDialog} maxWidth="md" fullWidth fullScreen={fullScreen}>
           <DialogTitle>{editing === 'new' ? t('renewal:offers.addTitle') : editing ? t('renewal:offers.editTitle', { code: editing.offerCode }) : ''}</DialogTitle>
           <DialogContent>
             <Box sx={{ pt: 1 }}>

@@ -148,3 +148,25 @@ describe('renewal offer maintenance: the add / edit dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });
+
+describe('renewal offer maintenance: closing the dialog', () => {
+  it('a click beside the dialog keeps it open with what was typed; Cancel closes it', async () => {
+    const user = userEvent.setup();
+    answer();
+    renderWithProviders(<OfferMaintenanceScreen />, { route: '/admin-controls/contract-renewal-offer-maintenance', functionCodes: ['renewal_offer_write'] });
+    const dialog = await openOffer(user);
+    const name = within(dialog).getByRole('textbox', { name: /Name \(English\)/ });
+    await user.clear(name);
+    await user.type(name, 'Typed but not saved');
+
+    // MUI's backdrop is the dialog container's sibling element that receives the outside click.
+    const backdrop = document.querySelector('.MuiBackdrop-root');
+    expect(backdrop).not.toBeNull();
+    await user.click(backdrop!);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).getByRole('textbox', { name: /Name \(English\)/ })).toHaveValue('Typed but not saved');
+
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});

@@ -195,9 +195,11 @@ export async function userFormOptions(ctx: ServiceContext): Promise<UserFormOpti
 /**
  * Links must name existing active customers of the user's kind (staff: the provider party; customer users: real
  * customers) and groups of the same kind: anything else is a field error on `links.N.*`, the same rule the import
- * applies per row (it calls this with the row's links).
+ * applies per row (it calls this with the row's links). A link the user already has (`kept`) may stay when its
+ * customer has been deactivated since, as assignments may: otherwise no field of such a user could be saved (QA: a
+ * name change was refused with "No active customer has this UCP ID") without deleting the link and its groups.
  */
-export async function checkLinks(ctx: ServiceContext, kind: UserKind, links: readonly UserLink[]): Promise<Record<string, string[]>> {
+export async function checkLinks(ctx: ServiceContext, kind: UserKind, links: readonly UserLink[], kept: readonly string[] = []): Promise<Record<string, string[]>> {
   const errors: Record<string, string[]> = {};
   if (!links.length) return errors;
   const ucpIds = [...new Set(links.map((l) => l.ucpId))];
@@ -208,7 +210,7 @@ export async function checkLinks(ctx: ServiceContext, kind: UserKind, links: rea
   ]);
   links.forEach((l, i) => {
     const c = custRows.find((x) => x.ucpId === l.ucpId);
-    if (!c || c.status !== 'active') errors[`links.${i}.ucpId`] = ['users:errors.customerUnknown'];
+    if (!c || (c.status !== 'active' && !kept.includes(l.ucpId))) errors[`links.${i}.ucpId`] = ['users:errors.customerUnknown'];
     else if (c.isProvider !== (kind === 'staff')) errors[`links.${i}.ucpId`] = [kind === 'staff' ? 'users:errors.staffProviderOnly' : 'users:errors.customerNotProvider'];
     for (const g of l.groupIds) {
       const group = groupRows.find((x) => x.id === g);
@@ -338,8 +340,9 @@ export async function updateUser(ctx: ServiceContext, body: UpdateUserBody): Pro
   const current = await userRow(ctx, id);
   const kind: UserKind = current.isProviderStaff ? 'staff' : 'customer';
   const currentAssigned = kind === 'staff' ? (await assignmentsOf(ctx, id)).map((a) => a.ucpId) : [];
+  const currentLinked = (await linksOf(ctx, id)).map((l) => l.ucpId);
   const linkErrors = {
-    ...(await checkLinks(ctx, kind, fields.links)),
+    ...(await checkLinks(ctx, kind, fields.links, currentLinked)),
     ...(await checkAssignments(ctx, kind, fields.assignedUcpIds, currentAssigned)),
     ...mfaFieldErrors({ skipMfa: fields.skipMfa, mfaRequired: fields.mfaRequired ?? current.mfaRequired }),
   };
