@@ -6,6 +6,7 @@
  * No server code here: this file is imported by client bundles too.
  */
 import { z } from 'zod';
+import { trimBlank } from '@/lib/zodText';
 import { msg } from './zodMessages';
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -102,7 +103,7 @@ export const isoDateSchema = z
   }, { error: 'ui.validation.date' });
 
 /** Free-text search of a list filter: trimmed, at most 100 characters, empty means "no filter". */
-export const searchTextSchema = z.string().trim().max(100, { error: msg('ui.validation.maxLength', { max: 100 }) });
+export const searchTextSchema = z.string().overwrite(trimBlank).max(100, { error: msg('ui.validation.maxLength', { max: 100 }) });
 
 /** The optional "from / to" pair of a list filter: inclusive Hong Kong dates. Spread it into the filter object. */
 export function dateRangeFilter() {

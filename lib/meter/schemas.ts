@@ -3,6 +3,7 @@
  * (components/meter). Client-safe.
  */
 import { z } from 'zod';
+import { trimBlank } from '@/lib/zodText';
 import { isoDateSchema, listBodySchema, type ListFilterOf, type ListResult, enumListFilter, dateRangeFilter } from '@/lib/listQuery';
 import type { MachineSummary } from '@/lib/machines/schemas';
 import { msg } from '@/lib/zodMessages';
@@ -11,7 +12,7 @@ import { MAX_COUNTER, MAX_CSV_CHARS, MAX_READINGS_PER_SUBMISSION, READING_SOURCE
 /** Serial numbers are letters, digits and dashes (as printed on the machine's plate). */
 export const serialSchema = z
   .string()
-  .trim()
+  .overwrite(trimBlank)
   .min(1, { error: 'ui.validation.required' })
   .max(40, { error: msg('ui.validation.maxLength', { max: 40 }) })
   .regex(/^[A-Za-z0-9][A-Za-z0-9-]*$/, { error: 'meter:errors.serialFormat' });

@@ -169,6 +169,19 @@ describeEachDb('customer support', (getHandle) => {
     expect(Object.keys(fields).sort()).toEqual(['contactEmail', 'contactPhone', 'message', 'subject']);
   });
 
+  it('refuses an enquiry whose text is only zero-width characters (QA: it was filed and reached staff blank)', async () => {
+    const zw = '\u200B\u200C\u200D\u2060\uFEFF';
+    const res = await callEndpoint(
+      server,
+      c.submitEnquiry,
+      { topic: 'general', subject: zw, message: zw.repeat(3), contactName: ` ${zw} `, contactEmail: 'tm.chan@example.hk', contactPhone: '', idempotencyKey: randomUUID() },
+      { token: customerToken },
+    );
+    expect(res.status).toBe(400);
+    const fields = (res.body as { error?: { fields?: Record<string, string[]> } }).error?.fields ?? {};
+    expect(fields).toEqual({ subject: ['ui.validation.required'], message: [expect.stringContaining('messageTooShort')], contactName: ['ui.validation.required'] });
+  });
+
   it('lets content staff add, edit and unpublish an article: sanitized, searchable at once, audited; readers cannot write', async () => {
     const db = getHandle().db;
     const fields = {
