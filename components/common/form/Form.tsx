@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -189,6 +189,19 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
   const formId = id ?? `form-${ownId.replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const message = useFieldMessage();
   const summary = errorSummary && submitCount > 0 ? inFormOrder(formId, flattenErrors(errors)) : [];
+  // The summary names fields by their labels in the DOM, but a render reads the DOM before its own changes land: after
+  // a language switch it would read the labels of the previous language (QA: "Subject：此欄位必須填寫。" in tc).
+  // So the labels are read again after each commit and, when they changed, the summary renders once more (before paint).
+  const [domLabels, setDomLabels] = useState<Record<string, string>>({});
+  useLayoutEffect(() => {
+    if (summary.length === 0) return;
+    const next: Record<string, string> = {};
+    for (const { name } of summary) {
+      const label = labelOf(formId, name);
+      if (label) next[name] = label;
+    }
+    setDomLabels((prev) => (Object.keys(next).length === Object.keys(prev).length && Object.entries(next).every(([k, v]) => prev[k] === v) ? prev : next));
+  });
 
   return (
     <FormProvider {...form}>
@@ -236,7 +249,7 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
                     onClick={() => form.setFocus(name as FieldPath<TIn>)}
                     sx={{ textAlign: 'start', verticalAlign: 'baseline' }}
                   >
-                    {t('ui.form.errorSummaryItem', { field: fieldLabels?.[name] ?? labelOf(formId, name) ?? name, message: message(m) })}
+                    {t('ui.form.errorSummaryItem', { field: fieldLabels?.[name] ?? domLabels[name] ?? labelOf(formId, name) ?? name, message: message(m) })}
                   </Link>
                 </li>
               ))}
