@@ -20,6 +20,13 @@ const EDGE_BLANK = /^[\s\u00AD\u180E\u200B-\u200D\u2060\uFEFF]+|[\s\u00AD\u180E\
  */
 export const trimBlank = (value: string): string => value.replace(EDGE_BLANK, '');
 
+/**
+ * `value` in half-width (NFKC) and trimmed: for numbers typed with a Chinese input method in full-width mode
+ * (`９１２３　４５６７`, `＋８５２`), which mean the same digits. Phone schemas trim with it (QA: a full-width number was
+ * refused as "enter a phone number of 8 to 20 digits").
+ */
+export const trimHalfWidth = (value: string): string => trimBlank(value.normalize('NFKC'));
+
 /** Optional text: trimmed (trimBlank), at most `max` characters (`''` when left empty). */
 export const text = (max: number) => z.string().overwrite(trimBlank).max(max, zodMessages.maxLength(max));
 

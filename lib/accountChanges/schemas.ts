@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { CustomerRef } from '@/lib/customers/schemas';
-import { recordIdSchema, uuidSchema, trimBlank } from '@/lib/zodText';
+import { recordIdSchema, uuidSchema, trimBlank, trimHalfWidth } from '@/lib/zodText';
 import { HK_PHONE_DIGITS, normalizeHkPhone } from '@/lib/phone';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
 import { enumListFilter, isoDateSchema, listBodySchema, searchTextSchema, type ListFilterOf, type ListResult, dateRangeFilter } from '@/lib/listQuery';
@@ -147,7 +147,7 @@ export function formatHkAddress(a: HkAddress): { en: string; zh: string } {
 /** Hong Kong phone: 8 digits starting 2–9, optionally written with +852 and spaces or hyphens; stored as 8 digits. */
 export const hkPhoneSchema = z
   .string({ error: 'ui.validation.required' })
-  .overwrite(trimBlank)
+  .overwrite(trimHalfWidth)
   .min(1, { error: 'ui.validation.required' })
   .max(20, { error: V('phone') })
   .transform(normalizeHkPhone)

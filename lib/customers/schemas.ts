@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { listBodySchema, type ListResult, searchStatusFilter } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
-import { required, text, PHONE_PATTERN, versionSchema, trimBlank } from '@/lib/zodText';
+import { required, text, PHONE_PATTERN, versionSchema, trimBlank, trimHalfWidth } from '@/lib/zodText';
 
 export const CUSTOMER_STATUSES = ['active', 'inactive'] as const;
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
@@ -39,7 +39,7 @@ export const customerFieldsSchema = z.strictObject({
   billingAddressZh: text(300),
   contactName: text(100),
   /** Optional; a phone number of 8 to 20 digits with spaces, +, ( ) or - (a customer may have an overseas office). */
-  contactPhone: z.union([z.literal(''), z.string().overwrite(trimBlank).regex(PHONE_PATTERN, { error: msg('customers:errors.phoneFormat') })]),
+  contactPhone: z.union([z.literal(''), z.string().overwrite(trimHalfWidth).regex(PHONE_PATTERN, { error: msg('customers:errors.phoneFormat') })]),
   contactEmail: z.union([z.literal(''), z.email({ error: zodMessages.email }).max(254, zodMessages.maxLength(254))]),
   receiveHardcopyBill: z.boolean(),
 });

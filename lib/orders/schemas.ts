@@ -6,7 +6,7 @@
  * this feature's), so a form shows the same text whether the browser or the server found the problem.
  */
 import { z } from 'zod';
-import { recordIdSchema, uuidSchema, trimBlank } from '@/lib/zodText';
+import { recordIdSchema, uuidSchema, trimBlank, trimHalfWidth } from '@/lib/zodText';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
 import { msg } from '@/lib/zodMessages';
 import { dateRangeFilter, isoDateSchema, listBodySchema, searchTextSchema, enumListFilter } from '@/lib/listQuery';
@@ -75,7 +75,7 @@ export function requestedDateWindow(now: Date = new Date()): { min: string; max:
 export const HK_PHONE_PATTERN = /^(?:\+852[\s-]?)?[2-9]\d{3}[\s-]?\d{4}$/;
 export const hkPhoneSchema = z
   .string()
-  .overwrite(trimBlank)
+  .overwrite(trimHalfWidth)
   .min(1, { error: 'ui.validation.required' })
   .regex(HK_PHONE_PATTERN, { error: 'orders.validation.phone' });
 

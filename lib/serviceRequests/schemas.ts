@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { CustomerRef } from '@/lib/customers/schemas';
-import { recordIdSchema, required, text, uuidSchema, PHONE_PATTERN, trimBlank } from '@/lib/zodText';
+import { recordIdSchema, required, text, uuidSchema, PHONE_PATTERN, trimBlank, trimHalfWidth } from '@/lib/zodText';
 import type { MachineSummary } from '@/lib/machines/schemas';
 import { isoDateSchema, listBodySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
@@ -28,7 +28,7 @@ import {
 } from './constants';
 
 
-export const phoneSchema = z.string().overwrite(trimBlank).regex(PHONE_PATTERN, { error: msg('serviceRequests:form.phoneFormat') });
+export const phoneSchema = z.string().overwrite(trimHalfWidth).regex(PHONE_PATTERN, { error: msg('serviceRequests:form.phoneFormat') });
 const versionSchema = z.number().int().min(1);
 const ratingSchema = z.number({ error: zodMessages.choose }).int(zodMessages.integer).min(1, zodMessages.min(1)).max(5, zodMessages.max(5));
 

@@ -2,7 +2,7 @@
  * Customer support (docs/support.md): requests and answers shared by the API and the screens (client-safe).
  */
 import { z } from 'zod';
-import { enZh, required, text, PHONE_PATTERN, versionSchema, trimBlank } from '@/lib/zodText';
+import { enZh, required, text, PHONE_PATTERN, versionSchema, trimBlank, trimHalfWidth } from '@/lib/zodText';
 import { listBodySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
 import { ENQUIRY_TOPICS, SUPPORT_TOPICS, type EnquiryTopic, type SupportTopic } from './constants';
@@ -49,7 +49,7 @@ export const enquiryFormSchema = z.strictObject({
   message: text(LIMITS.message).min(10, msg('support:contact.form.messageTooShort', { min: 10 })),
   contactName: required(LIMITS.name),
   contactEmail: z.email({ error: zodMessages.email }).max(254, zodMessages.maxLength(254)),
-  contactPhone: z.union([z.literal(''), z.string().overwrite(trimBlank).regex(PHONE_PATTERN, { error: msg('support:contact.form.phoneFormat') })]),
+  contactPhone: z.union([z.literal(''), z.string().overwrite(trimHalfWidth).regex(PHONE_PATTERN, { error: msg('support:contact.form.phoneFormat') })]),
 });
 export type EnquiryForm = z.infer<typeof enquiryFormSchema>;
 export const submitEnquirySchema = enquiryFormSchema.extend({ idempotencyKey: z.uuid() });

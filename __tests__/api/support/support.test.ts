@@ -182,6 +182,19 @@ describeEachDb('customer support', (getHandle) => {
     expect(fields).toEqual({ subject: ['ui.validation.required'], message: [expect.stringContaining('messageTooShort')], contactName: ['ui.validation.required'] });
   });
 
+  it('takes a phone number typed in full-width digits and stores it half-width (QA: it was refused)', async () => {
+    const res = await callEndpoint(
+      server,
+      c.submitEnquiry,
+      { topic: 'general', subject: 'Call me', message: 'Please call me back about toner.', contactName: 'Chan', contactEmail: 'tm.chan@example.hk', contactPhone: '＋８５２　９１２３－４５６７', idempotencyKey: randomUUID() },
+      { token: customerToken },
+    );
+    expect(res.status).toBe(200);
+    const { id } = ok<{ id: string }>(res);
+    const [row] = await getHandle().db.select().from(enquiries).where(eq(enquiries.id, id));
+    expect(row!.contactPhone).toBe('+852 9123-4567');
+  });
+
   it('lets content staff add, edit and unpublish an article: sanitized, searchable at once, audited; readers cannot write', async () => {
     const db = getHandle().db;
     const fields = {

@@ -355,6 +355,9 @@ describe('MoneyFieldElement', () => {
     // Negative or too large is still an amount: the schema names the rule it breaks (moneyCents).
     ['-5', -500],
     ['99999999999999999999', Number.MAX_SAFE_INTEGER],
+    // Full-width, as a Chinese input method types it (QA: refused as "enter a HK$ amount").
+    ['１，２３４．５０', 123450],
+    ['ＨＫ＄　１０', 1000],
   ])('parses "%s" as %p cents', (text, cents) => {
     expect(parseMoneyToCents(text)).toBe(cents);
   });
