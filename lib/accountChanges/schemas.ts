@@ -159,13 +159,13 @@ export const hkPhoneSchema = z
  */
 export const brNoSchema = z
   .string({ error: 'ui.validation.required' })
-  .overwrite(trimBlank)
+  .overwrite(trimHalfWidth)
   .min(1, { error: 'ui.validation.required' })
   .regex(/^\d{8}(-\d{3}-\d{2}-\d{2}-[0-9A-Z])?$/, { error: V('brNo') });
 
 export const emailSchema = z
   .string({ error: 'ui.validation.required' })
-  .overwrite(trimBlank)
+  .overwrite(trimHalfWidth)
   .min(1, { error: 'ui.validation.required' })
   .max(LIMITS.email, { error: msg('ui.validation.maxLength', { max: LIMITS.email }) })
   .pipe(z.email({ error: V('email') }));

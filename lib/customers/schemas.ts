@@ -28,7 +28,7 @@ export const ucpIdSchema = z
 /** Hong Kong business registration number: 8 digits. */
 export const brNoSchema = z
   .string()
-  .overwrite(trimBlank)
+  .overwrite(trimHalfWidth)
   .regex(/^\d{8}$/, { error: msg('customers:errors.brNoFormat') });
 
 export const customerFieldsSchema = z.strictObject({
@@ -40,7 +40,7 @@ export const customerFieldsSchema = z.strictObject({
   contactName: text(100),
   /** Optional; a phone number of 8 to 20 digits with spaces, +, ( ) or - (a customer may have an overseas office). */
   contactPhone: z.union([z.literal(''), z.string().overwrite(trimHalfWidth).regex(PHONE_PATTERN, { error: msg('customers:errors.phoneFormat') })]),
-  contactEmail: z.union([z.literal(''), z.email({ error: zodMessages.email }).max(254, zodMessages.maxLength(254))]),
+  contactEmail: z.union([z.literal(''), z.string().overwrite(trimHalfWidth).pipe(z.email({ error: zodMessages.email }).max(254, zodMessages.maxLength(254)))]),
   receiveHardcopyBill: z.boolean(),
 });
 export type CustomerFields = z.infer<typeof customerFieldsSchema>;

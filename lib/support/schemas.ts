@@ -48,7 +48,7 @@ export const enquiryFormSchema = z.strictObject({
   subject: required(LIMITS.subject),
   message: text(LIMITS.message).min(10, msg('support:contact.form.messageTooShort', { min: 10 })),
   contactName: required(LIMITS.name),
-  contactEmail: z.email({ error: zodMessages.email }).max(254, zodMessages.maxLength(254)),
+  contactEmail: z.string().overwrite(trimHalfWidth).pipe(z.email({ error: zodMessages.email }).max(254, zodMessages.maxLength(254))),
   contactPhone: z.union([z.literal(''), z.string().overwrite(trimHalfWidth).regex(PHONE_PATTERN, { error: msg('support:contact.form.phoneFormat') })]),
 });
 export type EnquiryForm = z.infer<typeof enquiryFormSchema>;

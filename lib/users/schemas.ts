@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { passwordSchema } from '@/lib/auth/passwordRules';
 import { listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
-import { recordIdSchema, text, uuidSchema, versionSchema, trimBlank } from '@/lib/zodText';
+import { recordIdSchema, text, uuidSchema, versionSchema, trimBlank, trimHalfWidth } from '@/lib/zodText';
 
 /**
  * pending = created, waiting for its activation; active; locked = locked by staff until unlocked; inactive =
@@ -35,7 +35,7 @@ export const loginIdSchema = z
 
 export const userEmailSchema = z
   .string()
-  .overwrite(trimBlank)
+  .overwrite(trimHalfWidth)
   .min(1, zodMessages.required)
   .max(254, zodMessages.maxLength(254))
   .pipe(z.email({ error: zodMessages.email }));
