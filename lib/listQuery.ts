@@ -6,6 +6,7 @@
  * No server code here: this file is imported by client bundles too.
  */
 import { z } from 'zod';
+import { trimBlank } from '@/lib/zodText';
 import { msg } from './zodMessages';
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -101,8 +102,16 @@ export const isoDateSchema = z
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= MIN_ISO_DATE && v <= MAX_ISO_DATE;
   }, { error: 'ui.validation.date' });
 
-/** Free-text search of a list filter: trimmed, at most 100 characters, empty means "no filter". */
-export const searchTextSchema = z.string().trim().max(100, { error: msg('ui.validation.maxLength', { max: 100 }) });
+/**
+ * Free-text search of a list filter: trimmed, at most 100 characters, empty means "no filter". A NUL (which the API
+ * router refuses in every body) is refused here too, so a list URL carrying one (`?q=%00`) drops that filter instead
+ * of failing the list with "check the highlighted fields" and nothing highlighted (QA).
+ */
+export const searchTextSchema = z
+  .string()
+  .overwrite(trimBlank)
+  .max(100, { error: msg('ui.validation.maxLength', { max: 100 }) })
+  .refine((v) => !v.includes('\u0000'), { error: 'ui.validation.controlCharacter' });
 
 /** The optional "from / to" pair of a list filter: inclusive Hong Kong dates. Spread it into the filter object. */
 export function dateRangeFilter() {

@@ -6,8 +6,29 @@
 import { z } from 'zod';
 import { zodMessages } from '@/lib/zodMessages';
 
-/** Optional text: trimmed, at most `max` characters (`''` when left empty). */
-export const text = (max: number) => z.string().trim().max(max, zodMessages.maxLength(max));
+/**
+ * Blank at either end: white space (what `String.prototype.trim` removes) and the invisible format characters a paste
+ * brings along (zero-width space / non-joiner / joiner, word joiner, byte-order mark, soft hyphen). Only the ends: a
+ * joiner inside an emoji sequence or a word stays.
+ */
+const EDGE_BLANK = /^[\s\u00AD\u180E\u200B-\u200D\u2060\uFEFF]+|[\s\u00AD\u180E\u200B-\u200D\u2060\uFEFF]+$/g;
+
+/**
+ * `value` without blank at its ends (EDGE_BLANK). Schemas use `z.string().overwrite(trimBlank)` where they would use
+ * `.trim()`, so a field of zero-width spaces only is empty ("required"), not a stored value that shows as nothing
+ * (QA: an enquiry whose subject and contact were U+200B was accepted and reached staff blank).
+ */
+export const trimBlank = (value: string): string => value.replace(EDGE_BLANK, '');
+
+/**
+ * `value` in half-width (NFKC) and trimmed: for numbers typed with a Chinese input method in full-width mode
+ * (`９１２３　４５６７`, `＋８５２`), which mean the same digits. Phone schemas trim with it (QA: a full-width number was
+ * refused as "enter a phone number of 8 to 20 digits").
+ */
+export const trimHalfWidth = (value: string): string => trimBlank(value.normalize('NFKC'));
+
+/** Optional text: trimmed (trimBlank), at most `max` characters (`''` when left empty). */
+export const text = (max: number) => z.string().overwrite(trimBlank).max(max, zodMessages.maxLength(max));
 
 /** Required text: trimmed, 1 to `max` characters. */
 export const required = (max: number) => text(max).min(1, zodMessages.required);

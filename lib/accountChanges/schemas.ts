@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { CustomerRef } from '@/lib/customers/schemas';
-import { recordIdSchema, uuidSchema } from '@/lib/zodText';
+import { recordIdSchema, uuidSchema, trimBlank, trimHalfWidth } from '@/lib/zodText';
 import { HK_PHONE_DIGITS, normalizeHkPhone } from '@/lib/phone';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
 import { enumListFilter, isoDateSchema, listBodySchema, searchTextSchema, type ListFilterOf, type ListResult, dateRangeFilter } from '@/lib/listQuery';
@@ -90,7 +90,7 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 const text = (max: number) =>
   z
     .string({ error: 'ui.validation.required' })
-    .trim()
+    .overwrite(trimBlank)
     .max(max, { error: msg('ui.validation.maxLength', { max }) })
     .refine((v) => !CONTROL.test(v), { error: V('noControl') });
 const requiredText = (max: number) => text(max).pipe(z.string().min(1, { error: 'ui.validation.required' }));
@@ -147,7 +147,7 @@ export function formatHkAddress(a: HkAddress): { en: string; zh: string } {
 /** Hong Kong phone: 8 digits starting 2–9, optionally written with +852 and spaces or hyphens; stored as 8 digits. */
 export const hkPhoneSchema = z
   .string({ error: 'ui.validation.required' })
-  .trim()
+  .overwrite(trimHalfWidth)
   .min(1, { error: 'ui.validation.required' })
   .max(20, { error: V('phone') })
   .transform(normalizeHkPhone)
@@ -159,13 +159,13 @@ export const hkPhoneSchema = z
  */
 export const brNoSchema = z
   .string({ error: 'ui.validation.required' })
-  .trim()
+  .overwrite(trimHalfWidth)
   .min(1, { error: 'ui.validation.required' })
   .regex(/^\d{8}(-\d{3}-\d{2}-\d{2}-[0-9A-Z])?$/, { error: V('brNo') });
 
 export const emailSchema = z
   .string({ error: 'ui.validation.required' })
-  .trim()
+  .overwrite(trimHalfWidth)
   .min(1, { error: 'ui.validation.required' })
   .max(LIMITS.email, { error: msg('ui.validation.maxLength', { max: LIMITS.email }) })
   .pipe(z.email({ error: V('email') }));

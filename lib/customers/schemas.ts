@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { listBodySchema, type ListResult, searchStatusFilter } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
-import { required, text, PHONE_PATTERN, versionSchema } from '@/lib/zodText';
+import { required, text, PHONE_PATTERN, versionSchema, trimBlank, trimHalfWidth } from '@/lib/zodText';
 
 export const CUSTOMER_STATUSES = ['active', 'inactive'] as const;
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
@@ -21,14 +21,14 @@ export type CustomerRef = { ucpId: string; customerNameEn: string; customerNameZ
 /** `UCP100001`: letters, digits, `-` and `_`, 3–20, starting with a letter or digit; stored upper-cased. */
 export const ucpIdSchema = z
   .string()
-  .trim()
+  .overwrite(trimBlank)
   .toUpperCase()
   .regex(/^[A-Z0-9][A-Z0-9_-]{2,19}$/, { error: msg('customers:errors.ucpIdFormat') });
 
 /** Hong Kong business registration number: 8 digits. */
 export const brNoSchema = z
   .string()
-  .trim()
+  .overwrite(trimHalfWidth)
   .regex(/^\d{8}$/, { error: msg('customers:errors.brNoFormat') });
 
 export const customerFieldsSchema = z.strictObject({
@@ -39,8 +39,8 @@ export const customerFieldsSchema = z.strictObject({
   billingAddressZh: text(300),
   contactName: text(100),
   /** Optional; a phone number of 8 to 20 digits with spaces, +, ( ) or - (a customer may have an overseas office). */
-  contactPhone: z.union([z.literal(''), z.string().trim().regex(PHONE_PATTERN, { error: msg('customers:errors.phoneFormat') })]),
-  contactEmail: z.union([z.literal(''), z.email({ error: zodMessages.email }).max(254, zodMessages.maxLength(254))]),
+  contactPhone: z.union([z.literal(''), z.string().overwrite(trimHalfWidth).regex(PHONE_PATTERN, { error: msg('customers:errors.phoneFormat') })]),
+  contactEmail: z.union([z.literal(''), z.string().overwrite(trimHalfWidth).pipe(z.email({ error: zodMessages.email }).max(254, zodMessages.maxLength(254)))]),
   receiveHardcopyBill: z.boolean(),
 });
 export type CustomerFields = z.infer<typeof customerFieldsSchema>;

@@ -1,6 +1,6 @@
 /** Build inbox message: requests and answers shared by the API and the screens (client-safe). */
 import { z } from 'zod';
-import { recordIdSchema, uuidSchema, versionSchema } from '@/lib/zodText';
+import { recordIdSchema, uuidSchema, versionSchema, trimBlank } from '@/lib/zodText';
 import { listBodySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
 import { findRoute, normalizePath } from '@/lib/permissions/routes';
 import { msg } from '@/lib/zodMessages';
@@ -24,7 +24,7 @@ export function isPortalPagePath(path: string): boolean {
   return Boolean(rule && !rule.isPublic && !rule.isLoginPage && !path.includes('['));
 }
 
-const ucpIdSchema = z.string().trim().min(1).max(20).regex(/^[A-Za-z0-9_-]+$/, { error: 'ui.validation.invalid' });
+const ucpIdSchema = z.string().overwrite(trimBlank).min(1).max(20).regex(/^[A-Za-z0-9_-]+$/, { error: 'ui.validation.invalid' });
 
 export const messageDraftSchema = z
   .strictObject({

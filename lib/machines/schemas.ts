@@ -3,7 +3,7 @@
  * request schemas and answer types (API lib/server/api/machines.ts, screens components/machines). Client-safe.
  */
 import { z } from 'zod';
-import { recordIdSchema } from '@/lib/zodText';
+import { recordIdSchema, trimBlank } from '@/lib/zodText';
 import { listBodySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import type { ContractStatus, ContractType } from '@/lib/contracts/constants';
 import type { ReadingDueFlag, ReadingSource } from '@/lib/meter/constants';
@@ -36,7 +36,7 @@ export const listMachinesSchema = listBodySchema(MACHINE_SORT_FIELDS, {
   /** Serial number, location or site address (either language). */
   q: searchTextSchema.optional(),
   /** A site's key (`listSites`); the list shows a choice of the customer's sites. */
-  site: z.string().trim().max(40).optional(),
+  site: z.string().overwrite(trimBlank).max(40).optional(),
   status: enumListFilter(MACHINE_STATUSES),
 });
 export type ListMachinesBody = z.infer<typeof listMachinesSchema>;

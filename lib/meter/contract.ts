@@ -41,7 +41,7 @@ export const meterContract = defineContract('meter', {
     output<ReadingListResult>(),
   ),
   usage: readHistory(
-    'Monthly pages per machine (black and colour) between fromMonth and toMonth (YYYY-MM; default the last 12 months), optionally one machine.',
+    'Monthly pages per machine (black and colour) between fromMonth and toMonth (YYYY-MM, 1900-01 to 2100-12; default the last 12 months; a longer range than 60 months keeps its last 60), optionally one machine.',
     usageSchema,
     output<UsageResult>(),
   ),

@@ -3,7 +3,8 @@
  * (components/meter). Client-safe.
  */
 import { z } from 'zod';
-import { isoDateSchema, listBodySchema, type ListFilterOf, type ListResult, enumListFilter, dateRangeFilter } from '@/lib/listQuery';
+import { trimBlank } from '@/lib/zodText';
+import { MAX_ISO_DATE, MIN_ISO_DATE, isoDateSchema, listBodySchema, type ListFilterOf, type ListResult, enumListFilter, dateRangeFilter } from '@/lib/listQuery';
 import type { MachineSummary } from '@/lib/machines/schemas';
 import { msg } from '@/lib/zodMessages';
 import { MAX_COUNTER, MAX_CSV_CHARS, MAX_READINGS_PER_SUBMISSION, READING_SOURCES, type ReadingDueFlag, type ReadingIssue, type ReadingSource, type ReadingStatus } from './constants';
@@ -11,7 +12,7 @@ import { MAX_COUNTER, MAX_CSV_CHARS, MAX_READINGS_PER_SUBMISSION, READING_SOURCE
 /** Serial numbers are letters, digits and dashes (as printed on the machine's plate). */
 export const serialSchema = z
   .string()
-  .trim()
+  .overwrite(trimBlank)
   .min(1, { error: 'ui.validation.required' })
   .max(40, { error: msg('ui.validation.maxLength', { max: 40 }) })
   .regex(/^[A-Za-z0-9][A-Za-z0-9-]*$/, { error: 'meter:errors.serialFormat' });
@@ -132,11 +133,20 @@ export type ReadingItem = {
 };
 export type ReadingListResult = ListResult<ReadingItem>;
 
+/** The usage chart's longest range: a longer one keeps its last this many months (services/meter/readings.ts). */
+export const USAGE_MAX_MONTHS = 60;
+
+/** 'YYYY-MM' within the dates the API takes (MIN_ISO_DATE … MAX_ISO_DATE: QA's '0001-01' was a 500). */
+const monthSchema = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'ui.validation.date' })
+  .refine((v) => v >= MIN_ISO_DATE.slice(0, 7) && v <= MAX_ISO_DATE.slice(0, 7), { error: 'ui.validation.date' });
+
 export const usageSchema = z.strictObject({
   machineId: z.uuid().optional(),
   /** First and last month, 'YYYY-MM'. */
-  fromMonth: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'ui.validation.date' }).optional(),
-  toMonth: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'ui.validation.date' }).optional(),
+  fromMonth: monthSchema.optional(),
+  toMonth: monthSchema.optional(),
 });
 export type UsageBody = z.infer<typeof usageSchema>;
 

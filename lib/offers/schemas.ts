@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { isoDateSchema, listBodySchema, type ListResult, searchStatusFilter } from '@/lib/listQuery';
 import { msg } from '@/lib/zodMessages';
-import { required, text, versionSchema } from '@/lib/zodText';
+import { required, text, versionSchema, trimBlank } from '@/lib/zodText';
 
 export const OFFER_STATUSES = ['draft', 'published', 'expired'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
@@ -44,7 +44,7 @@ export const offerFieldsSchema = z
     validTo: isoDateSchema,
     target: z.enum(OFFER_TARGETS),
     /** UCP ids when target is `selected`. */
-    customerIds: z.array(z.string().trim().min(1).max(40)).max(500),
+    customerIds: z.array(z.string().overwrite(trimBlank).min(1).max(40)).max(500),
     ctaUrl: ctaUrlSchema,
     ctaLabelEn: text(40),
     ctaLabelZh: text(40),

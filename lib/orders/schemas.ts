@@ -6,7 +6,7 @@
  * this feature's), so a form shows the same text whether the browser or the server found the problem.
  */
 import { z } from 'zod';
-import { recordIdSchema, uuidSchema } from '@/lib/zodText';
+import { recordIdSchema, uuidSchema, trimBlank, trimHalfWidth } from '@/lib/zodText';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
 import { msg } from '@/lib/zodMessages';
 import { dateRangeFilter, isoDateSchema, listBodySchema, searchTextSchema, enumListFilter } from '@/lib/listQuery';
@@ -75,7 +75,7 @@ export function requestedDateWindow(now: Date = new Date()): { min: string; max:
 export const HK_PHONE_PATTERN = /^(?:\+852[\s-]?)?[2-9]\d{3}[\s-]?\d{4}$/;
 export const hkPhoneSchema = z
   .string()
-  .trim()
+  .overwrite(trimHalfWidth)
   .min(1, { error: 'ui.validation.required' })
   .regex(HK_PHONE_PATTERN, { error: 'orders.validation.phone' });
 
@@ -119,7 +119,7 @@ export type ListShipmentsBody = z.infer<typeof listShipmentsSchema>;
 export const listProductsForMachineSchema = z.strictObject({ machineId: uuidSchema });
 
 export const orderLineSchema = z.strictObject({
-  productCode: z.string().trim().min(1, { error: 'ui.validation.required' }).max(40, { error: msg('ui.validation.maxLength', { max: 40 }) }),
+  productCode: z.string().overwrite(trimBlank).min(1, { error: 'ui.validation.required' }).max(40, { error: msg('ui.validation.maxLength', { max: 40 }) }),
   quantity: z
     .number({ error: 'ui.validation.number' })
     .int({ error: 'ui.validation.integer' })
@@ -131,14 +131,14 @@ export type OrderLine = z.infer<typeof orderLineSchema>;
 /** The delivery part of the order form (its own step on the screen). */
 export const deliveryFields = {
   requestedDate: isoDateSchema.optional(),
-  deliveryAddress: z.string().trim().max(ORDER_LIMITS.maxAddress, { error: msg('ui.validation.maxLength', { max: ORDER_LIMITS.maxAddress }) }).optional(),
+  deliveryAddress: z.string().overwrite(trimBlank).max(ORDER_LIMITS.maxAddress, { error: msg('ui.validation.maxLength', { max: ORDER_LIMITS.maxAddress }) }).optional(),
   contactName: z
     .string()
-    .trim()
+    .overwrite(trimBlank)
     .min(1, { error: 'ui.validation.required' })
     .max(ORDER_LIMITS.maxContactName, { error: msg('ui.validation.maxLength', { max: ORDER_LIMITS.maxContactName }) }),
   contactPhone: hkPhoneSchema,
-  remarks: z.string().trim().max(ORDER_LIMITS.maxRemarks, { error: msg('ui.validation.maxLength', { max: ORDER_LIMITS.maxRemarks }) }).optional(),
+  remarks: z.string().overwrite(trimBlank).max(ORDER_LIMITS.maxRemarks, { error: msg('ui.validation.maxLength', { max: ORDER_LIMITS.maxRemarks }) }).optional(),
 };
 
 /**
@@ -201,7 +201,7 @@ export type DeliveryStepValues = z.output<typeof deliveryStepSchema>;
 
 export const cancelOrderSchema = z.strictObject({
   id: uuidSchema,
-  reason: z.string().trim().max(ORDER_LIMITS.maxRemarks, { error: msg('ui.validation.maxLength', { max: ORDER_LIMITS.maxRemarks }) }).optional(),
+  reason: z.string().overwrite(trimBlank).max(ORDER_LIMITS.maxRemarks, { error: msg('ui.validation.maxLength', { max: ORDER_LIMITS.maxRemarks }) }).optional(),
 });
 export type CancelOrderBody = z.infer<typeof cancelOrderSchema>;
 

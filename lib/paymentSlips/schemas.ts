@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { CustomerRef } from '@/lib/customers/schemas';
-import { recordIdSchema, uuidSchema } from '@/lib/zodText';
+import { recordIdSchema, uuidSchema, trimBlank } from '@/lib/zodText';
 import { dateRangeFilter, isoDateSchema, listBodySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import { msg } from '@/lib/zodMessages';
 import { addDays } from '@/lib/bills/dates';
@@ -91,7 +91,7 @@ export const amountCentsSchema = z
 
 export const referenceSchema = z
   .string()
-  .trim()
+  .overwrite(trimBlank)
   .max(SLIP_LIMITS.maxReference, { error: msg('ui.validation.maxLength', { max: SLIP_LIMITS.maxReference }) });
 
 /**
@@ -131,7 +131,7 @@ export type ListSlipsBody = z.input<typeof listSlipsSchema>;
 export const listForReviewSchema = listBodySchema(SLIP_SORT_FIELDS, {
   status: enumListFilter(SLIP_STATUSES),
   /** One customer (UCP id). */
-  ucpId: z.string().trim().min(1).max(40).optional(),
+  ucpId: z.string().overwrite(trimBlank).min(1).max(40).optional(),
   /** Uploaded from / to (Hong Kong dates, inclusive). */
   ...dateRangeFilter(),
   /** Slip number, customer name or UCP id. */
@@ -151,7 +151,7 @@ export const approveSlipSchema = z.strictObject({
     .optional(),
   comment: z
     .string()
-    .trim()
+    .overwrite(trimBlank)
     .max(SLIP_LIMITS.maxReason, { error: msg('ui.validation.maxLength', { max: SLIP_LIMITS.maxReason }) })
     .optional(),
 });
@@ -161,7 +161,7 @@ export const rejectSlipSchema = z.strictObject({
   id: uuidSchema,
   reason: z
     .string()
-    .trim()
+    .overwrite(trimBlank)
     .min(1, { error: 'ui.validation.required' })
     .max(SLIP_LIMITS.maxReason, { error: msg('ui.validation.maxLength', { max: SLIP_LIMITS.maxReason }) }),
 });

@@ -5,7 +5,7 @@ import { CONTRACT_TYPES, type ContractType } from '@/lib/contracts/constants';
 import type { ContractEvent, ContractTerms } from '@/lib/contracts/schemas';
 import { isoDateSchema, listBodySchema, searchTextSchema, type ListFilterOf, type ListResult, enumListFilter, dateRangeFilter } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
-import { optionalMoneyCents, versionSchema } from '@/lib/zodText';
+import { optionalMoneyCents, versionSchema, trimBlank } from '@/lib/zodText';
 import { OFFER_STATUSES, RENEWAL_STATUSES, type OfferStatus, type RenewalStatus } from './constants';
 
 const id = z.uuid({ error: 'ui.validation.invalid' });
@@ -84,7 +84,7 @@ export type SubmitRenewalResult = { id: string; renewalNo: string; status: Renew
 
 const rateSchema = z
   .string()
-  .trim()
+  .overwrite(trimBlank)
   .regex(/^\d{1,4}(\.\d{1,4})?$/, { error: 'renewal:offers.rateFormat' });
 /** An offer's charges, up to HK$1,000,000; the fields have no asterisk: left empty is none (0, the table's default). */
 const chargeSchema = optionalMoneyCents(100_000_000);
@@ -97,7 +97,7 @@ const pagesSchema = z
 const text = (max: number, required = false) => {
   const base = z
     .string()
-    .trim()
+    .overwrite(trimBlank)
     .max(max, { error: msg('ui.validation.maxLength', { max }) })
     .refine((s) => !s.includes('\u0000'), { error: 'ui.validation.invalid' });
   return required ? base.refine((s) => s.length > 0, { error: 'ui.validation.required' }) : base;
@@ -108,7 +108,7 @@ export const offerFieldsSchema = z
     /** `RN-RENT-36`: letters, digits and dashes; trimmed and upper-cased before it is checked, as a UCP id is. */
     offerCode: z
       .string()
-      .trim()
+      .overwrite(trimBlank)
       .toUpperCase()
       .min(1, { error: 'ui.validation.required' })
       .max(30, { error: msg('ui.validation.maxLength', { max: 30 }) })
@@ -125,7 +125,7 @@ export const offerFieldsSchema = z
     colourRate: rateSchema,
     monoAllowance: pagesSchema,
     colourAllowance: pagesSchema,
-    newModelCode: z.string().trim().max(40).nullable(),
+    newModelCode: z.string().overwrite(trimBlank).max(40).nullable(),
     validFrom: isoDateSchema,
     validTo: isoDateSchema,
     status: z.enum(OFFER_STATUSES),

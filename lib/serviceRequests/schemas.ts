@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { CustomerRef } from '@/lib/customers/schemas';
-import { recordIdSchema, required, text, uuidSchema, PHONE_PATTERN } from '@/lib/zodText';
+import { recordIdSchema, required, text, uuidSchema, PHONE_PATTERN, trimBlank, trimHalfWidth } from '@/lib/zodText';
 import type { MachineSummary } from '@/lib/machines/schemas';
 import { isoDateSchema, listBodySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
@@ -28,7 +28,7 @@ import {
 } from './constants';
 
 
-export const phoneSchema = z.string().trim().regex(PHONE_PATTERN, { error: msg('serviceRequests:form.phoneFormat') });
+export const phoneSchema = z.string().overwrite(trimHalfWidth).regex(PHONE_PATTERN, { error: msg('serviceRequests:form.phoneFormat') });
 const versionSchema = z.number().int().min(1);
 const ratingSchema = z.number({ error: zodMessages.choose }).int(zodMessages.integer).min(1, zodMessages.min(1)).max(5, zodMessages.max(5));
 
@@ -180,7 +180,7 @@ export const listDeskSchema = listBodySchema(DESK_SORT_FIELDS, {
   /** `open`: every status before resolved. */
   state: z.enum(['open', 'done']).optional(),
   category: z.enum(SERVICE_CATEGORIES).optional(),
-  ucpId: z.string().trim().max(20).optional(),
+  ucpId: z.string().overwrite(trimBlank).max(20).optional(),
   sla: z.enum(SLA_STATES).optional(),
   q: searchTextSchema.optional(),
 });

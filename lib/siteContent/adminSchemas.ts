@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { listBodySchema, type ListResult } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
-import { versionSchema } from '@/lib/zodText';
+import { versionSchema, trimBlank } from '@/lib/zodText';
 import { isSafeHref, type FooterPopupContent, type LinkConfiguration, type MobileApplication, type SocialPlatformSection } from './schemas';
 
 export const SITE_CONTENT_SECTIONS = ['footer_popup', 'mobile_app', 'social', 'chat_link', 'link_config'] as const;
@@ -21,15 +21,15 @@ export const SITE_CONTENT_LIMITS = { url: 2048, text: 200, popupTitle: 80, parag
 
 const noNul = (v: string) => !v.includes('\u0000');
 const text = (max: number) =>
-  z.string().trim().min(1, zodMessages.required).max(max, zodMessages.maxLength(max)).refine(noNul, { error: zodMessages.invalid });
+  z.string().overwrite(trimBlank).min(1, zodMessages.required).max(max, zodMessages.maxLength(max)).refine(noNul, { error: zodMessages.invalid });
 /** '' = not configured (the footer leaves the link out); otherwise https:// or a portal path (`/contact-us`). */
 export const contentLinkSchema = z
   .string()
-  .trim()
+  .overwrite(trimBlank)
   .max(SITE_CONTENT_LIMITS.url, zodMessages.maxLength(SITE_CONTENT_LIMITS.url))
   .refine((v) => v === '' || isSafeHref(v), { error: msg('siteContentAdmin:validation.link') });
 const requiredLink = contentLinkSchema.refine((v) => v !== '', { error: zodMessages.required });
-const entryKey = z.string().trim().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, { error: msg('siteContentAdmin:validation.key') });
+const entryKey = z.string().overwrite(trimBlank).regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, { error: msg('siteContentAdmin:validation.key') });
 
 function uniqueKeys(list: readonly { key: string }[], ctx: z.RefinementCtx): void {
   const seen = new Set<string>();

@@ -2,7 +2,7 @@
  * Customer support (docs/support.md): requests and answers shared by the API and the screens (client-safe).
  */
 import { z } from 'zod';
-import { enZh, required, text, PHONE_PATTERN, versionSchema } from '@/lib/zodText';
+import { enZh, required, text, PHONE_PATTERN, versionSchema, trimBlank, trimHalfWidth } from '@/lib/zodText';
 import { listBodySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
 import { ENQUIRY_TOPICS, SUPPORT_TOPICS, type EnquiryTopic, type SupportTopic } from './constants';
@@ -21,7 +21,7 @@ const langField = z.enum(LANGS).optional();
 export const langBodySchema = z.strictObject({ lang: langField });
 export const articleBodySchema = z.strictObject({ id: z.uuid(), lang: langField });
 export const searchBodySchema = z.strictObject({
-  q: z.string().trim().min(1, zodMessages.required).max(100, zodMessages.maxLength(100)),
+  q: z.string().overwrite(trimBlank).min(1, zodMessages.required).max(100, zodMessages.maxLength(100)),
   lang: langField,
 });
 
@@ -48,8 +48,8 @@ export const enquiryFormSchema = z.strictObject({
   subject: required(LIMITS.subject),
   message: text(LIMITS.message).min(10, msg('support:contact.form.messageTooShort', { min: 10 })),
   contactName: required(LIMITS.name),
-  contactEmail: z.email({ error: zodMessages.email }).max(254, zodMessages.maxLength(254)),
-  contactPhone: z.union([z.literal(''), z.string().trim().regex(PHONE_PATTERN, { error: msg('support:contact.form.phoneFormat') })]),
+  contactEmail: z.string().overwrite(trimHalfWidth).pipe(z.email({ error: zodMessages.email }).max(254, zodMessages.maxLength(254))),
+  contactPhone: z.union([z.literal(''), z.string().overwrite(trimHalfWidth).regex(PHONE_PATTERN, { error: msg('support:contact.form.phoneFormat') })]),
 });
 export type EnquiryForm = z.infer<typeof enquiryFormSchema>;
 export const submitEnquirySchema = enquiryFormSchema.extend({ idempotencyKey: z.uuid() });
@@ -86,7 +86,7 @@ export const updateFaqSchema = faqFieldsSchema.extend({ id: z.uuid(), version: v
 /** https, http or mailto, or a path of the portal (`/inbox`); the server checks it again with safeHref. */
 export const linkUrlSchema = z
   .string()
-  .trim()
+  .overwrite(trimBlank)
   .min(1, zodMessages.required)
   .max(LIMITS.url, zodMessages.maxLength(LIMITS.url))
   .regex(/^(https?:\/\/[^\s/\\]+[^\s\\]*|mailto:[^\s\\]+|\/(?!\/)[^\s\\]*)$/i, { error: msg('supportAdmin:errors.url') });

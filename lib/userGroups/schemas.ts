@@ -7,7 +7,7 @@ import type { CustomerRef } from '@/lib/customers/schemas';
 import { listBodySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import { FUNCTION_CODES, type FunctionCode } from '@/lib/permissions/codes';
 import { msg, zodMessages } from '@/lib/zodMessages';
-import { required, text, versionSchema } from '@/lib/zodText';
+import { required, text, versionSchema, trimBlank } from '@/lib/zodText';
 
 /** customer: held by customers' users for one customer; provider: provider staff (shown as "Staff"). */
 export const GROUP_KINDS = ['customer', 'provider'] as const;
@@ -19,7 +19,7 @@ export type GroupStatus = (typeof GROUP_STATUSES)[number];
 /** `CUST_VIEWER`: upper-case letters, digits and `_`, 3–40; stored upper-cased. */
 export const groupCodeSchema = z
   .string()
-  .trim()
+  .overwrite(trimBlank)
   .toUpperCase()
   .regex(/^[A-Z][A-Z0-9_]{2,39}$/, { error: msg('userGroups:errors.codeFormat') });
 
@@ -46,14 +46,14 @@ export const setGroupStatusSchema = z.strictObject({ id: z.uuid(), status: z.enu
 
 const loginIdSchema = z
   .string()
-  .trim()
+  .overwrite(trimBlank)
   .toLowerCase()
   .min(1, zodMessages.required)
   .max(254, zodMessages.maxLength(254));
 /** A customer's UCP id as typed (matched case-insensitively: UCP100001 = ucp100001). */
 const ucpIdSchema = z
   .string()
-  .trim()
+  .overwrite(trimBlank)
   .min(1, zodMessages.required)
   .max(40, zodMessages.maxLength(40));
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { passwordSchema } from '@/lib/auth/passwordRules';
 import { listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
-import { recordIdSchema, text, uuidSchema, versionSchema } from '@/lib/zodText';
+import { recordIdSchema, text, uuidSchema, versionSchema, trimBlank, trimHalfWidth } from '@/lib/zodText';
 
 /**
  * pending = created, waiting for its activation; active; locked = locked by staff until unlocked; inactive =
@@ -29,13 +29,13 @@ export type UserStatusAction = (typeof USER_STATUS_ACTIONS)[number];
 /** Login ids are stored lower-cased: letters, digits and `. _ @ + -`, 3–100 characters (e-mail addresses fit). */
 export const loginIdSchema = z
   .string()
-  .trim()
+  .overwrite(trimBlank)
   .toLowerCase()
   .regex(/^[a-z0-9][a-z0-9._@+-]{2,99}$/, { error: msg('users:errors.loginIdFormat') });
 
 export const userEmailSchema = z
   .string()
-  .trim()
+  .overwrite(trimHalfWidth)
   .min(1, zodMessages.required)
   .max(254, zodMessages.maxLength(254))
   .pipe(z.email({ error: zodMessages.email }));
@@ -43,7 +43,7 @@ export const userEmailSchema = z
 
 /** The customers a user may act for, each with the groups it holds for that customer (membership is per customer). */
 export const userLinkSchema = z.strictObject({
-  ucpId: z.string().trim().min(1, zodMessages.required).max(20, zodMessages.maxLength(20)),
+  ucpId: z.string().overwrite(trimBlank).min(1, zodMessages.required).max(20, zodMessages.maxLength(20)),
   groupIds: z.array(uuidSchema).max(50),
 });
 export type UserLink = z.infer<typeof userLinkSchema>;
@@ -64,7 +64,7 @@ export const userFieldsSchema = z.strictObject({
    * (`staff_customer_assignments`, docs/user-list-report.md). Left out: unchanged on edit, none on add.
    */
   assignedUcpIds: z
-    .array(z.string().trim().min(1, zodMessages.required).max(20, zodMessages.maxLength(20)))
+    .array(z.string().overwrite(trimBlank).min(1, zodMessages.required).max(20, zodMessages.maxLength(20)))
     .max(500)
     .optional(),
   links: z
@@ -163,8 +163,8 @@ export const MAX_IMPORT_ROWS = 1000;
 export const LINK_PURPOSES = ['activation', 'reset'] as const;
 export type LinkPurpose = (typeof LINK_PURPOSES)[number];
 
-const linkTokenSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{32,64}$/, { error: msg('error:LINK_INVALID') });
+const linkTokenSchema = z.string().overwrite(trimBlank).regex(/^[A-Za-z0-9_-]{32,64}$/, { error: msg('error:LINK_INVALID') });
 export const checkLinkSchema = z.strictObject({ token: linkTokenSchema, purpose: z.enum(LINK_PURPOSES) });
 export type LinkInfo = { purpose: LinkPurpose; loginId: string; expiresAt: string };
 export const setPasswordByLinkSchema = z.strictObject({ token: linkTokenSchema, purpose: z.enum(LINK_PURPOSES), password: passwordSchema });
-export const requestPasswordResetSchema = z.strictObject({ loginId: z.string().trim().min(1, zodMessages.required).max(254, zodMessages.maxLength(254)) });
+export const requestPasswordResetSchema = z.strictObject({ loginId: z.string().overwrite(trimBlank).min(1, zodMessages.required).max(254, zodMessages.maxLength(254)) });

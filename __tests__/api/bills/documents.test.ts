@@ -139,6 +139,20 @@ describeEachDb('bill documents', (getHandle) => {
     expect(pdf.status).toBe(200);
   });
 
+  it('the contract summary PDF names the status in words in both languages, never the stored code (QA: "狀態active")', async () => {
+    await db().insert(customers).values({ ucpId: `PROV-${Date.now()}`, nameEn: 'Test Provider Ltd', nameZh: '測試供應商有限公司', isProvider: true }).onConflictDoNothing();
+    const m = await createMember(db(), ['contract_billing_read', 'contract_download']);
+    const token = await tokenFor(m.user, m.customer.ucpId);
+    const contract = await createContract(db(), m.customer.ucpId, { status: 'expired', termMonths: 36 });
+    const res = await download(server, '/api/contracts/downloadContract', { id: contract.id }, token);
+    expect(res.status).toBe(200);
+    const { text } = await pdfParse(res.bytes);
+    expect(text).toContain(contract.contractNo);
+    expect(text).toContain('Expired 已屆滿');
+    expect(text).not.toMatch(/狀態\s*expired/);
+    expect(text).toContain('36 months 36個月');
+  });
+
   it('refuses an unknown format (400)', async () => {
     const c = await caller();
     const res = await download(server, STATEMENT, { format: 'xlsx' }, c.token);

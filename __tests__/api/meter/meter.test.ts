@@ -183,6 +183,16 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
       if (usage.body.status !== 'success') throw new Error('expected success');
       expect(usage.body.data.months).toHaveLength(12);
       expect(usage.body.data.points.filter((p) => p.machineId === c.colour.id).every((p) => p.mono === 3000 && p.colour === 600)).toBe(true);
+      // A range longer than 60 months keeps its last 60, up to toMonth, with this year's usage (QA: the first 60, from
+      // 2010, so the chart of "from 2010-01-01" was empty); a month outside 1900–2100 is a 400, not a 500.
+      const long = await callEndpoint(server, E.usage, { fromMonth: '2010-01', toMonth: today.slice(0, 7) }, { token: c.token });
+      if (long.body.status !== 'success') throw new Error('expected success');
+      expect(long.body.data.months).toHaveLength(60);
+      expect(long.body.data.months.at(-1)).toBe(today.slice(0, 7));
+      expect(long.body.data.points.filter((p) => p.machineId === c.colour.id).length).toBeGreaterThanOrEqual(10);
+      const far = await callEndpoint(server, E.usage, { fromMonth: '0001-01', toMonth: '9999-12' }, { token: c.token });
+      expect(far.status).toBe(400);
+      expect(far.body).toMatchObject({ error: { fields: { fromMonth: ['ui.validation.date'], toMonth: ['ui.validation.date'] } } });
       const csv = await server.post(E.exportReadings.path, { lang: 'tc', filter: { machineId: c.mono.id } }, { token: c.token });
       expect(csv.status).toBe(200);
       expect(csv.text.startsWith('\uFEFF機身號碼')).toBe(true);

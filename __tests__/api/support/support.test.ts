@@ -169,6 +169,34 @@ describeEachDb('customer support', (getHandle) => {
     expect(Object.keys(fields).sort()).toEqual(['contactEmail', 'contactPhone', 'message', 'subject']);
   });
 
+  it('refuses an enquiry whose text is only zero-width characters (QA: it was filed and reached staff blank)', async () => {
+    const zw = '\u200B\u200C\u200D\u2060\uFEFF';
+    const res = await callEndpoint(
+      server,
+      c.submitEnquiry,
+      { topic: 'general', subject: zw, message: zw.repeat(3), contactName: ` ${zw} `, contactEmail: 'tm.chan@example.hk', contactPhone: '', idempotencyKey: randomUUID() },
+      { token: customerToken },
+    );
+    expect(res.status).toBe(400);
+    const fields = (res.body as { error?: { fields?: Record<string, string[]> } }).error?.fields ?? {};
+    expect(fields).toEqual({ subject: ['ui.validation.required'], message: [expect.stringContaining('messageTooShort')], contactName: ['ui.validation.required'] });
+  });
+
+  it('takes a phone number and e-mail typed in full-width and stores them half-width (QA: they were refused)', async () => {
+    const res = await callEndpoint(
+      server,
+      c.submitEnquiry,
+      { topic: 'general', subject: 'Call me', message: 'Please call me back about toner.', contactName: 'Chan', contactEmail: ' \u200Bｔｍ．ｃｈａｎ＠example.hk ', contactPhone: '＋８５２　９１２３－４５６７', idempotencyKey: randomUUID() },
+      { token: customerToken },
+    );
+    expect(res.status).toBe(200);
+    const { id } = ok<{ id: string }>(res);
+    const [row] = await getHandle().db.select().from(enquiries).where(eq(enquiries.id, id));
+    expect(row!.contactPhone).toBe('+852 9123-4567');
+    // The e-mail too: pasted with a space and a zero-width space, typed in full-width (QA: "enter a valid e-mail").
+    expect(row!.contactEmail).toBe('tm.chan@example.hk');
+  });
+
   it('lets content staff add, edit and unpublish an article: sanitized, searchable at once, audited; readers cannot write', async () => {
     const db = getHandle().db;
     const fields = {

@@ -109,6 +109,8 @@ describe('shared fields', () => {
   it('BR number: 8 digits, optionally with the certificate suffix', () => {
     expect(brNoSchema.safeParse('31845620').success).toBe(true);
     expect(brNoSchema.safeParse('31845620-000-01-24-6').success).toBe(true);
+    // Full-width, as a Chinese input method types it (QA: refused as "8 digits").
+    expect(brNoSchema.parse('３１８４５６２０')).toBe('31845620');
     for (const bad of ['3184562', '318456201', 'BR318456', '31845620-000']) expect(problems(brNoSchema, bad)).toEqual({ '': ['accountChanges:validation.brNo'] });
   });
 

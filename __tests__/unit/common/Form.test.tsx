@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
   CheckboxElement,
@@ -90,7 +91,30 @@ function setNative(input: HTMLElement, value: string) {
   });
 }
 
+/** A form whose label follows the language, as a feature's `t('…')` label does. */
+function NameForm() {
+  const { i18n } = useTranslation();
+  return (
+    <Form<{ name: string }> schema={z.strictObject({ name: z.string().min(1, zodMessages.required) })} defaultValues={{ name: '' }} submitLabel="Save" onSubmit={jest.fn()}>
+      {(form) => <TextFieldElement control={form.control} name="name" label={i18n.language === 'tc' ? '名稱' : 'Name'} required />}
+    </Form>
+  );
+}
+
 describe('Form', () => {
+  it('names the fields of the error summary in the new language after a language switch (QA: labels stayed English)', async () => {
+    const user = userEvent.setup();
+    const { i18n } = renderWithProviders(<NameForm />);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByTestId('form-error-summary')).toHaveTextContent('Name: This field is required.');
+    await act(async () => {
+      await i18n.changeLanguage('tc');
+    });
+    const summary = screen.getByTestId('form-error-summary');
+    expect(summary).toHaveTextContent('名稱：此欄位必須填寫。');
+    expect(summary).not.toHaveTextContent('Name');
+  });
+
   it('validates in the browser with the shared schema and translated messages, sending nothing', async () => {
     const user = userEvent.setup();
     const onSubmit = jest.fn();
@@ -331,6 +355,9 @@ describe('MoneyFieldElement', () => {
     // Negative or too large is still an amount: the schema names the rule it breaks (moneyCents).
     ['-5', -500],
     ['99999999999999999999', Number.MAX_SAFE_INTEGER],
+    // Full-width, as a Chinese input method types it (QA: refused as "enter a HK$ amount").
+    ['１，２３４．５０', 123450],
+    ['ＨＫ＄　１０', 1000],
   ])('parses "%s" as %p cents', (text, cents) => {
     expect(parseMoneyToCents(text)).toBe(cents);
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseListQuery, toListBody, toUrlQuery, type ListQueryDefaults, type ListQueryState } from '@/components/common/listQueryUrl';
-import { DEFAULT_PAGE_SIZE, isoDateSchema, listQuerySchema, MAX_PAGE_SIZE, offsetOf } from '@/lib/listQuery';
+import { DEFAULT_PAGE_SIZE, isoDateSchema, listQuerySchema, MAX_PAGE_SIZE, offsetOf, searchTextSchema } from '@/lib/listQuery';
 
 const schema = listQuerySchema(['orderNo', 'createdAt'] as const, z.strictObject({ status: z.enum(['pending', 'paid']).optional(), q: z.string().max(100).optional() }));
 
@@ -67,6 +67,12 @@ describe('list query in the URL', () => {
     expect(cleared).toEqual({ status: '' });
     expect(parseListQuery(cleared, defaults).filter).toEqual({});
     expect(parseListQuery({}, defaults).filter).toEqual({ status: 'active' });
+  });
+
+  it('drops a search with a NUL from the URL (the API refuses it: the list failed with nothing highlighted)', () => {
+    const searchDefaults: ListQueryDefaults<string, { q?: string }> = { filterSchema: z.strictObject({ q: searchTextSchema.optional() }) };
+    expect(parseListQuery({ q: 'INV\u0000' }, searchDefaults).filter).toEqual({});
+    expect(parseListQuery({ q: ' INV-1 ' }, searchDefaults).filter).toEqual({ q: 'INV-1' });
   });
 
   it('builds the request body without an empty filter', () => {

@@ -21,4 +21,11 @@ describe('zodText', () => {
     expect(messages(required(3), '   ')).toEqual([zodMessages.required]);
     expect(messages(required(3), 'abcd')).toEqual([zodMessages.maxLength(3)]);
   });
+
+  it('trims zero-width and other invisible characters at the ends too, so they alone are empty; keeps them inside', () => {
+    expect(messages(required(10), '\u200B\u200D\uFEFF\u2060\u00AD')).toEqual([zodMessages.required]);
+    expect(text(10).parse('\u200B Chan \u3000\uFEFF')).toBe('Chan');
+    // A joiner inside an emoji sequence is part of it.
+    expect(text(20).parse('\u200B👩\u200D💻\u200B')).toBe('👩\u200D💻');
+  });
 });

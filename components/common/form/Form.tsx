@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -139,7 +139,7 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
   fieldLabels,
   submitColor = 'primary',
 }: FormProps<TIn, TOut, TData>) {
-  const { t } = useTranslation(['common', 'error']);
+  const { t, i18n } = useTranslation(['common', 'error']);
   const form = useForm<TIn, unknown, TOut>({
     resolver: zodResolver(schema, { error: keyErrorMap }),
     defaultValues,
@@ -189,6 +189,27 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
   const formId = id ?? `form-${ownId.replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const message = useFieldMessage();
   const summary = errorSummary && submitCount > 0 ? inFormOrder(formId, flattenErrors(errors)) : [];
+  // The summary names fields by their labels in the DOM, but a render reads the DOM before its own changes land: after
+  // a language switch it would keep the labels of the previous language (QA: "Subject：此欄位必須填寫。" in tc). So
+  // after each commit the labels are read again and, when they changed, the summary renders once more.
+  const [domLabels, setDomLabels] = useState<Record<string, string>>({});
+  const summaryNames = summary.map((s) => s.name).join('\n');
+  useLayoutEffect(() => {
+    if (!summaryNames) return undefined;
+    let live = true;
+    queueMicrotask(() => {
+      if (!live) return;
+      const next: Record<string, string> = {};
+      for (const name of summaryNames.split('\n')) {
+        const label = labelOf(formId, name);
+        if (label) next[name] = label;
+      }
+      setDomLabels((prev) => (Object.keys(next).length === Object.keys(prev).length && Object.entries(next).every(([k, v]) => prev[k] === v) ? prev : next));
+    });
+    return () => {
+      live = false;
+    };
+  }, [summaryNames, formId, i18n.language]);
 
   return (
     <FormProvider {...form}>
@@ -236,7 +257,7 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
                     onClick={() => form.setFocus(name as FieldPath<TIn>)}
                     sx={{ textAlign: 'start', verticalAlign: 'baseline' }}
                   >
-                    {t('ui.form.errorSummaryItem', { field: fieldLabels?.[name] ?? labelOf(formId, name) ?? name, message: message(m) })}
+                    {t('ui.form.errorSummaryItem', { field: fieldLabels?.[name] ?? domLabels[name] ?? labelOf(formId, name) ?? name, message: message(m) })}
                   </Link>
                 </li>
               ))}

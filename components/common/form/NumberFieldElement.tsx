@@ -32,7 +32,8 @@ export function NumberFieldElement<T extends FieldValues>({
 }: NumberFieldElementProps<T>) {
   const pattern = decimals > 0 ? new RegExp(`^-?\\d+(?:\\.\\d{0,${decimals}})?$`) : /^-?\d+$/;
   const parse = (text: string): number | null => {
-    const trimmed = text.trim();
+    // NFKC: full-width digits (１２３, typed with a Chinese input method) are the same number.
+    const trimmed = text.normalize('NFKC').trim();
     if (trimmed === '') return null;
     return pattern.test(trimmed) ? Number(trimmed) : Number.NaN;
   };

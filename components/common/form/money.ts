@@ -10,7 +10,8 @@ const MONEY_PATTERN = /^(-)?(\d+)(?:\.(\d{0,2}))?$/;
  * (`moneyCents`, lib/zodText.ts), not as "not an amount".
  */
 export function parseMoneyToCents(text: string): number | null {
-  const cleaned = text.replace(/[\s,]/g, '').replace(/^HK\$/i, '').replace(/^\$/, '');
+  // NFKC: full-width digits, comma and point typed with a Chinese input method (１，２３４．５０) are the same amount.
+  const cleaned = text.normalize('NFKC').replace(/[\s,]/g, '').replace(/^HK\$/i, '').replace(/^\$/, '');
   if (cleaned === '') return null;
   const m = MONEY_PATTERN.exec(cleaned);
   if (!m) return Number.NaN;

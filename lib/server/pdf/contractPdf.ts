@@ -1,3 +1,4 @@
+import type { ContractStatus } from '@/lib/contracts/constants';
 import type { ContractDetail } from '@/lib/contracts/schemas';
 import { addressBlock, documentHeader } from './billPdf';
 import { renderPdf } from './document';
@@ -15,6 +16,13 @@ const STATE: Record<string, Bi> = {
   not_billed: ['No bill in portal', '平台未有帳單'],
   current: ['Current period', '本期'],
   upcoming: ['Upcoming', '未來'],
+};
+/** The contract's status in both languages, as the screens name it (contracts.json, status keys). */
+const STATUS: Record<ContractStatus, Bi> = {
+  active: ['Active', '生效中'],
+  expired: ['Expired', '已屆滿'],
+  terminated: ['Terminated', '已終止'],
+  renewed: ['Renewed', '已續約'],
 };
 const FREQ: Record<string, Bi> = { monthly: ['Monthly', '每月'], quarterly: ['Quarterly', '每季'] };
 
@@ -37,8 +45,9 @@ export function renderContractPdf(d: ContractDetail, parties: { provider: Party;
     addressBlock(doc, parties.customer, [
       [L.contractNo, d.contractNo],
       [L.type, `${TYPE[d.contractType]![0]} ${TYPE[d.contractType]![1]}`],
-      [L.term, `${d.startDate} – ${d.endDate} (${d.termMonths})`],
-      [L.status, d.status],
+      [L.term, `${d.startDate} – ${d.endDate} (${d.termMonths} months ${d.termMonths}個月)`],
+      // The status as words, never the stored code ("active"): QA found the raw code in the summary.
+      [L.status, `${STATUS[d.status][0]} ${STATUS[d.status][1]}`],
     ]);
     const w = contentWidth(doc);
     // Three sections, each a heading and its table, 12 points apart.

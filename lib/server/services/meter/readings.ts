@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { addDays, addMonths, hkToday } from '@/lib/dates/hongKong';
 import { asReadingSource, asReadingStatus } from '@/lib/meter/constants';
-import type { ReadingFilter, ReadingItem, ReadingListResult, UsageBody, UsagePoint, UsageResult } from '@/lib/meter/schemas';
+import { USAGE_MAX_MONTHS, type ReadingFilter, type ReadingItem, type ReadingListResult, type UsageBody, type UsagePoint, type UsageResult } from '@/lib/meter/schemas';
 import { intervalsOf } from '@/lib/meter/usage';
 import type { CustomerContext } from '@/lib/server/context';
 import { csvFile, formulaSafe } from '@/lib/server/csv';
@@ -98,10 +98,14 @@ export function listReadings(ctx: CustomerContext, body: ListBody): Promise<Read
 export async function usage(ctx: CustomerContext, body: UsageBody): Promise<UsageResult> {
   const today = hkToday(ctx.now());
   const toMonth = body.toMonth ?? today.slice(0, 7);
-  const fromMonth = body.fromMonth ?? addMonths(`${toMonth}-01`, -11).slice(0, 7);
-  if (fromMonth > toMonth) throw new AppError('VALIDATION', { fields: { fromMonth: ['meter:errors.monthRange'] } });
+  const askedFrom = body.fromMonth ?? addMonths(`${toMonth}-01`, -11).slice(0, 7);
+  if (askedFrom > toMonth) throw new AppError('VALIDATION', { fields: { fromMonth: ['meter:errors.monthRange'] } });
+  // At most the last USAGE_MAX_MONTHS months up to toMonth: a longer range (the history filter "from 2010") keeps its
+  // most recent months. QA: it kept the first 60 (2010-01 … 2014-12), so the chart showed nothing of the latest years.
+  const earliest = addMonths(`${toMonth}-01`, -(USAGE_MAX_MONTHS - 1)).slice(0, 7);
+  const fromMonth = askedFrom < earliest ? earliest : askedFrom;
   const months: string[] = [];
-  for (let m = `${fromMonth}-01`; m.slice(0, 7) <= toMonth && months.length < 60; m = addMonths(m, 1)) months.push(m.slice(0, 7));
+  for (let m = `${fromMonth}-01`; m.slice(0, 7) <= toMonth; m = addMonths(m, 1)) months.push(m.slice(0, 7));
   const own = await ctx.db
     .select({ id: machines.id })
     .from(machines)

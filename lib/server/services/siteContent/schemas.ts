@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimBlank } from '@/lib/zodText';
 import type { SiteContentKind } from '@/lib/server/db/schema';
 
 /**
@@ -38,7 +39,7 @@ export function isSafeContentUrl(value: string): boolean {
 const safeUrl = z.string().refine(isSafeContentUrl, { message: 'Must be an https:// URL or a path on the portal' });
 /** A link that may be left empty (not configured). */
 const optionalLink = z.union([z.literal(''), safeUrl]);
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = (max: number) => z.string().overwrite(trimBlank).min(1).max(max);
 /** Stable key of an entry (React key, test selector): lower-case words with `_` or `-`. */
 const entryKey = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'lower-case letters, digits, _ or -');
 
