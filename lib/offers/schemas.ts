@@ -50,7 +50,11 @@ export const offerFieldsSchema = z
     ctaLabelZh: text(40),
   })
   .superRefine((v, ctx) => {
-    if (v.validFrom && v.validTo && v.validTo < v.validFrom) ctx.addIssue({ code: 'custom', path: ['validTo'], message: 'offers:errors.validTo' });
+    // Only two real dates are compared: a start typed as "ab" is flagged on its own field alone, not also as an end
+    // "before the start" (QA: both errors showed).
+    if (isoDateSchema.safeParse(v.validFrom).success && isoDateSchema.safeParse(v.validTo).success && v.validTo < v.validFrom) {
+      ctx.addIssue({ code: 'custom', path: ['validTo'], message: 'offers:errors.validTo' });
+    }
     if (v.target === 'selected' && v.customerIds.length === 0) ctx.addIssue({ code: 'custom', path: ['customerIds'], message: 'offers:errors.customersRequired' });
     if (v.ctaUrl && (!v.ctaLabelEn || !v.ctaLabelZh)) {
       if (!v.ctaLabelEn) ctx.addIssue({ code: 'custom', path: ['ctaLabelEn'], message: 'offers:errors.ctaLabel' });

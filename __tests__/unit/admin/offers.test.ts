@@ -1,4 +1,5 @@
 import { offersResource } from '@/components/admin/offers/resource';
+import { offerFieldsSchema } from '@/lib/offers/schemas';
 
 describe('offer maintenance: a new offer’s dates', () => {
   afterEach(() => jest.useRealTimers());
@@ -10,5 +11,19 @@ describe('offer maintenance: a new offer’s dates', () => {
     expect(empty()).toMatchObject({ validFrom: '2026-11-23', validTo: '2026-12-23' });
     jest.setSystemTime(new Date('2026-11-23T16:01:00Z')); // 00:01 the next day
     expect(empty()).toMatchObject({ validFrom: '2026-11-24', validTo: '2026-12-24' });
+  });
+});
+
+describe('offer maintenance: validity checks', () => {
+  const base = { titleEn: 'T', titleZh: 'T', descriptionEn: '', descriptionZh: '', target: 'all', customerIds: [], ctaUrl: '', ctaLabelEn: '', ctaLabelZh: '' };
+  const fieldsWithIssues = (validFrom: string, validTo: string) => {
+    const r = offerFieldsSchema.safeParse({ ...base, validFrom, validTo });
+    return r.success ? [] : [...new Set(r.error.issues.map((i) => `${i.path.join('.')}:${i.message}`))];
+  };
+
+  it('a start date that is not a date is flagged alone, not also as "end before start"', () => {
+    expect(fieldsWithIssues('ab', '2026-12-01')).toEqual(['validFrom:ui.validation.date']);
+    expect(fieldsWithIssues('2026-12-10', '2026-12-01')).toEqual(['validTo:offers:errors.validTo']);
+    expect(fieldsWithIssues('2026-12-01', '2026-12-10')).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { usersResource } from '@/components/admin/users/resource';
-import { ResourceListPage, ResourceViewPage } from '@/components/common/resource';
+import { ResourceFormPage, ResourceListPage, ResourceViewPage } from '@/components/common/resource';
 import { usersContract } from '@/lib/users/contract';
 import type { UserDetail, UserListResult } from '@/lib/users/schemas';
 import { endpointSuccess } from '../testUtils/handlers';
@@ -69,6 +69,21 @@ describe('user account maintenance screens', () => {
     expect(within(screen.getByRole('region', { name: 'Customers and groups' })).getByText('Customer administrator')).toBeInTheDocument();
     for (const name of ['Lock', 'Disable', 'Resend activation e-mail']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it('the edit form names a linked customer deactivated since as such (not a bare UCP id), in both languages', async () => {
+    server.use(
+      endpointSuccess(u.getUser, detail({ status: 'active', storedStatus: 'active', activationExpiresAt: null, links: [{ ucpId: 'UCP100003', groupIds: ['g1'] }] })),
+      endpointSuccess(u.userFormOptions, {
+        customers: [{ id: 'UCP100001', nameEn: 'Harbour View Trading', nameZh: '海景貿易', isProvider: false }],
+        groups: [{ id: 'g1', code: 'CUST_ADMIN', nameEn: 'Customer administrator', nameZh: '客戶管理員', kind: 'customer' }],
+      }),
+    );
+    const { unmount } = renderWithProviders(<ResourceFormPage resource={usersResource} mode="edit" />, { functionCodes: ['user_ac_main_write', 'user_ac_main_read'], router: { query: { id: ID } } });
+    expect(await within(await screen.findByTestId('link-0')).findByText('UCP100003 (customer deactivated: the link and its groups are kept)')).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<ResourceFormPage resource={usersResource} mode="edit" />, { locale: 'tc', functionCodes: ['user_ac_main_write', 'user_ac_main_read'], router: { query: { id: ID } } });
+    expect(await within(await screen.findByTestId('link-0')).findByText('UCP100003（客戶已停用：保留連結及其群組）')).toBeInTheDocument();
   });
 
   it('resend on a pending user asks first, then says where the mail went', async () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
+import { z } from 'zod';
 import { EntityForm } from '@/components/common/EntityForm';
 import { TextFieldElement } from '@/components/common/form';
 import { endpointError, endpointSuccess } from '../testUtils/handlers';
@@ -51,6 +52,38 @@ describe('EntityForm', () => {
     await user.click(screen.getByRole('textbox', { name: 'Name' }));
     await user.click(link);
     expect(code).toHaveFocus();
+  });
+
+  it('a server error on a field with no labelled input (a row shown as text) lists its message, never the raw path', async () => {
+    const user = userEvent.setup();
+    server.use(endpointError(create, 'VALIDATION', { fields: { 'links.0.ucpId': ['ui.validation.required'] } }));
+    // Like the user form's customer rows: the form holds `links`, each row's customer is shown as text, not an input.
+    const schema = widgetFieldsSchema.extend({ links: z.array(z.object({ ucpId: z.string() })) });
+    renderWithProviders(
+      <EntityForm
+        endpoint={create}
+        schema={schema}
+        defaultValues={{ name: '', code: '', links: [{ ucpId: 'UCP100003' }] }}
+        toBody={(v, { idempotencyKey }) => ({ name: v.name, code: v.code, idempotencyKey })}
+        submitLabel="Add widget"
+        onSuccess={jest.fn()}
+        onCancel={jest.fn()}
+      >
+        {(form) => (
+          <>
+            <TextFieldElement control={form.control} name="name" label="Name" required />
+            <TextFieldElement control={form.control} name="code" label="Code" required />
+            <p>Customer UCP100003</p>
+          </>
+        )}
+      </EntityForm>,
+    );
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Add widget' }));
+    const summary = await screen.findByTestId('form-error-summary');
+    await waitFor(() => expect(within(summary).getAllByRole('listitem')).toHaveLength(1));
+    expect(summary).not.toHaveTextContent('links.0.ucpId');
+    expect(within(summary).getByRole('listitem')).toHaveTextContent(/^This field is required\.$/);
   });
 
   it('lists the browser-side errors in the summary too, and sends nothing', async () => {

@@ -56,7 +56,9 @@ export function UserLinksField({ control }: { control: FormControl }) {
   const groupOptions = groups.map((g) => ({ value: g.id, primary: localName(g, i18n.language), secondary: g.code, chosen: localName(g, i18n.language) }));
   const customerText = (ucpId: string) => {
     const c = all.find((x) => x.id === ucpId);
-    return c ? `${c.id} · ${localName(c, i18n.language)}` : ucpId;
+    if (c) return `${c.id} · ${localName(c, i18n.language)}`;
+    // The choices are the active customers: a linked one missing from them was deactivated since (the link may stay).
+    return options.data ? t('customerNotActive', { id: ucpId }) : ucpId;
   };
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0, display: 'grid', gap: 1.5 }}>

@@ -248,19 +248,24 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
           >
             {failure ? null : <AlertTitle>{t('ui.form.errorSummaryTitle')}</AlertTitle>}
             <Box component="ul" sx={{ m: 0, pl: 2 }}>
-              {summary.map(({ name, message: m }) => (
-                <li key={name}>
-                  <Link
-                    component="button"
-                    type="button"
-                    color="inherit"
-                    onClick={() => form.setFocus(name as FieldPath<TIn>)}
-                    sx={{ textAlign: 'start', verticalAlign: 'baseline' }}
-                  >
-                    {t('ui.form.errorSummaryItem', { field: fieldLabels?.[name] ?? domLabels[name] ?? labelOf(formId, name) ?? name, message: message(m) })}
-                  </Link>
-                </li>
-              ))}
+              {summary.map(({ name, message: m }) => {
+                // A field with no labelled input (e.g. a user's customer row, shown as text) lists its message alone:
+                // before, the summary showed the raw path ("links.0.ucpId: No active customer has this UCP ID.").
+                const label = fieldLabels?.[name] ?? domLabels[name] ?? labelOf(formId, name);
+                return (
+                  <li key={name}>
+                    <Link
+                      component="button"
+                      type="button"
+                      color="inherit"
+                      onClick={() => form.setFocus(name as FieldPath<TIn>)}
+                      sx={{ textAlign: 'start', verticalAlign: 'baseline' }}
+                    >
+                      {label ? t('ui.form.errorSummaryItem', { field: label, message: message(m) }) : message(m)}
+                    </Link>
+                  </li>
+                );
+              })}
             </Box>
           </Alert>
         ) : null}
