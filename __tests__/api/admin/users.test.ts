@@ -309,6 +309,11 @@ describeEachDb('user account maintenance and one-time links', (getHandle) => {
       expect(lines).toHaveLength(2);
       expect(lines[1]).toContain(`${c},Excel User,${c}@example.test,en,customer,${customerUcp},${groupCode},pending,off`);
 
+      // A name a spreadsheet would run as a formula is written with a guarding apostrophe (QA: it was a live formula).
+      await db().update(userAccounts).set({ name: '=HYPERLINK("https://evil.example","x")' }).where(eq(userAccounts.loginId, c));
+      const guarded = await server.post(U.exportUsers.path, { format: 'csv', filter: { q: c } }, { token: impexp });
+      expect(guarded.text).toContain(`${c},"'=HYPERLINK(""https://evil.example"",""x"")",`);
+
       const x = await server.request(U.exportUsers.path, { method: 'POST', token: impexp, headers: { 'Content-Type': 'application/json' }, rawBody: JSON.stringify({ format: 'xlsx', filter: { q: c } }) });
       expect(x.status).toBe(200);
       expect(x.headers['content-type']).toContain('spreadsheetml');

@@ -25,6 +25,7 @@ import {
 import { audit } from '@/lib/server/audit';
 import { inTransaction, type ServiceContext } from '@/lib/server/context';
 import { userAccounts, userGroups } from '@/lib/server/db/schema';
+import { formulaSafe } from '@/lib/server/csv';
 import { AppError } from '@/lib/server/errors';
 import { hkDateTime } from '@/lib/server/hkDateTime';
 import { XLSX_MIME, type CheckedFile } from '@/lib/server/uploads';
@@ -63,7 +64,9 @@ export async function exportUsers(ctx: ServiceContext, body: { format: 'csv' | '
   });
   const stamp = hkDateOf(ctx.now());
   if (body.format === 'csv') {
-    const csv = stringify([[...USER_FILE_COLUMNS], ...data]);
+    // A name starting = + - @ would run as a formula when the file is opened in a spreadsheet (QA: a user named
+    // '=HYPERLINK(…)' came out as a live formula; the user list report already guarded it): such text gets an apostrophe.
+    const csv = stringify([[...USER_FILE_COLUMNS], ...data.map((line) => line.map(formulaSafe))]);
     return { fileName: `users-${stamp}.csv`, contentType: 'text/csv; charset=utf-8', body: Buffer.concat([Buffer.from('\uFEFF', 'utf8'), Buffer.from(csv, 'utf8')]) };
   }
   const book = new ExcelJS.Workbook();
