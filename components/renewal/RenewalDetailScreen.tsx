@@ -38,7 +38,8 @@ function Options({ o }: { o: RenewalOptions }) {
   const { locale } = useRouter();
   const canWrite = useCanAccess(['contract_renewal_write']);
   const submit = useEndpointMutation(R.submitRenewal);
-  const [chosen, setChosen] = useState<string | null>(null);
+  // A renewal in progress: its offer is the one marked (read only), so coming back shows what was chosen.
+  const [chosen, setChosen] = useState<string | null>(o.contract.renewal?.offerId ?? null);
   const [accepted, setAccepted] = useState(false);
   const [key, setKey] = useState(() => crypto.randomUUID());
   const [done, setDone] = useState<SubmitRenewalResult | null>(null);
@@ -132,6 +133,11 @@ function Options({ o }: { o: RenewalOptions }) {
                 <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                   {pickLocalized(locale, x.descriptionEn, x.descriptionZh)}
                 </Typography>
+                {c.renewal?.offerId === x.id ? (
+                  <Typography variant="caption" color="primary" sx={{ display: 'block', fontWeight: 600 }} data-testid="renewal-chosen-offer">
+                    {t('renewal:detail.chosenOffer', { renewalNo: c.renewal.renewalNo })}
+                  </Typography>
+                ) : null}
                 <Typography variant="caption" sx={{ ...PHONE_ONLY, mt: 0.5 }}>
                   {terms(x)}
                 </Typography>

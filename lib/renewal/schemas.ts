@@ -20,7 +20,8 @@ export type Eligibility = {
   daysToDeadline: number;
 };
 
-export type OpenRenewal = { id: string; renewalNo: string; status: RenewalStatus; offerNameEn: string; offerNameZh: string; submittedAt: string };
+/** The contract's renewal in progress; `offerId` marks the chosen offer among the options (the page shows which). */
+export type OpenRenewal = { id: string; renewalNo: string; status: RenewalStatus; offerId: string; offerNameEn: string; offerNameZh: string; submittedAt: string };
 
 export type RenewableContract = {
   contractId: string;

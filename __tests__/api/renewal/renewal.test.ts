@@ -124,6 +124,10 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
       // Now in progress: no second renewal.
       const again = await callEndpoint(server, R.submitRenewal, { ...body, idempotencyKey: randomUUID() }, { token: c.token });
       expect(again.status).toBe(409);
+      // The options name the chosen offer of the renewal in progress, so the page can mark it.
+      const options = await callEndpoint(server, R.getOptions, { contractId: c.contract.id }, { token: c.token });
+      if (options.body.status !== 'success') throw new Error('expected success');
+      expect(options.body.data.contract.renewal).toMatchObject({ renewalNo: renewals[0]!.renewalNo, offerId, status: 'submitted' });
       const detail = await callEndpoint(server, C.getContract, { id: c.contract.id }, { token: c.token });
       if (detail.body.status !== 'success') throw new Error('expected success');
       expect(detail.body.data.history[0]).toMatchObject({ eventType: 'renewal_submitted', renewalNo: renewals[0]!.renewalNo });

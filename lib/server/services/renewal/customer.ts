@@ -32,7 +32,7 @@ export function eligibilityOf(c: Pick<ContractRow, 'status' | 'endDate'>, open: 
 async function openRenewals(db: Db, contractIds: readonly string[]): Promise<Map<string, OpenRenewal>> {
   if (contractIds.length === 0) return new Map();
   const rows = await db
-    .select({ contractId: contractRenewals.contractId, id: contractRenewals.id, renewalNo: contractRenewals.renewalNo, status: contractRenewals.status, offerNameEn: renewalOffers.nameEn, offerNameZh: renewalOffers.nameZh, submittedAt: contractRenewals.submittedAt })
+    .select({ contractId: contractRenewals.contractId, id: contractRenewals.id, renewalNo: contractRenewals.renewalNo, status: contractRenewals.status, offerId: contractRenewals.offerId, offerNameEn: renewalOffers.nameEn, offerNameZh: renewalOffers.nameZh, submittedAt: contractRenewals.submittedAt })
     .from(contractRenewals)
     .innerJoin(renewalOffers, eq(renewalOffers.id, contractRenewals.offerId))
     .where(and(inArray(contractRenewals.contractId, [...contractIds]), inArray(contractRenewals.status, ['submitted', 'approved'])));

@@ -1,0 +1,73 @@
+import { screen } from '@testing-library/react';
+import { RenewalDetailScreen } from '@/components/renewal/RenewalDetailScreen';
+import type { FunctionCode } from '@/lib/permissions/codes';
+import { renewalContract } from '@/lib/renewal/contract';
+import type { OfferOption, RenewalOptions } from '@/lib/renewal/schemas';
+import { endpointSuccess } from '../testUtils/handlers';
+import { renderWithProviders, type TestLocale } from '../testUtils/render';
+import { server } from '../testUtils/server';
+
+const CONTRACT = '5eed0020-0000-4000-8000-000000000006';
+const terms = { periodChargeCents: 88_000, minimumChargeCents: 0, monoRate: '0.0400', colourRate: '0.4200', monoAllowance: 1500, colourAllowance: 300 };
+const offer = (n: number, nameEn: string, nameZh: string): OfferOption =>
+  ({ ...terms, id: `0ffe0000-0000-4000-8000-00000000000${n}`, offerCode: `RN-${n}`, nameEn, nameZh, descriptionEn: 'd', descriptionZh: 'd', termMonths: 36, newModelCode: null, newModelNameEn: null, newModelNameZh: null, validTo: '2027-12-31', offerCostCents: 1_000_000, differenceCents: -100_000 }) as OfferOption;
+const OFFERS = [offer(1, 'Rental renewal, 36 months', '租賃續約（36個月）'), offer(2, 'Upgrade, 48 months', '升級（48個月）')];
+
+const options = (renewal: RenewalOptions['contract']['renewal']): RenewalOptions =>
+  ({
+    contract: {
+      ...terms,
+      contractId: CONTRACT,
+      contractNo: 'CT-2024-00530',
+      contractType: 'rental',
+      startDate: '2024-01-15',
+      endDate: '2027-01-14',
+      serials: ['3C4-530611'],
+      eligibility: { eligible: renewal === null, reason: renewal ? 'open_renewal' : null, windowOpensOn: '2026-09-15', noticeDeadline: '2026-12-15', daysToDeadline: 20 },
+      renewal,
+      offerCount: 2,
+      billingFrequency: 'monthly',
+      termMonths: 36,
+    },
+    monthsCompared: 12,
+    pages: { mono: 19_343, colour: 5097 },
+    currentCostCents: 1_283_102,
+    offers: OFFERS,
+    history: [],
+  }) as RenewalOptions;
+
+function open(locale: TestLocale, renewal: RenewalOptions['contract']['renewal'], codes: readonly FunctionCode[] = ['contract_renewal_read', 'contract_renewal_write']) {
+  server.use(endpointSuccess(renewalContract.endpoints.getOptions, options(renewal)));
+  renderWithProviders(<RenewalDetailScreen />, {
+    locale,
+    router: { pathname: '/my-orders/contract-renewal/detail', query: { contract: CONTRACT }, isReady: true },
+    functionCodes: codes,
+  });
+}
+
+const submitted = { id: 'r1', renewalNo: 'RN-2026-000087', status: 'submitted' as const, offerId: OFFERS[0]!.id, offerNameEn: OFFERS[0]!.nameEn, offerNameZh: OFFERS[0]!.nameZh, submittedAt: '2026-11-11T07:42:00.000Z' };
+
+describe('RenewalDetailScreen, a renewal in progress', () => {
+  it('tc: coming back to the contract shows which offer the renewal chose (its option marked, read only)', async () => {
+    open('tc', submitted);
+    const chosen = await screen.findByRole('radio', { name: '租賃續約（36個月）' });
+    expect(chosen).toBeChecked();
+    expect(chosen).toBeDisabled();
+    expect(screen.getByRole('radio', { name: '升級（48個月）' })).not.toBeChecked();
+    expect(screen.getByTestId('renewal-chosen-offer')).toHaveTextContent('您的續約申請 RN-2026-000087 選用此方案');
+    expect(screen.queryByTestId('renewal-confirm')).not.toBeInTheDocument();
+  });
+
+  it('en: a viewer sees the same mark; with no renewal in progress no option is marked', async () => {
+    open('en', submitted, ['contract_renewal_read']);
+    expect(await screen.findByTestId('renewal-chosen-offer')).toHaveTextContent('Your renewal RN-2026-000087 is for this offer');
+    expect(screen.getByRole('radio', { name: 'Rental renewal, 36 months' })).toBeChecked();
+  });
+
+  it('en: an eligible contract starts with nothing chosen', async () => {
+    open('en', null);
+    const first = await screen.findByRole('radio', { name: 'Rental renewal, 36 months' });
+    expect(first).not.toBeChecked();
+    expect(screen.queryByTestId('renewal-chosen-offer')).not.toBeInTheDocument();
+  });
+});
