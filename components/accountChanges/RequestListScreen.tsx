@@ -60,7 +60,7 @@ export function RequestListScreen() {
       { key: 'submittedBy', header: t('list.columns.submittedBy'), hideOnMobile: true, render: (r) => r.submittedByName ?? '—' },
       { key: 'submittedAt', header: t('list.columns.submittedAt'), sortable: true, render: (r) => formatDateTime(r.submittedAt, router.locale) },
       { key: 'status', header: t('list.columns.status'), sortable: true, render: (r) => <StatusChip status={r.status} /> },
-      { key: 'comment', header: t('list.columns.comment'), hideOnMobile: true, render: (r) => r.reviewerComment ?? '' },
+      { key: 'comment', header: t('list.columns.comment'), hideOnMobile: 'whenEmpty', render: (r) => r.reviewerComment ?? '' },
     ],
     [t, router.locale],
   );

@@ -36,8 +36,13 @@ export type DataTableColumn<T, S extends string = string> = {
   /** `true` sorts by `key`; a string sorts by that field of the endpoint's sort allow-list. */
   sortable?: boolean | S;
   width?: number | string;
-  /** Left out of the phone card (secondary details). */
-  hideOnMobile?: boolean;
+  /**
+   * On the phone card: `true` leaves the column out (secondary details); `'whenEmpty'` shows it only on the cards of
+   * rows that have a value for it (a rejection's reason, a reviewer's comment: what a customer must see without
+   * opening the row, but an empty "Comment" line on every other card would be noise). Empty: `render` gives nothing,
+   * `''`, or a dash (`—`, `–`, `-`).
+   */
+  hideOnMobile?: boolean | 'whenEmpty';
   align?: 'left' | 'right' | 'center';
   /**
    * Shown beside the card's title on phones and narrow windows (a status chip, so it is seen first). Defaults to
@@ -80,6 +85,10 @@ export type DataTableProps<T, S extends string = string> = {
   label?: string;
   pageSizeOptions?: readonly number[];
 };
+
+/** A rendered cell with nothing to say: left out of a phone card by `hideOnMobile: 'whenEmpty'`. */
+const isEmptyCell = (content: ReactNode): boolean =>
+  content === null || content === undefined || content === false || (typeof content === 'string' && ['', '—', '–', '-'].includes(content.trim()));
 
 const sortFieldOf = <T, S extends string>(column: DataTableColumn<T, S>): S | null => {
   if (!column.sortable) return null;
@@ -290,14 +299,16 @@ export function DataTable<T, S extends string = string>({
                     ) : null}
                     <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(96px, 40%) 1fr', columnGap: 1.5, rowGap: 0.75 }}>
                       {rest
-                        .filter((c) => !c.hideOnMobile && !inCardHeader(c))
-                        .map((c) => (
+                        .filter((c) => c.hideOnMobile !== true && !inCardHeader(c))
+                        .map((c) => ({ c, content: c.render(row) }))
+                        .filter(({ c, content }) => c.hideOnMobile !== 'whenEmpty' || !isEmptyCell(content))
+                        .map(({ c, content }) => (
                           <Box key={c.key} sx={{ display: 'contents' }}>
                             <Typography component="dt" variant="body2" color="text.secondary">
                               {c.header}
                             </Typography>
                             <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
-                              {c.render(row)}
+                              {content}
                             </Typography>
                           </Box>
                         ))}

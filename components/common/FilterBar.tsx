@@ -163,7 +163,12 @@ function SearchFilter({ def, value, onChange }: { def: Extract<FilterDef, { type
  * Memoised: a list re-renders as its rows load, and the selects (MUI rebuilds every option of a Select on each
  * render) need not. Pass a stable `value` and stable callbacks to keep it from re-rendering with the table.
  */
-const DATE_BOX = { flex: { xs: '1 1 150px', sm: 1 }, minWidth: { xs: 0, sm: 170 } } as const;
+/**
+ * A date box: the whole row on a phone (< 600 px), so its hint ("e.g. 1 Nov 2026", "例如 2026年11月1日") shows whole;
+ * two side by side left ~95 px of text each at 390 px and cut the Chinese one ("例如 2026年11月"). Beside each other
+ * from 600 px (at least 170 px each, sharing the rest).
+ */
+const DATE_BOX = { flex: { xs: '1 1 auto', sm: 1 }, width: { xs: '100%', sm: 'auto' }, minWidth: { xs: 0, sm: 170 } } as const;
 
 export const FilterBar = memo(function FilterBar({ filters, value, onChange, onClear, onInvalidChange }: FilterBarProps) {
   const { t } = useTranslation('common');
@@ -243,8 +248,8 @@ export const FilterBar = memo(function FilterBar({ filters, value, onChange, onC
         const toError = errorOf(badTo, inverted);
         const alert = { formHelperText: { role: 'alert' } as object };
         return (
-          // On a phone the two dates share the row while each keeps 150 px (a 390 px screen), else they wrap; two
-          // fixed 170 px boxes ran 16 px past the other filters' edge.
+          // On a phone the two dates stand one under the other, each the full width (DATE_BOX); two fixed 170 px boxes
+          // had run 16 px past the other filters' edge, and two sharing a 390 px row cut their hint.
           <Box key={`${def.fromKey}-${def.toKey}-${generation}`} sx={{ display: 'flex', flexWrap: { xs: 'wrap', sm: 'nowrap' }, gap: 1, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}>
             <DateInput
               size="small"

@@ -38,6 +38,8 @@ export function SlipHistory() {
       {
         key: 'comment',
         header: t('paymentSlips.history.comment'),
+        // On a phone card only when there is one (a refusal's reason): no empty "Comment" line on every other card.
+        hideOnMobile: 'whenEmpty',
         render: (r) =>
           r.reviewComment ? (
             <Typography variant="body2" sx={{ maxWidth: 360, overflowWrap: 'anywhere' }}>

@@ -211,6 +211,23 @@ describe('DataTable', () => {
       expect(within(second).queryByText('note 2')).not.toBeInTheDocument();
     });
 
+    it("shows a `hideOnMobile: 'whenEmpty'` column on the cards of rows that have a value (QA: a rejection's reason was hidden on phones)", () => {
+      const withComment: DataTableColumn<Row, 'orderNo' | 'createdAt'>[] = [
+        ...columns,
+        { key: 'comment', header: 'Our comment', hideOnMobile: 'whenEmpty', render: (r) => (r.id === 'id-2' ? 'The address proof is unreadable.' : r.id === 'id-3' ? '—' : '') },
+      ];
+      setup({ columns: withComment });
+      const [first, second, third] = within(screen.getByRole('list', { name: 'Orders' })).getAllByRole('listitem');
+      const termsOf = (card: HTMLElement) => within(card).getAllByRole('term').map((el) => el.textContent);
+      expect(termsOf(second!)).toEqual(['Date', 'Machine', 'Amount', 'Our comment']);
+      expect(within(second!).getAllByRole('definition').at(-1)).toHaveTextContent('The address proof is unreadable.');
+      // No empty "Our comment" line on the cards of rows without one ('' or a dash).
+      expect(termsOf(first!)).toEqual(['Date', 'Machine', 'Amount']);
+      expect(termsOf(third!)).toEqual(['Date', 'Machine', 'Amount']);
+      // `true` still leaves a column out of every card.
+      expect(within(second!).queryByText('note 2')).not.toBeInTheDocument();
+    });
+
     it('puts the status beside the identifier at the top of the card', () => {
       const withStatus: DataTableColumn<Row, 'orderNo' | 'createdAt'>[] = [...columns, { key: 'status', header: 'Status', render: () => 'Overdue' }];
       setup({ columns: withStatus, rowHref: (r) => `/my-orders/manage/${r.id}` });

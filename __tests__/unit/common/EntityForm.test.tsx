@@ -46,8 +46,10 @@ describe('EntityForm', () => {
     await user.click(screen.getByRole('button', { name: 'Add widget' }));
     const code = screen.getByRole('textbox', { name: 'Code' });
     await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'));
-    expect(screen.getByTestId('form-error')).toHaveTextContent('Please correct the fields marked below.');
-    const summary = screen.getByTestId('form-error-summary');
+    // One alert: the refusal and the field problems in it.
+    const alert = screen.getByTestId('form-error');
+    expect(alert).toHaveTextContent('The form could not be submitted');
+    const summary = within(alert).getByTestId('form-error-summary');
     const link = within(summary).getByRole('button', { name: /^Code/ });
     await user.click(screen.getByRole('textbox', { name: 'Name' }));
     await user.click(link);

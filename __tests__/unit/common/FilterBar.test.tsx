@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { FilterBar, type FilterDef } from '@/components/common/FilterBar';
 import { renderWithProviders } from '../testUtils/render';
+import { declaredStyleAt } from './viewport';
 
 const filters: FilterDef[] = [{ type: 'dateRange', fromKey: 'dateFrom', toKey: 'dateTo', fromLabel: 'From', toLabel: 'To' }];
 
@@ -17,5 +18,24 @@ describe('FilterBar date range (issue 10 minor)', () => {
     unmount();
     renderWithProviders(<FilterBar filters={filters} value={{ dateFrom: '2026-11-01', dateTo: '2026-11-20' }} onChange={jest.fn()} onClear={jest.fn()} />);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('FilterBar date boxes on a phone (QA: "例如 2026年11月" cut off at 390 px in tc)', () => {
+  it.each([
+    ['tc', '例如 2026年11月1日'],
+    ['en', 'e.g. 1 Nov 2026'],
+  ] as const)('%s: each date box takes the whole row below 600 px, so its hint shows whole; side by side from 600 px', (locale, hint) => {
+    renderWithProviders(<FilterBar filters={filters} value={{}} onChange={jest.fn()} onClear={jest.fn()} />, { locale });
+    for (const name of ['From', 'To']) {
+      const input = screen.getByRole('textbox', { name });
+      expect(input).toHaveAttribute('placeholder', hint);
+      const box = input.closest('.MuiFormControl-root')!;
+      // Two boxes sharing a 390 px row left ~95 px of text each: the Chinese hint was cut.
+      expect(declaredStyleAt(box, 390)).toMatchObject({ width: '100%' });
+      expect(declaredStyleAt(box, 320)).toMatchObject({ width: '100%' });
+      // Desktop and tablets unchanged: beside each other, at least 170 px each.
+      expect(declaredStyleAt(box, 1366)).toMatchObject({ width: 'auto', 'min-width': '170px' });
+    }
   });
 });

@@ -243,7 +243,14 @@ describe('Form', () => {
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Please correct the fields marked below.');
+    // One alert, not two stacked boxes (QA: "The form could not be submitted" above a second "Please correct these
+    // fields" box): it says the form was refused and lists the field problems, each a link to its field.
+    await waitFor(() => expect(within(alert).getAllByRole('button')).toHaveLength(2));
+    expect(screen.getAllByRole('alert')).toEqual([alert]);
+    expect(screen.queryByRole('group', { name: 'Please correct these fields' })).not.toBeInTheDocument();
+    expect(within(alert).getByText('The form could not be submitted')).toBeInTheDocument();
+    expect(within(alert).getAllByRole('button').map((b) => b.textContent)).toEqual(['Name: Enter at most 40 characters.', 'Amount: This value is not valid.']);
+    expect(alert).not.toHaveTextContent('Please correct');
     expect(screen.getByRole('textbox', { name: /Name/ })).toHaveAccessibleDescription('Enter at most 40 characters.');
     // zod's English default from the server is never shown as such.
     expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveAccessibleDescription('This value is not valid.');

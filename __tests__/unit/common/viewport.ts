@@ -23,3 +23,39 @@ export function mockViewportWidth(width: number): () => void {
     window.matchMedia = original;
   };
 }
+
+/**
+ * The CSS declarations of the style sheets (MUI's `sx`, through emotion) that apply to `el` at a viewport `width`:
+ * plain rules, then `@media` rules whose (min-width) / (max-width) hold, in sheet order. jsdom's getComputedStyle
+ * skips @media rules, so responsive `sx` values ({ xs, sm }) cannot be read there. Only class selectors the element
+ * matches are considered (`el.matches`); later rules win, as in the cascade for equal specificity.
+ */
+export function declaredStyleAt(el: Element, width: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  const holds = (media: string) => {
+    const min = /min-width:\s*([\d.]+)px/.exec(media);
+    const max = /max-width:\s*([\d.]+)px/.exec(media);
+    return (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+  };
+  const apply = (rule: CSSStyleRule) => {
+    let matches = false;
+    try {
+      matches = el.matches(rule.selectorText);
+    } catch {
+      matches = false;
+    }
+    if (!matches) return;
+    for (let i = 0; i < rule.style.length; i += 1) {
+      const name = rule.style[i]!;
+      out[name] = rule.style.getPropertyValue(name);
+    }
+  };
+  for (const sheet of Array.from(document.styleSheets)) {
+    for (const rule of Array.from(sheet.cssRules)) {
+      if (rule instanceof CSSMediaRule) {
+        if (holds(rule.media.mediaText)) Array.from(rule.cssRules).forEach((r) => r instanceof CSSStyleRule && apply(r));
+      } else if (rule instanceof CSSStyleRule) apply(rule);
+    }
+  }
+  return out;
+}

@@ -211,6 +211,30 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
     };
   }, [summaryNames, formId, i18n.language]);
 
+  /** The field errors as links that move focus to their field (in the failure's alert, or an alert of their own). */
+  const summaryList = (testId?: string) => (
+    <Box component="ul" sx={{ m: 0, pl: 2.5 }} data-testid={testId}>
+      {summary.map(({ name, message: m }) => {
+        // A field with no labelled input (e.g. a user's customer row, shown as text) lists its message alone:
+        // before, the summary showed the raw path ("links.0.ucpId: No active customer has this UCP ID.").
+        const label = fieldLabels?.[name] ?? domLabels[name] ?? labelOf(formId, name);
+        return (
+          <li key={name}>
+            <Link
+              component="button"
+              type="button"
+              color="inherit"
+              onClick={() => form.setFocus(name as FieldPath<TIn>)}
+              sx={{ textAlign: 'start', verticalAlign: 'baseline' }}
+            >
+              {label ? t('ui.form.errorSummaryItem', { field: label, message: message(m) }) : message(m)}
+            </Link>
+          </li>
+        );
+      })}
+    </Box>
+  );
+
   return (
     <FormProvider {...form}>
       <Box
@@ -227,9 +251,11 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
         sx={{ display: 'grid', gap: 2 }}
       >
         {failure ? (
+          // One alert for a refused submission: what failed, then the field problems as links (QA: the server's field
+          // errors showed a second box, "Please correct these fields", under "The form could not be submitted").
           <Alert severity="error" role="alert" data-testid="form-error">
             <AlertTitle>{t('ui.form.errorTitle')}</AlertTitle>
-            {failure.onlyFields ? t('ui.form.fieldErrors') : failure.unplaced.length ? null : t(errorKey(failure.error.code))}
+            {failure.onlyFields ? (summary.length > 0 ? null : t('ui.form.fieldErrors')) : failure.unplaced.length ? null : t(errorKey(failure.error.code))}
             {failure.unplaced.length ? (
               <Box component="ul" sx={{ m: 0, pl: 2.5 }} data-testid="form-error-unplaced">
                 {failure.unplaced.map((m) => (
@@ -237,36 +263,12 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
                 ))}
               </Box>
             ) : null}
+            {summary.length > 0 ? summaryList('form-error-summary') : null}
           </Alert>
-        ) : null}
-        {summary.length > 0 ? (
-          <Alert
-            severity="error"
-            data-testid="form-error-summary"
-            // Beside the failure's own alert, a labelled group (MUI's Alert is role="alert" unless told otherwise).
-            {...(failure ? { role: 'group', 'aria-label': t('ui.form.errorSummaryTitle') } : { role: 'alert' })}
-          >
-            {failure ? null : <AlertTitle>{t('ui.form.errorSummaryTitle')}</AlertTitle>}
-            <Box component="ul" sx={{ m: 0, pl: 2 }}>
-              {summary.map(({ name, message: m }) => {
-                // A field with no labelled input (e.g. a user's customer row, shown as text) lists its message alone:
-                // before, the summary showed the raw path ("links.0.ucpId: No active customer has this UCP ID.").
-                const label = fieldLabels?.[name] ?? domLabels[name] ?? labelOf(formId, name);
-                return (
-                  <li key={name}>
-                    <Link
-                      component="button"
-                      type="button"
-                      color="inherit"
-                      onClick={() => form.setFocus(name as FieldPath<TIn>)}
-                      sx={{ textAlign: 'start', verticalAlign: 'baseline' }}
-                    >
-                      {label ? t('ui.form.errorSummaryItem', { field: label, message: message(m) }) : message(m)}
-                    </Link>
-                  </li>
-                );
-              })}
-            </Box>
+        ) : summary.length > 0 ? (
+          <Alert severity="error" role="alert" data-testid="form-error-summary">
+            <AlertTitle>{t('ui.form.errorSummaryTitle')}</AlertTitle>
+            {summaryList()}
           </Alert>
         ) : null}
         {typeof children === 'function' ? children(form) : children}
