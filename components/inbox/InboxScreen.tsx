@@ -137,6 +137,21 @@ export function InboxScreen() {
       setDeepLinkClosed(true);
     }
   }, [queryId, router.isReady]);
+  // The same from the browser's own history event: Next's router does not always move `router.query` on Back (a
+  // history entry without Next's state, e.g. the page's first one when its initial replaceState came after the push,
+  // is answered by re-stamping the old query), so the message stayed open over a URL that no longer named it (seen in
+  // a clean-clone browser run). The address bar is the truth here.
+  useEffect(() => {
+    const onPopState = () => {
+      if (pushedId.current === null) return;
+      if (new URLSearchParams(window.location.search).get('id') === pushedId.current) return;
+      pushedId.current = null;
+      setSelectedId(null);
+      setDeepLinkClosed(true);
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, []);
 
   const onMarkAll = async () => {
     setNotice('');

@@ -112,6 +112,23 @@ describe('InboxScreen', () => {
     expect(screen.getByText('1–3 of 3')).toBeInTheDocument();
   });
 
+  it("closes the phone dialog on the browser's Back even when the router's query does not move", async () => {
+    listHandler();
+    record(COUNT, () => 2);
+    record(CONTENT, () => messageFor(ITEMS[0]!, '<p>Hello</p>'));
+    const user = userEvent.setup();
+    renderInbox();
+    await screen.findByRole('list', { name: 'Messages' });
+    await user.click(rows()[0]!);
+    await screen.findByRole('dialog', { name: 'Your e-bill for October 2026 is ready' });
+    // Back: the address bar no longer names the message; the (mocked) router's query stays as it was.
+    window.history.replaceState(null, '', '/inbox');
+    act(() => {
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('opens a message in a full-screen dialog on phones, renders its HTML, marks it read and lowers the header count', async () => {
     listHandler();
     record(COUNT, () => 2);
