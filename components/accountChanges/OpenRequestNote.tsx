@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
@@ -24,16 +25,15 @@ export function OpenRequestNote({ type, open }: { type: ChangeType; open: readon
     ? t('validation.alreadyPending', { requestNo: first.requestNo })
     : t(type === 'trans_agree' ? 'add.openContracts' : 'add.openMachines', { requestNos: open.map((r) => r.requestNo).join(', ') });
   return (
-    <Alert
-      severity={blocked ? 'warning' : 'info'}
-      data-testid={`open-${type}`}
-      action={
-        <Button component={Link} href={requestPath(first.id)} color="inherit" size="small">
+    // The link under the text, not in the alert's action column: beside the text on a 390 px phone "View
+    // ACR-2026-000102" broke into four lines of a narrow column.
+    <Alert severity={blocked ? 'warning' : 'info'} data-testid={`open-${type}`}>
+      {message}
+      <Box sx={{ mt: 0.5, ml: -0.75 }}>
+        <Button component={Link} href={requestPath(first.id)} color="inherit" size="small" sx={{ whiteSpace: 'nowrap', textDecoration: 'underline' }}>
           {t('add.viewRequest', { requestNo: first.requestNo })}
         </Button>
-      }
-    >
-      {message}
+      </Box>
     </Alert>
   );
 }
