@@ -58,7 +58,8 @@ export type DetailTableColumn<Row> = { header: string; render: (row: Row) => Rea
 
 /**
  * A record's related rows inside a `DetailSection` (a customer's contracts, a group's members): a plain table that
- * scrolls sideways on a phone, or `empty` when there are none. Not for lists that page: those are DataTable.
+ * scrolls sideways on a phone (Chinese text breaks only at spaces and punctuation, never one character per line),
+ * or `empty` when there are none. Not for lists that page: those are DataTable.
  */
 export function DetailTable<Row>({
   label,
@@ -81,7 +82,9 @@ export function DetailTable<Row>({
     // Focusable: a table wider than a phone scrolls sideways, and a keyboard must be able to scroll it too. A group,
     // not a region: its section (DetailSection) is already the region of that name.
     <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-label={label}>
-      <Table size="small" aria-label={label} sx={nowrap ? { '& th, & td': { whiteSpace: 'nowrap' } } : undefined}>
+      {/* keep-all: a Chinese word or date breaks only at a space or punctuation. Without it, a phone's auto-sized
+          columns broke "故障類別", "生效中" or "2026年11月25日" one character per line (QA, machine and customer pages). */}
+      <Table size="small" aria-label={label} sx={{ '& th, & td': nowrap ? { whiteSpace: 'nowrap' } : { wordBreak: 'keep-all' } }}>
         <TableHead>
           <TableRow>
             {columns.map((c) => (

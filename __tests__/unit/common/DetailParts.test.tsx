@@ -25,6 +25,27 @@ describe('linkColumn', () => {
   });
 });
 
+describe('DetailTable on a phone', () => {
+  type Request = { id: string; reference: string; category: string; status: string };
+  const columns = [
+    { header: '編號', render: (r: Request) => r.reference },
+    { header: '故障類別', render: (r: Request) => r.category },
+    { header: '狀態', render: (r: Request) => r.status },
+  ];
+  const rows: Request[] = [{ id: 'r1', reference: 'SR-2026-000102', category: '螢幕顯示錯誤碼', status: '生效中' }];
+
+  it('breaks Chinese text only at spaces and punctuation (QA: "故障類別" stood one character per line)', () => {
+    renderWithProviders(<DetailTable<Request> label="維修紀錄" rows={rows} rowKey={(r) => r.id} empty="沒有" columns={columns} />);
+    expect(screen.getByRole('columnheader', { name: '故障類別' })).toHaveStyle({ wordBreak: 'keep-all' });
+    expect(screen.getByRole('cell', { name: '螢幕顯示錯誤碼' })).toHaveStyle({ wordBreak: 'keep-all' });
+  });
+
+  it('keeps short values on one line with nowrap', () => {
+    renderWithProviders(<DetailTable<Request> label="讀數" rows={rows} rowKey={(r) => r.id} empty="沒有" columns={columns} nowrap />);
+    expect(screen.getByRole('cell', { name: '生效中' })).toHaveStyle({ whiteSpace: 'nowrap' });
+  });
+});
+
 describe('FactsSection', () => {
   it('is a region named by its title, with its heading and the label / value pairs', () => {
     renderWithProviders(
