@@ -50,7 +50,8 @@ export function ActionDialog<E extends Endpoint<'mutation'>, TIn extends FieldVa
   return (
     <Dialog open={open} onClose={onClose} fullScreen={fullScreen} maxWidth="sm" fullWidth aria-labelledby={titleId}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2 }}>
+      {/* Full screen on a phone: rows from the top, not stretched to the screen's height (gaps between intro and form). */}
+      <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
         {intro}
         <EntityForm
           endpoint={endpoint}

@@ -65,6 +65,12 @@ describe('PlaceOrderDialog', () => {
     expect(screen.queryByRole('radio', { checked: true })).toBeNull();
   });
 
+  it('stacks its content from the top, not stretched over a full-screen phone dialog (QA: wide gaps under "Step 1 of 4")', async () => {
+    setup();
+    await screen.findByRole('radio', { name: /3C4-512784/ });
+    expect(screen.getByRole('dialog').querySelector('.MuiDialogContent-root')).toHaveStyle({ display: 'grid', alignContent: 'start' });
+  });
+
   it('asks for a machine, then at least one item', async () => {
     const { user } = setup();
     await screen.findByRole('radio', { name: /3C4-512784/ });

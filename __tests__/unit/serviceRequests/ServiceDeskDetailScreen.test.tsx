@@ -70,6 +70,12 @@ async function openAssign(locale: TestLocale = 'en') {
 }
 
 describe('ServiceDeskDetailScreen: assign engineer', () => {
+  it("the action dialog stacks its content from the top (full screen on a phone, rows were stretched to the screen's height)", async () => {
+    server.use(endpointSuccess(D.get, () => request()));
+    const { dialog } = await openAssign();
+    expect(dialog.querySelector('.MuiDialogContent-root')).toHaveStyle({ display: 'grid', alignContent: 'start' });
+  });
+
   it('refuses an arrival more than 30 days ahead before sending (2099 typed for 2026), and says the limit', async () => {
     let sent = 0;
     server.use(
