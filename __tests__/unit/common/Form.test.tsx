@@ -115,6 +115,14 @@ describe('Form', () => {
     expect(summary).not.toHaveTextContent('Name');
   });
 
+  it("puts each summary item's bullet beside its first line (QA: a wrapped item had it beside its last line)", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<NameForm />);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const summary = await screen.findByTestId('form-error-summary');
+    expect(within(summary).getByRole('button', { name: 'Name: This field is required.' })).toHaveStyle({ verticalAlign: 'top' });
+  });
+
   it('validates in the browser with the shared schema and translated messages, sending nothing', async () => {
     const user = userEvent.setup();
     const onSubmit = jest.fn();

@@ -225,7 +225,9 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
               type="button"
               color="inherit"
               onClick={() => form.setFocus(name as FieldPath<TIn>)}
-              sx={{ textAlign: 'start', verticalAlign: 'baseline' }}
+              // top: a button is inline-block, whose baseline is its last line, so an item that wrapped (a long
+              // Chinese message on a phone) had its bullet beside the last line instead of the first (QA walk).
+              sx={{ textAlign: 'start', verticalAlign: 'top' }}
             >
               {label ? t('ui.form.errorSummaryItem', { field: label, message: message(m) }) : message(m)}
             </Link>
