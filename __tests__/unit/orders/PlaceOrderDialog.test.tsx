@@ -71,6 +71,14 @@ describe('PlaceOrderDialog', () => {
     expect(screen.getByRole('dialog').querySelector('.MuiDialogContent-root')).toHaveStyle({ display: 'grid', alignContent: 'start' });
   });
 
+  it('names the machine of the items step in Chinese quotes, not between spaces (QA: "適用於 富士膠片… 的貨品")', async () => {
+    const { user } = setup({ locale: 'tc' });
+    await user.click(await screen.findByRole('radio', { name: /3C4-512784/ }));
+    await user.click(screen.getByRole('button', { name: '下一步' }));
+    await screen.findByTestId('product-CT203502');
+    expect(screen.getByText(/^只列出適用於「.+」的貨品，/)).toBeInTheDocument();
+  });
+
   it('asks for a machine, then at least one item', async () => {
     const { user } = setup();
     await screen.findByRole('radio', { name: /3C4-512784/ });
