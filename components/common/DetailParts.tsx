@@ -84,7 +84,12 @@ export function DetailTable<Row>({
     <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-label={label}>
       {/* keep-all: a Chinese word or date breaks only at a space or punctuation. Without it, a phone's auto-sized
           columns broke "故障類別", "生效中" or "2026年11月25日" one character per line (QA, machine and customer pages). */}
-      <Table size="small" aria-label={label} sx={{ '& th, & td': nowrap ? { whiteSpace: 'nowrap' } : { wordBreak: 'keep-all' } }}>
+      {/* The first column is the row's identifier and stays on one line, as in DataTable ("CT-2024-00118" broke at its hyphens). */}
+      <Table
+        size="small"
+        aria-label={label}
+        sx={{ '& th, & td': nowrap ? { whiteSpace: 'nowrap' } : { wordBreak: 'keep-all' }, '& td:first-of-type': { whiteSpace: 'nowrap' } }}
+      >
         <TableHead>
           <TableRow>
             {columns.map((c) => (

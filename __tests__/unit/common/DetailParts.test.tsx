@@ -40,6 +40,12 @@ describe('DetailTable on a phone', () => {
     expect(screen.getByRole('cell', { name: '螢幕顯示錯誤碼' })).toHaveStyle({ wordBreak: 'keep-all' });
   });
 
+  it('keeps the first column, the identifier, on one line (QA: "CT-2024-00118" broke at its hyphens)', () => {
+    renderWithProviders(<DetailTable<Request> label="維修紀錄" rows={rows} rowKey={(r) => r.id} empty="沒有" columns={columns} />);
+    expect(screen.getByRole('cell', { name: 'SR-2026-000102' })).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(screen.getByRole('cell', { name: '螢幕顯示錯誤碼' })).not.toHaveStyle({ whiteSpace: 'nowrap' });
+  });
+
   it('keeps short values on one line with nowrap', () => {
     renderWithProviders(<DetailTable<Request> label="讀數" rows={rows} rowKey={(r) => r.id} empty="沒有" columns={columns} nowrap />);
     expect(screen.getByRole('cell', { name: '生效中' })).toHaveStyle({ whiteSpace: 'nowrap' });
