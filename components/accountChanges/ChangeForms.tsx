@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useRouter } from 'next/router';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'next-i18next/pages';
@@ -8,7 +7,7 @@ import type { Control, DefaultValues, FieldValues, Path, UseFormReturn } from 'r
 import { z } from 'zod';
 import { EntityForm, type EntityFormProps } from '@/components/common/EntityForm';
 import { FileUploadField } from '@/components/common/FileUploadField';
-import { DateFieldElement, Form, RadioGroupElement, TextFieldElement } from '@/components/common/form';
+import { DateFieldElement, Form, FormCancelButton, RadioGroupElement, TextFieldElement } from '@/components/common/form';
 import { useUploadProgress } from '@/components/common/useUploadProgress';
 import { callUpload, invalidateFor } from '@/lib/api/query';
 import type { ApiResult } from '@/lib/api/types';
@@ -349,5 +348,5 @@ export function TransferAgreementScreen() {
 
 function CancelButton({ onClick }: { onClick: () => void }) {
   const { t } = useTranslation('common');
-  return <Button onClick={onClick}>{t('ui.form.cancel')}</Button>;
+  return <FormCancelButton onClick={onClick}>{t('ui.form.cancel')}</FormCancelButton>;
 }

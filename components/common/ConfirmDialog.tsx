@@ -20,6 +20,8 @@ export type ConfirmDialogProps = {
   /** Without it there is nothing to confirm (only "Cancel"). */
   confirmLabel?: string | null;
   confirmColor?: 'primary' | 'error' | 'warning';
+  /** The text of the button that closes the dialog (default "Cancel"). */
+  cancelLabel?: string;
   onConfirm: () => void;
   onClose: () => void;
 };
@@ -28,7 +30,7 @@ export type ConfirmDialogProps = {
  * "Are you sure?" before a one-click mutation (status changes, deletions, removals): title, what it does, the
  * mutation's translated error if it failed, Cancel and the confirm button (disabled while the mutation runs).
  */
-export function ConfirmDialog({ open, title, body, errorCode, pending, confirmLabel, confirmColor = 'primary', onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, body, errorCode, pending, confirmLabel, confirmColor = 'primary', cancelLabel, onConfirm, onClose }: ConfirmDialogProps) {
   const { t } = useTranslation(['common', 'error']);
   const titleId = useId();
   return (
@@ -43,7 +45,7 @@ export function ConfirmDialog({ open, title, body, errorCode, pending, confirmLa
         ) : null}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('common:ui.form.cancel')}</Button>
+        <Button onClick={onClose}>{cancelLabel ?? t('common:ui.form.cancel')}</Button>
         {confirmLabel ? (
           <Button variant="contained" color={confirmColor} disabled={pending} onClick={onConfirm}>
             {confirmLabel}

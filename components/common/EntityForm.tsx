@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
 import { useTranslation } from 'next-i18next/pages';
 import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
@@ -9,7 +8,7 @@ import type { BodyOf, Endpoint, OutputOf } from '@/lib/contract';
 import { ABORTED } from '@/lib/api/client';
 import { apiErrorOf, useEndpointMutation } from '@/lib/api/query';
 import type { ApiError, ApiResult } from '@/lib/api/types';
-import { Form } from './form';
+import { Form, FormCancelButton } from './form';
 
 export type EntityFormProps<E extends Endpoint<'mutation'>, TIn extends FieldValues, TOut> = {
   /** The contract's create or update endpoint; its `invalidates` refreshes the lists and records it changes. */
@@ -48,6 +47,8 @@ export type EntityFormProps<E extends Endpoint<'mutation'>, TIn extends FieldVal
   'aria-label'?: string;
   id?: string;
   resetOnSuccess?: boolean;
+  /** `false`: leaving with unsaved changes asks nothing (see `Form`'s `leaveGuard`). */
+  leaveGuard?: boolean;
   /** The fields; as a function it also gets the version the form's values came from (`version`, on an edit). */
   children: ReactNode | ((form: UseFormReturn<TIn, unknown, TOut>, context: { version?: string }) => ReactNode);
 };
@@ -79,6 +80,7 @@ export function EntityForm<E extends Endpoint<'mutation'>, TIn extends FieldValu
   fieldLabels,
   children,
   resetOnSuccess,
+  leaveGuard,
   id,
   'aria-label': ariaLabel,
 }: EntityFormProps<E, TIn, TOut>) {
@@ -105,7 +107,8 @@ export function EntityForm<E extends Endpoint<'mutation'>, TIn extends FieldValu
         {...(ariaLabel ? { 'aria-label': ariaLabel } : {})}
         {...(resetOnSuccess ? { resetOnSuccess } : {})}
         {...(submitColor ? { submitColor } : {})}
-        secondaryActions={onCancel ? <Button onClick={onCancel}>{cancelLabel ?? t('ui.form.cancel')}</Button> : undefined}
+        {...(leaveGuard === false ? { leaveGuard } : {})}
+        secondaryActions={onCancel ? <FormCancelButton onClick={onCancel}>{cancelLabel ?? t('ui.form.cancel')}</FormCancelButton> : undefined}
         onSubmit={async (values, context) => {
           const body = toBody(values, { ...context, ...(conflict.formVersion !== undefined ? { version: conflict.formVersion } : {}) });
           const sent = await submitThrough(mutation.mutateAsync, body);

@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -14,6 +14,7 @@ import { errorKey } from '@/lib/errors';
 import { keyErrorMap } from '@/lib/zodMessages';
 import { useFieldMessage } from './useFieldMessage';
 import { useIdempotencyKey } from './useIdempotencyKey';
+import { DiscardContext, useLeaveGuard } from './useLeaveGuard';
 
 export type FormSubmitContext = {
   /** Stable for this form until a submission succeeds: send it with writes a user may click twice. */
@@ -32,7 +33,7 @@ export type FormProps<TIn extends FieldValues, TOut, TData> = {
   submitLabel?: string;
   /** Fields. A function gets the react-hook-form API (watch, control with typed names). */
   children: ReactNode | ((form: UseFormReturn<TIn, unknown, TOut>) => ReactNode);
-  /** Extra buttons beside submit (e.g. a Cancel link). */
+  /** Extra buttons beside submit (e.g. a Cancel: `FormCancelButton`, whose way out asks nothing about unsaved changes). */
   secondaryActions?: ReactNode;
   /** Back to `defaultValues` after a success (forms that add one record after another). */
   resetOnSuccess?: boolean;
@@ -49,6 +50,11 @@ export type FormProps<TIn extends FieldValues, TOut, TData> = {
   fieldLabels?: Record<string, string>;
   /** Colour of the submit button (`error` for a destructive action). */
   submitColor?: 'primary' | 'error';
+  /**
+   * Ask before the user leaves with changes that are not saved (`useLeaveGuard`): on by default. `false` for a form
+   * whose values are not worth keeping (a search, a filter, a sign-in).
+   */
+  leaveGuard?: boolean;
 };
 
 /** 'a.b.0.c' → the error objects with a message, flattened. */
@@ -138,6 +144,7 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
   errorSummary = true,
   fieldLabels,
   submitColor = 'primary',
+  leaveGuard = true,
 }: FormProps<TIn, TOut, TData>) {
   const { t, i18n } = useTranslation(['common', 'error']);
   const form = useForm<TIn, unknown, TOut>({
@@ -149,6 +156,13 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
   const [failure, setFailure] = useState<{ error: ApiError; onlyFields: boolean; unplaced: string[] } | null>(null);
   // A ref, not state: two clicks in the same frame both see `isSubmitting` false, but not this.
   const inFlight = useRef(false);
+  // Read while rendering: react-hook-form keeps `isDirty` up to date only for a form that reads it.
+  const guard = useLeaveGuard(leaveGuard && form.formState.isDirty);
+  const { edited } = guard;
+  // After a successful save the values are saved (no question), until the user changes one again.
+  useEffect(() => {
+    return form.subscribe({ formState: { values: true }, callback: () => edited() });
+  }, [form, edited]);
 
   const applyFailure = (error: ApiError) => {
     const fieldEntries = Object.entries(error.fields ?? {}).filter(([, messages]) => messages.length > 0);
@@ -175,6 +189,8 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
       }
       idempotency.renew();
       if (resetOnSuccess) form.reset(defaultValues);
+      // Saved: leaving now (onSuccess often navigates away) asks nothing.
+      guard.saved();
       onSuccess?.(result ? result.data : undefined, values);
     } catch (err) {
       // onSubmit should resolve an ApiResult; if it throws anyway, say so instead of leaving the form stuck.
@@ -275,12 +291,13 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
         ) : null}
         {typeof children === 'function' ? children(form) : children}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end', flexDirection: { xs: 'column-reverse', sm: 'row' } }}>
-          {secondaryActions}
+          <DiscardContext.Provider value={guard.discard}>{secondaryActions}</DiscardContext.Provider>
           <Button type="submit" variant="contained" color={submitColor} disabled={disabled || isSubmitting} loading={isSubmitting} loadingPosition="start">
             {isSubmitting ? t('ui.form.submitting') : (submitLabel ?? t('ui.form.submit'))}
           </Button>
         </Box>
       </Box>
+      {guard.dialog}
     </FormProvider>
   );
 }

@@ -10,3 +10,4 @@ export { useIdempotencyKey, newIdempotencyKey } from './useIdempotencyKey';
 export { useFieldMessage } from './useFieldMessage';
 export { formatCentsForInput, parseMoneyToCents } from './money';
 export type { BaseFieldProps, Option } from './fieldTypes';
+export { FormCancelButton } from './useLeaveGuard';
