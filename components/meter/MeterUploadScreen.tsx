@@ -34,7 +34,7 @@ import type { CheckResult, CsvField, CsvRowError, MeterMachine, ReadingRowInput,
 import { pathTo } from '@/lib/paths';
 import { msg, parseMessage, translateMessage, type Translate } from '@/lib/zodMessages';
 import { ReadingIssues, issueValues } from './ReadingIssues';
-import { DueFlag } from './parts';
+import { DueFlag, num } from './parts';
 import { DateInput } from '@/components/common/form/DateInput';
 import { checkUploadFile } from '@/components/common/FileUploadField';
 import { useUploadLimitMb } from '@/components/auth/useSessionData';
@@ -347,7 +347,7 @@ function ReadingForm({ machines }: { machines: MeterMachine[] }) {
                   <Typography variant="body2">
                     {formatDate(m.lastReading.readingDate, locale)}
                     <br />
-                    {m.lastReading.monoCounter.toLocaleString()} / {m.isColour ? m.lastReading.colourCounter.toLocaleString() : '–'}
+                    {num(m.lastReading.monoCounter, locale)} / {m.isColour ? num(m.lastReading.colourCounter, locale) : '–'}
                   </Typography>
                 ) : (
                   '–'
@@ -524,10 +524,10 @@ function CsvUpload() {
               <TableCell {...csvCell(1)}>{r.serialNo}</TableCell>
               <TableCell {...csvCell(2)}>{formatDate(r.readingDate, locale)}</TableCell>
               <TableCell align="right" {...csvCell(3)} sx={phoneLeft}>
-                {r.monoCounter.toLocaleString()}
+                {num(r.monoCounter, locale)}
               </TableCell>
               <TableCell align="right" {...csvCell(4)} sx={phoneLeft}>
-                {r.colourCounter.toLocaleString()}
+                {num(r.colourCounter, locale)}
               </TableCell>
               <TableCell {...csvCell(5)}>{r.issues.length ? <ReadingIssues issues={r.issues} /> : t('meter:upload.rowOk')}</TableCell>
             </TableRow>

@@ -5,6 +5,7 @@ import type { ContractDetail } from '@/lib/contracts/schemas';
 import { endpointSuccess } from '../testUtils/handlers';
 import { renderWithProviders, type TestLocale } from '../testUtils/render';
 import { server } from '../testUtils/server';
+import { useBrowserLocale } from '../testUtils/browserLocale';
 
 const ID = '5eed0020-0000-4000-8000-000000000001';
 const contract: ContractDetail = {
@@ -63,5 +64,16 @@ describe('ContractDetailScreen, the billing schedule on a phone', () => {
     expect(getComputedStyle(within(period).getByText('1 Mar 2024')).whiteSpace).toBe('nowrap');
     expect(getComputedStyle(within(period).getByText('31 Mar 2024')).whiteSpace).toBe('nowrap');
     expect(within(period).getByTestId('schedule-billing-date-phone')).toHaveTextContent('Billing date: 1 Apr 2024');
+  });
+});
+
+describe('ContractDetailScreen, numbers in the page’s language (not the browser’s)', () => {
+  useBrowserLocale('de-DE');
+  it.each([
+    ['en', 'B/W 3,000, colour 500'],
+    ['tc', '黑白 3,000，彩色 500'],
+  ] as const)('%s: the included pages are grouped as the page writes them', async (locale, included) => {
+    await open(locale);
+    expect(screen.getByText(included)).toBeInTheDocument();
   });
 });

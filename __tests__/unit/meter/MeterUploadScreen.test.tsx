@@ -8,6 +8,7 @@ import { meterContract } from '@/lib/meter/contract';
 import type { CheckResult, MeterMachine, ParseCsvResult, ReadingRowInput } from '@/lib/meter/schemas';
 import { renderWithProviders, type TestLocale } from '../testUtils/render';
 import { server } from '../testUtils/server';
+import { useBrowserLocale } from '../testUtils/browserLocale';
 
 // jest-fixed-jsdom leaves jsdom's File (no text()); a browser's File has it.
 globalThis.File = NodeFile as unknown as typeof File;
@@ -332,5 +333,24 @@ describe('MeterUploadScreen, the CSV', () => {
     expect(screen.queryByText(/not a CSV text file/)).not.toBeInTheDocument();
     // Excel saves "Unicode text" as .txt: the picker offers it.
     expect(screen.getByTestId('csv-input')).toHaveAttribute('accept', expect.stringContaining('.txt'));
+  });
+});
+
+describe('MeterUploadScreen, counters in the page’s language (not the browser’s)', () => {
+  useBrowserLocale('de-DE');
+
+  it('the form’s last readings and the CSV preview group counters as the page writes them', async () => {
+    const user = userEvent.setup();
+    const good = okCheck([{ serialNo: MONO, readingDate: today, monoCounter: 301_000, colourCounter: 0 }]);
+    server.use(
+      http.post(E.listMachines.path, () => HttpResponse.json({ status: 'success', data: { items: MACHINES, today }, traceId: 't' })),
+      http.post(E.parseCsv.path, () => HttpResponse.json({ status: 'success', data: { ...good, parseErrors: [] }, traceId: 't' })),
+    );
+    renderWithProviders(<MeterUploadScreen />, { route: '/my-account/meter-history/upload', functionCodes: ['meter_upload_read', 'meter_upload_write'] });
+    expect(await screen.findByText(/300,000 \/ 5,000/)).toBeInTheDocument();
+    expect(screen.queryByText(/300\.000/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Upload CSV' }));
+    await user.upload(screen.getByTestId('csv-input'), new File([`serial,date,bw,colour\n${MONO},${today},301000,0\n`], 'readings.csv', { type: 'text/csv' }));
+    expect(within(await screen.findByTestId('csv-rows')).getByText('301,000')).toBeInTheDocument();
   });
 });
