@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { ContractDetailScreen } from '@/components/contracts/ContractDetailScreen';
 import { contractsContract } from '@/lib/contracts/contract';
 import type { ContractDetail } from '@/lib/contracts/schemas';
-import { endpointSuccess } from '../testUtils/handlers';
+import { endpointError, endpointSuccess } from '../testUtils/handlers';
 import { renderWithProviders, type TestLocale } from '../testUtils/render';
 import { server } from '../testUtils/server';
 import { useBrowserLocale } from '../testUtils/browserLocale';
@@ -75,5 +75,23 @@ describe('ContractDetailScreen, numbers in the page’s language (not the browse
   ] as const)('%s: the included pages are grouped as the page writes them', async (locale, included) => {
     await open(locale);
     expect(screen.getByText(included)).toBeInTheDocument();
+  });
+});
+
+describe('ContractDetailScreen, a contract that does not exist or is not the customer’s', () => {
+  it.each([
+    ['en', 'Contract not found', 'This contract does not exist or is not one of your account’s.'],
+    ['tc', '找不到合約', null],
+  ] as const)('%s: says "not found" once (the page heading), with why and the way back', async (locale, title, body) => {
+    server.use(endpointError(contractsContract.endpoints.getContract, 'NOT_FOUND', { status: 404 }));
+    renderWithProviders(<ContractDetailScreen />, {
+      locale,
+      router: { pathname: '/my-account/contract-billing-schedule/[id]', query: { id: ID }, isReady: true },
+      functionCodes: ['contract_billing_read'],
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getAllByText(title)).toHaveLength(1);
+    expect(screen.getAllByRole('heading')).toHaveLength(1);
+    if (body) expect(screen.getByText(body)).toBeInTheDocument();
   });
 });
