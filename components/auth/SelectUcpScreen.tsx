@@ -14,7 +14,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import { useEndpointQuery, useSession } from '@/lib/api/query';
 import { loginContract } from '@/lib/auth/contract';
 import { continueAfterSignIn } from '@/lib/auth/continueAfterSignIn';
-import { sanitizeDeepLink } from '@/lib/auth/deepLink';
+import { sanitizeDeepLink, sanitizeReturnTo } from '@/lib/auth/deepLink';
 import { useSignOut } from '@/lib/auth/useSignOut';
 import { errorKey } from '@/lib/errors';
 import { pickLocalized } from '@/lib/i18n/locales';
@@ -32,6 +32,8 @@ export function SelectUcpScreen() {
   const [choosing, setChoosing] = useState<string | null>(null);
   const [chooseError, setChooseError] = useState<string | null>(null);
   const link = sanitizeDeepLink(router.query.deepLink, router.query.deepLinkParams);
+  // The page the header's "Switch customer" was chosen on: the user comes back to it (or its area's list).
+  const from = sanitizeReturnTo(router.query.returnTo);
 
   if (status === 'loading') return <CircularProgress aria-label={t('common:loading')} />;
   if (status === 'unauthenticated' || !session) {
@@ -39,6 +41,7 @@ export function SelectUcpScreen() {
   }
 
   const choose = async (ucpId: string) => {
+    const previous = session.currentUser.ucpId;
     setChoosing(ucpId);
     setChooseError(null);
     const next = await update({ ucpId }).catch(() => null);
@@ -47,7 +50,7 @@ export function SelectUcpScreen() {
       setChooseError('NOT_FOUND');
       return;
     }
-    await continueAfterSignIn(router, next, update, link);
+    await continueAfterSignIn(router, next, update, link, { switchedFrom: from ? { page: from, ucpId: previous } : null });
   };
 
   // No active customer left (e.g. the only one was deactivated): no "choose one of several" heading and intro above

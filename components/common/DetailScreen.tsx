@@ -71,12 +71,16 @@ export function DetailScreen<T>({ query, title, back, notFoundTitle, notFoundBod
 
   if (query.data !== undefined && query.data !== null) return <>{children(query.data)}</>;
 
+  // On a page the h1 says "Contract not found" / "Could not load this page"; the panel under it does not say it again
+  // (QA: "Contract not found" twice). Inline (no page header) the panel's own heading is the only one.
+  const panelTitle = (text: string) => (inline ? text : undefined);
+
   const error = query.apiError;
   if (missing || (error && isNotFound(error))) {
     return (
       <>
         {header(notFound)}
-        <StateMessage title={notFound} headingComponent={inline ? 'h3' : 'h2'} variant={inline ? 'inline' : 'page'} action={backLink ?? undefined}>
+        <StateMessage title={panelTitle(notFound)} headingComponent={inline ? 'h3' : 'h2'} variant={inline ? 'inline' : 'page'} action={backLink ?? undefined}>
           {notFoundBody ?? t('ui.detail.notFoundBody')}
         </StateMessage>
       </>
@@ -87,7 +91,7 @@ export function DetailScreen<T>({ query, title, back, notFoundTitle, notFoundBod
       <>
         {header(failed)}
         <StateMessage
-          title={failed}
+          title={panelTitle(failed)}
           role="alert"
           headingComponent={inline ? 'h3' : 'h2'}
           variant={inline ? 'inline' : 'page'}

@@ -15,7 +15,8 @@ export function StateMessage({
   headingComponent = 'h1',
   variant = 'page',
 }: {
-  title: string;
+  /** Left out when the page's own h1 already says it (a record's not-found and failed states): said once. */
+  title?: string;
   children?: ReactNode;
   action?: ReactNode;
   role?: 'status' | 'alert';
@@ -27,9 +28,11 @@ export function StateMessage({
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', py: isInline ? { xs: 2, md: 3 } : { xs: 4, md: 8 }, px: isInline ? 0 : 2 }}>
       <Paper variant={isInline ? 'elevation' : 'outlined'} elevation={isInline ? 0 : undefined} role={role} sx={{ p: { xs: 3, md: 4 }, maxWidth: 560, width: '100%', textAlign: 'center', display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
-        <Typography variant={isInline ? 'h6' : 'h5'} component={headingComponent}>
-          {title}
-        </Typography>
+        {title ? (
+          <Typography variant={isInline ? 'h6' : 'h5'} component={headingComponent}>
+            {title}
+          </Typography>
+        ) : null}
         {children ? <Typography color="text.secondary">{children}</Typography> : null}
         {action ? <Box>{action}</Box> : null}
       </Paper>

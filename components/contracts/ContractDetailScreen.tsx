@@ -18,7 +18,7 @@ import { StatusChip } from '@/components/common/StatusChip';
 import { PlainTable } from '@/components/common/PlainTable';
 import { contractsContract } from '@/lib/contracts/contract';
 import type { ContractDetail } from '@/lib/contracts/schemas';
-import { formatDate, formatMoney, pickLocalized } from '@/lib/i18n/locales';
+import { formatDate, formatMoney, formatRate, numberFormat, pickLocalized } from '@/lib/i18n/locales';
 import { pathTo } from '@/lib/paths';
 import { ContractHistorySection } from './ContractHistory';
 
@@ -85,8 +85,8 @@ function ContractView({ c }: { c: ContractDetail }) {
               [t('contracts:columns.frequency'), t(`contracts:frequency.${c.billingFrequency}`)],
               [t('contracts:detail.periodCharge'), money(c.periodChargeCents)],
               [t('contracts:columns.minimum'), money(c.minimumChargeCents)],
-              [t('contracts:detail.rates'), t('contracts:detail.ratesValue', { mono: c.monoRate, colour: c.colourRate })],
-              [t('contracts:detail.included'), t('contracts:detail.includedValue', { mono: c.monoAllowance.toLocaleString(), colour: c.colourAllowance.toLocaleString() })],
+              [t('contracts:detail.rates'), t('contracts:detail.ratesValue', { mono: formatRate(c.monoRate, locale), colour: formatRate(c.colourRate, locale) })],
+              [t('contracts:detail.included'), t('contracts:detail.includedValue', { mono: numberFormat(locale).format(c.monoAllowance), colour: numberFormat(locale).format(c.colourAllowance) })],
             ]}
           />
         </Grid>

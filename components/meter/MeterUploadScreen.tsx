@@ -27,13 +27,14 @@ import { errorKey } from '@/lib/errors';
 import { formatDate, numberFormat, pickLocalized } from '@/lib/i18n/locales';
 import { isoDateSchema } from '@/lib/listQuery';
 import { MAX_COUNTER, MAX_CSV_CHARS, type ReadingIssue } from '@/lib/meter/constants';
+import { readTextFile } from '@/lib/upload/decodeText';
 import { meterContract } from '@/lib/meter/contract';
 import { readCounter } from '@/lib/meter/counter';
 import type { CheckResult, CsvField, CsvRowError, MeterMachine, ReadingRowInput, RowIssue, SubmitReadingsResult } from '@/lib/meter/schemas';
 import { pathTo } from '@/lib/paths';
 import { msg, parseMessage, translateMessage, type Translate } from '@/lib/zodMessages';
 import { ReadingIssues, issueValues } from './ReadingIssues';
-import { DueFlag } from './parts';
+import { DueFlag, num } from './parts';
 import { DateInput } from '@/components/common/form/DateInput';
 import { checkUploadFile } from '@/components/common/FileUploadField';
 import { useUploadLimitMb } from '@/components/auth/useSessionData';
@@ -346,7 +347,7 @@ function ReadingForm({ machines }: { machines: MeterMachine[] }) {
                   <Typography variant="body2">
                     {formatDate(m.lastReading.readingDate, locale)}
                     <br />
-                    {m.lastReading.monoCounter.toLocaleString()} / {m.isColour ? m.lastReading.colourCounter.toLocaleString() : '–'}
+                    {num(m.lastReading.monoCounter, locale)} / {m.isColour ? num(m.lastReading.colourCounter, locale) : '–'}
                   </Typography>
                 ) : (
                   '–'
@@ -424,7 +425,8 @@ function CsvUpload() {
     setParseErrors([]);
     s.reset({ saved: true });
     setFileName(file.name);
-    const text = await file.text();
+    // By its byte-order mark: Excel's "Unicode text" / "CSV UTF-16" is UTF-16, which file.text() would read as UTF-8.
+    const text = await readTextFile(file);
     if (text.length > MAX_CSV_CHARS) {
       setError(t('meter:errors.csvTooLarge', { max: MAX_CSV_CHARS }));
       return;
@@ -471,7 +473,8 @@ function CsvUpload() {
           icon={<DownloadIcon aria-hidden />}
           testId="csv-template"
         />
-        <FilePickButton accept=".csv,text/csv" onFile={(file) => void choose(file)} testId="csv-input" variant="outlined" disabled={parse.isPending}>
+        {/* .txt too: Excel saves "Unicode text" (UTF-16, tab-separated) as .txt. */}
+        <FilePickButton accept=".csv,text/csv,.txt,text/plain" onFile={(file) => void choose(file)} testId="csv-input" variant="outlined" disabled={parse.isPending}>
           {t('meter:upload.chooseCsv')}
         </FilePickButton>
         {fileName ? <Typography sx={{ alignSelf: 'center' }}>{fileName}</Typography> : null}
@@ -521,10 +524,10 @@ function CsvUpload() {
               <TableCell {...csvCell(1)}>{r.serialNo}</TableCell>
               <TableCell {...csvCell(2)}>{formatDate(r.readingDate, locale)}</TableCell>
               <TableCell align="right" {...csvCell(3)} sx={phoneLeft}>
-                {r.monoCounter.toLocaleString()}
+                {num(r.monoCounter, locale)}
               </TableCell>
               <TableCell align="right" {...csvCell(4)} sx={phoneLeft}>
-                {r.colourCounter.toLocaleString()}
+                {num(r.colourCounter, locale)}
               </TableCell>
               <TableCell {...csvCell(5)}>{r.issues.length ? <ReadingIssues issues={r.issues} /> : t('meter:upload.rowOk')}</TableCell>
             </TableRow>

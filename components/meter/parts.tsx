@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'next-i18next/pages';
-import { dateTimeFormat, formatDate } from '@/lib/i18n/locales';
+import { dateTimeFormat, formatDate, numberFormat } from '@/lib/i18n/locales';
 import type { ReadingDueFlag } from '@/lib/meter/constants';
 
 /**
@@ -21,7 +21,7 @@ import type { ReadingDueFlag } from '@/lib/meter/constants';
 const BarChart = dynamic(() => import('@mui/x-charts/BarChart').then((m) => m.BarChart), { ssr: false });
 
 /** A counter or page count in the page's language ('–' when unknown). */
-export const num = (n: number | null | undefined, locale: string | undefined) => (n === null || n === undefined ? '–' : n.toLocaleString(locale === 'tc' ? 'zh-HK' : 'en-HK'));
+export const num = (n: number | null | undefined, locale: string | undefined) => (n === null || n === undefined ? '–' : numberFormat(locale).format(n));
 
 /** The due / overdue flag of a machine's reading for the current billing period (nothing when read, or removed). */
 export function DueFlag({ machine }: { machine: { serialNo: string; dueFlag: ReadingDueFlag | null; readingDueOn: string | null } }) {

@@ -21,7 +21,7 @@ import { ContractHistorySection } from '@/components/contracts/ContractHistory';
 import { apiErrorOf, useEndpointMutation, useEndpointQuery } from '@/lib/api/query';
 import type { ApiError } from '@/lib/api/types';
 import { errorKey } from '@/lib/errors';
-import { formatDate, formatMoney, pickLocalized } from '@/lib/i18n/locales';
+import { formatDate, formatMoney, numberFormat, pickLocalized } from '@/lib/i18n/locales';
 import { pathTo } from '@/lib/paths';
 import { renewalContract } from '@/lib/renewal/contract';
 import type { OfferOption, RenewalOptions, SubmitRenewalResult } from '@/lib/renewal/schemas';
@@ -89,7 +89,7 @@ function Options({ o }: { o: RenewalOptions }) {
       {error ? <Alert severity="error">{t(errorKey(error.code))}</Alert> : null}
       <DetailSection title={t('renewal:detail.comparison')}>
         <Typography variant="body2">
-          {t('renewal:detail.comparisonHelp', { months: o.monthsCompared, mono: o.pages.mono.toLocaleString(), colour: o.pages.colour.toLocaleString() })}
+          {t('renewal:detail.comparisonHelp', { months: o.monthsCompared, mono: numberFormat(locale).format(o.pages.mono), colour: numberFormat(locale).format(o.pages.colour) })}
         </Typography>
         <PlainTable
           label={t('renewal:detail.comparison')}

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { formatMoney, numberFormat } from '@/lib/i18n/locales';
+import { formatMoney, formatRate, numberFormat } from '@/lib/i18n/locales';
 import type { ContractTerms } from '@/lib/contracts/schemas';
 
 /**
@@ -12,8 +12,9 @@ export function renewalTermsLine(t: TFunction, locale: string | undefined, x: Co
     per: t(`renewal:detail.per.${frequency === 'quarterly' ? 'quarterly' : 'monthly'}`),
     charge: formatMoney(x.periodChargeCents, locale),
     minimum: formatMoney(x.minimumChargeCents, locale),
-    mono: x.monoRate,
-    colour: x.colourRate,
+    // Same precision for both (a snapshot's "0" beside "0.0480" read "HK$0" next to "HK$0.0480").
+    mono: formatRate(x.monoRate, locale),
+    colour: formatRate(x.colourRate, locale),
     monoIncl: numberFormat(locale).format(x.monoAllowance),
     colourIncl: numberFormat(locale).format(x.colourAllowance),
   });

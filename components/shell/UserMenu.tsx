@@ -13,6 +13,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import PersonIcon from '@mui/icons-material/Person';
 import { useCustomerNames, useLastLoginTime } from '@/components/auth/useSessionData';
+import { returnToQuery } from '@/lib/auth/deepLink';
 import { useSignOut } from '@/lib/auth/useSignOut';
 import { formatDateTime, pickLocalized } from '@/lib/i18n/locales';
 import { usePortalStore } from '@/store/portalStore';
@@ -77,7 +78,7 @@ export function UserMenu() {
           {t('nav.account')}
         </MenuItem>
         {canSwitch ? (
-          <MenuItem onClick={() => { setAnchor(null); void router.push('/login/select-ucp'); }} data-testid="switch-customer">
+          <MenuItem onClick={() => { setAnchor(null); void router.push({ pathname: '/login/select-ucp', query: returnToQuery(router.asPath, null, 0) }); }} data-testid="switch-customer">
             <ListItemIcon><SwapHorizIcon fontSize="small" /></ListItemIcon>
             {t('user.switchCustomer')}
           </MenuItem>

@@ -5,6 +5,7 @@ import { landingPath } from '@/lib/navigation';
 import { toGrants } from '@/lib/permissions/canAccess';
 import { writePreferenceCookie } from '@/lib/theme/cookieStorage';
 import { LOCALE_COOKIE } from '@/lib/theme/preferences';
+import { pageAfterCustomerSwitch } from './afterCustomerSwitch';
 import { deepLinkHref, deepLinkQuery, deepLinkUcpId, type DeepLink } from './deepLink';
 
 type Update = (data: SessionUpdate) => Promise<Session | null>;
@@ -16,13 +17,17 @@ type Update = (data: SessionUpdate) => Promise<Session | null>;
  *
  * The preference is applied once, at sign-in (`atSignIn`): on the disclaimer and on a later customer switch the user
  * may have chosen another language since, and that choice stands.
+ *
+ * `switchedFrom` (a customer switch from the header): the page the user was on and the customer it was acting for;
+ * without a deep link the user goes back to that page, or its area's list when it showed one of the previous
+ * customer's records (`pageAfterCustomerSwitch`), instead of home.
  */
 export async function continueAfterSignIn(
   router: NextRouter,
   session: Session,
   update: Update,
   link: DeepLink | null,
-  { atSignIn = false }: { atSignIn?: boolean } = {},
+  { atSignIn = false, switchedFrom = null }: { atSignIn?: boolean; switchedFrom?: { page: DeepLink | null; ucpId: string | null } | null } = {},
 ): Promise<void> {
   const carry = deepLinkQuery(link);
   const preferred = session.profile.preferredLanguage;
@@ -45,5 +50,7 @@ export async function continueAfterSignIn(
     await go({ pathname: '/login/select-ucp', query: carry });
     return;
   }
-  await go(link ? deepLinkHref(link) : landingPath(toGrants(current.functionList)));
+  const grants = toGrants(current.functionList);
+  const back = switchedFrom ? pageAfterCustomerSwitch(switchedFrom.page, grants, switchedFrom.ucpId === current.currentUser.ucpId) : null;
+  await go(link ? deepLinkHref(link) : (back ?? landingPath(grants)));
 }

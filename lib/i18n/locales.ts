@@ -71,6 +71,19 @@ export function formatMoney(cents: number, locale: string | undefined): string {
   return numberFormat(locale, HKD).format(cents / 100);
 }
 
+/** Per-page rates are `numeric(10, 4)`: always written with their 4 decimals ("0.0480", "0.0000"). */
+const RATE: Intl.NumberFormatOptions = { minimumFractionDigits: 4, maximumFractionDigits: 4 };
+
+/**
+ * A per-page rate in HK$ (a decimal string as the database or a terms snapshot gives it: "0.048", "0", "0.0450"), with
+ * the 4 decimals of the column so rates side by side read alike; the currency sign is the translation's. A value that
+ * is not a number is shown as given.
+ */
+export function formatRate(rate: string | number, locale: string | undefined): string {
+  const n = typeof rate === 'number' ? rate : Number(rate.trim());
+  return rate === '' || !Number.isFinite(n) ? String(rate) : numberFormat(locale, RATE).format(n);
+}
+
 /** Bilingual records carry `_en` / `_zh` pairs: pick the one for the locale, falling back to the other. */
 export function pickLocalized(locale: string | undefined, en: string | null | undefined, zh: string | null | undefined): string {
   return (locale === 'tc' ? zh || en : en || zh) ?? '';

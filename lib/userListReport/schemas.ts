@@ -7,6 +7,8 @@ import { isoDateSchema, listBodySchema, searchTextSchema, type ListFilterOf, typ
 
 export const REPORT_USER_STATUSES = ['pending', 'active', 'inactive'] as const;
 export type ReportUserStatus = (typeof REPORT_USER_STATUSES)[number];
+export const REPORT_CUSTOMER_STATUSES = ['active', 'inactive'] as const;
+export type ReportCustomerStatus = (typeof REPORT_CUSTOMER_STATUSES)[number];
 export const MFA_FILTER = ['on', 'off'] as const;
 export const REPORT_LANGS = ['en', 'tc'] as const;
 
@@ -45,6 +47,11 @@ export type ReportRow = {
   ucpId: string | null;
   customerNameEn: string | null;
   customerNameZh: string | null;
+  /**
+   * The linked customer's own status (null when no customer is linked). The user's `status` is the account's; a user
+   * can be active while the customer it is linked to is deactivated, and the report says so.
+   */
+  customerStatus: ReportCustomerStatus | null;
   groups: { code: string; nameEn: string; nameZh: string }[];
   status: ReportUserStatus;
   isProviderStaff: boolean;

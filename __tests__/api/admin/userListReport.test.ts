@@ -105,10 +105,11 @@ describeEachDb('User list report', (getHandle) => {
     await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
     const sheet = wb.worksheets[0]!;
     const values = sheet.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
-    expect(values[0]).toEqual(['Login ID', 'Name', 'E-mail', 'UCP ID', 'Customer', 'Groups', 'Status', 'Staff', 'MFA', 'Created', 'Last login']);
+    expect(values[0]).toEqual(['Login ID', 'Name', 'E-mail', 'UCP ID', 'Customer', 'Customer status', 'Groups', 'Status', 'Staff', 'MFA', 'Created', 'Last login']);
     expect(values).toHaveLength(1 + 6);
     expect(values[1]![0]).toBe(`rpt-a0-${tag}@example.hk`);
-    expect(values[1]![8]).toBe('Yes');
+    expect(values[1]![5]).toBe('Active');
+    expect(values[1]![9]).toBe('Yes');
   });
 
   it('reads the export a batch at a time, in order, without skipping or repeating rows', async () => {
@@ -118,6 +119,24 @@ describeEachDb('User list report', (getHandle) => {
     for await (const r of reportRows(ctx, { filter: { q: tag } }, 2)) rows.push(r.id);
     expect(rows).toHaveLength(6);
     expect(new Set(rows).size).toBe(6);
+  });
+
+  it('says when the customer of an active user is deactivated, on the screen’s rows and in both exports', async () => {
+    const off = await createCustomer(db(), { status: 'inactive' });
+    const u = await createUser(db(), { loginId: `rpt-off-${tag}-x@example.hk`, name: 'Report Off' });
+    await linkUserToCustomer(db(), u, off);
+    const filter = { q: `rpt-off-${tag}` };
+    const rows = (await list(allToken, filter)).items;
+    expect(rows.map((r) => [r.ucpId, r.status, r.customerStatus])).toEqual([[off.ucpId, 'active', 'inactive']]);
+    // An active customer and a user linked to no customer read as such.
+    expect((await list(allToken)).items.find((r) => r.loginId.startsWith('rpt-a0'))!.customerStatus).toBe('active');
+
+    const csv = await server.post(exportCsv.path, { filter, lang: 'en' }, { token: allToken });
+    const [head, row] = csv.text.replace(/^\uFEFF/, '').split('\r\n');
+    expect(head!.split(',').slice(4, 8)).toEqual(['Customer', 'Customer status', 'Groups', 'Status']);
+    expect(row!.split(',').slice(5, 8)).toEqual(['Deactivated', '', 'Active']);
+    const tc = await server.post(exportCsv.path, { filter, lang: 'tc' }, { token: allToken });
+    expect(tc.text.split('\r\n')[1]!.split(',').slice(5, 8)).toEqual(['已停用', '', '使用中']);
   });
 
   it('refuses callers without a report code (403)', async () => {

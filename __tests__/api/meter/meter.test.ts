@@ -235,6 +235,20 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
     });
   });
 
+  describe('CSV separated by tabs (Excel\'s "Unicode text")', () => {
+    it('reads the same columns separated by tabs, thousands commas kept in their cell; a BOM left in the text is ignored', async () => {
+      const c = await customer();
+      const csv = `\uFEFFserial\tdate\tbw\tcolour\r\n${c.colour.serialNo}\t${today}\t${(c.last.colourMono + 2000).toLocaleString('en-US')}\t${c.last.colour + 300}\r\n${c.mono.serialNo}\t${today}\t${c.last.mono + 3000}\t\r\n`;
+      const res = await callEndpoint(server, E.parseCsv, { csv }, { token: c.token });
+      if (res.body.status !== 'success') throw new Error('expected success');
+      expect(res.body.data.parseErrors).toEqual([]);
+      expect(res.body.data.rows).toMatchObject([
+        { rowNo: 2, serialNo: c.colour.serialNo, monoCounter: c.last.colourMono + 2000, colourCounter: c.last.colour + 300 },
+        { rowNo: 3, serialNo: c.mono.serialNo, monoCounter: c.last.mono + 3000 },
+      ]);
+    });
+  });
+
   describe('CSV parse errors name the column, once per field', () => {
     it('a line with several unreadable fields: one error per field, named by its CSV column (serial, date, bw, colour)', async () => {
       const c = await customer();

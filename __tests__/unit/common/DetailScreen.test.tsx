@@ -31,6 +31,8 @@ describe('DetailScreen', () => {
     server.use(endpointError(get, code, { status: code === 'NOT_FOUND' ? 404 : 400 }));
     renderWithProviders(<Screen id={W1.id} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Widget not found' })).toBeInTheDocument();
+    // Said once: the page's h1, not again as the panel's heading under it.
+    expect(screen.getAllByText('Widget not found')).toHaveLength(1);
     expect(screen.getByText('This record does not exist or is not available to you.')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'All widgets' })[0]).toHaveAttribute('href', '/widgets');
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
@@ -52,7 +54,9 @@ describe('DetailScreen', () => {
     server.use(endpointError(get, 'FORBIDDEN', { status: 403 }));
     renderWithProviders(<Screen id={W1.id} />, { locale: 'tc' });
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByRole('heading', { name: '未能載入此頁' })).toBeInTheDocument();
+    // The page's h1 names the failure once; the panel says why and offers "try again".
+    expect(screen.getByRole('heading', { level: 1, name: '未能載入此頁' })).toBeInTheDocument();
+    expect(screen.getAllByText('未能載入此頁')).toHaveLength(1);
     server.use(endpointSuccess(get, W1));
     await user.click(within(alert).getByRole('button', { name: '重試' }));
     expect(await screen.findByRole('heading', { name: 'Duplex unit' })).toBeInTheDocument();

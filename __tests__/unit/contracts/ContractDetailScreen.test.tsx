@@ -2,9 +2,10 @@ import { screen, within } from '@testing-library/react';
 import { ContractDetailScreen } from '@/components/contracts/ContractDetailScreen';
 import { contractsContract } from '@/lib/contracts/contract';
 import type { ContractDetail } from '@/lib/contracts/schemas';
-import { endpointSuccess } from '../testUtils/handlers';
+import { endpointError, endpointSuccess } from '../testUtils/handlers';
 import { renderWithProviders, type TestLocale } from '../testUtils/render';
 import { server } from '../testUtils/server';
+import { useBrowserLocale } from '../testUtils/browserLocale';
 
 const ID = '5eed0020-0000-4000-8000-000000000001';
 const contract: ContractDetail = {
@@ -63,5 +64,34 @@ describe('ContractDetailScreen, the billing schedule on a phone', () => {
     expect(getComputedStyle(within(period).getByText('1 Mar 2024')).whiteSpace).toBe('nowrap');
     expect(getComputedStyle(within(period).getByText('31 Mar 2024')).whiteSpace).toBe('nowrap');
     expect(within(period).getByTestId('schedule-billing-date-phone')).toHaveTextContent('Billing date: 1 Apr 2024');
+  });
+});
+
+describe('ContractDetailScreen, numbers in the page’s language (not the browser’s)', () => {
+  useBrowserLocale('de-DE');
+  it.each([
+    ['en', 'B/W 3,000, colour 500'],
+    ['tc', '黑白 3,000，彩色 500'],
+  ] as const)('%s: the included pages are grouped as the page writes them', async (locale, included) => {
+    await open(locale);
+    expect(screen.getByText(included)).toBeInTheDocument();
+  });
+});
+
+describe('ContractDetailScreen, a contract that does not exist or is not the customer’s', () => {
+  it.each([
+    ['en', 'Contract not found', 'This contract does not exist or is not one of your account’s.'],
+    ['tc', '找不到合約', null],
+  ] as const)('%s: says "not found" once (the page heading), with why and the way back', async (locale, title, body) => {
+    server.use(endpointError(contractsContract.endpoints.getContract, 'NOT_FOUND', { status: 404 }));
+    renderWithProviders(<ContractDetailScreen />, {
+      locale,
+      router: { pathname: '/my-account/contract-billing-schedule/[id]', query: { id: ID }, isReady: true },
+      functionCodes: ['contract_billing_read'],
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getAllByText(title)).toHaveLength(1);
+    expect(screen.getAllByRole('heading')).toHaveLength(1);
+    if (body) expect(screen.getByText(body)).toBeInTheDocument();
   });
 });

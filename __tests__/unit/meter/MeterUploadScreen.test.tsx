@@ -8,6 +8,7 @@ import { meterContract } from '@/lib/meter/contract';
 import type { CheckResult, MeterMachine, ParseCsvResult, ReadingRowInput } from '@/lib/meter/schemas';
 import { renderWithProviders, type TestLocale } from '../testUtils/render';
 import { server } from '../testUtils/server';
+import { useBrowserLocale } from '../testUtils/browserLocale';
 
 // jest-fixed-jsdom leaves jsdom's File (no text()); a browser's File has it.
 globalThis.File = NodeFile as unknown as typeof File;
@@ -306,5 +307,50 @@ describe('MeterUploadScreen, the CSV', () => {
     await user.upload(screen.getByTestId('csv-input'), csv());
     expect(await screen.findByTestId('submit-csv')).toBeEnabled();
     expect(screen.queryByTestId('upload-saved')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['UTF-16 LE', (t: string) => Buffer.from(`\uFEFF${t}`, 'utf16le')],
+    ['UTF-16 BE', (t: string) => Buffer.from(`\uFEFF${t}`, 'utf16le').swap16()],
+    ['UTF-8 with a BOM', (t: string) => Buffer.from(`\uFEFF${t}`, 'utf8')],
+  ])('a %s file (Excel’s "Unicode text", tab-separated) is sent as its text, not refused as "not a CSV" nor read as empty', async (_, encode) => {
+    const user = userEvent.setup();
+    const text = `serial\tdate\tbw\tcolour\r\n${MONO}\t${today}\t301,000\t0\r\n`;
+    const sent: string[] = [];
+    const good = okCheck([{ serialNo: MONO, readingDate: today, monoCounter: 301_000, colourCounter: 0 }]);
+    server.use(
+      http.post(E.listMachines.path, () => HttpResponse.json({ status: 'success', data: { items: MACHINES, today }, traceId: 't' })),
+      http.post(E.parseCsv.path, async ({ request }) => {
+        sent.push(((await request.json()) as { csv: string }).csv);
+        return HttpResponse.json({ status: 'success', data: { ...good, parseErrors: [] }, traceId: 't' });
+      }),
+    );
+    renderWithProviders(<MeterUploadScreen />, { route: '/my-account/meter-history/upload', functionCodes: ['meter_upload_read', 'meter_upload_write'] });
+    await user.click(await screen.findByRole('tab', { name: 'Upload CSV' }));
+    await user.upload(screen.getByTestId('csv-input'), new File([encode(text)], 'readings.csv', { type: 'text/csv' }));
+    expect(await screen.findByRole('button', { name: 'Save 1 reading' })).toBeEnabled();
+    expect(sent).toEqual([text]);
+    expect(screen.queryByText(/not a CSV text file/)).not.toBeInTheDocument();
+    // Excel saves "Unicode text" as .txt: the picker offers it.
+    expect(screen.getByTestId('csv-input')).toHaveAttribute('accept', expect.stringContaining('.txt'));
+  });
+});
+
+describe('MeterUploadScreen, counters in the page’s language (not the browser’s)', () => {
+  useBrowserLocale('de-DE');
+
+  it('the form’s last readings and the CSV preview group counters as the page writes them', async () => {
+    const user = userEvent.setup();
+    const good = okCheck([{ serialNo: MONO, readingDate: today, monoCounter: 301_000, colourCounter: 0 }]);
+    server.use(
+      http.post(E.listMachines.path, () => HttpResponse.json({ status: 'success', data: { items: MACHINES, today }, traceId: 't' })),
+      http.post(E.parseCsv.path, () => HttpResponse.json({ status: 'success', data: { ...good, parseErrors: [] }, traceId: 't' })),
+    );
+    renderWithProviders(<MeterUploadScreen />, { route: '/my-account/meter-history/upload', functionCodes: ['meter_upload_read', 'meter_upload_write'] });
+    expect(await screen.findByText(/300,000 \/ 5,000/)).toBeInTheDocument();
+    expect(screen.queryByText(/300\.000/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Upload CSV' }));
+    await user.upload(screen.getByTestId('csv-input'), new File([`serial,date,bw,colour\n${MONO},${today},301000,0\n`], 'readings.csv', { type: 'text/csv' }));
+    expect(within(await screen.findByTestId('csv-rows')).getByText('301,000')).toBeInTheDocument();
   });
 });

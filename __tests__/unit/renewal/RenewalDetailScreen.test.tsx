@@ -6,6 +6,7 @@ import type { OfferOption, RenewalOptions } from '@/lib/renewal/schemas';
 import { endpointSuccess } from '../testUtils/handlers';
 import { renderWithProviders, type TestLocale } from '../testUtils/render';
 import { server } from '../testUtils/server';
+import { useBrowserLocale } from '../testUtils/browserLocale';
 
 const CONTRACT = '5eed0020-0000-4000-8000-000000000006';
 const terms = { periodChargeCents: 88_000, minimumChargeCents: 0, monoRate: '0.0400', colourRate: '0.4200', monoAllowance: 1500, colourAllowance: 300 };
@@ -69,5 +70,16 @@ describe('RenewalDetailScreen, a renewal in progress', () => {
     const first = await screen.findByRole('radio', { name: 'Rental renewal, 36 months' });
     expect(first).not.toBeChecked();
     expect(screen.queryByTestId('renewal-chosen-offer')).not.toBeInTheDocument();
+  });
+});
+
+describe('RenewalDetailScreen, numbers in the page’s language (not the browser’s)', () => {
+  useBrowserLocale('de-DE');
+  it.each([
+    ['en', /19,343 black & white and 5,097 colour pages/],
+    ['tc', /黑白 19,343 張，彩色 5,097 張/],
+  ] as const)('%s: the pages the offers are priced on', async (locale, help) => {
+    open(locale, null);
+    expect(await screen.findByText(help)).toBeInTheDocument();
   });
 });

@@ -124,7 +124,16 @@ describe('UserMenu', () => {
       const { router } = renderMenu({ customerCount: 2 });
       const menu = await openMenu(user);
       await user.click(menu.getByRole('menuitem', { name: 'Switch account' }));
-      expect(router.push).toHaveBeenCalledWith('/login/select-ucp');
+      expect(router.push).toHaveBeenCalledWith({ pathname: '/login/select-ucp', query: { returnTo: '/' } });
+    });
+
+    it('takes the page it was chosen on along (returnTo), so the user comes back to it after choosing', async () => {
+      usePortalStore.getState().setShowSwitchCustomer(true);
+      const user = userEvent.setup();
+      const { router } = renderMenu({ customerCount: 2, router: { pathname: '/my-orders/manage/[id]', asPath: '/my-orders/manage/ORD-2026-0001?tab=items' } });
+      const menu = await openMenu(user);
+      await user.click(menu.getByRole('menuitem', { name: 'Switch account' }));
+      expect(router.push).toHaveBeenCalledWith({ pathname: '/login/select-ucp', query: { returnTo: '/my-orders/manage/ORD-2026-0001?tab=items' } });
     });
 
     it.each([

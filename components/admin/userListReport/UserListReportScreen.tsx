@@ -32,7 +32,17 @@ export function UserListReportScreen() {
     {
       key: 'customer',
       header: t('columns.customer'),
-      render: (r) => (r.ucpId ? `${r.ucpId} · ${(zh ? r.customerNameZh : r.customerNameEn) ?? ''}` : t('noCustomer')),
+      // The user's status is the account's own: a user linked to a deactivated customer stays "Active", so the
+      // customer's state is said here, beside its name.
+      render: (r) =>
+        r.ucpId ? (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
+            <span>{`${r.ucpId} · ${(zh ? r.customerNameZh : r.customerNameEn) ?? ''}`}</span>
+            {r.customerStatus === 'inactive' ? <StatusChip status="inactive" label={t('customerDeactivated')} /> : null}
+          </Box>
+        ) : (
+          t('noCustomer')
+        ),
     },
     {
       key: 'groups',

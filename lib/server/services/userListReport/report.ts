@@ -12,7 +12,7 @@ import ExcelJS from 'exceljs';
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { hkDayEnd, hkDayStart } from '@/lib/dates/hongKong';
 import { canAccess } from '@/lib/permissions/canAccess';
-import type { ExportReportBody, ListReportBody, ReportFilter, ReportResult, ReportRow, ReportUserStatus } from '@/lib/userListReport/schemas';
+import type { ExportReportBody, ListReportBody, ReportCustomerStatus, ReportFilter, ReportResult, ReportRow, ReportUserStatus } from '@/lib/userListReport/schemas';
 import type { ServiceContext } from '@/lib/server/context';
 import { customers, userAccounts, userCustomers } from '@/lib/server/db/schema';
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
@@ -73,6 +73,7 @@ const columns = {
   ucpId: userCustomers.ucpId,
   customerNameEn: customers.nameEn,
   customerNameZh: customers.nameZh,
+  customerStatus: customers.status,
   groups: groupsJson,
   status: userAccounts.status,
   isProviderStaff: userAccounts.isProviderStaff,
@@ -82,8 +83,9 @@ const columns = {
 };
 
 /** A row as the query reads it: the report row before its id is built and its status and times are read. */
-type Raw = { [K in keyof typeof columns]: unknown } & Omit<ReportRow, 'id' | 'status' | 'createdAt' | 'lastLoginAt'> & {
+type Raw = { [K in keyof typeof columns]: unknown } & Omit<ReportRow, 'id' | 'status' | 'customerStatus' | 'createdAt' | 'lastLoginAt'> & {
   status: string;
+  customerStatus: string | null;
   createdAt: Date;
   lastLoginAt: Date | null;
 };
@@ -97,6 +99,8 @@ const toRow = (r: Raw): ReportRow => ({
   ucpId: r.ucpId,
   customerNameEn: r.customerNameEn,
   customerNameZh: r.customerNameZh,
+  // customers_status_chk holds it to REPORT_CUSTOMER_STATUSES; null when the user is linked to no customer.
+  customerStatus: r.customerStatus as ReportCustomerStatus | null,
   groups: r.groups,
   // The table's CHECK holds status to REPORT_USER_STATUSES.
   status: r.status as ReportUserStatus,
@@ -134,8 +138,13 @@ export async function* reportRows(ctx: ServiceContext, body: Pick<ExportReportBo
 }
 
 const HEAD = {
-  en: ['Login ID', 'Name', 'E-mail', 'UCP ID', 'Customer', 'Groups', 'Status', 'Staff', 'MFA', 'Created', 'Last login'],
-  tc: ['登入名稱', '姓名', '電郵', 'UCP 編號', '客戶', '群組', '狀態', '職員', '雙重認證', '建立時間', '最後登入'],
+  en: ['Login ID', 'Name', 'E-mail', 'UCP ID', 'Customer', 'Customer status', 'Groups', 'Status', 'Staff', 'MFA', 'Created', 'Last login'],
+  tc: ['登入名稱', '姓名', '電郵', 'UCP 編號', '客戶', '客戶狀態', '群組', '狀態', '職員', '雙重認證', '建立時間', '最後登入'],
+} as const;
+/** The customer's status, beside the user's own (a user stays "Active" when its customer is deactivated). */
+const CUSTOMER_STATUS = {
+  en: { active: 'Active', inactive: 'Deactivated' },
+  tc: { active: '使用中', inactive: '已停用' },
 } as const;
 const STATUS = {
   en: { pending: 'Pending activation', active: 'Active', inactive: 'Disabled' },
@@ -151,6 +160,7 @@ function cells(r: ReportRow, lang: 'en' | 'tc'): string[] {
     r.email,
     r.ucpId ?? '',
     (zh ? r.customerNameZh : r.customerNameEn) ?? '',
+    r.customerStatus ? CUSTOMER_STATUS[lang][r.customerStatus] : '',
     r.groups.map((g) => g.code).join(', '),
     STATUS[lang][r.status],
     YES_NO[lang][r.isProviderStaff ? 0 : 1],
@@ -178,7 +188,7 @@ export function writeXlsx(ctx: ServiceContext, body: ExportReportBody) {
     const piping = pipeline(through, out);
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: through, useStyles: true, useSharedStrings: false });
     const sheet = workbook.addWorksheet(body.lang === 'tc' ? '用戶列表' : 'Users', { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = HEAD[body.lang].map((header, i) => ({ header, width: [28, 22, 30, 14, 32, 28, 18, 8, 8, 18, 18][i] }));
+    sheet.columns = HEAD[body.lang].map((header, i) => ({ header, width: [28, 22, 30, 14, 32, 16, 28, 18, 8, 8, 18, 18][i] }));
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
     for await (const r of reportRows(ctx, body)) {

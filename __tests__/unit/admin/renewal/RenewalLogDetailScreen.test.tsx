@@ -1,0 +1,46 @@
+import { screen } from '@testing-library/react';
+import { RenewalLogDetailScreen } from '@/components/admin/renewal/RenewalLogsScreen';
+import { renewalContract } from '@/lib/renewal/contract';
+import type { RenewalLogDetail } from '@/lib/renewal/schemas';
+import { endpointSuccess } from '../../testUtils/handlers';
+import { renderWithProviders, type TestLocale } from '../../testUtils/render';
+import { server } from '../../testUtils/server';
+
+const ID = '5eed0090-0000-4000-8000-000000000001';
+// A mono maintenance offer: its terms snapshot holds the colour rate as "0", the B/W rate with the column's 4 decimals.
+const log = {
+  id: ID,
+  renewalNo: 'RN-2026-000012',
+  status: 'submitted',
+  contractId: 'c1',
+  contractNo: 'CT-2024-00118',
+  ucpId: 'UCP100001',
+  customerNameEn: 'Harbour View Trading Company Limited',
+  customerNameZh: '海景貿易有限公司',
+  offerCode: 'RN-MAINT-24',
+  offerNameEn: 'Maintenance renewal, 24 months',
+  offerNameZh: '保養續約（24個月）',
+  submittedAt: '2026-11-11T07:42:00.000Z',
+  submittedByName: 'Chan Tai Man',
+  currentCostCents: 1_283_102,
+  offerCostCents: 1_100_000,
+  terms: { termMonths: 24, periodChargeCents: 45_000, minimumChargeCents: 0, monoRate: '0.0480', colourRate: '0', monoAllowance: 2000, colourAllowance: 0, newModelCode: null },
+  newStartDate: '2027-01-01',
+  newEndDate: '2028-12-31',
+  events: [],
+} as unknown as RenewalLogDetail;
+
+describe('RenewalLogDetailScreen, the renewal’s terms', () => {
+  it.each([
+    ['en', /B\/W HK\$0\.0480, colour HK\$0\.0000 per page/],
+    ['tc', /每張黑白 HK\$0\.0480、彩色 HK\$0\.0000/],
+  ] as const)('%s: both rates with the same 4 decimals (not "HK$0" beside "HK$0.0480")', async (locale: TestLocale, rates) => {
+    server.use(endpointSuccess(renewalContract.endpoints.getLog, log));
+    renderWithProviders(<RenewalLogDetailScreen />, {
+      locale,
+      router: { pathname: '/admin-controls/customer-contract-renewal-logs/[id]', query: { id: ID }, isReady: true },
+      functionCodes: ['contract_renewal_log'],
+    });
+    expect(await screen.findByText(rates)).toBeInTheDocument();
+  });
+});
