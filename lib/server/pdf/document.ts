@@ -1,22 +1,17 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { hkDayStart } from '@/lib/dates/hongKong';
+import { FontFallback, loadFallbackFiles } from './fontFallback';
+import { packageFile } from './fontFiles';
 
 /**
  * PDF documents of the portal (bills, statements), drawn with pdfkit in Noto Sans TC, a CJK font shipped by an npm
  * package (@expo-google-fonts/noto-sans-tc: the Google Fonts TTFs whole; @fontsource's files are split into ~100
  * WOFF2 subsets by Unicode range, which pdfkit would have to juggle per character). pdfkit embeds only the glyphs a
  * document uses (fontkit subsetting), so a bilingual bill stays in the tens of kB although the font is 7 MB.
+ * Characters Noto Sans TC lacks (emoji, CJK Extension ideographs outside HKSCS) come from fallback fonts, per
+ * character (fontFallback.ts).
  */
 const FONT_PACKAGE = '@expo-google-fonts/noto-sans-tc';
-
-let fontDir: string | undefined;
-function fontPath(file: string): string {
-  // Resolved at run time from the installed package (never bundled): the server runs with node_modules present.
-  fontDir ??= path.dirname(require.resolve(`${FONT_PACKAGE}/package.json`));
-  return path.join(fontDir, file);
-}
 
 export const FONT = { regular: 'NotoSansTC-Regular', bold: 'NotoSansTC-Bold' } as const;
 
@@ -34,23 +29,21 @@ export type DocumentMeta = {
 
 export const PAGE = { size: 'A4' as const, margin: 40 };
 
-/** Renders a document: `draw` writes the pages; the answer is the finished PDF. */
 /**
- * The two 7 MB font files, read once per process: given a path, pdfkit would read the whole file again for every
- * document. pdfkit still embeds only the glyphs a document uses.
+ * Renders a document: `draw` writes the pages; the answer is the finished PDF. A document with a character whose
+ * fallback font is not unpacked yet is drawn a second time once it is (fontFallback.ts); `draw` only draws from its data.
  */
-const fontCache = new Map<string, Buffer>();
-function fontFile(relative: string): Buffer {
-  let bytes = fontCache.get(relative);
-  if (!bytes) {
-    bytes = readFileSync(fontPath(relative));
-    fontCache.set(relative, bytes);
-  }
-  return bytes;
+export async function renderPdf(meta: DocumentMeta, draw: (doc: Doc) => void): Promise<Buffer> {
+  const first = await renderOnce(meta, draw);
+  if ('pdf' in first) return first.pdf;
+  await loadFallbackFiles(first.missing);
+  const second = await renderOnce(meta, draw, true);
+  if (!('pdf' in second)) throw new Error('PDF fallback fonts did not load');
+  return second.pdf;
 }
 
-export function renderPdf(meta: DocumentMeta, draw: (doc: Doc) => void): Promise<Buffer> {
-  return new Promise<Buffer>((resolve, reject) => {
+function renderOnce(meta: DocumentMeta, draw: (doc: Doc) => void, final = false): Promise<{ pdf: Buffer } | { missing: ReadonlySet<string> }> {
+  return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: PAGE.size,
       margin: PAGE.margin,
@@ -68,14 +61,17 @@ export function renderPdf(meta: DocumentMeta, draw: (doc: Doc) => void): Promise
     });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('end', () => resolve({ pdf: Buffer.concat(chunks) }));
     doc.on('error', reject);
     try {
-      doc.registerFont(FONT.regular, fontFile('400Regular/NotoSansTC_400Regular.ttf'));
-      doc.registerFont(FONT.bold, fontFile('700Bold/NotoSansTC_700Bold.ttf'));
+      doc.registerFont(FONT.regular, packageFile(FONT_PACKAGE, '400Regular/NotoSansTC_400Regular.ttf'));
+      doc.registerFont(FONT.bold, packageFile(FONT_PACKAGE, '700Bold/NotoSansTC_700Bold.ttf'));
       doc.font(FONT.regular);
+      const fallback = new FontFallback(doc);
       draw(doc);
-      doc.end();
+      // Not ended: this draft is dropped and the document drawn again with the fonts it asked for.
+      if (fallback.missing.size > 0 && !final) resolve({ missing: fallback.missing });
+      else doc.end();
     } catch (err) {
       reject(err instanceof Error ? err : new Error(String(err)));
     }
