@@ -73,16 +73,39 @@ function chunkFor(cp: number): Chunk | undefined {
   return chunks().find((c) => c.ranges.some(([lo, hi]) => cp >= lo && cp <= hi));
 }
 
-/** Unpacks HanaMin files (WOFF2 → TrueType) for the process; a document that needed them is then drawn again. */
-export async function loadFallbackFiles(files: Iterable<string>): Promise<void> {
-  const todo = [...files].filter((f) => !hanaminFaces.has(f));
-  if (todo.length === 0) return;
-  // Loaded here, not at the top: the WebAssembly unpacker is compiled only by a process that needs it.
-  const { default: decompress } = await import('wawoff2/decompress.js');
-  for (const file of todo) {
+/** Files being unpacked: two documents that need the same file at once wait for one unpacking. */
+const unpacking = new Map<string, Promise<void>>();
+/**
+ * One unpacking at a time: wawoff2 answers a view of the WebAssembly memory, which the next call overwrites, so each
+ * answer is copied before another call starts (two at once gave a garbled font: "Unknown font format").
+ */
+let queue: Promise<unknown> = Promise.resolve();
+
+function unpack(file: string): Promise<void> {
+  const run = queue.then(async () => {
+    // Loaded here, not at the top: the WebAssembly unpacker is compiled only by a process that needs it.
+    const { default: decompress } = await import('wawoff2/decompress.js');
     const ttf = Buffer.from(await decompress(readFileSync(path.join(packageDir(HANAMIN_PACKAGE), file))));
     hanaminFaces.set(file, { key: `Fallback-HanaMin-${file.replace(/\.woff2$/, '')}`, font: openFont(ttf), bytes: ttf });
-  }
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/** Unpacks HanaMin files (WOFF2 → TrueType) for the process; a document that needed them is then drawn again. */
+export async function loadFallbackFiles(files: Iterable<string>): Promise<void> {
+  await Promise.all(
+    [...files]
+      .filter((f) => !hanaminFaces.has(f))
+      .map((file) => {
+        let p = unpacking.get(file);
+        if (!p) {
+          p = unpack(file).finally(() => unpacking.delete(file));
+          unpacking.set(file, p);
+        }
+        return p;
+      }),
+  );
 }
 
 /** What pdfkit's font object and document expose that the fallback uses (pdfkit's types leave them out). */
