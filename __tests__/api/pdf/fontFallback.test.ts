@@ -15,39 +15,51 @@ const NAME_EN = 'Chan Tai Man Trading 😀';
 const ADDRESS_ZH = '九龍觀塘𨋢街6號 🏠 㐀';
 
 const fontFile = (pkg: string, file: string) => readFileSync(path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file));
+/** The characters a font draws in the PDF, without the U+0000 every map gives the .notdef glyph. */
+const drawn = (fonts: Map<string, string>, name: string) => (fonts.get(name) ?? '').replace(/\0/g, '');
 const tcRegular = () => fontFile('@expo-google-fonts/noto-sans-tc', '400Regular/NotoSansTC_400Regular.ttf');
 
 describe('PDF font fallback', () => {
-  it('draws 𠀀, 𨋢 and emoji of a name and address from the font that has them, and they extract as written', async () => {
+  it('draws 𨋢 and emoji of a name and address from the font that has them, and 𠀀 / 㐀 (in no font) as U+FFFD', async () => {
     const pdf = await renderBillPdf(billDocument({ nameZh: NAME_ZH, nameEn: NAME_EN, addressZh: ADDRESS_ZH }));
     const fonts = pdfFonts(pdf);
-    // U+20000 is in neither Noto Sans TC nor Noto Sans CJK: HanaMin B (CJK Extension B) draws it.
-    expect(fonts.get('HanaMinB')).toContain('𠀀');
     // 𨋢 (HKSCS) is in Noto Sans TC itself, bold in the name and regular in the address.
     expect(fonts.get('NotoSansTC-Bold')).toContain('𨋢');
     expect(fonts.get('NotoSansTC-Regular')).toContain('𨋢');
     // The name is bold: the bold emoji face; the address is regular.
     expect(fonts.get('NotoEmoji-Bold')).toContain('😀');
     expect(fonts.get('NotoEmoji-Regular')).toContain('🏠');
-    // Extension A (BMP) from HanaMin A.
-    expect(fonts.get('HanaMinA')).toContain('㐀');
+    // U+20000 (Ext B, bold name) and U+3400 (Ext A, regular address) are in none of the fonts: "�" from Noto Sans.
+    expect(drawn(fonts, 'NotoSans-Bold')).toBe('\uFFFD');
+    expect(drawn(fonts, 'NotoSans-Regular')).toBe('\uFFFD');
     // No character left to the main font's .notdef box (glyph 0, mapped to U+0000) besides the map's own entry.
     for (const name of ['NotoSansTC-Regular', 'NotoSansTC-Bold']) {
-      expect(fonts.get(name)).not.toMatch(/[𠀀😀🏠㐀]/u);
+      expect(fonts.get(name)).not.toMatch(/[𠀀😀🏠㐀\uFFFD]/u);
     }
     // What a reader copies: pdf-parse's old pdf.js cuts characters beyond the BMP to 16 bits, so it is asked only
     // about the BMP ones here (the ToUnicode maps above carry the others).
     const { text } = await pdfParse(pdf);
     expect(text).toContain('九龍觀塘');
-    expect(text).toContain('㐀');
+    expect(text).toContain('\uFFFD');
+    expect(text).not.toContain('㐀');
     expect(text).toContain('Chan Tai Man Trading');
   });
 
-  it('prints a character that no font has as U+FFFD instead of dropping it', async () => {
-    const pdf = await renderBillPdf(billDocument({ addressZh: '九龍觀塘ꀀ街6號' }));
+  it('prints a character that no font has as U+FFFD, with its marks, instead of dropping it', async () => {
+    const pdf = await renderBillPdf(billDocument({ addressZh: '九龍觀塘ꀀ\u0301街6號' }));
     const { text } = await pdfParse(pdf);
     expect(text).toContain('九龍觀塘\uFFFD街6號');
-    expect(pdfFonts(pdf).get('HanaMinA')).toContain('\uFFFD');
+    expect(drawn(pdfFonts(pdf), 'NotoSans-Regular')).toBe('\uFFFD');
+  });
+
+  it('draws Latin letters Noto Sans TC lacks (ł ş č) from Noto Sans', async () => {
+    const pdf = await renderBillPdf(billDocument({ addressEn: 'ul. Łódzka 5, Kraków; Beşiktaş; Čapek' }));
+    const fonts = pdfFonts(pdf);
+    expect([...drawn(fonts, 'NotoSans-Regular')].sort().join('')).toBe('ČŁş');
+    expect(fonts.get('NotoSansTC-Regular')).not.toMatch(/[ŁşČ\uFFFD]/u);
+    const { text } = await pdfParse(pdf);
+    expect(text).toContain('Łódzka');
+    expect(text).toContain('Beşiktaş');
   });
 
   it('loads fallback fonts only for the runs that need them: an ordinary bill embeds Noto Sans TC alone', async () => {

@@ -1,31 +1,25 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { create as openFont, type Font as FontkitFont } from 'fontkit';
-import { packageDir, packageFile } from './fontFiles';
+import { packageFile } from './fontFiles';
 
 /**
  * Per-character font fallback for the PDFs (docs/bills.md "PDFs: characters the main font lacks").
  *
- * Noto Sans TC (the documents' font) has the Hong Kong Ext-B ideographs of HKSCS (𡃁, 𨋢 …) but no emoji and not the
- * rest of CJK Extension A–F (𠀀 U+20000, 㐀 U+3400 …): pdfkit drew those as empty boxes (.notdef), and they vanished
- * from the text a reader copies or searches. Each text run is cut into segments by the first font that has the
- * character, in this order:
+ * Noto Sans TC (the documents' font) has the Hong Kong Ext-B ideographs of HKSCS (𡃁, 𨋢 …) but no emoji and not
+ * Latin letters such as ł ş č: pdfkit drew those as empty boxes (.notdef), and they vanished from the text a reader
+ * copies or searches. Each text run is cut into segments by the first font that has the character, in this order,
+ * each fallback in the weight of the font being drawn with (400 or 700):
  *   1. the font being drawn with (Noto Sans TC regular or bold),
- *   2. Noto Emoji (@expo-google-fonts/noto-emoji: monochrome TTF, OFL, 400 and 700 to match the weight),
- *   3. HanaMin (hanamin: Hanazono Mincho A/B, GlyphWiki's fonts covering CJK Ext A–F, shipped as ~200 WOFF2 files
- *      by Unicode block; pdfkit cannot subset WOFF2, so the one file a character needs is unpacked to TrueType with
- *      wawoff2 and kept for the process),
- * and a character none of them has is drawn as U+FFFD (from HanaMin's Specials block), so a lost character still
- * shows, and extracts, as "�" instead of vanishing.
+ *   2. Noto Emoji (@expo-google-fonts/noto-emoji: monochrome TTF, OFL),
+ *   3. Noto Sans (@expo-google-fonts/noto-sans: Latin, Greek, Cyrillic, OFL),
+ * and a character none of them has (CJK Extension A–F outside HKSCS: 𠀀 U+20000, 㐀 U+3400; Yi …) is drawn as
+ * U+FFFD from Noto Sans, so a lost character still shows, and extracts, as "�" instead of vanishing.
  *
  * Marks, variation selectors, zero-width joiners, emoji skin tones and tags stay with the character before them
  * (an emoji sequence is laid out by one font); control and format characters stay in the main font.
  *
  * Everything is lazy: a run of characters the main font has costs one cmap look-up per character (none for plain
- * ASCII); the emoji font is read the first time a character is missing from the main font; a fallback font is added
- * to a document only when a segment is drawn with it, so an ordinary PDF embeds exactly the fonts it embedded before.
- * HanaMin needs an asynchronous unpacking step: a document that needs a file not unpacked yet is drawn again once it
- * is (`missing` below; renderPdf in document.ts).
+ * ASCII); a fallback font is read the first time a character is missing from the main font, and added to a document
+ * only when a segment is drawn with it, so an ordinary PDF embeds exactly the fonts it embedded before.
  */
 
 /** One fallback font: a fontkit view for the coverage look-ups and the bytes pdfkit embeds. */
@@ -33,79 +27,29 @@ type Face = { key: string; font: FontkitFont; bytes: Buffer };
 
 type Weight = 'regular' | 'bold';
 
-const EMOJI_PACKAGE = '@expo-google-fonts/noto-emoji';
-const EMOJI_FILES: Record<Weight, string> = { regular: '400Regular/NotoEmoji_400Regular.ttf', bold: '700Bold/NotoEmoji_700Bold.ttf' };
-const emojiFaces = new Map<Weight, Face>();
+/** The fallback fonts in the order they are asked, as TTF files of their npm packages by weight. */
+const FALLBACKS = [
+  { name: 'NotoEmoji', pkg: '@expo-google-fonts/noto-emoji', files: { regular: '400Regular/NotoEmoji_400Regular.ttf', bold: '700Bold/NotoEmoji_700Bold.ttf' } },
+  { name: 'NotoSans', pkg: '@expo-google-fonts/noto-sans', files: { regular: '400Regular/NotoSans_400Regular.ttf', bold: '700Bold/NotoSans_700Bold.ttf' } },
+] as const satisfies readonly { name: string; pkg: string; files: Record<Weight, string> }[];
 
-function emojiFace(weight: Weight): Face {
-  let face = emojiFaces.get(weight);
-  if (!face) {
-    const bytes = packageFile(EMOJI_PACKAGE, EMOJI_FILES[weight]);
-    face = { key: `Fallback-NotoEmoji-${weight}`, font: openFont(bytes), bytes };
-    emojiFaces.set(weight, face);
+/** The font a character no font has is replaced from (it has U+FFFD). */
+const REPLACEMENT_FONT = 1;
+const REPLACEMENT = '\uFFFD';
+
+/** The fallback fonts read so far, by FALLBACKS index and weight (each read once per process). */
+const faces = new Map<string, Face>();
+
+function fallbackFace(index: number, weight: Weight): Face {
+  const key = `Fallback-${FALLBACKS[index]!.name}-${weight}`;
+  let f = faces.get(key);
+  if (!f) {
+    const { pkg, files } = FALLBACKS[index]!;
+    const bytes = packageFile(pkg, files[weight]);
+    f = { key, font: openFont(bytes), bytes };
+    faces.set(key, f);
   }
-  return face;
-}
-
-const HANAMIN_PACKAGE = 'hanamin';
-type Chunk = { file: string; ranges: (readonly [number, number])[] };
-let hanaminChunks: Chunk[] | undefined;
-/** HanaMin's files unpacked to TrueType, by file name. */
-const hanaminFaces = new Map<string, Face>();
-
-/** Which HanaMin file has which characters: the unicode-range of each @font-face in the package's stylesheet. */
-function chunks(): Chunk[] {
-  if (!hanaminChunks) {
-    const css = readFileSync(path.join(packageDir(HANAMIN_PACKAGE), 'HanaMin.css'), 'utf8');
-    hanaminChunks = [];
-    for (const m of css.matchAll(/url\(([^)]+\.woff2)\)[^}]*?unicode-range:\s*([^;}]+)/g)) {
-      const ranges = m[2]!.split(',').map((r) => {
-        const [lo, hi] = r.trim().replace(/^U\+/i, '').split('-');
-        return [parseInt(lo!, 16), parseInt(hi ?? lo!, 16)] as const;
-      });
-      hanaminChunks.push({ file: m[1]!, ranges });
-    }
-  }
-  return hanaminChunks;
-}
-
-function chunkFor(cp: number): Chunk | undefined {
-  return chunks().find((c) => c.ranges.some(([lo, hi]) => cp >= lo && cp <= hi));
-}
-
-/** Files being unpacked: two documents that need the same file at once wait for one unpacking. */
-const unpacking = new Map<string, Promise<void>>();
-/**
- * One unpacking at a time: wawoff2 answers a view of the WebAssembly memory, which the next call overwrites, so each
- * answer is copied before another call starts (two at once gave a garbled font: "Unknown font format").
- */
-let queue: Promise<unknown> = Promise.resolve();
-
-function unpack(file: string): Promise<void> {
-  const run = queue.then(async () => {
-    // Loaded here, not at the top: the WebAssembly unpacker is compiled only by a process that needs it.
-    const { default: decompress } = await import('wawoff2/decompress.js');
-    const ttf = Buffer.from(await decompress(readFileSync(path.join(packageDir(HANAMIN_PACKAGE), file))));
-    hanaminFaces.set(file, { key: `Fallback-HanaMin-${file.replace(/\.woff2$/, '')}`, font: openFont(ttf), bytes: ttf });
-  });
-  queue = run.catch(() => undefined);
-  return run;
-}
-
-/** Unpacks HanaMin files (WOFF2 → TrueType) for the process; a document that needed them is then drawn again. */
-export async function loadFallbackFiles(files: Iterable<string>): Promise<void> {
-  await Promise.all(
-    [...files]
-      .filter((f) => !hanaminFaces.has(f))
-      .map((file) => {
-        let p = unpacking.get(file);
-        if (!p) {
-          p = unpack(file).finally(() => unpacking.delete(file));
-          unpacking.set(file, p);
-        }
-        return p;
-      }),
-  );
+  return f;
 }
 
 /** What pdfkit's font object and document expose that the fallback uses (pdfkit's types leave them out). */
@@ -114,7 +58,7 @@ type PdfFont = {
   ascender: number;
   descender: number;
   xHeight: number;
-  font?: { hasGlyphForCodePoint?: (cp: number) => boolean };
+  font?: { hasGlyphForCodePoint?: (cp: number) => boolean } | FontkitFont;
 };
 type TextOptions = PDFKit.Mixins.TextOptions & { lineWidth?: number; textWidth?: number; wordCount?: number; horizontalScaling?: number };
 type DocInternals = {
@@ -169,8 +113,6 @@ function baselineShift(font: PdfFont, size: number, baseline: TextOptions['basel
 
 /** The fallback of one document: patches its measuring and drawing so that every run goes through `split`. */
 export class FontFallback {
-  /** HanaMin files this document needed that were not unpacked yet (drawn as boxes this time). */
-  readonly missing = new Set<string>();
   private readonly registered = new Set<string>();
   private readonly doc: DocInternals;
 
@@ -221,12 +163,16 @@ export class FontFallback {
   private withFace<T>(face: Face | null, fn: () => T): T {
     if (!face) return fn();
     const doc = this.doc;
+    const current = doc._font;
     if (!this.registered.has(face.key)) {
       doc.registerFont(face.key, face.bytes);
       this.registered.add(face.key);
-    }
-    const current = doc._font;
-    doc.font(face.key);
+      doc.font(face.key);
+      // pdfkit opened the font anew for this document; its layouts go through the process's copy instead, whose
+      // substitution and positioning tables are decoded once (Noto Sans's took ~100 ms per document). The subset
+      // pdfkit embeds stays its own: the same file, so the same glyph ids.
+      doc._font.font = face.font;
+    } else doc.font(face.key);
     try {
       return fn();
     } finally {
@@ -243,13 +189,20 @@ export class FontFallback {
     const weight: Weight = /bold/i.test(primary.name ?? '') ? 'bold' : 'regular';
     const segments: Segment[] = [];
     let fallback = false;
+    let replaced = false;
     for (const ch of text) {
       const cp = ch.codePointAt(0)!;
       const last = segments[segments.length - 1];
       let face: Face | null = null;
       let drawn = ch;
-      if (last && JOINER.test(ch)) face = last.face;
-      else if (!lookup(cp) && !CONTROL.test(ch)) [face, drawn] = this.pick(cp, weight, ch);
+      if (last && JOINER.test(ch)) {
+        // A mark or selector of a character printed as U+FFFD goes with it: the "�" stands for the whole cluster.
+        if (replaced) continue;
+        face = last.face;
+      } else {
+        if (!lookup(cp) && !CONTROL.test(ch)) [face, drawn] = this.pick(cp, weight, ch);
+        replaced = drawn !== ch;
+      }
       if (face) fallback = true;
       if (last && last.face === face) last.text += drawn;
       else segments.push({ text: drawn, face });
@@ -258,24 +211,11 @@ export class FontFallback {
   }
 
   /** The first fallback font with the character, or U+FFFD when none has it. */
-  private pick(cp: number, weight: Weight, ch: string): [Face | null, string] {
-    const emoji = emojiFace(weight);
-    if (emoji.font.hasGlyphForCodePoint(cp)) return [emoji, ch];
-    const han = this.hanamin(cp);
-    if (han === 'pending') return [null, ch];
-    if (han) return [han, ch];
-    const replacement = this.hanamin(0xfffd);
-    return replacement && replacement !== 'pending' ? [replacement, '\uFFFD'] : [null, ch];
-  }
-
-  private hanamin(cp: number): Face | 'pending' | null {
-    const chunk = chunkFor(cp);
-    if (!chunk) return null;
-    const face = hanaminFaces.get(chunk.file);
-    if (!face) {
-      this.missing.add(chunk.file);
-      return 'pending';
+  private pick(cp: number, weight: Weight, ch: string): [Face, string] {
+    for (let i = 0; i < FALLBACKS.length; i++) {
+      const f = fallbackFace(i, weight);
+      if (f.font.hasGlyphForCodePoint(cp)) return [f, ch];
     }
-    return face.font.hasGlyphForCodePoint(cp) ? face : null;
+    return [fallbackFace(REPLACEMENT_FONT, weight), REPLACEMENT];
   }
 }

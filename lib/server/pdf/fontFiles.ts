@@ -10,7 +10,7 @@ const dirs = new Map<string, string>();
 const bytes = new Map<string, Buffer>();
 
 /** The directory an installed package lives in. */
-export function packageDir(pkg: string): string {
+function packageDir(pkg: string): string {
   let dir = dirs.get(pkg);
   if (!dir) {
     dir = path.dirname(require.resolve(`${pkg}/package.json`));
