@@ -167,12 +167,11 @@ export class FontFallback {
     if (!this.registered.has(face.key)) {
       doc.registerFont(face.key, face.bytes);
       this.registered.add(face.key);
-      doc.font(face.key);
-      // pdfkit opened the font anew for this document; its layouts go through the process's copy instead, whose
-      // substitution and positioning tables are decoded once (Noto Sans's took ~100 ms per document). The subset
-      // pdfkit embeds stays its own: the same file, so the same glyph ids.
-      doc._font.font = face.font;
-    } else doc.font(face.key);
+      // pdfkit opens the font anew for each document (Noto Sans's layout tables cost ~100 ms of CPU there). Its
+      // layouts are not routed through the process's copy: fontkit caches glyphs with the code points of the text
+      // that first asked for them, so one document's characters could end up in another's copy/search text.
+    }
+    doc.font(face.key);
     try {
       return fn();
     } finally {
