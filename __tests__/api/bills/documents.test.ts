@@ -2,6 +2,7 @@ import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import { customers } from '@/lib/server/db/schema';
 import { createMember, tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
+import { pdfFonts } from '../pdf/pdfFonts';
 import { type TestResponse, type TestServer, useTestServer } from '../helpers/testServer';
 import { type BillRow, createBill, createContract, TODAY, useBillingToday } from './billFixtures';
 
@@ -63,6 +64,23 @@ describeEachDb('bill documents', (getHandle) => {
     expect(text).toContain('2,587.06');
     expect(text).toContain('2,000.00');
     expect(text).toMatch(/轉數快/);
+  });
+
+  it('prints the HKSCS ideographs and emoji of a customer’s name and address, and 𠀀 as “�” (QA: empty boxes)', async () => {
+    const m = await createMember(db(), ['mgt_bills_read'], {
+      customer: { nameZh: '陳𠀀𨋢貿易有限公司', nameEn: 'Chan Trading 😀', billingAddressZh: '九龍觀塘𨋢街6號 🏠', billingAddressEn: '6 Wing Yip Street' },
+    });
+    const token = await tokenFor(m.user, m.customer.ucpId);
+    const bill = await createBill(db(), m.customer.ucpId);
+    const res = await download(server, PDF, { id: bill.id }, token);
+    expect(res.status).toBe(200);
+    const fonts = pdfFonts(res.bytes);
+    // 𠀀 (CJK Ext B outside HKSCS) is in no font of the PDFs: "�", never an empty box; 𨋢 (HKSCS) is in Noto Sans TC.
+    expect(fonts.get('NotoSans-Bold')).toContain('\uFFFD');
+    expect(fonts.get('NotoSansTC-Bold')).toContain('𨋢');
+    expect(fonts.get('NotoEmoji-Bold')).toContain('😀');
+    expect(fonts.get('NotoEmoji-Regular')).toContain('🏠');
+    expect((await pdfParse(res.bytes)).text).toContain('貿易有限公司');
   });
 
   it('answers errors of a download as JSON envelopes (404 for another customer’s bill, 400 for a bad id)', async () => {
