@@ -1,5 +1,6 @@
 import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import Box from '@mui/material/Box';
@@ -22,9 +23,38 @@ function Waiting() {
   );
 }
 
-export function NoPermission() {
+/**
+ * A page the user's functions do not open: say so, with a way on — the user's home page (the landing page their
+ * functions allow) and, when the tab has somewhere to go back to, Back.
+ */
+export function NoPermission({ home }: { home: string }) {
   const { t } = useTranslation('common');
-  return <StateMessage title={t('no_permission_to_access')} role="alert" />;
+  const router = useRouter();
+  // Rendered only on the client (the guard waits for the session first), so the tab's history can be read here.
+  const [canGoBack] = useState(() => typeof window !== 'undefined' && window.history.length > 1);
+  const showHome = router.pathname !== home;
+  return (
+    <StateMessage
+      title={t('no_permission_to_access')}
+      role="alert"
+      action={
+        showHome || canGoBack ? (
+          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center', flexWrap: 'wrap' }}>
+            {showHome ? (
+              <Button variant="contained" component={NextLink} href={home}>
+                {t('deepLinkCustomer.goHome')}
+              </Button>
+            ) : null}
+            {canGoBack ? (
+              <Button variant="outlined" onClick={() => router.back()}>
+                {t('ui.back')}
+              </Button>
+            ) : null}
+          </Box>
+        ) : undefined
+      }
+    />
+  );
 }
 
 /** A deep link names a customer this account cannot act for: say so, instead of showing another customer's page. */
@@ -157,6 +187,6 @@ export function RouteGuard({ children, wrap = (node) => node }: { children: Reac
   }
   if (otherCustomer) return <Waiting />;
   if (!shown) return <Waiting />;
-  if (decideRoute(toGrants(session.functionList), router.pathname) !== 'allow') return <>{wrap(<NoPermission />)}</>;
+  if (decideRoute(toGrants(session.functionList), router.pathname) !== 'allow') return <>{wrap(<NoPermission home={landingPath(toGrants(session.functionList))} />)}</>;
   return <>{wrap(children)}</>;
 }

@@ -16,6 +16,7 @@ type MockRouter = {
   locale: string;
   push: jest.Mock;
   replace: jest.Mock;
+  back: jest.Mock;
 };
 let mockRouter: MockRouter;
 jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
@@ -36,7 +37,7 @@ const CHECK = checkTokenContract.endpoints.checkTokenExpiration.path;
 /** Sets the route: `pathname` is Next's page pattern, `asPath` the address bar (without the locale prefix). */
 function at(pathname: string, asPath: string = pathname, { isReady = true, locale = 'en' }: { isReady?: boolean; locale?: string } = {}) {
   const query = Object.fromEntries(new URLSearchParams(asPath.split('?')[1] ?? ''));
-  mockRouter = { pathname, asPath, query, isReady, locale, push: jest.fn(async () => true), replace: jest.fn(async () => true) };
+  mockRouter = { pathname, asPath, query, isReady, locale, push: jest.fn(async () => true), replace: jest.fn(async () => true), back: jest.fn() };
 }
 
 const signedOut = (): SessionState => ({ data: null, status: 'unauthenticated' });
@@ -133,6 +134,24 @@ describe('RouteGuard', () => {
     renderGuard(lng);
     expect(screen.getByTestId('layout')).toContainElement(screen.getByRole('heading', { level: 1, name: text(lng, 'common:no_permission_to_access') }));
     expect(screen.queryByText('Protected content')).not.toBeInTheDocument();
+  });
+
+  it.each<Lang>(['en', 'tc'])('the no-permission message offers a way on: the user\'s home page, and Back when the tab has history (%s)', async (lng) => {
+    at('/my-orders/manage');
+    mockSession = signedIn(sessionWith(['home', 'bill_read'], { currentUser: { userAcUuid: 'u-2', ucpId: 'UCP100001' } }));
+    window.history.pushState({}, '', '/previous');
+    renderGuard(lng);
+    expect(screen.getByRole('link', { name: text(lng, 'common:deepLinkCustomer.goHome') })).toHaveAttribute('href', '/');
+    await userEvent.click(screen.getByRole('button', { name: text(lng, 'common:ui.back') }));
+    expect(mockRouter.back).toHaveBeenCalled();
+  });
+
+  it('the home link leads to the first page the user may open when home itself is not one of them', () => {
+    at('/my-orders/manage');
+    mockSession = signedIn(sessionWith(['apv_chg_bill_addr_read'], { currentUser: { userAcUuid: 'u-2', ucpId: 'PROVIDER' } }));
+    renderGuard();
+    // (No `home` code: the first page of the user's navigation, here My account.)
+    expect(screen.getByRole('link', { name: text('en', 'common:deepLinkCustomer.goHome') })).toHaveAttribute('href', '/account');
   });
 
   it('a read code does not open a write route (add needs _write)', () => {
