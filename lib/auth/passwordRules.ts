@@ -24,9 +24,12 @@ export const PASSWORD_RULES: readonly PasswordRule[] = [
   { key: 'password_needs_digit', test: (p) => DIGIT.test(p) },
 ];
 
-/** Each rule with whether `password` meets it (the strength hints tick them off as the user types). */
+/**
+ * Each rule with whether `password` meets it (the strength hints tick them off as the user types). Nothing typed yet
+ * meets no rule: an empty field must not show "at most 128 characters" as met.
+ */
 export const checkPasswordRules = (password: string): { key: PasswordRuleKey; ok: boolean }[] =>
-  PASSWORD_RULES.map((r) => ({ key: r.key, ok: r.test(password) }));
+  PASSWORD_RULES.map((r) => ({ key: r.key, ok: password.length > 0 && r.test(password) }));
 
 /** Every rule is reported, not just the first, so the user sees all that is missing at once. */
 export const passwordSchema = z.string().check(

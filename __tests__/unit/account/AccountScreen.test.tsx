@@ -11,7 +11,7 @@ import { FONT_SIZE_ATTRIBUTE } from '@/lib/theme/preferences';
 import { useSessionErrorStore } from '@/store/sessionErrorStore';
 import { apiError, endpointSuccess, testCustomer } from '../testUtils/handlers';
 import { server } from '../testUtils/server';
-import { renderWithProviders } from '../testUtils/render';
+import { renderWithProviders, text } from '../testUtils/render';
 
 const renderAccount = (ui: React.ReactElement, locale: 'en' | 'tc' = 'en') => renderWithProviders(ui, { locale });
 
@@ -164,6 +164,23 @@ describe('AccountScreen', () => {
       for (const key of ['password_too_short', 'password_too_long', 'password_needs_letter', 'password_needs_digit']) {
         expect(rule(key)).toHaveAttribute('data-ok', 'true');
       }
+    });
+
+    it.each(['en', 'tc'] as const)('shows no rule as met while the new password is empty, "at most 128" included (%s)', async (lng) => {
+      mockSession = sessionWith(['home', 'ac_pref_read', 'ac_pref_write']);
+      mockRouter.locale = lng;
+      baseHandlers();
+      renderAccount(<AccountScreen />, lng);
+      await screen.findByTestId('account-password');
+      const notMet = ` (${text(lng, 'account:account.password.ruleNotMet')})`;
+      for (const key of ['password_too_short', 'password_too_long', 'password_needs_letter', 'password_needs_digit']) {
+        const rule = passwordSection().getByTestId(`rule-${key}`);
+        expect(rule).toHaveAttribute('data-ok', 'false');
+        expect(rule.textContent).toContain(notMet);
+      }
+      const user = userEvent.setup();
+      await user.type(field(lng === 'en' ? /^New password/ : /^新密碼/), 'x');
+      expect(passwordSection().getByTestId('rule-password_too_long')).toHaveAttribute('data-ok', 'true');
     });
 
     it('refuses the current password as the new one', async () => {
