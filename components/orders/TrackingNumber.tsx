@@ -4,8 +4,8 @@ import { courierLabel, courierTrackingUrl } from './format';
 
 /** A courier tracking number: a link to the courier's public tracking page (new tab) when the courier has one. */
 export function TrackingNumber({ courier, trackingNo }: { courier: string; trackingNo: string }) {
-  const { t } = useTranslation(['orders', 'common']);
-  const href = courierTrackingUrl(courier, trackingNo);
+  const { t, i18n } = useTranslation(['orders', 'common']);
+  const href = courierTrackingUrl(courier, trackingNo, i18n.language);
   if (!href) return <span style={{ whiteSpace: 'nowrap' }}>{trackingNo}</span>;
   return (
     <Link

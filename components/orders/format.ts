@@ -15,13 +15,14 @@ export function itemsSummary(t: Translate, locale: string | undefined, row: Pick
 
 /**
  * The courier's public tracking page for a tracking number (issue 10): SF Express and Kerry Express have one; the
- * provider's own fleet has none (the portal's own tracking page is the place).
+ * provider's own fleet has none (the portal's own tracking page is the place). SF Express has its page in Traditional
+ * Chinese (`/hk/tc/`), used on tc pages; Kerry Express keeps its one link (no Traditional Chinese form known).
  */
-export function courierTrackingUrl(courier: string, trackingNo: string): string | null {
+export function courierTrackingUrl(courier: string, trackingNo: string, locale?: string): string | null {
   const no = encodeURIComponent(trackingNo);
   switch (courier) {
     case 'sf_express':
-      return `https://htm.sf-express.com/hk/en/dynamic_function/waybill/#search/bill-number/${no}`;
+      return `https://htm.sf-express.com/hk/${locale === 'tc' ? 'tc' : 'en'}/dynamic_function/waybill/#search/bill-number/${no}`;
     case 'kerry_express':
       return `https://hk.kerryexpress.com/track?track=${no}`;
     default:
