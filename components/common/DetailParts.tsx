@@ -54,7 +54,8 @@ export function FactsSection({ title, rows }: { title: string; rows: readonly (r
   );
 }
 
-export type DetailTableColumn<Row> = { header: string; render: (row: Row) => ReactNode };
+/** `align: 'right'` for figures (counters, pages, amounts), header and cells alike, as DataTable's columns do. */
+export type DetailTableColumn<Row> = { header: string; render: (row: Row) => ReactNode; align?: 'left' | 'right' | 'center' };
 
 /**
  * A record's related rows inside a `DetailSection` (a customer's contracts, a group's members): a plain table that
@@ -93,7 +94,9 @@ export function DetailTable<Row>({
         <TableHead>
           <TableRow>
             {columns.map((c) => (
-              <TableCell key={c.header}>{c.header}</TableCell>
+              <TableCell key={c.header} align={c.align}>
+                {c.header}
+              </TableCell>
             ))}
           </TableRow>
         </TableHead>
@@ -101,7 +104,9 @@ export function DetailTable<Row>({
           {rows.map((row) => (
             <TableRow key={rowKey(row)}>
               {columns.map((c) => (
-                <TableCell key={c.header}>{c.render(row)}</TableCell>
+                <TableCell key={c.header} align={c.align}>
+                  {c.render(row)}
+                </TableCell>
               ))}
             </TableRow>
           ))}

@@ -90,11 +90,12 @@ function ReadingsSection({ m, readings }: { m: MachineDetail; readings: MachineR
         nowrap
         columns={[
           { header: t('meter:columns.date'), render: (r) => formatDate(r.readingDate, locale) },
-          { header: t('meter:columns.monoCounter'), render: (r) => num(r.monoCounter, locale) },
+          // Figures right-aligned, as in the monthly usage table beside it.
+          { header: t('meter:columns.monoCounter'), render: (r) => num(r.monoCounter, locale), align: 'right' },
           // A mono machine has no colour counter: no column of dashes.
-          ...(m.isColour ? [{ header: t('meter:columns.colourCounter'), render: (r: MachineReading) => num(r.colourCounter, locale) }] : []),
-          { header: t('meter:columns.monoPages'), render: (r) => num(r.monoPages, locale) },
-          ...(m.isColour ? [{ header: t('meter:columns.colourPages'), render: (r: MachineReading) => num(r.colourPages, locale) }] : []),
+          ...(m.isColour ? [{ header: t('meter:columns.colourCounter'), render: (r: MachineReading) => num(r.colourCounter, locale), align: 'right' as const }] : []),
+          { header: t('meter:columns.monoPages'), render: (r) => num(r.monoPages, locale), align: 'right' },
+          ...(m.isColour ? [{ header: t('meter:columns.colourPages'), render: (r: MachineReading) => num(r.colourPages, locale), align: 'right' as const }] : []),
           { header: t('meter:columns.source'), render: (r) => t(`meter:source.${r.source}`) },
         ]}
       />

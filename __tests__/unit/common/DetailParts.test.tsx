@@ -69,3 +69,24 @@ describe('FactsSection', () => {
     expect([...region.querySelectorAll('dd')].map((d) => d.textContent)).toEqual(['1 Nov 2026', 'Chan Tai Man · 2345 6789']);
   });
 });
+
+describe('DetailTable column alignment', () => {
+  it('right-aligns a column with `align: right`, header and cells; others keep the default', () => {
+    type Reading = { id: string; date: string; pages: string };
+    renderWithProviders(
+      <DetailTable<Reading>
+        label="Readings"
+        rows={[{ id: 'r1', date: '31 Oct 2026', pages: '3,100' }]}
+        rowKey={(r) => r.id}
+        empty="None"
+        columns={[
+          { header: 'Date', render: (r) => r.date },
+          { header: 'Pages', render: (r) => r.pages, align: 'right' },
+        ]}
+      />,
+    );
+    expect(screen.getByRole('columnheader', { name: 'Pages' })).toHaveClass('MuiTableCell-alignRight');
+    expect(screen.getByRole('cell', { name: '3,100' })).toHaveClass('MuiTableCell-alignRight');
+    expect(screen.getByRole('cell', { name: '31 Oct 2026' })).not.toHaveClass('MuiTableCell-alignRight');
+  });
+});
