@@ -23,13 +23,15 @@ export type RequestOverviewProps = {
   slaNote?: ReactNode;
   /** Label of the contract's response time; default the customer's wording ("under your contract"). */
   responseTimeLabel?: string;
+  /** The customer's view: the contract number links to its page when the user may open it (the desk's stays text). */
+  linkContract?: boolean;
 };
 
 /**
  * A service request as the customer and the desk both see it: status with engineer, resolution and rating, the
  * screen's actions, the timeline; beside it the SLA clock and the fault with its photo.
  */
-export function RequestOverview({ r, actions, photoEndpoint, faultTitle, faultLead, slaNote, responseTimeLabel }: RequestOverviewProps) {
+export function RequestOverview({ r, actions, photoEndpoint, faultTitle, faultLead, slaNote, responseTimeLabel, linkContract }: RequestOverviewProps) {
   const { t } = useTranslation('serviceRequests');
   const { locale } = useRouter();
   return (
@@ -55,7 +57,7 @@ export function RequestOverview({ r, actions, photoEndpoint, faultTitle, faultLe
         </DetailSection>
         <DetailSection title={faultTitle}>
           {faultLead ? <Facts rows={faultLead} /> : null}
-          <RequestFacts r={r} />
+          <RequestFacts r={r} linkContract={linkContract} />
           {r.photo ? <RequestPhoto endpoint={photoEndpoint} id={r.id} alt={t('fields.photoAlt', { reference: r.reference })} /> : null}
         </DetailSection>
       </Box>

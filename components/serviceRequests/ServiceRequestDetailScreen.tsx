@@ -105,6 +105,7 @@ export function ServiceRequestDetailScreen() {
             }
             photoEndpoint={E.photo}
             faultTitle={t('sections.fault')}
+            linkContract
             slaNote={
               <Typography variant="body2" color="text.secondary">
                 {t('sla.explain')}

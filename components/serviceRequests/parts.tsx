@@ -3,12 +3,14 @@ import { useRouter } from 'next/router';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
-import { Facts } from '@/components/common/DetailParts';
+import { useCanOpen } from '@/components/common/Can';
+import { Facts, LinkIf } from '@/components/common/DetailParts';
 import { RetryAlert } from '@/components/common/RetryAlert';
 import { StatusChip } from '@/components/common/StatusChip';
 import type { Endpoint } from '@/lib/contract';
 import { useEndpointFile } from '@/lib/api/query';
 import { formatDate, formatDateTime, pickLocalized } from '@/lib/i18n/locales';
+import { pathTo } from '@/lib/paths';
 import type { SlaState } from '@/lib/serviceRequests/constants';
 import type { ServiceRequestDetail, ServiceRequestEvent, SlaInfo } from '@/lib/serviceRequests/schemas';
 
@@ -35,10 +37,14 @@ export function machineText(m: ServiceRequestDetail['machine'] | { serialNo: str
   return `${pickLocalized(locale, m.modelNameEn, m.modelNameZh)} · ${m.serialNo}`;
 }
 
-/** The request's facts as the customer and the desk both see them. */
-export function RequestFacts({ r }: { r: ServiceRequestDetail }) {
+/**
+ * The request's facts as the customer and the desk both see them. `linkContract`: the contract number links to the
+ * contract's page when the user may open it (the customer's view, as on the machine page); the desk's stays text.
+ */
+export function RequestFacts({ r, linkContract = false }: { r: ServiceRequestDetail; linkContract?: boolean }) {
   const { t } = useTranslation('serviceRequests');
   const { locale } = useRouter();
+  const mayOpenContract = useCanOpen('/my-account/contract-billing-schedule/[id]') && linkContract && r.contractId !== null;
   return (
     <Facts
       rows={[
@@ -53,7 +59,16 @@ export function RequestFacts({ r }: { r: ServiceRequestDetail }) {
           r.visitWindows.length ? r.visitWindows.map((w) => `${formatDate(w.date, locale)} · ${t(`slot.${w.slot}`)}`).join('\n') : t('fields.anyTime'),
         ],
         [t('fields.reported'), formatDateTime(r.createdAt, locale)],
-        ...(r.contractNo ? [[t('fields.contract'), r.contractNo] as [string, string]] : []),
+        ...(r.contractNo
+          ? [
+              [
+                t('fields.contract'),
+                <LinkIf key="contract" show={mayOpenContract} href={pathTo('/my-account/contract-billing-schedule/[id]', { id: r.contractId ?? '' })} testId="contract-link">
+                  {r.contractNo}
+                </LinkIf>,
+              ] as [string, ReactNode],
+            ]
+          : []),
       ]}
     />
   );

@@ -127,6 +127,8 @@ export type ServicePhoto = { fileId: string; fileName: string; mimeType: string;
 
 export type ServiceRequestDetail = ServiceRequestRow & {
   machine: ServiceMachine;
+  /** The contract the request was filed under (its page links from the customer's view); null without one. */
+  contractId: string | null;
   contractNo: string | null;
   errorCode: string;
   description: string;

@@ -104,12 +104,15 @@ describeEachDb('service requests', (getHandle) => {
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ status: 'submitted', responseHours: 4, version: 1, ucpId: cust.customer.ucpId });
 
-      const detail = ok<{ timeline: { kind: string }[]; actions: string[]; sla: { state: string; responseHours: number } }>(
+      const detail = ok<{ timeline: { kind: string }[]; actions: string[]; sla: { state: string; responseHours: number }; contractId: string | null; contractNo: string | null }>(
         await callEndpoint(server, C.get, { id: first.id }, { token: cust.token }),
       );
       expect(detail.timeline.map((e) => e.kind)).toEqual(['submitted']);
       expect(detail.actions).toEqual(['cancel']);
       expect(detail.sla.responseHours).toBe(4);
+      // The contract it was filed under, by id too: the customer's detail page links the number to the contract's page.
+      const [filedUnder] = await db().select().from(contracts).where(eq(contracts.id, cust.machine.contractId!));
+      expect(detail).toMatchObject({ contractId: filedUnder!.id, contractNo: filedUnder!.contractNo });
 
       const audits = await db().select().from(auditLog).where(and(eq(auditLog.entity, 'service_request'), eq(auditLog.entityId, first.id)));
       expect(audits.map((a) => a.action)).toEqual(['submitted']);

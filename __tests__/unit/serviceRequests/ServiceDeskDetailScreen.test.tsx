@@ -11,6 +11,7 @@ import { server } from '../testUtils/server';
 const D = serviceDeskContract.endpoints;
 const ID = '5eed0160-0000-4000-8000-000000000001';
 const HOUR = 3600_000;
+const CONTRACT_ID = '5eed0020-0000-4000-8000-000000000007';
 /** HK wall-clock of an instant as the datetime-local field takes it. */
 const hkLocal = (ms: number) => new Date(ms + 8 * HOUR).toISOString().slice(0, 16);
 
@@ -28,6 +29,7 @@ function request(overrides: Partial<ServiceDeskDetail> = {}): ServiceDeskDetail 
     sla: { responseHours: 8, dueAt: new Date(now + 2 * HOUR).toISOString(), state: 'running', respondedAt: null },
     createdAt: new Date(now - HOUR).toISOString(),
     updatedAt: new Date(now - HOUR).toISOString(),
+    contractId: CONTRACT_ID,
     contractNo: 'CT-2022-00412',
     errorCode: '',
     description: 'Faint grey streaks down the left side.',
@@ -132,5 +134,30 @@ describe('the SLA section: whose contract', () => {
       functionCodes: ['service_req_read'],
     });
     expect(await screen.findByText(customer, {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
+
+describe('the contract number', () => {
+  const customerRoute = { pathname: '/service-requests/[id]', query: { id: ID }, isReady: true };
+
+  it.each(['en', 'tc'] as const)('links to the contract’s page for a customer who may open contracts, as on the machine page (%s)', async (locale) => {
+    server.use(endpointSuccess(serviceRequestsContract.endpoints.get, () => request()));
+    renderWithProviders(<ServiceRequestDetailScreen />, { router: customerRoute, locale, functionCodes: ['service_req_read', 'contract_billing_read'] });
+    const link = await screen.findByTestId('contract-link', {}, { timeout: 5000 });
+    expect(link).toHaveAttribute('href', `/my-account/contract-billing-schedule/${CONTRACT_ID}`);
+    expect(link).toHaveTextContent('CT-2022-00412');
+  });
+
+  it('stays text without the contract code, and on the desk (its contract pages are the customer’s)', async () => {
+    server.use(endpointSuccess(serviceRequestsContract.endpoints.get, () => request()));
+    const { unmount } = renderWithProviders(<ServiceRequestDetailScreen />, { router: customerRoute, functionCodes: ['service_req_read'] });
+    expect(await screen.findByText('CT-2022-00412', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByTestId('contract-link')).not.toBeInTheDocument();
+    unmount();
+
+    server.use(endpointSuccess(D.get, () => request()));
+    renderWithProviders(<ServiceDeskDetailScreen />, { router, functionCodes: [...codes, 'contract_billing_read'] });
+    expect(await screen.findByText('CT-2022-00412', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByTestId('contract-link')).not.toBeInTheDocument();
   });
 });

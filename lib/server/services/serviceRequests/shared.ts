@@ -145,7 +145,7 @@ export async function loadDetail(
 ): Promise<{ detail: Omit<ServiceRequestDetail, 'actions' | 'timeline'>; row: SrRow; timeline: EventWithActor[] }> {
   const where = ucpId === null ? eq(serviceRequests.id, id) : and(eq(serviceRequests.id, id), eq(serviceRequests.ucpId, ucpId));
   const found = await firstOr404(ctx.db
-    .select({ r: serviceRequests, m: machines, model: machineModels, contractNo: contracts.contractNo, file: { id: storedFiles.id, fileName: storedFiles.fileName, mimeType: storedFiles.mimeType, sizeBytes: storedFiles.sizeBytes } })
+    .select({ r: serviceRequests, m: machines, model: machineModels, contractId: contracts.id, contractNo: contracts.contractNo, file: { id: storedFiles.id, fileName: storedFiles.fileName, mimeType: storedFiles.mimeType, sizeBytes: storedFiles.sizeBytes } })
     .from(serviceRequests)
     .innerJoin(machines, eq(machines.id, serviceRequests.machineId))
     .innerJoin(machineModels, eq(machineModels.modelCode, machines.modelCode))
@@ -162,6 +162,7 @@ export async function loadDetail(
     detail: {
       ...rowOf(r, machine, now),
       machine,
+      contractId: found.contractId ?? null,
       contractNo: found.contractNo ?? null,
       errorCode: r.errorCode,
       description: r.description,
