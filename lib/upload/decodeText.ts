@@ -1,18 +1,29 @@
 /**
  * A text file's characters from its bytes, by its byte-order mark: UTF-16 LE (`FF FE`, what Excel's "Unicode text"
  * and "CSV UTF-16" write) and UTF-16 BE (`FE FF`) are decoded as such; anything else is read as UTF-8, with or without
- * its BOM (`EF BB BF`). The BOM itself is not part of the text. Bytes that are not valid in the encoding become U+FFFD,
- * as `Blob#text()` does. Client-safe: the meter-reading CSV upload reads its file with this before sending the text.
+ * its BOM (`EF BB BF`). The BOM itself is not part of the text (`TextDecoder` drops it). Bytes that are not valid in
+ * the encoding become U+FFFD, as `Blob#text()` does, or, with `fatal`, make it throw a `TypeError`.
+ * Client-safe: the meter-reading CSV upload reads its file with this before sending the text; the server reads
+ * uploaded CSV files (the staff user import) with it too.
  */
-export function decodeTextBytes(bytes: Uint8Array): string {
-  const [a, b, c] = bytes;
-  if (a === 0xff && b === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
-  if (a === 0xfe && b === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
-  if (a === 0xef && b === 0xbb && c === 0xbf) return new TextDecoder('utf-8').decode(bytes.subarray(3));
-  return new TextDecoder('utf-8').decode(bytes);
+export function decodeTextBytes(bytes: Uint8Array, { fatal = false }: { fatal?: boolean } = {}): string {
+  const [a, b] = bytes;
+  const encoding = a === 0xff && b === 0xfe ? 'utf-16le' : a === 0xfe && b === 0xff ? 'utf-16be' : 'utf-8';
+  return new TextDecoder(encoding, { fatal }).decode(bytes);
 }
 
 /** `decodeTextBytes` of a whole file (`Blob#text()` would read a UTF-16 file as UTF-8: NULs between the letters). */
 export async function readTextFile(file: Blob): Promise<string> {
   return decodeTextBytes(new Uint8Array(await file.arrayBuffer()));
+}
+
+/**
+ * The file's separator, from its first line that is not blank: a tab when that line has more tabs than commas (Excel's
+ * "Unicode text" is tab-separated, and its numbers may carry thousands commas), else a comma. For csv-parse's
+ * `delimiter` (meter readings, the user import).
+ */
+export function delimiterOf(text: string): ',' | '\t' {
+  const first = text.split(/\r?\n/).find((l) => l.trim() !== '') ?? '';
+  const count = (ch: string) => first.split(ch).length - 1;
+  return count('\t') > count(',') ? '\t' : ',';
 }

@@ -290,6 +290,23 @@ describeEachDb('user account maintenance and one-time links', (getHandle) => {
       expect((twice.body.data as { valid: number }).valid).toBe(0);
     });
 
+    it('reads a CSV saved as UTF-16 by Excel ("CSV UTF-16" / "Unicode text", tab-separated or not) as well as UTF-8', async () => {
+      const [le, be] = [`imp-le-${uniq()}`, `imp-be-${uniq()}`];
+      const rowsOf = (id: string, sep: string) => [header, [id, '統一碼 用戶', `${id}@example.test`, 'tc', 'customer', customerUcp, groupCode]].map((r) => r.join(sep)).join('\r\n');
+      const utf16le = Buffer.from(`\uFEFF${rowsOf(le, '\t')}`, 'utf16le');
+      const utf16be = Buffer.from(`\uFEFF${rowsOf(be, ',')}`, 'utf16le').swap16();
+      for (const [id, file] of [[le, utf16le], [be, utf16be]] as const) {
+        const done = await importFile(impexp, file, false);
+        expect(done.status).toBe(200);
+        expect(done.body.data).toMatchObject({ imported: 1 });
+        const [row] = await db().select().from(userAccounts).where(eq(userAccounts.loginId, id));
+        expect(row).toMatchObject({ name: '統一碼 用戶', preferredLanguage: 'tc' });
+      }
+      // UTF-16 without its byte-order mark cannot be told from binary: still refused as not text.
+      const bare = Buffer.from(rowsOf(`imp-x-${uniq()}`, ','), 'utf16le');
+      expect((await importFile(impexp, bare, true)).status).toBe(400);
+    });
+
     it('reads XLSX, exports the filtered users as CSV and XLSX, and refuses other file types', async () => {
       const c = `imp-x-${uniq()}`;
       const book = new ExcelJS.Workbook();

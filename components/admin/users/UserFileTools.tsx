@@ -89,7 +89,7 @@ function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void })
             <input
               type="file"
               hidden
-              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              accept=".csv,.txt,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               data-testid="import-file"
               onChange={(e) => {
                 reset();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import FileType from 'file-type';
 import { AppError } from '@/lib/server/errors';
+import { decodeTextBytes } from '@/lib/upload/decodeText';
 import { crc32 } from './crc32';
 import { hasActiveContent, scanPdfActiveContent } from './pdfActiveContent';
 import type { UploadedFile } from './multipart';
@@ -91,15 +92,20 @@ export function isIntactPdf(buf: Buffer): boolean {
   return /^\s*\d+\s*$/.test(tail.slice(startxref + 9, eof));
 }
 
-/** CSV has no magic bytes: it is text that decodes as UTF-8 and holds no NUL or other binary control bytes. */
+/**
+ * CSV has no magic bytes: it is text that decodes (UTF-8, or UTF-16 with its byte-order mark, as Excel's "CSV UTF-16"
+ * and "Unicode text" write it; `decodeTextBytes`) and holds no NUL or other binary control bytes.
+ */
 export function isPlainText(buf: Buffer): boolean {
   try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(buf);
+    const text = decodeTextBytes(buf, { fatal: true });
     return !/[\u0000-\u0008\u000e-\u001f]/.test(text);
   } catch {
     return false;
   }
 }
+
+const hasUtf16Bom = (buf: Buffer) => (buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff);
 
 const STRUCTURE_CHECKS: Record<InspectableType, (buf: Buffer) => boolean> = {
   'image/png': isIntactPng,
@@ -125,7 +131,10 @@ export async function inspectFile(file: UploadedFile | null, accept: readonly In
   if (!file) throw new AppError('VALIDATION', { fields: { [field]: ['ui.validation.required'] }, publicMessage: 'Attach the file' });
   const { content } = file;
   if (content.length === 0) throw new AppError('FILE_EMPTY');
-  const detected = await FileType.fromBuffer(content);
+  // A UTF-16 byte-order mark (`FF FE`, `FE FF`) looks like an MPEG audio frame to file-type: where CSV is accepted, text
+  // that decodes under its BOM is CSV before any magic number is asked.
+  const utf16Text = accept.includes('text/csv') && hasUtf16Bom(content) && isPlainText(content);
+  const detected = utf16Text ? undefined : await FileType.fromBuffer(content);
   // file-type reports Adobe Illustrator files, which are PDFs inside, as `application/postscript` / `ai`: a PDF to us.
   // Text has no magic bytes: a file with none detected is CSV when CSV is accepted (the structure check decides).
   const mime = detected?.ext === 'ai' ? 'application/pdf' : (detected?.mime ?? (accept.includes('text/csv') ? 'text/csv' : undefined));

@@ -19,4 +19,13 @@ describe('decodeTextBytes', () => {
     expect(text).toBe(TEXT);
     expect(text).not.toContain('\u0000');
   });
+
+  it('with fatal, refuses bytes that are not valid in the encoding its BOM names (the upload check); without, replaces them', () => {
+    const broken = new Uint8Array([0xef, 0xbb, 0xbf, 0x61, 0xff, 0x62]);
+    expect(() => decodeTextBytes(broken, { fatal: true })).toThrow(/not valid|encoded data/);
+    expect(decodeTextBytes(broken)).toBe('a\uFFFDb');
+    // An odd byte count cannot be UTF-16.
+    expect(() => decodeTextBytes(new Uint8Array([0xff, 0xfe, 0x61, 0x00, 0x62]), { fatal: true })).toThrow(/not valid|encoded data/);
+    expect(decodeTextBytes(utf16le(TEXT), { fatal: true })).toBe(TEXT);
+  });
 });

@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { delimiterOf } from '@/lib/upload/decodeText';
 import { stringify } from 'csv-stringify/sync';
 import { hkToday } from '@/lib/dates/hongKong';
 import { isoDateSchema } from '@/lib/listQuery';
@@ -32,16 +33,6 @@ function toCounter(text: string | undefined): number | string | null {
 const COLUMN_OF: Partial<Record<string, CsvField>> = { serialNo: 'serial', readingDate: 'date', monoCounter: 'bw', colourCounter: 'colour' };
 
 /**
- * The file's separator, from its first line that is not blank: a tab when that line has more tabs than commas (Excel's
- * "Unicode text" is tab-separated, and its counters may carry thousands commas), else a comma.
- */
-export function delimiterOf(text: string): ',' | '\t' {
-  const first = text.split(/\r?\n/).find((l) => l.trim() !== '') ?? '';
-  const count = (ch: string) => first.split(ch).length - 1;
-  return count('\t') > count(',') ? '\t' : ',';
-}
-
-/**
  * Reads `serial,date,bw,colour` rows (or the same columns separated by tabs, see `delimiterOf`) (a header line is recognised and skipped; colour may be empty on a mono machine).
  * A row that cannot be read becomes a parse error with its line number; the others go through the same checks as a
  * form. Row numbers are the CSV's line numbers, as a spreadsheet shows them.
@@ -50,7 +41,7 @@ export async function parseReadingsCsv(ctx: CustomerContext, csv: string): Promi
   let records: string[][];
   try {
     const text = csv.replace(/^\uFEFF/, '');
-    records = parse(text, { delimiter: delimiterOf(text), relax_column_count: true, skip_empty_lines: true, trim: true, bom: true });
+    records = parse(text, { delimiter: delimiterOf(text), relax_column_count: true, skip_empty_lines: true, trim: true });
   } catch {
     throw new AppError('VALIDATION', { fields: { csv: ['meter:errors.csvUnreadable'] } });
   }

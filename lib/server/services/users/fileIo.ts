@@ -4,6 +4,7 @@
  * CSV or XLSX file of new users, checks every row (a dry run answers every row's errors), and saves all rows or none.
  */
 import { parse } from 'csv-parse/sync';
+import { decodeTextBytes, delimiterOf } from '@/lib/upload/decodeText';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { inArray } from 'drizzle-orm';
@@ -86,10 +87,11 @@ type RawRow = Record<string, string>;
 const headerKey = (h: unknown) => String(h ?? '').trim().toLowerCase().replace(/\s+/g, '_');
 
 function readCsv(content: Buffer): RawRow[] {
-  const text = content.toString('utf8').replace(/^\uFEFF/, '');
+  // UTF-8 (with or without BOM) or UTF-16 with its BOM: inspectFile let only such text through.
+  const text = decodeTextBytes(content);
   let records: string[][];
   try {
-    records = parse(text, { relax_column_count: true, skip_empty_lines: true, trim: true }) as string[][];
+    records = parse(text, { delimiter: delimiterOf(text), relax_column_count: true, skip_empty_lines: true, trim: true }) as string[][];
   } catch (err) {
     throw new AppError('FILE_CORRUPT', { message: `csv: ${(err as Error).message}` });
   }
