@@ -187,6 +187,7 @@ export function RouteGuard({ children, wrap = (node) => node }: { children: Reac
   }
   if (otherCustomer) return <Waiting />;
   if (!shown) return <Waiting />;
-  if (decideRoute(toGrants(session.functionList), router.pathname) !== 'allow') return <>{wrap(<NoPermission home={landingPath(toGrants(session.functionList))} />)}</>;
+  const grants = toGrants(session.functionList);
+  if (decideRoute(grants, router.pathname) !== 'allow') return <>{wrap(<NoPermission home={landingPath(grants)} />)}</>;
   return <>{wrap(children)}</>;
 }
