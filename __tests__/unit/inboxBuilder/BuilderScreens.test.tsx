@@ -91,4 +91,16 @@ describe('build inbox message screens', () => {
     expect(bodies[0]).toMatchObject({ titleEn: 'Typhoon arrangements', audience: 'all_customers', notifyByEmail: true, category: 'service' });
     await waitFor(() => expect(router.push).toHaveBeenCalledWith(`/admin-controls/build-inbox-message/view/${ID}`));
   }, 60_000);
+
+  // QA: a title with a long word (a URL, a 150-character reference) pushed the language card wider than a phone; the
+  // title and the body were cut off at the card's edge.
+  it('a long word in a title wraps in the language cards, like the body', async () => {
+    const long = `See https://www.pacific-imaging.example.hk/${'x'.repeat(150)}`;
+    server.use(endpointSuccess(getMessage, draft({ titleEn: long, titleZh: long })));
+    renderWithProviders(<BuilderViewScreen />, { functionCodes: ['build_inbox_message_read'], router: { query: { id: ID } } });
+    const title = await screen.findByTestId('preview-title-en', {}, { timeout: 5000 });
+    expect(title).toHaveTextContent(long);
+    expect(title).toHaveStyle({ overflowWrap: 'anywhere' });
+    expect(screen.getByTestId('preview-title-tc')).toHaveStyle({ overflowWrap: 'anywhere' });
+  });
 });
