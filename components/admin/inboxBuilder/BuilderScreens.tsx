@@ -85,7 +85,7 @@ export function BuilderListScreen() {
   const { locale } = useRouter();
   const columns: DataTableColumn<BuilderListItem, BuilderSortField>[] = useMemo(
     () => [
-      { key: 'title', header: t('columns.title'), render: (r) => pickLocalized(locale, r.titleEn, r.titleZh) },
+      { key: 'title', header: t('columns.title'), wrap: true, render: (r) => pickLocalized(locale, r.titleEn, r.titleZh) },
       { key: 'category', header: t('columns.category'), hideOnMobile: true, render: (r) => t(`category.${r.category}`) },
       { key: 'audience', header: t('columns.audience'), hideOnMobile: true, render: (r) => t(`audience.${r.audience}`) },
       { key: 'sendTime', header: t('columns.sendTime'), sortable: true, render: (r) => (r.sendTime ? formatDateTime(r.sendTime, locale) : '—') },
