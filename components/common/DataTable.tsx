@@ -49,6 +49,11 @@ export type DataTableColumn<T, S extends string = string> = {
    * `true` for the column keyed `status`.
    */
   inCardHeader?: boolean;
+  /**
+   * First column only: it is prose (a message's title) rather than an identifier, so it wraps instead of staying on
+   * one line. A long title kept on one line pushed the other columns (status, send time) off the screen.
+   */
+  wrap?: boolean;
 };
 
 /** The part of a list query the table controls. */
@@ -165,21 +170,22 @@ export function DataTable<T, S extends string = string>({
   const renderCell = (column: DataTableColumn<T, S>, row: T, index: number): ReactNode => {
     const content = column.render(row);
     if (index !== 0) return content;
+    const whiteSpace = column.wrap ? ({ whiteSpace: 'normal', overflowWrap: 'anywhere' } as const) : ({ whiteSpace: 'nowrap' } as const);
     if (rowHref) {
       return (
-        <Link component={NextLink} href={rowHref(row)} underline="hover" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+        <Link component={NextLink} href={rowHref(row)} underline="hover" sx={{ fontWeight: 600, ...whiteSpace }}>
           {content}
         </Link>
       );
     }
     if (onRowClick) {
       return (
-        <Link component="button" type="button" underline="hover" onClick={() => onRowClick(row)} sx={{ fontWeight: 600, whiteSpace: 'nowrap', textAlign: 'left', font: 'inherit', verticalAlign: 'baseline' }}>
+        <Link component="button" type="button" underline="hover" onClick={() => onRowClick(row)} sx={{ fontWeight: 600, ...whiteSpace, textAlign: 'left', font: 'inherit', verticalAlign: 'baseline' }}>
           {content}
         </Link>
       );
     }
-    return <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{content}</Box>;
+    return <Box component="span" sx={whiteSpace}>{content}</Box>;
   };
   const inCardHeader = (c: DataTableColumn<T, S>) => c.inCardHeader ?? c.key === 'status';
 

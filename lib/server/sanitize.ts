@@ -154,6 +154,25 @@ export function sanitizeRichText(html: string | null | undefined): string {
 export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** A tag of any kind: `<p>`, `</b>`, `<br/>`, `<script …>`. Text such as "a < b" or "<3" is not one. */
+const ANY_TAG = /<\/?[a-z][^>]*>/i;
+
+/**
+ * A body as staff typed it: with any tag it is HTML and only sanitized; without one it is plain text, and its blank
+ * lines become paragraphs and its single line breaks `<br>` (typed into the form's text box without tags, they used to
+ * collapse into one run-on paragraph in the inbox). The text is escaped first, so nothing in it becomes markup.
+ */
+export function richTextFromInput(text: string | null | undefined): string {
+  if (!text || ANY_TAG.test(text)) return sanitizeRichText(text);
+  const paragraphs = text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n[^\S\n]*\n\s*/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${escapeHtml(p).replace(/[^\S\n]*\n[^\S\n]*/g, '<br />')}</p>`);
+  return sanitizeRichText(paragraphs.join(''));
+}
+
 const BLOCK_TAG = /<\/?(?:p|br|li|ul|ol|h3|h4|blockquote|table|caption|thead|tbody|tfoot|tr|th|td)\b[^>]*>/g;
 const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' };
 

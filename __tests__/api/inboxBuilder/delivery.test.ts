@@ -224,6 +224,23 @@ describeEachDb('build inbox message: delivery', (getHandle) => {
     }
   });
 
+  // QA: a body typed without tags ("Paragraph one", a blank line, "Paragraph two") was shown as one run-on paragraph
+  // in the inbox and the builder's preview: HTML collapses line breaks.
+  it('keeps the paragraphs and line breaks of a body typed as plain text, escaped; HTML stays as written', async () => {
+    const a = await customerWithUsers(1);
+    const { id } = await createBuilderMessage(
+      staffCtx(),
+      draft({ customerIds: [a.customer.ucpId], bodyEn: 'Dear customer,\n\nOur hotline closes at 1 pm.\nSee you on 28 Dec & <b>thanks</b>', bodyZh: '第一段。\n\n第二段，a < b 😀\n' }),
+    );
+    const [row] = await db().select().from(inboxMessages).where(eq(inboxMessages.id, id));
+    // A tag anywhere makes it HTML: sanitized, its line breaks left to the markup.
+    expect(row!.bodyEn).toBe('Dear customer,\n\nOur hotline closes at 1 pm.\nSee you on 28 Dec &amp; <b>thanks</b>');
+    expect(row!.bodyZh).toBe('<p>第一段。</p><p>第二段，a &lt; b 😀</p>');
+    const { id: id2 } = await createBuilderMessage(staffCtx(), draft({ customerIds: [a.customer.ucpId], bodyEn: 'Dear customer,\r\n\r\nOur hotline closes at 1 pm.\nSee you on 28 Dec.' }));
+    const [row2] = await db().select().from(inboxMessages).where(eq(inboxMessages.id, id2));
+    expect(row2!.bodyEn).toBe('<p>Dear customer,</p><p>Our hotline closes at 1 pm.<br />See you on 28 Dec.</p>');
+  });
+
   it('refuses unknown customers and groups, and links outside the portal', async () => {
     await expect(createBuilderMessage(staffCtx(), draft({ customerIds: ['UCP-NOPE'] }))).rejects.toMatchObject({ code: 'VALIDATION' });
     await expect(createBuilderMessage(staffCtx(), draft({ audience: 'groups', groupIds: ['00000000-0000-4000-8000-000000000000'] }))).rejects.toMatchObject({ code: 'VALIDATION' });

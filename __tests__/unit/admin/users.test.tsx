@@ -9,6 +9,14 @@ import { renderWithProviders } from '../testUtils/render';
 import { server } from '../testUtils/server';
 
 const u = usersContract.endpoints;
+
+// The import dialog uploads through XMLHttpRequest (progress events), which the test's fetch-level mock server does
+// not answer: the upload is stubbed, every other call goes through msw.
+const upload = jest.fn();
+jest.mock('@/lib/upload/uploadWithProgress', () => ({
+  ...jest.requireActual<object>('@/lib/upload/uploadWithProgress'),
+  uploadWithProgress: (...args: unknown[]) => upload(...args) as unknown,
+}));
 const ID = '5eed0001-0000-4000-8000-000000000001';
 
 const list: UserListResult = {
@@ -103,4 +111,34 @@ describe('user account maintenance screens', () => {
     // A pending account cannot be locked; and without _write there is no lock anyway.
     expect(screen.queryByRole('button', { name: 'Lock' })).not.toBeInTheDocument();
   });
+
+  // QA (390-pixel phone): the import check's table cut each login id one or two characters per line (break-all in a
+  // column the results squeezed to a sliver).
+  it('the import check lists each row with its login id kept readable on a phone', async () => {
+    server.use(endpointSuccess(u.listUsers, list));
+    upload.mockResolvedValue({
+      ok: true,
+      traceId: 't',
+      data: {
+        dryRun: true,
+        total: 2,
+        valid: 1,
+        imported: 0,
+        rows: [
+          { row: 2, loginId: 'good.one@demo.hk', errors: [] },
+          { row: 3, loginId: 'bad id', errors: ['email:ui.validation.email'] },
+        ],
+      },
+    });
+    renderWithProviders(<ResourceListPage resource={usersResource} />, { functionCodes: ['user_ac_main_impexp'], route: '/admin-controls/user-account-maintenance' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Import users' }));
+    await userEvent.upload(screen.getByTestId('import-file'), new File(['login_id,name,email\n'], 'users.csv', { type: 'text/csv' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Check file' }));
+    const cell = await screen.findByTestId('import-row-2-login');
+    expect(upload).toHaveBeenCalledWith('/api/users/importUsers', { dryRun: 'true' }, expect.anything(), expect.anything());
+    expect(cell).toHaveTextContent('good.one@demo.hk');
+    expect(cell).toHaveStyle({ minWidth: '12ch', overflowWrap: 'anywhere' });
+    expect(cell).not.toHaveStyle({ wordBreak: 'break-all' });
+    expect(screen.getByTestId('import-row-3')).toHaveAttribute('data-ok', 'false');
+  }, 30_000);
 });

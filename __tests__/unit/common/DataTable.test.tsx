@@ -157,6 +157,11 @@ describe('DataTable', () => {
     expect(screen.getByRole('link', { name: 'ORD-2026-001' })).toHaveStyle({ whiteSpace: 'nowrap' });
   });
 
+  it('a first column marked wrap (a title, not an identifier) may wrap', () => {
+    setup({ rowHref: (r) => `/my-orders/manage/${r.id}`, columns: columns.map((c, i) => (i === 0 ? { ...c, wrap: true } : c)) });
+    expect(screen.getByRole('link', { name: 'ORD-2026-001' })).toHaveStyle({ whiteSpace: 'normal', overflowWrap: 'anywhere' });
+  });
+
   it('a click on an icon inside a button of a row does not open the row as well (one click, one action)', async () => {
     const user = userEvent.setup();
     const onRowClick = jest.fn();

@@ -81,4 +81,19 @@ describe('build inbox message: the customers picker', () => {
     expect(picker).toHaveValue('旭日');
     await waitFor(() => expect(optionNames()).toEqual(['UCP100003 · 旭日牙科診所有限公司']));
   }, 60_000);
+
+  // QA: on /tc the picker's open / close / clear buttons were named "Open", "Close" and "Clear" (MUI's defaults).
+  it('in Chinese, the picker names its own buttons in Chinese', async () => {
+    searchableOptions();
+    renderWithProviders(<BuilderAddScreen />, { locale: 'tc', functionCodes: ['build_inbox_message_write'] });
+    const picker = screen.getByRole('combobox', { name: '客戶' });
+    const field = picker.closest('.MuiAutocomplete-root') as HTMLElement;
+    expect(within(field).getByRole('button', { name: '顯示選項' })).toBeInTheDocument();
+    await userEvent.click(picker);
+    await waitFor(() => expect(optionNames()).toHaveLength(3));
+    expect(within(field).getByRole('button', { name: '隱藏選項' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('option', { name: 'UCP100003 · 旭日牙科診所有限公司' }));
+    await waitFor(() => expect(field.querySelector('.MuiAutocomplete-clearIndicator')).toHaveAttribute('aria-label', '移除全部已選項目'));
+    expect(within(field).queryByRole('button', { name: /^(Open|Close|Clear)$/, hidden: true })).toBeNull();
+  }, 60_000);
 });

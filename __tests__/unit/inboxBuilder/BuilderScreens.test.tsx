@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BuilderAddScreen, BuilderViewScreen } from '@/components/admin/inboxBuilder/BuilderScreens';
+import { BuilderAddScreen, BuilderListScreen, BuilderViewScreen } from '@/components/admin/inboxBuilder/BuilderScreens';
 import { inboxBuilderContract } from '@/lib/inboxBuilder/contract';
 import type { BuilderMessage } from '@/lib/inboxBuilder/schemas';
 import { endpointError, endpointSuccess } from '../testUtils/handlers';
@@ -9,7 +9,7 @@ import { server } from '../testUtils/server';
 import { builderDraft, MESSAGE_ID } from './fixtures';
 
 const ID = MESSAGE_ID;
-const { getMessage, sendMessage, createMessage, audienceOptions } = inboxBuilderContract.endpoints;
+const { getMessage, sendMessage, createMessage, audienceOptions, listMessages } = inboxBuilderContract.endpoints;
 
 const draft = (over: Partial<BuilderMessage> = {}): BuilderMessage => builderDraft({ customers: [{ id: 'UCP100001', nameEn: 'Harbour Trading Ltd', nameZh: '海港貿易有限公司' }], ...over });
 
@@ -91,4 +91,27 @@ describe('build inbox message screens', () => {
     expect(bodies[0]).toMatchObject({ titleEn: 'Typhoon arrangements', audience: 'all_customers', notifyByEmail: true, category: 'service' });
     await waitFor(() => expect(router.push).toHaveBeenCalledWith(`/admin-controls/build-inbox-message/view/${ID}`));
   }, 60_000);
+
+  // QA: a title with a long word (a URL, a 150-character reference) pushed the language card wider than a phone; the
+  // title and the body were cut off at the card's edge.
+  it('a long word in a title wraps in the language cards, like the body', async () => {
+    const long = `See https://www.pacific-imaging.example.hk/${'x'.repeat(150)}`;
+    server.use(endpointSuccess(getMessage, draft({ titleEn: long, titleZh: long })));
+    renderWithProviders(<BuilderViewScreen />, { functionCodes: ['build_inbox_message_read'], router: { query: { id: ID } } });
+    const title = await screen.findByTestId('preview-title-en', {}, { timeout: 5000 });
+    expect(title).toHaveTextContent(long);
+    expect(title).toHaveStyle({ overflowWrap: 'anywhere' });
+    expect(screen.getByTestId('preview-title-tc')).toHaveStyle({ overflowWrap: 'anywhere' });
+  });
+
+  // QA: the list kept each title on one line like an identifier: a long title pushed Send time and Status off the
+  // screen (on a 1366-pixel window too).
+  it('the list wraps a long title instead of pushing the other columns off the screen', async () => {
+    const title = 'Scheduled maintenance visit on 10 December 2026: please keep the printer room open between 10 am and 1 pm';
+    server.use(endpointSuccess(listMessages, { items: [{ ...draft({ titleEn: title }) }], total: 1 }));
+    renderWithProviders(<BuilderListScreen />, { functionCodes: ['build_inbox_message_read'] });
+    const link = await screen.findByRole('link', { name: title }, { timeout: 5000 });
+    expect(link).toHaveStyle({ whiteSpace: 'normal' });
+    expect(link).not.toHaveStyle({ whiteSpace: 'nowrap' });
+  });
 });

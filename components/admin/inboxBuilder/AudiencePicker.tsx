@@ -59,6 +59,12 @@ export function AudiencePicker<T extends FieldValues>({
       isOptionEqualToValue={(a, b) => a.id === b.id}
       getOptionLabel={labelOf}
       noOptionsText={t('form.noOptions')}
+      // MUI's own texts are English: the open / close / clear buttons' names (read out, shown as tooltips) and the
+      // loading line were English on /tc pages.
+      openText={t('form.pickerOpen')}
+      closeText={t('form.pickerClose')}
+      clearText={t('form.pickerClear')}
+      loadingText={t('form.pickerLoading')}
       inputValue={input}
       onInputChange={(_, v) => setInput(v)}
       onChange={(_, next) => {

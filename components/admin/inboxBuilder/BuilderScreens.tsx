@@ -85,7 +85,7 @@ export function BuilderListScreen() {
   const { locale } = useRouter();
   const columns: DataTableColumn<BuilderListItem, BuilderSortField>[] = useMemo(
     () => [
-      { key: 'title', header: t('columns.title'), render: (r) => pickLocalized(locale, r.titleEn, r.titleZh) },
+      { key: 'title', header: t('columns.title'), wrap: true, render: (r) => pickLocalized(locale, r.titleEn, r.titleZh) },
       { key: 'category', header: t('columns.category'), hideOnMobile: true, render: (r) => t(`category.${r.category}`) },
       { key: 'audience', header: t('columns.audience'), hideOnMobile: true, render: (r) => t(`audience.${r.audience}`) },
       { key: 'sendTime', header: t('columns.sendTime'), sortable: true, render: (r) => (r.sendTime ? formatDateTime(r.sendTime, locale) : '—') },
@@ -223,7 +223,9 @@ function MessageView({ message: m }: { message: BuilderMessage }) {
         ) : null}
         {(['en', 'tc'] as const).map((lang) => (
           <DetailSection key={lang} title={lang === 'en' ? t('detail.bodyEn') : t('detail.bodyZh')}>
-            <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+            {/* A long word (a URL, a reference without spaces) breaks like the body below: unbroken, it made the card
+                wider than a phone and cut the title and the body off at the card's edge (QA). */}
+            <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid={`preview-title-${lang}`}>
               {lang === 'en' ? m.titleEn || '—' : m.titleZh || '—'}
             </Typography>
             {/* Sanitized by the server on write and again on read (lib/server/sanitize.ts), as in the inbox. */}

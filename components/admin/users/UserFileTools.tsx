@@ -121,7 +121,11 @@ function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void })
               {preview.rows.map((r) => (
                 <TableRow key={r.row} data-testid={`import-row-${r.row}`} data-ok={r.errors.length ? 'false' : 'true'}>
                   <TableCell>{r.row}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{r.loginId || '—'}</TableCell>
+                  {/* At least 12 characters wide: on a phone the results column took the width and break-all cut the login
+                      id one or two characters per line ("Goo / d.O / ne@"); it now breaks only where it must. */}
+                  <TableCell sx={{ overflowWrap: 'anywhere', minWidth: '12ch' }} data-testid={`import-row-${r.row}-login`}>
+                    {r.loginId || '—'}
+                  </TableCell>
                   <TableCell>
                     {r.errors.length ? (
                       <Box component="ul" sx={{ m: 0, pl: 2, color: 'error.main' }}>

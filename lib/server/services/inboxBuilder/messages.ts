@@ -8,7 +8,7 @@ import { containsPattern, ilikeLiteral, textSearch } from '@/lib/server/db/like'
 import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import { wakeJob } from '@/lib/server/jobs/registry';
-import { sanitizeRichText } from '@/lib/server/sanitize';
+import { richTextFromInput, sanitizeRichText } from '@/lib/server/sanitize';
 import { firstOr404, linkedCustomers, lockVersion } from '@/lib/server/services/common';
 
 const readCount = sql<number>`(select count(*)::int from ${inboxDeliveries} d where d.message_id = ${inboxMessages.id} and d.is_read)`;
@@ -165,12 +165,15 @@ async function checkedTargets(ctx: ServiceContext, draft: MessageDraft, prefix =
   return targets;
 }
 
-/** What is stored of a draft: bodies sanitized on write (and again on every read). */
+/**
+ * What is stored of a draft: bodies sanitized on write (and again on every read); a body typed as plain text keeps its
+ * paragraphs and line breaks (`richTextFromInput`).
+ */
 const messageValues = (draft: MessageDraft) => ({
   titleEn: draft.titleEn,
   titleZh: draft.titleZh,
-  bodyEn: sanitizeRichText(draft.bodyEn),
-  bodyZh: sanitizeRichText(draft.bodyZh),
+  bodyEn: richTextFromInput(draft.bodyEn),
+  bodyZh: richTextFromInput(draft.bodyZh),
   category: draft.category,
 });
 
