@@ -94,13 +94,13 @@ const ACCOUNT_LINK_MAILS: Record<AccountLinkTemplate, { page: 'activate' | 'rese
       footer: 'If you did not expect this e-mail, you can ignore it: the account stays inactive.',
     },
     tc: {
-      title: '啟用你的客戶服務平台帳戶',
+      title: '啟用您的客戶服務平台帳戶',
       paragraphs: (d, valid) => [
-        `我們已為你在太平洋影像客戶服務平台建立帳戶，你的登入名稱為 ${d.loginId}。`,
+        `我們已為您在太平洋影像客戶服務平台建立帳戶，您的登入名稱為 ${d.loginId}。`,
         `請開啟以下連結設定密碼並啟用帳戶。連結只可使用一次，有效期為 ${valid}。`,
       ],
       linkLabel: '啟用我的帳戶',
-      footer: '如你並無預期收到本電郵，請不用理會，帳戶將維持未啟用。',
+      footer: '如您並無預期收到本電郵，請不用理會，帳戶將維持未啟用。',
     },
   },
   password_reset: {
@@ -115,13 +115,13 @@ const ACCOUNT_LINK_MAILS: Record<AccountLinkTemplate, { page: 'activate' | 'rese
       footer: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
     },
     tc: {
-      title: '重設你的客戶服務平台密碼',
+      title: '重設您的客戶服務平台密碼',
       paragraphs: (d, valid) => [
         `我們收到重設登入名稱 ${d.loginId} 密碼的要求。`,
-        `請開啟以下連結設定新密碼。連結只可使用一次，有效期為 ${valid}。重設後你會在所有裝置登出，登入失敗引致的鎖定亦會解除。`,
+        `請開啟以下連結設定新密碼。連結只可使用一次，有效期為 ${valid}。重設後您會在所有裝置登出，登入失敗引致的鎖定亦會解除。`,
       ],
       linkLabel: '設定新密碼',
-      footer: '如你並無提出此要求，請不用理會本電郵，你的密碼將維持不變。',
+      footer: '如您並無提出此要求，請不用理會本電郵，您的密碼將維持不變。',
     },
   },
 };
@@ -130,7 +130,7 @@ function accountLinkParts(template: AccountLinkTemplate, d: AccountLinkMailData,
   const hours = d.validFor.hours;
   const minutes = d.validFor.minutes ?? 0;
   const valid: Record<MailLocale, string> = { en: hours ? `${hours} hours` : `${minutes} minutes`, tc: hours ? `${hours} 小時` : `${minutes} 分鐘` };
-  const greeting: Record<MailLocale, string> = { en: `Dear ${d.name},`, tc: `${d.name}，你好：` };
+  const greeting: Record<MailLocale, string> = { en: `Dear ${d.name},`, tc: `${d.name}，您好：` };
   const mail = ACCOUNT_LINK_MAILS[template];
   const part = (locale: MailLocale): Part => {
     const text = mail[locale];
@@ -191,7 +191,7 @@ export function renderMail<T extends MailTemplate>(template: T, data: MailData[T
   const [first, second] = order.map((l) => all[l]) as [Part, Part];
   const subject = `${first.title} | ${second.title}`.slice(0, 250);
   const text = [first, second]
-    .map((p) => [p.title, '', ...p.paragraphs.flatMap((x) => [x, '']), `${p.linkLabel}: ${p.link}`, '', p.footer].join('\n'))
+    .map((p) => [p.title, '', ...p.paragraphs.flatMap((x) => [x, '']), `${p.linkLabel}${p.locale === 'tc' ? '：' : ': '}${p.link}`, '', p.footer].join('\n'))
     .join('\n\n———\n\n');
   const htmlPart = (p: Part) =>
     `<div lang="${p.locale === 'tc' ? 'zh-HK' : 'en'}" style="font-family:Arial,'Noto Sans TC',sans-serif;line-height:1.5;color:#1a1a1a">` +
