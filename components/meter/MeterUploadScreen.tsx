@@ -196,7 +196,7 @@ function PhotoInput({ machine, entry, onChange }: { machine: MeterMachine; entry
         {upload.isPending ? t('meter:upload.photoUploading') : entry.photoName ? t('meter:upload.photoReplace') : t('meter:upload.photo')}
       </FilePickButton>
       {entry.photoName ? (
-        <Typography variant="caption" sx={{ display: 'block' }}>
+        <Typography variant="caption" sx={{ display: 'block', ...LONG_NAME_SX }} data-testid={`photo-name-${machine.serialNo}`}>
           {entry.photoName}
         </Typography>
       ) : null}
@@ -208,6 +208,12 @@ function PhotoInput({ machine, entry, onChange }: { machine: MeterMachine; entry
     </Box>
   );
 }
+
+/**
+ * A chosen file's name breaks anywhere when it must: a long name without spaces ("meter_readings_harbour_view_…")
+ * widened the whole page past a phone's screen.
+ */
+const LONG_NAME_SX = { minWidth: 0, maxWidth: '100%', overflowWrap: 'anywhere' } as const;
 
 const PHOTO_TYPES = ['image/jpeg', 'image/png'] as const satisfies readonly UploadType[];
 
@@ -427,13 +433,14 @@ function CsvUpload() {
     setFileName(file.name);
     // By its byte-order mark: Excel's "Unicode text" / "CSV UTF-16" is UTF-16, which file.text() would read as UTF-8.
     const text = await readTextFile(file);
-    if (text.length > MAX_CSV_CHARS) {
-      setError(t('meter:errors.csvTooLarge', { max: MAX_CSV_CHARS }));
-      return;
-    }
     // A picture or a PDF chosen by mistake: text files have no NUL bytes (the server would refuse it as control characters).
+    // Checked before the size: a photo is nearly always past the CSV's limit and was told "The CSV is too large".
     if (text.includes('\u0000')) {
       setError(t('meter:errors.notCsv'));
+      return;
+    }
+    if (text.length > MAX_CSV_CHARS) {
+      setError(t('meter:errors.csvTooLarge', { max: numberFormat(locale).format(MAX_CSV_CHARS) }));
       return;
     }
     try {
@@ -477,7 +484,7 @@ function CsvUpload() {
         <FilePickButton accept=".csv,text/csv,.txt,text/plain" onFile={(file) => void choose(file)} testId="csv-input" variant="outlined" disabled={parse.isPending}>
           {t('meter:upload.chooseCsv')}
         </FilePickButton>
-        {fileName ? <Typography sx={{ alignSelf: 'center' }}>{fileName}</Typography> : null}
+        {fileName ? <Typography sx={{ alignSelf: 'center', ...LONG_NAME_SX }} data-testid="csv-file-name">{fileName}</Typography> : null}
       </Box>
       {error ? (
         <Alert severity="error" sx={{ mb: 2 }}>
