@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -236,6 +236,11 @@ const stackOnPhone: SxProps<Theme> = (theme) => ({
   },
 });
 
+/** Focuses (and scrolls to) the form's field with this id, once the messages it gets are drawn. */
+function focusField(id: string | null) {
+  if (id) setTimeout(() => document.getElementById(id)?.focus(), 0);
+}
+
 /** The column that names each field of the form in its messages. */
 const FIELD_COLUMN = { date: 'meter:columns.date', mono: 'meter:columns.monoCounter', colour: 'meter:columns.colourCounter' } as const;
 
@@ -309,7 +314,14 @@ function ReadingForm({ machines }: { machines: MeterMachine[] }) {
     setLocalFields(fields);
     if (filled.length === 0) problems.push(t('meter:errors.noRows'));
     setLocalError(problems);
-    if (problems.length > 0) return;
+    if (problems.length > 0) {
+      // The summary is at the top of a long form (on a phone a screen or more above the button): focus (and so show)
+      // the first field to correct, or the first counter when nothing was entered; the button kept the focus before.
+      const first = filled.find((m) => fields[m.id]);
+      const field = first ? (['date', 'mono', 'colour'] as const).find((f) => fields[first.id]?.[f]) : undefined;
+      focusField(first && field ? `${field}-${first.id}` : machines[0] ? `mono-${machines[0].id}` : null);
+      return;
+    }
     const ids = filled.map((m) => m.id);
     setSentIds(ids);
     void s.run(rows).then((saved) => {
@@ -318,6 +330,13 @@ function ReadingForm({ machines }: { machines: MeterMachine[] }) {
       if (saved) setEntries((all) => Object.fromEntries(Object.entries(all).map(([id, e]) => [id, { date: e.date, mono: '', colour: '' }])));
     });
   };
+  // The check refused rows (a date before the latest reading, a counter that went back): its first one's field, as above.
+  useEffect(() => {
+    if (!s.result || s.result.errorCount === 0) return;
+    const row = s.result.rows.find((r) => r.issues.some((i) => i.severity === 'error'));
+    const m = row ? machines.find((x) => x.serialNo === row.serialNo) : undefined;
+    if (row && m) focusField(`${row.issues.some((i) => i.severity === 'error' && DATE_ISSUES.has(i.code)) ? 'date' : 'mono'}-${m.id}`);
+  }, [s.result, machines]);
   const issuesFor = (serial: string, date: boolean): RowIssue[] => (s.result?.rows.find((r) => r.serialNo === serial)?.issues ?? []).filter((i) => DATE_ISSUES.has(i.code) === date);
   const columns = [t('meter:columns.serial'), t('meter:upload.previous'), t('meter:columns.date'), t('meter:columns.monoCounter'), t('meter:columns.colourCounter'), t('meter:upload.photoColumn')];
   // On a phone each machine is a card of labelled fields (the header's text above each cell), not six columns to scroll.

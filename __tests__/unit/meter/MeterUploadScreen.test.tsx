@@ -205,6 +205,29 @@ describe('MeterUploadScreen, the form', () => {
     expect(getComputedStyle(await screen.findByTestId(`photo-name-${MONO}`)).overflowWrap).toBe('anywhere');
   });
 
+  it.each(['en', 'tc'] as const)('%s: a refused submit moves the focus to the first field to correct (the summary is a screen above the button on a phone)', async (locale) => {
+    const calls = api();
+    const { L, typeInto, submit } = await openForm(locale);
+    await typeInto(L.mono(MONO), 'abc');
+    await submit();
+    await waitFor(() => expect(screen.getByLabelText(L.mono(MONO))).toHaveFocus());
+    expect(calls.checked).toEqual([]);
+  });
+
+  it('en: nothing entered focuses the first B/W counter; a row the check refuses focuses its field', async () => {
+    const refused = (rows: ReadingRowInput[]): CheckResult => {
+      const ok = okCheck(rows);
+      return { ...ok, errorCount: 1, rows: ok.rows.map((r) => ({ ...r, issues: [{ code: 'DATE_BEFORE_PREVIOUS', severity: 'error' as const, values: { previous: today } }] })) };
+    };
+    api(refused);
+    const { L, typeInto, submit } = await openForm('en');
+    await submit();
+    await waitFor(() => expect(screen.getByLabelText(L.mono(COLOUR))).toHaveFocus());
+    await typeInto(L.mono(MONO), '303000');
+    await submit();
+    await waitFor(() => expect(screen.getByLabelText(L.date(MONO))).toHaveFocus());
+  });
+
   it('after a reading is saved the counters are emptied (the date stays), so submitting again is not a duplicate', async () => {
     const calls = api();
     const { user, L, typeInto, submit } = await openForm();
