@@ -33,7 +33,7 @@ const PHONE_ONLY = { display: { xs: 'block', sm: 'none' } } as const;
 const NO_BREAK = { whiteSpace: 'nowrap' } as const;
 const SCHEDULE_SX: SxProps<Theme> = (theme) => ({ [theme.breakpoints.down('sm')]: { '& td, & th': { px: 1 } } });
 
-/** `text` with `part` (a bill number inside a translated label) kept on one line. */
+/** `text` with `part` (a bill number or a date inside a translated label) kept on one line. */
 function KeepTogether({ text, part }: { text: string; part: string }) {
   const at = text.indexOf(part);
   if (at < 0) return <>{text}</>;
@@ -127,15 +127,15 @@ function ContractView({ c }: { c: ContractDetail }) {
           {c.schedule.map((p) => (
             <TableRow key={p.periodStart} selected={p.state === 'current'}>
               <TableCell>
-                <Box component="span" sx={NO_BREAK}>
-                  {formatDate(p.periodStart, locale)}
+                {/* The dash stays with the first date: in a narrow cell it sat alone on a line between the two dates (tc). */}
+                <Box component="span" sx={NO_BREAK} data-testid="schedule-period-start">
+                  {formatDate(p.periodStart, locale)} –
                 </Box>{' '}
-                –{' '}
                 <Box component="span" sx={NO_BREAK}>
                   {formatDate(p.periodEnd, locale)}
                 </Box>
                 <Typography variant="caption" color="text.secondary" sx={PHONE_ONLY} data-testid="schedule-billing-date-phone">
-                  {t('contracts:schedule.billingDateOn', { date: formatDate(p.billingDate, locale) })}
+                  <KeepTogether text={t('contracts:schedule.billingDateOn', { date: formatDate(p.billingDate, locale) })} part={formatDate(p.billingDate, locale)} />
                 </Typography>
               </TableCell>
               <TableCell sx={WIDE_CELL}>{formatDate(p.billingDate, locale)}</TableCell>

@@ -86,7 +86,8 @@ function MachineCard({ machine: m }: { machine: MeterMachine | null }) {
           <Typography variant="body2" sx={TWO_LINES_SX}>
             {m ? (
               m.lastReading ? (
-                t('meter:machine.lastReading', {
+                // A black & white machine has no colour counter: "colour 0" beside its B/W counter read as a colour count of nothing.
+                t(m.isColour ? 'meter:machine.lastReading' : 'meter:machine.lastReadingMono', {
                   date: formatDate(m.lastReading.readingDate, locale),
                   mono: num(m.lastReading.monoCounter, locale),
                   colour: num(m.lastReading.colourCounter, locale),

@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -196,7 +196,7 @@ function PhotoInput({ machine, entry, onChange }: { machine: MeterMachine; entry
         {upload.isPending ? t('meter:upload.photoUploading') : entry.photoName ? t('meter:upload.photoReplace') : t('meter:upload.photo')}
       </FilePickButton>
       {entry.photoName ? (
-        <Typography variant="caption" sx={{ display: 'block' }}>
+        <Typography variant="caption" sx={{ display: 'block', ...LONG_NAME_SX }} data-testid={`photo-name-${machine.serialNo}`}>
           {entry.photoName}
         </Typography>
       ) : null}
@@ -208,6 +208,12 @@ function PhotoInput({ machine, entry, onChange }: { machine: MeterMachine; entry
     </Box>
   );
 }
+
+/**
+ * A chosen file's name breaks anywhere when it must: a long name without spaces ("meter_readings_harbour_view_…")
+ * widened the whole page past a phone's screen.
+ */
+const LONG_NAME_SX = { minWidth: 0, maxWidth: '100%', overflowWrap: 'anywhere' } as const;
 
 const PHOTO_TYPES = ['image/jpeg', 'image/png'] as const satisfies readonly UploadType[];
 
@@ -229,6 +235,11 @@ const stackOnPhone: SxProps<Theme> = (theme) => ({
     '& .MuiTextField-root': { width: '100%' },
   },
 });
+
+/** Focuses (and scrolls to) the form's field with this id, once the messages it gets are drawn. */
+function focusField(id: string | null) {
+  if (id) setTimeout(() => document.getElementById(id)?.focus(), 0);
+}
 
 /** The column that names each field of the form in its messages. */
 const FIELD_COLUMN = { date: 'meter:columns.date', mono: 'meter:columns.monoCounter', colour: 'meter:columns.colourCounter' } as const;
@@ -303,7 +314,14 @@ function ReadingForm({ machines }: { machines: MeterMachine[] }) {
     setLocalFields(fields);
     if (filled.length === 0) problems.push(t('meter:errors.noRows'));
     setLocalError(problems);
-    if (problems.length > 0) return;
+    if (problems.length > 0) {
+      // The summary is at the top of a long form (on a phone a screen or more above the button): focus (and so show)
+      // the first field to correct, or the first counter when nothing was entered; the button kept the focus before.
+      const first = filled.find((m) => fields[m.id]);
+      const field = first ? (['date', 'mono', 'colour'] as const).find((f) => fields[first.id]?.[f]) : undefined;
+      focusField(first && field ? `${field}-${first.id}` : machines[0] ? `mono-${machines[0].id}` : null);
+      return;
+    }
     const ids = filled.map((m) => m.id);
     setSentIds(ids);
     void s.run(rows).then((saved) => {
@@ -312,6 +330,13 @@ function ReadingForm({ machines }: { machines: MeterMachine[] }) {
       if (saved) setEntries((all) => Object.fromEntries(Object.entries(all).map(([id, e]) => [id, { date: e.date, mono: '', colour: '' }])));
     });
   };
+  // The check refused rows (a date before the latest reading, a counter that went back): its first one's field, as above.
+  useEffect(() => {
+    if (!s.result || s.result.errorCount === 0) return;
+    const row = s.result.rows.find((r) => r.issues.some((i) => i.severity === 'error'));
+    const m = row ? machines.find((x) => x.serialNo === row.serialNo) : undefined;
+    if (row && m) focusField(`${row.issues.some((i) => i.severity === 'error' && DATE_ISSUES.has(i.code)) ? 'date' : 'mono'}-${m.id}`);
+  }, [s.result, machines]);
   const issuesFor = (serial: string, date: boolean): RowIssue[] => (s.result?.rows.find((r) => r.serialNo === serial)?.issues ?? []).filter((i) => DATE_ISSUES.has(i.code) === date);
   const columns = [t('meter:columns.serial'), t('meter:upload.previous'), t('meter:columns.date'), t('meter:columns.monoCounter'), t('meter:columns.colourCounter'), t('meter:upload.photoColumn')];
   // On a phone each machine is a card of labelled fields (the header's text above each cell), not six columns to scroll.
@@ -427,13 +452,14 @@ function CsvUpload() {
     setFileName(file.name);
     // By its byte-order mark: Excel's "Unicode text" / "CSV UTF-16" is UTF-16, which file.text() would read as UTF-8.
     const text = await readTextFile(file);
-    if (text.length > MAX_CSV_CHARS) {
-      setError(t('meter:errors.csvTooLarge', { max: MAX_CSV_CHARS }));
-      return;
-    }
     // A picture or a PDF chosen by mistake: text files have no NUL bytes (the server would refuse it as control characters).
+    // Checked before the size: a photo is nearly always past the CSV's limit and was told "The CSV is too large".
     if (text.includes('\u0000')) {
       setError(t('meter:errors.notCsv'));
+      return;
+    }
+    if (text.length > MAX_CSV_CHARS) {
+      setError(t('meter:errors.csvTooLarge', { max: numberFormat(locale).format(MAX_CSV_CHARS) }));
       return;
     }
     try {
@@ -477,7 +503,7 @@ function CsvUpload() {
         <FilePickButton accept=".csv,text/csv,.txt,text/plain" onFile={(file) => void choose(file)} testId="csv-input" variant="outlined" disabled={parse.isPending}>
           {t('meter:upload.chooseCsv')}
         </FilePickButton>
-        {fileName ? <Typography sx={{ alignSelf: 'center' }}>{fileName}</Typography> : null}
+        {fileName ? <Typography sx={{ alignSelf: 'center', ...LONG_NAME_SX }} data-testid="csv-file-name">{fileName}</Typography> : null}
       </Box>
       {error ? (
         <Alert severity="error" sx={{ mb: 2 }}>

@@ -102,6 +102,8 @@ export function UsageChart({
               ...(colour ? [{ dataKey: 'colour', label: t('meter:columns.colourPages'), stack: 'pages', color: '#1e88e5' }] : []),
             ]}
             loading={loading}
+            // The chart library's own overlay texts are English ("No data to display", "Loading data…"), on tc pages too.
+            localeText={{ noData: t('meter:history.chartNoData'), loading: t('meter:history.chartLoading') }}
             {...(notAsked ? { slots: { noDataOverlay: NoOverlay } } : {})}
           />
         </Box>

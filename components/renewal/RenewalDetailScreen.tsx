@@ -48,6 +48,8 @@ function Options({ o }: { o: RenewalOptions }) {
   const c = o.contract;
   const offer = o.offers.find((x) => x.id === chosen) ?? null;
   const eligible = c.eligibility.eligible && !done;
+  // Whether an offer can be chosen here: a read-only user's click on a row chose it (row marked, its disabled option checked).
+  const canChoose = eligible && canWrite;
 
   const send = async () => {
     if (!offer) return;
@@ -120,9 +122,9 @@ function Options({ o }: { o: RenewalOptions }) {
             </TableCell>
           </TableRow>
           {o.offers.map((x) => (
-            <TableRow key={x.id} hover selected={chosen === x.id} onClick={() => eligible && setChosen(x.id)} sx={{ cursor: eligible ? 'pointer' : 'default' }}>
+            <TableRow key={x.id} hover selected={chosen === x.id} onClick={() => canChoose && setChosen(x.id)} sx={{ cursor: canChoose ? 'pointer' : 'default' }}>
               <TableCell padding="checkbox">
-                <Radio checked={chosen === x.id} disabled={!eligible || !canWrite} onChange={() => setChosen(x.id)} slotProps={{ input: { 'aria-label': pickLocalized(locale, x.nameEn, x.nameZh) } }} />
+                <Radio checked={chosen === x.id} disabled={!canChoose} onChange={() => setChosen(x.id)} slotProps={{ input: { 'aria-label': pickLocalized(locale, x.nameEn, x.nameZh) } }} />
               </TableCell>
               <TableCell>
                 <strong>{pickLocalized(locale, x.nameEn, x.nameZh)}</strong>

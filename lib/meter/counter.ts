@@ -8,6 +8,14 @@ import { MAX_COUNTER } from './constants';
 /** Plain digits, or groups of three after the first one to three digits, split by a comma or a (non-breaking) space. */
 const COUNTER_TEXT = /^(?:\d+|\d{1,3}(?:[,\u00a0\u202f ]\d{3})+)$/;
 
+/**
+ * Full-width digits, comma and space as a Chinese input method types them ("３０７，６００") → their plain forms: a Hong Kong
+ * user typing the counter in full-width mode was told "Enter a whole number of pages".
+ */
+function halfWidth(text: string): string {
+  return text.replace(/[\uff10-\uff19\uff0c\u3000]/g, (ch) => (ch === '\u3000' ? ' ' : String.fromCharCode(ch.charCodeAt(0) - 0xfee0)));
+}
+
 export type CounterRead = { value: number } | { error: 'number' | 'max' };
 
 /**
@@ -16,7 +24,7 @@ export type CounterRead = { value: number } | { error: 'number' | 'max' };
  * MAX_COUNTER. The caller decides what an empty text means.
  */
 export function readCounter(text: string): CounterRead {
-  const t = text.trim();
+  const t = halfWidth(text).trim();
   if (!COUNTER_TEXT.test(t)) return { error: 'number' };
   const digits = t.replace(/[^\d]/g, '');
   const value = Number(digits);

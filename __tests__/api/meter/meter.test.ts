@@ -190,6 +190,14 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
       expect(long.body.data.months).toHaveLength(60);
       expect(long.body.data.months.at(-1)).toBe(today.slice(0, 7));
       expect(long.body.data.points.filter((p) => p.machineId === c.colour.id).length).toBeGreaterThanOrEqual(10);
+      // Only a "from" in a later month (the history filter "from 1 Jan 2099", no "to"): that month, empty, not a 400
+      // the page showed as "check the highlighted fields" with nothing highlighted (QA 2026-11-25).
+      const future = await callEndpoint(server, E.usage, { fromMonth: '2099-01' }, { token: c.token });
+      if (future.body.status !== 'success') throw new Error(`expected success, got ${JSON.stringify(future.body)}`);
+      expect(future.body.data.months).toEqual(['2099-01']);
+      expect(future.body.data.points.every((p) => p.mono === 0 && p.colour === 0)).toBe(true);
+      const inverted = await callEndpoint(server, E.usage, { fromMonth: '2026-06', toMonth: '2026-01' }, { token: c.token });
+      expect(inverted.status).toBe(400);
       const far = await callEndpoint(server, E.usage, { fromMonth: '0001-01', toMonth: '9999-12' }, { token: c.token });
       expect(far.status).toBe(400);
       expect(far.body).toMatchObject({ error: { fields: { fromMonth: ['ui.validation.date'], toMonth: ['ui.validation.date'] } } });

@@ -61,9 +61,21 @@ describe('ContractDetailScreen, the billing schedule on a phone', () => {
     const link = within(billed!).getByRole('link', { name: 'Billed: INV-202404-1001' });
     expect(getComputedStyle(within(link).getByText('INV-202404-1001')).whiteSpace).toBe('nowrap');
     const period = within(billed!).getAllByRole('cell')[0]!;
-    expect(getComputedStyle(within(period).getByText('1 Mar 2024')).whiteSpace).toBe('nowrap');
+    expect(getComputedStyle(within(period).getByText('1 Mar 2024 –')).whiteSpace).toBe('nowrap');
     expect(getComputedStyle(within(period).getByText('31 Mar 2024')).whiteSpace).toBe('nowrap');
     expect(within(period).getByTestId('schedule-billing-date-phone')).toHaveTextContent('Billing date: 1 Apr 2024');
+  });
+
+  it.each([
+    ['en', '1 Apr 2024', '1 Mar 2024 –'],
+    ['tc', '2024年4月1日', '2024年3月1日 –'],
+  ] as const)('%s: the billing date under the period does not break inside ("1 / Apr 2024", "2024 / 年4月1日"), nor does the dash sit alone on a line', async (locale, billingDate, start) => {
+    const [billed] = await open(locale);
+    const period = within(billed!).getAllByRole('cell')[0]!;
+    const phoneDate = within(within(period).getByTestId('schedule-billing-date-phone')).getByText(billingDate);
+    expect(getComputedStyle(phoneDate).whiteSpace).toBe('nowrap');
+    expect(within(period).getByTestId('schedule-period-start')).toHaveTextContent(start);
+    expect(getComputedStyle(within(period).getByTestId('schedule-period-start')).whiteSpace).toBe('nowrap');
   });
 });
 

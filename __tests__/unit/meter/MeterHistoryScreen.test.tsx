@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MeterHistoryScreen } from '@/components/meter/MeterHistoryScreen';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
+import { formatDate } from '@/lib/i18n/locales';
 import { meterContract } from '@/lib/meter/contract';
 import type { MeterMachine } from '@/lib/meter/schemas';
 import { renderWithProviders, type TestLocale } from '../testUtils/render';
@@ -71,6 +72,17 @@ describe('MeterHistoryScreen', () => {
     expect(await screen.findByText('No readings match these filters.')).toBeInTheDocument();
     expect(asked.usage).toEqual([{ fromMonth: '2026-01', toMonth: '2026-11' }]);
     expect(asked.readings).toHaveLength(1);
+  });
+
+  it.each([
+    ['en', (date: string) => `Last reading ${date}: B/W 300,000`],
+    ['tc', (date: string) => `最近讀數 ${date}：黑白 300,000`],
+  ] as const)('%s: a black & white machine’s last reading names its B/W counter only (no "colour 0")', async (locale, line) => {
+    api();
+    render('/my-account/meter-history', locale);
+    const card = await screen.findByTestId(`machine-${PRINTER.serialNo}`);
+    expect(card).toHaveTextContent(line(formatDate(PRINTER.lastReading!.readingDate, locale)));
+    expect(card).not.toHaveTextContent(locale === 'en' ? /colour/ : /彩色 0/);
   });
 
   it.each(['en', 'tc'] as const)('%s: the overdue badge is never cut: its row of chips wraps and keeps no fixed one-chip height', async (locale) => {

@@ -195,6 +195,39 @@ describe('MeterUploadScreen, the form', () => {
     expect(uploads).toBe(0);
   });
 
+  it('a counter photo’s long file name breaks inside its card instead of widening the page past a phone’s screen', async () => {
+    api();
+    server.use(http.post(E.uploadPhoto.path, () => HttpResponse.json({ status: 'success', data: { fileId: '5eed0099-0000-4000-8000-000000000001' }, traceId: 't' })));
+    const { user } = await openForm();
+    const png = new Uint8Array(64);
+    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    await user.upload(screen.getByTestId(`photo-${MONO}`), new File([png], `${'IMG_20261125_counter_'.repeat(6)}.png`, { type: 'image/png' }));
+    expect(getComputedStyle(await screen.findByTestId(`photo-name-${MONO}`)).overflowWrap).toBe('anywhere');
+  });
+
+  it.each(['en', 'tc'] as const)('%s: a refused submit moves the focus to the first field to correct (the summary is a screen above the button on a phone)', async (locale) => {
+    const calls = api();
+    const { L, typeInto, submit } = await openForm(locale);
+    await typeInto(L.mono(MONO), 'abc');
+    await submit();
+    await waitFor(() => expect(screen.getByLabelText(L.mono(MONO))).toHaveFocus());
+    expect(calls.checked).toEqual([]);
+  });
+
+  it('en: nothing entered focuses the first B/W counter; a row the check refuses focuses its field', async () => {
+    const refused = (rows: ReadingRowInput[]): CheckResult => {
+      const ok = okCheck(rows);
+      return { ...ok, errorCount: 1, rows: ok.rows.map((r) => ({ ...r, issues: [{ code: 'DATE_BEFORE_PREVIOUS', severity: 'error' as const, values: { previous: today } }] })) };
+    };
+    api(refused);
+    const { L, typeInto, submit } = await openForm('en');
+    await submit();
+    await waitFor(() => expect(screen.getByLabelText(L.mono(COLOUR))).toHaveFocus());
+    await typeInto(L.mono(MONO), '303000');
+    await submit();
+    await waitFor(() => expect(screen.getByLabelText(L.date(MONO))).toHaveFocus());
+  });
+
   it('after a reading is saved the counters are emptied (the date stays), so submitting again is not a duplicate', async () => {
     const calls = api();
     const { user, L, typeInto, submit } = await openForm();
@@ -333,6 +366,50 @@ describe('MeterUploadScreen, the CSV', () => {
     expect(screen.queryByText(/not a CSV text file/)).not.toBeInTheDocument();
     // Excel saves "Unicode text" as .txt: the picker offers it.
     expect(screen.getByTestId('csv-input')).toHaveAttribute('accept', expect.stringContaining('.txt'));
+  });
+});
+
+describe('MeterUploadScreen, a wrong or big file chosen as the CSV', () => {
+  async function choose(locale: TestLocale, file: File) {
+    const user = userEvent.setup();
+    const parsed: string[] = [];
+    server.use(
+      http.post(E.listMachines.path, () => HttpResponse.json({ status: 'success', data: { items: MACHINES, today }, traceId: 't' })),
+      http.post(E.parseCsv.path, async ({ request }) => {
+        parsed.push(((await request.json()) as { csv: string }).csv);
+        return HttpResponse.json({ status: 'success', data: { rows: [], errorCount: 0, warningCount: 0, parseErrors: [] }, traceId: 't' });
+      }),
+    );
+    renderWithProviders(<MeterUploadScreen />, { locale, route: '/my-account/meter-history/upload', functionCodes: ['meter_upload_read', 'meter_upload_write'] });
+    await user.click(await screen.findByRole('tab', { name: locale === 'en' ? 'Upload CSV' : '上載 CSV' }));
+    await user.upload(screen.getByTestId('csv-input'), file);
+    return parsed;
+  }
+  /** A PNG's first bytes, then 200 KB of picture: a photo chosen by mistake, far past the CSV's 100,000 characters. */
+  const photo = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), new Uint8Array(200_000).fill(0x41)], 'IMG_2041.csv', { type: 'text/csv' });
+
+  it.each([
+    ['en', 'This file is not a CSV text file. Choose the CSV you filled in from the template.', /too large/],
+    ['tc', '此檔案不是 CSV 文字檔。請選擇按範本填寫的 CSV 檔案。', /過大/],
+  ] as const)('%s: a photo renamed .csv is "not a CSV file", whatever its size (a real photo was told "The CSV is too large")', async (locale, message, notTold) => {
+    const parsed = await choose(locale, photo());
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByText(notTold)).not.toBeInTheDocument();
+    expect(parsed).toEqual([]);
+  });
+
+  it.each([
+    ['en', 'The CSV is too large (at most 100,000 characters)'],
+    ['tc', 'CSV 檔案過大（最多 100,000 個字元）'],
+  ] as const)('%s: a text file past the limit names the limit as the page writes numbers', async (locale, message) => {
+    const parsed = await choose(locale, new File([`serial,date,bw,colour\n${'x'.repeat(100_001)}`], 'big.csv', { type: 'text/csv' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(parsed).toEqual([]);
+  });
+
+  it('a long file name without spaces breaks inside its own box instead of widening the page past a phone’s screen', async () => {
+    await choose('en', new File(['serial,date,bw,colour\n'], `${'meter_readings_harbour_view_'.repeat(5)}.csv`, { type: 'text/csv' }));
+    expect(getComputedStyle(await screen.findByTestId('csv-file-name')).overflowWrap).toBe('anywhere');
   });
 });
 

@@ -11,6 +11,14 @@ describe('readCounter (the reading form and the CSV)', () => {
     expect(readCounter('999,999,999')).toEqual({ value: 999_999_999 });
   });
 
+  it('reads full-width digits, comma and space as a Chinese input method types them', () => {
+    expect(readCounter('３０７６００')).toEqual({ value: 307_600 });
+    expect(readCounter('３０７，６００')).toEqual({ value: 307_600 });
+    expect(readCounter('３０７　６００')).toEqual({ value: 307_600 });
+    expect(readCounter('１，０００，０００，０００')).toEqual({ error: 'max' });
+    for (const bad of ['３．５', '－５', '３，５']) expect(readCounter(bad)).toEqual({ error: 'number' });
+  });
+
   it('refuses decimals, negatives, words and misplaced separators; a number past the limit is too large', () => {
     for (const bad of ['', '1.5', '1,000.5', '-5', '-1,000', 'abc', '1,5', '1,0000', ',100', '100,', '1e3']) expect(readCounter(bad)).toEqual({ error: 'number' });
     expect(readCounter('1,000,000,000')).toEqual({ error: 'max' });

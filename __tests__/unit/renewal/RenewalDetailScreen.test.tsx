@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { RenewalDetailScreen } from '@/components/renewal/RenewalDetailScreen';
 import type { FunctionCode } from '@/lib/permissions/codes';
 import { renewalContract } from '@/lib/renewal/contract';
@@ -70,6 +71,28 @@ describe('RenewalDetailScreen, a renewal in progress', () => {
     const first = await screen.findByRole('radio', { name: 'Rental renewal, 36 months' });
     expect(first).not.toBeChecked();
     expect(screen.queryByTestId('renewal-chosen-offer')).not.toBeInTheDocument();
+  });
+});
+
+describe('RenewalDetailScreen, a read-only user (contract_renewal_read only)', () => {
+  it.each(['en', 'tc'] as const)('%s: clicking an offer’s row on an eligible contract chooses nothing (it marked the row and checked its disabled option, with nothing to do next)', async (locale) => {
+    const user = userEvent.setup();
+    open(locale, null, ['contract_renewal_read']);
+    const name = locale === 'en' ? 'Rental renewal, 36 months' : '租賃續約（36個月）';
+    const radio = await screen.findByRole('radio', { name });
+    await user.click(screen.getByText(name));
+    expect(radio).not.toBeChecked();
+    expect(radio.closest('tr')).not.toHaveClass('Mui-selected');
+    expect(screen.queryByTestId('renewal-confirm')).not.toBeInTheDocument();
+  });
+
+  it('en: a user who may renew still chooses an offer by clicking its row', async () => {
+    const user = userEvent.setup();
+    open('en', null);
+    const radio = await screen.findByRole('radio', { name: 'Upgrade, 48 months' });
+    await user.click(screen.getByText('Upgrade, 48 months'));
+    expect(radio).toBeChecked();
+    expect(screen.getByTestId('renewal-confirm')).toBeInTheDocument();
   });
 });
 

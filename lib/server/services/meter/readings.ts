@@ -97,7 +97,8 @@ export function listReadings(ctx: CustomerContext, body: ListBody): Promise<Read
 /** Pages per machine and month (the month of the closing reading) from the customer's readings. */
 export async function usage(ctx: CustomerContext, body: UsageBody): Promise<UsageResult> {
   const today = hkToday(ctx.now());
-  const toMonth = body.toMonth ?? today.slice(0, 7);
+  // No "to": up to this month, or to the "from" month when that is later (a filter "from 1 Jan 2099" alone was a 400).
+  const toMonth = body.toMonth ?? (body.fromMonth && body.fromMonth > today.slice(0, 7) ? body.fromMonth : today.slice(0, 7));
   const askedFrom = body.fromMonth ?? addMonths(`${toMonth}-01`, -11).slice(0, 7);
   if (askedFrom > toMonth) throw new AppError('VALIDATION', { fields: { fromMonth: ['meter:errors.monthRange'] } });
   // At most the last USAGE_MAX_MONTHS months up to toMonth: a longer range (the history filter "from 2010") keeps its
