@@ -153,6 +153,7 @@ export function MeterHistoryScreen() {
   const usage = useEndpointQuery(E.usage, list.notAsked ? null : usageBody);
   const usageData = list.notAsked ? undefined : usage.data;
   const items = useMemo(() => machines.data?.items ?? [], [machines.data]);
+  const monoOnly = useMemo(() => new Set(items.filter((m) => !m.isColour).map((m) => m.id)), [items]);
 
   const monthly = useMemo(() => {
     const months = usageData?.months ?? [];
@@ -176,9 +177,10 @@ export function MeterHistoryScreen() {
       { key: 'serialNo', header: t('meter:columns.serial'), sortable: true, render: (r) => r.serialNo },
       { key: 'location', header: t('meter:columns.location'), hideOnMobile: true, render: (r) => pickLocalized(locale, r.locationEn, r.locationZh) },
       { key: 'mono', header: t('meter:columns.monoCounter'), align: 'right', render: (r) => num(r.monoCounter, locale) },
-      { key: 'colour', header: t('meter:columns.colourCounter'), align: 'right', render: (r) => num(r.colourCounter, locale) },
+      // A black & white machine has no colour counter: '–' as on its card and in the reading form, not '0'.
+      { key: 'colour', header: t('meter:columns.colourCounter'), align: 'right', render: (r) => (monoOnly.has(r.machineId) ? '–' : num(r.colourCounter, locale)) },
       { key: 'monoPages', header: t('meter:columns.monoPages'), align: 'right', render: (r) => num(r.monoPages, locale) },
-      { key: 'colourPages', header: t('meter:columns.colourPages'), align: 'right', render: (r) => num(r.colourPages, locale) },
+      { key: 'colourPages', header: t('meter:columns.colourPages'), align: 'right', render: (r) => (monoOnly.has(r.machineId) ? '–' : num(r.colourPages, locale)) },
       { key: 'source', header: t('meter:columns.source'), render: (r) => t(`meter:source.${r.source}`) },
       {
         key: 'status',
@@ -192,7 +194,7 @@ export function MeterHistoryScreen() {
         ),
       },
     ],
-    [t, locale],
+    [t, locale, monoOnly],
   );
 
   // The machines, the usage and the readings arrive one after another, each re-rendering this screen: each part is

@@ -4,7 +4,7 @@ import { MeterHistoryScreen } from '@/components/meter/MeterHistoryScreen';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
 import { formatDate } from '@/lib/i18n/locales';
 import { meterContract } from '@/lib/meter/contract';
-import type { MeterMachine } from '@/lib/meter/schemas';
+import type { MeterMachine, ReadingItem } from '@/lib/meter/schemas';
 import { renderWithProviders, type TestLocale } from '../testUtils/render';
 import { server } from '../testUtils/server';
 
@@ -29,13 +29,13 @@ const PRINTER: MeterMachine = {
 };
 
 /** The page's three endpoints; each records the bodies it was asked with. */
-function api() {
+function api(readings: ReadingItem[] = []) {
   const asked = { readings: [] as unknown[], usage: [] as unknown[] };
   server.use(
     http.post(E.listMachines.path, () => HttpResponse.json({ status: 'success', data: { items: [PRINTER], today }, traceId: 't' })),
     http.post(E.listReadings.path, async ({ request }) => {
       asked.readings.push(await request.json());
-      return HttpResponse.json({ status: 'success', data: { items: [], total: 0 }, traceId: 't' });
+      return HttpResponse.json({ status: 'success', data: { items: readings, total: readings.length }, traceId: 't' });
     }),
     http.post(E.usage.path, async ({ request }) => {
       const body = (await request.json()) as { fromMonth?: string; toMonth?: string };
@@ -83,6 +83,37 @@ describe('MeterHistoryScreen', () => {
     const card = await screen.findByTestId(`machine-${PRINTER.serialNo}`);
     expect(card).toHaveTextContent(line(formatDate(PRINTER.lastReading!.readingDate, locale)));
     expect(card).not.toHaveTextContent(locale === 'en' ? /colour/ : /彩色 0/);
+  });
+
+  it('the readings of a black & white machine show "–" for the colour counter and colour pages, not 0', async () => {
+    const reading = (id: string, machineId: string, serialNo: string): ReadingItem => ({
+      id,
+      machineId,
+      serialNo,
+      locationEn: 'Office',
+      locationZh: '辦公室',
+      readingDate: addDays(today, -30),
+      monoCounter: 301_000,
+      colourCounter: 0,
+      monoPages: 1_000,
+      colourPages: 0,
+      source: 'web',
+      status: 'accepted',
+      billed: false,
+      hasPhoto: false,
+    });
+    // A colour machine that printed no colour pages keeps its 0s; a machine the card list does not know keeps its figures.
+    const COLOUR: MeterMachine = { ...PRINTER, id: '00000000-0000-4000-8000-000000000002', serialNo: 'COLOUR01', isColour: true };
+    api([reading('r1', PRINTER.id, PRINTER.serialNo), reading('r2', COLOUR.id, COLOUR.serialNo)]);
+    server.use(http.post(E.listMachines.path, () => HttpResponse.json({ status: 'success', data: { items: [PRINTER, COLOUR], today }, traceId: 't' })));
+    render('/my-account/meter-history');
+    const mono = (await screen.findAllByText(PRINTER.serialNo)).map((el) => el.closest('tr')).find(Boolean)!;
+    const colour = (await screen.findAllByText('COLOUR01')).map((el) => el.closest('tr')).find(Boolean)!;
+    const cells = (row: Element) => [...row.querySelectorAll('td')].map((c) => c.textContent);
+    expect(cells(mono)).toEqual(expect.arrayContaining(['301,000', '1,000']));
+    expect(cells(mono).filter((c) => c === '–')).toHaveLength(2);
+    expect(cells(mono)).not.toContain('0');
+    expect(cells(colour).filter((c) => c === '0')).toHaveLength(2);
   });
 
   it.each(['en', 'tc'] as const)('%s: the overdue badge is never cut: its row of chips wraps and keeps no fixed one-chip height', async (locale) => {
