@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
@@ -22,7 +23,7 @@ import { useEndpointQuery } from '@/lib/api/query';
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import { customerWritableTypes, type ChangeType } from '@/lib/accountChanges/constants';
 import { HK_DISTRICTS_BY_REGION, HK_REGIONS, LIMITS, type CurrentValues, type HkRegion, type SubmitResult } from '@/lib/accountChanges/schemas';
-import { ADD_PATH, agreementPath, LIST_PATH } from './links';
+import { ADD_PATH, agreementPath, LIST_PATH, requestPath } from './links';
 import { blocksType, OpenRequestNote } from './OpenRequestNote';
 import { useCodes } from './useCodes';
 import { useOpenRequests, type OpenRequests } from './useOpenRequests';
@@ -79,8 +80,18 @@ export function ChangeFormScreen({
     <>
       <PageHeader title={title} subtitle={t(`typeHelp.${type}`)} breadcrumbs={[{ label: t('title'), href: LIST_PATH }, { label: t('add.title'), href: ADD_PATH }, { label: title }]} />
       {done ? (
-        <Alert severity="success" role="status" action={<Button component={Link} href={LIST_PATH}>{t('title')}</Button>}>
+        // The links under the text, not in the alert's action column: there, on a 390 px phone, "Account information
+        // update" broke into a narrow column of its own beside the message (QA). The request opens in the list's dialog.
+        <Alert severity="success" role="status">
           {t('form.submitted', { requestNo: done.requestNo })}
+          <Box sx={{ mt: 0.5, ml: -0.75, display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
+            <Button component={Link} href={requestPath(done.id)} color="inherit" size="small" sx={{ whiteSpace: 'nowrap', textDecoration: 'underline' }}>
+              {t('add.viewRequest', { requestNo: done.requestNo })}
+            </Button>
+            <Button component={Link} href={LIST_PATH} color="inherit" size="small" sx={{ whiteSpace: 'nowrap', textDecoration: 'underline' }}>
+              {t('title')}
+            </Button>
+          </Box>
         </Alert>
       ) : !mayWrite ? (
         <Alert severity="info">{t('form.readOnly')}</Alert>

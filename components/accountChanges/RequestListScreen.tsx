@@ -101,7 +101,9 @@ function RequestDialog({ id, onClose }: { id: string; onClose: () => void }) {
         <DetailScreen query={query} variant="inline" title="" notFoundTitle={t('detail.notFoundTitle')} notFoundBody={t('detail.notFoundBody')}>
           {(r) => (
             <Stack spacing={2}>
-              <RequestFacts request={r} />
+              {/* A rejection's reason once, in the warning: it was also a row of the facts (and is in the history), so the
+                  customer read it three times (QA). */}
+              <RequestFacts request={r} withComment={r.status !== 'reject'} />
               {r.status === 'reject' && r.reviewerComment ? <Alert severity="warning">{r.reviewerComment}</Alert> : null}
               <BeforeAfter values={r} />
               <Attachments

@@ -134,8 +134,11 @@ export function History({ events }: { events: readonly ChangeEvent[] }) {
   );
 }
 
-/** The facts of a request (customer and staff views). */
-export function RequestFacts({ request, extra = [] }: { request: ChangeDetail; extra?: Row[] }) {
+/**
+ * The facts of a request (customer and staff views). `withComment: false` leaves out our comment where the screen
+ * shows it on its own (the customer's dialog puts a rejection's reason in a warning above).
+ */
+export function RequestFacts({ request, extra = [], withComment = true }: { request: ChangeDetail; extra?: Row[]; withComment?: boolean }) {
   const { t } = useTranslation(['accountChanges', 'common']);
   const { locale } = useRouter();
   return (
@@ -148,7 +151,7 @@ export function RequestFacts({ request, extra = [] }: { request: ChangeDetail; e
         [t('detail.facts.submittedBy'), request.submittedByName ?? '—'],
         [t('detail.facts.channel'), t('detail.facts.channelW')],
         ...(request.effectiveDate ? [[t('detail.facts.effectiveDate'), formatDate(request.effectiveDate, locale)] as const] : []),
-        ...(request.reviewerComment ? [[t('detail.facts.comment'), request.reviewerComment] as const] : []),
+        ...(withComment && request.reviewerComment ? [[t('detail.facts.comment'), request.reviewerComment] as const] : []),
       ]}
     />
   );

@@ -128,7 +128,13 @@ function ReviewActionsInner<A extends Endpoint<'mutation'>, R extends Endpoint<'
       {conflict ? (
         <Alert severity="warning" role="alert" data-testid="review-conflict">
           <AlertTitle>{t('ui.review.conflictTitle')}</AlertTitle>
-          {t(errorKey(conflict.code))} {t('ui.review.conflictBody')}
+          {/* Two sentences, each its own line: joined by a space, the Chinese read 「…狀態。 頁面…」. */}
+          <Box component="span" sx={{ display: 'block' }}>
+            {t(errorKey(conflict.code))}
+          </Box>
+          <Box component="span" sx={{ display: 'block' }}>
+            {t('ui.review.conflictBody')}
+          </Box>
         </Alert>
       ) : null}
       {disabled || conflict ? null : (

@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'next-i18next/pages';
-import { dateTimeFormat, formatDate, numberFormat } from '@/lib/i18n/locales';
+import { formatDate, formatMonth, numberFormat } from '@/lib/i18n/locales';
 import type { ReadingDueFlag } from '@/lib/meter/constants';
 
 /**
@@ -44,15 +44,8 @@ const NoOverlay = () => null;
 
 export type UsageMonth = { month: string; mono: number; colour: number };
 
-const MONTH_SHORT: Intl.DateTimeFormatOptions = { month: 'short', timeZone: 'UTC' };
-const MONTH_LONG: Intl.DateTimeFormatOptions = { month: 'short', year: 'numeric', timeZone: 'UTC' };
-
-/** A 'YYYY-MM' month in the page's language: short for the chart's axis ("Dec" / "12月"), long for the table ("Dec 2025" / "2025年12月"). */
-export function formatMonth(month: string, locale: string | undefined, style: 'short' | 'long'): string {
-  const [y, m] = month.split('-').map(Number);
-  if (!y || !m) return month;
-  return dateTimeFormat(locale, style === 'short' ? MONTH_SHORT : MONTH_LONG).format(new Date(Date.UTC(y, m - 1, 1)));
-}
+/** A 'YYYY-MM' month in the page's language (moved to lib/i18n/locales for the renewal report too). */
+export { formatMonth };
 
 /** Every how many months the chart's axis names one, so that at most `most` names show (12 months or fewer: all). */
 export function monthLabelEvery(months: number, most: number): number {

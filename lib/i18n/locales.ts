@@ -66,6 +66,19 @@ export function formatDate(value: string | number | Date | null | undefined, loc
   return dateTimeFormat(locale, DATE).format(d);
 }
 
+const MONTH_SHORT: Intl.DateTimeFormatOptions = { month: 'short', timeZone: 'UTC' };
+const MONTH_LONG: Intl.DateTimeFormatOptions = { month: 'short', year: 'numeric', timeZone: 'UTC' };
+
+/**
+ * A 'YYYY-MM' month in the page's language: short for a chart's axis ("Dec" / "12月"), long for a table ("Dec 2025" /
+ * "2025年12月"); anything else is returned as it came.
+ */
+export function formatMonth(month: string, locale: string | undefined, style: 'short' | 'long'): string {
+  const [y, m] = month.split('-').map(Number);
+  if (!y || !m) return month;
+  return dateTimeFormat(locale, style === 'short' ? MONTH_SHORT : MONTH_LONG).format(new Date(Date.UTC(y, m - 1, 1)));
+}
+
 /** Money is integer cents of HKD (DESIGN.md "Data"). */
 export function formatMoney(cents: number, locale: string | undefined): string {
   return numberFormat(locale, HKD).format(cents / 100);

@@ -83,9 +83,11 @@ export type SubmitRenewalResult = { id: string; renewalNo: string; status: Renew
 // ---------------------------------------------------------------------------------------------------------------
 // Staff: offers
 
+/** A rate per page: required (an empty box says so, not the format hint), up to 4 decimals. */
 const rateSchema = z
-  .string()
+  .string({ error: 'ui.validation.required' })
   .overwrite(trimBlank)
+  .min(1, { error: 'ui.validation.required', abort: true })
   .regex(/^\d{1,4}(\.\d{1,4})?$/, { error: 'renewal:offers.rateFormat' });
 /** An offer's charges, up to HK$1,000,000; the fields have no asterisk: left empty is none (0, the table's default). */
 const chargeSchema = optionalMoneyCents(100_000_000);

@@ -3,7 +3,7 @@
  * submitter (docs/account-changes.md, "Audit and notice"), so the unread count in the header follows at once, as it
  * does after a contract renewal or a service request, instead of staying at the old number until the next sign-in.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useUnreadCount } from '@/components/auth/useSessionData';
 import { ReceiveHardcopyScreen } from '@/components/accountChanges/ChangeForms';
@@ -46,6 +46,30 @@ it('the unread count is fetched again after a submission (the request’s inbox 
   await waitFor(() => expect(screen.getByTestId('unread')).toHaveTextContent('5'));
   await user.click(await screen.findByRole('radio', { name: text('en', 'accountChanges:fields.hardcopyOn') }));
   await user.click(screen.getByRole('button', { name: text('en', 'accountChanges:form.submit') }));
-  expect(await screen.findByText(/ACR-2026-001234/)).toBeInTheDocument();
+  expect(await screen.findByText(/ACR-2026-001234 was submitted/)).toBeInTheDocument();
   await waitFor(() => expect(screen.getByTestId('unread')).toHaveTextContent('6'));
+});
+
+it('the confirmation links to the new request and to the list under its text, not in a narrow action column (QA, 390 px)', async () => {
+  const user = userEvent.setup();
+  const id = '00000000-0000-4000-8000-000000000002';
+  server.use(
+    endpointSuccess(C.endpoints.getCurrent, current()),
+    endpointSuccess(C.endpoints.listRequests, { items: [], total: 0 }),
+    endpointSuccess(inboxContract.endpoints.getEmailUnreadCount, 0),
+    endpointSuccess(C.endpoints.submitReceiveHardcopy, { id, requestNo: 'ACR-2026-001235', status: 'pending' as const, replayed: false }),
+  );
+  renderWithProviders(<ReceiveHardcopyScreen />, {
+    locale: 'tc',
+    functionCodes: ['home', 'ac_chg_rec_hardcopy_write'],
+    router: { pathname: '/customer-support/account-info-update/add-changes/change-of-receive-hardcopy', query: { accepted: '1' } },
+  });
+  await user.click(await screen.findByRole('radio', { name: text('tc', 'accountChanges:fields.hardcopyOn') }));
+  await user.click(screen.getByRole('button', { name: text('tc', 'accountChanges:form.submit') }));
+  const done = await screen.findByRole('status');
+  expect(done).toHaveTextContent(/ACR-2026-001235/);
+  const view = within(done).getByRole('link', { name: '查看 ACR-2026-001235' });
+  expect(view.getAttribute('href')).toContain(`request=${id}`);
+  expect(within(done).getByRole('link', { name: text('tc', 'accountChanges:title') })).toBeInTheDocument();
+  expect(done.querySelector('.MuiAlert-action')).toBeNull();
 });

@@ -20,3 +20,20 @@ describe('renewal offer: term (months)', () => {
     expect(termMessage(36)).toBeUndefined();
   });
 });
+
+/** The rates: an empty (or blank) box is "required", not the format hint (QA: the add dialog said "A rate in HK$ per page…" for an empty box). */
+const rateMessages = (monoRate: unknown) => {
+  const r = offerFieldsSchema.safeParse({ monoRate });
+  return r.success ? [] : r.error.issues.filter((i) => i.path[0] === 'monoRate').map((i) => i.message);
+};
+
+describe('renewal offer: rates', () => {
+  it.each([
+    ['', ['ui.validation.required']],
+    ['   ', ['ui.validation.required']],
+    ['0.04a', ['renewal:offers.rateFormat']],
+    ['0.0450', []],
+  ])('%p: %p', (value, messages) => {
+    expect(rateMessages(value)).toEqual(messages);
+  });
+});

@@ -14,12 +14,20 @@ import { PageHeader } from '@/components/common/PageHeader';
 import { PlainTable } from '@/components/common/PlainTable';
 import { useEndpointQuery } from '@/lib/api/query';
 import { errorKey } from '@/lib/errors';
-import { formatMoney, pickLocalized } from '@/lib/i18n/locales';
+import { formatMoney, formatMonth, pickLocalized } from '@/lib/i18n/locales';
 import { RENEWAL_STATUSES } from '@/lib/renewal/constants';
 import { renewalContract } from '@/lib/renewal/contract';
 import type { LogFilter } from '@/lib/renewal/schemas';
 
 const R = renewalContract.endpoints;
+
+/**
+ * A short value kept on one line: on a phone the table scrolls sideways instead of squeezing its columns until a
+ * status or a heading stood one character a line and the last amount was cut off (QA).
+ */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+/** The offer, the one column that may wrap, kept readable. */
+const OFFER_CELL = { minWidth: 200 } as const;
 
 /** `/admin-controls/customer-contract-renewal-report`: renewals by month, status and offer; CSV export. */
 export function RenewalReportScreen() {
@@ -66,7 +74,7 @@ export function RenewalReportScreen() {
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', my: 2 }} data-testid="report-totals">
           <Chip label={t('renewal:report.total', { count: totals.count })} />
           {RENEWAL_STATUSES.map((s) => (
-            <Chip key={s} variant="outlined" label={`${t(`renewal:status.${s}`)}: ${totals.byStatus[s]}`} />
+            <Chip key={s} variant="outlined" label={t('renewal:report.byStatus', { status: t(`renewal:status.${s}`), count: totals.byStatus[s] })} />
           ))}
         </Box>
       ) : null}
@@ -74,24 +82,30 @@ export function RenewalReportScreen() {
         label={t('renewal:report.title')}
         testId="report-table"
         head={[
-          t('renewal:report.month'),
-          t('renewal:logs.columns.status'),
-          t('renewal:logs.columns.offer'),
-          { label: t('renewal:report.count'), align: 'right' },
-          { label: t('renewal:logs.currentCost'), align: 'right' },
-          { label: t('renewal:logs.offerCost'), align: 'right' },
+          { label: t('renewal:report.month'), sx: NO_WRAP },
+          { label: t('renewal:logs.columns.status'), sx: NO_WRAP },
+          { label: t('renewal:logs.columns.offer'), sx: OFFER_CELL },
+          { label: t('renewal:report.count'), align: 'right', sx: NO_WRAP },
+          { label: t('renewal:logs.currentCost'), align: 'right', sx: NO_WRAP },
+          { label: t('renewal:logs.offerCost'), align: 'right', sx: NO_WRAP },
         ]}
       >
         {(report.data?.rows ?? []).map((r) => (
           <TableRow key={`${r.period}-${r.status}-${r.offerId}`}>
-            <TableCell>{r.period}</TableCell>
-            <TableCell>{t(`renewal:status.${r.status}`)}</TableCell>
-            <TableCell>
+            <TableCell sx={NO_WRAP}>{formatMonth(r.period, locale, 'long')}</TableCell>
+            <TableCell sx={NO_WRAP}>{t(`renewal:status.${r.status}`)}</TableCell>
+            <TableCell sx={OFFER_CELL}>
               {r.offerCode} · {pickLocalized(locale, r.offerNameEn, r.offerNameZh)}
             </TableCell>
-            <TableCell align="right">{r.count}</TableCell>
-            <TableCell align="right">{formatMoney(r.currentCostCents, locale)}</TableCell>
-            <TableCell align="right">{formatMoney(r.offerCostCents, locale)}</TableCell>
+            <TableCell align="right" sx={NO_WRAP}>
+              {r.count}
+            </TableCell>
+            <TableCell align="right" sx={NO_WRAP}>
+              {formatMoney(r.currentCostCents, locale)}
+            </TableCell>
+            <TableCell align="right" sx={NO_WRAP}>
+              {formatMoney(r.offerCostCents, locale)}
+            </TableCell>
           </TableRow>
         ))}
         {notAsked ? (

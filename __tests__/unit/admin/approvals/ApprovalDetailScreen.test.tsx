@@ -1,0 +1,55 @@
+/**
+ * Two staff deciding the same change request (docs/account-changes.md, "Concurrency"): the loser's page is refreshed
+ * by the 409 and says so. QA found the warning telling staff to "Reload it to see where it stands. The page now shows
+ * its current state." — a reload it did not need, and two sentences contradicting each other.
+ */
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApprovalDetailScreen } from '@/components/admin/approvals/ApprovalDetailScreen';
+import { accountChangesContract as C } from '@/lib/accountChanges/contract';
+import type { ReviewDetail } from '@/lib/accountChanges/schemas';
+import { endpointError, endpointSuccess } from '../../testUtils/handlers';
+import { renderWithProviders, text, type TestLocale } from '../../testUtils/render';
+import { server } from '../../testUtils/server';
+
+const ID = '00000000-0000-4000-8000-000000000105';
+const request: ReviewDetail = {
+  id: ID,
+  requestNo: 'ACR-2026-000105',
+  type: 'rec_hardcopy',
+  status: 'pending',
+  channelSource: 'W',
+  submittedAt: '2026-11-18T02:10:00.000Z',
+  submittedByName: 'Chan Tai Man',
+  reviewerComment: null,
+  updatedAt: '2026-11-18T02:10:00.000Z',
+  oldValue: { receiveHardcopy: true, ebillEmail: 'ap@example.hk' },
+  newValue: { receiveHardcopy: false, ebillEmail: 'ap@example.hk' },
+  effectiveDate: null,
+  attachments: [],
+  history: [{ at: '2026-11-18T02:10:00.000Z', fromStatus: null, toStatus: 'pending', actorName: 'Chan Tai Man', byProvider: false, comment: null }],
+  ucpId: 'UCP100001',
+  customerNameEn: 'Harbour View Trading Company Limited',
+  customerNameZh: '海景貿易有限公司',
+  actions: ['start', 'approve', 'reject'],
+};
+
+describe.each(['en', 'tc'] as const)('approving a request someone else decided first (%s)', (locale: TestLocale) => {
+  it('says it moved on and that the page shows where it stands, without asking for a reload', async () => {
+    const user = userEvent.setup();
+    server.use(endpointSuccess(C.endpoints.getForReview, request), endpointError(C.endpoints.transition, 'CHANGE_STATUS_CONFLICT', { status: 409 }));
+    renderWithProviders(<ApprovalDetailScreen />, {
+      locale,
+      functionCodes: ['apv_chg_rec_hardcopy_write'],
+      router: { pathname: '/admin-controls/approve-account-info-update/[id]', query: { id: ID } },
+    });
+    const approve = text(locale, 'common:ui.review.approve');
+    await user.click(await screen.findByRole('button', { name: approve }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: approve }));
+    const conflict = await screen.findByTestId('review-conflict');
+    expect(conflict).toHaveTextContent(text(locale, 'error:CHANGE_STATUS_CONFLICT'));
+    expect(conflict).toHaveTextContent(text(locale, 'common:ui.review.conflictBody'));
+    expect(conflict.textContent).not.toMatch(locale === 'en' ? /reload/i : /重新載入/);
+    expect(conflict.textContent).not.toContain('。 ');
+  });
+});
