@@ -9,6 +9,8 @@ import type { ContractTerms } from '@/lib/contracts/schemas';
  */
 export function renewalTermsLine(t: TFunction, locale: string | undefined, x: ContractTerms, frequency: string = 'monthly'): string {
   return t('renewal:detail.termsLine', {
+    // No minimum charge (an offer saved without one stores 0): the line leaves the clause out ("minimum HK$0.00" read as a term).
+    ...(x.minimumChargeCents > 0 ? {} : { context: 'noMinimum' }),
     per: t(`renewal:detail.per.${frequency === 'quarterly' ? 'quarterly' : 'monthly'}`),
     charge: formatMoney(x.periodChargeCents, locale),
     minimum: formatMoney(x.minimumChargeCents, locale),

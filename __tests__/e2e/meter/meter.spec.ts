@@ -7,6 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { hkToday } from '@/lib/dates/hongKong';
+import { formatMonth } from '@/lib/i18n/locales';
 import type { MachinesResult, ReadingListResult } from '@/lib/meter/schemas';
 import { closeAfterEach, closeBrowser, newPage, newPageAs, url } from '../helpers/browser';
 import { api, en, h1, open, t, until } from '../orders/support';
@@ -147,10 +148,13 @@ it('renews a contract from an offer to the confirmation in the inbox; staff see 
   // The offer's terms and the new term are written out: no `{{per}}` left in the line, the term in months.
   const facts = await page.locator('main').innerText();
   expect(facts).not.toContain('{{');
-  expect(facts).toMatch(/HK\$[\d,.]+ a month, minimum HK\$/);
+  // The offer (RN-RENT-36) has no minimum charge: its line says none ("minimum HK$0.00" read as a term).
+  expect(facts).toMatch(/HK\$[\d,.]+ a month(, minimum HK\$[\d,.]+)?; B\/W HK\$/);
+  expect(facts).not.toContain('minimum HK$0.00');
   expect(facts).toContain('(36 months)');
   await open(page, '/admin-controls/customer-contract-renewal-report', en('renewal:report.title'));
-  await page.getByTestId('report-table').getByText(today.slice(0, 7)).first().waitFor();
+  // The report names its months in words ("Nov 2026"), its CSV as 2026-11.
+  await page.getByTestId('report-table').getByText(formatMonth(today.slice(0, 7), 'en', 'long')).first().waitFor();
   await open(page, '/admin-controls/contract-renewal-offer-maintenance', en('renewal:offers.title'));
   await page.getByText('RN-RENT-36', { exact: true }).first().waitFor();
 }, 240_000);
