@@ -192,7 +192,8 @@ export function ResourceViewPage<Rec>({ resource }: { resource: ResourceDescript
             }
           />
           <Box sx={{ display: 'grid', gap: 2 }}>
-            <FactsSection title={t('title')} rows={r.view(rec, t, i18n.language)} />
+            {/* The record's facts, under "Details": the area's name ("Offer maintenance") is the list page's title, not this section's. */}
+            <FactsSection title={t('common:ui.details')} rows={r.view(rec, t, i18n.language)} />
             {r.sections?.(rec, t, i18n.language)}
           </Box>
         </>

@@ -54,6 +54,9 @@ describe('UCP customer maintenance screens', () => {
     server.use(endpointSuccess(c.getCustomer, detail));
     renderWithProviders(<ResourceViewPage resource={customersResource} />, { functionCodes: ['ucp_cust_main_read'], router: { query: { id: 'UCP100001' } } });
     expect(await screen.findByRole('heading', { level: 1, name: detail.nameEn })).toBeInTheDocument();
+    // The record's facts stand under "Details", not under the area's name (the list page's title).
+    expect(within(screen.getByRole('region', { name: 'Details' })).getByText('UCP100001')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'UCP customer maintenance' })).not.toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Customer numbers' })).getByText('C-88001')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Contracts' })).getByText('RC-2024-0001')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Machines' })).getByText('No machines.')).toBeInTheDocument();
