@@ -144,7 +144,7 @@ export function OfferMaintenanceScreen() {
       { key: 'offerCode', header: t('renewal:offers.fields.offerCode'), sortable: true, render: (r) => r.offerCode },
       { key: 'name', header: t('renewal:offers.fields.name'), render: (r) => pickLocalized(locale, r.nameEn, r.nameZh) },
       { key: 'type', header: t('renewal:offers.fields.contractType'), hideOnMobile: true, render: (r) => (r.contractType ? t(`contracts:type.${r.contractType}`) : t('renewal:offers.anyType')) },
-      { key: 'term', header: t('renewal:offers.fields.termMonths'), hideOnMobile: true, render: (r) => r.termMonths },
+      { key: 'term', header: t('renewal:offers.fields.termMonths'), align: 'right', hideOnMobile: true, render: (r) => r.termMonths },
       { key: 'periodCharge', header: t('renewal:offers.fields.periodCharge'), sortable: true, align: 'right', hideOnMobile: true, render: (r) => formatMoney(r.periodChargeCents, locale) },
       { key: 'validTo', header: t('renewal:offers.fields.validTo'), sortable: true, render: (r) => formatDate(r.validTo, locale) },
       { key: 'renewals', header: t('renewal:offers.renewals'), align: 'right', hideOnMobile: true, render: (r) => r.renewalCount },

@@ -53,6 +53,16 @@ async function openOffer(user: ReturnType<typeof userEvent.setup>) {
   return screen.findByRole('dialog');
 }
 
+describe('renewal offer maintenance: the list', () => {
+  it('the term in months is a figure, right-aligned like the charge and the renewals beside it', async () => {
+    answer();
+    renderWithProviders(<OfferMaintenanceScreen />, { functionCodes: ['renewal_offer_read', 'renewal_offer_write'], route: '/admin-controls/contract-renewal-offer-maintenance' });
+    await screen.findByRole('button', { name: 'RN-MAINT-24' });
+    const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(name) });
+    for (const name of ['Term', 'Renewals']) expect(header(name).className).toMatch(/alignRight/);
+  });
+});
+
 describe('renewal offer maintenance: the add / edit dialog', () => {
   it('a minimum charge left empty (no asterisk) is saved as none (0), not refused as required', async () => {
     const user = userEvent.setup();
