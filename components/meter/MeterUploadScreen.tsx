@@ -592,10 +592,17 @@ export function MeterUploadScreen() {
       {canWrite ? (
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Tabs value={tab} onChange={(_, v: 'form' | 'csv') => setTab(v)} sx={{ mb: 2 }}>
-            <Tab value="form" label={t('meter:upload.tabForm')} />
-            <Tab value="csv" label={t('meter:upload.tabCsv')} />
+            <Tab value="form" label={t('meter:upload.tabForm')} id="meter-tab-form" aria-controls="meter-panel-form" />
+            <Tab value="csv" label={t('meter:upload.tabCsv')} id="meter-tab-csv" aria-controls="meter-panel-csv" />
           </Tabs>
-          {tab === 'form' ? machines.data ? <ReadingForm machines={machines.data.items} /> : null : <CsvUpload />}
+          {/* Both panels stay mounted (the other one hidden): counters typed in the form, or a checked CSV, are still there
+              after a look at the other tab (QA: switching tabs emptied the form). */}
+          <div role="tabpanel" id="meter-panel-form" aria-labelledby="meter-tab-form" hidden={tab !== 'form'}>
+            {machines.data ? <ReadingForm machines={machines.data.items} /> : null}
+          </div>
+          <div role="tabpanel" id="meter-panel-csv" aria-labelledby="meter-tab-csv" hidden={tab !== 'csv'}>
+            <CsvUpload />
+          </div>
         </Paper>
       ) : (
         <Alert severity="info" data-testid="upload-read-only">

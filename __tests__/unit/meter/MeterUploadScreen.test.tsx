@@ -87,6 +87,17 @@ async function openForm(locale: TestLocale = 'en') {
 const helperOf = (field: HTMLElement) => document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent;
 
 describe('MeterUploadScreen, the form', () => {
+  it('counters typed in the form are still there after a look at the CSV tab (switching tabs emptied the form)', async () => {
+    api();
+    const { user, L, typeInto } = await openForm();
+    await typeInto(L.mono(MONO), '303000');
+    await user.click(screen.getByRole('tab', { name: 'Upload CSV' }));
+    expect(screen.getByRole('tabpanel', { name: 'Upload CSV' })).toBeVisible();
+    expect(screen.queryByLabelText(L.mono(MONO))).not.toBeVisible();
+    await user.click(screen.getByRole('tab', { name: 'Enter counters' }));
+    expect(screen.getByLabelText(L.mono(MONO))).toHaveValue('303000');
+  });
+
   it.each([
     ['en', '30 Feb 2026', 'Enter a valid date.'],
     ['en', '01/01/2099', `The date is in the future (today is `],

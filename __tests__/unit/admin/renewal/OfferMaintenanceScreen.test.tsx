@@ -56,7 +56,7 @@ async function openOffer(user: ReturnType<typeof userEvent.setup>) {
 describe('renewal offer maintenance: the list', () => {
   it('the term in months is a figure, right-aligned like the charge and the renewals beside it', async () => {
     answer();
-    renderWithProviders(<OfferMaintenanceScreen />, { functionCodes: ['renewal_offer_read', 'renewal_offer_write'], route: '/admin-controls/contract-renewal-offer-maintenance' });
+    renderWithProviders(<OfferMaintenanceScreen />, { functionCodes: ['renewal_offer_write'], route: '/admin-controls/contract-renewal-offer-maintenance' });
     await screen.findByRole('button', { name: 'RN-MAINT-24' });
     const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(name) });
     for (const name of ['Term', 'Renewals']) expect(header(name).className).toMatch(/alignRight/);
