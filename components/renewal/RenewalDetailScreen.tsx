@@ -124,7 +124,8 @@ function Options({ o }: { o: RenewalOptions }) {
           {o.offers.map((x) => (
             <TableRow key={x.id} hover selected={chosen === x.id} onClick={() => canChoose && setChosen(x.id)} sx={{ cursor: canChoose ? 'pointer' : 'default' }}>
               <TableCell padding="checkbox">
-                <Radio checked={chosen === x.id} disabled={!canChoose} onChange={() => setChosen(x.id)} slotProps={{ input: { 'aria-label': pickLocalized(locale, x.nameEn, x.nameZh) } }} />
+                {/* One `name`: the options are one radio group (one Tab stop, arrow keys move between them), as in a form. */}
+                <Radio name="renewal-offer" value={x.id} checked={chosen === x.id} disabled={!canChoose} onChange={() => setChosen(x.id)} slotProps={{ input: { 'aria-label': pickLocalized(locale, x.nameEn, x.nameZh) } }} />
               </TableCell>
               <TableCell>
                 <strong>{pickLocalized(locale, x.nameEn, x.nameZh)}</strong>

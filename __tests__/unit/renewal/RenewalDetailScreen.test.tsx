@@ -86,6 +86,20 @@ describe('RenewalDetailScreen, a read-only user (contract_renewal_read only)', (
     expect(screen.queryByTestId('renewal-confirm')).not.toBeInTheDocument();
   });
 
+  it('en: the offers are one radio group: the keyboard moves the choice with the arrow keys', async () => {
+    const user = userEvent.setup();
+    open('en', null);
+    const first = await screen.findByRole('radio', { name: 'Rental renewal, 36 months' });
+    const second = screen.getByRole('radio', { name: 'Upgrade, 48 months' });
+    expect(second).toHaveAttribute('name', first.getAttribute('name'));
+    await user.click(first);
+    expect(first).toBeChecked();
+    await user.keyboard('{ArrowDown}');
+    expect(second).toBeChecked();
+    expect(first).not.toBeChecked();
+    expect(second).toHaveFocus();
+  });
+
   it('en: a user who may renew still chooses an offer by clicking its row', async () => {
     const user = userEvent.setup();
     open('en', null);
