@@ -38,6 +38,8 @@ const REQUEST_PARAM = 'request';
  * filterable; a row opens the request (what was asked, before and after, attachments, history) in a dialog whose id
  * is in the URL (`?request=<id>`), so it can be linked to and survives a reload. Deep-linkable with `?ucpid=`.
  */
+const CLAMP_3 = { display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' } as const;
+
 export function RequestListScreen() {
   const { t } = useTranslation(['accountChanges', 'common']);
   const router = useRouter();
@@ -60,7 +62,21 @@ export function RequestListScreen() {
       { key: 'submittedBy', header: t('list.columns.submittedBy'), hideOnMobile: true, render: (r) => r.submittedByName ?? '—' },
       { key: 'submittedAt', header: t('list.columns.submittedAt'), sortable: true, render: (r) => formatDateTime(r.submittedAt, router.locale) },
       { key: 'status', header: t('list.columns.status'), sortable: true, render: (r) => <StatusChip status={r.status} /> },
-      { key: 'comment', header: t('list.columns.comment'), hideOnMobile: 'whenEmpty', render: (r) => r.reviewerComment ?? '' },
+      {
+        key: 'comment',
+        header: t('list.columns.comment'),
+        hideOnMobile: 'whenEmpty',
+        // At most three lines in the list (a 500-character reason made a phone's card a screen tall); the whole text is
+        // in the request's dialog, and in the cell's tooltip.
+        render: (r) =>
+          r.reviewerComment ? (
+            <Box component="span" title={r.reviewerComment} data-testid="comment-clamped" sx={CLAMP_3}>
+              {r.reviewerComment}
+            </Box>
+          ) : (
+            ''
+          ),
+      },
     ],
     [t, router.locale],
   );

@@ -65,3 +65,17 @@ describe.each(['en', 'tc'] as const)('the request dialog (%s)', (locale) => {
     expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 });
+
+describe('the request list', () => {
+  it('a long reviewer comment is held to three lines in the list, the whole of it in its tooltip', async () => {
+    const long = 'Please attach the signed board resolution and the new business registration certificate. '.repeat(6).trim();
+    const { oldValue: _o, newValue: _n, effectiveDate: _e, attachments: _a, history: _h, ...row } = { ...detail('reject'), reviewerComment: long };
+    server.use(endpointSuccess(C.endpoints.listRequests, { items: [row], total: 1 }));
+    renderWithProviders(<RequestListScreen />, { locale: 'en', functionCodes: ['ac_chg_rec_hardcopy_read'], router: { pathname: '/customer-support/account-info-update', query: {} } });
+    const cells = await screen.findAllByTestId('comment-clamped');
+    for (const cell of cells) {
+      expect(cell).toHaveAttribute('title', long);
+      expect(cell).toHaveStyle({ overflow: 'hidden', display: '-webkit-box' });
+    }
+  });
+});
