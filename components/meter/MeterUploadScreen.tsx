@@ -111,7 +111,11 @@ function useSubmission(channel: 'form' | 'csv') {
   return { run, reset, result, saved, error, confirm, setConfirm, busy: check.isPending || submit.isPending, setResult };
 }
 
-function Outcome({ s }: { s: ReturnType<typeof useSubmission> }) {
+/**
+ * The last answer. `csv`: the rows come from a file, checked as soon as it is chosen: its errors are corrected in the
+ * file (the form's "Nothing was saved: … submit again" read oddly before anything was submitted).
+ */
+function Outcome({ s, csv = false }: { s: ReturnType<typeof useSubmission>; csv?: boolean }) {
   const { t } = useTranslation(['meter', 'common']);
   return (
     <>
@@ -127,7 +131,7 @@ function Outcome({ s }: { s: ReturnType<typeof useSubmission> }) {
       ) : null}
       {s.result && s.result.errorCount > 0 ? (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="upload-errors">
-          {t('meter:upload.hasErrors', { count: s.result.errorCount })}
+          {t(csv ? 'meter:upload.hasErrorsCsv' : 'meter:upload.hasErrors', { count: s.result.errorCount })}
         </Alert>
       ) : null}
       {s.result && s.result.errorCount === 0 && s.result.warningCount > 0 ? (
@@ -520,7 +524,7 @@ function CsvUpload() {
           </Box>
         </Alert>
       ) : null}
-      <Outcome s={s} />
+      <Outcome s={s} csv />
       {s.result && s.result.rows.length > 0 ? (
         <PlainTable
           label={t('meter:upload.csvTable')}

@@ -333,6 +333,25 @@ describe('MeterUploadScreen, the CSV', () => {
     expect(cells[0]).toHaveTextContent('第 2 行');
   });
 
+  it.each([
+    ['en', 'Upload CSV', '1 row has errors: correct it in the file and choose the file again.', 'submit again'],
+    ['tc', '上載 CSV', '有 1 行資料有誤，請在檔案中更正後重新選擇檔案。', '再提交'],
+  ] as const)('%s: a file with errors is told to be corrected in the file, not "nothing was saved, submit again" before anything was submitted', async (locale, tab, said, notSaid) => {
+    const user = userEvent.setup();
+    const checked = okCheck([{ serialNo: MONO, readingDate: today, monoCounter: 301_000, colourCounter: 0 }]);
+    const bad = { ...checked, errorCount: 1, rows: [{ ...checked.rows[0]!, rowNo: 2, issues: [{ code: 'UNKNOWN_SERIAL', severity: 'error' as const, values: { serial: MONO } }] }] };
+    server.use(
+      http.post(E.listMachines.path, () => HttpResponse.json({ status: 'success', data: { items: MACHINES, today }, traceId: 't' })),
+      http.post(E.parseCsv.path, () => HttpResponse.json({ status: 'success', data: { ...bad, parseErrors: [] }, traceId: 't' })),
+    );
+    renderWithProviders(<MeterUploadScreen />, { locale, route: '/my-account/meter-history/upload', functionCodes: ['meter_upload_read', 'meter_upload_write'] });
+    await user.click(await screen.findByRole('tab', { name: tab }));
+    await user.upload(screen.getByTestId('csv-input'), new File(['x'], 'readings.csv', { type: 'text/csv' }));
+    const alert = await screen.findByTestId('upload-errors');
+    expect(alert).toHaveTextContent(said);
+    expect(alert).not.toHaveTextContent(notSaid);
+  });
+
   it('after the rows are saved the save button goes (no second submission of the same file) until another file is chosen', async () => {
     const user = userEvent.setup();
     const { submitted } = api();
