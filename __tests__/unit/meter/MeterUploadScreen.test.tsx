@@ -65,6 +65,16 @@ function okCheck(rows: ReadingRowInput[]): CheckResult {
   };
 }
 
+/** The machines, and a CSV check whose one row (line 2) names a serial the customer does not have. */
+function answerCsvWithUnknownSerial() {
+  const checked = okCheck([{ serialNo: MONO, readingDate: today, monoCounter: 301_000, colourCounter: 0 }]);
+  const bad = { ...checked, errorCount: 1, rows: [{ ...checked.rows[0]!, rowNo: 2, issues: [{ code: 'UNKNOWN_SERIAL', severity: 'error' as const, values: { serial: MONO } }] }] };
+  server.use(
+    http.post(E.listMachines.path, () => HttpResponse.json({ status: 'success', data: { items: MACHINES, today }, traceId: 't' })),
+    http.post(E.parseCsv.path, () => HttpResponse.json({ status: 'success', data: { ...bad, parseErrors: [] }, traceId: 't' })),
+  );
+}
+
 const LABELS = {
   en: { date: (s: string) => `Reading date of ${s}`, mono: (s: string) => `B/W counter of ${s}`, colour: (s: string) => `Colour counter of ${s}`, submit: 'Check and submit' },
   tc: { date: (s: string) => `${s} 的讀數日期`, mono: (s: string) => `${s} 的黑白計數`, colour: (s: string) => `${s} 的彩色計數`, submit: '檢查並提交' },
@@ -317,12 +327,7 @@ describe('MeterUploadScreen, the CSV', () => {
 
   it('the preview names each value’s column on its cell (tc), so that on a phone each row stacks as a card instead of six squeezed columns', async () => {
     const user = userEvent.setup();
-    const checked = okCheck([{ serialNo: MONO, readingDate: today, monoCounter: 301_000, colourCounter: 0 }]);
-    const bad = { ...checked, errorCount: 1, rows: [{ ...checked.rows[0]!, rowNo: 2, issues: [{ code: 'UNKNOWN_SERIAL', severity: 'error' as const, values: { serial: MONO } }] }] };
-    server.use(
-      http.post(E.listMachines.path, () => HttpResponse.json({ status: 'success', data: { items: MACHINES, today }, traceId: 't' })),
-      http.post(E.parseCsv.path, () => HttpResponse.json({ status: 'success', data: { ...bad, parseErrors: [] }, traceId: 't' })),
-    );
+    answerCsvWithUnknownSerial();
     renderWithProviders(<MeterUploadScreen />, { locale: 'tc', route: '/my-account/meter-history/upload', functionCodes: ['meter_upload_read', 'meter_upload_write'] });
     await user.click(await screen.findByRole('tab', { name: '上載 CSV' }));
     await user.upload(screen.getByTestId('csv-input'), new File(['x'], 'readings.csv', { type: 'text/csv' }));
@@ -338,12 +343,7 @@ describe('MeterUploadScreen, the CSV', () => {
     ['tc', '上載 CSV', '有 1 行資料有誤，請在檔案中更正後重新選擇檔案。', '再提交'],
   ] as const)('%s: a file with errors is told to be corrected in the file, not "nothing was saved, submit again" before anything was submitted', async (locale, tab, said, notSaid) => {
     const user = userEvent.setup();
-    const checked = okCheck([{ serialNo: MONO, readingDate: today, monoCounter: 301_000, colourCounter: 0 }]);
-    const bad = { ...checked, errorCount: 1, rows: [{ ...checked.rows[0]!, rowNo: 2, issues: [{ code: 'UNKNOWN_SERIAL', severity: 'error' as const, values: { serial: MONO } }] }] };
-    server.use(
-      http.post(E.listMachines.path, () => HttpResponse.json({ status: 'success', data: { items: MACHINES, today }, traceId: 't' })),
-      http.post(E.parseCsv.path, () => HttpResponse.json({ status: 'success', data: { ...bad, parseErrors: [] }, traceId: 't' })),
-    );
+    answerCsvWithUnknownSerial();
     renderWithProviders(<MeterUploadScreen />, { locale, route: '/my-account/meter-history/upload', functionCodes: ['meter_upload_read', 'meter_upload_write'] });
     await user.click(await screen.findByRole('tab', { name: tab }));
     await user.upload(screen.getByTestId('csv-input'), new File(['x'], 'readings.csv', { type: 'text/csv' }));
