@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -443,6 +443,9 @@ function CsvUpload() {
   const parse = useEndpointMutation(E.parseCsv);
   const download = useDownload();
   const s = useSubmission('csv');
+  // The page's own machine query (cached, not asked again): a black & white machine's colour counter reads '–', as in the form.
+  const machines = useEndpointQuery(E.listMachines, {});
+  const monoSerials = useMemo(() => new Set((machines.data?.items ?? []).filter((m) => !m.isColour).map((m) => m.serialNo)), [machines.data]);
   const [parseErrors, setParseErrors] = useState<CsvRowError[]>([]);
   const [rows, setRows] = useState<ReadingRowInput[]>([]);
   const [fileName, setFileName] = useState<string | null>(null);
@@ -557,7 +560,7 @@ function CsvUpload() {
                 {num(r.monoCounter, locale)}
               </TableCell>
               <TableCell align="right" {...csvCell(4)} sx={phoneLeft}>
-                {num(r.colourCounter, locale)}
+                {monoSerials.has(r.serialNo) ? '–' : num(r.colourCounter, locale)}
               </TableCell>
               <TableCell {...csvCell(5)}>{r.issues.length ? <ReadingIssues issues={r.issues} /> : t('meter:upload.rowOk')}</TableCell>
             </TableRow>

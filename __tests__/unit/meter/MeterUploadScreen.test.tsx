@@ -352,6 +352,25 @@ describe('MeterUploadScreen, the CSV', () => {
     expect(alert).not.toHaveTextContent(notSaid);
   });
 
+  it('the preview writes "–" for a black & white machine’s colour counter (the file leaves it empty), as the form does, and the colour machine’s figure', async () => {
+    const user = userEvent.setup();
+    const checked = okCheck([
+      { serialNo: MONO, readingDate: today, monoCounter: 301_000, colourCounter: 0 },
+      { serialNo: COLOUR, readingDate: today, monoCounter: 302_000, colourCounter: 6000 },
+    ]);
+    server.use(
+      http.post(E.listMachines.path, () => HttpResponse.json({ status: 'success', data: { items: MACHINES, today }, traceId: 't' })),
+      http.post(E.parseCsv.path, () => HttpResponse.json({ status: 'success', data: { ...checked, parseErrors: [] }, traceId: 't' })),
+    );
+    renderWithProviders(<MeterUploadScreen />, { route: '/my-account/meter-history/upload', functionCodes: ['meter_upload_read', 'meter_upload_write'] });
+    await user.click(await screen.findByRole('tab', { name: 'Upload CSV' }));
+    await user.upload(screen.getByTestId('csv-input'), new File(['x'], 'readings.csv', { type: 'text/csv' }));
+    const rows = within(await screen.findByTestId('csv-rows')).getAllByRole('row').slice(1);
+    const colourCell = (row: HTMLElement) => within(row).getAllByRole('cell')[4];
+    expect(colourCell(rows[0]!)).toHaveTextContent(/^–$/);
+    expect(colourCell(rows[1]!)).toHaveTextContent('6,000');
+  });
+
   it('after the rows are saved the save button goes (no second submission of the same file) until another file is chosen', async () => {
     const user = userEvent.setup();
     const { submitted } = api();
