@@ -44,9 +44,6 @@ const NoOverlay = () => null;
 
 export type UsageMonth = { month: string; mono: number; colour: number };
 
-/** A 'YYYY-MM' month in the page's language (moved to lib/i18n/locales for the renewal report too). */
-export { formatMonth };
-
 /** Every how many months the chart's axis names one, so that at most `most` names show (12 months or fewer: all). */
 export function monthLabelEvery(months: number, most: number): number {
   return Math.max(1, Math.ceil(months / most));

@@ -1,4 +1,5 @@
-import { formatMonth, monthLabelEvery } from '@/components/meter/parts';
+import { monthLabelEvery } from '@/components/meter/parts';
+import { formatMonth } from '@/lib/i18n/locales';
 
 describe('formatMonth (usage chart axis and table)', () => {
   it('names a YYYY-MM month short for the axis and with its year for the table, in the page language', () => {
