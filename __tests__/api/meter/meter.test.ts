@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { addDays, hkToday } from '@/lib/dates/hongKong';
+import { addDays, addMonths, hkToday } from '@/lib/dates/hongKong';
 import { meterContract } from '@/lib/meter/contract';
 import { meterReadings, meterSubmissions, storedFiles, systemParams } from '@/lib/server/db/schema';
 import { createMember, tokenFor } from '../helpers/fixtures';
@@ -16,7 +16,11 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
   const server = useTestServer(getHandle);
   const db = () => getHandle().db;
 
-  /** A customer with a colour and a mono machine, each read monthly (≈ 3,000 mono / 600 colour pages a month) for a year. */
+  /**
+   * A customer with a colour and a mono machine, each read monthly (3,000 mono / 600 colour pages a month) for a year.
+   * One reading per calendar month: readings 30 days apart put two in one month on some days of the year (CI on
+   * 26 Nov: 1 and 31 Mar), and the monthly usage then read 6,000 for that month.
+   */
   async function customer(codes: Parameters<typeof createMember>[1] = ['meter_history_read', 'meter_upload_read', 'meter_upload_write']) {
     const m = await createMember(db(), codes);
     const colourModel = await createModel(db(), { isColour: true });
@@ -25,12 +29,12 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
     const mono = await createMachine(db(), m.customer, monoModel, { installedOn: addDays(today, -400) });
     const rows = [];
     for (let k = 12; k >= 1; k -= 1) {
-      const date = addDays(today, -30 * k);
+      const date = addMonths(today, -k);
       rows.push({ machineId: colour.id, ucpId: m.customer.ucpId, readingDate: date, monoCounter: 10_000 + (12 - k) * 3000, colourCounter: 2000 + (12 - k) * 600, source: 'automatic' });
       rows.push({ machineId: mono.id, ucpId: m.customer.ucpId, readingDate: date, monoCounter: 50_000 + (12 - k) * 3000, colourCounter: 0, source: 'web' });
     }
     await db().insert(meterReadings).values(rows);
-    return { ...m, colour, mono, token: await tokenFor(m.user, m.customer.ucpId), last: { date: addDays(today, -30), colourMono: 43_000, colour: 8600, mono: 83_000 } };
+    return { ...m, colour, mono, token: await tokenFor(m.user, m.customer.ucpId), last: { date: addMonths(today, -1), colourMono: 43_000, colour: 8600, mono: 83_000 } };
   }
 
   const issuesOf = (res: { body: { status: string; data?: unknown } }) =>
