@@ -290,6 +290,41 @@ describeEachDb('user account maintenance and one-time links', (getHandle) => {
       expect((twice.body.data as { valid: number }).valid).toBe(0);
     });
 
+    it('a dry run reports every error of a row at once: a bad user_type or e-mail does not hide unknown customers, a taken or repeated login id', async () => {
+      const taken = `imp-t-${uniq()}`;
+      ok(await callEndpoint(server, U.createUser, newUser({ loginId: taken }), { token: writer }));
+      const c = `imp-c-${uniq()}`;
+      const d = `imp-d-${uniq()}`;
+      const file = csvFile([
+        header,
+        // Before the fix only user_type was reported: the unknown customer and group showed after the next upload.
+        [c, 'Bad Type', 'not-an-email', 'xx', 'admin', `${customerUcp};NO-SUCH-UCP`, 'no_such_group'],
+        [taken, 'Taken', 'also-bad', 'en', 'customer', 'NO-SUCH-UCP', ''],
+        [c, 'Repeats row 2', `${c}@example.test`, 'en', 'staff', customerUcp, groupCode],
+        [d, '', `${d}@example.test`, 'en', 'customer', customerUcp, ''],
+      ]);
+      const dry = await importFile(impexp, file, true);
+      expect(dry.status).toBe(200);
+      const rows = (dry.body.data as { valid: number; rows: { row: number; errors: string[] }[] }).rows;
+      expect(rows[0]!.errors.sort()).toEqual(
+        [
+          'kind:users:import.kindInvalid',
+          'email:ui.validation.email',
+          'preferredLanguage:users:import.languageInvalid',
+          'customers:users:errors.customerUnknown',
+          'groups:users:import.groupUnknown|{"codes":"no_such_group"}',
+        ].sort(),
+      );
+      // With user_type unknown, "customer / group of the other user type" would mean nothing: not reported.
+      expect(rows[0]!.errors.join(' ')).not.toMatch(/staffProviderOnly|customerNotProvider|groupKind/);
+      expect(rows[1]!.errors.sort()).toEqual(['customers:users:errors.customerUnknown', 'email:ui.validation.email', 'login_id:users:errors.loginIdTaken'].sort());
+      expect(rows[2]!.errors.sort()).toEqual(
+        ['customers:users:errors.staffProviderOnly', 'groups:users:errors.groupKind', `login_id:users:import.repeated|{"row":2}`].sort(),
+      );
+      expect(rows[3]!.errors).toEqual(['name:ui.validation.required']);
+      expect(await db().select().from(userAccounts).where(eq(userAccounts.loginId, c))).toHaveLength(0);
+    });
+
     it('reads a CSV saved as UTF-16 by Excel ("CSV UTF-16" / "Unicode text", tab-separated or not) as well as UTF-8', async () => {
       const [le, be] = [`imp-le-${uniq()}`, `imp-be-${uniq()}`];
       const rowsOf = (id: string, sep: string) => [header, [id, '統一碼 用戶', `${id}@example.test`, 'tc', 'customer', customerUcp, groupCode]].map((r) => r.join(sep)).join('\r\n');

@@ -141,4 +141,29 @@ describe('user account maintenance screens', () => {
     expect(cell).not.toHaveStyle({ wordBreak: 'break-all' });
     expect(screen.getByTestId('import-row-3')).toHaveAttribute('data-ok', 'false');
   }, 30_000);
+
+  // Every error of a row is reported at once (docs/user-accounts.md); each reads in the page's language.
+  it.each([
+    ['en', 'Import users', 'Check file', ['user_type: must be customer or staff', 'language: must be en or tc', 'customers: No active customer has this UCP ID.']],
+    ['tc', '匯入用戶', '檢查檔案', ['user_type（用戶類別）：必須為 customer 或 staff', 'language（語言）：必須為 en 或 tc', 'customers（客戶）：沒有使用中的客戶擁有此 UCP 編號。']],
+  ] as const)('the import check shows each of a row’s errors translated (%s)', async (locale, open, check, texts) => {
+    server.use(endpointSuccess(u.listUsers, list));
+    upload.mockResolvedValue({
+      ok: true,
+      traceId: 't',
+      data: {
+        dryRun: true,
+        total: 1,
+        valid: 0,
+        imported: 0,
+        rows: [{ row: 2, loginId: 'x.user', errors: ['kind:users:import.kindInvalid', 'preferredLanguage:users:import.languageInvalid', 'customers:users:errors.customerUnknown'] }],
+      },
+    });
+    renderWithProviders(<ResourceListPage resource={usersResource} />, { locale, functionCodes: ['user_ac_main_impexp'], route: '/admin-controls/user-account-maintenance' });
+    await userEvent.click(await screen.findByRole('button', { name: open }));
+    await userEvent.upload(screen.getByTestId('import-file'), new File(['login_id,name,email\n'], 'users.csv', { type: 'text/csv' }));
+    await userEvent.click(screen.getByRole('button', { name: check }));
+    const row = await screen.findByTestId('import-row-2');
+    expect(within(row).getAllByRole('listitem').map((li) => li.textContent)).toEqual(texts);
+  }, 30_000);
 });

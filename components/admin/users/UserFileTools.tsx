@@ -33,7 +33,8 @@ function useRowError() {
     const at = e.indexOf(':');
     const field = at === -1 ? 'row' : e.slice(0, at);
     const text = message(at === -1 ? e : e.slice(at + 1)) ?? e;
-    return `${t(`import.columns.${field}`, { defaultValue: field })}: ${text}`;
+    // "column: message" with the page language's colon (tc: full-width).
+    return t('import.rowError', { column: t(`import.columns.${field}`, { defaultValue: field }), message: text });
   };
 }
 

@@ -10,12 +10,15 @@ import ExcelJS from 'exceljs';
 import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { hkDateOf } from '@/lib/dates/hongKong';
-import { msg } from '@/lib/zodMessages';
+import { keyErrorMap, msg } from '@/lib/zodMessages';
 import {
   MAX_IMPORT_ROWS,
   USER_FILE_COLUMNS,
   USER_IMPORT_COLUMNS,
+  USER_KINDS,
   createUserSchema,
+  loginIdSchema,
+  userLinkSchema,
   type CreateUserBody,
   type ImportRowResult,
   type ImportUsersResult,
@@ -139,12 +142,29 @@ const list = (s: string | undefined) =>
     .map((x) => x.trim())
     .filter(Boolean);
 
-/** zod issues of one row as `field: key` messages (the screen translates the key part). */
-const issuesOf = (err: z.ZodError) => err.issues.map((i) => `${String(i.path[0] ?? 'row')}:${i.message}`);
+/**
+ * zod issues of one row as `field: key` messages (the screen translates the key part). zod's defaults become keys
+ * (keyErrorMap); a user_type or language outside its list says which values the column takes.
+ */
+const issuesOf = (err: z.ZodError) =>
+  err.issues.map((i) => {
+    const field = String(i.path[0] ?? 'row');
+    if (i.code === 'invalid_value' && field === 'kind') return 'kind:users:import.kindInvalid';
+    if (i.code === 'invalid_value' && field === 'preferredLanguage') return 'preferredLanguage:users:import.languageInvalid';
+    return `${field}:${i.message}`;
+  });
+
+const kindSchema = z.enum(USER_KINDS);
+/** A UCP id the link schema would refuse is reported by it (too long); looking it up would only add "unknown". */
+const lookupUcpId = (ucpId: string) => userLinkSchema.shape.ucpId.safeParse(ucpId).success;
 
 /**
  * Checks every row: format (the add form's schema), login id free and not repeated in the file, customers and
- * group codes known and of the user's kind. Returns the rows' errors and the create bodies of the good rows.
+ * group codes known and of the user's kind. Every check runs whatever the others found, so one dry run lists all of
+ * a row's errors (QA: a row with a bad user_type was not checked for unknown customers, whose error showed only
+ * after the next upload). A check that depends on a bad value is left out rather than reported against it: the
+ * login id's uniqueness needs a well-formed login id, and "customer / group of the other user type" needs a known
+ * user_type (unknown customers and groups are still reported).
  */
 async function checkRows(ctx: ServiceContext, raw: RawRow[]): Promise<{ results: ImportRowResult[]; bodies: CreateUserBody[] }> {
   const codes = [...new Set(raw.flatMap((r) => list(r.groups)))];
@@ -164,26 +184,33 @@ async function checkRows(ctx: ServiceContext, raw: RawRow[]): Promise<{ results:
     if (unknown.length) errors.push(`groups:${msg('users:import.groupUnknown', { codes: unknown.join(', ') })}`);
     const groupIds = groupCodes.map((c) => groups.find((g) => g.code === c)?.id).filter((x): x is string => Boolean(x));
     const kindText = (r.user_type ?? '').trim().toLowerCase() || 'customer';
-    const parsed = createUserSchema.safeParse({
-      loginId: r.login_id ?? '',
-      name: r.name ?? '',
-      email: r.email ?? '',
-      preferredLanguage: (r.language ?? '').trim().toLowerCase() || 'en',
-      kind: kindText,
-      skipMfa: false,
-      links: list(r.customers).map((ucpId) => ({ ucpId, groupIds })),
-    });
+    const links = list(r.customers).map((ucpId) => ({ ucpId, groupIds }));
+    const parsed = createUserSchema.safeParse(
+      {
+        loginId: r.login_id ?? '',
+        name: r.name ?? '',
+        email: r.email ?? '',
+        preferredLanguage: (r.language ?? '').trim().toLowerCase() || 'en',
+        kind: kindText,
+        skipMfa: false,
+        links,
+      },
+      { error: keyErrorMap },
+    );
     if (!parsed.success) errors.push(...issuesOf(parsed.error));
-    else {
-      const body = parsed.data;
-      if (taken.has(body.loginId)) errors.push('login_id:users:errors.loginIdTaken');
-      const first = seen.get(body.loginId);
+
+    const loginId = loginIdSchema.safeParse(r.login_id ?? '');
+    if (loginId.success) {
+      if (taken.has(loginId.data)) errors.push('login_id:users:errors.loginIdTaken');
+      const first = seen.get(loginId.data);
       if (first !== undefined) errors.push(`login_id:${msg('users:import.repeated', { row: first })}`);
-      else seen.set(body.loginId, rowNo);
-      const linkErrors = await checkLinks(ctx, body.kind, body.links);
-      for (const [field, keys] of Object.entries(linkErrors)) for (const k of keys) errors.push(`${field.endsWith('groupIds') ? 'groups' : 'customers'}:${k}`);
-      if (!errors.length) bodies.push(body);
+      else seen.set(loginId.data, rowNo);
     }
+    const kind = kindSchema.safeParse(kindText);
+    const linkErrors = await checkLinks(ctx, kind.success ? kind.data : null, links.filter((l) => lookupUcpId(l.ucpId)));
+    for (const [field, keys] of Object.entries(linkErrors)) for (const k of keys) errors.push(`${field.endsWith('groupIds') ? 'groups' : 'customers'}:${k}`);
+
+    if (parsed.success && !errors.length) bodies.push(parsed.data);
     results.push({ row: rowNo, loginId: (r.login_id ?? '').trim(), errors: [...new Set(errors)] });
   }
   return { results, bodies };

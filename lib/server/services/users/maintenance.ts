@@ -198,8 +198,9 @@ export async function userFormOptions(ctx: ServiceContext): Promise<UserFormOpti
  * applies per row (it calls this with the row's links). A link the user already has (`kept`) may stay when its
  * customer has been deactivated since, as assignments may: otherwise no field of such a user could be saved (QA: a
  * name change was refused with "No active customer has this UCP ID") without deleting the link and its groups.
+ * `kind` null (an import row whose user_type is not valid): only that the customers and groups exist is checked.
  */
-export async function checkLinks(ctx: ServiceContext, kind: UserKind, links: readonly UserLink[], kept: readonly string[] = []): Promise<Record<string, string[]>> {
+export async function checkLinks(ctx: ServiceContext, kind: UserKind | null, links: readonly UserLink[], kept: readonly string[] = []): Promise<Record<string, string[]>> {
   const errors: Record<string, string[]> = {};
   if (!links.length) return errors;
   const ucpIds = [...new Set(links.map((l) => l.ucpId))];
@@ -211,11 +212,11 @@ export async function checkLinks(ctx: ServiceContext, kind: UserKind, links: rea
   links.forEach((l, i) => {
     const c = custRows.find((x) => x.ucpId === l.ucpId);
     if (!c || (c.status !== 'active' && !kept.includes(l.ucpId))) errors[`links.${i}.ucpId`] = ['users:errors.customerUnknown'];
-    else if (c.isProvider !== (kind === 'staff')) errors[`links.${i}.ucpId`] = [kind === 'staff' ? 'users:errors.staffProviderOnly' : 'users:errors.customerNotProvider'];
+    else if (kind && c.isProvider !== (kind === 'staff')) errors[`links.${i}.ucpId`] = [kind === 'staff' ? 'users:errors.staffProviderOnly' : 'users:errors.customerNotProvider'];
     for (const g of l.groupIds) {
       const group = groupRows.find((x) => x.id === g);
       if (!group) errors[`links.${i}.groupIds`] = ['users:errors.groupUnknown'];
-      else if ((group.groupType === 'provider') !== (kind === 'staff')) errors[`links.${i}.groupIds`] = ['users:errors.groupKind'];
+      else if (kind && (group.groupType === 'provider') !== (kind === 'staff')) errors[`links.${i}.groupIds`] = ['users:errors.groupKind'];
     }
   });
   return errors;
