@@ -11,8 +11,15 @@
  * No server or React code here: imported by both sides.
  */
 import type { z } from 'zod';
+import { formatList } from '@/lib/i18n/locales';
 
-export type MessageValues = Record<string, string | number>;
+/**
+ * Values of a message. A list (e.g. the serial numbers a request already covers) travels as an array and is joined
+ * where it is shown, in the page's language ("A, B and C" / 「A、B和C」): the server does not know that language.
+ */
+export type MessageValues = Record<string, string | number | readonly string[]>;
+
+const isValue = (v: unknown): boolean => typeof v === 'string' || typeof v === 'number' || (Array.isArray(v) && v.every((x) => typeof x === 'string'));
 
 /** A message carrying a translation key and values: `msg('ui.validation.maxLength', { max: 100 })`. */
 export function msg(key: string, values?: MessageValues): string {
@@ -29,7 +36,7 @@ export function parseMessage(message: string): { key: string; values?: MessageVa
   if (bar === -1) return { key };
   try {
     const values: unknown = JSON.parse(message.slice(bar + 1));
-    if (typeof values === 'object' && values !== null && !Array.isArray(values)) return { key, values: values as MessageValues };
+    if (typeof values === 'object' && values !== null && !Array.isArray(values) && Object.values(values).every(isValue)) return { key, values: values as MessageValues };
   } catch {
     // A key followed by something that is not JSON: show the key's text without values.
   }
@@ -42,14 +49,18 @@ export type Translate = (key: string, values?: Record<string, unknown>) => strin
 /**
  * The text to show for a field message. Keys without a namespace are in `common` (where `ui.*` lives). Anything that
  * is not a key (zod's English default from an older server) becomes the generic "not valid" text, so a user of the
- * Chinese site never sees English.
+ * Chinese site never sees English. A list value is joined as `locale` writes a list of things ("and").
  */
-export function translateMessage(t: Translate, message: string | undefined): string | undefined {
+export function translateMessage(t: Translate, message: string | undefined, locale?: string): string | undefined {
   if (!message) return undefined;
   const parsed = parseMessage(message);
   if (!parsed) return t('common:ui.validation.invalid');
   const key = parsed.key.includes(':') ? parsed.key : `common:${parsed.key}`;
-  return t(key, parsed.values);
+  if (!parsed.values) return t(key);
+  const values = Object.fromEntries(
+    Object.entries(parsed.values).map(([k, v]) => [k, typeof v === 'object' ? formatList(v, locale, 'conjunction') : v]),
+  );
+  return t(key, values);
 }
 
 /** Ready-made messages for schemas written by hand: `z.string().min(1, zodMessages.required)`. */

@@ -56,7 +56,10 @@ const DATE_ISSUES: ReadonlySet<ReadingIssue> = new Set<ReadingIssue>(['DATE_IN_F
 /** A field message (a key, maybe with values) with its dates and counters written as the page writes them. */
 function pageMessage(t: Translate, message: string | undefined, locale: string | undefined): string | undefined {
   const parsed = message ? parseMessage(message) : null;
-  return translateMessage(t, parsed?.values ? msg(parsed.key, issueValues(parsed.values, locale)) : message);
+  if (!parsed?.values) return translateMessage(t, message, locale);
+  // Dates and counters as the page writes them; a list value is joined by translateMessage in the page's language.
+  const scalars = Object.fromEntries(Object.entries(parsed.values).filter((e): e is [string, string | number] => !Array.isArray(e[1])));
+  return translateMessage(t, msg(parsed.key, { ...parsed.values, ...issueValues(scalars, locale) }), locale);
 }
 
 /** What is wrong with a counter's text (thousands separators are fine), or null. */

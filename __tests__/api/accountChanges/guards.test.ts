@@ -8,7 +8,7 @@ import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import { changeRequests, customers, machines } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { lockCustomer } from '@/lib/server/services/accountChanges/guards';
-import { msg } from '@/lib/zodMessages';
+import { msg, parseMessage } from '@/lib/zodMessages';
 import { createContract } from '../bills/billFixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer, type TestResponse } from '../helpers/testServer';
@@ -90,12 +90,22 @@ describeEachDb('account changes: no empty requests, one open request per target'
     expect(errorOf(again)).toEqual({
       status: 409,
       code: 'CHANGE_ALREADY_PENDING',
-      fields: { machineIds: [msg(V('alreadyPendingFor'), { requestNo: first.requestNo, items: c.machineA.serialNo })] },
+      fields: { machineIds: [msg(V('alreadyPendingFor'), { requestNo: first.requestNo, items: [c.machineA.serialNo] })] },
     });
     expect((await callEndpoint(server, C.endpoints.submitTonerAddress, toner([c.machineB.id]), { token: c.token })).status).toBe(200);
     // A machine move is another type: not held up by the toner request.
-    const move = machineMoveBody([c.machineA.id], { locationDetail: '' });
-    expect((await callEndpoint(server, C.endpoints.submitMachineLocation, move, { token: c.token })).status).toBe(200);
+    const move = machineMoveBody([c.machineA.id, c.machineB.id], { locationDetail: '' });
+    const moved = submitted(await callEndpoint(server, C.endpoints.submitMachineLocation, move, { token: c.token }));
+    // The serial numbers come as a list, not joined: the page joins them in its own language (a tc page showed the
+    // server's "A, B").
+    const twice = await callEndpoint(server, C.endpoints.submitMachineLocation, machineMoveBody([c.machineB.id, c.machineA.id], { locationDetail: 'Room 2' }), { token: c.token });
+    const refusal = errorOf(twice);
+    expect(refusal).toMatchObject({ status: 409, code: 'CHANGE_ALREADY_PENDING' });
+    const [message] = (refusal as { fields: Record<string, string[]> }).fields.machineIds!;
+    const parsed = parseMessage(message!);
+    expect(parsed?.key).toBe(V('alreadyPendingFor'));
+    expect(parsed?.values).toEqual({ requestNo: moved.requestNo, items: expect.arrayContaining([c.machineA.serialNo, c.machineB.serialNo]) });
+    expect(parsed?.values?.items).toHaveLength(2);
   });
 
   it('per contract: an approved transfer still holds its contracts until it is completed (approval only accepts it; the novation follows)', async () => {
@@ -109,7 +119,7 @@ describeEachDb('account changes: no empty requests, one open request per target'
     expect(errorOf(again)).toEqual({
       status: 409,
       code: 'CHANGE_ALREADY_PENDING',
-      fields: { contractIds: [msg(V('alreadyApprovedFor'), { requestNo: first.requestNo, items: c.contract.contractNo })] },
+      fields: { contractIds: [msg(V('alreadyApprovedFor'), { requestNo: first.requestNo, items: [c.contract.contractNo] })] },
     });
     // Another contract is free; once the transfer is completed, its contract is too.
     expect((await transfer([other.id])).status).toBe(200);

@@ -170,6 +170,58 @@ describe('machines to choose (toner delivery, tc)', () => {
   });
 });
 
+// QA: the server joined the machines already in an open request with ", " in its message, so a tc page read
+// "3101R820347, 3101R820912". It now sends them as a list, and the page joins them in its own language.
+describe('a refusal naming several machines (toner delivery)', () => {
+  const ac = (locale: TestLocale, key: string) => text(locale, `accountChanges:${key}`);
+  const label = (locale: TestLocale, key: string) => new RegExp(`^${escape(ac(locale, `fields.${key}`))}`);
+  const machine = (id: string, serialNo: string) => ({
+    id,
+    serialNo,
+    addressEn: 'Kwai Chung Cargo Centre',
+    addressZh: '葵涌貨運中心',
+    locationEn: 'Dispatch office',
+    locationZh: '發貨辦公室',
+    tonerAddressEn: 'same',
+    tonerAddressZh: '同上',
+    tonerContactName: 'Tsang Chi Wai',
+    tonerContactPhone: '91723480',
+    modelNameEn: 'Ricoh IM 2500',
+    modelNameZh: '理光 IM 2500',
+    contractNo: 'CT-2024-00118',
+  });
+
+  it.each([
+    ['en', 'already asks for this change for 3101R820347 and 3101R820912 and is still waiting'],
+    ['tc', '已為 3101R820347及3101R820912 申請此項更改'],
+  ] as const)('%s: the serial numbers are joined as the page writes a list', async (locale, expected) => {
+    const user = userEvent.setup();
+    server.use(
+      endpointSuccess(C.endpoints.getCurrent, {
+        ...current({}, ['toner_addr']),
+        machines: [machine('00000000-0000-4000-8000-0000000000a1', '3101R820347'), machine('00000000-0000-4000-8000-0000000000a2', '3101R820912')],
+      }),
+      endpointError(C.endpoints.submitTonerAddress, 'CHANGE_ALREADY_PENDING', {
+        status: 409,
+        fields: { machineIds: [msg('accountChanges:validation.alreadyPendingFor', { requestNo: 'ACR-2026-001234', items: ['3101R820347', '3101R820912'] })] },
+      }),
+    );
+    renderForm(<TonerAddressScreen />, 'ac_chg_toner_addr_write', locale);
+    for (const box of await screen.findAllByRole('checkbox', { name: /^3101R820/ })) await user.click(box);
+    await user.click(screen.getByRole('combobox', { name: label(locale, 'region') }));
+    await user.click(await screen.findByRole('option', { name: ac(locale, 'regions.kowloon') }));
+    await user.click(screen.getByRole('combobox', { name: label(locale, 'district') }));
+    await user.click(await screen.findByRole('option', { name: ac(locale, 'districts.kwun_tong') }));
+    fireEvent.change(screen.getByRole('textbox', { name: label(locale, 'street') }), { target: { value: '1 Hoi Bun Road' } });
+    fireEvent.change(screen.getByRole('textbox', { name: label(locale, 'contactName') }), { target: { value: 'Wong Siu Ming' } });
+    fireEvent.change(screen.getByRole('textbox', { name: label(locale, 'contactPhone') }), { target: { value: '98765432' } });
+    await user.click(screen.getByRole('button', { name: ac(locale, 'form.submit') }));
+    const summary = await screen.findByTestId('form-error-summary');
+    expect(summary).toHaveTextContent(expected);
+    expect(summary).not.toHaveTextContent('3101R820347, 3101R820912');
+  }, 30_000);
+});
+
 describe('transfer: the current contracts', () => {
   it.each([
     ['en', 'Until 31 Jan 2027'],

@@ -4,6 +4,7 @@ import { translateMessage } from '@/lib/zodMessages';
 
 /** Translates a field's error message (a translation key from the schema or the server; see lib/zodMessages). */
 export function useFieldMessage(): (message: string | undefined) => string | undefined {
-  const { t } = useTranslation(['common', 'error']);
-  return useCallback((message: string | undefined) => translateMessage((key, values) => t(key, values), message), [t]);
+  const { t, i18n } = useTranslation(['common', 'error']);
+  const locale = i18n.language;
+  return useCallback((message: string | undefined) => translateMessage((key, values) => t(key, values), message, locale), [t, locale]);
 }

@@ -91,7 +91,8 @@ export async function refuseIfPending<T extends ChangeType>(db: Db, ucpId: strin
 }
 
 function pending(type: ChangeType, requestNo: string, items?: string[], approved = false): AppError {
-  const message = items ? msg(V(approved ? 'alreadyApprovedFor' : 'alreadyPendingFor'), { requestNo, items: items.join(', ') }) : msg(V('alreadyPending'), { requestNo });
+  // The serial / contract numbers go as a list: the page joins them in its own language (「A、B和C」 on tc pages).
+  const message = items ? msg(V(approved ? 'alreadyApprovedFor' : 'alreadyPendingFor'), { requestNo, items }) : msg(V('alreadyPending'), { requestNo });
   return new AppError('CHANGE_ALREADY_PENDING', {
     publicMessage: `Request ${requestNo} of this type${items ? ` for ${items.join(', ')}` : ''} is still open`,
     fields: { [GUARD_FIELD[type]]: [message] },
