@@ -22,6 +22,7 @@ import {
   tonerAddressFormSchema,
   transferAgreementFormSchema,
   type CurrentValues,
+  type CustomerChangeListItem,
   type SubmitResult,
 } from '@/lib/accountChanges/schemas';
 import type { BodyOf, Endpoint } from '@/lib/contract';
@@ -39,11 +40,20 @@ function ChangeDateField<T extends FieldValues>({ control, name, label }: { cont
   return <DateFieldElement control={control} name={name} label={label} required min={today} max={addDays(today, LIMITS.maxDaysAhead)} />;
 }
 
-const machineOptions = (c: CurrentValues, locale: string | undefined, t: (k: string, o?: Record<string, unknown>) => string) =>
-  c.machines.map((m) => ({
-    value: m.id,
-    label: `${t('form.machineLabel', { serialNo: m.serialNo, model: pickLocalized(locale, m.modelNameEn, m.modelNameZh) })} · ${pickLocalized(locale, m.locationEn, m.locationZh)}`,
-  }));
+/**
+ * The customer's machines to choose; one an open request of the form's type already names (`open`) is marked with
+ * that request and cannot be chosen: the server would refuse it on "Submit" (QA: the note said only "for some of
+ * your machines", and the customer learnt which from the refusal).
+ */
+const machineOptions = (c: CurrentValues, open: readonly CustomerChangeListItem[], locale: string | undefined, t: (k: string, o?: Record<string, unknown>) => string) =>
+  c.machines.map((m) => {
+    const heldBy = open.find((r) => r.machineIds.includes(m.id));
+    return {
+      value: m.id,
+      label: `${t('form.machineLabel', { serialNo: m.serialNo, model: pickLocalized(locale, m.modelNameEn, m.modelNameZh) })} · ${pickLocalized(locale, m.locationEn, m.locationZh)}`,
+      ...(heldBy ? { disabled: true, note: t('form.machineHeld', { requestNo: heldBy.requestNo }) } : {}),
+    };
+  });
 
 /** A change form through its contract mutation (EntityForm): the body with the accepted terms, "Submit", then done. */
 function ChangeEntityForm<E extends Endpoint<'mutation'>, TIn extends FieldValues, TOut extends object>({
@@ -119,12 +129,12 @@ function AttachmentForm<E extends Endpoint<'upload'>, TIn extends FieldValues & 
 }
 
 /** The machines a change is about and the new address (machine location, toner delivery). */
-function MachinesAndAddress<T extends FieldValues>({ control, c }: { control: Control<T, unknown, unknown>; c: CurrentValues }) {
+function MachinesAndAddress<T extends FieldValues>({ control, c, open }: { control: Control<T, unknown, unknown>; c: CurrentValues; open: readonly CustomerChangeListItem[] }) {
   const { t } = useTranslation(['accountChanges', 'common']);
   const { locale } = useRouter();
   return (
     <>
-      <CheckboxListElement control={control} name={'machineIds' as Path<T>} label={t('fields.machines')} options={machineOptions(c, locale, t)} emptyText={t('form.noMachines')} />
+      <CheckboxListElement control={control} name={'machineIds' as Path<T>} label={t('fields.machines')} options={machineOptions(c, open, locale, t)} emptyText={t('form.noMachines')} />
       <AddressFields control={control} prefix="address" />
     </>
   );
@@ -206,7 +216,7 @@ export function MachineLocationScreen() {
       type="machine_loc"
       current={(c) => c.machines.map((m) => [m.serialNo, `${pickLocalized(locale, m.addressEn, m.addressZh)} · ${pickLocalized(locale, m.locationEn, m.locationZh)}`] as const)}
     >
-      {(c, done) => (
+      {(c, done, open) => (
         <ChangeEntityForm
           {...done}
           endpoint={C.endpoints.submitMachineLocation}
@@ -215,7 +225,7 @@ export function MachineLocationScreen() {
         >
           {(form) => (
             <>
-              <MachinesAndAddress control={form.control} c={c} />
+              <MachinesAndAddress control={form.control} c={c} open={open} />
               <TextFieldElement control={form.control} name="locationDetail" label={t('fields.locationDetail')} maxLength={LIMITS.locationDetail} />
               <ContactFields control={form.control} name="siteContactName" phone="siteContactPhone" nameLabel={t('fields.siteContactName')} phoneLabel={t('fields.siteContactPhone')} />
               <ChangeDateField control={form.control} name="moveDate" label={t('fields.moveDate')} />
@@ -277,7 +287,7 @@ export function TonerAddressScreen() {
       type="toner_addr"
       current={(c) => c.machines.map((m) => [m.serialNo, `${pickLocalized(locale, m.tonerAddressEn, m.tonerAddressZh)} · ${m.tonerContactName} ${m.tonerContactPhone}`] as const)}
     >
-      {(c, done) => (
+      {(c, done, open) => (
         <ChangeEntityForm
           {...done}
           endpoint={C.endpoints.submitTonerAddress}
@@ -286,7 +296,7 @@ export function TonerAddressScreen() {
         >
           {(form) => (
             <>
-              <MachinesAndAddress control={form.control} c={c} />
+              <MachinesAndAddress control={form.control} c={c} open={open} />
               <ContactFields control={form.control} name="contactName" phone="contactPhone" nameLabel={t('fields.contactName')} phoneLabel={t('fields.contactPhone')} />
             </>
           )}

@@ -22,7 +22,7 @@ import { SelectElement, TextFieldElement, useFieldMessage } from '@/components/c
 import { useEndpointQuery } from '@/lib/api/query';
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import { customerWritableTypes, type ChangeType } from '@/lib/accountChanges/constants';
-import { HK_DISTRICTS_BY_REGION, HK_REGIONS, LIMITS, type CurrentValues, type HkRegion, type SubmitResult } from '@/lib/accountChanges/schemas';
+import { HK_DISTRICTS_BY_REGION, HK_REGIONS, LIMITS, type CurrentValues, type CustomerChangeListItem, type HkRegion, type SubmitResult } from '@/lib/accountChanges/schemas';
 import { ADD_PATH, agreementPath, LIST_PATH, requestPath } from './links';
 import { blocksType, OpenRequestNote } from './OpenRequestNote';
 import { useCodes } from './useCodes';
@@ -59,8 +59,11 @@ export function ChangeFormScreen({
   type: ChangeType;
   /** The current values shown beside the form, from the customer's records. */
   current: (c: CurrentValues) => Row[];
-  /** The form, given what it does after a submission (the confirmation) and on "Cancel" (back to the list). */
-  children: (c: CurrentValues, done: ChangeFormDone) => ReactNode;
+  /**
+   * The form, given what it does after a submission (the confirmation) and on "Cancel" (back to the list), and the
+   * open requests of its type (a machine form marks the machines they hold).
+   */
+  children: (c: CurrentValues, done: ChangeFormDone, open: readonly CustomerChangeListItem[]) => ReactNode;
 }) {
   const { done, ...formDone } = useDone();
   const { t } = useTranslation(['accountChanges', 'common']);
@@ -108,14 +111,14 @@ export function ChangeFormScreen({
             <Grid container spacing={3}>
               {open?.length ? (
                 <Grid size={12}>
-                  <OpenRequestNote type={type} open={open} />
+                  <OpenRequestNote type={type} open={open} inForm />
                 </Grid>
               ) : null}
               <Grid size={{ xs: 12, md: 5 }}>
                 <FactsSection title={t('form.current')} rows={current(c)} />
               </Grid>
               <Grid size={{ xs: 12, md: 7 }}>
-                <DetailSection title={t('form.new')}>{children(c, { type, ...formDone })}</DetailSection>
+                <DetailSection title={t('form.new')}>{children(c, { type, ...formDone }, open ?? [])}</DetailSection>
               </Grid>
             </Grid>
           )}
@@ -190,7 +193,8 @@ export function CheckboxListElement<T extends FieldValues>({
   control: Control<T, unknown, unknown>;
   name: Path<T>;
   label: string;
-  options: readonly { value: string; label: string }[];
+  /** `disabled` with its `note` (why it cannot be chosen, shown under the label): e.g. a machine an open request holds. */
+  options: readonly { value: string; label: string; disabled?: boolean; note?: string }[];
   emptyText: string;
 }) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -207,7 +211,19 @@ export function CheckboxListElement<T extends FieldValues>({
         {options.map((o, i) => (
           <FormControlLabel
             key={o.value}
-            label={o.label}
+            label={
+              o.note ? (
+                <>
+                  {o.label}
+                  <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }} data-testid={`option-note-${o.value}`}>
+                    {o.note}
+                  </Typography>
+                </>
+              ) : (
+                o.label
+              )
+            }
+            disabled={o.disabled}
             // A label of two or three lines (a machine's model and place on a phone) starts beside its box, and the
             // options are spaced apart, so it is clear which box a line belongs to.
             sx={{ alignItems: 'flex-start', mb: 0.5 }}

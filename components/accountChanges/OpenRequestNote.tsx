@@ -3,12 +3,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
+import { formatList } from '@/lib/i18n/locales';
 import { PER_TARGET_TYPES, type ChangeType } from '@/lib/accountChanges/constants';
-import type { ChangeListItem } from '@/lib/accountChanges/schemas';
+import type { CustomerChangeListItem } from '@/lib/accountChanges/schemas';
 import { requestPath } from './links';
 
 /** Whether the open requests keep the customer from sending another of the type at all (not only for some targets). */
-export const blocksType = (type: ChangeType, open: readonly ChangeListItem[] | undefined): boolean =>
+export const blocksType = (type: ChangeType, open: readonly CustomerChangeListItem[] | undefined): boolean =>
   Boolean(open?.length) && !PER_TARGET_TYPES.includes(type);
 
 /**
@@ -16,14 +17,24 @@ export const blocksType = (type: ChangeType, open: readonly ChangeListItem[] | u
  * the whole customer (company name, billing address, paper bills) waits for the open request's decision; for
  * machines and contracts only the ones that request names are held. The request opens in the list's dialog.
  */
-export function OpenRequestNote({ type, open }: { type: ChangeType; open: readonly ChangeListItem[] | undefined }) {
-  const { t } = useTranslation('accountChanges');
+export function OpenRequestNote({ type, open, inForm = false }: { type: ChangeType; open: readonly CustomerChangeListItem[] | undefined; inForm?: boolean }) {
+  const { t, i18n } = useTranslation('accountChanges');
   const first = open?.[0];
   if (!open || !first) return null;
   const blocked = blocksType(type, open);
+  const requestNos = formatList(
+    open.map((r) => r.requestNo),
+    i18n.language,
+    'conjunction',
+  );
+  // In a machine form the held machines are marked (and cannot be chosen): the note points at them.
   const message = blocked
     ? t('validation.alreadyPending', { requestNo: first.requestNo })
-    : t(type === 'trans_agree' ? 'add.openContracts' : 'add.openMachines', { requestNos: open.map((r) => r.requestNo).join(', ') });
+    : type === 'trans_agree'
+      ? t('add.openContracts', { requestNos })
+      : inForm
+        ? t('form.openMachines', { requestNos, count: open.length })
+        : t('add.openMachines', { requestNos });
   return (
     // The link under the text, not in the alert's action column: beside the text on a 390 px phone "View
     // ACR-2026-000102" broke into four lines of a narrow column.

@@ -1,13 +1,13 @@
 import { useEndpointQuery } from '@/lib/api/query';
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import { CHANGE_TYPES, OPEN_STATUSES_OF, type ChangeStatus, type ChangeType } from '@/lib/accountChanges/constants';
-import type { ChangeListItem } from '@/lib/accountChanges/schemas';
+import type { CustomerChangeListItem } from '@/lib/accountChanges/schemas';
 import { MAX_PAGE_SIZE } from '@/lib/listQuery';
 
 /** Every status in which a request of some type is still open (pending, in progress; approved for a transfer). */
 const ANY_OPEN: ChangeStatus[] = [...new Set(CHANGE_TYPES.flatMap((t) => OPEN_STATUSES_OF[t]))];
 
-export type OpenRequests = Partial<Record<ChangeType, ChangeListItem[]>>;
+export type OpenRequests = Partial<Record<ChangeType, CustomerChangeListItem[]>>;
 
 /**
  * The customer's requests that still hold their type (OPEN_STATUSES_OF), by type, oldest first; undefined while

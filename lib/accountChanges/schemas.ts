@@ -413,7 +413,12 @@ export type ChangeListItem = {
   reviewerComment: string | null;
   updatedAt: string;
 };
-export type ChangeListResult = ListResult<ChangeListItem>;
+/**
+ * A row of the customer's own list (`listRequests`). `machineIds`: the machines a machine-location or toner-address
+ * request is about ([] for the other types), so a form of that type can mark the machines an open request holds.
+ */
+export type CustomerChangeListItem = ChangeListItem & { machineIds: string[] };
+export type ChangeListResult = ListResult<CustomerChangeListItem>;
 
 export type QueueItem = ChangeListItem & CustomerRef;
 export type QueueResult = ListResult<QueueItem>;

@@ -93,6 +93,23 @@ describeEachDb('account changes: customer side', (getHandle) => {
     expect(await countOf(c.ucpId)).toBe(2);
   });
 
+  it('the list names the machines of each machine-location / toner-address request (the forms mark the ones an open request holds); [] for other types', async () => {
+    const c = await customerCaller(db());
+    const submit = async (res: Awaited<ReturnType<typeof callEndpoint>>) => {
+      if (res.body.status !== 'success') throw new Error(`submit ${JSON.stringify(res.body)}`);
+      return (res.body.data as { id: string }).id;
+    };
+    const move = await submit(await callEndpoint(server, C.endpoints.submitMachineLocation, machineMoveBody([c.machineA.id, c.machineB.id]), { token: c.token }));
+    const toner = await submit(await callEndpoint(server, C.endpoints.submitTonerAddress, tonerAddressBody([c.machineB.id]), { token: c.token }));
+    const paper = await submit(await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopyBody(false, 'paper@example.hk'), { token: c.token }));
+    const list = await callEndpoint(server, C.endpoints.listRequests, { page: 1, pageSize: 20, filter: { status: ['pending', 'inProgress'] } }, { token: c.token });
+    if (list.body.status !== 'success') throw new Error('list');
+    const byId = new Map(list.body.data.items.map((i) => [i.id, i.machineIds]));
+    expect([...byId.get(move)!].sort()).toEqual([c.machineA.id, c.machineB.id].sort());
+    expect(byId.get(toner)).toEqual([c.machineB.id]);
+    expect(byId.get(paper)).toEqual([]);
+  });
+
   it('submits a receive-hardcopy change', async () => {
     const c = await customerCaller(db());
     const res = await callEndpoint(server, C.endpoints.submitReceiveHardcopy, hardcopyBody(true, 'ap@example.hk'), { token: c.token });

@@ -6,17 +6,17 @@
  */
 import { screen, within } from '@testing-library/react';
 import { AddChangesScreen } from '@/components/accountChanges/AddChangesScreen';
-import { BillingAddressScreen, MachineLocationScreen } from '@/components/accountChanges/ChangeForms';
+import { BillingAddressScreen, MachineLocationScreen, TonerAddressScreen } from '@/components/accountChanges/ChangeForms';
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import type { ChangeStatus, ChangeType } from '@/lib/accountChanges/constants';
-import type { ChangeListItem, CurrentValues } from '@/lib/accountChanges/schemas';
+import type { CustomerChangeListItem, CurrentValues } from '@/lib/accountChanges/schemas';
 import type { FunctionCode } from '@/lib/permissions/codes';
 import { endpointSuccess, testCustomer } from '../testUtils/handlers';
 import { renderWithProviders, text, type TestLocale } from '../testUtils/render';
 import { server } from '../testUtils/server';
 
 const BILL_ID = '00000000-0000-4000-8000-000000000101';
-const item = (id: string, requestNo: string, type: ChangeType, status: ChangeStatus): ChangeListItem => ({
+const item = (id: string, requestNo: string, type: ChangeType, status: ChangeStatus, machineIds: string[] = []): CustomerChangeListItem => ({
   id,
   requestNo,
   type,
@@ -26,6 +26,7 @@ const item = (id: string, requestNo: string, type: ChangeType, status: ChangeSta
   submittedByName: 'Chan Tai Man',
   reviewerComment: null,
   updatedAt: '2026-11-18T02:10:00.000Z',
+  machineIds,
 });
 const OPEN = [
   item(BILL_ID, 'ACR-2026-000101', 'bill_addr', 'pending'),
@@ -82,8 +83,52 @@ describe('a form whose type has an open request', () => {
   it('machine location: the form stays, with a note of the machines’ open request', async () => {
     server.use(endpointSuccess(C.endpoints.getCurrent, current(['machine_loc'])), endpointSuccess(C.endpoints.listRequests, { items: OPEN, total: OPEN.length }));
     renderWithProviders(<MachineLocationScreen />, { functionCodes: ['ac_chg_machine_loc_write'], router: formRoute });
-    expect(await screen.findByText(ac('en', 'add.openMachines', { requestNos: 'ACR-2026-000103' }))).toBeInTheDocument();
+    expect(await screen.findByText(ac('en', 'form.openMachines_one', { requestNos: 'ACR-2026-000103' }))).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: ac('en', 'form.submit') })).toBeInTheDocument();
+  });
+
+  // QA: the note said "still open for some of your machines" without saying which; the customer learnt it from the
+  // refusal on "Submit". The machines an open request of the type holds are now marked and cannot be chosen.
+  const machine = (id: string, serialNo: string) => ({
+    id,
+    serialNo,
+    addressEn: 'Unit B, 5/F, Kwai Chung Cargo Centre',
+    addressZh: '葵涌貨運中心5樓B室',
+    locationEn: 'Dispatch office',
+    locationZh: '發貨辦公室',
+    tonerAddressEn: 'same',
+    tonerAddressZh: '同上',
+    tonerContactName: 'Tsang Chi Wai',
+    tonerContactPhone: '91723480',
+    modelNameEn: 'Ricoh IM 2500',
+    modelNameZh: '理光 IM 2500',
+    contractNo: 'CT-2024-00118',
+  });
+  const A = '00000000-0000-4000-8000-0000000000a1';
+  const B = '00000000-0000-4000-8000-0000000000a2';
+  const Z = '00000000-0000-4000-8000-0000000000a3';
+  it.each([
+    ['en', 'machine_loc', <MachineLocationScreen key="m" />, 'ac_chg_machine_loc_write', 'Requests ACR-2026-000110 and ACR-2026-000111 are still open for the machines marked below', 'In open request ACR-2026-000110: it cannot be chosen until that request has been decided.'],
+    ['tc', 'toner_addr', <TonerAddressScreen key="t" />, 'ac_chg_toner_addr_write', '申請 ACR-2026-000110及ACR-2026-000111 仍在處理下列已標示的機器', '已在處理中的申請 ACR-2026-000110 內，該申請有結果前不能選擇。'],
+  ] as const)('%s %s: the machines an open request holds are marked with it and cannot be chosen; the others can', async (locale, type, ui, code, note, held) => {
+    const open = [
+      item('00000000-0000-4000-8000-000000000110', 'ACR-2026-000110', type, 'pending', [A, Z]),
+      item('00000000-0000-4000-8000-000000000111', 'ACR-2026-000111', type, 'inProgress', [Z]),
+      // Another machine type's request holds nothing in this form.
+      item('00000000-0000-4000-8000-000000000112', 'ACR-2026-000112', type === 'machine_loc' ? 'toner_addr' : 'machine_loc', 'pending', [B]),
+    ];
+    server.use(
+      endpointSuccess(C.endpoints.getCurrent, { ...current([type]), machines: [machine(A, '3101R820347'), machine(B, '3101R820912')] }),
+      endpointSuccess(C.endpoints.listRequests, { items: open, total: open.length }),
+    );
+    renderWithProviders(ui, { locale, functionCodes: [code], router: formRoute });
+    const heldBox = await screen.findByRole('checkbox', { name: /^3101R820347/ });
+    const freeBox = screen.getByRole('checkbox', { name: /^3101R820912/ });
+    expect(heldBox).toBeDisabled();
+    expect(screen.getByTestId(`option-note-${A}`)).toHaveTextContent(held);
+    expect(freeBox).toBeEnabled();
+    expect(screen.queryByTestId(`option-note-${B}`)).not.toBeInTheDocument();
+    expect(screen.getByTestId(`open-${type}`)).toHaveTextContent(note);
   });
 
   it('billing address with nothing open: the form as before', async () => {

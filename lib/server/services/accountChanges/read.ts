@@ -53,6 +53,13 @@ function commonConditions(f: { type?: ChangeType[]; status?: ChangeStatus[]; dat
 const orderOf = (sort: { field: ChangeSortField; direction: 'asc' | 'desc' } | undefined, fallback: SQL[]) =>
   sort ? [(sort.direction === 'asc' ? asc : desc)(SORT_COLUMNS[sort.field]), desc(changeRequests.requestNo)] : fallback;
 
+/** The machines a machine-location or toner-address request is about (its stored new value); [] for other types. */
+function machineIdsOf(type: ChangeType, newValue: unknown): string[] {
+  if (type !== 'machine_loc' && type !== 'toner_addr') return [];
+  const ids = (newValue as { machineIds?: unknown } | null)?.machineIds;
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+}
+
 /**
  * `/api/accountChanges/listRequests`: the customer's requests (tenancy from the token) of the types the caller may
  * read (`ac_chg_*_read` / `_write`), newest first; filter type[], status[], submitted from/to, reference number.
@@ -64,12 +71,12 @@ export async function listRequests(ctx: CustomerContext, query: ListRequestsQuer
   const conditions = [eq(changeRequests.ucpId, ctx.actor.ucpId), ...commonConditions(f, types)];
   if (f.q) conditions.push(ilikeLiteral(changeRequests.requestNo, containsPattern(f.q)));
   const q = ctx.db
-    .select({ ...requestColumns, __total: totalCount() })
+    .select({ ...requestColumns, newValue: changeRequests.newValue, __total: totalCount() })
     .from(changeRequests)
     .leftJoin(userAccounts, eq(userAccounts.userAcUuid, changeRequests.submittedBy))
     .where(and(...conditions))
     .orderBy(...orderOf(query.sort, [desc(changeRequests.submittedAt), desc(changeRequests.requestNo)]));
-  return paginate(q, query, toListItem);
+  return paginate(q, query, (r) => ({ ...toListItem(r), machineIds: machineIdsOf(r.type as ChangeType, r.newValue) }));
 }
 
 /**
