@@ -215,7 +215,8 @@ export function CheckboxListElement<T extends FieldValues>({
               o.note ? (
                 <>
                   {o.label}
-                  <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }} data-testid={`option-note-${o.value}`}>
+                  {/* Readable although its option is disabled (the label's disabled grey is 2.6:1 on white): it says why. */}
+                  <Typography component="span" variant="body2" sx={{ display: 'block', '&&': { color: 'text.secondary' } }} data-testid={`option-note-${o.value}`}>
                     {o.note}
                   </Typography>
                 </>
