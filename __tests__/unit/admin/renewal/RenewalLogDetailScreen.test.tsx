@@ -31,16 +31,31 @@ const log = {
 } as unknown as RenewalLogDetail;
 
 describe('RenewalLogDetailScreen, the renewal’s terms', () => {
+  // A colour offer whose snapshot holds a rate as "0" (colour pages included but not charged).
   it.each([
     ['en', /B\/W HK\$0\.0480, colour HK\$0\.0000 per page/],
     ['tc', /每張黑白 HK\$0\.0480、彩色 HK\$0\.0000/],
   ] as const)('%s: both rates with the same 4 decimals (not "HK$0" beside "HK$0.0480")', async (locale: TestLocale, rates) => {
-    server.use(endpointSuccess(renewalContract.endpoints.getLog, log));
+    server.use(endpointSuccess(renewalContract.endpoints.getLog, { ...log, terms: { ...log.terms, colourAllowance: 200 } }));
     renderWithProviders(<RenewalLogDetailScreen />, {
       locale,
       router: { pathname: '/admin-controls/customer-contract-renewal-logs/[id]', query: { id: ID }, isReady: true },
       functionCodes: ['contract_renewal_log'],
     });
     expect(await screen.findByText(rates)).toBeInTheDocument();
+  });
+
+  // QA: a black & white offer read "colour HK$0.0000 per page; 2,000 / 0 pages included".
+  it.each([
+    ['en', 'HK$450.00 a month; B/W HK$0.0480 per page; 2,000 pages included'],
+    ['tc', '每月 HK$450.00；每張黑白 HK$0.0480；包括 2,000 張'],
+  ] as const)('%s: the mono offer\'s terms name no colour rate or colour pages', async (locale: TestLocale, line) => {
+    server.use(endpointSuccess(renewalContract.endpoints.getLog, log));
+    renderWithProviders(<RenewalLogDetailScreen />, {
+      locale,
+      router: { pathname: '/admin-controls/customer-contract-renewal-logs/[id]', query: { id: ID }, isReady: true },
+      functionCodes: ['contract_renewal_log'],
+    });
+    expect(await screen.findByText(line)).toBeInTheDocument();
   });
 });
