@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { RenewalLogDetailScreen } from '@/components/admin/renewal/RenewalLogsScreen';
 import { renewalContract } from '@/lib/renewal/contract';
 import type { RenewalLogDetail } from '@/lib/renewal/schemas';
@@ -57,5 +57,19 @@ describe('RenewalLogDetailScreen, the renewal’s terms', () => {
       functionCodes: ['contract_renewal_log'],
     });
     expect(await screen.findByText(line)).toBeInTheDocument();
+  });
+
+  // QA: on a phone the history read "RN-" / "RENT-36": a browser breaks a line after a hyphen.
+  it.each(['en', 'tc'] as const)('%s: offer codes and renewal numbers never break inside, in the history and the facts', async (locale: TestLocale) => {
+    const events = [{ id: 'e1', eventType: 'renewal_submitted', at: '2026-11-11T07:42:00.000Z', actorName: 'Chan Tai Man', renewalNo: 'RN-2026-000012', detail: { offerCode: 'RN-RENT-36' } }];
+    server.use(endpointSuccess(renewalContract.endpoints.getLog, { ...log, events } as unknown as RenewalLogDetail));
+    renderWithProviders(<RenewalLogDetailScreen />, {
+      locale,
+      router: { pathname: '/admin-controls/customer-contract-renewal-logs/[id]', query: { id: ID }, isReady: true },
+      functionCodes: ['contract_renewal_log'],
+    });
+    const history = await screen.findByTestId('contract-history');
+    for (const code of ['RN-2026-000012', 'RN-RENT-36']) expect(getComputedStyle(within(history).getByText(code)).whiteSpace).toBe('nowrap');
+    expect(getComputedStyle(screen.getByText('RN-MAINT-24')).whiteSpace).toBe('nowrap');
   });
 });
