@@ -14,11 +14,11 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 
 /** A titled card of a detail page (order, shipment, a maintenance record); its h2 names the section for screen readers too. */
-export function DetailSection({ title, children }: { title: string; children: ReactNode }) {
+export function DetailSection({ title, headingId, children }: { title: string; /** The title's id, for a control inside that it names. */ headingId?: string; children: ReactNode }) {
   return (
     <Card variant="outlined" component="section" aria-label={title}>
       <CardContent sx={{ display: 'grid', gap: 1.5 }}>
-        <Typography variant="h6" component="h2">
+        <Typography variant="h6" component="h2" id={headingId}>
           {title}
         </Typography>
         {children}

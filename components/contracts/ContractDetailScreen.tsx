@@ -18,6 +18,7 @@ import { StatusChip } from '@/components/common/StatusChip';
 import { PlainTable } from '@/components/common/PlainTable';
 import { contractsContract } from '@/lib/contracts/contract';
 import type { ContractDetail } from '@/lib/contracts/schemas';
+import { isMonoOnly } from '@/lib/contracts/terms';
 import { formatDate, formatMoney, formatRate, numberFormat, pickLocalized } from '@/lib/i18n/locales';
 import { pathTo } from '@/lib/paths';
 import { ContractHistorySection } from './ContractHistory';
@@ -53,6 +54,7 @@ function ContractView({ c }: { c: ContractDetail }) {
   const { locale } = useRouter();
   const download = useDownload();
   const money = (cents: number) => formatMoney(cents, locale);
+  const bw = isMonoOnly(c) ? { context: 'bw' } : {};
   return (
     <DetailPage
       prefix="contracts:detail"
@@ -85,8 +87,9 @@ function ContractView({ c }: { c: ContractDetail }) {
               [t('contracts:columns.frequency'), t(`contracts:frequency.${c.billingFrequency}`)],
               [t('contracts:detail.periodCharge'), money(c.periodChargeCents)],
               [t('contracts:columns.minimum'), money(c.minimumChargeCents)],
-              [t('contracts:detail.rates'), t('contracts:detail.ratesValue', { mono: formatRate(c.monoRate, locale), colour: formatRate(c.colourRate, locale) })],
-              [t('contracts:detail.included'), t('contracts:detail.includedValue', { mono: numberFormat(locale).format(c.monoAllowance), colour: numberFormat(locale).format(c.colourAllowance) })],
+              // A black & white contract: its rate and included pages without a colour part ("colour HK$0.0000", "colour 0").
+              [t('contracts:detail.rates'), t('contracts:detail.ratesValue', { ...bw, mono: formatRate(c.monoRate, locale), colour: formatRate(c.colourRate, locale) })],
+              [t('contracts:detail.included'), t('contracts:detail.includedValue', { ...bw, mono: numberFormat(locale).format(c.monoAllowance), colour: numberFormat(locale).format(c.colourAllowance) })],
             ]}
           />
         </Grid>

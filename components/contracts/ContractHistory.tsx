@@ -5,8 +5,9 @@ import { useTranslation } from 'next-i18next/pages';
 import type { ContractEvent } from '@/lib/contracts/schemas';
 import { formatDateTime } from '@/lib/i18n/locales';
 import { DetailSection } from '@/components/common/DetailParts';
+import { NoBreak } from '@/components/common/NoBreak';
 
-/** A contract's history, newest first: what happened, who, when (renewals name their number and offer). */
+/** A contract's history, newest first: what happened, who, when (renewals name their number and offer, each unbroken). */
 export function ContractHistory({ events }: { events: readonly ContractEvent[] }) {
   const { t } = useTranslation(['contracts']);
   const { locale } = useRouter();
@@ -17,8 +18,18 @@ export function ContractHistory({ events }: { events: readonly ContractEvent[] }
         <li key={e.id}>
           <Typography variant="body2">
             <strong>{t(`contracts:history.event.${e.eventType}`)}</strong>
-            {e.renewalNo ? ` · ${e.renewalNo}` : ''}
-            {typeof e.detail?.offerCode === 'string' ? ` · ${e.detail.offerCode}` : ''}
+            {e.renewalNo ? (
+              <>
+                {' · '}
+                <NoBreak>{e.renewalNo}</NoBreak>
+              </>
+            ) : null}
+            {typeof e.detail?.offerCode === 'string' ? (
+              <>
+                {' · '}
+                <NoBreak>{e.detail.offerCode}</NoBreak>
+              </>
+            ) : null}
           </Typography>
           <Typography variant="caption" color="text.secondary">
             {formatDateTime(e.at, locale)}

@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'next-i18next/pages';
-import { formatDate, formatMonth, numberFormat } from '@/lib/i18n/locales';
+import { dateTimeFormat, formatDate, formatMonth, numberFormat } from '@/lib/i18n/locales';
 import type { ReadingDueFlag } from '@/lib/meter/constants';
 
 /**
@@ -49,6 +49,35 @@ export function monthLabelEvery(months: number, most: number): number {
   return Math.max(1, Math.ceil(months / most));
 }
 
+/**
+ * The axis names of the months shown (every `every`-th from the first): the first with its year under it, and each one
+ * whose year differs from the previous one shown ("Nov / 2025", "Dec", "Jan / 2026", "Feb"), the others the month
+ * alone. A single month read "Nov" with no year anywhere on the chart, and a range across New Year "Dec", "Jan" with
+ * no hint which. The year goes on a second line: "2025年12月" on one line was wider than a month's room on a phone.
+ */
+export function monthTickLabels(months: readonly string[], every: number, locale: string | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  const yearFormat = dateTimeFormat(locale, { year: 'numeric', timeZone: 'UTC' });
+  let lastYear: number | null = null;
+  months.forEach((month, i) => {
+    if (i % every !== 0) return;
+    const year = Number(month.slice(0, 4));
+    const short = formatMonth(month, locale, 'short');
+    out.set(month, year === lastYear || !year ? short : `${short}\n${yearFormat.format(new Date(Date.UTC(year, 0, 1)))}`);
+    lastYear = year;
+  });
+  return out;
+}
+
+/**
+ * The page axis: whole pages only (no "0.5" between 0 and 1), from 0. When every month is 0 (a machine not used) the
+ * scale had no range and its one tick read "0.00…": it then runs 0 to 10.
+ */
+export function usageAxisRange(monthly: readonly UsageMonth[], colour: boolean): { min: number; max?: number; tickMinStep: number } {
+  const top = Math.max(0, ...monthly.map((m) => m.mono + (colour ? m.colour : 0)));
+  return top > 0 ? { min: 0, tickMinStep: 1 } : { min: 0, max: 10, tickMinStep: 1 };
+}
+
 /** Monthly pages as a stacked bar chart (mono, colour) beside the same figures as a table (meter history, machine page). */
 export function UsageChart({
   monthly,
@@ -67,6 +96,11 @@ export function UsageChart({
   const { locale } = useRouter();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const labelEvery = monthLabelEvery(monthly.length, phone ? 6 : 12);
+  const tickLabels = monthTickLabels(
+    monthly.map((m) => m.month),
+    labelEvery,
+    locale,
+  );
   return (
     <Grid container spacing={2} sx={{ mb: 3 }}>
       <Grid size={{ xs: 12, md: 8 }}>
@@ -75,18 +109,20 @@ export function UsageChart({
             height={300}
             dataset={monthly as UsageMonth[]}
             // Month names on the axis. The axis was 25 px high by default, less than a label's line at the portal's
-            // font sizes, so the chart cut every label to nothing: 40 px holds one line at the largest size. Which
-            // months are named is chosen here (every `labelEvery`-th from the first, as many as fit the width).
+            // font sizes, so the chart cut every label to nothing: 40 px held one line at the largest size, 58 px holds
+            // the two of a month with its year (monthTickLabels). Which months are named is chosen here (every
+            // `labelEvery`-th from the first, as many as fit the width).
             xAxis={[
               {
                 scaleType: 'band',
                 dataKey: 'month',
-                height: 40,
+                height: 58,
                 tickLabelInterval: (_value: string, index: number) => index % labelEvery === 0,
                 tickLabelStyle: { fontSize: 12 },
-                valueFormatter: (v: string, ctx) => formatMonth(v, locale, ctx.location === 'tick' ? 'short' : 'long'),
+                valueFormatter: (v: string, ctx) => (ctx.location === 'tick' ? (tickLabels.get(v) ?? formatMonth(v, locale, 'short')) : formatMonth(v, locale, 'long')),
               },
             ]}
+            yAxis={[{ ...usageAxisRange(monthly, colour), valueFormatter: (v: number) => numberFormat(locale).format(v) }]}
             series={[
               { dataKey: 'mono', label: t('meter:columns.monoPages'), stack: 'pages', color: '#546e7a' },
               ...(colour ? [{ dataKey: 'colour', label: t('meter:columns.colourPages'), stack: 'pages', color: '#1e88e5' }] : []),

@@ -27,6 +27,7 @@ import { renewalContract } from '@/lib/renewal/contract';
 import type { OfferOption, RenewalOptions, SubmitRenewalResult } from '@/lib/renewal/schemas';
 import { DeadlineNote } from './RenewalListScreen';
 import { renewalTermsLine } from './termsLine';
+import { NoBreak } from '@/components/common/NoBreak';
 
 const R = renewalContract.endpoints;
 /** On a phone the terms and the difference fold under the option and the cost: four narrow columns do not fit 390 px. */
@@ -100,7 +101,9 @@ function Options({ o }: { o: RenewalOptions }) {
             { padding: 'checkbox' },
             t('renewal:detail.option'),
             { label: t('renewal:detail.terms'), sx: WIDE_CELL },
-            { label: t('renewal:detail.cost12'), align: 'right' },
+            // Chinese breaks between any two characters: on a phone "過去12個月費用" broke before its last one ("…費 / 用").
+            // keep-all breaks it only at spaces, so it stays whole (and English still wraps between words).
+            { label: t('renewal:detail.cost12'), align: 'right', sx: { wordBreak: 'keep-all' } },
             { label: t('renewal:detail.difference'), align: 'right', sx: WIDE_CELL },
           ]}
         >
@@ -130,7 +133,7 @@ function Options({ o }: { o: RenewalOptions }) {
               <TableCell>
                 <strong>{pickLocalized(locale, x.nameEn, x.nameZh)}</strong>
                 <Typography variant="caption" sx={{ display: 'block' }}>
-                  {x.offerCode} · {t('renewal:detail.months', { count: x.termMonths })}
+                  <NoBreak>{x.offerCode}</NoBreak> · {t('renewal:detail.months', { count: x.termMonths })}
                   {x.newModelNameEn ? ` · ${t('renewal:detail.newModel', { model: pickLocalized(locale, x.newModelNameEn, x.newModelNameZh) })}` : ''}
                 </Typography>
                 <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>

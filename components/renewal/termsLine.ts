@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { formatMoney, formatRate, numberFormat } from '@/lib/i18n/locales';
 import type { ContractTerms } from '@/lib/contracts/schemas';
+import { isMonoOnly } from '@/lib/contracts/terms';
 
 /**
  * A contract's or renewal offer's pricing terms as one line ("HK$880.00 a month, minimum …"), for the customer's
@@ -8,9 +9,12 @@ import type { ContractTerms } from '@/lib/contracts/schemas';
  * billed quarterly and says so.
  */
 export function renewalTermsLine(t: TFunction, locale: string | undefined, x: ContractTerms, frequency: string = 'monthly'): string {
+  // No minimum charge (an offer saved without one stores 0): the line leaves the clause out ("minimum HK$0.00" read as a
+  // term). Black & white terms (no colour rate, no colour pages) leave the colour part out ("colour HK$0.0000 … 0 pages").
+  const bw = isMonoOnly(x);
+  const context = x.minimumChargeCents > 0 ? (bw ? 'bw' : undefined) : bw ? 'bwNoMinimum' : 'noMinimum';
   return t('renewal:detail.termsLine', {
-    // No minimum charge (an offer saved without one stores 0): the line leaves the clause out ("minimum HK$0.00" read as a term).
-    ...(x.minimumChargeCents > 0 ? {} : { context: 'noMinimum' }),
+    ...(context ? { context } : {}),
     per: t(`renewal:detail.per.${frequency === 'quarterly' ? 'quarterly' : 'monthly'}`),
     charge: formatMoney(x.periodChargeCents, locale),
     minimum: formatMoney(x.minimumChargeCents, locale),

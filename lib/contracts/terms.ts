@@ -40,6 +40,11 @@ export function periodsOf(contract: { startDate: string; endDate: string; billin
 
 /** HKD/page with four decimals, as text → ten-thousandths of a dollar. */
 export const rateE4 = (rate: string | null | undefined): number => Math.round(Number(rate ?? '0') * 10_000);
+/**
+ * Black & white terms: no colour rate and no colour pages included. Their colour part ("colour HK$0.0000 … 0 pages")
+ * is left out wherever terms are written out.
+ */
+export const isMonoOnly = (x: { colourRate: string | null | undefined; colourAllowance: number }): boolean => rateE4(x.colourRate) === 0 && x.colourAllowance === 0;
 /** pages × rate in cents, rounded to the cent. */
 export const usageCents = (pages: number, rate: string | null | undefined): number => Math.round((pages * rateE4(rate)) / 100);
 

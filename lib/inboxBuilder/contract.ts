@@ -23,7 +23,7 @@ export const inboxBuilderContract = defineContract('inboxBuilder', {
     output<BuilderListResult>(),
   ),
   getMessage: read(
-    'Provider staff: one composed message with bodies (sanitized), audience (customers / groups with names), link, e-mail flag, recipients and read count. 404 for others.',
+    'Provider staff: one composed message with bodies (sanitized HTML; bodyEnInput / bodyZhInput: as the edit form shows them, a body typed as plain text as that text), audience (customers / groups with names), link, e-mail flag, recipients and read count. 404 for others.',
     messageIdSchema,
     output<BuilderMessage>(),
   ),

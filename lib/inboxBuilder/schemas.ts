@@ -96,8 +96,15 @@ export type BuilderListResult = ListResult<BuilderListItem>;
 export type BuilderTarget = { id: string; nameEn: string; nameZh: string };
 
 export type BuilderMessage = BuilderListItem & {
+  /** The bodies as stored: sanitized HTML (the view page's preview). */
   bodyEn: string;
   bodyZh: string;
+  /**
+   * The bodies as the edit form shows them: a body typed without tags as the plain text it was typed (its paragraphs
+   * and line breaks), any other as its HTML.
+   */
+  bodyEnInput: string;
+  bodyZhInput: string;
   linkPath: string;
   notifyByEmail: boolean;
   customers: BuilderTarget[];

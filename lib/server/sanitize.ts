@@ -173,6 +173,26 @@ export function richTextFromInput(text: string | null | undefined): string {
   return sanitizeRichText(paragraphs.join(''));
 }
 
+/** What `richTextFromInput` makes of plain text: paragraphs of escaped text and `<br />`, nothing else. */
+const FROM_PLAIN = /^<p>[^<>]*(?:<br \/>[^<>]*)*<\/p>(?:<p>[^<>]*(?:<br \/>[^<>]*)*<\/p>)*$/;
+
+/**
+ * The text to put back in the edit form for a stored body: the plain text a body typed without tags was converted
+ * from (paragraphs separated by a blank line, line breaks kept), so staff edit what they wrote and not `<p>` tags;
+ * any other body (written as HTML) as it is stored. Only a body that converts back exactly to `html` is turned into
+ * text, so saving the form unchanged stores the same HTML.
+ */
+export function richTextInputOf(html: string | null | undefined): string {
+  const clean = sanitizeRichText(html);
+  if (!FROM_PLAIN.test(clean)) return clean;
+  const text = clean
+    .slice('<p>'.length, -'</p>'.length)
+    .split('</p><p>')
+    .map((p) => p.split('<br />').join('\n').replace(/&(?:lt|gt|quot|#39|amp);/g, (e) => ENTITIES[e] ?? e))
+    .join('\n\n');
+  return richTextFromInput(text) === clean ? text : clean;
+}
+
 const BLOCK_TAG = /<\/?(?:p|br|li|ul|ol|h3|h4|blockquote|table|caption|thead|tbody|tfoot|tr|th|td)\b[^>]*>/g;
 const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' };
 

@@ -241,6 +241,30 @@ describeEachDb('build inbox message: delivery', (getHandle) => {
     expect(row2!.bodyEn).toBe('<p>Dear customer,</p><p>Our hotline closes at 1 pm.<br />See you on 28 Dec.</p>');
   });
 
+  // QA: editing a draft typed as plain text showed its stored HTML (`<p>…</p><br />`) in the text box, and a body
+  // typed near the 20 000-character limit came back over it once converted, so the untouched form could not be saved.
+  it('gives the edit form a plain-text body back as typed, within the limit, and saving it unchanged changes nothing', async () => {
+    const a = await customerWithUsers(1);
+    const typed = 'Dear customer,\n\nHotline: 1 pm & "later" <3\nIt\'s 28 Dec.';
+    const line = 'Fees & charges < HK$5 > "due"\n';
+    const long = line.repeat(Math.floor(19_990 / line.length));
+    expect(long.length).toBeLessThanOrEqual(20_000);
+    const { id } = await createBuilderMessage(staffCtx(), draft({ customerIds: [a.customer.ucpId], bodyEn: typed, bodyZh: long }));
+    const m = await getBuilderMessage(staffCtx(), id);
+    expect(m.bodyEn).toBe('<p>Dear customer,</p><p>Hotline: 1 pm &amp; "later" &lt;3<br />It\'s 28 Dec.</p>');
+    expect(m.bodyZh.length).toBeGreaterThan(20_000);
+    expect(m.bodyEnInput).toBe(typed);
+    expect(m.bodyZhInput).toBe(long.trimEnd());
+    // The form as loaded is valid, and saving it stores the same bodies (no update, no audit row).
+    const asLoaded = messageDraftSchema.safeParse({ ...raw({ customerIds: [a.customer.ucpId] }), titleEn: m.titleEn, titleZh: m.titleZh, bodyEn: m.bodyEnInput, bodyZh: m.bodyZhInput });
+    expect(asLoaded.success).toBe(true);
+    await updateBuilderMessage(staffCtx(new Date(Date.now() + 60_000)), id, asLoaded.data!, m.updatedAt);
+    expect((await getBuilderMessage(staffCtx(), id)).updatedAt).toBe(m.updatedAt);
+    // A body written as HTML is edited as that HTML.
+    const { id: html } = await createBuilderMessage(staffCtx(), draft({ customerIds: [a.customer.ucpId], bodyEn: '<p>It is <strong>ready</strong>.</p>' }));
+    expect((await getBuilderMessage(staffCtx(), html)).bodyEnInput).toBe('<p>It is <strong>ready</strong>.</p>');
+  });
+
   it('refuses unknown customers and groups, and links outside the portal', async () => {
     await expect(createBuilderMessage(staffCtx(), draft({ customerIds: ['UCP-NOPE'] }))).rejects.toMatchObject({ code: 'VALIDATION' });
     await expect(createBuilderMessage(staffCtx(), draft({ audience: 'groups', groupIds: ['00000000-0000-4000-8000-000000000000'] }))).rejects.toMatchObject({ code: 'VALIDATION' });

@@ -60,8 +60,8 @@ it('lists the machines, filters by status, searches by serial and location, and 
   // The table beside the chart names each month in the page's language.
   expect(await page.getByTestId('usage-table').locator('tbody tr').first().locator('td').first().textContent()).toMatch(/^[A-Z][a-z]{2,3} \d{4}$/);
   // The months label the chart's axis too (issue 10: the chart's own overlap check hid every label; the chart now
-  // chooses them, all 12 at this width).
-  await until(async () => ((await page.getByTestId('usage-chart').locator('text', { hasText: /^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)$/ }).count()) >= 12 ? true : undefined), 'month names on the axis');
+  // chooses them, all 12 at this width); the first month and January carry their year on a second line ("Dec" "2025").
+  await until(async () => ((await page.getByTestId('usage-chart').locator('text', { hasText: /^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)(\d{4})?$/ }).count()) >= 12 ? true : undefined), 'month names on the axis');
   expect(await page.getByRole('table', { name: en('machines:detail.recentReadings') }).locator('tbody tr').count()).toBeGreaterThan(5);
   // The contract, linked to its page.
   expect(await page.getByTestId('contract-link').textContent()).toBe('CT-2024-00118');

@@ -36,8 +36,8 @@ const contract: ContractDetail = {
   expectedRemainingCents: 250_000,
 } as ContractDetail;
 
-async function open(locale: TestLocale) {
-  server.use(endpointSuccess(contractsContract.endpoints.getContract, contract));
+async function open(locale: TestLocale, c: ContractDetail = contract) {
+  server.use(endpointSuccess(contractsContract.endpoints.getContract, c));
   renderWithProviders(<ContractDetailScreen />, {
     locale,
     router: { pathname: '/my-account/contract-billing-schedule/[id]', query: { id: ID }, isReady: true },
@@ -105,5 +105,26 @@ describe('ContractDetailScreen, a contract that does not exist or is not the cus
     expect(screen.getAllByText(title)).toHaveLength(1);
     expect(screen.getAllByRole('heading')).toHaveLength(1);
     if (body) expect(screen.getByText(body)).toBeInTheDocument();
+  });
+});
+
+describe('ContractDetailScreen, the terms', () => {
+  // QA: a black & white contract read "B/W HK$0.0450, colour HK$0.0000" and "B/W 3,000, colour 0".
+  it.each([
+    ['en', 'B/W HK$0.0450', 'B/W 3,000'],
+    ['tc', '黑白 HK$0.0450', '黑白 3,000'],
+  ] as const)('%s: a black & white contract names no colour rate or colour pages', async (locale, rates, included) => {
+    await open(locale, { ...contract, colourRate: '0.0000', colourAllowance: 0 });
+    const terms = screen.getByRole('region', { name: locale === 'en' ? 'Terms' : '條款' });
+    expect(within(terms).getByText(rates)).toBeInTheDocument();
+    expect(within(terms).getByText(included)).toBeInTheDocument();
+    expect(terms).not.toHaveTextContent(locale === 'en' ? /colour/i : /彩色/);
+  });
+
+  it('en: a colour contract names both', async () => {
+    await open('en');
+    const terms = screen.getByRole('region', { name: 'Terms' });
+    expect(within(terms).getByText('B/W HK$0.0450, colour HK$0.4500')).toBeInTheDocument();
+    expect(within(terms).getByText('B/W 3,000, colour 500')).toBeInTheDocument();
   });
 });

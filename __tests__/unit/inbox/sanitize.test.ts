@@ -4,7 +4,7 @@
  * what the string looks like.
  */
 // eslint-disable-next-line no-restricted-imports -- a pure function with no server dependency, tested where a DOM parser exists
-import { RICH_TEXT_TAGS, richTextToPlain, safeHref, sanitizeRichText } from '@/lib/server/sanitize';
+import { RICH_TEXT_TAGS, richTextFromInput, richTextInputOf, richTextToPlain, safeHref, sanitizeRichText } from '@/lib/server/sanitize';
 
 const ALLOWED_TAGS = new Set<string>(RICH_TEXT_TAGS);
 const ALLOWED_ATTRS: Record<string, readonly string[]> = {
@@ -195,5 +195,34 @@ describe('richTextToPlain', () => {
     expect(words.charAt(cut.length - 1)).toBe(' ');
     const chinese = '中'.repeat(200);
     expect(richTextToPlain(chinese, 140)).toBe(`${'中'.repeat(139)}…`);
+  });
+});
+
+describe('richTextInputOf', () => {
+  it.each([
+    'One line',
+    'Dear customer,\n\nOur hotline closes at 1 pm.\nSee you on 28 Dec & "thanks", it\'s a < b > c',
+    '第一段。\n\n第二段，a < b 😀\n第三行',
+    '&amp; typed literally &lt;',
+  ])('gives back the plain text a body typed without tags was stored from: %j', (typed) => {
+    expect(richTextInputOf(richTextFromInput(typed))).toBe(typed);
+  });
+
+  it('gives the text as it converts (trimmed, one blank line between paragraphs), storing the same HTML again', () => {
+    const typed = '  First \r\n\r\n\r\n  Second\n';
+    const input = richTextInputOf(richTextFromInput(typed));
+    expect(input).toBe('First\n\nSecond');
+    expect(richTextFromInput(input)).toBe(richTextFromInput(typed));
+  });
+
+  it.each([
+    '<p>It is <strong>ready</strong>.</p>',
+    '<p>One</p>\n<p>Two</p>',
+    '<ul><li>a</li></ul>',
+    // Converted back, this would read as a tag and be stored differently: kept as HTML.
+    '<p>x &lt;b&gt;y&lt;/b&gt;</p>',
+    '',
+  ])('keeps a body written as HTML as its (sanitized) HTML: %j', (html) => {
+    expect(richTextInputOf(html)).toBe(sanitizeRichText(html));
   });
 });

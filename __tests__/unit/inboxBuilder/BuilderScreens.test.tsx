@@ -33,6 +33,17 @@ describe('build inbox message screens', () => {
     expect(bodies).toEqual([{ id: ID, updatedAt: '2026-11-20T02:00:00.000Z' }]);
   }, 30_000);
 
+  // QA: the view page said "Send this message" twice, as the card's title and again as the radio group's legend.
+  it('the send card says "Send this message" once, as its title; the now / later choice is named by that title', async () => {
+    server.use(endpointSuccess(getMessage, draft()));
+    renderWithProviders(<BuilderViewScreen />, { functionCodes: ['build_inbox_message_write'], router: { query: { id: ID } } });
+    const heading = await screen.findByRole('heading', { name: 'Send this message', level: 2 }, { timeout: 5000 });
+    expect(screen.getAllByText('Send this message')).toHaveLength(1);
+    const choice = screen.getByRole('radiogroup', { name: 'Send this message' });
+    expect(choice).toHaveAttribute('aria-labelledby', heading.id);
+    expect(screen.getByRole('radio', { name: 'Send now' })).toBeChecked();
+  }, 30_000);
+
   it('send now with a quick delivery: the confirmation stays when the message turns sent and the panel goes', async () => {
     let sent = false;
     server.use(

@@ -67,6 +67,18 @@ describe('build inbox message: sending from the edit page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Christmas service hours' })).toBeInTheDocument();
   }, 60_000);
 
+  // QA: a body typed without tags is stored as HTML paragraphs; editing it showed "<p>…</p>" in the text box.
+  it('the edit form shows a body typed as plain text as it was typed, not as its stored HTML', async () => {
+    recordWrites();
+    server.use(
+      endpointSuccess(getMessage, draft({ bodyEn: '<p>Dear customer,</p><p>Closed &amp; back<br />on 28 Dec.</p>', bodyEnInput: 'Dear customer,\n\nClosed & back\non 28 Dec.' })),
+    );
+    renderEdit();
+    const bodyEn = await screen.findByLabelText('Message (English)', {}, { timeout: 5000 });
+    expect(bodyEn).toHaveValue('Dear customer,\n\nClosed & back\non 28 Dec.');
+    expect(screen.getByLabelText('Message (Traditional Chinese)')).toHaveValue('熱線於12月24日下午1時停止服務。');
+  }, 60_000);
+
   it('a form that does not pass its checks sends nothing and says why', async () => {
     const { sent } = recordWrites();
     renderEdit();

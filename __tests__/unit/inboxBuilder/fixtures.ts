@@ -9,6 +9,8 @@ export const builderDraft = (over: Partial<BuilderMessage> = {}): BuilderMessage
   titleZh: '聖誕節服務時間',
   bodyEn: '<p>Our hotline closes at 1 pm on 24 December.</p>',
   bodyZh: '<p>熱線於12月24日下午1時停止服務。</p>',
+  bodyEnInput: 'Our hotline closes at 1 pm on 24 December.',
+  bodyZhInput: '熱線於12月24日下午1時停止服務。',
   category: 'service',
   status: 'draft',
   audience: 'customers',

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RenewalDetailScreen } from '@/components/renewal/RenewalDetailScreen';
 import type { FunctionCode } from '@/lib/permissions/codes';
@@ -118,5 +118,23 @@ describe('RenewalDetailScreen, numbers in the page’s language (not the browser
   ] as const)('%s: the pages the offers are priced on', async (locale, help) => {
     open(locale, null);
     expect(await screen.findByText(help)).toBeInTheDocument();
+  });
+});
+
+describe('RenewalDetailScreen on a phone', () => {
+  // QA (tc, 390 px): the cost column's heading broke before its last character ("過去12個月費" / "用").
+  it.each([
+    ['tc', '過去12個月費用'],
+    ['en', 'Cost of the last 12 months'],
+  ] as const)('%s: the cost heading breaks only between words (keep-all), so the Chinese one stays whole', async (locale, heading) => {
+    open(locale, null);
+    const table = await screen.findByTestId('offer-comparison');
+    expect(getComputedStyle(within(table).getByRole('columnheader', { name: heading })).wordBreak).toBe('keep-all');
+  });
+
+  it('en: an offer code never breaks at its hyphen ("RN-" / "1")', async () => {
+    open('en', null);
+    const table = await screen.findByTestId('offer-comparison');
+    expect(getComputedStyle(within(table).getByText('RN-1')).whiteSpace).toBe('nowrap');
   });
 });

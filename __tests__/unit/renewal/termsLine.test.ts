@@ -19,4 +19,25 @@ describe('renewalTermsLine', () => {
     const i18n = createTestI18n(locale);
     expect(renewalTermsLine(i18n.t, locale, { ...terms, minimumChargeCents: 0 })).toBe(line);
   });
+
+  // QA: a black & white contract read "colour HK$0.0000 per page; 1,500 / 0 pages included".
+  it.each([
+    ['en', 45_000, 'HK$880.00 a month, minimum HK$450.00; B/W HK$0.0400 per page; 1,500 pages included'],
+    ['en', 0, 'HK$880.00 a month; B/W HK$0.0400 per page; 1,500 pages included'],
+    ['tc', 45_000, '每月 HK$880.00，最低 HK$450.00；每張黑白 HK$0.0400；包括 1,500 張'],
+    ['tc', 0, '每月 HK$880.00；每張黑白 HK$0.0400；包括 1,500 張'],
+  ] as const)('%s: black & white terms (minimum %d) leave the colour rate and colour pages out', (locale, minimumChargeCents, line) => {
+    const i18n = createTestI18n(locale);
+    expect(renewalTermsLine(i18n.t, locale, { ...terms, colourRate: '0.0000', colourAllowance: 0, minimumChargeCents })).toBe(line);
+    // A snapshot may store the rate as "0".
+    expect(renewalTermsLine(i18n.t, locale, { ...terms, colourRate: '0', colourAllowance: 0, minimumChargeCents })).toBe(line);
+  });
+
+  it('keeps the colour part when colour pages are included or charged, even if the other is nil', () => {
+    const i18n = createTestI18n('en');
+    expect(renewalTermsLine(i18n.t, 'en', { ...terms, colourRate: '0.0000', colourAllowance: 200, minimumChargeCents: 0 })).toBe(
+      'HK$880.00 a month; B/W HK$0.0400, colour HK$0.0000 per page; 1,500 / 200 pages included',
+    );
+    expect(renewalTermsLine(i18n.t, 'en', { ...terms, colourAllowance: 0, minimumChargeCents: 0 })).toBe('HK$880.00 a month; B/W HK$0.0400, colour HK$0.4200 per page; 1,500 / 0 pages included');
+  });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import Alert from '@mui/material/Alert';
@@ -144,6 +144,7 @@ export function BuilderEditScreen() {
     draftForm.current = { form, ...(version ? { version } : {}) };
   }, []);
   const currentDraftForm = useCallback(() => draftForm.current, []);
+  const sendHeading = useId();
   return (
     <DetailScreen query={message} title={t('edit')} back={{ href: BUILDER_BASE, label: t('title') }}>
       {(m) =>
@@ -153,8 +154,8 @@ export function BuilderEditScreen() {
             <Box sx={{ display: 'grid', gap: 3 }}>
               <MessageForm record={m} onForm={onForm} />
               <Can anyOf={['build_inbox_message_write']}>
-                <DetailSection title={t('send.title')}>
-                  <SendPanel message={m} draftForm={currentDraftForm} />
+                <DetailSection title={t('send.title')} headingId={sendHeading}>
+                  <SendPanel message={m} draftForm={currentDraftForm} labelledBy={sendHeading} />
                 </DetailSection>
               </Can>
             </Box>
@@ -182,6 +183,7 @@ function MessageView({ message: m }: { message: BuilderMessage }) {
   const { t } = useTranslation(['inbox-builder', 'common']);
   const { locale } = useRouter();
   const title = pickLocalized(locale, m.titleEn, m.titleZh);
+  const sendHeading = useId();
   const targets = m.audience === 'customers' ? m.customers.map((c) => `${c.id} · ${pickLocalized(locale, c.nameEn, c.nameZh)}`) : m.groups.map((g) => pickLocalized(locale, g.nameEn, g.nameZh));
   return (
     <>
@@ -216,8 +218,8 @@ function MessageView({ message: m }: { message: BuilderMessage }) {
         />
         {m.status !== 'sent' ? (
           <Can anyOf={['build_inbox_message_write']}>
-            <DetailSection title={t('send.title')}>
-              <SendPanel message={m} />
+            <DetailSection title={t('send.title')} headingId={sendHeading}>
+              <SendPanel message={m} labelledBy={sendHeading} />
             </DetailSection>
           </Can>
         ) : null}

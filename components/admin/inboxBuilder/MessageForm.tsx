@@ -33,8 +33,9 @@ const empty: MessageDraftInput = {
 const fromRecord = (m: BuilderMessage): MessageDraftInput => ({
   titleEn: m.titleEn,
   titleZh: m.titleZh,
-  bodyEn: m.bodyEn,
-  bodyZh: m.bodyZh,
+  // A body typed as plain text is edited as that text, not as the HTML it was stored as.
+  bodyEn: m.bodyEnInput,
+  bodyZh: m.bodyZhInput,
   category: m.category,
   audience: m.audience,
   customerIds: m.customers.map((c) => c.id),

@@ -54,7 +54,16 @@ const DRAFT_FIELDS: readonly (keyof MessageDraftInput)[] = ['titleEn', 'titleZh'
  *   nothing is saved or sent;
  * - on the view page, Send names the version shown (`updatedAt`): if the message changed since, nothing is sent.
  */
-export function SendPanel({ message, draftForm }: { message: BuilderMessage; draftForm?: () => { form: DraftForm; version?: string } | null }) {
+export function SendPanel({
+  message,
+  draftForm,
+  labelledBy,
+}: {
+  message: BuilderMessage;
+  draftForm?: () => { form: DraftForm; version?: string } | null;
+  /** The id of the card title naming the panel ("Send this message"): it names the now / later choice too. */
+  labelledBy?: string;
+}) {
   const { t } = useTranslation(['inbox-builder', 'common', 'error']);
   const fieldMessage = useFieldMessage();
   const [notice, setNotice] = useState<string | null>(null);
@@ -132,19 +141,19 @@ export function SendPanel({ message, draftForm }: { message: BuilderMessage; dra
         submitLabel={draftForm ? t('send.saveAndSend') : t('send.confirm')}
         fieldLabels={{ at: t('send.at') }}
       >
-        {(form) => <SendFields control={form.control} />}
+        {(form) => <SendFields control={form.control} labelledBy={labelledBy} />}
       </Form>
     </Box>
   );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-function SendFields({ control }: { control: any }) {
+function SendFields({ control, labelledBy }: { control: any; labelledBy?: string }) {
   const { t } = useTranslation('inbox-builder');
   const when = useWatch({ control, name: 'when' }) as SendForm['when'];
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <RadioGroupElement control={control} name="when" label={t('send.title')} row options={[{ value: 'now', label: t('send.now') }, { value: 'later', label: t('send.later') }]} />
+      <RadioGroupElement control={control} name="when" label={t('send.title')} labelledBy={labelledBy} row options={[{ value: 'now', label: t('send.now') }, { value: 'later', label: t('send.later') }]} />
       {when === 'later' ? (
         <TextFieldElement control={control} name="at" label={t('send.at')} type="datetime-local" sx={{ maxWidth: 320 }} slotProps={{ inputLabel: { shrink: true } }} />
       ) : null}

@@ -9,6 +9,7 @@ import { ListScreen } from '@/components/common/ListScreen';
 import { PageHeader } from '@/components/common/PageHeader';
 import { StatusChip } from '@/components/common/StatusChip';
 import { ContractHistory } from '@/components/contracts/ContractHistory';
+import { NoBreak } from '@/components/common/NoBreak';
 import { formatDate, formatDateTime, formatMoney, pickLocalized } from '@/lib/i18n/locales';
 import { pathTo } from '@/lib/paths';
 import { renewalContract } from '@/lib/renewal/contract';
@@ -25,10 +26,19 @@ export function RenewalLogsScreen() {
   const { locale } = useRouter();
   const columns: DataTableColumn<RenewalLogItem, SortField>[] = useMemo(
     () => [
-      { key: 'renewalNo', header: t('renewal:logs.columns.renewalNo'), sortable: true, render: (r) => r.renewalNo },
+      { key: 'renewalNo', header: t('renewal:logs.columns.renewalNo'), sortable: true, render: (r) => <NoBreak>{r.renewalNo}</NoBreak> },
       customerColumn(t('renewal:logs.columns.customer')),
-      { key: 'contract', header: t('renewal:logs.columns.contract'), render: (r) => r.contractNo },
-      { key: 'offer', header: t('renewal:logs.columns.offer'), hideOnMobile: true, render: (r) => `${r.offerCode} · ${pickLocalized(locale, r.offerNameEn, r.offerNameZh)}` },
+      { key: 'contract', header: t('renewal:logs.columns.contract'), render: (r) => <NoBreak>{r.contractNo}</NoBreak> },
+      {
+        key: 'offer',
+        header: t('renewal:logs.columns.offer'),
+        hideOnMobile: true,
+        render: (r) => (
+          <>
+            <NoBreak>{r.offerCode}</NoBreak> · {pickLocalized(locale, r.offerNameEn, r.offerNameZh)}
+          </>
+        ),
+      },
       { key: 'submittedAt', header: t('renewal:logs.columns.submittedAt'), sortable: true, render: (r) => formatDateTime(r.submittedAt, locale) },
       { key: 'by', header: t('renewal:logs.columns.by'), hideOnMobile: true, render: (r) => r.submittedByName },
       { key: 'status', header: t('renewal:logs.columns.status'), render: (r) => <StatusChip status={r.status === 'submitted' ? 'pending' : r.status === 'declined' ? 'reject' : r.status} label={t(`renewal:status.${r.status}`)} /> },
@@ -83,7 +93,12 @@ export function RenewalLogDetailScreen() {
                   [t('renewal:logs.columns.status'), t(`renewal:status.${r.status}`)],
                   [t('renewal:logs.columns.customer'), `${pickLocalized(locale, r.customerNameEn, r.customerNameZh)} (${r.ucpId})`],
                   [t('renewal:logs.columns.contract'), r.contractNo],
-                  [t('renewal:logs.columns.offer'), `${r.offerCode} · ${pickLocalized(locale, r.offerNameEn, r.offerNameZh)}`],
+                  [
+                    t('renewal:logs.columns.offer'),
+                    <>
+                      <NoBreak>{r.offerCode}</NoBreak> · {pickLocalized(locale, r.offerNameEn, r.offerNameZh)}
+                    </>,
+                  ],
                   [t('renewal:logs.columns.submittedAt'), formatDateTime(r.submittedAt, locale)],
                   [t('renewal:logs.columns.by'), r.submittedByName],
                   [t('renewal:logs.newTerm'), `${formatDate(r.newStartDate, locale)} – ${formatDate(r.newEndDate, locale)} (${t('renewal:detail.months', { count: r.terms.termMonths })})`],

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { RenewalLogDetailScreen } from '@/components/admin/renewal/RenewalLogsScreen';
 import { renewalContract } from '@/lib/renewal/contract';
 import type { RenewalLogDetail } from '@/lib/renewal/schemas';
@@ -31,16 +31,45 @@ const log = {
 } as unknown as RenewalLogDetail;
 
 describe('RenewalLogDetailScreen, the renewal’s terms', () => {
+  // A colour offer whose snapshot holds a rate as "0" (colour pages included but not charged).
   it.each([
     ['en', /B\/W HK\$0\.0480, colour HK\$0\.0000 per page/],
     ['tc', /每張黑白 HK\$0\.0480、彩色 HK\$0\.0000/],
   ] as const)('%s: both rates with the same 4 decimals (not "HK$0" beside "HK$0.0480")', async (locale: TestLocale, rates) => {
-    server.use(endpointSuccess(renewalContract.endpoints.getLog, log));
+    server.use(endpointSuccess(renewalContract.endpoints.getLog, { ...log, terms: { ...log.terms, colourAllowance: 200 } }));
     renderWithProviders(<RenewalLogDetailScreen />, {
       locale,
       router: { pathname: '/admin-controls/customer-contract-renewal-logs/[id]', query: { id: ID }, isReady: true },
       functionCodes: ['contract_renewal_log'],
     });
     expect(await screen.findByText(rates)).toBeInTheDocument();
+  });
+
+  // QA: a black & white offer read "colour HK$0.0000 per page; 2,000 / 0 pages included".
+  it.each([
+    ['en', 'HK$450.00 a month; B/W HK$0.0480 per page; 2,000 pages included'],
+    ['tc', '每月 HK$450.00；每張黑白 HK$0.0480；包括 2,000 張'],
+  ] as const)('%s: the mono offer\'s terms name no colour rate or colour pages', async (locale: TestLocale, line) => {
+    server.use(endpointSuccess(renewalContract.endpoints.getLog, log));
+    renderWithProviders(<RenewalLogDetailScreen />, {
+      locale,
+      router: { pathname: '/admin-controls/customer-contract-renewal-logs/[id]', query: { id: ID }, isReady: true },
+      functionCodes: ['contract_renewal_log'],
+    });
+    expect(await screen.findByText(line)).toBeInTheDocument();
+  });
+
+  // QA: on a phone the history read "RN-" / "RENT-36": a browser breaks a line after a hyphen.
+  it.each(['en', 'tc'] as const)('%s: offer codes and renewal numbers never break inside, in the history and the facts', async (locale: TestLocale) => {
+    const events = [{ id: 'e1', eventType: 'renewal_submitted', at: '2026-11-11T07:42:00.000Z', actorName: 'Chan Tai Man', renewalNo: 'RN-2026-000012', detail: { offerCode: 'RN-RENT-36' } }];
+    server.use(endpointSuccess(renewalContract.endpoints.getLog, { ...log, events } as unknown as RenewalLogDetail));
+    renderWithProviders(<RenewalLogDetailScreen />, {
+      locale,
+      router: { pathname: '/admin-controls/customer-contract-renewal-logs/[id]', query: { id: ID }, isReady: true },
+      functionCodes: ['contract_renewal_log'],
+    });
+    const history = await screen.findByTestId('contract-history');
+    for (const code of ['RN-2026-000012', 'RN-RENT-36']) expect(getComputedStyle(within(history).getByText(code)).whiteSpace).toBe('nowrap');
+    expect(getComputedStyle(screen.getByText('RN-MAINT-24')).whiteSpace).toBe('nowrap');
   });
 });

@@ -8,7 +8,7 @@ import { containsPattern, ilikeLiteral, textSearch } from '@/lib/server/db/like'
 import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import { wakeJob } from '@/lib/server/jobs/registry';
-import { richTextFromInput, sanitizeRichText } from '@/lib/server/sanitize';
+import { richTextFromInput, richTextInputOf, sanitizeRichText } from '@/lib/server/sanitize';
 import { firstOr404, linkedCustomers, lockVersion } from '@/lib/server/services/common';
 
 const readCount = sql<number>`(select count(*)::int from ${inboxDeliveries} d where d.message_id = ${inboxMessages.id} and d.is_read)`;
@@ -97,6 +97,8 @@ export async function getBuilderMessage(ctx: ServiceContext, id: string): Promis
     ...toItem(row),
     bodyEn: sanitizeRichText(row.bodyEn),
     bodyZh: sanitizeRichText(row.bodyZh),
+    bodyEnInput: richTextInputOf(row.bodyEn),
+    bodyZhInput: richTextInputOf(row.bodyZh),
     linkPath: row.linkPath ?? '',
     notifyByEmail: row.notifyByEmail,
     deliveredAt: row.deliveredAt ? row.deliveredAt.toISOString() : null,
