@@ -27,14 +27,15 @@ export function OpenRequestNote({ type, open, inForm = false }: { type: ChangeTy
     i18n.language,
     'conjunction',
   );
-  // In a machine form the held machines are marked (and cannot be chosen): the note points at them.
+  // One request or several ("Request A is", "Requests A and B are"). In a machine form the held machines are marked
+  // (and cannot be chosen): the note points at them.
   const message = blocked
     ? t('validation.alreadyPending', { requestNo: first.requestNo })
     : type === 'trans_agree'
-      ? t('add.openContracts', { requestNos })
+      ? t('add.openContracts', { requestNos, count: open.length })
       : inForm
         ? t('form.openMachines', { requestNos, count: open.length })
-        : t('add.openMachines', { requestNos });
+        : t('add.openMachines', { requestNos, count: open.length });
   return (
     // The link under the text, not in the alert's action column: beside the text on a 390 px phone "View
     // ACR-2026-000102" broke into four lines of a narrow column.

@@ -59,7 +59,7 @@ describe.each(['en', 'tc'] as const)('add-changes with open requests (%s)', (loc
     expect(startLink(locale, 'bill_addr')).not.toBeInTheDocument();
 
     // Machines: only the machines the open request names are held, so the type can still be started.
-    expect(within(cardOf(locale, 'machine_loc')).getByText(ac(locale, 'add.openMachines', { requestNos: 'ACR-2026-000103' }))).toBeInTheDocument();
+    expect(within(cardOf(locale, 'machine_loc')).getByText(ac(locale, 'add.openMachines_one', { requestNos: 'ACR-2026-000103' }))).toBeInTheDocument();
     expect(startLink(locale, 'machine_loc')).toBeInTheDocument();
 
     // Nothing open (an approved request holds nothing): as before.
@@ -67,6 +67,31 @@ describe.each(['en', 'tc'] as const)('add-changes with open requests (%s)', (loc
     expect(startLink(locale, 'rec_hardcopy')).toBeInTheDocument();
     expect(screen.queryByTestId('open-rec_hardcopy')).not.toBeInTheDocument();
   });
+});
+
+// QA: the page joined several request numbers in its language, but its English still said "Request A and B is still
+// open"; the note's text now has a form for one request and one for several (i18next plurals on `count`).
+it.each([
+  [
+    'en',
+    'Requests ACR-2026-000103 and ACR-2026-000104 are still open for some of your machines. You can ask for this change for your other machines.',
+    'Request ACR-2026-000120 is still open for some of your contracts. You can ask for a transfer of your other contracts.',
+  ],
+  ['tc', '申請 ACR-2026-000103及ACR-2026-000104 仍在處理您部分機器的更改。您可為其他機器申請此項更改。', '申請 ACR-2026-000120 仍在處理您部分合約的轉讓。您可為其他合約申請轉讓。'],
+] as const)('add-changes (%s): the note of several open machine requests reads as several, of one as one', async (locale, machines, contracts) => {
+  const open = [
+    item('00000000-0000-4000-8000-000000000103', 'ACR-2026-000103', 'machine_loc', 'pending'),
+    item('00000000-0000-4000-8000-000000000104', 'ACR-2026-000104', 'machine_loc', 'inProgress'),
+    item('00000000-0000-4000-8000-000000000120', 'ACR-2026-000120', 'trans_agree', 'approved'),
+  ];
+  server.use(endpointSuccess(C.endpoints.listRequests, { items: open, total: open.length }));
+  renderWithProviders(<AddChangesScreen />, {
+    locale,
+    functionCodes: ['ac_chg_machine_loc_write', 'ac_transfer_agreemt_write'],
+    router: { pathname: '/customer-support/account-info-update/add-changes' },
+  });
+  expect(await screen.findByTestId('open-machine_loc')).toHaveTextContent(machines);
+  expect(screen.getByTestId('open-trans_agree')).toHaveTextContent(contracts);
 });
 
 describe('a form whose type has an open request', () => {
