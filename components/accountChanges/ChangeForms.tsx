@@ -40,20 +40,44 @@ function ChangeDateField<T extends FieldValues>({ control, name, label }: { cont
   return <DateFieldElement control={control} name={name} label={label} required min={today} max={addDays(today, LIMITS.maxDaysAhead)} />;
 }
 
+type Option = { value: string; label: string };
+
 /**
- * The customer's machines to choose; one an open request of the form's type already names (`open`) is marked with
- * that request and cannot be chosen: the server would refuse it on "Submit" (QA: the note said only "for some of
- * your machines", and the customer learnt which from the refusal).
+ * The machines or contracts to choose; one an open request of the form's type already holds (`heldIds`: its
+ * `machineIds` / `contractIds` from the list) is marked with that request and cannot be chosen: the server would
+ * refuse it on "Submit" (QA: the note said only "for some of your machines / contracts", and the customer learnt which
+ * from the refusal). An approved transfer still holds its contracts until it is completed, and says so.
  */
+function markHeld(
+  options: Option[],
+  open: readonly CustomerChangeListItem[],
+  heldIds: (r: CustomerChangeListItem) => readonly string[],
+  t: (k: string, o?: Record<string, unknown>) => string,
+) {
+  return options.map((o) => {
+    const by = open.find((r) => heldIds(r).includes(o.value));
+    return by ? { ...o, disabled: true, note: by.status === 'approved' ? t('form.heldApproved', { requestNo: by.requestNo }) : t('form.held', { requestNo: by.requestNo }) } : o;
+  });
+}
+
 const machineOptions = (c: CurrentValues, open: readonly CustomerChangeListItem[], locale: string | undefined, t: (k: string, o?: Record<string, unknown>) => string) =>
-  c.machines.map((m) => {
-    const heldBy = open.find((r) => r.machineIds.includes(m.id));
-    return {
+  markHeld(
+    c.machines.map((m) => ({
       value: m.id,
       label: `${t('form.machineLabel', { serialNo: m.serialNo, model: pickLocalized(locale, m.modelNameEn, m.modelNameZh) })} · ${pickLocalized(locale, m.locationEn, m.locationZh)}`,
-      ...(heldBy ? { disabled: true, note: t('form.machineHeld', { requestNo: heldBy.requestNo }) } : {}),
-    };
-  });
+    })),
+    open,
+    (r) => r.machineIds,
+    t,
+  );
+
+const contractOptions = (c: CurrentValues, open: readonly CustomerChangeListItem[], locale: string | undefined, t: (k: string, o?: Record<string, unknown>) => string) =>
+  markHeld(
+    c.contracts.map((k) => ({ value: k.id, label: t('form.contractLabel', { contractNo: k.contractNo, endDate: formatDate(k.endDate, locale) }) })),
+    open,
+    (r) => r.contractIds,
+    t,
+  );
 
 /** A change form through its contract mutation (EntityForm): the body with the accepted terms, "Submit", then done. */
 function ChangeEntityForm<E extends Endpoint<'mutation'>, TIn extends FieldValues, TOut extends object>({
@@ -315,7 +339,7 @@ export function TransferAgreementScreen() {
       type="trans_agree"
       current={(c) => c.contracts.map((k) => [k.contractNo, t('form.contractUntil', { endDate: formatDate(k.endDate, locale) })] as const)}
     >
-      {(c, done) => (
+      {(c, done, open) => (
         <AttachmentForm
           {...done}
           endpoint={C.endpoints.submitTransferAgreement}
@@ -339,7 +363,7 @@ export function TransferAgreementScreen() {
                 control={form.control}
                 name="contractIds"
                 label={t('fields.contracts')}
-                options={c.contracts.map((k) => ({ value: k.id, label: t('form.contractLabel', { contractNo: k.contractNo, endDate: formatDate(k.endDate, locale) }) }))}
+                options={contractOptions(c, open, locale, t)}
                 emptyText={t('form.noContracts')}
               />
               <TextFieldElement control={form.control} name="transfereeNameEn" label={t('fields.transfereeNameEn')} required maxLength={LIMITS.companyNameEn} />

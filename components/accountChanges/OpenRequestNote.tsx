@@ -27,14 +27,19 @@ export function OpenRequestNote({ type, open, inForm = false }: { type: ChangeTy
     i18n.language,
     'conjunction',
   );
-  // In a machine form the held machines are marked (and cannot be chosen): the note points at them.
+  const count = open.length;
+  // One request or several ("Request A is", "Requests A and B are"). In a machine or transfer form the held machines /
+  // contracts are marked (and cannot be chosen): the note points at them.
+  const contracts = type === 'trans_agree';
   const message = blocked
     ? t('validation.alreadyPending', { requestNo: first.requestNo })
-    : type === 'trans_agree'
-      ? t('add.openContracts', { requestNos })
-      : inForm
-        ? t('form.openMachines', { requestNos, count: open.length })
-        : t('add.openMachines', { requestNos });
+    : inForm
+      ? contracts
+        ? t('form.openContracts', { requestNos, count })
+        : t('form.openMachines', { requestNos, count })
+      : contracts
+        ? t('add.openContracts', { requestNos, count })
+        : t('add.openMachines', { requestNos, count });
   return (
     // The link under the text, not in the alert's action column: beside the text on a 390 px phone "View
     // ACR-2026-000102" broke into four lines of a narrow column.

@@ -50,8 +50,9 @@ const UPLOAD_NOTE =
 export const accountChangesContract = defineContract('accountChanges', {
   listRequests: readChanges(
     "The customer's change requests of the types the caller may read (ac_chg_*_read/_write): { items: [{ id, requestNo, type, status, " +
-      'channelSource, submittedAt, submittedByName, reviewerComment, updatedAt, machineIds }], total }; machineIds: the machines a ' +
-      'machine-location or toner-address request is about ([] for other types). Filter type[], status[], dateFrom/dateTo ' +
+      'channelSource, submittedAt, submittedByName, reviewerComment, updatedAt, machineIds, contractIds }], total }; machineIds: the ' +
+      'machines a machine-location or toner-address request is about, contractIds: the contracts a transfer is about ([] for ' +
+      'other types). Filter type[], status[], dateFrom/dateTo ' +
       '(submitted, Hong Kong), q (reference no.); sort requestNo | submittedAt | status | type.',
     listRequestsSchema,
     output<ChangeListResult>(),

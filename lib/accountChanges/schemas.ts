@@ -415,9 +415,10 @@ export type ChangeListItem = {
 };
 /**
  * A row of the customer's own list (`listRequests`). `machineIds`: the machines a machine-location or toner-address
- * request is about ([] for the other types), so a form of that type can mark the machines an open request holds.
+ * request is about; `contractIds`: the contracts a transfer is about ([] for the other types), so a form of that type
+ * can mark the machines / contracts an open request holds.
  */
-export type CustomerChangeListItem = ChangeListItem & { machineIds: string[] };
+export type CustomerChangeListItem = ChangeListItem & { machineIds: string[]; contractIds: string[] };
 export type ChangeListResult = ListResult<CustomerChangeListItem>;
 
 export type QueueItem = ChangeListItem & CustomerRef;

@@ -4,7 +4,7 @@ import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import { CHANNEL_SOURCES, CHANGE_STATUSES, CHANGE_TYPES } from '@/lib/accountChanges/constants';
 import { auditLog, changeRequestEvents, changeRequests, inboxDeliveries, inboxMessages, storedFiles, systemParams } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
-import { gifBytes, pdfBytes } from '../bills/billFixtures';
+import { createContract, gifBytes, pdfBytes } from '../bills/billFixtures';
 import { addDays } from '@/lib/dates/hongKong';
 import { createMember, tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
@@ -108,6 +108,23 @@ describeEachDb('account changes: customer side', (getHandle) => {
     expect([...byId.get(move)!].sort()).toEqual([c.machineA.id, c.machineB.id].sort());
     expect(byId.get(toner)).toEqual([c.machineB.id]);
     expect(byId.get(paper)).toEqual([]);
+  });
+
+  it('the list names the contracts of each transfer (the transfer form marks the ones an open transfer holds); [] for machine requests, and no machines for a transfer', async () => {
+    const c = await customerCaller(db());
+    const second = await createContract(db(), c.ucpId, { status: 'active' });
+    const transfer = await postMultipart(server, C.endpoints.submitTransferAgreement.path, c.token, transferFields([c.contract.id, second.id]));
+    if (transfer.body.status !== 'success') throw new Error(`transfer ${JSON.stringify(transfer.body)}`);
+    const transferId = (transfer.body.data as { id: string }).id;
+    const toner = await callEndpoint(server, C.endpoints.submitTonerAddress, tonerAddressBody([c.machineA.id]), { token: c.token });
+    if (toner.body.status !== 'success') throw new Error('toner');
+    const list = await callEndpoint(server, C.endpoints.listRequests, { page: 1, pageSize: 20, filter: { status: ['pending', 'inProgress', 'approved'] } }, { token: c.token });
+    if (list.body.status !== 'success') throw new Error('list');
+    const byId = new Map(list.body.data.items.map((i) => [i.id, { machineIds: i.machineIds, contractIds: i.contractIds }]));
+    const t = byId.get(transferId)!;
+    expect([...t.contractIds].sort()).toEqual([c.contract.id, second.id].sort());
+    expect(t.machineIds).toEqual([]);
+    expect(byId.get(toner.body.data.id)).toEqual({ machineIds: [c.machineA.id], contractIds: [] });
   });
 
   it('submits a receive-hardcopy change', async () => {

@@ -6,7 +6,7 @@
  */
 import { screen, within } from '@testing-library/react';
 import { AddChangesScreen } from '@/components/accountChanges/AddChangesScreen';
-import { BillingAddressScreen, MachineLocationScreen, TonerAddressScreen } from '@/components/accountChanges/ChangeForms';
+import { BillingAddressScreen, MachineLocationScreen, TonerAddressScreen, TransferAgreementScreen } from '@/components/accountChanges/ChangeForms';
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import type { ChangeStatus, ChangeType } from '@/lib/accountChanges/constants';
 import type { CustomerChangeListItem, CurrentValues } from '@/lib/accountChanges/schemas';
@@ -16,7 +16,7 @@ import { renderWithProviders, text, type TestLocale } from '../testUtils/render'
 import { server } from '../testUtils/server';
 
 const BILL_ID = '00000000-0000-4000-8000-000000000101';
-const item = (id: string, requestNo: string, type: ChangeType, status: ChangeStatus, machineIds: string[] = []): CustomerChangeListItem => ({
+const item = (id: string, requestNo: string, type: ChangeType, status: ChangeStatus, machineIds: string[] = [], contractIds: string[] = []): CustomerChangeListItem => ({
   id,
   requestNo,
   type,
@@ -27,6 +27,7 @@ const item = (id: string, requestNo: string, type: ChangeType, status: ChangeSta
   reviewerComment: null,
   updatedAt: '2026-11-18T02:10:00.000Z',
   machineIds,
+  contractIds,
 });
 const OPEN = [
   item(BILL_ID, 'ACR-2026-000101', 'bill_addr', 'pending'),
@@ -59,7 +60,7 @@ describe.each(['en', 'tc'] as const)('add-changes with open requests (%s)', (loc
     expect(startLink(locale, 'bill_addr')).not.toBeInTheDocument();
 
     // Machines: only the machines the open request names are held, so the type can still be started.
-    expect(within(cardOf(locale, 'machine_loc')).getByText(ac(locale, 'add.openMachines', { requestNos: 'ACR-2026-000103' }))).toBeInTheDocument();
+    expect(within(cardOf(locale, 'machine_loc')).getByText(ac(locale, 'add.openMachines_one', { requestNos: 'ACR-2026-000103' }))).toBeInTheDocument();
     expect(startLink(locale, 'machine_loc')).toBeInTheDocument();
 
     // Nothing open (an approved request holds nothing): as before.
@@ -67,6 +68,31 @@ describe.each(['en', 'tc'] as const)('add-changes with open requests (%s)', (loc
     expect(startLink(locale, 'rec_hardcopy')).toBeInTheDocument();
     expect(screen.queryByTestId('open-rec_hardcopy')).not.toBeInTheDocument();
   });
+});
+
+// QA: the page joined several request numbers in its language, but its English still said "Request A and B is still
+// open"; the note's text now has a form for one request and one for several (i18next plurals on `count`).
+it.each([
+  [
+    'en',
+    'Requests ACR-2026-000103 and ACR-2026-000104 are still open for some of your machines. You can ask for this change for your other machines.',
+    'Request ACR-2026-000120 is still open for some of your contracts. You can ask for a transfer of your other contracts.',
+  ],
+  ['tc', '申請 ACR-2026-000103及ACR-2026-000104 仍在處理您部分機器的更改。您可為其他機器申請此項更改。', '申請 ACR-2026-000120 仍在處理您部分合約的轉讓。您可為其他合約申請轉讓。'],
+] as const)('add-changes (%s): the note of several open machine requests reads as several, of one as one', async (locale, machines, contracts) => {
+  const open = [
+    item('00000000-0000-4000-8000-000000000103', 'ACR-2026-000103', 'machine_loc', 'pending'),
+    item('00000000-0000-4000-8000-000000000104', 'ACR-2026-000104', 'machine_loc', 'inProgress'),
+    item('00000000-0000-4000-8000-000000000120', 'ACR-2026-000120', 'trans_agree', 'approved'),
+  ];
+  server.use(endpointSuccess(C.endpoints.listRequests, { items: open, total: open.length }));
+  renderWithProviders(<AddChangesScreen />, {
+    locale,
+    functionCodes: ['ac_chg_machine_loc_write', 'ac_transfer_agreemt_write'],
+    router: { pathname: '/customer-support/account-info-update/add-changes' },
+  });
+  expect(await screen.findByTestId('open-machine_loc')).toHaveTextContent(machines);
+  expect(screen.getByTestId('open-trans_agree')).toHaveTextContent(contracts);
 });
 
 describe('a form whose type has an open request', () => {
@@ -129,6 +155,39 @@ describe('a form whose type has an open request', () => {
     expect(freeBox).toBeEnabled();
     expect(screen.queryByTestId(`option-note-${B}`)).not.toBeInTheDocument();
     expect(screen.getByTestId(`open-${type}`)).toHaveTextContent(note);
+  });
+
+  // The same for a transfer: the contracts an open transfer holds (also an approved one, until it is completed) were
+  // not marked, and the customer learnt which from the refusal on "Submit".
+  const contract = (id: string, contractNo: string) => ({ id, contractNo, contractType: 'rental', endDate: '2027-01-31', status: 'active' });
+  const K1 = '00000000-0000-4000-8000-0000000000c1';
+  const K2 = '00000000-0000-4000-8000-0000000000c2';
+  const K3 = '00000000-0000-4000-8000-0000000000c3';
+  it.each([
+    [
+      'en',
+      'Requests ACR-2026-000120 and ACR-2026-000121 are still open for the contracts marked below',
+      'In open request ACR-2026-000120: it cannot be chosen until that request has been decided.',
+      'In request ACR-2026-000121, approved and still being completed: it cannot be chosen until that request has been completed.',
+    ],
+    ['tc', '申請 ACR-2026-000120及ACR-2026-000121 仍在處理下列已標示的合約', '已在處理中的申請 ACR-2026-000120 內，該申請有結果前不能選擇。', '已在獲批准、仍在辦理中的申請 ACR-2026-000121 內，該申請完成前不能選擇。'],
+  ] as const)('%s transfer: the contracts an open transfer holds are marked with it and cannot be chosen; the others can', async (locale, note, heldPending, heldApproved) => {
+    const open = [
+      item('00000000-0000-4000-8000-000000000120', 'ACR-2026-000120', 'trans_agree', 'pending', [], [K1]),
+      item('00000000-0000-4000-8000-000000000121', 'ACR-2026-000121', 'trans_agree', 'approved', [], [K3]),
+    ];
+    server.use(
+      endpointSuccess(C.endpoints.getCurrent, { ...current(['trans_agree']), contracts: [contract(K1, 'CT-2022-00412'), contract(K2, 'CT-2023-00518'), contract(K3, 'CT-2024-00118')] }),
+      endpointSuccess(C.endpoints.listRequests, { items: open, total: open.length }),
+    );
+    renderWithProviders(<TransferAgreementScreen />, { locale, functionCodes: ['ac_transfer_agreemt_write'], router: formRoute });
+    expect(await screen.findByRole('checkbox', { name: /^CT-2022-00412/ })).toBeDisabled();
+    expect(screen.getByTestId(`option-note-${K1}`)).toHaveTextContent(heldPending);
+    expect(screen.getByRole('checkbox', { name: /^CT-2024-00118/ })).toBeDisabled();
+    expect(screen.getByTestId(`option-note-${K3}`)).toHaveTextContent(heldApproved);
+    expect(screen.getByRole('checkbox', { name: /^CT-2023-00518/ })).toBeEnabled();
+    expect(screen.queryByTestId(`option-note-${K2}`)).not.toBeInTheDocument();
+    expect(screen.getByTestId('open-trans_agree')).toHaveTextContent(note);
   });
 
   it('billing address with nothing open: the form as before', async () => {

@@ -40,7 +40,7 @@ function detail(status: ChangeStatus): ChangeDetail {
 function open(locale: TestLocale, status: ChangeStatus) {
   const d = detail(status);
   const { oldValue: _o, newValue: _n, effectiveDate: _e, attachments: _a, history: _h, ...row } = d;
-  server.use(endpointSuccess(C.endpoints.listRequests, { items: [{ ...row, machineIds: [] }], total: 1 }), endpointSuccess(C.endpoints.getRequest, d));
+  server.use(endpointSuccess(C.endpoints.listRequests, { items: [{ ...row, machineIds: [], contractIds: [] }], total: 1 }), endpointSuccess(C.endpoints.getRequest, d));
   renderWithProviders(<RequestListScreen />, {
     locale,
     functionCodes: ['ac_chg_rec_hardcopy_read'],
@@ -70,7 +70,7 @@ describe('the request list', () => {
   it('a long reviewer comment is held to three lines in the list, the whole of it in its tooltip', async () => {
     const long = 'Please attach the signed board resolution and the new business registration certificate. '.repeat(6).trim();
     const { oldValue: _o, newValue: _n, effectiveDate: _e, attachments: _a, history: _h, ...row } = { ...detail('reject'), reviewerComment: long };
-    server.use(endpointSuccess(C.endpoints.listRequests, { items: [{ ...row, machineIds: [] }], total: 1 }));
+    server.use(endpointSuccess(C.endpoints.listRequests, { items: [{ ...row, machineIds: [], contractIds: [] }], total: 1 }));
     renderWithProviders(<RequestListScreen />, { locale: 'en', functionCodes: ['ac_chg_rec_hardcopy_read'], router: { pathname: '/customer-support/account-info-update', query: {} } });
     const cells = await screen.findAllByTestId('comment-clamped');
     for (const cell of cells) {

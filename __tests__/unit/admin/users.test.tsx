@@ -113,7 +113,9 @@ describe('user account maintenance screens', () => {
   });
 
   // QA (390-pixel phone): the import check's table cut each login id one or two characters per line (break-all in a
-  // column the results squeezed to a sliver).
+  // column the results squeezed to a sliver), then "new.pers / on" (overflow-wrap: anywhere, and a 12ch minimum that
+  // counted the cell's padding). jsdom lays nothing out: what is checked is that the cell lets the id break nowhere
+  // but after its "@" and before a dot of the domain (the page was looked at in Chromium at 390 px, en and tc).
   it('the import check lists each row with its login id kept readable on a phone', async () => {
     server.use(endpointSuccess(u.listUsers, list));
     upload.mockResolvedValue({
@@ -121,12 +123,13 @@ describe('user account maintenance screens', () => {
       traceId: 't',
       data: {
         dryRun: true,
-        total: 2,
-        valid: 1,
+        total: 3,
+        valid: 2,
         imported: 0,
         rows: [
           { row: 2, loginId: 'good.one@demo.hk', errors: [] },
           { row: 3, loginId: 'bad id', errors: ['email:ui.validation.email'] },
+          { row: 4, loginId: 'new.person', errors: [] },
         ],
       },
     });
@@ -137,8 +140,17 @@ describe('user account maintenance screens', () => {
     const cell = await screen.findByTestId('import-row-2-login');
     expect(upload).toHaveBeenCalledWith('/api/users/importUsers', { dryRun: 'true' }, expect.anything(), expect.anything());
     expect(cell).toHaveTextContent('good.one@demo.hk');
-    expect(cell).toHaveStyle({ minWidth: '12ch', overflowWrap: 'anywhere' });
-    expect(cell).not.toHaveStyle({ wordBreak: 'break-all' });
+    for (const id of [cell, screen.getByTestId('import-row-4-login')]) {
+      // Neither overflow-wrap: anywhere nor break-all (which let the table shrink the column below the id), and no
+      // minimum in ch (it counted the padding): the id's own width is the column's minimum.
+      expect(id).toHaveStyle({ overflowWrap: 'normal', wordBreak: 'normal' });
+      expect(getComputedStyle(id).minWidth).not.toMatch(/ch$/);
+    }
+    // Break opportunities after the "@" and before the domain's dots; none in "new.person".
+    expect(cell.innerHTML).toBe('good.one@<wbr>demo<wbr>.hk');
+    expect(screen.getByTestId('import-row-4-login').innerHTML).toBe('new.person');
+    // One spacing unit (8 px) beside the text on a phone, not the table's 16 px (jsdom applies no media query).
+    expect(cell).toHaveStyle({ paddingLeft: 'var(--mui-spacing)', paddingRight: 'var(--mui-spacing)' });
     expect(screen.getByTestId('import-row-3')).toHaveAttribute('data-ok', 'false');
   }, 30_000);
 

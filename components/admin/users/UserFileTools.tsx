@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
@@ -11,6 +11,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
+import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import { Can } from '@/components/common/Can';
@@ -37,6 +38,32 @@ function useRowError() {
     return t('import.rowError', { column: t(`import.columns.${field}`, { defaultValue: field }), message: text });
   };
 }
+
+/**
+ * A login id that breaks only where an address may: after its "@" and before a dot of the domain ("chan.taiman@" /
+ * "harbourview" / ".example.hk"). The name before the "@", and an id without one ("new.person"), stay whole.
+ */
+function LoginId({ id }: { id: string }) {
+  const at = id.indexOf('@');
+  if (at < 0) return <>{id}</>;
+  const parts = [id.slice(0, at + 1), ...id.slice(at + 1).split(/(?=\.)/)];
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The import check's cells: on a phone the dialog leaves the table 278 px, and 8 px beside each cell's text instead of
+ * 16 leave the results room beside an e-mail login id, where the table had to scroll.
+ */
+const CELL_SX = (theme: Theme) => ({ px: 1, [theme.breakpoints.up('sm')]: { px: 2 } });
 
 function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation(['users', 'common', 'error']);
@@ -118,16 +145,23 @@ function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void })
             <Alert severity={failed.length ? 'error' : 'success'} role="status" data-testid="import-preview-summary">
               {failed.length ? t('import.previewErrors', { count: failed.length, total: preview.total }) : t('import.previewOk', { count: preview.total })}
             </Alert>
-            <PlainTable label={t('import.previewTitle')} testId="import-preview" head={[t('import.row'), t('fields.loginId'), t('import.result')]}>
+            <PlainTable
+              label={t('import.previewTitle')}
+              testId="import-preview"
+              head={[t('import.row'), t('fields.loginId'), t('import.result')].map((label) => ({ label, sx: CELL_SX }))}
+            >
               {preview.rows.map((r) => (
                 <TableRow key={r.row} data-testid={`import-row-${r.row}`} data-ok={r.errors.length ? 'false' : 'true'}>
-                  <TableCell>{r.row}</TableCell>
-                  {/* At least 12 characters wide: on a phone the results column took the width and break-all cut the login
-                      id one or two characters per line ("Goo / d.O / ne@"); it now breaks only where it must. */}
-                  <TableCell sx={{ overflowWrap: 'anywhere', minWidth: '12ch' }} data-testid={`import-row-${r.row}-login`}>
-                    {r.loginId || '—'}
+                  <TableCell sx={CELL_SX}>{r.row}</TableCell>
+                  {/* A login id breaks only where an address may (LoginId), so the table gives its column at least its
+                      longest piece. It broke anywhere ("new.pers / on" on a 390 px phone): overflow-wrap: anywhere let
+                      the table shrink the column to its minimum, and the 12ch minimum (86 px at 13 px Noto Sans)
+                      included the cell's 2 × 16 px padding (border-box), which left about 8 characters. An id longer
+                      than the screen widens the table, which scrolls sideways. */}
+                  <TableCell sx={[CELL_SX, { overflowWrap: 'normal', wordBreak: 'normal' }]} data-testid={`import-row-${r.row}-login`}>
+                    {r.loginId ? <LoginId id={r.loginId} /> : '—'}
                   </TableCell>
-                  <TableCell>
+                  <TableCell sx={CELL_SX}>
                     {r.errors.length ? (
                       <Box component="ul" sx={{ m: 0, pl: 2, color: 'error.main' }}>
                         {r.errors.map((e) => (

@@ -61,8 +61,11 @@ export async function lockCustomer(db: Db, ucpId: string): Promise<void> {
   await db.select({ ucpId: customers.ucpId }).from(customers).where(eq(customers.ucpId, ucpId)).for('no key update');
 }
 
-/** The machines (or contracts) a request of a per-item type is about, from its stored new value. */
-function itemsOf(type: ChangeType, value: unknown): { ids: string[]; labels: string[] } | null {
+/**
+ * The machines (or contracts) a request of a per-item type is about, from its stored new value; null for the other
+ * types. Also what the customer's list gives as `machineIds` / `contractIds` (read.ts), so a form marks what this refuses.
+ */
+export function itemsOf(type: ChangeType, value: unknown): { ids: string[]; labels: string[] } | null {
   const v = (value ?? {}) as { machineIds?: string[]; serialNos?: string[]; contractIds?: string[]; contractNos?: string[] };
   if (type === 'machine_loc' || type === 'toner_addr') return { ids: v.machineIds ?? [], labels: v.serialNos ?? [] };
   if (type === 'trans_agree') return { ids: v.contractIds ?? [], labels: v.contractNos ?? [] };

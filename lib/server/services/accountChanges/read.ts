@@ -29,6 +29,7 @@ import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import { customerProfileColumns } from '@/lib/server/services/user/getCurrentCustomer';
 import { detailColumns, detailOf, requestColumns, toListItem } from './common';
+import { itemsOf } from './guards';
 import { contractSnapshotColumns, machineSnapshotColumns } from './values';
 
 type ListRequestsQuery = z.output<typeof listRequestsSchema>;
@@ -53,11 +54,13 @@ function commonConditions(f: { type?: ChangeType[]; status?: ChangeStatus[]; dat
 const orderOf = (sort: { field: ChangeSortField; direction: 'asc' | 'desc' } | undefined, fallback: SQL[]) =>
   sort ? [(sort.direction === 'asc' ? asc : desc)(SORT_COLUMNS[sort.field]), desc(changeRequests.requestNo)] : fallback;
 
-/** The machines a machine-location or toner-address request is about (its stored new value); [] for other types. */
-function machineIdsOf(type: ChangeType, newValue: unknown): string[] {
-  if (type !== 'machine_loc' && type !== 'toner_addr') return [];
-  const ids = (newValue as { machineIds?: unknown } | null)?.machineIds;
-  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+/**
+ * What a request holds while it is open (the ids `refuseIfPending` compares): the machines of a machine-location or
+ * toner-address request, the contracts of a transfer; [] otherwise.
+ */
+function heldIdsOf(type: ChangeType, newValue: unknown): { machineIds: string[]; contractIds: string[] } {
+  const ids = (itemsOf(type, newValue)?.ids ?? []).filter((id): id is string => typeof id === 'string');
+  return type === 'trans_agree' ? { machineIds: [], contractIds: ids } : { machineIds: ids, contractIds: [] };
 }
 
 /**
@@ -76,7 +79,7 @@ export async function listRequests(ctx: CustomerContext, query: ListRequestsQuer
     .leftJoin(userAccounts, eq(userAccounts.userAcUuid, changeRequests.submittedBy))
     .where(and(...conditions))
     .orderBy(...orderOf(query.sort, [desc(changeRequests.submittedAt), desc(changeRequests.requestNo)]));
-  return paginate(q, query, (r) => ({ ...toListItem(r), machineIds: machineIdsOf(r.type as ChangeType, r.newValue) }));
+  return paginate(q, query, (r) => ({ ...toListItem(r), ...heldIdsOf(r.type as ChangeType, r.newValue) }));
 }
 
 /**
