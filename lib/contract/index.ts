@@ -54,7 +54,7 @@ export type LazyBody<S extends zc.$ZodType = zc.$ZodType> = { readonly load: () 
 export const lazyBody = <S extends zc.$ZodType>(load: () => Promise<S>): LazyBody<S> => ({ load });
 /**
  * The most bytes of a JSON request body (413 `PAYLOAD_TOO_LARGE` over it), unless the endpoint declares its own
- * `bodyLimit`. Every body the schemas of such endpoints accept fits in it.
+ * `bodyLimit`: every body the schema of an endpoint without one accepts fits in it (__tests__/api/bodyLimit.test.ts).
  */
 export const JSON_BODY_LIMIT = 100 * 1024;
 
