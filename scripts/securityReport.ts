@@ -95,7 +95,9 @@ Hostile keys are \`__proto__\`, \`constructor\`, \`prototype\`, \`toString\`, \`
 \`__defineGetter__\` (as own JSON keys, at the root or in any nested object); odd strings include NUL, lone
 surrogates, bidi overrides, zero-width characters, combining marks, full-width digits, SQL and template fragments;
 dates include year 0000, 9999, 2026-02-30 and expanded years; numbers include -0, 1e308, 2^53 + 2, 2^31; bodies go up
-to 120 kB (over the 100 kB cap) and 19,000 levels deep; raw bodies include broken JSON, a BOM, \`1e999\`, duplicate
+to 120 kB (over the default 100 kB cap; the endpoints with a cap of their own for long texts, docs/api.md "Body size",
+are checked at and over it by \`__tests__/api/bodyLimit.test.ts\`, and read such a body only after the token and
+permission checks) and 19,000 levels deep; raw bodies include broken JSON, a BOM, \`1e999\`, duplicate
 keys. The upload endpoint gets the same fields as multipart/form-data with a PNG, a PDF, a polyglot or an HTML file.
 
 Each body is sent through the real router (the portal's request listener, no mocks) by an **anonymous** caller and

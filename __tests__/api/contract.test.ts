@@ -81,6 +81,16 @@ const routes: ApiRoutes = {
       throw new AppError('CONFLICT', { message: `log-only: ${SECRET_DETAIL}`, publicMessage: 'Already submitted' });
     },
   }),
+  /** An endpoint whose body may be larger than the default cap (a contract's withBodyLimit). */
+  '/api/test/long': {
+    ...defineHandler({
+      summary: 'a long text, signed in',
+      permission: 'authenticated',
+      body: z.strictObject({ text: z.string() }),
+      handler: async ({ body }) => ({ length: body.text.length }),
+    }),
+    bodyLimit: 150 * 1024,
+  },
   '/api/test/crash': defineHandler({
     summary: 'throws a plain Error',
     permission: 'public',
@@ -402,6 +412,38 @@ describeEachDb('API contract', (getHandle) => {
     it('answers 413 for a body over the limit sent with Content-Length', async () => {
       const res = await server.request('/api/test/echo', { headers: { 'Content-Type': 'application/json' }, rawBody: bodyOfSize(JSON_BODY_LIMIT + 1) });
       expectError(res, 413, 'PAYLOAD_TOO_LARGE');
+    });
+
+    describe('an endpoint with its own cap (bodyLimit)', () => {
+      const LONG = 150 * 1024;
+      /** A body of exactly `size` bytes for /api/test/long, in Chinese (3 bytes a character) up to the last few. */
+      const longOfSize = (size: number): string => {
+        const room = size - JSON.stringify({ text: '' }).length;
+        return JSON.stringify({ text: '中'.repeat(Math.floor(room / 3)) + 'x'.repeat(room % 3) });
+      };
+
+      it('takes a body of exactly its cap, over the default one, declared or chunked', async () => {
+        const { token } = await caller();
+        const raw = longOfSize(LONG);
+        expect(Buffer.byteLength(raw)).toBe(LONG);
+        for (const chunked of [false, true]) {
+          const res = await server.request('/api/test/long', { token, headers: { 'Content-Type': 'application/json' }, rawBody: raw, chunked });
+          expectSuccess(res);
+        }
+      });
+
+      it('answers 413 one byte over its cap, declared or chunked', async () => {
+        const { token } = await caller();
+        for (const chunked of [false, true]) {
+          const res = await server.request('/api/test/long', { token, headers: { 'Content-Type': 'application/json' }, rawBody: longOfSize(LONG + 1), chunked });
+          expectError(res, 413, 'PAYLOAD_TOO_LARGE');
+        }
+      });
+
+      it('reads a body over the default cap only after the token: a stranger gets 401, not its body parsed', async () => {
+        const res = await server.request('/api/test/long', { headers: { 'Content-Type': 'application/json' }, rawBody: `${longOfSize(LONG).slice(0, -2)}` });
+        expectError(res, 401, 'AUTH_REQUIRED');
+      });
     });
 
     it('answers 413 for a chunked body over the limit (no Content-Length), and runs nothing', async () => {

@@ -86,7 +86,8 @@ function ContractView({ c }: { c: ContractDetail }) {
               [t('contracts:detail.term'), t('contracts:detail.termValue', { start: formatDate(c.startDate, locale), end: formatDate(c.endDate, locale), months: c.termMonths })],
               [t('contracts:columns.frequency'), t(`contracts:frequency.${c.billingFrequency}`)],
               [t('contracts:detail.periodCharge'), money(c.periodChargeCents)],
-              [t('contracts:columns.minimum'), money(c.minimumChargeCents)],
+              // No minimum: "None", not "HK$0.00" (which reads as a minimum of nothing); the terms lines leave it out too.
+              [t('contracts:columns.minimum'), c.minimumChargeCents > 0 ? money(c.minimumChargeCents) : t('contracts:detail.noMinimum')],
               // A black & white contract: its rate and included pages without a colour part ("colour HK$0.0000", "colour 0").
               [t('contracts:detail.rates'), t('contracts:detail.ratesValue', { ...bw, mono: formatRate(c.monoRate, locale), colour: formatRate(c.colourRate, locale) })],
               [t('contracts:detail.included'), t('contracts:detail.includedValue', { ...bw, mono: numberFormat(locale).format(c.monoAllowance), colour: numberFormat(locale).format(c.colourAllowance) })],

@@ -14,7 +14,13 @@
  * - `method` (queries only, default `POST`): `GET` is for the page-load content calls of spec §7 (site content): the
  *   body is sent as query parameters with the content API key header, and a 401 there is a wrong key, not a lost
  *   session (the browser's 401 handler is not called);
- * - `path` (rare): a path fixed by spec §7 that is not `/api/<area>/<action>` (e.g. `/api/setCookies`).
+ * - `path` (rare): a path fixed by spec §7 that is not `/api/<area>/<action>` (e.g. `/api/setCookies`);
+ * - `bodyLimit` (rare, JSON endpoints only): the most bytes its JSON body may have, when the schema allows more than
+ *   the default JSON_BODY_LIMIT (long texts in both languages): declare it with `withBodyLimit`. It must hold the
+ *   largest body the schema accepts, every string at its maximum length and 6 bytes per UTF-16 code unit (`\uXXXX`;
+ *   a Chinese character is 3 bytes as UTF-8, `"` is `\"`, `<` may come as `\u003c`): `__tests__/api/bodyLimit.test.ts`
+ *   checks every endpoint with `maxJsonSize` (lib/server/api/bodySize.ts). The router reads such a body only after
+ *   the caller passed authentication and permission.
  *
  * The server implements a contract with `implement()` (lib/server/api/implement.ts): TypeScript rejects a handler
  * whose result is not the declared output. The browser derives its calls from the contract (lib/api/query.ts): no
@@ -46,6 +52,12 @@ export type EndpointKind = 'query' | 'mutation' | 'download' | 'upload';
  */
 export type LazyBody<S extends zc.$ZodType = zc.$ZodType> = { readonly load: () => Promise<S> };
 export const lazyBody = <S extends zc.$ZodType>(load: () => Promise<S>): LazyBody<S> => ({ load });
+/**
+ * The most bytes of a JSON request body (413 `PAYLOAD_TOO_LARGE` over it), unless the endpoint declares its own
+ * `bodyLimit`: every body the schema of an endpoint without one accepts fits in it (__tests__/api/bodyLimit.test.ts).
+ */
+export const JSON_BODY_LIMIT = 100 * 1024;
+
 /** A body as a contract declares it: the schema, or a lazily loaded one. */
 export type BodySchema<S extends zc.$ZodType = zc.$ZodType> = S | LazyBody<S>;
 /** `{}`: the body of an endpoint that takes none, built only where it is checked (lib/contract/bodies.ts). */
@@ -74,6 +86,8 @@ export type EndpointDef<K extends EndpointKind = EndpointKind, S extends zc.$Zod
   invalidates?: readonly InvalidationTarget[];
   method?: HttpMethod;
   path?: `/api/${string}`;
+  /** The most bytes of the JSON body when the schema needs more than JSON_BODY_LIMIT (see the module comment). */
+  bodyLimit?: number;
 };
 
 export type HttpMethod = 'POST' | 'GET';
@@ -94,6 +108,8 @@ export type Endpoint<K extends EndpointKind = EndpointKind, S extends zc.$ZodTyp
   silent: boolean;
   invalidates: readonly InvalidationTarget[];
   method: HttpMethod;
+  /** The endpoint's JSON body cap in bytes: its own `bodyLimit`, or JSON_BODY_LIMIT. */
+  bodyLimit: number;
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -167,6 +183,12 @@ export const upload = <S extends zc.$ZodType, O, const P extends Exclude<Permiss
   kind: 'upload',
 });
 
+/**
+ * An endpoint whose JSON body may be larger than JSON_BODY_LIMIT: `withBodyLimit(writeId(…), 320 * 1024)`. The
+ * limit must hold the largest body its schema accepts (see the module comment; a test checks it).
+ */
+export const withBodyLimit = <D extends EndpointDef>(def: D, bytes: number): D => ({ ...def, bodyLimit: bytes });
+
 const ACTION = /^[a-z][A-Za-z0-9]*$/;
 
 /** Places every endpoint at `/api/<area>/<action>` (or the fixed `path` it declares). */
@@ -176,6 +198,9 @@ export function defineContract<const A extends string, const D extends Defs>(are
   for (const [action, def] of Object.entries(defs)) {
     if (!ACTION.test(action)) throw new Error(`endpoint "${area}.${action}" is not a path segment`);
     if (def.method === 'GET' && def.kind !== 'query') throw new Error(`endpoint "${area}.${action}": only a query may be GET`);
+    if (def.bodyLimit !== undefined && (def.kind === 'upload' || !Number.isSafeInteger(def.bodyLimit) || def.bodyLimit <= 0)) {
+      throw new Error(`endpoint "${area}.${action}": bodyLimit is a whole number of bytes, for a JSON body (an upload has its own cap)`);
+    }
     endpoints[action] = {
       ...def,
       area,
@@ -184,6 +209,7 @@ export function defineContract<const A extends string, const D extends Defs>(are
       method: def.method ?? 'POST',
       silent: def.silent ?? false,
       invalidates: def.invalidates ?? [],
+      bodyLimit: def.bodyLimit ?? JSON_BODY_LIMIT,
     };
   }
   return { area, endpoints: Object.freeze(endpoints) as Contract<A, D>['endpoints'] };

@@ -1,5 +1,5 @@
 /** Machines and meter readings (docs/contracts-and-meters.md). Declared once (lib/contract). */
-import { defineContract, download, output, upload } from '@/lib/contract';
+import { defineContract, download, output, upload, withBodyLimit } from '@/lib/contract';
 import { reads, writes } from '@/lib/contract/grants';
 import {
   checkReadingsSchema,
@@ -28,6 +28,13 @@ const readMachines = reads(MACHINES);
 /** Checks that save nothing: open to those who may open the upload page. */
 const check = writes(UPLOAD_READ, []);
 const writeReadings = writes(UPLOAD_WRITE, ['meter']);
+/**
+ * Bodies at their schema's maximum, 6 bytes a character (`maxJsonSize`, __tests__/api/bodyLimit.test.ts): 200 rows
+ * (≈ 243 kB), a CSV of 100,000 characters (≈ 586 kB; a CSV of Chinese machine locations or headers is 3 bytes a
+ * character, and 100,000 ASCII characters with their line breaks escaped are already over the default 100 kB).
+ */
+const ROWS_BODY_LIMIT = 256 * 1024;
+const CSV_BODY_LIMIT = 608 * 1024;
 
 export const meterContract = defineContract('meter', {
   listMachines: readMachines(
@@ -55,23 +62,23 @@ export const meterContract = defineContract('meter', {
     permission: UPLOAD_READ,
     body: templateSchema,
   }),
-  checkReadings: check(
+  checkReadings: withBodyLimit(check(
     'Checks rows { serialNo, readingDate, monoCounter, colourCounter } without saving: per row its errors (UNKNOWN_SERIAL (also another customer’s serial), DATE_IN_FUTURE, ' +
       'DATE_BEFORE_PREVIOUS, DUPLICATE_DATE, COUNTER_LOWER, COLOUR_ON_MONO, DUPLICATE_ROW) and warnings (JUMP_WARNING), with the previous reading and pages used.',
     checkReadingsSchema,
     output<CheckResult>(),
-  ),
-  parseCsv: check(
+  ), ROWS_BODY_LIMIT),
+  parseCsv: withBodyLimit(check(
     'Reads a CSV `serial,date,bw,colour` (header optional, ≤ 100,000 characters): per-row parse errors, then the same checks as checkReadings. Saves nothing.',
     parseCsvSchema,
     output<ParseCsvResult>(),
-  ),
-  submitReadings: writeReadings(
+  ), CSV_BODY_LIMIT),
+  submitReadings: withBodyLimit(writeReadings(
     'Saves the rows, all or nothing: any row error → 400 METER_READINGS_INVALID with fields `rows.N`; warnings not confirmed → 409 METER_CONFIRM_REQUIRED. ' +
       'The same idempotencyKey answers the first submission ({ replayed: true }) and records nothing.',
     submitReadingsSchema,
     output<SubmitReadingsResult>(),
-  ),
+  ), ROWS_BODY_LIMIT),
   uploadPhoto: upload({
     summary:
       'MULTIPART/FORM-DATA: field serialNo (a machine of the customer), file part `file` (JPEG or PNG by content, at most upload_file_size MB). Answers { fileId } to name in submitReadings.',

@@ -1,5 +1,5 @@
 /** Promotional offers (docs/offers.md): staff maintenance (offer_read / offer_write) and the customers' home-page card. */
-import { defineContract, download, noBody, output, query, upload } from '@/lib/contract';
+import { defineContract, download, noBody, output, query, upload, withBodyLimit } from '@/lib/contract';
 import { maintenance, savedId } from '@/lib/contract/grants';
 import {
   createOfferSchema,
@@ -15,6 +15,8 @@ import {
 } from './schemas';
 
 const { WRITE, read, write, writeId, edit } = maintenance('offer_read', 'offer_write', ['offers']);
+/** An offer at its schema's maximum (500 target customers, texts in both languages), 6 bytes a character: ≈ 149 kB (`maxJsonSize`). */
+const OFFER_BODY_LIMIT = 160 * 1024;
 
 export const offersContract = defineContract('offers', {
   listOffers: read(
@@ -24,12 +26,12 @@ export const offersContract = defineContract('offers', {
     output<OfferListResult>(),
   ),
   getOffer: read('Provider staff: one offer with its target customers. Unknown: 404.', offerIdSchema, output<OfferDetail>()),
-  createOffer: writeId(
+  createOffer: withBodyLimit(writeId(
     'Provider staff: add an offer as a draft. Titles required in both languages; validTo ≥ validFrom; target selected needs customers (unknown UCP id: 400 on customerIds); ' +
       'the call-to-action link is a portal path or an https URL, with labels in both languages. Audited. Answers { id }.',
     createOfferSchema,
-  ),
-  updateOffer: edit('Provider staff: edit an offer (same rules as createOffer; the status is kept). Audited. Answers { id }.', updateOfferSchema),
+  ), OFFER_BODY_LIMIT),
+  updateOffer: withBodyLimit(edit('Provider staff: edit an offer (same rules as createOffer; the status is kept). Audited. Answers { id }.', updateOfferSchema), OFFER_BODY_LIMIT),
   setOfferStatus: write(
     'Provider staff: publish (shown to its customers within its validity), take back to draft, or expire an offer. Audited.',
     setOfferStatusSchema,

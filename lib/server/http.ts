@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
+import { JSON_BODY_LIMIT } from '@/lib/contract';
 import { AppError } from '@/lib/server/errors';
 
 /**
@@ -19,11 +20,11 @@ export function applyHeaders(res: ServerResponse, headers: Record<string, string
   for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
 }
 
-export const JSON_BODY_LIMIT = 100 * 1024;
+export { JSON_BODY_LIMIT };
 
 /**
- * Reads a JSON body with a cap: Content-Length over the cap is refused before reading; a chunked body is counted as
- * it arrives and the read stops at the cap. An empty body is `{}`.
+ * Reads a JSON body with a cap (JSON_BODY_LIMIT, or the endpoint's own `bodyLimit`): Content-Length over the cap is
+ * refused before reading; a chunked body is counted as it arrives and the read stops at the cap. An empty body is `{}`.
  */
 export async function readJsonBody(req: IncomingMessage, limit = JSON_BODY_LIMIT): Promise<unknown> {
   const declared = Number(req.headers['content-length'] ?? NaN);

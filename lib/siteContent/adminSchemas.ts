@@ -17,7 +17,12 @@ export type SiteContentSection = (typeof SITE_CONTENT_SECTIONS)[number];
  * `popupTitle`: a footer link's text, kept short (a 300-character title without spaces made every customer page 719 px
  * wide on a phone before the footer wrapped it). The server's read schema stays at `text`, so older content still shows.
  */
-export const SITE_CONTENT_LIMITS = { url: 2048, text: 200, popupTitle: 80, paragraph: 5000, paragraphs: 50, popups: 20, apps: 10 } as const;
+export const SITE_CONTENT_LIMITS = { url: 2048, text: 200, popupTitle: 80, paragraph: 5000, paragraphs: 50, popups: 20, apps: 10, popupsText: 100_000 } as const;
+/*
+ * `popupsText`: the characters of all the popups' paragraphs of one language together (≈ 40 A4 pages of legal text).
+ * Without it the popups could hold 20 × 50 × 5,000 characters a language, a body no cap should take; with it the
+ * update's largest body is ≈ 1.2 MB (both languages at 6 bytes a character: its contract's bodyLimit).
+ */
 
 const noNul = (v: string) => !v.includes('\u0000');
 const text = (max: number) =>
@@ -39,6 +44,18 @@ function uniqueKeys(list: readonly { key: string }[], ctx: z.RefinementCtx): voi
   });
 }
 
+/**
+ * The popups of one language, as the characters of each one's paragraphs: an issue on the paragraphs of the popup
+ * that brings the total over `popupsText` (the form and the API).
+ */
+export function checkPopupsText(paragraphChars: readonly number[], ctx: z.RefinementCtx): void {
+  let total = 0;
+  const over = paragraphChars.findIndex((n) => (total += n) > SITE_CONTENT_LIMITS.popupsText);
+  if (over >= 0) {
+    ctx.addIssue({ code: 'custom', path: [over, 'paragraphs'], message: msg('siteContentAdmin:validation.popupsText', { max: SITE_CONTENT_LIMITS.popupsText }) });
+  }
+}
+
 export const popupSchema = z.strictObject({
   key: entryKey,
   title: text(SITE_CONTENT_LIMITS.popupTitle),
@@ -53,7 +70,13 @@ export const appSchema = z.strictObject({
 });
 
 export const sectionDocumentSchemas = {
-  footer_popup: z.strictObject({ footerPopupContentList: z.array(popupSchema).max(SITE_CONTENT_LIMITS.popups).superRefine(uniqueKeys) }),
+  footer_popup: z.strictObject({
+    footerPopupContentList: z
+      .array(popupSchema)
+      .max(SITE_CONTENT_LIMITS.popups)
+      .superRefine(uniqueKeys)
+      .superRefine((list, ctx) => checkPopupsText(list.map((p) => p.paragraphs.reduce((n, t) => n + t.length, 0)), ctx)),
+  }),
   mobile_app: z.strictObject({ mobileApplicationList: z.array(appSchema).max(SITE_CONTENT_LIMITS.apps).superRefine(uniqueKeys) }),
   social: z.strictObject({ facebookLink: contentLinkSchema, instagramLink: contentLinkSchema, linkedInLink: contentLinkSchema }),
   chat_link: z.strictObject({ link: contentLinkSchema }),

@@ -2,7 +2,7 @@
  * User account maintenance (docs/user-accounts.md): provider staff with user_ac_main_read / _write / _resend /
  * _impexp; and the public one-time links (activation, forgotten password). Declared once (lib/contract).
  */
-import { defineContract, download, noBody, output, upload } from '@/lib/contract';
+import { defineContract, download, noBody, output, upload, withBodyLimit } from '@/lib/contract';
 import { maintenance, reads, writes } from '@/lib/contract/grants';
 import {
   checkLinkSchema,
@@ -27,6 +27,11 @@ import {
 const LIST = { anyOf: ['user_ac_main_read', 'user_ac_main_write', 'user_ac_main_impexp'] } as const;
 const readList = reads(LIST);
 const { WRITE, read, write, writeId, edit } = maintenance('user_ac_main_read', 'user_ac_main_write', ['users']);
+/**
+ * A user at the schema's maximum: 50 customers with 50 groups each and 500 function codes, 6 bytes a character
+ * (`maxJsonSize`, __tests__/api/bodyLimit.test.ts): ≈ 608 kB; even plain ASCII is ≈ 110 kB, over the default cap.
+ */
+const USER_BODY_LIMIT = 640 * 1024;
 /** The add and edit forms' choices: open to those who may save them. */
 const readForm = reads(WRITE);
 const resend = writes({ anyOf: ['user_ac_main_resend'] } as const, ['users.getUser']);
@@ -45,17 +50,17 @@ export const usersContract = defineContract('users', {
     output<UserDetail>(),
   ),
   userFormOptions: readForm('Provider staff: the active customers and groups a user can be given (add and edit forms).', noBody, output<UserFormOptions>()),
-  createUser: writeId(
+  createUser: withBodyLimit(writeId(
     'Provider staff: add a user (status pending) and queue its bilingual activation e-mail with a one-time link (72 hours). ' +
       'Login id unique (409 with fields.loginId); customers and groups must exist and match the kind (400 on links.N). Audited. Answers { id }.',
     createUserSchema,
     ['users', 'customers'],
-  ),
-  updateUser: edit(
+  ), USER_BODY_LIMIT),
+  updateUser: withBodyLimit(edit(
     'Provider staff: edit name, e-mail, language, MFA exemption, customers and their groups. Audited; the user’s next request runs with the new codes (token version + 1 when access is taken away).',
     updateUserSchema,
     ['users', 'customers'],
-  ),
+  ), USER_BODY_LIMIT),
   setUserStatus: write(
     'Provider staff: lock, unlock (also clears a lock-out after failed sign-ins), disable or enable an account. Lock and disable revoke every token (next request 401). Audited.',
     setUserStatusSchema,

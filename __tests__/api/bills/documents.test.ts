@@ -171,6 +171,29 @@ describeEachDb('bill documents', (getHandle) => {
     expect(text).toContain('36 months 36個月');
   });
 
+  it.each([
+    ['a black & white contract has no colour columns (QA: "Colour rate 0.0000", "Colour included 0")', { colourRate: '0.0000', colourAllowance: 0 }, false],
+    ['a colour contract keeps its colour columns', {}, true],
+  ] as const)('the contract summary PDF: %s', async (_name, terms, colour) => {
+    await db().insert(customers).values({ ucpId: `PROV-${Date.now()}`, nameEn: 'Test Provider Ltd', nameZh: '測試供應商有限公司', isProvider: true }).onConflictDoNothing();
+    const m = await createMember(db(), ['contract_billing_read', 'contract_download']);
+    const token = await tokenFor(m.user, m.customer.ucpId);
+    const contract = await createContract(db(), m.customer.ucpId, terms);
+    const res = await download(server, '/api/contracts/downloadContract', { id: contract.id }, token);
+    expect(res.status).toBe(200);
+    // The headers as extracted, one space for any run of white space (a header may wrap in its cell).
+    const text = (await pdfParse(res.bytes)).text.replace(/\s+/g, ' ');
+    expect(text).toMatch(/B\/W rate ?黑白每張/);
+    expect(text).toMatch(/B\/W ?included ?黑白包括/);
+    expect(text).toContain('0.0450');
+    for (const header of [/Colour ?rate/, /彩色每張/, /Colour ?included/, /彩色包括/]) {
+      if (colour) expect(text).toMatch(header);
+      else expect(text).not.toMatch(header);
+    }
+    if (colour) expect(text).toContain('0.4500');
+    else expect(text).not.toContain('0.0000');
+  });
+
   it('refuses an unknown format (400)', async () => {
     const c = await caller();
     const res = await download(server, STATEMENT, { format: 'xlsx' }, c.token);

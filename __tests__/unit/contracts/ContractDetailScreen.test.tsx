@@ -128,3 +128,22 @@ describe('ContractDetailScreen, the terms', () => {
     expect(within(terms).getByText('B/W 3,000, colour 500')).toBeInTheDocument();
   });
 });
+
+describe('ContractDetailScreen, the minimum charge in the terms', () => {
+  /** The value (dd) the terms list shows under a label (dt). */
+  const fact = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
+
+  it.each([
+    ['en', 'Minimum charge', 'None'],
+    ['tc', '最低收費', '不設'],
+  ] as const)('%s: a contract without a minimum says so, never "HK$0.00"', async (locale, label, none) => {
+    await open(locale, { ...contract, minimumChargeCents: 0 });
+    expect(fact(label)).toHaveTextContent(new RegExp(`^${none}$`));
+    expect(screen.queryByText(/HK\$0\.00/)).toBeNull();
+  });
+
+  it('en: a contract with a minimum shows the amount', async () => {
+    await open('en');
+    expect(fact('Minimum charge')).toHaveTextContent(/^HK\$600\.00$/);
+  });
+});

@@ -21,6 +21,7 @@ import { siteContentAdminContract } from '@/lib/siteContent/adminContract';
 import {
   SITE_CONTENT_LIMITS as L,
   appSchema,
+  checkPopupsText,
   sectionDocumentSchemas,
   type SectionRecord,
   type SectionRow,
@@ -61,7 +62,13 @@ const uniqueKeys = (list: readonly { key: string }[], ctx: z.RefinementCtx) => {
     seen.add(item.key);
   });
 };
-const popupDoc = z.strictObject({ footerPopupContentList: z.array(popupFormSchema).max(L.popups).superRefine(uniqueKeys) });
+const popupDoc = z.strictObject({
+  footerPopupContentList: z
+    .array(popupFormSchema)
+    .max(L.popups)
+    .superRefine(uniqueKeys)
+    .superRefine((list, ctx) => checkPopupsText(list.map((p) => toParagraphs(p.paragraphs).reduce((n, t) => n + t.length, 0)), ctx)),
+});
 const appDoc = z.strictObject({ mobileApplicationList: z.array(appSchema).max(L.apps).superRefine(uniqueKeys) });
 const formSchema = z.discriminatedUnion('id', [
   z.strictObject({ id: z.literal('footer_popup'), en: popupDoc, tc: popupDoc }),

@@ -55,6 +55,11 @@ export type AnyHandler = {
   kind?: EndpointKind;
   /** Set by defineUploadHandler: the body is multipart/form-data (fields validated by `body`, one checked file). */
   upload?: UploadSpec;
+  /**
+   * The JSON body cap in bytes (the contract's `bodyLimit`); absent: JSON_BODY_LIMIT. A cap above the default is
+   * applied after authentication and permission (router.ts).
+   */
+  bodyLimit?: number;
   handler: (ctx: HandlerContext<unknown, Principal | null>) => Promise<unknown>;
 };
 

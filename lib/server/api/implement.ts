@@ -33,6 +33,7 @@ function toHandler(endpoint: AnyEndpoint, impl: HandlerOf<AnyEndpoint> | UploadI
     silent: endpoint.silent,
     summary: endpoint.summary,
     kind: endpoint.kind,
+    bodyLimit: endpoint.bodyLimit,
     ...(isUpload && typeof impl !== 'function' ? { upload: impl.upload } : {}),
     handler: handler as AnyHandler['handler'],
   };

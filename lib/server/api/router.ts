@@ -7,7 +7,7 @@ import type { ServerConfig } from '@/lib/server/config';
 import { serviceContext } from '@/lib/server/context';
 import type { Db } from '@/lib/server/db/types';
 import { answerableError, AppError, isAppError, loggableError } from '@/lib/server/errors';
-import { applyHeaders, assertSameSite, clientIp, readJsonBody, securityHeaders, sendError, sendJson } from '@/lib/server/http';
+import { applyHeaders, assertSameSite, clientIp, JSON_BODY_LIMIT, readJsonBody, securityHeaders, sendError, sendJson } from '@/lib/server/http';
 import type { Logger } from '@/lib/server/log';
 import { checkUploadedFile, readUpload, type CheckedFile } from '@/lib/server/uploads';
 import { checkPermission, type AnyHandler } from './defineHandler';
@@ -82,6 +82,9 @@ export function findNul(value: unknown): string | null {
  * - a route declared with `defineUploadHandler` takes multipart/form-data: its body is read only after the caller
  *   passed authentication and permission, streamed with the route's own cap instead of the JSON cap, its fields
  *   validated by the route's zod schema, its file checked by content (lib/server/uploads).
+ *
+ * A JSON body is capped at JSON_BODY_LIMIT, or at the route's own `bodyLimit` (a contract's `withBodyLimit`: long
+ * texts), which is read after authentication and permission.
  */
 export function createApiHandler(deps: ApiDeps) {
   const { db, config, log, routes } = deps;
@@ -100,7 +103,12 @@ export function createApiHandler(deps: ApiDeps) {
         throw new AppError('METHOD_NOT_ALLOWED', { publicMessage: 'Use POST' });
       }
       assertSameSite(req, config.trustProxyHops);
-      let raw = route.upload ? undefined : await readJsonBody(req);
+      // A body within the default cap is read first (a malformed one is 400 whoever sends it); one the endpoint lets
+      // grow past it (long texts in both languages) only once the caller passed authentication and permission, as an
+      // upload: a stranger gets 401 without a byte of it buffered.
+      const limit = route.bodyLimit ?? JSON_BODY_LIMIT;
+      const readFirst = !route.upload && limit <= JSON_BODY_LIMIT;
+      let raw = readFirst ? await readJsonBody(req, limit) : undefined;
 
       let principal: Principal | null = null;
       const token = bearerToken(req.headers.authorization);
@@ -119,6 +127,7 @@ export function createApiHandler(deps: ApiDeps) {
 
       const form = route.upload ? await readUpload(req, route.upload, db) : undefined;
       if (form) raw = form.fields;
+      else if (!readFirst) raw = await readJsonBody(req, limit);
       const nulAt = findNul(raw);
       if (nulAt !== null) {
         throw new AppError('VALIDATION', {
