@@ -118,6 +118,8 @@ describe('SlipUploadForm', () => {
     await user.click(screen.getByRole('button', { name: 'Upload slip' }));
 
     expect(await screen.findByTestId('slip-uploaded')).toHaveTextContent('Payment slip PS-2026-001001 received.');
+    // The confirmation takes focus, so it scrolls into view over the fresh form (QA walk: a phone saw an empty form).
+    await waitFor(() => expect(screen.getByTestId('slip-uploaded')).toHaveFocus());
     expect(onUploaded).toHaveBeenCalledWith({ id: 's1', slipNo: 'PS-2026-001001', status: 'pending', replayed: false });
     const sent = form as unknown as FormData;
     expect(sent.getAll('billIds')).toEqual([BILLS[1]!.id, BILLS[2]!.id]);
