@@ -141,6 +141,8 @@ describe('BillsScreen', () => {
     fail = true;
     await user.click(screen.getByRole('button', { name: 'Download bill INV-202610-1031 as PDF' }));
     expect(await screen.findByTestId('download-error')).toHaveTextContent('We could not find what you were looking for.');
+    // It stands above the table: it takes focus so that it scrolls into view (QA walk: a row's PDF seemed to do nothing).
+    await waitFor(() => expect(screen.getByTestId('download-error')).toHaveFocus());
     expect(saved).toHaveLength(1);
   });
 
