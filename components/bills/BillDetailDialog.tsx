@@ -103,7 +103,8 @@ export function BillDetailDialog({ billId, onClose, download }: Props) {
                   <Typography component="dt" variant="body2" color="text.secondary">
                     {label}
                   </Typography>
-                  <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
+                  {/* keep-all: a Chinese date breaks at the dash between the two, not inside one ("2026年9\n月30日", QA walk at 390 px). */}
+                  <Typography component="dd" sx={{ m: 0, fontWeight: 600, wordBreak: 'keep-all' }}>
                     {value}
                   </Typography>
                 </Box>
@@ -113,7 +114,8 @@ export function BillDetailDialog({ billId, onClose, download }: Props) {
               {t('bills.detail.billTo', { name: pickLocalized(locale, bill.billTo.nameEn, bill.billTo.nameZh), address: pickLocalized(locale, bill.billTo.addressEn, bill.billTo.addressZh) })}
             </Typography>
             <TableContainer>
-              <Table size="small" aria-label={t('bills.detail.linesLabel')}>
+              {/* Headings break at a space only: a narrow column broke "上期讀數" as "上期讀 / 數" (QA walk, 1366 px in Chinese). */}
+              <Table size="small" aria-label={t('bills.detail.linesLabel')} sx={{ '& th': { wordBreak: 'keep-all' } }}>
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('bills.lines.description')}</TableCell>

@@ -115,6 +115,19 @@ describe('BillsScreen', () => {
     expect(within(dialog).queryByRole('link', { name: 'Upload a payment slip' })).toBeNull();
   });
 
+  it('breaks Chinese dates and headings at a space or dash only, never inside one (QA walk: "2026年9 / 月30日", "上期讀 / 數")', async () => {
+    server.use(listHandler(), contracts(), endpointSuccess(GET, billDetail()));
+    renderWithProviders(<BillsScreen />, { route: `/my-account/manage-my-bills?bill=${BILLS[0]!.id}`, functionCodes: ['mgt_bills_read'], locale: 'tc' });
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByTestId('bill-total');
+    expect(within(dialog).getByRole('columnheader', { name: '上期讀數' })).toHaveStyle({ wordBreak: 'keep-all' });
+    const period = within(dialog).getByText(/^2026年10月1日 – /);
+    expect(period).toHaveStyle({ wordBreak: 'keep-all' });
+    // The list's billing period too (a phone's card).
+    const list = screen.getByTestId('data-table');
+    expect(within(list).getAllByText(/^2026年10月1日 – /)[0]).toHaveStyle({ wordBreak: 'keep-all' });
+  });
+
   it('a deep link with ?bill= opens that bill; another customer’s bill says not found', async () => {
     server.use(listHandler(), contracts(), endpointError(GET, 'NOT_FOUND', { status: 404 }));
     renderWithProviders(<BillsScreen />, { route: `/my-account/manage-my-bills?bill=${BILLS[1]!.id}`, functionCodes: ['mgt_bills_read'], locale: 'tc' });
