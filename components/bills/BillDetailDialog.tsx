@@ -154,7 +154,9 @@ export function BillDetailDialog({ billId, onClose, download }: Props) {
                 </TableBody>
               </Table>
             </TableContainer>
-            <Box component="dl" sx={{ m: 0, ml: 'auto', display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 3, rowGap: 0.5, textAlign: 'right' }}>
+            {/* The figures end where the Amount column's do: a small table cell's right padding is 16 px (MUI's
+                '6px 16px', not a theme spacing); they stood 16 px further right (QA walk). */}
+            <Box component="dl" data-testid="bill-totals" sx={{ m: 0, ml: 'auto', pr: '16px', display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 3, rowGap: 0.5, textAlign: 'right' }}>
               <Typography component="dt">{t('bills.detail.total')}</Typography>
               <Typography component="dd" sx={{ m: 0, fontWeight: 700 }} data-testid="bill-total">
                 {formatMoney(bill.amountCents, locale)}

@@ -128,6 +128,17 @@ describe('BillsScreen', () => {
     expect(within(list).getAllByText(/^2026年10月1日 – /)[0]).toHaveStyle({ wordBreak: 'keep-all' });
   });
 
+  it('ends the totals where the Amount column ends (QA walk: they stood a cell padding further right)', async () => {
+    server.use(listHandler(), contracts(), endpointSuccess(GET, billDetail()));
+    renderWithProviders(<BillsScreen />, { route: `/my-account/manage-my-bills?bill=${BILLS[0]!.id}`, functionCodes: ['mgt_bills_read'] });
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByTestId('bill-total');
+    const amount = within(dialog).getByRole('columnheader', { name: 'Amount' });
+    const padding = getComputedStyle(amount).paddingRight;
+    expect(padding).toMatch(/^[1-9]\d*px$/);
+    expect(within(dialog).getByTestId('bill-totals')).toHaveStyle({ paddingRight: padding });
+  });
+
   it('a deep link with ?bill= opens that bill; another customer’s bill says not found', async () => {
     server.use(listHandler(), contracts(), endpointError(GET, 'NOT_FOUND', { status: 404 }));
     renderWithProviders(<BillsScreen />, { route: `/my-account/manage-my-bills?bill=${BILLS[1]!.id}`, functionCodes: ['mgt_bills_read'], locale: 'tc' });
