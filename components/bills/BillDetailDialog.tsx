@@ -182,11 +182,14 @@ export function BillDetailDialog({ billId, onClose, download }: Props) {
                   {bill.payments.map((p) => (
                     <li key={p.slipNo}>
                       <Typography variant="body2" component="span">
-                        {t('bills.detail.payment', {
+                        {/* Only an approved slip has applied anything: a pending one said "applied HK$0.00", as if it
+                            counted for nothing (QA walk); it and a rejected one give the amount the slip says was paid. */}
+                        {t(p.status === 'approved' ? 'bills.detail.payment' : 'bills.detail.paymentNotApplied', {
                           slipNo: p.slipNo,
                           date: formatDate(p.paymentDate, locale),
                           method: t(`paymentSlips.method.${p.paymentMethod}`),
                           applied: formatMoney(p.appliedCents, locale),
+                          amount: formatMoney(p.amountCents, locale),
                         })}{' '}
                       </Typography>
                       <StatusChip status={p.status} />

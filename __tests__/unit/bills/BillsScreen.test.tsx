@@ -128,6 +128,28 @@ describe('BillsScreen', () => {
     expect(within(list).getAllByText(/^2026年10月1日 – /)[0]).toHaveStyle({ wordBreak: 'keep-all' });
   });
 
+  it('gives a slip under review or rejected the amount it says was paid, and only an approved one what it applied (QA walk: "applied HK$0.00")', async () => {
+    const payments = [
+      { slipNo: 'PS-2026-000107', status: 'pending' as const, paymentDate: '2026-11-26', paymentMethod: 'bank_transfer', amountCents: 100_000, appliedCents: 0 },
+      { slipNo: 'PS-2026-000102', status: 'reject' as const, paymentDate: '2026-10-27', paymentMethod: 'fps', amountCents: 262_806, appliedCents: 0 },
+      { slipNo: 'PS-2026-000101', status: 'approved' as const, paymentDate: '2026-09-19', paymentMethod: 'fps', amountCents: 300_000, appliedCents: 245_000 },
+    ];
+    server.use(listHandler(), contracts(), endpointSuccess(GET, billDetail({ payments })));
+    const { unmount } = renderWithProviders(<BillsScreen />, { route: `/my-account/manage-my-bills?bill=${BILLS[0]!.id}`, functionCodes: ['mgt_bills_read'] });
+    const dialog = await screen.findByRole('dialog');
+    const items = (await within(dialog).findAllByRole('listitem')).map((li) => li.textContent);
+    expect(items).toEqual([
+      'PS-2026-000107, HK$1,000.00 paid 26 Nov 2026 by Bank transfer Pending',
+      'PS-2026-000102, HK$2,628.06 paid 27 Oct 2026 by FPS Rejected',
+      'PS-2026-000101, paid 19 Sept 2026 by FPS, applied HK$2,450.00 Approved',
+    ]);
+    expect(within(dialog).queryByText(/applied HK\$0\.00/)).toBeNull();
+    unmount();
+    renderWithProviders(<BillsScreen />, { route: `/my-account/manage-my-bills?bill=${BILLS[0]!.id}`, functionCodes: ['mgt_bills_read'], locale: 'tc' });
+    const tc = await screen.findByRole('dialog');
+    expect((await within(tc).findAllByRole('listitem'))[0]).toHaveTextContent('PS-2026-000107，於 2026年11月26日 以銀行轉帳付款 HK$1,000.00');
+  });
+
   it('ends the totals where the Amount column ends (QA walk: they stood a cell padding further right)', async () => {
     server.use(listHandler(), contracts(), endpointSuccess(GET, billDetail()));
     renderWithProviders(<BillsScreen />, { route: `/my-account/manage-my-bills?bill=${BILLS[0]!.id}`, functionCodes: ['mgt_bills_read'] });
