@@ -123,6 +123,13 @@ describe('PlaceOrderDialog', () => {
     expect(screen.getByText('1 item selected · HK$1,150.00')).toBeInTheDocument();
   });
 
+  it('keeps a machine’s serial and contract numbers whole on a phone (QA walk: "CT- / 2022-00412" broke at its hyphen)', async () => {
+    setup();
+    const card = (await screen.findByRole('radio', { name: /3C4-512784/ })).closest('label')!;
+    expect(within(card).getByText('3C4-512784')).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(within(card).getByText(/^Contract CT-/)).toHaveStyle({ whiteSpace: 'nowrap' });
+  });
+
   it('reads full-width digits typed with a Chinese input method as the quantity (QA walk: １ was "not a whole number")', async () => {
     const { user } = setup();
     await user.click(await screen.findByRole('radio', { name: /3C4-512784/ }));
