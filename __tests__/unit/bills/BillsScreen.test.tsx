@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { BillsScreen } from '@/components/bills/BillsScreen';
 import { endpointError, endpointSuccess } from '../testUtils/handlers';
 import { billsContract } from '@/lib/bills/contract';
+import { formatDate } from '@/lib/i18n/locales';
 import { renderWithProviders } from '../testUtils/render';
 import { server } from '../testUtils/server';
 import { BILLS, billDetail, billList } from './billFixtures';
@@ -141,7 +142,7 @@ describe('BillsScreen', () => {
     expect(items).toEqual([
       'PS-2026-000107, HK$1,000.00 paid 26 Nov 2026 by Bank transfer Pending',
       'PS-2026-000102, HK$2,628.06 paid 27 Oct 2026 by FPS Rejected',
-      'PS-2026-000101, paid 19 Sept 2026 by FPS, applied HK$2,450.00 Approved',
+      `PS-2026-000101, paid ${formatDate('2026-09-19T12:00:00+08:00', 'en')} by FPS, applied HK$2,450.00 Approved`,
     ]);
     expect(within(dialog).queryByText(/applied HK\$0\.00/)).toBeNull();
     unmount();
