@@ -103,7 +103,8 @@ export function BillDetailDialog({ billId, onClose, download }: Props) {
                   <Typography component="dt" variant="body2" color="text.secondary">
                     {label}
                   </Typography>
-                  <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
+                  {/* keep-all: a Chinese date breaks at the dash between the two, not inside one ("2026年9\n月30日", QA walk at 390 px). */}
+                  <Typography component="dd" sx={{ m: 0, fontWeight: 600, wordBreak: 'keep-all' }}>
                     {value}
                   </Typography>
                 </Box>
@@ -113,7 +114,8 @@ export function BillDetailDialog({ billId, onClose, download }: Props) {
               {t('bills.detail.billTo', { name: pickLocalized(locale, bill.billTo.nameEn, bill.billTo.nameZh), address: pickLocalized(locale, bill.billTo.addressEn, bill.billTo.addressZh) })}
             </Typography>
             <TableContainer>
-              <Table size="small" aria-label={t('bills.detail.linesLabel')}>
+              {/* Headings break at a space only: a narrow column broke "上期讀數" as "上期讀 / 數" (QA walk, 1366 px in Chinese). */}
+              <Table size="small" aria-label={t('bills.detail.linesLabel')} sx={{ '& th': { wordBreak: 'keep-all' } }}>
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('bills.lines.description')}</TableCell>
@@ -152,7 +154,9 @@ export function BillDetailDialog({ billId, onClose, download }: Props) {
                 </TableBody>
               </Table>
             </TableContainer>
-            <Box component="dl" sx={{ m: 0, ml: 'auto', display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 3, rowGap: 0.5, textAlign: 'right' }}>
+            {/* The figures end where the Amount column's do: a small table cell's right padding is 16 px (MUI's
+                '6px 16px', not a theme spacing); they stood 16 px further right (QA walk). */}
+            <Box component="dl" data-testid="bill-totals" sx={{ m: 0, ml: 'auto', pr: '16px', display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 3, rowGap: 0.5, textAlign: 'right' }}>
               <Typography component="dt">{t('bills.detail.total')}</Typography>
               <Typography component="dd" sx={{ m: 0, fontWeight: 700 }} data-testid="bill-total">
                 {formatMoney(bill.amountCents, locale)}
@@ -178,11 +182,14 @@ export function BillDetailDialog({ billId, onClose, download }: Props) {
                   {bill.payments.map((p) => (
                     <li key={p.slipNo}>
                       <Typography variant="body2" component="span">
-                        {t('bills.detail.payment', {
+                        {/* Only an approved slip has applied anything: a pending one said "applied HK$0.00", as if it
+                            counted for nothing (QA walk); it and a rejected one give the amount the slip says was paid. */}
+                        {t(p.status === 'approved' ? 'bills.detail.payment' : 'bills.detail.paymentNotApplied', {
                           slipNo: p.slipNo,
                           date: formatDate(p.paymentDate, locale),
                           method: t(`paymentSlips.method.${p.paymentMethod}`),
                           applied: formatMoney(p.appliedCents, locale),
+                          amount: formatMoney(p.amountCents, locale),
                         })}{' '}
                       </Typography>
                       <StatusChip status={p.status} />

@@ -5,6 +5,7 @@ import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import TableChartIcon from '@mui/icons-material/TableChartOutlined';
 import UploadIcon from '@mui/icons-material/UploadFileOutlined';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'next-i18next/pages';
 import type { DataTableColumn } from '@/components/common/DataTable';
@@ -81,7 +82,8 @@ export function BillsScreen() {
       {
         key: 'period',
         header: t('bills.columns.period'),
-        render: (r) => `${formatDate(r.periodStart, locale)} – ${formatDate(r.periodEnd, locale)}`,
+        // keep-all: on a phone's card a Chinese date broke inside itself ("2026年10\n月31日"); now only at the dash.
+        render: (r) => <Box component="span" sx={{ wordBreak: 'keep-all' }}>{`${formatDate(r.periodStart, locale)} – ${formatDate(r.periodEnd, locale)}`}</Box>,
       },
       { key: 'billDate', header: t('bills.columns.billDate'), sortable: true, hideOnMobile: true, render: (r) => formatDate(r.billDate, locale) },
       { key: 'dueDate', header: t('bills.columns.dueDate'), sortable: true, render: (r) => formatDate(r.dueDate, locale) },

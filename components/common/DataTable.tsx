@@ -267,8 +267,9 @@ export function DataTable<T, S extends string = string>({
           >
             {sortValue === '' ? <MenuItem value="">{t('ui.table.noSort')}</MenuItem> : null}
             {sortOptions.flatMap(({ field, header }) => [
-              <MenuItem key={`${field}:asc`} value={`${field}:asc`}>{`${header} ↑ (${t('ui.table.sortedAscending')})`}</MenuItem>,
-              <MenuItem key={`${field}:desc`} value={`${field}:desc`}>{`${header} ↓ (${t('ui.table.sortedDescending')})`}</MenuItem>,
+              // The translation writes the brackets: full-width in Chinese (QA walk: "訂購日期 ↓ (降序排列)").
+              <MenuItem key={`${field}:asc`} value={`${field}:asc`}>{t('ui.table.sortOption', { column: header, arrow: '↑', direction: t('ui.table.sortedAscending') })}</MenuItem>,
+              <MenuItem key={`${field}:desc`} value={`${field}:desc`}>{t('ui.table.sortOption', { column: header, arrow: '↓', direction: t('ui.table.sortedDescending') })}</MenuItem>,
             ])}
           </TextField>
         </Box>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import Alert from '@mui/material/Alert';
 import Button, { type ButtonProps } from '@mui/material/Button';
@@ -96,13 +96,29 @@ export function CsvExportButton<E extends Endpoint<'download'>>({
   return <EndpointDownloadButton<E> {...button} runKey="csv" body={{ filter, lang } as BodyOf<E>} fileName={fileName[lang]} icon={<DownloadIcon aria-hidden />} />;
 }
 
-/** The last failed run of a screen's `useDownload()`: its translated error, which the user closes (clearing it); nothing while there is none. */
+/**
+ * The last failed run of a screen's `useDownload()`: its translated error, which the user closes (clearing it); nothing
+ * while there is none. A new error takes focus, which scrolls it into view: the bill list shows it above the table, so
+ * a PDF that failed from a row further down (or from a card on a phone) seemed to do nothing (QA walk).
+ */
 export function DownloadError({ download, sx, testId }: { download: DownloadState; sx?: SxProps<Theme>; testId?: string }) {
   const { t } = useTranslation(['common', 'error']);
-  if (!download.error) return null;
+  const alert = useRef<HTMLDivElement>(null);
+  const { error } = download;
+  useEffect(() => {
+    if (error) alert.current?.focus();
+  }, [error]);
+  if (!error) return null;
   return (
-    <Alert severity="error" onClose={download.clearError} sx={sx} data-testid={testId}>
-      {t(errorKey(download.error.code))}
+    <Alert
+      severity="error"
+      onClose={download.clearError}
+      sx={[{ '&:focus': { outline: 'none' }, '&:focus-visible': { outline: 2, outlineColor: 'error.main', outlineOffset: 2 } }, ...(Array.isArray(sx) ? sx : [sx])]}
+      data-testid={testId}
+      ref={alert}
+      tabIndex={-1}
+    >
+      {t(errorKey(error.code))}
     </Alert>
   );
 }

@@ -209,7 +209,8 @@ function ItemsTable({ order }: { order: OrderDetail }) {
   const { locale } = useRouter();
   if (order.items.length === 0) return <Typography color="text.secondary">{t('orders.detail.noItems')}</Typography>;
   return (
-    <Table size="small" aria-label={t('orders.detail.items')}>
+    // Headings break at a space only: on a phone "數量" stood as "數 / 量" over the quantities (QA walk).
+    <Table size="small" aria-label={t('orders.detail.items')} sx={{ '& th': { wordBreak: 'keep-all' } }}>
       <TableHead>
         <TableRow>
           <TableCell sx={wideOnly}>{t('orders.detail.productCode')}</TableCell>

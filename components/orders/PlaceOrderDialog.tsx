@@ -172,7 +172,15 @@ export function PlaceOrderDialog({ open, onClose, initialMachineId = null }: Pla
         remarks: '',
       };
 
-  const machineLabel = (m: OrderableMachine) => `${pickLocalized(locale, m.modelNameEn, m.modelNameZh)} · ${m.serialNo}`;
+  // Serial and contract numbers stay whole: a phone broke "3B7- / 209156" and "CT- / 2022-00412" at their hyphens (QA walk).
+  const machineLabel = (m: OrderableMachine) => (
+    <>
+      {`${pickLocalized(locale, m.modelNameEn, m.modelNameZh)} · `}
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {m.serialNo}
+      </Box>
+    </>
+  );
   const productLabel = (p: OrderableProduct) => pickLocalized(locale, p.descriptionEn, p.descriptionZh);
 
   return (
@@ -219,7 +227,14 @@ export function PlaceOrderDialog({ open, onClose, initialMachineId = null }: Pla
                             <Typography sx={{ fontWeight: 600 }}>{machineLabel(m)}</Typography>
                             <Typography variant="body2" color="text.secondary">
                               {pickLocalized(locale, m.locationEn, m.locationZh)}
-                              {m.contractNo ? ` · ${t('orders.place.contract', { contractNo: m.contractNo })}` : ''}
+                              {m.contractNo ? (
+                                <>
+                                  {' · '}
+                                  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                                    {t('orders.place.contract', { contractNo: m.contractNo })}
+                                  </Box>
+                                </>
+                              ) : null}
                             </Typography>
                           </Box>
                         }

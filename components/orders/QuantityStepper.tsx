@@ -19,9 +19,15 @@ export type QuantityStepperProps = {
 
 export type QuantityProblem = 'whole' | 'negative' | 'max';
 
+/**
+ * The typed text as a plain number: NFKC, so full-width digits and minus typed with a Chinese input method (１２,
+ * －３) read as 12 and -3, and full-width spaces around them count as spaces.
+ */
+const plain = (text: string): string => text.normalize('NFKC').replace(/\u2212/g, '-').trim();
+
 /** What is wrong with a typed quantity, or null for a whole number within 0..max ('' counts as 0). */
 export function quantityProblem(text: string, max: number): QuantityProblem | null {
-  const trimmed = text.trim();
+  const trimmed = plain(text);
   if (trimmed === '') return null;
   if (/^-\s*\d+$/.test(trimmed)) return 'negative';
   if (!/^\d+$/.test(trimmed)) return 'whole';
@@ -44,7 +50,7 @@ export function QuantityStepper({ value, max, onChange, onValidityChange, itemLa
     setTyped(next);
     const p = quantityProblem(next, max);
     onValidityChange?.(p !== null);
-    if (p === null) onChange(next.trim() === '' ? 0 : Number(next.trim()));
+    if (p === null) onChange(plain(next) === '' ? 0 : Number(plain(next)));
   };
   const step = (n: number) => {
     setTyped(null);
@@ -52,7 +58,7 @@ export function QuantityStepper({ value, max, onChange, onValidityChange, itemLa
     onChange(Math.min(max, Math.max(0, n)));
   };
   // A button steps from what is shown when that is a valid number, else from the last valid value.
-  const base = problem === null && text.trim() !== '' ? Number(text.trim()) : value;
+  const base = problem === null && plain(text) !== '' ? Number(plain(text)) : value;
 
   return (
     <Box sx={{ display: 'inline-grid', justifyItems: 'center' }}>

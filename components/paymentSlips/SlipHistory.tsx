@@ -12,6 +12,7 @@ import { StatusChip } from '@/components/common/StatusChip';
 import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/i18n/locales';
 import type { SlipListItem, SlipSortField } from '@/lib/paymentSlips/schemas';
+import { BillNumberList } from '@/components/bills/BillNumberList';
 
 /**
  * The customer's payment slips (own, or all with `payslip_upload_read_all`), with status and the reviewer's comment.
@@ -33,7 +34,7 @@ export function SlipHistory() {
       { key: 'paymentDate', header: t('paymentSlips.history.paymentDate'), sortable: true, render: (r) => formatDate(r.paymentDate, locale) },
       { key: 'method', header: t('paymentSlips.history.method'), hideOnMobile: true, render: (r) => t(`paymentSlips.method.${r.paymentMethod}`) },
       { key: 'amount', header: t('paymentSlips.history.amount'), sortable: true, align: 'right', render: (r) => formatMoney(r.amountCents, locale) },
-      { key: 'bills', header: t('paymentSlips.history.bills'), render: (r) => r.bills.map((b) => b.billNo).join(', ') },
+      { key: 'bills', header: t('paymentSlips.history.bills'), render: (r) => <BillNumberList numbers={r.bills.map((b) => b.billNo)} /> },
       { key: 'status', header: t('paymentSlips.history.status'), render: (r) => <StatusChip status={r.status} /> },
       {
         key: 'comment',

@@ -92,6 +92,12 @@ export function SlipUploadForm({ onUploaded }: Props) {
   const { locale } = router;
   const upload = useUploadProgress();
   const [done, setDone] = useState<UploadSlipResult | null>(null);
+  // The confirmation takes focus (and so scrolls into view): the form under it starts afresh and submit was the last
+  // thing focused, so on a phone scrolled down to the button the user saw an empty form and no slip number (QA walk).
+  const doneAlert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (done) doneAlert.current?.focus();
+  }, [done]);
   const [round, setRound] = useState(0);
   const today = hkToday();
   // The bills that may be paid; an upload invalidates the bills area, so this reads them again as they are now.
@@ -130,7 +136,7 @@ export function SlipUploadForm({ onUploaded }: Props) {
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       {done ? (
-        <Alert severity="success" role="status" data-testid="slip-uploaded" onClose={() => setDone(null)}>
+        <Alert severity="success" role="status" data-testid="slip-uploaded" onClose={() => setDone(null)} ref={doneAlert} tabIndex={-1} sx={{ '&:focus': { outline: 'none' }, '&:focus-visible': { outline: 2, outlineColor: 'success.main', outlineOffset: 2 } }}>
           {t('paymentSlips.upload.success', { slipNo: done.slipNo })}
         </Alert>
       ) : null}

@@ -126,6 +126,9 @@ export type BillPayment = {
   status: 'pending' | 'approved' | 'reject';
   paymentDate: string;
   paymentMethod: string;
+  /** What the slip says was paid (for all the bills it names). */
+  amountCents: number;
+  /** What review applied to this bill: 0 until the slip is approved. */
   appliedCents: number;
 };
 

@@ -37,9 +37,13 @@ export function parseTypedDate(text: string): string | null {
   return null;
 }
 
-/** 'YYYY-MM-DD' → the page's format ("1 Nov 2026" / "2026年11月1日"). */
+/**
+ * 'YYYY-MM-DD' → the page's format ("1 Nov 2026" / "2026年11月1日"). Only a real day: JavaScript's Date rolls
+ * '2026-02-30' over to 2 March, so a field showed "2 Mar 2026" beside "Enter a valid date" (QA walk); a day that does
+ * not exist stays as typed, for the schema to refuse.
+ */
 export function showDate(isoDate: string, locale: string | undefined): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? formatDate(`${isoDate}T12:00:00+08:00`, locale) : isoDate;
+  return /^\d{4}-\d{2}-\d{2}$/.test(isoDate) && parseTypedDate(isoDate) === isoDate ? formatDate(`${isoDate}T12:00:00+08:00`, locale) : isoDate;
 }
 
 /** What a date field shows as an example of the format it takes. */

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { CustomerRef } from '@/lib/customers/schemas';
-import { recordIdSchema, uuidSchema, trimBlank } from '@/lib/zodText';
+import { recordIdSchema, uuidSchema, trimBlank, trimHalfWidth } from '@/lib/zodText';
 import { dateRangeFilter, isoDateSchema, listBodySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import { msg } from '@/lib/zodMessages';
 import { addDays } from '@/lib/bills/dates';
@@ -89,9 +89,14 @@ export const amountCentsSchema = z
     error: msg('paymentSlips.validation.amountTooLarge', { max: (SLIP_LIMITS.maxAmountCents / 100).toLocaleString('en-US') }),
   });
 
+/**
+ * The bank's or cheque's reference as on the slip: half-width (NFKC) and trimmed, so one typed in full-width mode
+ * (`ＦＰＳ－１２３４５６`, as a Chinese input method types it) is stored as `FPS-123456`, the text the reviewer matches
+ * against the bank statement (QA walk: it was stored full-width).
+ */
 export const referenceSchema = z
   .string()
-  .overwrite(trimBlank)
+  .overwrite(trimHalfWidth)
   .max(SLIP_LIMITS.maxReference, { error: msg('ui.validation.maxLength', { max: SLIP_LIMITS.maxReference }) });
 
 /**

@@ -260,7 +260,7 @@ describeEachDb('bills API', (getHandle) => {
       amountCents: 45_000,
     });
     expect(d.lines.reduce((s: number, l: { amountCents: number }) => s + l.amountCents, 0)).toBe(d.amountCents);
-    expect(d.payments).toEqual([{ slipNo: slip.slipNo, status: 'pending', paymentDate: '2026-11-01', paymentMethod: 'fps', appliedCents: 0 }]);
+    expect(d.payments).toEqual([{ slipNo: slip.slipNo, status: 'pending', paymentDate: '2026-11-01', paymentMethod: 'fps', amountCents: 145_000, appliedCents: 0 }]);
   });
 
   it('refuses callers without mgt_bills_read (403)', async () => {

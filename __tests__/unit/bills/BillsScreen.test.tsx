@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { BillsScreen } from '@/components/bills/BillsScreen';
 import { endpointError, endpointSuccess } from '../testUtils/handlers';
 import { billsContract } from '@/lib/bills/contract';
+import { formatDate } from '@/lib/i18n/locales';
 import { renderWithProviders } from '../testUtils/render';
 import { server } from '../testUtils/server';
 import { BILLS, billDetail, billList } from './billFixtures';
@@ -115,6 +116,52 @@ describe('BillsScreen', () => {
     expect(within(dialog).queryByRole('link', { name: 'Upload a payment slip' })).toBeNull();
   });
 
+  it('breaks Chinese dates and headings at a space or dash only, never inside one (QA walk: "2026年9 / 月30日", "上期讀 / 數")', async () => {
+    server.use(listHandler(), contracts(), endpointSuccess(GET, billDetail()));
+    renderWithProviders(<BillsScreen />, { route: `/my-account/manage-my-bills?bill=${BILLS[0]!.id}`, functionCodes: ['mgt_bills_read'], locale: 'tc' });
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByTestId('bill-total');
+    expect(within(dialog).getByRole('columnheader', { name: '上期讀數' })).toHaveStyle({ wordBreak: 'keep-all' });
+    const period = within(dialog).getByText(/^2026年10月1日 – /);
+    expect(period).toHaveStyle({ wordBreak: 'keep-all' });
+    // The list's billing period too (a phone's card).
+    const list = screen.getByTestId('data-table');
+    expect(within(list).getAllByText(/^2026年10月1日 – /)[0]).toHaveStyle({ wordBreak: 'keep-all' });
+  });
+
+  it('gives a slip under review or rejected the amount it says was paid, and only an approved one what it applied (QA walk: "applied HK$0.00")', async () => {
+    const payments = [
+      { slipNo: 'PS-2026-000107', status: 'pending' as const, paymentDate: '2026-11-26', paymentMethod: 'bank_transfer', amountCents: 100_000, appliedCents: 0 },
+      { slipNo: 'PS-2026-000102', status: 'reject' as const, paymentDate: '2026-10-27', paymentMethod: 'fps', amountCents: 262_806, appliedCents: 0 },
+      { slipNo: 'PS-2026-000101', status: 'approved' as const, paymentDate: '2026-09-19', paymentMethod: 'fps', amountCents: 300_000, appliedCents: 245_000 },
+    ];
+    server.use(listHandler(), contracts(), endpointSuccess(GET, billDetail({ payments })));
+    const { unmount } = renderWithProviders(<BillsScreen />, { route: `/my-account/manage-my-bills?bill=${BILLS[0]!.id}`, functionCodes: ['mgt_bills_read'] });
+    const dialog = await screen.findByRole('dialog');
+    const items = (await within(dialog).findAllByRole('listitem')).map((li) => li.textContent);
+    expect(items).toEqual([
+      'PS-2026-000107, HK$1,000.00 paid 26 Nov 2026 by Bank transfer Pending',
+      'PS-2026-000102, HK$2,628.06 paid 27 Oct 2026 by FPS Rejected',
+      `PS-2026-000101, paid ${formatDate('2026-09-19T12:00:00+08:00', 'en')} by FPS, applied HK$2,450.00 Approved`,
+    ]);
+    expect(within(dialog).queryByText(/applied HK\$0\.00/)).toBeNull();
+    unmount();
+    renderWithProviders(<BillsScreen />, { route: `/my-account/manage-my-bills?bill=${BILLS[0]!.id}`, functionCodes: ['mgt_bills_read'], locale: 'tc' });
+    const tc = await screen.findByRole('dialog');
+    expect((await within(tc).findAllByRole('listitem'))[0]).toHaveTextContent('PS-2026-000107，於 2026年11月26日 以銀行轉帳付款 HK$1,000.00');
+  });
+
+  it('ends the totals where the Amount column ends (QA walk: they stood a cell padding further right)', async () => {
+    server.use(listHandler(), contracts(), endpointSuccess(GET, billDetail()));
+    renderWithProviders(<BillsScreen />, { route: `/my-account/manage-my-bills?bill=${BILLS[0]!.id}`, functionCodes: ['mgt_bills_read'] });
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByTestId('bill-total');
+    const amount = within(dialog).getByRole('columnheader', { name: 'Amount' });
+    const padding = getComputedStyle(amount).paddingRight;
+    expect(padding).toMatch(/^[1-9]\d*px$/);
+    expect(within(dialog).getByTestId('bill-totals')).toHaveStyle({ paddingRight: padding });
+  });
+
   it('a deep link with ?bill= opens that bill; another customer’s bill says not found', async () => {
     server.use(listHandler(), contracts(), endpointError(GET, 'NOT_FOUND', { status: 404 }));
     renderWithProviders(<BillsScreen />, { route: `/my-account/manage-my-bills?bill=${BILLS[1]!.id}`, functionCodes: ['mgt_bills_read'], locale: 'tc' });
@@ -141,6 +188,8 @@ describe('BillsScreen', () => {
     fail = true;
     await user.click(screen.getByRole('button', { name: 'Download bill INV-202610-1031 as PDF' }));
     expect(await screen.findByTestId('download-error')).toHaveTextContent('We could not find what you were looking for.');
+    // It stands above the table: it takes focus so that it scrolls into view (QA walk: a row's PDF seemed to do nothing).
+    await waitFor(() => expect(screen.getByTestId('download-error')).toHaveFocus());
     expect(saved).toHaveLength(1);
   });
 

@@ -7,6 +7,7 @@ import { addDays, hkToday } from '@/lib/bills/dates';
 import { endpointError } from '../testUtils/handlers';
 import { billsContract } from '@/lib/bills/contract';
 import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
+import { uploadSlipFieldsSchema } from '@/lib/paymentSlips/schemas';
 import { renderWithProviders } from '../testUtils/render';
 import { server } from '../testUtils/server';
 import { BILLS, billItem, billList } from './billFixtures';
@@ -31,6 +32,12 @@ describe('buildSlipSchema (the browser’s copy of the server’s checks)', () =
 
   it('accepts a slip for the full balance of two bills', () => {
     expect(issues({})).toEqual({});
+  });
+  it('keeps a reference typed in full-width mode as the half-width text on the bank statement, browser and server (QA walk)', () => {
+    const r = schema.safeParse({ ...valid, reference: '　ＦＰＳ－１２３４５６　' });
+    expect(r.success && r.data.reference).toBe('FPS-123456');
+    const sent = uploadSlipFieldsSchema.safeParse({ idempotencyKey: '5eed0000-0000-4000-8000-000000000001', billIds: [BILLS[1]!.id], amountCents: '100', paymentDate: today, paymentMethod: 'cheque', reference: '支票 ００４５１２' });
+    expect(sent.success && sent.data.reference).toBe('支票 004512');
   });
   it('refuses no bill, an amount over the balance, zero, fractions of a cent, a future or too old date, a long reference, no file', () => {
     expect(issues({ billIds: [] })).toEqual({ billIds: 'paymentSlips.validation.pickBill' });
@@ -118,6 +125,8 @@ describe('SlipUploadForm', () => {
     await user.click(screen.getByRole('button', { name: 'Upload slip' }));
 
     expect(await screen.findByTestId('slip-uploaded')).toHaveTextContent('Payment slip PS-2026-001001 received.');
+    // The confirmation takes focus, so it scrolls into view over the fresh form (QA walk: a phone saw an empty form).
+    await waitFor(() => expect(screen.getByTestId('slip-uploaded')).toHaveFocus());
     expect(onUploaded).toHaveBeenCalledWith({ id: 's1', slipNo: 'PS-2026-001001', status: 'pending', replayed: false });
     const sent = form as unknown as FormData;
     expect(sent.getAll('billIds')).toEqual([BILLS[1]!.id, BILLS[2]!.id]);

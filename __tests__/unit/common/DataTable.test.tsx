@@ -261,9 +261,12 @@ describe('DataTable', () => {
       expect(screen.getByRole('combobox', { name: 'Sort order' })).toHaveTextContent('Default order');
     });
 
-    it('shows the current sort in the select', () => {
-      setup({ query: { page: 1, pageSize: 20, sort: { field: 'createdAt', direction: 'desc' } } }, 'tc');
-      expect(screen.getByRole('combobox', { name: '排序' })).toHaveTextContent('Date ↓ (降序排列)');
+    it('shows the current sort in the select, with full-width brackets in Chinese (QA walk: "Date ↓ (降序排列)")', () => {
+      const { unmount } = setup({ query: { page: 1, pageSize: 20, sort: { field: 'createdAt', direction: 'desc' } } }, 'tc');
+      expect(screen.getByRole('combobox', { name: '排序' })).toHaveTextContent(/^Date ↓（降序排列）$/);
+      unmount();
+      setup({ query: { page: 1, pageSize: 20, sort: { field: 'createdAt', direction: 'asc' } } });
+      expect(screen.getByRole('combobox', { name: 'Sort order' })).toHaveTextContent(/^Date ↑ \(sorted ascending\)$/);
     });
 
     it('keeps cards up to 900 px (tablets, 200 % zoom), the table from 900 px', () => {

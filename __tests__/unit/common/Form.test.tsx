@@ -18,7 +18,7 @@ import {
 import { apiPost } from '@/lib/api/client';
 import { isoDateSchema } from '@/lib/listQuery';
 import { keyErrorMap, msg, translateMessage, zodMessages } from '@/lib/zodMessages';
-import { apiDeferred, apiError } from '../testUtils/handlers';
+import { apiDeferred, apiError, apiNetworkError } from '../testUtils/handlers';
 import { renderWithProviders, text } from '../testUtils/render';
 import { server } from '../testUtils/server';
 
@@ -275,6 +275,26 @@ describe('Form', () => {
     expect(within(alert).getByText('未能提交表格')).toBeInTheDocument();
     expect(alert).not.toHaveTextContent('duplicate key');
     expect(alert.textContent!.length).toBeGreaterThan('未能提交表格'.length);
+  });
+
+  it('moves focus to the alert of a refusal no field shows, so a phone scrolled down to submit sees it (QA walk)', async () => {
+    const user = userEvent.setup();
+    server.use(apiNetworkError(SAVE));
+    renderWithProviders(<ContactForm />);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByTestId('form-error');
+    await waitFor(() => expect(alert).toHaveFocus());
+  });
+
+  it('leaves focus on the first field a server field error names, not on the alert', async () => {
+    const user = userEvent.setup();
+    server.use(apiError(SAVE, 'VALIDATION', { fields: { name: ['ui.validation.required'] } }));
+    renderWithProviders(<ContactForm />);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByTestId('form-error');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Name/ })).toHaveFocus());
   });
 
   it('says what a server field error the form has no field for is about, translated, not "check the highlighted fields"', async () => {

@@ -26,6 +26,13 @@ describe('dates typed in the page’s format (issue 10 item 14)', () => {
     expect(parseTypedDate(showDate('2026-12-31', 'tc'))).toBe('2026-12-31');
     expect(dateExample('en')).toBe('1 Nov 2026');
   });
+
+  it('leaves a day that does not exist as typed instead of rolling it over (QA walk: 2026-02-30 showed as 2 Mar 2026)', () => {
+    expect(showDate('2026-02-30', 'en')).toBe('2026-02-30');
+    expect(showDate('2026-02-30', 'tc')).toBe('2026-02-30');
+    expect(showDate('2026-13-01', 'tc')).toBe('2026-13-01');
+    expect(showDate('2028-02-29', 'en')).toBe('29 Feb 2028');
+  });
 });
 
 describe('dates inside a bill line (issue 10 item 14)', () => {

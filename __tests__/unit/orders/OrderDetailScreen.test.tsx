@@ -30,6 +30,13 @@ describe('OrderDetailScreen', () => {
     expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
   });
 
+  it('breaks the items’ Chinese headings only at a space (QA walk: "數量" stood as 數 / 量 on a phone)', async () => {
+    server.use(endpointSuccess(GET, orderDetail()));
+    renderWithProviders(<OrderDetailScreen />, { router: route, functionCodes: ['mgt_order_read'], locale: 'tc' });
+    const items = await screen.findByRole('table', { name: '貨品' });
+    expect(within(items).getByRole('columnheader', { name: '數量' })).toHaveStyle({ wordBreak: 'keep-all' });
+  });
+
   it('cancels a pending order after confirmation and shows the new status', async () => {
     const user = userEvent.setup();
     let cancelled = false;

@@ -123,6 +123,31 @@ describe('PlaceOrderDialog', () => {
     expect(screen.getByText('1 item selected · HK$1,150.00')).toBeInTheDocument();
   });
 
+  it('keeps a machine’s serial and contract numbers whole on a phone (QA walk: "CT- / 2022-00412" broke at its hyphen)', async () => {
+    setup();
+    const card = (await screen.findByRole('radio', { name: /3C4-512784/ })).closest('label')!;
+    expect(within(card).getByText('3C4-512784')).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(within(card).getByText(/^Contract CT-/)).toHaveStyle({ whiteSpace: 'nowrap' });
+  });
+
+  it('reads full-width digits typed with a Chinese input method as the quantity (QA walk: １ was "not a whole number")', async () => {
+    const { user } = setup();
+    await user.click(await screen.findByRole('radio', { name: /3C4-512784/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const cyan = await screen.findByTestId('product-CT203503');
+    const qty = within(cyan).getByRole('textbox', { name: 'Quantity: Cyan toner cartridge (Apeos C3060)' });
+    fireEvent.change(qty, { target: { value: '　２　' } });
+    expect(qty).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByText('1 item selected · HK$2,300.00')).toBeInTheDocument();
+    // The − button steps from what is shown.
+    await user.click(within(cyan).getByRole('button', { name: 'Fewer: Cyan toner cartridge (Apeos C3060)' }));
+    expect(qty).toHaveValue('1');
+    fireEvent.change(qty, { target: { value: '３' } });
+    expect(qty).toHaveAccessibleDescription('Up to 2 per order.');
+    fireEvent.change(qty, { target: { value: '－１' } });
+    expect(qty).toHaveAccessibleDescription('The quantity cannot be negative.');
+  });
+
   it('prefills the delivery from the machine and validates phone and date with translated messages', async () => {
     const { user } = setup();
     await toDelivery(user);

@@ -149,6 +149,19 @@ describe('SlipReviewDetailScreen', () => {
     }
   });
 
+  it('breaks the slip’s Chinese dates at a space, never inside one (QA walk: "2026年 / 11月26日" on a phone)', async () => {
+    server.use(
+      endpointSuccess(c.getForReview, () => slip()),
+      http.post(c.getReviewFile.path, () => new HttpResponse(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { headers: { 'Content-Type': 'image/png' } })),
+    );
+    renderWithProviders(<SlipReviewDetailScreen />, { route, functionCodes: ['payslip_review_read'], locale: 'tc' });
+    const label = await screen.findByText(text('tc', 'slipReview:slipReview.detail.uploadedBy'), {}, { timeout: 5000 });
+    const value = label.nextElementSibling as HTMLElement;
+    expect(value.tagName).toBe('DD');
+    expect(value).toHaveTextContent(/年.*月.*日/);
+    expect(value).toHaveStyle({ wordBreak: 'keep-all' });
+  });
+
   it('shows no decision buttons to a reader, and "not found" for an unknown slip', async () => {
     server.use(endpointSuccess(c.getForReview, slip()), http.post(c.getReviewFile.path, () => new HttpResponse(new Uint8Array([1]))));
     const first = renderWithProviders(<SlipReviewDetailScreen />, { route, functionCodes: ['payslip_review_read'] });

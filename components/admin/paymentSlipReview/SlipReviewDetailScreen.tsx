@@ -44,7 +44,9 @@ function SlipReview({ slip }: { slip: ReviewDetail }) {
       <Typography component="dt" variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography component="dd" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
+      {/* keep-all: a Chinese date breaks at a space, not inside ("2026年 / 11月26日" under "uploaded by" on a phone,
+          QA walk); overflow-wrap still breaks a reference too long for the column. */}
+      <Typography component="dd" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere', wordBreak: 'keep-all' }}>
         {value || '—'}
       </Typography>
     </Box>

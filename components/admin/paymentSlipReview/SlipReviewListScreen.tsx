@@ -10,6 +10,7 @@ import { formatDate, formatDateTime, formatMoney } from '@/lib/i18n/locales';
 import type { ReviewListItem, SlipSortField } from '@/lib/paymentSlips/schemas';
 import { pathTo } from '@/lib/paths';
 import { customerColumn } from '@/components/common/CustomerCell';
+import { BillNumberList } from '@/components/bills/BillNumberList';
 
 export const REVIEW_PAGE = pathTo('/admin-controls/payment-slip-review');
 
@@ -36,7 +37,7 @@ export function SlipReviewListScreen() {
       { key: 'paymentDate', header: t('slipReview.columns.paymentDate'), sortable: true, hideOnMobile: true, render: (r) => formatDate(r.paymentDate, locale) },
       { key: 'method', header: t('slipReview.columns.method'), hideOnMobile: true, render: (r) => t(`bills:paymentSlips.method.${r.paymentMethod}`) },
       { key: 'amount', header: t('slipReview.columns.amount'), sortable: true, align: 'right', render: (r) => formatMoney(r.amountCents, locale) },
-      { key: 'bills', header: t('slipReview.columns.bills'), hideOnMobile: true, render: (r) => r.bills.map((b) => b.billNo).join(', ') },
+      { key: 'bills', header: t('slipReview.columns.bills'), hideOnMobile: true, render: (r) => <BillNumberList numbers={r.bills.map((b) => b.billNo)} /> },
       { key: 'status', header: t('slipReview.columns.status'), render: (r) => <StatusChip status={r.status} /> },
     ],
     [t, locale],

@@ -164,6 +164,15 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
     return form.subscribe({ formState: { values: true }, callback: () => edited() });
   }, [form, edited]);
 
+  // A refusal no field can show (no connection, a conflict, a field the form lacks) is announced by its alert above
+  // the fields, but submit was disabled meanwhile, so focus had fallen to the page and, on a phone scrolled down to
+  // the button, the alert was out of sight: nothing seemed to happen (QA walk, payment-slip upload). Focus moves to
+  // it, which scrolls it into view; field errors focus their first field instead (setError below).
+  const failureAlert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (failure && !failure.onlyFields) failureAlert.current?.focus();
+  }, [failure]);
+
   const applyFailure = (error: ApiError) => {
     const fieldEntries = Object.entries(error.fields ?? {}).filter(([, messages]) => messages.length > 0);
     const matched = fieldEntries.filter(([path]) => hasPath(defaultValues, path));
@@ -271,7 +280,7 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
         {failure ? (
           // One alert for a refused submission: what failed, then the field problems as links (QA: the server's field
           // errors showed a second box, "Please correct these fields", under "The form could not be submitted").
-          <Alert severity="error" role="alert" data-testid="form-error">
+          <Alert severity="error" role="alert" data-testid="form-error" ref={failureAlert} tabIndex={-1} sx={{ '&:focus': { outline: 'none' }, '&:focus-visible': { outline: 2, outlineColor: 'error.main', outlineOffset: 2 } }}>
             <AlertTitle>{t('ui.form.errorTitle')}</AlertTitle>
             {failure.onlyFields ? (summary.length > 0 ? null : t('ui.form.fieldErrors')) : failure.unplaced.length ? null : t(errorKey(failure.error.code))}
             {failure.unplaced.length ? (

@@ -48,6 +48,7 @@ export async function getBill(db: Db, ucpId: string, id: string, today: string):
       status: paymentSlips.status,
       paymentDate: paymentSlips.paymentDate,
       paymentMethod: paymentSlips.paymentMethod,
+      amountCents: paymentSlips.amountCents,
       appliedCents: paymentSlipBills.appliedCents,
     })
     .from(paymentSlipBills)
