@@ -13,6 +13,16 @@ export const blocksType = (type: ChangeType, open: readonly CustomerChangeListIt
   Boolean(open?.length) && !PER_TARGET_TYPES.includes(type);
 
 /**
+ * The transfer form's note on the contracts open transfers hold. A pending one frees them when it is completed or
+ * turned down; an approved one can no longer be turned down, only completed (QA: with only approved transfers open
+ * the note still said "until it has been completed or turned down"). With both kinds it says which frees what.
+ */
+function heldContractsKey(open: readonly CustomerChangeListItem[]) {
+  const approved = open.filter((r) => r.status === 'approved').length;
+  return approved === 0 ? 'form.openContracts' : approved === open.length ? 'form.openContractsApproved' : 'form.openContractsMixed';
+}
+
+/**
  * What is still open of a change type, said before the customer fills in a form the server would refuse: a type of
  * the whole customer (company name, billing address, paper bills) waits for the open request's decision; for
  * machines and contracts only the ones that request names are held. The request opens in the list's dialog.
@@ -35,7 +45,7 @@ export function OpenRequestNote({ type, open, inForm = false }: { type: ChangeTy
     ? t('validation.alreadyPending', { requestNo: first.requestNo })
     : inForm
       ? contracts
-        ? t('form.openContracts', { requestNos, count })
+        ? t(heldContractsKey(open), { requestNos, count })
         : t('form.openMachines', { requestNos, count })
       : contracts
         ? t('add.openContracts', { requestNos, count })

@@ -190,6 +190,48 @@ describe('a form whose type has an open request', () => {
     expect(screen.getByTestId('open-trans_agree')).toHaveTextContent(note);
   });
 
+  // QA: with only an approved transfer open the note still said the contracts were held "until it has been completed
+  // or turned down" — an approved transfer can no longer be turned down. All approved: only "completed"; pending and
+  // approved together: which frees a contract when.
+  it.each([
+    [
+      'en',
+      ['approved'],
+      'Request ACR-2026-000120 has been approved and is still being completed. The contracts marked below are part of it and cannot be chosen until it has been completed. You can ask for a transfer of your other contracts.',
+    ],
+    [
+      'en',
+      ['approved', 'approved'],
+      'Requests ACR-2026-000120 and ACR-2026-000121 have been approved and are still being completed. The contracts marked below are part of them and cannot be chosen until they have been completed. You can ask for a transfer of your other contracts.',
+    ],
+    [
+      'en',
+      ['pending', 'approved'],
+      'Requests ACR-2026-000120 and ACR-2026-000121 are still open for the contracts marked below. A marked contract can be chosen once its request has been completed, or turned down if it has not been approved yet. You can ask for a transfer of your other contracts.',
+    ],
+    [
+      'en',
+      ['pending', 'inProgress'],
+      'Requests ACR-2026-000120 and ACR-2026-000121 are still open for the contracts marked below, which cannot be chosen until they have been completed or turned down. You can ask for a transfer of your other contracts.',
+    ],
+    ['tc', ['approved'], '申請 ACR-2026-000120 已獲批准，仍在辦理中。下列已標示的合約屬該申請，該申請完成前不能選擇這些合約。您可為其他合約申請轉讓。'],
+    ['tc', ['approved', 'approved'], '申請 ACR-2026-000120及ACR-2026-000121 已獲批准，仍在辦理中。下列已標示的合約屬該等申請，該等申請完成前不能選擇這些合約。您可為其他合約申請轉讓。'],
+    [
+      'tc',
+      ['inProgress', 'approved'],
+      '申請 ACR-2026-000120及ACR-2026-000121 仍在處理下列已標示的合約。已標示的合約須待所屬申請完成後方可選擇；如所屬申請尚未獲批准，該申請不獲批准後亦可選擇。您可為其他合約申請轉讓。',
+    ],
+    ['tc', ['pending'], '申請 ACR-2026-000120 仍在處理下列已標示的合約，該申請完成或不獲批准前不能選擇這些合約。您可為其他合約申請轉讓。'],
+  ] as const)('%s transfer form, open transfers %j: the note says what frees the marked contracts', async (locale, statuses, note) => {
+    const open = statuses.map((status, i) => item(`00000000-0000-4000-8000-00000000012${i}`, `ACR-2026-00012${i}`, 'trans_agree', status, [], [i ? K3 : K1]));
+    server.use(
+      endpointSuccess(C.endpoints.getCurrent, { ...current(['trans_agree']), contracts: [contract(K1, 'CT-2022-00412'), contract(K2, 'CT-2023-00518'), contract(K3, 'CT-2024-00118')] }),
+      endpointSuccess(C.endpoints.listRequests, { items: open, total: open.length }),
+    );
+    renderWithProviders(<TransferAgreementScreen />, { locale, functionCodes: ['ac_transfer_agreemt_write'], router: formRoute });
+    expect(await screen.findByTestId('open-trans_agree')).toHaveTextContent(note);
+  });
+
   it('billing address with nothing open: the form as before', async () => {
     server.use(endpointSuccess(C.endpoints.getCurrent, current(['bill_addr'])), endpointSuccess(C.endpoints.listRequests, { items: [], total: 0 }));
     renderWithProviders(<BillingAddressScreen />, { functionCodes: ['ac_chg_bill_addr_write'], router: formRoute });
