@@ -1,8 +1,6 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
+import { AlertLinks } from '@/components/common/AlertLinks';
 import { formatList } from '@/lib/i18n/locales';
 import { PER_TARGET_TYPES, type ChangeType } from '@/lib/accountChanges/constants';
 import type { CustomerChangeListItem } from '@/lib/accountChanges/schemas';
@@ -55,11 +53,7 @@ export function OpenRequestNote({ type, open, inForm = false }: { type: ChangeTy
     // ACR-2026-000102" broke into four lines of a narrow column.
     <Alert severity={blocked ? 'warning' : 'info'} data-testid={`open-${type}`}>
       {message}
-      <Box sx={{ mt: 0.5, ml: -0.75 }}>
-        <Button component={Link} href={requestPath(first.id)} color="inherit" size="small" sx={{ whiteSpace: 'nowrap', textDecoration: 'underline' }}>
-          {t('add.viewRequest', { requestNo: first.requestNo })}
-        </Button>
-      </Box>
+      <AlertLinks links={[{ href: requestPath(first.id), label: t('add.viewRequest', { requestNo: first.requestNo }) }]} />
     </Alert>
   );
 }

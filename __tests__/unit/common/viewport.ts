@@ -59,3 +59,24 @@ export function declaredStyleAt(el: Element, width: number): Record<string, stri
   }
   return out;
 }
+
+/**
+ * Whether `link`'s label starts where the alert's text does: no margin or padding on the left of the link or of any
+ * box between it and the alert's message (a negative margin pulled a text button's label into line, and the message
+ * box, overflow: auto, clipped its first letter on a phone). Returns the offending elements' left margin / padding.
+ */
+export function leftOffsetsInAlert(link: HTMLElement): string[] {
+  const message = link.closest('.MuiAlert-message');
+  if (!message) throw new Error('not inside an alert message');
+  const out: string[] = [];
+  for (let el: HTMLElement | null = link; el && el !== message; el = el.parentElement) {
+    const s = getComputedStyle(el);
+    for (const [name, v] of [
+      ['margin-left', s.marginLeft],
+      ['padding-left', s.paddingLeft],
+    ] as const) {
+      if (v && !/^0(px)?$/.test(v)) out.push(`${el.tagName.toLowerCase()}.${el.className.split(' ')[0] ?? ''} ${name}: ${v}`);
+    }
+  }
+  return out;
+}
