@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { useController, useFormContext, useWatch, type Control, type FieldValues, type Path, type PathValue } from 'react-hook-form';
-import { AlertLinks } from '@/components/common/AlertLinks';
+import { AlertWithLinks } from '@/components/common/AlertWithLinks';
 import { DetailSection, FactsSection } from '@/components/common/DetailParts';
 import { DetailScreen } from '@/components/common/DetailScreen';
 import { PageHeader } from '@/components/common/PageHeader';
@@ -85,15 +85,16 @@ export function ChangeFormScreen({
       {done ? (
         // The links under the text, not in the alert's action column: there, on a 390 px phone, "Account information
         // update" broke into a narrow column of its own beside the message (QA). The request opens in the list's dialog.
-        <Alert severity="success" role="status">
+        <AlertWithLinks
+          severity="success"
+          role="status"
+          links={[
+            { href: requestPath(done.id), label: t('add.viewRequest', { requestNo: done.requestNo }) },
+            { href: LIST_PATH, label: t('title') },
+          ]}
+        >
           {t('form.submitted', { requestNo: done.requestNo })}
-          <AlertLinks
-            links={[
-              { href: requestPath(done.id), label: t('add.viewRequest', { requestNo: done.requestNo }) },
-              { href: LIST_PATH, label: t('title') },
-            ]}
-          />
-        </Alert>
+        </AlertWithLinks>
       ) : !mayWrite ? (
         <Alert severity="info">{t('form.readOnly')}</Alert>
       ) : !accepted ? (

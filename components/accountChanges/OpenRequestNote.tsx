@@ -1,6 +1,5 @@
-import Alert from '@mui/material/Alert';
 import { useTranslation } from 'next-i18next/pages';
-import { AlertLinks } from '@/components/common/AlertLinks';
+import { AlertWithLinks } from '@/components/common/AlertWithLinks';
 import { formatList } from '@/lib/i18n/locales';
 import { PER_TARGET_TYPES, type ChangeType } from '@/lib/accountChanges/constants';
 import type { CustomerChangeListItem } from '@/lib/accountChanges/schemas';
@@ -51,9 +50,12 @@ export function OpenRequestNote({ type, open, inForm = false }: { type: ChangeTy
   return (
     // The link under the text, not in the alert's action column: beside the text on a 390 px phone "View
     // ACR-2026-000102" broke into four lines of a narrow column.
-    <Alert severity={blocked ? 'warning' : 'info'} data-testid={`open-${type}`}>
+    <AlertWithLinks
+      severity={blocked ? 'warning' : 'info'}
+      data-testid={`open-${type}`}
+      links={[{ href: requestPath(first.id), label: t('add.viewRequest', { requestNo: first.requestNo }) }]}
+    >
       {message}
-      <AlertLinks links={[{ href: requestPath(first.id), label: t('add.viewRequest', { requestNo: first.requestNo }) }]} />
-    </Alert>
+    </AlertWithLinks>
   );
 }

@@ -13,7 +13,7 @@ import type { CustomerChangeListItem, CurrentValues } from '@/lib/accountChanges
 import type { FunctionCode } from '@/lib/permissions/codes';
 import { endpointSuccess, testCustomer } from '../testUtils/handlers';
 import { renderWithProviders, text, type TestLocale } from '../testUtils/render';
-import { leftOffsetsInAlert } from '../common/viewport';
+import { alertLinkClipping } from '../common/viewport';
 import { server } from '../testUtils/server';
 
 const BILL_ID = '00000000-0000-4000-8000-000000000101';
@@ -60,10 +60,10 @@ describe.each(['en', 'tc'] as const)('add-changes with open requests (%s)', (loc
     );
     expect(startLink(locale, 'bill_addr')).not.toBeInTheDocument();
     // QA (390 px): "View ACR-…" was a text button pulled left by a negative margin, and the alert clipped its first
-    // letter. A plain link now, starting where the text above does (jsdom lays nothing out: no left offset).
+    // letter (and the left of its focus ring). A plain link now, starting where the text above does, unclipped.
     const view = bill.getByRole('link', { name: ac(locale, 'add.viewRequest', { requestNo: 'ACR-2026-000101' }) });
     expect(view).not.toHaveClass('MuiButton-root');
-    expect(leftOffsetsInAlert(view)).toEqual([]);
+    expect(alertLinkClipping(view)).toEqual([]);
 
     // Machines: only the machines the open request names are held, so the type can still be started.
     expect(within(cardOf(locale, 'machine_loc')).getByText(ac(locale, 'add.openMachines_one', { requestNos: 'ACR-2026-000103' }))).toBeInTheDocument();
