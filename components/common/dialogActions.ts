@@ -10,5 +10,8 @@ export const actionsStackedOnPhone: SxProps<Theme> = {
   flexDirection: { xs: 'column', sm: 'row' },
   alignItems: { xs: 'stretch', sm: 'center' },
   gap: 1,
+  // Full width on a phone: as wide as the content above (24 px in), not MUI's 8 px from the edge.
+  px: { xs: 3, sm: 1 },
+  pb: { xs: 2, sm: 1 },
   '& > *': { whiteSpace: 'nowrap' },
 };

@@ -178,6 +178,8 @@ describe('user account maintenance screens', () => {
     expect(declaredStyleAt(actions, 390)).toMatchObject({ 'flex-direction': 'column', 'align-items': 'stretch' });
     expect(declaredStyleAt(actions, 390)['flex-wrap']).not.toBe('wrap');
     expect(declaredStyleAt(actions, 1366)).toMatchObject({ 'flex-direction': 'row' });
+    // Stacked, as wide as the content above (24 px in, like DialogContent), not 8 px from the paper's edge.
+    expect(declaredStyleAt(actions, 390)).toMatchObject({ 'padding-left': 'calc(3 * var(--mui-spacing))', 'padding-right': 'calc(3 * var(--mui-spacing))' });
     for (const b of within(actions).getAllByRole('button')) {
       expect(getComputedStyle(b).whiteSpace).toBe('nowrap');
       // The gap spaces them: no left margin that would push a stacked button off centre.
