@@ -193,7 +193,7 @@ export function CheckboxListElement<T extends FieldValues>({
   name: Path<T>;
   label: string;
   /** `disabled` with its `note` (why it cannot be chosen, shown under the label): e.g. a machine an open request holds. */
-  options: readonly { value: string; label: string; disabled?: boolean; note?: string }[];
+  options: readonly { value: string; label: string; disabled?: boolean; note?: ReactNode }[];
   emptyText: string;
 }) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

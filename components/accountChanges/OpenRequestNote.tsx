@@ -1,5 +1,6 @@
 import { useTranslation } from 'next-i18next/pages';
 import { AlertWithLinks } from '@/components/common/AlertWithLinks';
+import { KeepCodesWhole } from '@/components/common/NoBreak';
 import { formatList } from '@/lib/i18n/locales';
 import { PER_TARGET_TYPES, type ChangeType } from '@/lib/accountChanges/constants';
 import type { CustomerChangeListItem } from '@/lib/accountChanges/schemas';
@@ -55,7 +56,7 @@ export function OpenRequestNote({ type, open, inForm = false }: { type: ChangeTy
       data-testid={`open-${type}`}
       links={[{ href: requestPath(first.id), label: t('add.viewRequest', { requestNo: first.requestNo }) }]}
     >
-      {message}
+      <KeepCodesWhole text={message} codes={open.map((r) => r.requestNo)} />
     </AlertWithLinks>
   );
 }
