@@ -7,6 +7,7 @@ import type { Control, DefaultValues, FieldValues, Path, UseFormReturn } from 'r
 import { z } from 'zod';
 import { EntityForm, type EntityFormProps } from '@/components/common/EntityForm';
 import { FileUploadField } from '@/components/common/FileUploadField';
+import { KeepCodesWhole } from '@/components/common/NoBreak';
 import { DateFieldElement, Form, FormCancelButton, RadioGroupElement, TextFieldElement } from '@/components/common/form';
 import { useUploadProgress } from '@/components/common/useUploadProgress';
 import { callUpload, invalidateFor } from '@/lib/api/query';
@@ -56,7 +57,9 @@ function markHeld(
 ) {
   return options.map((o) => {
     const by = open.find((r) => heldIds(r).includes(o.value));
-    return by ? { ...o, disabled: true, note: by.status === 'approved' ? t('form.heldApproved', { requestNo: by.requestNo }) : t('form.held', { requestNo: by.requestNo }) } : o;
+    if (!by) return o;
+    const note = t(by.status === 'approved' ? 'form.heldApproved' : 'form.held', { requestNo: by.requestNo });
+    return { ...o, disabled: true, note: <KeepCodesWhole text={note} codes={[by.requestNo]} /> };
   });
 }
 

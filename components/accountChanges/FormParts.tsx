@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
@@ -15,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { useController, useFormContext, useWatch, type Control, type FieldValues, type Path, type PathValue } from 'react-hook-form';
+import { AlertWithLinks } from '@/components/common/AlertWithLinks';
 import { DetailSection, FactsSection } from '@/components/common/DetailParts';
 import { DetailScreen } from '@/components/common/DetailScreen';
 import { PageHeader } from '@/components/common/PageHeader';
@@ -85,17 +85,16 @@ export function ChangeFormScreen({
       {done ? (
         // The links under the text, not in the alert's action column: there, on a 390 px phone, "Account information
         // update" broke into a narrow column of its own beside the message (QA). The request opens in the list's dialog.
-        <Alert severity="success" role="status">
+        <AlertWithLinks
+          severity="success"
+          role="status"
+          links={[
+            { href: requestPath(done.id), label: t('add.viewRequest', { requestNo: done.requestNo }) },
+            { href: LIST_PATH, label: t('title') },
+          ]}
+        >
           {t('form.submitted', { requestNo: done.requestNo })}
-          <Box sx={{ mt: 0.5, ml: -0.75, display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
-            <Button component={Link} href={requestPath(done.id)} color="inherit" size="small" sx={{ whiteSpace: 'nowrap', textDecoration: 'underline' }}>
-              {t('add.viewRequest', { requestNo: done.requestNo })}
-            </Button>
-            <Button component={Link} href={LIST_PATH} color="inherit" size="small" sx={{ whiteSpace: 'nowrap', textDecoration: 'underline' }}>
-              {t('title')}
-            </Button>
-          </Box>
-        </Alert>
+        </AlertWithLinks>
       ) : !mayWrite ? (
         <Alert severity="info">{t('form.readOnly')}</Alert>
       ) : !accepted ? (
@@ -194,7 +193,7 @@ export function CheckboxListElement<T extends FieldValues>({
   name: Path<T>;
   label: string;
   /** `disabled` with its `note` (why it cannot be chosen, shown under the label): e.g. a machine an open request holds. */
-  options: readonly { value: string; label: string; disabled?: boolean; note?: string }[];
+  options: readonly { value: string; label: string; disabled?: boolean; note?: ReactNode }[];
   emptyText: string;
 }) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

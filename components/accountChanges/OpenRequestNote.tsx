@@ -1,8 +1,6 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
+import { AlertWithLinks } from '@/components/common/AlertWithLinks';
+import { KeepCodesWhole } from '@/components/common/NoBreak';
 import { formatList } from '@/lib/i18n/locales';
 import { PER_TARGET_TYPES, type ChangeType } from '@/lib/accountChanges/constants';
 import type { CustomerChangeListItem } from '@/lib/accountChanges/schemas';
@@ -11,6 +9,16 @@ import { requestPath } from './links';
 /** Whether the open requests keep the customer from sending another of the type at all (not only for some targets). */
 export const blocksType = (type: ChangeType, open: readonly CustomerChangeListItem[] | undefined): boolean =>
   Boolean(open?.length) && !PER_TARGET_TYPES.includes(type);
+
+/**
+ * The transfer form's note on the contracts open transfers hold. A pending one frees them when it is completed or
+ * turned down; an approved one can no longer be turned down, only completed (QA: with only approved transfers open
+ * the note still said "until it has been completed or turned down"). With both kinds it says which frees what.
+ */
+function heldContractsKey(open: readonly CustomerChangeListItem[]) {
+  const approved = open.filter((r) => r.status === 'approved').length;
+  return approved === 0 ? 'form.openContracts' : approved === open.length ? 'form.openContractsApproved' : 'form.openContractsMixed';
+}
 
 /**
  * What is still open of a change type, said before the customer fills in a form the server would refuse: a type of
@@ -35,7 +43,7 @@ export function OpenRequestNote({ type, open, inForm = false }: { type: ChangeTy
     ? t('validation.alreadyPending', { requestNo: first.requestNo })
     : inForm
       ? contracts
-        ? t('form.openContracts', { requestNos, count })
+        ? t(heldContractsKey(open), { requestNos, count })
         : t('form.openMachines', { requestNos, count })
       : contracts
         ? t('add.openContracts', { requestNos, count })
@@ -43,13 +51,12 @@ export function OpenRequestNote({ type, open, inForm = false }: { type: ChangeTy
   return (
     // The link under the text, not in the alert's action column: beside the text on a 390 px phone "View
     // ACR-2026-000102" broke into four lines of a narrow column.
-    <Alert severity={blocked ? 'warning' : 'info'} data-testid={`open-${type}`}>
-      {message}
-      <Box sx={{ mt: 0.5, ml: -0.75 }}>
-        <Button component={Link} href={requestPath(first.id)} color="inherit" size="small" sx={{ whiteSpace: 'nowrap', textDecoration: 'underline' }}>
-          {t('add.viewRequest', { requestNo: first.requestNo })}
-        </Button>
-      </Box>
-    </Alert>
+    <AlertWithLinks
+      severity={blocked ? 'warning' : 'info'}
+      data-testid={`open-${type}`}
+      links={[{ href: requestPath(first.id), label: t('add.viewRequest', { requestNo: first.requestNo }) }]}
+    >
+      <KeepCodesWhole text={message} codes={open.map((r) => r.requestNo)} />
+    </AlertWithLinks>
   );
 }

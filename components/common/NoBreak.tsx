@@ -11,3 +11,16 @@ export function NoBreak({ children }: { children: string }) {
     </Box>
   );
 }
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A sentence with the codes it names kept whole ("已在獲批准、仍在辦理中的申請 ACR-2026-000106 內…" broke as "ACR-2026-" /
+ * "000106" in a 390 px transfer form): each occurrence of a code becomes a NoBreak, the rest wraps as before.
+ */
+export function KeepCodesWhole({ text, codes }: { text: string; codes: readonly string[] }) {
+  const found = [...new Set(codes.filter((c) => c && text.includes(c)))];
+  if (!found.length) return <>{text}</>;
+  const parts = text.split(new RegExp(`(${found.map(escapeRegExp).join('|')})`));
+  return <>{parts.map((p, i) => (i % 2 ? <NoBreak key={i}>{p}</NoBreak> : p))}</>;
+}

@@ -12,6 +12,7 @@ import type { CurrentValues } from '@/lib/accountChanges/schemas';
 import { inboxContract } from '@/lib/inbox/contract';
 import { endpointSuccess, testCustomer } from '../testUtils/handlers';
 import { renderWithProviders, text } from '../testUtils/render';
+import { alertLinkClipping } from '../common/viewport';
 import { server } from '../testUtils/server';
 
 function current(): CurrentValues {
@@ -72,4 +73,7 @@ it('the confirmation links to the new request and to the list under its text, no
   expect(view.getAttribute('href')).toContain(`request=${id}`);
   expect(within(done).getByRole('link', { name: text('tc', 'accountChanges:title') })).toBeInTheDocument();
   expect(done.querySelector('.MuiAlert-action')).toBeNull();
+  // QA (390 px): the links were text buttons pulled left by a negative margin, and the alert clipped the "查" / "V".
+  // Plain links now, their labels starting where the text above does, unclipped (focus ring too).
+  for (const link of within(done).getAllByRole('link')) expect(alertLinkClipping(link)).toEqual([]);
 });

@@ -13,6 +13,7 @@ import type { CustomerChangeListItem, CurrentValues } from '@/lib/accountChanges
 import type { FunctionCode } from '@/lib/permissions/codes';
 import { endpointSuccess, testCustomer } from '../testUtils/handlers';
 import { renderWithProviders, text, type TestLocale } from '../testUtils/render';
+import { alertLinkClipping } from '../common/viewport';
 import { server } from '../testUtils/server';
 
 const BILL_ID = '00000000-0000-4000-8000-000000000101';
@@ -52,15 +53,20 @@ describe.each(['en', 'tc'] as const)('add-changes with open requests (%s)', (loc
     renderWithProviders(<AddChangesScreen />, { locale, functionCodes: WRITE, router: { pathname: '/customer-support/account-info-update/add-changes' } });
 
     const bill = within(cardOf(locale, 'bill_addr'));
-    expect(await bill.findByText(ac(locale, 'validation.alreadyPending', { requestNo: 'ACR-2026-000101' }))).toBeInTheDocument();
+    expect(await bill.findByTestId('open-bill_addr')).toHaveTextContent(ac(locale, 'validation.alreadyPending', { requestNo: 'ACR-2026-000101' }));
     expect(bill.getByRole('link', { name: ac(locale, 'add.viewRequest', { requestNo: 'ACR-2026-000101' }) })).toHaveAttribute(
       'href',
       expect.stringMatching(new RegExp(`/customer-support/account-info-update\\?request=${BILL_ID}$`)),
     );
     expect(startLink(locale, 'bill_addr')).not.toBeInTheDocument();
+    // QA (390 px): "View ACR-…" was a text button pulled left by a negative margin, and the alert clipped its first
+    // letter (and the left of its focus ring). A plain link now, starting where the text above does, unclipped.
+    const view = bill.getByRole('link', { name: ac(locale, 'add.viewRequest', { requestNo: 'ACR-2026-000101' }) });
+    expect(view).not.toHaveClass('MuiButton-root');
+    expect(alertLinkClipping(view)).toEqual([]);
 
     // Machines: only the machines the open request names are held, so the type can still be started.
-    expect(within(cardOf(locale, 'machine_loc')).getByText(ac(locale, 'add.openMachines_one', { requestNos: 'ACR-2026-000103' }))).toBeInTheDocument();
+    expect(within(cardOf(locale, 'machine_loc')).getByTestId('open-machine_loc')).toHaveTextContent(ac(locale, 'add.openMachines_one', { requestNos: 'ACR-2026-000103' }));
     expect(startLink(locale, 'machine_loc')).toBeInTheDocument();
 
     // Nothing open (an approved request holds nothing): as before.
@@ -101,7 +107,7 @@ describe('a form whose type has an open request', () => {
   it.each(['en', 'tc'] as const)('billing address: says which request is waiting instead of a form the server would refuse (%s)', async (locale) => {
     server.use(endpointSuccess(C.endpoints.getCurrent, current(['bill_addr'])), endpointSuccess(C.endpoints.listRequests, { items: OPEN, total: OPEN.length }));
     renderWithProviders(<BillingAddressScreen />, { locale, functionCodes: ['ac_chg_bill_addr_write'], router: formRoute });
-    expect(await screen.findByText(ac(locale, 'validation.alreadyPending', { requestNo: 'ACR-2026-000101' }))).toBeInTheDocument();
+    expect(await screen.findByTestId('open-bill_addr')).toHaveTextContent(ac(locale, 'validation.alreadyPending', { requestNo: 'ACR-2026-000101' }));
     expect(screen.getByRole('link', { name: ac(locale, 'add.viewRequest', { requestNo: 'ACR-2026-000101' }) })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: ac(locale, 'form.submit') })).not.toBeInTheDocument();
   });
@@ -109,7 +115,7 @@ describe('a form whose type has an open request', () => {
   it('machine location: the form stays, with a note of the machines’ open request', async () => {
     server.use(endpointSuccess(C.endpoints.getCurrent, current(['machine_loc'])), endpointSuccess(C.endpoints.listRequests, { items: OPEN, total: OPEN.length }));
     renderWithProviders(<MachineLocationScreen />, { functionCodes: ['ac_chg_machine_loc_write'], router: formRoute });
-    expect(await screen.findByText(ac('en', 'form.openMachines_one', { requestNos: 'ACR-2026-000103' }))).toBeInTheDocument();
+    expect(await screen.findByTestId('open-machine_loc')).toHaveTextContent(ac('en', 'form.openMachines_one', { requestNos: 'ACR-2026-000103' }));
     expect(await screen.findByRole('button', { name: ac('en', 'form.submit') })).toBeInTheDocument();
   });
 
@@ -185,9 +191,61 @@ describe('a form whose type has an open request', () => {
     expect(screen.getByTestId(`option-note-${K1}`)).toHaveTextContent(heldPending);
     expect(screen.getByRole('checkbox', { name: /^CT-2024-00118/ })).toBeDisabled();
     expect(screen.getByTestId(`option-note-${K3}`)).toHaveTextContent(heldApproved);
+    // QA (390 px, tc): the mark broke the number as "ACR-2026-" / "000121" (a browser may break after a hyphen); the
+    // numbers in the marks and in the note are kept whole.
+    for (const [el, no] of [
+      [screen.getByTestId(`option-note-${K1}`), 'ACR-2026-000120'],
+      [screen.getByTestId(`option-note-${K3}`), 'ACR-2026-000121'],
+      [screen.getByTestId('open-trans_agree'), 'ACR-2026-000120'],
+      [screen.getByTestId('open-trans_agree'), 'ACR-2026-000121'],
+    ] as const) {
+      expect(within(el).getByText(no)).toHaveStyle({ whiteSpace: 'nowrap' });
+    }
     expect(screen.getByRole('checkbox', { name: /^CT-2023-00518/ })).toBeEnabled();
     expect(screen.queryByTestId(`option-note-${K2}`)).not.toBeInTheDocument();
     expect(screen.getByTestId('open-trans_agree')).toHaveTextContent(note);
+  });
+
+  // QA: with only an approved transfer open the note still said the contracts were held "until it has been completed
+  // or turned down" — an approved transfer can no longer be turned down. All approved: only "completed"; pending and
+  // approved together: which frees a contract when.
+  it.each([
+    [
+      'en',
+      ['approved'],
+      'Request ACR-2026-000120 has been approved and is still being completed. The contracts marked below are part of it and cannot be chosen until it has been completed. You can ask for a transfer of your other contracts.',
+    ],
+    [
+      'en',
+      ['approved', 'approved'],
+      'Requests ACR-2026-000120 and ACR-2026-000121 have been approved and are still being completed. The contracts marked below are part of them and cannot be chosen until they have been completed. You can ask for a transfer of your other contracts.',
+    ],
+    [
+      'en',
+      ['pending', 'approved'],
+      'Requests ACR-2026-000120 and ACR-2026-000121 are still open for the contracts marked below. A marked contract can be chosen once its request has been completed, or turned down if it has not been approved yet. You can ask for a transfer of your other contracts.',
+    ],
+    [
+      'en',
+      ['pending', 'inProgress'],
+      'Requests ACR-2026-000120 and ACR-2026-000121 are still open for the contracts marked below, which cannot be chosen until they have been completed or turned down. You can ask for a transfer of your other contracts.',
+    ],
+    ['tc', ['approved'], '申請 ACR-2026-000120 已獲批准，仍在辦理中。下列已標示的合約屬該申請，該申請完成前不能選擇這些合約。您可為其他合約申請轉讓。'],
+    ['tc', ['approved', 'approved'], '申請 ACR-2026-000120及ACR-2026-000121 已獲批准，仍在辦理中。下列已標示的合約屬該等申請，該等申請完成前不能選擇這些合約。您可為其他合約申請轉讓。'],
+    [
+      'tc',
+      ['inProgress', 'approved'],
+      '申請 ACR-2026-000120及ACR-2026-000121 仍在處理下列已標示的合約。已標示的合約須待所屬申請完成後方可選擇；如所屬申請尚未獲批准，該申請不獲批准後亦可選擇。您可為其他合約申請轉讓。',
+    ],
+    ['tc', ['pending'], '申請 ACR-2026-000120 仍在處理下列已標示的合約，該申請完成或不獲批准前不能選擇這些合約。您可為其他合約申請轉讓。'],
+  ] as const)('%s transfer form, open transfers %j: the note says what frees the marked contracts', async (locale, statuses, note) => {
+    const open = statuses.map((status, i) => item(`00000000-0000-4000-8000-00000000012${i}`, `ACR-2026-00012${i}`, 'trans_agree', status, [], [i ? K3 : K1]));
+    server.use(
+      endpointSuccess(C.endpoints.getCurrent, { ...current(['trans_agree']), contracts: [contract(K1, 'CT-2022-00412'), contract(K2, 'CT-2023-00518'), contract(K3, 'CT-2024-00118')] }),
+      endpointSuccess(C.endpoints.listRequests, { items: open, total: open.length }),
+    );
+    renderWithProviders(<TransferAgreementScreen />, { locale, functionCodes: ['ac_transfer_agreemt_write'], router: formRoute });
+    expect(await screen.findByTestId('open-trans_agree')).toHaveTextContent(note);
   });
 
   it('billing address with nothing open: the form as before', async () => {

@@ -6,6 +6,7 @@ import { usersContract } from '@/lib/users/contract';
 import type { UserDetail, UserListResult } from '@/lib/users/schemas';
 import { endpointSuccess } from '../testUtils/handlers';
 import { renderWithProviders } from '../testUtils/render';
+import { declaredStyleAt } from '../common/viewport';
 import { server } from '../testUtils/server';
 
 const u = usersContract.endpoints;
@@ -152,6 +153,38 @@ describe('user account maintenance screens', () => {
     // One spacing unit (8 px) beside the text on a phone, not the table's 16 px (jsdom applies no media query).
     expect(cell).toHaveStyle({ paddingLeft: 'var(--mui-spacing)', paddingRight: 'var(--mui-spacing)' });
     expect(screen.getByTestId('import-row-3')).toHaveAttribute('data-ok', 'false');
+  }, 30_000);
+
+  // QA (390 px, en): "Import 3 users" took two lines beside "Close" and "Check file" in a wrapping row. On a phone the
+  // buttons now stand one under the other, full width, in their (tab) order; from 600 px a row; no label breaks.
+  it.each([
+    ['en', 'Import users', 'Check file', 'Import 3 users'],
+    ['tc', '匯入用戶', '檢查檔案', '匯入 3 位用戶'],
+  ] as const)('the import dialog’s buttons stand one under the other on a phone, in a row from 600 px (%s)', async (locale, open, check, submit) => {
+    server.use(endpointSuccess(u.listUsers, list));
+    upload.mockResolvedValue({
+      ok: true,
+      traceId: 't',
+      data: { dryRun: true, total: 3, valid: 3, imported: 0, rows: [2, 3, 4].map((row) => ({ row, loginId: `user${row}@demo.hk`, errors: [] })) },
+    });
+    renderWithProviders(<ResourceListPage resource={usersResource} />, { locale, functionCodes: ['user_ac_main_impexp'], route: '/admin-controls/user-account-maintenance' });
+    await userEvent.click(await screen.findByRole('button', { name: open }));
+    await userEvent.upload(screen.getByTestId('import-file'), new File(['login_id,name,email\n'], 'users.csv', { type: 'text/csv' }));
+    await userEvent.click(screen.getByRole('button', { name: check }));
+    const importButton = await screen.findByRole('button', { name: submit });
+    expect(importButton).toBeEnabled();
+    const actions = importButton.parentElement as HTMLElement;
+    expect(within(actions).getAllByRole('button').map((b) => b.getAttribute('data-testid') ?? 'close')).toEqual(['close', 'import-check', 'import-submit']);
+    expect(declaredStyleAt(actions, 390)).toMatchObject({ 'flex-direction': 'column', 'align-items': 'stretch' });
+    expect(declaredStyleAt(actions, 390)['flex-wrap']).not.toBe('wrap');
+    expect(declaredStyleAt(actions, 1366)).toMatchObject({ 'flex-direction': 'row' });
+    // Stacked, as wide as the content above (24 px in, like DialogContent), not 8 px from the paper's edge.
+    expect(declaredStyleAt(actions, 390)).toMatchObject({ 'padding-left': 'calc(3 * var(--mui-spacing))', 'padding-right': 'calc(3 * var(--mui-spacing))' });
+    for (const b of within(actions).getAllByRole('button')) {
+      expect(getComputedStyle(b).whiteSpace).toBe('nowrap');
+      // The gap spaces them: no left margin that would push a stacked button off centre.
+      expect(declaredStyleAt(b, 390)['margin-left'] ?? '0px').toMatch(/^0(px)?$/);
+    }
   }, 30_000);
 
   // Every error of a row is reported at once (docs/user-accounts.md); each reads in the page's language.

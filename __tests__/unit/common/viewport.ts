@@ -59,3 +59,27 @@ export function declaredStyleAt(el: Element, width: number): Record<string, stri
   }
   return out;
 }
+
+/**
+ * What would clip or shift a link under an alert's text: a left margin or padding on the link or on any box between it
+ * and the alert's message (a negative margin pulled a text button's label into line with the text, and the message
+ * box clipped its first letter on a phone), and a message box that clips what overflows it (MUI's overflow: auto, which
+ * also cut the left side of the link's focus ring). Empty when the label starts where the text does, whole.
+ */
+export function alertLinkClipping(link: HTMLElement): string[] {
+  const message = link.closest<HTMLElement>('.MuiAlert-message');
+  if (!message) throw new Error('not inside an alert message');
+  const out: string[] = [];
+  const overflow = getComputedStyle(message).overflow;
+  if (overflow && overflow !== 'visible') out.push(`message overflow: ${overflow}`);
+  for (let el: HTMLElement | null = link; el && el !== message; el = el.parentElement) {
+    const s = getComputedStyle(el);
+    for (const [name, v] of [
+      ['margin-left', s.marginLeft],
+      ['padding-left', s.paddingLeft],
+    ] as const) {
+      if (v && !/^0(px)?$/.test(v)) out.push(`${el.tagName.toLowerCase()}.${el.className.split(' ')[0] ?? ''} ${name}: ${v}`);
+    }
+  }
+  return out;
+}

@@ -15,6 +15,7 @@ import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import { Can } from '@/components/common/Can';
+import { actionsStackedOnPhone } from '@/components/common/dialogActions';
 import { DownloadError } from '@/components/common/DownloadButton';
 import { useDownload } from '@/components/common/useDownload';
 import { useFieldMessage } from '@/components/common/form/useFieldMessage';
@@ -178,7 +179,7 @@ function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void })
           </>
         ) : null}
       </DialogContent>
-      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+      <DialogActions disableSpacing sx={actionsStackedOnPhone}>
         <Button
           onClick={() => {
             reset();
