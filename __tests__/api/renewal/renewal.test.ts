@@ -50,10 +50,16 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
   });
   const db = () => getHandle().db;
 
-  /** A customer whose rental ends in `endsIn` days; one colour machine read monthly for 13 months (3,000 mono, 500 colour a month). */
+  /**
+   * A customer whose 36-month rental ends in `endsIn` days; one colour machine read monthly for 13 months (3,000 mono,
+   * 500 colour a month). The start is 36 months before the day after the end, counted back from that day: 36 months
+   * back from today and then `endsIn + 1` days on gave a start one day off whenever those days crossed a February of
+   * another length (run on 1 Jan 2027: 2024-03-02 to 2027-03-02, a 37th one-day period in the billing schedule).
+   */
   async function customer(endsIn = 60, codes: Parameters<typeof createMember>[1] = ['contract_renewal_read', 'contract_renewal_write', 'contract_billing_read', 'contract_download']) {
     const m = await createMember(db(), codes);
-    const contract = await createContract(db(), m.customer.ucpId, { startDate: addDays(addMonths(today, -36), endsIn + 1), endDate: addDays(today, endsIn), termMonths: 36 });
+    const endDate = addDays(today, endsIn);
+    const contract = await createContract(db(), m.customer.ucpId, { startDate: addMonths(addDays(endDate, 1), -36), endDate, termMonths: 36 });
     const machine = await createMachine(db(), m.customer, await createModel(db(), { isColour: true }), { contractId: contract.id });
     const rows = [];
     for (let k = 13; k >= 1; k -= 1) {
