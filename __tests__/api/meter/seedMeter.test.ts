@@ -99,6 +99,7 @@ describe('demo data seeded on another day (the seed modules loaded afresh under 
     equipment: typeof import('@/lib/server/db/seedData/equipment');
     meter: typeof import('@/lib/server/db/seedData/meter');
     billing: typeof import('@/lib/server/db/seedData/billing');
+    renewal: typeof import('@/lib/server/db/seedData/renewal');
   };
   async function seededAt(instant: string): Promise<Modules> {
     jest.useFakeTimers({ now: new Date(instant), doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate', 'setTimeout', 'clearTimeout'] });
@@ -109,6 +110,7 @@ describe('demo data seeded on another day (the seed modules loaded afresh under 
           equipment: await import('@/lib/server/db/seedData/equipment'),
           meter: await import('@/lib/server/db/seedData/meter'),
           billing: await import('@/lib/server/db/seedData/billing'),
+          renewal: await import('@/lib/server/db/seedData/renewal'),
         };
       });
     } finally {
@@ -139,6 +141,19 @@ describe('demo data seeded on another day (the seed modules loaded afresh under 
     const named = m.billing.buildSeedBills().flatMap((b) => b.lineReadings.flatMap((l) => [l.openingReadingId, l.closingReadingId]));
     expect(named.length).toBeGreaterThan(100);
     expect(named.filter((id) => !ids.has(id))).toEqual([]);
+  });
+
+  // The approved renewal of 5 Nov 2024 is priced from the 12 months before it; the seeded history (three years before
+  // the billing reference) no longer reaches that far from February 2028, and its comparison priced nothing.
+  it.each(['2026-11-25T04:00:00Z', '2028-02-29T15:30:00Z', '2029-10-03T04:00:00Z'])('seeded at %s, every renewal is priced from 12 months of readings', async (instant) => {
+    const m = await seededAt(instant);
+    for (const r of m.renewal.SEED_RENEWALS) {
+      expect(r.currentCostCents).toBeGreaterThan(0);
+      expect(r.offerCostCents).toBeGreaterThan(0);
+    }
+    // The same figures whatever day the data is seeded (those of this run's seed).
+    const old = (renewals: typeof SEED_RENEWALS) => renewals.find((r) => r.renewalNo === 'RN-2024-000041')!;
+    expect([old(m.renewal.SEED_RENEWALS).currentCostCents, old(m.renewal.SEED_RENEWALS).offerCostCents]).toEqual([old(SEED_RENEWALS).currentCostCents, old(SEED_RENEWALS).offerCostCents]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { periodsOf } from '@/lib/contracts/terms';
 import { addDays, addMonths, hkToday } from '@/lib/dates/hongKong';
 import type { ReadingSource } from '@/lib/meter/constants';
+import type { CounterReading } from '@/lib/meter/usage';
 import { meterReadings } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { CONTRACT_ID, MACHINE_ID, SEED_CONTRACTS, SEED_DAY, SEED_MACHINE_MODELS, SEED_MACHINES, type SeedMachine, seedContract } from './equipment';
@@ -159,12 +160,14 @@ function sourceOf(machine: SeedMachine, date: string): ReadingSource {
   return r < 0.75 ? 'automatic' : r < 0.9 ? 'web' : r < 0.96 ? 'staff' : 'estimated';
 }
 
+/** The date a machine's reading days count from: its contract's start (the renewed warehouse contract's: the old one's, same day of the month). */
+const anchorOf = (machine: SeedMachine): string =>
+  machine.contractId === CONTRACT_ID.lcMaintenance ? seedContract(CONTRACT_ID.lcMaintenanceOld).startDate : seedContract(machine.contractId!).startDate;
+
 /** Reading dates of a machine: its installation, then each billing day from the history's start up to `upTo`. */
 export function readingDatesOf(machine: SeedMachine, upTo: string): string[] {
   const install = installOf(machine);
-  const contract = seedContract(machine.contractId!);
-  // The billing day: the renewed warehouse contract started on the same day of the month as the one it replaced.
-  const anchor = machine.contractId === CONTRACT_ID.lcMaintenance ? seedContract(CONTRACT_ID.lcMaintenanceOld).startDate : contract.startDate;
+  const anchor = anchorOf(machine);
   const dates = [install];
   const firstMonth = Math.max(monthIndex(HISTORY_FROM) - 3, monthIndex(install));
   const monthsFromAnchor = firstMonth - monthIndex(anchor);
@@ -174,6 +177,28 @@ export function readingDatesOf(machine: SeedMachine, upTo: string): string[] {
     if (d > install) dates.push(d);
   }
   return dates;
+}
+
+/**
+ * A machine's counters on its reading days in the 13 months up to `on` (and at its installation when that is later),
+ * whatever day the data is seeded: what a renewal submitted on `on` was priced from (seedData/renewal.ts). The seeded
+ * history starts three years before the billing reference: seeded from February 2028 on, it no longer reached back
+ * from the approved renewal of 5 Nov 2024, whose comparison then priced nothing (0).
+ */
+export function readingsUpTo(machine: SeedMachine, on: string): CounterReading[] {
+  const install = installOf(machine);
+  const anchor = anchorOf(machine);
+  const from = addMonths(on, -13);
+  const dates = install > from && install <= on ? [install] : [];
+  for (let k = monthIndex(from) - monthIndex(anchor); ; k += 1) {
+    const d = addMonths(anchor, k);
+    if (d > on) break;
+    if (d > install && d > from) dates.push(d);
+  }
+  return dates.map((d) => {
+    const c = countersAt(machine, d);
+    return { readingDate: d, monoCounter: c.mono, colourCounter: c.colour };
+  });
 }
 
 /**
