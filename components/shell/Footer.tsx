@@ -12,14 +12,19 @@ import { MobileAppBadges, useMobileAppName } from '@/components/siteContent/Mobi
 import { SocialLinks } from '@/components/siteContent/SocialLinks';
 import { useMobileApplications, useSocialLinks } from '@/components/siteContent/useContent';
 import { useSiteContent } from '@/components/siteContent/useSiteContent';
+import { hkToday } from '@/lib/dates/hongKong';
 import { CONTENT_MAX_WIDTH } from '@/lib/theme/theme';
 import { FOOTER_MIN_HEIGHT, FOOTER_TOP_MARGIN } from './footerSpace';
 
+/**
+ * The year by Hong Kong's calendar: the server renders in UTC, where it was still the old year until 08:00 on 1 January
+ * in Hong Kong (and the browser's own clock then disagreed with the server's page).
+ */
 function Copyright({ variant }: { variant: 'body2' | 'caption' }) {
   const { t } = useTranslation('common');
   return (
     <Typography variant={variant} color="text.secondary" sx={{ textAlign: variant === 'caption' ? 'center' : undefined }}>
-      {t('footer.copyright', { year: new Date().getFullYear() })}
+      {t('footer.copyright', { year: hkToday().slice(0, 4) })}
     </Typography>
   );
 }

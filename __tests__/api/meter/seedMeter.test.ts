@@ -8,7 +8,7 @@ import { addDays } from '@/lib/dates/hongKong';
 import { readingDue } from '@/lib/meter/due';
 import { CONTRACT_ID, MACHINE_ID, RENEWING_CONTRACTS, SEED_CONTRACTS, SEED_DAY, SEED_MACHINES, renewalEndOf, termMonthsOf } from '@/lib/server/db/seedData/equipment';
 import { eligibilityOf } from '@/lib/server/services/renewal/customer';
-import { BILLING_REFERENCE_DATE, buildSeedReadings } from '@/lib/server/db/seedData/meter';
+import { buildSeedReadings } from '@/lib/server/db/seedData/meter';
 import { RENEWAL_ID, SEED_OFFERS, SEED_RENEWALS } from '@/lib/server/db/seedData/renewal';
 import { describeEachDb } from '../helpers/testDb';
 
@@ -29,7 +29,8 @@ describe('demo meter readings (pure)', () => {
   });
 
   it('bills name readings that exist, with the same counters as their lines', () => {
-    const byId = new Map(buildSeedReadings(BILLING_REFERENCE_DATE).map((r) => [r.id, r]));
+    // The readings seeded today (seedMeterReadings): a late printer's contract is billed up to its last reading.
+    const byId = new Map(buildSeedReadings(SEED_DAY).map((r) => [r.id, r]));
     let usageLines = 0;
     for (const b of buildSeedBills()) {
       for (const link of b.lineReadings) {
@@ -90,6 +91,69 @@ describe('demo dates relative to the seed day (the demo keeps working next month
     const anchor = SEED_CONTRACTS.find((c) => c.id === printer.contractId)!.startDate;
     const last = buildSeedReadings(day).filter((r) => r.machineId === printer.id).at(-1)!.readingDate;
     expect(readingDue(anchor, last, day).flag).toBe('overdue');
+  });
+});
+
+describe('demo data seeded on another day (the seed modules loaded afresh under a fake clock)', () => {
+  type Modules = {
+    equipment: typeof import('@/lib/server/db/seedData/equipment');
+    meter: typeof import('@/lib/server/db/seedData/meter');
+    billing: typeof import('@/lib/server/db/seedData/billing');
+    renewal: typeof import('@/lib/server/db/seedData/renewal');
+  };
+  async function seededAt(instant: string): Promise<Modules> {
+    jest.useFakeTimers({ now: new Date(instant), doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate', 'setTimeout', 'clearTimeout'] });
+    let modules: Modules | undefined;
+    try {
+      await jest.isolateModulesAsync(async () => {
+        modules = {
+          equipment: await import('@/lib/server/db/seedData/equipment'),
+          meter: await import('@/lib/server/db/seedData/meter'),
+          billing: await import('@/lib/server/db/seedData/billing'),
+          renewal: await import('@/lib/server/db/seedData/renewal'),
+        };
+      });
+    } finally {
+      jest.useRealTimers();
+    }
+    return modules!;
+  }
+
+  // Harbour View's rental is billed quarterly on the 1st, the printer's reading day: seeded from 1 January (April,
+  // July, October) to the 6th of the next month, that bill named, and so kept, the printer's reading of the 1st, and
+  // the printer read "ok" or "due" (the API suite run at 00:10 HK on 1 Jan 2027: "ok").
+  it.each([
+    ['2026-12-31T16:10:00Z', '2027-01-01'],
+    ['2027-01-20T04:00:00Z', '2027-01-20'],
+    ['2027-02-03T04:00:00Z', '2027-02-03'],
+    ['2027-04-15T04:00:00Z', '2027-04-15'],
+    ['2027-07-31T15:00:00Z', '2027-07-31'],
+    ['2028-02-29T15:30:00Z', '2028-02-29'],
+  ])('seeded at %s (%s in Hong Kong): the printer is overdue, and every bill names readings that exist', async (instant, day) => {
+    const m = await seededAt(instant);
+    expect(m.equipment.SEED_DAY).toBe(day);
+    const readings = m.meter.buildSeedReadings(day);
+    const printer = m.equipment.SEED_MACHINES.find((x) => x.id === MACHINE_ID.hvPrinter)!;
+    const anchor = m.equipment.SEED_CONTRACTS.find((c) => c.id === printer.contractId)!.startDate;
+    const last = readings.filter((r) => r.machineId === printer.id).at(-1)!.readingDate;
+    expect(readingDue(anchor, last, day)).toMatchObject({ flag: 'overdue' });
+    const ids = new Set(readings.map((r) => r.id));
+    const named = m.billing.buildSeedBills().flatMap((b) => b.lineReadings.flatMap((l) => [l.openingReadingId, l.closingReadingId]));
+    expect(named.length).toBeGreaterThan(100);
+    expect(named.filter((id) => !ids.has(id))).toEqual([]);
+  });
+
+  // The approved renewal of 5 Nov 2024 is priced from the 12 months before it; the seeded history (three years before
+  // the billing reference) no longer reaches that far from February 2028, and its comparison priced nothing.
+  it.each(['2026-11-25T04:00:00Z', '2028-02-29T15:30:00Z', '2029-10-03T04:00:00Z'])('seeded at %s, every renewal is priced from 12 months of readings', async (instant) => {
+    const m = await seededAt(instant);
+    for (const r of m.renewal.SEED_RENEWALS) {
+      expect(r.currentCostCents).toBeGreaterThan(0);
+      expect(r.offerCostCents).toBeGreaterThan(0);
+    }
+    // The same figures whatever day the data is seeded (those of this run's seed).
+    const old = (renewals: typeof SEED_RENEWALS) => renewals.find((r) => r.renewalNo === 'RN-2024-000041')!;
+    expect([old(m.renewal.SEED_RENEWALS).currentCostCents, old(m.renewal.SEED_RENEWALS).offerCostCents]).toEqual([old(SEED_RENEWALS).currentCostCents, old(SEED_RENEWALS).offerCostCents]);
   });
 });
 

@@ -6,6 +6,8 @@ import { addDays, addMonths, hkToday } from '@/lib/dates/hongKong';
 import { renewalContract } from '@/lib/renewal/contract';
 import { formatDate } from '@/lib/i18n/locales';
 import { auditLog, contractEvents, contractRenewals, inboxDeliveries, inboxMessages, meterReadings, renewalOffers } from '@/lib/server/db/schema';
+import { serviceContext } from '@/lib/server/context';
+import { getContract } from '@/lib/server/services/contracts';
 import { msg } from '@/lib/zodMessages';
 import { createBill, createContract } from '../bills/billFixtures';
 import { createMember, tokenFor, uniq } from '../helpers/fixtures';
@@ -50,10 +52,16 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
   });
   const db = () => getHandle().db;
 
-  /** A customer whose rental ends in `endsIn` days; one colour machine read monthly for 13 months (3,000 mono, 500 colour a month). */
+  /**
+   * A customer whose 36-month rental ends in `endsIn` days; one colour machine read monthly for 13 months (3,000 mono,
+   * 500 colour a month). The start is 36 months before the day after the end, counted back from that day: 36 months
+   * back from today and then `endsIn + 1` days on gave a start one day off whenever those days crossed a February of
+   * another length (run on 1 Jan 2027: 2024-03-02 to 2027-03-02, a 37th one-day period in the billing schedule).
+   */
   async function customer(endsIn = 60, codes: Parameters<typeof createMember>[1] = ['contract_renewal_read', 'contract_renewal_write', 'contract_billing_read', 'contract_download']) {
     const m = await createMember(db(), codes);
-    const contract = await createContract(db(), m.customer.ucpId, { startDate: addDays(addMonths(today, -36), endsIn + 1), endDate: addDays(today, endsIn), termMonths: 36 });
+    const endDate = addDays(today, endsIn);
+    const contract = await createContract(db(), m.customer.ucpId, { startDate: addMonths(addDays(endDate, 1), -36), endDate, termMonths: 36 });
     const machine = await createMachine(db(), m.customer, await createModel(db(), { isColour: true }), { contractId: contract.id });
     const rows = [];
     for (let k = 13; k >= 1; k -= 1) {
@@ -150,6 +158,23 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
   });
 
   describe('billing schedule', () => {
+    it('opens on a leap day: the usual volume is read from 28 Feb two years back (it asked the database for 29 Feb 2026 and the page failed)', async () => {
+      const m = await createMember(db(), ['contract_billing_read']);
+      const contract = await createContract(db(), m.customer.ucpId, { startDate: '2025-04-30', endDate: '2028-04-29', termMonths: 36 });
+      const machine = await createMachine(db(), m.customer, await createModel(db(), { isColour: false }), { contractId: contract.id });
+      await db()
+        .insert(meterReadings)
+        .values([['2027-12-29', 1000] as const, ['2028-01-29', 4000] as const].map(([readingDate, monoCounter]) => ({ machineId: machine.id, ucpId: m.customer.ucpId, readingDate, monoCounter, colourCounter: 0, source: 'automatic' })));
+      const actor = { userAcUuid: m.user.userAcUuid, ucpId: m.customer.ucpId, isProviderStaff: false, codes: new Set(['contract_billing_read']) };
+      // 22:00 on 29 Feb 2028 in Hong Kong.
+      const detail = await getContract(serviceContext({ db: db(), actor, now: () => new Date('2028-02-29T14:00:00Z') }), contract.id);
+      expect(detail.schedule).toHaveLength(36);
+      // 30 Apr + 34 months: the 30th clamped to 29 Feb; the expected amount counts the usual ≈ 3,000 pages a month.
+      const current = detail.schedule.find((p) => p.state === 'current');
+      expect(current).toMatchObject({ periodStart: '2028-02-29', periodEnd: '2028-03-29' });
+      expect(current!.amountCents).toBeGreaterThan(100_000);
+    });
+
     it('lists every period with its billing date; billed ones carry their bill, the rest an expected amount; PDF with contract_download only', async () => {
       const c = await customer(60);
       const bill = await createBill(db(), c.customer.ucpId, { contractId: c.contract.id, periodStart: c.contract.startDate, periodEnd: addDays(addMonths(c.contract.startDate, 1), -1) });

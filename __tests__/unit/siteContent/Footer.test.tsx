@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Footer } from '@/components/shell/Footer';
+import { hkToday } from '@/lib/dates/hongKong';
 import { usePortalStore } from '@/store/portalStore';
 import { server } from '../testUtils/server';
 import { CONTENT_KEY, CONTENT_NAMES, contentHandlers } from './contentFixtures';
@@ -44,7 +45,7 @@ describe('Footer', () => {
     expect(chat).toHaveAttribute('href', 'https://chat.example.hk/?lang=en');
     expect(chat).toHaveAttribute('target', '_blank');
 
-    expect(within(footer).getByText(new RegExp(`© ${new Date().getFullYear()} Pacific Imaging Services Ltd`))).toBeInTheDocument();
+    expect(within(footer).getByText(new RegExp(`© ${hkToday().slice(0, 4)} Pacific Imaging Services Ltd`))).toBeInTheDocument();
   });
 
   it('shows provider staff no customer-only sections: no chat, social links or app badges (issue 10 item 15)', async () => {
@@ -56,7 +57,22 @@ describe('Footer', () => {
     expect(within(footer).queryByRole('link', { name: /Chat with us/ })).toBeNull();
     expect(within(footer).queryByRole('heading', { name: 'Follow us' })).toBeNull();
     expect(within(footer).queryByRole('heading', { name: 'Get our mobile app' })).toBeNull();
-    expect(within(footer).getByText(new RegExp(`© ${new Date().getFullYear()} Pacific Imaging Services Ltd`))).toBeInTheDocument();
+    expect(within(footer).getByText(new RegExp(`© ${hkToday().slice(0, 4)} Pacific Imaging Services Ltd`))).toBeInTheDocument();
+  });
+
+  it('dates the copyright by Hong Kong’s calendar: at 00:10 on 1 Jan 2027 in Hong Kong (still 2026 in UTC) it reads 2027', async () => {
+    // Only Date is faked: the content calls and the queries keep their real timers.
+    jest.useFakeTimers({
+      now: new Date('2026-12-31T16:10:00Z'),
+      doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+    });
+    try {
+      server.use(...contentHandlers().handlers);
+      renderWithProviders(<Footer />);
+      expect(within(screen.getByRole('contentinfo')).getByText(/© 2027 Pacific Imaging Services Ltd/)).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('opens a popup in a dialog with its title and paragraphs, and closes it with the button or Escape', async () => {

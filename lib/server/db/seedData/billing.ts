@@ -3,8 +3,8 @@ import { formatHkd, pagesBetween, periodsOf, pricePeriod, type Period as TermsPe
 import { billLineReadings, billLines, bills, paymentSlipBills, paymentSlips, storedFiles } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { DEMO_UCP } from './customers';
-import { CONTRACT_ID, SEED_CONTRACTS, SEED_MACHINES, seedTerms, type SeedContract, type SeedMachine } from './equipment';
-import { BILLING_REFERENCE_DATE, HISTORY_FROM, isColourModel, seedReadingFor } from './meter';
+import { CONTRACT_ID, SEED_CONTRACTS, seedTerms, type SeedContract, type SeedMachine } from './equipment';
+import { BILLING_REFERENCE_DATE, HISTORY_FROM, billedMachinesOf, billedUpTo, isColourModel, seedReadingFor } from './meter';
 import { rgbPng, type Rgb } from './png';
 import { seedUserUuid } from './users';
 import { storedFileRow } from './files';
@@ -18,8 +18,8 @@ import { chunks } from './chunks';
  *
  * - Periods follow each contract from its start date (monthly or quarterly); a bill is dated the day after its
  *   period and due 30 days later. History: every period ending on or after HISTORY_FROM and billed by the reference
- *   date BILLING_REFERENCE_DATE (the first of the seed day's month, seedData/meter.ts), i.e. three years, or the
- *   contract's life when shorter. A bill's id and number count the contract's periods from its start, so a period
+ *   date BILLING_REFERENCE_DATE (the first of the seed day's month, seedData/meter.ts; a late printer's contract up
+ *   to its last reading, billedUpTo), i.e. three years, or the contract's life when shorter. A bill's id and number count the contract's periods from its start, so a period
  *   keeps its bill whenever the data is seeded (a later seed adds the months since).
  * - Lines: the period charge; per machine a mono (and, for colour models, a colour) usage line with the opening and
  *   closing readings, the allowance per machine and period, the billable pages and the rate; a minimum-charge
@@ -55,14 +55,11 @@ type Period = Omit<TermsPeriod, 'billDate'> & { billDate: string; dueDate: strin
 function billedPeriodsOf(contract: SeedContract): Period[] {
   return periodsOf(contract)
     .map((p, index) => ({ ...p, index, dueDate: addDays(p.billDate, PAYMENT_TERMS_DAYS) }))
-    .filter((p) => p.billDate <= BILLING_REFERENCE_DATE && p.end >= HISTORY_FROM);
+    .filter((p) => p.billDate <= billedUpTo(contract.id) && p.end >= HISTORY_FROM);
 }
 
 /** The machines a contract bills: its own; the warehouse maintenance contract that was renewed billed the same two. */
-function machinesOf(contract: SeedContract): SeedMachine[] {
-  const id = contract.id === CONTRACT_ID.lcMaintenanceOld ? CONTRACT_ID.lcMaintenance : contract.id;
-  return SEED_MACHINES.filter((m) => m.contractId === id);
-}
+const machinesOf = (contract: SeedContract): SeedMachine[] => billedMachinesOf(contract.id);
 
 const hk$ = formatHkd;
 

@@ -1,6 +1,7 @@
 import { periodsOf } from '@/lib/contracts/terms';
 import { addDays, addMonths, hkToday } from '@/lib/dates/hongKong';
 import type { ReadingSource } from '@/lib/meter/constants';
+import type { CounterReading } from '@/lib/meter/usage';
 import { meterReadings } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { CONTRACT_ID, MACHINE_ID, SEED_CONTRACTS, SEED_DAY, SEED_MACHINE_MODELS, SEED_MACHINES, type SeedMachine, seedContract } from './equipment';
@@ -110,20 +111,41 @@ export const readingIdOf = (machine: SeedMachine, date: string): string =>
  * View's printer lacks every reading of the last 40 days, so the latest reading day whose 5-day grace period is over
  * (at most 36 days back) was never read: **overdue** on any seed day (lib/meter/due.ts). Lung Cheong's warehouse
  * printer lacks the reading of the last 5 days: **due** when the data is seeded within 5 days after its reading day.
- * A reading that a demo bill names is always kept.
+ * A reading that a demo bill names is always kept, and a late machine's contract is billed only up to its last reading
+ * (billedUpTo): otherwise the printer's quarterly bill of the 1st kept that day's reading, and seeded from the 1st to
+ * early February (April, July, October) the printer read "ok" or "due" instead of overdue.
  */
 const LATE_MACHINES: ReadonlyMap<string, number> = new Map([
   [MACHINE_ID.hvPrinter, 40],
   [MACHINE_ID.lcPrinter, 5],
 ]);
 
+/** The machines a contract's bills cover: its own; the warehouse maintenance contract that was renewed billed the same two. */
+export const billedMachinesOf = (contractId: string): SeedMachine[] => {
+  const id = contractId === CONTRACT_ID.lcMaintenanceOld ? CONTRACT_ID.lcMaintenance : contractId;
+  return SEED_MACHINES.filter((m) => m.contractId === id);
+};
+
+/**
+ * The latest bill date of a contract's demo bills when the data is seeded on `seedDay`: the billing reference, or
+ * earlier when a machine it bills is late (LATE_MACHINES): such a bill waits for its closing reading, which the
+ * customer has not sent, so no bill names a reading of the late days.
+ */
+export function billedUpTo(contractId: string, seedDay: string = SEED_DAY): string {
+  const reference = billingReferenceOf(seedDay);
+  const lateDays = Math.max(0, ...billedMachinesOf(contractId).map((m) => LATE_MACHINES.get(m.id) ?? 0));
+  const lastRead = addDays(seedDay, -lateDays);
+  return lastRead < reference ? lastRead : reference;
+}
+
 /** The reading dates the demo bills name for a machine (seedData/billing.ts: each billed period's start and bill date). */
-function billedReadingDates(machine: SeedMachine): Set<string> {
+function billedReadingDates(machine: SeedMachine, seedDay: string): Set<string> {
   const ids = machine.contractId === CONTRACT_ID.lcMaintenance ? [CONTRACT_ID.lcMaintenance, CONTRACT_ID.lcMaintenanceOld] : [machine.contractId];
   const out = new Set<string>();
   for (const c of SEED_CONTRACTS.filter((x) => ids.includes(x.id))) {
+    const upTo = billedUpTo(c.id, seedDay);
     for (const p of periodsOf(c)) {
-      if (p.billDate > BILLING_REFERENCE_DATE || p.end < HISTORY_FROM) continue;
+      if (p.billDate > upTo || p.end < HISTORY_FROM) continue;
       out.add(p.start <= installOf(machine) ? installOf(machine) : p.start);
       out.add(p.billDate <= installOf(machine) ? installOf(machine) : p.billDate);
     }
@@ -138,12 +160,14 @@ function sourceOf(machine: SeedMachine, date: string): ReadingSource {
   return r < 0.75 ? 'automatic' : r < 0.9 ? 'web' : r < 0.96 ? 'staff' : 'estimated';
 }
 
+/** The date a machine's reading days count from: its contract's start (the renewed warehouse contract's: the old one's, same day of the month). */
+const anchorOf = (machine: SeedMachine): string =>
+  machine.contractId === CONTRACT_ID.lcMaintenance ? seedContract(CONTRACT_ID.lcMaintenanceOld).startDate : seedContract(machine.contractId!).startDate;
+
 /** Reading dates of a machine: its installation, then each billing day from the history's start up to `upTo`. */
 export function readingDatesOf(machine: SeedMachine, upTo: string): string[] {
   const install = installOf(machine);
-  const contract = seedContract(machine.contractId!);
-  // The billing day: the renewed warehouse contract started on the same day of the month as the one it replaced.
-  const anchor = machine.contractId === CONTRACT_ID.lcMaintenance ? seedContract(CONTRACT_ID.lcMaintenanceOld).startDate : contract.startDate;
+  const anchor = anchorOf(machine);
   const dates = [install];
   const firstMonth = Math.max(monthIndex(HISTORY_FROM) - 3, monthIndex(install));
   const monthsFromAnchor = firstMonth - monthIndex(anchor);
@@ -153,6 +177,28 @@ export function readingDatesOf(machine: SeedMachine, upTo: string): string[] {
     if (d > install) dates.push(d);
   }
   return dates;
+}
+
+/**
+ * A machine's counters on its reading days in the 13 months up to `on` (and at its installation when that is later),
+ * whatever day the data is seeded: what a renewal submitted on `on` was priced from (seedData/renewal.ts). The seeded
+ * history starts three years before the billing reference: seeded from February 2028 on, it no longer reached back
+ * from the approved renewal of 5 Nov 2024, whose comparison then priced nothing (0).
+ */
+export function readingsUpTo(machine: SeedMachine, on: string): CounterReading[] {
+  const install = installOf(machine);
+  const anchor = anchorOf(machine);
+  const from = addMonths(on, -13);
+  const dates = install > from && install <= on ? [install] : [];
+  for (let k = monthIndex(from) - monthIndex(anchor); ; k += 1) {
+    const d = addMonths(anchor, k);
+    if (d > on) break;
+    if (d > install && d > from) dates.push(d);
+  }
+  return dates.map((d) => {
+    const c = countersAt(machine, d);
+    return { readingDate: d, monoCounter: c.mono, colourCounter: c.colour };
+  });
 }
 
 /**
@@ -166,7 +212,7 @@ export function buildSeedReadings(upTo: string = hkToday()): SeedReading[] {
     const lateDays = LATE_MACHINES.get(machine.id);
     if (lateDays !== undefined) {
       const missingAfter = addDays(upTo, -lateDays);
-      const billed = billedReadingDates(machine);
+      const billed = billedReadingDates(machine, upTo);
       dates = dates.filter((d) => d <= missingAfter || d === installOf(machine) || billed.has(d));
     }
     for (const date of dates) {

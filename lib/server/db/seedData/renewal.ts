@@ -5,7 +5,7 @@ import { contractEvents, contractRenewals, renewalOffers } from '@/lib/server/db
 import type { Db } from '@/lib/server/db/types';
 import { DEMO_UCP } from './customers';
 import { CONTRACT_ID, MODEL, SEED_CONTRACTS, SEED_DAY, SEED_MACHINES, seedTerms, seedContract } from './equipment';
-import { buildSeedReadings, isColourModel } from './meter';
+import { isColourModel, readingsUpTo } from './meter';
 import { seedUser, seedUserUuid } from './users';
 import { hkLocal } from './hkTime';
 import { seedId } from './ids';
@@ -185,12 +185,11 @@ const termsOf = (o: SeedOffer) => ({
 
 /** The comparison the customer was shown: the last 12 months of the contract's machines at its terms and at the offer's. */
 function comparison(contractId: string, machinesContractId: string, offerId: string, on: string): { currentCostCents: number; offerCostCents: number } {
-  const readings = buildSeedReadings(on);
   const months = lastMonths(
     SEED_MACHINES.filter((m) => m.contractId === machinesContractId).map((m) => ({
       machineId: m.id,
       isColour: isColourModel(m.modelCode),
-      readings: readings.filter((r) => r.machineId === m.id),
+      readings: readingsUpTo(m, on),
     })),
     on,
   );

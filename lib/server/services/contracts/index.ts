@@ -2,7 +2,7 @@ import { and, asc, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm'
 import { asBillingFrequency, asContractEventType, asContractStatus, asContractType } from '@/lib/contracts/constants';
 import type { ContractDetail, ContractEvent, ContractItem, ContractListResult, ContractMachine, ContractSortField, ContractTerms, SchedulePeriod } from '@/lib/contracts/schemas';
 import { periodsOf, pricePeriod, type Terms } from '@/lib/contracts/terms';
-import { daysBetween, hkToday } from '@/lib/dates/hongKong';
+import { addMonths, daysBetween, hkToday } from '@/lib/dates/hongKong';
 import type { CustomerContext } from '@/lib/server/context';
 import { containsPattern } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
@@ -103,7 +103,8 @@ export async function scheduleOf(db: Db, c: ContractRow, machineList: readonly C
   const history = await readingsByMachine(
     db,
     machineList.map((m) => m.id),
-    `${Number(today.slice(0, 4)) - 2}${today.slice(4)}`,
+    // Two years back, clamped to the month's end: on 29 Feb, "the same day two years ago" is no date (28 Feb).
+    addMonths(today, -24),
   );
   const usual = new Map(machineList.map((m) => [m.id, usualDaily(history.get(m.id) ?? [], today)]));
   const terms = termsOf(c);
