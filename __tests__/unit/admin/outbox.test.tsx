@@ -35,6 +35,6 @@ describe('OutboxScreen on a phone (390 px)', () => {
     expect(within(card).getByText(mail.toAddress)).toBeInTheDocument();
     expect(within(card).getAllByRole('term').map((el) => el.textContent)).toContain(locale === 'en' ? 'Subject' : '主旨');
     // Newest first, as the server orders it, named in the select rather than an empty box.
-    expect(screen.getByRole('combobox', { name: locale === 'en' ? 'Sort order' : '排序' })).toHaveTextContent(locale === 'en' ? /↓ \(sorted descending\)/ : /↓ \(降序排列\)/);
+    expect(screen.getByRole('combobox', { name: locale === 'en' ? 'Sort order' : '排序' })).toHaveTextContent(locale === 'en' ? /↓ \(sorted descending\)/ : /↓（降序排列）/);
   });
 });
