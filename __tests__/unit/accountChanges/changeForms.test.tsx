@@ -11,7 +11,7 @@ import type { ChangeType } from '@/lib/accountChanges/constants';
 import type { CurrentValues } from '@/lib/accountChanges/schemas';
 import type { FunctionCode } from '@/lib/permissions/codes';
 import { msg } from '@/lib/zodMessages';
-import { endpointError, endpointSuccess, testCustomer } from '../testUtils/handlers';
+import { endpointError, endpointSuccess, testChangeMachine, testCustomer } from '../testUtils/handlers';
 import { renderWithProviders, text, type TestLocale } from '../testUtils/render';
 import { server } from '../testUtils/server';
 
@@ -138,21 +138,14 @@ const createMessage = (locale: TestLocale, requestNo: string) => text(locale, 'a
 
 describe('machines to choose (toner delivery, tc)', () => {
   it('a label of several lines starts beside its box and the options are spaced apart (which box a line belongs to)', async () => {
-    const machine = (id: string, serialNo: string) => ({
-      id,
-      serialNo,
-      addressEn: 'Unit B, 5/F, Kwai Chung Cargo Centre',
-      addressZh: '新界葵涌葵豐街38號葵涌貨運中心5樓B室',
-      locationEn: '5/F Warehouse dispatch office',
-      locationZh: '5樓貨倉發貨辦公室',
-      tonerAddressEn: 'same',
-      tonerAddressZh: '同上',
-      tonerContactName: 'Tsang Chi Wai',
-      tonerContactPhone: '91723480',
-      modelNameEn: 'Ricoh IM 2500 mono multifunction printer',
-      modelNameZh: '理光 IM 2500 黑白多功能影印機',
-      contractNo: 'CT-2024-00118',
-    });
+    const machine = (id: string, serialNo: string) =>
+      testChangeMachine(id, serialNo, {
+        addressZh: '新界葵涌葵豐街38號葵涌貨運中心5樓B室',
+        locationEn: '5/F Warehouse dispatch office',
+        locationZh: '5樓貨倉發貨辦公室',
+        modelNameEn: 'Ricoh IM 2500 mono multifunction printer',
+        modelNameZh: '理光 IM 2500 黑白多功能影印機',
+      });
     server.use(
       endpointSuccess(C.endpoints.getCurrent, {
         ...current({}, ['toner_addr']),
@@ -175,21 +168,7 @@ describe('machines to choose (toner delivery, tc)', () => {
 describe('a refusal naming several machines (toner delivery)', () => {
   const ac = (locale: TestLocale, key: string) => text(locale, `accountChanges:${key}`);
   const label = (locale: TestLocale, key: string) => new RegExp(`^${escape(ac(locale, `fields.${key}`))}`);
-  const machine = (id: string, serialNo: string) => ({
-    id,
-    serialNo,
-    addressEn: 'Kwai Chung Cargo Centre',
-    addressZh: '葵涌貨運中心',
-    locationEn: 'Dispatch office',
-    locationZh: '發貨辦公室',
-    tonerAddressEn: 'same',
-    tonerAddressZh: '同上',
-    tonerContactName: 'Tsang Chi Wai',
-    tonerContactPhone: '91723480',
-    modelNameEn: 'Ricoh IM 2500',
-    modelNameZh: '理光 IM 2500',
-    contractNo: 'CT-2024-00118',
-  });
+  const machine = (id: string, serialNo: string) => testChangeMachine(id, serialNo, { addressEn: 'Kwai Chung Cargo Centre', addressZh: '葵涌貨運中心' });
 
   it.each([
     ['en', 'already asks for this change for 3101R820347 and 3101R820912 and is still waiting'],

@@ -11,7 +11,7 @@ import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import type { ChangeStatus, ChangeType } from '@/lib/accountChanges/constants';
 import type { CustomerChangeListItem, CurrentValues } from '@/lib/accountChanges/schemas';
 import type { FunctionCode } from '@/lib/permissions/codes';
-import { endpointSuccess, testCustomer } from '../testUtils/handlers';
+import { endpointSuccess, testChangeMachine, testCustomer } from '../testUtils/handlers';
 import { renderWithProviders, text, type TestLocale } from '../testUtils/render';
 import { alertLinkClipping } from '../common/viewport';
 import { server } from '../testUtils/server';
@@ -121,21 +121,7 @@ describe('a form whose type has an open request', () => {
 
   // QA: the note said "still open for some of your machines" without saying which; the customer learnt it from the
   // refusal on "Submit". The machines an open request of the type holds are now marked and cannot be chosen.
-  const machine = (id: string, serialNo: string) => ({
-    id,
-    serialNo,
-    addressEn: 'Unit B, 5/F, Kwai Chung Cargo Centre',
-    addressZh: '葵涌貨運中心5樓B室',
-    locationEn: 'Dispatch office',
-    locationZh: '發貨辦公室',
-    tonerAddressEn: 'same',
-    tonerAddressZh: '同上',
-    tonerContactName: 'Tsang Chi Wai',
-    tonerContactPhone: '91723480',
-    modelNameEn: 'Ricoh IM 2500',
-    modelNameZh: '理光 IM 2500',
-    contractNo: 'CT-2024-00118',
-  });
+  const machine = testChangeMachine;
   const A = '00000000-0000-4000-8000-0000000000a1';
   const B = '00000000-0000-4000-8000-0000000000a2';
   const Z = '00000000-0000-4000-8000-0000000000a3';

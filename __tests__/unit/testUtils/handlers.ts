@@ -1,6 +1,7 @@
 import { delay, http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
 import { loginContract } from '@/lib/auth/contract';
 import { userContract } from '@/lib/customer/contract';
+import type { CurrentValues } from '@/lib/accountChanges/schemas';
 import type { CurrentCustomer } from '@/lib/customer/schemas';
 import type { ErrorBody } from '@/lib/errors';
 import { inboxContract } from '@/lib/inbox/contract';
@@ -116,6 +117,26 @@ export function testCustomer(overrides: Partial<CurrentCustomer> = {}): CurrentC
     receiveHardcopyBill: false,
     isProvider: false,
     customerNos: { copier: [], printer: [], software: [] },
+    ...overrides,
+  };
+}
+
+/** One of the customer's machines as the account-change forms list it (`getCurrent`'s `machines`). */
+export function testChangeMachine(id: string, serialNo: string, overrides: Partial<CurrentValues['machines'][number]> = {}): CurrentValues['machines'][number] {
+  return {
+    id,
+    serialNo,
+    addressEn: 'Unit B, 5/F, Kwai Chung Cargo Centre',
+    addressZh: '葵涌貨運中心5樓B室',
+    locationEn: 'Dispatch office',
+    locationZh: '發貨辦公室',
+    tonerAddressEn: 'same',
+    tonerAddressZh: '同上',
+    tonerContactName: 'Tsang Chi Wai',
+    tonerContactPhone: '91723480',
+    modelNameEn: 'Ricoh IM 2500',
+    modelNameZh: '理光 IM 2500',
+    contractNo: 'CT-2024-00118',
     ...overrides,
   };
 }
