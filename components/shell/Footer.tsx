@@ -53,15 +53,42 @@ function CompactFooter() {
   );
 }
 
-function FullFooter() {
+/** A column of its own that reads only its store value: a content answer for another column leaves it alone. */
+function SocialColumn() {
   const { t } = useTranslation('common');
+  const social = useSocialLinks();
+  if (!Object.values(social).some((link) => link !== '')) return null;
+  return (
+    <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+      <Section title={t('siteContent.followUs')}>
+        <SocialLinks />
+      </Section>
+    </Grid>
+  );
+}
+
+function MobileAppsColumn() {
+  const { t } = useTranslation('common');
+  const apps = useMobileApplications();
+  const appName = useMobileAppName();
+  if (apps.length === 0) return null;
+  return (
+    <Grid size={{ xs: 12, sm: 6, md: 5 }}>
+      <Section title={t('siteContent.mobileApps.title')}>
+        {appName ? (
+          <Typography variant="body2" color="text.secondary">
+            {appName}
+          </Typography>
+        ) : null}
+        <MobileAppBadges />
+      </Section>
+    </Grid>
+  );
+}
+
+function FullFooter() {
   // Provider staff get no customer-only sections (the customer chat, social links, the customer app; issue 10 item 15).
   const staff = useSession().data?.profile?.isProviderStaff === true;
-  const social = useSocialLinks();
-  const hasSocial = !staff && Object.values(social).some((link) => link !== '');
-  const apps = useMobileApplications();
-  const hasApps = !staff && apps.length > 0;
-  const appName = useMobileAppName();
   return (
     <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', mt: FOOTER_TOP_MARGIN, minHeight: FOOTER_MIN_HEIGHT }} data-testid="footer">
       <Box sx={{ maxWidth: CONTENT_MAX_WIDTH, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 3, md: 4 } }}>
@@ -72,25 +99,8 @@ function FullFooter() {
               {staff ? null : <ChatWithUsButton />}
             </Stack>
           </Grid>
-          {hasSocial ? (
-            <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-              <Section title={t('siteContent.followUs')}>
-                <SocialLinks />
-              </Section>
-            </Grid>
-          ) : null}
-          {hasApps ? (
-            <Grid size={{ xs: 12, sm: 6, md: 5 }}>
-              <Section title={t('siteContent.mobileApps.title')}>
-                {appName ? (
-                  <Typography variant="body2" color="text.secondary">
-                    {appName}
-                  </Typography>
-                ) : null}
-                <MobileAppBadges />
-              </Section>
-            </Grid>
-          ) : null}
+          {staff ? null : <SocialColumn />}
+          {staff ? null : <MobileAppsColumn />}
         </Grid>
         <Divider sx={{ my: { xs: 2, md: 3 } }} />
         <Copyright variant="body2" />
@@ -105,6 +115,21 @@ function FullFooter() {
  * the chat link, social links and mobile-app badges, then the copyright.
  */
 export function Footer({ variant = 'full' }: { variant?: 'full' | 'compact' }) {
+  return (
+    <>
+      <SiteContentLoader />
+      {variant === 'compact' ? <CompactFooter /> : <FullFooter />}
+    </>
+  );
+}
+
+/**
+ * The five content queries live in a component of their own that renders nothing: each answer (and each retry) then
+ * re-renders only this, and the footer's parts re-render only when the store value they read changes. In the footer
+ * itself every one of the five answers re-rendered the whole footer (≈ 170 components, five to seven times per page
+ * load: docs/performance.md, "Re-renders while a page loads").
+ */
+function SiteContentLoader() {
   useSiteContent();
-  return variant === 'compact' ? <CompactFooter /> : <FullFooter />;
+  return null;
 }

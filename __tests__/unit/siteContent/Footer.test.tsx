@@ -10,6 +10,12 @@ import { renderWithProviders, testSession } from '../testUtils/render';
 
 const mockRouter = { locale: 'en' as string | undefined };
 jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
+// The copyright reads the date on every render of the footer's frame: its calls count those renders.
+jest.mock('@/lib/dates/hongKong', () => {
+  const actual = jest.requireActual<typeof import('@/lib/dates/hongKong')>('@/lib/dates/hongKong');
+  return { ...actual, hkToday: jest.fn(actual.hkToday) };
+});
+const frameRenders = () => (hkToday as jest.Mock).mock.calls.length;
 
 beforeEach(() => {
   mockRouter.locale = 'en';
@@ -46,6 +52,20 @@ describe('Footer', () => {
     expect(chat).toHaveAttribute('target', '_blank');
 
     expect(within(footer).getByText(new RegExp(`© ${hkToday().slice(0, 4)} Pacific Imaging Services Ltd`))).toBeInTheDocument();
+  });
+
+  it('renders its frame once while the five content answers arrive: each answer re-renders only the part that shows it', async () => {
+    server.use(...contentHandlers().handlers);
+    (hkToday as jest.Mock).mockClear();
+    renderWithProviders(<Footer />);
+    const footer = screen.getByRole('contentinfo');
+    await within(footer).findByRole('button', { name: 'Privacy Policy' });
+    await within(footer).findByRole('link', { name: 'Follow us on Facebook (opens in a new tab)' });
+    await within(footer).findByRole('link', { name: /Get it on Google Play/ });
+    await within(footer).findByRole('link', { name: /Chat with us/ });
+    await waitFor(() => expect(usePortalStore.getState().linkconfiguration).not.toEqual({ requestforQuoteLink: '', yourVoiceLink: '', rChoiceLink: '' }));
+    // React's development build renders twice under StrictMode; the answers used to re-render the whole footer each.
+    expect(frameRenders()).toBeLessThanOrEqual(2);
   });
 
   it('shows provider staff no customer-only sections: no chat, social links or app badges (issue 10 item 15)', async () => {
