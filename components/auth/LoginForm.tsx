@@ -4,7 +4,7 @@ import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,9 +21,9 @@ import { sanitizeDeepLink, sanitizeReturnTo } from '@/lib/auth/deepLink';
 import { errorKey } from '@/lib/errors';
 
 const loginSchema = z.object({
-  loginId: z.string().trim().min(1, 'required').max(254, 'tooLong'),
-  password: z.string().min(1, 'required').max(256, 'tooLong'),
-  totp: z.string().trim().regex(/^\d{6}$/, 'totpFormat').optional().or(z.literal('')),
+  loginId: z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(254, 'tooLong')),
+  password: z.string().check(z.minLength(1, 'required'), z.maxLength(256, 'tooLong')),
+  totp: z.union([z.optional(z.string().check(z.trim(), z.regex(/^\d{6}$/, 'totpFormat'))), z.literal('')]),
 });
 type LoginValues = z.infer<typeof loginSchema>;
 
