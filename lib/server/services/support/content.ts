@@ -1,5 +1,5 @@
 /** What customers read in customer support (docs/support.md): published content only, in the reader's language. */
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { SUPPORT_TOPICS, type SupportTopic } from '@/lib/support/constants';
 import type {
   FaqCategoryGroup,
@@ -14,7 +14,7 @@ import type {
 import type { Actor, ServiceContext } from '@/lib/server/context';
 import { faqEntries, helpArticles, usefulLinks } from '@/lib/server/db/schema';
 import { safeHref, sanitizeHelpHtml } from '@/lib/server/sanitize';
-import { matchedLang, SEARCH_LIMIT, searchSql, searchTerms, snippetOf } from './search';
+import { matchedLang, rankedOrder, SEARCH_LIMIT, searchSql, searchTerms, snippetOf } from './search';
 import { firstOr404 } from '@/lib/server/services/common';
 
 type AnyCtx = Pick<ServiceContext<Actor | null>, 'db'>;
@@ -91,7 +91,7 @@ export async function searchHelp(ctx: AnyCtx, q: string, lang: SupportLang): Pro
     .select({ ...summaryColumns, textEn: h.textEn, textZh: h.textZh, score: sql<number>`${score}`.as('score') })
     .from(h)
     .where(and(eq(h.published, true), where))
-    .orderBy(desc(sql`score`), asc(h.sortOrder), asc(h.titleEn))
+    .orderBy(...rankedOrder(h.sortOrder, h.titleEn))
     .limit(SEARCH_LIMIT);
   return {
     terms,
@@ -136,7 +136,7 @@ export async function searchFaq(ctx: AnyCtx, q: string, lang: SupportLang): Prom
     .select({ row: f, score: sql<number>`${score}`.as('score') })
     .from(f)
     .where(and(eq(f.published, true), where))
-    .orderBy(desc(sql`score`), asc(f.sortOrder), asc(f.questionEn))
+    .orderBy(...rankedOrder(f.sortOrder, f.questionEn))
     .limit(SEARCH_LIMIT);
   return {
     terms,
