@@ -247,34 +247,17 @@ export const FilterBar = memo(function FilterBar({ filters, value, onChange, onC
         const fromError = errorOf(badFrom);
         const toError = errorOf(badTo, inverted);
         const alert = { formHelperText: { role: 'alert' } as object };
+        // Both boxes of the range are built alike (size, format check, width on a phone, message read out), so they
+        // cannot drift apart; they differ in key, label, value, bound and message.
+        const dateBox = (key: string, label: string, v: string, error: string | undefined, bound: { min?: string; max?: string }) => (
+          <DateInput size="small" label={label} value={v} onChange={setDate(key)} onBlur={showBad(key)} {...bound} sx={DATE_BOX} error={error !== undefined} helperText={error} slotProps={alert} />
+        );
         return (
           // On a phone the two dates stand one under the other, each the full width (DATE_BOX); two fixed 170 px boxes
           // had run 16 px past the other filters' edge, and two sharing a 390 px row cut their hint.
           <Box key={`${def.fromKey}-${def.toKey}-${generation}`} sx={{ display: 'flex', flexWrap: { xs: 'wrap', sm: 'nowrap' }, gap: 1, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}>
-            <DateInput
-              size="small"
-              label={def.fromLabel ?? t('ui.filter.from')}
-              value={from}
-              onChange={setDate(def.fromKey)}
-              onBlur={showBad(def.fromKey)}
-              max={to || undefined}
-              sx={DATE_BOX}
-              error={fromError !== undefined}
-              helperText={fromError}
-              slotProps={alert}
-            />
-            <DateInput
-              size="small"
-              label={def.toLabel ?? t('ui.filter.to')}
-              value={to}
-              onChange={setDate(def.toKey)}
-              onBlur={showBad(def.toKey)}
-              min={from || undefined}
-              sx={DATE_BOX}
-              error={toError !== undefined}
-              helperText={toError}
-              slotProps={alert}
-            />
+            {dateBox(def.fromKey, def.fromLabel ?? t('ui.filter.from'), from, fromError, { max: to || undefined })}
+            {dateBox(def.toKey, def.toLabel ?? t('ui.filter.to'), to, toError, { min: from || undefined })}
           </Box>
         );
       })}

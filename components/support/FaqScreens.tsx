@@ -4,13 +4,11 @@ import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
-import { StateMessage } from '@/components/common/StateMessage';
 import { supportContract } from '@/lib/support/contract';
-import { SupportIndexPage, SupportSearchPage } from './HelpScreens';
+import { HitChips, hitLang, SearchResults, SupportIndexPage, SupportSearchPage } from './HelpScreens';
 import { HelpBody, Highlight, useSupportLang } from './parts';
 
 const c = supportContract.endpoints;
@@ -63,33 +61,21 @@ export function FaqSearchScreen() {
   const lang = useSupportLang();
   return (
     <SupportSearchPage area="faq" base={BASE} endpoint={c.searchFaq}>
-      {(r, q) =>
-        r.hits.length === 0 ? (
-          <StateMessage title={t('search.none', { q })} headingComponent="h2" variant="inline" />
-        ) : (
-          <Box component="section" aria-label={t('search.results')} data-testid="search-results">
-            <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-              {t('search.count', { count: r.hits.length })}
-            </Typography>
-            {r.hits.map((h) => (
-              <FaqItem
-                key={h.id}
-                id={h.id}
-                question={h.title}
-                answerHtml={h.answerHtml}
-                terms={r.terms}
-                {...(h.matchedLang !== lang ? { lang: h.matchedLang === 'tc' ? 'zh-HK' : 'en' } : {})}
-                extra={
-                  <>
-                    <Chip size="small" label={t(`topics.${h.topic}`)} variant="outlined" />
-                    {h.matchedLang !== lang ? <Chip size="small" label={t(`search.matchedIn.${h.matchedLang}`)} color="info" variant="outlined" /> : null}
-                  </>
-                }
-              />
-            ))}
-          </Box>
-        )
-      }
+      {(r, q) => (
+        <SearchResults count={r.hits.length} empty={t('search.none', { q })} testId="search-results">
+          {r.hits.map((h) => (
+            <FaqItem
+              key={h.id}
+              id={h.id}
+              question={h.title}
+              answerHtml={h.answerHtml}
+              terms={r.terms}
+              {...hitLang(h.matchedLang, lang)}
+              extra={<HitChips topic={h.topic} matchedLang={h.matchedLang} />}
+            />
+          ))}
+        </SearchResults>
+      )}
     </SupportSearchPage>
   );
 }

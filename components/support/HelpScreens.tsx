@@ -22,7 +22,8 @@ import { useEndpointQuery } from '@/lib/api/query';
 import type { BodyOf, Endpoint, OutputOf } from '@/lib/contract';
 import { formatDate } from '@/lib/i18n/locales';
 import { supportContract } from '@/lib/support/contract';
-import type { HelpArticle, SearchResult } from '@/lib/support/schemas';
+import type { SupportTopic } from '@/lib/support/constants';
+import type { HelpArticle, SearchResult, SupportLang } from '@/lib/support/schemas';
 import { HelpBody, Highlight, SupportSearchBox, SupportTabs, useSupportLang } from './parts';
 
 const c = supportContract.endpoints;
@@ -143,33 +144,56 @@ export function useSearchQuery(): string | null {
   return value ? value : '';
 }
 
-export function SearchHits({ result, hrefOf, empty }: { result: SearchResult; hrefOf: (id: string) => string; empty: string }) {
+/** A hit that matched in the other language carries it (`lang`), so a screen reader reads it in that language. */
+export const hitLang = (matched: SupportLang, lang: SupportLang) => (matched !== lang ? { lang: matched === 'tc' ? 'zh-HK' : 'en' } : {});
+
+/** A hit's topic, and the language it matched in when that is not the page's. */
+export function HitChips({ topic, matchedLang }: { topic: SupportTopic; matchedLang: SupportLang }) {
   const { t } = useTranslation('support');
   const lang = useSupportLang();
-  if (result.hits.length === 0) return <StateMessage title={empty} headingComponent="h2" variant="inline" />;
   return (
-    <Box component="section" aria-label={t('search.results')}>
+    <>
+      <Chip size="small" label={t(`topics.${topic}`)} variant="outlined" />
+      {matchedLang !== lang ? <Chip size="small" label={t(`search.matchedIn.${matchedLang}`)} color="info" variant="outlined" /> : null}
+    </>
+  );
+}
+
+/** A search's answer: `empty` when nothing was found, else the results with their count read out above them. */
+export function SearchResults({ count, empty, testId, children }: { count: number; empty: string; testId?: string; children: ReactNode }) {
+  const { t } = useTranslation('support');
+  if (count === 0) return <StateMessage title={empty} headingComponent="h2" variant="inline" />;
+  return (
+    <Box component="section" aria-label={t('search.results')} data-testid={testId}>
       <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {t('search.count', { count: result.hits.length })}
+        {t('search.count', { count })}
       </Typography>
+      {children}
+    </Box>
+  );
+}
+
+export function SearchHits({ result, hrefOf, empty }: { result: SearchResult; hrefOf: (id: string) => string; empty: string }) {
+  const lang = useSupportLang();
+  return (
+    <SearchResults count={result.hits.length} empty={empty}>
       <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="search-results">
         {result.hits.map((h) => (
           <Paper key={h.id} component="li" variant="outlined" sx={{ p: 2 }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5, mb: 0.5 }}>
               <ArticleOutlinedIcon fontSize="small" color="action" aria-hidden />
-              <Link component={NextLink} href={hrefOf(h.id)} underline="hover" sx={{ fontWeight: 600 }} {...(h.matchedLang !== lang ? { lang: h.matchedLang === 'tc' ? 'zh-HK' : 'en' } : {})}>
+              <Link component={NextLink} href={hrefOf(h.id)} underline="hover" sx={{ fontWeight: 600 }} {...hitLang(h.matchedLang, lang)}>
                 <Highlight text={h.title} terms={result.terms} />
               </Link>
-              <Chip size="small" label={t(`topics.${h.topic}`)} variant="outlined" />
-              {h.matchedLang !== lang ? <Chip size="small" label={t(`search.matchedIn.${h.matchedLang}`)} color="info" variant="outlined" /> : null}
+              <HitChips topic={h.topic} matchedLang={h.matchedLang} />
             </Stack>
-            <Typography variant="body2" color="text.secondary" {...(h.matchedLang !== lang ? { lang: h.matchedLang === 'tc' ? 'zh-HK' : 'en' } : {})}>
+            <Typography variant="body2" color="text.secondary" {...hitLang(h.matchedLang, lang)}>
               <Highlight text={h.snippet} terms={result.terms} />
             </Typography>
           </Paper>
         ))}
       </Stack>
-    </Box>
+    </SearchResults>
   );
 }
 

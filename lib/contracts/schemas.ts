@@ -2,17 +2,14 @@
 import { z } from 'zod';
 import { recordIdSchema } from '@/lib/zodText';
 import type { Terms } from './terms';
-import { listBodySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
+import { listBodySchema, searchStatusFilter, type ListResult } from '@/lib/listQuery';
 import { CONTRACT_STATUSES, type BillingFrequency, type ContractEventType, type ContractStatus, type ContractType, type ScheduleState } from './constants';
 
 /** Sortable columns; `minimumCharge` is the minimum charge per period (issue 10 minor: amount columns sort). */
 export const CONTRACT_SORT_FIELDS = ['contractNo', 'endDate', 'startDate', 'minimumCharge'] as const;
 export type ContractSortField = (typeof CONTRACT_SORT_FIELDS)[number];
 
-export const listContractsSchema = listBodySchema(CONTRACT_SORT_FIELDS, {
-  status: enumListFilter(CONTRACT_STATUSES),
-  q: searchTextSchema.optional(),
-});
+export const listContractsSchema = listBodySchema(CONTRACT_SORT_FIELDS, searchStatusFilter(CONTRACT_STATUSES));
 export type ListContractsBody = z.input<typeof listContractsSchema>;
 
 export const contractIdSchema = recordIdSchema;

@@ -1,7 +1,7 @@
 /** Build inbox message: requests and answers shared by the API and the screens (client-safe). */
 import { z } from 'zod';
 import { recordIdSchema, uuidSchema, versionSchema, trimBlank } from '@/lib/zodText';
-import { listBodySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { listBodySchema, searchStatusFilter, searchTextSchema, type ListResult } from '@/lib/listQuery';
 import { findRoute, normalizePath } from '@/lib/permissions/routes';
 import { msg } from '@/lib/zodMessages';
 import { BUILDER_LIMITS, BUILDER_STATUSES, INBOX_AUDIENCES, INBOX_CATEGORIES, type BuilderStatus, type InboxAudience, type InboxCategory } from './constants';
@@ -74,7 +74,7 @@ export type SendMessageBody = z.infer<typeof sendMessageSchema>;
 export const BUILDER_SORT_FIELDS = ['updatedAt', 'sendTime', 'status'] as const;
 export type BuilderSortField = (typeof BUILDER_SORT_FIELDS)[number];
 
-export const listBuilderMessagesSchema = listBodySchema(BUILDER_SORT_FIELDS, { status: z.array(z.enum(BUILDER_STATUSES)).max(3).optional(), q: searchTextSchema.optional() });
+export const listBuilderMessagesSchema = listBodySchema(BUILDER_SORT_FIELDS, searchStatusFilter(BUILDER_STATUSES));
 export type ListBuilderMessagesBody = z.infer<typeof listBuilderMessagesSchema>;
 
 export const audienceOptionsSchema = z.strictObject({ q: searchTextSchema.optional() });

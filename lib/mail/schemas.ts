@@ -1,16 +1,15 @@
 /** The outbox screen's requests and answers (client-safe: no server import). */
 import { z } from 'zod';
 import { recordIdSchema } from '@/lib/zodText';
-import { listBodySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
+import { listBodySchema, searchStatusFilter, type ListResult } from '@/lib/listQuery';
 import { MAIL_LOCALES, MAIL_TEMPLATES, OUTBOX_STATUSES, type MailLocale, type MailTemplate, type OutboxStatus } from './constants';
 
 export const OUTBOX_SORT_FIELDS = ['createdAt', 'status'] as const;
 export type OutboxSortField = (typeof OUTBOX_SORT_FIELDS)[number];
 
 export const listOutboxSchema = listBodySchema(OUTBOX_SORT_FIELDS, {
-  status: enumListFilter(OUTBOX_STATUSES),
   /** Recipient address or subject, anywhere, case-insensitively. */
-  q: searchTextSchema.optional(),
+  ...searchStatusFilter(OUTBOX_STATUSES),
 });
 export type ListOutboxBody = z.infer<typeof listOutboxSchema>;
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { CustomerRef } from '@/lib/customers/schemas';
 import { CONTRACT_TYPES, type ContractType } from '@/lib/contracts/constants';
 import type { ContractEvent, ContractTerms } from '@/lib/contracts/schemas';
-import { isoDateSchema, listBodySchema, searchTextSchema, type ListFilterOf, type ListResult, enumListFilter, dateRangeFilter } from '@/lib/listQuery';
+import { isoDateSchema, listBodySchema, searchStatusFilter, searchTextSchema, type ListFilterOf, type ListResult, enumListFilter, dateRangeFilter } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
 import { optionalMoneyCents, versionSchema, trimBlank } from '@/lib/zodText';
 import { OFFER_STATUSES, RENEWAL_STATUSES, type OfferStatus, type RenewalStatus } from './constants';
@@ -157,7 +157,7 @@ export type OfferListResult = ListResult<OfferItem>;
 /** Sortable columns of the staff offer list; `periodCharge` is the offer's charge per period (issue 10 minor). */
 export const OFFER_SORT_FIELDS = ['offerCode', 'validTo', 'updatedAt', 'periodCharge'] as const;
 export type OfferSortField = (typeof OFFER_SORT_FIELDS)[number];
-export const listOffersSchema = listBodySchema(OFFER_SORT_FIELDS, { status: enumListFilter(OFFER_STATUSES), q: searchTextSchema.optional() });
+export const listOffersSchema = listBodySchema(OFFER_SORT_FIELDS, searchStatusFilter(OFFER_STATUSES));
 export type ListOffersBody = z.input<typeof listOffersSchema>;
 export type MachineModelOption = { modelCode: string; nameEn: string; nameZh: string };
 

@@ -9,33 +9,8 @@ import { addDays, daysBetween } from '@/lib/dates/hongKong';
 import { DEMO_UCP } from '@/lib/server/db/seedData';
 import { listBills } from '@/lib/server/services/bills';
 import { datesQuotedIn, monthsQuotedIn } from '../helpers/quotedDates';
+import { seedModulesAt, type SeedModules } from '../helpers/seedModulesAt';
 import { describeEachDb } from '../helpers/testDb';
-
-type SeedModules = {
-  seed: typeof import('@/lib/server/db/seed');
-  meter: typeof import('@/lib/server/db/seedData/meter');
-  inbox: typeof import('@/lib/server/db/seedData/inbox');
-  equipment: typeof import('@/lib/server/db/seedData/equipment');
-};
-
-/** The seed's modules as they load on `instant` (only Date is faked: timers, PGlite and the server run as usual). */
-async function seedModulesAt(instant: string): Promise<SeedModules> {
-  jest.useFakeTimers({
-    now: new Date(instant),
-    advanceTimers: true,
-    doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
-  });
-  let modules: SeedModules | undefined;
-  await jest.isolateModulesAsync(async () => {
-    modules = {
-      seed: await import('@/lib/server/db/seed'),
-      meter: await import('@/lib/server/db/seedData/meter'),
-      inbox: await import('@/lib/server/db/seedData/inbox'),
-      equipment: await import('@/lib/server/db/seedData/equipment'),
-    };
-  });
-  return modules!;
-}
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -44,7 +19,7 @@ describeEachDb('demo data seeded on another day', (getHandle) => {
   const SEED_DAY = '2027-03-10';
   let m: SeedModules;
   beforeAll(async () => {
-    m = await seedModulesAt('2027-03-10T04:00:00.000Z');
+    m = await seedModulesAt('2027-03-10T04:00:00.000Z', { keepClock: true });
     await m.seed.seedDemo(getHandle().db, { passwordHash: 'not-used-in-these-tests' });
     jest.useRealTimers();
   });

@@ -10,6 +10,7 @@ import { CONTRACT_ID, MACHINE_ID, RENEWING_CONTRACTS, SEED_CONTRACTS, SEED_DAY, 
 import { eligibilityOf } from '@/lib/server/services/renewal/customer';
 import { buildSeedReadings } from '@/lib/server/db/seedData/meter';
 import { RENEWAL_ID, SEED_OFFERS, SEED_RENEWALS } from '@/lib/server/db/seedData/renewal';
+import { seedModulesAt } from '../helpers/seedModulesAt';
 import { describeEachDb } from '../helpers/testDb';
 
 describe('demo meter readings (pure)', () => {
@@ -95,30 +96,6 @@ describe('demo dates relative to the seed day (the demo keeps working next month
 });
 
 describe('demo data seeded on another day (the seed modules loaded afresh under a fake clock)', () => {
-  type Modules = {
-    equipment: typeof import('@/lib/server/db/seedData/equipment');
-    meter: typeof import('@/lib/server/db/seedData/meter');
-    billing: typeof import('@/lib/server/db/seedData/billing');
-    renewal: typeof import('@/lib/server/db/seedData/renewal');
-  };
-  async function seededAt(instant: string): Promise<Modules> {
-    jest.useFakeTimers({ now: new Date(instant), doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate', 'setTimeout', 'clearTimeout'] });
-    let modules: Modules | undefined;
-    try {
-      await jest.isolateModulesAsync(async () => {
-        modules = {
-          equipment: await import('@/lib/server/db/seedData/equipment'),
-          meter: await import('@/lib/server/db/seedData/meter'),
-          billing: await import('@/lib/server/db/seedData/billing'),
-          renewal: await import('@/lib/server/db/seedData/renewal'),
-        };
-      });
-    } finally {
-      jest.useRealTimers();
-    }
-    return modules!;
-  }
-
   // Harbour View's rental is billed quarterly on the 1st, the printer's reading day: seeded from 1 January (April,
   // July, October) to the 6th of the next month, that bill named, and so kept, the printer's reading of the 1st, and
   // the printer read "ok" or "due" (the API suite run at 00:10 HK on 1 Jan 2027: "ok").
@@ -130,7 +107,7 @@ describe('demo data seeded on another day (the seed modules loaded afresh under 
     ['2027-07-31T15:00:00Z', '2027-07-31'],
     ['2028-02-29T15:30:00Z', '2028-02-29'],
   ])('seeded at %s (%s in Hong Kong): the printer is overdue, and every bill names readings that exist', async (instant, day) => {
-    const m = await seededAt(instant);
+    const m = await seedModulesAt(instant);
     expect(m.equipment.SEED_DAY).toBe(day);
     const readings = m.meter.buildSeedReadings(day);
     const printer = m.equipment.SEED_MACHINES.find((x) => x.id === MACHINE_ID.hvPrinter)!;
@@ -146,7 +123,7 @@ describe('demo data seeded on another day (the seed modules loaded afresh under 
   // The approved renewal of 5 Nov 2024 is priced from the 12 months before it; the seeded history (three years before
   // the billing reference) no longer reaches that far from February 2028, and its comparison priced nothing.
   it.each(['2026-11-25T04:00:00Z', '2028-02-29T15:30:00Z', '2029-10-03T04:00:00Z'])('seeded at %s, every renewal is priced from 12 months of readings', async (instant) => {
-    const m = await seededAt(instant);
+    const m = await seedModulesAt(instant);
     for (const r of m.renewal.SEED_RENEWALS) {
       expect(r.currentCostCents).toBeGreaterThan(0);
       expect(r.offerCostCents).toBeGreaterThan(0);

@@ -4,24 +4,10 @@
  * (`demoMorning`). The seed takes its clock when its modules load, so they are loaded afresh under a fake Date.
  */
 import { demoMorning } from '@/lib/server/db/seedData/hkTime';
-
-type Modules = {
-  orders: typeof import('@/lib/server/db/seedData/orders');
-  inbox: typeof import('@/lib/server/db/seedData/inbox');
-};
-
-async function modulesAt(instant: string): Promise<Modules> {
-  jest.useFakeTimers({ now: new Date(instant), doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate', 'setTimeout', 'clearTimeout'] });
-  let modules: Modules | undefined;
-  await jest.isolateModulesAsync(async () => {
-    modules = { orders: await import('@/lib/server/db/seedData/orders'), inbox: await import('@/lib/server/db/seedData/inbox') };
-  });
-  jest.useRealTimers();
-  return modules!;
-}
+import { seedModulesAt, type SeedModules } from '../helpers/seedModulesAt';
 
 /** Every instant the seeded orders, shipments and inbox messages carry. */
-function seededInstants(m: Modules): { what: string; at: Date }[] {
+function seededInstants(m: SeedModules): { what: string; at: Date }[] {
   const data = m.orders.buildSeedOrders();
   return [
     ...data.orders.flatMap((o) => [{ what: `order ${o.orderNo} created`, at: o.createdAt as Date }]),
@@ -47,7 +33,7 @@ describe('demo data seeded early in the morning', () => {
   const NOW = '2027-02-28T23:30:00.000Z';
 
   it('dates no order, shipment, tracking event or inbox message after the moment of seeding', async () => {
-    const m = await modulesAt(NOW);
+    const m = await seedModulesAt(NOW);
     const instants = seededInstants(m);
     expect(instants.length).toBeGreaterThan(200);
     expect(instants.filter((x) => x.at.getTime() > Date.parse(NOW)).map((x) => `${x.what} at ${x.at.toISOString()}`)).toEqual([]);
@@ -55,7 +41,7 @@ describe('demo data seeded early in the morning', () => {
   });
 
   it('still has orders placed and parcels out for delivery within the last day', async () => {
-    const m = await modulesAt(NOW);
+    const m = await seedModulesAt(NOW);
     const data = m.orders.buildSeedOrders();
     const dayAgo = Date.parse(NOW) - 24 * 3_600_000;
     expect(data.events.some((e) => e.step === 'out_for_delivery' && (e.at as Date).getTime() > dayAgo)).toBe(true);
@@ -63,7 +49,7 @@ describe('demo data seeded early in the morning', () => {
   });
 
   it('keeps the reference at 09:00 the same day once the morning has passed', async () => {
-    const m = await modulesAt('2027-03-01T04:00:00.000Z');
+    const m = await seedModulesAt('2027-03-01T04:00:00.000Z');
     expect(m.orders.SEED_ORDERS_DATE.toISOString()).toBe('2027-03-01T01:00:00.000Z');
   });
 });

@@ -111,11 +111,12 @@ describeEachDb('payment slip upload', (getHandle) => {
   });
 
   describe('bad input stores nothing', () => {
-    async function expectRefused(res: TestResponse, status: number, code: string, ucpId: string) {
+    /** Refused with `status` and `code`, and the customer's slips and files are as they were (`stored`: none by default). */
+    async function expectRefused(res: TestResponse, status: number, code: string, ucpId: string, stored = { slips: 0, files: 0 }) {
       expect(res.status).toBe(status);
       expect(res.body.status).toBe('error');
       expect(res.body.error.code).toBe(code);
-      expect(await counts(ucpId)).toEqual({ slips: 0, files: 0 });
+      expect(await counts(ucpId)).toEqual(stored);
     }
 
     it('a file over the upload_file_size parameter: 413 while streaming', async () => {
@@ -217,10 +218,7 @@ describeEachDb('payment slip upload', (getHandle) => {
       const pending = await createBill(db(), other.ucpId, { amountCents: 10_000 });
       await createSlip(db(), other.ucpId, [pending.id], { amountCents: 10_000 });
       const before = await counts(other.ucpId);
-      const res = await upload(other.token, fieldsFor([pending.id], 100));
-      expect(res.status).toBe(409);
-      expect(res.body.error.code).toBe('BILL_UNDER_REVIEW');
-      expect(await counts(other.ucpId)).toEqual(before);
+      await expectRefused(await upload(other.token, fieldsFor([pending.id], 100)), 409, 'BILL_UNDER_REVIEW', other.ucpId, before);
       const third = await caller();
       const rejected = await createBill(db(), third.ucpId);
       await createSlip(db(), third.ucpId, [rejected.id], { status: 'reject', reviewedAt: new Date() });
@@ -233,10 +231,7 @@ describeEachDb('payment slip upload', (getHandle) => {
       const bill = await createBill(db(), c.ucpId, { amountCents: 262_806, dueDate: '2026-10-31', billDate: '2026-10-01' });
       await createSlip(db(), c.ucpId, [bill.id], { amountCents: 10_000 });
       const before = await counts(c.ucpId);
-      const over = await upload(c.token, fieldsFor([bill.id], 252_807));
-      expect(over.status).toBe(400);
-      expect(over.body.error.code).toBe('PAYMENT_AMOUNT_EXCEEDS_BALANCE');
-      expect(await counts(c.ucpId)).toEqual(before);
+      await expectRefused(await upload(c.token, fieldsFor([bill.id], 252_807)), 400, 'PAYMENT_AMOUNT_EXCEEDS_BALANCE', c.ucpId, before);
       // Listed for the form with what is left to pay.
       const listed = await server.post(LIST_BILLS, { page: 1, pageSize: 50, filter: { status: ['unpaid', 'partly_paid', 'overdue', 'under_review'] } }, { token: c.token });
       expect(listed.body.data.items).toEqual([expect.objectContaining({ id: bill.id, balanceCents: 262_806, pendingCents: 10_000, payableCents: 252_806 })]);

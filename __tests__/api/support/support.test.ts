@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import type { BodyOf } from '@/lib/contract';
 import { supportAdminContract } from '@/lib/support/adminContract';
 import { supportContract } from '@/lib/support/contract';
 import { auditLog, enquiries, inboxDeliveries, inboxMessages, outbox } from '@/lib/server/db/schema';
@@ -157,13 +158,17 @@ describeEachDb('customer support', (getHandle) => {
     expect((await callEndpoint(server, a.listEnquiries, { page: 1, pageSize: 20 }, { token: customerToken })).status).toBe(403);
   });
 
-  it('refuses an invalid enquiry with field errors', async () => {
-    const res = await callEndpoint(
+  /** A general enquiry from the customer under a fresh idempotency key: a valid one but for what `over` changes. */
+  const submitEnquiry = (over: Partial<BodyOf<typeof c.submitEnquiry>>) =>
+    callEndpoint(
       server,
       c.submitEnquiry,
-      { topic: 'general', subject: '', message: 'short', contactName: 'A', contactEmail: 'not-an-email', contactPhone: 'abc', idempotencyKey: randomUUID() },
+      { topic: 'general', subject: 'Call me', message: 'Please call me back about toner.', contactName: 'Chan', contactEmail: 'tm.chan@example.hk', contactPhone: '', idempotencyKey: randomUUID(), ...over },
       { token: customerToken },
     );
+
+  it('refuses an invalid enquiry with field errors', async () => {
+    const res = await submitEnquiry({ subject: '', message: 'short', contactName: 'A', contactEmail: 'not-an-email', contactPhone: 'abc' });
     expect(res.status).toBe(400);
     const fields = (res.body as { error?: { fields?: Record<string, string[]> } }).error?.fields ?? {};
     expect(Object.keys(fields).sort()).toEqual(['contactEmail', 'contactPhone', 'message', 'subject']);
@@ -171,24 +176,14 @@ describeEachDb('customer support', (getHandle) => {
 
   it('refuses an enquiry whose text is only zero-width characters (QA: it was filed and reached staff blank)', async () => {
     const zw = '\u200B\u200C\u200D\u2060\uFEFF';
-    const res = await callEndpoint(
-      server,
-      c.submitEnquiry,
-      { topic: 'general', subject: zw, message: zw.repeat(3), contactName: ` ${zw} `, contactEmail: 'tm.chan@example.hk', contactPhone: '', idempotencyKey: randomUUID() },
-      { token: customerToken },
-    );
+    const res = await submitEnquiry({ subject: zw, message: zw.repeat(3), contactName: ` ${zw} ` });
     expect(res.status).toBe(400);
     const fields = (res.body as { error?: { fields?: Record<string, string[]> } }).error?.fields ?? {};
     expect(fields).toEqual({ subject: ['ui.validation.required'], message: [expect.stringContaining('messageTooShort')], contactName: ['ui.validation.required'] });
   });
 
   it('takes a phone number and e-mail typed in full-width and stores them half-width (QA: they were refused)', async () => {
-    const res = await callEndpoint(
-      server,
-      c.submitEnquiry,
-      { topic: 'general', subject: 'Call me', message: 'Please call me back about toner.', contactName: 'Chan', contactEmail: ' \u200Bｔｍ．ｃｈａｎ＠example.hk ', contactPhone: '＋８５２　９１２３－４５６７', idempotencyKey: randomUUID() },
-      { token: customerToken },
-    );
+    const res = await submitEnquiry({ contactEmail: ' \u200Bｔｍ．ｃｈａｎ＠example.hk ', contactPhone: '＋８５２　９１２３－４５６７' });
     expect(res.status).toBe(200);
     const { id } = ok<{ id: string }>(res);
     const [row] = await getHandle().db.select().from(enquiries).where(eq(enquiries.id, id));

@@ -11,22 +11,14 @@ import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import type { ChangeStatus, ChangeType } from '@/lib/accountChanges/constants';
 import type { CustomerChangeListItem, CurrentValues } from '@/lib/accountChanges/schemas';
 import type { FunctionCode } from '@/lib/permissions/codes';
-import { endpointSuccess, testChangeMachine, testCustomer } from '../testUtils/handlers';
+import { endpointSuccess, testChangeItem, testChangeMachine, testCustomer } from '../testUtils/handlers';
 import { renderWithProviders, text, type TestLocale } from '../testUtils/render';
 import { alertLinkClipping } from '../common/viewport';
 import { server } from '../testUtils/server';
 
 const BILL_ID = '00000000-0000-4000-8000-000000000101';
 const item = (id: string, requestNo: string, type: ChangeType, status: ChangeStatus, machineIds: string[] = [], contractIds: string[] = []): CustomerChangeListItem => ({
-  id,
-  requestNo,
-  type,
-  status,
-  channelSource: 'W',
-  submittedAt: '2026-11-18T02:10:00.000Z',
-  submittedByName: 'Chan Tai Man',
-  reviewerComment: null,
-  updatedAt: '2026-11-18T02:10:00.000Z',
+  ...testChangeItem({ id, requestNo, type, status }),
   machineIds,
   contractIds,
 });

@@ -8,33 +8,24 @@ import { RequestListScreen } from '@/components/accountChanges/RequestListScreen
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import type { ChangeStatus } from '@/lib/accountChanges/constants';
 import type { ChangeDetail } from '@/lib/accountChanges/schemas';
-import { endpointSuccess } from '../testUtils/handlers';
+import { endpointSuccess, testChangeDetail } from '../testUtils/handlers';
 import { renderWithProviders, text, type TestLocale } from '../testUtils/render';
 import { server } from '../testUtils/server';
 
 const ID = '00000000-0000-4000-8000-000000000104';
 const REASON = 'Please give an address in Kwun Tong.';
 
+/** A hardcopy request decided by staff on the 19th with `REASON` as their comment. */
 function detail(status: ChangeStatus): ChangeDetail {
-  return {
+  const submitted = testChangeDetail();
+  return testChangeDetail({
     id: ID,
     requestNo: 'ACR-2026-000104',
-    type: 'rec_hardcopy',
     status,
-    channelSource: 'W',
-    submittedAt: '2026-11-18T02:10:00.000Z',
-    submittedByName: 'Chan Tai Man',
     reviewerComment: REASON,
     updatedAt: '2026-11-19T02:10:00.000Z',
-    oldValue: { receiveHardcopy: true, ebillEmail: 'ap@example.hk' },
-    newValue: { receiveHardcopy: false, ebillEmail: 'ap@example.hk' },
-    effectiveDate: null,
-    attachments: [],
-    history: [
-      { at: '2026-11-18T02:10:00.000Z', fromStatus: null, toStatus: 'pending', actorName: 'Chan Tai Man', byProvider: false, comment: null },
-      { at: '2026-11-19T02:10:00.000Z', fromStatus: 'pending', toStatus: status, actorName: null, byProvider: true, comment: REASON },
-    ],
-  };
+    history: [...submitted.history, { at: '2026-11-19T02:10:00.000Z', fromStatus: 'pending', toStatus: status, actorName: null, byProvider: true, comment: REASON }],
+  });
 }
 
 function open(locale: TestLocale, status: ChangeStatus) {

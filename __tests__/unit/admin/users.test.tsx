@@ -5,7 +5,7 @@ import { ResourceFormPage, ResourceListPage, ResourceViewPage } from '@/componen
 import { usersContract } from '@/lib/users/contract';
 import type { UserDetail, UserListResult } from '@/lib/users/schemas';
 import { endpointSuccess } from '../testUtils/handlers';
-import { renderWithProviders } from '../testUtils/render';
+import { renderWithProviders, type TestLocale } from '../testUtils/render';
 import { declaredStyleAt } from '../common/viewport';
 import { server } from '../testUtils/server';
 
@@ -52,6 +52,22 @@ const detail = (over: Partial<UserDetail> = {}): UserDetail => ({
   linkDetails: [{ ucpId: 'UCP100001', nameEn: 'Harbour View Trading', nameZh: '海景貿易', groups: [{ id: 'g1', code: 'CUST_ADMIN', nameEn: 'Customer administrator', nameZh: '客戶管理員' }] }],
   ...over,
 });
+
+type ImportRow = { row: number; loginId: string; errors: string[] };
+
+/**
+ * The user list with the import dialog open and a file checked: the dry run (the stubbed upload) answers `rows`, the
+ * rows without errors counted valid. `open` and `check` name the dialog's buttons in `locale`.
+ */
+async function checkImport(rows: ImportRow[], { locale = 'en', open = 'Import users', check = 'Check file' }: { locale?: TestLocale; open?: string; check?: string } = {}) {
+  server.use(endpointSuccess(u.listUsers, list));
+  const valid = rows.filter((r) => r.errors.length === 0).length;
+  upload.mockResolvedValue({ ok: true, traceId: 't', data: { dryRun: true, total: rows.length, valid, imported: 0, rows } });
+  renderWithProviders(<ResourceListPage resource={usersResource} />, { locale, functionCodes: ['user_ac_main_impexp'], route: '/admin-controls/user-account-maintenance' });
+  await userEvent.click(await screen.findByRole('button', { name: open }));
+  await userEvent.upload(screen.getByTestId('import-file'), new File(['login_id,name,email\n'], 'users.csv', { type: 'text/csv' }));
+  await userEvent.click(screen.getByRole('button', { name: check }));
+}
 
 describe('user account maintenance screens', () => {
   it('export and import only for user_ac_main_impexp; "Add user" only for writers', async () => {
@@ -118,26 +134,11 @@ describe('user account maintenance screens', () => {
   // counted the cell's padding). jsdom lays nothing out: what is checked is that the cell lets the id break nowhere
   // but after its "@" and before a dot of the domain (the page was looked at in Chromium at 390 px, en and tc).
   it('the import check lists each row with its login id kept readable on a phone', async () => {
-    server.use(endpointSuccess(u.listUsers, list));
-    upload.mockResolvedValue({
-      ok: true,
-      traceId: 't',
-      data: {
-        dryRun: true,
-        total: 3,
-        valid: 2,
-        imported: 0,
-        rows: [
-          { row: 2, loginId: 'good.one@demo.hk', errors: [] },
-          { row: 3, loginId: 'bad id', errors: ['email:ui.validation.email'] },
-          { row: 4, loginId: 'new.person', errors: [] },
-        ],
-      },
-    });
-    renderWithProviders(<ResourceListPage resource={usersResource} />, { functionCodes: ['user_ac_main_impexp'], route: '/admin-controls/user-account-maintenance' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Import users' }));
-    await userEvent.upload(screen.getByTestId('import-file'), new File(['login_id,name,email\n'], 'users.csv', { type: 'text/csv' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Check file' }));
+    await checkImport([
+      { row: 2, loginId: 'good.one@demo.hk', errors: [] },
+      { row: 3, loginId: 'bad id', errors: ['email:ui.validation.email'] },
+      { row: 4, loginId: 'new.person', errors: [] },
+    ]);
     const cell = await screen.findByTestId('import-row-2-login');
     expect(upload).toHaveBeenCalledWith('/api/users/importUsers', { dryRun: 'true' }, expect.anything(), expect.anything());
     expect(cell).toHaveTextContent('good.one@demo.hk');
@@ -161,16 +162,10 @@ describe('user account maintenance screens', () => {
     ['en', 'Import users', 'Check file', 'Import 3 users'],
     ['tc', '匯入用戶', '檢查檔案', '匯入 3 位用戶'],
   ] as const)('the import dialog’s buttons stand one under the other on a phone, in a row from 600 px (%s)', async (locale, open, check, submit) => {
-    server.use(endpointSuccess(u.listUsers, list));
-    upload.mockResolvedValue({
-      ok: true,
-      traceId: 't',
-      data: { dryRun: true, total: 3, valid: 3, imported: 0, rows: [2, 3, 4].map((row) => ({ row, loginId: `user${row}@demo.hk`, errors: [] })) },
-    });
-    renderWithProviders(<ResourceListPage resource={usersResource} />, { locale, functionCodes: ['user_ac_main_impexp'], route: '/admin-controls/user-account-maintenance' });
-    await userEvent.click(await screen.findByRole('button', { name: open }));
-    await userEvent.upload(screen.getByTestId('import-file'), new File(['login_id,name,email\n'], 'users.csv', { type: 'text/csv' }));
-    await userEvent.click(screen.getByRole('button', { name: check }));
+    await checkImport(
+      [2, 3, 4].map((row) => ({ row, loginId: `user${row}@demo.hk`, errors: [] })),
+      { locale, open, check },
+    );
     const importButton = await screen.findByRole('button', { name: submit });
     expect(importButton).toBeEnabled();
     const actions = importButton.parentElement as HTMLElement;
@@ -192,22 +187,10 @@ describe('user account maintenance screens', () => {
     ['en', 'Import users', 'Check file', ['user_type: must be customer or staff', 'language: must be en or tc', 'customers: No active customer has this UCP ID.']],
     ['tc', '匯入用戶', '檢查檔案', ['user_type（用戶類別）：必須為 customer 或 staff', 'language（語言）：必須為 en 或 tc', 'customers（客戶）：沒有使用中的客戶擁有此 UCP 編號。']],
   ] as const)('the import check shows each of a row’s errors translated (%s)', async (locale, open, check, texts) => {
-    server.use(endpointSuccess(u.listUsers, list));
-    upload.mockResolvedValue({
-      ok: true,
-      traceId: 't',
-      data: {
-        dryRun: true,
-        total: 1,
-        valid: 0,
-        imported: 0,
-        rows: [{ row: 2, loginId: 'x.user', errors: ['kind:users:import.kindInvalid', 'preferredLanguage:users:import.languageInvalid', 'customers:users:errors.customerUnknown'] }],
-      },
-    });
-    renderWithProviders(<ResourceListPage resource={usersResource} />, { locale, functionCodes: ['user_ac_main_impexp'], route: '/admin-controls/user-account-maintenance' });
-    await userEvent.click(await screen.findByRole('button', { name: open }));
-    await userEvent.upload(screen.getByTestId('import-file'), new File(['login_id,name,email\n'], 'users.csv', { type: 'text/csv' }));
-    await userEvent.click(screen.getByRole('button', { name: check }));
+    await checkImport(
+      [{ row: 2, loginId: 'x.user', errors: ['kind:users:import.kindInvalid', 'preferredLanguage:users:import.languageInvalid', 'customers:users:errors.customerUnknown'] }],
+      { locale, open, check },
+    );
     const row = await screen.findByTestId('import-row-2');
     expect(within(row).getAllByRole('listitem').map((li) => li.textContent)).toEqual(texts);
   }, 30_000);

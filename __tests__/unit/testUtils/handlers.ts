@@ -1,7 +1,7 @@
 import { delay, http, HttpResponse, type DefaultBodyType, type StrictRequest } from 'msw';
 import { loginContract } from '@/lib/auth/contract';
 import { userContract } from '@/lib/customer/contract';
-import type { CurrentValues } from '@/lib/accountChanges/schemas';
+import type { ChangeDetail, ChangeListItem, CurrentValues } from '@/lib/accountChanges/schemas';
 import type { CurrentCustomer } from '@/lib/customer/schemas';
 import type { ErrorBody } from '@/lib/errors';
 import { inboxContract } from '@/lib/inbox/contract';
@@ -137,6 +137,38 @@ export function testChangeMachine(id: string, serialNo: string, overrides: Parti
     modelNameEn: 'Ricoh IM 2500',
     modelNameZh: '理光 IM 2500',
     contractNo: 'CT-2024-00118',
+    ...overrides,
+  };
+}
+
+/** A change request as the lists show it: a receive-hardcopy change Chan Tai Man submitted, still pending. */
+export function testChangeItem(overrides: Partial<ChangeListItem> = {}): ChangeListItem {
+  return {
+    id: '00000000-0000-4000-8000-000000000105',
+    requestNo: 'ACR-2026-000105',
+    type: 'rec_hardcopy',
+    status: 'pending',
+    channelSource: 'W',
+    submittedAt: '2026-11-18T02:10:00.000Z',
+    submittedByName: 'Chan Tai Man',
+    reviewerComment: null,
+    updatedAt: '2026-11-18T02:10:00.000Z',
+    ...overrides,
+  };
+}
+
+type HardcopyChangeDetail = Extract<ChangeDetail, { type: 'rec_hardcopy' }>;
+
+/** That request opened (`getRequest`; staff's `getForReview` adds the customer and the caller's actions): paper bills off. */
+export function testChangeDetail(overrides: Partial<Omit<HardcopyChangeDetail, 'type'>> = {}): HardcopyChangeDetail {
+  return {
+    ...testChangeItem(),
+    type: 'rec_hardcopy',
+    oldValue: { receiveHardcopy: true, ebillEmail: 'ap@example.hk' },
+    newValue: { receiveHardcopy: false, ebillEmail: 'ap@example.hk' },
+    effectiveDate: null,
+    attachments: [],
+    history: [{ at: '2026-11-18T02:10:00.000Z', fromStatus: null, toStatus: 'pending', actorName: 'Chan Tai Man', byProvider: false, comment: null }],
     ...overrides,
   };
 }

@@ -5,7 +5,7 @@ import { CheckboxElement, TextFieldElement } from '@/components/common/form';
 import { describeResource } from '@/components/common/resource';
 import { TableSection } from '@/components/common/DetailParts';
 import { StatusChip } from '@/components/common/StatusChip';
-import { BilingualFields, bilingualRows, KeyAndNameFields, nameColumn, updateWithoutKey } from '@/components/common/resourceFields';
+import { BilingualFields, bilingualRows, KeyAndNameFields, nameColumn, recordValues, updateWithoutKey } from '@/components/common/resourceFields';
 import { createdColumn, statusColumn, statusFilter, statusRow } from '@/components/common/resourceStatus';
 import { customersContract } from '@/lib/customers/contract';
 import { createCustomerSchema, type CustomerDetail, type CustomerListItem } from '@/lib/customers/schemas';
@@ -122,18 +122,8 @@ export const customersResource = describeResource({
   form: {
     schema: createCustomerSchema,
     empty,
-    fromRecord: (r: CustomerDetail) => ({
-      ucpId: r.id,
-      nameEn: r.nameEn,
-      nameZh: r.nameZh,
-      brNo: r.brNo,
-      billingAddressEn: r.billingAddressEn,
-      billingAddressZh: r.billingAddressZh,
-      contactName: r.contactName,
-      contactPhone: r.contactPhone,
-      contactEmail: r.contactEmail,
-      receiveHardcopyBill: r.receiveHardcopyBill,
-    }),
+    // Every form field is the record's field of that name, but the UCP id, which the record answers as its id.
+    fromRecord: (r: CustomerDetail) => recordValues(empty)({ ...r, ucpId: r.id }),
     fields: (form, t, mode) => (
       <>
         <KeyAndNameFields control={form.control} keyName="ucpId" t={t} mode={mode} />

@@ -8,26 +8,12 @@ import userEvent from '@testing-library/user-event';
 import { ApprovalDetailScreen } from '@/components/admin/approvals/ApprovalDetailScreen';
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import type { ReviewDetail } from '@/lib/accountChanges/schemas';
-import { endpointError, endpointSuccess } from '../../testUtils/handlers';
+import { endpointError, endpointSuccess, testChangeDetail } from '../../testUtils/handlers';
 import { renderWithProviders, text, type TestLocale } from '../../testUtils/render';
 import { server } from '../../testUtils/server';
 
-const ID = '00000000-0000-4000-8000-000000000105';
 const request: ReviewDetail = {
-  id: ID,
-  requestNo: 'ACR-2026-000105',
-  type: 'rec_hardcopy',
-  status: 'pending',
-  channelSource: 'W',
-  submittedAt: '2026-11-18T02:10:00.000Z',
-  submittedByName: 'Chan Tai Man',
-  reviewerComment: null,
-  updatedAt: '2026-11-18T02:10:00.000Z',
-  oldValue: { receiveHardcopy: true, ebillEmail: 'ap@example.hk' },
-  newValue: { receiveHardcopy: false, ebillEmail: 'ap@example.hk' },
-  effectiveDate: null,
-  attachments: [],
-  history: [{ at: '2026-11-18T02:10:00.000Z', fromStatus: null, toStatus: 'pending', actorName: 'Chan Tai Man', byProvider: false, comment: null }],
+  ...testChangeDetail(),
   ucpId: 'UCP100001',
   customerNameEn: 'Harbour View Trading Company Limited',
   customerNameZh: '海景貿易有限公司',
@@ -41,7 +27,7 @@ describe.each(['en', 'tc'] as const)('approving a request someone else decided f
     renderWithProviders(<ApprovalDetailScreen />, {
       locale,
       functionCodes: ['apv_chg_rec_hardcopy_write'],
-      router: { pathname: '/admin-controls/approve-account-info-update/[id]', query: { id: ID } },
+      router: { pathname: '/admin-controls/approve-account-info-update/[id]', query: { id: request.id } },
     });
     const approve = text(locale, 'common:ui.review.approve');
     await user.click(await screen.findByRole('button', { name: approve }));

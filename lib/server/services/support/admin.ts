@@ -38,6 +38,18 @@ function listOrder(sort: ListContentBody['sort'], title: AnyColumn, updatedAt: A
 }
 
 type ContentTable = typeof helpArticles | typeof faqEntries | typeof usefulLinks;
+
+/** The publishing columns every kind of content has (`publishedContentColumns` of the schema), as a staff list reads them. */
+const publishingColumns = (t: ContentTable) => ({ sortOrder: t.sortOrder, published: t.published, updatedAt: t.updatedAt, __total: totalCount() });
+
+/** The same columns in a record of any kind, as the edit and view pages read them. */
+const publishingRecord = (r: { sortOrder: number; published: boolean; createdAt: Date; updatedAt: Date }) => ({
+  sortOrder: r.sortOrder,
+  published: r.published,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
 /** Stands for each of the three in the queries of contentWrites (see there). */
 type Table = typeof usefulLinks;
 const asRow = (values: object) => values as Table['$inferInsert'];
@@ -115,10 +127,7 @@ const articleRecord = (r: typeof helpArticles.$inferSelect): ArticleRecord => ({
   summaryZh: r.summaryZh,
   bodyEn: sanitizeHelpHtml(r.bodyEn),
   bodyZh: sanitizeHelpHtml(r.bodyZh),
-  sortOrder: r.sortOrder,
-  published: r.published,
-  createdAt: r.createdAt.toISOString(),
-  updatedAt: r.updatedAt.toISOString(),
+  ...publishingRecord(r),
 });
 
 export async function listArticles(ctx: ServiceContext, body: ListContentBody) {
@@ -132,10 +141,7 @@ export async function listArticles(ctx: ServiceContext, body: ListContentBody) {
       topic: helpArticles.topic,
       titleEn: helpArticles.titleEn,
       titleZh: helpArticles.titleZh,
-      sortOrder: helpArticles.sortOrder,
-      published: helpArticles.published,
-      updatedAt: helpArticles.updatedAt,
-      __total: totalCount(),
+      ...publishingColumns(helpArticles),
     })
     .from(helpArticles)
     .where(and(...where))
@@ -143,10 +149,7 @@ export async function listArticles(ctx: ServiceContext, body: ListContentBody) {
   return paginate(q, body, (r): ArticleRow => ({ ...r, topic: r.topic as SupportTopic, updatedAt: r.updatedAt.toISOString() }));
 }
 
-const articleWrites = contentWrites({ table: helpArticles, entity: 'help_article', values: articleValues, record: articleRecord });
-export const getArticle = articleWrites.get;
-export const createArticle = articleWrites.create;
-export const updateArticle = articleWrites.update;
+export const { get: getArticle, create: createArticle, update: updateArticle } = contentWrites({ table: helpArticles, entity: 'help_article', values: articleValues, record: articleRecord });
 
 // ── FAQ ──────────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -162,10 +165,7 @@ const faqRecord = (r: typeof faqEntries.$inferSelect): FaqRecord => ({
   questionZh: r.questionZh,
   answerEn: sanitizeHelpHtml(r.answerEn),
   answerZh: sanitizeHelpHtml(r.answerZh),
-  sortOrder: r.sortOrder,
-  published: r.published,
-  createdAt: r.createdAt.toISOString(),
-  updatedAt: r.updatedAt.toISOString(),
+  ...publishingRecord(r),
 });
 
 export async function listFaqEntries(ctx: ServiceContext, body: ListContentBody) {
@@ -179,10 +179,7 @@ export async function listFaqEntries(ctx: ServiceContext, body: ListContentBody)
       category: faqEntries.category,
       questionEn: faqEntries.questionEn,
       questionZh: faqEntries.questionZh,
-      sortOrder: faqEntries.sortOrder,
-      published: faqEntries.published,
-      updatedAt: faqEntries.updatedAt,
-      __total: totalCount(),
+      ...publishingColumns(faqEntries),
     })
     .from(faqEntries)
     .where(and(...where))
@@ -190,10 +187,7 @@ export async function listFaqEntries(ctx: ServiceContext, body: ListContentBody)
   return paginate(q, body, (r): FaqRow => ({ ...r, category: r.category as SupportTopic, updatedAt: r.updatedAt.toISOString() }));
 }
 
-const faqWrites = contentWrites({ table: faqEntries, entity: 'faq_entry', values: faqValues, record: faqRecord });
-export const getFaqEntry = faqWrites.get;
-export const createFaqEntry = faqWrites.create;
-export const updateFaqEntry = faqWrites.update;
+export const { get: getFaqEntry, create: createFaqEntry, update: updateFaqEntry } = contentWrites({ table: faqEntries, entity: 'faq_entry', values: faqValues, record: faqRecord });
 
 // ── Useful links ─────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -210,10 +204,7 @@ const linkRecord = (r: typeof usefulLinks.$inferSelect): LinkRecord => ({
   descriptionEn: r.descriptionEn,
   descriptionZh: r.descriptionZh,
   url: r.url,
-  sortOrder: r.sortOrder,
-  published: r.published,
-  createdAt: r.createdAt.toISOString(),
-  updatedAt: r.updatedAt.toISOString(),
+  ...publishingRecord(r),
 });
 
 export async function listLinks(ctx: ServiceContext, body: ListLinksBody) {
@@ -227,10 +218,7 @@ export async function listLinks(ctx: ServiceContext, body: ListLinksBody) {
       titleEn: usefulLinks.titleEn,
       titleZh: usefulLinks.titleZh,
       url: usefulLinks.url,
-      sortOrder: usefulLinks.sortOrder,
-      published: usefulLinks.published,
-      updatedAt: usefulLinks.updatedAt,
-      __total: totalCount(),
+      ...publishingColumns(usefulLinks),
     })
     .from(usefulLinks)
     .where(and(...where))
@@ -238,7 +226,4 @@ export async function listLinks(ctx: ServiceContext, body: ListLinksBody) {
   return paginate(q, body, (r): LinkRow => ({ ...r, updatedAt: r.updatedAt.toISOString() }));
 }
 
-const linkWrites = contentWrites({ table: usefulLinks, entity: 'useful_link', values: linkValues, record: linkRecord, auditValues: true });
-export const getLink = linkWrites.get;
-export const createLink = linkWrites.create;
-export const updateLink = linkWrites.update;
+export const { get: getLink, create: createLink, update: updateLink } = contentWrites({ table: usefulLinks, entity: 'useful_link', values: linkValues, record: linkRecord, auditValues: true });

@@ -1,5 +1,5 @@
 /** What customers read in customer support (docs/support.md): published content only, in the reader's language. */
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { SUPPORT_TOPICS, type SupportTopic } from '@/lib/support/constants';
 import type {
   FaqCategoryGroup,
@@ -14,7 +14,7 @@ import type {
 import type { Actor, ServiceContext } from '@/lib/server/context';
 import { faqEntries, helpArticles, usefulLinks } from '@/lib/server/db/schema';
 import { safeHref, sanitizeHelpHtml } from '@/lib/server/sanitize';
-import { matchedLang, SEARCH_LIMIT, searchSql, searchTerms, snippetOf } from './search';
+import { matchedLang, rankedOrder, SEARCH_LIMIT, searchSql, searchTerms, snippetOf } from './search';
 import { firstOr404 } from '@/lib/server/services/common';
 
 type AnyCtx = Pick<ServiceContext<Actor | null>, 'db'>;
@@ -22,7 +22,17 @@ type AnyCtx = Pick<ServiceContext<Actor | null>, 'db'>;
 /** Picks a language's text, falling back to the other when it is empty. */
 export const pick = (lang: SupportLang, en: string, zh: string) => (lang === 'tc' ? zh || en : en || zh);
 
-const topicIndex = (t: string) => SUPPORT_TOPICS.indexOf(t as SupportTopic);
+/** Published rows grouped by their topic (an article's topic, an FAQ entry's category), in the topics' fixed order. */
+function byTopic<R, I>(rows: R[], topicOf: (r: R) => string, item: (r: R) => I): [SupportTopic, I[]][] {
+  const groups = new Map<SupportTopic, I[]>();
+  for (const r of rows) {
+    const topic = topicOf(r) as SupportTopic;
+    const list = groups.get(topic) ?? [];
+    list.push(item(r));
+    groups.set(topic, list);
+  }
+  return [...groups.entries()].sort((a, b) => SUPPORT_TOPICS.indexOf(a[0]) - SUPPORT_TOPICS.indexOf(b[0]));
+}
 
 const summaryOf = (lang: SupportLang, r: { id: string; topic: string; titleEn: string; titleZh: string; summaryEn: string; summaryZh: string }): HelpArticleSummary => ({
   id: r.id,
@@ -46,13 +56,7 @@ export async function listHelpTopics(ctx: AnyCtx, lang: SupportLang): Promise<He
     .from(helpArticles)
     .where(eq(helpArticles.published, true))
     .orderBy(asc(helpArticles.sortOrder), asc(lang === 'tc' ? helpArticles.titleZh : helpArticles.titleEn));
-  const groups = new Map<SupportTopic, HelpArticleSummary[]>();
-  for (const r of rows) {
-    const list = groups.get(r.topic as SupportTopic) ?? [];
-    list.push(summaryOf(lang, r));
-    groups.set(r.topic as SupportTopic, list);
-  }
-  return [...groups.entries()].sort((a, b) => topicIndex(a[0]) - topicIndex(b[0])).map(([topic, articles]) => ({ topic, articles }));
+  return byTopic(rows, (r) => r.topic, (r) => summaryOf(lang, r)).map(([topic, articles]) => ({ topic, articles }));
 }
 
 export async function getHelpArticle(ctx: AnyCtx, id: string, lang: SupportLang): Promise<HelpArticle> {
@@ -87,7 +91,7 @@ export async function searchHelp(ctx: AnyCtx, q: string, lang: SupportLang): Pro
     .select({ ...summaryColumns, textEn: h.textEn, textZh: h.textZh, score: sql<number>`${score}`.as('score') })
     .from(h)
     .where(and(eq(h.published, true), where))
-    .orderBy(desc(sql`score`), asc(h.sortOrder), asc(h.titleEn))
+    .orderBy(...rankedOrder(h.sortOrder, h.titleEn))
     .limit(SEARCH_LIMIT);
   return {
     terms,
@@ -114,13 +118,13 @@ export async function listFaq(ctx: AnyCtx, lang: SupportLang): Promise<FaqCatego
     .from(faqEntries)
     .where(eq(faqEntries.published, true))
     .orderBy(asc(faqEntries.sortOrder), asc(faqEntries.questionEn));
-  const groups = new Map<SupportTopic, FaqCategoryGroup['items']>();
-  for (const r of rows) {
-    const list = groups.get(r.category as SupportTopic) ?? [];
-    list.push({ id: r.id, category: r.category as SupportTopic, question: pick(lang, r.questionEn, r.questionZh), answerHtml: sanitizeHelpHtml(pick(lang, r.answerEn, r.answerZh)) });
-    groups.set(r.category as SupportTopic, list);
-  }
-  return [...groups.entries()].sort((a, b) => topicIndex(a[0]) - topicIndex(b[0])).map(([category, items]) => ({ category, items }));
+  const item = (r: (typeof rows)[number]): FaqCategoryGroup['items'][number] => ({
+    id: r.id,
+    category: r.category as SupportTopic,
+    question: pick(lang, r.questionEn, r.questionZh),
+    answerHtml: sanitizeHelpHtml(pick(lang, r.answerEn, r.answerZh)),
+  });
+  return byTopic(rows, (r) => r.category, item).map(([category, items]) => ({ category, items }));
 }
 
 export async function searchFaq(ctx: AnyCtx, q: string, lang: SupportLang): Promise<FaqSearchResult> {
@@ -132,7 +136,7 @@ export async function searchFaq(ctx: AnyCtx, q: string, lang: SupportLang): Prom
     .select({ row: f, score: sql<number>`${score}`.as('score') })
     .from(f)
     .where(and(eq(f.published, true), where))
-    .orderBy(desc(sql`score`), asc(f.sortOrder), asc(f.questionEn))
+    .orderBy(...rankedOrder(f.sortOrder, f.questionEn))
     .limit(SEARCH_LIMIT);
   return {
     terms,

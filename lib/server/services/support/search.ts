@@ -7,7 +7,7 @@
  * Ranking, per word: a title (question) match counts 10, a summary match 4, a body (answer) match 1; the whole query
  * found in a title adds 5. Ties keep the editors' order (sort_order), then the title.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { SEARCH_MAX_RESULTS, SEARCH_MAX_TERMS } from '@/lib/support/constants';
 import type { SupportLang } from '@/lib/support/schemas';
 import { containsPattern } from '@/lib/server/db/like';
@@ -42,6 +42,9 @@ export function searchSql(fields: SearchFields, terms: string[], phrase: string)
 }
 
 export const SEARCH_LIMIT = SEARCH_MAX_RESULTS;
+
+/** The ranking's order (the select names the score `score`): best first; ties keep the editors' order, then the title. */
+export const rankedOrder = (sortOrder: AnyColumn, title: AnyColumn) => [desc(sql`score`), asc(sortOrder), asc(title)];
 
 const contains = (text: string, terms: string[]) => {
   const lower = text.toLowerCase();
