@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import dynamic from 'next/dynamic';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
@@ -20,10 +21,16 @@ import type { BillListItem, BillListResult, BillSortField } from '@/lib/bills/sc
 import { formatDate, formatMoney } from '@/lib/i18n/locales';
 import { useCanAccess } from '@/components/common/Can';
 import { SLIP_PAGE } from './access';
-import { BillDetailDialog } from './BillDetailDialog';
 import { BillSummaryBar } from './BillSummaryBar';
 import { DownloadError, EndpointDownloadButton } from '@/components/common/DownloadButton';
 import { useDownload } from '@/components/common/useDownload';
+import { LoadingCode, useOpenedOnce } from '@/components/common/lazyParts';
+
+/**
+ * A bill's detail loads its code when a bill is first opened (or the page is opened with `?bill=`), not with the list
+ * (docs/performance.md "Dialogs loaded when opened"); once opened it stays mounted so its closing transition plays.
+ */
+const BillDetailDialog = dynamic(() => import('./BillDetailDialog').then((m) => m.BillDetailDialog), { ssr: false, loading: LoadingCode });
 
 /** `?bill=<id>` opens that bill's detail: the spec has no bill detail route, so the bills page is the deep link. */
 const BILL_PARAM = 'bill';
@@ -42,6 +49,7 @@ export function BillsScreen() {
   const contracts = contractOptions.data;
 
   const openBill = typeof router.query[BILL_PARAM] === 'string' ? (router.query[BILL_PARAM] as string) : null;
+  const billOpened = useOpenedOnce(openBill !== null);
   const setOpenBill = (id: string | null) => {
     const query = { ...router.query };
     if (id) query[BILL_PARAM] = id;
@@ -143,7 +151,7 @@ export function BillsScreen() {
       emptyMessage={t('bills.empty')}
       emptyFilteredMessage={t('bills.emptyFiltered')}
     >
-      {() => <BillDetailDialog billId={openBill} onClose={() => setOpenBill(null)} download={download} />}
+      {() => (billOpened ? <BillDetailDialog billId={openBill} onClose={() => setOpenBill(null)} download={download} /> : null)}
     </ListScreen>
   );
 }

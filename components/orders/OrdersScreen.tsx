@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import Button from '@mui/material/Button';
@@ -12,9 +13,15 @@ import { formatDate, formatMoney, pickLocalized } from '@/lib/i18n/locales';
 import { OPEN_ORDER_GROUP, type OrderListItem, type OrderSortField } from '@/lib/orders/schemas';
 import { Can, useCanAccess } from '@/components/common/Can';
 import { itemsSummary } from './format';
-import { PlaceOrderDialog } from './PlaceOrderDialog';
 import { pathTo } from '@/lib/paths';
 import { TwoLineCell } from '@/components/common/CustomerCell';
+import { LoadingCode } from '@/components/common/lazyParts';
+
+/**
+ * The order form (its steps, react-hook-form, the dialog) loads when it is first opened: the list is what the page
+ * shows first, and most visits place no order (docs/performance.md "Dialogs loaded when opened").
+ */
+const PlaceOrderDialog = dynamic(() => import('./PlaceOrderDialog').then((m) => m.PlaceOrderDialog), { ssr: false, loading: LoadingCode });
 
 /** `/my-orders/manage`: the customer's orders, filters in the URL (from the list's schema), and "place toner order". */
 export function OrdersScreen() {

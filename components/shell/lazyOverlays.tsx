@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import dynamic from 'next/dynamic';
 import type { DrawerProps } from '@mui/material/Drawer';
 import type { MenuProps } from '@mui/material/Menu';
+import { useOpenedOnce } from '@/components/common/lazyParts';
 
 /**
  * The header's menus and phone drawer load their code (Menu, Popover, Drawer, Modal, transitions) on the first
@@ -11,13 +11,6 @@ import type { MenuProps } from '@mui/material/Menu';
  */
 const MenuImpl = dynamic(() => import('@mui/material/Menu'), { ssr: false });
 const DrawerImpl = dynamic(() => import('@mui/material/Drawer'), { ssr: false });
-
-function useOpenedOnce(open: boolean | undefined): boolean {
-  const [opened, setOpened] = useState(Boolean(open));
-  // During render (React's state adjustment pattern): the first open mounts it in the same pass.
-  if (open && !opened) setOpened(true);
-  return opened || Boolean(open);
-}
 
 export function LazyMenu(props: MenuProps) {
   return useOpenedOnce(props.open) ? <MenuImpl {...props} /> : null;
