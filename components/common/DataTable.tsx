@@ -1,5 +1,5 @@
 import { visuallyHidden } from './visuallyHidden';
-import { useMemo, type MouseEvent, type ReactNode } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import Box from '@mui/material/Box';
@@ -111,6 +111,108 @@ const isFromInteractive = (target: EventTarget | null, row: Element): boolean =>
   return false;
 };
 
+/** How a row opens: a link to its page (`href`, computed per row by the table) or a click handler. */
+type RowOpen<T> = { kind: 'href' } | { kind: 'click'; clickRow: (row: T) => void };
+
+type RowProps<T, S extends string> = {
+  row: T;
+  rowId: string;
+  /** The row's page, when rows are links. */
+  href: string | undefined;
+  columns: readonly DataTableColumn<T, S>[];
+  open: RowOpen<T> | null;
+  onOpen: (row: T, event: MouseEvent<HTMLElement>) => void;
+};
+
+/**
+ * The first column is the row's identifier: on one line, and a link to the row's page (or a link-styled button that
+ * opens it in place), so every row has a real, focusable control for keyboards and readers and looks clickable.
+ */
+function renderCell<T, S extends string>(column: DataTableColumn<T, S>, row: T, index: number, href: string | undefined, open: RowOpen<T> | null): ReactNode {
+  const content = column.render(row);
+  if (index !== 0) return content;
+  const whiteSpace = column.wrap ? ({ whiteSpace: 'normal', overflowWrap: 'anywhere' } as const) : ({ whiteSpace: 'nowrap' } as const);
+  if (href !== undefined) {
+    return (
+      <Link component={NextLink} href={href} underline="hover" sx={{ fontWeight: 600, ...whiteSpace }}>
+        {content}
+      </Link>
+    );
+  }
+  if (open?.kind === 'click') {
+    return (
+      <Link component="button" type="button" underline="hover" onClick={() => open.clickRow(row)} sx={{ fontWeight: 600, ...whiteSpace, textAlign: 'left', font: 'inherit', verticalAlign: 'baseline' }}>
+        {content}
+      </Link>
+    );
+  }
+  return <Box component="span" sx={whiteSpace}>{content}</Box>;
+}
+
+const inCardHeader = <T, S extends string>(c: DataTableColumn<T, S>) => c.inCardHeader ?? c.key === 'status';
+
+/**
+ * One row of the desktop table. Memoised: the screen around a list re-renders for its own reasons (another query's
+ * answer, a dialog's URL parameter), and re-rendering every cell of every row each time doubled a list page's work
+ * while it loaded (docs/performance.md "Re-renders while a page loads"). It renders again when its row object (the
+ * query layer keeps unchanged rows' objects across refetches), the columns, its link or the way rows open change.
+ */
+const DataTableRow = memo(function DataTableRow<T, S extends string>({ row, rowId, href, columns, open, onOpen }: RowProps<T, S>) {
+  const isClickable = open !== null;
+  return (
+    <TableRow data-row-id={rowId} hover={isClickable} onClick={isClickable ? (e) => onOpen(row, e) : undefined} sx={{ cursor: isClickable ? 'pointer' : undefined }}>
+      {columns.map((column, i) => (
+        <TableCell key={column.key} align={column.align} sx={{ width: column.width }}>
+          {renderCell(column, row, i, href, open)}
+        </TableCell>
+      ))}
+    </TableRow>
+  );
+}) as <T, S extends string>(props: RowProps<T, S>) => ReactNode;
+
+/** One row as a phone card of "label: value" pairs; memoised like DataTableRow. */
+const DataTableCard = memo(function DataTableCard<T, S extends string>({ row, rowId, href, columns, open, onOpen }: RowProps<T, S>) {
+  const isClickable = open !== null;
+  const [first, ...rest] = columns;
+  return (
+    <Paper
+      component="li"
+      variant="outlined"
+      data-row-id={rowId}
+      onClick={isClickable ? (e: MouseEvent<HTMLElement>) => onOpen(row, e) : undefined}
+      sx={{ p: 2, cursor: isClickable ? 'pointer' : undefined, '&:hover': isClickable ? { bgcolor: 'action.hover' } : undefined }}
+    >
+      {first ? (
+        <Box sx={{ mb: 1, fontWeight: 600, display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+          {renderCell(first, row, 0, href, open)}
+          {rest.filter(inCardHeader).map((c) => (
+            <Box key={c.key} data-card-header={c.key}>
+              <Box component="span" sx={visuallyHidden}>{`${c.header}: `}</Box>
+              {c.render(row)}
+            </Box>
+          ))}
+        </Box>
+      ) : null}
+      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(96px, 40%) 1fr', columnGap: 1.5, rowGap: 0.75 }}>
+        {rest
+          .filter((c) => c.hideOnMobile !== true && !inCardHeader(c))
+          .map((c) => ({ c, content: c.render(row) }))
+          .filter(({ c, content }) => c.hideOnMobile !== 'whenEmpty' || !isEmptyCell(content))
+          .map(({ c, content }) => (
+            <Box key={c.key} sx={{ display: 'contents' }}>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {c.header}
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
+                {content}
+              </Typography>
+            </Box>
+          ))}
+      </Box>
+    </Paper>
+  );
+}) as <T, S extends string>(props: RowProps<T, S>) => ReactNode;
+
 /**
  * The one list component (DESIGN.md convention 7: lists are configuration). Server paging and sorting are driven by
  * `query` / `onQueryChange` (keep them in the URL with `useListQuery`); the table renders loading, empty and error
@@ -148,46 +250,29 @@ export function DataTable<T, S extends string = string>({
   const isEmpty = !loading && !error && rows.length === 0 && !notAsked;
   const skeletonCount = Math.min(query.pageSize, 5);
 
-  const openRow = (row: T, event: MouseEvent<HTMLElement>) => {
+  // The latest row handlers, for the memoised rows: their clicks call what the screen passed on its last render (a
+  // handler closing over an older URL query would put that query back), while the rows themselves re-render only when
+  // their data, the columns or the layout change.
+  const handlers = useRef({ rowHref, onRowClick, router });
+  useLayoutEffect(() => {
+    handlers.current = { rowHref, onRowClick, router };
+  });
+  const openRow = useCallback((row: T, event: MouseEvent<HTMLElement>) => {
     if (isFromInteractive(event.target, event.currentTarget)) return;
     // A text selection is not a click on the row.
     if (typeof window !== 'undefined' && window.getSelection()?.toString()) return;
-    if (rowHref) {
-      const href = rowHref(row);
+    const { rowHref: hrefOf, onRowClick: onClick, router: r } = handlers.current;
+    if (hrefOf) {
+      const href = hrefOf(row);
       if (event.ctrlKey || event.metaKey) window.open(href, '_blank', 'noopener');
-      else void router.push(href);
+      else void r.push(href);
       return;
     }
-    onRowClick?.(row);
-  };
-
-  const isClickable = Boolean(rowHref || onRowClick);
-
-  /**
-   * The first column is the row's identifier: on one line, and a link to the row's page (or a link-styled button that
-   * opens it in place), so every row has a real, focusable control for keyboards and readers and looks clickable.
-   */
-  const renderCell = (column: DataTableColumn<T, S>, row: T, index: number): ReactNode => {
-    const content = column.render(row);
-    if (index !== 0) return content;
-    const whiteSpace = column.wrap ? ({ whiteSpace: 'normal', overflowWrap: 'anywhere' } as const) : ({ whiteSpace: 'nowrap' } as const);
-    if (rowHref) {
-      return (
-        <Link component={NextLink} href={rowHref(row)} underline="hover" sx={{ fontWeight: 600, ...whiteSpace }}>
-          {content}
-        </Link>
-      );
-    }
-    if (onRowClick) {
-      return (
-        <Link component="button" type="button" underline="hover" onClick={() => onRowClick(row)} sx={{ fontWeight: 600, ...whiteSpace, textAlign: 'left', font: 'inherit', verticalAlign: 'baseline' }}>
-          {content}
-        </Link>
-      );
-    }
-    return <Box component="span" sx={whiteSpace}>{content}</Box>;
-  };
-  const inCardHeader = (c: DataTableColumn<T, S>) => c.inCardHeader ?? c.key === 'status';
+    onClick?.(row);
+  }, []);
+  const clickRow = useCallback((row: T) => handlers.current.onRowClick?.(row), []);
+  const openKind = rowHref ? 'href' : onRowClick ? 'click' : null;
+  const rowOpen = useMemo<RowOpen<T> | null>(() => (openKind === 'href' ? { kind: 'href' } : openKind === 'click' ? { kind: 'click', clickRow } : null), [openKind, clickRow]);
 
   const changeSort = (field: S) => {
     const direction: SortDirection = query.sort?.field === field && query.sort.direction === 'asc' ? 'desc' : 'asc';
@@ -282,47 +367,17 @@ export function DataTable<T, S extends string = string>({
                   <Skeleton variant="rounded" height={96} />
                 </Box>
               ))
-            : rows.map((row) => {
-                const [first, ...rest] = columns;
-                return (
-                  <Paper
-                    component="li"
-                    variant="outlined"
-                    key={getRowId(row)}
-                    data-row-id={getRowId(row)}
-                    onClick={isClickable ? (e: MouseEvent<HTMLElement>) => openRow(row, e) : undefined}
-                    sx={{ p: 2, cursor: isClickable ? 'pointer' : undefined, '&:hover': isClickable ? { bgcolor: 'action.hover' } : undefined }}
-                  >
-                    {first ? (
-                      <Box sx={{ mb: 1, fontWeight: 600, display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-                        {renderCell(first, row, 0)}
-                        {rest.filter(inCardHeader).map((c) => (
-                          <Box key={c.key} data-card-header={c.key}>
-                            <Box component="span" sx={visuallyHidden}>{`${c.header}: `}</Box>
-                            {c.render(row)}
-                          </Box>
-                        ))}
-                      </Box>
-                    ) : null}
-                    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(96px, 40%) 1fr', columnGap: 1.5, rowGap: 0.75 }}>
-                      {rest
-                        .filter((c) => c.hideOnMobile !== true && !inCardHeader(c))
-                        .map((c) => ({ c, content: c.render(row) }))
-                        .filter(({ c, content }) => c.hideOnMobile !== 'whenEmpty' || !isEmptyCell(content))
-                        .map(({ c, content }) => (
-                          <Box key={c.key} sx={{ display: 'contents' }}>
-                            <Typography component="dt" variant="body2" color="text.secondary">
-                              {c.header}
-                            </Typography>
-                            <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
-                              {content}
-                            </Typography>
-                          </Box>
-                        ))}
-                    </Box>
-                  </Paper>
-                );
-              })}
+            : rows.map((row) => (
+                <DataTableCard<T, S>
+                  key={getRowId(row)}
+                  row={row}
+                  rowId={getRowId(row)}
+                  href={rowHref?.(row)}
+                  columns={columns}
+                  open={rowOpen}
+                  onOpen={openRow}
+                />
+              ))}
         </Box>
       )}
     </Box>
@@ -380,19 +435,7 @@ export function DataTable<T, S extends string = string>({
             ))
           ) : (
             rows.map((row) => (
-              <TableRow
-                key={getRowId(row)}
-                data-row-id={getRowId(row)}
-                hover={isClickable}
-                onClick={isClickable ? (e) => openRow(row, e) : undefined}
-                sx={{ cursor: isClickable ? 'pointer' : undefined }}
-              >
-                {columns.map((column, i) => (
-                  <TableCell key={column.key} align={column.align} sx={{ width: column.width }}>
-                    {renderCell(column, row, i)}
-                  </TableCell>
-                ))}
-              </TableRow>
+              <DataTableRow<T, S> key={getRowId(row)} row={row} rowId={getRowId(row)} href={rowHref?.(row)} columns={columns} open={rowOpen} onOpen={openRow} />
             ))
           )}
         </TableBody>
