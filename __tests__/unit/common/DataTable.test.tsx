@@ -34,6 +34,43 @@ function setup(props: Partial<Parameters<typeof DataTable<Row, 'orderNo' | 'crea
 }
 
 describe('DataTable', () => {
+  let restoreViewport: (() => void) | null = null;
+  afterEach(() => {
+    restoreViewport?.();
+    restoreViewport = null;
+  });
+
+  it.each(['table', 'cards'] as const)(
+    'renders a row again only when its data or the columns change, and a click calls the screen’s latest handler (%s)',
+    async (layout) => {
+      restoreViewport = mockViewportWidth(layout === 'cards' ? 390 : 1280);
+      const user = userEvent.setup();
+      const renderNote = jest.fn((r: Row) => r.note);
+      const cols: DataTableColumn<Row, 'orderNo' | 'createdAt'>[] = [...columns.slice(0, 4), { key: 'note', header: 'Note', render: renderNote }];
+      const table = (onRowClick: (r: Row) => void, list: readonly Row[] = rows) => (
+        <DataTable<Row, 'orderNo' | 'createdAt'> columns={cols} rows={list} total={3} query={baseQuery} onQueryChange={jest.fn()} getRowId={(r) => r.id} label="Orders" onRowClick={onRowClick} />
+      );
+      const first = jest.fn();
+      const { rerender } = renderWithProviders(table(first));
+      const renders = renderNote.mock.calls.length;
+      expect(renders).toBeGreaterThan(0);
+
+      // The screen re-renders with a new handler (as an inline arrow does), same rows and columns: no cell renders again.
+      const latest = jest.fn();
+      rerender(table(latest));
+      expect(renderNote.mock.calls.length).toBe(renders);
+      await user.click(screen.getByText('SN-1001'));
+      expect(latest).toHaveBeenCalledWith(rows[1]);
+      expect(first).not.toHaveBeenCalled();
+
+      // One row's data changes: that row renders again, the others do not.
+      renderNote.mockClear();
+      rerender(table(latest, rows.map((r, i) => (i === 2 ? { ...r, note: 'changed' } : r))));
+      expect(renderNote.mock.calls.map(([r]) => r.id)).toEqual(['id-3']);
+      expect(screen.getByText('changed')).toBeInTheDocument();
+    },
+  );
+
   it('renders the headers and one row per item', () => {
     setup();
     const table = screen.getByRole('table', { name: 'Orders' });
