@@ -28,6 +28,7 @@ import type { BillLine } from '@/lib/bills/schemas';
 import { errorKey } from '@/lib/errors';
 import { formatDate, formatMoney, numberFormat, pickLocalized } from '@/lib/i18n/locales';
 import { formatDatesIn } from '@/lib/i18n/dateInput';
+import { NoBreak } from '@/components/common/NoBreak';
 import { useCanAccess, useCanOpen } from '@/components/common/Can';
 import { SLIP_PAGE } from './access';
 import { DownloadError, EndpointDownloadButton } from '@/components/common/DownloadButton';
@@ -137,12 +138,16 @@ export function BillDetailDialog({ billId, onClose, download }: Props) {
                           {t(`bills.lineType.${line.lineType}`)}
                           {line.serialNo ? (
                             // The serial has its own column from md up; on phones it goes with the description.
-                            <Box component="span" sx={{ display: { md: 'none' } }}>{` · ${line.serialNo}`}</Box>
+                            <Box component="span" sx={{ display: { md: 'none' } }}>
+                              {' · '}
+                              <NoBreak>{line.serialNo}</NoBreak>
+                            </Box>
                           ) : null}
                         </Typography>
                         <LineExplanation line={line} locale={locale} />
                       </TableCell>
-                      <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{line.serialNo ?? ''}</TableCell>
+                      {/* A serial stays whole: at 1366 px the column broke '3C4-512784' at its hyphen. */}
+                      <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>{line.serialNo ?? ''}</TableCell>
                       <TableCell align="right" sx={{ display: { xs: 'none', md: 'table-cell' } }}>{isUsage(line) ? int(line.openingReading, locale) : ''}</TableCell>
                       <TableCell align="right" sx={{ display: { xs: 'none', md: 'table-cell' } }}>{isUsage(line) ? int(line.closingReading, locale) : ''}</TableCell>
                       <TableCell align="right" sx={{ display: { xs: 'none', md: 'table-cell' } }}>{isUsage(line) ? int(line.allowance, locale) : ''}</TableCell>

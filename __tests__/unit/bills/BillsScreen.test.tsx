@@ -129,6 +129,16 @@ describe('BillsScreen', () => {
     expect(within(list).getAllByText(/^2026年10月1日 – /)[0]).toHaveStyle({ wordBreak: 'keep-all' });
   });
 
+  it('keeps a machine serial whole in the bill lines (QA walk at 1366 px: "3C4- / 512784")', async () => {
+    server.use(listHandler(), contracts(), endpointSuccess(GET, billDetail()));
+    renderWithProviders(<BillsScreen />, { route: `/my-account/manage-my-bills?bill=${BILLS[0]!.id}`, functionCodes: ['mgt_bills_read'] });
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByTestId('bill-total');
+    const serials = within(dialog).getAllByText('3C4-512784');
+    expect(serials.length).toBeGreaterThan(0);
+    for (const serial of serials) expect(serial).toHaveStyle({ whiteSpace: 'nowrap' });
+  });
+
   it('gives a slip under review or rejected the amount it says was paid, and only an approved one what it applied (QA walk: "applied HK$0.00")', async () => {
     const payments = [
       { slipNo: 'PS-2026-000107', status: 'pending' as const, paymentDate: '2026-11-26', paymentMethod: 'bank_transfer', amountCents: 100_000, appliedCents: 0 },
