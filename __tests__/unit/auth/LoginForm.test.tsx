@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Session } from 'next-auth';
 import { LoginForm, messageKeyForCode } from '@/components/auth/LoginForm';
@@ -133,6 +133,25 @@ describe('LoginForm', () => {
     await userEvent.click(screen.getByTestId('login-submit'));
     expect(await screen.findAllByText(text(lng, 'auth:login.validation.required'))).toHaveLength(2);
     expect(mockSignIn).not.toHaveBeenCalled();
+  });
+
+  it('refuses a login id of spaces as empty, and one over 254 characters (set by a script or autofill past the box\'s limit) as too long, before any request', async () => {
+    renderForm();
+    await fillAndSubmit('   ', '');
+    expect(await screen.findAllByText(text('en', 'auth:login.validation.required'))).toHaveLength(2);
+    fireEvent.change(screen.getByTestId('login-id'), { target: { value: `${'a'.repeat(247)}@demo.hk` } });
+    await userEvent.type(screen.getByTestId('password'), 'p');
+    await userEvent.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByText(text('en', 'auth:login.validation.tooLong'))).toBeInTheDocument();
+    expect(mockSignIn).not.toHaveBeenCalled();
+  });
+
+  it('sends the login id without the spaces around it, as the server reads it', async () => {
+    signInAnswers('INVALID_CREDENTIALS');
+    renderForm();
+    await fillAndSubmit('  customer@demo.hk ', 'Portal#Demo2026');
+    await screen.findByTestId('login-error');
+    expect(mockSignIn).toHaveBeenCalledWith('credentials', { redirect: false, callbackUrl: '/', loginId: 'customer@demo.hk', password: 'Portal#Demo2026', totp: '' });
   });
 
   it.each<Lang>(['en', 'tc'])('forced MFA: the set-up step shows the QR code and the key, needs a code, and signs in with it (%s)', async (lng) => {
