@@ -114,7 +114,15 @@ describePostgres('PostgreSQL backends terminated under load', () => {
       recovered = await post(server.baseUrl, '/api/inbox/getEmailUnreadCount', {}, { token });
       if (recovered.status !== 200) await sleep(250);
     }
-    expect(recovered?.status).toBe(200);
+    // When it does not recover, say why: the last answer and what the server logged (its warnings name the database
+    // errors it met: a pool time-out, too many clients, a refused connection).
+    if (recovered?.status !== 200) {
+      const ready = await request(server.baseUrl, '/readyz').then((a) => `${a.status} ${a.text.slice(0, 300)}`, (err: unknown) => String(err));
+      throw new Error(
+        `no recovery: last answer ${recovered?.status} ${JSON.stringify(recovered?.body)} in ${recovered?.ms} ms; /readyz ${JSON.stringify(ready)}\n` +
+          `server output (tail):\n${server.output().slice(-6000)}`,
+      );
+    }
     expect((await request(server.baseUrl, '/readyz')).status).toBe(200);
     expect(isRunning(server.child)).toBe(true);
 

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
+import { installSafeTransactions } from './pgTransaction';
 import type { Db, DbHandle } from './types';
 
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'lib/server/db/migrations');
@@ -103,7 +104,15 @@ function openPostgres(url: string, opts: OpenOptions): DbHandle {
   });
   // Without this listener an idle client's error (PostgreSQL restart) would crash the process.
   pool.on('error', (err) => opts.onPoolError?.(err));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // A client in use whose backend ends (restart, fail-over, pg_terminate_backend) emits 'error' too, and pg-pool
+  // listens only while it is idle: without a listener of its own that would be an uncaught exception. Its query fails
+  // with the same error (answered 503) and pg-pool drops the client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
+  const pgDb = drizzlePg(pool, { schema });
+  installSafeTransactions(pgDb, pool);
+  const db = pgDb as unknown as Db;
   return {
     db,
     kind: 'postgres',
