@@ -17,7 +17,7 @@ import { BillStatusChips } from './BillStatusChips';
 import { billsContract } from '@/lib/bills/contract';
 import { useEndpointQuery } from '@/lib/api/query';
 import { hkToday } from '@/lib/bills/dates';
-import type { BillListItem, BillListResult, BillSortField } from '@/lib/bills/schemas';
+import { listBillsSchema, type BillListItem, type BillListResult, type BillSortField } from '@/lib/bills/schemas';
 import { formatDate, formatMoney } from '@/lib/i18n/locales';
 import { useCanAccess } from '@/components/common/Can';
 import { SLIP_PAGE } from './access';
@@ -122,6 +122,7 @@ export function BillsScreen() {
   return (
     <ListScreen<BillListItem, BillSortField, FilterValues, BillListResult>
       endpoint={billsContract.endpoints.listBills}
+      schema={listBillsSchema}
       header={{
         title: t('bills.title'),
         subtitle: t('bills.subtitle'),

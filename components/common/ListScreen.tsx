@@ -1,5 +1,7 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'next-i18next/pages';
+import type { z } from 'zod';
+import { isLazyBody } from '@/lib/contract';
 import type { ListResult } from '@/lib/listQuery';
 import { DataTable, type DataTableColumn } from './DataTable';
 import { FilterBar, type FilterDef } from './FilterBar';
@@ -11,6 +13,12 @@ import { useListQuery, type ListEndpoint, type UseListQuery } from './useListQue
 export type ListScreenProps<T, S extends string, F extends FilterValues, R extends ListResult<T>> = {
   /** The contract's list endpoint (`{ page, pageSize, sort, filter }` → `{ items, total }`). */
   endpoint: ListEndpoint<T> & { output: unknown };
+  /**
+   * The list body's schema, from the feature's `schemas` module, when the contract declares the body lazily
+   * (`lazyBody`: contracts whose endpoints pages call without building bodies, such as the home page's cards, keep
+   * zod out of those pages). The filters and sort fields are read from it. Not needed with an eager body.
+   */
+  schema?: z.ZodType;
   /** Page header: title (h1), subtitle, actions, breadcrumbs / back. Left out when the screen has its own header. */
   header?: PageHeaderProps;
   columns: readonly DataTableColumn<T, S>[];
@@ -38,6 +46,13 @@ export type ListScreenProps<T, S extends string, F extends FilterValues, R exten
   children?: (list: UseListQuery<T, S, F, R>) => ReactNode;
 };
 
+/** The schema a list screen reads its filters and sort fields from: the one given, else the endpoint's own. */
+export function listBodySchema(endpoint: Pick<ListEndpoint<unknown>, 'area' | 'action' | 'body'>, schema?: z.ZodType): z.ZodType {
+  const body = schema ?? endpoint.body;
+  if (isLazyBody(body)) throw new Error(`${endpoint.area}.${endpoint.action} declares its body lazily: give the list screen its schema`);
+  return body as z.ZodType;
+}
+
 /** The id of a row that has one: what a list screen or a resource description uses unless told otherwise. */
 export const ownId = (row: unknown): string => (row as { id: string }).id;
 
@@ -54,6 +69,7 @@ export const ownId = (row: unknown): string => (row as { id: string }).id;
  */
 export function ListScreen<T, S extends string = string, F extends FilterValues = FilterValues, R extends ListResult<T> = ListResult<T>>({
   endpoint,
+  schema,
   header,
   columns,
   getRowId = ownId,
@@ -70,9 +86,11 @@ export function ListScreen<T, S extends string = string, F extends FilterValues 
   children,
 }: ListScreenProps<T, S, F, R>) {
   const { t } = useTranslation('common');
-  const filterSchema = useMemo(() => filterSchemaOf(endpoint.body), [endpoint]);
+  const body = listBodySchema(endpoint, schema);
+  const filterSchema = useMemo(() => filterSchemaOf(body), [body]);
+  const sortFields = sortFieldsOf(body);
   const list = useListQuery<T, S, F, R>(endpoint as never, {
-    ...(sortFieldsOf(endpoint.body) ? { sortFields: sortFieldsOf(endpoint.body) as S[] } : {}),
+    ...(sortFields ? { sortFields: sortFields as S[] } : {}),
     ...defaults,
     ...(filterSchema ? { filterSchema } : {}),
   });

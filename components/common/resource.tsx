@@ -19,7 +19,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'next-i18next/pages';
 import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import type { BodyOf, Endpoint } from '@/lib/contract';
+import { isLazyBody, type BodyOf, type Endpoint } from '@/lib/contract';
 import type { ListResult } from '@/lib/listQuery';
 import type { FunctionCode } from '@/lib/permissions/codes';
 import { Can } from './Can';
@@ -49,6 +49,12 @@ export type ResourceDescription<Row, Rec, FIn extends FieldValues = FieldValues,
   ns: string;
   codes: { read: readonly FunctionCode[]; write: readonly FunctionCode[] };
   endpoints: { list: ListE<Row>; get: GetE<Rec>; create?: C; update?: U };
+  /**
+   * The list's and the update's body schemas, from the feature's `schemas` module, when the contract declares those
+   * bodies lazily (`lazyBody`): the list reads its filters from one, the edit page whether to send a `version` from
+   * the other. Not needed with eager bodies.
+   */
+  bodies?: { list?: z.ZodType; update?: z.ZodType };
   /** A row's id (its view page's `[id]`); the row's own `id` unless given. */
   rowId?: (row: Row) => string;
   /**
@@ -94,14 +100,16 @@ export type ResourceDescription<Row, Rec, FIn extends FieldValues = FieldValues,
 type WithoutVersion<B> = B extends unknown ? Omit<B, 'version'> : never;
 
 /** Whether an update endpoint takes the version its form loaded (optimistic concurrency: docs/api.md). */
-const takesVersion = (endpoint: WriteE): boolean => {
+const takesVersion = (endpoint: WriteE, schema?: z.ZodType): boolean => {
+  const body = schema ?? endpoint.body;
+  if (isLazyBody(body)) throw new Error(`${endpoint.area}.${endpoint.action} declares its body lazily: give the resource its schema (bodies.update)`);
   const hasVersion = (schema: unknown) => {
     const shape = (schema as { shape?: unknown }).shape;
     return typeof shape === 'object' && shape !== null && 'version' in shape;
   };
   // A body that is a union of shapes (one per kind of record, e.g. a site-content section) takes one when each does.
-  const options = (endpoint.body as { options?: unknown }).options;
-  return Array.isArray(options) && options.length > 0 ? options.every(hasVersion) : hasVersion(endpoint.body);
+  const options = (body as { options?: unknown }).options;
+  return Array.isArray(options) && options.length > 0 ? options.every(hasVersion) : hasVersion(body);
 };
 
 /** The record's version as its get endpoint answered it (`updatedAt`). */
@@ -135,6 +143,7 @@ export function ResourceListPage<Row>({ resource }: { resource: ResourceDescript
   return (
     <ListScreen<Row>
       endpoint={r.endpoints.list}
+      {...(r.bodies?.list ? { schema: r.bodies.list } : {})}
       header={{
         title: t('title'),
         ...(i18n.exists(`${r.ns}:subtitle`) ? { subtitle: t('subtitle') } : {}),
@@ -265,7 +274,7 @@ function ResourceEdit<Rec, FIn extends FieldValues, FOut>({
   if (!r.endpoints.update || !form.toUpdate) throw new Error(`${r.base}: no update endpoint`);
   const update = r.endpoints.update;
   const toUpdate = form.toUpdate;
-  const versioned = takesVersion(update);
+  const versioned = takesVersion(update, r.bodies?.update);
   return (
     <DetailScreen query={record} title={t('title')} back={back} notFoundTitle={t('notFoundTitle')} notFoundBody={t('notFoundBody')}>
       {(rec) => {

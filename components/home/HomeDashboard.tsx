@@ -23,7 +23,7 @@ import { useOrderSummary } from '@/components/orders/useOrderSummary';
 import { HomeOffers } from '@/components/offers/HomeOffers';
 import { HomeQuickLinks } from '@/components/siteContent/HomeQuickLinks';
 import type { BillStatus, BillSummary } from '@/lib/bills/schemas';
-import { OPEN_ORDER_GROUP } from '@/lib/orders/schemas';
+import { OPEN_ORDER_GROUP } from '@/lib/orders/constants';
 import { pathTo, type QueryValues, type RoutePath } from '@/lib/paths';
 import { formatDateTime, formatMoney, pickLocalized } from '@/lib/i18n/locales';
 import { canAccess, toGrants, type Grants } from '@/lib/permissions/canAccess';

@@ -12,7 +12,8 @@ import { useTranslation } from 'next-i18next/pages';
 import { useEndpointQuery } from '@/lib/api/query';
 import { formatDate } from '@/lib/i18n/locales';
 import { offersContract } from '@/lib/offers/contract';
-import { isExternalCta, type HomeOffer } from '@/lib/offers/schemas';
+import { isExternalCta } from '@/lib/offers/links';
+import type { HomeOffer } from '@/lib/offers/schemas';
 import { OfferImage } from './OfferImage';
 
 /** The home page's Offers card: published offers for this customer within their validity; nothing when there are none. */

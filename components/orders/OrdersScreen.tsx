@@ -10,7 +10,7 @@ import type { FilterConfig } from '@/components/common/listSchema';
 import { StatusChip } from '@/components/common/StatusChip';
 import { ordersContract } from '@/lib/orders/contract';
 import { formatDate, formatMoney, pickLocalized } from '@/lib/i18n/locales';
-import { OPEN_ORDER_GROUP, type OrderListItem, type OrderSortField } from '@/lib/orders/schemas';
+import { listOrdersSchema, OPEN_ORDER_GROUP, type OrderListItem, type OrderSortField } from '@/lib/orders/schemas';
 import { Can, useCanAccess } from '@/components/common/Can';
 import { itemsSummary } from './format';
 import { pathTo } from '@/lib/paths';
@@ -77,6 +77,7 @@ export function OrdersScreen() {
   return (
     <ListScreen<OrderListItem, OrderSortField>
       endpoint={ordersContract.endpoints.listOrders}
+      schema={listOrdersSchema}
       header={{
         title: t('orders.title'),
         subtitle: t('orders.subtitle'),

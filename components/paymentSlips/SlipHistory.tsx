@@ -11,7 +11,7 @@ import type { FilterConfig } from '@/components/common/listSchema';
 import { StatusChip } from '@/components/common/StatusChip';
 import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/i18n/locales';
-import type { SlipListItem, SlipSortField } from '@/lib/paymentSlips/schemas';
+import { listSlipsSchema, type SlipListItem, type SlipSortField } from '@/lib/paymentSlips/schemas';
 import { BillNumberList } from '@/components/bills/BillNumberList';
 
 /**
@@ -75,6 +75,7 @@ export function SlipHistory() {
   return (
     <ListScreen<SlipListItem, SlipSortField>
       endpoint={paymentSlipsContract.endpoints.listSlips}
+      schema={listSlipsSchema}
       aboveTable={() => <DownloadError download={download} sx={{ mb: 2 }} />}
       columns={columns}
       label={t('paymentSlips.history.title')}

@@ -12,7 +12,7 @@ import { StatusChip } from '@/components/common/StatusChip';
 import { courierLabel } from '@/components/orders/format';
 import { trackingContract } from '@/lib/orders/contract';
 import { formatDate, formatDateTime } from '@/lib/i18n/locales';
-import type { ShipmentListItem, ShipmentSortField } from '@/lib/orders/schemas';
+import { listShipmentsSchema, type ShipmentListItem, type ShipmentSortField } from '@/lib/orders/schemas';
 import { pathTo } from '@/lib/paths';
 
 /** `/my-orders/track`: the customer's shipments, filterable like orders; a row opens its timeline. */
@@ -58,6 +58,7 @@ export function ShipmentsScreen() {
   return (
     <ListScreen<ShipmentListItem, ShipmentSortField>
       endpoint={trackingContract.endpoints.listShipments}
+      schema={listShipmentsSchema}
       header={{ title: t('tracking.title'), subtitle: t('tracking.subtitle') }}
       columns={columns}
       rowHref={(r) => pathTo('/my-orders/track/[id]', { id: r.id })}

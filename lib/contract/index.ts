@@ -167,21 +167,23 @@ export const mutation = <B extends BodySchema, O, const P extends Permission>(de
   }) as EndpointDef<'mutation', SchemaOf<B>, O, P>;
 
 /** A file answer (PDF, CSV, XLSX): errors are still envelopes. */
-export const download = <S extends zc.$ZodType, const P extends Permission>(
-  def: Omit<EndpointDef<'download', S, Blob, P>, 'kind' | 'invalidates' | 'output'>,
-): EndpointDef<'download', S, Blob, P> => ({
-  ...def,
-  output: output<Blob>(),
-  kind: 'download',
-});
+export const download = <B extends BodySchema, const P extends Permission>(
+  def: DefWith<'download', B, Blob, P, 'invalidates' | 'output'>,
+): EndpointDef<'download', SchemaOf<B>, Blob, P> =>
+  ({
+    ...def,
+    output: output<Blob>(),
+    kind: 'download',
+  }) as EndpointDef<'download', SchemaOf<B>, Blob, P>;
 
 /** multipart/form-data: the text fields validated by `body`, one file checked by content on the server. */
-export const upload = <S extends zc.$ZodType, O, const P extends Exclude<Permission, 'public'>>(
-  def: Omit<EndpointDef<'upload', S, O, P>, 'kind'>,
-): EndpointDef<'upload', S, O, P> => ({
-  ...def,
-  kind: 'upload',
-});
+export const upload = <B extends BodySchema, O, const P extends Exclude<Permission, 'public'>>(
+  def: DefWith<'upload', B, O, P, never>,
+): EndpointDef<'upload', SchemaOf<B>, O, P> =>
+  ({
+    ...def,
+    kind: 'upload',
+  }) as EndpointDef<'upload', SchemaOf<B>, O, P>;
 
 /**
  * An endpoint whose JSON body may be larger than JSON_BODY_LIMIT: `withBodyLimit(writeId(…), 320 * 1024)`. The

@@ -6,6 +6,9 @@ import { z } from 'zod';
 import { isoDateSchema, listBodySchema, type ListResult, searchStatusFilter } from '@/lib/listQuery';
 import { msg } from '@/lib/zodMessages';
 import { required, text, versionSchema, trimBlank } from '@/lib/zodText';
+import { isSafeCtaUrl } from './links';
+
+export { isExternalCta, isSafeCtaUrl } from './links';
 
 export const OFFER_STATUSES = ['draft', 'published', 'expired'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
@@ -16,23 +19,7 @@ export const OFFER_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
 export const OFFER_IMAGE_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
 
 
-/**
- * Where the call to action leads: a path of the portal (`/my-orders/manage`, no `//`, no scheme) or an https URL.
- * Nothing else (no http, javascript:, data:, protocol-relative `//host`), so an offer cannot send customers anywhere
- * unsafe.
- */
-export function isSafeCtaUrl(value: string): boolean {
-  if (value === '') return true;
-  if (value.startsWith('/')) return /^\/(?!\/)[A-Za-z0-9\-._~/%?#=&+]*$/.test(value) && !value.includes('\\');
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && url.hostname.length > 0 && url.username === '' && url.password === '';
-  } catch {
-    return false;
-  }
-}
 export const ctaUrlSchema = text(500).refine(isSafeCtaUrl, { error: msg('offers:errors.ctaUrl') });
-export const isExternalCta = (value: string): boolean => value.startsWith('https://');
 
 export const offerFieldsSchema = z
   .strictObject({

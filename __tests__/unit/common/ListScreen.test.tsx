@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ListScreen } from '@/components/common/ListScreen';
+import { ListScreen, listBodySchema } from '@/components/common/ListScreen';
 import { inferFilters } from '@/components/common/listSchema';
 import { endpointError, endpointSuccess } from '../testUtils/handlers';
 import { renderWithProviders } from '../testUtils/render';
 import { server } from '../testUtils/server';
-import { W1, W2, widgetFilterSchema, widgetsContract, type Widget } from './widgetContract';
+import { W1, W2, widgetFilterSchema, widgetListSchema, widgetsContract, type Widget } from './widgetContract';
 
 const list = widgetsContract.endpoints.listWidgets;
 
@@ -85,5 +85,33 @@ describe('ListScreen', () => {
     expect(screen.getByRole('searchbox', { name: 'Search' })).toBeInTheDocument();
     expect(screen.getByLabelText('From')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: /owner/i })).not.toBeInTheDocument();
+  });
+
+  it('a list whose contract declares its body lazily reads its filters and sort from the schema the screen gives', async () => {
+    const lazyList = widgetsContract.endpoints.listLazyWidgets;
+    const bodies: unknown[] = [];
+    server.use(endpointSuccess(lazyList, (body) => (bodies.push(body), { items: [W1], total: 1 })));
+    renderWithProviders(
+      <ListScreen<Widget>
+        endpoint={lazyList}
+        schema={widgetListSchema}
+        header={{ title: 'Widgets' }}
+        columns={[{ key: 'name', header: 'Name', sortable: true, render: (r) => r.name }]}
+        filterConfig={{ status: { label: 'Status', optionLabel: (s) => s.toUpperCase() }, ownerId: false }}
+        defaults={{ sort: { field: 'name', direction: 'asc' } }}
+        emptyMessage="No widgets yet."
+      />,
+      { route: '/widgets?status=retired&sort=-password' },
+    );
+    await screen.findByText('Duplex unit');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('RETIRED');
+    // `password` is not among the schema's sort fields: the default sort is sent.
+    expect(bodies.at(-1)).toMatchObject({ filter: { status: ['retired'] }, sort: { field: 'name', direction: 'asc' } });
+  });
+
+  it('refuses a lazily declared list body without its schema, naming the endpoint (its filters would vanish silently)', () => {
+    expect(() => listBodySchema(widgetsContract.endpoints.listLazyWidgets)).toThrow('widgets.listLazyWidgets declares its body lazily');
+    expect(listBodySchema(widgetsContract.endpoints.listLazyWidgets, widgetListSchema)).toBe(widgetListSchema);
+    expect(listBodySchema(list)).toBe(list.body);
   });
 });

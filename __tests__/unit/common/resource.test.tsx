@@ -6,7 +6,7 @@ import { describeResource, ResourceFormPage, ResourceListPage, ResourceViewPage 
 import { endpointError, endpointSuccess } from '../testUtils/handlers';
 import { renderWithProviders } from '../testUtils/render';
 import { server } from '../testUtils/server';
-import { W1, W2, widgetFieldsSchema, widgetsContract } from './widgetContract';
+import { W1, W2, widgetFieldsSchema, widgetsContract, widgetVersionedUpdateSchema } from './widgetContract';
 
 const c = widgetsContract.endpoints;
 
@@ -185,6 +185,26 @@ describe('resource pages from one description', () => {
     await user.type(name, ' changed');
     stored = { ...stored, name: 'Someone else', updatedAt: '2026-11-25T01:05:00.000Z' };
     await queryClient!.refetchQueries();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ version: V1, name: 'Duplex unit changed' });
+  });
+
+  it('edit: an update whose contract declares its body lazily still sends the version, read from the schema the description gives', async () => {
+    const user = userEvent.setup();
+    const V1 = '2026-11-25T01:00:00.000Z';
+    const bodies: { version?: string }[] = [];
+    const lazy = describeResource({
+      ...widgets,
+      endpoints: { ...widgets.endpoints, update: c.updateLazyVersionedWidget },
+      bodies: { update: widgetVersionedUpdateSchema },
+    });
+    server.use(
+      endpointSuccess(c.getWidget, { ...W1, updatedAt: V1 }),
+      endpointSuccess(c.updateLazyVersionedWidget, (b) => (bodies.push(b), { id: W1.id })),
+    );
+    renderWithProviders(<ResourceFormPage resource={lazy} mode="edit" />, { route: `/admin-controls/widgets/edit?id=${W1.id}`, namespaces });
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), ' changed');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ version: V1, name: 'Duplex unit changed' });

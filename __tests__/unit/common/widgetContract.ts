@@ -3,7 +3,7 @@
  * approve / reject), answered by msw in each test. Nothing of it is in the product.
  */
 import { z } from 'zod';
-import { defineContract, output } from '@/lib/contract';
+import { defineContract, lazyBody, output } from '@/lib/contract';
 import { reads, writes } from '@/lib/contract/grants';
 import { isoDateSchema, listQuerySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
 import { versionSchema } from '@/lib/zodText';
@@ -21,6 +21,10 @@ export const widgetFieldsSchema = z.strictObject({
   code: z.string().trim().min(1, { error: 'ui.validation.required' }).max(10),
 });
 
+/** The list body and the versioned update body, also declared lazily below (as the contracts the home page calls are). */
+export const widgetListSchema = listQuerySchema(['name', 'code'] as const, widgetFilterSchema);
+export const widgetVersionedUpdateSchema = widgetFieldsSchema.extend({ id: z.uuid(), version: versionSchema });
+
 export type Widget = { id: string; name: string; code: string; status: (typeof WIDGET_STATUSES)[number]; updatedAt?: string };
 
 /** Every entry is open to `home` (any signed-in user); writes make the widget queries stale. */
@@ -28,12 +32,14 @@ const read = reads({ anyOf: ['home'] });
 const write = writes({ anyOf: ['home'] }, ['widgets']);
 
 export const widgetsContract = defineContract('widgets', {
-  listWidgets: read('test', listQuerySchema(['name', 'code'] as const, widgetFilterSchema), output<ListResult<Widget>>()),
+  listWidgets: read('test', widgetListSchema, output<ListResult<Widget>>()),
+  listLazyWidgets: read('test', lazyBody(() => Promise.resolve(widgetListSchema)), output<ListResult<Widget>>()),
   getWidget: read('test', z.strictObject({ id: z.uuid() }), output<Widget>()),
   createWidget: write('test', widgetFieldsSchema.extend({ idempotencyKey: z.uuid() }), output<{ id: string }>()),
   updateWidget: write('test', widgetFieldsSchema.extend({ id: z.uuid() }), output<{ id: string }>()),
   /** An update with optimistic concurrency, like the staff maintenance areas' (409 RECORD_CHANGED when stale). */
-  updateVersionedWidget: write('test', widgetFieldsSchema.extend({ id: z.uuid(), version: versionSchema }), output<{ id: string }>()),
+  updateVersionedWidget: write('test', widgetVersionedUpdateSchema, output<{ id: string }>()),
+  updateLazyVersionedWidget: write('test', lazyBody(() => Promise.resolve(widgetVersionedUpdateSchema)), output<{ id: string }>()),
   approveWidget: write('test', z.strictObject({ id: z.uuid(), comment: z.string().optional() }), output<{ id: string; status: string }>()),
   rejectWidget: write('test', z.strictObject({ id: z.uuid(), reason: z.string().min(1) }), output<{ id: string; status: string }>()),
 });

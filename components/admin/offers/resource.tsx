@@ -8,7 +8,7 @@ import { BilingualFields, bilingualRows, customerLabel, recordValues } from '@/c
 import { createdColumn, statusColumn, statusFilter, statusRow } from '@/components/common/resourceStatus';
 import { formatDate, formatDateTime, pickLocalized } from '@/lib/i18n/locales';
 import { offersContract } from '@/lib/offers/contract';
-import { offerFieldsSchema, OFFER_TARGETS, type OfferDetail, type OfferFields, type OfferListItem } from '@/lib/offers/schemas';
+import { listOffersSchema, offerFieldsSchema, updateOfferSchema, OFFER_TARGETS, type OfferDetail, type OfferFields, type OfferListItem } from '@/lib/offers/schemas';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
 import { OfferActions } from './OfferActions';
 import { OfferImageSection } from './OfferImageSection';
@@ -44,6 +44,7 @@ export const offersResource = describeResource({
   ns: 'offers',
   codes: { read: ['offer_read'], write: ['offer_write'] },
   endpoints: { list: c.listOffers, get: c.getOffer, create: c.createOffer, update: c.updateOffer },
+  bodies: { list: listOffersSchema, update: updateOfferSchema },
   recordName: (r: OfferDetail, locale) => pickLocalized(locale, r.titleEn, r.titleZh),
   listDefaults: { sort: { field: 'validFrom', direction: 'desc' } },
   columns: (t, locale) => [

@@ -7,7 +7,7 @@ import type { FilterConfig } from '@/components/common/listSchema';
 import { StatusChip } from '@/components/common/StatusChip';
 import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/i18n/locales';
-import type { ReviewListItem, SlipSortField } from '@/lib/paymentSlips/schemas';
+import { listForReviewSchema, type ReviewListItem, type SlipSortField } from '@/lib/paymentSlips/schemas';
 import { pathTo } from '@/lib/paths';
 import { customerColumn } from '@/components/common/CustomerCell';
 import { BillNumberList } from '@/components/bills/BillNumberList';
@@ -46,6 +46,7 @@ export function SlipReviewListScreen() {
   return (
     <ListScreen<ReviewListItem, SlipSortField>
       endpoint={paymentSlipsContract.endpoints.listForReview}
+      schema={listForReviewSchema}
       header={{ title: t('slipReview.title'), subtitle: t('slipReview.subtitle'), breadcrumbs: [{ label: t('slipReview.admin') }, { label: t('slipReview.title') }] }}
       columns={columns}
       rowHref={(r) => pathTo('/admin-controls/payment-slip-review/[id]', { id: r.id })}
