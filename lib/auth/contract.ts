@@ -2,7 +2,7 @@
  * Sign-in and session endpoints (spec §7 `login`, `checkToken`, `setCookies`): declared once here, implemented in
  * lib/server/api/login.ts, checkToken.ts and cookies.ts, called by the browser through lib/api/query.ts.
  */
-import { defineContract, lazyBody, mutation, noBody, output } from '@/lib/contract';
+import { defineContract, lazyBodies, mutation, noBody, output } from '@/lib/contract';
 import { reads, writes } from '@/lib/contract/grants';
 import type {
   MfaEnrolment,
@@ -11,7 +11,7 @@ import type {
   UserCustomer,
 } from './schemas';
 
-const schemas = () => import('./schemas');
+const schema = lazyBodies(() => import('./schemas'));
 
 const PREF_WRITE = { anyOf: ['ac_pref_write'] } as const;
 /** The sign-in steps: public; what they answer becomes the session, nothing cached to refetch. */
@@ -25,18 +25,18 @@ const writeSession = writes('authenticated', []);
 export const loginContract = defineContract('login', {
   authenticate: signIn(
     'Sign-in with login id, password and (when MFA is on) a TOTP code → SessionGrant with the API token. For API clients and tests; the browser signs in through next-auth, which calls the same service.',
-    lazyBody(() => schemas().then((m) => m.authenticateBodySchema)),
+    schema('authenticateBodySchema'),
     output<SessionGrant>(),
   ),
   startSignInMfaEnrolment: signIn(
     'Sign-in with forced MFA and no authenticator yet (authenticate answered 401 MFA_ENROL_REQUIRED): login id + password → a new pending secret, otpauth URL and QR code; ' +
       'the next authenticate with a code from the authenticator turns MFA on and signs in. Same throttle, lock-out and answers as authenticate; 409 CONFLICT for an account that need not enrol.',
-    lazyBody(() => schemas().then((m) => m.signInEnrolmentBodySchema)),
+    schema('signInEnrolmentBodySchema'),
     output<MfaEnrolment>(),
   ),
   enableMfa: writePreference(
     'MFA set-up: `{}` → new pending secret + otpauth URL + QR code; `{ code }` → turns MFA on; `{ disable: true, code }` → turns it off. A preference write: needs ac_pref_write, like the account page.',
-    lazyBody(() => schemas().then((m) => m.enableMfaBodySchema)),
+    schema('enableMfaBodySchema'),
     output<MfaEnrolment | { mfaEnabled: boolean }>(),
   ),
   logout: mutation({
@@ -50,7 +50,7 @@ export const loginContract = defineContract('login', {
   // The account page patches its cached profile with the answer; the session's preference query is refetched.
   savePreferenceInfo: writePreference(
     'Saves font size and / or preferred language; returns the stored values.',
-    lazyBody(() => schemas().then((m) => m.savePreferenceBodySchema)),
+    schema('savePreferenceBodySchema'),
     output<PreferenceInfo>(),
     ['login.getPreferenceInfo'],
   ),
@@ -58,7 +58,7 @@ export const loginContract = defineContract('login', {
   getUcpList: readSession('The active customers the user may act for (select-ucp screen).', noBody, output<UserCustomer[]>()),
   selectCustomer: writeSession(
     "Switches to one of the user's customers → SessionGrant with a token for it (404 for any other customer). For API clients and tests; the browser switches through next-auth's session update.",
-    lazyBody(() => schemas().then((m) => m.selectCustomerBodySchema)),
+    schema('selectCustomerBodySchema'),
     output<SessionGrant>(),
   ),
 });
@@ -78,7 +78,7 @@ export const cookiesContract = defineContract('cookies', {
     summary: 'Sets display cookies from an allow-list: colorMode (light/dark), fontSize (S/M/L), NEXT_LOCALE (en/tc).',
     permission: 'public',
     path: '/api/setCookies',
-    body: lazyBody(() => schemas().then((m) => m.setCookiesBodySchema)),
+    body: schema('setCookiesBodySchema'),
     output: output<{ set: string[] }>(),
   }),
 });

@@ -47,11 +47,19 @@ export type EndpointKind = 'query' | 'mutation' | 'download' | 'upload';
 
 /**
  * A body schema the browser never builds: `lazyBody(() => import('./schemas').then((m) => m.fooSchema))`. The
- * contracts the app shell loads on every page declare their bodies this way, so zod's core stays out of the shared
- * bundle (docs/performance.md); the server loads the schema on the endpoint's first call (`bodySchema`).
+ * contracts the app shell and the home page load declare their bodies this way (through `lazyBodies`), so zod stays out
+ * of those pages (docs/performance.md); the server loads the schema on the endpoint's first call (`bodySchema`).
  */
 export type LazyBody<S extends zc.$ZodType = zc.$ZodType> = { readonly load: () => Promise<S> };
 export const lazyBody = <S extends zc.$ZodType>(load: () => Promise<S>): LazyBody<S> => ({ load });
+/**
+ * Lazy bodies from one module, named by export: `const schema = lazyBodies(() => import('./schemas'))`, then
+ * `schema('listOrdersSchema')` where a body goes (TypeScript accepts only exports that are schemas).
+ */
+export const lazyBodies =
+  <M>(load: () => Promise<M>) =>
+  <K extends { [P in keyof M]: M[P] extends zc.$ZodType ? P : never }[keyof M]>(name: K): LazyBody<M[K] & zc.$ZodType> =>
+    lazyBody(() => load().then((m) => m[name] as M[K] & zc.$ZodType));
 /**
  * The most bytes of a JSON request body (413 `PAYLOAD_TOO_LARGE` over it), unless the endpoint declares its own
  * `bodyLimit`: every body the schema of an endpoint without one accepts fits in it (__tests__/api/bodyLimit.test.ts).

@@ -8,7 +8,7 @@ import { msg } from '@/lib/zodMessages';
 import { required, text, versionSchema, trimBlank } from '@/lib/zodText';
 import { isSafeCtaUrl } from './links';
 
-export { isExternalCta, isSafeCtaUrl } from './links';
+export { isSafeCtaUrl } from './links';
 
 export const OFFER_STATUSES = ['draft', 'published', 'expired'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];

@@ -2,7 +2,7 @@
  * Orders and order tracking: every endpoint declared once (lib/contract). The server implements these in
  * lib/server/api/orders.ts; the screens call them through lib/api/query.ts.
  */
-import { defineContract, lazyBody, noBody, output } from '@/lib/contract';
+import { defineContract, lazyBodies, noBody, output } from '@/lib/contract';
 import { reads, writes } from '@/lib/contract/grants';
 import type { ListResult } from '@/lib/listQuery';
 import type {
@@ -18,7 +18,7 @@ import type {
 } from './schemas';
 
 /** The bodies are loaded when first checked (the server) and never built in the browser (docs/performance.md). */
-const schemas = () => import('./schemas');
+const schema = lazyBodies(() => import('./schemas'));
 
 const READ = { anyOf: ['mgt_order_read'] } as const;
 const WRITE = { anyOf: ['mgt_order_write'] } as const;
@@ -34,12 +34,12 @@ export const ordersContract = defineContract('orders', {
   listOrders: read(
     "One page of the customer's orders: { items: [{ id, orderNo, orderType, status, createdAt, requestedDate, machine, firstItemEn, firstItemZh, itemCount, totalCents }], total }. " +
       'Filters status[] (a status, or open = pending | confirmed | processing | shipped), type[], dateFrom/dateTo (created, Hong Kong dates), q (order no, serial, item code or description; literal). Sort orderNo | createdAt | status | requestedDate.',
-    lazyBody(() => schemas().then((m) => m.listOrdersSchema)),
+    schema('listOrdersSchema'),
     output<ListResult<OrderListItem>>(),
   ),
   getOrder: read(
     "One order of the customer with items and totals (cents), status history, machine and shipments. Another customer's or an unknown id is NOT_FOUND.",
-    lazyBody(() => schemas().then((m) => m.byIdSchema)),
+    schema('byIdSchema'),
     output<OrderDetail>(),
   ),
   getOrderSummary: readQuietly(
@@ -54,19 +54,19 @@ export const ordersContract = defineContract('orders', {
   ),
   listProductsForMachine: readOrderForm(
     "Products that may be ordered for one of the customer's machines: consumables compatible with its model plus generic supplies, each with its unit price and max quantity. Another customer's machine is NOT_FOUND.",
-    lazyBody(() => schemas().then((m) => m.listProductsForMachineSchema)),
+    schema('listProductsForMachineSchema'),
     output<OrderableProduct[]>(),
   ),
   placeTonerOrder: write(
     'Places a toner / supplies order for a machine of the customer: { id, orderNo, created }. Items must fit the model and stay within max quantities (VALIDATION names the line). ' +
       'Idempotent by idempotencyKey: a repeat (also concurrent) returns the same order with created: false.',
-    lazyBody(() => schemas().then((m) => m.placeTonerOrderSchema)),
+    schema('placeTonerOrderSchema'),
     output<PlaceOrderResult>(),
     ['orders', 'tracking'],
   ),
   cancelOrder: write(
     "Cancels a pending order of the customer: { id, status: 'cancelled' }. Any other status is CONFLICT; another customer's order NOT_FOUND.",
-    lazyBody(() => schemas().then((m) => m.cancelOrderSchema)),
+    schema('cancelOrderSchema'),
     output<{ id: string; status: Extract<OrderStatus, 'cancelled'> }>(),
   ),
 });
@@ -75,12 +75,12 @@ export const trackingContract = defineContract('tracking', {
   listShipments: readTracking(
     "One page of the customer's shipments: { items: [{ id, shipmentNo, courier, trackingNo, status, createdAt, updatedAt, orderId, orderNo, lastEventAt }], total }. " +
       'Filters status[] (latest step), dateFrom/dateTo (created), q (shipment no, tracking no, order no; literal). Sort shipmentNo | createdAt | status | orderNo.',
-    lazyBody(() => schemas().then((m) => m.listShipmentsSchema)),
+    schema('listShipmentsSchema'),
     output<ListResult<ShipmentListItem>>(),
   ),
   getShipment: readTracking(
     "One shipment of the customer with its timeline (events oldest first) and the order it belongs to. Another customer's or an unknown id is NOT_FOUND.",
-    lazyBody(() => schemas().then((m) => m.byIdSchema)),
+    schema('byIdSchema'),
     output<ShipmentDetail>(),
   ),
 });
