@@ -16,7 +16,7 @@ import type { FilterValues } from '@/components/common/listQueryUrl';
 import { BillStatusChips } from './BillStatusChips';
 import { billsContract } from '@/lib/bills/contract';
 import { useEndpointQuery } from '@/lib/api/query';
-import { hkToday } from '@/lib/bills/dates';
+import { hkToday } from '@/lib/dates/hongKong';
 import { listBillsSchema, type BillListItem, type BillListResult, type BillSortField } from '@/lib/bills/schemas';
 import { formatDate, formatMoney } from '@/lib/i18n/locales';
 import { useCanAccess } from '@/components/common/Can';

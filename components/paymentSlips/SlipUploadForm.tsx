@@ -16,7 +16,7 @@ import { RetryAlert } from '@/components/common/RetryAlert';
 import { useEndpointQuery, useEndpointUpload } from '@/lib/api/query';
 import { billsContract } from '@/lib/bills/contract';
 import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
-import { addDays, hkToday } from '@/lib/bills/dates';
+import { addDays, hkToday } from '@/lib/dates/hongKong';
 import { PAYABLE_BILL_STATUSES, type BillListItem } from '@/lib/bills/schemas';
 import { formatMoney } from '@/lib/i18n/locales';
 import {

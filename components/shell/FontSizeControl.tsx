@@ -23,7 +23,7 @@ export function FontSizeControl() {
   const { t } = useTranslation('common');
   const save = useEndpointMutation(loginContract.endpoints.savePreferenceInfo);
   // The root attribute is the one truth (set before first paint from the cookie, then by applyFontSize).
-  const size = useSyncExternalStore(subscribeFontSize, currentFontSize, () => 'M' as FontSize);
+  const size = useSyncExternalStore(subscribeFontSize, currentFontSize, () => 'M');
   const canSave = useCanAccess(['ac_pref_write']);
   return (
     <ToggleButtonGroup

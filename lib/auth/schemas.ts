@@ -6,10 +6,9 @@
 // preferences, cookies), and the mini build is a fraction of the classic one in the shared bundle (docs/performance.md).
 import { z } from 'zod/mini';
 
-export const FONT_SIZES = ['S', 'M', 'L'] as const;
-export type FontSize = (typeof FONT_SIZES)[number];
-export const LANGUAGES = ['en', 'tc'] as const;
-export type PreferredLanguage = (typeof LANGUAGES)[number];
+import { FONT_SIZES, LANGUAGES, type FontSize, type PreferredLanguage } from '@/lib/users/constants';
+
+export { FONT_SIZES, LANGUAGES, type FontSize, type PreferredLanguage };
 
 export type PreferenceInfo = { fontSize: FontSize; preferredLanguage: PreferredLanguage };
 

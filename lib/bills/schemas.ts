@@ -7,6 +7,9 @@
  */
 import { z } from 'zod';
 import { dateRangeFilter, listBodySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
+import { type BillLineType } from './constants';
+
+export * from './constants';
 
 /**
  * What a bill is right now. Never stored: derived in SQL from the amounts, the due date, Hong Kong's "today" and the
@@ -20,9 +23,6 @@ export type BillStatus = (typeof BILL_STATUSES)[number];
  * (a pending slip may cover only part of the balance; another slip may then pay the rest).
  */
 export const PAYABLE_BILL_STATUSES = ['unpaid', 'partly_paid', 'overdue', 'under_review'] as const satisfies readonly BillStatus[];
-
-export const BILL_LINE_TYPES = ['period_charge', 'mono_usage', 'colour_usage', 'minimum_charge', 'adjustment'] as const;
-export type BillLineType = (typeof BILL_LINE_TYPES)[number];
 
 export const BILL_SORT_FIELDS = ['billNo', 'billDate', 'dueDate', 'amount', 'balance'] as const;
 export type BillSortField = (typeof BILL_SORT_FIELDS)[number];

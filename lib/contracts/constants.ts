@@ -14,8 +14,3 @@ export type ContractEventType = (typeof CONTRACT_EVENT_TYPES)[number];
 export const SCHEDULE_STATES = ['billed', 'not_billed', 'current', 'upcoming'] as const;
 export type ScheduleState = (typeof SCHEDULE_STATES)[number];
 
-/** A stored value as its constant (the database checks allow nothing else). */
-export const asContractType = (v: string): ContractType => CONTRACT_TYPES.find((x) => x === v) ?? 'rental';
-export const asContractStatus = (v: string): ContractStatus => CONTRACT_STATUSES.find((x) => x === v) ?? 'active';
-export const asBillingFrequency = (v: string): BillingFrequency => BILLING_FREQUENCIES.find((x) => x === v) ?? 'monthly';
-export const asContractEventType = (v: string): ContractEventType => CONTRACT_EVENT_TYPES.find((x) => x === v) ?? 'started';

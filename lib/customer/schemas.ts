@@ -1,8 +1,10 @@
 /** The customer a session acts for (the `user` area of spec §7): shapes shared by the server and the browser. */
 
+import type { CustomerProductLine } from '@/lib/customers/constants';
+
 /** Product lines a customer can hold customer numbers in (one customer-number list endpoint each, lib/customer/contract.ts). */
-export const PRODUCT_LINES = ['copier', 'printer', 'software'] as const;
-export type ProductLine = (typeof PRODUCT_LINES)[number];
+export { CUSTOMER_PRODUCT_LINES as PRODUCT_LINES } from '@/lib/customers/constants';
+export type ProductLine = CustomerProductLine;
 
 export type CustomerNosByLine = Record<ProductLine, string[]>;
 

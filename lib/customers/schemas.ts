@@ -6,17 +6,12 @@ import { z } from 'zod';
 import { listBodySchema, type ListResult, searchStatusFilter } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
 import { required, text, PHONE_PATTERN, versionSchema, trimBlank, trimHalfWidth } from '@/lib/zodText';
+import { CUSTOMER_STATUSES, type CustomerProductLine, type CustomerStatus } from './constants';
 
-export const CUSTOMER_STATUSES = ['active', 'inactive'] as const;
-export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
-
-/** Product lines a customer holds customer numbers in (the `customer_numbers` table's CHECK). */
-export const CUSTOMER_PRODUCT_LINES = ['copier', 'printer', 'software'] as const;
-export type CustomerProductLine = (typeof CUSTOMER_PRODUCT_LINES)[number];
+export * from './constants';
 
 /** The customer a staff row or record is about, as the staff screens show it: its UCP id and its names. */
 export type CustomerRef = { ucpId: string; customerNameEn: string; customerNameZh: string };
-
 
 /** `UCP100001`: letters, digits, `-` and `_`, 3–20, starting with a letter or digit; stored upper-cased. */
 export const ucpIdSchema = z

@@ -8,6 +8,9 @@ import { listBodySchema, searchTextSchema, type ListResult, enumListFilter } fro
 import type { ContractStatus, ContractType } from '@/lib/contracts/constants';
 import type { ReadingDueFlag, ReadingSource } from '@/lib/meter/constants';
 import type { ServiceCategory, ServiceStatus } from '@/lib/serviceRequests/constants';
+import { MACHINE_STATUSES, type MachineCategory, type MachineStatus } from './constants';
+
+export * from './constants';
 
 /** A machine as every feature names it: serial, model (both languages), colour or mono, where it stands. */
 export type MachineSummary = {
@@ -21,13 +24,6 @@ export type MachineSummary = {
   locationZh: string;
 };
 
-// The same list as lib/server/db/schema/equipment.ts (server-only).
-export const MACHINE_STATUSES = ['active', 'removed'] as const;
-export type MachineStatus = (typeof MACHINE_STATUSES)[number];
-export const MACHINE_CATEGORIES = ['copier', 'printer', 'mfp'] as const;
-export type MachineCategory = (typeof MACHINE_CATEGORIES)[number];
-export const asMachineStatus = (v: string): MachineStatus => MACHINE_STATUSES.find((x) => x === v) ?? 'active';
-export const asMachineCategory = (v: string): MachineCategory => MACHINE_CATEGORIES.find((x) => x === v) ?? 'mfp';
 
 export const MACHINE_SORT_FIELDS = ['serialNo', 'model', 'location'] as const;
 export type MachineSortField = (typeof MACHINE_SORT_FIELDS)[number];

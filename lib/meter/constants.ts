@@ -38,6 +38,6 @@ export const READING_ISSUES = [
 ] as const;
 export type ReadingIssue = (typeof READING_ISSUES)[number];
 
-/** A stored source or status as its constant (the database check allows nothing else). */
-export const asReadingSource = (value: string): ReadingSource => READING_SOURCES.find((s) => s === value) ?? 'estimated';
-export const asReadingStatus = (value: string): ReadingStatus => READING_STATUSES.find((s) => s === value) ?? 'accepted';
+
+/** How a submission arrived: the reading form or an uploaded CSV file. */
+export const SUBMISSION_CHANNELS = ['form', 'csv'] as const;

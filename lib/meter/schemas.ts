@@ -7,7 +7,7 @@ import { trimBlank } from '@/lib/zodText';
 import { MAX_ISO_DATE, MIN_ISO_DATE, isoDateSchema, listBodySchema, type ListFilterOf, type ListResult, enumListFilter, dateRangeFilter } from '@/lib/listQuery';
 import type { MachineSummary } from '@/lib/machines/schemas';
 import { msg } from '@/lib/zodMessages';
-import { MAX_COUNTER, MAX_CSV_CHARS, MAX_READINGS_PER_SUBMISSION, READING_SOURCES, type ReadingDueFlag, type ReadingIssue, type ReadingSource, type ReadingStatus } from './constants';
+import { MAX_COUNTER, MAX_CSV_CHARS, MAX_READINGS_PER_SUBMISSION, READING_SOURCES, SUBMISSION_CHANNELS, type ReadingDueFlag, type ReadingIssue, type ReadingSource, type ReadingStatus } from './constants';
 
 /** Serial numbers are letters, digits and dashes (as printed on the machine's plate). */
 export const serialSchema = z
@@ -40,8 +40,6 @@ export const readingRowsSchema = z
   .max(MAX_READINGS_PER_SUBMISSION, { error: msg('meter:errors.tooManyRows', { max: MAX_READINGS_PER_SUBMISSION }) });
 
 export const checkReadingsSchema = z.strictObject({ rows: readingRowsSchema });
-
-export const SUBMISSION_CHANNELS = ['form', 'csv'] as const;
 
 export const submitReadingsSchema = z.strictObject({
   idempotencyKey: z.uuid(),

@@ -7,17 +7,15 @@ import { isoDateSchema, listBodySchema, type ListResult, searchStatusFilter } fr
 import { msg } from '@/lib/zodMessages';
 import { required, text, versionSchema, trimBlank } from '@/lib/zodText';
 import { isSafeCtaUrl } from './links';
+import { OFFER_STATUSES, OFFER_TARGETS, type OfferStatus, type OfferTarget } from './constants';
+
+export * from './constants';
 
 export { isSafeCtaUrl } from './links';
 
-export const OFFER_STATUSES = ['draft', 'published', 'expired'] as const;
-export type OfferStatus = (typeof OFFER_STATUSES)[number];
-export const OFFER_TARGETS = ['all', 'selected'] as const;
-export type OfferTarget = (typeof OFFER_TARGETS)[number];
 /** The image: JPEG or PNG, decided by its content (lib/server/uploads), not its name. */
 export const OFFER_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
 export const OFFER_IMAGE_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
-
 
 export const ctaUrlSchema = text(500).refine(isSafeCtaUrl, { error: msg('offers:errors.ctaUrl') });
 

@@ -1,10 +1,16 @@
 /** Orders' fixed lists, without zod: pages that only name them (the home page's order card) load no schemas. */
 
-// The same lists as lib/server/db/schema (server-only); __tests__/api/orders checks that they stay equal.
+// They also type the database's columns and write their CHECKs (lib/server/db/schema).
 export const ORDER_TYPES = ['toner', 'supplies', 'equipment', 'service'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
 export const ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'completed', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const SHIPMENT_STEPS = ['received', 'picked', 'dispatched', 'out_for_delivery', 'delivered', 'failed'] as const;
+export type ShipmentStep = (typeof SHIPMENT_STEPS)[number];
 export const PRODUCT_TYPES = ['toner', 'drum', 'waste_toner', 'staples', 'paper', 'equipment', 'service'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+/** What a customer may order online; equipment and service items go through the provider's sales staff. */
+export const ORDERABLE_PRODUCT_TYPES = ['toner', 'drum', 'waste_toner', 'staples', 'paper'] as const satisfies readonly ProductType[];
 /** Orders still on their way to the customer (the home card's "open orders"). */
 export const OPEN_ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped'] as const;
 /**

@@ -12,7 +12,7 @@ import { msg } from '@/lib/zodMessages';
 import { dateRangeFilter, isoDateSchema, listBodySchema, searchTextSchema, enumListFilter } from '@/lib/listQuery';
 import type { MachineSummary } from '@/lib/machines/schemas';
 
-import { ORDER_TYPES, ORDER_STATUSES, SHIPMENT_STEPS, PRODUCT_TYPES, OPEN_ORDER_STATUSES, OPEN_ORDER_GROUP, ORDER_STATUS_FILTERS } from './constants';
+import { ORDER_TYPES, SHIPMENT_STEPS, OPEN_ORDER_STATUSES, OPEN_ORDER_GROUP, ORDER_STATUS_FILTERS, type OrderStatus, type OrderType, type ShipmentStep, type ProductType } from './constants';
 
 export * from './constants';
 export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
@@ -25,11 +25,6 @@ export function expandOrderStatusFilter(values: readonly OrderStatusFilter[]): O
 }
 /** Shipments that left the warehouse's hands but did not reach an end (delivered or failed). */
 export const IN_TRANSIT_STEPS = ['received', 'picked', 'dispatched', 'out_for_delivery'] as const;
-
-export type OrderType = (typeof ORDER_TYPES)[number];
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export type ShipmentStep = (typeof SHIPMENT_STEPS)[number];
-export type ProductType = (typeof PRODUCT_TYPES)[number];
 
 /** Couriers the provider uses; the shipment row stores the code, the screens translate it (unknown codes show as is). */
 export const COURIERS = ['sf_express', 'kerry_express', 'own_fleet'] as const;
@@ -44,10 +39,6 @@ export const ORDER_LIMITS = {
   maxRequestedDays: 60,
 } as const;
 
-// ---------------------------------------------------------------------------------------------------------------
-// Hong Kong calendar
-
-export { addDays, hkToday };
 
 /** The window a requested delivery date must fall in: tomorrow .. today + 60 days (Hong Kong). */
 export function requestedDateWindow(now: Date = new Date()): { min: string; max: string } {

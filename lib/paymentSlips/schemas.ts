@@ -11,14 +11,10 @@ import type { CustomerRef } from '@/lib/customers/schemas';
 import { recordIdSchema, uuidSchema, trimBlank, trimHalfWidth } from '@/lib/zodText';
 import { dateRangeFilter, isoDateSchema, listBodySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import { msg } from '@/lib/zodMessages';
-import { addDays } from '@/lib/bills/dates';
+import { addDays } from '@/lib/dates/hongKong';
+import { PAYMENT_METHODS, SLIP_STATUSES, type PaymentMethod, type SlipStatus } from './constants';
 
-// The same lists as lib/server/db/schema/billing.ts (server-only); __tests__/api/paymentSlips checks they stay equal.
-export const PAYMENT_METHODS = ['bank_transfer', 'fps', 'cheque'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
-export const SLIP_STATUSES = ['pending', 'approved', 'reject'] as const;
-export type SlipStatus = (typeof SLIP_STATUSES)[number];
+export * from './constants';
 
 /** What the server accepts as a slip's file, by content (magic bytes), never by name. */
 export const SLIP_FILE_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
@@ -48,7 +44,6 @@ export const PAYMENT_DATE_MESSAGES = {
   future: 'paymentSlips.validation.dateInFuture',
   tooOld: msg('paymentSlips.validation.dateTooOld', { days: SLIP_LIMITS.maxPastDays }),
 } as const;
-
 
 /** `billIds` arrives as repeated multipart fields, or as one field holding a JSON array: both become an array. */
 function toIdArray(value: unknown): unknown {

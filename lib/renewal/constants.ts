@@ -11,5 +11,3 @@ export type RenewalStatus = (typeof RENEWAL_STATUSES)[number];
 export const OFFER_STATUSES = ['active', 'inactive'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
-export const asRenewalStatus = (v: string): RenewalStatus => RENEWAL_STATUSES.find((x) => x === v) ?? 'submitted';
-export const asOfferStatus = (v: string): OfferStatus => OFFER_STATUSES.find((x) => x === v) ?? 'inactive';

@@ -1,7 +1,7 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServerConfig } from '@/lib/server/config';
-import type { SiteContentKind } from '@/lib/server/db/schema';
+import type { SiteContentSection } from '@/lib/siteContent/constants';
 import type { Db } from '@/lib/server/db/types';
 import { answerableError, AppError } from '@/lib/server/errors';
 import { applyHeaders, securityHeaders, sendError, sendJson } from '@/lib/server/http';
@@ -19,7 +19,7 @@ import { siteContentContract } from '@/lib/siteContent/contract';
  * (it marks the caller as the portal's own front end, it is not a secret from a user). docs/site-content.md.
  */
 /** Which document each content endpoint of the contract serves. */
-const KIND_OF: { [N in keyof typeof siteContentContract.endpoints]: SiteContentKind } = {
+const KIND_OF: { [N in keyof typeof siteContentContract.endpoints]: SiteContentSection } = {
   footerPopup: 'footer_popup',
   mobileApplication: 'mobile_app',
   socialPlatform: 'social',
@@ -28,7 +28,7 @@ const KIND_OF: { [N in keyof typeof siteContentContract.endpoints]: SiteContentK
 };
 
 /** Path → kind and summary, from the contract (lib/siteContent/contract.ts): no path is written here. */
-export const SITE_CONTENT_ROUTES: Readonly<Record<string, { kind: SiteContentKind; summary: string }>> = Object.fromEntries(
+export const SITE_CONTENT_ROUTES: Readonly<Record<string, { kind: SiteContentSection; summary: string }>> = Object.fromEntries(
   Object.entries(siteContentContract.endpoints).map(([name, endpoint]) => [
     endpoint.path,
     { kind: KIND_OF[name as keyof typeof KIND_OF], summary: endpoint.summary },

@@ -10,8 +10,9 @@ import { msg, zodMessages } from '@/lib/zodMessages';
 import { versionSchema, trimBlank } from '@/lib/zodText';
 import { isSafeHref, type FooterPopupContent, type LinkConfiguration, type MobileApplication, type SocialPlatformSection } from './schemas';
 
-export const SITE_CONTENT_SECTIONS = ['footer_popup', 'mobile_app', 'social', 'chat_link', 'link_config'] as const;
-export type SiteContentSection = (typeof SITE_CONTENT_SECTIONS)[number];
+import { SITE_CONTENT_SECTIONS, type SiteContentSection } from './constants';
+
+export * from './constants';
 
 /**
  * `popupTitle`: a footer link's text, kept short (a 300-character title without spaces made every customer page 719 px

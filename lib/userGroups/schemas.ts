@@ -8,13 +8,9 @@ import { listBodySchema, searchTextSchema, type ListResult, enumListFilter } fro
 import { FUNCTION_CODES, type FunctionCode } from '@/lib/permissions/codes';
 import { msg, zodMessages } from '@/lib/zodMessages';
 import { required, text, versionSchema, trimBlank } from '@/lib/zodText';
+import { GROUP_KINDS, GROUP_STATUSES, type GroupKind, type GroupStatus } from './constants';
 
-/** customer: held by customers' users for one customer; provider: provider staff (shown as "Staff"). */
-export const GROUP_KINDS = ['customer', 'provider'] as const;
-export type GroupKind = (typeof GROUP_KINDS)[number];
-export const GROUP_STATUSES = ['active', 'inactive'] as const;
-export type GroupStatus = (typeof GROUP_STATUSES)[number];
-
+export * from './constants';
 
 /** `CUST_VIEWER`: upper-case letters, digits and `_`, 3–40; stored upper-cased. */
 export const groupCodeSchema = z

@@ -7,24 +7,13 @@ import { passwordSchema } from '@/lib/auth/passwordRules';
 import { listQuerySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
 import { recordIdSchema, text, uuidSchema, versionSchema, trimBlank, trimHalfWidth } from '@/lib/zodText';
+import { LANGUAGES, LINK_PURPOSES, USER_KINDS, USER_STATUSES, type LinkPurpose, type UserKind, type UserStatus } from './constants';
 
-/**
- * pending = created, waiting for its activation; active; locked = locked by staff until unlocked; inactive =
- * disabled by staff. The list also shows an active account inside its automatic lock-out (failed sign-ins) as
- * `locked`, since that is what the user meets.
- */
-export const USER_STATUSES = ['pending', 'active', 'locked', 'inactive'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
-
-export const USER_KINDS = ['customer', 'staff'] as const;
-export type UserKind = (typeof USER_KINDS)[number];
-
-export const USER_LANGUAGES = ['en', 'tc'] as const;
+export * from './constants';
 
 /** Staff actions on an account's status (each audited, each effective at the user's next request). */
 export const USER_STATUS_ACTIONS = ['lock', 'unlock', 'disable', 'enable'] as const;
 export type UserStatusAction = (typeof USER_STATUS_ACTIONS)[number];
-
 
 /** Login ids are stored lower-cased: letters, digits and `. _ @ + -`, 3–100 characters (e-mail addresses fit). */
 export const loginIdSchema = z
@@ -40,7 +29,6 @@ export const userEmailSchema = z
   .max(254, zodMessages.maxLength(254))
   .pipe(z.email({ error: zodMessages.email }));
 
-
 /** The customers a user may act for, each with the groups it holds for that customer (membership is per customer). */
 export const userLinkSchema = z.strictObject({
   ucpId: z.string().overwrite(trimBlank).min(1, zodMessages.required).max(20, zodMessages.maxLength(20)),
@@ -51,7 +39,7 @@ export type UserLink = z.infer<typeof userLinkSchema>;
 export const userFieldsSchema = z.strictObject({
   name: text(100).min(1, zodMessages.required),
   email: userEmailSchema,
-  preferredLanguage: z.enum(USER_LANGUAGES),
+  preferredLanguage: z.enum(LANGUAGES),
   /** MFA is never skipped for this user when false ("force MFA"); true exempts it (docs/user-accounts.md). */
   skipMfa: z.boolean(),
   /**
@@ -158,10 +146,6 @@ export type ImportUsersResult = { dryRun: boolean; total: number; valid: number;
 export const USER_FILE_COLUMNS = ['login_id', 'name', 'email', 'language', 'user_type', 'customers', 'groups', 'status', 'mfa', 'last_login', 'created_at'] as const;
 export const USER_IMPORT_COLUMNS = ['login_id', 'name', 'email', 'language', 'user_type', 'customers', 'groups'] as const;
 export const MAX_IMPORT_ROWS = 1000;
-
-// Public one-time links: activation and password reset.
-export const LINK_PURPOSES = ['activation', 'reset'] as const;
-export type LinkPurpose = (typeof LINK_PURPOSES)[number];
 
 const linkTokenSchema = z.string().overwrite(trimBlank).regex(/^[A-Za-z0-9_-]{32,64}$/, { error: msg('error:LINK_INVALID') });
 export const checkLinkSchema = z.strictObject({ token: linkTokenSchema, purpose: z.enum(LINK_PURPOSES) });

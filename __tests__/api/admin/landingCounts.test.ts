@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { ChangeStatus, ChangeType } from '@/lib/accountChanges/constants';
 import { adminContract } from '@/lib/admin/contract';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
 import { changeRequests, contractRenewals, renewalOffers } from '@/lib/server/db/schema';
@@ -29,7 +30,7 @@ describeEachDb('admin landing counts', (getHandle) => {
       bill: (await countsFor(['cac_chg_bill_addr_read'])).pendingApprovals!,
     };
     const c = await createCustomer(db());
-    const row = (changeType: string, status: string) => ({
+    const row = (changeType: ChangeType, status: ChangeStatus) => ({
       requestNo: `T${uniq()}`.slice(0, 20),
       ucpId: c.ucpId,
       changeType,

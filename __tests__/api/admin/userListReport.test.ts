@@ -28,7 +28,7 @@ describeEachDb('User list report', (getHandle) => {
     ucpB = b.ucpId;
     // Users of customer A (one with MFA, one pending) and of customer B; one user of both.
     const groupA = await createGroup(db(), ['home', 'mgt_bills_read'], { overrides: { code: `RPT_A_${tag}`.toUpperCase() } });
-    for (const [i, over] of [{ mfaEnabled: true }, { status: 'pending' }, {}].entries()) {
+    for (const [i, over] of [{ mfaEnabled: true }, { status: 'pending' as const }, {}].entries()) {
       const u = await createUser(db(), { loginId: `rpt-a${i}-${tag}@example.hk`, name: `Report A${i}`, ...over });
       await linkUserToCustomer(db(), u, a);
       if (i === 0) await db().insert(userGroupMembers).values({ groupId: groupA.id, userAcUuid: u.userAcUuid, ucpId: a.ucpId });

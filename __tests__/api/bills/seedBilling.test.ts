@@ -6,6 +6,7 @@ import { SEED_SLIP_ID, buildSeedBills } from '@/lib/server/db/seedData/billing';
 import { SEED_CONTRACTS } from '@/lib/server/db/seedData/equipment';
 import { billSummary, listBills } from '@/lib/server/services/bills';
 import { inspectFile } from '@/lib/server/uploads';
+import { asCustomer } from '../helpers/asCustomer';
 import { describeEachDb } from '../helpers/testDb';
 import { addDays } from '@/lib/dates/hongKong';
 import { BILLING_REFERENCE_DATE, HISTORY_FROM } from '@/lib/server/db/seedData/meter';
@@ -130,7 +131,7 @@ describeEachDb('demo bills (seeded)', (getHandle) => {
 
   it('derives the designed statuses at a fixed today: paid history, unpaid, partly paid, overdue, under review', async () => {
     const statusOf = async (ucpId: string) => {
-      const res = await listBills(db(), ucpId, { page: 1, pageSize: 100, sort: { field: 'billDate', direction: 'desc' } }, TODAY);
+      const res = await listBills(asCustomer(db(), ucpId), { page: 1, pageSize: 100, sort: { field: 'billDate', direction: 'desc' } }, TODAY);
       const counts: Record<string, number> = {};
       for (const i of res.items) counts[i.status] = (counts[i.status] ?? 0) + 1;
       return { counts, summary: res.summary, total: res.total };
@@ -150,12 +151,12 @@ describeEachDb('demo bills (seeded)', (getHandle) => {
     expect(lc.counts).toEqual({ paid: totalOf(DEMO_UCP.lungCheong) - 3, under_review: 1, overdue: 1, partly_paid: 1 });
     const sr = await statusOf(DEMO_UCP.sunrise);
     expect(sr.counts).toEqual({ paid: totalOf(DEMO_UCP.sunrise) - 1, overdue: 1 });
-    expect(lc.summary).toEqual(await billSummary(db(), DEMO_UCP.lungCheong, TODAY));
+    expect(lc.summary).toEqual(await billSummary(asCustomer(db(), DEMO_UCP.lungCheong), TODAY));
     // One rule with the statement (issue 10 item 6): past its due date a bill is overdue by its whole balance, a slip
     // under review or not, so Lung Cheong's overdue bill and its bill under review (past due) both count.
     expect(lc.summary.overdueCount).toBe(2);
     // Before their due dates, the same recent bills are simply unpaid.
-    const early = await listBills(db(), DEMO_UCP.sunrise, { page: 1, pageSize: 5, filter: { status: ['unpaid'] } }, addDays(BILLING_REFERENCE_DATE, 1));
+    const early = await listBills(asCustomer(db(), DEMO_UCP.sunrise), { page: 1, pageSize: 5, filter: { status: ['unpaid'] } }, addDays(BILLING_REFERENCE_DATE, 1));
     expect(early.total).toBe(1);
   });
 

@@ -10,6 +10,7 @@ import { DEMO_UCP } from '@/lib/server/db/seedData';
 import { listBills } from '@/lib/server/services/bills';
 import { datesQuotedIn, monthsQuotedIn } from '../helpers/quotedDates';
 import { seedModulesAt, type SeedModules } from '../helpers/seedModulesAt';
+import { asCustomer } from '../helpers/asCustomer';
 import { describeEachDb } from '../helpers/testDb';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -45,7 +46,7 @@ describeEachDb('demo data seeded on another day', (getHandle) => {
   it('shows the designed mix on the seed day: paid, unpaid, partly paid, overdue, under review', async () => {
     const statuses = new Set<string>();
     for (const ucpId of [...Object.values(DEMO_UCP)]) {
-      const res = await listBills(db(), ucpId, { page: 1, pageSize: 100 }, SEED_DAY);
+      const res = await listBills(asCustomer(db(), ucpId), { page: 1, pageSize: 100 }, SEED_DAY);
       for (const i of res.items) statuses.add(i.status);
     }
     expect([...statuses].sort()).toEqual(['overdue', 'paid', 'partly_paid', 'under_review', 'unpaid']);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { IN_TRANSIT_STEPS } from '@/lib/orders/schemas';
 import type { Db } from '@/lib/server/db/types';
 import {
   machineModels,
@@ -124,7 +125,7 @@ export async function createShipment(
     status: 'dispatched',
     ...overrides,
   });
-  const steps = ['received', 'picked', 'dispatched', 'out_for_delivery'];
+  const steps = IN_TRANSIT_STEPS;
   const last = row.status;
   const upTo = last === 'delivered' || last === 'failed' ? steps.length : steps.indexOf(last) + 1;
   const chain = [...steps.slice(0, upTo), ...(last === 'delivered' || last === 'failed' ? [last] : [])];

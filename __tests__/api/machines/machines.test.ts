@@ -2,6 +2,7 @@ import { addDays, hkToday } from '@/lib/dates/hongKong';
 import { machinesContract } from '@/lib/machines/contract';
 import type { MachineDetail, MachineListItem } from '@/lib/machines/schemas';
 import { meterReadings, serviceRequests } from '@/lib/server/db/schema';
+import type { ServiceStatus } from '@/lib/serviceRequests/constants';
 import { createContract } from '../bills/billFixtures';
 import { memberWithToken, uniq } from '../helpers/fixtures';
 import { createMachine, createModel, createOrder, createProduct, createShipment } from '../helpers/orderFixtures';
@@ -32,7 +33,7 @@ describeEachDb('my machines: list, filters, search, machine page, tenancy', (get
     const colour = await createMachine(db(), m.customer, colourModel, { ...office, contractId: contract.id, locationEn: '12/F Reception', locationZh: '12樓接待處', installedOn: addDays(today, -400) });
     const mono = await createMachine(db(), m.customer, monoModel, { ...office, locationEn: 'Accounts department', locationZh: '會計部', installedOn: addDays(today, -400) });
     const removed = await createMachine(db(), m.customer, copierModel, { ...warehouse, locationEn: 'Loading bay', locationZh: '上落貨區', status: 'removed', installedOn: '2019-01-10' });
-    const rows = [];
+    const rows: (typeof meterReadings.$inferInsert)[] = [];
     for (let k = 12; k >= 1; k -= 1) {
       rows.push({ machineId: colour.id, ucpId, readingDate: addDays(today, -30 * k), monoCounter: 10_000 + (12 - k) * 3000, colourCounter: 2000 + (12 - k) * 600, source: 'automatic' });
     }
@@ -40,7 +41,7 @@ describeEachDb('my machines: list, filters, search, machine page, tenancy', (get
     const toner = await createProduct(db(), [colourModel]);
     const order = await createOrder(db(), m.customer, { machine: colour, lines: [{ product: toner, quantity: 2 }] });
     const shipment = await createShipment(db(), order);
-    const request = (status: string, no: string) => ({
+    const request = (status: ServiceStatus, no: string): typeof serviceRequests.$inferInsert => ({
       requestNo: no,
       ucpId,
       machineId: colour.id,

@@ -27,7 +27,7 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
     const monoModel = await createModel(db(), { isColour: false });
     const colour = await createMachine(db(), m.customer, colourModel, { installedOn: addDays(today, -400) });
     const mono = await createMachine(db(), m.customer, monoModel, { installedOn: addDays(today, -400) });
-    const rows = [];
+    const rows: (typeof meterReadings.$inferInsert)[] = [];
     for (let k = 12; k >= 1; k -= 1) {
       const date = addMonths(today, -k);
       rows.push({ machineId: colour.id, ucpId: m.customer.ucpId, readingDate: date, monoCounter: 10_000 + (12 - k) * 3000, colourCounter: 2000 + (12 - k) * 600, source: 'automatic' });

@@ -76,13 +76,13 @@ describe('demo dates relative to the seed day (the demo keeps working next month
     const sr = SEED_CONTRACTS.find((c) => c.id === CONTRACT_ID.srRental)!;
     for (const id of [CONTRACT_ID.hvRental, CONTRACT_ID.lcMaintenance, CONTRACT_ID.srRental]) {
       const c = SEED_CONTRACTS.find((x) => x.id === id)!;
-      expect(eligibilityOf(c as { status: string; endDate: string }, null, SEED_DAY).eligible).toBe(true);
+      expect(eligibilityOf({ status: c.status ?? 'active', endDate: c.endDate }, null, SEED_DAY).eligible).toBe(true);
     }
     const waiting = SEED_RENEWALS.find((r) => r.id === RENEWAL_ID.srSubmitted)!;
     expect(waiting.newStartDate).toBe(addDays(sr.endDate, 1));
     // Submitted inside the window: after it opened, before the notice deadline.
     const submittedOn = addDays(SEED_DAY, -14);
-    const e = eligibilityOf(sr as { status: string; endDate: string }, null, submittedOn);
+    const e = eligibilityOf({ status: sr.status ?? 'active', endDate: sr.endDate }, null, submittedOn);
     expect(e.eligible).toBe(true);
     for (const o of SEED_OFFERS.filter((x) => x.status !== 'inactive')) expect(o.validTo! > addDays(SEED_DAY, 365)).toBe(true);
   });

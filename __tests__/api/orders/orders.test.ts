@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FunctionCode } from '@/lib/permissions/codes';
 import { ordersContract } from '@/lib/orders/contract';
-import { addDays, hkToday } from '@/lib/orders/schemas';
+import { addDays, hkToday } from '@/lib/dates/hongKong';
+import { ORDER_STATUSES } from '@/lib/orders/schemas';
 import { apiRoutes } from '@/lib/server/api/routes';
 import { machines, orders, orderStatusHistory } from '@/lib/server/db/schema';
 import { createMember, tokenFor, type CustomerRow, type UserRow } from '../helpers/fixtures';
@@ -495,7 +496,7 @@ describeEachDb('orders API', (getHandle) => {
 
     it('is CONFLICT for an order past pending, and lets only one of two racing cancels win', async () => {
       const c = await caller();
-      for (const status of ['confirmed', 'shipped', 'delivered', 'completed']) {
+      for (const status of ['confirmed', 'shipped', 'delivered', 'completed'] as const) {
         const o = await createOrder(db(), c.customer, { overrides: { status } });
         const res = await post(cancelOrder.path, c.token, { id: o.id });
         expect([status, res.status]).toEqual([status, 409]);
@@ -530,7 +531,7 @@ describeEachDb('orders API', (getHandle) => {
     it("counts the customer's open orders and shipments in transit", async () => {
       const c = await caller(READ);
       const stranger = await caller(READ);
-      for (const status of ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'completed', 'cancelled']) {
+      for (const status of ORDER_STATUSES) {
         await createOrder(db(), c.customer, { overrides: { status } });
       }
       const o = await createOrder(db(), c.customer, { overrides: { status: 'shipped' } });

@@ -6,23 +6,12 @@ import { addDays } from '@/lib/dates/hongKong';
 import { CONTRACT_ID, MACHINE_ID, SEED_CONTRACTS, SEED_DAY, SEED_MACHINES, SEED_PRODUCTS, SEED_REMOVED_MACHINES } from '@/lib/server/db/seedData/equipment';
 import { buildSeedOrders, SEED_ORDERS_DATE } from '@/lib/server/db/seedData/orders';
 import * as schema from '@/lib/server/db/schema';
-import { ORDERABLE_PRODUCT_TYPES } from '@/lib/server/services/equipment';
 import { tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { useTestServer } from '../helpers/testServer';
 
 const DEMO = [DEMO_UCP.harbourView, DEMO_UCP.lungCheong, DEMO_UCP.sunrise];
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
-describe('client copies of the order lists', () => {
-  it('match the database schema', () => {
-    expect(clientLists.ORDER_TYPES).toEqual(schema.ORDER_TYPES);
-    expect(clientLists.ORDER_STATUSES).toEqual(schema.ORDER_STATUSES);
-    expect(clientLists.SHIPMENT_STEPS).toEqual(schema.SHIPMENT_STEPS);
-    expect(clientLists.PRODUCT_TYPES).toEqual(schema.PRODUCT_TYPES);
-    expect(ORDERABLE_PRODUCT_TYPES.every((t) => schema.PRODUCT_TYPES.includes(t))).toBe(true);
-  });
-});
 
 describe('demo equipment and order data (in memory)', () => {
   const data = buildSeedOrders();

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { addDays, hkToday } from '@/lib/bills/dates';
+import { addDays, hkToday } from '@/lib/dates/hongKong';
 import { billsContract } from '@/lib/bills/contract';
 import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
 import { auditLog, bills, paymentSlipBills, paymentSlips } from '@/lib/server/db/schema';

@@ -63,7 +63,7 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
     const endDate = addDays(today, endsIn);
     const contract = await createContract(db(), m.customer.ucpId, { startDate: addMonths(addDays(endDate, 1), -36), endDate, termMonths: 36 });
     const machine = await createMachine(db(), m.customer, await createModel(db(), { isColour: true }), { contractId: contract.id });
-    const rows = [];
+    const rows: (typeof meterReadings.$inferInsert)[] = [];
     for (let k = 13; k >= 1; k -= 1) {
       rows.push({ machineId: machine.id, ucpId: m.customer.ucpId, readingDate: addMonths(today, -k), monoCounter: 1000 + (13 - k) * 3000, colourCounter: 100 + (13 - k) * 500, source: 'automatic' });
     }
@@ -164,7 +164,7 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
       const machine = await createMachine(db(), m.customer, await createModel(db(), { isColour: false }), { contractId: contract.id });
       await db()
         .insert(meterReadings)
-        .values([['2027-12-29', 1000] as const, ['2028-01-29', 4000] as const].map(([readingDate, monoCounter]) => ({ machineId: machine.id, ucpId: m.customer.ucpId, readingDate, monoCounter, colourCounter: 0, source: 'automatic' })));
+        .values([['2027-12-29', 1000] as const, ['2028-01-29', 4000] as const].map(([readingDate, monoCounter]) => ({ machineId: machine.id, ucpId: m.customer.ucpId, readingDate, monoCounter, colourCounter: 0, source: 'automatic' as const })));
       const actor = { userAcUuid: m.user.userAcUuid, ucpId: m.customer.ucpId, isProviderStaff: false, codes: new Set(['contract_billing_read']) };
       // 22:00 on 29 Feb 2028 in Hong Kong.
       const detail = await getContract(serviceContext({ db: db(), actor, now: () => new Date('2028-02-29T14:00:00Z') }), contract.id);

@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { siteContent, type SiteContentKind } from '@/lib/server/db/schema';
+import { siteContent } from '@/lib/server/db/schema';
+import type { SiteContentSection } from '@/lib/siteContent/constants';
 import { SEED_SITE_CONTENT } from '@/lib/server/db/seedData';
 import type { Db } from '@/lib/server/db/types';
 import { SITE_CONTENT_SCHEMAS } from '@/lib/server/services/siteContent';
@@ -12,7 +13,7 @@ import { TEST_SECRETS, startTestServer, testConfig, type TestServer } from '../h
 const KEY = TEST_SECRETS.CONTENT_API_KEY;
 
 /** The five calls of spec §7 and the keys of `data` each must answer with. */
-const CALLS: { path: string; kind: SiteContentKind; dataKeys: string[] }[] = [
+const CALLS: { path: string; kind: SiteContentSection; dataKeys: string[] }[] = [
   { path: '/api/content/footerPopup', kind: 'footer_popup', dataKeys: ['footerPopupContentList'] },
   { path: '/api/content/mobileApplication', kind: 'mobile_app', dataKeys: ['mobileApplicationList'] },
   { path: '/api/content/socialPlatform', kind: 'social', dataKeys: ['facebookLink', 'instagramLink', 'linkedInLink'] },
@@ -20,16 +21,16 @@ const CALLS: { path: string; kind: SiteContentKind; dataKeys: string[] }[] = [
   { path: '/api/content/homeLinkConfiguration', kind: 'link_config', dataKeys: ['rChoiceLink', 'requestforQuoteLink', 'yourVoiceLink'] },
 ];
 
-const seedDoc = (kind: SiteContentKind, lang: 'en' | 'tc') => SEED_SITE_CONTENT.find((c) => c.kind === kind && c.lang === lang)!.content;
+const seedDoc = (kind: SiteContentSection, lang: 'en' | 'tc') => SEED_SITE_CONTENT.find((c) => c.kind === kind && c.lang === lang)!.content;
 
-async function setContent(db: Db, kind: SiteContentKind, lang: 'en' | 'tc', content: unknown): Promise<void> {
+async function setContent(db: Db, kind: SiteContentSection, lang: 'en' | 'tc', content: unknown): Promise<void> {
   await db
     .insert(siteContent)
     .values({ kind, lang, content })
     .onConflictDoUpdate({ target: [siteContent.kind, siteContent.lang], set: { content } });
 }
 
-async function deleteContent(db: Db, kind: SiteContentKind, lang: 'en' | 'tc'): Promise<void> {
+async function deleteContent(db: Db, kind: SiteContentSection, lang: 'en' | 'tc'): Promise<void> {
   await db.delete(siteContent).where(and(eq(siteContent.kind, kind), eq(siteContent.lang, lang)));
 }
 

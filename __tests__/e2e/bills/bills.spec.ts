@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from 'playwright-core';
-import { hkToday } from '@/lib/bills/dates';
+import { hkToday } from '@/lib/dates/hongKong';
 import type { BillDetail, BillListResult } from '@/lib/bills/schemas';
 import { closeBrowser, newPageAs, url } from '../helpers/browser';
 import { api, checkAccessible, dataOf, en, h1, nextResponse, open, shot, tableRows, waitForRows } from '../orders/support';

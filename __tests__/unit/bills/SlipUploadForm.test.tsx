@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { File as NodeFile } from 'node:buffer';
 import { http, HttpResponse } from 'msw';
 import { SlipUploadForm, buildSlipSchema } from '@/components/paymentSlips/SlipUploadForm';
-import { addDays, hkToday } from '@/lib/bills/dates';
+import { addDays, hkToday } from '@/lib/dates/hongKong';
 import { endpointError } from '../testUtils/handlers';
 import { billsContract } from '@/lib/bills/contract';
 import { paymentSlipsContract } from '@/lib/paymentSlips/contract';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PlaceOrderDialog } from '@/components/orders/PlaceOrderDialog';
-import { addDays, hkToday } from '@/lib/orders/schemas';
+import { addDays, hkToday } from '@/lib/dates/hongKong';
 import { http, HttpResponse } from 'msw';
 import { endpointSuccess } from '../testUtils/handlers';
 import { ordersContract } from '@/lib/orders/contract';

@@ -18,16 +18,7 @@ import { SelectElement, TextFieldElement } from '@/components/common/form';
 import { describeResource } from '@/components/common/resource';
 import { formatDateTime } from '@/lib/i18n/locales';
 import { siteContentAdminContract } from '@/lib/siteContent/adminContract';
-import {
-  SITE_CONTENT_LIMITS as L,
-  appSchema,
-  checkPopupsText,
-  sectionDocumentSchemas,
-  type SectionRecord,
-  type SectionRow,
-  type SiteContentSection,
-  type UpdateSectionBody,
-} from '@/lib/siteContent/adminSchemas';
+import { SITE_CONTENT_LIMITS as L, appSchema, checkPopupsText, sectionDocumentSchemas, type SectionRecord, type SectionRow, type UpdateSectionBody } from '@/lib/siteContent/adminSchemas';
 import { msg, zodMessages } from '@/lib/zodMessages';
 
 const c = siteContentAdminContract.endpoints;
@@ -219,7 +210,7 @@ function ItemFieldsets({ form, lang, t, list: { list, max, empty, texts, Item } 
 }
 
 function SectionFields({ form, t }: { form: Form; t: TFunction }) {
-  const id = form.getValues('id') as SiteContentSection;
+  const id = form.getValues('id');
   const f = form as unknown as AnyForm;
   return (
     <Grid container spacing={3}>

@@ -11,7 +11,7 @@ import { useFieldMessage } from '@/components/common/form/useFieldMessage';
 import { localName } from '@/components/common/resourceFields';
 import { useEndpointQuery } from '@/lib/api/query';
 import { usersContract } from '@/lib/users/contract';
-import type { CreateUserBody, UserKind } from '@/lib/users/schemas';
+import type { CreateUserBody } from '@/lib/users/schemas';
 import { CheckSelect } from './CheckSelect';
 
 type FormControl = Control<CreateUserBody>;
@@ -42,7 +42,7 @@ function RowCustomer({ control, index, label, text }: { control: FormControl; in
  */
 export function UserLinksField({ control }: { control: FormControl }) {
   const { t, i18n } = useTranslation('users');
-  const kind = useWatch({ control, name: 'kind' }) as UserKind;
+  const kind = useWatch({ control, name: 'kind' });
   const links = useWatch({ control, name: 'links' });
   const options = useEndpointQuery(usersContract.endpoints.userFormOptions, {});
   const { fields, append, remove } = useFieldArray({ control, name: 'links' });

@@ -3,14 +3,14 @@ import { countUnread, listMessages, markAllAsRead, openMessage, resolveLang } fr
 import { implement } from './implement';
 
 export const inboxRoutes = implement(inboxContract, {
-  getEmailUnreadCount: ({ db, principal }) => countUnread(db, principal),
-  getEmailListSortByIsReadAndSendTime: async ({ db, principal, body }) =>
-    listMessages(db, principal, {
+  getEmailUnreadCount: ({ service }) => countUnread(service),
+  getEmailListSortByIsReadAndSendTime: async ({ service, body }) =>
+    listMessages(service, {
       page: body.page,
       pageSize: body.pageSize,
       search: body.search,
-      lang: await resolveLang(db, principal.userAcUuid, body.lang),
+      lang: await resolveLang(service.db, service.actor.userAcUuid, body.lang),
     }),
-  getEmailContent: async ({ db, principal, body }) => openMessage(db, principal, body.id, await resolveLang(db, principal.userAcUuid, body.lang)),
-  markAllAsRead: ({ db, principal }) => markAllAsRead(db, principal),
+  getEmailContent: async ({ service, body }) => openMessage(service, body.id, await resolveLang(service.db, service.actor.userAcUuid, body.lang)),
+  markAllAsRead: ({ service }) => markAllAsRead(service),
 });

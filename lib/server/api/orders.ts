@@ -4,11 +4,11 @@ import { cancelOrder, getOrder, getOrderSummary, listOrders, placeTonerOrder } f
 import { implement } from './implement';
 
 export const orderRoutes = implement(ordersContract, {
-  listOrders: ({ db, principal, body }) => listOrders(db, principal.ucpId, body),
-  getOrder: ({ db, principal, body }) => getOrder(db, principal.ucpId, body.id),
-  getOrderSummary: ({ db, principal }) => getOrderSummary(db, principal.ucpId),
-  listOrderableMachines: ({ db, principal }) => listOrderableMachines(db, principal.ucpId),
-  listProductsForMachine: ({ db, principal, body }) => listProductsForMachine(db, principal.ucpId, body.machineId),
-  placeTonerOrder: ({ db, principal, body }) => placeTonerOrder(db, principal, body),
-  cancelOrder: ({ db, principal, body }) => cancelOrder(db, principal, body),
+  listOrders: ({ service, body }) => listOrders(service, body),
+  getOrder: ({ service, body }) => getOrder(service, body.id),
+  getOrderSummary: ({ service }) => getOrderSummary(service),
+  listOrderableMachines: ({ service }) => listOrderableMachines(service),
+  listProductsForMachine: ({ service, body }) => listProductsForMachine(service, body.machineId),
+  placeTonerOrder: ({ service, body }) => placeTonerOrder(service, body),
+  cancelOrder: ({ service, body }) => cancelOrder(service, body),
 });

@@ -3,6 +3,6 @@ import { getShipment, listShipments } from '@/lib/server/services/orders';
 import { implement } from './implement';
 
 export const trackingRoutes = implement(trackingContract, {
-  listShipments: ({ db, principal, body }) => listShipments(db, principal.ucpId, body),
-  getShipment: ({ db, principal, body }) => getShipment(db, principal.ucpId, body.id),
+  listShipments: ({ service, body }) => listShipments(service, body),
+  getShipment: ({ service, body }) => getShipment(service, body.id),
 });

@@ -84,7 +84,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedSumm
 
     const newCustomers = await tx
       .insert(customers)
-      .values(SEED_CUSTOMERS.map((c) => ({ ...c, status: 'active', createdAt: SEED_TIME, updatedAt: SEED_TIME })))
+      .values(SEED_CUSTOMERS.map((c) => ({ ...c, status: 'active' as const, createdAt: SEED_TIME, updatedAt: SEED_TIME })))
       .onConflictDoNothing()
       .returning({ ucpId: customers.ucpId });
     const createdUcps = new Set(newCustomers.map((c) => c.ucpId));
@@ -101,7 +101,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedSumm
     const newGroups = await tx
       .insert(userGroups)
       .values(
-        SEED_GROUPS.map(({ codes: _codes, ...g }) => ({ ...g, status: 'active', createdAt: SEED_TIME, updatedAt: SEED_TIME })),
+        SEED_GROUPS.map(({ codes: _codes, ...g }) => ({ ...g, status: 'active' as const, createdAt: SEED_TIME, updatedAt: SEED_TIME })),
       )
       .onConflictDoNothing()
       .returning({ id: userGroups.id, code: userGroups.code });
@@ -135,7 +135,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedSumm
               email: u.loginId,
               name: u.name,
               passwordHash,
-              status: 'active',
+              status: 'active' as const,
               isProviderStaff: u.isProviderStaff,
               mfaEnabled: u.mfaEnabled,
               mfaSecret: u.mfaSecret,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, date, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ATTACHMENT_KINDS, CHANGE_STATUSES, CHANGE_TYPES, CHANNEL_SOURCES } from '../../../accountChanges/constants';
+import { ATTACHMENT_KINDS, CHANGE_STATUSES, CHANGE_TYPES, CHANNEL_SOURCES } from '@/lib/accountChanges/constants';
 import { storedFiles } from './billing';
 import { customerRef } from './customers';
 import { actorRef } from './users';
@@ -20,9 +20,9 @@ export const changeRequests = pgTable(
     id: uuidPk(),
     requestNo: text('request_no').notNull(),
     ucpId: customerRef(),
-    changeType: text('change_type').notNull(),
-    channelSource: text('channel_source').notNull().default('W'),
-    status: text('status').notNull().default('pending'),
+    changeType: text('change_type', { enum: CHANGE_TYPES }).notNull(),
+    channelSource: text('channel_source', { enum: CHANNEL_SOURCES }).notNull().default('W'),
+    status: text('status', { enum: CHANGE_STATUSES }).notNull().default('pending'),
     oldValue: jsonb('old_value').notNull(),
     newValue: jsonb('new_value').notNull(),
     /** When the change is to take effect (name, billing address, transfer) or the preferred move date. */
@@ -57,7 +57,7 @@ export const changeRequestAttachments = pgTable(
   {
     requestId: uuidRef('request_id', () => changeRequests.id, 'cascade'),
     fileId: uuidRef('file_id', () => storedFiles.id, 'restrict'),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: ATTACHMENT_KINDS }).notNull(),
   },
   (t) => [primaryKey({ name: 'change_request_attachments_pk', columns: [t.requestId, t.fileId] }), check('change_request_attachments_kind_chk', sql`${t.kind} in ${inList(ATTACHMENT_KINDS)}`)],
 );
@@ -68,8 +68,8 @@ export const changeRequestEvents = pgTable(
   {
     id: uuidPk(),
     requestId: uuidRef('request_id', () => changeRequests.id, 'cascade'),
-    fromStatus: text('from_status'),
-    toStatus: text('to_status').notNull(),
+    fromStatus: text('from_status', { enum: CHANGE_STATUSES }),
+    toStatus: text('to_status', { enum: CHANGE_STATUSES }).notNull(),
     actorUuid: actorRef('actor_uuid'),
     byProvider: boolean('by_provider').notNull().default(false),
     comment: text('comment'),
@@ -78,5 +78,6 @@ export const changeRequestEvents = pgTable(
   (t) => [
     index('change_request_events_request_idx').on(t.requestId, t.at),
     check('change_request_events_to_chk', sql`${t.toStatus} in ${inList(CHANGE_STATUSES)}`),
+    check('change_request_events_from_chk', sql`${t.fromStatus} is null or ${t.fromStatus} in ${inList(CHANGE_STATUSES)}`),
   ],
 );

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { OFFER_STATUSES, OFFER_TARGETS } from '@/lib/offers/constants';
 import { storedFiles } from './billing';
 import { customerRef } from './customers';
 import { actorRef, userRef } from './users';
-import { uuidPk, timestamps, uuidRef, optionalUuidRef } from './columns';
+import { uuidPk, timestamps, uuidRef, optionalUuidRef, inList } from './columns';
 
 /**
  * Which customers a provider staff user looks after (docs/admin.md, "Staff ↔ customer assignment"): the user list
@@ -38,19 +39,19 @@ export const offers = pgTable(
     imageFileId: optionalUuidRef('image_file_id', () => storedFiles.id),
     validFrom: date('valid_from', { mode: 'string' }).notNull(),
     validTo: date('valid_to', { mode: 'string' }).notNull(),
-    target: text('target').notNull().default('all'),
+    target: text('target', { enum: OFFER_TARGETS }).notNull().default('all'),
     /** A portal path (`/my-orders/manage`) or an https URL; empty for none. */
     ctaUrl: text('cta_url').notNull().default(''),
     ctaLabelEn: text('cta_label_en').notNull().default(''),
     ctaLabelZh: text('cta_label_zh').notNull().default(''),
-    status: text('status').notNull().default('draft'),
+    status: text('status', { enum: OFFER_STATUSES }).notNull().default('draft'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdBy: actorRef('created_by'),
     ...timestamps(),
   },
   (t) => [
-    check('offers_status_chk', sql`${t.status} in ('draft', 'published', 'expired')`),
-    check('offers_target_chk', sql`${t.target} in ('all', 'selected')`),
+    check('offers_status_chk', sql`${t.status} in ${inList(OFFER_STATUSES)}`),
+    check('offers_target_chk', sql`${t.target} in ${inList(OFFER_TARGETS)}`),
     check('offers_validity_chk', sql`${t.validFrom} <= ${t.validTo}`),
     index('offers_status_idx').on(t.status, t.validTo),
   ],

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { BILL_LINE_TYPES } from '@/lib/bills/constants';
+import { PAYMENT_METHODS, SLIP_STATUSES } from '@/lib/paymentSlips/constants';
 import { customerRef } from './customers';
 import { contracts, machines } from './equipment';
 import { bytea } from './types';
 import { actorRef } from './users';
-import { uuidPk, createdAt, timestamps, uuidRef, optionalUuidRef } from './columns';
+import { uuidPk, createdAt, timestamps, uuidRef, optionalUuidRef, inList } from './columns';
 
 /**
  * Bills. The stored state is only what happened (amount, amount paid); what a bill *is* right now (unpaid, partly
@@ -35,8 +37,6 @@ export const bills = pgTable(
   ],
 );
 
-export const BILL_LINE_TYPES = ['period_charge', 'mono_usage', 'colour_usage', 'minimum_charge', 'adjustment'] as const;
-
 /**
  * A bill line keeps its own copy of what it was computed from (readings, allowance, rate), so the bill still explains
  * itself after a contract or a reading changes.
@@ -47,7 +47,7 @@ export const billLines = pgTable(
     id: uuidPk(),
     billId: uuidRef('bill_id', () => bills.id, 'cascade'),
     lineNo: integer('line_no').notNull(),
-    lineType: text('line_type').notNull(),
+    lineType: text('line_type', { enum: BILL_LINE_TYPES }).notNull(),
     descriptionEn: text('description_en').notNull(),
     descriptionZh: text('description_zh').notNull(),
     machineId: optionalUuidRef('machine_id', () => machines.id),
@@ -62,7 +62,7 @@ export const billLines = pgTable(
   },
   (t) => [
     unique('bill_lines_line_uq').on(t.billId, t.lineNo),
-    check('bill_lines_type_chk', sql`${t.lineType} in ('period_charge', 'mono_usage', 'colour_usage', 'minimum_charge', 'adjustment')`),
+    check('bill_lines_type_chk', sql`${t.lineType} in ${inList(BILL_LINE_TYPES)}`),
     check('bill_lines_readings_chk', sql`${t.closingReading} is null or ${t.openingReading} is null or ${t.closingReading} >= ${t.openingReading}`),
   ],
 );
@@ -86,9 +86,6 @@ export const storedFiles = pgTable(
   (t) => [index('stored_files_ucp_idx').on(t.ucpId), check('stored_files_size_chk', sql`${t.sizeBytes} > 0`)],
 );
 
-export const PAYMENT_METHODS = ['bank_transfer', 'fps', 'cheque'] as const;
-export const PAYMENT_SLIP_STATUSES = ['pending', 'approved', 'reject'] as const;
-
 export const paymentSlips = pgTable(
   'payment_slips',
   {
@@ -99,9 +96,9 @@ export const paymentSlips = pgTable(
     fileId: uuidRef('file_id', () => storedFiles.id, 'restrict'),
     amountCents: integer('amount_cents').notNull(),
     paymentDate: date('payment_date', { mode: 'string' }).notNull(),
-    paymentMethod: text('payment_method').notNull(),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
     reference: text('reference').notNull().default(''),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: SLIP_STATUSES }).notNull().default('pending'),
     reviewedBy: actorRef('reviewed_by'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewComment: text('review_comment'),
@@ -115,8 +112,8 @@ export const paymentSlips = pgTable(
     index('payment_slips_ucp_idx').on(t.ucpId, t.createdAt),
     index('payment_slips_status_idx').on(t.status, t.createdAt),
     check('payment_slips_amount_chk', sql`${t.amountCents} > 0`),
-    check('payment_slips_method_chk', sql`${t.paymentMethod} in ('bank_transfer', 'fps', 'cheque')`),
-    check('payment_slips_status_chk', sql`${t.status} in ('pending', 'approved', 'reject')`),
+    check('payment_slips_method_chk', sql`${t.paymentMethod} in ${inList(PAYMENT_METHODS)}`),
+    check('payment_slips_status_chk', sql`${t.status} in ${inList(SLIP_STATUSES)}`),
     check('payment_slips_review_chk', sql`${t.status} = 'pending' or (${t.reviewedAt} is not null)`),
   ],
 );

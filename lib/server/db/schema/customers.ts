@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, unique } from 'drizzle-orm/pg-core';
-import { uuidPk, createdAt, timestamps } from './columns';
+import { CUSTOMER_PRODUCT_LINES, CUSTOMER_STATUSES } from '@/lib/customers/constants';
+import { uuidPk, createdAt, timestamps, inList } from './columns';
 
 /**
  * UCP: the customer / contract party a user acts for. The provider itself is one row with `isProvider` true:
@@ -19,11 +20,11 @@ export const customers = pgTable(
     contactPhone: text('contact_phone').notNull().default(''),
     contactEmail: text('contact_email').notNull().default(''),
     receiveHardcopyBill: boolean('receive_hardcopy_bill').notNull().default(false),
-    status: text('status').notNull().default('active'),
+    status: text('status', { enum: CUSTOMER_STATUSES }).notNull().default('active'),
     isProvider: boolean('is_provider').notNull().default(false),
     ...timestamps(),
   },
-  (t) => [check('customers_status_chk', sql`${t.status} in ('active', 'inactive')`)],
+  (t) => [check('customers_status_chk', sql`${t.status} in ${inList(CUSTOMER_STATUSES)}`)],
 );
 
 /**
@@ -43,13 +44,13 @@ export const customerNumbers = pgTable(
   {
     id: uuidPk(),
     ucpId: customerRef('cascade'),
-    productLine: text('product_line').notNull(),
+    productLine: text('product_line', { enum: CUSTOMER_PRODUCT_LINES }).notNull(),
     customerNo: text('customer_no').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     unique('customer_numbers_line_no_uq').on(t.productLine, t.customerNo),
     index('customer_numbers_ucp_idx').on(t.ucpId),
-    check('customer_numbers_line_chk', sql`${t.productLine} in ('copier', 'printer', 'software')`),
+    check('customer_numbers_line_chk', sql`${t.productLine} in ${inList(CUSTOMER_PRODUCT_LINES)}`),
   ],
 );

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { BILLING_FREQUENCIES, CONTRACT_STATUSES, CONTRACT_TYPES } from '@/lib/contracts/constants';
+import { MACHINE_CATEGORIES, MACHINE_STATUSES } from '@/lib/machines/constants';
+import { PRODUCT_TYPES } from '@/lib/orders/constants';
 import { customerRef } from './customers';
-import { uuidPk, timestamps, optionalUuidRef } from './columns';
+import { uuidPk, timestamps, optionalUuidRef, inList } from './columns';
 
 /**
  * Machines and contracts, created once for every feature that needs them: orders (toner for a machine), bills (lines
@@ -16,11 +19,11 @@ export const contracts = pgTable(
     id: uuidPk(),
     ucpId: customerRef(),
     contractNo: text('contract_no').notNull(),
-    contractType: text('contract_type').notNull(),
+    contractType: text('contract_type', { enum: CONTRACT_TYPES }).notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     termMonths: integer('term_months').notNull(),
-    billingFrequency: text('billing_frequency').notNull().default('monthly'),
+    billingFrequency: text('billing_frequency', { enum: BILLING_FREQUENCIES }).notNull().default('monthly'),
     /** Fixed charge per billing period (rental / lease instalment), HKD cents. */
     periodChargeCents: integer('period_charge_cents').notNull().default(0),
     /** Minimum usage charge per billing period, HKD cents (a shortfall is billed as its own line). */
@@ -31,7 +34,7 @@ export const contracts = pgTable(
     /** Pages included per billing period before click charges apply. */
     monoAllowance: integer('mono_allowance').notNull().default(0),
     colourAllowance: integer('colour_allowance').notNull().default(0),
-    status: text('status').notNull().default('active'),
+    status: text('status', { enum: CONTRACT_STATUSES }).notNull().default('active'),
     /**
      * Service level: business hours (HK, docs/service-requests.md) within which an engineer responds to a reported
      * fault. Copied onto each service request when it is reported.
@@ -42,9 +45,9 @@ export const contracts = pgTable(
   (t) => [
     uniqueIndex('contracts_no_uq').on(t.contractNo),
     index('contracts_ucp_idx').on(t.ucpId, t.endDate),
-    check('contracts_type_chk', sql`${t.contractType} in ('rental', 'lease', 'maintenance', 'managed_print')`),
-    check('contracts_status_chk', sql`${t.status} in ('active', 'expired', 'terminated', 'renewed')`),
-    check('contracts_frequency_chk', sql`${t.billingFrequency} in ('monthly', 'quarterly')`),
+    check('contracts_type_chk', sql`${t.contractType} in ${inList(CONTRACT_TYPES)}`),
+    check('contracts_status_chk', sql`${t.status} in ${inList(CONTRACT_STATUSES)}`),
+    check('contracts_frequency_chk', sql`${t.billingFrequency} in ${inList(BILLING_FREQUENCIES)}`),
     check('contracts_dates_chk', sql`${t.endDate} >= ${t.startDate}`),
     check('contracts_response_hours_chk', sql`${t.responseHours} > 0`),
     check('contracts_money_chk', sql`${t.periodChargeCents} >= 0 and ${t.minimumChargeCents} >= 0 and ${t.monoRate} >= 0 and ${t.colourRate} >= 0`),
@@ -60,14 +63,12 @@ export const machineModels = pgTable(
     nameEn: text('name_en').notNull(),
     nameZh: text('name_zh').notNull(),
     /** copier | printer | mfp (multifunction) */
-    category: text('category').notNull(),
+    category: text('category', { enum: MACHINE_CATEGORIES }).notNull(),
     isColour: boolean('is_colour').notNull(),
     pagesPerMinute: integer('pages_per_minute').notNull().default(0),
   },
-  (t) => [check('machine_models_category_chk', sql`${t.category} in ('copier', 'printer', 'mfp')`)],
+  (t) => [check('machine_models_category_chk', sql`${t.category} in ${inList(MACHINE_CATEGORIES)}`)],
 );
-
-export const MACHINE_STATUSES = ['active', 'removed'] as const;
 
 export const machines = pgTable(
   'machines',
@@ -91,25 +92,23 @@ export const machines = pgTable(
     tonerContactName: text('toner_contact_name').notNull().default(''),
     tonerContactPhone: text('toner_contact_phone').notNull().default(''),
     installedOn: date('installed_on', { mode: 'string' }),
-    status: text('status').notNull().default('active'),
+    status: text('status', { enum: MACHINE_STATUSES }).notNull().default('active'),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('machines_serial_uq').on(t.serialNo),
     index('machines_ucp_idx').on(t.ucpId),
     index('machines_contract_idx').on(t.contractId),
-    check('machines_status_chk', sql`${t.status} in ('active', 'removed')`),
+    check('machines_status_chk', sql`${t.status} in ${inList(MACHINE_STATUSES)}`),
   ],
 );
-
-export const PRODUCT_TYPES = ['toner', 'drum', 'waste_toner', 'staples', 'paper', 'equipment', 'service'] as const;
 
 /** What can be ordered; prices in HKD cents. */
 export const products = pgTable(
   'products',
   {
     productCode: text('product_code').primaryKey(),
-    productType: text('product_type').notNull(),
+    productType: text('product_type', { enum: PRODUCT_TYPES }).notNull(),
     descriptionEn: text('description_en').notNull(),
     descriptionZh: text('description_zh').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
@@ -120,7 +119,7 @@ export const products = pgTable(
     isActive: boolean('is_active').notNull().default(true),
   },
   (t) => [
-    check('products_type_chk', sql`${t.productType} in ('toner', 'drum', 'waste_toner', 'staples', 'paper', 'equipment', 'service')`),
+    check('products_type_chk', sql`${t.productType} in ${inList(PRODUCT_TYPES)}`),
     check('products_price_chk', sql`${t.unitPriceCents} >= 0 and ${t.maxOrderQty} > 0`),
   ],
 );

@@ -3,7 +3,7 @@ import { boolean, check, index, pgTable, primaryKey, text, timestamp } from 'dri
 import { BUILDER_STATUSES, INBOX_CATEGORIES } from '@/lib/inboxBuilder/constants';
 import { customerRef } from './customers';
 import { actorRef, userRef } from './users';
-import { uuidPk, timestamps, uuidRef } from './columns';
+import { uuidPk, timestamps, uuidRef, inList } from './columns';
 
 /** Kinds of inbox message; the screen shows one chip per kind (docs/inbox.md). */
 export { INBOX_CATEGORIES, type InboxCategory } from '../../../inbox/schemas';
@@ -27,8 +27,8 @@ export const inboxMessages = pgTable(
     titleZh: text('title_zh').notNull().default(''),
     bodyEn: text('body_en').notNull().default(''),
     bodyZh: text('body_zh').notNull().default(''),
-    category: text('category').notNull().default('system'),
-    status: text('status').notNull().default('draft'),
+    category: text('category', { enum: INBOX_CATEGORIES }).notNull().default('system'),
+    status: text('status', { enum: INBOX_MESSAGE_STATUSES }).notNull().default('draft'),
     /** When the message was (or, for a scheduled send, will be) sent; null while a draft has no time yet. */
     sendTime: timestamp('send_time', { withTimezone: true }),
     /** The staff member who composed it; kept null when that account is removed. */
@@ -36,8 +36,8 @@ export const inboxMessages = pgTable(
     ...timestamps(),
   },
   (t) => [
-    check('inbox_messages_category_chk', sql`${t.category} in (${sql.raw(INBOX_CATEGORIES.map((v) => `'${v}'`).join(', '))})`),
-    check('inbox_messages_status_chk', sql`${t.status} in (${sql.raw(INBOX_MESSAGE_STATUSES.map((v) => `'${v}'`).join(', '))})`),
+    check('inbox_messages_category_chk', sql`${t.category} in ${inList(INBOX_CATEGORIES)}`),
+    check('inbox_messages_status_chk', sql`${t.status} in ${inList(INBOX_MESSAGE_STATUSES)}`),
     // A sent message always has its time: the list is ordered by it.
     check('inbox_messages_sent_time_chk', sql`${t.status} <> 'sent' or ${t.sendTime} is not null`),
     // At least one language has a title; the other falls back to it.

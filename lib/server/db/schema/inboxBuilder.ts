@@ -4,7 +4,7 @@ import { INBOX_AUDIENCES } from '@/lib/inboxBuilder/constants';
 import { customers } from './customers';
 import { inboxMessages } from './inbox';
 import { actorRef, userAccounts, userGroups } from './users';
-import { uuidPk, updatedAt, uuidRef, optionalUuidRef } from './columns';
+import { uuidPk, updatedAt, uuidRef, optionalUuidRef, inList } from './columns';
 
 /**
  * How a composed message is sent (docs/inbox-builder.md): one row per message written by the builder. The seed's and
@@ -18,7 +18,7 @@ export const inboxBroadcasts = pgTable(
     messageId: uuid('message_id')
       .primaryKey()
       .references(() => inboxMessages.id, { onDelete: 'cascade' }),
-    audience: text('audience').notNull(),
+    audience: text('audience', { enum: INBOX_AUDIENCES }).notNull(),
     /** A page of the portal the message points to (shown under the body as a link). */
     linkPath: text('link_path'),
     /** Queue an e-mail notification per recipient (who has not turned them off). */
@@ -30,7 +30,7 @@ export const inboxBroadcasts = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     updatedBy: actorRef('updated_by'),
   },
-  (t) => [check('inbox_broadcasts_audience_chk', sql`${t.audience} in (${sql.raw(INBOX_AUDIENCES.map((v) => `'${v}'`).join(', '))})`)],
+  (t) => [check('inbox_broadcasts_audience_chk', sql`${t.audience} in ${inList(INBOX_AUDIENCES)}`)],
 );
 
 /** The chosen customers (`audience = customers`) or user groups (`audience = groups`) of a message. */

@@ -15,12 +15,12 @@ export const outbox = pgTable(
     id: uuidPk(),
     toAddress: text('to_address').notNull(),
     /** The recipient's preferred language: its part comes first in the bilingual mail. */
-    locale: text('locale').notNull().default('en'),
+    locale: text('locale', { enum: MAIL_LOCALES }).notNull().default('en'),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
-    template: text('template').notNull(),
-    status: text('status').notNull().default('queued'),
+    template: text('template', { enum: MAIL_TEMPLATES }).notNull(),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     /** When a `queued` mail may be (re)tried; null for kept, sent and failed mails. */

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { READING_SOURCES, READING_STATUSES, SUBMISSION_CHANNELS } from '@/lib/meter/constants';
 import { customerRef } from './customers';
 import { billLines, storedFiles } from './billing';
 import { machines } from './equipment';
 import { actorRef } from './users';
-import { uuidPk, createdAt, uuidRef, optionalUuidRef } from './columns';
+import { uuidPk, createdAt, uuidRef, optionalUuidRef, inList } from './columns';
 
 /**
  * Meter readings and the submissions that brought them (docs/contracts-and-meters.md). A reading is the counters a
@@ -20,14 +21,14 @@ export const meterSubmissions = pgTable(
     ucpId: customerRef(),
     submittedBy: actorRef('submitted_by'),
     /** 'form' or 'csv'. */
-    channel: text('channel').notNull(),
+    channel: text('channel', { enum: SUBMISSION_CHANNELS }).notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     readingCount: integer('reading_count').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     unique('meter_submissions_idempotency_uq').on(t.ucpId, t.idempotencyKey),
-    check('meter_submissions_channel_chk', sql`${t.channel} in ('form', 'csv')`),
+    check('meter_submissions_channel_chk', sql`${t.channel} in ${inList(SUBMISSION_CHANNELS)}`),
     check('meter_submissions_count_chk', sql`${t.readingCount} > 0`),
   ],
 );
@@ -43,8 +44,8 @@ export const meterReadings = pgTable(
     monoCounter: integer('mono_counter').notNull(),
     /** 0 on a mono machine. */
     colourCounter: integer('colour_counter').notNull().default(0),
-    source: text('source').notNull(),
-    status: text('status').notNull().default('accepted'),
+    source: text('source', { enum: READING_SOURCES }).notNull(),
+    status: text('status', { enum: READING_STATUSES }).notNull().default('accepted'),
     submissionId: optionalUuidRef('submission_id', () => meterSubmissions.id),
     photoFileId: optionalUuidRef('photo_file_id', () => storedFiles.id),
     enteredBy: actorRef('entered_by'),
@@ -53,8 +54,8 @@ export const meterReadings = pgTable(
   (t) => [
     unique('meter_readings_machine_date_uq').on(t.machineId, t.readingDate),
     index('meter_readings_ucp_date_idx').on(t.ucpId, t.readingDate),
-    check('meter_readings_source_chk', sql`${t.source} in ('web', 'automatic', 'staff', 'estimated')`),
-    check('meter_readings_status_chk', sql`${t.status} in ('accepted', 'confirmed')`),
+    check('meter_readings_source_chk', sql`${t.source} in ${inList(READING_SOURCES)}`),
+    check('meter_readings_status_chk', sql`${t.status} in ${inList(READING_STATUSES)}`),
     check('meter_readings_counters_chk', sql`${t.monoCounter} >= 0 and ${t.colourCounter} >= 0`),
   ],
 );

@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ORDER_STATUSES, ORDER_TYPES, SHIPMENT_STEPS } from '@/lib/orders/constants';
 import { customerRef } from './customers';
 import { machines, products } from './equipment';
 import { actorRef } from './users';
-import { uuidPk, timestamps, eventAt, uuidRef, optionalUuidRef } from './columns';
-
-export const ORDER_TYPES = ['toner', 'supplies', 'equipment', 'service'] as const;
-export const ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'completed', 'cancelled'] as const;
+import { uuidPk, timestamps, eventAt, uuidRef, optionalUuidRef, inList } from './columns';
 
 export const orders = pgTable(
   'orders',
@@ -14,9 +12,9 @@ export const orders = pgTable(
     id: uuidPk(),
     orderNo: text('order_no').notNull(),
     ucpId: customerRef(),
-    orderType: text('order_type').notNull(),
+    orderType: text('order_type', { enum: ORDER_TYPES }).notNull(),
     machineId: optionalUuidRef('machine_id', () => machines.id),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     deliveryAddress: text('delivery_address').notNull().default(''),
     contactName: text('contact_name').notNull().default(''),
     contactPhone: text('contact_phone').notNull().default(''),
@@ -35,8 +33,8 @@ export const orders = pgTable(
     unique('orders_idempotency_uq').on(t.ucpId, t.idempotencyKey),
     index('orders_ucp_created_idx').on(t.ucpId, t.createdAt),
     index('orders_ucp_status_idx').on(t.ucpId, t.status),
-    check('orders_type_chk', sql`${t.orderType} in ('toner', 'supplies', 'equipment', 'service')`),
-    check('orders_status_chk', sql`${t.status} in ('pending', 'confirmed', 'processing', 'shipped', 'delivered', 'completed', 'cancelled')`),
+    check('orders_type_chk', sql`${t.orderType} in ${inList(ORDER_TYPES)}`),
+    check('orders_status_chk', sql`${t.status} in ${inList(ORDER_STATUSES)}`),
   ],
 );
 
@@ -66,16 +64,17 @@ export const orderStatusHistory = pgTable(
   {
     id: uuidPk(),
     orderId: uuidRef('order_id', () => orders.id, 'cascade'),
-    status: text('status').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
     at: eventAt(),
     noteEn: text('note_en').notNull().default(''),
     noteZh: text('note_zh').notNull().default(''),
     changedBy: actorRef('changed_by'),
   },
-  (t) => [index('order_status_history_order_idx').on(t.orderId, t.at)],
+  (t) => [
+    index('order_status_history_order_idx').on(t.orderId, t.at),
+    check('order_status_history_status_chk', sql`${t.status} in ${inList(ORDER_STATUSES)}`),
+  ],
 );
-
-export const SHIPMENT_STEPS = ['received', 'picked', 'dispatched', 'out_for_delivery', 'delivered', 'failed'] as const;
 
 export const shipments = pgTable(
   'shipments',
@@ -88,14 +87,14 @@ export const shipments = pgTable(
     courier: text('courier').notNull(),
     trackingNo: text('tracking_no').notNull(),
     /** The latest step reached (kept with the events in one transaction). */
-    status: text('status').notNull().default('received'),
+    status: text('status', { enum: SHIPMENT_STEPS }).notNull().default('received'),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('shipments_no_uq').on(t.shipmentNo),
     index('shipments_ucp_idx').on(t.ucpId, t.createdAt),
     index('shipments_order_idx').on(t.orderId),
-    check('shipments_status_chk', sql`${t.status} in ('received', 'picked', 'dispatched', 'out_for_delivery', 'delivered', 'failed')`),
+    check('shipments_status_chk', sql`${t.status} in ${inList(SHIPMENT_STEPS)}`),
   ],
 );
 
@@ -104,7 +103,7 @@ export const shipmentEvents = pgTable(
   {
     id: uuidPk(),
     shipmentId: uuidRef('shipment_id', () => shipments.id, 'cascade'),
-    step: text('step').notNull(),
+    step: text('step', { enum: SHIPMENT_STEPS }).notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
     locationEn: text('location_en').notNull().default(''),
     locationZh: text('location_zh').notNull().default(''),
@@ -113,6 +112,6 @@ export const shipmentEvents = pgTable(
   },
   (t) => [
     index('shipment_events_shipment_idx').on(t.shipmentId, t.at),
-    check('shipment_events_step_chk', sql`${t.step} in ('received', 'picked', 'dispatched', 'out_for_delivery', 'delivered', 'failed')`),
+    check('shipment_events_step_chk', sql`${t.step} in ${inList(SHIPMENT_STEPS)}`),
   ],
 );

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { CONTRACT_EVENT_TYPES, CONTRACT_TYPES } from '@/lib/contracts/constants';
+import { OFFER_STATUSES, RENEWAL_STATUSES } from '@/lib/renewal/constants';
 import { customerRef } from './customers';
 import { contracts, machineModels } from './equipment';
 import { actorRef } from './users';
-import { uuidPk, timestamps, eventAt, uuidRef, optionalUuidRef } from './columns';
+import { uuidPk, timestamps, eventAt, uuidRef, optionalUuidRef, inList } from './columns';
 
 /**
  * Contract renewal (docs/contracts-and-meters.md): the provider's renewal offers, the customers' renewal requests
@@ -20,7 +22,7 @@ export const renewalOffers = pgTable(
     descriptionEn: text('description_en').notNull().default(''),
     descriptionZh: text('description_zh').notNull().default(''),
     /** The contract type it renews; null: any. */
-    contractType: text('contract_type'),
+    contractType: text('contract_type', { enum: CONTRACT_TYPES }),
     termMonths: integer('term_months').notNull(),
     periodChargeCents: integer('period_charge_cents').notNull().default(0),
     minimumChargeCents: integer('minimum_charge_cents').notNull().default(0),
@@ -32,13 +34,13 @@ export const renewalOffers = pgTable(
     newModelCode: text('new_model_code').references(() => machineModels.modelCode),
     validFrom: date('valid_from', { mode: 'string' }).notNull(),
     validTo: date('valid_to', { mode: 'string' }).notNull(),
-    status: text('status').notNull().default('active'),
+    status: text('status', { enum: OFFER_STATUSES }).notNull().default('active'),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('renewal_offers_code_uq').on(t.offerCode),
-    check('renewal_offers_status_chk', sql`${t.status} in ('active', 'inactive')`),
-    check('renewal_offers_type_chk', sql`${t.contractType} is null or ${t.contractType} in ('rental', 'lease', 'maintenance', 'managed_print')`),
+    check('renewal_offers_status_chk', sql`${t.status} in ${inList(OFFER_STATUSES)}`),
+    check('renewal_offers_type_chk', sql`${t.contractType} is null or ${t.contractType} in ${inList(CONTRACT_TYPES)}`),
     check('renewal_offers_term_chk', sql`${t.termMonths} between 1 and 120`),
     check('renewal_offers_dates_chk', sql`${t.validTo} >= ${t.validFrom}`),
     check(
@@ -56,7 +58,7 @@ export const contractRenewals = pgTable(
     contractId: uuidRef('contract_id', () => contracts.id, 'restrict'),
     ucpId: customerRef(),
     offerId: uuidRef('offer_id', () => renewalOffers.id, 'restrict'),
-    status: text('status').notNull().default('submitted'),
+    status: text('status', { enum: RENEWAL_STATUSES }).notNull().default('submitted'),
     /** The offer's terms as the customer accepted them (an offer edited later does not change a renewal). */
     terms: jsonb('terms').notNull(),
     /** Last 12 months of actual volumes priced at the current and at the offered terms, as shown to the customer. */
@@ -75,7 +77,7 @@ export const contractRenewals = pgTable(
     index('contract_renewals_submitted_idx').on(t.submittedAt),
     // One open (submitted or approved) renewal per contract.
     uniqueIndex('contract_renewals_open_uq').on(t.contractId).where(sql`${t.status} in ('submitted', 'approved')`),
-    check('contract_renewals_status_chk', sql`${t.status} in ('submitted', 'approved', 'declined', 'withdrawn')`),
+    check('contract_renewals_status_chk', sql`${t.status} in ${inList(RENEWAL_STATUSES)}`),
   ],
 );
 
@@ -87,7 +89,7 @@ export const contractEvents = pgTable(
     contractId: uuidRef('contract_id', () => contracts.id, 'cascade'),
     ucpId: customerRef(),
     renewalId: optionalUuidRef('renewal_id', () => contractRenewals.id, 'cascade'),
-    eventType: text('event_type').notNull(),
+    eventType: text('event_type', { enum: CONTRACT_EVENT_TYPES }).notNull(),
     actorUuid: actorRef('actor_uuid'),
     /** Name of who acted, kept when the account goes. */
     actorName: text('actor_name').notNull().default(''),
@@ -97,9 +99,6 @@ export const contractEvents = pgTable(
   (t) => [
     index('contract_events_contract_idx').on(t.contractId, t.at),
     index('contract_events_renewal_idx').on(t.renewalId),
-    check(
-      'contract_events_type_chk',
-      sql`${t.eventType} in ('started', 'renewal_submitted', 'renewal_approved', 'renewal_declined', 'renewal_withdrawn', 'renewed', 'expired', 'terminated')`,
-    ),
+    check('contract_events_type_chk', sql`${t.eventType} in ${inList(CONTRACT_EVENT_TYPES)}`),
   ],
 );

@@ -29,14 +29,14 @@ export const serviceRequests = pgTable(
     machineId: uuidRef('machine_id', () => machines.id, 'restrict'),
     /** The machine's contract when the fault was reported. */
     contractId: optionalUuidRef('contract_id', () => contracts.id),
-    category: text('category').notNull(),
+    category: text('category', { enum: SERVICE_CATEGORIES }).notNull(),
     errorCode: text('error_code').notNull().default(''),
     description: text('description').notNull(),
     photoFileId: optionalUuidRef('photo_file_id', () => storedFiles.id),
     contactName: text('contact_name').notNull(),
     contactPhone: text('contact_phone').notNull(),
     visitWindows: jsonb('visit_windows').$type<VisitWindow[]>().notNull().default([]),
-    status: text('status').notNull().default('submitted'),
+    status: text('status', { enum: SERVICE_STATUSES }).notNull().default('submitted'),
     engineerName: text('engineer_name'),
     engineerPhone: text('engineer_phone'),
     etaAt: timestamp('eta_at', { withTimezone: true }),
@@ -83,11 +83,11 @@ export const serviceRequestEvents = pgTable(
   {
     id: uuidPk(),
     requestId: uuidRef('request_id', () => serviceRequests.id, 'cascade'),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: SERVICE_EVENT_KINDS }).notNull(),
     /** The status after the event. */
-    status: text('status').notNull(),
+    status: text('status', { enum: SERVICE_STATUSES }).notNull(),
     at: eventAt(),
-    actor: text('actor').notNull(),
+    actor: text('actor', { enum: SERVICE_ACTORS }).notNull(),
     actorUserAcUuid: actorRef('actor_user_ac_uuid'),
     /** Free text of the step (resolution notes, a reason, a comment); shown to the customer. */
     note: text('note').notNull().default(''),

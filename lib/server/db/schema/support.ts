@@ -34,7 +34,7 @@ export const helpArticles = pgTable(
   'help_articles',
   {
     id: uuidPk(),
-    topic: text('topic').notNull(),
+    topic: text('topic', { enum: SUPPORT_TOPICS }).notNull(),
     titleEn: text('title_en').notNull(),
     titleZh: text('title_zh').notNull(),
     summaryEn: text('summary_en').notNull().default(''),
@@ -55,7 +55,7 @@ export const faqEntries = pgTable(
   'faq_entries',
   {
     id: uuidPk(),
-    category: text('category').notNull(),
+    category: text('category', { enum: SUPPORT_TOPICS }).notNull(),
     questionEn: text('question_en').notNull(),
     questionZh: text('question_zh').notNull(),
     answerEn: text('answer_en').notNull(),
@@ -91,7 +91,7 @@ export const enquiries = pgTable(
     enquiryNo: integer('enquiry_no').notNull().generatedAlwaysAsIdentity(),
     ucpId: customerRef('cascade'),
     userAcUuid: actorRef('user_ac_uuid'),
-    topic: text('topic').notNull(),
+    topic: text('topic', { enum: ENQUIRY_TOPICS }).notNull(),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     contactName: text('contact_name').notNull(),

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { updatedAt, eventAt } from './columns';
+import { LOCALES } from '@/lib/i18n/locales';
+import { SITE_CONTENT_SECTIONS } from '@/lib/siteContent/constants';
+import { updatedAt, eventAt, inList } from './columns';
 
 /** Key/value system parameters; `upload_file_size` is in MB (default 1). */
 export const systemParams = pgTable('system_params', {
@@ -14,24 +16,18 @@ export const systemParams = pgTable('system_params', {
  * Site content of spec §3 / §7, per language: footer popups, mobile applications, social links, chat link,
  * link configuration. One JSON document per (kind, lang); its shape is checked by the content service's zod schema.
  */
-export const SITE_CONTENT_KINDS = ['footer_popup', 'mobile_app', 'social', 'chat_link', 'link_config'] as const;
-export type SiteContentKind = (typeof SITE_CONTENT_KINDS)[number];
-
 export const siteContent = pgTable(
   'site_content',
   {
-    kind: text('kind').notNull(),
-    lang: text('lang').notNull(),
+    kind: text('kind', { enum: SITE_CONTENT_SECTIONS }).notNull(),
+    lang: text('lang', { enum: LOCALES }).notNull(),
     content: jsonb('content').notNull(),
     updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.kind, t.lang] }),
-    check('site_content_lang_chk', sql`${t.lang} in ('en', 'tc')`),
-    check(
-      'site_content_kind_chk',
-      sql`${t.kind} in ('footer_popup', 'mobile_app', 'social', 'chat_link', 'link_config')`,
-    ),
+    check('site_content_lang_chk', sql`${t.lang} in ${inList(LOCALES)}`),
+    check('site_content_kind_chk', sql`${t.kind} in ${inList(SITE_CONTENT_SECTIONS)}`),
   ],
 );
 

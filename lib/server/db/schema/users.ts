@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { GROUP_KINDS, GROUP_STATUSES } from '@/lib/userGroups/constants';
+import { FONT_SIZES, LANGUAGES, LINK_PURPOSES, USER_STATUSES } from '@/lib/users/constants';
 import { customerRef } from './customers';
-import { uuidPk, createdAt, timestamps, uuidRef, optionalUuidRef } from './columns';
+import { uuidPk, createdAt, timestamps, uuidRef, optionalUuidRef, inList } from './columns';
 
 export const userAccounts = pgTable(
   'user_accounts',
@@ -17,7 +19,7 @@ export const userAccounts = pgTable(
      * pending = created, not yet activated; active; locked = locked by staff (until unlocked, unlike the automatic
      * lock-out of `locked_until`); inactive = disabled by staff (docs/user-accounts.md).
      */
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: USER_STATUSES }).notNull().default('pending'),
     isProviderStaff: boolean('is_provider_staff').notNull().default(false),
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
     mfaSecret: text('mfa_secret'),
@@ -31,8 +33,8 @@ export const userAccounts = pgTable(
      * before it gets a session, and cannot turn MFA off itself. `skip_mfa` (the exemption) wins over it.
      */
     mfaRequired: boolean('mfa_required').notNull().default(false),
-    fontSize: text('font_size').notNull().default('M'),
-    preferredLanguage: text('preferred_language').notNull().default('en'),
+    fontSize: text('font_size', { enum: FONT_SIZES }).notNull().default('M'),
+    preferredLanguage: text('preferred_language', { enum: LANGUAGES }).notNull().default('en'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /** The sign-in before the current one (getLastLoginTime shows it: "last login" must not be this very session). */
     previousLoginAt: timestamp('previous_login_at', { withTimezone: true }),
@@ -46,9 +48,9 @@ export const userAccounts = pgTable(
   },
   (t) => [
     uniqueIndex('user_accounts_login_id_uq').on(t.loginId),
-    check('user_accounts_status_chk', sql`${t.status} in ('pending', 'active', 'locked', 'inactive')`),
-    check('user_accounts_font_size_chk', sql`${t.fontSize} in ('S', 'M', 'L')`),
-    check('user_accounts_language_chk', sql`${t.preferredLanguage} in ('en', 'tc')`),
+    check('user_accounts_status_chk', sql`${t.status} in ${inList(USER_STATUSES)}`),
+    check('user_accounts_font_size_chk', sql`${t.fontSize} in ${inList(FONT_SIZES)}`),
+    check('user_accounts_language_chk', sql`${t.preferredLanguage} in ${inList(LANGUAGES)}`),
   ],
 );
 
@@ -79,14 +81,14 @@ export const userGroups = pgTable(
     nameZh: text('name_zh').notNull(),
     description: text('description').notNull().default(''),
     /** customer groups hold customer codes; provider groups hold admin codes. */
-    groupType: text('group_type').notNull().default('customer'),
-    status: text('status').notNull().default('active'),
+    groupType: text('group_type', { enum: GROUP_KINDS }).notNull().default('customer'),
+    status: text('status', { enum: GROUP_STATUSES }).notNull().default('active'),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('user_groups_code_uq').on(t.code),
-    check('user_groups_type_chk', sql`${t.groupType} in ('customer', 'provider')`),
-    check('user_groups_status_chk', sql`${t.status} in ('active', 'inactive')`),
+    check('user_groups_type_chk', sql`${t.groupType} in ${inList(GROUP_KINDS)}`),
+    check('user_groups_status_chk', sql`${t.status} in ${inList(GROUP_STATUSES)}`),
   ],
 );
 
@@ -131,7 +133,7 @@ export const userTokens = pgTable(
   {
     id: uuidPk(),
     userAcUuid: userRef(),
-    purpose: text('purpose').notNull(),
+    purpose: text('purpose', { enum: LINK_PURPOSES }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -140,6 +142,6 @@ export const userTokens = pgTable(
   (t) => [
     uniqueIndex('user_tokens_hash_uq').on(t.tokenHash),
     index('user_tokens_user_idx').on(t.userAcUuid, t.purpose),
-    check('user_tokens_purpose_chk', sql`${t.purpose} in ('activation', 'reset')`),
+    check('user_tokens_purpose_chk', sql`${t.purpose} in ${inList(LINK_PURPOSES)}`),
   ],
 );

@@ -1,4 +1,4 @@
-import { addDays } from '@/lib/bills/dates';
+import { addDays } from '@/lib/dates/hongKong';
 import { formatHkd, pagesBetween, periodsOf, pricePeriod, type Period as TermsPeriod } from '@/lib/contracts/terms';
 import { billLineReadings, billLines, bills, paymentSlipBills, paymentSlips, storedFiles } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';

@@ -203,9 +203,6 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
   supply(PRODUCT.relocation, 'service', ['Machine relocation within the same building', '同一大廈內搬遷機器'], 1500, 1, []),
 ];
 
-/** Product types the customer may order from the toner/supplies form; equipment and service go through sales. */
-export const ORDERABLE_PRODUCT_TYPES = ['toner', 'drum', 'waste_toner', 'staples', 'paper'] as const;
-
 // ---------------------------------------------------------------------------------------------------------------
 // Contracts
 

@@ -423,7 +423,7 @@ export async function seedInbox(tx: Db): Promise<{ messages: number; deliveries:
         bodyEn: sanitizeRichText(m.bodyEn),
         bodyZh: sanitizeRichText(m.bodyZh),
         category: m.category,
-        status: 'sent',
+        status: 'sent' as const,
         sendTime: m.sendTime,
         createdBy: null,
         createdAt: m.sendTime,

@@ -1,4 +1,4 @@
-import { DEFAULT_RESPONSE_HOURS, serviceRequestReference, type ServiceEventKind, type ServiceStatus } from '@/lib/serviceRequests/constants';
+import { DEFAULT_RESPONSE_HOURS, serviceRequestReference, type ServiceCategory, type ServiceEventKind, type ServiceStatus } from '@/lib/serviceRequests/constants';
 import { addBusinessMinutes, slaAtRiskAt, slaDueAt } from '@/lib/serviceRequests/sla';
 import { serviceRequestEvents, serviceRequests, type VisitWindow } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
@@ -41,7 +41,7 @@ type SeedRequest = {
   machineId: string;
   createdBy: string;
   reportedAt: Date;
-  category: string;
+  category: ServiceCategory;
   errorCode?: string;
   description: string;
   contactName: string;

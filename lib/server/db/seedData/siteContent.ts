@@ -1,4 +1,4 @@
-import type { SiteContentKind } from '@/lib/server/db/schema';
+import type { SiteContentSection } from '@/lib/siteContent/constants';
 
 /**
  * Site content of spec §3 / §7, one JSON document per (kind, lang). Each document is the `data` the page-load call
@@ -111,7 +111,7 @@ const linkConfig = (lang: Lang): SiteContentDocuments['link_config'] => ({
   rChoiceLink: `${PROVIDER_SITE}/${sitePath(lang)}/r-choice`,
 });
 
-export type SeedSiteContent = { kind: SiteContentKind; lang: Lang; content: SiteContentDocuments[SiteContentKind] };
+export type SeedSiteContent = { kind: SiteContentSection; lang: Lang; content: SiteContentDocuments[SiteContentSection] };
 
 export const SEED_SITE_CONTENT: readonly SeedSiteContent[] = (['en', 'tc'] as const).flatMap((lang) => [
   { kind: 'footer_popup', lang, content: { footerPopupContentList: FOOTER_POPUPS[lang] } },

@@ -3,8 +3,9 @@ import { decodeJwt } from 'jose';
 import { hashPassword, verifyPassword } from '@/lib/server/auth/password';
 import { signApiToken } from '@/lib/server/auth/token';
 import type { ServerConfig } from '@/lib/server/config';
-import type { Db } from '@/lib/server/db/types';
-import { auditLog, userAccounts } from '@/lib/server/db/schema';
+import { audit } from '@/lib/server/audit';
+import { inTransaction, type ServiceContext } from '@/lib/server/context';
+import { userAccounts } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/errors';
 import { ownAccount } from '@/lib/server/services/account/ownAccount';
 import { consume, type RateLimitRule } from '@/lib/server/rateLimit';
@@ -16,14 +17,11 @@ import { consume, type RateLimitRule } from '@/lib/server/rateLimit';
  */
 export const PASSWORD_CHANGE_RULE: RateLimitRule = { name: 'password-change', points: 5, windowSeconds: 15 * 60 };
 
+/** The caller is the context's actor; the fresh token acts for the same customer as the caller's (its `ucpId`). */
 export type ChangePasswordInput = {
-  userAcUuid: string;
-  /** The caller's customer (from its token): the fresh token acts for the same one. */
-  ucpId: string | null;
   currentPassword: string;
   /** Already checked against the password policy (the route's body schema). */
   newPassword: string;
-  traceId?: string;
 };
 
 /** The caller's new API token (every older one is revoked); the browser hands it to next-auth's `update()`. */
@@ -45,11 +43,12 @@ const fieldError = (field: 'currentPassword' | 'newPassword', key: string, publi
  *    this one included) and write the audit row;
  * 6. sign a token with the new version for the same customer, so the caller's own session carries on.
  */
-export async function changePassword(db: Db, config: ServerConfig, input: ChangePasswordInput): Promise<ChangePasswordResult> {
-  const hit = await consume(db, PASSWORD_CHANGE_RULE, input.userAcUuid);
+export async function changePassword(ctx: ServiceContext, config: ServerConfig, input: ChangePasswordInput): Promise<ChangePasswordResult> {
+  const { db, actor } = ctx;
+  const hit = await consume(db, PASSWORD_CHANGE_RULE, actor.userAcUuid);
   if (!hit.allowed) throw new AppError('TOO_MANY_REQUESTS', { message: 'too many password changes tried' });
 
-  const user = await ownAccount(db, input.userAcUuid, { passwordHash: userAccounts.passwordHash });
+  const user = await ownAccount(db, actor.userAcUuid, { passwordHash: userAccounts.passwordHash });
 
   const currentHash = user.passwordHash;
   if (!currentHash || !(await verifyPassword(input.currentPassword, currentHash))) {
@@ -61,26 +60,23 @@ export async function changePassword(db: Db, config: ServerConfig, input: Change
 
   const newHash = await hashPassword(input.newPassword);
 
-  const changed = await db.transaction(async (tx) => {
-    const [row] = await tx
+  const changed = await inTransaction(ctx, async (txCtx) => {
+    const [row] = await txCtx.db
       .update(userAccounts)
       .set({
         passwordHash: newHash,
         passwordChangedAt: sql`now()`,
         tokenVersion: sql`${userAccounts.tokenVersion} + 1`,
       })
-      .where(and(eq(userAccounts.userAcUuid, input.userAcUuid), eq(userAccounts.passwordHash, currentHash), eq(userAccounts.status, 'active')))
+      .where(and(eq(userAccounts.userAcUuid, actor.userAcUuid), eq(userAccounts.passwordHash, currentHash), eq(userAccounts.status, 'active')))
       .returning({ tokenVersion: userAccounts.tokenVersion, passwordChangedAt: userAccounts.passwordChangedAt });
     if (!row) return null;
-    await tx.insert(auditLog).values({
-      actorUuid: input.userAcUuid,
-      actorUcpId: input.ucpId,
+    await audit(txCtx, {
       action: 'password_change',
       entity: 'user_account',
-      entityId: input.userAcUuid,
+      entityId: actor.userAcUuid,
       // Never the hashes: only that and when the password changed.
       after: { passwordChangedAt: row.passwordChangedAt?.toISOString() ?? null, tokenVersion: row.tokenVersion },
-      traceId: input.traceId ?? null,
     });
     return row;
   });
@@ -89,7 +85,7 @@ export async function changePassword(db: Db, config: ServerConfig, input: Change
   }
 
   const jwtToken = await signApiToken(
-    { sub: input.userAcUuid, ucp: input.ucpId, ver: changed.tokenVersion },
+    { sub: actor.userAcUuid, ucp: actor.ucpId, ver: changed.tokenVersion },
     config.apiTokenSecret,
     config.apiTokenTtlSeconds,
   );

@@ -3,7 +3,6 @@ import type { ChangeStatus, ChangeType } from '@/lib/accountChanges/constants';
 import { VALUE_SCHEMAS, type ChangeAttachment, type ChangeDetail, type ChangeEvent, type ChangeListItem, type ChangeValues } from '@/lib/accountChanges/schemas';
 import { changeRequestAttachments, changeRequestEvents, changeRequests, storedFiles, userAccounts } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
-import type { AttachmentKind } from '@/lib/accountChanges/constants';
 
 export const requestNoOf = (year: string, n: number | string): string => `ACR-${year}-${String(n).padStart(6, '0')}`;
 
@@ -30,8 +29,8 @@ export const requestColumns = {
 type RequestRow = {
   id: string;
   requestNo: string;
-  type: string;
-  status: string;
+  type: ChangeType;
+  status: ChangeStatus;
   channelSource: string;
   submittedAt: Date;
   submittedByName: string | null;
@@ -42,8 +41,8 @@ type RequestRow = {
 export const toListItem = (r: RequestRow): ChangeListItem => ({
   id: r.id,
   requestNo: r.requestNo,
-  type: r.type as ChangeType,
-  status: r.status as ChangeStatus,
+  type: r.type,
+  status: r.status,
   channelSource: 'W',
   submittedAt: r.submittedAt.toISOString(),
   submittedByName: r.submittedByName,
@@ -73,8 +72,8 @@ export async function historyOf(db: Db, requestId: string): Promise<ChangeEvent[
     .orderBy(asc(changeRequestEvents.at), asc(changeRequestEvents.id));
   return rows.map((r) => ({
     at: r.at.toISOString(),
-    fromStatus: (r.fromStatus as ChangeStatus | null) ?? null,
-    toStatus: r.toStatus as ChangeStatus,
+    fromStatus: (r.fromStatus) ?? null,
+    toStatus: r.toStatus,
     actorName: r.actorName,
     byProvider: r.byProvider,
     comment: r.comment,
@@ -88,7 +87,7 @@ export async function attachmentsOf(db: Db, requestId: string): Promise<ChangeAt
     .innerJoin(storedFiles, eq(storedFiles.id, changeRequestAttachments.fileId))
     .where(eq(changeRequestAttachments.requestId, requestId))
     .orderBy(asc(storedFiles.createdAt));
-  return rows.map((r) => ({ ...r, kind: r.kind as AttachmentKind, sizeBytes: Number(r.sizeBytes) }));
+  return rows.map((r) => ({ ...r, kind: r.kind, sizeBytes: Number(r.sizeBytes) }));
 }
 
 /** A full request row with its values, history and attachments (the caller decides who may see it). */
@@ -100,7 +99,7 @@ export async function detailOf(
   const history = await historyOf(db, row.id);
   return {
     ...toListItem(row),
-    ...parseValues(row.type as ChangeType, row.oldValue, row.newValue),
+    ...parseValues(row.type, row.oldValue, row.newValue),
     effectiveDate: row.effectiveDate,
     attachments: await attachmentsOf(db, row.id),
     // Customers see that the provider took a step, not which staff member did.

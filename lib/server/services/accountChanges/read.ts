@@ -79,7 +79,7 @@ export async function listRequests(ctx: CustomerContext, query: ListRequestsQuer
     .leftJoin(userAccounts, eq(userAccounts.userAcUuid, changeRequests.submittedBy))
     .where(and(...conditions))
     .orderBy(...orderOf(query.sort, [desc(changeRequests.submittedAt), desc(changeRequests.requestNo)]));
-  return paginate(q, query, (r) => ({ ...toListItem(r), ...heldIdsOf(r.type as ChangeType, r.newValue) }));
+  return paginate(q, query, (r) => ({ ...toListItem(r), ...heldIdsOf(r.type, r.newValue) }));
 }
 
 /**

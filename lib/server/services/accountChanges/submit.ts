@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { AttachmentKind, ChangeStatus, ChangeType } from '@/lib/accountChanges/constants';
+import type { AttachmentKind, ChangeType } from '@/lib/accountChanges/constants';
 import type { SubmitResult } from '@/lib/accountChanges/schemas';
 import { hkToday } from '@/lib/dates/hongKong';
 import { audit } from '@/lib/server/audit';
@@ -26,7 +26,7 @@ async function findByKey(db: Db, ucpId: string, key: string): Promise<SubmitResu
     .select({ id: changeRequests.id, requestNo: changeRequests.requestNo, status: changeRequests.status })
     .from(changeRequests)
     .where(and(eq(changeRequests.ucpId, ucpId), eq(changeRequests.idempotencyKey, key)));
-  return row ? { id: row.id, requestNo: row.requestNo, status: row.status as ChangeStatus, replayed: true } : null;
+  return row ? { id: row.id, requestNo: row.requestNo, status: row.status, replayed: true } : null;
 }
 
 /** Thrown inside the transaction when a concurrent twin with the same key won: rolls the file row back too. */

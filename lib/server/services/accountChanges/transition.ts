@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { ACTION_FROM, ACTION_TARGET, staffReadableTypes, staffWritableTypes, type ChangeStatus, type ChangeType } from '@/lib/accountChanges/constants';
+import { ACTION_FROM, ACTION_TARGET, staffReadableTypes, staffWritableTypes, type ChangeType } from '@/lib/accountChanges/constants';
 import type { NewValue, TransitionResult, transitionSchema } from '@/lib/accountChanges/schemas';
 import { audit } from '@/lib/server/audit';
 import { inTransaction, type ServiceContext } from '@/lib/server/context';
@@ -84,10 +84,10 @@ async function applyChange(db: Db, ucpId: string, type: ChangeType, value: unkno
 export async function transitionRequest(ctx: ServiceContext, input: TransitionInput): Promise<TransitionResult> {
   return inTransaction(ctx, async (tx) => {
     const [row] = await tx.db.select().from(changeRequests).where(eq(changeRequests.id, input.id)).for('update');
-    const type = row?.changeType as ChangeType | undefined;
+    const type = row?.changeType;
     if (!row || !type || !staffReadableTypes(ctx.actor.codes).includes(type)) throw new AppError('NOT_FOUND', { message: `change request ${input.id} not found` });
     if (!staffWritableTypes(ctx.actor.codes).includes(type)) throw new AppError('FORBIDDEN', { message: `no approval write code for ${type}` });
-    const from = row.status as ChangeStatus;
+    const from = row.status;
     if (!ACTION_FROM[input.action].includes(from)) {
       throw new AppError('CHANGE_STATUS_CONFLICT', { message: `${row.requestNo}: ${input.action} not allowed from ${from}` });
     }

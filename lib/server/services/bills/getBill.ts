@@ -1,7 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { BillDetail, BillLine, BillLineType, BillPayment } from '@/lib/bills/schemas';
+import type { BillDetail, BillLine, BillPayment } from '@/lib/bills/schemas';
 import { billLines, bills, contracts, customers, paymentSlipBills, paymentSlips } from '@/lib/server/db/schema';
-import type { Db } from '@/lib/server/db/types';
+import type { CustomerContext } from '@/lib/server/context';
 import { AppError } from '@/lib/server/errors';
 import { billRowColumns, toBillListItem } from './listBills';
 
@@ -10,7 +10,7 @@ import { billRowColumns, toBillListItem } from './listBills';
  * the readings, allowance and rate it was computed from), its contract, and the payment slips that name it. Another
  * customer's bill, or an id that does not exist, is NOT_FOUND alike.
  */
-export async function getBill(db: Db, ucpId: string, id: string, today: string): Promise<BillDetail> {
+export async function getBill({ db, actor: { ucpId } }: CustomerContext, id: string, today: string): Promise<BillDetail> {
   const [row] = await db
     .select({
       ...billRowColumns(today),
@@ -69,7 +69,7 @@ export async function getBill(db: Db, ucpId: string, id: string, today: string):
       item.contractId && item.contractNo
         ? { id: item.contractId, contractNo: item.contractNo, contractType: contractType ?? '', billingFrequency: billingFrequency ?? '' }
         : null,
-    lines: lines.map((l): BillLine => ({ ...l, lineType: l.lineType as BillLineType })),
+    lines: lines.map((l): BillLine => ({ ...l, lineType: l.lineType })),
     payments: payments.map((p): BillPayment => ({ ...p, status: p.status as BillPayment['status'] })),
   };
 }

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { BillListItem, BillListResult, BillSortField, BillStatus, BillSummary, listBillsSchema } from '@/lib/bills/schemas';
+import type { BillListItem, BillListResult, BillSortField, BillSummary, listBillsSchema } from '@/lib/bills/schemas';
 import { bills, contracts, paymentSlips } from '@/lib/server/db/schema';
-import type { Db } from '@/lib/server/db/types';
+import type { CustomerContext } from '@/lib/server/context';
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
 import { paginate, totalCount, totalOfFirstPage } from '@/lib/server/db/paginate';
-import { balanceSql, billIs, billStatusFilter, billStatusesSql, billStatusSql, pendingSql, payableSql } from './status';
+import { balanceSql, billIs, billStatusFilter, billStatusesSql, billStatusSql, parseBillStatuses, pendingSql, payableSql } from './status';
 
 export type ListBillsQuery = z.output<typeof listBillsSchema>;
 
@@ -47,7 +47,7 @@ export const toBillListItem = (r: BillRow): BillListItem => ({
   balanceCents: Number(r.balanceCents),
   pendingCents: Number(r.pendingCents),
   payableCents: Number(r.payableCents),
-  statuses: r.statuses.split(',').filter(Boolean) as BillStatus[],
+  statuses: parseBillStatuses(r.statuses),
 });
 
 /**
@@ -57,7 +57,7 @@ export const toBillListItem = (r: BillRow): BillListItem => ({
  * rule with the statement PDF and CSV (issue 10 item 6): a bill is overdue by its whole balance once its due date has
  * passed, whether or not a slip for it is under review; the amount under review is shown beside it, never subtracted.
  */
-export async function billSummary(db: Db, ucpId: string, today: string): Promise<BillSummary> {
+export async function billSummary({ db, actor: { ucpId } }: CustomerContext, today: string): Promise<BillSummary> {
   const isOverdue = billIs(today).overdue;
   const [row] = await db
     .select({
@@ -88,7 +88,8 @@ export async function billSummary(db: Db, ucpId: string, today: string): Promise
  * paged in SQL (status filter on the derived status), newest bill first by default, with the total of matches and
  * the summary of the whole account.
  */
-export async function listBills(db: Db, ucpId: string, query: ListBillsQuery, today: string): Promise<BillListResult> {
+export async function listBills(ctx: CustomerContext, query: ListBillsQuery, today: string): Promise<BillListResult> {
+  const { db, actor: { ucpId } } = ctx;
   const f = query.filter ?? {};
   const conditions: SQL[] = [eq(bills.ucpId, ucpId)];
   // A bill matches every status it meets (an overdue bill under review is found by "Overdue" and by "Under review").
@@ -113,11 +114,11 @@ export async function listBills(db: Db, ucpId: string, query: ListBillsQuery, to
     .orderBy(...order);
   const page = await paginate(q, query, toBillListItem, totalOfFirstPage(q));
 
-  return { ...page, summary: await billSummary(db, ucpId, today) };
+  return { ...page, summary: await billSummary(ctx, today) };
 }
 
 /** The contracts the customer has bills for (the list's contract filter). */
-export async function listBillContracts(db: Db, ucpId: string): Promise<{ id: string; contractNo: string }[]> {
+export async function listBillContracts({ db, actor: { ucpId } }: CustomerContext): Promise<{ id: string; contractNo: string }[]> {
   return db
     .selectDistinct({ id: contracts.id, contractNo: contracts.contractNo })
     .from(bills)

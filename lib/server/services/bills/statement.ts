@@ -1,7 +1,7 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
 import { AGEING_BUCKETS, ageingBucket, type AgeingBucket, type BillStatus } from '@/lib/bills/schemas';
-import { daysBetween } from '@/lib/bills/dates';
+import { daysBetween } from '@/lib/dates/hongKong';
 import { bills, contracts } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { BUCKET_LABELS, type StatementDocument, type StatementLine, type StatementTotals } from '@/lib/server/pdf/statementPdf';
@@ -30,7 +30,7 @@ export async function buildStatement(db: Db, ucpId: string, today: string): Prom
     const bucket = ageingBucket(daysPastDue);
     totals[bucket] += balanceCents;
     totals.balance += balanceCents;
-    return { ...r, balanceCents, daysPastDue, bucket, status: r.status as BillStatus };
+    return { ...r, balanceCents, daysPastDue, bucket, status: r.status };
   });
   const parties = await documentParties(db, ucpId);
   return { ...parties, asOf: today, lines, totals };

@@ -1,5 +1,5 @@
 import { or, sql, type SQL } from 'drizzle-orm';
-import type { BillStatus } from '@/lib/bills/schemas';
+import { BILL_STATUSES, type BillStatus } from '@/lib/bills/schemas';
 import { bills } from '@/lib/server/db/schema';
 
 /** amount − paid. */
@@ -68,9 +68,11 @@ export function billStatusSql(today: string): SQL<BillStatus> {
  */
 export function billStatusesSql(today: string): SQL<string> {
   const is = billIs(today);
-  const order: BillStatus[] = ['paid', 'under_review', 'overdue', 'partly_paid', 'unpaid'];
   return sql<string>`concat_ws(',', ${sql.join(
-    order.map((s) => sql`case when ${is[s]} then ${sql.raw(`'${s}'`)} end`),
+    BILL_STATUSES.map((s) => sql`case when ${is[s]} then ${sql.raw(`'${s}'`)} end`),
     sql`, `,
   )})`;
 }
+
+/** `billStatusesSql`'s text as the statuses it names (an empty text: none). */
+export const parseBillStatuses = (text: string): BillStatus[] => text.split(',').filter((s): s is BillStatus => (BILL_STATUSES as readonly string[]).includes(s));

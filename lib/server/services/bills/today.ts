@@ -1,4 +1,4 @@
-import { hkToday } from '@/lib/bills/dates';
+import { hkToday } from '@/lib/dates/hongKong';
 
 /**
  * "Today" of billing: Hong Kong's calendar date. Bill statuses (overdue), ageing and payment-date checks all read it

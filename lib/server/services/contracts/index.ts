@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
-import { asBillingFrequency, asContractEventType, asContractStatus, asContractType } from '@/lib/contracts/constants';
+import type { ContractStatus } from '@/lib/contracts/constants';
 import type { ContractDetail, ContractEvent, ContractItem, ContractListResult, ContractMachine, ContractSortField, ContractTerms, SchedulePeriod } from '@/lib/contracts/schemas';
 import { periodsOf, pricePeriod, type Terms } from '@/lib/contracts/terms';
 import { addMonths, daysBetween, hkToday } from '@/lib/dates/hongKong';
@@ -29,12 +29,12 @@ export function toContractItem(c: ContractRow, serials: string[], today: string)
   return {
     id: c.id,
     contractNo: c.contractNo,
-    contractType: asContractType(c.contractType),
+    contractType: c.contractType,
     startDate: c.startDate,
     endDate: c.endDate,
     termMonths: c.termMonths,
-    billingFrequency: asBillingFrequency(c.billingFrequency),
-    status: asContractStatus(c.status),
+    billingFrequency: c.billingFrequency,
+    status: c.status,
     ...termsOf(c),
     machineCount: serials.length,
     serials,
@@ -65,7 +65,7 @@ export async function machinesOf(db: Db, contractIds: readonly string[]): Promis
   return out;
 }
 
-type ListBody = { page: number; pageSize: number; sort?: { field: ContractSortField; direction: 'asc' | 'desc' }; filter?: { status?: string[]; q?: string } };
+type ListBody = { page: number; pageSize: number; sort?: { field: ContractSortField; direction: 'asc' | 'desc' }; filter?: { status?: ContractStatus[]; q?: string } };
 
 /** The column each allow-listed sort field orders by: the amount on its numeric column (not the formatted text). */
 const CONTRACT_SORT_COLUMNS = {
@@ -133,7 +133,7 @@ export async function contractHistory(db: Db, contractId: string): Promise<Contr
     .orderBy(desc(contractEvents.at));
   return rows.map((r) => ({
     id: r.id,
-    eventType: asContractEventType(r.eventType),
+    eventType: r.eventType,
     at: r.at.toISOString(),
     actorName: r.actorName,
     renewalNo: r.renewalNo,

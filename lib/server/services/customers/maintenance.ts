@@ -50,7 +50,7 @@ export async function listCustomers(ctx: ServiceContext, body: ListCustomersBody
     nameZh: r.nameZh,
     brNo: r.brNo,
     // The table's CHECK holds status to CUSTOMER_STATUSES.
-    status: r.status as CustomerStatus,
+    status: r.status,
     userCount: r.userCount,
     createdAt: r.createdAt.toISOString(),
   }));
@@ -113,7 +113,7 @@ export async function getCustomer(ctx: ServiceContext, ucpId: string): Promise<C
   return {
     id: row.ucpId,
     ...fieldsOf(row),
-    status: row.status as CustomerStatus,
+    status: row.status,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     // The table's CHECK holds product_line to CUSTOMER_PRODUCT_LINES.

@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { MachineSummary } from '@/lib/machines/schemas';
+import { ORDERABLE_PRODUCT_TYPES } from '@/lib/orders/constants';
 import type { OrderableMachine, OrderableProduct, ProductType } from '@/lib/orders/schemas';
 import { contracts, machineModels, machines, productCompatibility, products } from '@/lib/server/db/schema';
+import type { CustomerContext } from '@/lib/server/context';
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 
@@ -10,8 +12,6 @@ import { AppError } from '@/lib/server/errors';
  * of the caller's token: another customer's machine is simply not found (404).
  */
 
-/** What a customer may order online; equipment and service items go through the provider's sales staff. */
-export const ORDERABLE_PRODUCT_TYPES = ['toner', 'drum', 'waste_toner', 'staples', 'paper'] as const satisfies readonly ProductType[];
 
 const TYPE_ORDER = sql`array_position(array['toner', 'drum', 'waste_toner', 'staples', 'paper']::text[], ${products.productType})`;
 const COLOUR_ORDER = sql`coalesce(array_position(array['black', 'cyan', 'magenta', 'yellow']::text[], ${products.colour}), 9)`;
@@ -40,7 +40,7 @@ export const machineSummaryOf = (m: MachineSummary): MachineSummary => ({
 });
 
 /** The customer's active machines with their model and toner delivery details (the order form's first step). */
-export async function listOrderableMachines(db: Db, ucpId: string): Promise<OrderableMachine[]> {
+export async function listOrderableMachines({ db, actor: { ucpId } }: CustomerContext): Promise<OrderableMachine[]> {
   return db
     .select({
       ...machineSummaryColumns,
@@ -109,7 +109,7 @@ const productColumns = {
 };
 
 /** What may be ordered for a machine of the customer (NOT_FOUND for a machine that is not the customer's). */
-export async function listProductsForMachine(db: Db, ucpId: string, machineId: string): Promise<OrderableProduct[]> {
+export async function listProductsForMachine({ db, actor: { ucpId } }: CustomerContext, machineId: string): Promise<OrderableProduct[]> {
   const machine = await getActiveMachine(db, ucpId, machineId);
   const rows = await db
     .select(productColumns)

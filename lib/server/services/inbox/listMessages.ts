@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '@/lib/server/db/types';
-import { inboxDeliveries, inboxMessages, type InboxCategory } from '@/lib/server/db/schema';
+import type { CustomerContext } from '@/lib/server/context';
+import { inboxDeliveries, inboxMessages } from '@/lib/server/db/schema';
 import { richTextToPlain } from '@/lib/server/sanitize';
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
 import { paginate, totalCount, totalOfFirstPage } from '@/lib/server/db/paginate';
 import type { InboxListItem } from '@/lib/inbox/schemas';
-import { localizedBody, localizedTitle, visibleTo, type InboxLang, type InboxOwner } from './visibility';
+import { localizedBody, localizedTitle, visibleTo, type InboxLang } from './visibility';
 
 
 export type { InboxListItem } from '@/lib/inbox/schemas';
@@ -27,7 +27,7 @@ const PREVIEW_SOURCE_CHARS = 1_500;
  * `getEmailListSortByIsReadAndSendTime`: the user's messages for its current customer, unread first, then newest
  * (message id as the last tie-breaker, so paging is stable), one page at a time in SQL, with the total.
  */
-export async function listMessages(db: Db, owner: InboxOwner, query: InboxListQuery): Promise<{ items: InboxListItem[]; total: number }> {
+export async function listMessages({ db, actor: owner }: CustomerContext, query: InboxListQuery): Promise<{ items: InboxListItem[]; total: number }> {
   const title = localizedTitle(query.lang);
   const search = query.search?.trim();
   const where = search
@@ -54,7 +54,7 @@ export async function listMessages(db: Db, owner: InboxOwner, query: InboxListQu
     (r): InboxListItem => ({
       id: r.id,
       title: r.title,
-      category: r.category as InboxCategory,
+      category: r.category,
       sendTime: r.sendTime.toISOString(),
       isRead: r.isRead,
       preview: richTextToPlain(r.body, PREVIEW_LENGTH),

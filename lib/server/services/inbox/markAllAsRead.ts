@@ -1,10 +1,9 @@
 import { and, eq, exists, lte, sql } from 'drizzle-orm';
-import type { Db } from '@/lib/server/db/types';
+import type { CustomerContext } from '@/lib/server/context';
 import { inboxDeliveries, inboxMessages } from '@/lib/server/db/schema';
-import type { InboxOwner } from './visibility';
 
 /** `markAllAsRead`: every visible unread message of the user for its current customer; returns how many changed. */
-export async function markAllAsRead(db: Db, owner: InboxOwner): Promise<{ updated: number }> {
+export async function markAllAsRead({ db, actor: owner }: CustomerContext): Promise<{ updated: number }> {
   const rows = await db
     .update(inboxDeliveries)
     .set({ isRead: true, readAt: sql`now()` })

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '@/lib/server/db/types';
-import { inboxBroadcasts, inboxDeliveries, inboxMessages, type InboxCategory } from '@/lib/server/db/schema';
+import type { CustomerContext } from '@/lib/server/context';
+import { inboxBroadcasts, inboxDeliveries, inboxMessages } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/errors';
 import { escapeHtml, sanitizeRichText } from '@/lib/server/sanitize';
-import { localizedBody, localizedTitle, visibleTo, type InboxLang, type InboxOwner } from './visibility';
+import { localizedBody, localizedTitle, visibleTo, type InboxLang } from './visibility';
 
 import type { InboxMessage } from '@/lib/inbox/schemas';
 
@@ -15,7 +15,7 @@ const LINK_LABEL = { en: 'Open the page in the portal', tc: '在平台開啟相�
  * `getEmailContent`: one message in `lang`, marked read. Idempotent: opening it again changes nothing (the first
  * read time stays). A message that is not the user's for its current customer is NOT_FOUND, whether it exists or not.
  */
-export async function openMessage(db: Db, owner: InboxOwner, messageId: string, lang: InboxLang): Promise<InboxMessageContent> {
+export async function openMessage({ db, actor: owner }: CustomerContext, messageId: string, lang: InboxLang): Promise<InboxMessageContent> {
   const [row] = await db
     .select({
       id: inboxDeliveries.messageId,
@@ -53,7 +53,7 @@ export async function openMessage(db: Db, owner: InboxOwner, messageId: string, 
     title: row.title,
     // A composed message's portal link (docs/inbox-builder.md) ends the body; the sanitizer keeps only portal paths.
     bodyHtml: sanitizeRichText(row.linkPath ? `${row.body}<p><a href="${escapeHtml(row.linkPath)}">${LINK_LABEL[lang]}</a></p>` : row.body),
-    category: row.category as InboxCategory,
+    category: row.category,
     sendTime: row.sendTime.toISOString(),
     isRead: true,
   };

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { CustomerContext } from '@/lib/server/context';
 import type { Db } from '@/lib/server/db/types';
 import { inboxDeliveries, inboxMessages } from '@/lib/server/db/schema';
-import { visibleTo, type InboxOwner } from './visibility';
+import { visibleTo } from './visibility';
 
 /**
  * The header badge asks for this after every sign-in and page load: a named prepared statement, built once per
@@ -19,7 +20,7 @@ function buildUnreadCount(db: Db) {
 const prepared = new WeakMap<Db, ReturnType<typeof buildUnreadCount>>();
 
 /** `getEmailUnreadCount`: unread messages of the user for its current customer (the header's badge). */
-export async function countUnread(db: Db, owner: InboxOwner): Promise<number> {
+export async function countUnread({ db, actor: owner }: CustomerContext): Promise<number> {
   let query = prepared.get(db);
   if (!query) {
     query = buildUnreadCount(db);

@@ -1,6 +1,5 @@
 import { hostname } from 'node:os';
 import { and, eq, sql } from 'drizzle-orm';
-import type { InboxAudience } from '@/lib/inboxBuilder/constants';
 import { inTransaction, type ServiceContext } from '@/lib/server/context';
 import { inboxBroadcasts, inboxMessages } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
@@ -75,7 +74,7 @@ async function deliverClaimed(ctx: ServiceContext<null>, messageId: string, inst
   if (!msg || !msg.sendTime) return null;
   const previewEn = richTextToPlain(msg.bodyEn);
   const previewZh = richTextToPlain(msg.bodyZh);
-  const recipients = recipientsQuery(messageId, msg.audience as InboxAudience);
+  const recipients = recipientsQuery(messageId, msg.audience);
   const sendTime = msg.sendTime.toISOString();
 
   for (;;) {

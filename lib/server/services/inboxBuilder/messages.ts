@@ -30,9 +30,9 @@ type ListRow = {
   id: string;
   titleEn: string;
   titleZh: string;
-  category: string;
-  status: string;
-  audience: string;
+  category: InboxCategory;
+  status: BuilderStatus;
+  audience: InboxAudience;
   sendTime: Date | null;
   updatedAt: Date;
   recipients: number | null;
@@ -44,9 +44,9 @@ const toItem = (r: ListRow): BuilderListItem => ({
   id: r.id,
   titleEn: r.titleEn,
   titleZh: r.titleZh,
-  category: r.category as InboxCategory,
-  status: r.status as BuilderStatus,
-  audience: r.audience as InboxAudience,
+  category: r.category,
+  status: r.status,
+  audience: r.audience,
   sendTime: r.sendTime ? r.sendTime.toISOString() : null,
   updatedAt: r.updatedAt.toISOString(),
   recipients: r.recipients,

@@ -1,20 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { asContractStatus, asContractType } from '@/lib/contracts/constants';
 import { addDays, addMonths, hkToday } from '@/lib/dates/hongKong';
-import {
-  asMachineCategory,
-  asMachineStatus,
-  type ListMachinesBody,
-  type MachineDetail,
-  type MachineListItem,
-  type MachineListResult,
-  type MachineOrder,
-  type MachineReading,
-  type MachineServiceRequest,
-  type MachineSortField,
-  type SiteListResult,
-} from '@/lib/machines/schemas';
-import { asReadingSource } from '@/lib/meter/constants';
+import { type ListMachinesBody, type MachineDetail, type MachineListItem, type MachineListResult, type MachineOrder, type MachineReading, type MachineServiceRequest, type MachineSortField, type SiteListResult } from '@/lib/machines/schemas';
 import { OPEN_STATUSES, SERVICE_CATEGORIES, SERVICE_STATUSES } from '@/lib/serviceRequests/constants';
 import { readingDue } from '@/lib/meter/due';
 import { canAccess } from '@/lib/permissions/canAccess';
@@ -131,20 +117,19 @@ async function toItems(ctx: CustomerContext, rows: readonly Row[]): Promise<Mach
   ]);
   return rows.map((m) => {
     const last = latest.get(m.id) ?? null;
-    const status = asMachineStatus(m.status);
     // The same anchor as the meter screens: the contract's start day, else the installation day.
-    const due = status === 'active' ? readingDue(m.contractStart ?? m.installedOn ?? `${today.slice(0, 7)}-01`, last?.readingDate ?? null, today) : null;
+    const due = m.status === 'active' ? readingDue(m.contractStart ?? m.installedOn ?? `${today.slice(0, 7)}-01`, last?.readingDate ?? null, today) : null;
     return {
       ...machineSummaryOf(m),
       brand: m.brand,
-      category: asMachineCategory(m.category),
-      status,
+      category: m.category,
+      status: m.status,
       siteKey: m.siteKey,
       siteEn: m.addressEn,
       siteZh: m.addressZh,
       contract:
-        m.contractId && m.contractNo && m.contractStart && m.contractEnd
-          ? { id: m.contractId, contractNo: m.contractNo, contractType: asContractType(m.contractType ?? ''), startDate: m.contractStart, endDate: m.contractEnd, status: asContractStatus(m.contractStatus ?? '') }
+        m.contractId && m.contractNo && m.contractType && m.contractStart && m.contractEnd && m.contractStatus
+          ? { id: m.contractId, contractNo: m.contractNo, contractType: m.contractType, startDate: m.contractStart, endDate: m.contractEnd, status: m.contractStatus }
           : null,
       lastReading: lastReadingOf(last),
       readingDueOn: due?.dueOn ?? null,
@@ -197,7 +182,7 @@ async function readingsOf(db: Db, machineId: string): Promise<MachineReading[]> 
       colourCounter: r.colourCounter,
       monoPages: prev ? r.monoCounter - prev.monoCounter : null,
       colourPages: prev ? r.colourCounter - prev.colourCounter : null,
-      source: asReadingSource(r.source),
+      source: r.source,
     };
   });
 }

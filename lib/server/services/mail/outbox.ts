@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { ListOutboxBody, OutboxListItem, OutboxMail } from '@/lib/mail/schemas';
-import type { MailLocale, MailTemplate, OutboxStatus } from '@/lib/mail/constants';
 import type { ServiceContext } from '@/lib/server/context';
 import { outbox } from '@/lib/server/db/schema';
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
@@ -28,9 +27,9 @@ const toItem = (r: ListRow): OutboxListItem => ({
   toAddress: r.toAddress,
   subject: r.subject,
   // The table's CHECK constraints hold these to the lists (lib/mail/constants.ts).
-  template: r.template as MailTemplate,
-  locale: r.locale as MailLocale,
-  status: r.status as OutboxStatus,
+  template: r.template,
+  locale: r.locale,
+  status: r.status,
   attempts: r.attempts,
   lastError: r.lastError,
   createdAt: r.createdAt.toISOString(),

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
 import type { MachineSummary } from '@/lib/machines/schemas';
-import { asReadingSource } from '@/lib/meter/constants';
+import type { ReadingSource } from '@/lib/meter/constants';
 import { readingDue } from '@/lib/meter/due';
 import type { MachinesResult, MeterMachine } from '@/lib/meter/schemas';
 import { intervalsOf, usualDailyVolume, type CounterReading } from '@/lib/meter/usage';
@@ -40,12 +40,12 @@ export function machineSelect(db: Db) {
 }
 
 /** A machine's latest reading as the screens show it (null: none yet). */
-export const lastReadingOf = (last: { readingDate: string; monoCounter: number; colourCounter: number; source: string } | null) =>
-  last ? { readingDate: last.readingDate, monoCounter: last.monoCounter, colourCounter: last.colourCounter, source: asReadingSource(last.source) } : null;
+export const lastReadingOf = (last: { readingDate: string; monoCounter: number; colourCounter: number; source: ReadingSource } | null) =>
+  last ? { readingDate: last.readingDate, monoCounter: last.monoCounter, colourCounter: last.colourCounter, source: last.source } : null;
 
 /** Readings of the given machines from a date on, oldest first, grouped by machine. */
-export async function readingsByMachine(db: Db, machineIds: readonly string[], from: string): Promise<Map<string, (CounterReading & { source: string })[]>> {
-  const out = new Map<string, (CounterReading & { source: string })[]>(machineIds.map((id) => [id, []]));
+export async function readingsByMachine(db: Db, machineIds: readonly string[], from: string): Promise<Map<string, (CounterReading & { source: ReadingSource })[]>> {
+  const out = new Map<string, (CounterReading & { source: ReadingSource })[]>(machineIds.map((id) => [id, []]));
   if (machineIds.length === 0) return out;
   const rows = await db
     .select({ machineId: meterReadings.machineId, readingDate: meterReadings.readingDate, monoCounter: meterReadings.monoCounter, colourCounter: meterReadings.colourCounter, source: meterReadings.source })
@@ -58,7 +58,7 @@ export async function readingsByMachine(db: Db, machineIds: readonly string[], f
 
 /** The latest reading of each machine (any date). */
 export async function latestReadings(db: Db, machineIds: readonly string[]) {
-  if (machineIds.length === 0) return new Map<string, CounterReading & { source: string }>();
+  if (machineIds.length === 0) return new Map<string, CounterReading & { source: ReadingSource }>();
   const rows = await db
     .selectDistinctOn([meterReadings.machineId], {
       machineId: meterReadings.machineId,

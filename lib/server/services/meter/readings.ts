@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { addDays, addMonths, hkToday } from '@/lib/dates/hongKong';
-import { asReadingSource, asReadingStatus } from '@/lib/meter/constants';
 import { USAGE_MAX_MONTHS, type ReadingFilter, type ReadingItem, type ReadingListResult, type UsageBody, type UsagePoint, type UsageResult } from '@/lib/meter/schemas';
 import { intervalsOf } from '@/lib/meter/usage';
 import type { CustomerContext } from '@/lib/server/context';
@@ -84,8 +83,8 @@ const toItem = (row: Row): ReadingItem => ({
   colourCounter: row.colourCounter,
   monoPages: row.prevMono === null ? null : row.monoCounter - Number(row.prevMono),
   colourPages: row.prevColour === null ? null : row.colourCounter - Number(row.prevColour),
-  source: asReadingSource(row.source),
-  status: asReadingStatus(row.status),
+  source: row.source,
+  status: row.status,
   billed: Boolean(row.billed),
   hasPhoto: row.photoFileId !== null,
 });

@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { hkToday } from '@/lib/dates/hongKong';
-import type { HomeOffer, ListOffersBody, OfferDetail, OfferFields, OfferListItem, OfferStatus, OfferTarget, UpdateOfferBody } from '@/lib/offers/schemas';
+import type { HomeOffer, ListOffersBody, OfferDetail, OfferFields, OfferListItem, OfferStatus, UpdateOfferBody } from '@/lib/offers/schemas';
 import { canAccess } from '@/lib/permissions/canAccess';
 import { audit } from '@/lib/server/audit';
 import { inTransaction, type ServiceContext } from '@/lib/server/context';
@@ -18,8 +18,8 @@ import { storeUpload } from '@/lib/server/uploads/store';
 import { firstOr404, linkedCustomers, lockVersion, switchStatus } from '@/lib/server/services/common';
 
 /** The status shown: a published offer past its end date is expired. */
-const shownStatus = (status: string, validTo: string, today: string): OfferStatus =>
-  status === 'published' && validTo < today ? 'expired' : (status as OfferStatus);
+const shownStatus = (status: OfferStatus, validTo: string, today: string): OfferStatus =>
+  status === 'published' && validTo < today ? 'expired' : status;
 
 const effectiveStatus = (today: string) =>
   sql<string>`case when ${offers.status} = 'published' and ${offers.validTo} < ${today} then 'expired' else ${offers.status} end`;
@@ -58,7 +58,7 @@ export async function listOffers(ctx: ServiceContext, body: ListOffersBody) {
     titleZh: r.titleZh,
     validFrom: r.validFrom,
     validTo: r.validTo,
-    target: r.target as OfferTarget,
+    target: r.target,
     customerCount: r.customerCount,
     status: shownStatus(r.status, r.validTo, today),
     hasImage: r.imageFileId !== null,
@@ -75,7 +75,7 @@ export async function getOffer(ctx: ServiceContext, id: string): Promise<OfferDe
     id: row.id,
     ...fieldsOf(row, targets.map((t) => t.ucpId)),
     status: shownStatus(row.status, row.validTo, hkToday(ctx.now())),
-    storedStatus: row.status as OfferStatus,
+    storedStatus: row.status,
     hasImage: row.imageFileId !== null,
     customers: targets,
     publishedAt: row.publishedAt?.toISOString() ?? null,
@@ -91,7 +91,7 @@ const fieldsOf = (row: typeof offers.$inferSelect, customerIds: string[]): Offer
   descriptionZh: row.descriptionZh,
   validFrom: row.validFrom,
   validTo: row.validTo,
-  target: row.target as OfferTarget,
+  target: row.target,
   customerIds,
   ctaUrl: row.ctaUrl,
   ctaLabelEn: row.ctaLabelEn,

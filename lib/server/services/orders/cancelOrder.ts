@@ -1,18 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CancelOrderBody } from '@/lib/orders/schemas';
 import { orders, orderStatusHistory } from '@/lib/server/db/schema';
-import type { Db } from '@/lib/server/db/types';
+import { inTransaction, type CustomerContext } from '@/lib/server/context';
 import { AppError } from '@/lib/server/errors';
-import type { OrderActor } from './placeTonerOrder';
 
 /**
  * `cancelOrder`: only a pending order can be cancelled. The status check and the change are one conditional update,
  * so two cancels (or a cancel racing the provider's confirmation) cannot both win: the loser gets CONFLICT. Another
  * customer's order, or an unknown id, is NOT_FOUND.
  */
-export async function cancelOrder(db: Db, actor: OrderActor, body: CancelOrderBody): Promise<{ id: string; status: 'cancelled' }> {
+export async function cancelOrder(ctx: CustomerContext, body: CancelOrderBody): Promise<{ id: string; status: 'cancelled' }> {
+  const { db, actor } = ctx;
   const reason = body.reason?.trim() || null;
-  const done = await db.transaction(async (tx) => {
+  const done = await inTransaction(ctx, async ({ db: tx }) => {
     const [row] = await tx
       .update(orders)
       .set({ status: 'cancelled', cancelledAt: sql`now()`, cancelReason: reason, updatedAt: sql`now()` })

@@ -1,7 +1,8 @@
 import { shipmentColumns } from './shipments';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { OrderDetail, OrderStatus, OrderType, ShipmentStep, ShipmentSummary } from '@/lib/orders/schemas';
+import type { OrderDetail, ShipmentSummary } from '@/lib/orders/schemas';
 import { machineModels, machines, orderItems, orders, orderStatusHistory, shipments, userAccounts } from '@/lib/server/db/schema';
+import type { CustomerContext } from '@/lib/server/context';
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import { machineSummaryColumns } from '@/lib/server/services/equipment';
@@ -23,14 +24,14 @@ export async function shipmentsOfOrder(db: Db, ucpId: string, orderId: string): 
     .orderBy(asc(shipments.createdAt), asc(shipments.shipmentNo));
   return rows.map((s) => ({
     ...s,
-    status: s.status as ShipmentStep,
+    status: s.status,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
   }));
 }
 
 /** `getOrder`: one order of the customer with items, totals, history, machine and shipments; NOT_FOUND otherwise. */
-export async function getOrder(db: Db, ucpId: string, id: string): Promise<OrderDetail> {
+export async function getOrder({ db, actor: { ucpId } }: CustomerContext, id: string): Promise<OrderDetail> {
   const [order] = await db
     .select({
       id: orders.id,
@@ -92,8 +93,8 @@ export async function getOrder(db: Db, ucpId: string, id: string): Promise<Order
   return {
     id: order.id,
     orderNo: order.orderNo,
-    orderType: order.orderType as OrderType,
-    status: order.status as OrderStatus,
+    orderType: order.orderType,
+    status: order.status,
     deliveryAddress: order.deliveryAddress,
     contactName: order.contactName,
     contactPhone: order.contactPhone,
@@ -107,7 +108,7 @@ export async function getOrder(db: Db, ucpId: string, id: string): Promise<Order
     machine: machine ?? null,
     items: lines,
     totalCents: lines.reduce((sum, l) => sum + l.lineTotalCents, 0),
-    history: history.map((h) => ({ ...h, status: h.status as OrderStatus, at: h.at.toISOString() })),
+    history: history.map((h) => ({ ...h, status: h.status, at: h.at.toISOString() })),
     shipments: await shipmentsOfOrder(db, ucpId, order.id),
     canCancel: order.status === 'pending',
   };

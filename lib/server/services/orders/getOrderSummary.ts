@@ -1,10 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { IN_TRANSIT_STEPS, OPEN_ORDER_STATUSES, type OrderSummary } from '@/lib/orders/schemas';
 import { orders, shipments } from '@/lib/server/db/schema';
-import type { Db } from '@/lib/server/db/types';
+import type { CustomerContext } from '@/lib/server/context';
 
 /** `getOrderSummary` (the home card): the customer's open orders and the shipments still on their way. */
-export async function getOrderSummary(db: Db, ucpId: string): Promise<OrderSummary> {
+export async function getOrderSummary({ db, actor: { ucpId } }: CustomerContext): Promise<OrderSummary> {
   const [open] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(orders)

@@ -1,6 +1,6 @@
 export { listOrders } from './listOrders';
 export { getOrder, shipmentsOfOrder } from './getOrder';
-export { placeTonerOrder, type OrderActor } from './placeTonerOrder';
+export { placeTonerOrder } from './placeTonerOrder';
 export { cancelOrder } from './cancelOrder';
 export { getOrderSummary } from './getOrderSummary';
 export { listShipments, getShipment } from './shipments';

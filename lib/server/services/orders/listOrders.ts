@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListResult } from '@/lib/listQuery';
-import { expandOrderStatusFilter, type ListOrdersBody, type OrderListItem, type OrderSortField, type OrderStatus, type OrderType } from '@/lib/orders/schemas';
+import { expandOrderStatusFilter, type ListOrdersBody, type OrderListItem, type OrderSortField } from '@/lib/orders/schemas';
 import { machineModels, machines, orderItems, orders } from '@/lib/server/db/schema';
-import type { Db } from '@/lib/server/db/types';
+import type { CustomerContext } from '@/lib/server/context';
 import { textSearch } from '@/lib/server/db/like';
 import { hkDateRange } from '@/lib/server/db/hkDates';
 import { paginate, totalCount, totalOfFirstPage } from '@/lib/server/db/paginate';
@@ -54,7 +54,7 @@ export const orderSummaryColumns = {
   totalCents: sql<number>`(select coalesce(sum(oi.quantity * oi.unit_price_cents), 0) from ${orderItems} oi where oi.order_id = ${ORDER_ID})::int`,
 };
 
-export async function listOrders(db: Db, ucpId: string, body: ListOrdersBody): Promise<ListResult<OrderListItem>> {
+export async function listOrders({ db, actor: { ucpId } }: CustomerContext, body: ListOrdersBody): Promise<ListResult<OrderListItem>> {
   const where = whereOf(ucpId, body.filter);
   const sort = body.sort ?? { field: 'createdAt' as const, direction: 'desc' as const };
   const column = SORT_COLUMNS[sort.field];
@@ -81,8 +81,8 @@ export async function listOrders(db: Db, ucpId: string, body: ListOrdersBody): P
     (r): OrderListItem => ({
       id: r.id,
       orderNo: r.orderNo,
-      orderType: r.orderType as OrderType,
-      status: r.status as OrderStatus,
+      orderType: r.orderType,
+      status: r.status,
       createdAt: r.createdAt.toISOString(),
       requestedDate: r.requestedDate,
       machine: r.serialNo ? { serialNo: r.serialNo, modelNameEn: r.modelNameEn ?? '', modelNameZh: r.modelNameZh ?? '' } : null,

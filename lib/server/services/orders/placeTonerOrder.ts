@@ -1,23 +1,23 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { fallbackDeliveryAddress, hkToday, type PlaceOrderResult, type PlaceTonerOrderBody } from '@/lib/orders/schemas';
+import { hkToday } from '@/lib/dates/hongKong';
+import { fallbackDeliveryAddress, type PlaceOrderResult, type PlaceTonerOrderBody } from '@/lib/orders/schemas';
 import { orderItems, orders, orderStatusHistory } from '@/lib/server/db/schema';
+import { inTransaction, type CustomerContext } from '@/lib/server/context';
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import { findOrderableProducts, getActiveMachine } from '@/lib/server/services/equipment';
-
-export type OrderActor = { ucpId: string; userAcUuid: string };
 
 /** Consumables that make an order a toner order; anything else (paper, staples) is a supplies order. */
 const TONER_TYPES = new Set(['toner', 'drum', 'waste_toner']);
 
 /** 'SO-2026-005001': the Hong Kong year of placing and the next number of the order_no_seq sequence (migration 0004). */
-async function nextOrderNo(tx: Db): Promise<string> {
+async function nextOrderNo(tx: Db, now: Date): Promise<string> {
   const result = await tx.execute(sql`select nextval('order_no_seq')::int as n`);
   const n = (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
-  return `SO-${hkToday().slice(0, 4)}-${String(n).padStart(6, '0')}`;
+  return `SO-${hkToday(now).slice(0, 4)}-${String(n).padStart(6, '0')}`;
 }
 
-async function findByKey(db: Db, actor: OrderActor, key: string): Promise<PlaceOrderResult | null> {
+async function findByKey({ db, actor }: CustomerContext, key: string): Promise<PlaceOrderResult | null> {
   const [row] = await db
     .select({ id: orders.id, orderNo: orders.orderNo })
     .from(orders)
@@ -36,8 +36,9 @@ async function findByKey(db: Db, actor: OrderActor, key: string): Promise<PlaceO
  *   (`created: false`) instead of a second order. The insert is `on conflict do nothing` on that constraint, so two
  *   racing requests cannot both create one; the loser reads the winner's row after it commits.
  */
-export async function placeTonerOrder(db: Db, actor: OrderActor, body: PlaceTonerOrderBody): Promise<PlaceOrderResult> {
-  const replay = await findByKey(db, actor, body.idempotencyKey);
+export async function placeTonerOrder(ctx: CustomerContext, body: PlaceTonerOrderBody): Promise<PlaceOrderResult> {
+  const { db, actor } = ctx;
+  const replay = await findByKey(ctx, body.idempotencyKey);
   if (replay) return replay;
 
   const machine = await getActiveMachine(db, actor.ucpId, body.machineId);
@@ -68,8 +69,8 @@ export async function placeTonerOrder(db: Db, actor: OrderActor, body: PlaceTone
   });
   const orderType = lines.some((l) => TONER_TYPES.has(found.get(l.productCode)!.productType)) ? 'toner' : 'supplies';
 
-  const created = await db.transaction(async (tx) => {
-    const orderNo = await nextOrderNo(tx);
+  const created = await inTransaction(ctx, async ({ db: tx }) => {
+    const orderNo = await nextOrderNo(tx, ctx.now());
     const [row] = await tx
       .insert(orders)
       .values({
@@ -102,7 +103,7 @@ export async function placeTonerOrder(db: Db, actor: OrderActor, body: PlaceTone
   if (created) return created;
 
   // Lost the race to a request with the same key: that one committed first, so its order is visible now.
-  const winner = await findByKey(db, actor, body.idempotencyKey);
+  const winner = await findByKey(ctx, body.idempotencyKey);
   if (!winner) throw new AppError('CONFLICT', { message: 'idempotency key in use but order not visible' });
   return winner;
 }

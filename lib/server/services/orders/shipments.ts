@@ -1,16 +1,8 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListResult } from '@/lib/listQuery';
-import type {
-  ListShipmentsBody,
-  OrderStatus,
-  OrderType,
-  ShipmentDetail,
-  ShipmentListItem,
-  ShipmentSortField,
-  ShipmentStep,
-} from '@/lib/orders/schemas';
+import type { ListShipmentsBody, ShipmentDetail, ShipmentListItem, ShipmentSortField } from '@/lib/orders/schemas';
 import { machineModels, machines, orderItems, orders, shipmentEvents, shipments } from '@/lib/server/db/schema';
-import type { Db } from '@/lib/server/db/types';
+import type { CustomerContext } from '@/lib/server/context';
 import { AppError } from '@/lib/server/errors';
 import { textSearch } from '@/lib/server/db/like';
 import { hkDateRange } from '@/lib/server/db/hkDates';
@@ -49,7 +41,7 @@ function whereOf(ucpId: string, filter: ListShipmentsBody['filter']): SQL {
 const lastEventAt = sql<Date | string | null>`(select max(se.at) from ${shipmentEvents} se where se.shipment_id = ${shipments.id})`;
 
 /** `listShipments`: one page of the customer's shipments with their order number, newest first by default. */
-export async function listShipments(db: Db, ucpId: string, body: ListShipmentsBody): Promise<ListResult<ShipmentListItem>> {
+export async function listShipments({ db, actor: { ucpId } }: CustomerContext, body: ListShipmentsBody): Promise<ListResult<ShipmentListItem>> {
   const where = whereOf(ucpId, body.filter);
   const sort = body.sort ?? { field: 'createdAt' as const, direction: 'desc' as const };
   const column = SORT_COLUMNS[sort.field];
@@ -70,7 +62,7 @@ export async function listShipments(db: Db, ucpId: string, body: ListShipmentsBo
     body,
     (r): ShipmentListItem => ({
       ...r,
-      status: r.status as ShipmentStep,
+      status: r.status,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
       lastEventAt: r.lastEventAt ? new Date(r.lastEventAt).toISOString() : null,
@@ -80,7 +72,7 @@ export async function listShipments(db: Db, ucpId: string, body: ListShipmentsBo
 }
 
 /** `getShipment`: one shipment of the customer with its timeline and the order it belongs to; NOT_FOUND otherwise. */
-export async function getShipment(db: Db, ucpId: string, id: string): Promise<ShipmentDetail> {
+export async function getShipment({ db, actor: { ucpId } }: CustomerContext, id: string): Promise<ShipmentDetail> {
   const [row] = await db
     .select({
       ...shipmentColumns,
@@ -123,15 +115,15 @@ export async function getShipment(db: Db, ucpId: string, id: string): Promise<Sh
     shipmentNo: row.shipmentNo,
     courier: row.courier,
     trackingNo: row.trackingNo,
-    status: row.status as ShipmentStep,
+    status: row.status,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    events: events.map((e) => ({ ...e, step: e.step as ShipmentStep, at: e.at.toISOString() })),
+    events: events.map((e) => ({ ...e, step: e.step, at: e.at.toISOString() })),
     order: {
       id: row.orderId,
       orderNo: row.orderNo,
-      orderType: row.orderType as OrderType,
-      status: row.orderStatus as OrderStatus,
+      orderType: row.orderType,
+      status: row.orderStatus,
       deliveryAddress: row.deliveryAddress,
       contactName: row.contactName,
       createdAt: row.orderCreatedAt.toISOString(),

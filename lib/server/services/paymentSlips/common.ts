@@ -2,9 +2,6 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { bills, paymentSlipBills } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 
-/** Whose slips a caller sees: one customer's, and with only `payslip_upload_read` just the caller's own uploads. */
-export type SlipScope = { ucpId: string; ownOnly: boolean; userAcUuid: string };
-
 /** The bills each slip names (bill no and applied amount), for a page of slips, in one query. */
 export async function billsOfSlips(db: Db, slipIds: readonly string[]): Promise<Map<string, { billId: string; billNo: string; appliedCents: number }[]>> {
   const map = new Map<string, { billId: string; billNo: string; appliedCents: number }[]>();

@@ -1,4 +1,3 @@
-export { uploadSlip, type SlipActor, type UploadSlipInput } from './uploadSlip';
+export { uploadSlip, type UploadSlipInput } from './uploadSlip';
 export { listSlips, getSlipFile, type ListSlipsQuery } from './listSlips';
-export { listForReview, getForReview, reviewFile, approveSlip, rejectSlip, allocate, type Reviewer } from './review';
-export { type SlipScope } from './common';
+export { listForReview, getForReview, reviewFile, approveSlip, rejectSlip, allocate } from './review';

@@ -2,11 +2,13 @@ import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { listSlipsSchema, PaymentMethod, SlipListItem, SlipListResult, SlipSortField, SlipStatus } from '@/lib/paymentSlips/schemas';
 import { paymentSlips, storedFiles, userAccounts } from '@/lib/server/db/schema';
+import { canAccess } from '@/lib/permissions/canAccess';
+import type { CustomerActor, CustomerContext } from '@/lib/server/context';
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import type { FileResponseInit } from '@/lib/server/api/fileResponse';
 import { paginate, totalCount, totalOfFirstPage } from '@/lib/server/db/paginate';
-import { billsOfSlips, type SlipScope } from './common';
+import { billsOfSlips } from './common';
 
 export type ListSlipsQuery = z.output<typeof listSlipsSchema>;
 
@@ -37,9 +39,9 @@ type SlipRow = {
   slipNo: string;
   amountCents: number;
   paymentDate: string;
-  paymentMethod: string;
+  paymentMethod: PaymentMethod;
   reference: string;
-  status: string;
+  status: SlipStatus;
   reviewComment: string | null;
   reviewedAt: Date | null;
   createdAt: Date;
@@ -48,25 +50,26 @@ type SlipRow = {
 
 export const toSlipItem = (r: SlipRow, billsOf: Awaited<ReturnType<typeof billsOfSlips>>): SlipListItem => ({
   ...r,
-  paymentMethod: r.paymentMethod as PaymentMethod,
-  status: r.status as SlipStatus,
+  paymentMethod: r.paymentMethod,
+  status: r.status,
   reviewedAt: r.reviewedAt ? r.reviewedAt.toISOString() : null,
   createdAt: r.createdAt.toISOString(),
   bills: billsOf.get(r.id) ?? [],
 });
 
-const scopeWhere = (scope: SlipScope): SQL =>
-  scope.ownOnly
-    ? and(eq(paymentSlips.ucpId, scope.ucpId), eq(paymentSlips.uploadedBy, scope.userAcUuid))!
-    : eq(paymentSlips.ucpId, scope.ucpId);
+/** Whose slips a caller sees: the customer's, and with `payslip_upload_read` but not `payslip_upload_read_all` (or `all`) only its own uploads. */
+const scopeWhere = (actor: CustomerActor): SQL =>
+  canAccess(actor.codes, ['payslip_upload_read_all'])
+    ? eq(paymentSlips.ucpId, actor.ucpId)
+    : and(eq(paymentSlips.ucpId, actor.ucpId), eq(paymentSlips.uploadedBy, actor.userAcUuid))!;
 
 /**
  * `/api/paymentSlips/listSlips`: the slip history of the customer, newest first, with status, reviewer's comment
  * and the bills each slip names. `payslip_upload_read_all` sees every slip of the customer; `payslip_upload_read`
  * only the caller's own uploads.
  */
-export async function listSlips(db: Db, scope: SlipScope, query: ListSlipsQuery): Promise<SlipListResult> {
-  const conditions: SQL[] = [scopeWhere(scope)];
+export async function listSlips({ db, actor }: CustomerContext, query: ListSlipsQuery): Promise<SlipListResult> {
+  const conditions: SQL[] = [scopeWhere(actor)];
   if (query.filter?.status?.length) conditions.push(inArray(paymentSlips.status, query.filter.status));
   const where = and(...conditions);
   const sort = query.sort ?? { field: 'createdAt', direction: 'desc' };
@@ -96,6 +99,6 @@ export async function slipFile(db: Db, where: SQL): Promise<FileResponseInit> {
 }
 
 /** `/api/paymentSlips/getSlipFile`: the file of a slip the caller may see (as listSlips); else NOT_FOUND. */
-export function getSlipFile(db: Db, scope: SlipScope, id: string): Promise<FileResponseInit> {
-  return slipFile(db, and(eq(paymentSlips.id, id), scopeWhere(scope))!);
+export function getSlipFile({ db, actor }: CustomerContext, id: string): Promise<FileResponseInit> {
+  return slipFile(db, and(eq(paymentSlips.id, id), scopeWhere(actor))!);
 }

@@ -1,15 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  ApproveSlipBody,
-  listForReviewSchema,
-  RejectSlipBody,
-  ReviewDetail,
-  ReviewListResult,
-  ReviewResult,
-  SlipStatus,
-} from '@/lib/paymentSlips/schemas';
-import { auditLog, bills, customers, paymentSlipBills, paymentSlips, storedFiles, userAccounts } from '@/lib/server/db/schema';
+import type { ApproveSlipBody, listForReviewSchema, RejectSlipBody, ReviewDetail, ReviewListResult, ReviewResult } from '@/lib/paymentSlips/schemas';
+import { bills, customers, paymentSlipBills, paymentSlips, storedFiles, userAccounts } from '@/lib/server/db/schema';
+import { audit } from '@/lib/server/audit';
+import { inTransaction, type ServiceContext } from '@/lib/server/context';
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import type { FileResponseInit } from '@/lib/server/api/fileResponse';
@@ -20,9 +14,6 @@ import { billsOfSlips, hkDayEnd, hkDayStart } from './common';
 import { SLIP_SORT_COLUMNS, slipColumns, slipFile, toSlipItem } from './listSlips';
 
 export type ListForReviewQuery = z.output<typeof listForReviewSchema>;
-
-/** Provider staff acting on a slip; `traceId` ties the audit row to the request's log line. */
-export type Reviewer = { userAcUuid: string; ucpId: string | null; traceId: string };
 
 /**
  * Slips as staff review them, with their customer, their file and their uploader: the list and the detail of review
@@ -50,7 +41,7 @@ const selectForReview = <E extends ReviewExtra>(db: Db, extra: E) =>
  * `/api/paymentSlips/listForReview`: slips of every customer for provider staff (pending first by default, oldest
  * first among them, so the queue is worked in order), filtered by status, customer, upload date and free text.
  */
-export async function listForReview(db: Db, query: ListForReviewQuery): Promise<ReviewListResult> {
+export async function listForReview({ db }: ServiceContext, query: ListForReviewQuery): Promise<ReviewListResult> {
   const f = query.filter ?? {};
   const conditions: SQL[] = [];
   if (f.status?.length) conditions.push(inArray(paymentSlips.status, f.status));
@@ -79,7 +70,7 @@ export async function listForReview(db: Db, query: ListForReviewQuery): Promise<
 }
 
 /** `/api/paymentSlips/getForReview`: one slip with its customer, its bills as they stand now, and its file's facts. */
-export async function getForReview(db: Db, id: string, today: string): Promise<ReviewDetail> {
+export async function getForReview({ db }: ServiceContext, id: string, today: string): Promise<ReviewDetail> {
   const [row] = await selectForReview(db, REVIEW_DETAIL_COLUMNS)
     .where(eq(paymentSlips.id, id))
     .limit(1);
@@ -122,7 +113,7 @@ export async function getForReview(db: Db, id: string, today: string): Promise<R
 }
 
 /** `/api/paymentSlips/getReviewFile`: the file of any slip, for staff. */
-export function reviewFile(db: Db, id: string): Promise<FileResponseInit> {
+export function reviewFile({ db }: ServiceContext, id: string): Promise<FileResponseInit> {
   return slipFile(db, eq(paymentSlips.id, id));
 }
 
@@ -186,8 +177,9 @@ export function allocate(slipAmount: number, slipBills: readonly LockedBill[], r
  * records what it got), the slip becomes approved, and an audit row records who, before and after, all in one
  * transaction. A slip no longer pending is 409.
  */
-export async function approveSlip(db: Db, reviewer: Reviewer, body: ApproveSlipBody): Promise<ReviewResult> {
-  return db.transaction(async (tx) => {
+export async function approveSlip(ctx: ServiceContext, body: ApproveSlipBody): Promise<ReviewResult> {
+  return inTransaction(ctx, async (txCtx) => {
+    const tx = txCtx.db;
     const slip = await lockPendingSlip(tx, body.id);
     const slipBills: LockedBill[] = await tx
       .select({ id: bills.id, billNo: bills.billNo, amountCents: bills.amountCents, paidCents: bills.paidCents })
@@ -214,14 +206,12 @@ export async function approveSlip(db: Db, reviewer: Reviewer, body: ApproveSlipB
     const comment = body.comment?.trim() || null;
     await tx
       .update(paymentSlips)
-      .set({ status: 'approved', reviewedBy: reviewer.userAcUuid, reviewedAt: new Date(), reviewComment: comment })
+      .set({ status: 'approved', reviewedBy: ctx.actor.userAcUuid, reviewedAt: ctx.now(), reviewComment: comment })
       .where(eq(paymentSlips.id, slip.id));
 
     const allocations = slipBills.map((b) => ({ billId: b.id, appliedCents: applied.get(b.id) ?? 0 }));
     const appliedTotal = allocations.reduce((s, a) => s + a.appliedCents, 0);
-    await tx.insert(auditLog).values({
-      actorUuid: reviewer.userAcUuid,
-      actorUcpId: reviewer.ucpId,
+    await audit(txCtx, {
       action: 'payment_slip.approve',
       entity: 'payment_slip',
       entityId: slip.id,
@@ -232,9 +222,8 @@ export async function approveSlip(db: Db, reviewer: Reviewer, body: ApproveSlipB
         bills: slipBills.map((b) => ({ billNo: b.billNo, paidCents: b.paidCents + (applied.get(b.id) ?? 0), appliedCents: applied.get(b.id) ?? 0 })),
         unappliedCents: slip.amountCents - appliedTotal,
       },
-      traceId: reviewer.traceId,
     });
-    return { id: slip.id, status: 'approved' as SlipStatus, allocations };
+    return { id: slip.id, status: 'approved', allocations };
   });
 }
 
@@ -242,23 +231,21 @@ export async function approveSlip(db: Db, reviewer: Reviewer, body: ApproveSlipB
  * `/api/paymentSlips/rejectSlip`: the slip becomes `reject` with the reviewer's reason (shown to the customer); its
  * bills are no longer under review, so they show unpaid / overdue / partly paid again. Audit row; 409 if not pending.
  */
-export async function rejectSlip(db: Db, reviewer: Reviewer, body: RejectSlipBody): Promise<ReviewResult> {
-  return db.transaction(async (tx) => {
+export async function rejectSlip(ctx: ServiceContext, body: RejectSlipBody): Promise<ReviewResult> {
+  return inTransaction(ctx, async (txCtx) => {
+    const tx = txCtx.db;
     const slip = await lockPendingSlip(tx, body.id);
     await tx
       .update(paymentSlips)
-      .set({ status: 'reject', reviewedBy: reviewer.userAcUuid, reviewedAt: new Date(), reviewComment: body.reason })
+      .set({ status: 'reject', reviewedBy: ctx.actor.userAcUuid, reviewedAt: ctx.now(), reviewComment: body.reason })
       .where(eq(paymentSlips.id, slip.id));
-    await tx.insert(auditLog).values({
-      actorUuid: reviewer.userAcUuid,
-      actorUcpId: reviewer.ucpId,
+    await audit(txCtx, {
       action: 'payment_slip.reject',
       entity: 'payment_slip',
       entityId: slip.id,
       before: { slipNo: slip.slipNo, ucpId: slip.ucpId, status: slip.status, comment: slip.reviewComment },
       after: { status: 'reject', comment: body.reason },
-      traceId: reviewer.traceId,
     });
-    return { id: slip.id, status: 'reject' as SlipStatus, allocations: [] };
+    return { id: slip.id, status: 'reject', allocations: [] };
   });
 }

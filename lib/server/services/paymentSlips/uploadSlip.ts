@@ -2,22 +2,20 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { formatHkd } from '@/lib/contracts/terms';
 import { PAYMENT_DATE_MESSAGES, paymentDateProblem, type UploadSlipFields, type UploadSlipResult } from '@/lib/paymentSlips/schemas';
 import { bills, paymentSlipBills, paymentSlips } from '@/lib/server/db/schema';
-import type { Db } from '@/lib/server/db/types';
+import { inTransaction, type CustomerContext } from '@/lib/server/context';
 import { AppError } from '@/lib/server/errors';
 import type { CheckedFile } from '@/lib/server/uploads';
 import { nextSlipNo } from './common';
 import { storeUpload } from '@/lib/server/uploads/store';
 
-export type SlipActor = { ucpId: string; userAcUuid: string };
-
 export type UploadSlipInput = UploadSlipFields & { file: CheckedFile };
 
-async function findByKey(db: Db, actor: SlipActor, key: string): Promise<UploadSlipResult | null> {
+async function findByKey({ db, actor }: CustomerContext, key: string): Promise<UploadSlipResult | null> {
   const [row] = await db
     .select({ id: paymentSlips.id, slipNo: paymentSlips.slipNo, status: paymentSlips.status })
     .from(paymentSlips)
     .where(and(eq(paymentSlips.ucpId, actor.ucpId), eq(paymentSlips.idempotencyKey, key)));
-  return row ? { id: row.id, slipNo: row.slipNo, status: row.status as UploadSlipResult['status'], replayed: true } : null;
+  return row ? { id: row.id, slipNo: row.slipNo, status: row.status, replayed: true } : null;
 }
 
 /** Thrown inside the transaction when a concurrent request with the same key won: rolls back the file row too. */
@@ -38,8 +36,9 @@ class ReplayRace extends Error {}
  * - idempotent by `idempotencyKey` (unique per customer): a replay, even a concurrent one, gets the first slip back
  *   (`replayed: true`) and stores nothing.
  */
-export async function uploadSlip(db: Db, actor: SlipActor, input: UploadSlipInput, today: string): Promise<UploadSlipResult> {
-  const replay = await findByKey(db, actor, input.idempotencyKey);
+export async function uploadSlip(ctx: CustomerContext, input: UploadSlipInput, today: string): Promise<UploadSlipResult> {
+  const { actor } = ctx;
+  const replay = await findByKey(ctx, input.idempotencyKey);
   if (replay) return replay;
 
   const dateProblem = paymentDateProblem(input.paymentDate, today);
@@ -51,14 +50,15 @@ export async function uploadSlip(db: Db, actor: SlipActor, input: UploadSlipInpu
   }
 
   try {
-    return await db.transaction(async (tx) => {
+    return await inTransaction(ctx, async (txCtx) => {
+      const tx = txCtx.db;
       const selected = await tx
         .select({ id: bills.id, billNo: bills.billNo, amountCents: bills.amountCents, paidCents: bills.paidCents })
         .from(bills)
         .where(and(eq(bills.ucpId, actor.ucpId), inArray(bills.id, input.billIds)))
         .for('update');
       // A concurrent twin of this request may have committed while we waited for the bill locks: answer its slip.
-      const twin = await findByKey(tx, actor, input.idempotencyKey);
+      const twin = await findByKey(txCtx, input.idempotencyKey);
       if (twin) return twin;
       if (selected.length !== input.billIds.length) {
         throw new AppError('NOT_FOUND', { publicMessage: 'A selected bill was not found', message: `bills ${input.billIds.join(',')} of ${actor.ucpId}` });
@@ -112,7 +112,7 @@ export async function uploadSlip(db: Db, actor: SlipActor, input: UploadSlipInpu
     });
   } catch (err) {
     if (!(err instanceof ReplayRace)) throw err;
-    const winner = await findByKey(db, actor, input.idempotencyKey);
+    const winner = await findByKey(ctx, input.idempotencyKey);
     if (!winner) throw new AppError('CONFLICT', { message: 'idempotency race without a winner' });
     return winner;
   }

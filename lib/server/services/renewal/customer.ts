@@ -1,10 +1,10 @@
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { asContractType } from '@/lib/contracts/constants';
+import { type ContractType } from '@/lib/contracts/constants';
 import { formatHkd, priceMonths } from '@/lib/contracts/terms';
 import { formatDate } from '@/lib/i18n/locales';
 import { addDays, addMonths, daysBetween, hkToday } from '@/lib/dates/hongKong';
 import { lastMonths } from '@/lib/meter/usage';
-import { RENEWAL_NOTICE_DAYS, RENEWAL_WINDOW_DAYS, asRenewalStatus } from '@/lib/renewal/constants';
+import { RENEWAL_NOTICE_DAYS, RENEWAL_WINDOW_DAYS } from '@/lib/renewal/constants';
 import type { Eligibility, OfferOption, OpenRenewal, RenewableContract, RenewableResult, RenewalOptions, SubmitRenewalResult } from '@/lib/renewal/schemas';
 import { inTransaction, type CustomerContext } from '@/lib/server/context';
 import { contractEvents, contractRenewals, contracts, inboxDeliveries, inboxMessages, machineModels, renewalOffers, userAccounts } from '@/lib/server/db/schema';
@@ -36,11 +36,11 @@ async function openRenewals(db: Db, contractIds: readonly string[]): Promise<Map
     .from(contractRenewals)
     .innerJoin(renewalOffers, eq(renewalOffers.id, contractRenewals.offerId))
     .where(and(inArray(contractRenewals.contractId, [...contractIds]), inArray(contractRenewals.status, ['submitted', 'approved'])));
-  return new Map(rows.map(({ contractId, submittedAt, status, ...r }) => [contractId, { ...r, status: asRenewalStatus(status), submittedAt: submittedAt.toISOString() }]));
+  return new Map(rows.map(({ contractId, submittedAt, status, ...r }) => [contractId, { ...r, status: status, submittedAt: submittedAt.toISOString() }]));
 }
 
 /** Offers that apply to a contract today: active, valid today, for its type or any type. */
-function applicableOffers(db: Db, contractType: string, today: string) {
+function applicableOffers(db: Db, contractType: ContractType, today: string) {
   return db
     .select({ o: renewalOffers, modelEn: machineModels.nameEn, modelZh: machineModels.nameZh })
     .from(renewalOffers)
@@ -54,7 +54,7 @@ function renewableOf(c: ContractRow, machines: readonly { serialNo: string }[], 
   return {
     contractId: c.id,
     contractNo: c.contractNo,
-    contractType: asContractType(c.contractType),
+    contractType: c.contractType,
     startDate: c.startDate,
     endDate: c.endDate,
     serials: machines.map((m) => m.serialNo),
@@ -160,7 +160,7 @@ export async function submitRenewal(ctx: CustomerContext, input: { contractId: s
         .select({ id: contractRenewals.id, renewalNo: contractRenewals.renewalNo, status: contractRenewals.status })
         .from(contractRenewals)
         .where(and(eq(contractRenewals.ucpId, ctx.actor.ucpId), eq(contractRenewals.idempotencyKey, input.idempotencyKey)));
-      return prior ? { id: prior.id, renewalNo: prior.renewalNo, status: asRenewalStatus(prior.status), replayed: true } : null;
+      return prior ? { id: prior.id, renewalNo: prior.renewalNo, status: prior.status, replayed: true } : null;
     };
     const prior = await replay();
     if (prior) return prior;

@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { asContractType } from '@/lib/contracts/constants';
-import { RENEWAL_STATUSES, asOfferStatus, asRenewalStatus, type RenewalStatus } from '@/lib/renewal/constants';
+import { RENEWAL_STATUSES, type OfferStatus, type RenewalStatus } from '@/lib/renewal/constants';
 import type { LogFilter, MachineModelOption, OfferItem, OfferListResult, OfferSortField, OfferTerms, OfferValues, RenewalLogDetail, RenewalLogItem, RenewalLogListResult, ReportResult, ReportRow } from '@/lib/renewal/schemas';
 import { audit } from '@/lib/server/audit';
 import { inTransaction, type ServiceContext } from '@/lib/server/context';
@@ -18,20 +17,20 @@ type OfferRow = typeof renewalOffers.$inferSelect;
 
 const toOffer = (o: OfferRow, renewalCount: number): OfferItem => ({
   ...offerText(o),
-  contractType: o.contractType === null ? null : asContractType(o.contractType),
+  contractType: o.contractType === null ? null : o.contractType,
   ...termsOf(o),
   termMonths: o.termMonths,
   newModelCode: o.newModelCode,
   validFrom: o.validFrom,
   validTo: o.validTo,
-  status: asOfferStatus(o.status),
+  status: o.status,
   renewalCount,
   updatedAt: o.updatedAt.toISOString(),
 });
 
 const renewalCount = sql<number>`(select count(*)::int from ${contractRenewals} where ${contractRenewals.offerId} = ${outerColumn(renewalOffers.id)})`;
 
-type ListOffers = { page: number; pageSize: number; sort?: { field: OfferSortField; direction: 'asc' | 'desc' }; filter?: { status?: string[]; q?: string } };
+type ListOffers = { page: number; pageSize: number; sort?: { field: OfferSortField; direction: 'asc' | 'desc' }; filter?: { status?: OfferStatus[]; q?: string } };
 
 /** The column each allow-listed sort field orders by; the charge on its numeric column, not as text. */
 const offerSortColumn = (field: OfferSortField) => (field === 'periodCharge' ? renewalOffers.periodChargeCents : renewalOffers[field]);
@@ -164,7 +163,7 @@ type LogRow = Omit<Awaited<ReturnType<ReturnType<typeof logQuery>['execute']>>[n
 const toLog = (r: LogRow): RenewalLogItem => ({
   id: r.id,
   renewalNo: r.renewalNo,
-  status: asRenewalStatus(r.status),
+  status: r.status,
   ucpId: r.ucpId,
   customerNameEn: r.customerNameEn,
   customerNameZh: r.customerNameZh,
@@ -229,7 +228,7 @@ export async function report(ctx: ServiceContext, filter: LogFilter | undefined)
     .where(logWhere(filter))
     .groupBy(period, contractRenewals.status, renewalOffers.id, renewalOffers.offerCode, renewalOffers.nameEn, renewalOffers.nameZh)
     .orderBy(desc(period), asc(renewalOffers.offerCode), asc(contractRenewals.status));
-  const out: ReportRow[] = rows.map((r) => ({ ...r, status: asRenewalStatus(r.status), count: Number(r.count), currentCostCents: Number(r.currentCostCents), offerCostCents: Number(r.offerCostCents) }));
+  const out: ReportRow[] = rows.map((r) => ({ ...r, status: r.status, count: Number(r.count), currentCostCents: Number(r.currentCostCents), offerCostCents: Number(r.offerCostCents) }));
   const byStatus = Object.fromEntries(RENEWAL_STATUSES.map((s) => [s, 0])) as Record<RenewalStatus, number>;
   for (const r of out) byStatus[r.status] += r.count;
   return { rows: out, totals: { count: out.reduce((s, r) => s + r.count, 0), byStatus } };

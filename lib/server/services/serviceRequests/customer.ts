@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
-import { DEFAULT_RESPONSE_HOURS, REOPEN_WINDOW_DAYS, serviceRequestReference, type ServiceStatus } from '@/lib/serviceRequests/constants';
+import { DEFAULT_RESPONSE_HOURS, REOPEN_WINDOW_DAYS, serviceRequestReference } from '@/lib/serviceRequests/constants';
 import type {
   CancelBody,
   ConfirmBody,
@@ -95,7 +95,7 @@ export async function newRequestContext(ctx: CustomerContext, machineId: string)
     // The machine's site contact first (the person who looks after it), else the customer's contact.
     contactName: found.m.tonerContactName || customer?.name || '',
     contactPhone: found.m.tonerContactPhone || customer?.phone || '',
-    openRequests: open.map((o) => ({ id: o.id, reference: o.reference, status: o.status as ServiceStatus, createdAt: o.createdAt.toISOString() })),
+    openRequests: open.map((o) => ({ id: o.id, reference: o.reference, status: o.status, createdAt: o.createdAt.toISOString() })),
     today: hkToday(now),
   };
 }

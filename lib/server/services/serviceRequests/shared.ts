@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { canAccess } from '@/lib/permissions/canAccess';
-import { actionAllowedFrom, CUSTOMER_ACTIONS, OPEN_STATUSES, REOPEN_WINDOW_DAYS, SERVICE_EVENT_KINDS, STAFF_ACTIONS, type ServiceAction, type ServiceActor, type ServiceEventKind, type ServiceStatus, type SlaState } from '@/lib/serviceRequests/constants';
+import { actionAllowedFrom, CUSTOMER_ACTIONS, OPEN_STATUSES, REOPEN_WINDOW_DAYS, SERVICE_EVENT_KINDS, STAFF_ACTIONS, type ServiceAction, type ServiceActor, type ServiceEventKind, type SlaState } from '@/lib/serviceRequests/constants';
 import type { ServiceMachine, ServiceRequestDetail, ServiceRequestEvent, ServiceRequestRow, SlaInfo } from '@/lib/serviceRequests/schemas';
 import { slaState } from '@/lib/serviceRequests/sla';
 import { audit } from '@/lib/server/audit';
@@ -37,7 +37,7 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 /** The SLA as the screens show it. */
 export function slaOf(r: Pick<SrRow, 'status' | 'slaDueAt' | 'slaAtRiskAt' | 'respondedAt' | 'responseHours' | 'etaAt'>, now: Date): SlaInfo {
   const state: SlaState = slaState(
-    { status: r.status as ServiceStatus, dueAt: r.slaDueAt, atRiskAt: r.slaAtRiskAt ?? r.slaDueAt, respondedAt: r.respondedAt, etaAt: r.etaAt },
+    { status: r.status, dueAt: r.slaDueAt, atRiskAt: r.slaAtRiskAt ?? r.slaDueAt, respondedAt: r.respondedAt, etaAt: r.etaAt },
     now,
   );
   return { responseHours: r.responseHours, dueAt: r.slaDueAt.toISOString(), state, respondedAt: iso(r.respondedAt) };
@@ -68,7 +68,7 @@ const grantsOf = (actor: Actor) => actor.codes;
 export function customerActions(actor: Actor, r: SrRow, now: Date): ServiceAction[] {
   if (!canAccess(grantsOf(actor), ['service_req_write'])) return [];
   return CUSTOMER_ACTIONS.filter((a) => {
-    if (!actionAllowedFrom(a, r.status as ServiceStatus)) return false;
+    if (!actionAllowedFrom(a, r.status)) return false;
     if (a === 'confirm' || a === 'reopen') return now.getTime() <= (reopenUntil(r)?.getTime() ?? 0);
     if (a === 'rate') return r.rating === null;
     return true;
@@ -77,7 +77,7 @@ export function customerActions(actor: Actor, r: SrRow, now: Date): ServiceActio
 
 export function staffActions(actor: Actor, r: SrRow): ServiceAction[] {
   if (!canAccess(grantsOf(actor), ['service_req_admin_write'])) return [];
-  return STAFF_ACTIONS.filter((a) => actionAllowedFrom(a, r.status as ServiceStatus));
+  return STAFF_ACTIONS.filter((a) => actionAllowedFrom(a, r.status));
 }
 
 export const machineOf = (m: MachineRow, model: ModelRow): ServiceMachine => ({
@@ -99,7 +99,7 @@ export function rowOf(r: SrRow, m: ServiceMachine, now: Date): ServiceRequestRow
     reference: r.requestNo,
     machine: { id: m.id, serialNo: m.serialNo, modelNameEn: m.modelNameEn, modelNameZh: m.modelNameZh, locationEn: m.locationEn, locationZh: m.locationZh },
     category: r.category as ServiceRequestRow['category'],
-    status: r.status as ServiceStatus,
+    status: r.status,
     engineerName: r.engineerName,
     etaAt: iso(r.etaAt),
     sla: slaOf(r, now),
@@ -124,10 +124,10 @@ export async function timelineOf(db: Db, requestId: string): Promise<EventWithAc
     );
   return rows.map(({ e, name, loginId }) => ({
     id: e.id,
-    kind: e.kind as ServiceEventKind,
-    status: e.status as ServiceStatus,
+    kind: e.kind,
+    status: e.status,
     at: e.at.toISOString(),
-    actor: e.actor as ServiceActor,
+    actor: e.actor,
     actorName: name ?? null,
     note: e.note,
     engineerName: e.engineerName,
@@ -206,7 +206,7 @@ export async function applyChange(
   const where = opts.ucpId === null ? eq(serviceRequests.id, opts.id) : and(eq(serviceRequests.id, opts.id), eq(serviceRequests.ucpId, opts.ucpId));
   const before = await firstOr404(tx.db.select().from(serviceRequests).where(where));
   if (before.version !== opts.version) throw new AppError('SERVICE_REQUEST_CHANGED');
-  if (!actionAllowedFrom(opts.action, before.status as ServiceStatus)) throw new AppError('SERVICE_REQUEST_WRONG_STATUS');
+  if (!actionAllowedFrom(opts.action, before.status)) throw new AppError('SERVICE_REQUEST_WRONG_STATUS');
   opts.check?.(before);
   const [after] = await tx.db
     .update(serviceRequests)

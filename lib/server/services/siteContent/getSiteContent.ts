@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { siteContent, type SiteContentKind } from '@/lib/server/db/schema';
+import { siteContent } from '@/lib/server/db/schema';
+import type { SiteContentSection } from '@/lib/siteContent/constants';
 import type { Db } from '@/lib/server/db/types';
 import type { Logger } from '@/lib/server/log';
 import {
@@ -47,9 +48,9 @@ function salvageLinks<T extends Record<string, string>>(value: unknown, empty: T
  * an outage: the valid parts are served and the rest left out, so one bad link never empties the whole footer or
  * sends an unsafe `href` to the browser. The problem is logged for whoever maintains the content.
  */
-export function salvage<K extends SiteContentKind>(kind: K, content: unknown): SiteContentData[K] {
+export function salvage<K extends SiteContentSection>(kind: K, content: unknown): SiteContentData[K] {
   const doc = isRecord(content) ? content : {};
-  const result: { [P in SiteContentKind]: () => SiteContentData[P] } = {
+  const result: { [P in SiteContentSection]: () => SiteContentData[P] } = {
     footer_popup: () => ({ footerPopupContentList: salvageList(doc.footerPopupContentList, footerPopupSchema).slice(0, 20) }),
     mobile_app: () => ({ mobileApplicationList: salvageList(doc.mobileApplicationList, mobileApplicationSchema).slice(0, 10) }),
     social: () => salvageLinks(doc, emptySiteContent('social')),
@@ -63,7 +64,7 @@ export function salvage<K extends SiteContentKind>(kind: K, content: unknown): S
  * The `data` of a page-load content call: the document for (kind, lang), falling back to English when the language
  * has no row yet, and an empty section when neither has one. Always in the schema's shape, with safe links only.
  */
-export async function getSiteContent<K extends SiteContentKind>(
+export async function getSiteContent<K extends SiteContentSection>(
   db: Db,
   kind: K,
   lang: SiteContentLang,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { trimBlank } from '@/lib/zodText';
-import type { SiteContentKind } from '@/lib/server/db/schema';
+import type { SiteContentSection } from '@/lib/siteContent/constants';
 
 /**
  * The shapes of the site-content documents (table site_content, one per kind and language). Each document is, as
@@ -103,7 +103,7 @@ export type SiteContentData = {
   link_config: z.infer<typeof linkConfigDocumentSchema>;
 };
 
-export const SITE_CONTENT_SCHEMAS: { [K in SiteContentKind]: z.ZodType<SiteContentData[K]> } = {
+export const SITE_CONTENT_SCHEMAS: { [K in SiteContentSection]: z.ZodType<SiteContentData[K]> } = {
   footer_popup: footerPopupDocumentSchema,
   mobile_app: mobileAppDocumentSchema,
   social: socialDocumentSchema,
@@ -112,7 +112,7 @@ export const SITE_CONTENT_SCHEMAS: { [K in SiteContentKind]: z.ZodType<SiteConte
 };
 
 /** Served when a kind has no row in either language: an empty section, which the footer simply leaves out. */
-export function emptySiteContent<K extends SiteContentKind>(kind: K): SiteContentData[K] {
+export function emptySiteContent<K extends SiteContentSection>(kind: K): SiteContentData[K] {
   const empty: SiteContentData = {
     footer_popup: { footerPopupContentList: [] },
     mobile_app: { mobileApplicationList: [] },

@@ -4,7 +4,6 @@
  */
 import { and, asc, desc, eq, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { SupportTopic } from '@/lib/support/constants';
 import type {
   ArticleFields,
   ArticleRecord,
@@ -120,7 +119,7 @@ const articleValues = (f: ArticleFields) => {
 
 const articleRecord = (r: typeof helpArticles.$inferSelect): ArticleRecord => ({
   id: r.id,
-  topic: r.topic as SupportTopic,
+  topic: r.topic,
   titleEn: r.titleEn,
   titleZh: r.titleZh,
   summaryEn: r.summaryEn,
@@ -146,7 +145,7 @@ export async function listArticles(ctx: ServiceContext, body: ListContentBody) {
     .from(helpArticles)
     .where(and(...where))
     .orderBy(...order);
-  return paginate(q, body, (r): ArticleRow => ({ ...r, topic: r.topic as SupportTopic, updatedAt: r.updatedAt.toISOString() }));
+  return paginate(q, body, (r): ArticleRow => ({ ...r, topic: r.topic, updatedAt: r.updatedAt.toISOString() }));
 }
 
 export const { get: getArticle, create: createArticle, update: updateArticle } = contentWrites({ table: helpArticles, entity: 'help_article', values: articleValues, record: articleRecord });
@@ -160,7 +159,7 @@ const faqValues = (f: FaqFields) => {
 
 const faqRecord = (r: typeof faqEntries.$inferSelect): FaqRecord => ({
   id: r.id,
-  category: r.category as SupportTopic,
+  category: r.category,
   questionEn: r.questionEn,
   questionZh: r.questionZh,
   answerEn: sanitizeHelpHtml(r.answerEn),
@@ -184,7 +183,7 @@ export async function listFaqEntries(ctx: ServiceContext, body: ListContentBody)
     .from(faqEntries)
     .where(and(...where))
     .orderBy(...order);
-  return paginate(q, body, (r): FaqRow => ({ ...r, category: r.category as SupportTopic, updatedAt: r.updatedAt.toISOString() }));
+  return paginate(q, body, (r): FaqRow => ({ ...r, category: r.category, updatedAt: r.updatedAt.toISOString() }));
 }
 
 export const { get: getFaqEntry, create: createFaqEntry, update: updateFaqEntry } = contentWrites({ table: faqEntries, entity: 'faq_entry', values: faqValues, record: faqRecord });

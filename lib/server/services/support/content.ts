@@ -23,10 +23,10 @@ type AnyCtx = Pick<ServiceContext<Actor | null>, 'db'>;
 export const pick = (lang: SupportLang, en: string, zh: string) => (lang === 'tc' ? zh || en : en || zh);
 
 /** Published rows grouped by their topic (an article's topic, an FAQ entry's category), in the topics' fixed order. */
-function byTopic<R, I>(rows: R[], topicOf: (r: R) => string, item: (r: R) => I): [SupportTopic, I[]][] {
+function byTopic<R, I>(rows: R[], topicOf: (r: R) => SupportTopic, item: (r: R) => I): [SupportTopic, I[]][] {
   const groups = new Map<SupportTopic, I[]>();
   for (const r of rows) {
-    const topic = topicOf(r) as SupportTopic;
+    const topic = topicOf(r);
     const list = groups.get(topic) ?? [];
     list.push(item(r));
     groups.set(topic, list);
@@ -34,9 +34,9 @@ function byTopic<R, I>(rows: R[], topicOf: (r: R) => string, item: (r: R) => I):
   return [...groups.entries()].sort((a, b) => SUPPORT_TOPICS.indexOf(a[0]) - SUPPORT_TOPICS.indexOf(b[0]));
 }
 
-const summaryOf = (lang: SupportLang, r: { id: string; topic: string; titleEn: string; titleZh: string; summaryEn: string; summaryZh: string }): HelpArticleSummary => ({
+const summaryOf = (lang: SupportLang, r: { id: string; topic: SupportTopic; titleEn: string; titleZh: string; summaryEn: string; summaryZh: string }): HelpArticleSummary => ({
   id: r.id,
-  topic: r.topic as SupportTopic,
+  topic: r.topic,
   title: pick(lang, r.titleEn, r.titleZh),
   summary: pick(lang, r.summaryEn, r.summaryZh),
 });
@@ -102,7 +102,7 @@ export async function searchHelp(ctx: AnyCtx, q: string, lang: SupportLang): Pro
       const inText = terms.some((t) => text.toLowerCase().includes(t));
       return {
         id: r.id,
-        topic: r.topic as SupportTopic,
+        topic: r.topic,
         title: pick(shown, r.titleEn, r.titleZh),
         snippet: inText || !summary ? snippetOf(text, terms) : summary,
         matchedLang: shown,
@@ -120,7 +120,7 @@ export async function listFaq(ctx: AnyCtx, lang: SupportLang): Promise<FaqCatego
     .orderBy(asc(faqEntries.sortOrder), asc(faqEntries.questionEn));
   const item = (r: (typeof rows)[number]): FaqCategoryGroup['items'][number] => ({
     id: r.id,
-    category: r.category as SupportTopic,
+    category: r.category,
     question: pick(lang, r.questionEn, r.questionZh),
     answerHtml: sanitizeHelpHtml(pick(lang, r.answerEn, r.answerZh)),
   });
@@ -144,7 +144,7 @@ export async function searchFaq(ctx: AnyCtx, q: string, lang: SupportLang): Prom
       const shown = matchedLang(lang, { en: [r.questionEn, r.textEn], tc: [r.questionZh, r.textZh] }, terms);
       return {
         id: r.id,
-        topic: r.category as SupportTopic,
+        topic: r.category,
         title: pick(shown, r.questionEn, r.questionZh),
         snippet: snippetOf(shown === 'tc' ? r.textZh : r.textEn, terms),
         matchedLang: shown,

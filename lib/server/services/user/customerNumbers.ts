@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/types';
 import { customerNumbers } from '@/lib/server/db/schema';
-import { PRODUCT_LINES, type CustomerNosByLine, type ProductLine } from '@/lib/customer/schemas';
+import type { CustomerNosByLine, ProductLine } from '@/lib/customer/schemas';
 
 export type { CustomerNosByLine } from '@/lib/customer/schemas';
 
@@ -22,9 +22,7 @@ export async function customerNosByLine(db: Db, ucpId: string): Promise<Customer
     .from(customerNumbers)
     .where(eq(customerNumbers.ucpId, ucpId))
     .orderBy(asc(customerNumbers.productLine), asc(customerNumbers.customerNo));
-  const grouped = Object.fromEntries(PRODUCT_LINES.map((l) => [l, [] as string[]])) as CustomerNosByLine;
-  for (const r of rows) {
-    if ((PRODUCT_LINES as readonly string[]).includes(r.productLine)) grouped[r.productLine as ProductLine].push(r.customerNo);
-  }
+  const grouped: CustomerNosByLine = { copier: [], printer: [], software: [] };
+  for (const r of rows) grouped[r.productLine].push(r.customerNo);
   return grouped;
 }

@@ -30,14 +30,13 @@ const memberCount = sql<number>`(select count(*)::int from user_group_members m 
 const codeCount = sql<number>`(select count(*)::int from user_group_functions f where f.group_id = ${outerColumn(userGroups.id)})`;
 
 /** What the list and the detail both show of a group. */
-const groupOf = (r: { id: string; code: string; nameEn: string; nameZh: string; groupType: string; status: string }) => ({
+const groupOf = (r: Pick<typeof userGroups.$inferSelect, 'id' | 'code' | 'nameEn' | 'nameZh' | 'groupType' | 'status'>) => ({
   id: r.id,
   code: r.code,
   nameEn: r.nameEn,
   nameZh: r.nameZh,
-  // The table's CHECKs hold group_type and status to GROUP_KINDS and GROUP_STATUSES.
-  kind: r.groupType as GroupKind,
-  status: r.status as GroupStatus,
+  kind: r.groupType,
+  status: r.status,
 });
 
 export async function listGroups(ctx: ServiceContext, body: ListGroupsBody) {

@@ -1,0 +1,2 @@
+ALTER TABLE "order_status_history" ADD CONSTRAINT "order_status_history_status_chk" CHECK ("order_status_history"."status" in ('pending', 'confirmed', 'processing', 'shipped', 'delivered', 'completed', 'cancelled'));--> statement-breakpoint
+ALTER TABLE "change_request_events" ADD CONSTRAINT "change_request_events_from_chk" CHECK ("change_request_events"."from_status" is null or "change_request_events"."from_status" in ('pending', 'inProgress', 'approved', 'reject', 'completed'));
