@@ -5,6 +5,7 @@ import type { PortalPage } from '@/components/app/types';
 import { PageTitle } from '@/components/common/PageTitle';
 import { StateMessage } from '@/components/common/StateMessage';
 import { staticTranslations } from '@/lib/i18n/staticProps';
+import { pathTo } from '@/lib/paths';
 
 const NotFoundPage: PortalPage = () => {
   const { t } = useTranslation('notFound');
@@ -17,7 +18,7 @@ const NotFoundPage: PortalPage = () => {
         headingComponent="h1"
         title={t('notFound.title')}
         action={
-          <Button variant="contained" component={Link} href="/">
+          <Button variant="contained" component={Link} href={pathTo('/')}>
             {t('notFound.home')}
           </Button>
         }

@@ -9,8 +9,9 @@ import { startTcpProxy, type TcpProxy } from './helpers/tcpProxy';
 import { createTestDb, type TestDb } from './helpers/testDb';
 import { startTestServer, type TestResponse, type TestServer } from './helpers/testServer';
 import { withDatabase } from './templateEnv';
+import { systemParamContract } from '@/lib/systemParam/contract';
 
-const PATH = '/api/systemParam/getUploadFileSize';
+const PATH = systemParamContract.endpoints.getUploadFileSize.path;
 
 /**
  * PostgreSQL going away and coming back under a running server: the pool's connections are cut by a TCP proxy, so

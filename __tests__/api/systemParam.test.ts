@@ -3,8 +3,9 @@ import { systemParams } from '@/lib/server/db/schema';
 import { createMember, tokenFor } from './helpers/fixtures';
 import { describeEachDb } from './helpers/testDb';
 import { startTestServer, type TestServer } from './helpers/testServer';
+import { systemParamContract } from '@/lib/systemParam/contract';
 
-const PATH = '/api/systemParam/getUploadFileSize';
+const PATH = systemParamContract.endpoints.getUploadFileSize.path;
 
 describeEachDb('POST /api/systemParam/getUploadFileSize', (getHandle) => {
   let server: TestServer;

@@ -15,6 +15,7 @@ import { settle, useEndpointMutation } from '@/lib/api/query';
 import { errorKey } from '@/lib/errors';
 import { accountLinksContract } from '@/lib/users/contract';
 import { requestPasswordResetSchema } from '@/lib/users/schemas';
+import { pathTo } from '@/lib/paths';
 
 /**
  * "Forgot password": asks for the login id and always answers the same (whether the id exists or not, the page says
@@ -67,7 +68,7 @@ export function ForgotPasswordScreen() {
           </Box>
         </>
       )}
-      <Link component={NextLink} href="/login">
+      <Link component={NextLink} href={pathTo('/login')}>
         {t('auth:forgotPassword.back')}
       </Link>
     </Stack>

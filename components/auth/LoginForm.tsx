@@ -17,6 +17,7 @@ import { continueAfterSignIn } from '@/lib/auth/continueAfterSignIn';
 import type { MfaEnrolment } from '@/lib/auth/schemas';
 import { sanitizeDeepLink, sanitizeReturnTo } from '@/lib/auth/deepLink';
 import { errorKey } from '@/lib/errors';
+import { pathTo } from '@/lib/paths';
 
 type LoginValues = { loginId: string; password: string; totp: string };
 
@@ -192,7 +193,7 @@ export function LoginForm({ title, intro, returning }: { title: string; intro?: 
       <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting} data-testid="login-submit">
         {formState.isSubmitting ? t('auth:login.signingIn') : enrolment ? t('auth:login.enrolSubmit') : t('common:signIn')}
       </Button>
-      <Link component={NextLink} href="/login/forgot-password" variant="body2" data-testid="forgot-password-link">
+      <Link component={NextLink} href={pathTo('/login/forgot-password')} variant="body2" data-testid="forgot-password-link">
         {t('auth:login.forgot')}
       </Link>
       {needsTotp ? (

@@ -13,6 +13,7 @@ import { checkTokenContract } from '@/lib/auth/contract';
 import { toGrants } from '@/lib/permissions/canAccess';
 import { decideRoute, findRoute } from '@/lib/permissions/routes';
 import { landingPath } from '@/lib/navigation';
+import { pathTo } from '@/lib/paths';
 
 function Waiting() {
   const { t } = useTranslation('common');
@@ -85,7 +86,7 @@ function SessionMissing() {
       title={t('error:A001')}
       role="alert"
       action={
-        <Button variant="contained" onClick={() => router.push({ pathname: '/login', query: deepLinkQuery(link) })}>
+        <Button variant="contained" onClick={() => router.push({ pathname: pathTo('/login'), query: deepLinkQuery(link) })}>
           {t('common:signIn')}
         </Button>
       }
@@ -142,23 +143,23 @@ export function RouteGuard({ children, wrap = (node) => node }: { children: Reac
     if (status === 'unauthenticated' && rule?.deepLink && ucpid) {
       // Spec §4: a signed-out deep link with ucpid goes through /weblogin, carrying the link and its parameters.
       redirecting.current = true;
-      void signOut({ redirect: false }).finally(() => router.replace({ pathname: '/weblogin', query: deepLinkQuery(link) }));
+      void signOut({ redirect: false }).finally(() => router.replace({ pathname: pathTo('/weblogin'), query: deepLinkQuery(link) }));
       return;
     }
     if (status !== 'authenticated' || !session) return;
     if (session.profile.needsDisclaimer) {
       redirecting.current = true;
-      void router.replace({ pathname: '/login/disclaimer', query: deepLinkQuery(link) });
+      void router.replace({ pathname: pathTo('/login/disclaimer'), query: deepLinkQuery(link) });
       return;
     }
     if (!session.currentUser.ucpId) {
       redirecting.current = true;
-      void router.replace({ pathname: '/login/select-ucp', query: deepLinkQuery(link) });
+      void router.replace({ pathname: pathTo('/login/select-ucp'), query: deepLinkQuery(link) });
       return;
     }
     if (needsDeepLinkCheck && tokenLost) {
       redirecting.current = true;
-      void signOut({ redirect: false }).finally(() => router.replace({ pathname: '/login', query: { ...deepLinkQuery(link), error: tokenLost } }));
+      void signOut({ redirect: false }).finally(() => router.replace({ pathname: pathTo('/login'), query: { ...deepLinkQuery(link), error: tokenLost } }));
     }
   }, [router, router.isReady, router.asPath, status, session, isPublic, rule, ucpid, needsDeepLinkCheck, tokenLost]);
 

@@ -20,6 +20,7 @@ import { passwordSchema } from '@/lib/auth/passwordRules';
 import { errorKey } from '@/lib/errors';
 import { accountLinksContract } from '@/lib/users/contract';
 import type { LinkPurpose } from '@/lib/users/schemas';
+import { pathTo } from '@/lib/paths';
 
 const formSchema = z
   .object({ password: passwordSchema, confirmPassword: z.string().min(1, 'account:account.validation.required') })
@@ -72,7 +73,7 @@ export function SetPasswordScreen({ purpose }: { purpose: LinkPurpose }) {
   );
   const newLink =
     purpose === 'reset' ? (
-      <Button component={NextLink} href="/login/forgot-password" variant="outlined">
+      <Button component={NextLink} href={pathTo('/login/forgot-password')} variant="outlined">
         {t('auth:forgotPassword.again')}
       </Button>
     ) : null;
@@ -84,7 +85,7 @@ export function SetPasswordScreen({ purpose }: { purpose: LinkPurpose }) {
         <Alert severity="success" role="status" data-testid="set-password-done">
           {t(`auth:${p}.done`, { loginId: done })}
         </Alert>
-        <Button component={NextLink} href="/login" variant="contained" data-testid="go-sign-in">
+        <Button component={NextLink} href={pathTo('/login')} variant="contained" data-testid="go-sign-in">
           {t('common:signIn')}
         </Button>
       </Stack>

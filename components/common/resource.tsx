@@ -21,7 +21,9 @@ import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form'
 import type { z } from 'zod';
 import { isLazyBody, type BodyOf, type Endpoint } from '@/lib/contract';
 import type { ListResult } from '@/lib/listQuery';
+import { pathTo } from '@/lib/paths';
 import type { FunctionCode } from '@/lib/permissions/codes';
+import type { RoutePath } from '@/lib/permissions/routes';
 import { Can } from './Can';
 import type { DataTableColumn } from './DataTable';
 import { FactsSection } from './DetailParts';
@@ -42,9 +44,10 @@ type WriteE = Endpoint<'mutation', any, { id: string } | unknown, any>;
 export type ResourceDescription<Row, Rec, FIn extends FieldValues = FieldValues, FOut = FIn, C extends WriteE = WriteE, U extends WriteE = WriteE> = {
   /**
    * Route of the list (`/admin-controls/ucp-customer-maintenance`); the other pages follow the route table's
-   * maintenance pattern (lib/permissions/routes.ts): `${base}/view/[id]`, `${base}/add`, `${base}/edit/[id]`.
+   * maintenance pattern (lib/permissions/routes.ts): `${base}/view/[id]`, `${base}/add`, `${base}/edit/[id]`. Typed:
+   * only a list page whose view page is in the route table compiles.
    */
-  base: string;
+  base: ResourceBase;
   /** The area's translation namespace (see the module comment for its keys). */
   ns: string;
   codes: { read: readonly FunctionCode[]; write: readonly FunctionCode[] };
@@ -123,11 +126,17 @@ export const describeResource = <Row, Rec, FIn extends FieldValues, FOut, C exte
   d: ResourceDescription<Row, Rec, FIn, FOut, C, U>,
 ): ResourceDescription<Row, Rec, FIn, FOut, C, U> => d;
 
-/** The pages of an area, as the route table names them. */
-export const resourcePaths = (base: string) => ({
-  list: base,
+/** A maintenance area's list page: a page of the route table that has a `view/[id]` page below it. */
+export type ResourceBase = { [P in RoutePath]: `${P}/view/[id]` extends RoutePath ? P : never }[RoutePath];
+
+/**
+ * The pages of an area, built by `pathTo` from the route table. The list and view pages are checked when compiled;
+ * `add` and `edit` exist only for areas that add or edit (a unit test opens them for every description that does).
+ */
+export const resourcePaths = (base: ResourceBase) => ({
+  list: pathTo(base),
   add: `${base}/add`,
-  view: (id: string) => `${base}/view/${encodeURIComponent(id)}`,
+  view: (id: string) => pathTo(`${base}/view/[id]` as `${ResourceBase}/view/[id]`, { id }),
   edit: (id: string) => `${base}/edit/${encodeURIComponent(id)}`,
 });
 

@@ -4,11 +4,12 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@/components/common/visuallyHidden';
 import { FONT_SIZE_ATTRIBUTE } from '@/lib/theme/preferences';
+import { pathTo } from '@/lib/paths';
 
 export function BrandMark({ inverse = false }: { inverse?: boolean }) {
   const { t } = useTranslation('common');
   return (
-    <Box component={Link} href="/" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: inverse ? 'inherit' : 'text.primary', textDecoration: 'none' }}>
+    <Box component={Link} href={pathTo('/')} sx={{ display: 'flex', alignItems: 'center', gap: 1, color: inverse ? 'inherit' : 'text.primary', textDecoration: 'none' }}>
       <Box component="img" src="/favicon.svg" alt="" width={28} height={28} />
       <Typography
         component="span"

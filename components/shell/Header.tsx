@@ -30,6 +30,7 @@ import { FontSizeControl } from './FontSizeControl';
 import { LanguageSwitch } from './LanguageSwitch';
 import { LazyDrawer, LazyMenu } from './lazyOverlays';
 import { UserMenu } from './UserMenu';
+import { pathTo } from '@/lib/paths';
 
 export function useNavSections(): NavSection[] {
   const { data: session } = useSession();
@@ -98,7 +99,7 @@ function InboxButton() {
   const label = t('inbox.unread', { count: unread });
   return (
     // The browser's own tooltip: MUI's Tooltip brings Popper into the layout every signed-in page loads.
-    <IconButton color="inherit" component={Link} href="/inbox" aria-label={label} title={label} data-testid="inbox-button">
+    <IconButton color="inherit" component={Link} href={pathTo('/inbox')} aria-label={label} title={label} data-testid="inbox-button">
       <Badge badgeContent={unread} color="secondary" max={99} data-testid="unread-badge">
         <MailIcon />
       </Badge>

@@ -18,6 +18,7 @@ import { useSignOut } from '@/lib/auth/useSignOut';
 import { formatDateTime, pickLocalized } from '@/lib/i18n/locales';
 import { usePortalStore } from '@/store/portalStore';
 import { LazyMenu } from './lazyOverlays';
+import { pathTo } from '@/lib/paths';
 
 /** Who is signed in, for which customer, the previous sign-in, switch customer and sign out. */
 export function UserMenu() {
@@ -73,12 +74,12 @@ export function UserMenu() {
         </Box>
         <Divider />
         {/* Every signed-in user may open its account page (its own password, issue 10 item 4); the code gates the preferences on it. */}
-        <MenuItem onClick={() => { setAnchor(null); void router.push('/account'); }}>
+        <MenuItem onClick={() => { setAnchor(null); void router.push(pathTo('/account')); }}>
           <ListItemIcon><PersonIcon fontSize="small" /></ListItemIcon>
           {t('nav.account')}
         </MenuItem>
         {canSwitch ? (
-          <MenuItem onClick={() => { setAnchor(null); void router.push({ pathname: '/login/select-ucp', query: returnToQuery(router.asPath, null, 0) }); }} data-testid="switch-customer">
+          <MenuItem onClick={() => { setAnchor(null); void router.push({ pathname: pathTo('/login/select-ucp'), query: returnToQuery(router.asPath, null, 0) }); }} data-testid="switch-customer">
             <ListItemIcon><SwapHorizIcon fontSize="small" /></ListItemIcon>
             {t('user.switchCustomer')}
           </MenuItem>

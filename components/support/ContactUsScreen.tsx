@@ -28,6 +28,7 @@ import { ENQUIRY_TOPICS, SUPPORT_EMAIL } from '@/lib/support/constants';
 import { supportContract } from '@/lib/support/contract';
 import { enquiryFormSchema, LIMITS, type EnquiryReceipt } from '@/lib/support/schemas';
 import { SupportTabs } from './parts';
+import { pathTo } from '@/lib/paths';
 
 const HOTLINES = ['customerService', 'serviceRepair', 'tonerOrders'] as const;
 
@@ -160,7 +161,7 @@ export function ContactUsScreen() {
                   {t('contact.sent.body')}
                 </Typography>
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-                  <Button component={NextLink} href="/inbox" variant="outlined" size="small">
+                  <Button component={NextLink} href={pathTo('/inbox')} variant="outlined" size="small">
                     {t('contact.sent.openInbox')}
                   </Button>
                   <Button size="small" onClick={() => setReceipt(null)}>

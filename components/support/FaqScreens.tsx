@@ -8,11 +8,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import { supportContract } from '@/lib/support/contract';
-import { HitChips, hitLang, SearchResults, SupportIndexPage, SupportSearchPage } from './HelpScreens';
+import { HitChips, hitLang, SearchResults, SupportIndexPage, SupportSearchPage, type SupportBase } from './HelpScreens';
 import { HelpBody, Highlight, useSupportLang } from './parts';
 
 const c = supportContract.endpoints;
-const BASE = '/customer-support/faq';
+const BASE = '/customer-support/faq' satisfies SupportBase;
 
 function FaqItem({ id, question, answerHtml, terms = [], extra, lang }: { id: string; question: string; answerHtml: string; terms?: string[]; extra?: React.ReactNode; lang?: string }) {
   return (

@@ -25,9 +25,13 @@ import { supportContract } from '@/lib/support/contract';
 import type { SupportTopic } from '@/lib/support/constants';
 import type { HelpArticle, SearchResult, SupportLang } from '@/lib/support/schemas';
 import { HelpBody, Highlight, SupportSearchBox, SupportTabs, useSupportLang } from './parts';
+import { pathTo } from '@/lib/paths';
 
 const c = supportContract.endpoints;
-const BASE = '/customer-support/quick-help';
+/** The two support areas' index pages; each has `/search` and its entries below it. */
+export type SupportBase = '/customer-support/quick-help' | '/customer-support/faq';
+
+const BASE = '/customer-support/quick-help' satisfies SupportBase;
 
 export function QuickHelpScreen() {
   const { t } = useTranslation('support');
@@ -45,7 +49,7 @@ export function QuickHelpScreen() {
                   <List dense disablePadding>
                     {g.articles.map((a) => (
                       <ListItem key={a.id} disableGutters sx={{ display: 'block', py: 0.75 }}>
-                        <Link component={NextLink} href={`${BASE}/${a.id}`} underline="hover" sx={{ fontWeight: 500 }}>
+                        <Link component={NextLink} href={pathTo('/customer-support/quick-help/[id]', { id: a.id })} underline="hover" sx={{ fontWeight: 500 }}>
                           {a.title}
                         </Link>
                         {a.summary ? (
@@ -72,7 +76,7 @@ export function HelpArticleScreen() {
   const { locale } = useRouter();
   const id = useRouteId();
   const article = useEndpointQuery(c.getHelpArticle, id ? { id, lang } : null);
-  const back = { href: BASE, label: t('article.back') };
+  const back = { href: pathTo(BASE), label: t('article.back') };
   return (
     <DetailScreen
       query={article as DetailQuery<HelpArticle>}
@@ -85,7 +89,7 @@ export function HelpArticleScreen() {
         <>
           <PageHeader
             title={a.title}
-            breadcrumbs={[{ label: t('quickHelp.title'), href: BASE }, { label: t(`topics.${a.topic}`) }, { label: a.title }]}
+            breadcrumbs={[{ label: t('quickHelp.title'), href: pathTo(BASE) }, { label: t(`topics.${a.topic}`) }, { label: a.title }]}
             {...(a.summary ? { subtitle: a.summary } : {})}
           />
           <Grid container spacing={3}>
@@ -107,7 +111,7 @@ export function HelpArticleScreen() {
                     <List dense disablePadding>
                       {a.related.map((r) => (
                         <ListItem key={r.id} disableGutters>
-                          <Link component={NextLink} href={`${BASE}/${r.id}`} underline="hover">
+                          <Link component={NextLink} href={pathTo('/customer-support/quick-help/[id]', { id: r.id })} underline="hover">
                             {r.title}
                           </Link>
                         </ListItem>
@@ -122,7 +126,7 @@ export function HelpArticleScreen() {
                   <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
                     {t('article.stillNeedHelpBody')}
                   </Typography>
-                  <Link component={NextLink} href="/contact-us">
+                  <Link component={NextLink} href={pathTo('/contact-us')}>
                     {t('nav.contactUs')}
                   </Link>
                 </Paper>
@@ -201,7 +205,7 @@ export function SearchHits({ result, hrefOf, empty }: { result: SearchResult; hr
  * A support area's first page (quick-help topics, FAQ categories): header, tabs and search box, then the area's groups
  * in the page's language from `endpoint`, or "nothing yet" when there are none.
  */
-export function SupportIndexPage<E extends Endpoint<'query'>>({ area, base, endpoint, children }: { area: 'quickHelp' | 'faq'; base: string; endpoint: E; children: (groups: OutputOf<E>) => ReactNode }) {
+export function SupportIndexPage<E extends Endpoint<'query'>>({ area, base, endpoint, children }: { area: 'quickHelp' | 'faq'; base: SupportBase; endpoint: E; children: (groups: OutputOf<E>) => ReactNode }) {
   const { t } = useTranslation('support');
   const lang = useSupportLang();
   const groups = useEndpointQuery(endpoint, { lang } as BodyOf<E>);
@@ -209,7 +213,7 @@ export function SupportIndexPage<E extends Endpoint<'query'>>({ area, base, endp
     <>
       <PageHeader title={t(`${area}.title`)} subtitle={t(`${area}.subtitle`)} />
       <SupportTabs current={area} />
-      <SupportSearchBox action={`${base}/search`} label={t(`${area}.searchLabel`)} />
+      <SupportSearchBox action={pathTo(`${base}/search`)} label={t(`${area}.searchLabel`)} />
       <DetailScreen query={groups as DetailQuery<OutputOf<E>>} title={t(`${area}.title`)} variant="inline">
         {(list) => ((list as readonly unknown[]).length === 0 ? <StateMessage title={t(`${area}.empty`)} headingComponent="h2" variant="inline" /> : children(list))}
       </DetailScreen>
@@ -221,7 +225,7 @@ export function SupportIndexPage<E extends Endpoint<'query'>>({ area, base, endp
  * A support search page (quick help, FAQ): the header (`<area>.searchTitle`, "results for" once searched), the tabs,
  * the search box, then a prompt for an empty search or `children` with the endpoint's result for `?q=`.
  */
-export function SupportSearchPage<E extends Endpoint<'query'>>({ area, base, endpoint, children }: { area: 'quickHelp' | 'faq'; base: string; endpoint: E; children: (result: OutputOf<E>, q: string) => ReactNode }) {
+export function SupportSearchPage<E extends Endpoint<'query'>>({ area, base, endpoint, children }: { area: 'quickHelp' | 'faq'; base: SupportBase; endpoint: E; children: (result: OutputOf<E>, q: string) => ReactNode }) {
   const { t } = useTranslation('support');
   const lang = useSupportLang();
   const q = useSearchQuery();
@@ -231,10 +235,10 @@ export function SupportSearchPage<E extends Endpoint<'query'>>({ area, base, end
       <PageHeader
         title={q ? t('search.titleFor', { q }) : t(`${area}.searchTitle`)}
         documentTitle={t(`${area}.searchTitle`)}
-        breadcrumbs={[{ label: t(`${area}.title`), href: base }, { label: t(`${area}.searchTitle`) }]}
+        breadcrumbs={[{ label: t(`${area}.title`), href: pathTo(base) }, { label: t(`${area}.searchTitle`) }]}
       />
       <SupportTabs current={area} />
-      {q !== null ? <SupportSearchBox key={q} action={`${base}/search`} label={t(`${area}.searchLabel`)} initial={q} /> : null}
+      {q !== null ? <SupportSearchBox key={q} action={pathTo(`${base}/search`)} label={t(`${area}.searchLabel`)} initial={q} /> : null}
       {q === '' ? (
         <StateMessage title={t('search.prompt')} headingComponent="h2" variant="inline" />
       ) : q ? (
@@ -250,7 +254,7 @@ export function HelpSearchScreen() {
   const { t } = useTranslation('support');
   return (
     <SupportSearchPage area="quickHelp" base={BASE} endpoint={c.searchHelp}>
-      {(r, q) => <SearchHits result={r} hrefOf={(id) => `${BASE}/${id}`} empty={t('search.none', { q })} />}
+      {(r, q) => <SearchHits result={r} hrefOf={(id) => pathTo('/customer-support/quick-help/[id]', { id })} empty={t('search.none', { q })} />}
     </SupportSearchPage>
   );
 }

@@ -9,11 +9,15 @@ import { PASSWORD_CHANGE_RULE } from '@/lib/server/services/account';
 import { memberWithToken } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { startTestServer, testConfig, type TestServer } from '../helpers/testServer';
+import { accountContract } from '@/lib/account/contract';
+import { loginContract } from '@/lib/auth/contract';
+import { userContract } from '@/lib/customer/contract';
+import { checkTokenContract } from '@/lib/auth/contract';
 
 jest.setTimeout(60_000);
 
-const PROFILE = '/api/account/getProfile';
-const CHANGE = '/api/account/changePassword';
+const PROFILE = accountContract.endpoints.getProfile.path;
+const CHANGE = accountContract.endpoints.changePassword.path;
 const OLD_PASSWORD = 'Old-password-2024';
 const NEW_PASSWORD = 'New password 2025 ✓';
 
@@ -57,7 +61,7 @@ describeEachDb('account API', (getHandle) => {
   }
 
   const signIn = (loginId: string, password: string) =>
-    server.post('/api/login/authenticate', { loginId, password }, { headers: { 'X-Forwarded-For': `10.${[...randomBytes(3)].join('.')}` } });
+    server.post(loginContract.endpoints.authenticate.path, { loginId, password }, { headers: { 'X-Forwarded-For': `10.${[...randomBytes(3)].join('.')}` } });
 
   describe('getProfile', () => {
     it("returns the caller's profile and nothing secret", async () => {
@@ -169,7 +173,7 @@ describeEachDb('account API', (getHandle) => {
 
       // The caller's old token and the other browser's token are refused everywhere; the new one works.
       for (const stale of [token, otherToken]) {
-        for (const path of [PROFILE, '/api/user/getLastLoginTime', '/api/checkToken/checkTokenExpiration']) {
+        for (const path of [PROFILE, userContract.endpoints.getLastLoginTime.path, checkTokenContract.endpoints.checkTokenExpiration.path]) {
           const r = await server.post(path, {}, { token: stale });
           expect(r.status).toBe(401);
           expect(r.body.error.code).toBe('TOKEN_EXPIRED');

@@ -12,6 +12,7 @@ import { createGroup, tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer } from '../helpers/testServer';
 import { ADDRESS_EN, billingBody, customerCaller, hardcopyBody, machineMoveBody, postMultipart, staffCaller, tomorrow, tonerAddressBody, transferFields } from './fixtures';
+import { billsContract } from '@/lib/bills/contract';
 
 const APPROVER: FunctionCode[] = ['apv_chg_bill_addr_read', 'apv_chg_bill_addr_write'];
 const ALL_APPROVALS: FunctionCode[] = [
@@ -62,7 +63,7 @@ describeEachDb('account changes: review', (getHandle) => {
     const bill = await createBill(db(), c.ucpId);
     const billToken = await tokenFor(c.user, c.ucpId);
     await createGroup(db(), ['mgt_bills_read'], { members: [{ user: c.user, customer: c.customer }] });
-    const detailOfBill = await server.post('/api/bills/getBill', { id: bill.id }, { token: billToken });
+    const detailOfBill = await server.post(billsContract.endpoints.getBill.path, { id: bill.id }, { token: billToken });
     expect(detailOfBill.body.data.billTo).toMatchObject({ addressEn: ADDRESS_EN });
 
     const detail = await callEndpoint(server, C.endpoints.getRequest, { id }, { token: c.token });

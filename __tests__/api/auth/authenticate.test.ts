@@ -8,8 +8,10 @@ import { uniq } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import type { TestServer } from '../helpers/testServer';
 import { GRANT_KEYS, PASSWORD, expectNoSecrets, fromIp, newIp, signInUser, startAuthServer, userRow } from './authTestKit';
+import { loginContract } from '@/lib/auth/contract';
+import { checkTokenContract } from '@/lib/auth/contract';
 
-const AUTH = '/api/login/authenticate';
+const AUTH = loginContract.endpoints.authenticate.path;
 
 // Sign-ins run scrypt (≈ 0.1–0.2 s each on a busy machine); the api project's testTimeout is not applied per project.
 jest.setTimeout(30_000);
@@ -46,7 +48,7 @@ describeEachDb('POST /api/login/authenticate', (getHandle) => {
     expect(grant.functionList).toEqual([{ fnCode: 'home' }, { fnCode: 'mgt_bills_read' }]);
     expect(grant.tokenExp).toBeGreaterThan(Date.now() / 1000);
     // The token is a working API token.
-    const check = await server.post('/api/checkToken/checkTokenExpiration', {}, { token: grant.jwtToken });
+    const check = await server.post(checkTokenContract.endpoints.checkTokenExpiration.path, {}, { token: grant.jwtToken });
     expect(check.status).toBe(200);
     expect(check.body.data).toEqual({
       valid: true,

@@ -4,17 +4,18 @@ import { userAccounts } from '@/lib/server/db/schema';
 import { describeEachDb } from '../helpers/testDb';
 import { useTestServer } from '../helpers/testServer';
 import { PASSWORD, fromIp, newIp, signInUser, startAuthServer, userRow } from './authTestKit';
+import { loginContract } from '@/lib/auth/contract';
 
 jest.setTimeout(30_000);
 
-const MFA = '/api/login/enableMfa';
+const MFA = loginContract.endpoints.enableMfa.path;
 const now = () => Math.floor(Date.now() / 1000);
 
 describeEachDb('POST /api/login/enableMfa', (getHandle) => {
   const server = useTestServer(getHandle, { start: startAuthServer });
   const db = () => getHandle().db;
   const signIn = (loginId: string, totp?: string) =>
-    server.post('/api/login/authenticate', { loginId, password: PASSWORD, ...(totp ? { totp } : {}) }, fromIp(newIp()));
+    server.post(loginContract.endpoints.authenticate.path, { loginId, password: PASSWORD, ...(totp ? { totp } : {}) }, fromIp(newIp()));
 
   it('enrols (pending secret, QR code, first code), then sign-in needs a code; disabling needs a current code', async () => {
     const { user } = await signInUser(db(), ['home', 'ac_pref_write']);
@@ -87,7 +88,7 @@ describeEachDb('POST /api/login/enableMfa', (getHandle) => {
   it('is a preference write: a user without ac_pref_write cannot enrol (403)', async () => {
     const { user } = await signInUser(db(), ['home', 'ac_pref_read']);
     const token = (await signIn(user.loginId)).body.data.jwtToken as string;
-    const res = await server.post('/api/login/enableMfa', {}, { token });
+    const res = await server.post(loginContract.endpoints.enableMfa.path, {}, { token });
     expect(res.status).toBe(403);
     expect((await userRow(db(), user.userAcUuid)).mfaPendingSecret).toBeNull();
   });

@@ -7,6 +7,9 @@ import { addGroupMember, createCustomer, createGroup, linkUserToCustomer, tokenF
 import { describeEachDb } from '../helpers/testDb';
 import { testConfig, useTestServer } from '../helpers/testServer';
 import { GRANT_KEYS, PASSWORD, expectNoSecrets, fromIp, newIp, signInUser, startAuthServer, userRow } from './authTestKit';
+import { loginContract } from '@/lib/auth/contract';
+import { checkTokenContract } from '@/lib/auth/contract';
+import { userContract } from '@/lib/customer/contract';
 
 jest.setTimeout(30_000);
 
@@ -19,7 +22,7 @@ describeEachDb('session: tokens, revocation, customer selection', (getHandle) =>
   const db = () => getHandle().db;
   const config = testConfig({ TRUST_PROXY: '1' });
   const signIn = async (loginId: string) => {
-    const res = await server.post('/api/login/authenticate', { loginId, password: PASSWORD }, fromIp(newIp()));
+    const res = await server.post(loginContract.endpoints.authenticate.path, { loginId, password: PASSWORD }, fromIp(newIp()));
     expect(res.status).toBe(200);
     return res.body.data as { jwtToken: string; ucpId: string | null; functionList: { fnCode: string }[]; customerCount: number; userAcUuid: string };
   };
@@ -36,9 +39,9 @@ describeEachDb('session: tokens, revocation, customer selection', (getHandle) =>
   it('logout revokes the token on every protected endpoint', async () => {
     const { user } = await signInUser(db(), ['home', 'ac_pref_write']);
     const { jwtToken } = await signIn(user.loginId);
-    expect((await server.post('/api/checkToken/checkTokenExpiration', {}, { token: jwtToken })).status).toBe(200);
+    expect((await server.post(checkTokenContract.endpoints.checkTokenExpiration.path, {}, { token: jwtToken })).status).toBe(200);
 
-    const out = await server.post('/api/login/logout', {}, { token: jwtToken });
+    const out = await server.post(loginContract.endpoints.logout.path, {}, { token: jwtToken });
     expect(out.status).toBe(200);
     expect((await userRow(db(), user.userAcUuid)).tokenVersion).toBe(user.tokenVersion + 1);
 
@@ -50,14 +53,14 @@ describeEachDb('session: tokens, revocation, customer selection', (getHandle) =>
     }
     // A new sign-in works again.
     const again = await signIn(user.loginId);
-    expect((await server.post('/api/checkToken/checkTokenExpiration', {}, { token: again.jwtToken })).status).toBe(200);
+    expect((await server.post(checkTokenContract.endpoints.checkTokenExpiration.path, {}, { token: again.jwtToken })).status).toBe(200);
   });
 
   it('a password change (token version bump) revokes older tokens', async () => {
     const { user } = await signInUser(db());
     const { jwtToken } = await signIn(user.loginId);
     await revokeTokens(db(), user.userAcUuid);
-    const res = await server.post('/api/user/getLastLoginTime', {}, { token: jwtToken });
+    const res = await server.post(userContract.endpoints.getLastLoginTime.path, {}, { token: jwtToken });
     expect(res.status).toBe(401);
   });
 
@@ -66,11 +69,11 @@ describeEachDb('session: tokens, revocation, customer selection', (getHandle) =>
     const forged = await tokenFor(user, customer.ucpId, { secret: 'another-secret-0123456789abcdef0123456789' });
     const expired = await tokenFor(user, customer.ucpId, { ttlSeconds: -60 });
     for (const token of [forged, expired, 'garbage.token.here']) {
-      const res = await server.post('/api/checkToken/checkTokenExpiration', {}, { token });
+      const res = await server.post(checkTokenContract.endpoints.checkTokenExpiration.path, {}, { token });
       expect(res.status).toBe(401);
       expect(['AUTH_REQUIRED', 'TOKEN_EXPIRED']).toContain(res.body.error.code);
     }
-    const none = await server.post('/api/checkToken/checkTokenExpiration', {});
+    const none = await server.post(checkTokenContract.endpoints.checkTokenExpiration.path, {});
     expect(none.status).toBe(401);
     expect(none.body.error.code).toBe('AUTH_REQUIRED');
   });
@@ -78,7 +81,7 @@ describeEachDb('session: tokens, revocation, customer selection', (getHandle) =>
   it('checkTokenExpiration answers the expiry of a valid token, also without a customer selected', async () => {
     const { user } = await signInUser(db());
     const token = await tokenFor(user, null, { ttlSeconds: 600 });
-    const res = await server.post('/api/checkToken/checkTokenExpiration', {}, { token });
+    const res = await server.post(checkTokenContract.endpoints.checkTokenExpiration.path, {}, { token });
     expect(res.status).toBe(200);
     const at = Date.parse(res.body.data.expiresAt);
     expect(at - Date.now()).toBeGreaterThan(590_000);
@@ -90,15 +93,15 @@ describeEachDb('session: tokens, revocation, customer selection', (getHandle) =>
     const grant = await signIn(user.loginId);
     expect(grant).toMatchObject({ ucpId: null, customerCount: 2, functionList: [] });
 
-    const list = await server.post('/api/login/getUcpList', {}, { token: grant.jwtToken });
+    const list = await server.post(loginContract.endpoints.getUcpList.path, {}, { token: grant.jwtToken });
     expect(list.status).toBe(200);
     expect(list.body.data.map((c: { ucpId: string }) => c.ucpId).sort()).toEqual([first.ucpId, second.ucpId].sort());
     for (const c of list.body.data) expect(Object.keys(c).sort()).toEqual(['isProvider', 'nameEn', 'nameZh', 'ucpId']);
 
     // No customer yet: customer endpoints are refused.
-    expect((await server.post('/api/user/getUcpCustByUcpId', {}, { token: grant.jwtToken })).status).toBe(403);
+    expect((await server.post(userContract.endpoints.getUcpCustByUcpId.path, {}, { token: grant.jwtToken })).status).toBe(403);
 
-    const toFirst = await server.post('/api/login/selectCustomer', { ucpId: first.ucpId }, { token: grant.jwtToken });
+    const toFirst = await server.post(loginContract.endpoints.selectCustomer.path, { ucpId: first.ucpId }, { token: grant.jwtToken });
     expect(toFirst.status).toBe(200);
     expect(Object.keys(toFirst.body.data).sort()).toEqual(GRANT_KEYS);
     expect(toFirst.body.data.ucpId).toBe(first.ucpId);
@@ -107,7 +110,7 @@ describeEachDb('session: tokens, revocation, customer selection', (getHandle) =>
     const toSecond = await selectCustomer(db(), config, { jwtToken: toFirst.body.data.jwtToken, ucpId: second.ucpId });
     expect(toSecond.ucpId).toBe(second.ucpId);
     expect(toSecond.functionList).toEqual([{ fnCode: 'home' }, { fnCode: 'meter_upload_write' }]);
-    const cust = await server.post('/api/user/getUcpCustByUcpId', {}, { token: toSecond.jwtToken });
+    const cust = await server.post(userContract.endpoints.getUcpCustByUcpId.path, {}, { token: toSecond.jwtToken });
     expect(cust.body.data.ucpId).toBe(second.ucpId);
   });
 
@@ -120,7 +123,7 @@ describeEachDb('session: tokens, revocation, customer selection', (getHandle) =>
 
     const bodies: unknown[] = [];
     for (const ucpId of [stranger.ucpId, inactive.ucpId, `UCP-nope-${uniq()}`]) {
-      const res = await server.post('/api/login/selectCustomer', { ucpId }, { token: jwtToken });
+      const res = await server.post(loginContract.endpoints.selectCustomer.path, { ucpId }, { token: jwtToken });
       expect(res.status).toBe(404);
       expect(res.body.error.code).toBe('NOT_FOUND');
       expect(res.text).not.toContain(stranger.nameEn);
@@ -164,7 +167,7 @@ describeEachDb('session: tokens, revocation, customer selection', (getHandle) =>
     const grant = await signIn(user.loginId);
     expect(grant).toMatchObject({ ucpId: provider.ucpId, customerCount: 1, functionList: [{ fnCode: 'apv_chg_bill_addr_read' }] });
     // The stray link to a customer row grants nothing.
-    const res = await server.post('/api/login/selectCustomer', { ucpId: customer.ucpId }, { token: grant.jwtToken });
+    const res = await server.post(loginContract.endpoints.selectCustomer.path, { ucpId: customer.ucpId }, { token: grant.jwtToken });
     expect(res.status).toBe(404);
   });
 
@@ -180,11 +183,11 @@ describeEachDb('session: tokens, revocation, customer selection', (getHandle) =>
     const { user } = await signInUser(db());
     const grant = await signIn(user.loginId);
     expect((grant as unknown as { needsDisclaimer: boolean }).needsDisclaimer).toBe(true);
-    const res = await server.post('/api/login/acceptDisclaimer', {}, { token: grant.jwtToken });
+    const res = await server.post(loginContract.endpoints.acceptDisclaimer.path, {}, { token: grant.jwtToken });
     expect(res.status).toBe(200);
     const first = (await userRow(db(), user.userAcUuid)).disclaimerAcceptedAt;
     expect(first).toBeInstanceOf(Date);
-    await server.post('/api/login/acceptDisclaimer', {}, { token: grant.jwtToken });
+    await server.post(loginContract.endpoints.acceptDisclaimer.path, {}, { token: grant.jwtToken });
     expect((await userRow(db(), user.userAcUuid)).disclaimerAcceptedAt).toEqual(first);
     expect((await refreshGrant(db(), config, { jwtToken: grant.jwtToken })).needsDisclaimer).toBe(false);
     expect((await signIn(user.loginId) as unknown as { needsDisclaimer: boolean }).needsDisclaimer).toBe(false);
@@ -194,26 +197,26 @@ describeEachDb('session: tokens, revocation, customer selection', (getHandle) =>
     it('reads and saves font size and language', async () => {
       const { user } = await signInUser(db(), ['home', 'ac_pref_write']);
       const { jwtToken } = await signIn(user.loginId);
-      const got = await server.post('/api/login/getPreferenceInfo', {}, { token: jwtToken });
+      const got = await server.post(loginContract.endpoints.getPreferenceInfo.path, {}, { token: jwtToken });
       expect(got.body.data).toEqual({ fontSize: 'M', preferredLanguage: 'en' });
-      const saved = await server.post('/api/login/savePreferenceInfo', { fontSize: 'L' }, { token: jwtToken });
+      const saved = await server.post(loginContract.endpoints.savePreferenceInfo.path, { fontSize: 'L' }, { token: jwtToken });
       expect(saved.status).toBe(200);
       expect(saved.body.data).toEqual({ fontSize: 'L', preferredLanguage: 'en' });
-      const both = await server.post('/api/login/savePreferenceInfo', { fontSize: 'S', preferredLanguage: 'tc' }, { token: jwtToken });
+      const both = await server.post(loginContract.endpoints.savePreferenceInfo.path, { fontSize: 'S', preferredLanguage: 'tc' }, { token: jwtToken });
       expect(both.body.data).toEqual({ fontSize: 'S', preferredLanguage: 'tc' });
-      expect((await server.post('/api/login/getPreferenceInfo', {}, { token: jwtToken })).body.data.fontSize).toBe('S');
+      expect((await server.post(loginContract.endpoints.getPreferenceInfo.path, {}, { token: jwtToken })).body.data.fontSize).toBe('S');
     });
 
     it('refuses bad values, empty and unknown fields (400) and callers without ac_pref_write (403)', async () => {
       const { user } = await signInUser(db(), ['home', 'ac_pref_write']);
       const { jwtToken } = await signIn(user.loginId);
       for (const body of [{ fontSize: 'XL' }, {}, { fontSize: 'S', theme: 'dark' }, { preferredLanguage: 'fr' }]) {
-        const res = await server.post('/api/login/savePreferenceInfo', body, { token: jwtToken });
+        const res = await server.post(loginContract.endpoints.savePreferenceInfo.path, body, { token: jwtToken });
         expect(res.status).toBe(400);
       }
       const { user: viewer } = await signInUser(db(), ['home']);
       const viewerToken = (await signIn(viewer.loginId)).jwtToken;
-      expect((await server.post('/api/login/savePreferenceInfo', { fontSize: 'L' }, { token: viewerToken })).status).toBe(403);
+      expect((await server.post(loginContract.endpoints.savePreferenceInfo.path, { fontSize: 'L' }, { token: viewerToken })).status).toBe(403);
       expect((await userRow(db(), viewer.userAcUuid)).fontSize).toBe('M');
     });
   });
@@ -221,7 +224,7 @@ describeEachDb('session: tokens, revocation, customer selection', (getHandle) =>
   it('no response of these endpoints carries a password, hash or MFA secret', async () => {
     const { user } = await signInUser(db(), ['home', 'ac_pref_write'], { user: { mfaSecret: 'JBSWY3DPEHPK3PXP', mfaEnabled: false } });
     const { jwtToken } = await signIn(user.loginId);
-    for (const path of ['/api/login/getPreferenceInfo', '/api/login/getUcpList', '/api/user/getLastLoginTime', '/api/user/getUcpCustByUcpId', '/api/checkToken/checkTokenExpiration']) {
+    for (const path of [loginContract.endpoints.getPreferenceInfo.path, loginContract.endpoints.getUcpList.path, userContract.endpoints.getLastLoginTime.path, userContract.endpoints.getUcpCustByUcpId.path, checkTokenContract.endpoints.checkTokenExpiration.path]) {
       const res = await server.post(path, {}, { token: jwtToken });
       expect(res.status).toBe(200);
       expectNoSecrets(res.text, [PASSWORD, user.passwordHash, 'JBSWY3DPEHPK3PXP', jwtToken]);

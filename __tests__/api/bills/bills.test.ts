@@ -6,15 +6,16 @@ import { createMember, tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { useTestServer } from '../helpers/testServer';
 import { createBill, createContract, createSlip, TODAY, useBillingToday } from './billFixtures';
+import { billsContract } from '@/lib/bills/contract';
 
-const LIST = '/api/bills/listBills';
-const GET = '/api/bills/getBill';
-const SUMMARY = '/api/bills/getBillSummary';
-const CONTRACTS = '/api/bills/listBillContracts';
+const LIST = billsContract.endpoints.listBills.path;
+const GET = billsContract.endpoints.getBill.path;
+const SUMMARY = billsContract.endpoints.getBillSummary.path;
+const CONTRACTS = billsContract.endpoints.listBillContracts.path;
 
 describe('bills route table', () => {
   it('declares the bill endpoints with mgt_bills_read', () => {
-    for (const path of [LIST, GET, SUMMARY, CONTRACTS, '/api/bills/downloadBillPdf', '/api/bills/downloadStatement']) {
+    for (const path of [LIST, GET, SUMMARY, CONTRACTS, billsContract.endpoints.downloadBillPdf.path, billsContract.endpoints.downloadStatement.path]) {
       expect(apiRoutes[path]?.permission).toEqual({ anyOf: ['mgt_bills_read'] });
     }
   });

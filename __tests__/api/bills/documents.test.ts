@@ -5,9 +5,11 @@ import { describeEachDb } from '../helpers/testDb';
 import { pdfFonts } from '../pdf/pdfFonts';
 import { type TestResponse, type TestServer, useTestServer } from '../helpers/testServer';
 import { type BillRow, createBill, createContract, TODAY, useBillingToday } from './billFixtures';
+import { billsContract } from '@/lib/bills/contract';
+import { contractsContract } from '@/lib/contracts/contract';
 
-const PDF = '/api/bills/downloadBillPdf';
-const STATEMENT = '/api/bills/downloadStatement';
+const PDF = billsContract.endpoints.downloadBillPdf.path;
+const STATEMENT = billsContract.endpoints.downloadStatement.path;
 
 /** POST JSON and keep the raw bytes (the test server's `text` is utf8-decoded). */
 async function download(server: TestServer, path: string, body: unknown, token: string): Promise<TestResponse & { bytes: Buffer }> {
@@ -162,7 +164,7 @@ describeEachDb('bill documents', (getHandle) => {
     const m = await createMember(db(), ['contract_billing_read', 'contract_download']);
     const token = await tokenFor(m.user, m.customer.ucpId);
     const contract = await createContract(db(), m.customer.ucpId, { status: 'expired', termMonths: 36 });
-    const res = await download(server, '/api/contracts/downloadContract', { id: contract.id }, token);
+    const res = await download(server, contractsContract.endpoints.downloadContract.path, { id: contract.id }, token);
     expect(res.status).toBe(200);
     const { text } = await pdfParse(res.bytes);
     expect(text).toContain(contract.contractNo);
@@ -179,7 +181,7 @@ describeEachDb('bill documents', (getHandle) => {
     const m = await createMember(db(), ['contract_billing_read', 'contract_download']);
     const token = await tokenFor(m.user, m.customer.ucpId);
     const contract = await createContract(db(), m.customer.ucpId, terms);
-    const res = await download(server, '/api/contracts/downloadContract', { id: contract.id }, token);
+    const res = await download(server, contractsContract.endpoints.downloadContract.path, { id: contract.id }, token);
     expect(res.status).toBe(200);
     // The headers as extracted, one space for any run of white space (a header may wrap in its cell).
     const text = (await pdfParse(res.bytes)).text.replace(/\s+/g, ' ');

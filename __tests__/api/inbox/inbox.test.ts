@@ -3,11 +3,12 @@ import { addGroupMember, createCustomer, createMember, linkUserToCustomer, token
 import { describeEachDb } from '../helpers/testDb';
 import { useTestServer } from '../helpers/testServer';
 import { createMessage, daysAgo, deliver, deliveryOf, sendTo, type Owner } from './inboxFixtures';
+import { inboxContract } from '@/lib/inbox/contract';
 
-const COUNT = '/api/inbox/getEmailUnreadCount';
-const LIST = '/api/inbox/getEmailListSortByIsReadAndSendTime';
-const CONTENT = '/api/inbox/getEmailContent';
-const MARK_ALL = '/api/inbox/markAllAsRead';
+const COUNT = inboxContract.endpoints.getEmailUnreadCount.path;
+const LIST = inboxContract.endpoints.getEmailListSortByIsReadAndSendTime.path;
+const CONTENT = inboxContract.endpoints.getEmailContent.path;
+const MARK_ALL = inboxContract.endpoints.markAllAsRead.path;
 
 const ITEM_KEYS = ['category', 'id', 'isRead', 'preview', 'sendTime', 'title'];
 const CONTENT_KEYS = ['bodyHtml', 'category', 'id', 'isRead', 'sendTime', 'title'];

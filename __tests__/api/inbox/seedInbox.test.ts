@@ -13,6 +13,7 @@ import { sanitizeRichText } from '@/lib/server/sanitize';
 import { tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { useTestServer } from '../helpers/testServer';
+import { inboxContract } from '@/lib/inbox/contract';
 
 const DAY = 86_400_000;
 const msgId = (n: number): string => `5eed0010-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -135,7 +136,7 @@ describeEachDb('demo inbox seed', (getHandle) => {
   }
   const inbox = async (loginId: string, ucpId: string, lang = 'en') => {
     const token = await tokenOf(loginId, ucpId);
-    const [list, count] = [await server.post('/api/inbox/getEmailListSortByIsReadAndSendTime', { page: 1, pageSize: 50, lang }, { token }), await server.post('/api/inbox/getEmailUnreadCount', {}, { token })];
+    const [list, count] = [await server.post(inboxContract.endpoints.getEmailListSortByIsReadAndSendTime.path, { page: 1, pageSize: 50, lang }, { token }), await server.post(inboxContract.endpoints.getEmailUnreadCount.path, {}, { token })];
     expect(list.status).toBe(200);
     expect(count.status).toBe(200);
     return { token, items: list.body.data.items as { id: string; title: string; isRead: boolean; sendTime: string; preview: string }[], total: list.body.data.total as number, unread: count.body.data as number };
@@ -198,7 +199,7 @@ describeEachDb('demo inbox seed', (getHandle) => {
     const before = await db().select().from(inboxDeliveries).orderBy(asc(inboxDeliveries.messageId), asc(inboxDeliveries.userAcUuid));
     const { token, items } = await inbox('customer@demo.hk', DEMO_UCP.harbourView);
     const unread = items.find((i) => !i.isRead)!;
-    expect((await server.post('/api/inbox/getEmailContent', { id: unread.id }, { token })).status).toBe(200);
+    expect((await server.post(inboxContract.endpoints.getEmailContent.path, { id: unread.id }, { token })).status).toBe(200);
 
     await seedDemo(db(), { passwordHash: 'not-used-in-these-tests' });
     expect(await db().transaction((tx) => seedInbox(tx))).toEqual({ messages: 0, deliveries: 0 });

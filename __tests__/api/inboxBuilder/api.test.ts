@@ -4,6 +4,7 @@ import { dispatchDueMessages } from '@/lib/server/services/inboxBuilder/deliver'
 import { createMember, tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer } from '../helpers/testServer';
+import { inboxContract } from '@/lib/inbox/contract';
 
 const { createMessage, sendMessage, listMessages, getMessage } = inboxBuilderContract.endpoints;
 
@@ -47,7 +48,7 @@ describeEachDb('build inbox message API', (getHandle) => {
     const view = await callEndpoint(server, getMessage, { id }, { token: rt });
     expect(view.body.status === 'success' && view.body.data.bodyEn).toBe('<p>It is ready.</p>');
 
-    const opened = await server.post('/api/inbox/getEmailContent', { id, lang: 'tc' }, { token: ct });
+    const opened = await server.post(inboxContract.endpoints.getEmailContent.path, { id, lang: 'tc' }, { token: ct });
     expect(opened.status).toBe(200);
     expect(opened.body.data.bodyHtml).toBe('<p>已發出。</p><p><a href="/my-account/manage-my-bills">在平台開啟相關頁面</a></p>');
     const after = await callEndpoint(server, getMessage, { id }, { token: rt });

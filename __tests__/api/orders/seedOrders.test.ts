@@ -9,6 +9,7 @@ import * as schema from '@/lib/server/db/schema';
 import { tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { useTestServer } from '../helpers/testServer';
+import { ordersContract } from '@/lib/orders/contract';
 
 const DEMO = [DEMO_UCP.harbourView, DEMO_UCP.lungCheong, DEMO_UCP.sunrise];
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -114,15 +115,15 @@ describeEachDb('demo orders seed', (getHandle) => {
     const user = SEED_USERS.find((u) => u.loginId === 'customer@demo.hk')!;
     const [row] = await db().select().from(schema.userAccounts).where(eq(schema.userAccounts.userAcUuid, user.userAcUuid));
     const token = await tokenFor(row!, DEMO_UCP.harbourView);
-    const res = await server.post('/api/orders/listOrders', { page: 1, pageSize: 100 }, { token });
+    const res = await server.post(ordersContract.endpoints.listOrders.path, { page: 1, pageSize: 100 }, { token });
     expect(res.status).toBe(200);
     expect(res.body.data.total).toBe(buildSeedOrders().orders.filter((o) => o.ucpId === DEMO_UCP.harbourView).length);
-    const summary = await server.post('/api/orders/getOrderSummary', {}, { token });
+    const summary = await server.post(ordersContract.endpoints.getOrderSummary.path, {}, { token });
     expect(summary.body.data.openOrders).toBeGreaterThan(0);
     expect(summary.body.data.inTransit).toBeGreaterThan(0);
-    const machines = await server.post('/api/orders/listOrderableMachines', {}, { token });
+    const machines = await server.post(ordersContract.endpoints.listOrderableMachines.path, {}, { token });
     expect(machines.body.data.map((m: { id: string }) => m.id).sort()).toEqual([MACHINE_ID.hvColour, MACHINE_ID.hvMono, MACHINE_ID.hvPrinter].sort());
-    const products = await server.post('/api/orders/listProductsForMachine', { machineId: MACHINE_ID.hvColour }, { token });
+    const products = await server.post(ordersContract.endpoints.listProductsForMachine.path, { machineId: MACHINE_ID.hvColour }, { token });
     expect(products.body.data.filter((p: { productType: string }) => p.productType === 'toner')).toHaveLength(4);
   });
 

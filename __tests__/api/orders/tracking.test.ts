@@ -4,9 +4,10 @@ import { createMember, tokenFor, type CustomerRow } from '../helpers/fixtures';
 import { createMachine, createModel, createOrder, createShipment, newKey } from '../helpers/orderFixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { useTestServer } from '../helpers/testServer';
+import { trackingContract } from '@/lib/orders/contract';
 
-const LIST = '/api/tracking/listShipments';
-const GET = '/api/tracking/getShipment';
+const LIST = trackingContract.endpoints.listShipments.path;
+const GET = trackingContract.endpoints.getShipment.path;
 
 describe('tracking route table', () => {
   it('guards both endpoints with track_order_read', () => {

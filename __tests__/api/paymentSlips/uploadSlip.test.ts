@@ -6,9 +6,11 @@ import { createMember, tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { type TestResponse, useTestServer } from '../helpers/testServer';
 import { bigPngLike, corruptPngBytes, createBill, createSlip, gifBytes, jpegBytes, multipart, type Part, pdfBytes, pngBytes, TODAY, truncatedPdfBytes, useBillingToday, zipBytes } from '../bills/billFixtures';
+import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
+import { billsContract } from '@/lib/bills/contract';
 
-const UPLOAD = '/api/paymentSlips/uploadSlip';
-const LIST_BILLS = '/api/bills/listBills';
+const UPLOAD = paymentSlipsContract.endpoints.uploadSlip.path;
+const LIST_BILLS = billsContract.endpoints.listBills.path;
 
 type Fields = { idempotencyKey?: string; billIds?: string[] | string; amountCents?: string; paymentDate?: string; paymentMethod?: string; reference?: string };
 type FilePart = { fileName: string; contentType: string; content: Buffer } | null;

@@ -9,16 +9,17 @@ import { SITE_CONTENT_SCHEMAS } from '@/lib/server/services/siteContent';
 import { CONTENT_CACHE_CONTROL, SITE_CONTENT_ROUTES, createContentHandler } from '@/lib/server/siteContentRoutes';
 import { describeEachDb } from '../helpers/testDb';
 import { TEST_SECRETS, startTestServer, testConfig, type TestServer } from '../helpers/testServer';
+import { siteContentContract } from '@/lib/siteContent/contract';
 
 const KEY = TEST_SECRETS.CONTENT_API_KEY;
 
 /** The five calls of spec §7 and the keys of `data` each must answer with. */
 const CALLS: { path: string; kind: SiteContentSection; dataKeys: string[] }[] = [
-  { path: '/api/content/footerPopup', kind: 'footer_popup', dataKeys: ['footerPopupContentList'] },
-  { path: '/api/content/mobileApplication', kind: 'mobile_app', dataKeys: ['mobileApplicationList'] },
-  { path: '/api/content/socialPlatform', kind: 'social', dataKeys: ['facebookLink', 'instagramLink', 'linkedInLink'] },
-  { path: '/api/content/chatWithUs', kind: 'chat_link', dataKeys: ['link'] },
-  { path: '/api/content/homeLinkConfiguration', kind: 'link_config', dataKeys: ['rChoiceLink', 'requestforQuoteLink', 'yourVoiceLink'] },
+  { path: siteContentContract.endpoints.footerPopup.path, kind: 'footer_popup', dataKeys: ['footerPopupContentList'] },
+  { path: siteContentContract.endpoints.mobileApplication.path, kind: 'mobile_app', dataKeys: ['mobileApplicationList'] },
+  { path: siteContentContract.endpoints.socialPlatform.path, kind: 'social', dataKeys: ['facebookLink', 'instagramLink', 'linkedInLink'] },
+  { path: siteContentContract.endpoints.chatWithUs.path, kind: 'chat_link', dataKeys: ['link'] },
+  { path: siteContentContract.endpoints.homeLinkConfiguration.path, kind: 'link_config', dataKeys: ['rChoiceLink', 'requestforQuoteLink', 'yourVoiceLink'] },
 ];
 
 const seedDoc = (kind: SiteContentSection, lang: 'en' | 'tc') => SEED_SITE_CONTENT.find((c) => c.kind === kind && c.lang === lang)!.content;

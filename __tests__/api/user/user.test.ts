@@ -5,6 +5,8 @@ import { createCustomer, tokenFor, uniq } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { useTestServer } from '../helpers/testServer';
 import { PASSWORD, expectNoSecrets, fromIp, newIp, signInUser, startAuthServer } from '../auth/authTestKit';
+import { loginContract } from '@/lib/auth/contract';
+import { userContract } from '@/lib/customer/contract';
 
 jest.setTimeout(30_000);
 
@@ -38,23 +40,23 @@ describeEachDb('user endpoints', (getHandle) => {
   describe('getLastLoginTime', () => {
     it('is null on a first sign-in, then the time of the sign-in before the current one', async () => {
       const { user } = await signInUser(db());
-      const signIn = () => server.post('/api/login/authenticate', { loginId: user.loginId, password: PASSWORD }, fromIp(newIp()));
+      const signIn = () => server.post(loginContract.endpoints.authenticate.path, { loginId: user.loginId, password: PASSWORD }, fromIp(newIp()));
       const first = (await signIn()).body.data.jwtToken;
-      const r1 = await server.post('/api/user/getLastLoginTime', {}, { token: first });
+      const r1 = await server.post(userContract.endpoints.getLastLoginTime.path, {}, { token: first });
       expect(r1.status).toBe(200);
       expect(r1.body.data).toEqual({ lastLoginTime: null });
 
       const [row] = await db().select({ lastLoginAt: userAccounts.lastLoginAt }).from(userAccounts).where(eq(userAccounts.userAcUuid, user.userAcUuid));
       const firstAt = row!.lastLoginAt;
       const second = (await signIn()).body.data.jwtToken;
-      const r2 = await server.post('/api/user/getLastLoginTime', {}, { token: second });
+      const r2 = await server.post(userContract.endpoints.getLastLoginTime.path, {}, { token: second });
       expect(r2.body.data).toEqual({ lastLoginTime: firstAt!.toISOString() });
     });
 
     it('works without a customer selected, refuses without a token', async () => {
       const { user } = await signInUser(db());
-      expect((await server.post('/api/user/getLastLoginTime', {}, { token: await tokenFor(user, null) })).status).toBe(200);
-      expect((await server.post('/api/user/getLastLoginTime', {})).status).toBe(401);
+      expect((await server.post(userContract.endpoints.getLastLoginTime.path, {}, { token: await tokenFor(user, null) })).status).toBe(200);
+      expect((await server.post(userContract.endpoints.getLastLoginTime.path, {})).status).toBe(401);
     });
   });
 
@@ -62,7 +64,7 @@ describeEachDb('user endpoints', (getHandle) => {
     it("returns the token's customer with its numbers by product line, and only that", async () => {
       const { user, customer, numbers } = await customerWithNumbers();
       const other = await customerWithNumbers();
-      const res = await server.post('/api/user/getUcpCustByUcpId', {}, { token: await tokenFor(user, customer.ucpId) });
+      const res = await server.post(userContract.endpoints.getUcpCustByUcpId.path, {}, { token: await tokenFor(user, customer.ucpId) });
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual({
         ucpId: customer.ucpId,
@@ -79,7 +81,7 @@ describeEachDb('user endpoints', (getHandle) => {
     it('refuses a ucpId in the body (strict schema, 400) rather than honouring it', async () => {
       const { user, customer } = await customerWithNumbers();
       const other = await createCustomer(db(), { nameEn: `Other ${uniq()}` });
-      const res = await server.post('/api/user/getUcpCustByUcpId', { ucpId: other.ucpId }, { token: await tokenFor(user, customer.ucpId) });
+      const res = await server.post(userContract.endpoints.getUcpCustByUcpId.path, { ucpId: other.ucpId }, { token: await tokenFor(user, customer.ucpId) });
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('VALIDATION');
       expect(res.text).not.toContain(other.nameEn);
@@ -88,13 +90,13 @@ describeEachDb('user endpoints', (getHandle) => {
     it('refuses a token naming a customer the user is not linked to, a missing customer selection and a missing code', async () => {
       const { user } = await customerWithNumbers();
       const other = await createCustomer(db(), { nameEn: `Other ${uniq()}` });
-      const forgedUcp = await server.post('/api/user/getUcpCustByUcpId', {}, { token: await tokenFor(user, other.ucpId) });
+      const forgedUcp = await server.post(userContract.endpoints.getUcpCustByUcpId.path, {}, { token: await tokenFor(user, other.ucpId) });
       expect(forgedUcp.status).toBe(401);
       expect(forgedUcp.text).not.toContain(other.nameEn);
-      expect((await server.post('/api/user/getUcpCustByUcpId', {}, { token: await tokenFor(user, null) })).status).toBe(403);
+      expect((await server.post(userContract.endpoints.getUcpCustByUcpId.path, {}, { token: await tokenFor(user, null) })).status).toBe(403);
 
       const { user: noHome, customer } = await signInUser(db(), ['mgt_bills_read']);
-      expect((await server.post('/api/user/getUcpCustByUcpId', {}, { token: await tokenFor(noHome, customer.ucpId) })).status).toBe(403);
+      expect((await server.post(userContract.endpoints.getUcpCustByUcpId.path, {}, { token: await tokenFor(noHome, customer.ucpId) })).status).toBe(403);
     });
   });
 

@@ -12,7 +12,7 @@ const c = widgetsContract.endpoints;
 
 /** A whole maintenance area in one description: what an admin area's four pages are made from. */
 const widgets = describeResource({
-  base: '/admin-controls/widgets',
+  base: '/admin-controls/offer-maintenance',
   ns: 'widgets',
   codes: { read: ['home'], write: ['payslip_review_write'] },
   endpoints: { list: c.listWidgets, get: c.getWidget, create: c.createWidget, update: c.updateWidget },
@@ -61,30 +61,30 @@ const namespaces = {
 describe('resource pages from one description', () => {
   it('list: rows linking to their view page, filters from the schema, "Add" only for writers', async () => {
     server.use(endpointSuccess(c.listWidgets, { items: [W1, W2], total: 2 }));
-    renderWithProviders(<ResourceListPage resource={widgets} />, { route: '/admin-controls/widgets', namespaces, functionCodes: ['home'] });
+    renderWithProviders(<ResourceListPage resource={widgets} />, { route: '/admin-controls/offer-maintenance', namespaces, functionCodes: ['home'] });
     expect(screen.getByRole('heading', { level: 1, name: 'Widgets' })).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'DU-1' })).toHaveAttribute('href', `/admin-controls/widgets/view/${W1.id}`);
+    expect(await screen.findByRole('link', { name: 'DU-1' })).toHaveAttribute('href', `/admin-controls/offer-maintenance/view/${W1.id}`);
     expect(screen.getByRole('combobox', { name: 'Status' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Add widget' })).not.toBeInTheDocument();
   });
 
   it('list: writers get "Add"', async () => {
     server.use(endpointSuccess(c.listWidgets, { items: [], total: 0 }));
-    renderWithProviders(<ResourceListPage resource={widgets} />, { route: '/admin-controls/widgets', namespaces, functionCodes: ['home', 'payslip_review_write'] });
+    renderWithProviders(<ResourceListPage resource={widgets} />, { route: '/admin-controls/offer-maintenance', namespaces, functionCodes: ['home', 'payslip_review_write'] });
     expect(await screen.findByText('No widgets yet.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Add widget' })).toHaveAttribute('href', '/admin-controls/widgets/add');
+    expect(screen.getByRole('link', { name: 'Add widget' })).toHaveAttribute('href', '/admin-controls/offer-maintenance/add');
   });
 
   it('view: the facts and "Edit"; an unknown id is not found', async () => {
     server.use(endpointSuccess(c.getWidget, W1));
     // next-router-mock: the dynamic segment comes as a query parameter.
-    renderWithProviders(<ResourceViewPage resource={widgets} />, { route: `/admin-controls/widgets?id=${W1.id}`, namespaces, functionCodes: ['home', 'payslip_review_write'] });
+    renderWithProviders(<ResourceViewPage resource={widgets} />, { route: `/admin-controls/offer-maintenance?id=${W1.id}`, namespaces, functionCodes: ['home', 'payslip_review_write'] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Widget DU-1' })).toBeInTheDocument();
     expect(screen.getByText('Duplex unit')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/admin-controls/widgets/edit/${W1.id}`);
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/admin-controls/offer-maintenance/edit/${W1.id}`);
 
     server.use(endpointError(c.getWidget, 'NOT_FOUND', { status: 404 }));
-    renderWithProviders(<ResourceViewPage resource={widgets} />, { route: `/admin-controls/widgets?id=${W2.id}`, namespaces });
+    renderWithProviders(<ResourceViewPage resource={widgets} />, { route: `/admin-controls/offer-maintenance?id=${W2.id}`, namespaces });
     expect(await screen.findByRole('heading', { level: 1, name: 'Widget not found' })).toBeInTheDocument();
   });
 
@@ -92,22 +92,22 @@ describe('resource pages from one description', () => {
     const user = userEvent.setup();
     const bodies: unknown[] = [];
     server.use(endpointSuccess(c.createWidget, (b) => (bodies.push(b), { id: W2.id })));
-    const { memoryRouter } = renderWithProviders(<ResourceFormPage resource={widgets} mode="add" />, { route: '/admin-controls/widgets/add', namespaces });
+    const { memoryRouter } = renderWithProviders(<ResourceFormPage resource={widgets} mode="add" />, { route: '/admin-controls/offer-maintenance/add', namespaces });
     expect(screen.getByRole('heading', { level: 1, name: 'New widget' })).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Code' }), 'FN-2');
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Finisher');
     await user.click(screen.getByRole('button', { name: 'Add widget' }));
-    await waitFor(() => expect(memoryRouter!.asPath).toBe(`/admin-controls/widgets/view/${W2.id}`));
+    await waitFor(() => expect(memoryRouter!.asPath).toBe(`/admin-controls/offer-maintenance/view/${W2.id}`));
     expect(bodies).toEqual([{ code: 'FN-2', name: 'Finisher', idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
   });
 
   it('add: default values given as a function are made when the page opens, not when the module loads', () => {
     let opened = 0;
     const dated = describeResource({ ...widgets, form: { ...widgets.form!, empty: () => ({ code: `DAY-${++opened}`, name: '' }) } });
-    const first = renderWithProviders(<ResourceFormPage resource={dated} mode="add" />, { route: '/admin-controls/widgets/add', namespaces });
+    const first = renderWithProviders(<ResourceFormPage resource={dated} mode="add" />, { route: '/admin-controls/offer-maintenance/add', namespaces });
     expect(screen.getByRole('textbox', { name: 'Code' })).toHaveValue('DAY-1');
     first.unmount();
-    renderWithProviders(<ResourceFormPage resource={dated} mode="add" />, { route: '/admin-controls/widgets/add', namespaces });
+    renderWithProviders(<ResourceFormPage resource={dated} mode="add" />, { route: '/admin-controls/offer-maintenance/add', namespaces });
     expect(screen.getByRole('textbox', { name: 'Code' })).toHaveValue('DAY-2');
     expect(opened).toBe(2);
   });
@@ -115,7 +115,7 @@ describe('resource pages from one description', () => {
   it('edit: starts from the record, shows server field errors on their fields', async () => {
     const user = userEvent.setup();
     server.use(endpointSuccess(c.getWidget, W1), endpointError(c.updateWidget, 'VALIDATION', { fields: { code: ['ui.validation.required'] } }));
-    renderWithProviders(<ResourceFormPage resource={widgets} mode="edit" />, { route: `/admin-controls/widgets/edit?id=${W1.id}`, namespaces });
+    renderWithProviders(<ResourceFormPage resource={widgets} mode="edit" />, { route: `/admin-controls/offer-maintenance/edit?id=${W1.id}`, namespaces });
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit DU-1' })).toBeInTheDocument();
     const code = screen.getByRole('textbox', { name: 'Code' });
     expect(code).toHaveValue('DU-1');
@@ -144,7 +144,7 @@ describe('resource pages from one description', () => {
         return HttpResponse.json({ status: 'success', data: { id: W1.id }, traceId: 't' });
       }),
     );
-    const { memoryRouter } = renderWithProviders(<ResourceFormPage resource={versioned} mode="edit" />, { route: `/admin-controls/widgets/edit?id=${W1.id}`, namespaces });
+    const { memoryRouter } = renderWithProviders(<ResourceFormPage resource={versioned} mode="edit" />, { route: `/admin-controls/offer-maintenance/edit?id=${W1.id}`, namespaces });
     const name = await screen.findByRole('textbox', { name: 'Name' });
     stored = { ...stored, name: 'Renamed in another tab', updatedAt: V2 };
 
@@ -165,7 +165,7 @@ describe('resource pages from one description', () => {
     await user.clear(screen.getByRole('textbox', { name: 'Name' }));
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'My name');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(memoryRouter!.asPath).toBe(`/admin-controls/widgets/view/${W1.id}`));
+    await waitFor(() => expect(memoryRouter!.asPath).toBe(`/admin-controls/offer-maintenance/view/${W1.id}`));
     expect(bodies[1]).toEqual({ id: W1.id, code: 'DU-1', name: 'My name', version: V2 });
     expect(stored.name).toBe('My name');
   });
@@ -180,7 +180,7 @@ describe('resource pages from one description', () => {
       endpointSuccess(c.getWidget, () => stored),
       endpointSuccess(c.updateVersionedWidget, (b) => (bodies.push(b), { id: W1.id })),
     );
-    const { queryClient } = renderWithProviders(<ResourceFormPage resource={versioned} mode="edit" />, { route: `/admin-controls/widgets/edit?id=${W1.id}`, namespaces });
+    const { queryClient } = renderWithProviders(<ResourceFormPage resource={versioned} mode="edit" />, { route: `/admin-controls/offer-maintenance/edit?id=${W1.id}`, namespaces });
     const name = await screen.findByRole('textbox', { name: 'Name' });
     await user.type(name, ' changed');
     stored = { ...stored, name: 'Someone else', updatedAt: '2026-11-25T01:05:00.000Z' };
@@ -203,7 +203,7 @@ describe('resource pages from one description', () => {
       endpointSuccess(c.getWidget, { ...W1, updatedAt: V1 }),
       endpointSuccess(c.updateLazyVersionedWidget, (b) => (bodies.push(b), { id: W1.id })),
     );
-    renderWithProviders(<ResourceFormPage resource={lazy} mode="edit" />, { route: `/admin-controls/widgets/edit?id=${W1.id}`, namespaces });
+    renderWithProviders(<ResourceFormPage resource={lazy} mode="edit" />, { route: `/admin-controls/offer-maintenance/edit?id=${W1.id}`, namespaces });
     await user.type(await screen.findByRole('textbox', { name: 'Name' }), ' changed');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(bodies).toHaveLength(1));

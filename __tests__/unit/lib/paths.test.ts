@@ -22,3 +22,30 @@ describe('pathTo', () => {
     expect(pathTo('/my-orders/manage/[id]')).toBe('/my-orders/manage/[id]');
   });
 });
+
+describe('links in the screens', () => {
+  // Imported lazily: node's fs in a jsdom test file (the unit project's environment).
+  const { readdirSync, readFileSync, statSync } = jest.requireActual<typeof import('node:fs')>('node:fs');
+  const path = jest.requireActual<typeof import('node:path')>('node:path');
+  const root = path.join(__dirname, '../../..');
+  const sources = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) return name === 'api' ? [] : sources(full);
+      return /\.tsx?$/.test(name) ? [full] : [];
+    });
+
+  /** A page path written as a link target by hand: `href="/x"`, `href={'/x'}`, `` href={`/x/${id}`} ``, `push('/x')`, `pathname: '/x'`. */
+  const LITERAL_LINK = /(?:href=\{?|\.(?:push|replace)\(|pathname:\s*)["'`]\//;
+
+  it('are built by pathTo from the route table (issue 8 item 5), never written as a literal path', () => {
+    const offenders = [...sources(path.join(root, 'components')), ...sources(path.join(root, 'pages'))].flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .map((line, i) => ({ line, at: `${path.relative(root, file)}:${i + 1}` }))
+        .filter(({ line }) => LITERAL_LINK.test(line) && !line.includes('favicon'))
+        .map(({ at, line }) => `${at}  ${line.trim()}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+});

@@ -103,7 +103,7 @@ export function BuilderListScreen() {
         breadcrumbs: [{ label: t('common:nav.admin') }, { label: t('title') }],
         actions: (
           <Can anyOf={['build_inbox_message_write']}>
-            <Button variant="contained" component={NextLink} href={`${BUILDER_BASE}/add`}>
+            <Button variant="contained" component={NextLink} href={pathTo(`${BUILDER_BASE}/add`)}>
               {t('add')}
             </Button>
           </Can>

@@ -9,13 +9,14 @@ import { BUILDER_LIMITS, INBOX_AUDIENCES, INBOX_CATEGORIES } from '@/lib/inboxBu
 import { inboxBuilderContract } from '@/lib/inboxBuilder/contract';
 import { messageDraftSchema, type BuilderMessage, type MessageDraft, type MessageDraftInput } from '@/lib/inboxBuilder/schemas';
 
-import { pathTo } from '@/lib/paths';
+import { pathTo, type RoutePath } from '@/lib/paths';
 import { AudiencePicker } from './AudiencePicker';
 
 /** The message form's react-hook-form API (the edit page's send panel checks and sends its values). */
 export type DraftForm = UseFormReturn<MessageDraftInput, unknown, MessageDraft>;
 
-export const BUILDER_BASE = '/admin-controls/build-inbox-message';
+/** The composer's pages: its list, and with `/add`, `/edit/[id]`, `/view/[id]` the patterns `pathTo` builds links from. */
+export const BUILDER_BASE = '/admin-controls/build-inbox-message' satisfies RoutePath;
 
 const empty: MessageDraftInput = {
   titleEn: '',

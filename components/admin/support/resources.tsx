@@ -4,6 +4,7 @@
  * Codes: support_content_read / _write, support_enquiry_read (docs/permissions.md).
  */
 import dynamic from 'next/dynamic';
+import NextLink from 'next/link';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
@@ -18,6 +19,7 @@ import { DetailSection } from '@/components/common/DetailParts';
 import { bilingualColumn, BilingualFields, bilingualRows, recordValues } from '@/components/common/resourceFields';
 import { HelpBody } from '@/components/support/parts';
 import { formatDate, formatDateTime, pickLocalized } from '@/lib/i18n/locales';
+import { pathTo } from '@/lib/paths';
 import { supportAdminContract } from '@/lib/support/adminContract';
 import { SUPPORT_TOPICS } from '@/lib/support/constants';
 import {
@@ -133,7 +135,7 @@ export const helpArticlesResource = describeResource({
     [
       t('supportAdmin:customerPage'),
       r.published ? (
-        <Link key="l" href={`${zh(locale) ? '/tc' : ''}/customer-support/quick-help/${r.id}`} target="_blank" rel="noopener">
+        <Link key="l" component={NextLink} href={pathTo('/customer-support/quick-help/[id]', { id: r.id })} target="_blank" rel="noopener">
           {t('supportAdmin:openCustomerPage')}
         </Link>
       ) : (

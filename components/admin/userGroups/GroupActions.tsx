@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/common/ConfirmDialog';
 import { useEndpointMutation } from '@/lib/api/query';
 import { userGroupsContract } from '@/lib/userGroups/contract';
 import type { GroupDetail } from '@/lib/userGroups/schemas';
+import { pathTo } from '@/lib/paths';
 
 const c = userGroupsContract.endpoints;
 type Dialogs = 'status' | 'delete' | null;
@@ -19,7 +20,7 @@ export function GroupActions({ group }: { group: GroupDetail }) {
   const [open, setOpen] = useState<Dialogs>(null);
   const name = i18n.language === 'tc' ? group.nameZh : group.nameEn;
   const status = useEndpointMutation(c.setGroupStatus, { onSuccess: () => setOpen(null) });
-  const remove = useEndpointMutation(c.deleteGroup, { onSuccess: () => void router.push('/admin-controls/user-group-maintenance') });
+  const remove = useEndpointMutation(c.deleteGroup, { onSuccess: () => void router.push(pathTo('/admin-controls/user-group-maintenance')) });
   const verb = group.status === 'active' ? 'disable' : 'enable';
   const inUse = group.members.length > 0;
   const close = () => {
