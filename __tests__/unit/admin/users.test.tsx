@@ -140,7 +140,7 @@ describe('user account maintenance screens', () => {
       { row: 4, loginId: 'new.person', errors: [] },
     ]);
     const cell = await screen.findByTestId('import-row-2-login');
-    expect(upload).toHaveBeenCalledWith('/api/users/importUsers', { dryRun: 'true' }, expect.anything(), expect.anything());
+    expect(upload).toHaveBeenCalledWith(usersContract.endpoints.importUsers.path, { dryRun: 'true' }, expect.anything(), expect.anything());
     expect(cell).toHaveTextContent('good.one@demo.hk');
     for (const id of [cell, screen.getByTestId('import-row-4-login')]) {
       // Neither overflow-wrap: anywhere nor break-all (which let the table shrink the column below the id), and no

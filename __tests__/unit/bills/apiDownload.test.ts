@@ -2,8 +2,9 @@ import { http, HttpResponse } from 'msw';
 import { apiDownload } from '@/lib/api/client';
 import { useLoadingStore } from '@/store/loadingStore';
 import { server } from '../testUtils/server';
+import { billsContract } from '@/lib/bills/contract';
 
-const PATH = '/api/bills/downloadBillPdf';
+const PATH = billsContract.endpoints.downloadBillPdf.path;
 
 describe('apiDownload (file answers of the API)', () => {
   it('answers the file as a Blob, sending the JSON body by POST', async () => {

@@ -7,6 +7,7 @@ import { usePortalStore } from '@/store/portalStore';
 import { server } from '../testUtils/server';
 import { CONTENT_KEY, CONTENT_NAMES, contentHandlers } from './contentFixtures';
 import { renderWithProviders, testSession } from '../testUtils/render';
+import { siteContentContract } from '@/lib/siteContent/contract';
 
 const mockRouter = { locale: 'en' as string | undefined };
 jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
@@ -119,7 +120,7 @@ describe('Footer', () => {
     const user = userEvent.setup();
     const long = 'X'.repeat(300);
     server.use(
-      http.get('/api/content/footerPopup', () =>
+      http.get(siteContentContract.endpoints.footerPopup.path, () =>
         HttpResponse.json({ status: 'success', data: { footerPopupContentList: [{ key: 'x', title: long, paragraphs: ['Y'.repeat(400)] }] }, traceId: 't' }),
       ),
       ...contentHandlers().handlers,
@@ -147,7 +148,7 @@ describe('Footer', () => {
 
   it('renders popup text as text, never as HTML', async () => {
     server.use(
-      http.get('/api/content/footerPopup', () =>
+      http.get(siteContentContract.endpoints.footerPopup.path, () =>
         HttpResponse.json({
           status: 'success',
           data: { footerPopupContentList: [{ key: 'x', title: 'Notice', paragraphs: ['<img src=x onerror=alert(1)><b>bold</b>'] }] },

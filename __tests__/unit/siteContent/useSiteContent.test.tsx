@@ -8,6 +8,7 @@ import { useLoadingStore } from '@/store/loadingStore';
 import { queryWrapper } from '../testUtils/render';
 import { server } from '../testUtils/server';
 import { CONTENT, CONTENT_KEY, CONTENT_NAMES, contentHandlers, type ContentName } from './contentFixtures';
+import { siteContentContract } from '@/lib/siteContent/contract';
 
 const mockRouter = { locale: 'en' as string | undefined };
 jest.mock('next/router', () => ({ useRouter: () => mockRouter }));
@@ -60,14 +61,14 @@ describe('useSiteContent', () => {
       const { handlers } = contentHandlers();
       // msw tries handlers in the order given: these two answer before the defaults.
       server.use(
-        http.get('/api/content/socialPlatform', () =>
+        http.get(siteContentContract.endpoints.socialPlatform.path, () =>
           HttpResponse.json({
             status: 'success',
             data: { facebookLink: 'javascript:alert(1)', instagramLink: 'http://x.example', linkedInLink: 'https://ok.example/li' },
             traceId: 't',
           }),
         ),
-        http.get('/api/content/footerPopup', () =>
+        http.get(siteContentContract.endpoints.footerPopup.path, () =>
           HttpResponse.json({
             status: 'success',
             data: { footerPopupContentList: [{ key: 'a', title: 'A', paragraphs: ['x'] }, { key: 'b', title: 'B' }, 'junk'] },
@@ -88,7 +89,7 @@ describe('useSiteContent', () => {
       let calls = 0;
       server.use(
         ...CONTENT_NAMES.map((name) =>
-          http.get(`/api/content/${name}`, () => {
+          http.get(siteContentContract.endpoints[name].path, () => {
             calls += 1;
             return HttpResponse.json({ status: 'error', error: { code: 'AUTH_REQUIRED', message: 'Missing or wrong API key' }, traceId: 't' }, { status: 401 });
           }),
