@@ -12,12 +12,12 @@ import { implement } from './implement';
 const langOf = (lang: 'en' | 'tc' | undefined) => lang ?? 'en';
 
 export const supportRoutes = implement(supportContract, {
-  listHelpTopics: ({ db, body }) => content.listHelpTopics({ db }, langOf(body.lang)),
-  getHelpArticle: ({ db, body }) => content.getHelpArticle({ db }, body.id, langOf(body.lang)),
-  searchHelp: ({ db, body }) => content.searchHelp({ db }, body.q, langOf(body.lang)),
-  listFaq: ({ db, body }) => content.listFaq({ db }, langOf(body.lang)),
-  searchFaq: ({ db, body }) => content.searchFaq({ db }, body.q, langOf(body.lang)),
-  listUsefulLinks: ({ db, body }) => content.listUsefulLinks({ db }, langOf(body.lang)),
+  listHelpTopics: ({ service, body }) => content.listHelpTopics(service, langOf(body.lang)),
+  getHelpArticle: ({ service, body }) => content.getHelpArticle(service, body.id, langOf(body.lang)),
+  searchHelp: ({ service, body }) => content.searchHelp(service, body.q, langOf(body.lang)),
+  listFaq: ({ service, body }) => content.listFaq(service, langOf(body.lang)),
+  searchFaq: ({ service, body }) => content.searchFaq(service, body.q, langOf(body.lang)),
+  listUsefulLinks: ({ service, body }) => content.listUsefulLinks(service, langOf(body.lang)),
   submitEnquiry: ({ service, body }) => submitEnquiry(service, body),
 });
 
