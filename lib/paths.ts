@@ -32,3 +32,13 @@ export function pathTo<P extends RoutePath>(pattern: P, ...[params, query]: IdPa
   const path = id === undefined ? pattern : pattern.replace('[id]', encodeURIComponent(id));
   return `${path}${queryString(query)}`;
 }
+
+/**
+ * A path as the browser must open it outside Next's router (a new tab, `window.open`): with the locale's prefix
+ * (`/tc/...`) unless it is the default locale, as next/link renders it. Within the app, next/link and router.push add
+ * the prefix themselves.
+ */
+export function withLocale(path: string, locale: string | undefined, defaultLocale: string | undefined): string {
+  if (!locale || locale === defaultLocale) return path;
+  return path === '/' ? `/${locale}` : `/${locale}${path}`;
+}

@@ -30,7 +30,6 @@ import { changeFilters } from './listFilters';
 import { Attachments, BeforeAfter, History, RequestFacts } from './ValuesView';
 import { useCodes } from './useCodes';
 
-const LIST = '/customer-support/account-info-update';
 const REQUEST_PARAM = 'request';
 
 /**
@@ -45,7 +44,7 @@ export function RequestListScreen() {
   const router = useRouter();
   const codes = useCodes();
   const readable = customerReadableTypes(codes);
-  const canAdd = useCanOpen(`${LIST}/add-changes`);
+  const canAdd = useCanOpen('/customer-support/account-info-update/add-changes');
   const openId = typeof router.query[REQUEST_PARAM] === 'string' ? router.query[REQUEST_PARAM] : null;
 
   const setOpen = (id: string | null) => {

@@ -33,6 +33,7 @@ import { useCanAccess, useCanOpen } from '@/components/common/Can';
 import { SLIP_PAGE } from './access';
 import { DownloadError, EndpointDownloadButton } from '@/components/common/DownloadButton';
 import type { DownloadState } from '@/components/common/useDownload';
+import { pathTo } from '@/lib/paths';
 
 const int = (n: number | null, locale: string | undefined) => (n === null ? '' : numberFormat(locale).format(n));
 
@@ -226,7 +227,7 @@ export function BillDetailDialog({ billId, onClose, download }: Props) {
           />
         ) : null}
         {bill && canUpload && bill.payableCents > 0 ? (
-          <Button component={NextLink} href={`${SLIP_PAGE}?bills=${encodeURIComponent(bill.id)}`} variant="contained" startIcon={<UploadIcon aria-hidden />}>
+          <Button component={NextLink} href={pathTo(SLIP_PAGE, undefined, { bills: bill.id })} variant="contained" startIcon={<UploadIcon aria-hidden />}>
             {t('bills.actions.paySlip')}
           </Button>
         ) : null}

@@ -25,6 +25,7 @@ import { BillSummaryBar } from './BillSummaryBar';
 import { DownloadError, EndpointDownloadButton } from '@/components/common/DownloadButton';
 import { useDownload } from '@/components/common/useDownload';
 import { LoadingCode, useOpenedOnce } from '@/components/common/lazyParts';
+import { pathTo } from '@/lib/paths';
 
 /**
  * A bill's detail loads its code when a bill is first opened (or the page is opened with `?bill=`), not with the list
@@ -131,7 +132,7 @@ export function BillsScreen() {
             {statement('pdf')}
             {statement('csv')}
             {canOpenSlips ? (
-              <Button component={NextLink} href={SLIP_PAGE} variant="contained" startIcon={<UploadIcon aria-hidden />}>
+              <Button component={NextLink} href={pathTo(SLIP_PAGE)} variant="contained" startIcon={<UploadIcon aria-hidden />}>
                 {t('bills.actions.slips')}
               </Button>
             ) : null}

@@ -1,4 +1,5 @@
-import { pathTo } from '@/lib/paths';
+import type { RoutePath } from '@/lib/paths';
 
-export const SLIP_PAGE = pathTo('/my-account/manage-my-bills/payment-slip-upload');
-export const BILLS_PAGE = pathTo('/my-account/manage-my-bills');
+/** The slip upload page and the bills page: patterns of the route table, opened with `pathTo` and checked with `useCanOpen`. */
+export const SLIP_PAGE = '/my-account/manage-my-bills/payment-slip-upload' satisfies RoutePath;
+export const BILLS_PAGE = '/my-account/manage-my-bills' satisfies RoutePath;

@@ -26,6 +26,7 @@ import type { ApiError } from '@/lib/api/types';
 import { errorKey } from '@/lib/errors';
 import { PAGE_SIZE_OPTIONS, type ListSort, type SortDirection } from '@/lib/listQuery';
 import { StateMessage } from './StateMessage';
+import { withLocale } from '@/lib/paths';
 
 export type DataTableColumn<T, S extends string = string> = {
   /** Unique within the table; also the sort field when `sortable` is `true`. */
@@ -264,7 +265,8 @@ export function DataTable<T, S extends string = string>({
     const { rowHref: hrefOf, onRowClick: onClick, router: r } = handlers.current;
     if (hrefOf) {
       const href = hrefOf(row);
-      if (event.ctrlKey || event.metaKey) window.open(href, '_blank', 'noopener');
+      // A new tab is opened by the browser, not Next's router: it needs the locale's prefix (a tc reader got the en page).
+      if (event.ctrlKey || event.metaKey) window.open(withLocale(href, r.locale, r.defaultLocale), '_blank', 'noopener');
       else void r.push(href);
       return;
     }

@@ -89,7 +89,7 @@ function useSlipsToReview(enabled: boolean): number | null {
   return enabled ? (list.data?.total ?? null) : null;
 }
 
-const mayOpen = (grants: Grants, href: string) => {
+const mayOpen = (grants: Grants, href: RoutePath) => {
   const rule = findRoute(href);
   return rule ? canAccess(grants, rule.anyOf) : false;
 };

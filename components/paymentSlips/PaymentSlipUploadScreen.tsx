@@ -6,6 +6,7 @@ import { BILLS_PAGE } from '@/components/bills/access';
 import { PageHeader } from '@/components/common/PageHeader';
 import { SlipHistory } from './SlipHistory';
 import { SlipUploadForm } from './SlipUploadForm';
+import { pathTo } from '@/lib/paths';
 
 /**
  * `/my-account/manage-my-bills/payment-slip-upload`: upload a slip (with `payslip_upload_write`) and the slip
@@ -24,7 +25,7 @@ export function PaymentSlipUploadScreen() {
       <PageHeader
         title={t('paymentSlips.title')}
         subtitle={t('paymentSlips.subtitle')}
-        breadcrumbs={[{ label: t('bills.title'), href: canOpenBills ? BILLS_PAGE : undefined }, { label: t('paymentSlips.title') }]}
+        breadcrumbs={[{ label: t('bills.title'), href: canOpenBills ? pathTo(BILLS_PAGE) : undefined }, { label: t('paymentSlips.title') }]}
       />
       {canUpload ? (
         <Paper variant="outlined" component="section" aria-labelledby="slip-upload-title" sx={{ p: { xs: 2, md: 3 }, mb: 3 }}>

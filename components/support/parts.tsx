@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'next-i18next/pages';
 import { SanitizedHtml } from '@/components/common/SanitizedHtml';
 import type { SupportLang } from '@/lib/support/schemas';
+import { pathTo, type RoutePath } from '@/lib/paths';
 
 /** The reader's language for the support calls: the page's locale. */
 export function useSupportLang(): SupportLang {
@@ -23,7 +24,7 @@ export const SUPPORT_SECTIONS = [
   { key: 'faq', href: '/customer-support/faq' },
   { key: 'usefulLinks', href: '/customer-support/useful-links' },
   { key: 'contactUs', href: '/contact-us' },
-] as const;
+] as const satisfies readonly { key: string; href: RoutePath }[];
 
 /**
  * The four support pages as tabs (links), so a reader moves between them in one click. On a phone the row scrolls,
@@ -35,7 +36,7 @@ export function SupportTabs({ current }: { current: (typeof SUPPORT_SECTIONS)[nu
     <Box component="nav" aria-label={t('nav.label')} sx={{ borderBottom: 1, borderColor: 'divider', mb: { xs: 2, md: 3 } }}>
       <Tabs value={current} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile>
         {SUPPORT_SECTIONS.map((s) => (
-          <Tab key={s.key} value={s.key} label={t(`nav.${s.key}`)} component={NextLink} href={s.href} {...(s.key === current ? { 'aria-current': 'page' } : {})} />
+          <Tab key={s.key} value={s.key} label={t(`nav.${s.key}`)} component={NextLink} href={pathTo(s.href)} {...(s.key === current ? { 'aria-current': 'page' } : {})} />
         ))}
       </Tabs>
     </Box>

@@ -1,9 +1,8 @@
 /** The inbox (docs/inbox.md): request schemas and answer shapes shared by the server and the browser. */
 import { z } from 'zod/mini';
+import type { InboxCategory } from './constants';
 
-/** Kinds of inbox message; the screen shows one chip per kind. Feeds the database's CHECK and the zod enum. */
-export const INBOX_CATEGORIES = ['billing', 'service', 'contract', 'promotion', 'system'] as const;
-export type InboxCategory = (typeof INBOX_CATEGORIES)[number];
+export * from './constants';
 
 /** Message language: the portal's locales. */
 export const INBOX_LANGS = ['en', 'tc'] as const;

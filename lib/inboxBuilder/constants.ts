@@ -1,5 +1,5 @@
-/** Kinds of inbox message: defined once in lib/inbox/schemas.ts. */
-export { INBOX_CATEGORIES, type InboxCategory } from '@/lib/inbox/schemas';
+/** Kinds of inbox message: defined once in lib/inbox/constants.ts. */
+export { INBOX_CATEGORIES, type InboxCategory } from '@/lib/inbox/constants';
 
 /** Who receives a composed inbox message (docs/inbox-builder.md). */
 export const INBOX_AUDIENCES = ['all_customers', 'customers', 'groups'] as const;

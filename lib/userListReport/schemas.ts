@@ -3,14 +3,18 @@
  * groups. Shared by the API and the screen (client-safe).
  */
 import { z } from 'zod';
+import { CUSTOMER_STATUSES } from '@/lib/customers/constants';
+import { LOCALES } from '@/lib/i18n/locales';
 import { isoDateSchema, listBodySchema, searchTextSchema, type ListFilterOf, type ListResult, enumListFilter } from '@/lib/listQuery';
+import { USER_STATUSES } from '@/lib/users/constants';
 
-export const REPORT_USER_STATUSES = ['pending', 'active', 'inactive'] as const;
+/** Every status an account can hold (a staff-locked account reads `locked`), as user maintenance shows it. */
+export const REPORT_USER_STATUSES = USER_STATUSES;
 export type ReportUserStatus = (typeof REPORT_USER_STATUSES)[number];
-export const REPORT_CUSTOMER_STATUSES = ['active', 'inactive'] as const;
+export const REPORT_CUSTOMER_STATUSES = CUSTOMER_STATUSES;
 export type ReportCustomerStatus = (typeof REPORT_CUSTOMER_STATUSES)[number];
 export const MFA_FILTER = ['on', 'off'] as const;
-export const REPORT_LANGS = ['en', 'tc'] as const;
+export const REPORT_LANGS = LOCALES;
 
 export const REPORT_SORT_FIELDS = ['loginId', 'createdAt', 'lastLoginAt'] as const;
 export const listReportSchema = listBodySchema(REPORT_SORT_FIELDS, {

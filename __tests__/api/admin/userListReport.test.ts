@@ -139,6 +139,20 @@ describeEachDb('User list report', (getHandle) => {
     expect(tc.text.split('\r\n')[1]!.split(',').slice(5, 8)).toEqual(['已停用', '', '使用中']);
   });
 
+  it('shows an account staff locked as Locked, on the screen, in its filter and in both languages of the export (it read as an empty cell)', async () => {
+    const c = await createCustomer(db());
+    const u = await createUser(db(), { loginId: `rpt-locked-${tag}@example.hk`, name: 'Report Locked', status: 'locked' });
+    await linkUserToCustomer(db(), u, c);
+    const filter = { q: `rpt-locked-${tag}` };
+    expect((await list(allToken, filter)).items.map((r) => r.status)).toEqual(['locked']);
+    expect((await list(allToken, { ...filter, status: ['locked'] })).total).toBe(1);
+    expect((await list(allToken, { ...filter, status: ['active'] })).total).toBe(0);
+    const en = await server.post(exportCsv.path, { filter, lang: 'en' }, { token: allToken });
+    expect(en.text.replace(/^\uFEFF/, '').split('\r\n')[1]!.split(',')[7]).toBe('Locked');
+    const tc = await server.post(exportCsv.path, { filter, lang: 'tc' }, { token: allToken });
+    expect(tc.text.split('\r\n')[1]!.split(',')[7]).toBe('已鎖定');
+  });
+
   it('refuses callers without a report code (403)', async () => {
     const token = await tokenForStaff(db(), ['user_group_main_read']);
     expect((await callEndpoint(server, listReport, { page: 1, pageSize: 5 }, { token })).status).toBe(403);

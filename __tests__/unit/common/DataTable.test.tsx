@@ -177,6 +177,24 @@ describe('DataTable', () => {
     expect(router.push).toHaveBeenCalledWith('/my-orders/manage/id-2');
   });
 
+  it.each([
+    ['en', '/my-orders/manage/id-2'],
+    ['tc', '/tc/my-orders/manage/id-2'],
+  ] as const)('a Ctrl-click on a row opens its page in a new tab, in the reader’s language (%s)', async (locale, opened) => {
+    const user = userEvent.setup();
+    const open = jest.spyOn(window, 'open').mockReturnValue(null);
+    try {
+      const { router } = setup({ rowHref: (r) => `/my-orders/manage/${r.id}` }, locale);
+      await user.keyboard('{Control>}');
+      await user.click(screen.getByText('SN-1001'));
+      await user.keyboard('{/Control}');
+      expect(open).toHaveBeenCalledWith(opened, '_blank', 'noopener');
+      expect(router.push).not.toHaveBeenCalled();
+    } finally {
+      open.mockRestore();
+    }
+  });
+
   it('with onRowClick, the identifier is a button styled as a link that opens the row (keyboard too)', async () => {
     const user = userEvent.setup();
     const onRowClick = jest.fn();

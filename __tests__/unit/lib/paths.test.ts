@@ -1,4 +1,4 @@
-import { pathTo } from '@/lib/paths';
+import { pathTo, withLocale } from '@/lib/paths';
 import { findRoute } from '@/lib/permissions/routes';
 
 describe('pathTo', () => {
@@ -23,6 +23,15 @@ describe('pathTo', () => {
   });
 });
 
+describe('withLocale', () => {
+  it('prefixes a path opened outside the router with the locale, except the default one', () => {
+    expect(withLocale('/my-orders/manage/1', 'tc', 'en')).toBe('/tc/my-orders/manage/1');
+    expect(withLocale('/', 'tc', 'en')).toBe('/tc');
+    expect(withLocale('/my-orders/manage/1', 'en', 'en')).toBe('/my-orders/manage/1');
+    expect(withLocale('/inbox', undefined, undefined)).toBe('/inbox');
+  });
+});
+
 describe('links in the screens', () => {
   // Imported lazily: node's fs in a jsdom test file (the unit project's environment).
   const { readdirSync, readFileSync, statSync } = jest.requireActual<typeof import('node:fs')>('node:fs');
@@ -32,11 +41,15 @@ describe('links in the screens', () => {
     readdirSync(dir).flatMap((name) => {
       const full = path.join(dir, name);
       if (statSync(full).isDirectory()) return name === 'api' ? [] : sources(full);
-      return /\.tsx?$/.test(name) ? [full] : [];
+      return /\.[jt]sx?$/.test(name) ? [full] : [];
     });
 
-  /** A page path written as a link target by hand: `href="/x"`, `href={'/x'}`, `` href={`/x/${id}`} ``, `push('/x')`, `pathname: '/x'`. */
-  const LITERAL_LINK = /(?:href=\{?|\.(?:push|replace)\(|pathname:\s*)["'`]\//;
+  /**
+   * A page path written as a link target by hand: `href="/x"`, `href = { '/x' }`, `` href={`/x/${id}`} ``,
+   * `push('/x')`, `replace( '/x')`, `pathname: '/x'`, `window.open('/x')`. (Lists of pages declare `href: '/x'` typed as
+   * `RoutePath` and link through `pathTo`: the compiler checks those.)
+   */
+  const LITERAL_LINK = /(?:\bhref\s*=\s*\{?\s*|\.(?:push|replace|open)\(\s*|\bpathname\s*:\s*)["'`]\//;
 
   it('are built by pathTo from the route table (issue 8 item 5), never written as a literal path', () => {
     const offenders = [...sources(path.join(root, 'components')), ...sources(path.join(root, 'pages'))].flatMap((file) =>

@@ -68,3 +68,12 @@ export function keyedOrder<F extends string>(
   const column = columns[sort?.field ?? fallback];
   return column === key ? [dir(key)] : [dir(column), asc(key)];
 }
+
+/**
+ * A column's place in its domain list (1-based, null for a value outside it): sorts by the list's own order (an order's
+ * status from pending to cancelled) with the list written once, in lib/<feature>/constants.ts.
+ */
+export function listPosition(column: AnyColumn, values: readonly string[]): SQL<number | null> {
+  if (!values.every((v) => /^[A-Za-z0-9_]+$/.test(v))) throw new Error('listPosition: list values are plain identifiers');
+  return sql<number | null>`array_position(array[${sql.raw(values.map((v) => `'${v}'`).join(', '))}]::text[], ${column})`;
+}

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { BillDetail, BillLine, BillPayment } from '@/lib/bills/schemas';
+import type { BillDetail } from '@/lib/bills/schemas';
 import { billLines, bills, contracts, customers, paymentSlipBills, paymentSlips } from '@/lib/server/db/schema';
 import type { CustomerContext } from '@/lib/server/context';
 import { AppError } from '@/lib/server/errors';
@@ -69,7 +69,7 @@ export async function getBill({ db, actor: { ucpId } }: CustomerContext, id: str
       item.contractId && item.contractNo
         ? { id: item.contractId, contractNo: item.contractNo, contractType: contractType ?? '', billingFrequency: billingFrequency ?? '' }
         : null,
-    lines: lines.map((l): BillLine => ({ ...l, lineType: l.lineType })),
-    payments: payments.map((p): BillPayment => ({ ...p, status: p.status as BillPayment['status'] })),
+    lines,
+    payments,
   };
 }

@@ -117,7 +117,7 @@ export async function getCustomer(ctx: ServiceContext, ucpId: string): Promise<C
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     // The table's CHECK holds product_line to CUSTOMER_PRODUCT_LINES.
-    customerNumbers: numbers.map((n) => ({ productLine: n.productLine as CustomerDetail['customerNumbers'][number]['productLine'], customerNo: n.customerNo })),
+    customerNumbers: numbers.map((n) => ({ productLine: n.productLine, customerNo: n.customerNo })),
     contracts: contractRows,
     machines: machineRows,
     users,

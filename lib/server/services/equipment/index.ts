@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { MachineSummary } from '@/lib/machines/schemas';
 import { ORDERABLE_PRODUCT_TYPES } from '@/lib/orders/constants';
-import type { OrderableMachine, OrderableProduct, ProductType } from '@/lib/orders/schemas';
+import type { OrderableMachine, OrderableProduct } from '@/lib/orders/schemas';
 import { contracts, machineModels, machines, productCompatibility, products } from '@/lib/server/db/schema';
 import type { CustomerContext } from '@/lib/server/context';
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
+import { listPosition } from '@/lib/server/db/paginate';
 
 /**
  * The customer's machines and what can be ordered for them (docs/orders.md). Every query starts from the customer
@@ -13,7 +14,7 @@ import { AppError } from '@/lib/server/errors';
  */
 
 
-const TYPE_ORDER = sql`array_position(array['toner', 'drum', 'waste_toner', 'staples', 'paper']::text[], ${products.productType})`;
+const TYPE_ORDER = listPosition(products.productType, ORDERABLE_PRODUCT_TYPES);
 const COLOUR_ORDER = sql`coalesce(array_position(array['black', 'cyan', 'magenta', 'yellow']::text[], ${products.colour}), 9)`;
 
 export const machineSummaryColumns = {
@@ -116,7 +117,7 @@ export async function listProductsForMachine({ db, actor: { ucpId } }: CustomerC
     .from(products)
     .where(fitsModel(machine.modelCode))
     .orderBy(TYPE_ORDER, COLOUR_ORDER, asc(products.productCode));
-  return rows.map((r) => ({ ...r, productType: r.productType as ProductType }));
+  return rows;
 }
 
 /** The given codes among those orderable for `modelCode` (codes that do not fit are simply absent). */
@@ -126,5 +127,5 @@ export async function findOrderableProducts(db: Db, modelCode: string, codes: re
     .select(productColumns)
     .from(products)
     .where(and(inArray(products.productCode, [...codes]), fitsModel(modelCode)));
-  return rows.map((r) => ({ ...r, productType: r.productType as ProductType }));
+  return rows;
 }

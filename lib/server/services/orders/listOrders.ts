@@ -5,13 +5,14 @@ import { machineModels, machines, orderItems, orders } from '@/lib/server/db/sch
 import type { CustomerContext } from '@/lib/server/context';
 import { textSearch } from '@/lib/server/db/like';
 import { hkDateRange } from '@/lib/server/db/hkDates';
-import { paginate, totalCount, totalOfFirstPage } from '@/lib/server/db/paginate';
+import { listPosition, paginate, totalCount, totalOfFirstPage } from '@/lib/server/db/paginate';
+import { ORDER_STATUSES } from '@/lib/orders/constants';
 
 /** Sort field (the API's name) → column; never a raw column name from the client. */
 const SORT_COLUMNS: Record<OrderSortField, SQL | typeof orders.orderNo> = {
   orderNo: orders.orderNo,
   createdAt: sql`${orders.createdAt}`,
-  status: sql`array_position(array['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'completed', 'cancelled']::text[], ${orders.status})`,
+  status: listPosition(orders.status, ORDER_STATUSES),
   requestedDate: sql`${orders.requestedDate}`,
   // The amount column sorts too (issue 10 minor): the same sum the list shows.
   total: sql`(select coalesce(sum(oi.quantity * oi.unit_price_cents), 0) from ${orderItems} oi where oi.order_id = ${orders.id})`,

@@ -6,7 +6,8 @@ import type { CustomerContext } from '@/lib/server/context';
 import { AppError } from '@/lib/server/errors';
 import { textSearch } from '@/lib/server/db/like';
 import { hkDateRange } from '@/lib/server/db/hkDates';
-import { paginate, totalCount, totalOfFirstPage } from '@/lib/server/db/paginate';
+import { listPosition, paginate, totalCount, totalOfFirstPage } from '@/lib/server/db/paginate';
+import { SHIPMENT_STEPS } from '@/lib/orders/constants';
 
 /** The columns every shipment answer carries (list, detail, the order's shipments). */
 export const shipmentColumns = {
@@ -19,7 +20,7 @@ export const shipmentColumns = {
   updatedAt: shipments.updatedAt,
 };
 
-const STEP_ORDER = sql`array_position(array['received', 'picked', 'dispatched', 'out_for_delivery', 'delivered', 'failed']::text[], ${shipments.status})`;
+const STEP_ORDER = listPosition(shipments.status, SHIPMENT_STEPS);
 
 const SORT_COLUMNS: Record<ShipmentSortField, SQL> = {
   shipmentNo: sql`${shipments.shipmentNo}`,

@@ -27,6 +27,7 @@ import { AppError } from '@/lib/server/errors';
 import { queueMail } from '@/lib/server/mail/queueMail';
 import { escapeHtml, sanitizeRichText } from '@/lib/server/sanitize';
 import { firstOr404, iso } from '@/lib/server/services/common';
+import { listPosition } from '@/lib/server/db/paginate';
 
 export type SrRow = typeof serviceRequests.$inferSelect;
 type MachineRow = typeof machines.$inferSelect;
@@ -98,7 +99,7 @@ export function rowOf(r: SrRow, m: ServiceMachine, now: Date): ServiceRequestRow
     id: r.id,
     reference: r.requestNo,
     machine: { id: m.id, serialNo: m.serialNo, modelNameEn: m.modelNameEn, modelNameZh: m.modelNameZh, locationEn: m.locationEn, locationZh: m.locationZh },
-    category: r.category as ServiceRequestRow['category'],
+    category: r.category,
     status: r.status,
     engineerName: r.engineerName,
     etaAt: iso(r.etaAt),
@@ -119,7 +120,7 @@ export async function timelineOf(db: Db, requestId: string): Promise<EventWithAc
     .orderBy(
       asc(serviceRequestEvents.at),
       // Two steps of one action share their time (closed and rated): lifecycle order then.
-      sql`array_position(array[${sql.raw(SERVICE_EVENT_KINDS.map((k) => `'${k}'`).join(', '))}]::text[], ${serviceRequestEvents.kind})`,
+      listPosition(serviceRequestEvents.kind, SERVICE_EVENT_KINDS),
       asc(serviceRequestEvents.id),
     );
   return rows.map(({ e, name, loginId }) => ({

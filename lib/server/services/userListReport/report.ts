@@ -83,9 +83,8 @@ const columns = {
 };
 
 /** A row as the query reads it: the report row before its id is built and its status and times are read. */
-type Raw = { [K in keyof typeof columns]: unknown } & Omit<ReportRow, 'id' | 'status' | 'customerStatus' | 'createdAt' | 'lastLoginAt'> & {
-  status: string;
-  customerStatus: string | null;
+type Raw = { [K in keyof typeof columns]: unknown } & Omit<ReportRow, 'id' | 'customerStatus' | 'createdAt' | 'lastLoginAt'> & {
+  customerStatus: ReportCustomerStatus | null;
   createdAt: Date;
   lastLoginAt: Date | null;
 };
@@ -99,11 +98,10 @@ const toRow = (r: Raw): ReportRow => ({
   ucpId: r.ucpId,
   customerNameEn: r.customerNameEn,
   customerNameZh: r.customerNameZh,
-  // customers_status_chk holds it to REPORT_CUSTOMER_STATUSES; null when the user is linked to no customer.
-  customerStatus: r.customerStatus as ReportCustomerStatus | null,
+  // Null when the user is linked to no customer.
+  customerStatus: r.customerStatus,
   groups: r.groups,
-  // The table's CHECK holds status to REPORT_USER_STATUSES.
-  status: r.status as ReportUserStatus,
+  status: r.status,
   isProviderStaff: r.isProviderStaff,
   mfaEnabled: r.mfaEnabled,
   createdAt: r.createdAt.toISOString(),
@@ -147,9 +145,9 @@ const CUSTOMER_STATUS = {
   tc: { active: '使用中', inactive: '已停用' },
 } as const;
 const STATUS = {
-  en: { pending: 'Pending activation', active: 'Active', inactive: 'Disabled' },
-  tc: { pending: '待啟用', active: '使用中', inactive: '已停用' },
-} as const;
+  en: { pending: 'Pending activation', active: 'Active', locked: 'Locked', inactive: 'Disabled' },
+  tc: { pending: '待啟用', active: '使用中', locked: '已鎖定', inactive: '已停用' },
+} as const satisfies Record<'en' | 'tc', Record<ReportUserStatus, string>>;
 const YES_NO = { en: ['Yes', 'No'], tc: ['是', '否'] } as const;
 
 function cells(r: ReportRow, lang: 'en' | 'tc'): string[] {
