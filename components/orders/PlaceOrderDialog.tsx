@@ -40,6 +40,7 @@ import {
 } from '@/lib/orders/schemas';
 import { QuantityStepper } from './QuantityStepper';
 import { pathTo } from '@/lib/paths';
+import { ORDERABLE_PRODUCT_TYPES } from '@/lib/orders/constants';
 
 const STEPS = ['machine', 'items', 'delivery', 'review'] as const;
 type StepKey = (typeof STEPS)[number];
@@ -439,7 +440,7 @@ export function PlaceOrderDialog({ open, onClose, initialMachineId = null }: Pla
   );
 }
 
-const TYPE_ORDER = ['toner', 'drum', 'waste_toner', 'staples', 'paper'];
+const TYPE_ORDER: readonly string[] = ORDERABLE_PRODUCT_TYPES;
 
 /**
  * The review's delivery address: the one entered, or (field left empty or spaces only) the address the order will go

@@ -7,8 +7,9 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import { formatDateTime, pickLocalized } from '@/lib/i18n/locales';
 import type { ShipmentEvent, ShipmentStep } from '@/lib/orders/schemas';
+import { IN_TRANSIT_STEPS } from '@/lib/orders/constants';
 
-const PATH: readonly ShipmentStep[] = ['received', 'picked', 'dispatched', 'out_for_delivery'];
+const PATH: readonly ShipmentStep[] = IN_TRANSIT_STEPS;
 
 /**
  * The delivery as a vertical stepper: received → picked → dispatched → out for delivery → delivered (or failed),

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { dateRangeFilter, listBodySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import { type BillLineType } from './constants';
+import { LOCALES } from '@/lib/i18n/locales';
 
 export * from './constants';
 
@@ -45,7 +46,7 @@ export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
 export const statementSchema = z.strictObject({
   format: z.enum(STATEMENT_FORMATS),
   /** Language of the CSV's headings (the PDF is bilingual). */
-  lang: z.enum(['en', 'tc']).optional(),
+  lang: z.enum(LOCALES).optional(),
 });
 export type StatementBody = z.infer<typeof statementSchema>;
 

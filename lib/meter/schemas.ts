@@ -8,6 +8,7 @@ import { MAX_ISO_DATE, MIN_ISO_DATE, isoDateSchema, listBodySchema, type ListFil
 import type { MachineSummary } from '@/lib/machines/schemas';
 import { msg } from '@/lib/zodMessages';
 import { MAX_COUNTER, MAX_CSV_CHARS, MAX_READINGS_PER_SUBMISSION, READING_SOURCES, SUBMISSION_CHANNELS, type ReadingDueFlag, type ReadingIssue, type ReadingSource, type ReadingStatus } from './constants';
+import { LOCALES } from '@/lib/i18n/locales';
 
 /** Serial numbers are letters, digits and dashes (as printed on the machine's plate). */
 export const serialSchema = z
@@ -152,7 +153,7 @@ export type UsageBody = z.infer<typeof usageSchema>;
 export type UsagePoint = { month: string; machineId: string; mono: number; colour: number };
 export type UsageResult = { months: string[]; points: UsagePoint[] };
 
-export const exportReadingsSchema = z.strictObject({ filter: listReadingsSchema.shape.filter, lang: z.enum(['en', 'tc']).default('en') });
+export const exportReadingsSchema = z.strictObject({ filter: listReadingsSchema.shape.filter, lang: z.enum(LOCALES).default('en') });
 export const templateSchema = z.strictObject({});
 
 export type PhotoResult = { fileId: string };

@@ -11,6 +11,10 @@ export const PRODUCT_TYPES = ['toner', 'drum', 'waste_toner', 'staples', 'paper'
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 /** What a customer may order online; equipment and service items go through the provider's sales staff. */
 export const ORDERABLE_PRODUCT_TYPES = ['toner', 'drum', 'waste_toner', 'staples', 'paper'] as const satisfies readonly ProductType[];
+/** Shipments that left the warehouse's hands but did not reach an end (delivered or failed), in their order. */
+export const IN_TRANSIT_STEPS = ['received', 'picked', 'dispatched', 'out_for_delivery'] as const satisfies readonly ShipmentStep[];
+/** Product types that make an order a toner order; anything else orderable (paper, staples) is a supplies order. */
+export const TONER_PRODUCT_TYPES = ['toner', 'drum', 'waste_toner'] as const satisfies readonly ProductType[];
 /** Orders still on their way to the customer (the home card's "open orders"). */
 export const OPEN_ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped'] as const;
 /**

@@ -23,8 +23,6 @@ export function expandOrderStatusFilter(values: readonly OrderStatusFilter[]): O
   for (const v of values) for (const s of v === OPEN_ORDER_GROUP ? OPEN_ORDER_STATUSES : [v]) out.add(s);
   return [...out];
 }
-/** Shipments that left the warehouse's hands but did not reach an end (delivered or failed). */
-export const IN_TRANSIT_STEPS = ['received', 'picked', 'dispatched', 'out_for_delivery'] as const;
 
 /** Couriers the provider uses; the shipment row stores the code, the screens translate it (unknown codes show as is). */
 export const COURIERS = ['sf_express', 'kerry_express', 'own_fleet'] as const;

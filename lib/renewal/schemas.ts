@@ -7,6 +7,7 @@ import { isoDateSchema, listBodySchema, searchStatusFilter, searchTextSchema, ty
 import { msg, zodMessages } from '@/lib/zodMessages';
 import { optionalMoneyCents, versionSchema, trimBlank } from '@/lib/zodText';
 import { OFFER_STATUSES, RENEWAL_STATUSES, type OfferStatus, type RenewalStatus } from './constants';
+import { LOCALES } from '@/lib/i18n/locales';
 
 const id = z.uuid({ error: 'ui.validation.invalid' });
 
@@ -193,7 +194,7 @@ export type RenewalLogDetail = RenewalLogItem & { terms: OfferTerms; newStartDat
 export const renewalIdSchema = z.strictObject({ id });
 
 export const reportSchema = z.strictObject({ filter: listLogsSchema.shape.filter });
-export const reportCsvSchema = z.strictObject({ filter: listLogsSchema.shape.filter, lang: z.enum(['en', 'tc']).default('en') });
+export const reportCsvSchema = z.strictObject({ filter: listLogsSchema.shape.filter, lang: z.enum(LOCALES).default('en') });
 export type ReportRow = {
   period: string;
   status: RenewalStatus;

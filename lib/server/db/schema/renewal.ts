@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CONTRACT_EVENT_TYPES, CONTRACT_TYPES } from '@/lib/contracts/constants';
-import { OFFER_STATUSES, RENEWAL_STATUSES } from '@/lib/renewal/constants';
+import { OFFER_STATUSES, OPEN_RENEWAL_STATUSES, RENEWAL_STATUSES } from '@/lib/renewal/constants';
 import { customerRef } from './customers';
 import { contracts, machineModels } from './equipment';
 import { actorRef } from './users';
@@ -76,7 +76,7 @@ export const contractRenewals = pgTable(
     index('contract_renewals_contract_idx').on(t.contractId),
     index('contract_renewals_submitted_idx').on(t.submittedAt),
     // One open (submitted or approved) renewal per contract.
-    uniqueIndex('contract_renewals_open_uq').on(t.contractId).where(sql`${t.status} in ('submitted', 'approved')`),
+    uniqueIndex('contract_renewals_open_uq').on(t.contractId).where(sql`${t.status} in ${inList(OPEN_RENEWAL_STATUSES)}`),
     check('contract_renewals_status_chk', sql`${t.status} in ${inList(RENEWAL_STATUSES)}`),
   ],
 );

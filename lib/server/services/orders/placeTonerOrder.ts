@@ -6,9 +6,9 @@ import { inTransaction, type CustomerContext } from '@/lib/server/context';
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import { findOrderableProducts, getActiveMachine } from '@/lib/server/services/equipment';
+import { TONER_PRODUCT_TYPES } from '@/lib/orders/constants';
 
-/** Consumables that make an order a toner order; anything else (paper, staples) is a supplies order. */
-const TONER_TYPES = new Set(['toner', 'drum', 'waste_toner']);
+const TONER_TYPES = new Set<string>(TONER_PRODUCT_TYPES);
 
 /** 'SO-2026-005001': the Hong Kong year of placing and the next number of the order_no_seq sequence (migration 0004). */
 async function nextOrderNo(tx: Db, now: Date): Promise<string> {

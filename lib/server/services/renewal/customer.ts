@@ -4,7 +4,7 @@ import { formatHkd, priceMonths } from '@/lib/contracts/terms';
 import { formatDate } from '@/lib/i18n/locales';
 import { addDays, addMonths, daysBetween, hkToday } from '@/lib/dates/hongKong';
 import { lastMonths } from '@/lib/meter/usage';
-import { RENEWAL_NOTICE_DAYS, RENEWAL_WINDOW_DAYS } from '@/lib/renewal/constants';
+import { OPEN_RENEWAL_STATUSES, RENEWAL_NOTICE_DAYS, RENEWAL_WINDOW_DAYS } from '@/lib/renewal/constants';
 import type { Eligibility, OfferOption, OpenRenewal, RenewableContract, RenewableResult, RenewalOptions, SubmitRenewalResult } from '@/lib/renewal/schemas';
 import { inTransaction, type CustomerContext } from '@/lib/server/context';
 import { contractEvents, contractRenewals, contracts, inboxDeliveries, inboxMessages, machineModels, renewalOffers, userAccounts } from '@/lib/server/db/schema';
@@ -35,8 +35,8 @@ async function openRenewals(db: Db, contractIds: readonly string[]): Promise<Map
     .select({ contractId: contractRenewals.contractId, id: contractRenewals.id, renewalNo: contractRenewals.renewalNo, status: contractRenewals.status, offerId: contractRenewals.offerId, offerNameEn: renewalOffers.nameEn, offerNameZh: renewalOffers.nameZh, submittedAt: contractRenewals.submittedAt })
     .from(contractRenewals)
     .innerJoin(renewalOffers, eq(renewalOffers.id, contractRenewals.offerId))
-    .where(and(inArray(contractRenewals.contractId, [...contractIds]), inArray(contractRenewals.status, ['submitted', 'approved'])));
-  return new Map(rows.map(({ contractId, submittedAt, status, ...r }) => [contractId, { ...r, status: status, submittedAt: submittedAt.toISOString() }]));
+    .where(and(inArray(contractRenewals.contractId, [...contractIds]), inArray(contractRenewals.status, [...OPEN_RENEWAL_STATUSES])));
+  return new Map(rows.map(({ contractId, submittedAt, status, ...r }) => [contractId, { ...r, status, submittedAt: submittedAt.toISOString() }]));
 }
 
 /** Offers that apply to a contract today: active, valid today, for its type or any type. */
