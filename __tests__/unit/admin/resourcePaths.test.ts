@@ -1,22 +1,38 @@
 /**
  * Every maintenance area's pages are pages of the route table (issue 8 item 5): the list and view paths are checked
  * when compiled (`ResourceBase`); add and edit exist only for areas that add or edit, so they are checked here, for
- * every resource description the portal has.
+ * every resource description under components/ (found by reading the modules, so a new area is checked too).
  */
-import { resourcePaths } from '@/components/common/resource';
-import { customersResource } from '@/components/admin/customers/resource';
-import { offersResource } from '@/components/admin/offers/resource';
-import { siteContentResource } from '@/components/admin/siteContent/resource';
-import { enquiriesResource, faqResource, helpArticlesResource, usefulLinksResource } from '@/components/admin/support/resources';
-import { userGroupsResource } from '@/components/admin/userGroups/resource';
-import { usersResource } from '@/components/admin/users/resource';
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { resourcePaths, type ResourceBase } from '@/components/common/resource';
 import { findRoute } from '@/lib/permissions/routes';
 
-const resources = { customersResource, offersResource, siteContentResource, enquiriesResource, faqResource, helpArticlesResource, usefulLinksResource, userGroupsResource, usersResource };
+type Described = { base: ResourceBase; endpoints: { create?: unknown; update?: unknown } };
 
-describe.each(Object.entries(resources))('%s', (_name, r) => {
+const root = path.join(__dirname, '../../../components');
+const modules = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return modules(full);
+    return /^resources?\.tsx$/.test(name) ? [full] : [];
+  });
+
+const isDescription = (v: unknown): v is Described =>
+  typeof v === 'object' && v !== null && typeof (v as { base?: unknown }).base === 'string' && typeof (v as { endpoints?: unknown }).endpoints === 'object';
+
+const resources: [string, Described][] = modules(root).flatMap((file) =>
+  Object.entries(jest.requireActual<Record<string, unknown>>(file))
+    .filter((entry): entry is [string, Described] => isDescription(entry[1]))
+    .map(([name, r]) => [`${path.relative(root, file)} ${name}`, r] as [string, Described]),
+);
+
+it('finds every maintenance area’s description', () => {
+  expect(resources.length).toBeGreaterThanOrEqual(9);
+});
+
+describe.each(resources)('%s', (_name, r) => {
   const paths = resourcePaths(r.base);
-  const endpoints = r.endpoints as { create?: unknown; update?: unknown };
 
   it('lists and views records on pages of the route table', () => {
     expect(findRoute(paths.list)?.path).toBe(r.base);
@@ -25,8 +41,8 @@ describe.each(Object.entries(resources))('%s', (_name, r) => {
   });
 
   it('adds and edits on pages of the route table when it adds or edits', () => {
-    if (endpoints.create) expect(findRoute(paths.add)?.path).toBe(`${r.base}/add`);
-    if (endpoints.update) expect(findRoute(paths.edit('x'))?.path).toBe(`${r.base}/edit/[id]`);
-    expect(endpoints.create || endpoints.update || r.base.endsWith('customer-enquiries')).toBeTruthy();
+    if (r.endpoints.create) expect(findRoute(paths.add)?.path).toBe(`${r.base}/add`);
+    if (r.endpoints.update) expect(findRoute(paths.edit('x'))?.path).toBe(`${r.base}/edit/[id]`);
+    expect(r.endpoints.create || r.endpoints.update || r.base.endsWith('customer-enquiries')).toBeTruthy();
   });
 });
