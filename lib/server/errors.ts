@@ -1,4 +1,5 @@
-import { ERRORS, type ErrorCode } from '@/lib/errors';
+import { ERROR_STATUS, type ErrorCode } from '@/lib/errors';
+import { ERROR_DESCRIPTIONS } from '@/lib/errors/descriptions';
 import type { Logger } from '@/lib/server/log';
 
 /** The one error type services throw. `message` is for the log only unless `expose` is set. */
@@ -9,12 +10,12 @@ export class AppError extends Error {
   readonly publicMessage: string;
 
   constructor(code: ErrorCode, opts: { message?: string; publicMessage?: string; fields?: Record<string, string[]> } = {}) {
-    super(opts.message ?? ERRORS[code].description);
+    super(opts.message ?? ERROR_DESCRIPTIONS[code]);
     this.name = 'AppError';
     this.code = code;
-    this.http = ERRORS[code].http;
+    this.http = ERROR_STATUS[code];
     this.fields = opts.fields;
-    this.publicMessage = opts.publicMessage ?? ERRORS[code].description;
+    this.publicMessage = opts.publicMessage ?? ERROR_DESCRIPTIONS[code];
   }
 }
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ERRORS, errorKey } from '@/lib/errors';
+import { ERROR_STATUS, errorKey } from '@/lib/errors';
 import { NAV_SECTIONS } from '@/lib/navigation';
 
 /**
@@ -290,7 +290,7 @@ describe('translation keys used in the source', () => {
   });
 
   it('has a text for every error code of lib/errors (t(errorKey(code)) and `error:${code}`), in both languages', () => {
-    const codes = Object.keys(ERRORS);
+    const codes = Object.keys(ERROR_STATUS);
     const missing = codes.flatMap((code) => LOCALES.filter((l) => typeof texts[l].error?.get(code) !== 'string').map((l) => `${l}/error:${code}`));
     expect(missing).toEqual([]);
     // errorKey's fallback for unknown codes must itself resolve.

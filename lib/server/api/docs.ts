@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { bodySchema, JSON_BODY_LIMIT } from '@/lib/contract';
+import { ERROR_STATUS } from '@/lib/errors';
+import { ERROR_DESCRIPTIONS } from '@/lib/errors/descriptions';
 import type { ApiRoutes } from './router';
 
 const permissionText = (p: ApiRoutes[string]['permission']): string =>
@@ -27,7 +29,8 @@ export async function renderApiDocs(routes: ApiRoutes): Promise<string> {
     '',
     'Every endpoint is `POST` with a JSON body (at most 100 kB unless it says otherwise) and answers the envelope',
     '`{ status: "success", data, traceId }` or `{ status: "error", error: { code, message, fields? }, traceId }`.',
-    'Authentication is `Authorization: Bearer <session.jwtToken>`. Error codes: `lib/errors/index.ts` and docs/errors.md.',
+    'Authentication is `Authorization: Bearer <session.jwtToken>`. Error codes: the table at the end (`lib/errors`); each',
+    'code\'s message for the user is its `error:<code>` text in public/locales/{en,tc}/error.json.',
     '',
     '**Edits name the version they loaded.** A staff update that saves a whole record (customers, users, user groups,',
     'offers, renewal offers, inbox drafts, help articles, FAQ entries, useful links, site-content sections) carries',
@@ -51,6 +54,8 @@ export async function renderApiDocs(routes: ApiRoutes): Promise<string> {
     const cap = route.bodyLimit !== undefined && route.bodyLimit !== JSON_BODY_LIMIT ? ` (at most ${Math.round(route.bodyLimit / 1024).toLocaleString('en-US')} kB)` : '';
     lines.push(`| \`${path}\` | ${permissionText(route.permission)} | ${bodyText(await bodySchema(route.body))}${cap} | ${route.silent ? 'yes' : ''} | ${route.summary.replace(/\|/g, '\\|')} |`);
   }
+  lines.push('', '## Error codes', '', '| code | HTTP | meaning |', '|---|---|---|');
+  for (const [code, http] of Object.entries(ERROR_STATUS)) lines.push(`| \`${code}\` | ${http || '(none: the browser found no answer)'} | ${ERROR_DESCRIPTIONS[code as keyof typeof ERROR_STATUS]} |`);
   lines.push('');
   return lines.join('\n');
 }

@@ -27,4 +27,10 @@ describe('contracts the home page calls', () => {
     const source = readFileSync(path.join(process.cwd(), file), 'utf8');
     expect(source).not.toMatch(/^import /m);
   });
+
+  it('the error catalogue every page loads carries the codes, not their English descriptions (server only)', () => {
+    const source = readFileSync(path.join(process.cwd(), 'lib/errors/index.ts'), 'utf8');
+    expect(source).not.toMatch(/^import /m);
+    expect(source).not.toMatch(/description:/);
+  });
 });
