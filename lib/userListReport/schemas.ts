@@ -3,18 +3,12 @@
  * groups. Shared by the API and the screen (client-safe).
  */
 import { z } from 'zod';
-import { CUSTOMER_STATUSES } from '@/lib/customers/constants';
+import type { CustomerStatus } from '@/lib/customers/constants';
 import { LOCALES } from '@/lib/i18n/locales';
 import { isoDateSchema, listBodySchema, searchTextSchema, type ListFilterOf, type ListResult, enumListFilter } from '@/lib/listQuery';
-import { USER_STATUSES } from '@/lib/users/constants';
+import { USER_STATUSES, type UserStatus } from '@/lib/users/constants';
 
-/** Every status an account can hold (a staff-locked account reads `locked`), as user maintenance shows it. */
-export const REPORT_USER_STATUSES = USER_STATUSES;
-export type ReportUserStatus = (typeof REPORT_USER_STATUSES)[number];
-export const REPORT_CUSTOMER_STATUSES = CUSTOMER_STATUSES;
-export type ReportCustomerStatus = (typeof REPORT_CUSTOMER_STATUSES)[number];
 export const MFA_FILTER = ['on', 'off'] as const;
-export const REPORT_LANGS = LOCALES;
 
 export const REPORT_SORT_FIELDS = ['loginId', 'createdAt', 'lastLoginAt'] as const;
 export const listReportSchema = listBodySchema(REPORT_SORT_FIELDS, {
@@ -24,7 +18,8 @@ export const listReportSchema = listBodySchema(REPORT_SORT_FIELDS, {
   customer: searchTextSchema.optional(),
   /** Group code or name. */
   group: searchTextSchema.optional(),
-  status: enumListFilter(REPORT_USER_STATUSES),
+  /** Every status an account can hold (a staff-locked account reads `locked`), as user maintenance shows it. */
+  status: enumListFilter(USER_STATUSES),
   mfa: z.enum(MFA_FILTER).optional(),
   /** Created on or after / on or before these Hong Kong dates. */
   createdFrom: isoDateSchema.optional(),
@@ -37,7 +32,7 @@ export type ReportFilter = ListFilterOf<typeof listReportSchema>;
 export const exportReportSchema = z.strictObject({
   filter: listReportSchema.shape.filter,
   sort: listReportSchema.shape.sort,
-  lang: z.enum(REPORT_LANGS).default('en'),
+  lang: z.enum(LOCALES).default('en'),
 });
 export type ExportReportBody = z.infer<typeof exportReportSchema>;
 
@@ -55,9 +50,9 @@ export type ReportRow = {
    * The linked customer's own status (null when no customer is linked). The user's `status` is the account's; a user
    * can be active while the customer it is linked to is deactivated, and the report says so.
    */
-  customerStatus: ReportCustomerStatus | null;
+  customerStatus: CustomerStatus | null;
   groups: { code: string; nameEn: string; nameZh: string }[];
-  status: ReportUserStatus;
+  status: UserStatus;
   isProviderStaff: boolean;
   mfaEnabled: boolean;
   createdAt: string;

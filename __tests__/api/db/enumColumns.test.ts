@@ -6,6 +6,9 @@
 import { sql } from 'drizzle-orm';
 import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import * as schema from '@/lib/server/db/schema';
+import { listPosition } from '@/lib/server/db/paginate';
+import { quotedList } from '@/lib/server/db/quotedList';
+import { ORDER_STATUSES } from '@/lib/orders/constants';
 import { describeEachDb } from '../helpers/testDb';
 
 type EnumColumn = { table: string; column: string; values: readonly string[]; nullable: boolean };
@@ -49,6 +52,20 @@ describe('the schema’s domain-list columns', () => {
   });
 });
 
+describe('quotedList (the one writer of a domain list into SQL text, for CHECKs and list-order sorts)', () => {
+  it('quotes plain identifiers', () => {
+    expect(quotedList(['pending', 'in_transit', 'W'])).toBe("'pending', 'in_transit', 'W'");
+  });
+
+  it.each([["it's"], ['a b'], ["x'); drop table orders; --"], ['']])('refuses %p: the values are written into the statement itself', (bad) => {
+    expect(() => quotedList(['ok', bad])).toThrow(/plain identifiers/);
+  });
+
+  it('refuses an empty list (`in ()` is not SQL)', () => {
+    expect(() => quotedList([])).toThrow(/plain identifiers/);
+  });
+});
+
 describeEachDb('the database’s CHECK constraints', (db) => {
   /** The CHECK definitions of each table, as PostgreSQL prints them. */
   async function checksOf(table: string): Promise<string[]> {
@@ -77,5 +94,15 @@ describeEachDb('the database’s CHECK constraints', (db) => {
         (e: { cause?: { constraint?: string }; constraint?: string }) => e.cause?.constraint ?? e.constraint ?? '',
       );
     expect(refused).toBe('order_status_history_status_chk');
+  });
+
+  it('sort by a domain list’s own order with listPosition (a value outside the list last, with nulls)', async () => {
+    const result = await db().db.execute<{ s: string | null; pos: number | null }>(sql`
+      select s, ${listPosition(sql.raw('s') as never, ORDER_STATUSES)} as pos
+      from (values ('cancelled'), ('pending'), ('lost'), ('confirmed')) as v(s)
+      order by pos asc nulls last, s`);
+    const rows = (result as unknown as { rows: { s: string; pos: number | null }[] }).rows;
+    expect(rows.map((r) => r.s)).toEqual(['pending', 'confirmed', 'cancelled', 'lost']);
+    expect(rows.map((r) => r.pos)).toEqual([1, 2, ORDER_STATUSES.length, null]);
   });
 });

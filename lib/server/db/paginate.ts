@@ -1,6 +1,7 @@
 import { asc, desc, getTableName, sql, type AnyColumn, type Column, type SQL } from 'drizzle-orm';
 import type { ListResult } from '@/lib/listQuery';
 import { offsetOf } from '@/lib/listQuery';
+import { quotedList } from './quotedList';
 
 /** The column every paginated select adds: the total number of matching rows, counted by the same query. */
 export const totalCount = () => sql<number>`(count(*) over ())::int`.as('__total');
@@ -74,6 +75,5 @@ export function keyedOrder<F extends string>(
  * status from pending to cancelled) with the list written once, in lib/<feature>/constants.ts.
  */
 export function listPosition(column: AnyColumn, values: readonly string[]): SQL<number | null> {
-  if (!values.every((v) => /^[A-Za-z0-9_]+$/.test(v))) throw new Error('listPosition: list values are plain identifiers');
-  return sql<number | null>`array_position(array[${sql.raw(values.map((v) => `'${v}'`).join(', '))}]::text[], ${column})`;
+  return sql<number | null>`array_position(array[${sql.raw(quotedList(values))}]::text[], ${column})`;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { timestamp, uuid, type AnyPgColumn, type UpdateDeleteAction } from 'drizzle-orm/pg-core';
+import { quotedList } from '../quotedList';
 
 /**
  * Columns many tables declare alike, one definition each (the generated SQL is the same as written out: after a
@@ -31,4 +32,4 @@ export const optionalUuidRef = <N extends string>(
 ) => uuid(name).references(target, { onDelete });
 
 /** `('a', 'b')` for a CHECK (`${t.status} in ${inList(STATUSES)}`), from the one `as const` list of the values. */
-export const inList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v}'`).join(', ')})`);
+export const inList = (values: readonly string[]) => sql.raw(`(${quotedList(values)})`);

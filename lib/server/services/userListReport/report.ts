@@ -12,7 +12,8 @@ import ExcelJS from 'exceljs';
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { hkDayEnd, hkDayStart } from '@/lib/dates/hongKong';
 import { canAccess } from '@/lib/permissions/canAccess';
-import type { ExportReportBody, ListReportBody, ReportCustomerStatus, ReportFilter, ReportResult, ReportRow, ReportUserStatus } from '@/lib/userListReport/schemas';
+import type { ExportReportBody, ListReportBody, ReportFilter, ReportResult, ReportRow } from '@/lib/userListReport/schemas';
+import type { UserStatus } from '@/lib/users/constants';
 import type { ServiceContext } from '@/lib/server/context';
 import { customers, userAccounts, userCustomers } from '@/lib/server/db/schema';
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
@@ -82,12 +83,8 @@ const columns = {
   lastLoginAt: userAccounts.lastLoginAt,
 };
 
-/** A row as the query reads it: the report row before its id is built and its status and times are read. */
-type Raw = { [K in keyof typeof columns]: unknown } & Omit<ReportRow, 'id' | 'customerStatus' | 'createdAt' | 'lastLoginAt'> & {
-  customerStatus: ReportCustomerStatus | null;
-  createdAt: Date;
-  lastLoginAt: Date | null;
-};
+/** A row as the query reads it: the report row before its id is built and its times are written out. */
+type Raw = Omit<Awaited<ReturnType<typeof reportQuery>>[number], '__total'>;
 
 const toRow = (r: Raw): ReportRow => ({
   id: `${r.userId}:${r.ucpId ?? ''}`,
@@ -112,7 +109,8 @@ const toRow = (r: Raw): ReportRow => ({
 function reportQuery(ctx: ServiceContext, body: { filter?: ReportFilter; sort?: ListReportBody['sort'] }, withTotal: boolean) {
   const scope = scopeOf(ctx);
   return ctx.db
-    .select(withTotal ? { ...columns, __total: totalCount() } : { ...columns, __total: sql<number>`0` })
+    // The export reads batches without the total: a window count would scan the whole filtered set for each batch.
+    .select({ ...columns, __total: withTotal ? totalCount() : sql<number>`0`.as('__total') })
     .from(userAccounts)
     .leftJoin(userCustomers, eq(userCustomers.userAcUuid, userAccounts.userAcUuid))
     .leftJoin(customers, eq(customers.ucpId, userCustomers.ucpId))
@@ -122,14 +120,14 @@ function reportQuery(ctx: ServiceContext, body: { filter?: ReportFilter; sort?: 
 
 export async function listReport(ctx: ServiceContext, body: ListReportBody): Promise<ReportResult> {
   const q = reportQuery(ctx, body, true);
-  const page = await paginate(q, body, (r) => toRow(r as unknown as Raw));
+  const page = await paginate(q, body, toRow);
   return { ...page, scope: scopeOf(ctx) };
 }
 
 /** Rows of the whole filtered set, read a batch at a time so an export never holds it all. */
 export async function* reportRows(ctx: ServiceContext, body: Pick<ExportReportBody, 'filter' | 'sort'>, batchSize = 500): AsyncGenerator<ReportRow> {
   for (let offset = 0; ; offset += batchSize) {
-    const rows = (await reportQuery(ctx, body, false).limit(batchSize).offset(offset)) as unknown as Raw[];
+    const rows = await reportQuery(ctx, body, false).limit(batchSize).offset(offset);
     for (const r of rows) yield toRow(r);
     if (rows.length < batchSize) return;
   }
@@ -147,7 +145,7 @@ const CUSTOMER_STATUS = {
 const STATUS = {
   en: { pending: 'Pending activation', active: 'Active', locked: 'Locked', inactive: 'Disabled' },
   tc: { pending: '待啟用', active: '使用中', locked: '已鎖定', inactive: '已停用' },
-} as const satisfies Record<'en' | 'tc', Record<ReportUserStatus, string>>;
+} as const satisfies Record<'en' | 'tc', Record<UserStatus, string>>;
 const YES_NO = { en: ['Yes', 'No'], tc: ['是', '否'] } as const;
 
 function cells(r: ReportRow, lang: 'en' | 'tc'): string[] {
