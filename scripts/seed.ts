@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { seedDemo, type SeedCounts } from '@/lib/server/db/seed';
 import { describeDatabase, runDatabaseScript } from './lib/database';
+import { queryRows } from '@/lib/server/db/rows';
 
 const TABLES: Record<keyof SeedCounts, string> = {
   customers: 'customers',
@@ -23,8 +24,8 @@ runDatabaseScript('npm run db:seed', async (handle, config) => {
   const { inserted } = await seedDemo(handle.db);
   const rows = [];
   for (const [key, table] of Object.entries(TABLES) as [keyof SeedCounts, string][]) {
-    const result = await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)}`);
-    const total = (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+    const [count] = await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from ${sql.identifier(table)}`);
+    const total = count?.n ?? 0;
     rows.push({ table, inserted: inserted[key], total });
   }
   console.log(`demo data on ${describeDatabase(handle, config)}:`);

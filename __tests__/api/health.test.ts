@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { createTestDb, dbKinds, describeEachDb, type TestDb } from './helpers/testDb';
 import { startTestServer, type TestServer } from './helpers/testServer';
+import { queryRows } from '@/lib/server/db/rows';
 
 const get = (server: TestServer, path: string) => server.request(path, { method: 'GET' });
 
@@ -45,10 +46,11 @@ describeEachDb('health endpoints', (getHandle, kind) => {
 
   it('/readyz answers 503 when a migration is not recorded as applied', async () => {
     const db = getHandle().db;
-    const saved = await db.execute<{ id: number; hash: string; created_at: string }>(
+    const [saved] = await queryRows<{ id: number; hash: string; created_at: string }>(
+      db,
       sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations) returning id, hash, created_at`,
     );
-    const row = (saved as unknown as { rows: { id: number; hash: string; created_at: string }[] }).rows[0]!;
+    const row = saved!;
     try {
       const res = await get(server, '/readyz');
       expect(res.status).toBe(503);

@@ -10,6 +10,7 @@ import { asCustomer } from '../helpers/asCustomer';
 import { describeEachDb } from '../helpers/testDb';
 import { addDays } from '@/lib/dates/hongKong';
 import { BILLING_REFERENCE_DATE, HISTORY_FROM } from '@/lib/server/db/seedData/meter';
+import { queryRows } from '@/lib/server/db/rows';
 
 /** Three weeks after the billing reference (the first of the seed day's month): the latest bills are not due yet. */
 const TODAY = addDays(BILLING_REFERENCE_DATE, 21);
@@ -187,12 +188,12 @@ describeEachDb('demo bills (seeded)', (getHandle) => {
 
   it('gives the portal administrator the slip review codes, and the billing-address approver not', async () => {
     const codesOf = async (loginId: string) => {
-      const result = await db().execute<{ fn_code: string }>(sql`
+      const rows = await queryRows<{ fn_code: string }>(db(), sql`
         select distinct f.fn_code from user_accounts u
           join user_group_members m on m.user_ac_uuid = u.user_ac_uuid
           join user_group_functions f on f.group_id = m.group_id
         where u.login_id = ${loginId}`);
-      return (result as unknown as { rows: { fn_code: string }[] }).rows.map((r) => r.fn_code);
+      return rows.map((r) => r.fn_code);
     };
     expect(await codesOf('admin@demo.hk')).toEqual(expect.arrayContaining(['payslip_review_read', 'payslip_review_write']));
     expect(await codesOf('staff@demo.hk')).not.toContain('payslip_review_read');

@@ -10,6 +10,7 @@ import { listPosition } from '@/lib/server/db/paginate';
 import { quotedList } from '@/lib/server/db/quotedList';
 import { ORDER_STATUSES } from '@/lib/orders/constants';
 import { describeEachDb } from '../helpers/testDb';
+import { queryRows } from '@/lib/server/db/rows';
 
 type EnumColumn = { table: string; column: string; values: readonly string[]; nullable: boolean };
 
@@ -69,10 +70,10 @@ describe('quotedList (the one writer of a domain list into SQL text, for CHECKs 
 describeEachDb('the database’s CHECK constraints', (db) => {
   /** The CHECK definitions of each table, as PostgreSQL prints them. */
   async function checksOf(table: string): Promise<string[]> {
-    const result = await db().db.execute<{ def: string }>(sql`
+    const rows = await queryRows<{ def: string }>(db().db, sql`
       select pg_get_constraintdef(c.oid) as def from pg_constraint c join pg_class r on r.oid = c.conrelid
       where c.contype = 'c' and r.relname = ${table}`);
-    return (result as unknown as { rows: { def: string }[] }).rows.map((r) => r.def);
+    return rows.map((r) => r.def);
   }
 
   it.each(enumColumns.map((c) => [`${c.table}.${c.column}`, c] as const))('hold %s to exactly its domain list', async (_name, c) => {
@@ -97,11 +98,10 @@ describeEachDb('the database’s CHECK constraints', (db) => {
   });
 
   it('sort by a domain list’s own order with listPosition (a value outside the list last, with nulls)', async () => {
-    const result = await db().db.execute<{ s: string | null; pos: number | null }>(sql`
+    const rows = await queryRows<{ s: string; pos: number | null }>(db().db, sql`
       select s, ${listPosition(sql.raw('s') as never, ORDER_STATUSES)} as pos
       from (values ('cancelled'), ('pending'), ('lost'), ('confirmed')) as v(s)
       order by pos asc nulls last, s`);
-    const rows = (result as unknown as { rows: { s: string; pos: number | null }[] }).rows;
     expect(rows.map((r) => r.s)).toEqual(['pending', 'confirmed', 'cancelled', 'lost']);
     expect(rows.map((r) => r.pos)).toEqual([1, 2, ORDER_STATUSES.length, null]);
   });

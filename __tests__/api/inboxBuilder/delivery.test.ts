@@ -15,6 +15,7 @@ import {
 import { AppError } from '@/lib/server/errors';
 import { addGroupMember, createCustomer, createGroup, createUser, linkUserToCustomer, type CustomerRow, type UserRow } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
+import { queryRows } from '@/lib/server/db/rows';
 
 const raw = (over: Partial<MessageDraftInput> = {}): MessageDraftInput => ({
     titleEn: 'Service hours over Christmas',
@@ -135,9 +136,9 @@ describeEachDb('build inbox message: delivery', (getHandle) => {
     await sendBuilderMessage(staffCtx(), id);
     await dispatchDueMessages(jobCtx(), { instance: 'A' });
     const expected = (
-      (await db().execute(sql`select uc.user_ac_uuid from user_customers uc join user_accounts u using (user_ac_uuid) join customers c using (ucp_id)
-        where u.status = 'active' and not u.is_provider_staff and c.status = 'active'`)) as unknown as { rows: unknown[] }
-    ).rows.length;
+      await queryRows(db(), sql`select uc.user_ac_uuid from user_customers uc join user_accounts u using (user_ac_uuid) join customers c using (ucp_id)
+        where u.status = 'active' and not u.is_provider_staff and c.status = 'active'`)
+    ).length;
     const rows = await deliveriesOf(id);
     expect(rows).toHaveLength(expected);
     expect(rows.some((r) => r.userAcUuid === a.users[0]!.userAcUuid)).toBe(true);

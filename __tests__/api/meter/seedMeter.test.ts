@@ -12,6 +12,7 @@ import { buildSeedReadings } from '@/lib/server/db/seedData/meter';
 import { RENEWAL_ID, SEED_OFFERS, SEED_RENEWALS } from '@/lib/server/db/seedData/renewal';
 import { seedModulesAt } from '../helpers/seedModulesAt';
 import { describeEachDb } from '../helpers/testDb';
+import { queryRows } from '@/lib/server/db/rows';
 
 describe('demo meter readings (pure)', () => {
   const readings = buildSeedReadings('2026-11-24');
@@ -147,12 +148,12 @@ describeEachDb('demo meter readings, renewals and contract history in the databa
       .where(sql`${billLines.lineType} in ('mono_usage', 'colour_usage') and ${billLineReadings.billLineId} is null`)) as [{ n: number }];
     expect(unlinked).toBe(0);
     // Every linked line's counters equal its readings'.
-    const mismatched = await db.execute(sql`
+    const mismatched = await queryRows(db, sql`
       select l.id from bill_lines l join bill_line_readings x on x.bill_line_id = l.id
       join meter_readings o on o.id = x.opening_reading_id join meter_readings c on c.id = x.closing_reading_id
       where (l.line_type = 'mono_usage' and (l.opening_reading <> o.mono_counter or l.closing_reading <> c.mono_counter))
          or (l.line_type = 'colour_usage' and (l.opening_reading <> o.colour_counter or l.closing_reading <> c.colour_counter))`);
-    expect((mismatched as unknown as { rows: unknown[] }).rows ?? mismatched).toHaveLength(0);
+    expect(mismatched).toHaveLength(0);
     expect(await db.select().from(renewalOffers)).toHaveLength(SEED_OFFERS.length);
     expect(await db.select().from(contractRenewals)).toHaveLength(SEED_RENEWALS.length);
     expect((await db.select().from(contractEvents)).length).toBeGreaterThanOrEqual(SEED_CONTRACTS.length);

@@ -10,6 +10,7 @@ import { tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { useTestServer } from '../helpers/testServer';
 import { ordersContract } from '@/lib/orders/contract';
+import { nextInSequence } from '@/lib/server/db/rows';
 
 const DEMO = [DEMO_UCP.harbourView, DEMO_UCP.lungCheong, DEMO_UCP.sunrise];
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -131,7 +132,7 @@ describeEachDb('demo orders seed', (getHandle) => {
     const suffix = (no: string) => Number(/(\d+)$/.exec(no)![1]);
     const orderNos = (await db().select({ no: schema.orders.orderNo }).from(schema.orders)).map((r) => suffix(r.no));
     const slipNos = (await db().select({ no: schema.paymentSlips.slipNo }).from(schema.paymentSlips)).map((r) => suffix(r.no));
-    const next = async (seq: string) => Number(((await db().execute(sql.raw(`select nextval('${seq}') as n`))) as unknown as { rows: { n: string }[] }).rows[0]!.n);
+    const next = (seq: string) => nextInSequence(db(), seq);
     expect(await next('order_no_seq')).toBe(Math.max(...orderNos) + 1);
     expect(await next('payment_slip_no_seq')).toBe(Math.max(...slipNos) + 1);
   });

@@ -12,6 +12,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { installSafeTransactions } from './pgTransaction';
 import type { Db, DbHandle } from './types';
+import { queryRows } from './rows';
 
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'lib/server/db/migrations');
 
@@ -214,8 +215,7 @@ export async function migrateDatabase(handle: DbHandle): Promise<void> {
 /** True when every committed migration is recorded as applied (for /readyz). */
 export async function migrationsApplied(db: Db, expected: number): Promise<boolean> {
   try {
-    const rows = await db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-    const first = (rows as unknown as { rows?: { n: number }[] }).rows?.[0] ?? (rows as unknown as { n: number }[])[0];
+    const [first] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
     return (first?.n ?? 0) >= expected;
   } catch {
     return false;

@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -19,4 +20,18 @@ export type DbHandle = {
    */
   listen(channel: string, onMessage: (payload: string) => void, onState: (listening: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+};
+
+/**
+ * The row a select of `fields` reads, typed from the fields themselves, so a service's mapping never restates the
+ * columns by hand (a copy that drifts: a column made nullable, a status list widened). Each column gives its own type
+ * (a domain-list column its union), each ``sql<T>`` its `T`. The fields of a LEFT-joined table may be missing from a
+ * row: name them in `Joined` and they read `| null`.
+ *
+ * @example
+ * const slipColumns = { id: paymentSlips.id, status: paymentSlips.status, uploadedByName: userAccounts.name };
+ * type SlipRow = RowOf<typeof slipColumns, 'uploadedByName'>; // { id: string; status: SlipStatus; uploadedByName: string | null }
+ */
+export type RowOf<F extends Record<string, unknown>, Joined extends keyof F = never> = Omit<SelectResultFields<F>, Joined> & {
+  [K in Joined]: SelectResultFields<F>[K] | null;
 };

@@ -1,16 +1,15 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import type { ChangeStatus, ChangeType } from '@/lib/accountChanges/constants';
+import { asc, eq } from 'drizzle-orm';
+import type { ChangeType } from '@/lib/accountChanges/constants';
 import { VALUE_SCHEMAS, type ChangeAttachment, type ChangeDetail, type ChangeEvent, type ChangeListItem, type ChangeValues } from '@/lib/accountChanges/schemas';
 import { changeRequestAttachments, changeRequestEvents, changeRequests, storedFiles, userAccounts } from '@/lib/server/db/schema';
-import type { Db } from '@/lib/server/db/types';
+import type { Db, RowOf } from '@/lib/server/db/types';
+import { nextInSequence } from '@/lib/server/db/rows';
 
 export const requestNoOf = (year: string, n: number | string): string => `ACR-${year}-${String(n).padStart(6, '0')}`;
 
 /** The next reference number from the sequence (migration account_changes). */
 export async function nextRequestNo(db: Db, today: string): Promise<string> {
-  const result = await db.execute<{ n: string | number }>(sql`select nextval('change_request_no_seq') as n`);
-  const row = (result as unknown as { rows: { n: string | number }[] }).rows[0];
-  return requestNoOf(today.slice(0, 4), String(row?.n ?? '0'));
+  return requestNoOf(today.slice(0, 4), await nextInSequence(db, 'change_request_no_seq'));
 }
 
 /** The columns every list and detail reads. */
@@ -26,17 +25,8 @@ export const requestColumns = {
   updatedAt: changeRequests.updatedAt,
 };
 
-type RequestRow = {
-  id: string;
-  requestNo: string;
-  type: ChangeType;
-  status: ChangeStatus;
-  channelSource: string;
-  submittedAt: Date;
-  submittedByName: string | null;
-  reviewerComment: string | null;
-  updatedAt: Date;
-};
+/** The submitter is LEFT-joined (an account deleted since reads no name). */
+type RequestRow = RowOf<typeof requestColumns, 'submittedByName'>;
 
 export const toListItem = (r: RequestRow): ChangeListItem => ({
   id: r.id,

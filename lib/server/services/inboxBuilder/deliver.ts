@@ -6,6 +6,7 @@ import type { Db } from '@/lib/server/db/types';
 import { queueMail } from '@/lib/server/mail/queueMail';
 import { richTextToPlain } from '@/lib/server/sanitize';
 import { recipientsQuery } from './recipients';
+import { queryRows } from '@/lib/server/db/rows';
 
 export const DELIVERY = {
   /** Recipients per transaction. */
@@ -17,8 +18,6 @@ export const DELIVERY = {
 /** Names this process in `claimed_by`. */
 export const instanceId = (): string => `${hostname()}:${process.pid}`;
 
-type Row = Record<string, unknown>;
-const rowsOf = (result: unknown): Row[] => ((result as { rows?: Row[] }).rows ?? (result as Row[]));
 
 /**
  * Claims one due message for this instance: status `scheduled`, send time come, not claimed (or claimed by an
@@ -28,7 +27,7 @@ const rowsOf = (result: unknown): Row[] => ((result as { rows?: Row[] }).rows ??
 async function claimNext(ctx: ServiceContext<null>, instance: string, staleMs: number): Promise<string | null> {
   const now = ctx.now();
   const stale = new Date(now.getTime() - staleMs);
-  const result = await ctx.db.execute(sql`
+  const [claimed] = await queryRows<{ message_id: string }>(ctx.db, sql`
     update inbox_broadcasts set claimed_by = ${instance}, claimed_at = ${now.toISOString()}::timestamptz
     where message_id = (
       select b.message_id from inbox_broadcasts b join inbox_messages m on m.id = b.message_id
@@ -38,7 +37,7 @@ async function claimNext(ctx: ServiceContext<null>, instance: string, staleMs: n
       limit 1
       for update of b skip locked)
     returning message_id`);
-  return (rowsOf(result)[0]?.message_id as string | undefined) ?? null;
+  return claimed?.message_id ?? null;
 }
 
 /** Refreshes this instance's claim; false when another instance took the message over. */
@@ -80,8 +79,9 @@ async function deliverClaimed(ctx: ServiceContext<null>, messageId: string, inst
   for (;;) {
     const done = await inTransaction(ctx, async (tx) => {
       if (!(await stillMine(tx.db, messageId, instance, tx.now()))) return 'lost' as const;
-      const inserted = rowsOf(
-        await tx.db.execute(sql`
+      const inserted = await queryRows<{ user_ac_uuid: string; ucp_id: string }>(
+        tx.db,
+        sql`
           insert into inbox_deliveries (message_id, user_ac_uuid, ucp_id, send_time, delivered_at)
           select ${messageId}::uuid, r.user_ac_uuid, r.ucp_id, ${sendTime}::timestamptz, ${tx.now().toISOString()}::timestamptz
           from (${recipients}) r
@@ -89,26 +89,27 @@ async function deliverClaimed(ctx: ServiceContext<null>, messageId: string, inst
           order by r.user_ac_uuid, r.ucp_id
           limit ${batchSize}
           on conflict do nothing
-          returning user_ac_uuid, ucp_id`),
+          returning user_ac_uuid, ucp_id`,
       );
       if (inserted.length > 0 && msg.notify) {
         // Who wants a mail: active, with an address, and not turned off (user_mail_preferences; no row = yes).
-        const wanting = rowsOf(
-          await tx.db.execute(sql`
+        const wanting = await queryRows<{ user_ac_uuid: string; email: string; preferred_language: string }>(
+          tx.db,
+          sql`
             select u.user_ac_uuid, u.email, u.preferred_language from user_accounts u
             left join user_mail_preferences p on p.user_ac_uuid = u.user_ac_uuid
-            where u.user_ac_uuid in (${sql.join([...new Set(inserted.map((r) => r.user_ac_uuid as string))].map((id) => sql`${id}::uuid`), sql`, `)})
-              and u.status = 'active' and u.email <> '' and coalesce(p.inbox_email, true)`),
+            where u.user_ac_uuid in (${sql.join([...new Set(inserted.map((r) => r.user_ac_uuid))].map((id) => sql`${id}::uuid`), sql`, `)})
+              and u.status = 'active' and u.email <> '' and coalesce(p.inbox_email, true)`,
         );
-        const byUser = new Map(wanting.map((w) => [w.user_ac_uuid as string, w]));
+        const byUser = new Map(wanting.map((w) => [w.user_ac_uuid, w]));
         for (const r of inserted) {
-          const user = byUser.get(r.user_ac_uuid as string);
+          const user = byUser.get(r.user_ac_uuid);
           if (!user) continue;
           await queueMail(tx, {
-            to: user.email as string,
+            to: user.email,
             template: 'inbox_message',
             locale: user.preferred_language === 'tc' ? 'tc' : 'en',
-            data: { ucpId: r.ucp_id as string, messageId, titleEn: msg.titleEn, titleZh: msg.titleZh, previewEn, previewZh },
+            data: { ucpId: r.ucp_id, messageId, titleEn: msg.titleEn, titleZh: msg.titleZh, previewEn, previewZh },
           });
         }
       }
@@ -124,8 +125,8 @@ async function deliverClaimed(ctx: ServiceContext<null>, messageId: string, inst
       .update(inboxMessages)
       .set({ status: 'sent', updatedAt: tx.now() })
       .where(and(eq(inboxMessages.id, messageId), eq(inboxMessages.status, 'scheduled')));
-    const [count] = rowsOf(await tx.db.execute(sql`select count(*)::int as n from inbox_deliveries where message_id = ${messageId}::uuid`));
-    const n = Number(count?.n ?? 0);
+    const [count] = await queryRows<{ n: number }>(tx.db, sql`select count(*)::int as n from inbox_deliveries where message_id = ${messageId}::uuid`);
+    const n = count?.n ?? 0;
     await tx.db
       .update(inboxBroadcasts)
       .set({ recipients: n, deliveredAt: tx.now(), claimedBy: null, claimedAt: null })

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { BUILDER_LIMITS, type BuilderStatus, type InboxAudience, type InboxCategory } from '@/lib/inboxBuilder/constants';
+import { BUILDER_LIMITS, type BuilderStatus } from '@/lib/inboxBuilder/constants';
 import type { AudienceOptions, BuilderListItem, BuilderMessage, ListBuilderMessagesBody, MessageDraft } from '@/lib/inboxBuilder/schemas';
 import { audit } from '@/lib/server/audit';
 import { inTransaction, type ServiceContext } from '@/lib/server/context';
@@ -10,6 +10,7 @@ import { AppError } from '@/lib/server/errors';
 import { wakeJob } from '@/lib/server/jobs/registry';
 import { richTextFromInput, richTextInputOf, sanitizeRichText } from '@/lib/server/sanitize';
 import { firstOr404, linkedCustomers, lockVersion } from '@/lib/server/services/common';
+import type { RowOf } from '@/lib/server/db/types';
 
 const readCount = sql<number>`(select count(*)::int from ${inboxDeliveries} d where d.message_id = ${inboxMessages.id} and d.is_read)`;
 
@@ -26,18 +27,7 @@ const listColumns = {
   readCount,
 };
 
-type ListRow = {
-  id: string;
-  titleEn: string;
-  titleZh: string;
-  category: InboxCategory;
-  status: BuilderStatus;
-  audience: InboxAudience;
-  sendTime: Date | null;
-  updatedAt: Date;
-  recipients: number | null;
-  readCount: number;
-};
+type ListRow = RowOf<typeof listColumns>;
 
 // The columns' CHECK constraints hold category, status and audience to their lists (lib/inboxBuilder/constants.ts).
 const toItem = (r: ListRow): BuilderListItem => ({

@@ -5,6 +5,7 @@ import { outbox } from '@/lib/server/db/schema';
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { firstOr404, iso } from '@/lib/server/services/common';
+import type { RowOf } from '@/lib/server/db/types';
 
 const listColumns = {
   id: outbox.id,
@@ -20,7 +21,7 @@ const listColumns = {
   nextAttemptAt: outbox.nextAttemptAt,
 };
 
-type ListRow = { [K in keyof typeof listColumns]: (typeof outbox.$inferSelect)[K] };
+type ListRow = RowOf<typeof listColumns>;
 
 const toItem = (r: ListRow): OutboxListItem => ({
   id: r.id,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { hkToday } from '@/lib/dates/hongKong';
 import { fallbackDeliveryAddress, type PlaceOrderResult, type PlaceTonerOrderBody } from '@/lib/orders/schemas';
 import { orderItems, orders, orderStatusHistory } from '@/lib/server/db/schema';
@@ -7,13 +7,13 @@ import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import { findOrderableProducts, getActiveMachine } from '@/lib/server/services/equipment';
 import { TONER_PRODUCT_TYPES } from '@/lib/orders/constants';
+import { nextInSequence } from '@/lib/server/db/rows';
 
 const TONER_TYPES = new Set<string>(TONER_PRODUCT_TYPES);
 
 /** 'SO-2026-005001': the Hong Kong year of placing and the next number of the order_no_seq sequence (migration 0004). */
 async function nextOrderNo(tx: Db, now: Date): Promise<string> {
-  const result = await tx.execute(sql`select nextval('order_no_seq')::int as n`);
-  const n = (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  const n = await nextInSequence(tx, 'order_no_seq');
   return `SO-${hkToday(now).slice(0, 4)}-${String(n).padStart(6, '0')}`;
 }
 

@@ -1,6 +1,7 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { bills, paymentSlipBills } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
+import { nextInSequence } from '@/lib/server/db/rows';
 
 /** The bills each slip names (bill no and applied amount), for a page of slips, in one query. */
 export async function billsOfSlips(db: Db, slipIds: readonly string[]): Promise<Map<string, { billId: string; billNo: string; appliedCents: number }[]>> {
@@ -27,8 +28,6 @@ export const slipNoOf = (year: string, n: number | string): string => `PS-${year
 
 /** The next slip number from the sequence (migration 0005). */
 export async function nextSlipNo(db: Db, today: string): Promise<string> {
-  const result = await db.execute<{ n: string | number }>(sql`select nextval('payment_slip_no_seq') as n`);
-  const row = (result as unknown as { rows: { n: string | number }[] }).rows[0];
-  return slipNoOf(today.slice(0, 4), String(row?.n ?? '0'));
+  return slipNoOf(today.slice(0, 4), await nextInSequence(db, 'payment_slip_no_seq'));
 }
 

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { listSlipsSchema, PaymentMethod, SlipListItem, SlipListResult, SlipSortField, SlipStatus } from '@/lib/paymentSlips/schemas';
+import type { listSlipsSchema, SlipListItem, SlipListResult, SlipSortField } from '@/lib/paymentSlips/schemas';
 import { paymentSlips, storedFiles, userAccounts } from '@/lib/server/db/schema';
 import { canAccess } from '@/lib/permissions/canAccess';
 import type { CustomerActor, CustomerContext } from '@/lib/server/context';
-import type { Db } from '@/lib/server/db/types';
+import type { Db, RowOf } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import type { FileResponseInit } from '@/lib/server/api/fileResponse';
 import { paginate, totalCount, totalOfFirstPage } from '@/lib/server/db/paginate';
@@ -34,19 +34,8 @@ export const slipColumns = {
   uploadedByName: userAccounts.name,
 };
 
-type SlipRow = {
-  id: string;
-  slipNo: string;
-  amountCents: number;
-  paymentDate: string;
-  paymentMethod: PaymentMethod;
-  reference: string;
-  status: SlipStatus;
-  reviewComment: string | null;
-  reviewedAt: Date | null;
-  createdAt: Date;
-  uploadedByName: string | null;
-};
+/** The uploader is LEFT-joined (an account deleted since reads no name). */
+type SlipRow = RowOf<typeof slipColumns, 'uploadedByName'>;
 
 export const toSlipItem = (r: SlipRow, billsOf: Awaited<ReturnType<typeof billsOfSlips>>): SlipListItem => ({
   ...r,

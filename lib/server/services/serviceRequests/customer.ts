@@ -29,6 +29,7 @@ import type { CheckedFile } from '@/lib/server/uploads';
 import { addEvent, auditStep, customerActions, loadDetail, machineOf, notifyCustomer, rowOf, runStep, type SrRow } from './shared';
 import { storeUpload } from '@/lib/server/uploads/store';
 import { firstOr404 } from '@/lib/server/services/common';
+import { nextInSequence } from '@/lib/server/db/rows';
 
 /** How far ahead a visit window may be offered. */
 const VISIT_WINDOW_MAX_DAYS = 30;
@@ -170,8 +171,7 @@ export async function createRequest(ctx: CustomerContext, body: CreateServiceReq
   const hours = found.responseHours ?? DEFAULT_RESPONSE_HOURS;
 
   return inTransaction(ctx, async (tx) => {
-    const seq = await tx.db.execute(sql`select nextval('service_request_no_seq')::int as n`);
-    const n = Number((((seq as { rows?: { n: number }[] }).rows ?? (seq as unknown as { n: number }[]))[0]!).n);
+    const n = await nextInSequence(tx.db, 'service_request_no_seq');
     const requestNo = serviceRequestReference(Number(today.slice(0, 4)), n);
     const [row] = await tx.db
       .insert(serviceRequests)

@@ -28,6 +28,7 @@ import { queueMail } from '@/lib/server/mail/queueMail';
 import { escapeHtml, sanitizeRichText } from '@/lib/server/sanitize';
 import { firstOr404, iso } from '@/lib/server/services/common';
 import { listPosition } from '@/lib/server/db/paginate';
+import { queryRows } from '@/lib/server/db/rows';
 
 export type SrRow = typeof serviceRequests.$inferSelect;
 type MachineRow = typeof machines.$inferSelect;
@@ -385,9 +386,9 @@ function texts(kind: ServiceEventKind, r: SrRow, serial: string, note: string): 
  * The customer's users who follow service requests: active, not staff, holding service_req_read / _write (or
  * `all`) for the request's customer through an active group.
  */
-async function recipientsOf(db: Db, ucpId: string): Promise<{ userAcUuid: string; email: string | null; lang: string; wants: boolean }[]> {
-  const result = await db.execute(sql`
-    select distinct u.user_ac_uuid, u.email, u.preferred_language as lang, coalesce(p.inbox_email, true) as wants
+function recipientsOf(db: Db, ucpId: string) {
+  return queryRows<{ userAcUuid: string; email: string | null; lang: string; wants: boolean }>(db, sql`
+    select distinct u.user_ac_uuid as "userAcUuid", u.email, coalesce(u.preferred_language, 'en') as lang, coalesce(p.inbox_email, true) as wants
     from user_group_members m
     join user_groups g on g.id = m.group_id and g.status = 'active'
     join user_group_functions f on f.group_id = g.id and f.fn_code in ('service_req_read', 'service_req_write', 'all')
@@ -395,8 +396,6 @@ async function recipientsOf(db: Db, ucpId: string): Promise<{ userAcUuid: string
     join user_customers uc on uc.user_ac_uuid = u.user_ac_uuid and uc.ucp_id = m.ucp_id
     left join user_mail_preferences p on p.user_ac_uuid = u.user_ac_uuid
     where m.ucp_id = ${ucpId} and u.status = 'active' and not u.is_provider_staff`);
-  const rows = ((result as { rows?: Record<string, unknown>[] }).rows ?? (result as unknown as Record<string, unknown>[])) as Record<string, unknown>[];
-  return rows.map((r) => ({ userAcUuid: String(r.user_ac_uuid), email: (r.email as string | null) ?? null, lang: String(r.lang ?? 'en'), wants: Boolean(r.wants) }));
 }
 
 /**

@@ -26,6 +26,7 @@ import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import { sendActivation } from './links';
 import { firstOr404, linkedCustomers, lockVersion } from '@/lib/server/services/common';
+import type { RowOf } from '@/lib/server/db/types';
 
 /** Stored status, with an active account inside its automatic lock-out shown as locked. */
 const effectiveStatus = sql<UserStatus>`(case when user_accounts.status = 'active' and coalesce(user_accounts.locked_until > now(), false) then 'locked' else user_accounts.status end)`;
@@ -82,7 +83,7 @@ export const userListColumns = {
   createdAt: userAccounts.createdAt,
 };
 
-type ListRow = { id: string; loginId: string; name: string; email: string; isProviderStaff: boolean; status: UserStatus; customers: string[]; groups: string[]; mfaEnabled: boolean; lastLoginAt: Date | null; createdAt: Date };
+type ListRow = RowOf<typeof userListColumns>;
 
 export const toListItem = (r: ListRow): UserListItem => ({
   id: r.id,
