@@ -18,7 +18,7 @@ import { AlertWithLinks } from '@/components/common/AlertWithLinks';
 import { DetailSection, FactsSection } from '@/components/common/DetailParts';
 import { DetailScreen } from '@/components/common/DetailScreen';
 import { PageHeader } from '@/components/common/PageHeader';
-import { SelectElement, TextFieldElement, useFieldMessage } from '@/components/common/form';
+import { SelectElement, TextFieldElement, fieldErrorMessage, useFieldMessage } from '@/components/common/form';
 import { useEndpointQuery } from '@/lib/api/query';
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import { customerWritableTypes, type ChangeType } from '@/lib/accountChanges/constants';
@@ -199,7 +199,7 @@ export function CheckboxListElement<T extends FieldValues>({
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const { field, fieldState } = useController<T>({ name, control: control as Control<T, any, T> });
   const message = useFieldMessage();
-  const error = message(fieldState.error?.message ?? (fieldState.error as unknown as Record<string, { message?: string }> | undefined)?.root?.message);
+  const error = message(fieldErrorMessage(fieldState.error));
   const helperId = useId();
   const value = (Array.isArray(field.value) ? field.value : []) as string[];
   return (

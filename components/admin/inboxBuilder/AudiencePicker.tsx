@@ -4,7 +4,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'next-i18next/pages';
 import { useController, type Control, type FieldValues, type FieldPath } from 'react-hook-form';
-import { useFieldMessage } from '@/components/common/form/useFieldMessage';
+import { fieldErrorMessage, useFieldMessage } from '@/components/common/form/useFieldMessage';
 import { useEndpointQuery } from '@/lib/api/query';
 import { pickLocalized } from '@/lib/i18n/locales';
 import { inboxBuilderContract } from '@/lib/inboxBuilder/contract';
@@ -38,7 +38,7 @@ export function AudiencePicker<T extends FieldValues>({
   const { locale } = useRouter();
   const { field, fieldState } = useController<T>({ name, control });
   const message = useFieldMessage();
-  const error = message(fieldState.error?.message);
+  const error = message(fieldErrorMessage(fieldState.error));
   const [input, setInput] = useState('');
   const q = useDeferredValue(input.trim());
   const options = useEndpointQuery(inboxBuilderContract.endpoints.audienceOptions, q ? { q } : {});

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import TextField from '@mui/material/TextField';
 import { useController, type Control } from 'react-hook-form';
-import { useFieldMessage } from '@/components/common/form/useFieldMessage';
+import { fieldErrorMessage, useFieldMessage } from '@/components/common/form/useFieldMessage';
 
 const split = (text: string) => [...new Set(text.split(/[\s,;]+/).map((s) => s.trim().toUpperCase()).filter(Boolean))];
 
@@ -9,7 +9,7 @@ const split = (text: string) => [...new Set(text.split(/[\s,;]+/).map((s) => s.t
 export function UcpIdsField({ control, label, helperText }: { control: Control<{ customerIds: string[] }>; label: string; helperText: string }) {
   const { field, fieldState } = useController({ control, name: 'customerIds' });
   const message = useFieldMessage();
-  const error = message(fieldState.error?.message ?? (fieldState.error as unknown as Record<string, { message?: string }> | undefined)?.['0']?.message);
+  const error = message(fieldErrorMessage(fieldState.error));
   const [text, setText] = useState(() => (field.value ?? []).join(', '));
   return (
     <TextField

@@ -9,7 +9,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import { useController, useWatch, type Control } from 'react-hook-form';
-import { useFieldMessage } from '@/components/common/form/useFieldMessage';
+import { fieldErrorMessage, useFieldMessage } from '@/components/common/form/useFieldMessage';
 import type { FunctionCode } from '@/lib/permissions/codes';
 import { codeAllowedFor, codeAreasFor } from '@/lib/userGroups/codeAreas';
 import type { GroupKind } from '@/lib/userGroups/schemas';
@@ -25,7 +25,7 @@ export function FunctionCodePicker({ control }: { control: Control<CodesForm> })
   const kind = useWatch({ control, name: 'kind' });
   const { field, fieldState } = useController({ control, name: 'codes' });
   const message = useFieldMessage();
-  const error = message(fieldState.error?.message);
+  const error = message(fieldErrorMessage(fieldState.error));
   const helpId = useId();
   const value: FunctionCode[] = field.value ?? [];
   const selected = new Set(value);

@@ -3,7 +3,7 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useController, type Control } from 'react-hook-form';
-import { useFieldMessage } from '@/components/common/form/useFieldMessage';
+import { fieldErrorMessage, useFieldMessage } from '@/components/common/form/useFieldMessage';
 import type { CreateUserBody } from '@/lib/users/schemas';
 
 export type CheckOption = {
@@ -38,7 +38,7 @@ export function CheckSelect({
   testId?: string;
 }) {
   const { field, fieldState } = useController({ control, name });
-  const error = useFieldMessage()(fieldState.error?.message);
+  const error = useFieldMessage()(fieldErrorMessage(fieldState.error));
   const value = (field.value ?? []) as string[];
   const labelOf = (v: string) => options.find((o) => o.value === v)?.chosen ?? v;
   return (

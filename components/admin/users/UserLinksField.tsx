@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import { useController, useFieldArray, useFormState, useWatch, type Control } from 'react-hook-form';
-import { useFieldMessage } from '@/components/common/form/useFieldMessage';
+import { fieldErrorMessage, useFieldMessage } from '@/components/common/form/useFieldMessage';
 import { localName } from '@/components/common/resourceFields';
 import { useEndpointQuery } from '@/lib/api/query';
 import { usersContract } from '@/lib/users/contract';
@@ -19,7 +19,7 @@ type FormControl = Control<CreateUserBody>;
 /** The customer of one row: fixed once chosen (remove the row to change it), with its server error if any. */
 function RowCustomer({ control, index, label, text }: { control: FormControl; index: number; label: string; text: string }) {
   const { fieldState } = useController({ control, name: `links.${index}.ucpId` });
-  const error = useFieldMessage()(fieldState.error?.message);
+  const error = useFieldMessage()(fieldErrorMessage(fieldState.error));
   return (
     <Box>
       <Typography variant="caption" color="text.secondary" component="div">

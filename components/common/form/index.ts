@@ -7,7 +7,7 @@ export { RadioGroupElement, type RadioGroupElementProps } from './RadioGroupElem
 export { CheckboxElement } from './CheckboxElement';
 export { MoneyFieldElement, type MoneyFieldElementProps } from './MoneyFieldElement';
 export { useIdempotencyKey, newIdempotencyKey } from './useIdempotencyKey';
-export { useFieldMessage } from './useFieldMessage';
+export { fieldErrorMessage, useFieldMessage } from './useFieldMessage';
 export { formatCentsForInput, parseMoneyToCents } from './money';
 export type { BaseFieldProps, Option } from './fieldTypes';
 export { FormCancelButton } from './useLeaveGuard';
