@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { useController, type Control, type FieldValues, type FieldPath } from 'react-hook-form';
-import { useFieldMessage } from '@/components/common/form';
+import { fieldErrorMessage, useFieldMessage } from '@/components/common/form';
 import { BillStatusChips } from '@/components/bills/BillStatusChips';
 import type { BillListItem } from '@/lib/bills/schemas';
 import { formatDate, formatMoney } from '@/lib/i18n/locales';
@@ -28,7 +28,7 @@ export function BillPicker<T extends FieldValues>({ name, control, bills, label,
   const message = useFieldMessage();
   const { field, fieldState } = useController<T>({ name, control });
   const selected = new Set<string>((field.value as string[] | undefined) ?? []);
-  const error = message(fieldState.error?.message);
+  const error = message(fieldErrorMessage(fieldState.error));
 
   const toggle = (id: string) => {
     const next = new Set(selected);

@@ -18,7 +18,10 @@ export const listReportSchema = listBodySchema(REPORT_SORT_FIELDS, {
   customer: searchTextSchema.optional(),
   /** Group code or name. */
   group: searchTextSchema.optional(),
-  /** Every status an account can hold (a staff-locked account reads `locked`), as user maintenance shows it. */
+  /**
+   * Every status an account can hold, as stored: a staff-locked account reads `locked`. (User maintenance also shows an
+   * account inside its automatic sign-in lock-out as locked; the report shows the stored status.)
+   */
   status: enumListFilter(USER_STATUSES),
   mfa: z.enum(MFA_FILTER).optional(),
   /** Created on or after / on or before these Hong Kong dates. */

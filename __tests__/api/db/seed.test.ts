@@ -9,27 +9,27 @@ import { DEMO_MFA_SECRET, DEMO_PASSWORD, DEMO_UCP, PROVIDER_UCP_ID, SEED_USERS }
 import type { Db } from '@/lib/server/db/types';
 import { getUploadFileSize } from '@/lib/server/services/systemParam/getUploadFileSize';
 import { createTestDb, describeEachDb } from '../helpers/testDb';
+import { queryRows } from '@/lib/server/db/rows';
 
 const silent = pino({ level: 'silent' });
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** The function codes a user holds for one customer, straight from the tables (as loadPrincipal reads them). */
 async function codesFor(db: Db, loginId: string, ucpId: string): Promise<string[]> {
-  const result = await db.execute<{ fn_code: string }>(sql`
+  const rows = await queryRows<{ fn_code: string }>(db, sql`
     select distinct f.fn_code from user_accounts u
       join user_group_members m on m.user_ac_uuid = u.user_ac_uuid and m.ucp_id = ${ucpId}
       join user_groups g on g.id = m.group_id and g.status = 'active'
       join user_group_functions f on f.group_id = g.id
     where u.login_id = ${loginId} order by f.fn_code`);
-  return rowsOf<{ fn_code: string }>(result).map((r) => r.fn_code);
+  return rows.map((r) => r.fn_code);
 }
 
 async function customersOf(db: Db, loginId: string): Promise<string[]> {
-  const result = await db.execute<{ ucp_id: string }>(sql`
+  const rows = await queryRows<{ ucp_id: string }>(db, sql`
     select uc.ucp_id from user_customers uc join user_accounts u on u.user_ac_uuid = uc.user_ac_uuid
     where u.login_id = ${loginId} order by uc.ucp_id`);
-  return rowsOf<{ ucp_id: string }>(result).map((r) => r.ucp_id);
+  return rows.map((r) => r.ucp_id);
 }
 
 /** Every row of every seeded table, in a stable order: equal dumps mean the database did not change. */
@@ -76,11 +76,11 @@ describeEachDb('demo seed', (getHandle, kind) => {
   });
 
   it('gives every function code of spec §6 to at least one active group that has a member', async () => {
-    const result = await getHandle().db.execute<{ fn_code: string }>(sql`
+    const rows = await queryRows<{ fn_code: string }>(getHandle().db, sql`
       select distinct f.fn_code from user_group_functions f
         join user_groups g on g.id = f.group_id and g.status = 'active'
       where exists (select 1 from user_group_members m where m.group_id = g.id)`);
-    const held = new Set(rowsOf<{ fn_code: string }>(result).map((r) => r.fn_code));
+    const held = new Set(rows.map((r) => r.fn_code));
     expect(FUNCTION_CODES.filter((c) => !held.has(c))).toEqual([]);
     // …and nothing that is not a function code.
     expect([...held].filter((c) => !(FUNCTION_CODES as readonly string[]).includes(c))).toEqual([]);

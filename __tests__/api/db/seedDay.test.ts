@@ -12,8 +12,7 @@ import { datesQuotedIn, monthsQuotedIn } from '../helpers/quotedDates';
 import { seedModulesAt, type SeedModules } from '../helpers/seedModulesAt';
 import { asCustomer } from '../helpers/asCustomer';
 import { describeEachDb } from '../helpers/testDb';
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+import { queryRows } from '@/lib/server/db/rows';
 
 describeEachDb('demo data seeded on another day', (getHandle) => {
   // 12:00 in Hong Kong on 10 March 2027: a new year, a month after a short February.
@@ -34,8 +33,9 @@ describeEachDb('demo data seeded on another day', (getHandle) => {
   });
 
   it('issues the bills up to the first of the seed day’s month, three years back', async () => {
-    const [range] = rowsOf<{ first_end: string; last_bill: string; n: number }>(
-      await db().execute(sql`select min(period_end)::text as first_end, max(bill_date)::text as last_bill, count(*)::int as n from bills`),
+    const [range] = await queryRows<{ first_end: string; last_bill: string; n: number }>(
+      db(),
+      sql`select min(period_end)::text as first_end, max(bill_date)::text as last_bill, count(*)::int as n from bills`,
     );
     expect(range!.last_bill).toBe('2027-03-01');
     expect(range!.first_end >= '2024-03-01').toBe(true);
@@ -53,11 +53,12 @@ describeEachDb('demo data seeded on another day', (getHandle) => {
   });
 
   it('dates the payment slips after the bills they pay and before the seed day, and quotes those dates', async () => {
-    const slips = rowsOf<{ slip_no: string; payment_date: string; reference: string; created_at: Date; reviewed_at: Date | null; latest_bill: string; file_name: string }>(
-      await db().execute(sql`
+    const slips = await queryRows<{ slip_no: string; payment_date: string; reference: string; created_at: Date; reviewed_at: Date | null; latest_bill: string; file_name: string }>(
+      db(),
+      sql`
         select s.slip_no, s.payment_date::text as payment_date, s.reference, s.created_at, s.reviewed_at, f.file_name,
                (select max(b.bill_date)::text from payment_slip_bills l join bills b on b.id = l.bill_id where l.slip_id = s.id) as latest_bill
-        from payment_slips s join stored_files f on f.id = s.file_id order by s.slip_no`),
+        from payment_slips s join stored_files f on f.id = s.file_id order by s.slip_no`,
     );
     expect(slips).toHaveLength(4);
     for (const s of slips) {
@@ -75,8 +76,9 @@ describeEachDb('demo data seeded on another day', (getHandle) => {
   });
 
   it('sends every inbox message in the 90 days before the seed day, and quotes only dates near it', async () => {
-    const messages = rowsOf<{ id: string; send_time: Date; title_en: string; title_zh: string; body_en: string; body_zh: string }>(
-      await db().execute(sql`select id, send_time, title_en, title_zh, body_en, body_zh from inbox_messages`),
+    const messages = await queryRows<{ id: string; send_time: Date; title_en: string; title_zh: string; body_en: string; body_zh: string }>(
+      db(),
+      sql`select id, send_time, title_en, title_zh, body_en, body_zh from inbox_messages`,
     );
     expect(messages.length).toBe(m.inbox.SEED_INBOX_MESSAGES.length);
     const seedMorning = Date.parse('2027-03-10T01:00:00Z');
@@ -95,8 +97,9 @@ describeEachDb('demo data seeded on another day', (getHandle) => {
     const notice = messages.find((x) => x.id === '5eed0010-0000-4000-8000-000000000001')!;
     expect(notice.title_en).toBe('Your March 2027 e-bill is ready');
     expect(notice.title_zh).toBe('2027年3月份電子帳單已備妥');
-    const [bill] = rowsOf<{ bill_no: string; due_date: string }>(
-      await db().execute(sql`select bill_no, due_date::text as due_date from bills where ucp_id = ${DEMO_UCP.harbourView} and bill_date = '2027-03-01'`),
+    const [bill] = await queryRows<{ bill_no: string; due_date: string }>(
+      db(),
+      sql`select bill_no, due_date::text as due_date from bills where ucp_id = ${DEMO_UCP.harbourView} and bill_date = '2027-03-01'`,
     );
     expect(bill!.due_date).toBe(addDays('2027-03-01', 30));
     expect(notice.body_en).toContain(bill!.bill_no);

@@ -10,10 +10,9 @@ import { tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { useTestServer } from '../helpers/testServer';
 import { ordersContract } from '@/lib/orders/contract';
-import { nextInSequence } from '@/lib/server/db/rows';
+import { nextInSequence, queryRows, type ReferenceSequence } from '@/lib/server/db/rows';
 
 const DEMO = [DEMO_UCP.harbourView, DEMO_UCP.lungCheong, DEMO_UCP.sunrise];
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 describe('demo equipment and order data (in memory)', () => {
   const data = buildSeedOrders();
@@ -95,7 +94,7 @@ describeEachDb('demo orders seed', (getHandle) => {
   });
 
   it('loads the catalogue, contracts, machines, orders and shipments; a second run inserts nothing', async () => {
-    const count = async (table: string) => rowsOf<{ n: number }>(await db().execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
+    const count = async (table: string) => (await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n;
     const tables = ['machine_models', 'products', 'product_compatibility', 'contracts', 'machines', 'orders', 'order_items', 'order_status_history', 'shipments', 'shipment_events'];
     const before = await Promise.all(tables.map(count));
     const data = buildSeedOrders();
@@ -132,7 +131,7 @@ describeEachDb('demo orders seed', (getHandle) => {
     const suffix = (no: string) => Number(/(\d+)$/.exec(no)![1]);
     const orderNos = (await db().select({ no: schema.orders.orderNo }).from(schema.orders)).map((r) => suffix(r.no));
     const slipNos = (await db().select({ no: schema.paymentSlips.slipNo }).from(schema.paymentSlips)).map((r) => suffix(r.no));
-    const next = (seq: string) => nextInSequence(db(), seq);
+    const next = (seq: ReferenceSequence) => nextInSequence(db(), seq);
     expect(await next('order_no_seq')).toBe(Math.max(...orderNos) + 1);
     expect(await next('payment_slip_no_seq')).toBe(Math.max(...slipNos) + 1);
   });

@@ -35,6 +35,14 @@ describe('fieldErrorMessage', () => {
     expect(fieldErrorMessage(asError(links))).toBe('users:errors.unknownCustomer');
   });
 
+  it('a rule of the whole list wins over its items: message, then root, then the first failing item', () => {
+    const items: unknown[] = [];
+    items[0] = { type: 'too_big', message: 'item' };
+    expect(fieldErrorMessage(asError(Object.assign([...items], { message: 'list', root: { message: 'root' } })))).toBe('list');
+    expect(fieldErrorMessage(asError(Object.assign([...items], { root: { message: 'root' } })))).toBe('root');
+    expect(fieldErrorMessage(asError([{ groupIds: { root: { message: 'nested root' } } }]))).toBe('nested root');
+  });
+
   it('never walks the DOM element react-hook-form keeps in ref, and is undefined without an error', () => {
     const ref = { get message() { throw new Error('walked into ref'); } };
     expect(fieldErrorMessage(asError({ type: 'x', ref }))).toBeUndefined();

@@ -13,8 +13,14 @@ export async function queryRows<T extends Record<string, unknown>>(db: Db, query
   return rows as T[];
 }
 
-/** The next value of a sequence (the reference numbers: `order_no_seq`, `payment_slip_no_seq`, ...). */
-export async function nextInSequence(db: Db, sequence: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select nextval(${sequence}::regclass)::int as n`);
-  return row!.n;
+/** The sequences behind the reference numbers (SO-, SR-, ACR-, PS-), created by the migrations. */
+export type ReferenceSequence = 'order_no_seq' | 'service_request_no_seq' | 'change_request_no_seq' | 'payment_slip_no_seq';
+
+/**
+ * The next value of a reference sequence. Read as text (some are bigint, which node-postgres answers as a string and
+ * an `::int` cast would refuse past 2^31) and made a number: the references' six digits run out long before 2^53.
+ */
+export async function nextInSequence(db: Db, sequence: ReferenceSequence): Promise<number> {
+  const [row] = await queryRows<{ n: string }>(db, sql`select nextval(${sequence}::regclass)::text as n`);
+  return Number(row!.n);
 }

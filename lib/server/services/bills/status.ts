@@ -1,6 +1,7 @@
 import { or, sql, type SQL } from 'drizzle-orm';
 import { BILL_STATUSES, type BillStatus } from '@/lib/bills/schemas';
 import { bills } from '@/lib/server/db/schema';
+import { quotedList } from '@/lib/server/db/quotedList';
 
 /** amount − paid. */
 export const balanceSql = sql<number>`(${bills.amountCents} - ${bills.paidCents})`;
@@ -69,7 +70,7 @@ export function billStatusSql(today: string): SQL<BillStatus> {
 export function billStatusesSql(today: string): SQL<string> {
   const is = billIs(today);
   return sql<string>`concat_ws(',', ${sql.join(
-    BILL_STATUSES.map((s) => sql`case when ${is[s]} then ${sql.raw(`'${s}'`)} end`),
+    BILL_STATUSES.map((s) => sql`case when ${is[s]} then ${sql.raw(quotedList([s]))} end`),
     sql`, `,
   )})`;
 }

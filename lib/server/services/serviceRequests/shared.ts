@@ -29,6 +29,7 @@ import { escapeHtml, sanitizeRichText } from '@/lib/server/sanitize';
 import { firstOr404, iso } from '@/lib/server/services/common';
 import { listPosition } from '@/lib/server/db/paginate';
 import { queryRows } from '@/lib/server/db/rows';
+import type { Locale } from '@/lib/i18n/locales';
 
 export type SrRow = typeof serviceRequests.$inferSelect;
 type MachineRow = typeof machines.$inferSelect;
@@ -387,8 +388,8 @@ function texts(kind: ServiceEventKind, r: SrRow, serial: string, note: string): 
  * `all`) for the request's customer through an active group.
  */
 function recipientsOf(db: Db, ucpId: string) {
-  return queryRows<{ userAcUuid: string; email: string | null; lang: string; wants: boolean }>(db, sql`
-    select distinct u.user_ac_uuid as "userAcUuid", u.email, coalesce(u.preferred_language, 'en') as lang, coalesce(p.inbox_email, true) as wants
+  return queryRows<{ userAcUuid: string; email: string; lang: Locale; wants: boolean }>(db, sql`
+    select distinct u.user_ac_uuid as "userAcUuid", u.email, u.preferred_language as lang, coalesce(p.inbox_email, true) as wants
     from user_group_members m
     join user_groups g on g.id = m.group_id and g.status = 'active'
     join user_group_functions f on f.group_id = g.id and f.fn_code in ('service_req_read', 'service_req_write', 'all')
@@ -435,7 +436,7 @@ export async function notifyCustomer(tx: ServiceContext, kind: ServiceEventKind,
     await queueMail(tx, {
       to: p.email,
       template: 'notification',
-      locale: p.lang === 'tc' ? 'tc' : 'en',
+      locale: p.lang,
       data: { ucpId: r.ucpId, path: href, titleEn: t.titleEn, titleZh: t.titleZh, bodyEn: plain(t.en), bodyZh: plain(t.zh) },
     });
   }
