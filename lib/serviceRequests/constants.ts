@@ -1,3 +1,5 @@
+import { referenceNo } from '@/lib/references';
+
 /**
  * Service requests (docs/service-requests.md): the lists the tables' CHECKs, the API's zod enums and the screens
  * share, and the lifecycle's transition table. Client-safe (no server imports).
@@ -91,4 +93,4 @@ export const MAX_VISIT_WINDOWS = 3;
 export const SR_LIMITS = { errorCode: 40, description: 2000, name: 100, phone: 30, notes: 2000, reason: 500, comment: 1000, engineer: 100 } as const;
 
 /** `SR-2026-000123`: the Hong Kong year of submission and the next number of service_request_no_seq. */
-export const serviceRequestReference = (year: number, no: number): string => `SR-${year}-${String(no).padStart(6, '0')}`;
+export const serviceRequestReference = (year: number, no: number): string => referenceNo('SR', year, no);

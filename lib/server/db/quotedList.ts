@@ -1,6 +1,7 @@
 /**
  * `'a', 'b'`: a domain list (lib/<feature>/constants.ts) written into SQL as text literals, for a column's CHECK
- * (`inList` in ./schema/columns) and for sorting by the list's order (`listPosition` in ./paginate). The values go into
+ * (`inList` in ./schema/columns), for sorting by the list's order (`listPosition` in ./paginate) and for the bill
+ * statuses' text (`billStatusesSql`). The values go into
  * the statement itself, not as parameters (a CHECK cannot take parameters), so anything but a plain identifier is
  * refused rather than quoted.
  */

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { referenceNo } from '@/lib/references';
 import type { Db } from './types';
 
 /**
@@ -13,8 +14,9 @@ export async function queryRows<T extends Record<string, unknown>>(db: Db, query
   return rows as T[];
 }
 
-/** The sequences behind the reference numbers (SO-, SR-, ACR-, PS-), created by the migrations. */
-export type ReferenceSequence = 'order_no_seq' | 'service_request_no_seq' | 'change_request_no_seq' | 'payment_slip_no_seq';
+/** The references numbered by a sequence (created by the migrations), by prefix. */
+const SEQUENCE_OF = { SO: 'order_no_seq', SR: 'service_request_no_seq', ACR: 'change_request_no_seq', PS: 'payment_slip_no_seq' } as const;
+export type ReferenceSequence = (typeof SEQUENCE_OF)[keyof typeof SEQUENCE_OF];
 
 /**
  * The next value of a reference sequence. Read as text (some are bigint, which node-postgres answers as a string and
@@ -23,4 +25,9 @@ export type ReferenceSequence = 'order_no_seq' | 'service_request_no_seq' | 'cha
 export async function nextInSequence(db: Db, sequence: ReferenceSequence): Promise<number> {
   const [row] = await queryRows<{ n: string }>(db, sql`select nextval(${sequence}::regclass)::text as n`);
   return Number(row!.n);
+}
+
+/** The next reference of a kind: `SO-2026-001234` for an order placed on a Hong Kong `today` (YYYY-MM-DD) in 2026. */
+export async function nextReference(db: Db, prefix: keyof typeof SEQUENCE_OF, today: string): Promise<string> {
+  return referenceNo(prefix, today.slice(0, 4), await nextInSequence(db, SEQUENCE_OF[prefix]));
 }

@@ -8,6 +8,7 @@ import { CONTRACT_ID, CONTRACT_NO, MACHINE_ID, SEED_CONTRACTS, seedMachine } fro
 import { seedUserUuid } from './users';
 import { storedFileRow } from './files';
 import { seedId } from './ids';
+import { referenceNo } from '@/lib/references';
 
 /**
  * Demo change requests (docs/account-changes.md): every status and every type, for Harbour View (customer@demo.hk)
@@ -229,7 +230,7 @@ export async function seedAccountChanges(tx: Db): Promise<number> {
       .insert(changeRequests)
       .values({
         id: p.id,
-        requestNo: `ACR-2026-${String(p.no).padStart(6, '0')}`,
+        requestNo: referenceNo('ACR', 2026, p.no),
         ucpId: p.ucpId,
         changeType: p.type,
         channelSource: 'W',

@@ -11,6 +11,7 @@ import { storedFileRow } from './files';
 import { hkLocal } from './hkTime';
 import { seedId } from './ids';
 import { chunks } from './chunks';
+import { referenceNo } from '@/lib/references';
 
 /**
  * Demo bills and payment slips (docs/bills.md, docs/demo-data.md), computed from the contracts' terms and meter
@@ -348,7 +349,7 @@ export function buildSeedSlips(seedBills: readonly SeedBill[] = buildSeedBills()
       {
         plan,
         key: plan.key,
-        slipNo: `PS-${paymentDate.slice(0, 4)}-${String(plan.no).padStart(6, '0')}`,
+        slipNo: referenceNo('PS', paymentDate.slice(0, 4), plan.no),
         paymentDate,
         reference: plan.reference(ymdOf(paymentDate)),
         uploadedAt: hkLocal(`${paymentDate}T14:05:00`),

@@ -7,6 +7,7 @@ import { seedUserUuid } from './users';
 import { demoMorning } from './hkTime';
 import { seedId } from './ids';
 import { chunks } from './chunks';
+import { referenceNo } from '@/lib/references';
 
 /**
  * Demo orders, their status history, shipments and tracking events (docs/orders.md, docs/demo-data.md): for each
@@ -327,7 +328,7 @@ export function buildSeedOrders(): SeedOrderData {
     const address = plan.lang === 'zh' ? machine.tonerAddressZh! : machine.tonerAddressEn!;
     data.orders.push({
       id: orderId,
-      orderNo: `SO-${hkDateOf(createdAt).slice(0, 4)}-${String(1200 + n).padStart(6, '0')}`,
+      orderNo: referenceNo('SO', hkDateOf(createdAt).slice(0, 4), 1200 + n),
       ucpId: plan.ucpId,
       orderType: type,
       machineId,
@@ -392,7 +393,7 @@ export function buildSeedOrders(): SeedOrderData {
       const last = steps[steps.length - 1]!;
       data.shipments.push({
         id: shipmentId,
-        shipmentNo: `SH-${hkDateOf(from).slice(0, 4)}-${String(shipmentSeq).padStart(6, '0')}`,
+        shipmentNo: referenceNo('SH', hkDateOf(from).slice(0, 4), shipmentSeq),
         orderId,
         ucpId: plan.ucpId,
         courier,

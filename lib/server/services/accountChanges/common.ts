@@ -3,14 +3,6 @@ import type { ChangeType } from '@/lib/accountChanges/constants';
 import { VALUE_SCHEMAS, type ChangeAttachment, type ChangeDetail, type ChangeEvent, type ChangeListItem, type ChangeValues } from '@/lib/accountChanges/schemas';
 import { changeRequestAttachments, changeRequestEvents, changeRequests, storedFiles, userAccounts } from '@/lib/server/db/schema';
 import type { Db, RowOf } from '@/lib/server/db/types';
-import { nextInSequence } from '@/lib/server/db/rows';
-
-export const requestNoOf = (year: string, n: number | string): string => `ACR-${year}-${String(n).padStart(6, '0')}`;
-
-/** The next reference number from the sequence (migration account_changes). */
-export async function nextRequestNo(db: Db, today: string): Promise<string> {
-  return requestNoOf(today.slice(0, 4), await nextInSequence(db, 'change_request_no_seq'));
-}
 
 /** The columns every list and detail reads. */
 export const requestColumns = {

@@ -8,7 +8,7 @@ import { changeRequestAttachments, changeRequestEvents, changeRequests } from '@
 import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import type { CheckedFile } from '@/lib/server/uploads';
-import { nextRequestNo } from './common';
+import { nextReference } from '@/lib/server/db/rows';
 import { lockCustomer, refuseIfPending, refuseUnchanged } from './guards';
 import { notifyCustomer } from './notify';
 import { BUILDERS, type FormOf } from './values';
@@ -60,7 +60,7 @@ export async function submitChange<T extends ChangeType>(ctx: CustomerContext, i
         fileId = await storeUpload(tx.db, { ucpId, uploadedBy: userAcUuid }, input.file.file);
       }
       const now = tx.now();
-      const requestNo = await nextRequestNo(tx.db, hkToday(now));
+      const requestNo = await nextReference(tx.db, 'ACR', hkToday(now));
       const [row] = await tx.db
         .insert(changeRequests)
         .values({

@@ -7,6 +7,7 @@ import { queueMail } from '@/lib/server/mail/queueMail';
 import { richTextToPlain } from '@/lib/server/sanitize';
 import { recipientsQuery } from './recipients';
 import { queryRows } from '@/lib/server/db/rows';
+import type { Locale } from '@/lib/i18n/locales';
 
 export const DELIVERY = {
   /** Recipients per transaction. */
@@ -17,7 +18,6 @@ export const DELIVERY = {
 
 /** Names this process in `claimed_by`. */
 export const instanceId = (): string => `${hostname()}:${process.pid}`;
-
 
 /**
  * Claims one due message for this instance: status `scheduled`, send time come, not claimed (or claimed by an
@@ -93,7 +93,7 @@ async function deliverClaimed(ctx: ServiceContext<null>, messageId: string, inst
       );
       if (inserted.length > 0 && msg.notify) {
         // Who wants a mail: active, with an address, and not turned off (user_mail_preferences; no row = yes).
-        const wanting = await queryRows<{ user_ac_uuid: string; email: string; preferred_language: string }>(
+        const wanting = await queryRows<{ user_ac_uuid: string; email: string; preferred_language: Locale }>(
           tx.db,
           sql`
             select u.user_ac_uuid, u.email, u.preferred_language from user_accounts u
@@ -108,7 +108,7 @@ async function deliverClaimed(ctx: ServiceContext<null>, messageId: string, inst
           await queueMail(tx, {
             to: user.email,
             template: 'inbox_message',
-            locale: user.preferred_language === 'tc' ? 'tc' : 'en',
+            locale: user.preferred_language,
             data: { ucpId: r.ucp_id, messageId, titleEn: msg.titleEn, titleZh: msg.titleZh, previewEn, previewZh },
           });
         }

@@ -3,19 +3,12 @@ import { hkToday } from '@/lib/dates/hongKong';
 import { fallbackDeliveryAddress, type PlaceOrderResult, type PlaceTonerOrderBody } from '@/lib/orders/schemas';
 import { orderItems, orders, orderStatusHistory } from '@/lib/server/db/schema';
 import { inTransaction, type CustomerContext } from '@/lib/server/context';
-import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import { findOrderableProducts, getActiveMachine } from '@/lib/server/services/equipment';
 import { TONER_PRODUCT_TYPES } from '@/lib/orders/constants';
-import { nextInSequence } from '@/lib/server/db/rows';
+import { nextReference } from '@/lib/server/db/rows';
 
 const TONER_TYPES = new Set<string>(TONER_PRODUCT_TYPES);
-
-/** 'SO-2026-005001': the Hong Kong year of placing and the next number of the order_no_seq sequence (migration 0004). */
-async function nextOrderNo(tx: Db, now: Date): Promise<string> {
-  const n = await nextInSequence(tx, 'order_no_seq');
-  return `SO-${hkToday(now).slice(0, 4)}-${String(n).padStart(6, '0')}`;
-}
 
 async function findByKey({ db, actor }: CustomerContext, key: string): Promise<PlaceOrderResult | null> {
   const [row] = await db
@@ -70,7 +63,8 @@ export async function placeTonerOrder(ctx: CustomerContext, body: PlaceTonerOrde
   const orderType = lines.some((l) => TONER_TYPES.has(found.get(l.productCode)!.productType)) ? 'toner' : 'supplies';
 
   const created = await inTransaction(ctx, async ({ db: tx }) => {
-    const orderNo = await nextOrderNo(tx, ctx.now());
+    // 'SO-2026-005001': the Hong Kong year of placing and the next number of order_no_seq (migration 0004).
+    const orderNo = await nextReference(tx, 'SO', hkToday(ctx.now()));
     const [row] = await tx
       .insert(orders)
       .values({

@@ -1,7 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { bills, paymentSlipBills } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
-import { nextInSequence } from '@/lib/server/db/rows';
 
 /** The bills each slip names (bill no and applied amount), for a page of slips, in one query. */
 export async function billsOfSlips(db: Db, slipIds: readonly string[]): Promise<Map<string, { billId: string; billNo: string; appliedCents: number }[]>> {
@@ -24,10 +23,4 @@ export async function billsOfSlips(db: Db, slipIds: readonly string[]): Promise<
 /** Hong Kong calendar dates → the instants that bound them (for timestamp filters; HK has no DST). */
 export { hkDayEnd, hkDayStart } from '@/lib/dates/hongKong';
 
-export const slipNoOf = (year: string, n: number | string): string => `PS-${year}-${String(n).padStart(6, '0')}`;
-
-/** The next slip number from the sequence (migration 0005). */
-export async function nextSlipNo(db: Db, today: string): Promise<string> {
-  return slipNoOf(today.slice(0, 4), await nextInSequence(db, 'payment_slip_no_seq'));
-}
 

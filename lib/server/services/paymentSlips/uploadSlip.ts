@@ -5,7 +5,7 @@ import { bills, paymentSlipBills, paymentSlips } from '@/lib/server/db/schema';
 import { inTransaction, type CustomerContext } from '@/lib/server/context';
 import { AppError } from '@/lib/server/errors';
 import type { CheckedFile } from '@/lib/server/uploads';
-import { nextSlipNo } from './common';
+import { nextReference } from '@/lib/server/db/rows';
 import { storeUpload } from '@/lib/server/uploads/store';
 
 export type UploadSlipInput = UploadSlipFields & { file: CheckedFile };
@@ -93,7 +93,7 @@ export async function uploadSlip(ctx: CustomerContext, input: UploadSlipInput, t
       const [slip] = await tx
         .insert(paymentSlips)
         .values({
-          slipNo: await nextSlipNo(tx, today),
+          slipNo: await nextReference(tx, 'PS', today),
           ucpId: actor.ucpId,
           uploadedBy: actor.userAcUuid,
           fileId,

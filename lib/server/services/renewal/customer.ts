@@ -15,6 +15,7 @@ import { escapeHtml, sanitizeRichText } from '@/lib/server/sanitize';
 import { contractHistory, machinesOf, ownContract, termsOf } from '@/lib/server/services/contracts';
 import { readingsByMachine } from '@/lib/server/services/meter/machines';
 import { offerText } from './offer';
+import { referenceNo } from '@/lib/references';
 
 type ContractRow = typeof contracts.$inferSelect;
 type OfferRow = typeof renewalOffers.$inferSelect;
@@ -145,7 +146,7 @@ async function nextRenewalNo(db: Db, today: string): Promise<string> {
     .select({ n: sql<number>`coalesce(max(substring(${contractRenewals.renewalNo} from 9)::int), 0)::int` })
     .from(contractRenewals)
     .where(sql`${contractRenewals.renewalNo} like ${`RN-${year}-%`}`);
-  return `RN-${year}-${String((row?.n ?? 0) + 1).padStart(6, '0')}`;
+  return referenceNo('RN', year, (row?.n ?? 0) + 1);
 }
 
 /**

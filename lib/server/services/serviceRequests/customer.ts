@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
-import { DEFAULT_RESPONSE_HOURS, REOPEN_WINDOW_DAYS, serviceRequestReference } from '@/lib/serviceRequests/constants';
+import { DEFAULT_RESPONSE_HOURS, REOPEN_WINDOW_DAYS } from '@/lib/serviceRequests/constants';
 import type {
   CancelBody,
   ConfirmBody,
@@ -29,7 +29,7 @@ import type { CheckedFile } from '@/lib/server/uploads';
 import { addEvent, auditStep, customerActions, loadDetail, machineOf, notifyCustomer, rowOf, runStep, type SrRow } from './shared';
 import { storeUpload } from '@/lib/server/uploads/store';
 import { firstOr404 } from '@/lib/server/services/common';
-import { nextInSequence } from '@/lib/server/db/rows';
+import { nextReference } from '@/lib/server/db/rows';
 
 /** How far ahead a visit window may be offered. */
 const VISIT_WINDOW_MAX_DAYS = 30;
@@ -171,8 +171,7 @@ export async function createRequest(ctx: CustomerContext, body: CreateServiceReq
   const hours = found.responseHours ?? DEFAULT_RESPONSE_HOURS;
 
   return inTransaction(ctx, async (tx) => {
-    const n = await nextInSequence(tx.db, 'service_request_no_seq');
-    const requestNo = serviceRequestReference(Number(today.slice(0, 4)), n);
+    const requestNo = await nextReference(tx.db, 'SR', today);
     const [row] = await tx.db
       .insert(serviceRequests)
       .values({
