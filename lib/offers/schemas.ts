@@ -17,6 +17,10 @@ export { isSafeCtaUrl } from './links';
 export const OFFER_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
 export const OFFER_IMAGE_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
 
+const UCP_ID_MAX = 40;
+/** A typed value quoted in a message: a pasted paragraph is cut to its start. */
+const excerpt = (value: string) => (value.length > 24 ? `${value.slice(0, 20)}…` : value);
+
 export const ctaUrlSchema = text(500).refine(isSafeCtaUrl, { error: msg('offers:errors.ctaUrl') });
 
 export const offerFieldsSchema = z
@@ -28,8 +32,8 @@ export const offerFieldsSchema = z
     validFrom: isoDateSchema,
     validTo: isoDateSchema,
     target: z.enum(OFFER_TARGETS),
-    /** UCP ids when target is `selected`. */
-    customerIds: z.array(z.string().overwrite(trimBlank).min(1).max(40)).max(500),
+    /** UCP ids when target is `selected`; a too-long one is named in the message (it may be one of fifty typed). */
+    customerIds: z.array(z.string().overwrite(trimBlank).min(1).max(UCP_ID_MAX, { error: (iss) => msg('offers:errors.ucpIdTooLong', { id: excerpt(String(iss.input)), max: UCP_ID_MAX }) })).max(500),
     ctaUrl: ctaUrlSchema,
     ctaLabelEn: text(40),
     ctaLabelZh: text(40),

@@ -3,6 +3,7 @@ import { addDays, hkToday } from '@/lib/dates/hongKong';
 import { offersContract } from '@/lib/offers/contract';
 import { isSafeCtaUrl, type OfferFields } from '@/lib/offers/schemas';
 import { auditLog } from '@/lib/server/db/schema';
+import { msg } from '@/lib/zodMessages';
 import { corruptPngBytes, gifBytes, jpegBytes, multipart, pngBytes } from '../bills/billFixtures';
 import { createCustomer, createMember, createUser, linkUserToCustomer, createGroup, tokenFor, uniq, useStaffTokens } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
@@ -104,6 +105,10 @@ describeEachDb('Offers', (getHandle) => {
     await refused({ validTo: addDays(today, -5) }, 'validTo');
     await refused({ target: 'selected', customerIds: [] }, 'customerIds');
     await refused({ target: 'selected', customerIds: ['NO_SUCH_UCP'] }, 'customerIds');
+    // Unknown ids are named (upper-cased, as matched), known ones are not: one bad id among many is found at once.
+    const known = await customerUser();
+    const unknown = await callEndpoint(server, createOffer, fields({ target: 'selected', customerIds: [known.ucpId, 'no_such_1', 'NO_SUCH_2'] }), { token: tokens.writer });
+    expect(unknown.body).toMatchObject({ status: 'error', error: { fields: { customerIds: [msg('offers:errors.customerUnknown', { ids: ['NO_SUCH_1', 'NO_SUCH_2'] })] } } });
     await refused({ ctaUrl: 'http://www.example.hk/' }, 'ctaUrl');
     await refused({ ctaUrl: 'javascript:alert(1)' }, 'ctaUrl');
     await refused({ ctaUrl: '//evil.example/path' }, 'ctaUrl');

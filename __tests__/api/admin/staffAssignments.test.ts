@@ -8,6 +8,7 @@ import { userListReportContract } from '@/lib/userListReport/contract';
 import type { ReportResult } from '@/lib/userListReport/schemas';
 import type { UserDetail } from '@/lib/users/schemas';
 import { auditLog, staffCustomerAssignments } from '@/lib/server/db/schema';
+import { msg } from '@/lib/zodMessages';
 import { createCustomer, createGroup, createMember, createUser, linkUserToCustomer, tokenFor, uniq, useStaffTokens } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer, versionOf } from '../helpers/testServer';
@@ -87,7 +88,8 @@ describeEachDb('staff ↔ customer assignments on the user form', (getHandle) =>
     for (const bad of [['UCP-NO-SUCH'], [provider]]) {
       const res = await update(bad);
       expect(res.status).toBe(400);
-      expect((res.body as { error: { fields: unknown } }).error.fields).toEqual({ assignedUcpIds: ['users:errors.assignCustomerUnknown'] });
+      // The message names the ids refused (lib/zodMessages: the key, then its values).
+      expect((res.body as { error: { fields: unknown } }).error.fields).toEqual({ assignedUcpIds: [msg('users:errors.assignCustomerUnknown', { ids: bad })] });
     }
     const c = await createMember(db(), ['home']);
     const customerFields = { id: c.user.userAcUuid, name: c.user.name, email: c.user.email, preferredLanguage: 'en' as const, skipMfa: false, links: [{ ucpId: c.customer.ucpId, groupIds: [c.group.id] }] };

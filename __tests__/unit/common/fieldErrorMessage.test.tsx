@@ -3,14 +3,15 @@
  * its items. The offer form's typed UCP ids read only the first item's, so a too-long id in third place refused the
  * form with no message on the field.
  */
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FieldError } from 'react-hook-form';
 import { offersResource } from '@/components/admin/offers/resource';
 import { fieldErrorMessage } from '@/components/common/form';
 import { ResourceFormPage } from '@/components/common/resource';
 import { offersContract } from '@/lib/offers/contract';
-import { endpointSuccess } from '../testUtils/handlers';
+import { msg } from '@/lib/zodMessages';
+import { endpointError, endpointSuccess } from '../testUtils/handlers';
 import { renderWithProviders } from '../testUtils/render';
 import { server } from '../testUtils/server';
 
@@ -61,8 +62,25 @@ describe('offer form: the typed UCP ids', () => {
     const ids = screen.getByRole('textbox', { name: /Customers \(UCP IDs\)/ });
     await userEvent.type(ids, `UCP100001, UCP100002, UCP${'9'.repeat(40)}`);
     await userEvent.click(screen.getByRole('button', { name: 'Add offer' }));
-    expect(ids).toHaveAccessibleDescription(/40/);
+    // The message names the id (cut to its start), not only the rule: in a long list staff would hunt for it.
+    expect(ids).toHaveAccessibleDescription(`“UCP${'9'.repeat(17)}…” is not a UCP ID: a UCP ID has at most 40 characters.`);
     expect(ids).toHaveAttribute('aria-invalid', 'true');
     expect(sent).toHaveLength(0);
+  });
+
+  it('names the ids the server does not know, in the page’s language', async () => {
+    server.use(
+      endpointError(offersContract.endpoints.createOffer, 'VALIDATION', {
+        fields: { customerIds: [msg('offers:errors.customerUnknown', { ids: ['UCP000001', 'UCP000002'] })] },
+      }),
+    );
+    renderWithProviders(<ResourceFormPage resource={offersResource} mode="add" />, { functionCodes: ['offer_write'], locale: 'tc' });
+    await userEvent.type(await screen.findByRole('textbox', { name: '標題（英文）' }), 'Spring toner offer');
+    await userEvent.type(screen.getByRole('textbox', { name: '標題（中文）' }), '春季碳粉優惠');
+    await userEvent.click(screen.getByRole('radio', { name: '指定客戶' }));
+    const ids = screen.getByRole('textbox', { name: /客戶（UCP 編號）/ });
+    await userEvent.type(ids, 'UCP100001, UCP000001, UCP000002');
+    await userEvent.click(screen.getByRole('button', { name: '新增優惠' }));
+    await waitFor(() => expect(ids).toHaveAccessibleDescription('以下 UCP 編號並非客戶：UCP000001及UCP000002。'));
   });
 });

@@ -16,6 +16,7 @@ import { AppError } from '@/lib/server/errors';
 import type { CheckedFile } from '@/lib/server/uploads';
 import { storeUpload } from '@/lib/server/uploads/store';
 import { firstOr404, linkedCustomers, lockVersion, switchStatus } from '@/lib/server/services/common';
+import { msg } from '@/lib/zodMessages';
 
 /** The status shown: a published offer past its end date is expired. */
 const shownStatus = (status: OfferStatus, validTo: string, today: string): OfferStatus =>
@@ -108,9 +109,11 @@ async function resolveCustomers(ctx: ServiceContext, fields: OfferFields): Promi
     .where(and(inArray(sql`upper(${customers.ucpId})`, wanted), eq(customers.isProvider, false)));
   if (found.length !== wanted.length) {
     const known = new Set(found.map((f) => f.ucpId.toUpperCase()));
+    const unknown = wanted.filter((w) => !known.has(w));
+    // The message names them: in a list of fifty typed ids, "one or more are not customers" left the search to staff.
     throw new AppError('VALIDATION', {
-      message: `unknown customers: ${wanted.filter((w) => !known.has(w)).join(', ')}`,
-      fields: { customerIds: ['offers:errors.customerUnknown'] },
+      message: `unknown customers: ${unknown.join(', ')}`,
+      fields: { customerIds: [msg('offers:errors.customerUnknown', { ids: unknown })] },
     });
   }
   return found.map((f) => f.ucpId).sort();

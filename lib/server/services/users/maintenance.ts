@@ -27,6 +27,7 @@ import { AppError } from '@/lib/server/errors';
 import { sendActivation } from './links';
 import { firstOr404, linkedCustomers, lockVersion } from '@/lib/server/services/common';
 import type { RowOf } from '@/lib/server/db/types';
+import { msg } from '@/lib/zodMessages';
 
 /** Stored status, with an active account inside its automatic lock-out shown as locked. */
 const effectiveStatus = sql<UserStatus>`(case when user_accounts.status = 'active' and coalesce(user_accounts.locked_until > now(), false) then 'locked' else user_accounts.status end)`;
@@ -236,7 +237,7 @@ export async function checkAssignments(ctx: ServiceContext, kind: UserKind, ucpI
     const c = rows.find((r) => r.ucpId === id);
     return !c || c.isProvider || (c.status !== 'active' && !kept.includes(id));
   });
-  return bad.length ? { assignedUcpIds: ['users:errors.assignCustomerUnknown'] } : {};
+  return bad.length ? { assignedUcpIds: [msg('users:errors.assignCustomerUnknown', { ids: bad })] } : {};
 }
 
 /** MFA cannot be forced and exempted at once. */
