@@ -3,12 +3,12 @@ import { useRouter } from 'next/router';
 import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'next-i18next/pages';
-import type { Control, DefaultValues, FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import type { Control, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { EntityForm, type EntityFormProps } from '@/components/common/EntityForm';
 import { FileUploadField } from '@/components/common/FileUploadField';
 import { KeepCodesWhole } from '@/components/common/NoBreak';
-import { DateFieldElement, Form, FormCancelButton, RadioGroupElement, TextFieldElement } from '@/components/common/form';
+import { DateFieldElement, Form, FormCancelButton, RadioGroupElement, TextFieldElement, type FormDefaults } from '@/components/common/form';
 import { useUploadProgress } from '@/components/common/useUploadProgress';
 import { callUpload, invalidateFor } from '@/lib/api/query';
 import type { ApiResult } from '@/lib/api/types';
@@ -120,7 +120,7 @@ function AttachmentForm<E extends Endpoint<'upload'>, TIn extends FieldValues & 
   endpoint: E;
   type: ChangeType;
   schema: z.ZodType<TOut, TIn>;
-  defaultValues: DefaultValues<TIn>;
+  defaultValues: FormDefaults<TIn>;
   fileLabel: string;
   onSuccess: (r: SubmitResult | undefined) => void;
   onCancel: () => void;
@@ -184,7 +184,7 @@ export function CompanyNameScreen() {
           {...done}
           endpoint={C.endpoints.submitCompanyName}
           schema={companyNameFormSchema.extend({ file: fileSchema })}
-          defaultValues={{ nameEn: '', nameZh: '', brNo: '', effectiveDate: '', file: null as unknown as File }}
+          defaultValues={{ nameEn: '', nameZh: '', brNo: '', effectiveDate: '', file: null }}
           fileLabel={t('fields.brCertificate')}
         >
           {(form) => (
@@ -219,7 +219,7 @@ export function BillingAddressScreen() {
           {...done}
           endpoint={C.endpoints.submitBillingAddress}
           schema={billingAddressFormSchema}
-          defaultValues={{ address: emptyAddress as never, contactName: '', contactPhone: '', effectiveDate: '' }}
+          defaultValues={{ address: emptyAddress, contactName: '', contactPhone: '', effectiveDate: '' }}
         >
           {(form) => (
             <>
@@ -248,7 +248,7 @@ export function MachineLocationScreen() {
           {...done}
           endpoint={C.endpoints.submitMachineLocation}
           schema={machineLocationFormSchema}
-          defaultValues={{ machineIds: [], address: emptyAddress as never, locationDetail: '', siteContactName: '', siteContactPhone: '', moveDate: '' }}
+          defaultValues={{ machineIds: [], address: emptyAddress, locationDetail: '', siteContactName: '', siteContactPhone: '', moveDate: '' }}
         >
           {(form) => (
             <>
@@ -319,7 +319,7 @@ export function TonerAddressScreen() {
           {...done}
           endpoint={C.endpoints.submitTonerAddress}
           schema={tonerAddressFormSchema}
-          defaultValues={{ machineIds: [], address: emptyAddress as never, contactName: '', contactPhone: '' }}
+          defaultValues={{ machineIds: [], address: emptyAddress, contactName: '', contactPhone: '' }}
         >
           {(form) => (
             <>
@@ -356,7 +356,7 @@ export function TransferAgreementScreen() {
             transfereeContactPhone: '',
             transfereeEmail: '',
             effectiveDate: '',
-            file: null as unknown as File,
+            file: null,
           }}
           fileLabel={t('fields.signedAgreement')}
         >

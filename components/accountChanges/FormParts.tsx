@@ -135,7 +135,7 @@ export function ChangeFormScreen({
 export function AddressFields<T extends FieldValues>({ control, prefix }: { control: Control<T, unknown, unknown>; prefix: string }) {
   const { t } = useTranslation('accountChanges');
   const n = (k: string) => `${prefix}.${k}` as Path<T>;
-  const region = useWatch({ control, name: n('region') }) as HkRegion | '' | null | undefined;
+  const region = useWatch({ control, name: n('region') }) as HkRegion | null | undefined;
   const district = useWatch({ control, name: n('district') }) as string | null | undefined;
   const districts = region ? HK_DISTRICTS_BY_REGION[region] : Object.values(HK_DISTRICTS_BY_REGION).flat();
   const form = useFormContext<T>() as ReturnType<typeof useFormContext<T>> | null;
@@ -144,7 +144,7 @@ export function AddressFields<T extends FieldValues>({ control, prefix }: { cont
     if (seenRegion.current === region) return;
     seenRegion.current = region;
     if (region && district && !(HK_DISTRICTS_BY_REGION[region] as readonly string[]).includes(district)) {
-      form?.setValue(n('district'), '' as PathValue<T, Path<T>>, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+      form?.setValue(n('district'), null as PathValue<T, Path<T>>, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
     }
     // Only a change of region clears the district.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -179,7 +179,8 @@ export function AddressFields<T extends FieldValues>({ control, prefix }: { cont
   );
 }
 
-export const emptyAddress = { flat: '', floor: '', block: '', building: '', street: '', district: '', region: '' };
+/** An address not entered yet: region and district are choices not made (null), refused by the schema until chosen. */
+export const emptyAddress = { flat: '', floor: '', block: '', building: '', street: '', district: null, region: null };
 
 /** Several choices of a list as checkboxes (machines, contracts), value an array of ids. */
 export function CheckboxListElement<T extends FieldValues>({

@@ -2,13 +2,13 @@ import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { useTranslation } from 'next-i18next/pages';
-import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { BodyOf, Endpoint, OutputOf } from '@/lib/contract';
 import { ABORTED } from '@/lib/api/client';
 import { apiErrorOf, useEndpointMutation } from '@/lib/api/query';
 import type { ApiError, ApiResult } from '@/lib/api/types';
-import { Form, FormCancelButton } from './form';
+import { Form, FormCancelButton, type FormDefaults } from './form';
 
 export type EntityFormProps<E extends Endpoint<'mutation'>, TIn extends FieldValues, TOut> = {
   /** The contract's create or update endpoint; its `invalidates` refreshes the lists and records it changes. */
@@ -16,7 +16,7 @@ export type EntityFormProps<E extends Endpoint<'mutation'>, TIn extends FieldVal
   /** The shared zod schema of the fields (usually the endpoint's body without `id` / `idempotencyKey`). */
   schema: z.ZodType<TOut, TIn>;
   /** Add: empty values; edit: the record's values (every field named, '' or null when empty). */
-  defaultValues: DefaultValues<TIn>;
+  defaultValues: FormDefaults<TIn>;
   /**
    * Edit of a whole record: the record's version (its `updatedAt`) as currently read, with `defaultValues` from the
    * same read. The form keeps the version its values came from and hands it to `toBody` (`context.version`); when the

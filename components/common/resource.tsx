@@ -17,7 +17,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'next-i18next/pages';
-import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { isLazyBody, type BodyOf, type Endpoint } from '@/lib/contract';
 import type { ListResult } from '@/lib/listQuery';
@@ -29,6 +29,7 @@ import type { DataTableColumn } from './DataTable';
 import { FactsSection } from './DetailParts';
 import { DetailScreen, useRouteRecord, type DetailQuery } from './DetailScreen';
 import { EntityForm } from './EntityForm';
+import type { FormDefaults } from './form';
 import { ListScreen, ownId } from './ListScreen';
 import type { FilterConfig } from './listSchema';
 import type { FilterValues, ListQueryDefaults } from './listQueryUrl';
@@ -86,8 +87,8 @@ export type ResourceDescription<Row, Rec, FIn extends FieldValues = FieldValues,
      * The add form's values; a function when they depend on the day (an offer valid from today), called when the add
      * page opens, so a tab left open past midnight does not propose yesterday.
      */
-    empty: DefaultValues<FIn> | (() => DefaultValues<FIn>);
-    fromRecord: (record: Rec) => DefaultValues<FIn>;
+    empty: FormDefaults<FIn> | (() => FormDefaults<FIn>);
+    fromRecord: (record: Rec) => FormDefaults<FIn>;
     /** `mode` lets a field be entered once and shown read-only afterwards (a record's key). */
     fields: (form: UseFormReturn<FIn, unknown, FOut>, t: TFunction, mode: 'add' | 'edit') => ReactNode;
     toCreate?: (values: FOut, context: { idempotencyKey: string }) => BodyOf<C>;

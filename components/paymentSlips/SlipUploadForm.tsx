@@ -156,7 +156,7 @@ export function SlipUploadForm({ onUploaded }: Props) {
             paymentDate: today,
             paymentMethod: 'bank_transfer',
             reference: '',
-            file: null as unknown as File,
+            file: null,
           }}
           submitLabel={t('paymentSlips.upload.submit')}
           onSubmit={(values, { idempotencyKey }) =>

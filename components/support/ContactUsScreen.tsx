@@ -95,7 +95,7 @@ function EnquiryForm({ onDone }: { onDone: (receipt: EnquiryReceipt) => void }) 
   const { data: session } = useSession();
   const profile = session?.profile;
   const defaults = {
-    topic: null as unknown as (typeof ENQUIRY_TOPICS)[number],
+    topic: null,
     subject: '',
     message: '',
     contactName: profile?.name ?? '',

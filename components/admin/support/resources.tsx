@@ -113,7 +113,7 @@ function Preview({ en, zhHtml, t }: { en: string; zhHtml: string; t: TFunction }
   );
 }
 
-const articleEmpty = { topic: null as unknown as ArticleRecord['topic'], titleEn: '', titleZh: '', summaryEn: '', summaryZh: '', bodyEn: '', bodyZh: '', sortOrder: 100, published: true };
+const articleEmpty = { topic: null, titleEn: '', titleZh: '', summaryEn: '', summaryZh: '', bodyEn: '', bodyZh: '', sortOrder: 100, published: true };
 
 export const helpArticlesResource = describeResource({
   base: '/admin-controls/quick-help-maintenance',
@@ -162,7 +162,7 @@ export const helpArticlesResource = describeResource({
   },
 });
 
-const faqEmpty = { category: null as unknown as FaqRecord['category'], questionEn: '', questionZh: '', answerEn: '', answerZh: '', sortOrder: 100, published: true };
+const faqEmpty = { category: null, questionEn: '', questionZh: '', answerEn: '', answerZh: '', sortOrder: 100, published: true };
 
 export const faqResource = describeResource({
   base: '/admin-controls/faq-maintenance',

@@ -12,6 +12,7 @@ import { ABORTED } from '@/lib/api/client';
 import type { ApiError, ApiResult } from '@/lib/api/types';
 import { errorKey } from '@/lib/errors';
 import { keyErrorMap } from '@/lib/zodMessages';
+import type { FormDefaults } from './fieldTypes';
 import { useFieldMessage } from './useFieldMessage';
 import { useIdempotencyKey } from './useIdempotencyKey';
 import { DiscardContext, useLeaveGuard } from './useLeaveGuard';
@@ -25,7 +26,7 @@ export type FormProps<TIn extends FieldValues, TOut, TData> = {
   /** The entity's zod schema, ideally the one the server validates with (messages as translation keys). */
   schema: z.ZodType<TOut, TIn>;
   /** A value for every field ('' or null for empty ones): server field errors are matched against these names. */
-  defaultValues: DefaultValues<TIn>;
+  defaultValues: FormDefaults<TIn>;
   /** Calls a lib/api function and returns its result (or nothing for a local-only form). */
   onSubmit: (values: TOut, context: FormSubmitContext) => Promise<ApiResult<TData> | void> | ApiResult<TData> | void;
   /** After a successful submission (redirect, toast, close the dialog). */
@@ -149,7 +150,8 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
   const { t, i18n } = useTranslation(['common', 'error']);
   const form = useForm<TIn, unknown, TOut>({
     resolver: zodResolver(schema, { error: keyErrorMap }),
-    defaultValues,
+    // The one place a not-yet-chosen null meets react-hook-form's type (FormDefaults says why).
+    defaultValues: defaultValues as DefaultValues<TIn>,
     mode: 'onTouched',
   });
   const idempotency = useIdempotencyKey();
@@ -197,7 +199,7 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
         return;
       }
       idempotency.renew();
-      if (resetOnSuccess) form.reset(defaultValues);
+      if (resetOnSuccess) form.reset(defaultValues as DefaultValues<TIn>);
       // Saved: leaving now (onSuccess often navigates away) asks nothing.
       guard.saved();
       onSuccess?.(result ? result.data : undefined, values);

@@ -18,3 +18,12 @@ export type BaseFieldProps<T extends FieldValues> = {
 };
 
 export type Option<V extends string | number = string> = { value: V; label: string; disabled?: boolean };
+
+/**
+ * A form's starting values: every field (server field errors are matched against these names), with null for a choice
+ * not made yet: a topic, a district, a file. The schema refuses that null where a value is required ("Choose one",
+ * "Required"), so the user sees it on the field. react-hook-form's own `DefaultValues` has no room for the null, which
+ * made each form write `null as unknown as File`; `<Form>` hands these to react-hook-form as they are.
+ */
+export type FormDefaults<T> = { [K in keyof T]?: Blankable<T[K]> };
+type Blankable<V> = V extends Blob | Date ? V | null : V extends readonly unknown[] ? V : V extends object ? FormDefaults<V> | null : V | null;

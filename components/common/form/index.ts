@@ -9,5 +9,5 @@ export { MoneyFieldElement, type MoneyFieldElementProps } from './MoneyFieldElem
 export { useIdempotencyKey, newIdempotencyKey } from './useIdempotencyKey';
 export { fieldErrorMessage, useFieldMessage } from './useFieldMessage';
 export { formatCentsForInput, parseMoneyToCents } from './money';
-export type { BaseFieldProps, Option } from './fieldTypes';
+export type { BaseFieldProps, FormDefaults, Option } from './fieldTypes';
 export { FormCancelButton } from './useLeaveGuard';
