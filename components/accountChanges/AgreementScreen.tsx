@@ -15,7 +15,9 @@ import { PageHeader } from '@/components/common/PageHeader';
 import { StateMessage } from '@/components/common/StateMessage';
 import { CHANGE_TYPES, customerWritableTypes, type ChangeType } from '@/lib/accountChanges/constants';
 import { ADD_PATH, formPath, LIST_PATH } from './links';
+import { blocksType, OpenRequestNote } from './OpenRequestNote';
 import { useCodes } from './useCodes';
+import { useOpenRequests } from './useOpenRequests';
 
 const TERMS = ['t1', 't2', 't3', 't4'] as const;
 const TONER_TERMS = ['t1', 't2', 't3'] as const;
@@ -35,7 +37,10 @@ export function AgreementScreen({ toner = false }: { toner?: boolean }) {
   const [accepted, setAccepted] = useState(false);
   const requested = router.query.type;
   const type: ChangeType | null = toner ? 'toner_addr' : isType(requested) && requested !== 'toner_addr' ? requested : null;
-  const mayContinue = type !== null && customerWritableTypes(codes).includes(type);
+  // A change of this type still open blocks another (the server refuses it): say so instead of asking for the terms.
+  const open = useOpenRequests();
+  const blocked = type !== null && blocksType(type, open?.[type]);
+  const mayContinue = type !== null && customerWritableTypes(codes).includes(type) && !blocked;
   const terms = TERMS.map((k) => t(`agreement.terms.${k}`));
   const tonerTerms = toner ? TONER_TERMS.map((k) => t(`agreement.tonerTerms.${k}`)) : [];
   const title = toner ? t('agreement.tonerTitle') : t('agreement.title');
@@ -86,7 +91,9 @@ export function AgreementScreen({ toner = false }: { toner?: boolean }) {
         </Box>
         <Stack spacing={2} sx={{ mt: 2 }}>
           {/* A user who may only view this change (read code, no write code) has nothing to accept: say so instead. */}
-          {mayContinue ? (
+          {blocked ? (
+            <OpenRequestNote type={type} open={open?.[type]} />
+          ) : mayContinue ? (
             <FormControlLabel control={<Checkbox checked={accepted} onChange={(e) => setAccepted(e.target.checked)} />} label={t('agreement.accept')} />
           ) : (
             <Alert severity="info">{t('form.readOnly')}</Alert>

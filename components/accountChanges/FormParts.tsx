@@ -97,13 +97,14 @@ export function ChangeFormScreen({
         </AlertWithLinks>
       ) : !mayWrite ? (
         <Alert severity="info">{t('form.readOnly')}</Alert>
+      ) : blocksType(type, open) ? (
+        // The server would refuse the form (one open request per type): say so before anything is filled in, and
+        // before the terms (a form opened without them sent the customer to read terms for a change it cannot send).
+        <OpenRequestNote type={type} open={open} />
       ) : !accepted ? (
         <Alert severity="warning" action={<Button component={Link} href={agreementPath(type)}>{t('agreement.goToTerms')}</Button>}>
           {t('agreement.required')}
         </Alert>
-      ) : blocksType(type, open) ? (
-        // The server would refuse the form (one open request per type): say so before anything is filled in.
-        <OpenRequestNote type={type} open={open} />
       ) : (
         <DetailScreen query={query} variant="inline" title={title} notFoundTitle={t('detail.notFoundTitle')} notFoundBody={t('detail.notFoundBody')}>
           {(c) => (

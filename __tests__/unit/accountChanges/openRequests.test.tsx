@@ -6,6 +6,7 @@
  */
 import { screen, within } from '@testing-library/react';
 import { AddChangesScreen } from '@/components/accountChanges/AddChangesScreen';
+import { AgreementScreen } from '@/components/accountChanges/AgreementScreen';
 import { BillingAddressScreen, MachineLocationScreen, TonerAddressScreen, TransferAgreementScreen } from '@/components/accountChanges/ChangeForms';
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import type { ChangeStatus, ChangeType } from '@/lib/accountChanges/constants';
@@ -102,6 +103,39 @@ describe('a form whose type has an open request', () => {
     expect(await screen.findByTestId('open-bill_addr')).toHaveTextContent(ac(locale, 'validation.alreadyPending', { requestNo: 'ACR-2026-000101' }));
     expect(screen.getByRole('link', { name: ac(locale, 'add.viewRequest', { requestNo: 'ACR-2026-000101' }) })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: ac(locale, 'form.submit') })).not.toBeInTheDocument();
+  });
+
+  // QA: opened without the terms (a bookmark, the browser's history), the form asked the customer to go and read the
+  // terms, and only after accepting them said the change could not be sent. The open request now comes first.
+  it.each(['en', 'tc'] as const)('billing address opened without the terms: the open request is named, not the terms asked for (%s)', async (locale) => {
+    server.use(endpointSuccess(C.endpoints.getCurrent, current(['bill_addr'])), endpointSuccess(C.endpoints.listRequests, { items: OPEN, total: OPEN.length }));
+    renderWithProviders(<BillingAddressScreen />, { locale, functionCodes: ['ac_chg_bill_addr_write'], router: { pathname: formRoute.pathname } });
+    expect(await screen.findByTestId('open-bill_addr')).toHaveTextContent(ac(locale, 'validation.alreadyPending', { requestNo: 'ACR-2026-000101' }));
+    expect(screen.queryByText(ac(locale, 'agreement.required'))).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: ac(locale, 'agreement.goToTerms') })).not.toBeInTheDocument();
+  });
+
+  it.each(['en', 'tc'] as const)('the terms of a type with an open request name the request and offer nothing to accept (%s)', async (locale) => {
+    server.use(endpointSuccess(C.endpoints.listRequests, { items: OPEN, total: OPEN.length }));
+    renderWithProviders(<AgreementScreen />, {
+      locale,
+      functionCodes: ['ac_chg_bill_addr_write'],
+      router: { pathname: '/customer-support/account-info-update/add-changes/agreement', query: { type: 'bill_addr' } },
+    });
+    expect(await screen.findByTestId('open-bill_addr')).toHaveTextContent(ac(locale, 'validation.alreadyPending', { requestNo: 'ACR-2026-000101' }));
+    expect(screen.queryByRole('checkbox', { name: ac(locale, 'agreement.accept') })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: ac(locale, 'agreement.continue') })).not.toBeInTheDocument();
+  });
+
+  it('the terms of a type with nothing open still ask to be accepted', async () => {
+    server.use(endpointSuccess(C.endpoints.listRequests, { items: OPEN, total: OPEN.length }));
+    renderWithProviders(<AgreementScreen />, {
+      functionCodes: ['ac_chg_comp_name_write'],
+      router: { pathname: '/customer-support/account-info-update/add-changes/agreement', query: { type: 'comp_name' } },
+    });
+    expect(await screen.findByRole('checkbox', { name: ac('en', 'agreement.accept') })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: ac('en', 'agreement.continue') })).toBeDisabled();
+    expect(screen.queryByTestId('open-comp_name')).not.toBeInTheDocument();
   });
 
   it('machine location: the form stays, with a note of the machines’ open request', async () => {
