@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { listBodySchema, type ListResult, searchStatusFilter } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
 import { required, text, PHONE_PATTERN, versionSchema, trimBlank, trimHalfWidth } from '@/lib/zodText';
-import { CUSTOMER_STATUSES, type CustomerProductLine, type CustomerStatus } from './constants';
+import { CUSTOMER_STATUSES, UCP_ID_PATTERN, type CustomerProductLine, type CustomerStatus } from './constants';
 
 export * from './constants';
 
@@ -18,7 +18,7 @@ export const ucpIdSchema = z
   .string()
   .overwrite(trimBlank)
   .toUpperCase()
-  .regex(/^[A-Z0-9][A-Z0-9_-]{2,19}$/, { error: msg('customers:errors.ucpIdFormat') });
+  .regex(UCP_ID_PATTERN, { error: msg('customers:errors.ucpIdFormat') });
 
 /** Hong Kong business registration number: 8 digits. */
 export const brNoSchema = z

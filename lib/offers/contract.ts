@@ -1,5 +1,5 @@
 /** Promotional offers (docs/offers.md): staff maintenance (offer_read / offer_write) and the customers' home-page card. */
-import { defineContract, lazyBodies, download, noBody, output, query, upload, withBodyLimit } from '@/lib/contract';
+import { defineContract, lazyBodies, download, noBody, output, query, upload } from '@/lib/contract';
 import { maintenance, savedId } from '@/lib/contract/grants';
 import type {
   HomeOffer,
@@ -12,8 +12,6 @@ import type {
 const schema = lazyBodies(() => import('./schemas'));
 
 const { WRITE, read, write, writeId, edit } = maintenance('offer_read', 'offer_write', ['offers']);
-/** An offer at its schema's maximum (500 target customers, texts in both languages), 6 bytes a character: ≈ 149 kB (`maxJsonSize`). */
-const OFFER_BODY_LIMIT = 160 * 1024;
 
 export const offersContract = defineContract('offers', {
   listOffers: read(
@@ -23,12 +21,14 @@ export const offersContract = defineContract('offers', {
     output<OfferListResult>(),
   ),
   getOffer: read('Provider staff: one offer with its target customers. Unknown: 404.', schema('offerIdSchema'), output<OfferDetail>()),
-  createOffer: withBodyLimit(writeId(
-    'Provider staff: add an offer as a draft. Titles required in both languages; validTo ≥ validFrom; target selected needs customers (unknown UCP id: 400 on customerIds); ' +
+  // An offer at its schema's maximum (500 target UCP ids of at most 20 characters, texts in both languages, 6 bytes a
+  // character) is ≈ 92 kB (`maxJsonSize`): the default JSON cap holds it.
+  createOffer: writeId(
+    'Provider staff: add an offer as a draft. Titles required in both languages; validTo ≥ validFrom; target selected needs customers (an id that breaks the UCP-id rule: 400 on customerIds.N; unknown: 400 on customerIds, naming them); ' +
       'the call-to-action link is a portal path or an https URL, with labels in both languages. Audited. Answers { id }.',
     schema('createOfferSchema'),
-  ), OFFER_BODY_LIMIT),
-  updateOffer: withBodyLimit(edit('Provider staff: edit an offer (same rules as createOffer; the status is kept). Audited. Answers { id }.', schema('updateOfferSchema')), OFFER_BODY_LIMIT),
+  ),
+  updateOffer: edit('Provider staff: edit an offer (same rules as createOffer; the status is kept). Audited. Answers { id }.', schema('updateOfferSchema')),
   setOfferStatus: write(
     'Provider staff: publish (shown to its customers within its validity), take back to draft, or expire an offer. Audited.',
     schema('setOfferStatusSchema'),

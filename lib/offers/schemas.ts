@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { isoDateSchema, listBodySchema, type ListResult, searchStatusFilter } from '@/lib/listQuery';
 import { msg } from '@/lib/zodMessages';
 import { required, text, versionSchema, trimBlank } from '@/lib/zodText';
+import { UCP_ID_MAX_LENGTH, UCP_ID_PATTERN } from '@/lib/customers/constants';
 import { isSafeCtaUrl } from './links';
 import { OFFER_STATUSES, OFFER_TARGETS, type OfferStatus, type OfferTarget } from './constants';
 
@@ -17,9 +18,9 @@ export { isSafeCtaUrl } from './links';
 export const OFFER_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
 export const OFFER_IMAGE_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
 
-const UCP_ID_MAX = 40;
 /** A typed value quoted in a message: a pasted paragraph is cut to its start. */
 const excerpt = (value: string) => (value.length > 24 ? `${value.slice(0, 20)}…` : value);
+const notUcpId = (issue: { input?: unknown }) => msg('offers:errors.ucpIdFormat', { id: excerpt(String(issue.input)) });
 
 export const ctaUrlSchema = text(500).refine(isSafeCtaUrl, { error: msg('offers:errors.ctaUrl') });
 
@@ -32,8 +33,13 @@ export const offerFieldsSchema = z
     validFrom: isoDateSchema,
     validTo: isoDateSchema,
     target: z.enum(OFFER_TARGETS),
-    /** UCP ids when target is `selected`; a too-long one is named in the message (it may be one of fifty typed). */
-    customerIds: z.array(z.string().overwrite(trimBlank).min(1).max(UCP_ID_MAX, { error: (iss) => msg('offers:errors.ucpIdTooLong', { id: excerpt(String(iss.input)), max: UCP_ID_MAX }) })).max(500),
+    /**
+     * UCP ids when target is `selected`, by the customers' own rule (UCP_ID_PATTERN); one that cannot be a UCP id is
+     * named in the message (it may be one of fifty typed). Before, any 40 characters passed here.
+     */
+    customerIds: z
+      .array(z.string().overwrite(trimBlank).toUpperCase().regex(UCP_ID_PATTERN, { error: notUcpId }).max(UCP_ID_MAX_LENGTH, { error: notUcpId }))
+      .max(500),
     ctaUrl: ctaUrlSchema,
     ctaLabelEn: text(40),
     ctaLabelZh: text(40),

@@ -105,6 +105,8 @@ describeEachDb('Offers', (getHandle) => {
     await refused({ validTo: addDays(today, -5) }, 'validTo');
     await refused({ target: 'selected', customerIds: [] }, 'customerIds');
     await refused({ target: 'selected', customerIds: ['NO_SUCH_UCP'] }, 'customerIds');
+    // What cannot be a UCP id (the customers' own rule) is refused by the schema, named: not looked up.
+    await refused({ target: 'selected', customerIds: ['UCP 1'] }, 'customerIds.0');
     // Unknown ids are named (upper-cased, as matched), known ones are not: one bad id among many is found at once.
     const known = await customerUser();
     const unknown = await callEndpoint(server, createOffer, fields({ target: 'selected', customerIds: [known.ucpId, 'no_such_1', 'NO_SUCH_2'] }), { token: tokens.writer });

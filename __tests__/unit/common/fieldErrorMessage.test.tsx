@@ -63,7 +63,7 @@ describe('offer form: the typed UCP ids', () => {
     await userEvent.type(ids, `UCP100001, UCP100002, UCP${'9'.repeat(40)}`);
     await userEvent.click(screen.getByRole('button', { name: 'Add offer' }));
     // The message names the id (cut to its start), not only the rule: in a long list staff would hunt for it.
-    expect(ids).toHaveAccessibleDescription(`“UCP${'9'.repeat(17)}…” is not a UCP ID: a UCP ID has at most 40 characters.`);
+    expect(ids).toHaveAccessibleDescription(`“UCP${'9'.repeat(17)}…” is not a UCP ID: use 3 to 20 letters, digits, - or _, starting with a letter or digit.`);
     expect(ids).toHaveAttribute('aria-invalid', 'true');
     expect(sent).toHaveLength(0);
   });

@@ -22,5 +22,3 @@ export async function billsOfSlips(db: Db, slipIds: readonly string[]): Promise<
 
 /** Hong Kong calendar dates → the instants that bound them (for timestamp filters; HK has no DST). */
 export { hkDayEnd, hkDayStart } from '@/lib/dates/hongKong';
-
-
