@@ -25,7 +25,7 @@ export function AddChangesScreen() {
   const codes = useCodes();
   const readable = customerReadableTypes(codes);
   const writable = new Set(customerWritableTypes(codes));
-  const open = useOpenRequests();
+  const { open, loading } = useOpenRequests();
   return (
     <>
       <PageHeader title={t('add.title')} subtitle={t('add.subtitle')} breadcrumbs={[{ label: t('title'), href: LIST_PATH }, { label: t('add.title') }]} />
@@ -49,7 +49,8 @@ export function AddChangesScreen() {
               </CardContent>
               <CardActions>
                 {/* While a request of a whole-customer type is open, the server would refuse another: no "Start". */}
-                {writable.has(type) && blocksType(type, open?.[type]) ? null : writable.has(type) ? (
+                {/* Nor until the open requests are known: a "Start" that then vanished under the customer's pointer. */}
+                {writable.has(type) && (loading || blocksType(type, open?.[type])) ? null : writable.has(type) ? (
                   <Button component={Link} href={agreementPath(type)} variant="contained" aria-label={`${t('add.start')}: ${t(`types.${type}`)}`}>
                     {t('add.start')}
                   </Button>

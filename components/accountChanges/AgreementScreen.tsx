@@ -38,9 +38,12 @@ export function AgreementScreen({ toner = false }: { toner?: boolean }) {
   const requested = router.query.type;
   const type: ChangeType | null = toner ? 'toner_addr' : isType(requested) && requested !== 'toner_addr' ? requested : null;
   // A change of this type still open blocks another (the server refuses it): say so instead of asking for the terms.
-  const open = useOpenRequests();
+  const { open, loading } = useOpenRequests();
   const blocked = type !== null && blocksType(type, open?.[type]);
-  const mayContinue = type !== null && customerWritableTypes(codes).includes(type) && !blocked;
+  const mayWrite = type !== null && customerWritableTypes(codes).includes(type);
+  // Until the open requests are known, nothing to accept: the checkbox would otherwise show and then give way to the note.
+  const waiting = mayWrite && loading;
+  const mayContinue = mayWrite && !blocked && !waiting;
   const terms = TERMS.map((k) => t(`agreement.terms.${k}`));
   const tonerTerms = toner ? TONER_TERMS.map((k) => t(`agreement.tonerTerms.${k}`)) : [];
   const title = toner ? t('agreement.tonerTitle') : t('agreement.title');
@@ -91,7 +94,9 @@ export function AgreementScreen({ toner = false }: { toner?: boolean }) {
         </Box>
         <Stack spacing={2} sx={{ mt: 2 }}>
           {/* A user who may only view this change (read code, no write code) has nothing to accept: say so instead. */}
-          {blocked ? (
+          {waiting ? (
+            <LinearProgress aria-label={t('common:ui.table.loading')} />
+          ) : blocked ? (
             <OpenRequestNote type={type} open={open?.[type]} />
           ) : mayContinue ? (
             <FormControlLabel control={<Checkbox checked={accepted} onChange={(e) => setAccepted(e.target.checked)} />} label={t('agreement.accept')} />

@@ -9,6 +9,7 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Link from 'next/link';
@@ -75,7 +76,7 @@ export function ChangeFormScreen({
   const accepted = router.query.accepted === '1';
   // What was open when the form opened: the list refreshes when this form's own submission lands, and that request
   // must not replace the confirmation or the form it came from.
-  const openNow = useOpenRequests();
+  const { open: openNow, loading: openLoading } = useOpenRequests();
   const [openAtStart, setOpenAtStart] = useState<OpenRequests>();
   if (openNow && !openAtStart) setOpenAtStart(openNow);
   const open = openAtStart?.[type];
@@ -97,6 +98,9 @@ export function ChangeFormScreen({
         </AlertWithLinks>
       ) : !mayWrite ? (
         <Alert severity="info">{t('form.readOnly')}</Alert>
+      ) : openLoading ? (
+        // Whether an open request blocks this form is not known yet: neither the terms nor the form until it is.
+        <LinearProgress aria-label={t('common:ui.table.loading')} />
       ) : blocksType(type, open) ? (
         // The server would refuse the form (one open request per type): say so before anything is filled in, and
         // before the terms (a form opened without them sent the customer to read terms for a change it cannot send).

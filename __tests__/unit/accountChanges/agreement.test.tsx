@@ -1,7 +1,10 @@
 /** The terms page before a change form (components/accountChanges/AgreementScreen.tsx). */
 import { screen } from '@testing-library/react';
 import { AgreementScreen } from '@/components/accountChanges/AgreementScreen';
+import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import type { FunctionCode } from '@/lib/permissions/codes';
+import { endpointSuccess } from '../testUtils/handlers';
+import { server } from '../testUtils/server';
 import { renderWithProviders, text, type TestLocale } from '../testUtils/render';
 
 const PATH = '/customer-support/account-info-update/add-changes/agreement';
@@ -28,10 +31,13 @@ describe('agreement page', () => {
     expect(t('agreement.notFoundTitle')).not.toMatch(/^agreement\./);
   });
 
-  it('a known change shows its name, the terms, the "I accept" box and "Accept and continue"', () => {
+  // Nothing open (the box waits for the customer's open requests: openRequests.test.tsx).
+  beforeEach(() => server.use(endpointSuccess(C.endpoints.listRequests, { items: [], total: 0 })));
+
+  it('a known change shows its name, the terms, the "I accept" box and "Accept and continue"', async () => {
     renderAgreement({ type: 'comp_name' }, 'tc');
     expect(screen.getByText(text('tc', 'accountChanges:types.comp_name'))).toBeInTheDocument();
-    expect(screen.getByRole('checkbox', { name: text('tc', 'accountChanges:agreement.accept') })).toBeInTheDocument();
+    expect(await screen.findByRole('checkbox', { name: text('tc', 'accountChanges:agreement.accept') })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: text('tc', 'accountChanges:agreement.continue') })).toBeDisabled();
   });
 

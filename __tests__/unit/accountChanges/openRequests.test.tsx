@@ -4,7 +4,7 @@
  * seed's Harbour View has a pending billing-address and company-name change, and customer@demo.hk could fill in
  * the whole form (and upload the certificate) only to be told on "Submit".
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { AddChangesScreen } from '@/components/accountChanges/AddChangesScreen';
 import { AgreementScreen } from '@/components/accountChanges/AgreementScreen';
 import { BillingAddressScreen, MachineLocationScreen, TonerAddressScreen, TransferAgreementScreen } from '@/components/accountChanges/ChangeForms';
@@ -258,6 +258,48 @@ describe('a form whose type has an open request', () => {
     );
     renderWithProviders(<TransferAgreementScreen />, { locale, functionCodes: ['ac_transfer_agreemt_write'], router: formRoute });
     expect(await screen.findByTestId('open-trans_agree')).toHaveTextContent(note);
+  });
+
+  // QA: while the open requests loaded, the terms page showed the checkbox (and the add-changes page "Start") and then
+  // took it back for the note; opened without the terms, the form asked for them first. Each now waits for the list.
+  describe('while the open requests are still loading', () => {
+    const listServed = () => {
+      let served = false;
+      server.use(endpointSuccess(C.endpoints.listRequests, { items: OPEN, total: OPEN.length }, { delayMs: 'infinite', onRequest: () => (served = true) }));
+      return () => served;
+    };
+
+    it('the terms page shows progress, and neither the checkbox nor "Continue"', async () => {
+      const served = listServed();
+      renderWithProviders(<AgreementScreen />, {
+        functionCodes: ['ac_chg_bill_addr_write'],
+        router: { pathname: '/customer-support/account-info-update/add-changes/agreement', query: { type: 'bill_addr' } },
+      });
+      await waitFor(() => expect(served()).toBe(true));
+      expect(screen.getByRole('progressbar', { name: text('en', 'common:ui.table.loading') })).toBeInTheDocument();
+      expect(screen.getByTestId('terms')).toBeInTheDocument();
+      expect(screen.queryByRole('checkbox', { name: ac('en', 'agreement.accept') })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: ac('en', 'agreement.continue') })).not.toBeInTheDocument();
+    });
+
+    it('a form opened without the terms neither asks for them nor shows the form', async () => {
+      let currentRead = false;
+      server.use(endpointSuccess(C.endpoints.getCurrent, current(['bill_addr']), { onRequest: () => (currentRead = true) }));
+      const served = listServed();
+      renderWithProviders(<BillingAddressScreen />, { functionCodes: ['ac_chg_bill_addr_write'], router: { pathname: formRoute.pathname } });
+      await waitFor(() => expect(served() && currentRead).toBe(true));
+      expect(screen.getByRole('progressbar', { name: text('en', 'common:ui.table.loading') })).toBeInTheDocument();
+      expect(screen.queryByText(ac('en', 'agreement.required'))).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: ac('en', 'form.submit') })).not.toBeInTheDocument();
+    });
+
+    it('the add-changes page offers no "Start" yet', async () => {
+      const served = listServed();
+      renderWithProviders(<AddChangesScreen />, { functionCodes: WRITE, router: { pathname: '/customer-support/account-info-update/add-changes' } });
+      await waitFor(() => expect(served()).toBe(true));
+      expect(cardOf('en', 'bill_addr')).toBeInTheDocument();
+      for (const type of ['bill_addr', 'comp_name', 'machine_loc'] as const) expect(startLink('en', type)).not.toBeInTheDocument();
+    });
   });
 
   it('billing address with nothing open: the form as before', async () => {
