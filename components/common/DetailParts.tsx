@@ -12,6 +12,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { visuallyHidden } from './visuallyHidden';
 
 /** A titled card of a detail page (order, shipment, a maintenance record); its h2 names the section for screen readers too. */
 export function DetailSection({ title, headingId, children }: { title: string; /** The title's id, for a control inside that it names. */ headingId?: string; children: ReactNode }) {
@@ -58,9 +60,12 @@ export function FactsSection({ title, rows }: { title: string; rows: readonly (r
 export type DetailTableColumn<Row> = { header: string; render: (row: Row) => ReactNode; align?: 'left' | 'right' | 'center' };
 
 /**
- * A record's related rows inside a `DetailSection` (a customer's contracts, a group's members): a plain table that
- * scrolls sideways on a phone (Chinese text breaks only at spaces and punctuation, never one character per line),
- * or `empty` when there are none. Not for lists that page: those are DataTable.
+ * A record's related rows inside a `DetailSection` (a customer's contracts, a group's members): a plain table, or
+ * `empty` when there are none. On a phone (< sm) each row is a card of "label: value" pairs, as DataTable's rows are
+ * (QA, 390 px: the machine page's service and order tables ran off the card's edge, their goods and engineer columns
+ * out of sight and squeezed one word per line); a `nowrap` table of short values (readings) scrolls sideways instead.
+ * Chinese text breaks only at spaces and punctuation, never one character per line. Not for lists that page: those
+ * are DataTable.
  */
 export function DetailTable<Row>({
   label,
@@ -78,7 +83,10 @@ export function DetailTable<Row>({
   /** Short values (dates, counters): keep each on one line and scroll sideways on a phone instead of wrapping a Chinese date one character per line. */
   nowrap?: boolean;
 }) {
+  // noSsr: detail pages render in the browser only (RouteDetailScreen), so the first render already has the width.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   if (rows.length === 0) return <Typography color="text.secondary">{empty}</Typography>;
+  if (phone && !nowrap) return <DetailCards label={label} columns={columns} rows={rows} rowKey={rowKey} />;
   return (
     // Focusable: a table wider than a phone scrolls sideways, and a keyboard must be able to scroll it too. A group,
     // not a region: its section (DetailSection) is already the region of that name.
@@ -113,6 +121,38 @@ export function DetailTable<Row>({
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+/** DetailTable's rows on a phone: a list named like the table, each row a card titled by its first column (its number). */
+function DetailCards<Row>({ label, columns, rows, rowKey }: { label: string; columns: readonly DetailTableColumn<Row>[]; rows: readonly Row[]; rowKey: (row: Row) => string }) {
+  const [first, ...rest] = columns;
+  return (
+    <Box component="ul" aria-label={label} data-testid="detail-cards" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+      {rows.map((row) => (
+        <Box component="li" key={rowKey(row)} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
+          {first ? (
+            <Typography component="div" sx={{ fontWeight: 600, mb: rest.length ? 1 : 0, overflowWrap: 'anywhere' }}>
+              {/* The header is read before the value, as a table cell's would be. */}
+              <Box component="span" sx={visuallyHidden}>{`${first.header}: `}</Box>
+              {first.render(row)}
+            </Typography>
+          ) : null}
+          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(88px, 40%) 1fr', columnGap: 1.5, rowGap: 0.75 }}>
+            {rest.map((c) => (
+              <Box key={c.header} sx={{ display: 'contents' }}>
+                <Typography component="dt" variant="body2" color="text.secondary" sx={{ wordBreak: 'keep-all' }}>
+                  {c.header}
+                </Typography>
+                <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, wordBreak: 'keep-all', overflowWrap: 'anywhere' }}>
+                  {c.render(row)}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        </Box>
+      ))}
+    </Box>
   );
 }
 

@@ -120,6 +120,14 @@ it('on a 390 px phone: machines as cards, the machine page without sideways scro
   await h1(page, en('machines:detail.title', { serial: MACHINE_SERIAL.hvMono })).waitFor();
   await page.getByTestId('usage-chart').locator('svg').first().waitFor();
   await page.getByTestId('action-toner').waitFor();
+  // Its service requests and orders as cards, not tables running off the section's edge (QA, tc at 390 px), each
+  // card's text inside it.
+  for (const section of ['machines:detail.service', 'machines:detail.orders']) {
+    const region = page.getByRole('region', { name: en(section) });
+    await region.getByRole('list', { name: en(section) }).getByRole('listitem').first().waitFor();
+    expect(await region.getByRole('table').count()).toBe(0);
+  }
+  expect(await page.evaluate(() => [...document.querySelectorAll('[data-testid="detail-cards"] li')].filter((li) => li.scrollWidth > li.clientWidth + 1).length)).toBe(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, 'machine-page-phone');
 });

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { DetailTable, FactsSection, linkColumn } from '@/components/common/DetailParts';
 import { renderWithProviders } from '../testUtils/render';
+import { mockViewportWidth } from './viewport';
 
 type Row = { id: string; orderNo: string };
 const rows: Row[] = [{ id: 'o1', orderNo: 'ORD-2026-0001' }];
@@ -25,7 +26,7 @@ describe('linkColumn', () => {
   });
 });
 
-describe('DetailTable on a phone', () => {
+describe('DetailTable as a table (tablets, narrow windows: it scrolls sideways)', () => {
   type Request = { id: string; reference: string; category: string; status: string };
   const columns = [
     { header: '編號', render: (r: Request) => r.reference },
@@ -49,6 +50,50 @@ describe('DetailTable on a phone', () => {
   it('keeps short values on one line with nowrap', () => {
     renderWithProviders(<DetailTable<Request> label="讀數" rows={rows} rowKey={(r) => r.id} empty="沒有" columns={columns} nowrap />);
     expect(screen.getByRole('cell', { name: '生效中' })).toHaveStyle({ whiteSpace: 'nowrap' });
+  });
+});
+
+// QA (390 px, machine page in tc): the service and order tables ran off the card's edge, the goods and engineer columns
+// out of sight and "黑色碳粉盒（Apeos 5570）" squeezed into a sliver. On a phone each row is now a card, as in the lists.
+describe('DetailTable on a phone', () => {
+  type Request = { id: string; reference: string; category: string; engineer: string };
+  const rows: Request[] = [
+    { id: 'r1', reference: 'SR-2026-000102', category: '螢幕顯示錯誤碼', engineer: '何偉文' },
+    { id: 'r2', reference: 'SR-2026-000103', category: '卡紙', engineer: '–' },
+  ];
+  const columns = [
+    linkColumn<Request>('編號', true, (r) => `/service-requests/${r.id}`, (r) => r.reference),
+    { header: '故障類別', render: (r: Request) => r.category },
+    { header: '工程師', render: (r: Request) => r.engineer },
+  ];
+  let restore: () => void;
+  afterEach(() => restore());
+
+  it('shows each row as a card: its number (linked) as the title, the other columns as label and value', () => {
+    restore = mockViewportWidth(390);
+    renderWithProviders(<DetailTable<Request> label="維修紀錄" rows={rows} rowKey={(r) => r.id} empty="沒有" columns={columns} />);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const cards = within(screen.getByRole('list', { name: '維修紀錄' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    const first = within(cards[0]!);
+    expect(first.getByRole('link', { name: 'SR-2026-000102' })).toHaveAttribute('href', '/service-requests/r1');
+    expect([...cards[0]!.querySelectorAll('dt')].map((d) => d.textContent)).toEqual(['故障類別', '工程師']);
+    expect([...cards[0]!.querySelectorAll('dd')].map((d) => d.textContent)).toEqual(['螢幕顯示錯誤碼', '何偉文']);
+    // Read as a cell would be: the column's name before the number.
+    expect(cards[1]).toHaveTextContent(/^編號: SR-2026-000103/);
+  });
+
+  it('keeps a nowrap table of short values (readings) a table that scrolls sideways', () => {
+    restore = mockViewportWidth(390);
+    renderWithProviders(<DetailTable<Request> label="讀數" rows={rows} rowKey={(r) => r.id} empty="沒有" columns={columns} nowrap />);
+    expect(screen.getByRole('table', { name: '讀數' })).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('is a table again from 600 px', () => {
+    restore = mockViewportWidth(600);
+    renderWithProviders(<DetailTable<Request> label="維修紀錄" rows={rows} rowKey={(r) => r.id} empty="沒有" columns={columns} />);
+    expect(within(screen.getByRole('table', { name: '維修紀錄' })).getAllByRole('row')).toHaveLength(3);
   });
 });
 
