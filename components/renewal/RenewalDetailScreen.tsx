@@ -90,20 +90,21 @@ function Options({ o }: { o: RenewalOptions }) {
         </Alert>
       ) : null}
       {error ? <Alert severity="error">{t(errorKey(error.code))}</Alert> : null}
-      <DetailSection title={t('renewal:detail.comparison')}>
+      <DetailSection title={t('renewal:detail.comparison', { count: o.monthsCompared })}>
         <Typography variant="body2">
-          {t('renewal:detail.comparisonHelp', { months: o.monthsCompared, mono: numberFormat(locale).format(o.pages.mono), colour: numberFormat(locale).format(o.pages.colour) })}
+          {t('renewal:detail.comparisonHelp', { count: o.monthsCompared, mono: numberFormat(locale).format(o.pages.mono), colour: numberFormat(locale).format(o.pages.colour) })}
         </Typography>
         <PlainTable
-          label={t('renewal:detail.comparison')}
+          label={t('renewal:detail.comparison', { count: o.monthsCompared })}
           testId="offer-comparison"
           head={[
             { padding: 'checkbox' },
             t('renewal:detail.option'),
             { label: t('renewal:detail.terms'), sx: WIDE_CELL },
             // Chinese breaks between any two characters: on a phone "過去12個月費用" broke before its last one ("…費 / 用").
-            // keep-all breaks it only at spaces, so it stays whole (and English still wraps between words).
-            { label: t('renewal:detail.cost12'), align: 'right', sx: { wordBreak: 'keep-all' } },
+            // keep-all breaks it only at spaces, so it stays whole (and English still wraps between words). The months
+            // are those compared: a machine's missing reading makes them fewer than 12, and the heading said 12 regardless.
+            { label: t('renewal:detail.cost', { count: o.monthsCompared }), align: 'right', sx: { wordBreak: 'keep-all' } },
             { label: t('renewal:detail.difference'), align: 'right', sx: WIDE_CELL },
           ]}
         >

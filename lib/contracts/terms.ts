@@ -96,14 +96,33 @@ export function pricePeriod(terms: Terms, machines: readonly MachineUsage[]): Pr
 }
 
 /**
+ * Terms for part of a billing period (`share` of it, 0 < share ≤ 1): the period charge, the minimum and the included
+ * pages in proportion (cents and pages rounded); the rates stay.
+ */
+export function prorateTerms(terms: Terms, share: number): Terms {
+  if (share >= 1) return terms;
+  return {
+    ...terms,
+    periodChargeCents: Math.round(terms.periodChargeCents * share),
+    minimumChargeCents: Math.round(terms.minimumChargeCents * share),
+    monoAllowance: Math.round(terms.monoAllowance * share),
+    colourAllowance: Math.round(terms.colourAllowance * share),
+  };
+}
+
+/**
  * What a run of months would have cost at the given terms, billed at `frequency`: the months are grouped into billing
- * periods (a quarter = three consecutive months), each priced with its allowances and minimum.
+ * periods (a quarter = three consecutive months), each priced with its allowances and minimum. A last group shorter
+ * than a period is priced in proportion (prorateTerms), so every frequency pays for the same months: 11 months of
+ * readings once cost four whole quarters (12 months of charges) at quarterly terms against 11 months at a monthly
+ * offer, and the renewal comparison favoured the offer by a month's charge.
  */
 export function priceMonths(terms: Terms, frequency: BillingFrequency | string, months: readonly (readonly MachineUsage[])[]): number {
   const step = monthsPerPeriod(frequency);
   let total = 0;
   for (let i = 0; i < months.length; i += step) {
     const group = months.slice(i, i + step);
+    const groupTerms = prorateTerms(terms, group.length / step);
     const byMachine = new Map<string, MachineUsage>();
     for (const month of group) {
       for (const m of month) {
@@ -113,7 +132,7 @@ export function priceMonths(terms: Terms, frequency: BillingFrequency | string, 
         byMachine.set(m.machineId, sum);
       }
     }
-    total += pricePeriod(terms, [...byMachine.values()]).totalCents;
+    total += pricePeriod(groupTerms, [...byMachine.values()]).totalCents;
   }
   return total;
 }

@@ -1,4 +1,4 @@
-import { pagesBetween, periodsOf, priceMonths, pricePeriod } from '@/lib/contracts/terms';
+import { pagesBetween, periodsOf, priceMonths, pricePeriod, prorateTerms } from '@/lib/contracts/terms';
 import { readingDue } from '@/lib/meter/due';
 import { intervalsOf, lastMonths } from '@/lib/meter/usage';
 
@@ -55,6 +55,22 @@ describe('contract terms', () => {
     const t = { ...terms, periodChargeCents: 0, minimumChargeCents: 0 };
     expect(priceMonths(t, 'monthly', [month, month, month])).toBe(0);
     expect(priceMonths(t, 'quarterly', [month, month, month])).toBe(Math.round((200 * 450) / 100));
+  });
+
+  // QA (renewal comparison, Harbour View's quarterly rental with 11 months of readings): the last two months were
+  // charged a whole quarter, 12 months of charges against 11 at each monthly offer, so every offer looked a month cheaper.
+  it('prices a last part-period in proportion, so a quarterly and a monthly contract pay for the same months', () => {
+    const month = [{ machineId: 'a', isColour: true, mono: 150, colour: 10 }];
+    const monthly = { periodChargeCents: 100_000, minimumChargeCents: 20_000, monoRate: '0.0400', colourRate: '0.4000', monoAllowance: 100, colourAllowance: 5 };
+    const quarterly = { ...monthly, periodChargeCents: 300_000, minimumChargeCents: 60_000, monoAllowance: 300, colourAllowance: 15 };
+    const eleven = Array.from({ length: 11 }, () => month);
+    // Per month: 50 mono × 4 ¢ + 5 colour × 40 ¢ = 400 ¢ of pages, topped up to the 20,000 ¢ minimum.
+    expect(priceMonths(monthly, 'monthly', eleven)).toBe(11 * 120_000);
+    expect(priceMonths(quarterly, 'quarterly', eleven)).toBe(11 * 120_000);
+    // Two months of a quarter: two thirds of its charge, minimum and included pages (rounded).
+    expect(priceMonths(quarterly, 'quarterly', [month, month])).toBe(200_000 + 40_000);
+    expect(prorateTerms(quarterly, 2 / 3)).toEqual({ ...quarterly, periodChargeCents: 200_000, minimumChargeCents: 40_000, monoAllowance: 200, colourAllowance: 10 });
+    expect(prorateTerms(quarterly, 1)).toBe(quarterly);
   });
 
   it('generates a contract’s periods monthly or quarterly, the last cut at the end date', () => {

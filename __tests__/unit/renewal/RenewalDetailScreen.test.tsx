@@ -15,7 +15,7 @@ const offer = (n: number, nameEn: string, nameZh: string): OfferOption =>
   ({ ...terms, id: `0ffe0000-0000-4000-8000-00000000000${n}`, offerCode: `RN-${n}`, nameEn, nameZh, descriptionEn: 'd', descriptionZh: 'd', termMonths: 36, newModelCode: null, newModelNameEn: null, newModelNameZh: null, validTo: '2027-12-31', offerCostCents: 1_000_000, differenceCents: -100_000 }) as OfferOption;
 const OFFERS = [offer(1, 'Rental renewal, 36 months', '租賃續約（36個月）'), offer(2, 'Upgrade, 48 months', '升級（48個月）')];
 
-const options = (renewal: RenewalOptions['contract']['renewal']): RenewalOptions =>
+const options = (renewal: RenewalOptions['contract']['renewal'], monthsCompared = 12): RenewalOptions =>
   ({
     contract: {
       ...terms,
@@ -31,15 +31,15 @@ const options = (renewal: RenewalOptions['contract']['renewal']): RenewalOptions
       billingFrequency: 'monthly',
       termMonths: 36,
     },
-    monthsCompared: 12,
+    monthsCompared,
     pages: { mono: 19_343, colour: 5097 },
     currentCostCents: 1_283_102,
     offers: OFFERS,
     history: [],
   }) as RenewalOptions;
 
-function open(locale: TestLocale, renewal: RenewalOptions['contract']['renewal'], codes: readonly FunctionCode[] = ['contract_renewal_read', 'contract_renewal_write']) {
-  server.use(endpointSuccess(renewalContract.endpoints.getOptions, options(renewal)));
+function open(locale: TestLocale, renewal: RenewalOptions['contract']['renewal'], codes: readonly FunctionCode[] = ['contract_renewal_read', 'contract_renewal_write'], monthsCompared = 12) {
+  server.use(endpointSuccess(renewalContract.endpoints.getOptions, options(renewal, monthsCompared)));
   renderWithProviders(<RenewalDetailScreen />, {
     locale,
     router: { pathname: '/my-orders/contract-renewal/detail', query: { contract: CONTRACT }, isReady: true },
@@ -118,6 +118,23 @@ describe('RenewalDetailScreen, numbers in the page’s language (not the browser
   ] as const)('%s: the pages the offers are priced on', async (locale, help) => {
     open(locale, null);
     expect(await screen.findByText(help)).toBeInTheDocument();
+  });
+});
+
+// QA (tc, Harbour View's rental, one machine's November reading missing): the page said "compared with your last 12
+// months" and "Cost of the last 12 months" over costs of the 11 months it had readings for.
+describe('RenewalDetailScreen names the months it compares', () => {
+  it.each([
+    ['en', 11, 'Offers compared with your last 11 months', 'Cost of the last 11 months', /over the last 11 months: 19,343/],
+    ['tc', 11, '方案與您過去11個月的比較', '過去11個月費用', /按您過去 11 個月的實際印量計算/],
+    ['en', 1, 'Offers compared with your last month', 'Cost of the last month', /over the last month: 19,343/],
+    ['tc', 12, '方案與您過去12個月的比較', '過去12個月費用', /按您過去 12 個月的實際印量計算/],
+  ] as const)('%s, %i months: the heading, the cost column and the help say so', async (locale, months, heading, cost, help) => {
+    open(locale, null, ['contract_renewal_read', 'contract_renewal_write'], months);
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: heading });
+    expect(within(table).getByRole('columnheader', { name: cost })).toBeInTheDocument();
+    expect(screen.getByText(help)).toBeInTheDocument();
   });
 });
 
