@@ -25,13 +25,19 @@ export type RequestOverviewProps = {
   responseTimeLabel?: string;
   /** The customer's view: the contract number links to its page when the user may open it (the desk's stays text). */
   linkContract?: boolean;
+  /**
+   * The desk's wording where the customer's speaks to the customer: no engineer yet ("We will tell you in your
+   * inbox…") and the rating ("Your rating"). Default the customer's.
+   */
+  noEngineerText?: string;
+  ratingLabel?: string;
 };
 
 /**
  * A service request as the customer and the desk both see it: status with engineer, resolution and rating, the
  * screen's actions, the timeline; beside it the SLA clock and the fault with its photo.
  */
-export function RequestOverview({ r, actions, photoEndpoint, faultTitle, faultLead, slaNote, responseTimeLabel, linkContract }: RequestOverviewProps) {
+export function RequestOverview({ r, actions, photoEndpoint, faultTitle, faultLead, slaNote, responseTimeLabel, linkContract, noEngineerText, ratingLabel }: RequestOverviewProps) {
   const { t } = useTranslation('serviceRequests');
   const { locale } = useRouter();
   return (
@@ -41,9 +47,9 @@ export function RequestOverview({ r, actions, photoEndpoint, faultTitle, faultLe
           <Box>
             <StatusChip status={r.status} />
           </Box>
-          <EngineerFacts r={r} />
+          <EngineerFacts r={r} noneText={noEngineerText} />
           {r.resolutionNotes ? <Facts rows={[[t('fields.resolutionNotes'), r.resolutionNotes]]} /> : null}
-          {r.rating ? <Facts rows={[[t('fields.rating'), `${t(`rating.${r.rating}`)}${r.ratingComment ? ` · ${r.ratingComment}` : ''}`]]} /> : null}
+          {r.rating ? <Facts rows={[[ratingLabel ?? t('fields.rating'), `${t(`rating.${r.rating}`)}${r.ratingComment ? ` · ${r.ratingComment}` : ''}`]]} /> : null}
         </DetailSection>
         {actions}
         <DetailSection title={t('sections.timeline')}>

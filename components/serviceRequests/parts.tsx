@@ -74,11 +74,11 @@ export function RequestFacts({ r, linkContract = false }: { r: ServiceRequestDet
   );
 }
 
-/** Engineer and ETA (or that none is assigned yet). */
-export function EngineerFacts({ r }: { r: ServiceRequestDetail }) {
+/** Engineer and ETA (or that none is assigned yet: `noneText`, default the customer's wording). */
+export function EngineerFacts({ r, noneText }: { r: ServiceRequestDetail; noneText?: string }) {
   const { t } = useTranslation('serviceRequests');
   const { locale } = useRouter();
-  if (!r.engineerName) return <Typography color="text.secondary">{t('engineer.none')}</Typography>;
+  if (!r.engineerName) return <Typography color="text.secondary">{noneText ?? t('engineer.none')}</Typography>;
   return (
     <Facts
       rows={[

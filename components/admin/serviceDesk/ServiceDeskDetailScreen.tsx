@@ -145,6 +145,8 @@ export function ServiceDeskDetailScreen() {
             }
             photoEndpoint={E.photo}
             responseTimeLabel={t('serviceDesk:sla.responseTime')}
+            noEngineerText={t('serviceDesk:fields.noEngineer')}
+            ratingLabel={t('serviceDesk:fields.rating')}
             faultTitle={t('sections.fault')}
             faultLead={[
               [t('fields.customer'), `${pickLocalized(locale, r.customerNameEn, r.customerNameZh)} (${r.ucpId})`],
