@@ -188,6 +188,8 @@ export type RenewalLogItem = CustomerRef & {
   submittedByName: string;
   currentCostCents: number;
   offerCostCents: number;
+  /** The months of readings the two costs were priced on (fewer than 12 when a reading was missed); null for renewals before it was kept. */
+  monthsCompared: number | null;
 };
 export type RenewalLogListResult = ListResult<RenewalLogItem>;
 export type RenewalLogDetail = RenewalLogItem & { terms: OfferTerms; newStartDate: string; newEndDate: string; events: ContractEvent[] };

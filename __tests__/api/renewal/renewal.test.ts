@@ -58,17 +58,26 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
    * back from today and then `endsIn + 1` days on gave a start one day off whenever those days crossed a February of
    * another length (run on 1 Jan 2027: 2024-03-02 to 2027-03-02, a 37th one-day period in the billing schedule).
    */
-  async function customer(endsIn = 60, codes: Parameters<typeof createMember>[1] = ['contract_renewal_read', 'contract_renewal_write', 'contract_billing_read', 'contract_download']) {
+  async function customer(
+    endsIn = 60,
+    codes: Parameters<typeof createMember>[1] = ['contract_renewal_read', 'contract_renewal_write', 'contract_billing_read', 'contract_download'],
+    { contractTerms = {}, lastReadingMonthsAgo = 1 }: { contractTerms?: Partial<Parameters<typeof createContract>[2]>; lastReadingMonthsAgo?: number } = {},
+  ) {
     const m = await createMember(db(), codes);
     const endDate = addDays(today, endsIn);
-    const contract = await createContract(db(), m.customer.ucpId, { startDate: addMonths(addDays(endDate, 1), -36), endDate, termMonths: 36 });
+    const contract = await createContract(db(), m.customer.ucpId, { startDate: addMonths(addDays(endDate, 1), -36), endDate, termMonths: 36, ...contractTerms });
     const machine = await createMachine(db(), m.customer, await createModel(db(), { isColour: true }), { contractId: contract.id });
     const rows: (typeof meterReadings.$inferInsert)[] = [];
-    for (let k = 13; k >= 1; k -= 1) {
+    for (let k = 13; k >= lastReadingMonthsAgo; k -= 1) {
       rows.push({ machineId: machine.id, ucpId: m.customer.ucpId, readingDate: addMonths(today, -k), monoCounter: 1000 + (13 - k) * 3000, colourCounter: 100 + (13 - k) * 500, source: 'automatic' });
     }
     await db().insert(meterReadings).values(rows);
     return { ...m, contract, machine, token: await tokenFor(m.user, m.customer.ucpId) };
+  }
+
+  async function staff(codes: Parameters<typeof createMember>[1]) {
+    const m = await createMember(db(), codes, { user: { isProviderStaff: true } });
+    return { ...m, token: await tokenFor(m.user, m.customer.ucpId) };
   }
 
   describe('eligibility and pricing', () => {
@@ -105,6 +114,37 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
     });
   });
 
+  // QA: Harbour View's quarterly rental had 11 months of readings (November's missed). Its two last months paid a
+  // whole quarter against 11 months at each monthly offer, under "12 months" headings, in the inbox and the staff log.
+  it('with a missed reading, prices the same months on both sides (a part quarter in proportion) and says how many', async () => {
+    const quarterly = { billingFrequency: 'quarterly', periodChargeCents: 300_000, minimumChargeCents: 150_000, monoAllowance: 3000, colourAllowance: 300 } as const;
+    const c = await customer(60, undefined, { contractTerms: quarterly, lastReadingMonthsAgo: 2 });
+    const res = await callEndpoint(server, R.getOptions, { contractId: c.contract.id }, { token: c.token });
+    if (res.body.status !== 'success') throw new Error(JSON.stringify(res.body));
+    expect(res.body.data.monthsCompared).toBe(11);
+    // Three quarters: 300,000 + max(150,000, 6,000 × 4.5 + 1,200 × 45 = 81,000); the last two months two thirds of
+    // one: 200,000 + max(100,000, 4,000 × 4.5 + 800 × 45 = 54,000). Before, they paid a whole quarter (450,000).
+    expect(res.body.data.currentCostCents).toBe(3 * 450_000 + 300_000);
+    const offer = res.body.data.offers.find((o) => o.id === offerId)!;
+    expect(offer.offerCostCents).toBe(11 * 96_000);
+
+    const sub = await callEndpoint(server, R.submitRenewal, { contractId: c.contract.id, offerId, idempotencyKey: randomUUID(), acceptTerms: true }, { token: c.token });
+    if (sub.body.status !== 'success') throw new Error(JSON.stringify(sub.body));
+    const [stored] = await db().select().from(contractRenewals).where(eq(contractRenewals.id, sub.body.data.id));
+    expect(stored).toMatchObject({ monthsCompared: 11, currentCostCents: 3 * 450_000 + 300_000, offerCostCents: 11 * 96_000 });
+    const [mail] = await db()
+      .select({ bodyEn: inboxMessages.bodyEn, bodyZh: inboxMessages.bodyZh })
+      .from(inboxDeliveries)
+      .innerJoin(inboxMessages, eq(inboxMessages.id, inboxDeliveries.messageId))
+      .where(and(eq(inboxDeliveries.userAcUuid, c.user.userAcUuid), eq(inboxDeliveries.ucpId, c.customer.ucpId)));
+    expect(mail!.bodyEn).toContain('Priced on your last 11 months of printing');
+    expect(mail!.bodyZh).toContain('按您過去11個月的印量計算');
+    const s = await staff(['contract_renewal_log']);
+    const log = await callEndpoint(server, R.getLog, { id: sub.body.data.id }, { token: s.token });
+    if (log.body.status !== 'success') throw new Error(JSON.stringify(log.body));
+    expect(log.body.data.monthsCompared).toBe(11);
+  });
+
   describe('submitRenewal', () => {
     it('records the renewal, logs it in the contract history and confirms it in the user’s inbox; a replay records once', async () => {
       const c = await customer(60);
@@ -115,7 +155,7 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
       expect(a.body.data.renewalNo).toMatch(/^RN-\d{4}-\d{6}$/);
       const renewals = await db().select().from(contractRenewals).where(eq(contractRenewals.contractId, c.contract.id));
       expect(renewals).toHaveLength(1);
-      expect(renewals[0]).toMatchObject({ status: 'submitted', submittedBy: c.user.userAcUuid, newStartDate: addDays(today, 61), offerCostCents: 12 * 96_000, currentCostCents: 12 * 150_000 });
+      expect(renewals[0]).toMatchObject({ status: 'submitted', submittedBy: c.user.userAcUuid, newStartDate: addDays(today, 61), offerCostCents: 12 * 96_000, currentCostCents: 12 * 150_000, monthsCompared: 12 });
       const events = await db().select().from(contractEvents).where(eq(contractEvents.contractId, c.contract.id));
       expect(events.map((e) => [e.eventType, e.actorUuid])).toEqual([['renewal_submitted', c.user.userAcUuid]]);
       const inbox = await db()
@@ -219,11 +259,6 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
   });
 
   describe('staff: offers, logs, report', () => {
-    async function staff(codes: Parameters<typeof createMember>[1]) {
-      const m = await createMember(db(), codes, { user: { isProviderStaff: true } });
-      return { ...m, token: await tokenFor(m.user, m.customer.ucpId) };
-    }
-
     it('creates and updates offers with audit rows; refuses a duplicate code; 403 without renewal_offer_write', async () => {
       const s = await staff(['renewal_offer_write']);
       const offer = renewalOfferFields({ offerCode: `T-NEW-${uniq().toUpperCase()}`, nameEn: 'New offer', nameZh: '新方案' });

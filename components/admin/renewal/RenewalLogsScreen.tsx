@@ -106,8 +106,9 @@ export function RenewalLogDetailScreen() {
                     t('renewal:detail.terms'),
                     renewalTermsLine(t, locale, r.terms),
                   ],
-                  [t('renewal:logs.currentCost'), money(r.currentCostCents)],
-                  [t('renewal:logs.offerCost'), money(r.offerCostCents)],
+                  // The months the customer's comparison was priced on (a missed reading makes them fewer than 12).
+                  [r.monthsCompared === null ? t('renewal:logs.currentCost') : t('renewal:logs.currentCostMonths', { count: r.monthsCompared }), money(r.currentCostCents)],
+                  [r.monthsCompared === null ? t('renewal:logs.offerCost') : t('renewal:logs.offerCostMonths', { count: r.monthsCompared }), money(r.offerCostCents)],
                 ]}
               />
             </Grid>

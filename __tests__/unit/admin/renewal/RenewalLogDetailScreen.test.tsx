@@ -24,6 +24,7 @@ const log = {
   submittedByName: 'Chan Tai Man',
   currentCostCents: 1_283_102,
   offerCostCents: 1_100_000,
+  monthsCompared: 12,
   terms: { termMonths: 24, periodChargeCents: 45_000, minimumChargeCents: 0, monoRate: '0.0480', colourRate: '0', monoAllowance: 2000, colourAllowance: 0, newModelCode: null },
   newStartDate: '2027-01-01',
   newEndDate: '2028-12-31',
@@ -71,5 +72,25 @@ describe('RenewalLogDetailScreen, the renewal’s terms', () => {
     const history = await screen.findByTestId('contract-history');
     for (const code of ['RN-2026-000012', 'RN-RENT-36']) expect(getComputedStyle(within(history).getByText(code)).whiteSpace).toBe('nowrap');
     expect(getComputedStyle(screen.getByText('RN-MAINT-24')).whiteSpace).toBe('nowrap');
+  });
+});
+
+// QA: the log said "Current terms (12 months)" over costs the customer was shown for the 11 months it had readings of.
+describe('RenewalLogDetailScreen, the costs the customer was shown', () => {
+  it.each([
+    ['en', 11, 'Current terms (last 11 months)', 'Offer (last 11 months)'],
+    ['tc', 11, '現行條款（過去11個月）', '方案（過去11個月）'],
+    ['en', 1, 'Current terms (last month)', 'Offer (last month)'],
+    // A renewal from before the months were kept.
+    ['en', null, 'Current terms (12 months)', 'Offer (12 months)'],
+  ] as const)('%s, %s months: each cost names the months it was priced on', async (locale: TestLocale, monthsCompared, current, offer) => {
+    server.use(endpointSuccess(renewalContract.endpoints.getLog, { ...log, monthsCompared }));
+    renderWithProviders(<RenewalLogDetailScreen />, {
+      locale,
+      router: { pathname: '/admin-controls/customer-contract-renewal-logs/[id]', query: { id: ID }, isReady: true },
+      functionCodes: ['contract_renewal_log'],
+    });
+    expect(await screen.findByText(current)).toBeInTheDocument();
+    expect(screen.getByText(offer)).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CONTRACT_EVENT_TYPES, CONTRACT_TYPES } from '@/lib/contracts/constants';
 import { OFFER_STATUSES, OPEN_RENEWAL_STATUSES, RENEWAL_STATUSES } from '@/lib/renewal/constants';
 import { customerRef } from './customers';
@@ -64,6 +64,8 @@ export const contractRenewals = pgTable(
     /** Last 12 months of actual volumes priced at the current and at the offered terms, as shown to the customer. */
     currentCostCents: integer('current_cost_cents').notNull(),
     offerCostCents: integer('offer_cost_cents').notNull(),
+    /** How many of those months had readings (fewer than 12 when a machine's reading was missed); null before 0019. */
+    monthsCompared: smallint('months_compared'),
     newStartDate: date('new_start_date', { mode: 'string' }).notNull(),
     newEndDate: date('new_end_date', { mode: 'string' }).notNull(),
     submittedBy: actorRef('submitted_by'),
@@ -78,6 +80,7 @@ export const contractRenewals = pgTable(
     // One open (submitted or approved) renewal per contract.
     uniqueIndex('contract_renewals_open_uq').on(t.contractId).where(sql`${t.status} in ${inList(OPEN_RENEWAL_STATUSES)}`),
     check('contract_renewals_status_chk', sql`${t.status} in ${inList(RENEWAL_STATUSES)}`),
+    check('contract_renewals_months_chk', sql`${t.monthsCompared} between 0 and 12`),
   ],
 );
 

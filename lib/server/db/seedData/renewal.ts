@@ -184,7 +184,7 @@ const termsOf = (o: SeedOffer) => ({
 });
 
 /** The comparison the customer was shown: the last 12 months of the contract's machines at its terms and at the offer's. */
-function comparison(contractId: string, machinesContractId: string, offerId: string, on: string): { currentCostCents: number; offerCostCents: number } {
+function comparison(contractId: string, machinesContractId: string, offerId: string, on: string): { currentCostCents: number; offerCostCents: number; monthsCompared: number } {
   const months = lastMonths(
     SEED_MACHINES.filter((m) => m.contractId === machinesContractId).map((m) => ({
       machineId: m.id,
@@ -198,6 +198,7 @@ function comparison(contractId: string, machinesContractId: string, offerId: str
   return {
     currentCostCents: priceMonths(seedTerms(seedContract(contractId)), contract.billingFrequency ?? 'monthly', months),
     offerCostCents: priceMonths({ ...termsOf(o) }, 'monthly', months),
+    monthsCompared: months.length,
   };
 }
 

@@ -146,6 +146,7 @@ function logQuery(ctx: ServiceContext) {
       submittedByName: sql<string>`coalesce(${userAccounts.name}, '')`,
       currentCostCents: contractRenewals.currentCostCents,
       offerCostCents: contractRenewals.offerCostCents,
+      monthsCompared: contractRenewals.monthsCompared,
       terms: contractRenewals.terms,
       newStartDate: contractRenewals.newStartDate,
       newEndDate: contractRenewals.newEndDate,
@@ -176,6 +177,7 @@ const toLog = (r: LogRow): RenewalLogItem => ({
   submittedByName: r.submittedByName,
   currentCostCents: r.currentCostCents,
   offerCostCents: r.offerCostCents,
+  monthsCompared: r.monthsCompared,
 });
 
 type ListLogs = { page: number; pageSize: number; sort?: { field: 'submittedAt' | 'renewalNo'; direction: 'asc' | 'desc' }; filter?: LogFilter };

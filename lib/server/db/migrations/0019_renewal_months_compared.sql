@@ -1,0 +1,2 @@
+ALTER TABLE "contract_renewals" ADD COLUMN "months_compared" smallint;--> statement-breakpoint
+ALTER TABLE "contract_renewals" ADD CONSTRAINT "contract_renewals_months_chk" CHECK ("contract_renewals"."months_compared" between 0 and 12);
