@@ -64,6 +64,8 @@ function Options({ o }: { o: RenewalOptions }) {
     }
   };
 
+  // With no readings in the last 12 months there is nothing to price: the costs are "–", not HK$0.00.
+  const priced = o.monthsCompared > 0;
   const difference = (cents: number) => (cents < 0 ? t('renewal:detail.saving', { amount: money(-cents) }) : t('renewal:detail.more', { amount: money(cents) }));
   // The current contract may be billed quarterly; renewal offers are billed monthly: each line says which.
   const terms = (x: Pick<OfferOption, 'periodChargeCents' | 'minimumChargeCents' | 'monoRate' | 'colourRate' | 'monoAllowance' | 'colourAllowance'>, frequency?: string) =>
@@ -90,6 +92,7 @@ function Options({ o }: { o: RenewalOptions }) {
         </Alert>
       ) : null}
       {error ? <Alert severity="error">{t(errorKey(error.code))}</Alert> : null}
+      {/* No readings in the last 12 months (count 0: the `_zero` texts): nothing to price, so no costs, not HK$0.00. */}
       <DetailSection title={t('renewal:detail.comparison', { count: o.monthsCompared })}>
         <Typography variant="body2">
           {t('renewal:detail.comparisonHelp', { count: o.monthsCompared, mono: numberFormat(locale).format(o.pages.mono), colour: numberFormat(locale).format(o.pages.colour) })}
@@ -120,7 +123,7 @@ function Options({ o }: { o: RenewalOptions }) {
               </Typography>
             </TableCell>
             <TableCell sx={WIDE_CELL}>{terms(c, c.billingFrequency)}</TableCell>
-            <TableCell align="right">{money(o.currentCostCents)}</TableCell>
+            <TableCell align="right">{priced ? money(o.currentCostCents) : '–'}</TableCell>
             <TableCell align="right" sx={WIDE_CELL}>
               –
             </TableCell>
@@ -151,13 +154,15 @@ function Options({ o }: { o: RenewalOptions }) {
               </TableCell>
               <TableCell sx={WIDE_CELL}>{terms(x)}</TableCell>
               <TableCell align="right">
-                {money(x.offerCostCents)}
-                <Typography variant="caption" sx={{ ...PHONE_ONLY, color: x.differenceCents < 0 ? 'success.main' : 'text.primary' }}>
-                  {difference(x.differenceCents)}
-                </Typography>
+                {priced ? money(x.offerCostCents) : '–'}
+                {priced ? (
+                  <Typography variant="caption" sx={{ ...PHONE_ONLY, color: x.differenceCents < 0 ? 'success.main' : 'text.primary' }}>
+                    {difference(x.differenceCents)}
+                  </Typography>
+                ) : null}
               </TableCell>
               <TableCell align="right" sx={{ ...WIDE_CELL, color: x.differenceCents < 0 ? 'success.main' : 'text.primary' }}>
-                {difference(x.differenceCents)}
+                {priced ? difference(x.differenceCents) : '–'}
               </TableCell>
             </TableRow>
           ))}

@@ -138,6 +138,29 @@ describe('RenewalDetailScreen names the months it compares', () => {
   });
 });
 
+describe('RenewalDetailScreen with no readings to price', () => {
+  it.each([
+    ['en', 'Offers for this contract', 'Cost', /no meter readings of this contract’s machines in the last 12 months/],
+    ['tc', '適用於此合約的方案', '費用', /此合約的機器在過去12個月沒有抄錶讀數/],
+  ] as const)('%s: says it cannot compare, and shows no cost (not HK$0.00 for "the last 0 months")', async (locale, heading, cost, help) => {
+    open(locale, null, ['contract_renewal_read', 'contract_renewal_write'], 0);
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: heading });
+    expect(within(table).getByRole('columnheader', { name: cost })).toBeInTheDocument();
+    expect(screen.getByText(help)).toBeInTheDocument();
+    // Current terms and both offers: cost and difference "–".
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell').slice(3).map((c) => c.textContent))).toEqual([
+      ['–', '–'],
+      ['–', '–'],
+      ['–', '–'],
+    ]);
+    expect(screen.queryByText(/\b0 months|0 個月/)).not.toBeInTheDocument();
+    // The offers can still be chosen.
+    expect(within(table).getAllByRole('radio')).toHaveLength(2);
+  });
+});
+
 describe('RenewalDetailScreen on a phone', () => {
   // QA (tc, 390 px): the cost column's heading broke before its last character ("過去12個月費" / "用").
   it.each([
