@@ -18,13 +18,13 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'next-i18next/pages';
 import type { ApiError } from '@/lib/api/types';
 import { errorKey } from '@/lib/errors';
 import { PAGE_SIZE_OPTIONS, type ListSort, type SortDirection } from '@/lib/listQuery';
+import { CardFields } from './DetailParts';
 import { StateMessage } from './StateMessage';
 import { withLocale } from '@/lib/paths';
 
@@ -194,22 +194,13 @@ const DataTableCard = memo(function DataTableCard<T, S extends string>({ row, ro
           ))}
         </Box>
       ) : null}
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(96px, 40%) 1fr', columnGap: 1.5, rowGap: 0.75 }}>
-        {rest
+      <CardFields
+        fields={rest
           .filter((c) => c.hideOnMobile !== true && !inCardHeader(c))
           .map((c) => ({ c, content: c.render(row) }))
           .filter(({ c, content }) => c.hideOnMobile !== 'whenEmpty' || !isEmptyCell(content))
-          .map(({ c, content }) => (
-            <Box key={c.key} sx={{ display: 'contents' }}>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {c.header}
-              </Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
-                {content}
-              </Typography>
-            </Box>
-          ))}
-      </Box>
+          .map(({ c, content }) => ({ key: c.key, label: c.header, value: content }))}
+      />
     </Paper>
   );
 }) as <T, S extends string>(props: RowProps<T, S>) => ReactNode;

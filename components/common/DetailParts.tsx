@@ -124,6 +124,24 @@ export function DetailTable<Row>({
   );
 }
 
+/** A card's "label: value" lines (DataTable's rows below 900 px, DetailTable's below 600 px): a two-column description list. */
+export function CardFields({ fields }: { fields: readonly { key: string; label: string; value: ReactNode }[] }) {
+  return (
+    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(96px, 40%) 1fr', columnGap: 1.5, rowGap: 0.75 }}>
+      {fields.map((f) => (
+        <Box key={f.key} sx={{ display: 'contents' }}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {f.label}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
+            {f.value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 /** DetailTable's rows on a phone: a list named like the table, each row a card titled by its first column (its number). */
 function DetailCards<Row>({ label, columns, rows, rowKey }: { label: string; columns: readonly DetailTableColumn<Row>[]; rows: readonly Row[]; rowKey: (row: Row) => string }) {
   const [first, ...rest] = columns;
@@ -138,18 +156,7 @@ function DetailCards<Row>({ label, columns, rows, rowKey }: { label: string; col
               {first.render(row)}
             </Typography>
           ) : null}
-          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(88px, 40%) 1fr', columnGap: 1.5, rowGap: 0.75 }}>
-            {rest.map((c) => (
-              <Box key={c.header} sx={{ display: 'contents' }}>
-                <Typography component="dt" variant="body2" color="text.secondary" sx={{ wordBreak: 'keep-all' }}>
-                  {c.header}
-                </Typography>
-                <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, wordBreak: 'keep-all', overflowWrap: 'anywhere' }}>
-                  {c.render(row)}
-                </Typography>
-              </Box>
-            ))}
-          </Box>
+          <CardFields fields={rest.map((c) => ({ key: c.header, label: c.header, value: c.render(row) }))} />
         </Box>
       ))}
     </Box>
