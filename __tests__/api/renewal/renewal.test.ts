@@ -71,7 +71,7 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
     for (let k = 13; k >= lastReadingMonthsAgo; k -= 1) {
       rows.push({ machineId: machine.id, ucpId: m.customer.ucpId, readingDate: addMonths(today, -k), monoCounter: 1000 + (13 - k) * 3000, colourCounter: 100 + (13 - k) * 500, source: 'automatic' });
     }
-    await db().insert(meterReadings).values(rows);
+    if (rows.length) await db().insert(meterReadings).values(rows);
     return { ...m, contract, machine, token: await tokenFor(m.user, m.customer.ucpId) };
   }
 
@@ -143,6 +143,22 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
     const log = await callEndpoint(server, R.getLog, { id: sub.body.data.id }, { token: s.token });
     if (log.body.status !== 'success') throw new Error(JSON.stringify(log.body));
     expect(log.body.data.monthsCompared).toBe(11);
+  });
+
+  it('with no readings at all, the confirmation names no costs (not HK$0.00 for "the last 0 months")', async () => {
+    const c = await customer(60, undefined, { lastReadingMonthsAgo: 14 });
+    const sub = await callEndpoint(server, R.submitRenewal, { contractId: c.contract.id, offerId, idempotencyKey: randomUUID(), acceptTerms: true }, { token: c.token });
+    if (sub.body.status !== 'success') throw new Error(JSON.stringify(sub.body));
+    const [stored] = await db().select().from(contractRenewals).where(eq(contractRenewals.id, sub.body.data.id));
+    expect(stored).toMatchObject({ monthsCompared: 0 });
+    const [mail] = await db()
+      .select({ bodyEn: inboxMessages.bodyEn, bodyZh: inboxMessages.bodyZh })
+      .from(inboxDeliveries)
+      .innerJoin(inboxMessages, eq(inboxMessages.id, inboxDeliveries.messageId))
+      .where(and(eq(inboxDeliveries.userAcUuid, c.user.userAcUuid), eq(inboxDeliveries.ucpId, c.customer.ucpId)));
+    expect(mail!.bodyEn).toContain('New term:');
+    expect(mail!.bodyEn).not.toMatch(/Priced on|HK\$/);
+    expect(mail!.bodyZh).not.toMatch(/印量計算|HK\$/);
   });
 
   describe('submitRenewal', () => {

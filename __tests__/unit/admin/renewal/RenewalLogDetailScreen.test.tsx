@@ -81,6 +81,7 @@ describe('RenewalLogDetailScreen, the costs the customer was shown', () => {
     ['en', 11, 'Current terms (last 11 months)', 'Offer (last 11 months)'],
     ['tc', 11, '現行條款（過去11個月）', '方案（過去11個月）'],
     ['en', 1, 'Current terms (last month)', 'Offer (last month)'],
+    ['tc', 0, '現行條款（沒有讀數可計算）', '方案（沒有讀數可計算）'],
     // A renewal from before the months were kept.
     ['en', null, 'Current terms (12 months)', 'Offer (12 months)'],
   ] as const)('%s, %s months: each cost names the months it was priced on', async (locale: TestLocale, monthsCompared, current, offer) => {

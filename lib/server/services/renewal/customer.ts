@@ -213,6 +213,8 @@ export async function submitRenewal(ctx: CustomerContext, input: { contractId: s
       detail: { renewalNo, offerCode: offer.o.offerCode, currentCostCents: cmp.currentCostCents, offerCostCents: offerCost, newStartDate, newEndDate },
       at: ctx.now(),
     });
+    // No readings to price (0 months): the confirmation names no costs rather than HK$0.00 for "the last 0 months".
+    const priced = cmp.monthsCompared > 0;
     const [message] = await tx.db
       .insert(inboxMessages)
       .values({
@@ -220,12 +222,12 @@ export async function submitRenewal(ctx: CustomerContext, input: { contractId: s
         titleZh: `已收到續約申請 ${renewalNo}：合約 ${c.contractNo}`,
         bodyEn: sanitizeRichText(
           `<p>Thank you. We have received your renewal of contract <strong>${escapeHtml(c.contractNo)}</strong> with the offer <strong>${escapeHtml(offer.o.nameEn)}</strong> (${escapeHtml(offer.o.offerCode)}).</p>` +
-            `<p>New term: ${formatDate(newStartDate, 'en')} to ${formatDate(newEndDate, 'en')} (${offer.o.termMonths} months). Priced on your ${cmp.monthsCompared === 1 ? 'last month' : `last ${cmp.monthsCompared} months`} of printing: ${formatHkd(offerCost)}, against ${formatHkd(cmp.currentCostCents)} on your current terms.</p>` +
+            `<p>New term: ${formatDate(newStartDate, 'en')} to ${formatDate(newEndDate, 'en')} (${offer.o.termMonths} months).${priced ? ` Priced on your ${cmp.monthsCompared === 1 ? 'last month' : `last ${cmp.monthsCompared} months`} of printing: ${formatHkd(offerCost)}, against ${formatHkd(cmp.currentCostCents)} on your current terms.` : ''}</p>` +
             `<p>Reference: ${renewalNo}. Our account manager will contact you to confirm.</p>`,
         ),
         bodyZh: sanitizeRichText(
           `<p>謝謝。我們已收到您以<strong>${escapeHtml(offer.o.nameZh)}</strong>（${escapeHtml(offer.o.offerCode)}）續訂合約 <strong>${escapeHtml(c.contractNo)}</strong> 的申請。</p>` +
-            `<p>新合約期：${formatDate(newStartDate, 'tc')} 至 ${formatDate(newEndDate, 'tc')}（${offer.o.termMonths}個月）。按您過去${cmp.monthsCompared}個月的印量計算：${formatHkd(offerCost)}，現行條款則為 ${formatHkd(cmp.currentCostCents)}。</p>` +
+            `<p>新合約期：${formatDate(newStartDate, 'tc')} 至 ${formatDate(newEndDate, 'tc')}（${offer.o.termMonths}個月）。${priced ? `按您過去${cmp.monthsCompared}個月的印量計算：${formatHkd(offerCost)}，現行條款則為 ${formatHkd(cmp.currentCostCents)}。` : ''}</p>` +
             `<p>參考編號：${renewalNo}。客戶經理將與您聯絡確認。</p>`,
         ),
         category: 'contract',
