@@ -75,6 +75,14 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
     return { ...m, contract, machine, token: await tokenFor(m.user, m.customer.ucpId) };
   }
 
+  /** The bodies of the inbox messages delivered to a customer() user. */
+  const inboxBodies = (c: { user: { userAcUuid: string }; customer: { ucpId: string } }) =>
+    db()
+      .select({ bodyEn: inboxMessages.bodyEn, bodyZh: inboxMessages.bodyZh })
+      .from(inboxDeliveries)
+      .innerJoin(inboxMessages, eq(inboxMessages.id, inboxDeliveries.messageId))
+      .where(and(eq(inboxDeliveries.userAcUuid, c.user.userAcUuid), eq(inboxDeliveries.ucpId, c.customer.ucpId)));
+
   async function staff(codes: Parameters<typeof createMember>[1]) {
     const m = await createMember(db(), codes, { user: { isProviderStaff: true } });
     return { ...m, token: await tokenFor(m.user, m.customer.ucpId) };
@@ -132,11 +140,7 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
     if (sub.body.status !== 'success') throw new Error(JSON.stringify(sub.body));
     const [stored] = await db().select().from(contractRenewals).where(eq(contractRenewals.id, sub.body.data.id));
     expect(stored).toMatchObject({ monthsCompared: 11, currentCostCents: 3 * 450_000 + 300_000, offerCostCents: 11 * 96_000 });
-    const [mail] = await db()
-      .select({ bodyEn: inboxMessages.bodyEn, bodyZh: inboxMessages.bodyZh })
-      .from(inboxDeliveries)
-      .innerJoin(inboxMessages, eq(inboxMessages.id, inboxDeliveries.messageId))
-      .where(and(eq(inboxDeliveries.userAcUuid, c.user.userAcUuid), eq(inboxDeliveries.ucpId, c.customer.ucpId)));
+    const [mail] = await inboxBodies(c);
     expect(mail!.bodyEn).toContain('Priced on your last 11 months of printing');
     expect(mail!.bodyZh).toContain('按您過去11個月的印量計算');
     const s = await staff(['contract_renewal_log']);
@@ -151,11 +155,7 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
     if (sub.body.status !== 'success') throw new Error(JSON.stringify(sub.body));
     const [stored] = await db().select().from(contractRenewals).where(eq(contractRenewals.id, sub.body.data.id));
     expect(stored).toMatchObject({ monthsCompared: 0 });
-    const [mail] = await db()
-      .select({ bodyEn: inboxMessages.bodyEn, bodyZh: inboxMessages.bodyZh })
-      .from(inboxDeliveries)
-      .innerJoin(inboxMessages, eq(inboxMessages.id, inboxDeliveries.messageId))
-      .where(and(eq(inboxDeliveries.userAcUuid, c.user.userAcUuid), eq(inboxDeliveries.ucpId, c.customer.ucpId)));
+    const [mail] = await inboxBodies(c);
     expect(mail!.bodyEn).toContain('New term:');
     expect(mail!.bodyEn).not.toMatch(/Priced on|HK\$/);
     expect(mail!.bodyZh).not.toMatch(/印量計算|HK\$/);
