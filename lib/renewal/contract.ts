@@ -75,7 +75,7 @@ export const renewalContract = defineContract('renewal', {
     output<RenewalLogDetail>(),
   ),
   report: readReport(
-    'Provider staff: renewals counted by month submitted, status and offer, with the compared costs. Same filter as listLogs.',
+    'Provider staff: renewals counted by month submitted, status and offer, with how many were priced on readings and the compared costs, each scaled to 12 months. Same filter as listLogs.',
     reportSchema,
     output<ReportResult>(),
   ),

@@ -205,6 +205,9 @@ export type ReportRow = {
   offerNameEn: string;
   offerNameZh: string;
   count: number;
+  /** How many of them had readings to price (the rest are left out of the two amounts). */
+  priced: number;
+  /** The priced renewals' costs, each scaled to 12 months from the months it was priced on, summed. */
   currentCostCents: number;
   offerCostCents: number;
 };

@@ -161,6 +161,40 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
     expect(mail!.bodyZh).not.toMatch(/印量計算|HK\$/);
   });
 
+  it('reports each renewal scaled to 12 months from the months it was priced on, leaving out one with none', async () => {
+    const [own] = await db()
+      .insert(renewalOffers)
+      .values({ offerCode: `T-REP-${uniq().toUpperCase()}`, nameEn: 'Report', nameZh: '報告', contractType: 'rental', termMonths: 36, periodChargeCents: 80_000, monoRate: '0.0400', colourRate: '0.4000', monoAllowance: 2000, colourAllowance: 200, validFrom: addDays(today, -30), validTo: addDays(today, 300) })
+      .returning();
+    const quarterly = { billingFrequency: 'quarterly', periodChargeCents: 300_000, minimumChargeCents: 150_000, monoAllowance: 3000, colourAllowance: 300 } as const;
+    const customers = [await customer(60), await customer(60, undefined, { contractTerms: quarterly, lastReadingMonthsAgo: 2 }), await customer(60, undefined, { lastReadingMonthsAgo: 14 })];
+    for (const c of customers) {
+      const sub = await callEndpoint(server, R.submitRenewal, { contractId: c.contract.id, offerId: own!.id, idempotencyKey: randomUUID(), acceptTerms: true }, { token: c.token });
+      if (sub.body.status !== 'success') throw new Error(JSON.stringify(sub.body));
+    }
+    const stored = await db().select().from(contractRenewals).where(eq(contractRenewals.offerId, own!.id));
+    expect(stored.map((r) => r.monthsCompared).sort()).toEqual([0, 11, 12]);
+    const s = await staff(['contract_renewal_report']);
+    const rep = await callEndpoint(server, R.report, { filter: { offerId: own!.id } }, { token: s.token });
+    if (rep.body.status !== 'success') throw new Error(JSON.stringify(rep.body));
+    // 12 months: 12 × 150,000 and 12 × 96,000. 11 months: 1,650,000 and 11 × 96,000, each × 12 / 11. Before, the sum
+    // was 3,450,000 against 2,208,000 under "12 months" (23 months of one side's printing, 23 of the other's).
+    expect(rep.body.data.rows).toEqual([
+      expect.objectContaining({ status: 'submitted', count: 3, priced: 2, currentCostCents: 2 * 1_800_000, offerCostCents: 2 * 12 * 96_000 }),
+    ]);
+    const csv = await server.post(R.exportReport.path, { filter: { offerId: own!.id }, lang: 'en' }, { token: s.token });
+    expect(csv.text.split('\r\n')[1]).toMatch(/,3,2,36000\.00,23040\.00$/);
+
+    // Only the renewal with no readings: counted, not priced, no amounts.
+    await db().update(contractRenewals).set({ status: 'withdrawn' }).where(and(eq(contractRenewals.offerId, own!.id), eq(contractRenewals.monthsCompared, 0)));
+    const split = await callEndpoint(server, R.report, { filter: { offerId: own!.id, status: ['withdrawn'] } }, { token: s.token });
+    if (split.body.status !== 'success') throw new Error(JSON.stringify(split.body));
+    expect(split.body.data.rows).toEqual([expect.objectContaining({ count: 1, priced: 0, currentCostCents: 0, offerCostCents: 0 })]);
+    const tc = await server.post(R.exportReport.path, { filter: { offerId: own!.id, status: ['withdrawn'] }, lang: 'tc' }, { token: s.token });
+    expect(tc.text.split('\r\n')[0]).toContain('按讀數計價');
+    expect(tc.text.split('\r\n')[1]).toMatch(/,1,0,,$/);
+  });
+
   describe('submitRenewal', () => {
     it('records the renewal, logs it in the contract history and confirms it in the user’s inbox; a replay records once', async () => {
       const c = await customer(60);
@@ -375,7 +409,7 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
       expect(row.count).toBeGreaterThanOrEqual(1);
       const csv = await server.post(R.exportReport.path, { filter: { offerId }, lang: 'en' }, { token: s.token });
       expect(csv.status).toBe(200);
-      expect(csv.text.split('\r\n')[0]).toBe('\uFEFFMonth,Status,Offer code,Offer,Renewals,"Current terms (HK$, 12 months)","Offer terms (HK$, 12 months)"');
+      expect(csv.text.split('\r\n')[0]).toBe('\uFEFFMonth,Status,Offer code,Offer,Renewals,Priced on readings,"Current terms (HK$, scaled to 12 months)","Offer terms (HK$, scaled to 12 months)"');
       const logOnly = await staff(['contract_renewal_log']);
       expect((await callEndpoint(server, R.report, {}, { token: logOnly.token })).status).toBe(403);
     });

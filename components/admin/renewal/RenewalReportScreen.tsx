@@ -12,6 +12,7 @@ import { FilterBar, type FilterDef } from '@/components/common/FilterBar';
 import { invertedRanges } from '@/components/common/listQueryUrl';
 import { PageHeader } from '@/components/common/PageHeader';
 import { PlainTable } from '@/components/common/PlainTable';
+import { visuallyHidden } from '@/components/common/visuallyHidden';
 import { useEndpointQuery } from '@/lib/api/query';
 import { errorKey } from '@/lib/errors';
 import { formatMoney, formatMonth, pickLocalized } from '@/lib/i18n/locales';
@@ -28,6 +29,28 @@ const R = renewalContract.endpoints;
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 /** The offer, the one column that may wrap, kept readable. */
 const OFFER_CELL = { minWidth: 200 } as const;
+
+const COLUMNS = 7;
+
+/** An amount of the report; none (a dash, read out as "no readings to price") when no renewal of the row was priced. */
+function Amount({ cents }: { cents: number | null }) {
+  const { t } = useTranslation('renewal');
+  const { locale } = useRouter();
+  return (
+    <TableCell align="right" sx={NO_WRAP}>
+      {cents === null ? (
+        <>
+          <span aria-hidden>–</span>
+          <Box component="span" sx={visuallyHidden}>
+            {t('report.notPriced')}
+          </Box>
+        </>
+      ) : (
+        formatMoney(cents, locale)
+      )}
+    </TableCell>
+  );
+}
 
 /** `/admin-controls/customer-contract-renewal-report`: renewals by month, status and offer; CSV export. */
 export function RenewalReportScreen() {
@@ -86,8 +109,9 @@ export function RenewalReportScreen() {
           { label: t('renewal:logs.columns.status'), sx: NO_WRAP },
           { label: t('renewal:logs.columns.offer'), sx: OFFER_CELL },
           { label: t('renewal:report.count'), align: 'right', sx: NO_WRAP },
-          { label: t('renewal:logs.currentCost'), align: 'right', sx: NO_WRAP },
-          { label: t('renewal:logs.offerCost'), align: 'right', sx: NO_WRAP },
+          { label: t('renewal:report.priced'), align: 'right', sx: NO_WRAP },
+          { label: t('renewal:report.currentCost'), align: 'right', sx: NO_WRAP },
+          { label: t('renewal:report.offerCost'), align: 'right', sx: NO_WRAP },
         ]}
       >
         {(report.data?.rows ?? []).map((r) => (
@@ -101,21 +125,20 @@ export function RenewalReportScreen() {
               {r.count}
             </TableCell>
             <TableCell align="right" sx={NO_WRAP}>
-              {formatMoney(r.currentCostCents, locale)}
+              {r.priced}
             </TableCell>
-            <TableCell align="right" sx={NO_WRAP}>
-              {formatMoney(r.offerCostCents, locale)}
-            </TableCell>
+            <Amount cents={r.priced ? r.currentCostCents : null} />
+            <Amount cents={r.priced ? r.offerCostCents : null} />
           </TableRow>
         ))}
         {notAsked ? (
           <TableRow>
-            <TableCell colSpan={6}>{t('common:ui.table.notAsked')}</TableCell>
+            <TableCell colSpan={COLUMNS}>{t('common:ui.table.notAsked')}</TableCell>
           </TableRow>
         ) : null}
         {report.data && report.data.rows.length === 0 ? (
           <TableRow>
-            <TableCell colSpan={6}>{t('renewal:report.empty')}</TableCell>
+            <TableCell colSpan={COLUMNS}>{t('renewal:report.empty')}</TableCell>
           </TableRow>
         ) : null}
       </PlainTable>

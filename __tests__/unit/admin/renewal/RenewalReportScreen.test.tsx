@@ -45,6 +45,7 @@ const oneRow: ReportResult = {
       offerNameEn: 'Rental renewal, 36 months',
       offerNameZh: '租賃續約（36個月）',
       count: 1,
+      priced: 1,
       currentCostCents: 1_282_003,
       offerCostCents: 1_123_380,
     },
@@ -73,5 +74,28 @@ describe('RenewalReportScreen table (QA: a phone squeezed it, the month was ISO,
     expect(await screen.findByRole('cell', { name: '2026年11月' })).toHaveStyle({ whiteSpace: 'nowrap' });
     expect(within(screen.getByTestId('report-totals')).getByText('已提交：1')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: '續約數目' })).toHaveStyle({ whiteSpace: 'nowrap' });
+  });
+});
+
+describe('RenewalReportScreen amounts (QA: renewals priced on 11 or 0 months were summed under "12 months")', () => {
+  const row = oneRow.rows[0]!;
+  const twoRows: ReportResult = {
+    rows: [
+      { ...row, count: 3, priced: 2 },
+      { ...row, status: 'approved', count: 2, priced: 0, currentCostCents: 0, offerCostCents: 0 },
+    ],
+    totals: { count: 5, byStatus: { submitted: 3, approved: 2, declined: 0, withdrawn: 0 } },
+  };
+
+  it('says how many renewals were priced, and shows no amount (not HK$0.00) where none was', async () => {
+    server.use(endpointSuccess(R.listOffers, { items: [], total: 0 } as never), endpointSuccess(R.report, twoRows));
+    renderWithProviders(<RenewalReportScreen />, { functionCodes: ['contract_renewal_report'], route: '/admin-controls/customer-contract-renewal-report' });
+    await screen.findByRole('cell', { name: 'Approved' });
+    const [, submitted, approved] = screen.getAllByRole('row');
+    expect(within(submitted!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Nov 2026', 'Submitted', 'RN-RENT-36 · Rental renewal, 36 months', '3', '2', 'HK$12,820.03', 'HK$11,233.80']);
+    expect(within(approved!).getAllByRole('cell').slice(3).map((c) => c.textContent)).toEqual(['2', '0', '–No readings to price', '–No readings to price']);
+    expect(screen.queryByText('HK$0.00')).toBeNull();
+    expect(screen.getByRole('columnheader', { name: 'Priced on readings' })).toBeInTheDocument();
+    expect(screen.getByText(/scaled to 12 months from the months it was priced on/)).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { RENEWAL_STATUSES, type OfferStatus, type RenewalStatus } from '@/lib/renewal/constants';
 import type { LogFilter, MachineModelOption, OfferItem, OfferListResult, OfferSortField, OfferTerms, OfferValues, RenewalLogDetail, RenewalLogItem, RenewalLogListResult, ReportResult, ReportRow } from '@/lib/renewal/schemas';
 import { audit } from '@/lib/server/audit';
@@ -209,6 +209,17 @@ export async function getLog(ctx: ServiceContext, id: string): Promise<RenewalLo
   return { ...toLog(row), terms: termsFromJson(row.terms), newStartDate: row.newStartDate, newEndDate: row.newEndDate, events: await contractHistory(ctx.db, row.contractId) };
 }
 
+/**
+ * The months a renewal's two costs were priced on: fewer than 12 after a missed reading, 0 with no readings at all.
+ * A renewal submitted before the count was stored (null) was shown and priced as 12 months.
+ */
+const pricedMonths = sql`coalesce(${contractRenewals.monthsCompared}, 12)`;
+/**
+ * A renewal's cost scaled to 12 months, so that renewals priced on different numbers of months add up under one
+ * "12 months" heading; null (left out of the sum) for a renewal with no readings to price.
+ */
+const yearly = (cents: AnyColumn) => sql`round(${cents} * 12.0 / nullif(${pricedMonths}, 0))`;
+
 export async function report(ctx: ServiceContext, filter: LogFilter | undefined): Promise<ReportResult> {
   const period = sql<string>`to_char(${contractRenewals.submittedAt} at time zone 'Asia/Hong_Kong', 'YYYY-MM')`;
   const rows = await ctx.db
@@ -220,8 +231,9 @@ export async function report(ctx: ServiceContext, filter: LogFilter | undefined)
       offerNameEn: renewalOffers.nameEn,
       offerNameZh: renewalOffers.nameZh,
       count: sql<number>`count(*)::int`,
-      currentCostCents: sql<number>`sum(${contractRenewals.currentCostCents})::bigint`,
-      offerCostCents: sql<number>`sum(${contractRenewals.offerCostCents})::bigint`,
+      priced: sql<number>`(count(*) filter (where ${pricedMonths} > 0))::int`,
+      currentCostCents: sql<number>`coalesce(sum(${yearly(contractRenewals.currentCostCents)}), 0)::bigint`,
+      offerCostCents: sql<number>`coalesce(sum(${yearly(contractRenewals.offerCostCents)}), 0)::bigint`,
     })
     .from(contractRenewals)
     .innerJoin(contracts, eq(contracts.id, contractRenewals.contractId))
@@ -230,15 +242,15 @@ export async function report(ctx: ServiceContext, filter: LogFilter | undefined)
     .where(logWhere(filter))
     .groupBy(period, contractRenewals.status, renewalOffers.id, renewalOffers.offerCode, renewalOffers.nameEn, renewalOffers.nameZh)
     .orderBy(desc(period), asc(renewalOffers.offerCode), asc(contractRenewals.status));
-  const out: ReportRow[] = rows.map((r) => ({ ...r, status: r.status, count: Number(r.count), currentCostCents: Number(r.currentCostCents), offerCostCents: Number(r.offerCostCents) }));
+  const out: ReportRow[] = rows.map((r) => ({ ...r, status: r.status, count: Number(r.count), priced: Number(r.priced), currentCostCents: Number(r.currentCostCents), offerCostCents: Number(r.offerCostCents) }));
   const byStatus = Object.fromEntries(RENEWAL_STATUSES.map((s) => [s, 0])) as Record<RenewalStatus, number>;
   for (const r of out) byStatus[r.status] += r.count;
   return { rows: out, totals: { count: out.reduce((s, r) => s + r.count, 0), byStatus } };
 }
 
 const HEAD = {
-  en: ['Month', 'Status', 'Offer code', 'Offer', 'Renewals', 'Current terms (HK$, 12 months)', 'Offer terms (HK$, 12 months)'],
-  tc: ['月份', '狀態', '方案編號', '方案', '續約數目', '現行條款（港元，12個月）', '方案條款（港元，12個月）'],
+  en: ['Month', 'Status', 'Offer code', 'Offer', 'Renewals', 'Priced on readings', 'Current terms (HK$, scaled to 12 months)', 'Offer terms (HK$, scaled to 12 months)'],
+  tc: ['月份', '狀態', '方案編號', '方案', '續約數目', '按讀數計價', '現行條款（港元，折算為12個月）', '方案條款（港元，折算為12個月）'],
 } as const;
 const STATUS = {
   en: { submitted: 'Submitted', approved: 'Approved', declined: 'Declined', withdrawn: 'Withdrawn' },
@@ -248,6 +260,6 @@ const dollars = (c: number) => (c / 100).toFixed(2);
 
 export async function reportCsv(ctx: ServiceContext, filter: LogFilter | undefined, lang: 'en' | 'tc'): Promise<Buffer> {
   const { rows } = await report(ctx, filter);
-  const records = rows.map((r) => [r.period, STATUS[lang][r.status], formulaSafe(r.offerCode), formulaSafe(lang === 'tc' ? r.offerNameZh : r.offerNameEn), r.count, dollars(r.currentCostCents), dollars(r.offerCostCents)]);
+  const records = rows.map((r) => [r.period, STATUS[lang][r.status], formulaSafe(r.offerCode), formulaSafe(lang === 'tc' ? r.offerNameZh : r.offerNameEn), r.count, r.priced, r.priced ? dollars(r.currentCostCents) : '', r.priced ? dollars(r.offerCostCents) : '']);
   return csvFile(HEAD[lang], records);
 }
