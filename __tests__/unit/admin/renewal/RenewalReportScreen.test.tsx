@@ -96,6 +96,6 @@ describe('RenewalReportScreen amounts (QA: renewals priced on 11 or 0 months wer
     expect(within(approved!).getAllByRole('cell').slice(3).map((c) => c.textContent)).toEqual(['2', '0', '–No readings to price', '–No readings to price']);
     expect(screen.queryByText('HK$0.00')).toBeNull();
     expect(screen.getByRole('columnheader', { name: 'Priced on readings' })).toBeInTheDocument();
-    expect(screen.getByText(/scaled to 12 months from the months it was priced on/)).toBeInTheDocument();
+    expect(screen.getByText(/scaled to 12 months from the months of readings it was priced on/)).toBeInTheDocument();
   });
 });
