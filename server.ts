@@ -21,6 +21,8 @@ import { createLogger } from '@/lib/server/log';
 import { createStaticPages, prerenderedPaths } from '@/lib/server/staticPages';
 import { registerMailSettings } from '@/lib/server/mail/settings';
 import { CLIENT_IP_HEADER, registerConfig } from '@/lib/server/runtimeConfig';
+import { hkToday } from '@/lib/dates/hongKong';
+import { holidayListRunsOut } from '@/lib/serviceRequests/sla';
 
 async function main() {
   const dev = process.argv.includes('--dev');
@@ -37,6 +39,13 @@ async function main() {
   }
   const log = createLogger(config.logLevel, { buffered: !dev });
   for (const w of config.warnings) log.warn(w);
+  const holidays = holidayListRunsOut(hkToday());
+  if (holidays) {
+    log.warn(
+      holidays,
+      `the Hong Kong holiday list of the service-request SLA clock ends on ${holidays.listedUntil}: add the next year's general holidays to lib/serviceRequests/sla.ts, or due times after that day count holidays as business days`,
+    );
+  }
 
   // next-auth reads these from the environment; keep them consistent with the validated config.
   process.env.NEXTAUTH_SECRET = config.nextAuthSecret;

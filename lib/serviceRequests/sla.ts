@@ -6,6 +6,7 @@
  * business minutes counted from the moment the fault is reported: reported outside business hours, the clock starts at
  * the next business day's 09:00.
  */
+import { daysBetween } from '@/lib/dates/hongKong';
 import { AT_RISK_BUSINESS_MINUTES, type ServiceStatus, type SlaState } from './constants';
 
 export const BUSINESS_DAY = { startMinute: 9 * 60, endMinute: 18 * 60 } as const;
@@ -59,6 +60,20 @@ export const HK_PUBLIC_HOLIDAYS: readonly string[] = [
   '2027-12-27', // The first weekday after Christmas Day
 ];
 const holidaySet: ReadonlySet<string> = new Set(HK_PUBLIC_HOLIDAYS);
+
+/** The last day the holiday list covers: 31 December of its last year. After it, holidays count as business days. */
+export const HOLIDAYS_LISTED_UNTIL = `${HK_PUBLIC_HOLIDAYS.at(-1)!.slice(0, 4)}-12-31`;
+/** How long before the list runs out the server warns at start and the service desk tells staff. */
+export const HOLIDAY_WARNING_DAYS = 90;
+
+/**
+ * When the holiday list runs out within HOLIDAY_WARNING_DAYS of `today` (or has run out): the last day it covers and
+ * the days left (negative once past). Null while it covers the coming months.
+ */
+export function holidayListRunsOut(today: string, listedUntil: string = HOLIDAYS_LISTED_UNTIL): { listedUntil: string; daysLeft: number } | null {
+  const daysLeft = daysBetween(today, listedUntil);
+  return daysLeft <= HOLIDAY_WARNING_DAYS ? { listedUntil, daysLeft } : null;
+}
 
 /** Hong Kong wall-clock of an instant, as "local milliseconds" (UTC fields read as HK time). */
 const toLocal = (instant: Date): number => instant.getTime() + HK_OFFSET_MS;

@@ -5,6 +5,7 @@ import type { FunctionCode } from '@/lib/permissions/codes';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '@/lib/server/db/types';
 import { customers, userAccounts, userCustomers, userGroupFunctions, userGroupMembers, userGroups } from '@/lib/server/db/schema';
+import { fakeDateOnly } from '../../unit/testUtils/clock';
 import { TEST_SECRETS } from './testServer';
 
 /** Short unique suffix: tests in one file share a database, so every row gets its own keys. */
@@ -143,10 +144,7 @@ export async function bumpTokenVersion(db: Db, user: Pick<UserRow, 'userAcUuid'>
  * reads the clock through `new Date()`), with a one-hour lifetime.
  */
 export async function expiredTokenFor(user: Pick<UserRow, 'userAcUuid' | 'tokenVersion'>, ucpId: string | null): Promise<string> {
-  jest.useFakeTimers({
-    now: Date.now() - 3 * 3_600_000,
-    doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
-  });
+  fakeDateOnly(Date.now() - 3 * 3_600_000);
   try {
     return await tokenFor(user, ucpId, { ttlSeconds: 3_600 });
   } finally {

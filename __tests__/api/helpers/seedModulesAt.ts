@@ -2,6 +2,7 @@
  * The demo seed takes its clock when its modules load (SEED_DAY, the orders' SEED_ORDERS_DATE, the billing
  * reference), so a test of the data seeded on another day loads them afresh under a fake Date.
  */
+import { fakeDateOnly } from '../../unit/testUtils/clock';
 
 export type SeedModules = {
   seed: typeof import('@/lib/server/db/seed');
@@ -19,11 +20,7 @@ export type SeedModules = {
  * `jest.useRealTimers()`, so a `seedDemo` run in between sees the same day as the modules did.
  */
 export async function seedModulesAt(instant: string, { keepClock = false } = {}): Promise<SeedModules> {
-  jest.useFakeTimers({
-    now: new Date(instant),
-    advanceTimers: true,
-    doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
-  });
+  fakeDateOnly(new Date(instant), { advanceTimers: true });
   let modules: SeedModules | undefined;
   try {
     await jest.isolateModulesAsync(async () => {

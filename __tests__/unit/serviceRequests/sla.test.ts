@@ -2,7 +2,7 @@
  * The SLA clock (docs/service-requests.md): business hours Mon–Fri 09:00–18:00 Hong Kong time, weekends and Hong Kong
  * general holidays skipped.
  */
-import { addBusinessMinutes, businessMinutesBetween, HK_PUBLIC_HOLIDAYS, isBusinessDay, slaAtRiskAt, slaDueAt, slaState } from '@/lib/serviceRequests/sla';
+import { addBusinessMinutes, businessMinutesBetween, HK_PUBLIC_HOLIDAYS, HOLIDAYS_LISTED_UNTIL, holidayListRunsOut, isBusinessDay, slaAtRiskAt, slaDueAt, slaState } from '@/lib/serviceRequests/sla';
 
 const hk = (local: string) => new Date(`${local}+08:00`);
 const hkIso = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
@@ -25,6 +25,21 @@ describe('HK business days', () => {
     expect(HK_PUBLIC_HOLIDAYS.filter((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 0)).toEqual([]);
     expect(HK_PUBLIC_HOLIDAYS.filter((d) => d.startsWith('2026'))).toHaveLength(17);
     expect(HK_PUBLIC_HOLIDAYS.filter((d) => d.startsWith('2027'))).toHaveLength(17);
+  });
+});
+
+describe('the end of the holiday list', () => {
+  it('covers to the end of its last year and warns from 90 days before it, and after it', () => {
+    expect(HOLIDAYS_LISTED_UNTIL).toBe('2027-12-31');
+    expect(holidayListRunsOut('2026-12-02')).toBeNull();
+    expect(holidayListRunsOut('2027-10-01')).toBeNull(); // 91 days left
+    expect(holidayListRunsOut('2027-10-02')).toEqual({ listedUntil: '2027-12-31', daysLeft: 90 });
+    expect(holidayListRunsOut('2028-01-05')).toEqual({ listedUntil: '2027-12-31', daysLeft: -5 });
+  });
+
+  it('after the list, a holiday counts as a business day: what the warning is for', () => {
+    expect(isBusinessDay('2027-12-27')).toBe(false); // listed
+    expect(isBusinessDay('2028-12-25')).toBe(true); // Christmas Day 2028, a Monday, not listed
   });
 });
 

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { Footer } from '@/components/shell/Footer';
 import { hkToday } from '@/lib/dates/hongKong';
 import { usePortalStore } from '@/store/portalStore';
+import { fakeDateOnly } from '../testUtils/clock';
 import { server } from '../testUtils/server';
 import { CONTENT_KEY, CONTENT_NAMES, contentHandlers } from './contentFixtures';
 import { renderWithProviders, testSession } from '../testUtils/render';
@@ -83,10 +84,7 @@ describe('Footer', () => {
 
   it('dates the copyright by Hong Kong’s calendar: at 00:10 on 1 Jan 2027 in Hong Kong (still 2026 in UTC) it reads 2027', async () => {
     // Only Date is faked: the content calls and the queries keep their real timers.
-    jest.useFakeTimers({
-      now: new Date('2026-12-31T16:10:00Z'),
-      doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
-    });
+    fakeDateOnly(new Date('2026-12-31T16:10:00Z'));
     try {
       server.use(...contentHandlers().handlers);
       renderWithProviders(<Footer />);

@@ -1,4 +1,5 @@
 import { useRouter } from 'next/router';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
@@ -7,10 +8,12 @@ import { ListScreen } from '@/components/common/ListScreen';
 import { StatusChip } from '@/components/common/StatusChip';
 import { SlaChip } from '@/components/serviceRequests/parts';
 import { useEndpointQuery } from '@/lib/api/query';
-import { formatDateTime, pickLocalized } from '@/lib/i18n/locales';
+import { hkToday } from '@/lib/dates/hongKong';
+import { formatDate, formatDateTime, pickLocalized } from '@/lib/i18n/locales';
 import { pathTo } from '@/lib/paths';
 import { serviceDeskContract } from '@/lib/serviceRequests/contract';
 import type { ServiceDeskRow } from '@/lib/serviceRequests/schemas';
+import { holidayListRunsOut } from '@/lib/serviceRequests/sla';
 
 type SortField = 'sla' | 'createdAt' | 'reference' | 'customer';
 
@@ -33,6 +36,22 @@ function Summary() {
         </Box>
       ))}
     </Box>
+  );
+}
+
+/**
+ * Within HOLIDAY_WARNING_DAYS of the end of the SLA clock's holiday list (or past it): tells the staff, who see the
+ * due times, before holidays start counting as business days.
+ */
+function HolidayListNotice() {
+  const { t } = useTranslation('serviceDesk');
+  const { locale } = useRouter();
+  const runsOut = holidayListRunsOut(hkToday());
+  if (!runsOut) return null;
+  return (
+    <Alert severity="warning" sx={{ mb: 2 }} data-testid="holiday-list-notice">
+      {t('holidaysRunOut', { date: formatDate(runsOut.listedUntil, locale) })}
+    </Alert>
   );
 }
 
@@ -78,7 +97,12 @@ export function ServiceDeskListScreen() {
         ucpId: { label: t('filters.customer') },
       }}
       emptyMessage={t('empty')}
-      aboveTable={() => <Summary />}
+      aboveTable={() => (
+        <>
+          <HolidayListNotice />
+          <Summary />
+        </>
+      )}
     />
   );
 }
