@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
 import { formatMonth } from '@/lib/i18n/locales';
 import type { MachinesResult, ReadingListResult } from '@/lib/meter/schemas';
-import { closeAfterEach, closeBrowser, newPage, newPageAs, url } from '../helpers/browser';
+import { closeAfterEach, closeBrowser, expectAccessible, newPage, newPageAs, url } from '../helpers/browser';
 import { api, en, h1, open, t, until } from '../orders/support';
 
 afterAll(closeBrowser);
@@ -169,6 +169,9 @@ it('renews a contract from an offer to the confirmation in the inbox; staff see 
   await open(page, '/admin-controls/customer-contract-renewal-report', en('renewal:report.title'));
   // The report names its months in words ("Nov 2026"), its CSV as 2026-11.
   await page.getByTestId('report-table').getByText(formatMonth(today.slice(0, 7), 'en', 'long')).first().waitFor();
+  // Each row says how many of its renewals were priced on readings; amounts are scaled to 12 months (QA).
+  await page.getByRole('columnheader', { name: en('renewal:report.priced') }).waitFor();
+  await expectAccessible(page);
   await open(page, '/admin-controls/contract-renewal-offer-maintenance', en('renewal:offers.title'));
   await page.getByText('RN-RENT-36', { exact: true }).first().waitFor();
 }, 240_000);
