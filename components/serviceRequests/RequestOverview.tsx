@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import { DetailSection, Facts } from '@/components/common/DetailParts';
 import { StatusChip } from '@/components/common/StatusChip';
 import type { Endpoint } from '@/lib/contract';
 import type { ServiceRequestDetail } from '@/lib/serviceRequests/schemas';
 import { EngineerFacts, RequestFacts, RequestPhoto, slaFacts, Timeline } from './parts';
+import { useSuspensionText } from './suspensionText';
 
 export type RequestOverviewProps = {
   /** The customer's or the desk's view of the request (the desk's timeline also names who acted). */
@@ -40,6 +42,7 @@ export type RequestOverviewProps = {
 export function RequestOverview({ r, actions, photoEndpoint, faultTitle, faultLead, slaNote, responseTimeLabel, linkContract, noEngineerText, ratingLabel }: RequestOverviewProps) {
   const { t } = useTranslation('serviceRequests');
   const { locale } = useRouter();
+  const suspension = useSuspensionText();
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
       <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
@@ -59,6 +62,18 @@ export function RequestOverview({ r, actions, photoEndpoint, faultTitle, faultLe
       <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
         <DetailSection title={t('sections.sla')}>
           <Facts rows={slaFacts(r.sla, t, locale, responseTimeLabel)} />
+          {r.clockSuspensions.length > 0 ? (
+            <Box data-testid="clock-suspensions">
+              <Typography variant="body2">{t('suspension.stoodStill')}</Typography>
+              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                {r.clockSuspensions.map((s) => (
+                  <Typography component="li" variant="body2" key={s.startsAt}>
+                    {t('suspension.item', { kind: suspension.kind(s), span: suspension.span(s) })}
+                  </Typography>
+                ))}
+              </Box>
+            </Box>
+          ) : null}
           {slaNote}
         </DetailSection>
         <DetailSection title={faultTitle}>

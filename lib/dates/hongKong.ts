@@ -38,3 +38,10 @@ export function daysBetween(from: string, to: string): number {
 export const hkDayStart = (isoDate: string): Date => new Date(`${isoDate}T00:00:00+08:00`);
 /** The instant the next Hong Kong calendar day starts (exclusive end of `isoDate`). */
 export const hkDayEnd = (isoDate: string): Date => new Date(hkDayStart(isoDate).getTime() + DAY_MS);
+
+/** A `datetime-local` field's value: Hong Kong wall-clock time to the minute, `2026-09-16T09:40`. */
+export const HK_LOCAL_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+/** The instant of a `datetime-local` value read as Hong Kong time. */
+export const fromHkLocalDateTime = (local: string): Date => new Date(`${local}:00+08:00`);
+/** An instant as a `datetime-local` value in Hong Kong time. */
+export const hkLocalDateTime = (instant: Date): string => new Date(instant.getTime() + HK_OFFSET_MS).toISOString().slice(0, 16);

@@ -59,6 +59,17 @@ export function formatDateTime(value: string | number | Date | null | undefined,
   return dateTimeFormat(locale, DATE_TIME).format(d);
 }
 
+const TIME: Intl.DateTimeFormatOptions = { timeStyle: 'short', timeZone: HKT };
+
+/**
+ * The two ends of a span of time, for a "{{from}} to {{to}}" text: the end without its date when it falls on the same
+ * Hong Kong day ("16 Sept 2026, 9:40 am" to "4:20 pm"; "2026年9月16日 上午9:40" 至 "下午4:20").
+ */
+export function formatDateTimeSpan(from: string | Date, to: string | Date, locale: string | undefined): { from: string; to: string } {
+  const sameDay = formatDate(from, locale) === formatDate(to, locale);
+  return { from: formatDateTime(from, locale), to: sameDay ? dateTimeFormat(locale, TIME).format(new Date(to)) : formatDateTime(to, locale) };
+}
+
 export function formatDate(value: string | number | Date | null | undefined, locale: string | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const d = new Date(value);

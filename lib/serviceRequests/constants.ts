@@ -94,3 +94,16 @@ export const SR_LIMITS = { errorCode: 40, description: 2000, name: 100, phone: 3
 
 /** `SR-2026-000123`: the Hong Kong year of submission and the next number of service_request_no_seq. */
 export const serviceRequestReference = (year: number, no: number): string => referenceNo('SR', year, no);
+
+/**
+ * Why the SLA clock stood still (docs/service-requests.md, "Clock suspensions"): Typhoon Signal No. 8 or above, or a
+ * Black Rainstorm Warning, in force. Engineers do not travel then; the contracts' response times exclude that time.
+ */
+export const SLA_SUSPENSION_KINDS = ['typhoon_8', 'black_rainstorm'] as const;
+export type SlaSuspensionKind = (typeof SLA_SUSPENSION_KINDS)[number];
+/**
+ * A suspension lasts at most `maxHours`, starts at most `pastDays` back (the desk records it once the signal is
+ * lowered, or while it is in force with the expected end) and ends at most `aheadHours` from now; `note` its length.
+ */
+export const SUSPENSION_LIMITS = { maxHours: 96, pastDays: 90, aheadHours: 48, note: 500 } as const;
+

@@ -8,6 +8,7 @@ import { defineContract, download, noBody, output, upload } from '@/lib/contract
 import { maintenance, reads } from '@/lib/contract/grants';
 import {
   acknowledgeSchema,
+  addSuspensionSchema,
   assignSchema,
   cancelSchema,
   closeSchema,
@@ -31,6 +32,8 @@ import {
   type ServiceRequestDetail,
   type ServiceRequestListResult,
   type ServiceRequestReceipt,
+  type SuspensionList,
+  type SuspensionResult,
 } from './schemas';
 
 const { READ, WRITE, read, write } = maintenance('service_req_read', 'service_req_write', ['serviceRequests', 'inbox']);
@@ -127,4 +130,21 @@ export const serviceDeskContract = defineContract('serviceDesk', {
     output<ServiceDeskDetail>(),
   ),
   close: deskWrite('Staff: resolved → closed (the customer did not confirm). Audited, customer notified. Answers the request.', closeSchema, output<ServiceDeskDetail>()),
+  listSuspensions: deskRead(
+    'Staff: the clock suspensions (Typhoon Signal No. 8 or above, Black Rainstorm Warning), newest first, at most 100: kind, start, end, note, who recorded it.',
+    noBody,
+    output<SuspensionList>(),
+  ),
+  addSuspension: deskWrite(
+    'Staff: records a time the SLA clock stood still for every request: kind (typhoon_8 | black_rainstorm), startsAt, endsAt (ISO with offset), note. ' +
+      'It must end after it starts, last at most 96 hours, start at most 90 days back and end at most 48 hours ahead (field errors). ' +
+      'Recomputes the due times of the requests it touches; audited. Answers { id, requestsMoved }.',
+    addSuspensionSchema,
+    output<SuspensionResult>(),
+  ),
+  deleteSuspension: deskWrite(
+    'Staff: removes a suspension recorded by mistake and recomputes the due times it had moved; audited. Unknown: 404. Answers { id, requestsMoved }.',
+    idSchema,
+    output<SuspensionResult>(),
+  ),
 });

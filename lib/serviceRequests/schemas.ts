@@ -16,7 +16,9 @@ import {
   SERVICE_CATEGORIES,
   SERVICE_STATUSES,
   SLA_STATES,
+  SLA_SUSPENSION_KINDS,
   SR_LIMITS,
+  SUSPENSION_LIMITS,
   VISIT_SLOTS,
   type ServiceAction,
   type ServiceActor,
@@ -24,6 +26,7 @@ import {
   type ServiceEventKind,
   type ServiceStatus,
   type SlaState,
+  type SlaSuspensionKind,
   type VisitSlot,
 } from './constants';
 
@@ -95,6 +98,8 @@ export type SlaInfo = {
   /** When the engineer arrived (or the fault was fixed remotely); null while none. */
   respondedAt: string | null;
 };
+/** A time the SLA clock stood still, as a request's page names it. */
+export type SuspensionSpan = { kind: SlaSuspensionKind; startsAt: string; endsAt: string };
 
 export type ServiceRequestRow = {
   id: string;
@@ -127,6 +132,8 @@ export type ServicePhoto = { fileId: string; fileName: string; mimeType: string;
 
 export type ServiceRequestDetail = ServiceRequestRow & {
   machine: ServiceMachine;
+  /** Clock suspensions (typhoon, black rainstorm) between the report and the response (or now), oldest first: they moved the due time. */
+  clockSuspensions: SuspensionSpan[];
   /** The contract the request was filed under (its page links from the customer's view); null without one. */
   contractId: string | null;
   contractNo: string | null;
@@ -226,3 +233,34 @@ export type CloseBody = z.infer<typeof closeSchema>;
 
 /** The admin landing page's counts (open requests only). */
 export type ServiceDeskSummary = { open: number; unacknowledged: number; atRisk: number; breached: number };
+
+// ── Clock suspensions (typhoon, black rainstorm) ────────────────────────────────────────────────────────────────
+
+/** ISO date-times with offset (the form sends HK time, `2026-09-16T09:40:00+08:00`). */
+export const addSuspensionSchema = z.strictObject({
+  kind: z.enum(SLA_SUSPENSION_KINDS, { error: zodMessages.choose }),
+  startsAt: z.iso.datetime({ offset: true, error: zodMessages.date }),
+  endsAt: z.iso.datetime({ offset: true, error: zodMessages.date }),
+  note: text(SUSPENSION_LIMITS.note).optional(),
+});
+export type AddSuspensionBody = z.infer<typeof addSuspensionSchema>;
+
+/**
+ * Why a suspension cannot be recorded, as field messages (none: it can). The API checks it with its clock, the dialog
+ * with the browser's: it must end after it starts, last at most maxHours, start at most pastDays back and end at most
+ * aheadHours from now.
+ */
+export function suspensionProblems(startsAt: Date, endsAt: Date, now: Date): Partial<Record<'startsAt' | 'endsAt', string>> {
+  const hour = 3600_000;
+  if (startsAt.getTime() < now.getTime() - SUSPENSION_LIMITS.pastDays * 24 * hour) return { startsAt: msg('serviceDesk:errors.suspensionTooOld', { days: SUSPENSION_LIMITS.pastDays }) };
+  if (endsAt.getTime() <= startsAt.getTime()) return { endsAt: 'serviceDesk:errors.suspensionEndsBeforeStart' };
+  if (endsAt.getTime() - startsAt.getTime() > SUSPENSION_LIMITS.maxHours * hour) return { endsAt: msg('serviceDesk:errors.suspensionTooLong', { hours: SUSPENSION_LIMITS.maxHours }) };
+  if (endsAt.getTime() > now.getTime() + SUSPENSION_LIMITS.aheadHours * hour) return { endsAt: msg('serviceDesk:errors.suspensionTooFar', { hours: SUSPENSION_LIMITS.aheadHours }) };
+  return {};
+}
+
+export type SlaSuspension = SuspensionSpan & { id: string; note: string; createdByName: string | null; createdAt: string };
+export type SuspensionList = { items: SlaSuspension[] };
+/** What recording or removing a suspension did: how many requests' due times it moved. */
+export type SuspensionResult = { id: string; requestsMoved: number };
+

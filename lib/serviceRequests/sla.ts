@@ -90,51 +90,88 @@ export function isBusinessDay(isoDate: string): boolean {
 const open = (day: number) => day + BUSINESS_DAY.startMinute * MINUTE_MS;
 const close = (day: number) => day + BUSINESS_DAY.endMinute * MINUTE_MS;
 
-/** The first business moment at or after `local` (itself when inside business hours). */
-function nextBusinessMoment(local: number): number {
-  let day = dayOf(local);
-  let t = local;
-  for (let i = 0; i < 400; i += 1) {
-    if (isBusinessDay(isoOf(day)) && t < close(day)) return Math.max(t, open(day));
-    day += DAY_MS;
-    t = day;
+/**
+ * A time the SLA clock stood still (docs/service-requests.md, "Clock suspensions"): Typhoon Signal No. 8 or above, or
+ * a Black Rainstorm Warning, in force. Business time inside it does not count.
+ */
+export type ClockSuspension = { startsAt: Date; endsAt: Date };
+
+/** Suspensions as sorted, merged spans of HK local milliseconds. */
+type Span = { from: number; to: number };
+function spansOf(suspensions: readonly ClockSuspension[]): Span[] {
+  const sorted = suspensions
+    .map((s) => ({ from: toLocal(s.startsAt), to: toLocal(s.endsAt) }))
+    .filter((s) => s.to > s.from)
+    .sort((a, b) => a.from - b.from);
+  const merged: Span[] = [];
+  for (const s of sorted) {
+    const last = merged.at(-1);
+    if (last && s.from <= last.to) last.to = Math.max(last.to, s.to);
+    else merged.push({ ...s });
   }
-  throw new Error('no business day within 400 days');
+  return merged;
+}
+
+/** The first business moment at or after `local` (itself when inside business hours and no suspension). */
+function nextBusinessMoment(local: number, spans: readonly Span[]): number {
+  let t = local;
+  for (let i = 0; i < 4000; i += 1) {
+    const day = dayOf(t);
+    if (!isBusinessDay(isoOf(day)) || t >= close(day)) {
+      t = day + DAY_MS;
+      continue;
+    }
+    t = Math.max(t, open(day));
+    const within = spans.find((s) => s.from <= t && t < s.to);
+    if (!within) return t;
+    t = within.to;
+  }
+  throw new Error('no business time within the next years');
+}
+
+/** Where the business time that runs from `t` stops: the day's close, or the start of a suspension before it. */
+function runEnd(t: number, spans: readonly Span[]): number {
+  const dayClose = close(dayOf(t));
+  const next = spans.find((s) => s.from > t);
+  return next && next.from < dayClose ? next.from : dayClose;
 }
 
 /** `start` plus `minutes` of business time (the SLA due time of a request reported at `start`). */
-export function addBusinessMinutes(start: Date, minutes: number): Date {
-  let t = nextBusinessMoment(toLocal(start));
+export function addBusinessMinutes(start: Date, minutes: number, suspensions: readonly ClockSuspension[] = []): Date {
+  const spans = spansOf(suspensions);
+  let t = nextBusinessMoment(toLocal(start), spans);
   let left = Math.max(0, Math.round(minutes));
   for (;;) {
-    const available = (close(dayOf(t)) - t) / MINUTE_MS;
+    const stop = runEnd(t, spans);
+    const available = (stop - t) / MINUTE_MS;
     if (left <= available) return fromLocal(t + left * MINUTE_MS);
     left -= available;
-    t = nextBusinessMoment(close(dayOf(t)));
+    t = nextBusinessMoment(stop, spans);
   }
 }
 
-/** Business minutes from `from` to `to` (0 when `to` is not later). */
-export function businessMinutesBetween(from: Date, to: Date): number {
+/** Business minutes from `from` to `to` (0 when `to` is not later), suspended time left out. */
+export function businessMinutesBetween(from: Date, to: Date, suspensions: readonly ClockSuspension[] = []): number {
+  const spans = spansOf(suspensions);
   const end = toLocal(to);
-  let t = nextBusinessMoment(toLocal(from));
+  let t = nextBusinessMoment(toLocal(from), spans);
   let total = 0;
   while (t < end) {
-    const dayClose = close(dayOf(t));
-    total += (Math.min(dayClose, end) - t) / MINUTE_MS;
-    if (end <= dayClose) break;
-    t = nextBusinessMoment(dayClose);
+    const stop = runEnd(t, spans);
+    total += (Math.min(stop, end) - t) / MINUTE_MS;
+    if (end <= stop) break;
+    t = nextBusinessMoment(stop, spans);
   }
   return Math.round(total);
 }
 
-/** The due time of a response within `responseHours` business hours of `reportedAt`. */
-export const slaDueAt = (reportedAt: Date, responseHours: number): Date => addBusinessMinutes(reportedAt, responseHours * 60);
+/** The due time of a response within `responseHours` business hours of `reportedAt`, suspensions skipped. */
+export const slaDueAt = (reportedAt: Date, responseHours: number, suspensions: readonly ClockSuspension[] = []): Date =>
+  addBusinessMinutes(reportedAt, responseHours * 60, suspensions);
 
 /** From when the request counts as at risk: AT_RISK_BUSINESS_MINUTES of business time before it is due. */
-export const slaAtRiskAt = (reportedAt: Date, responseHours: number): Date =>
-  addBusinessMinutes(reportedAt, Math.max(0, responseHours * 60 - AT_RISK_BUSINESS_MINUTES));
-
+export const slaAtRiskAt = (reportedAt: Date, responseHours: number, suspensions: readonly ClockSuspension[] = []): Date =>
+  addBusinessMinutes(reportedAt, Math.max(0, responseHours * 60 - AT_RISK_BUSINESS_MINUTES), suspensions);
 /**
  * The clock's state: responded (engineer on site, or fixed remotely) → met or breached; cancelled without a response
  * → stopped; otherwise breached once due, at risk from slaAtRiskAt — or as soon as the assigned engineer is expected

@@ -7,6 +7,7 @@ import type { ServiceDeskDetail } from '@/lib/serviceRequests/schemas';
 import { endpointSuccess } from '../testUtils/handlers';
 import { renderWithProviders, type TestLocale } from '../testUtils/render';
 import { server } from '../testUtils/server';
+import { T8_SPAN } from './suspensionFixtures';
 
 const D = serviceDeskContract.endpoints;
 const ID = '5eed0160-0000-4000-8000-000000000001';
@@ -55,6 +56,7 @@ function request(overrides: Partial<ServiceDeskDetail> = {}): ServiceDeskDetail 
     customerNameZh: '海景貿易有限公司',
     reportedBy: { name: 'Chan Tai Man', loginId: 'customer@demo.hk' },
     timeline: [],
+    clockSuspensions: [],
     ...overrides,
   } as ServiceDeskDetail;
 }
@@ -181,5 +183,31 @@ describe('the contract number', () => {
     renderWithProviders(<ServiceDeskDetailScreen />, { router, functionCodes: [...codes, 'contract_billing_read'] });
     expect(await screen.findByText('CT-2022-00412', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByTestId('contract-link')).not.toBeInTheDocument();
+  });
+});
+
+describe('the SLA section names the clock suspensions that moved the due time', () => {
+  const customerRoute = { pathname: '/service-requests/[id]', query: { id: ID }, isReady: true };
+
+  it.each([
+    ['en', 'Typhoon Signal No. 8 or above: 16 Sept 2026, 9:40 am to 4:20 pm', 'The clock stood still while these were in force'],
+    ['tc', '八號或以上颱風信號：2026年9月16日 上午9:40 至 下午4:20', '以下警告生效期間暫停計時'],
+  ] as const)('to the customer (%s)', async (locale, line, lead) => {
+    server.use(endpointSuccess(serviceRequestsContract.endpoints.get, () => request({ clockSuspensions: [T8_SPAN] })));
+    renderWithProviders(<ServiceRequestDetailScreen />, { router: customerRoute, locale, functionCodes: ['service_req_read'] });
+    const note = await screen.findByTestId('clock-suspensions', {}, { timeout: 5000 });
+    expect(note).toHaveTextContent(lead);
+    expect(within(note).getByRole('listitem')).toHaveTextContent(line);
+  });
+
+  it('and to the desk; none without one', async () => {
+    server.use(endpointSuccess(D.get, () => request({ clockSuspensions: [T8_SPAN] })));
+    const { unmount } = renderWithProviders(<ServiceDeskDetailScreen />, { router, functionCodes: [...codes] });
+    expect(await screen.findByTestId('clock-suspensions', {}, { timeout: 5000 })).toHaveTextContent('Typhoon Signal No. 8 or above: 16 Sept 2026, 9:40 am to 4:20 pm');
+    unmount();
+    server.use(endpointSuccess(D.get, () => request()));
+    renderWithProviders(<ServiceDeskDetailScreen />, { router, functionCodes: [...codes] });
+    await screen.findByText('CT-2022-00412', {}, { timeout: 5000 });
+    expect(screen.queryByTestId('clock-suspensions')).toBeNull();
   });
 });

@@ -123,3 +123,32 @@ describe('business minutes between and the clock state', () => {
     expect(slaState({ ...r, status: 'acknowledged', etaAt: hk('2026-11-30T12:00:00') }, early)).toBe('running');
   });
 });
+
+describe('clock suspensions (typhoon, black rainstorm)', () => {
+  const span = (from: string, to: string) => ({ startsAt: hk(from), endsAt: hk(to) });
+
+  it('skips suspended business time: a 4-hour request of Tuesday 10:00 with black rain 11:00–12:30 is due at 15:30', () => {
+    expect(hkIso(slaDueAt(hk('2026-11-24T10:00:00'), 4))).toBe('2026-11-24 14:00');
+    expect(hkIso(slaDueAt(hk('2026-11-24T10:00:00'), 4, [span('2026-11-24T11:00:00', '2026-11-24T12:30:00')]))).toBe('2026-11-24 15:30');
+    expect(hkIso(slaAtRiskAt(hk('2026-11-24T10:00:00'), 4, [span('2026-11-24T11:00:00', '2026-11-24T12:30:00')]))).toBe('2026-11-24 14:30');
+  });
+
+  it('counts only the business time of an overnight signal, and starts a clock reported inside one after it', () => {
+    const t8 = span('2026-11-24T17:00:00', '2026-11-25T10:00:00');
+    // 16:00 Tuesday: one hour to 17:00, then from 10:00 Wednesday three more.
+    expect(hkIso(slaDueAt(hk('2026-11-24T16:00:00'), 4, [t8]))).toBe('2026-11-25 13:00');
+    expect(hkIso(slaDueAt(hk('2026-11-25T08:00:00'), 4, [t8]))).toBe('2026-11-25 14:00');
+    expect(businessMinutesBetween(hk('2026-11-24T16:00:00'), hk('2026-11-25T13:00:00'), [t8])).toBe(240);
+  });
+
+  it('merges overlapping suspensions, ignores one before the report or after the due time, and a due time at a suspension’s start stays', () => {
+    const a = span('2026-11-24T11:00:00', '2026-11-24T12:00:00');
+    const b = span('2026-11-24T11:30:00', '2026-11-24T13:00:00');
+    expect(hkIso(slaDueAt(hk('2026-11-24T10:00:00'), 4, [b, a]))).toBe('2026-11-24 16:00');
+    expect(hkIso(slaDueAt(hk('2026-11-24T10:00:00'), 4, [span('2026-11-23T10:00:00', '2026-11-23T12:00:00'), span('2026-11-24T15:00:00', '2026-11-24T17:00:00')]))).toBe('2026-11-24 14:00');
+    expect(hkIso(slaDueAt(hk('2026-11-24T10:00:00'), 4, [span('2026-11-24T14:00:00', '2026-11-24T16:00:00')]))).toBe('2026-11-24 14:00');
+    // One that ends before it starts is no suspension.
+    expect(hkIso(slaDueAt(hk('2026-11-24T10:00:00'), 4, [span('2026-11-24T12:00:00', '2026-11-24T11:00:00')]))).toBe('2026-11-24 14:00');
+  });
+});
+

@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/common/PageHeader';
 import { TextFieldElement } from '@/components/common/form';
 import { RequestOverview } from '@/components/serviceRequests/RequestOverview';
 import { TransitionActions, transition } from '@/components/serviceRequests/TransitionActions';
+import { fromHkLocalDateTime, HK_LOCAL_DATETIME, hkLocalDateTime } from '@/lib/dates/hongKong';
 import { formatDateTime, pickLocalized } from '@/lib/i18n/locales';
 import { pathTo } from '@/lib/paths';
 import { ETA_MAX_DAYS, SR_LIMITS } from '@/lib/serviceRequests/constants';
@@ -21,8 +22,8 @@ const stepFields = { id: true, version: true } as const;
 const noteForm = acknowledgeSchema.omit(stepFields);
 const resolveForm = resolveSchema.omit(stepFields);
 /** The ETA is typed as HK wall-clock time (datetime-local) and sent with +08:00. */
-const HK_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
-const fromHkLocal = (local: string) => new Date(`${local}:00+08:00`);
+const HK_LOCAL = HK_LOCAL_DATETIME;
+const fromHkLocal = fromHkLocalDateTime;
 /** Not in the past nor more than ETA_MAX_DAYS ahead: the API's rule (etaProblem), checked before sending. */
 const assignForm = assignSchema.omit({ ...stepFields, etaAt: true }).extend({
   etaAt: z
@@ -34,8 +35,8 @@ const assignForm = assignSchema.omit({ ...stepFields, etaAt: true }).extend({
     }),
 });
 
-const hkLocalNow = (plusHours: number) => new Date(Date.now() + (8 + plusHours) * 3600_000).toISOString().slice(0, 13) + ':00';
-const hkLocalOf = (iso: string) => new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 16);
+const hkLocalNow = (plusHours: number) => `${hkLocalDateTime(new Date(Date.now() + plusHours * 3600_000)).slice(0, 13)}:00`;
+const hkLocalOf = (iso: string) => hkLocalDateTime(new Date(iso));
 
 function NoteField({ control }: { control: never }) {
   const { t } = useTranslation('serviceDesk');

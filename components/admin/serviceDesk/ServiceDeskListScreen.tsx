@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import type { DataTableColumn } from '@/components/common/DataTable';
 import { ListScreen } from '@/components/common/ListScreen';
+import { ClockSuspensions } from './ClockSuspensions';
 import { StatusChip } from '@/components/common/StatusChip';
 import { SlaChip } from '@/components/serviceRequests/parts';
 import { useEndpointQuery } from '@/lib/api/query';
@@ -101,6 +102,7 @@ export function ServiceDeskListScreen() {
         <>
           <HolidayListNotice />
           <Summary />
+          <ClockSuspensions />
         </>
       )}
     />

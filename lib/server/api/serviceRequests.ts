@@ -35,6 +35,9 @@ export const serviceDeskRoutes = implement(serviceDeskContract, {
     return fileResponse({ fileName: f.fileName || photoName('service-request', f.mimeType), contentType: f.mimeType, body: Buffer.from(f.content) });
   },
   summary: ({ service }) => sr.deskSummary(service),
+  listSuspensions: ({ service }) => sr.listSuspensions(service),
+  addSuspension: ({ service, body }) => sr.addSuspension(service, body),
+  deleteSuspension: ({ service, body }) => sr.deleteSuspension(service, body.id),
   acknowledge: ({ service, body }) => sr.acknowledge(service, body),
   assignEngineer: ({ service, body }) => sr.assignEngineer(service, body),
   markOnSite: ({ service, body }) => sr.markOnSite(service, body),

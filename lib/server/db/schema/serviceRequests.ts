@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { SERVICE_ACTORS, SERVICE_CATEGORIES, SERVICE_EVENT_KINDS, SERVICE_STATUSES, type VisitSlot } from '@/lib/serviceRequests/constants';
+import { SERVICE_ACTORS, SERVICE_CATEGORIES, SERVICE_EVENT_KINDS, SERVICE_STATUSES, SLA_SUSPENSION_KINDS, type VisitSlot } from '@/lib/serviceRequests/constants';
 import { storedFiles } from './billing';
 import { customerRef } from './customers';
 import { contracts, machines } from './equipment';
@@ -102,3 +102,26 @@ export const serviceRequestEvents = pgTable(
     check('service_request_events_actor_chk', sql`${t.actor} in ${inList(SERVICE_ACTORS)}`),
   ],
 );
+
+/**
+ * Times the SLA clock stood still for every request (Typhoon Signal No. 8 or above, Black Rainstorm Warning), recorded
+ * by the service desk. Recording or removing one recomputes the due times of the requests whose clock it touches.
+ */
+export const slaSuspensions = pgTable(
+  'sla_suspensions',
+  {
+    id: uuidPk(),
+    kind: text('kind', { enum: SLA_SUSPENSION_KINDS }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    note: text('note').notNull().default(''),
+    createdBy: actorRef('created_by'),
+    ...timestamps(),
+  },
+  (t) => [
+    index('sla_suspensions_ends_idx').on(t.endsAt),
+    check('sla_suspensions_kind_chk', sql`${t.kind} in ${inList(SLA_SUSPENSION_KINDS)}`),
+    check('sla_suspensions_span_chk', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+

@@ -1,6 +1,6 @@
 import { DEFAULT_RESPONSE_HOURS, serviceRequestReference, type ServiceCategory, type ServiceEventKind, type ServiceStatus } from '@/lib/serviceRequests/constants';
 import { addBusinessMinutes, slaAtRiskAt, slaDueAt } from '@/lib/serviceRequests/sla';
-import { serviceRequestEvents, serviceRequests, type VisitWindow } from '@/lib/server/db/schema';
+import { serviceRequestEvents, serviceRequests, slaSuspensions, type VisitWindow } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { hkToday, addDays } from '@/lib/dates/hongKong';
 import { DEMO_UCP } from './customers';
@@ -180,7 +180,27 @@ export function seedServiceRequestRows(now: Date): SeedRequest[] {
   ];
 }
 
+/**
+ * A demo clock suspension for the service desk's list: a Typhoon Signal No. 8 of 30 days ago, 8 hours long. It
+ * touches none of the demo requests' clocks (the oldest demo request was reported 20 days ago), so their due times stay as above.
+ */
+export const SEED_SUSPENSION_ID = seedId('0017', 1);
+export function seedSuspensionRow(now: Date): typeof slaSuspensions.$inferInsert {
+  const endsAt = new Date(now.getTime() - 30 * 24 * HOUR);
+  return {
+    id: SEED_SUSPENSION_ID,
+    kind: 'typhoon_8',
+    startsAt: new Date(endsAt.getTime() - 8 * HOUR),
+    endsAt,
+    note: 'Signal No. 8 hoisted overnight; no engineer visits until it was lowered.',
+    createdBy: ADMIN_USER,
+    createdAt: endsAt,
+    updatedAt: endsAt,
+  };
+}
+
 export async function seedServiceRequests(db: Db, now: Date = new Date()): Promise<number> {
+  await db.insert(slaSuspensions).values(seedSuspensionRow(now)).onConflictDoNothing();
   const rows = seedServiceRequestRows(now);
   let inserted = 0;
   for (const r of rows) {

@@ -30,6 +30,7 @@ import { addEvent, auditStep, customerActions, loadDetail, machineOf, notifyCust
 import { storeUpload } from '@/lib/server/uploads/store';
 import { firstOr404 } from '@/lib/server/services/common';
 import { nextReference } from '@/lib/server/db/rows';
+import { clockSuspensions } from './suspensions';
 
 /** How far ahead a visit window may be offered. */
 const VISIT_WINDOW_MAX_DAYS = 30;
@@ -92,7 +93,7 @@ export async function newRequestContext(ctx: CustomerContext, machineId: string)
     machine: machineOf(found.m, found.model),
     contractNo: found.contractNo ?? null,
     responseHours: hours,
-    dueIfNow: slaDueAt(now, hours).toISOString(),
+    dueIfNow: slaDueAt(now, hours, await clockSuspensions(ctx.db, now)).toISOString(),
     // The machine's site contact first (the person who looks after it), else the customer's contact.
     contactName: found.m.tonerContactName || customer?.name || '',
     contactPhone: found.m.tonerContactPhone || customer?.phone || '',
@@ -171,6 +172,8 @@ export async function createRequest(ctx: CustomerContext, body: CreateServiceReq
   const hours = found.responseHours ?? DEFAULT_RESPONSE_HOURS;
 
   return inTransaction(ctx, async (tx) => {
+    // A suspension in force now (recorded with its expected end) holds the clock from the start.
+    const suspensions = await clockSuspensions(tx.db, now);
     const requestNo = await nextReference(tx.db, 'SR', today);
     const [row] = await tx.db
       .insert(serviceRequests)
@@ -188,8 +191,8 @@ export async function createRequest(ctx: CustomerContext, body: CreateServiceReq
         visitWindows: body.visitWindows,
         status: 'submitted',
         responseHours: hours,
-        slaDueAt: slaDueAt(now, hours),
-        slaAtRiskAt: slaAtRiskAt(now, hours),
+        slaDueAt: slaDueAt(now, hours, suspensions),
+        slaAtRiskAt: slaAtRiskAt(now, hours, suspensions),
         createdBy: userAcUuid,
         idempotencyKey: body.idempotencyKey,
         createdAt: now,

@@ -1,2 +1,3 @@
 export * from './customer';
 export * from './desk';
+export * from './suspensions';

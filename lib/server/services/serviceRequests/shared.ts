@@ -30,6 +30,7 @@ import { firstOr404, iso } from '@/lib/server/services/common';
 import { listPosition } from '@/lib/server/db/paginate';
 import { queryRows } from '@/lib/server/db/rows';
 import type { Locale } from '@/lib/i18n/locales';
+import { suspensionsWithin } from './suspensions';
 
 export type SrRow = typeof serviceRequests.$inferSelect;
 type MachineRow = typeof machines.$inferSelect;
@@ -159,12 +160,16 @@ export async function loadDetail(
   const now = ctx.now();
   const machine = machineOf(found.m, found.model);
   const timeline = await timelineOf(ctx.db, r.id);
+  // The suspensions between the report and the response (or now, or the due time if later): they moved the due time.
+  const clockEnd = r.respondedAt ?? new Date(Math.max(now.getTime(), r.slaDueAt.getTime()));
+  const clockSuspensions = r.status === 'cancelled' && !r.respondedAt ? [] : await suspensionsWithin(ctx.db, r.createdAt, clockEnd);
   return {
     row: r,
     timeline,
     detail: {
       ...rowOf(r, machine, now),
       machine,
+      clockSuspensions,
       contractId: found.contractId ?? null,
       contractNo: found.contractNo ?? null,
       errorCode: r.errorCode,
