@@ -13,6 +13,8 @@ import { seedModulesAt, type SeedModules } from '../helpers/seedModulesAt';
 import { asCustomer } from '../helpers/asCustomer';
 import { describeEachDb } from '../helpers/testDb';
 import { queryRows } from '@/lib/server/db/rows';
+import { slaDueAt } from '@/lib/serviceRequests/sla';
+import { serviceRequests, slaSuspensions } from '@/lib/server/db/schema';
 
 describeEachDb('demo data seeded on another day', (getHandle) => {
   // 12:00 in Hong Kong on 10 March 2027: a new year, a month after a short February.
@@ -105,5 +107,15 @@ describeEachDb('demo data seeded on another day', (getHandle) => {
     expect(notice.body_en).toContain(bill!.bill_no);
     expect(notice.body_en).toContain('31 March 2027');
     expect(notice.body_zh).toContain('2027年3月31日');
+  });
+
+  it('seeds the desk a typhoon suspension 30 days back that moves none of the demo requests’ due times', async () => {
+    const [susp, ...more] = await db().select().from(slaSuspensions);
+    expect(more).toEqual([]);
+    expect([new Date(susp!.startsAt).toISOString(), new Date(susp!.endsAt).toISOString()]).toEqual(['2027-02-07T22:40:00.000Z', '2027-02-08T06:20:00.000Z']);
+    const requests = await db().select().from(serviceRequests);
+    expect(requests.length).toBeGreaterThan(0);
+    const all = [{ startsAt: new Date(susp!.startsAt), endsAt: new Date(susp!.endsAt) }];
+    for (const r of requests) expect(slaDueAt(new Date(r.createdAt), r.responseHours, all).toISOString()).toBe(new Date(r.slaDueAt).toISOString());
   });
 });

@@ -150,7 +150,7 @@ export function ClockSuspensions() {
     <Box sx={{ mb: 2 }}>
       <DetailSection title={t('suspensions.title')}>
         <Typography variant="body2" color="text.secondary">
-          {t('suspensions.intro')}
+          {t('suspensions.lead')}
         </Typography>
         {done ? (
           <Alert severity="success" role="status" onClose={() => setDone(null)}>

@@ -4,6 +4,7 @@ import { serviceRequestEvents, serviceRequests, slaSuspensions, type VisitWindow
 import type { Db } from '@/lib/server/db/types';
 import { hkToday, addDays } from '@/lib/dates/hongKong';
 import { DEMO_UCP } from './customers';
+import { hkLocal } from './hkTime';
 import { MACHINE_ID, SEED_CONTRACTS, SEED_MACHINES } from './equipment';
 import { seedId } from './ids';
 import { seedUserUuid } from './users';
@@ -181,18 +182,20 @@ export function seedServiceRequestRows(now: Date): SeedRequest[] {
 }
 
 /**
- * A demo clock suspension for the service desk's list: a Typhoon Signal No. 8 of 30 days ago, 8 hours long. It
- * touches none of the demo requests' clocks (the oldest demo request was reported 20 days ago), so their due times stay as above.
+ * A demo clock suspension for the service desk's list: a Typhoon Signal No. 8 of 30 days before the seed day, 6:40 am
+ * to 2:20 pm Hong Kong time. It touches none of the demo requests' clocks (the oldest demo request was reported 20
+ * days ago), so their due times stay as above.
  */
 export const SEED_SUSPENSION_ID = seedId('0017', 1);
 export function seedSuspensionRow(now: Date): typeof slaSuspensions.$inferInsert {
-  const endsAt = new Date(now.getTime() - 30 * 24 * HOUR);
+  const day = addDays(hkToday(now), -30);
+  const endsAt = hkLocal(`${day}T14:20:00`);
   return {
     id: SEED_SUSPENSION_ID,
     kind: 'typhoon_8',
-    startsAt: new Date(endsAt.getTime() - 8 * HOUR),
+    startsAt: hkLocal(`${day}T06:40:00`),
     endsAt,
-    note: 'Signal No. 8 hoisted overnight; no engineer visits until it was lowered.',
+    note: 'Signal No. 8 hoisted at 6:40 am and lowered at 2:20 pm; no engineer visits meanwhile.',
     createdBy: ADMIN_USER,
     createdAt: endsAt,
     updatedAt: endsAt,
