@@ -9,7 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { MACHINE_ID, MACHINE_SERIAL } from '@/lib/server/db/seedData/equipment';
-import { newPageAs, type PortalLocale, screenshot, setUpBrowserSpec, url } from '../helpers/browser';
+import { expectAccessible, newPageAs, type PortalLocale, screenshot, setUpBrowserSpec, url } from '../helpers/browser';
 import { asUpload, pngBytes } from '../bills/files';
 import { h1, open, selectOption, t } from '../orders/support';
 
@@ -128,4 +128,35 @@ it('staff see the demo requests with the breached one first, and the admin landi
   await open(staff, '/admin-controls/service-desk', t('en', 'serviceDesk:title'));
   const firstRow = staff.getByRole('table', { name: t('en', 'serviceDesk:title') }).locator('tbody tr[data-row-id]').first();
   await firstRow.getByText(t('en', 'serviceRequests:sla.state.breached')).waitFor();
+});
+
+it('the desk records a black rainstorm as a clock suspension, sees it listed, and removes it again (tc)', async () => {
+  const staff = await newPageAs('admin@demo.hk', { locale: 'tc' });
+  pages.push(staff);
+  const tc = (key: string) => t('tc', key);
+  await open(staff, '/tc/admin-controls/service-desk', tc('serviceDesk:title'));
+  const panel = staff.getByRole('region', { name: tc('serviceDesk:suspensions.title') });
+  // The demo typhoon of 30 days ago is listed.
+  await panel.getByText(tc('serviceRequests:suspension.kinds.typhoon_8')).first().waitFor();
+
+  await panel.getByRole('button', { name: tc('serviceDesk:suspensions.add') }).click();
+  const dialog = staff.getByRole('dialog', { name: tc('serviceDesk:suspensions.addTitle') });
+  await dialog.getByRole('radio', { name: tc('serviceRequests:suspension.kinds.black_rainstorm') }).check();
+  // 10:00 to 11:30 Hong Kong time the day before yesterday (a fixed past span: the demo requests are younger).
+  const day = new Date(Date.now() + 8 * 3600_000 - 2 * 86_400_000).toISOString().slice(0, 10);
+  await dialog.locator('input[name="startsAt"]').fill(`${day}T10:00`);
+  await dialog.locator('input[name="endsAt"]').fill(`${day}T11:30`);
+  await dialog.getByRole('textbox', { name: tc('serviceDesk:suspensions.note') }).fill('黑雨 10:00 至 11:30');
+  await dialog.getByRole('button', { name: tc('serviceDesk:suspensions.save') }).click();
+  await panel.getByRole('status').getByText(/已記錄暫停計時/).waitFor();
+  const item = panel.getByRole('listitem').filter({ hasText: '黑雨 10:00 至 11:30' });
+  await item.getByText(tc('serviceRequests:suspension.kinds.black_rainstorm')).waitFor();
+  await item.getByText(/上午10:00 至 上午11:30/).waitFor();
+  await expectAccessible(staff);
+
+  await item.getByRole('button', { name: tc('serviceDesk:suspensions.remove') }).click();
+  const confirm = staff.getByRole('dialog', { name: tc('serviceDesk:suspensions.removeTitle') });
+  await confirm.getByRole('button', { name: tc('serviceDesk:suspensions.remove') }).click();
+  await panel.getByRole('status').getByText(/已刪除暫停計時/).waitFor();
+  expect(await panel.getByRole('listitem').filter({ hasText: '黑雨 10:00 至 11:30' }).count()).toBe(0);
 });
