@@ -67,7 +67,7 @@ export function RequestOverview({ r, actions, photoEndpoint, faultTitle, faultLe
               <Typography variant="body2">{t('suspension.stoodStill')}</Typography>
               <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
                 {r.clockSuspensions.map((s) => (
-                  <Typography component="li" variant="body2" key={s.startsAt}>
+                  <Typography component="li" variant="body2" key={`${s.kind}-${s.startsAt}`}>
                     {t('suspension.item', { kind: suspension.kind(s), span: suspension.span(s) })}
                   </Typography>
                 ))}

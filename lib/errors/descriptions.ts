@@ -56,6 +56,7 @@ export const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   SERVICE_REQUEST_WRONG_STATUS: 'The service request is not in a status that allows this step',
   SERVICE_REQUEST_WINDOW_CLOSED: 'More than 7 days have passed since the resolution: it can no longer be confirmed or reopened here',
   MACHINE_NOT_SERVICEABLE: 'The machine is no longer in service with the customer: no fault can be reported for it',
+  SUSPENSION_FINAL: 'The clock suspension started more than 90 days ago: the due times it moved are final and it can no longer be removed',
   SERVICE_UNAVAILABLE: 'Database unreachable',
   TIMEOUT: 'Request took too long',
   INTERNAL: 'Unexpected error',

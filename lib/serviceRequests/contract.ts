@@ -143,7 +143,7 @@ export const serviceDeskContract = defineContract('serviceDesk', {
     output<SuspensionResult>(),
   ),
   deleteSuspension: deskWrite(
-    'Staff: removes a suspension recorded by mistake and recomputes the due times it had moved; audited. Unknown: 404. Answers { id, requestsMoved }.',
+    'Staff: removes a suspension recorded by mistake and recomputes the due times it had moved; audited. Unknown: 404; started more than 90 days ago: 409 SUSPENSION_FINAL. Answers { id, requestsMoved }.',
     idSchema,
     output<SuspensionResult>(),
   ),

@@ -6,6 +6,7 @@ import { serviceDeskContract } from '@/lib/serviceRequests/contract';
 import type { AddSuspensionBody, SlaSuspension } from '@/lib/serviceRequests/schemas';
 import { endpointSuccess } from '../testUtils/handlers';
 import { renderWithProviders, type TestLocale } from '../testUtils/render';
+import { fakeDateOnly } from '../testUtils/clock';
 import { server } from '../testUtils/server';
 import { T8_SPAN } from './suspensionFixtures';
 
@@ -26,6 +27,10 @@ function desk({ items = [T8], locale = 'en', write = true }: { items?: SlaSuspen
 }
 
 describe('ClockSuspensions on the service desk', () => {
+  // The desk's clock on 1 Oct 2026 (only Date faked): T8 of 16 Sept is 15 days old, still removable.
+  beforeEach(() => fakeDateOnly(new Date('2026-10-01T04:00:00Z')));
+  afterEach(() => jest.useRealTimers());
+
   it.each([
     ['en', 'Typhoon Signal No. 8 or above', '16 Sept 2026, 9:40 am to 4:20 pm', 'Recorded by Wong Siu Ming'],
     ['tc', '八號或以上颱風信號', '2026年9月16日 上午9:40 至 下午4:20', '記錄人：Wong Siu Ming'],
@@ -89,6 +94,13 @@ describe('ClockSuspensions on the service desk', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Suspension removed: the due time of 1 request moved back.')).toBeInTheDocument();
     expect(removed).toEqual([T8.id]);
+  });
+
+  it('offers no removal of one that started more than 90 days ago (its due times are final)', async () => {
+    desk({ items: [T8, older(6)] });
+    const [recent, old] = within(await screen.findByTestId('suspension-list')).getAllByRole('listitem');
+    expect(within(recent!).getByRole('button', { name: /Remove/ })).toBeInTheDocument();
+    expect(within(old!).queryByRole('button', { name: /Remove/ })).toBeNull();
   });
 
   it('offers neither recording nor removing to a desk reader', async () => {

@@ -94,7 +94,10 @@ function AddSuspensionDialog({ open, onClose, onDone }: { open: boolean; onClose
   );
 }
 
-/** One recorded suspension: reason, span, note, who recorded it; writers may remove it. */
+/** Whether a suspension may still be removed: one that started more than pastDays ago is final (SUSPENSION_FINAL). */
+const removable = (s: SlaSuspension) => new Date(s.startsAt).getTime() >= Date.now() - SUSPENSION_LIMITS.pastDays * 24 * 3600_000;
+
+/** One recorded suspension: reason, span, note, who recorded it; writers may remove it while it is not final. */
 function SuspensionItem({ s, canWrite, onRemove }: { s: SlaSuspension; canWrite: boolean; onRemove: (s: SlaSuspension) => void }) {
   const { t } = useTranslation('serviceDesk');
   const { locale } = useRouter();
@@ -115,7 +118,7 @@ function SuspensionItem({ s, canWrite, onRemove }: { s: SlaSuspension; canWrite:
           </Typography>
         ) : null}
       </Box>
-      {canWrite ? (
+      {canWrite && removable(s) ? (
         <Button size="small" color="error" aria-label={t('suspensions.removeLabel', { from: formatDateTime(s.startsAt, locale) })} onClick={() => onRemove(s)}>
           {t('suspensions.remove')}
         </Button>

@@ -30,7 +30,7 @@ import { addEvent, auditStep, customerActions, loadDetail, machineOf, notifyCust
 import { storeUpload } from '@/lib/server/uploads/store';
 import { firstOr404 } from '@/lib/server/services/common';
 import { nextReference } from '@/lib/server/db/rows';
-import { clockSuspensions } from './suspensions';
+import { clockSuspensions, lockSuspensions } from './suspensions';
 
 /** How far ahead a visit window may be offered. */
 const VISIT_WINDOW_MAX_DAYS = 30;
@@ -172,7 +172,9 @@ export async function createRequest(ctx: CustomerContext, body: CreateServiceReq
   const hours = found.responseHours ?? DEFAULT_RESPONSE_HOURS;
 
   return inTransaction(ctx, async (tx) => {
-    // A suspension in force now (recorded with its expected end) holds the clock from the start.
+    // A suspension in force now (recorded with its expected end) holds the clock from the start; the shared lock
+    // waits for a suspension being recorded or removed (suspensions.ts, lockSuspensions).
+    await lockSuspensions(tx.db, 'read');
     const suspensions = await clockSuspensions(tx.db, now);
     const requestNo = await nextReference(tx.db, 'SR', today);
     const [row] = await tx.db

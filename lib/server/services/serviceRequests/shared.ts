@@ -160,8 +160,8 @@ export async function loadDetail(
   const now = ctx.now();
   const machine = machineOf(found.m, found.model);
   const timeline = await timelineOf(ctx.db, r.id);
-  // The suspensions between the report and the response (or now, or the due time if later): they moved the due time.
-  const clockEnd = r.respondedAt ?? new Date(Math.max(now.getTime(), r.slaDueAt.getTime()));
+  // The suspensions that moved the due time: between the report and the due time, or the response if it came first.
+  const clockEnd = r.respondedAt && r.respondedAt.getTime() < r.slaDueAt.getTime() ? r.respondedAt : r.slaDueAt;
   const clockSuspensions = r.status === 'cancelled' && !r.respondedAt ? [] : await suspensionsWithin(ctx.db, r.createdAt, clockEnd);
   return {
     row: r,

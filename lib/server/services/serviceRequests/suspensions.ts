@@ -4,8 +4,9 @@
  * recomputes, in the same transaction, the due and at-risk times of every request whose clock it touches, from the
  * request's report time, its response hours and all suspensions, so the order they are recorded in does not matter.
  */
-import { and, desc, eq, gt, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
-import { slaAtRiskAt, slaDueAt, type ClockSuspension } from '@/lib/serviceRequests/sla';
+import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { SUSPENSION_LIMITS } from '@/lib/serviceRequests/constants';
+import { businessMinutesBetween, slaAtRiskAt, slaDueAt, type ClockSuspension } from '@/lib/serviceRequests/sla';
 import { suspensionProblems, type AddSuspensionBody, type SlaSuspension, type SuspensionList, type SuspensionResult, type SuspensionSpan } from '@/lib/serviceRequests/schemas';
 import { audit } from '@/lib/server/audit';
 import { inTransaction, type ServiceContext } from '@/lib/server/context';
@@ -18,6 +19,17 @@ const LIST_LIMIT = 100;
 
 const spanOf = (s: { startsAt: Date; endsAt: Date }): ClockSuspension => ({ startsAt: s.startsAt, endsAt: s.endsAt });
 
+/**
+ * Recording or removing a suspension and filing a request serialise on one transaction-scoped advisory lock: the
+ * desk's change takes it exclusively, a new request shared (filings do not wait for each other). Without it a request
+ * filed while a suspension is being recorded reads the suspensions before that commits, and the recompute cannot see
+ * the request before it commits: it would keep a due time without the signal, and nothing would correct it.
+ */
+const LOCK = sql`hashtext('sla_suspensions')`;
+export async function lockSuspensions(db: Db, mode: 'change' | 'read'): Promise<void> {
+  await db.execute(mode === 'change' ? sql`select pg_advisory_xact_lock(${LOCK})` : sql`select pg_advisory_xact_lock_shared(${LOCK})`);
+}
+
 /** The suspensions that end after `from` (all of them without it): what a due time counted from `from` may skip. */
 export async function clockSuspensions(db: Db, from?: Date): Promise<ClockSuspension[]> {
   const rows = await db
@@ -27,15 +39,23 @@ export async function clockSuspensions(db: Db, from?: Date): Promise<ClockSuspen
   return rows.map(spanOf);
 }
 
-/** The suspensions overlapping `from`–`to`, oldest first, as a request's page names them. */
+/**
+ * The suspensions that held a request's clock between `from` (its report) and `to` (its due time, or its response if
+ * that came first), oldest first, as its page names them: only those that took business time (a black rainstorm
+ * overnight moved nothing).
+ */
 export async function suspensionsWithin(db: Db, from: Date, to: Date): Promise<SuspensionSpan[]> {
   if (to.getTime() <= from.getTime()) return [];
   const rows = await db
     .select({ kind: slaSuspensions.kind, startsAt: slaSuspensions.startsAt, endsAt: slaSuspensions.endsAt })
     .from(slaSuspensions)
     .where(and(lt(slaSuspensions.startsAt, to), gt(slaSuspensions.endsAt, from)))
-    .orderBy(slaSuspensions.startsAt);
-  return rows.map((r) => ({ kind: r.kind, startsAt: r.startsAt.toISOString(), endsAt: r.endsAt.toISOString() }));
+    .orderBy(asc(slaSuspensions.startsAt), asc(slaSuspensions.id));
+  const later = (a: Date, b: Date) => (a.getTime() > b.getTime() ? a : b);
+  const earlier = (a: Date, b: Date) => (a.getTime() < b.getTime() ? a : b);
+  return rows
+    .filter((r) => businessMinutesBetween(later(r.startsAt, from), earlier(r.endsAt, to)) > 0)
+    .map((r) => ({ kind: r.kind, startsAt: r.startsAt.toISOString(), endsAt: r.endsAt.toISOString() }));
 }
 
 export async function listSuspensions(ctx: ServiceContext): Promise<SuspensionList> {
@@ -79,6 +99,8 @@ async function recomputeClocks(tx: ServiceContext, from: Date, to: Date): Promis
     .select({ id: serviceRequests.id, createdAt: serviceRequests.createdAt, responseHours: serviceRequests.responseHours, slaDueAt: serviceRequests.slaDueAt, slaAtRiskAt: serviceRequests.slaAtRiskAt })
     .from(serviceRequests)
     .where(touched)
+    // One order for every recompute: two can never hold each other's rows.
+    .orderBy(asc(serviceRequests.id))
     .for('update');
   if (requests.length === 0) return 0;
   const all = await clockSuspensions(tx.db);
@@ -102,6 +124,7 @@ export async function addSuspension(ctx: ServiceContext, body: AddSuspensionBody
     throw new AppError('VALIDATION', { fields: Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, [v]])) });
   }
   return inTransaction(ctx, async (tx) => {
+    await lockSuspensions(tx.db, 'change');
     const [row] = await tx.db
       .insert(slaSuspensions)
       .values({ kind: body.kind, startsAt, endsAt, note: body.note ?? '', createdBy: tx.actor.userAcUuid })
@@ -114,6 +137,11 @@ export async function addSuspension(ctx: ServiceContext, body: AddSuspensionBody
 
 export async function deleteSuspension(ctx: ServiceContext, id: string): Promise<SuspensionResult> {
   return inTransaction(ctx, async (tx) => {
+    await lockSuspensions(tx.db, 'change');
+    const [found] = await tx.db.select({ startsAt: slaSuspensions.startsAt }).from(slaSuspensions).where(eq(slaSuspensions.id, id));
+    if (!found) throw new AppError('NOT_FOUND');
+    // As far back as one may be recorded: an older one has settled met and breached on requests long closed.
+    if (found.startsAt.getTime() < tx.now().getTime() - SUSPENSION_LIMITS.pastDays * 24 * 3600_000) throw new AppError('SUSPENSION_FINAL');
     const [row] = await tx.db.delete(slaSuspensions).where(eq(slaSuspensions.id, id)).returning();
     if (!row) throw new AppError('NOT_FOUND');
     const requestsMoved = await recomputeClocks(tx, row.startsAt, row.endsAt);
