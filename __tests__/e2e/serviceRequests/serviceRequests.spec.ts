@@ -142,13 +142,14 @@ it('the desk records a black rainstorm as a clock suspension, sees it listed, an
   await panel.getByRole('button', { name: tc('serviceDesk:suspensions.add') }).click();
   const dialog = staff.getByRole('dialog', { name: tc('serviceDesk:suspensions.addTitle') });
   await dialog.getByRole('radio', { name: tc('serviceRequests:suspension.kinds.black_rainstorm') }).check();
-  // 10:00 to 11:30 Hong Kong time the day before yesterday (a fixed past span: the demo requests are younger).
-  const day = new Date(Date.now() + 8 * 3600_000 - 2 * 86_400_000).toISOString().slice(0, 10);
+  // 10:00 to 11:30 Hong Kong time 25 days ago: after the demo typhoon (30 days) and before every demo request's clock
+  // (the oldest is 20 days old), so no due time moves while it is recorded.
+  const day = new Date(Date.now() + 8 * 3600_000 - 25 * 86_400_000).toISOString().slice(0, 10);
   await dialog.locator('input[name="startsAt"]').fill(`${day}T10:00`);
   await dialog.locator('input[name="endsAt"]').fill(`${day}T11:30`);
   await dialog.getByRole('textbox', { name: tc('serviceDesk:suspensions.note') }).fill('黑雨 10:00 至 11:30');
   await dialog.getByRole('button', { name: tc('serviceDesk:suspensions.save') }).click();
-  await panel.getByRole('status').getByText(/已記錄暫停計時/).waitFor();
+  await panel.getByRole('status').getByText(tc('serviceDesk:suspensions.recorded_zero')).waitFor();
   const item = panel.getByRole('listitem').filter({ hasText: '黑雨 10:00 至 11:30' });
   await item.getByText(tc('serviceRequests:suspension.kinds.black_rainstorm')).waitFor();
   await item.getByText(/上午10:00 至 上午11:30/).waitFor();
@@ -157,6 +158,6 @@ it('the desk records a black rainstorm as a clock suspension, sees it listed, an
   await item.getByRole('button', { name: tc('serviceDesk:suspensions.remove') }).click();
   const confirm = staff.getByRole('dialog', { name: tc('serviceDesk:suspensions.removeTitle') });
   await confirm.getByRole('button', { name: tc('serviceDesk:suspensions.remove') }).click();
-  await panel.getByRole('status').getByText(/已刪除暫停計時/).waitFor();
+  await panel.getByRole('status').getByText(tc('serviceDesk:suspensions.removed_zero')).waitFor();
   expect(await panel.getByRole('listitem').filter({ hasText: '黑雨 10:00 至 11:30' }).count()).toBe(0);
 });
