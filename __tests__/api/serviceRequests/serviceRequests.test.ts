@@ -423,5 +423,28 @@ describeEachDb('service requests', (getHandle) => {
       const byRef = ok<{ items: { reference: string }[] }>(await callEndpoint(server, D.list, { page: 1, pageSize: 5, filter: { q: old.reference } }, { token: staff.token }));
       expect(byRef.items.map((i) => i.reference)).toEqual([old.reference]);
     });
+
+    it('pages through requests filed at the same moment without repeating or skipping one, in every sort of both lists', async () => {
+      const tied = await party(4);
+      const at = hk('2026-11-02T10:00:00');
+      const filed = [];
+      for (let i = 0; i < 24; i++) filed.push((await report(tied, at)).id);
+      await db().update(serviceRequests).set({ createdAt: at }).where(eq(serviceRequests.ucpId, tied.customer.ucpId));
+      const pages = async (endpoint: typeof D.list | typeof C.list, body: Record<string, unknown>, token: string) => {
+        const seen: string[] = [];
+        for (let page = 1; page <= 8; page++) seen.push(...ok<{ items: { id: string }[] }>(await callEndpoint(server, endpoint, { ...body, page, pageSize: 3 }, { token })).items.map((i) => i.id));
+        return seen;
+      };
+      for (const direction of ['asc', 'desc'] as const) {
+        for (const field of ['createdAt', 'customer', 'sla'] as const) {
+          const seen = await pages(D.list, { sort: { field, direction }, filter: { ucpId: tied.customer.ucpId } }, staff.token);
+          expect({ field, direction, seen: [...seen].sort() }).toEqual({ field, direction, seen: [...filed].sort() });
+        }
+        for (const field of ['createdAt', 'status'] as const) {
+          const seen = await pages(C.list, { sort: { field, direction } }, tied.token);
+          expect({ field, direction, seen: [...seen].sort() }).toEqual({ field, direction, seen: [...filed].sort() });
+        }
+      }
+    });
   });
 });

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { BodyOf } from '@/lib/contract';
 import { supportAdminContract } from '@/lib/support/adminContract';
 import { supportContract } from '@/lib/support/contract';
-import { auditLog, enquiries, inboxDeliveries, inboxMessages, outbox } from '@/lib/server/db/schema';
+import { auditLog, enquiries, faqEntries, inboxDeliveries, inboxMessages, outbox } from '@/lib/server/db/schema';
 import { registerMailSettings } from '@/lib/server/mail/settings';
 import { seedSupport, SEED_FAQ, SEED_HELP_ARTICLES, SEED_USEFUL_LINKS } from '@/lib/server/db/seedData/support';
 import { createMember, tokenFor, tokenForStaff } from '../helpers/fixtures';
@@ -254,5 +254,25 @@ describeEachDb('customer support', (getHandle) => {
     const good = ok<{ id: string }>(await callEndpoint(server, a.createLink, { ...base, titleEn: 'Inbox', titleZh: '收件匣', url: '/inbox' }, { token: staffToken }));
     const links = ok<{ id: string; isExternal: boolean }[]>(await callEndpoint(server, c.listUsefulLinks, { lang: 'en' }, { token: customerToken }));
     expect(links[0]).toMatchObject({ id: good.id, isExternal: false });
+  });
+
+  it('pages through FAQ entries alike in every sorted column without repeating or skipping one', async () => {
+    const word = `tie${randomUUID().slice(0, 8)}`;
+    const at = new Date('2026-11-02T02:00:00Z');
+    const rows = await getHandle()
+      .db.insert(faqEntries)
+      .values(Array.from({ length: 24 }, () => ({ category: 'bills_payment' as const, questionEn: `Same ${word}`, questionZh: `相同 ${word}`, answerEn: '<p>a</p>', answerZh: '<p>甲</p>', sortOrder: 5, createdAt: at, updatedAt: at })))
+      .returning({ id: faqEntries.id });
+    const all = rows.map((r) => r.id).sort();
+    for (const field of ['sortOrder', 'title', 'updatedAt'] as const) {
+      for (const direction of ['asc', 'desc'] as const) {
+        const seen: string[] = [];
+        for (let page = 1; page <= 8; page++) {
+          const body = { page, pageSize: 3, sort: { field, direction }, filter: { q: word } };
+          seen.push(...ok<{ items: { id: string }[] }>(await callEndpoint(server, a.listFaqEntries, body, { token: staffToken })).items.map((i) => i.id));
+        }
+        expect({ field, direction, seen: seen.sort() }).toEqual({ field, direction, seen: all });
+      }
+    }
   });
 });

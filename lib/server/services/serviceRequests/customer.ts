@@ -55,7 +55,7 @@ export async function listRequests(ctx: CustomerContext, body: ListServiceReques
   if (f.q) where.push(textSearch(f.q, [serviceRequests.requestNo, machines.serialNo, machines.locationEn, machines.locationZh]));
   const dir = body.sort?.direction === 'asc' ? asc : desc;
   const order =
-    body.sort?.field === 'reference' ? [dir(serviceRequests.requestNo)] : body.sort?.field === 'status' ? [dir(serviceRequests.status), desc(serviceRequests.createdAt)] : [dir(serviceRequests.createdAt), dir(serviceRequests.requestNo)];
+    body.sort?.field === 'reference' ? [dir(serviceRequests.requestNo)] : body.sort?.field === 'status' ? [dir(serviceRequests.status), desc(serviceRequests.createdAt), desc(serviceRequests.requestNo)] : [dir(serviceRequests.createdAt), dir(serviceRequests.requestNo)];
   const q = ctx.db
     .select({ r: serviceRequests, m: machines, model: machineModels, __total: totalCount() })
     .from(serviceRequests)

@@ -62,13 +62,16 @@ export async function listDesk(ctx: ServiceContext, body: ListDeskBody): Promise
   // Breached open requests first, then at risk, then running, then the rest; within each the soonest due first.
   const rank = sql`case when ${openStatusSql()} and ${serviceRequests.respondedAt} is null then (case (${sla}) when 'breached' then 0 when 'at_risk' then 1 else 2 end) else 3 end`;
   const field = body.sort?.field ?? 'sla';
+  // Every order ends on the reference (unique), so that pages neither repeat nor skip requests filed at one moment.
   const order =
     field === 'createdAt'
-      ? [body.sort?.direction === 'asc' ? asc(serviceRequests.createdAt) : desc(serviceRequests.createdAt)]
+      ? body.sort?.direction === 'asc'
+        ? [asc(serviceRequests.createdAt), asc(serviceRequests.requestNo)]
+        : [desc(serviceRequests.createdAt), desc(serviceRequests.requestNo)]
       : field === 'reference'
         ? [dir(serviceRequests.requestNo)]
         : field === 'customer'
-          ? [dir(customers.nameEn), desc(serviceRequests.createdAt)]
+          ? [dir(customers.nameEn), desc(serviceRequests.createdAt), desc(serviceRequests.requestNo)]
           : [body.sort?.direction === 'desc' ? desc(rank) : asc(rank), asc(serviceRequests.slaDueAt), asc(serviceRequests.requestNo)];
   const q = ctx.db
     .select({ r: serviceRequests, m: machines, model: machineModels, nameEn: customers.nameEn, nameZh: customers.nameZh, __total: totalCount() })

@@ -28,12 +28,12 @@ import { firstOr404, lockVersion } from '@/lib/server/services/common';
 
 const published = (v: 'yes' | 'no' | undefined, column: AnyColumn) => (v ? eq(column, v === 'yes') : undefined);
 
-/** A list's order: by title, by last update, or (the default) the content's own order; the id, when given, breaks ties. */
-function listOrder(sort: ListContentBody['sort'], title: AnyColumn, updatedAt: AnyColumn, byDefault: (dir: typeof asc) => SQL[], id?: AnyColumn) {
+/** A list's order: by title, by last update, or (the default) the content's own order; the id breaks ties, so that pages neither repeat nor skip rows. */
+function listOrder(sort: ListContentBody['sort'], title: AnyColumn, updatedAt: AnyColumn, byDefault: (dir: typeof asc) => SQL[], id: AnyColumn) {
   const dir = sort?.direction === 'desc' ? desc : asc;
   const field = sort?.field ?? 'sortOrder';
   const order = field === 'title' ? [dir(title)] : field === 'updatedAt' ? [dir(updatedAt)] : byDefault(dir);
-  return id ? [...order, asc(id)] : order;
+  return [...order, asc(id)];
 }
 
 type ContentTable = typeof helpArticles | typeof faqEntries | typeof usefulLinks;
@@ -171,7 +171,7 @@ export async function listFaqEntries(ctx: ServiceContext, body: ListContentBody)
   const f = body.filter ?? {};
   const where: (SQL | undefined)[] = [f.topic ? eq(faqEntries.category, f.topic) : undefined, published(f.published, faqEntries.published)];
   if (f.q) where.push(textSearch(f.q, [faqEntries.questionEn, faqEntries.questionZh]));
-  const order = listOrder(body.sort, faqEntries.questionEn, faqEntries.updatedAt, (dir) => [asc(faqEntries.category), dir(faqEntries.sortOrder), asc(faqEntries.questionEn)]);
+  const order = listOrder(body.sort, faqEntries.questionEn, faqEntries.updatedAt, (dir) => [asc(faqEntries.category), dir(faqEntries.sortOrder), asc(faqEntries.questionEn)], faqEntries.id);
   const q = ctx.db
     .select({
       id: faqEntries.id,
