@@ -195,7 +195,7 @@ export function seedSuspensionRow(now: Date): typeof slaSuspensions.$inferInsert
     kind: 'typhoon_8',
     startsAt: hkLocal(`${day}T06:40:00`),
     endsAt,
-    note: 'Signal No. 8 hoisted at 6:40 am and lowered at 2:20 pm; no engineer visits meanwhile.',
+    note: 'Signal No. 8 hoisted at 6:40 am and lowered at 2:20 pm; no engineer visits meanwhile. 八號風球上午6時40分懸掛，下午2時20分除下；期間不安排工程師上門。',
     createdBy: ADMIN_USER,
     createdAt: endsAt,
     updatedAt: endsAt,
