@@ -166,7 +166,7 @@ function ServiceSection({ m, requests }: { m: MachineDetail; requests: MachineSe
         linkColumn(t('machines:detail.reference'), mayOpenRequest, (r) => pathTo('/service-requests/[id]', { id: r.id }), (r) => r.reference),
         { header: t('machines:detail.reported'), render: (r) => formatDateTime(r.createdAt, locale) },
         { header: t('machines:detail.category'), render: (r) => t(`machines:serviceCategory.${r.category}`) },
-        { header: t('machines:columns.status'), render: (r) => <StatusChip status={r.status} label={t(`machines:serviceStatus.${r.status}`)} /> },
+        { header: t('machines:columns.status'), render: (r) => <StatusChip status={r.status} /> },
         {
           header: t('machines:detail.engineer'),
           render: (r) => (r.engineerName ? (r.etaAt ? t('machines:detail.engineerEta', { name: r.engineerName, eta: formatDateTime(r.etaAt, locale) }) : r.engineerName) : '–'),

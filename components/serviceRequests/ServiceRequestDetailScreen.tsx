@@ -87,7 +87,7 @@ export function ServiceRequestDetailScreen() {
       {(r) => (
         <>
           <PageHeader title={t('detail.title', { reference: r.reference })} subtitle={t(`category.${r.category}`)} back={back} />
-          {created ? (
+          {created && r.status === 'submitted' ? (
             <Alert severity="success" role="status" sx={{ mb: 2 }}>
               {t('detail.created', { reference: r.reference, due: formatDateTime(r.sla.dueAt, locale) })}
             </Alert>

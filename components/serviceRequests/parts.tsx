@@ -11,7 +11,7 @@ import type { Endpoint } from '@/lib/contract';
 import { useEndpointFile } from '@/lib/api/query';
 import { formatDate, formatDateTime, pickLocalized } from '@/lib/i18n/locales';
 import { pathTo } from '@/lib/paths';
-import type { SlaState } from '@/lib/serviceRequests/constants';
+import { OPEN_STATUSES, type SlaState } from '@/lib/serviceRequests/constants';
 import type { ServiceRequestDetail, ServiceRequestEvent, SlaInfo } from '@/lib/serviceRequests/schemas';
 
 const SLA_TONE: Record<SlaState, string> = { breached: 'sla_breached', at_risk: 'sla_at_risk', running: 'sla_running', met: 'sla_met', stopped: 'sla_stopped' };
@@ -78,7 +78,11 @@ export function RequestFacts({ r, linkContract = false }: { r: ServiceRequestDet
 export function EngineerFacts({ r, noneText }: { r: ServiceRequestDetail; noneText?: string }) {
   const { t } = useTranslation('serviceRequests');
   const { locale } = useRouter();
-  if (!r.engineerName) return <Typography color="text.secondary">{noneText ?? t('engineer.none')}</Typography>;
+  if (!r.engineerName) {
+    // "We will tell you" only while one may still be sent: a cancelled request, or one fixed or closed without a visit, had none.
+    const text = OPEN_STATUSES.includes(r.status) ? (noneText ?? t('engineer.none')) : t('engineer.noneSent');
+    return <Typography color="text.secondary">{text}</Typography>;
+  }
   return (
     <Facts
       rows={[
@@ -104,7 +108,7 @@ export function Timeline({ events }: { events: readonly (ServiceRequestEvent & {
           </Typography>
           {e.engineerName ? (
             <Typography variant="body2">
-              {t('event.engineerLine', { name: e.engineerName, eta: e.etaAt ? formatDateTime(e.etaAt, locale) : '—' })}
+              {e.etaAt ? t('event.engineerLine', { name: e.engineerName, eta: formatDateTime(e.etaAt, locale) }) : t('event.engineerNamed', { name: e.engineerName })}
             </Typography>
           ) : null}
           {e.note ? (

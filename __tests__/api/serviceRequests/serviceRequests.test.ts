@@ -338,9 +338,13 @@ describeEachDb('service requests', (getHandle) => {
       expect(rated).toMatchObject({ rating: 3, actions: [] });
       await expect(sr.rateRequest(custCtx(cust, late), { id, version: 3, rating: 5 })).rejects.toMatchObject({ code: 'SERVICE_REQUEST_WRONG_STATUS' });
 
-      const reopened = await inStatus('resolved');
-      const back = await sr.reopenRequest(custCtx(cust, hk('2026-11-26T10:00:00')), { id: reopened, version: 1, reason: 'Jams again' });
-      expect(back).toMatchObject({ status: 'acknowledged', reopenCount: 1, resolvedAt: null });
+      // Reopened: back to the desk, without the last visit's notes (QA: "What the engineer did" still showed them); the
+      // timeline keeps them in its 'resolved' step.
+      const reopened = await inStatus('on_site');
+      await sr.resolve(staffCtx(hk('2026-11-24T11:00:00')), { id: reopened, version: 1, resolutionNotes: 'Replaced the pick-up roller.' });
+      const back = await sr.reopenRequest(custCtx(cust, hk('2026-11-26T10:00:00')), { id: reopened, version: 2, reason: 'Jams again' });
+      expect(back).toMatchObject({ status: 'acknowledged', reopenCount: 1, resolvedAt: null, resolutionNotes: null });
+      expect(back.timeline.filter((e) => e.kind === 'resolved').map((e) => e.note)).toEqual(['Replaced the pick-up roller.']);
     });
   });
 

@@ -24,6 +24,15 @@ describe('wording (issue 10 minor: one form of address, one "required")', () => 
     expect([...required('tc')]).toEqual(['此欄位必須填寫。']);
   });
 
+  // QA (tc, a machine's page): its service history named the statuses and fault types in words of its own
+  // (已委派工程師, 已完成, 打印質素) beside the service requests' (已指派工程師, 已結案, 列印質素).
+  it.each(['en', 'tc'])('a machine page names service requests as the service request pages do (%s)', (locale) => {
+    const ns = (name: string) => JSON.parse(readFileSync(join(dir(locale), `${name}.json`), 'utf8'));
+    expect(ns('machines').serviceCategory).toEqual(ns('serviceRequests').category);
+    // Statuses come from common:status (StatusChip's words, as the lists use), not a copy.
+    expect(ns('machines').serviceStatus).toBeUndefined();
+  });
+
   it('the sign-in code hint says the authenticator app shows the code (for this portal), as the English does', () => {
     const tc = Object.fromEntries(all('tc'));
     // QA: 「輸入本平台顯示的驗證碼」 read as "the code this platform displays".

@@ -161,6 +161,48 @@ describe('the status section: the desk is not told what the customer is', () => 
   });
 });
 
+// QA (en and tc, the customer's and the desk's pages): a cancelled request, and one closed after a remote fix, still
+// promised an engineer; an on-site step without an arrival time read "expected —"; the "received" banner stayed
+// above "Cancelled".
+describe('a request that is over: no engineer promised, no stale banner', () => {
+  const customerRoute = { pathname: '/service-requests/[id]', query: { id: ID }, isReady: true };
+  const over = (status: 'cancelled' | 'closed') => ({ status, actions: [], ...(status === 'cancelled' ? { cancelledAt: new Date().toISOString() } : { closedAt: new Date().toISOString() }) }) as Partial<ServiceDeskDetail>;
+
+  it.each([
+    ['en', 'cancelled', 'No engineer was sent.', /We will tell you|The customer is told/],
+    ['tc', 'closed', '未有派遣工程師。', /通知/],
+  ] as const)('%s, %s without an engineer: both pages say none was sent', async (locale, status, sent, promise) => {
+    server.use(endpointSuccess(D.get, () => request(over(status))), endpointSuccess(serviceRequestsContract.endpoints.get, () => request(over(status))));
+    const { unmount } = renderWithProviders(<ServiceDeskDetailScreen />, { router, locale, functionCodes: [...codes] });
+    expect(await screen.findByText(sent, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(promise)).not.toBeInTheDocument();
+    unmount();
+    renderWithProviders(<ServiceRequestDetailScreen />, { router: { ...customerRoute, query: { id: ID, created: '1' } }, locale, functionCodes: ['service_req_read'] });
+    expect(await screen.findByText(sent, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(promise)).not.toBeInTheDocument();
+    // Opened from the report form (?created=1): the "received, an engineer is due" banner is gone once it is over.
+    expect(screen.queryByText(/We have received your fault report|我們已收到您的故障報告/)).not.toBeInTheDocument();
+  });
+
+  it('keeps the banner while the request is as filed', async () => {
+    server.use(endpointSuccess(serviceRequestsContract.endpoints.get, () => request({ status: 'submitted', acknowledgedAt: null, actions: ['cancel'] })));
+    renderWithProviders(<ServiceRequestDetailScreen />, { router: { ...customerRoute, query: { id: ID, created: '1' } }, functionCodes: ['service_req_read'] });
+    expect(await screen.findByText(/We have received your fault report SR-2026-000101/, {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', 'Engineer: Lam Chi Keung'],
+    ['tc', '工程師：Lam Chi Keung'],
+  ] as const)('%s: a timeline step with an engineer and no arrival time names the engineer without "expected —"', async (locale, line) => {
+    const at = new Date().toISOString();
+    const timeline = [{ id: 'e1', kind: 'on_site', status: 'on_site', at, actor: 'staff', actorName: 'Ho Chi Keung', actorLoginId: 'admin@demo.hk', engineerName: 'Lam Chi Keung', etaAt: null, note: '' }];
+    server.use(endpointSuccess(D.get, () => request({ status: 'on_site', engineerName: 'Lam Chi Keung', timeline } as Partial<ServiceDeskDetail>)));
+    renderWithProviders(<ServiceDeskDetailScreen />, { router, locale, functionCodes: [...codes] });
+    expect(await screen.findByText(line, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(/—/, { selector: 'li p' })).not.toBeInTheDocument();
+  });
+});
+
 describe('the contract number', () => {
   const customerRoute = { pathname: '/service-requests/[id]', query: { id: ID }, isReady: true };
 

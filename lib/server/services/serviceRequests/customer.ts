@@ -253,8 +253,9 @@ export const reopenRequest = (ctx: CustomerContext, body: ReopenBody): Promise<S
   customerStep(ctx, body, {
     action: 'reopen',
     check: withinWindow,
-    // Back to the desk: acknowledged (it knows the request), the engineer kept for reference until reassigned.
-    set: (r) => ({ status: 'acknowledged', resolvedAt: null, reopenCount: r.reopenCount + 1 }),
+    // Back to the desk: acknowledged (it knows the request), the engineer kept for reference until reassigned; the last
+    // resolution's notes leave the request (they stay in the timeline's 'resolved' event), as its resolvedAt does.
+    set: (r) => ({ status: 'acknowledged', resolvedAt: null, resolutionNotes: null, reopenCount: r.reopenCount + 1 }),
     kind: 'reopened',
     event: () => ({ note: body.reason }),
     audit: () => ({ reason: body.reason }),
