@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useRouter } from 'next/router';
+import NextLink from 'next/link';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -227,6 +228,25 @@ export function ReportFaultScreen() {
       <>
         <PageHeader title={t('form.title')} subtitle={t('form.subtitle')} back={back} />
         <MachinePicker />
+      </>
+    );
+  }
+  // A machine taken out of service (removed) can take no report, now or on a retry: say so and offer the others.
+  if (ctx.apiError?.code === 'MACHINE_NOT_SERVICEABLE') {
+    return (
+      <>
+        <PageHeader title={t('form.title')} back={back} />
+        <StateMessage
+          variant="page"
+          headingComponent="h2"
+          action={
+            <Button variant="outlined" component={NextLink} href={pathTo('/service-requests/new')}>
+              {t('form.chooseAnother')}
+            </Button>
+          }
+        >
+          {t(errorKey(ctx.apiError.code))}
+        </StateMessage>
       </>
     );
   }

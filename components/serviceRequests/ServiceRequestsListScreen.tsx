@@ -2,15 +2,16 @@ import { useRouter } from 'next/router';
 import NextLink from 'next/link';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'next-i18next/pages';
-import { Can } from '@/components/common/Can';
+import { useCanAccess } from '@/components/common/Can';
 import type { DataTableColumn } from '@/components/common/DataTable';
 import { ListScreen } from '@/components/common/ListScreen';
 import { StatusChip } from '@/components/common/StatusChip';
+import { useEndpointQuery } from '@/lib/api/query';
 import { formatDateTime, pickLocalized } from '@/lib/i18n/locales';
 import { pathTo } from '@/lib/paths';
 import { serviceRequestsContract } from '@/lib/serviceRequests/contract';
 import type { ServiceRequestRow } from '@/lib/serviceRequests/schemas';
-import { SlaChip } from './parts';
+import { machineText, SlaChip } from './parts';
 
 type SortField = 'createdAt' | 'reference' | 'status';
 
@@ -19,6 +20,10 @@ export function ServiceRequestsListScreen() {
   const { t } = useTranslation(['serviceRequests', 'common']);
   const { locale, query } = useRouter();
   const machineId = typeof query.machineId === 'string' ? query.machineId : null;
+  // Opened from a machine: a fault can be reported only for one still in service (the form's list of machines).
+  const mayReport = useCanAccess(['service_req_write']);
+  const reportable = useEndpointQuery(serviceRequestsContract.endpoints.machines, machineId && mayReport ? {} : null);
+  const machine = machineId ? reportable.data?.find((m) => m.id === machineId) : undefined;
   const columns: DataTableColumn<ServiceRequestRow, SortField>[] = [
     { key: 'reference', header: t('columns.reference'), sortable: true, render: (r) => r.reference },
     {
@@ -37,14 +42,19 @@ export function ServiceRequestsListScreen() {
       endpoint={serviceRequestsContract.endpoints.list}
       header={{
         title: t('list.title'),
-        subtitle: t('list.subtitle'),
-        // Opened from a machine (`?machineId=`): its requests, and a fault report for it.
+        subtitle: machine ? t('list.subtitleFor', { machine: machineText(machine, locale) }) : machineId ? t('list.subtitleOneMachine') : t('list.subtitle'),
+        // Opened from a machine (`?machineId=`): its requests, the way back to all of them, and a fault report for it.
         actions: machineId ? (
-          <Can anyOf={['service_req_write']}>
-            <Button variant="contained" component={NextLink} href={pathTo('/service-requests/new', undefined, { machineId })}>
-              {t('list.report')}
+          <>
+            <Button component={NextLink} href={pathTo('/service-requests')}>
+              {t('list.showAll')}
             </Button>
-          </Can>
+            {machine ? (
+              <Button variant="contained" component={NextLink} href={pathTo('/service-requests/new', undefined, { machineId })}>
+                {t('list.report')}
+              </Button>
+            ) : null}
+          </>
         ) : undefined,
       }}
       columns={columns}
