@@ -159,6 +159,8 @@ export function MeterHistoryScreen() {
     const months = usageData?.months ?? [];
     return months.map((month) => {
       const points = (usageData?.points ?? []).filter((p) => p.month === month);
+      // No machine's reading closes the month yet (this month until its reading): not known, rather than 0 pages.
+      if (points.length === 0) return { month, mono: null, colour: null };
       return { month, mono: points.reduce((s, p) => s + p.mono, 0), colour: points.reduce((s, p) => s + p.colour, 0) };
     });
   }, [usageData]);

@@ -42,7 +42,8 @@ export function DueFlag({ machine }: { machine: { serialNo: string; dueFlag: Rea
 
 const NoOverlay = () => null;
 
-export type UsageMonth = { month: string; mono: number; colour: number };
+/** A month's pages; null while no reading closes the month yet (shown as "–", no bar). */
+export type UsageMonth = { month: string; mono: number | null; colour: number | null };
 
 /** Every how many months the chart's axis names one, so that at most `most` names show (12 months or fewer: all). */
 export function monthLabelEvery(months: number, most: number): number {
@@ -74,7 +75,7 @@ export function monthTickLabels(months: readonly string[], every: number, locale
  * scale had no range and its one tick read "0.00…": it then runs 0 to 10.
  */
 export function usageAxisRange(monthly: readonly UsageMonth[], colour: boolean): { min: number; max?: number; tickMinStep: number } {
-  const top = Math.max(0, ...monthly.map((m) => m.mono + (colour ? m.colour : 0)));
+  const top = Math.max(0, ...monthly.map((m) => (m.mono ?? 0) + (colour ? (m.colour ?? 0) : 0)));
   return top > 0 ? { min: 0, tickMinStep: 1 } : { min: 0, max: 10, tickMinStep: 1 };
 }
 
@@ -150,8 +151,8 @@ export function UsageChart({
               {monthly.map((m) => (
                 <TableRow key={m.month}>
                   <TableCell>{formatMonth(m.month, locale, 'long')}</TableCell>
-                  <TableCell align="right">{num(m.mono, locale)}</TableCell>
-                  {colour ? <TableCell align="right">{num(m.colour, locale)}</TableCell> : null}
+                  <TableCell align="right">{m.mono === null ? '–' : num(m.mono, locale)}</TableCell>
+                  {colour ? <TableCell align="right">{m.colour === null ? '–' : num(m.colour, locale)}</TableCell> : null}
                 </TableRow>
               ))}
             </TableBody>

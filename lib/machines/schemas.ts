@@ -65,7 +65,8 @@ export type MachineListItem = MachineSummary & {
 export type MachineListResult = ListResult<MachineListItem>;
 
 export type MachineReading = { id: string; readingDate: string; monoCounter: number; colourCounter: number; monoPages: number | null; colourPages: number | null; source: ReadingSource };
-export type MachineUsageMonth = { month: string; mono: number; colour: number };
+/** A month's pages; null while no reading closes the month yet (the current month, or a reading missed). */
+export type MachineUsageMonth = { month: string; mono: number | null; colour: number | null };
 
 export type MachineOrder = {
   id: string;

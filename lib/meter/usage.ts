@@ -3,10 +3,18 @@
  * the difference of their counters; a counter that went back is an error, never a silent roll-over.
  */
 import { pagesBetween, type MachineUsage } from '@/lib/contracts/terms';
+import { addDays } from '@/lib/dates/hongKong';
 
 export type CounterReading = { readingDate: string; monoCounter: number; colourCounter: number };
 
 export type Interval = { from: string; to: string; mono: number; colour: number };
+
+/**
+ * The month an interval's pages are shown in: the month of the last day it covers. A reading is the counter at the
+ * start of its day, so the reading of 1 December closes November (QA: the machine page's "Dec 2026" showed
+ * November's pages on 3 December); a reading of 15 December closes the days to 14 December.
+ */
+export const usageMonthOf = (iv: Pick<Interval, 'to'>): string => addDays(iv.to, -1).slice(0, 7);
 
 /** Consecutive readings → the pages used between each pair (sorted by date first). */
 export function intervalsOf(readings: readonly CounterReading[]): Interval[] {

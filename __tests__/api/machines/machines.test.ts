@@ -132,7 +132,9 @@ describeEachDb('my machines: list, filters, search, machine page, tenancy', (get
     expect(m.readings).toHaveLength(12);
     expect(m.readings!.at(-1)!.monoPages).toBeNull();
     expect(m.usage).toHaveLength(12);
-    expect(m.usage!.reduce((s, u) => s + u.mono, 0)).toBe(33_000);
+    expect(m.usage!.reduce((s, u) => s + (u.mono ?? 0), 0)).toBe(33_000);
+    // The pages up to a reading count in the month of the day before it: no reading closes this month yet (null, shown "–").
+    expect(m.usage!.at(-1)).toEqual({ month: today.slice(0, 7), mono: null, colour: null });
     expect(m.usualMonthly!.mono).toBeGreaterThan(2900);
     expect(m.orders).toEqual([
       expect.objectContaining({ id: c.order.id, orderNo: c.order.orderNo, itemCount: 1, totalCents: 124_000, shipments: [{ id: c.shipment.id, shipmentNo: c.shipment.shipmentNo, status: 'dispatched' }] }),

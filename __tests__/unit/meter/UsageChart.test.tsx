@@ -69,4 +69,15 @@ describe('UsageChart', () => {
     );
     expect(x).toEqual(months);
   });
+
+  it.each([
+    ['en', 'Dec 2026'],
+    ['tc', '2026年12月'],
+  ] as const)('%s: a month no reading closes yet reads "–", not 0 pages', async (locale, december) => {
+    renderWithProviders(<UsageChart monthly={[{ month: '2026-11', mono: 4254, colour: 0 }, { month: '2026-12', mono: null, colour: null }]} />, { locale });
+    const table = await screen.findByTestId('usage-table');
+    const rows = Array.from(table.querySelectorAll('tbody tr')).map((r) => Array.from(r.querySelectorAll('td')).map((c) => c.textContent));
+    expect(rows[1]).toEqual([december, '–', '–']);
+    expect(rows[0]![1]).toBe('4,254');
+  });
 });

@@ -1,6 +1,6 @@
 import { pagesBetween, periodsOf, priceMonths, pricePeriod, prorateTerms } from '@/lib/contracts/terms';
 import { readingDue } from '@/lib/meter/due';
-import { intervalsOf, lastMonths } from '@/lib/meter/usage';
+import { intervalsOf, lastMonths, usageMonthOf } from '@/lib/meter/usage';
 
 describe('usage arithmetic', () => {
   it('pages between two readings; a counter that goes back is refused, never read as a roll-over', () => {
@@ -20,6 +20,17 @@ describe('usage arithmetic', () => {
       { from: '2026-01-01', to: '2026-02-01', mono: 150, colour: 2 },
       { from: '2026-02-01', to: '2026-03-01', mono: 50, colour: 18 },
     ]);
+  });
+
+  // QA: on 3 December the machine page's "Dec 2026" showed the pages of the reading of 1 December, November's.
+  it.each([
+    ['2026-11-01', '2026-12-01', '2026-11'],
+    ['2026-10-31', '2026-11-30', '2026-11'],
+    ['2026-11-15', '2026-12-15', '2026-12'],
+    ['2026-12-01', '2027-01-01', '2026-12'],
+  ])('pages from %s to %s count in %s, the month of the last day they cover', (from, to, month) => {
+    expect(usageMonthOf({ to })).toBe(month);
+    expect(usageMonthOf(intervalsOf([{ readingDate: from, monoCounter: 0, colourCounter: 0 }, { readingDate: to, monoCounter: 10, colourCounter: 0 }])[0]!)).toBe(month);
   });
 
   it('last months align machines from the most recent interval', () => {

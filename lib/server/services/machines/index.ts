@@ -268,7 +268,7 @@ export async function getMachine(ctx: CustomerContext, id: string): Promise<Mach
     usage: monthly
       ? monthly.months.map((month) => {
           const p = monthly.points.find((x) => x.month === month);
-          return { month, mono: p?.mono ?? 0, colour: p?.colour ?? 0 };
+          return { month, mono: p?.mono ?? null, colour: p?.colour ?? null };
         })
       : null,
     orders: machineOrders,

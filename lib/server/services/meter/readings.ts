@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { addDays, addMonths, hkToday } from '@/lib/dates/hongKong';
 import { USAGE_MAX_MONTHS, type ReadingFilter, type ReadingItem, type ReadingListResult, type UsageBody, type UsagePoint, type UsageResult } from '@/lib/meter/schemas';
-import { intervalsOf } from '@/lib/meter/usage';
+import { intervalsOf, usageMonthOf } from '@/lib/meter/usage';
 import type { CustomerContext } from '@/lib/server/context';
 import { csvFile, formulaSafe } from '@/lib/server/csv';
 import { billLineReadings, machines, meterReadings } from '@/lib/server/db/schema';
@@ -119,7 +119,7 @@ export async function usage(ctx: CustomerContext, body: UsageBody): Promise<Usag
   for (const [machineId, readings] of byMachine) {
     const perMonth = new Map<string, { mono: number; colour: number }>();
     for (const iv of intervalsOf(readings)) {
-      const month = iv.to.slice(0, 7);
+      const month = usageMonthOf(iv);
       if (month < fromMonth || month > toMonth) continue;
       const sum = perMonth.get(month) ?? { mono: 0, colour: 0 };
       sum.mono += iv.mono;
