@@ -16,7 +16,7 @@ const isIsoDate = (v: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(v);
 export const SEARCH_DEBOUNCE_MS = 300;
 
 export type FilterDef =
-  | { type: 'search'; key: string; label?: string; placeholder?: string }
+  | { type: 'search'; key: string; label?: string; placeholder?: string; /** The schema's limit (default 100): typing stops there. */ maxLength?: number }
   | {
       type: 'select';
       key: string;
@@ -150,7 +150,7 @@ function SearchFilter({ def, value, onChange }: { def: Extract<FilterDef, { type
             </InputAdornment>
           ),
         },
-        htmlInput: { maxLength: 100 },
+        htmlInput: { maxLength: def.maxLength ?? 100 },
       }}
     />
   );

@@ -118,7 +118,10 @@ export function inferFilters(schema: z.ZodObject | undefined, config: FilterConf
       if (key.endsWith('To') && `${key.slice(0, -2)}From` in shape) continue;
       // A uuid, an email…: an id of a parent record, not text to search.
       if (def.format) continue;
-      out.push({ type: 'search', key, label: o?.label ?? undefined, ...(o?.placeholder ? { placeholder: o.placeholder } : {}) } as FilterDef);
+      // The schema's length limit holds in the box too: text past it was refused by the list's schema and the filter
+      // silently dropped, so 21 characters typed in the desk's UCP id box listed every customer's requests (QA).
+      const maxLength = (inner as z.ZodString).maxLength;
+      out.push({ type: 'search', key, label: o?.label ?? undefined, ...(o?.placeholder ? { placeholder: o.placeholder } : {}), ...(maxLength ? { maxLength } : {}) } as FilterDef);
     }
   }
   // The free-text search leads the toolbar, as on every list.

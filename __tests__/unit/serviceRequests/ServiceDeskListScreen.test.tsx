@@ -32,3 +32,19 @@ describe('ServiceDeskListScreen: the SLA clock’s holiday list running out', ()
     expect(screen.getByTestId('holiday-list-notice')).toHaveTextContent(text);
   });
 });
+
+// QA (tc, desktop): 21 characters in the UCP id box (a company name pasted) failed the list's schema, so the filter was
+// dropped and every customer's open requests were listed under the text. The box now stops at the schema's 20.
+describe('ServiceDeskListScreen: the UCP id filter', () => {
+  it.each([
+    ['en', 'Customer ID (UCP)'],
+    ['tc', '客戶編號（UCP）'],
+  ] as const)('%s: takes no more characters than a UCP id has', async (locale, label) => {
+    server.use(endpointSuccess(D.list, { items: [], total: 0 }), endpointSuccess(D.summary, { open: 0, unacknowledged: 0, atRisk: 0, breached: 0 }));
+    renderWithProviders(<ServiceDeskListScreen />, { locale, functionCodes: ['service_req_admin_read'], route: '/admin-controls/service-desk' });
+    expect(await screen.findByLabelText(label)).toHaveAttribute('maxLength', '20');
+    // The free-text search keeps the general limit.
+    expect(screen.getAllByRole('searchbox').filter((b) => b.getAttribute('maxLength') === '100')).toHaveLength(1);
+  });
+});
+
