@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useTranslation } from 'react-i18next';
+import { useFieldArray, type Control } from 'react-hook-form';
 import { z } from 'zod';
 import {
   CheckboxElement,
@@ -263,6 +264,42 @@ describe('Form', () => {
     // zod's English default from the server is never shown as such.
     expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveAccessibleDescription('This value is not valid.');
     expect(screen.getByRole('textbox', { name: /Name/ })).toHaveFocus();
+  });
+
+  // QA (the fault report's visit days, tc): a server error on a row added to a list (`visitWindows.0.date`) went only
+  // into the alert, because the form's starting values had no such row; the row's field is now marked with it.
+  it('puts a server error on a field of a row added after the form opened', async () => {
+    const user = userEvent.setup();
+    const daysSchema = z.strictObject({ days: z.array(z.strictObject({ date: isoDateSchema })) });
+    type Days = z.input<typeof daysSchema>;
+    server.use(apiError(SAVE, 'VALIDATION', { fields: { 'days.0.date': ['serviceRequests:form.windowRange'] } }));
+    function DaysForm() {
+      return (
+        <Form<Days, Days> schema={daysSchema} defaultValues={{ days: [] }} submitLabel="Save" aria-label="Days" onSubmit={(values) => apiPost(SAVE, values)}>
+          {(form) => <DaysFields control={form.control} />}
+        </Form>
+      );
+    }
+    function DaysFields({ control }: { control: Control<Days> }) {
+      const { fields, append } = useFieldArray({ control, name: 'days' });
+      return (
+        <>
+          {fields.map((f, i) => (
+            <DateFieldElement key={f.id} control={control} name={`days.${i}.date`} label={`Day ${i + 1}`} />
+          ))}
+          <button type="button" onClick={() => append({ date: '2020-01-01' })}>
+            Add a day
+          </button>
+        </>
+      );
+    }
+    renderWithProviders(<DaysForm />, { namespaces: { serviceRequests: { form: { windowRange: 'Choose a day from today to 30 days ahead.' } } } });
+    await user.click(screen.getByRole('button', { name: 'Add a day' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const day = await screen.findByLabelText('Day 1');
+    await waitFor(() => expect(day).toHaveAccessibleDescription('Choose a day from today to 30 days ahead.'));
+    expect(day).toHaveAttribute('aria-invalid', 'true');
+    expect(day).toHaveFocus();
   });
 
   it('shows a non-field error translated by code, and a field error for an unknown field in the alert', async () => {

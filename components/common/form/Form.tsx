@@ -177,10 +177,14 @@ export function Form<TIn extends FieldValues, TOut = TIn, TData = unknown>({
 
   const applyFailure = (error: ApiError) => {
     const fieldEntries = Object.entries(error.fields ?? {}).filter(([, messages]) => messages.length > 0);
-    const matched = fieldEntries.filter(([path]) => hasPath(defaultValues, path));
+    // A field of the form as it is now: rows added to a list since it opened (`visitWindows.0.date`) count too (QA:
+    // the fault report's visit day error went only into the alert, since the starting values had no row).
+    const current = form.getValues();
+    const isField = (path: string) => hasPath(current, path) || hasPath(defaultValues, path);
+    const matched = fieldEntries.filter(([path]) => isField(path));
     // A server field this form has no field for (approve's `allocations` while the form edits `applied`): its message
     // goes into the alert, since nothing on the form could be highlighted.
-    const unplaced = fieldEntries.filter(([path]) => !hasPath(defaultValues, path)).map(([, messages]) => messages[0]!);
+    const unplaced = fieldEntries.filter(([path]) => !isField(path)).map(([, messages]) => messages[0]!);
     // The failure first: the error summary then never shows as a second alert beside the failure's one.
     setFailure({ error, onlyFields: matched.length > 0 && matched.length === fieldEntries.length, unplaced });
     matched.forEach(([path, messages], i) => {
