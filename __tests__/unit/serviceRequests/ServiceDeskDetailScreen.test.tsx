@@ -203,6 +203,29 @@ describe('a request that is over: no engineer promised, no stale banner', () => 
   });
 });
 
+// QA (tc, a phone): the desk closed a request just resolved; the customer lost its 7 days to confirm or reopen, and
+// nothing on the desk's page said so.
+describe("closing a resolved request inside the customer's window", () => {
+  const resolved = (untilMs: number) =>
+    ({ status: 'resolved', engineerName: 'Lam Chi Keung', resolvedAt: new Date(untilMs - 7 * 24 * HOUR).toISOString(), reopenUntil: new Date(untilMs).toISOString(), actions: ['close'] }) as Partial<ServiceDeskDetail>;
+
+  it.each([
+    ['en', /The customer can confirm or reopen this request until .+\. Close it now only if they agree/],
+    ['tc', /客戶可於 .+ 前確認或重開此申請。請在客戶同意後才結案/],
+  ] as const)('%s: says until when the customer may still confirm or reopen', async (locale, text) => {
+    server.use(endpointSuccess(D.get, () => request(resolved(Date.now() + 6 * 24 * HOUR))));
+    renderWithProviders(<ServiceDeskDetailScreen />, { router, locale, functionCodes: [...codes] });
+    expect(await screen.findByTestId('close-window', {}, { timeout: 5000 })).toHaveTextContent(text);
+  });
+
+  it('says nothing once the window has passed', async () => {
+    server.use(endpointSuccess(D.get, () => request(resolved(Date.now() - HOUR))));
+    renderWithProviders(<ServiceDeskDetailScreen />, { router, functionCodes: [...codes] });
+    expect(await screen.findByRole('button', { name: 'Close' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByTestId('close-window')).toBeNull();
+  });
+});
+
 describe('the contract number', () => {
   const customerRoute = { pathname: '/service-requests/[id]', query: { id: ID }, isReady: true };
 

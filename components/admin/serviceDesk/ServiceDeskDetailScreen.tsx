@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useRouter } from 'next/router';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
@@ -121,6 +122,19 @@ function ResolutionField({ control }: { control: never }) {
   return <TextFieldElement<{ resolutionNotes: string }> control={control} name="resolutionNotes" label={t('actions.resolutionNotes')} required multiline minRows={3} maxLength={SR_LIMITS.notes} />;
 }
 
+/** Until when the customer may still confirm or reopen a resolved request; nothing once that has passed. */
+function CloseWindowNote({ until }: { until: string }) {
+  const { t } = useTranslation('serviceDesk');
+  const { locale } = useRouter();
+  const [openedAt] = useState(() => Date.now());
+  if (Date.parse(until) <= openedAt) return null;
+  return (
+    <Alert severity="info" data-testid="close-window">
+      {t('actions.closeWindow', { until: formatDateTime(until, locale) })}
+    </Alert>
+  );
+}
+
 /** `/admin-controls/service-desk/view/[id]`: one request with the customer, who did what, the SLA and the desk's steps. */
 export function ServiceDeskDetailScreen() {
   const { t } = useTranslation(['serviceDesk', 'serviceRequests', 'common']);
@@ -142,6 +156,11 @@ export function ServiceDeskDetailScreen() {
                 permission="service_req_admin_write"
                 emptyText={t('actions.none')}
                 buttonLabel={(a) => (a === 'assign' && r.status === 'engineer_assigned' ? t('actions.reassign.button') : undefined)}
+                lead={
+                  // QA: the desk closed a request just resolved, and the customer lost its 7 days to confirm or reopen
+                  // without the desk being told.
+                  r.actions.includes('close') && r.reopenUntil ? <CloseWindowNote until={r.reopenUntil} /> : null
+                }
               />
             }
             photoEndpoint={E.photo}
