@@ -6,7 +6,7 @@
  * No server code here: this file is imported by client bundles too.
  */
 import { z } from 'zod';
-import { trimBlank } from '@/lib/zodText';
+import { halfWidthSearch, trimBlank } from '@/lib/zodText';
 import { msg } from './zodMessages';
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -109,7 +109,7 @@ export const isoDateSchema = z
  */
 export const searchTextSchema = z
   .string()
-  .overwrite(trimBlank)
+  .overwrite((v) => trimBlank(halfWidthSearch(v)))
   .max(100, { error: msg('ui.validation.maxLength', { max: 100 }) })
   .refine((v) => !v.includes('\u0000'), { error: 'ui.validation.controlCharacter' });
 

@@ -27,6 +27,14 @@ export const trimBlank = (value: string): string => value.replace(EDGE_BLANK, ''
  */
 export const trimHalfWidth = (value: string): string => trimBlank(value.normalize('NFKC'));
 
+/**
+ * Search text with full-width letters, digits, hyphen and space (as a Chinese input method in full-width mode types
+ * `ＳＲ－２０２６`) in their plain forms, so a reference or serial number typed so is found (QA: `ｓｒ－２０２６` found
+ * nothing). Only those: NFKC would also turn Chinese punctuation (`，` `（`) into ASCII, which stored Chinese text keeps.
+ */
+export const halfWidthSearch = (value: string): string =>
+  value.replace(/[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff0d\u3000]/g, (ch) => (ch === '\u3000' ? ' ' : String.fromCharCode(ch.charCodeAt(0) - 0xfee0)));
+
 /** Optional text: trimmed (trimBlank), at most `max` characters (`''` when left empty). */
 export const text = (max: number) => z.string().overwrite(trimBlank).max(max, zodMessages.maxLength(max));
 

@@ -426,6 +426,10 @@ describeEachDb('service requests', (getHandle) => {
       expect(ok<{ serviceRequestsAtRisk: number | null }>(await callEndpoint(server, adminContract.endpoints.landingCounts, {}, { token: slipsOnly.token })).serviceRequestsAtRisk).toBeNull();
       const byRef = ok<{ items: { reference: string }[] }>(await callEndpoint(server, D.list, { page: 1, pageSize: 5, filter: { q: old.reference } }, { token: staff.token }));
       expect(byRef.items.map((i) => i.reference)).toEqual([old.reference]);
+      // Typed in full-width mode (a Chinese input method): the same request.
+      const fullWidth = old.reference.replace(/[0-9A-Z-]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0xfee0));
+      const byWide = ok<{ items: { reference: string }[] }>(await callEndpoint(server, D.list, { page: 1, pageSize: 5, filter: { q: fullWidth } }, { token: staff.token }));
+      expect(byWide.items.map((i) => i.reference)).toEqual([old.reference]);
     });
 
     it('pages through requests filed at the same moment without repeating or skipping one, in every sort of both lists', async () => {

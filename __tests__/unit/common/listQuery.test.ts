@@ -75,6 +75,13 @@ describe('list query in the URL', () => {
     expect(parseListQuery({ q: ' INV-1 ' }, searchDefaults).filter).toEqual({ q: 'INV-1' });
   });
 
+  // QA: `ｓｒ－２０２６` typed in full-width mode found nothing, though `sr-2026` finds the requests.
+  it('reads full-width letters, digits, hyphen and space in a search as their plain forms, and keeps Chinese punctuation', () => {
+    expect(searchTextSchema.parse('ｓｒ－２０２６')).toBe('sr-2026');
+    expect(searchTextSchema.parse('ＪＰＢＣＮ８Ｋ１Ｑ７\u3000')).toBe('JPBCN8K1Q7');
+    expect(searchTextSchema.parse('海景（灣仔），碳粉')).toBe('海景（灣仔），碳粉');
+  });
+
   it('builds the request body without an empty filter', () => {
     expect(toListBody({ page: 1, pageSize: 20, filter: { q: '' } })).toEqual({ page: 1, pageSize: 20 });
   });
