@@ -212,6 +212,21 @@ describe('Form', () => {
     expect(await screen.findAllByText('Enter at most 5 characters.')).not.toHaveLength(0);
   });
 
+  // QA (the fault form): five emoji read "10 / 2000" and were then refused as "at least 10 characters".
+  it('counts an emoji as one character, as the schema does', async () => {
+    const schema = z.object({ note: z.string().max(5) });
+    renderWithProviders(
+      <Form schema={schema} defaultValues={{ note: '' }} onSubmit={jest.fn()}>
+        {(form) => <TextFieldElement control={form.control} name="note" label="Note" maxLength={5} />}
+      </Form>,
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: 'Note' }), { target: { value: '😀😀😀👍🏻' } });
+    // 👍🏻 is two code points (the thumb and its skin tone), as zod counts it: 5 in all, 10 UTF-16 units.
+    expect(screen.getByTestId('char-count-note')).toHaveTextContent('5 / 5');
+    expect(schema.shape.note.safeParse('😀😀😀👍🏻').success).toBe(true);
+    expect(schema.shape.note.safeParse('😀😀😀👍🏻😀').success).toBe(false);
+  });
+
   it('submits the parsed values with money in cents and an idempotency key, then renews the key', async () => {
     const user = userEvent.setup();
     const bodies: Record<string, unknown>[] = [];

@@ -42,7 +42,10 @@ export function TextFieldElement<T extends FieldValues>({
     />
   );
   if (maxLength === undefined) return input;
-  const over = value.length > maxLength;
+  // Characters as the schemas count them (zod: code points), not UTF-16 units: five emoji read "10 / 2000" and were then
+  // refused as "at least 10 characters" (QA).
+  const count = Array.from(value).length;
+  const over = count > maxLength;
   return (
     <Box sx={{ width: fullWidth ? '100%' : undefined }}>
       {input}
@@ -54,7 +57,7 @@ export function TextFieldElement<T extends FieldValues>({
         color={over ? 'error' : 'text.secondary'}
         sx={{ display: 'block', textAlign: 'right', mt: 0.25, mx: 1.75, fontWeight: over ? 600 : undefined }}
       >
-        {t('ui.form.charCount', { count: value.length, max: maxLength })}
+        {t('ui.form.charCount', { count, max: maxLength })}
       </Typography>
     </Box>
   );
