@@ -28,12 +28,19 @@ export const trimBlank = (value: string): string => value.replace(EDGE_BLANK, ''
 export const trimHalfWidth = (value: string): string => trimBlank(value.normalize('NFKC'));
 
 /**
+ * The full-width characters `chars` matches (from U+FF01–U+FF5E, and the ideographic space U+3000) in their ASCII
+ * forms: what each input takes from a Chinese input method's full-width mode is its own choice (a counter its digits
+ * and comma, a search letters, digits and hyphen).
+ */
+export const plainWidth = (value: string, chars: RegExp): string =>
+  value.replace(chars, (ch) => (ch === '\u3000' ? ' ' : String.fromCharCode(ch.charCodeAt(0) - 0xfee0)));
+
+/**
  * Search text with full-width letters, digits, hyphen and space (as a Chinese input method in full-width mode types
  * `ＳＲ－２０２６`) in their plain forms, so a reference or serial number typed so is found (QA: `ｓｒ－２０２６` found
  * nothing). Only those: NFKC would also turn Chinese punctuation (`，` `（`) into ASCII, which stored Chinese text keeps.
  */
-export const halfWidthSearch = (value: string): string =>
-  value.replace(/[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff0d\u3000]/g, (ch) => (ch === '\u3000' ? ' ' : String.fromCharCode(ch.charCodeAt(0) - 0xfee0)));
+export const halfWidthSearch = (value: string): string => plainWidth(value, /[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff0d\u3000]/g);
 
 /** Optional text: trimmed (trimBlank), at most `max` characters (`''` when left empty). */
 export const text = (max: number) => z.string().overwrite(trimBlank).max(max, zodMessages.maxLength(max));

@@ -3,6 +3,7 @@
  * ("307,600", "307 600", the page's own way of writing counters). Shared by the reading form and the CSV upload, so
  * both accept and refuse the same text. Client-safe.
  */
+import { plainWidth } from '@/lib/zodText';
 import { MAX_COUNTER } from './constants';
 
 /** Plain digits, or groups of three after the first one to three digits, split by a comma or a (non-breaking) space. */
@@ -12,9 +13,7 @@ const COUNTER_TEXT = /^(?:\d+|\d{1,3}(?:[,\u00a0\u202f ]\d{3})+)$/;
  * Full-width digits, comma and space as a Chinese input method types them ("３０７，６００") → their plain forms: a Hong Kong
  * user typing the counter in full-width mode was told "Enter a whole number of pages".
  */
-function halfWidth(text: string): string {
-  return text.replace(/[\uff10-\uff19\uff0c\u3000]/g, (ch) => (ch === '\u3000' ? ' ' : String.fromCharCode(ch.charCodeAt(0) - 0xfee0)));
-}
+const halfWidth = (text: string): string => plainWidth(text, /[\uff10-\uff19\uff0c\u3000]/g);
 
 export type CounterRead = { value: number } | { error: 'number' | 'max' };
 
