@@ -20,6 +20,9 @@ import { usePortalStore } from '@/store/portalStore';
 import { LazyMenu } from './lazyOverlays';
 import { pathTo } from '@/lib/paths';
 
+/** Widths at which the header shows its desktop navigation but has no room left for the name beside the avatar. */
+const NAV_WITHOUT_NAME = '@media (min-width: 1200px) and (max-width: 1365.95px)';
+
 /** Who is signed in, for which customer, the previous sign-in, switch customer and sign out. */
 export function UserMenu() {
   const { t } = useTranslation('common');
@@ -46,13 +49,19 @@ export function UserMenu() {
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? 'user-menu' : undefined}
+        aria-label={t('user.menuLabel', { name, customer: customerName })}
         startIcon={<Avatar sx={{ width: 28, height: 28, fontSize: '0.9rem', bgcolor: 'secondary.main' }}>{name.slice(0, 1).toUpperCase()}</Avatar>}
         sx={{ textTransform: 'none', maxWidth: 260 }}
         data-testid="user-menu-button"
       >
         {/* A fixed width and both lines always there: the customer's name arrives after the page, and a button that
-            grew then pushed the desktop navigation onto a second row (home's layout shift of 0.33, issue 10 item 14). */}
-        <Box component="span" sx={{ display: { xs: 'none', md: 'block' }, width: { md: 180 }, textAlign: 'left', overflow: 'hidden' }}>
+            grew then pushed the desktop navigation onto a second row (home's layout shift of 0.33, issue 10 item 14).
+            From 1200 px the bar holds the navigation too; below 1366 px the four customer menus and this block did not
+            fit in one row (en), so there the avatar stands alone and the name is in the menu it opens. */}
+        <Box
+          component="span"
+          sx={{ display: { xs: 'none', md: 'block' }, width: { md: 180 }, textAlign: 'left', overflow: 'hidden', [NAV_WITHOUT_NAME]: { display: 'none' } }}
+        >
           <Typography component="span" sx={{ display: 'block', fontSize: '0.875rem', fontWeight: 600, whiteSpace: 'nowrap', textOverflow: 'ellipsis', overflow: 'hidden' }}>
             {name}
           </Typography>

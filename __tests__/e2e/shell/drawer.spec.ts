@@ -2,6 +2,7 @@
  * The phone drawer (issue 4 "Layouts"): at 360 × 740 the header's navigation is hidden and the menu button opens a
  * drawer with exactly the entries the user may open (lib/navigation.ts, filtered by the same route table as the
  * guard); choosing one navigates and closes it; Escape closes it and gives focus back to the menu button.
+ * From 1200 px the navigation is in the bar instead, and the bar keeps one row at every desktop width.
  */
 import type { Page } from 'playwright-core';
 import { visibleNav } from '@/lib/navigation';
@@ -60,4 +61,27 @@ it.each<PortalLocale>(['en', 'tc'])('customer@demo.hk on a phone (%s): drawer wi
   await nav.waitFor({ state: 'hidden' });
   await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'nav-drawer-button');
   await screenshot(page, `shell-inbox-phone-${locale}`);
+});
+
+// At 1200 and 1280 px (en) the customer's four menus wrapped under a two-line portal name: the user block beside the
+// avatar now gives way there (components/shell/UserMenu.tsx), and its name stays in the menu and the button's label.
+it.each<PortalLocale>(['en', 'tc'])('customer@demo.hk on desktops (%s): the header is one row from 1200 to 1920 px', async (locale) => {
+  page = await newPageAs('customer@demo.hk', { viewport: { width: 1200, height: 600 } });
+  await page.goto(url(locale === 'tc' ? '/tc' : '/'));
+  const nav = navigation(page, locale);
+  await nav.waitFor();
+  for (const width of [1200, 1280, 1365, 1366, 1440, 1536, 1920]) {
+    await page.setViewportSize({ width, height: 600 });
+    const rows = await page.evaluate(() => {
+      const bar = document.querySelector('header .MuiToolbar-root')!;
+      const menus = [...document.querySelectorAll('header nav > *')].map((el) => Math.round(el.getBoundingClientRect().top));
+      return { bar: bar.getBoundingClientRect().height, menuRows: new Set(menus).size, menus: menus.length };
+    });
+    expect({ width, ...rows }).toEqual({ width, bar: 64, menuRows: 1, menus: 4 });
+    // The portal's name stays on one line.
+    expect(await page.getByRole('link', { name: t(locale, 'common:appName') }).first().evaluate((el) => el.getBoundingClientRect().height)).toBeLessThanOrEqual(30);
+  }
+  const userMenu = page.getByTestId('user-menu-button');
+  expect(await userMenu.getAttribute('aria-label')).toContain('Chan Tai Man');
+  await screenshot(page, `shell-header-1920-${locale}`);
 });

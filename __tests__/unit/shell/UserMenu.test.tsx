@@ -54,6 +54,8 @@ describe('UserMenu', () => {
     const button = screen.getByTestId('user-menu-button');
     expect(button).toHaveTextContent('Chan Tai Man');
     await waitFor(() => expect(button).toHaveTextContent('Acme Printing Ltd'));
+    // Its name does not depend on the visible text, which is hidden on phones and at 1200–1365 px (only the avatar).
+    expect(button).toHaveAccessibleName('Account menu: Chan Tai Man, Acme Printing Ltd');
     const menu = await openMenu(user);
     expect(menu.getByText('tm.chan@acme.example')).toBeInTheDocument();
     expect(screen.getByTestId('current-customer')).toHaveTextContent('Account: Acme Printing Ltd');
@@ -63,6 +65,7 @@ describe('UserMenu', () => {
     const user = userEvent.setup();
     renderMenu({ locale: 'tc' });
     await waitFor(() => expect(screen.getByTestId('user-menu-button')).toHaveTextContent('艾克美印刷有限公司'));
+    expect(screen.getByTestId('user-menu-button')).toHaveAccessibleName('帳戶選單：Chan Tai Man，艾克美印刷有限公司');
     await openMenu(user);
     expect(screen.getByTestId('current-customer')).toHaveTextContent('帳戶：艾克美印刷有限公司');
   });
