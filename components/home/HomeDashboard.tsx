@@ -15,8 +15,11 @@ import PrintIcon from '@mui/icons-material/PrintOutlined';
 import LocalShippingIcon from '@mui/icons-material/LocalShippingOutlined';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import FactCheckIcon from '@mui/icons-material/FactCheckOutlined';
+import RuleIcon from '@mui/icons-material/RuleOutlined';
+import BuildIcon from '@mui/icons-material/BuildOutlined';
 import { useEndpointQuery, useSession } from '@/lib/api/query';
-import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
+import { adminContract, type AdminLandingCounts } from '@/lib/admin/contract';
+import type { ChangeStatus } from '@/lib/accountChanges/constants';
 import { useBillSummary } from '@/components/bills/useBillSummary';
 import { useCurrentCustomer, useLastLoginTime, useUnreadCount } from '@/components/auth/useSessionData';
 import { useOrderSummary } from '@/components/orders/useOrderSummary';
@@ -30,7 +33,7 @@ import { canAccess, toGrants, type Grants } from '@/lib/permissions/canAccess';
 import { findRoute } from '@/lib/permissions/routes';
 
 /** What the cards' figures come from (each loaded only when its card can show). */
-type CardState = { unread: number; openOrders: number | null; bills: BillSummary | null; slipsToReview: number | null; locale: string | undefined };
+type CardState = { unread: number; openOrders: number | null; bills: BillSummary | null; staff: AdminLandingCounts | null; locale: string | undefined };
 
 type AttentionCard = {
   key: string;
@@ -77,16 +80,27 @@ const CARDS: readonly AttentionCard[] = [
     customerOnly: true,
   },
   { key: 'machines', href: '/my-machines', icon: <PrintIcon />, value: () => null },
-  // Provider staff who review payment slips: how many wait for a decision (issue 10 item 15). The review list shows
-  // the pending slips by default, so no query.
-  { key: 'slipReview', href: '/admin-controls/payment-slip-review', icon: <FactCheckIcon />, value: ({ slipsToReview }) => slipsToReview, figure: true },
+  // Provider staff: the work waiting in the queues they may open, with the admin landing page's counts (one call).
+  // Payment slips: how many wait for a decision (issue 10 item 15); the review list shows the pending ones by default.
+  { key: 'slipReview', href: '/admin-controls/payment-slip-review', icon: <FactCheckIcon />, value: ({ staff }) => staff?.pendingPaymentSlips ?? null, figure: true },
+  // Account-change requests waiting for approval, of the types the user may review (the queue's own rule).
+  {
+    key: 'approvals',
+    href: '/admin-controls/approve-account-info-update',
+    query: { status: ['pending' satisfies ChangeStatus] },
+    icon: <RuleIcon />,
+    value: ({ staff }) => staff?.pendingApprovals ?? null,
+    figure: true,
+  },
+  // Service requests breached or at risk of breaching their SLA: the desk lists those first by default.
+  { key: 'serviceDesk', href: '/admin-controls/service-desk', icon: <BuildIcon />, value: ({ staff }) => staff?.serviceRequestsAtRisk ?? null, figure: true },
   { key: 'account', href: '/account', icon: <PersonIcon />, value: () => null },
 ];
 
-/** Slips waiting for a decision (the review list's pending total), loaded only for staff who may open that list. */
-function useSlipsToReview(enabled: boolean): number | null {
-  const list = useEndpointQuery(paymentSlipsContract.endpoints.listForReview, enabled ? { page: 1, pageSize: 1, filter: { status: ['pending'] } } : null);
-  return enabled ? (list.data?.total ?? null) : null;
+/** What waits in the staff queues (null for each the user's codes do not open), loaded only for provider staff. */
+function useStaffCounts(enabled: boolean): AdminLandingCounts | null {
+  const counts = useEndpointQuery(adminContract.endpoints.landingCounts, enabled ? {} : null);
+  return enabled ? (counts.data ?? null) : null;
 }
 
 const mayOpen = (grants: Grants, href: RoutePath) => {
@@ -145,7 +159,7 @@ export function HomeDashboard() {
   const customerUser = session ? !session.profile.isProviderStaff : false;
   const orderSummary = useOrderSummary(session && customerUser ? mayOpen(toGrants(session.functionList), '/my-orders/manage') : false);
   const billSummary = useBillSummary(session && customerUser ? mayOpen(toGrants(session.functionList), '/my-account/manage-my-bills') : false);
-  const slipsToReview = useSlipsToReview(session ? mayOpen(toGrants(session.functionList), '/admin-controls/payment-slip-review') : false);
+  const staffCounts = useStaffCounts(session ? mayOpen(toGrants(session.functionList), '/admin-controls') : false);
   if (!session) return null;
   const grants = toGrants(session.functionList);
   const cards = CARDS.filter((c) => mayOpen(grants, c.href) && (customerUser || !c.customerOnly));
@@ -174,7 +188,7 @@ export function HomeDashboard() {
         </Typography>
         <Grid container spacing={2}>
           {cards.map((card) => {
-            const state: CardState = { unread, openOrders: orderSummary?.openOrders ?? null, bills: billSummary, slipsToReview, locale: router.locale };
+            const state: CardState = { unread, openOrders: orderSummary?.openOrders ?? null, bills: billSummary, staff: staffCounts, locale: router.locale };
             const value = card.value(state);
             const text = value === null ? t(`home.cards.${card.key}.hint`) : t(`home.cards.${card.key}.count`, { count: value, ...card.extra?.(state) });
             const figureLabel = value === null ? '' : t(`home.cards.${card.key}.figure`, { count: value });

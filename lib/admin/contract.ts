@@ -15,7 +15,8 @@ export type AdminLandingCounts = {
 
 export const adminContract = defineContract('admin', {
   landingCounts: query({
-    summary: 'Provider staff: counts needing attention on the admin landing page: { pendingPaymentSlips, pendingApprovals, renewalsThisMonth }, each null without the codes of its area.',
+    summary:
+      'Provider staff: counts needing attention on the admin landing page and the staff cards of home: { pendingPaymentSlips, pendingApprovals, renewalsThisMonth, serviceRequestsAtRisk }, each null without the codes of its area.',
     permission: { anyOf: ADMIN_CODES },
     body: noBody,
     output: output<AdminLandingCounts>(),

@@ -64,7 +64,7 @@ describe.each<PortalLocale>(['en', 'tc'])('customer@demo.hk (%s)', (locale) => {
   });
 });
 
-it('admin@demo.hk (provider staff with home): inbox and account cards, no orders card, no customer quick links', async () => {
+it('admin@demo.hk (provider staff with home): inbox, account and staff queue cards, no orders card, no customer quick links', async () => {
   page = await newPage();
   expect(await signIn(page, 'admin@demo.hk')).toBe('/');
   await page.getByRole('heading', { level: 1, name: t('en', 'home:home.welcome', { name: 'Ho Chi Keung' }) }).waitFor();
@@ -79,7 +79,17 @@ it('admin@demo.hk (provider staff with home): inbox and account cards, no orders
   await page.getByTestId('user-menu-button').click();
   expect(await page.getByTestId('current-customer').innerText()).toContain('Pacific Imaging');
   await page.keyboard.press('Escape');
+  // What waits in the staff queues: slips, account changes to approve, service requests at risk (each with a figure).
+  for (const key of ['slipReview', 'approvals', 'serviceDesk']) await page.getByTestId(`home-card-${key}-figure`).waitFor();
   await screenshot(page, 'shell-home-admin-en');
+  // The approvals card opens the queue filtered to what its figure counts: the pending requests.
+  const figure = Number((await page.getByTestId('home-card-approvals-figure').locator('p').first().innerText()).trim());
+  const queueCall = page.waitForResponse((r) => r.url().endsWith('/api/accountChanges/listQueue') && r.request().postDataJSON()?.filter?.status?.includes('pending'));
+  await page.getByTestId('home-card-approvals').click();
+  await page.waitForURL((u) => portalPath(u.href) === '/admin-controls/approve-account-info-update');
+  const queue = (await (await queueCall).json()) as { data: { total: number; items: { status: string }[] } };
+  expect(queue.data.total).toBe(figure);
+  expect(queue.data.items.every((i) => i.status === 'pending')).toBe(true);
 });
 
 it('staff@demo.hk (approval codes only): no customer cards; a screen it may open, or the no-permission message', async () => {

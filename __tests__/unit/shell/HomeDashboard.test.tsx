@@ -2,13 +2,16 @@ import { screen, within } from '@testing-library/react';
 import { HomeDashboard } from '@/components/home/HomeDashboard';
 import { billsContract } from '@/lib/bills/contract';
 import { ordersContract } from '@/lib/orders/contract';
-import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
+import { adminContract, type AdminLandingCounts } from '@/lib/admin/contract';
 import type { FunctionCode } from '@/lib/permissions/codes';
 import { endpointSuccess, sessionDataHandlers } from '../testUtils/handlers';
 import { server } from '../testUtils/server';
 import { renderWithProviders, testSession } from '../testUtils/render';
 
-/** Issue 10 item 15: the home cards explain their numbers; staff who review slips see how many wait. */
+/** Issue 10 item 15: the home cards explain their numbers; staff see how much waits in the queues they may open. */
+const staffCounts = (counts: Partial<AdminLandingCounts>) =>
+  endpointSuccess(adminContract.endpoints.landingCounts, { pendingPaymentSlips: null, pendingApprovals: null, renewalsThisMonth: null, serviceRequestsAtRisk: null, ...counts });
+
 function renderHome(codes: FunctionCode[], isProviderStaff: boolean) {
   const base = testSession(codes, { ucpId: isProviderStaff ? 'PROVIDER' : 'UCP-TEST' });
   return renderWithProviders(<HomeDashboard />, { session: { ...base, profile: { ...base.profile, isProviderStaff } } });
@@ -42,7 +45,7 @@ describe('HomeDashboard cards', () => {
   it('staff who review payment slips get a card with the number awaiting review, and no customer cards', async () => {
     server.use(
       ...sessionDataHandlers({}),
-      endpointSuccess(paymentSlipsContract.endpoints.listForReview, { items: [], total: 3 }),
+      staffCounts({ pendingPaymentSlips: 3 }),
     );
     renderHome(['home', 'payslip_review_read'], true);
     const card = await screen.findByTestId('home-card-slipReview');
@@ -51,13 +54,39 @@ describe('HomeDashboard cards', () => {
     expect(within(card).getByTestId('home-card-slipReview-figure')).toHaveTextContent('3awaiting review');
     expect(screen.queryByTestId('home-card-bills')).toBeNull();
     expect(screen.queryByTestId('home-card-orders')).toBeNull();
+    // Queues the user may not open have no card.
+    expect(screen.queryByTestId('home-card-approvals')).toBeNull();
+    expect(screen.queryByTestId('home-card-serviceDesk')).toBeNull();
+  });
+
+  it('staff who approve account changes and run the service desk see what waits there, linked to the queue (en and tc)', async () => {
+    server.use(...sessionDataHandlers({}), staffCounts({ pendingApprovals: 4, serviceRequestsAtRisk: 1 }));
+    const codes: FunctionCode[] = ['home', 'apv_chg_comp_name_read', 'service_req_admin_read'];
+    const first = renderHome(codes, true);
+    const approvals = await screen.findByTestId('home-card-approvals');
+    expect(approvals).toHaveAttribute('href', '/admin-controls/approve-account-info-update?status=pending');
+    expect(await within(approvals).findByText('4 requests waiting for approval')).toBeInTheDocument();
+    expect(within(approvals).getByTestId('home-card-approvals-figure')).toHaveTextContent('4to approve');
+    const desk = screen.getByTestId('home-card-serviceDesk');
+    expect(desk).toHaveAttribute('href', '/admin-controls/service-desk');
+    expect(within(desk).getByText('1 service request breached or at risk of breaching its SLA')).toBeInTheDocument();
+    expect(screen.queryByTestId('home-card-slipReview')).toBeNull();
+    first.unmount();
+
+    const base = testSession(codes, { ucpId: 'PROVIDER' });
+    renderWithProviders(<HomeDashboard />, { session: { ...base, profile: { ...base.profile, isProviderStaff: true } }, locale: 'tc' });
+    const tc = await screen.findByTestId('home-card-approvals');
+    expect(await within(tc).findByText('4 項申請待審批')).toBeInTheDocument();
+    expect(within(screen.getByTestId('home-card-serviceDesk')).getByText('1 宗維修申請未達或快將未達服務水平')).toBeInTheDocument();
   });
 
   it('a provider user holding `all` sees the provider cards, not empty customer cards (HK$0.00 bills, no orders)', async () => {
-    server.use(...sessionDataHandlers({}), endpointSuccess(paymentSlipsContract.endpoints.listForReview, { items: [], total: 0 }));
+    server.use(...sessionDataHandlers({}), staffCounts({ pendingPaymentSlips: 0, pendingApprovals: 0, renewalsThisMonth: 0, serviceRequestsAtRisk: 0 }));
     renderHome(['all' as FunctionCode], true);
     const card = await screen.findByTestId('home-card-slipReview');
     expect(await within(card).findByText('No payment slips awaiting review')).toBeInTheDocument();
+    expect(within(screen.getByTestId('home-card-approvals')).getByText('No requests waiting for approval')).toBeInTheDocument();
+    expect(within(screen.getByTestId('home-card-serviceDesk')).getByText('No service request is at risk of missing its SLA')).toBeInTheDocument();
     expect(screen.queryByTestId('home-card-bills')).toBeNull();
     expect(screen.queryByTestId('home-card-orders')).toBeNull();
   });
