@@ -13,6 +13,7 @@ import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'next-i18next/pages';
 import { dateTimeFormat, formatDate, formatMonth, numberFormat } from '@/lib/i18n/locales';
 import type { ReadingDueFlag } from '@/lib/meter/constants';
+import { flagDate } from '@/lib/meter/due';
 
 /**
  * The chart library (x-charts, d3) in its own chunk, evaluated and drawn after the rest of the page: it was the largest
@@ -32,7 +33,7 @@ export function DueFlag({ machine }: { machine: { serialNo: string; dueFlag: Rea
     <Chip
       size="small"
       color={machine.dueFlag === 'overdue' ? 'error' : 'warning'}
-      label={t(`meter:due.${machine.dueFlag}`, { date: formatDate(machine.readingDueOn, locale) })}
+      label={t(`meter:due.${machine.dueFlag}`, { date: formatDate(machine.readingDueOn && flagDate(machine.dueFlag, machine.readingDueOn), locale) })}
       data-testid={`due-${machine.serialNo}`}
       // A long label (tc "讀數已逾期（應於2026年11月1日提交）") wraps inside a narrow card instead of running past the screen.
       sx={{ maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}

@@ -24,3 +24,12 @@ export function readingDue(anchor: string, lastReadingDate: string | null, today
   if (today >= addDays(current, -window)) return has(current) ? { flag: 'ok', dueOn: dayAt(k + 2) } : { flag: 'due', dueOn: current };
   return { flag: 'ok', dueOn: current };
 }
+
+/**
+ * The day a flag tells the customer: for `due`, the last day a reading still counts for the open reading day (reading
+ * day + window): "Reading due by 1 Dec" read as already missed on 3 Dec, while the reading was accepted until 6 Dec
+ * (QA). For `overdue` and `ok`, the reading day itself.
+ */
+export function flagDate(flag: ReadingDueFlag, dueOn: string, window = READING_WINDOW_DAYS): string {
+  return flag === 'due' ? addDays(dueOn, window) : dueOn;
+}

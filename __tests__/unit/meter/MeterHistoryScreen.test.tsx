@@ -29,10 +29,10 @@ const PRINTER: MeterMachine = {
 };
 
 /** The page's three endpoints; each records the bodies it was asked with. */
-function api(readings: ReadingItem[] = []) {
+function api(readings: ReadingItem[] = [], machines: MeterMachine[] = [PRINTER]) {
   const asked = { readings: [] as unknown[], usage: [] as unknown[] };
   server.use(
-    http.post(E.listMachines.path, () => HttpResponse.json({ status: 'success', data: { items: [PRINTER], today }, traceId: 't' })),
+    http.post(E.listMachines.path, () => HttpResponse.json({ status: 'success', data: { items: machines, today }, traceId: 't' })),
     http.post(E.listReadings.path, async ({ request }) => {
       asked.readings.push(await request.json());
       return HttpResponse.json({ status: 'success', data: { items: readings, total: readings.length }, traceId: 't' });
@@ -114,6 +114,14 @@ describe('MeterHistoryScreen', () => {
     expect(cells(mono).filter((c) => c === '–')).toHaveLength(2);
     expect(cells(mono)).not.toContain('0');
     expect(cells(colour).filter((c) => c === '0')).toHaveLength(2);
+  });
+
+  it.each(['en', 'tc'] as const)('%s: a reading due now is due by the last day it still counts (reading day + 5), never a day already past', async (locale) => {
+    // The reading day was 1 Dec; readings count until 6 Dec, so on 3 Dec "due by 1 Dec" read as already missed (QA).
+    api(undefined, [{ ...PRINTER, dueFlag: 'due', readingDueOn: '2026-12-01' }]);
+    render('/my-account/meter-history', locale);
+    const flag = await screen.findByTestId(`due-${PRINTER.serialNo}`);
+    expect(flag).toHaveTextContent(locale === 'en' ? 'Reading due by 6 Dec 2026' : '請於2026年12月6日或之前提交讀數');
   });
 
   it.each(['en', 'tc'] as const)('%s: the overdue badge is never cut: its row of chips wraps and keeps no fixed one-chip height', async (locale) => {
