@@ -54,6 +54,12 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
       const c = await customer();
       const res = await callEndpoint(server, E.checkReadings, { rows: [{ serialNo: c.mono.serialNo, readingDate: today, monoCounter: 120 }] }, { token: c.token });
       expect(issuesOf(res)).toEqual([['COUNTER_LOWER']]);
+      // A black & white machine's issue names its one counter: no colour figure, the `mono` wording.
+      if (res.body.status !== 'success') throw new Error('expected success');
+      expect(res.body.data.rows[0]!.issues[0]!.values).toEqual({ previousMono: c.last.mono, date: c.last.date, context: 'mono' });
+      const colour = await callEndpoint(server, E.checkReadings, { rows: [{ serialNo: c.colour.serialNo, readingDate: today, monoCounter: 1, colourCounter: 1 }] }, { token: c.token });
+      if (colour.body.status !== 'success') throw new Error('expected success');
+      expect(colour.body.data.rows[0]!.issues[0]!.values).toEqual({ previousMono: c.last.colourMono, previousColour: c.last.colour, date: c.last.date });
     });
 
     it('a jump far above the usual monthly volume is a warning', async () => {

@@ -12,6 +12,16 @@ describe('ReadingIssues', () => {
     expect(screen.getByText('The date is in the future (today is 25 Nov 2026).')).toBeInTheDocument();
   });
 
+  it('names only the B/W counter of a black & white machine (context mono), in en and tc', () => {
+    const mono = { code: 'COUNTER_LOWER', severity: 'error', values: { date: '2026-12-01', previousMono: 318129, context: 'mono' } } as const;
+    const first = renderWithProviders(<ReadingIssues issues={[mono]} />);
+    expect(screen.getByRole('listitem')).toHaveTextContent('The B/W counter is lower than the previous reading of 1 Dec 2026 (318,129).');
+    first.unmount();
+    renderWithProviders(<ReadingIssues issues={[mono]} />, { locale: 'tc' });
+    expect(screen.getByRole('listitem')).toHaveTextContent('黑白計數低於 2026年12月1日 的上次讀數（318,129）。');
+    expect(screen.getByRole('listitem')).not.toHaveTextContent('彩色');
+  });
+
   it('and in Traditional Chinese', () => {
     renderWithProviders(<ReadingIssues issues={[lower]} />, { locale: 'tc' });
     expect(screen.getByRole('listitem')).toHaveTextContent('2026年11月1日');

@@ -65,7 +65,11 @@ export async function checkRows(ctx: CustomerContext, rows: readonly ReadingRow[
         issues.push({
           code: 'COUNTER_LOWER',
           severity: 'error',
-          values: { previousMono: previous.monoCounter, previousColour: previous.colourCounter, date: previous.readingDate },
+          // A black & white machine's message names its one counter (i18next context `mono`): "colour 0" beside a
+          // B/W counter read as if the machine had a colour counter (QA).
+          values: machine.isColour
+            ? { previousMono: previous.monoCounter, previousColour: previous.colourCounter, date: previous.readingDate }
+            : { previousMono: previous.monoCounter, date: previous.readingDate, context: 'mono' },
         });
       } else {
         row.monoPages = row.monoCounter - previous.monoCounter;
