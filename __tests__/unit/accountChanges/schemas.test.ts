@@ -104,6 +104,10 @@ describe('shared fields', () => {
     expect(hkPhoneSchema.parse('9123-4567')).toBe('91234567');
     for (const bad of ['12345678', '2345678', '234567890', 'abcdefgh', '+86 2345 6789']) expect(hkPhoneSchema.safeParse(bad).success).toBe(false);
     expect(problems(hkPhoneSchema, '')).toEqual({ '': ['ui.validation.required'] });
+    // A Chinese input method's full-width digits are read as digits; '１２３４５６７８' is refused for its leading 1, and
+    // the message says what a Hong Kong number starts with (QA read the refusal as a full-width problem).
+    expect(hkPhoneSchema.parse('＋８５２ ９１２３ ４５６７')).toBe('91234567');
+    expect(problems(hkPhoneSchema, '１２３４５６７８')).toEqual({ '': ['accountChanges:validation.phone'] });
   });
 
   it('BR number: 8 digits, optionally with the certificate suffix', () => {
