@@ -54,7 +54,8 @@ export function OpenRequestNote({ type, open, inForm = false }: { type: ChangeTy
     <AlertWithLinks
       severity={blocked ? 'warning' : 'info'}
       data-testid={`open-${type}`}
-      links={[{ href: requestPath(first.id), label: t('add.viewRequest', { requestNo: first.requestNo }) }]}
+      // A link to every request the note names (QA: "Requests A and B are still open" linked only A).
+      links={(blocked ? [first] : open).map((r) => ({ href: requestPath(r.id), label: t('add.viewRequest', { requestNo: r.requestNo }) }))}
     >
       <KeepCodesWhole text={message} codes={open.map((r) => r.requestNo)} />
     </AlertWithLinks>

@@ -173,6 +173,9 @@ describe('a form whose type has an open request', () => {
     expect(freeBox).toBeEnabled();
     expect(screen.queryByTestId(`option-note-${B}`)).not.toBeInTheDocument();
     expect(screen.getByTestId(`open-${type}`)).toHaveTextContent(note);
+    // Each request the note names has its own link.
+    const links = within(screen.getByTestId(`open-${type}`)).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(['ACR-2026-000110', 'ACR-2026-000111'].map((requestNo) => ac(locale, 'add.viewRequest', { requestNo })));
   });
 
   // The same for a transfer: the contracts an open transfer holds (also an approved one, until it is completed) were
