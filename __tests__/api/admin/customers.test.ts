@@ -62,6 +62,16 @@ describeEachDb('UCP customer maintenance', (getHandle) => {
     expect(view.body.data).toMatchObject({ id, brNo: body.brNo, status: 'active', customerNumbers: [{ productLine: 'printer', customerNo: number!.customerNo }], contracts: [], machines: [], users: [] });
   });
 
+  it('a page past the end answers no rows with the real total, so the list can step back to its last page (QA: "No customers yet.")', async () => {
+    for (let i = 0; i < 3; i += 1) expect((await callEndpoint(server, create, { ucpId: `UCP${uniq()}`.toUpperCase(), ...fields() }, { token: tokens.writer })).status).toBe(200);
+    const first = await callEndpoint(server, listCustomers, { page: 1, pageSize: 1 }, { token: tokens.reader });
+    if (first.body.status !== 'success') throw new Error('expected success');
+    expect(first.body.data.total).toBeGreaterThanOrEqual(3);
+    const past = await callEndpoint(server, listCustomers, { page: 999, pageSize: 1 }, { token: tokens.reader });
+    if (past.body.status !== 'success') throw new Error('expected success');
+    expect(past.body.data).toEqual({ items: [], total: first.body.data.total });
+  });
+
   it('refuses a UCP id or BR number another customer has (409, on the field), on add and on edit', async () => {
     const first = fields();
     const ucpId = `UCP${uniq()}`.toUpperCase();

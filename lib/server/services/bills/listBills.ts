@@ -4,7 +4,7 @@ import type { BillListItem, BillListResult, BillSortField, BillSummary, listBill
 import { bills, contracts, paymentSlips } from '@/lib/server/db/schema';
 import type { CustomerContext } from '@/lib/server/context';
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
-import { paginate, totalCount, totalOfFirstPage } from '@/lib/server/db/paginate';
+import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { balanceSql, billIs, billStatusFilter, billStatusesSql, billStatusSql, parseBillStatuses, pendingSql, payableSql } from './status';
 
 export type ListBillsQuery = z.output<typeof listBillsSchema>;
@@ -112,7 +112,7 @@ export async function listBills(ctx: CustomerContext, query: ListBillsQuery, tod
     .leftJoin(contracts, eq(contracts.id, bills.contractId))
     .where(where)
     .orderBy(...order);
-  const page = await paginate(q, query, toBillListItem, totalOfFirstPage(q));
+  const page = await paginate(q, query, toBillListItem);
 
   return { ...page, summary: await billSummary(ctx, today) };
 }

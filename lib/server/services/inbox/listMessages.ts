@@ -3,7 +3,7 @@ import type { CustomerContext } from '@/lib/server/context';
 import { inboxDeliveries, inboxMessages } from '@/lib/server/db/schema';
 import { richTextToPlain } from '@/lib/server/sanitize';
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
-import { paginate, totalCount, totalOfFirstPage } from '@/lib/server/db/paginate';
+import { paginate, totalCount } from '@/lib/server/db/paginate';
 import type { InboxListItem } from '@/lib/inbox/schemas';
 import { localizedBody, localizedTitle, visibleTo, type InboxLang } from './visibility';
 
@@ -59,6 +59,5 @@ export async function listMessages({ db, actor: owner }: CustomerContext, query:
       isRead: r.isRead,
       preview: richTextToPlain(r.body, PREVIEW_LENGTH),
     }),
-    totalOfFirstPage(q),
   );
 }

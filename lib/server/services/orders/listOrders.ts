@@ -5,7 +5,7 @@ import { machineModels, machines, orderItems, orders } from '@/lib/server/db/sch
 import type { CustomerContext } from '@/lib/server/context';
 import { textSearch } from '@/lib/server/db/like';
 import { hkDateRange } from '@/lib/server/db/hkDates';
-import { listPosition, paginate, totalCount, totalOfFirstPage } from '@/lib/server/db/paginate';
+import { listPosition, paginate, totalCount } from '@/lib/server/db/paginate';
 import { ORDER_STATUSES } from '@/lib/orders/constants';
 
 /** Sort field (the API's name) → column; never a raw column name from the client. */
@@ -92,6 +92,5 @@ export async function listOrders({ db, actor: { ucpId } }: CustomerContext, body
       itemCount: Number(r.itemCount),
       totalCents: Number(r.totalCents),
     }),
-    totalOfFirstPage(q),
   );
 }

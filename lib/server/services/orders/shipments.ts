@@ -6,7 +6,7 @@ import type { CustomerContext } from '@/lib/server/context';
 import { AppError } from '@/lib/server/errors';
 import { textSearch } from '@/lib/server/db/like';
 import { hkDateRange } from '@/lib/server/db/hkDates';
-import { listPosition, paginate, totalCount, totalOfFirstPage } from '@/lib/server/db/paginate';
+import { listPosition, paginate, totalCount } from '@/lib/server/db/paginate';
 import { SHIPMENT_STEPS } from '@/lib/orders/constants';
 
 /** The columns every shipment answer carries (list, detail, the order's shipments). */
@@ -68,7 +68,6 @@ export async function listShipments({ db, actor: { ucpId } }: CustomerContext, b
       updatedAt: r.updatedAt.toISOString(),
       lastEventAt: r.lastEventAt ? new Date(r.lastEventAt).toISOString() : null,
     }),
-    totalOfFirstPage(q),
   );
 }
 

@@ -7,7 +7,7 @@ import type { CustomerActor, CustomerContext } from '@/lib/server/context';
 import type { Db, RowOf } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import type { FileResponseInit } from '@/lib/server/api/fileResponse';
-import { paginate, totalCount, totalOfFirstPage } from '@/lib/server/db/paginate';
+import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { billsOfSlips } from './common';
 
 export type ListSlipsQuery = z.output<typeof listSlipsSchema>;
@@ -70,7 +70,7 @@ export async function listSlips({ db, actor }: CustomerContext, query: ListSlips
     .leftJoin(userAccounts, eq(userAccounts.userAcUuid, paymentSlips.uploadedBy))
     .where(where)
     .orderBy(dir(SLIP_SORT_COLUMNS[sort.field]), dir(paymentSlips.slipNo));
-  const page = await paginate(q, query, (r) => r, totalOfFirstPage(q));
+  const page = await paginate(q, query, (r) => r);
   const billsOf = await billsOfSlips(db, page.items.map((r) => r.id));
   return { items: page.items.map((r) => toSlipItem(r, billsOf)), total: page.total };
 }

@@ -8,7 +8,7 @@ import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import type { FileResponseInit } from '@/lib/server/api/fileResponse';
 import { textSearch } from '@/lib/server/db/like';
-import { paginate, totalCount, totalOfFirstPage } from '@/lib/server/db/paginate';
+import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { billStatusSql } from '@/lib/server/services/bills/status';
 import { billsOfSlips, hkDayEnd, hkDayStart } from './common';
 import { SLIP_SORT_COLUMNS, slipColumns, slipFile, toSlipItem } from './listSlips';
@@ -55,7 +55,7 @@ export async function listForReview({ db }: ServiceContext, query: ListForReview
     : [sql`(${paymentSlips.status} = 'pending') desc`, asc(paymentSlips.createdAt), asc(paymentSlips.slipNo)];
 
   const q = selectForReview(db, { __total: totalCount() }).where(where).orderBy(...order);
-  const page = await paginate(q, query, (r) => r, totalOfFirstPage(q));
+  const page = await paginate(q, query, (r) => r);
   const billsOf = await billsOfSlips(db, page.items.map((r) => r.id));
   return {
     items: page.items.map(({ ucpId, customerNameEn, customerNameZh, fileMimeType, ...r }) => ({
