@@ -126,6 +126,8 @@ export function History({ events }: { events: readonly ChangeEvent[] }) {
             <ListItemText
               primary={`${formatDateTime(e.at, locale)} · ${e.byProvider ? (e.actorName ?? t('detail.byProvider')) : (e.actorName ?? '')}`}
               secondary={e.comment}
+              // A reason typed on several lines keeps them.
+              slotProps={{ secondary: { sx: { whiteSpace: 'pre-line' } } }}
             />
           </ListItem>
         ))}

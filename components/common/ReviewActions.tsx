@@ -43,8 +43,12 @@ export type ReviewActionsProps<A extends Endpoint<'mutation'>, R extends Endpoin
   /** Codes that may decide; without one of them nothing is shown. */
   writeCodes: readonly FunctionCode[];
   approve: ApproveStep<A, TIn, TOut>;
-  /** The reject endpoint and its body from the reason (required, ≤ `maxReason`). */
-  reject: { endpoint: R; toBody: (reason: string) => BodyOf<R> };
+  /**
+   * The reject endpoint and its body from the reason (required, ≤ `maxReason`). `reasonField`: the body's field that
+   * carries the reason when it is not `reason` (an approval's `comment`), so the server's message on it lands on the
+   * reason box instead of an alert that names no field.
+   */
+  reject: { endpoint: R; toBody: (reason: string) => BodyOf<R>; reasonField?: string };
   /** Longest comment or reason (default 500). */
   maxReason?: number;
   /** After a decision (the contract's `invalidates` has refreshed the queue already). */
@@ -188,7 +192,14 @@ function ReviewActionsInner<A extends Endpoint<'mutation'>, R extends Endpoint<'
             defaultValues={{ reason: '' }}
             submitLabel={text.rejectSubmit}
             secondaryActions={<Button onClick={() => setOpen(null)}>{t('ui.form.cancel')}</Button>}
-            onSubmit={(values) => run(rejectMutation.mutateAsync, reject.toBody(values.reason))}
+            onSubmit={async (values) => {
+              const result = await run(rejectMutation.mutateAsync, reject.toBody(values.reason));
+              const fields = result && !result.ok ? result.error.fields : undefined;
+              const from = reject.reasonField;
+              if (!result || result.ok || !fields || !from || !(from in fields)) return result;
+              const { [from]: reasonMessages, ...rest } = fields;
+              return { ...result, error: { ...result.error, fields: { ...rest, reason: reasonMessages! } } };
+            }}
             onSuccess={(data) => {
               if (data === undefined) return;
               setOpen(null);

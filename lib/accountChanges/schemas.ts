@@ -84,7 +84,7 @@ export const DISTRICT_NAMES: Record<HkDistrict, { en: string; zh: string }> = {
   islands: { en: 'Islands', zh: '離島' },
 };
 
-/** No NUL or other control characters (except none: these are one-line fields). */
+/** No NUL or other control characters (these are one-line fields; `multilineText` keeps line breaks). */
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 const text = (max: number) =>
@@ -94,6 +94,20 @@ const text = (max: number) =>
     .max(max, { error: msg('ui.validation.maxLength', { max }) })
     .refine((v) => !CONTROL.test(v), { error: V('noControl') });
 const requiredText = (max: number) => text(max).pipe(z.string().min(1, { error: 'ui.validation.required' }));
+
+/** Control characters but the line break: a review's comment or reason is typed in a multi-line box. */
+const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f]/;
+
+/**
+ * Text of a multi-line box: like `text`, with its line breaks kept (a Windows `\r\n` stored as `\n`). A reason on two
+ * lines was refused as "special characters" (QA).
+ */
+const multilineText = (max: number) =>
+  z
+    .string({ error: 'ui.validation.required' })
+    .overwrite((v) => trimBlank(v.replace(/\r\n?/g, '\n')))
+    .max(max, { error: msg('ui.validation.maxLength', { max }) })
+    .refine((v) => !CONTROL_BUT_NEWLINE.test(v), { error: V('noControl') });
 
 export const hkAddressSchema = z
   .strictObject({
@@ -397,7 +411,7 @@ export const transitionSchema = z
     id: uuidSchema,
     action: z.enum(REVIEW_ACTIONS),
     /** The reason of a rejection (required, shown to the customer) or a note with any other step. */
-    comment: text(LIMITS.comment).default(''),
+    comment: multilineText(LIMITS.comment).default(''),
   })
   .refine((b) => b.action !== 'reject' || b.comment.length > 0, { error: V('reasonRequired'), path: ['comment'] });
 export type TransitionBody = z.input<typeof transitionSchema>;

@@ -99,6 +99,20 @@ describeEachDb('account changes: review', (getHandle) => {
     expect(list.body.status === 'success' && list.body.data.items[0]).toMatchObject({ id, status: 'reject', reviewerComment: 'Please give an office address' });
   });
 
+  it('a reason on two lines is taken, kept as two lines, and reaches the customer’s inbox as two lines (QA: refused as "special characters")', async () => {
+    const { c, id, requestNo } = await billAddrRequest();
+    const rejected = await step(id, 'reject', approver.token, 'Not an office address.\r\nPlease send again.');
+    expect([rejected.status, rejected.body.status === 'error' && rejected.body.error]).toEqual([200, false]);
+    const list = await callEndpoint(server, C.endpoints.listRequests, { page: 1, pageSize: 5 }, { token: c.token });
+    expect(list.body.status === 'success' && list.body.data.items[0]).toMatchObject({ id, reviewerComment: 'Not an office address.\nPlease send again.' });
+    const [notice] = await db()
+      .select({ body: inboxMessages.bodyEn })
+      .from(inboxDeliveries)
+      .innerJoin(inboxMessages, eq(inboxMessages.id, inboxDeliveries.messageId))
+      .where(and(eq(inboxDeliveries.userAcUuid, c.user.userAcUuid), eq(inboxMessages.titleEn, `Your request ${requestNo} was not approved`)));
+    expect(notice!.body).toContain('Not an office address.<br>Please send again.');
+  });
+
   it('reject and complete are audited and notify the customer too', async () => {
     const rejected = await billAddrRequest();
     expect((await step(rejected.id, 'reject', approver.token, 'Not an office address')).status).toBe(200);

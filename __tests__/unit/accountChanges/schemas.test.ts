@@ -205,6 +205,9 @@ describe('review', () => {
   it('a rejection needs its reason; other steps take an optional note', () => {
     expect(problems(transitionSchema, { id: id1, action: 'reject' })).toEqual({ comment: ['accountChanges:validation.reasonRequired'] });
     expect(transitionSchema.safeParse({ id: id1, action: 'reject', comment: 'Wrong district' }).success).toBe(true);
+    // The reason box is multi-line: its line breaks are kept (a Windows one stored as \n); other control characters are not.
+    expect(transitionSchema.parse({ id: id1, action: 'reject', comment: 'Wrong district.\r\nPlease send again. ' }).comment).toBe('Wrong district.\nPlease send again.');
+    expect(problems(transitionSchema, { id: id1, action: 'reject', comment: 'Wrong\u0007district' })).toEqual({ comment: ['accountChanges:validation.noControl'] });
     expect(transitionSchema.safeParse({ id: id1, action: 'approve' }).success).toBe(true);
     expect(transitionSchema.safeParse({ id: id1, action: 'delete' }).success).toBe(false);
   });

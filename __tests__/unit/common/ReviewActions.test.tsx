@@ -56,6 +56,28 @@ describe('ReviewActions', () => {
     await waitFor(() => expect(bodies).toEqual([{ id: W2.id, reason: 'Wrong amount' }]));
   });
 
+  it('puts the server’s message on the reason box when the body names the reason otherwise (reasonField)', async () => {
+    const user = userEvent.setup();
+    // The approvals send the reason as `comment`: its refusal used to go into an alert naming no field (QA).
+    server.use(endpointError(rejectWidget, 'VALIDATION', { status: 400, fields: { comment: ['accountChanges:validation.noControl'] } }));
+    renderWithProviders(
+      <ReviewActions
+        subject={W2.code}
+        writeCodes={['payslip_review_write']}
+        approve={{ endpoint: approveWidget, toBody: () => ({ id: W2.id }) }}
+        reject={{ endpoint: rejectWidget, toBody: (reason) => ({ id: W2.id, reason }), reasonField: 'comment' }}
+      />,
+      { functionCodes: ['payslip_review_write'] },
+    );
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reject FN-2' });
+    const reason = within(dialog).getByRole('textbox', { name: /Reason/ });
+    await user.type(reason, 'Wrong amount');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(reason).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(dialog).getByText('Remove the special characters from this field.')).toBeInTheDocument();
+  });
+
   it('says plainly when someone else decided first (409), and offers no more buttons', async () => {
     const user = userEvent.setup();
     server.use(endpointError(approveWidget, 'SLIP_ALREADY_REVIEWED', { status: 409 }));

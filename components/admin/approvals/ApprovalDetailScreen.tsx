@@ -80,7 +80,7 @@ function ReviewView({ request: r }: { request: ReviewDetail }) {
             toBody: (v) => ({ id: r.id, action: 'approve' as const, comment: v.comment }),
             help: r.type === 'trans_agree' ? t('review.transferHelp') : t('review.approveHelp'),
           }}
-          reject={{ endpoint: C.endpoints.transition, toBody: (reason) => ({ id: r.id, action: 'reject' as const, comment: reason }) }}
+          reject={{ endpoint: C.endpoints.transition, toBody: (reason) => ({ id: r.id, action: 'reject' as const, comment: reason }), reasonField: 'comment' }}
           onDone={(decision) => setNotice(decision === 'approved' ? 'approved' : 'reject')}
         />
         {r.actions.includes('complete') ? <StepButton id={r.id} action="complete" label={t('review.complete')} codes={writeCodes} onDone={setNotice} /> : null}

@@ -17,7 +17,8 @@ export const TYPE_NAMES: Record<ChangeType, { en: string; zh: string }> = {
 
 function texts(status: ChangeStatus, requestNo: string, type: ChangeType, comment: string | null) {
   const n = TYPE_NAMES[type];
-  const c = comment ? escapeHtml(comment) : '';
+  // The reviewer's lines stay lines in the message (the reason box is multi-line).
+  const c = comment ? escapeHtml(comment).replace(/\n/g, '<br>') : '';
   switch (status) {
     case 'pending':
       return {
