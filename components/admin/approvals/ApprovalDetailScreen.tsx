@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useRouter } from 'next/router';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'next-i18next/pages';
@@ -11,7 +13,7 @@ import { DetailSection } from '@/components/common/DetailParts';
 import { PageHeader } from '@/components/common/PageHeader';
 import { DetailScreen, useRouteRecord } from '@/components/common/DetailScreen';
 import { isConflict, ReviewActions } from '@/components/common/ReviewActions';
-import { useEndpointMutation } from '@/lib/api/query';
+import { settle, useEndpointMutation } from '@/lib/api/query';
 import type { ApiError } from '@/lib/api/types';
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import { approvalWriteCode, type ChangeStatus } from '@/lib/accountChanges/constants';
@@ -50,6 +52,13 @@ function ReviewView({ request: r }: { request: ReviewDetail }) {
   const { locale } = useRouter();
   const download = useDownload();
   const [notice, setNotice] = useState<ChangeStatus | null>(null);
+  // Kept here, not in the step's button: after a 409 the request is fetched again, the step is no longer offered and
+  // its button (with any message of its own) is gone; the user was left thinking their own click did it (QA).
+  const [stepError, setStepError] = useState<ApiError | null>(null);
+  const stepDone = (s: ChangeStatus) => {
+    setStepError(null);
+    setNotice(s);
+  };
   const writeCodes = [approvalWriteCode(r.type)];
   return (
     <Stack spacing={2}>
@@ -69,7 +78,7 @@ function ReviewView({ request: r }: { request: ReviewDetail }) {
       {download.error ? <Alert severity="error">{t(errorKey(download.error.code))}</Alert> : null}
       {r.actions.length === 0 && r.status !== 'reject' && r.status !== 'completed' ? <Alert severity="info">{t('review.readOnly')}</Alert> : null}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-        {r.actions.includes('start') ? <StepButton id={r.id} action="start" label={t('review.start')} codes={writeCodes} onDone={setNotice} /> : null}
+        {r.actions.includes('start') ? <StepButton id={r.id} action="start" label={t('review.start')} codes={writeCodes} onDone={stepDone} onError={setStepError} /> : null}
         <ReviewActions
           subject={r.requestNo}
           writeCodes={writeCodes}
@@ -83,37 +92,56 @@ function ReviewView({ request: r }: { request: ReviewDetail }) {
           reject={{ endpoint: C.endpoints.transition, toBody: (reason) => ({ id: r.id, action: 'reject' as const, comment: reason }), reasonField: 'comment' }}
           onDone={(decision) => setNotice(decision === 'approved' ? 'approved' : 'reject')}
         />
-        {r.actions.includes('complete') ? <StepButton id={r.id} action="complete" label={t('review.complete')} codes={writeCodes} onDone={setNotice} /> : null}
+        {r.actions.includes('complete') ? <StepButton id={r.id} action="complete" label={t('review.complete')} codes={writeCodes} onDone={stepDone} onError={setStepError} /> : null}
       </Stack>
+      {stepError ? (
+        <Alert severity={isConflict(stepError) ? 'warning' : 'error'} role="alert" data-testid="step-error" onClose={() => setStepError(null)}>
+          {isConflict(stepError) ? <AlertTitle>{t('common:ui.review.conflictTitle')}</AlertTitle> : null}
+          <Box component="span" sx={{ display: 'block' }}>
+            {t(errorKey(stepError.code))}
+          </Box>
+          {isConflict(stepError) ? (
+            <Box component="span" sx={{ display: 'block' }}>
+              {t('common:ui.review.conflictBody')}
+            </Box>
+          ) : null}
+        </Alert>
+      ) : null}
       <History events={r.history} />
     </Stack>
   );
 }
 
-/** A step without a form (start, complete): one click, a 409 says someone else acted first. */
-function StepButton({ id, action, label, codes, onDone }: { id: string; action: 'start' | 'complete'; label: string; codes: Parameters<typeof Can>[0]['anyOf']; onDone: (s: ChangeStatus) => void }) {
-  const { t } = useTranslation(['common', 'error']);
+/** A step without a form (start, complete): one click; its failure (a 409: someone else acted first) goes to the page. */
+function StepButton({
+  id,
+  action,
+  label,
+  codes,
+  onDone,
+  onError,
+}: {
+  id: string;
+  action: 'start' | 'complete';
+  label: string;
+  codes: Parameters<typeof Can>[0]['anyOf'];
+  onDone: (s: ChangeStatus) => void;
+  onError: (e: ApiError) => void;
+}) {
   const mutation = useEndpointMutation(C.endpoints.transition);
-  const [error, setError] = useState<ApiError | null>(null);
   return (
     <Can anyOf={codes}>
       <Button
         variant="outlined"
         disabled={mutation.isPending}
         onClick={() =>
-          mutation.mutate(
-            { id, action },
-            { onSuccess: (res) => onDone(res.status), onError: (err) => setError(err.error) },
-          )
+          // The promise, not mutate's callbacks: those are skipped once the button has unmounted (the request was
+          // fetched again meanwhile and the step is no longer offered).
+          void settle(mutation.mutateAsync({ id, action })).then((res) => (res.ok ? onDone(res.data.status) : onError(res.error)))
         }
       >
         {label}
       </Button>
-      {error ? (
-        <Alert severity={isConflict(error) ? 'warning' : 'error'} role="alert">
-          {t(errorKey(error.code))}
-        </Alert>
-      ) : null}
     </Can>
   );
 }

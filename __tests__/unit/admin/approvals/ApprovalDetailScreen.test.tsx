@@ -3,7 +3,7 @@
  * by the 409 and says so. QA found the warning telling staff to "Reload it to see where it stands. The page now shows
  * its current state." — a reload it did not need, and two sentences contradicting each other.
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApprovalDetailScreen } from '@/components/admin/approvals/ApprovalDetailScreen';
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
@@ -37,5 +37,31 @@ describe.each(['en', 'tc'] as const)('approving a request someone else decided f
     expect(conflict).toHaveTextContent(text(locale, 'common:ui.review.conflictBody'));
     expect(conflict.textContent).not.toMatch(locale === 'en' ? /reload/i : /重新載入/);
     expect(conflict.textContent).not.toContain('。 ');
+  });
+});
+
+describe.each(['en', 'tc'] as const)('a step someone else took first (%s)', (locale: TestLocale) => {
+  it('"Mark completed" answered 409: the page shows the request as it now stands and says someone else acted', async () => {
+    const user = userEvent.setup();
+    // First the approved request with "complete" offered; after the 409 the refetch finds it completed (no steps left),
+    // which removed the button and, with it, the only message: the page just changed (QA).
+    let calls = 0;
+    server.use(
+      endpointSuccess(C.endpoints.getForReview, (): ReviewDetail => (calls++ === 0 ? { ...request, status: 'approved', actions: ['complete'] } : { ...request, status: 'completed', actions: [] })),
+      endpointError(C.endpoints.transition, 'CHANGE_STATUS_CONFLICT', { status: 409 }),
+    );
+    renderWithProviders(<ApprovalDetailScreen />, {
+      locale,
+      functionCodes: ['apv_chg_rec_hardcopy_write'],
+      router: { pathname: '/admin-controls/approve-account-info-update/[id]', query: { id: request.id } },
+    });
+    const complete = await screen.findByRole('button', { name: text(locale, 'accountChanges:review.complete') });
+    await user.click(complete);
+    const alert = await screen.findByTestId('step-error');
+    await waitFor(() => expect(screen.queryByRole('button', { name: text(locale, 'accountChanges:review.complete') })).not.toBeInTheDocument());
+    expect(calls).toBeGreaterThan(1);
+    expect(alert).toBeInTheDocument();
+    expect(alert).toHaveTextContent(text(locale, 'common:ui.review.conflictTitle'));
+    expect(alert).toHaveTextContent(text(locale, 'error:CHANGE_STATUS_CONFLICT'));
   });
 });
