@@ -22,7 +22,15 @@ export function ContractsScreen() {
       { key: 'machines', header: t('contracts:columns.machines'), hideOnMobile: true, render: (r) => r.serials.join(', ') || '–' },
       { key: 'startDate', header: t('contracts:columns.start'), sortable: true, hideOnMobile: true, render: (r) => formatDate(r.startDate, locale) },
       { key: 'endDate', header: t('contracts:columns.end'), sortable: true, render: (r) => formatDate(r.endDate, locale) },
-      { key: 'minimumCharge', header: t('contracts:columns.minimum'), sortable: true, align: 'right', hideOnMobile: true, render: (r) => formatMoney(r.minimumChargeCents, locale) },
+      {
+        key: 'minimumCharge',
+        header: t('contracts:columns.minimum'),
+        sortable: true,
+        align: 'right',
+        hideOnMobile: true,
+        // No minimum: "None", as the contract page and its PDF say (QA: the list said HK$0.00, the page None).
+        render: (r) => (r.minimumChargeCents > 0 ? formatMoney(r.minimumChargeCents, locale) : t('contracts:detail.noMinimum')),
+      },
       { key: 'frequency', header: t('contracts:columns.frequency'), hideOnMobile: true, render: (r) => t(`contracts:frequency.${r.billingFrequency}`) },
       { key: 'next', header: t('contracts:columns.nextBilling'), render: (r) => (r.nextBillingDate ? formatDate(r.nextBillingDate, locale) : '–') },
       { key: 'status', header: t('contracts:columns.status'), render: (r) => <StatusChip status={r.status} label={t(`contracts:status.${r.status}`)} /> },

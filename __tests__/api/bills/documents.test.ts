@@ -163,7 +163,7 @@ describeEachDb('bill documents', (getHandle) => {
     await db().insert(customers).values({ ucpId: `PROV-${Date.now()}`, nameEn: 'Test Provider Ltd', nameZh: '測試供應商有限公司', isProvider: true }).onConflictDoNothing();
     const m = await createMember(db(), ['contract_billing_read', 'contract_download']);
     const token = await tokenFor(m.user, m.customer.ucpId);
-    const contract = await createContract(db(), m.customer.ucpId, { status: 'expired', termMonths: 36 });
+    const contract = await createContract(db(), m.customer.ucpId, { status: 'expired', termMonths: 36, minimumChargeCents: 0 });
     const res = await download(server, contractsContract.endpoints.downloadContract.path, { id: contract.id }, token);
     expect(res.status).toBe(200);
     const { text } = await pdfParse(res.bytes);
@@ -171,6 +171,8 @@ describeEachDb('bill documents', (getHandle) => {
     expect(text).toContain('Expired 已屆滿');
     expect(text).not.toMatch(/狀態\s*expired/);
     expect(text).toContain('36 months 36個月');
+    // No minimum charge: words, as on the contract page, never "0.00" (QA).
+    expect(text.replace(/\s+/g, ' ')).toMatch(/None ?不設/);
   });
 
   it.each([
@@ -194,6 +196,9 @@ describeEachDb('bill documents', (getHandle) => {
     }
     if (colour) expect(text).toContain('0.4500');
     else expect(text).not.toContain('0.0000');
+    // A minimum charge is an amount.
+    expect(text).toContain('500.00');
+    expect(text).not.toMatch(/None ?不設/);
   });
 
   it('refuses an unknown format (400)', async () => {
