@@ -39,6 +39,18 @@ describe('wording (issue 10 minor: one form of address, one "required")', () => 
     expect(tc['auth.json:login.totpHelp']).toBe('請開啟您的驗證器應用程式，輸入應用程式為本平台顯示的驗證碼。');
   });
 
+  // QA: the enquiry form said "a valid email address" beside "E-mail" labels and the transfer form's "e-mail".
+  it('English writes "e-mail" (the labels’ word), except for a CSV column name and a {{email}} placeholder', () => {
+    const odd = all('en').filter(([k, v]) => !k.startsWith('users.json:import.') && /\bemail\b/i.test(v.replace(/\{\{email\}\}/g, '')));
+    expect(odd.map(([k]) => k)).toEqual([]);
+  });
+
+  it('Chinese says a renewal can be asked for from the day its window opens, not that the renewal starts then', () => {
+    const tc = Object.fromEntries(all('tc'));
+    // QA: 「續約將於2028年11月30日開始」 read as "the new term starts on 30 Nov 2028" (the contract ends 28 Feb 2029).
+    expect(tc['renewal.json:reason.outside_window']).toBe('可於{{date}}起申請續約');
+  });
+
   it('"bill" is 帳單 everywhere in Chinese: locale files, seeded help content and the enquiry topics (never 賬單)', () => {
     expect(all('tc').filter(([, v]) => v.includes('賬單')).map(([k]) => k)).toEqual([]);
     // Texts the server writes: the demo content (quick help, FAQ, …) and the contact form's topic names.
