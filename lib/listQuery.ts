@@ -99,8 +99,10 @@ export const isoDateSchema = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'ui.validation.date' })
   .refine((v) => {
     const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= MIN_ISO_DATE && v <= MAX_ISO_DATE;
-  }, { error: 'ui.validation.date' });
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, { error: 'ui.validation.date' })
+  // A real date out of range says so: "Enter a valid date." for 1 Jan 2200 read as a typing mistake (QA).
+  .refine((v) => !/^\d{4}-\d{2}-\d{2}$/.test(v) || (v >= MIN_ISO_DATE && v <= MAX_ISO_DATE), { error: 'ui.validation.dateRange' });
 
 /**
  * Free-text search of a list filter: trimmed, at most 100 characters, empty means "no filter". A NUL (which the API

@@ -197,10 +197,15 @@ function isRealDate(v: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 }
 
-/** An effective or move date: a real date, not before today and at most a year ahead (Hong Kong). */
-export const futureDateSchema = isoDateSchema.superRefine((v, ctx) => {
-  // Not a real date: isoDateSchema has said so already.
-  if (!isRealDate(v)) return;
+/**
+ * An effective or move date: a real date, not before today and at most a year ahead (Hong Kong). Its own range is
+ * the one to tell: 1 Jan 2200 is "at most a year ahead", not isoDateSchema's years 1900–2100.
+ */
+export const futureDateSchema = z.string().superRefine((v, ctx) => {
+  if (!isRealDate(v)) {
+    ctx.addIssue({ code: 'custom', message: 'ui.validation.date' });
+    return;
+  }
   const problem = dateInRange(v);
   if (problem === 'past') ctx.addIssue({ code: 'custom', message: V('dateInPast') });
   if (problem === 'tooFar') ctx.addIssue({ code: 'custom', message: msg(V('dateTooFar'), { days: LIMITS.maxDaysAhead }) });

@@ -128,6 +128,9 @@ describe('shared fields', () => {
     expect(problems(schema, addDays(today, -1))).toEqual({ '': ['accountChanges:validation.dateInPast'] });
     expect(problems(schema, addDays(today, 366))).toEqual({ '': ['accountChanges:validation.dateTooFar|{"days":365}'] });
     expect(problems(schema, '2026-02-30')).toEqual({ '': ['ui.validation.date'] });
+    // A real date far ahead is too far ahead, not "not a valid date" (QA: 1 Jan 2200).
+    expect(problems(schema, '2200-01-01')).toEqual({ '': ['accountChanges:validation.dateTooFar|{"days":365}'] });
+    expect(problems(schema, '1899-12-31')).toEqual({ '': ['accountChanges:validation.dateInPast'] });
   });
 });
 

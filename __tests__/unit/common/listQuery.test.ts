@@ -46,6 +46,9 @@ describe('listQuerySchema', () => {
     expect(isoDateSchema.safeParse('2026-02-28').success).toBe(true);
     expect(isoDateSchema.safeParse('2026-02-29').success).toBe(false);
     expect(isoDateSchema.safeParse('28/02/2026').success).toBe(false);
+    // A real date outside 1900–2100 says so, not "Enter a valid date." (QA).
+    expect(isoDateSchema.safeParse('2200-01-01').error?.issues.map((i) => i.message)).toEqual(['ui.validation.dateRange']);
+    expect(isoDateSchema.safeParse('2026-02-29').error?.issues.map((i) => i.message)).toEqual(['ui.validation.date']);
   });
 });
 
