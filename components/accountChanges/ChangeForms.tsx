@@ -253,7 +253,14 @@ export function MachineLocationScreen() {
           {(form) => (
             <>
               <MachinesAndAddress control={form.control} c={c} open={open} />
-              <TextFieldElement control={form.control} name="locationDetail" label={t('fields.locationDetail')} maxLength={LIMITS.locationDetail} />
+              <TextFieldElement
+                control={form.control}
+                name="locationDetail"
+                label={t('fields.locationDetail')}
+                // The example is the form's hint, not part of the label the request's page shows beside the value (QA).
+                helperText={t('fields.locationDetailHint')}
+                maxLength={LIMITS.locationDetail}
+              />
               <ContactFields control={form.control} name="siteContactName" phone="siteContactPhone" nameLabel={t('fields.siteContactName')} phoneLabel={t('fields.siteContactPhone')} />
               <ChangeDateField control={form.control} name="moveDate" label={t('fields.moveDate')} />
             </>

@@ -45,6 +45,14 @@ describe('wording (issue 10 minor: one form of address, one "required")', () => 
     expect(odd.map(([k]) => k)).toEqual([]);
   });
 
+  // QA: a request's page labelled its value "Location in the premises (e.g. 3/F store room)": the form's example.
+  it('an account-change field label carries no example (the request pages show it beside the value); the form’s hint does', () => {
+    for (const locale of ['en', 'tc']) {
+      const labels = all(locale).filter(([k]) => k.startsWith('accountChanges.json:fields.') && !k.endsWith('Hint'));
+      expect(labels.filter(([, v]) => /e\.g\.|例如/.test(v)).map(([k]) => k)).toEqual([]);
+    }
+  });
+
   it('Chinese says a renewal can be asked for from the day its window opens, not that the renewal starts then', () => {
     const tc = Object.fromEntries(all('tc'));
     // QA: 「續約將於2028年11月30日開始」 read as "the new term starts on 30 Nov 2028" (the contract ends 28 Feb 2029).
