@@ -178,8 +178,8 @@ describeEachDb('demo inbox seed', (getHandle) => {
     expect([lc.total, lc.unread]).toEqual([12, 6]);
     expect([sr.total, sr.unread]).toEqual([8, 3]);
     expect(lc.items.map((i) => i.id)).not.toEqual(sr.items.map((i) => i.id));
-    expect(lc.items.find((i) => i.title === '續約優惠：36個月計劃節省15%')).toBeDefined();
-    expect(sr.items.find((i) => i.title === '續約優惠：36個月計劃節省15%')).toBeUndefined();
+    expect(lc.items.find((i) => i.title === '您的續約方案已經推出')).toBeDefined();
+    expect(sr.items.find((i) => i.title === '您的續約方案已經推出')).toBeUndefined();
   });
 
   it('gives the provider users two system messages', async () => {

@@ -135,16 +135,17 @@ function renewalOffer(id: string, contractId: string, kind: { en: string; zh: st
     id,
     category: 'contract',
     sendTime,
-    titleEn: 'Contract renewal offer: save 15% on a 36-month plan',
-    titleZh: '續約優惠：36個月計劃節省15%',
+    // What the renewal page really offers (QA: "save 15%" and "a free upgrade" led to an offer dearer than the contract).
+    titleEn: 'Your contract renewal offers are ready',
+    titleZh: '您的續約方案已經推出',
     bodyEn:
-      `<p>Your ${kind.en} contract <strong>${c.contractNo}</strong> ends on <strong>${longDate(c.endDate, 'en')}</strong>. Renew now and enjoy:</p>` +
-      '<ul><li><strong>15% off</strong> the monthly charge on a 36-month plan;</li><li>a free upgrade to our latest A3 colour model;</li><li>toner and on-site service included.</li></ul>' +
-      '<p>See the offer and renew online under <a href="/my-orders/contract-renewal">Contract renewal</a>. The offer is open until the contract ends.</p>',
+      `<p>Your ${kind.en} contract <strong>${c.contractNo}</strong> ends on <strong>${longDate(c.endDate, 'en')}</strong>. You can renew it online with one of our offers:</p>` +
+      '<ul><li>keep your machines for 36 more months, with pages included every month;</li><li>or move to a new colour MFP for 48 months, installation and removal of the old machine included.</li></ul>' +
+      '<p>Each offer is shown beside your current terms, with what it would cost at your usual volume, under <a href="/my-orders/contract-renewal">Contract renewal</a>. The offers are open until the contract ends.</p>',
     bodyZh:
-      `<p>您的${kind.zh}合約 <strong>${c.contractNo}</strong> 將於<strong>${longDate(c.endDate, 'zh')}</strong>屆滿。現在續約即可享：</p>` +
-      '<ul><li>36個月計劃月費<strong>減15%</strong>；</li><li>免費升級至最新A3彩色型號；</li><li>包括碳粉及上門維修服務。</li></ul>' +
-      '<p>請前往<a href="/my-orders/contract-renewal">合約續期</a>查看優惠及網上續約。優惠於合約屆滿前有效。</p>',
+      `<p>您的${kind.zh}合約 <strong>${c.contractNo}</strong> 將於<strong>${longDate(c.endDate, 'zh')}</strong>屆滿。您可選擇以下方案網上續約：</p>` +
+      '<ul><li>原機續用36個月，每月包括指定印量；</li><li>或轉用新彩色多功能打印機48個月，包安裝及移走舊機。</li></ul>' +
+      '<p>請前往<a href="/my-orders/contract-renewal">合約續期</a>查看：每個方案均與您現時的條款並列，並按您的一般印量列出預計費用。方案於合約屆滿前有效。</p>',
     to,
   };
 }

@@ -58,8 +58,10 @@ export const SEED_OFFERS: readonly SeedOffer[] = [
     offerCode: 'RN-RENT-36',
     nameEn: 'Rental renewal, 36 months',
     nameZh: '租賃續約（36個月）',
-    descriptionEn: 'Keep your machines for three more years at a lower monthly charge and click rate.',
-    descriptionZh: '原機續租三年，月費及每張收費更低。',
+    // Facts of the offer only: it is offered to contracts of several prices, and beside the quarterly HK$1,260 one it
+    // is dearer, which "at a lower monthly charge" contradicted (QA).
+    descriptionEn: 'Keep your machines for three more years, with 1,500 black-and-white and 300 colour pages included every month.',
+    descriptionZh: '原機續租三年，每月包括黑白1,500張及彩色300張。',
     contractType: 'rental',
     termMonths: 36,
     periodChargeCents: 88_000,
