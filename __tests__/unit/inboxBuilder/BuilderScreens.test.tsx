@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BuilderAddScreen, BuilderListScreen, BuilderViewScreen } from '@/components/admin/inboxBuilder/BuilderScreens';
+import { BuilderAddScreen, BuilderEditScreen, BuilderListScreen, BuilderViewScreen } from '@/components/admin/inboxBuilder/BuilderScreens';
 import { inboxBuilderContract } from '@/lib/inboxBuilder/contract';
 import type { BuilderMessage } from '@/lib/inboxBuilder/schemas';
 import { endpointError, endpointSuccess } from '../testUtils/handlers';
@@ -125,4 +125,20 @@ describe('build inbox message screens', () => {
     expect(link).toHaveStyle({ whiteSpace: 'normal' });
     expect(link).not.toHaveStyle({ whiteSpace: 'nowrap' });
   });
+});
+
+// QA: `/admin-controls/build-inbox-message/edit/abc` said a generic "Not found / This record does not exist…", where every
+// other area names what was not found ("Offer not found").
+describe('a message that does not exist', () => {
+  it.each([
+    ['edit, en', BuilderEditScreen, 'en', 'VALIDATION', 'Message not found', 'There is no composed inbox message with this ID.'],
+    ['view, en', BuilderViewScreen, 'en', 'NOT_FOUND', 'Message not found', 'There is no composed inbox message with this ID.'],
+    ['edit, tc', BuilderEditScreen, 'tc', 'NOT_FOUND', '找不到訊息', '沒有此編號的已撰寫收件匣訊息。'],
+  ] as const)('%s: says a message was not found, in its own words', async (_name, Screen, locale, code, title, body) => {
+    server.use(endpointError(getMessage, code, { status: code === 'NOT_FOUND' ? 404 : 400 }));
+    renderWithProviders(<Screen />, { locale, functionCodes: ['build_inbox_message_write'], router: { query: { id: 'abc' } } });
+    expect(await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(body)).toBeInTheDocument();
+    expect(screen.queryByText('Not found')).toBeNull();
+  }, 30_000);
 });

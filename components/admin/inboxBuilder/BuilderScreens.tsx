@@ -146,7 +146,7 @@ export function BuilderEditScreen() {
   const currentDraftForm = useCallback(() => draftForm.current, []);
   const sendHeading = useId();
   return (
-    <DetailScreen query={message} title={t('edit')} back={{ href: BUILDER_BASE, label: t('title') }}>
+    <DetailScreen query={message} title={t('edit')} back={{ href: BUILDER_BASE, label: t('title') }} notFoundTitle={t('notFoundTitle')} notFoundBody={t('notFoundBody')}>
       {(m) =>
         m.status === 'draft' ? (
           <>
@@ -173,7 +173,7 @@ export function BuilderViewScreen() {
   const { t } = useTranslation(['inbox-builder', 'common']);
   const message = useRouteRecord(inboxBuilderContract.endpoints.getMessage, { refetchInterval: pollWhileDelivering });
   return (
-    <DetailScreen query={message} title={t('view')} back={{ href: BUILDER_BASE, label: t('title') }}>
+    <DetailScreen query={message} title={t('view')} back={{ href: BUILDER_BASE, label: t('title') }} notFoundTitle={t('notFoundTitle')} notFoundBody={t('notFoundBody')}>
       {(m) => <MessageView message={m} />}
     </DetailScreen>
   );
