@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { siteContentResource } from '@/components/admin/siteContent/resource';
 import { ResourceFormPage, ResourceViewPage } from '@/components/common/resource';
@@ -37,16 +37,17 @@ describe('site content maintenance screens', () => {
     );
     renderWithProviders(<ResourceFormPage resource={siteContentResource} mode="edit" />, { functionCodes: ['site_content_write'], router: { query: { id: 'social' } } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit Social media links' }, { timeout: 5000 })).toBeInTheDocument();
-    const [fbEn, fbTc] = screen.getAllByRole('textbox', { name: 'Facebook page' });
-    await userEvent.clear(fbTc!);
-    await userEvent.type(fbTc!, 'javascript:alert(1)');
+    const fbEn = screen.getByRole('textbox', { name: 'Facebook page (English)' });
+    const fbTc = screen.getByRole('textbox', { name: 'Facebook page (Chinese)' });
+    await userEvent.clear(fbTc);
+    await userEvent.type(fbTc, 'javascript:alert(1)');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findAllByText('Enter an https:// address or a portal page starting with /')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Enter an https:// address or a portal page starting with /.')).length).toBeGreaterThan(0);
     expect(bodies).toEqual([]);
-    await userEvent.clear(fbTc!);
-    await userEvent.type(fbTc!, '/contact-us');
-    await userEvent.clear(fbEn!);
-    await userEvent.type(fbEn!, 'https://www.facebook.com/new');
+    await userEvent.clear(fbTc);
+    await userEvent.type(fbTc, '/contact-us');
+    await userEvent.clear(fbEn);
+    await userEvent.type(fbEn, 'https://www.facebook.com/new');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
     // The version the form was loaded at: a colleague's save since then is refused (409), not overwritten.
@@ -56,5 +57,22 @@ describe('site content maintenance screens', () => {
       en: { facebookLink: 'https://www.facebook.com/new', instagramLink: 'https://www.instagram.com/pis', linkedInLink: '' },
       tc: { facebookLink: '/contact-us', instagramLink: '', linkedInLink: '' },
     });
+  }, 60_000);
+
+  // QA: the summary said "Facebook page: Enter an https:// address…" though both languages have a "Facebook page", and
+  // the messages had no full stop.
+  it.each([
+    ['en', 'Facebook page (English)', 'Facebook page (Chinese)', 'Facebook page (Chinese): Enter an https:// address or a portal page starting with /.'],
+    ['tc', 'Facebook 專頁（英文）', 'Facebook 專頁（中文）', 'Facebook 專頁（中文）：請輸入 https:// 網址，或以 / 開頭的平台頁面。'],
+  ] as const)('edit (%s): each link names its language, so the error summary says which one is wrong', async (locale, enLabel, tcLabel, item) => {
+    server.use(endpointSuccess(getSection, social));
+    renderWithProviders(<ResourceFormPage resource={siteContentResource} mode="edit" />, { locale, functionCodes: ['site_content_write'], router: { query: { id: 'social' } } });
+    expect(await screen.findByRole('textbox', { name: enLabel }, { timeout: 5000 })).toHaveValue('https://www.facebook.com/pis');
+    const fbTc = screen.getByRole('textbox', { name: tcLabel });
+    await userEvent.clear(fbTc);
+    await userEvent.type(fbTc, 'http://www.facebook.com/pis.hk');
+    await userEvent.click(screen.getByRole('button', { name: locale === 'en' ? 'Save' : '儲存' }));
+    const summary = await screen.findByTestId('form-error-summary');
+    expect(within(summary).getByRole('button', { name: item })).toBeInTheDocument();
   }, 60_000);
 });

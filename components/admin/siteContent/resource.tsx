@@ -104,18 +104,25 @@ type Form = UseFormReturn<SectionForm, unknown, SectionFormOut>;
 /* eslint-disable @typescript-eslint/no-explicit-any -- field names depend on the section, checked by the schema */
 type AnyForm = UseFormReturn<any, unknown, any>;
 
-type ItemProps = { form: AnyForm; item: string; t: TFunction };
+type ItemProps = { form: AnyForm; item: string; lang: Lang; t: TFunction };
+
+/**
+ * A field's label naming its language ("Facebook page (English)"), as the portal's other bilingual fields do ("Title
+ * (English)"): both columns have the same fields, and the error summary lists each by its label alone (QA: "Facebook
+ * page: Enter an https:// address…" did not say which of the two was wrong).
+ */
+const fieldLabel = (t: TFunction, lang: Lang, field: string) => t(`fieldIn.${lang}`, { field: t(`fields.${field}`) });
 
 /** A footer popup's fields (`item` is `<lang>.footerPopupContentList.<i>`). */
-function PopupItem({ form, item, t }: ItemProps) {
+function PopupItem({ form, item, lang, t }: ItemProps) {
   return (
     <>
-      <TextFieldElement control={form.control} name={`${item}.title`} label={t('fields.popupTitle')} required maxLength={L.popupTitle} />
-      <TextFieldElement control={form.control} name={`${item}.key`} label={t('fields.key')} required maxLength={64} helperText={t('keyHelp')} />
+      <TextFieldElement control={form.control} name={`${item}.title`} label={fieldLabel(t, lang, 'popupTitle')} required maxLength={L.popupTitle} />
+      <TextFieldElement control={form.control} name={`${item}.key`} label={fieldLabel(t, lang, 'key')} required maxLength={64} helperText={t('keyHelp')} />
       <TextFieldElement
         control={form.control}
         name={`${item}.paragraphs`}
-        label={t('fields.paragraphs')}
+        label={fieldLabel(t, lang, 'paragraphs')}
         required
         multiline
         minRows={5}
@@ -126,23 +133,23 @@ function PopupItem({ form, item, t }: ItemProps) {
 }
 
 /** A mobile app's fields (`item` is `<lang>.mobileApplicationList.<i>`). */
-function AppItem({ form, item, t }: ItemProps) {
+function AppItem({ form, item, lang, t }: ItemProps) {
   return (
     <>
       <SelectElement
         control={form.control}
         name={`${item}.platform`}
-        label={t('fields.platform')}
+        label={fieldLabel(t, lang, 'platform')}
         required
         options={[
           { value: 'ios', label: t('platform.ios') },
           { value: 'android', label: t('platform.android') },
         ]}
       />
-      <TextFieldElement control={form.control} name={`${item}.name`} label={t('fields.appName')} required maxLength={L.text} />
-      <TextFieldElement control={form.control} name={`${item}.storeLabel`} label={t('fields.storeLabel')} required maxLength={L.text} />
-      <TextFieldElement control={form.control} name={`${item}.link`} label={t('fields.storeLink')} required maxLength={L.url} helperText={t('linkHelp')} />
-      <TextFieldElement control={form.control} name={`${item}.key`} label={t('fields.key')} required maxLength={64} helperText={t('keyHelp')} />
+      <TextFieldElement control={form.control} name={`${item}.name`} label={fieldLabel(t, lang, 'appName')} required maxLength={L.text} />
+      <TextFieldElement control={form.control} name={`${item}.storeLabel`} label={fieldLabel(t, lang, 'storeLabel')} required maxLength={L.text} />
+      <TextFieldElement control={form.control} name={`${item}.link`} label={fieldLabel(t, lang, 'storeLink')} required maxLength={L.url} helperText={t('linkHelp')} />
+      <TextFieldElement control={form.control} name={`${item}.key`} label={fieldLabel(t, lang, 'key')} required maxLength={64} helperText={t('keyHelp')} />
     </>
   );
 }
@@ -190,7 +197,7 @@ function ItemFieldsets({ form, lang, t, list: { list, max, empty, texts, Item } 
           <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
             {t(texts.legend, { n: i + 1 })}
           </Typography>
-          <Item form={form} item={`${name}.${i}`} t={t} />
+          <Item form={form} item={`${name}.${i}`} lang={lang} t={t} />
           <Box>
             <Button color="error" startIcon={<DeleteIcon aria-hidden />} onClick={() => remove(i)}>
               {t(texts.remove, { n: i + 1 })}
@@ -223,7 +230,7 @@ function SectionFields({ form, t }: { form: Form; t: TFunction }) {
           {id === 'social' || id === 'chat_link' || id === 'link_config' ? (
             <Box sx={{ display: 'grid', gap: 2 }}>
               {LINK_FIELDS[id].map((name) => (
-                <TextFieldElement key={name} control={f.control} name={`${lang}.${name}`} label={t(`fields.${name}`)} maxLength={L.url} helperText={t('optionalLinkHelp')} />
+                <TextFieldElement key={name} control={f.control} name={`${lang}.${name}`} label={fieldLabel(t, lang, name)} maxLength={L.url} helperText={t('optionalLinkHelp')} />
               ))}
             </Box>
           ) : null}
