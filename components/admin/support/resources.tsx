@@ -58,7 +58,9 @@ const publishedFilter = (t: TFunction) => ({ label: t('supportAdmin:filters.publ
 
 /**
  * What the three kinds of published content (articles, FAQ entries, links) share: the same codes, listed in their
- * `sortOrder`, published by a checkbox, saved as the form has them.
+ * `sortOrder`, published by a checkbox, saved as the form has them. A new entry starts unpublished (its form's
+ * `published: false`), as an offer starts as a draft: it was ticked, so a half-finished entry was live for customers
+ * the moment it was saved (QA).
  */
 type Published = { sortOrder: number; published: boolean; updatedAt: string };
 const contentBase = {
@@ -113,7 +115,7 @@ function Preview({ en, zhHtml, t }: { en: string; zhHtml: string; t: TFunction }
   );
 }
 
-const articleEmpty = { topic: null, titleEn: '', titleZh: '', summaryEn: '', summaryZh: '', bodyEn: '', bodyZh: '', sortOrder: 100, published: true };
+const articleEmpty = { topic: null, titleEn: '', titleZh: '', summaryEn: '', summaryZh: '', bodyEn: '', bodyZh: '', sortOrder: 100, published: false };
 
 export const helpArticlesResource = describeResource({
   base: '/admin-controls/quick-help-maintenance',
@@ -162,7 +164,7 @@ export const helpArticlesResource = describeResource({
   },
 });
 
-const faqEmpty = { category: null, questionEn: '', questionZh: '', answerEn: '', answerZh: '', sortOrder: 100, published: true };
+const faqEmpty = { category: null, questionEn: '', questionZh: '', answerEn: '', answerZh: '', sortOrder: 100, published: false };
 
 export const faqResource = describeResource({
   base: '/admin-controls/faq-maintenance',
@@ -198,7 +200,7 @@ export const faqResource = describeResource({
   },
 });
 
-const linkEmpty = { titleEn: '', titleZh: '', descriptionEn: '', descriptionZh: '', url: '', sortOrder: 100, published: true };
+const linkEmpty = { titleEn: '', titleZh: '', descriptionEn: '', descriptionZh: '', url: '', sortOrder: 100, published: false };
 
 export const usefulLinksResource = describeResource({
   base: '/admin-controls/useful-link-maintenance',
