@@ -6,7 +6,7 @@
  * pathTo('/my-orders/manage/[id]', { id: order.id })              // '/my-orders/manage/6f1…'
  * pathTo('/my-account/manage-my-bills', undefined, { bill: id })   // '/my-account/manage-my-bills?bill=…'
  */
-import type { RoutePath } from '@/lib/permissions/routes';
+import { findRoute, normalizePath, type RoutePath } from '@/lib/permissions/routes';
 
 export type { RoutePath };
 
@@ -41,4 +41,16 @@ export function pathTo<P extends RoutePath>(pattern: P, ...[params, query]: IdPa
 export function withLocale(path: string, locale: string | undefined, defaultLocale: string | undefined): string {
   if (!locale || locale === defaultLocale) return path;
   return path === '/' ? `/${locale}` : `/${locale}${path}`;
+}
+
+/**
+ * A page of the portal that content may link to (an inbox message's link, a useful link's portal path): a plain
+ * absolute path of a signed-in page in the route table (`/my-account/manage-my-bills`, `/my-orders/manage/ORD-1`),
+ * no query, no host, no sign-in pages. A path no page answers (`/no-such-page`) would give its readers a 404.
+ */
+export function isPortalPagePath(path: string): boolean {
+  if (!/^\/[A-Za-z0-9\-_/.~]*$/.test(path) || path.startsWith('//') || path.includes('/../') || path.includes('/./')) return false;
+  if (normalizePath(path) !== path && path !== '/') return false;
+  const rule = findRoute(path);
+  return Boolean(rule && !rule.isPublic && !rule.isLoginPage && !path.includes('['));
 }

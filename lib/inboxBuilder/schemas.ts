@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { recordIdSchema, uuidSchema, versionSchema, trimBlank } from '@/lib/zodText';
 import { listBodySchema, searchStatusFilter, searchTextSchema, type ListResult } from '@/lib/listQuery';
-import { findRoute, normalizePath } from '@/lib/permissions/routes';
+import { isPortalPagePath } from '@/lib/paths';
 import { msg } from '@/lib/zodMessages';
 import { BUILDER_LIMITS, BUILDER_STATUSES, INBOX_AUDIENCES, INBOX_CATEGORIES, type BuilderStatus, type InboxAudience, type InboxCategory } from './constants';
 
@@ -13,16 +13,8 @@ const text = (max: number) =>
     .max(max, { error: msg('ui.validation.maxLength', { max }) })
     .refine(noNul, { error: 'ui.validation.invalid' });
 
-/**
- * A page of the portal a message may link to: a plain absolute path of a signed-in page in the route table
- * (`/my-account/manage-my-bills`, `/my-orders/manage/ORD-1`), no query, no host, no sign-in pages.
- */
-export function isPortalPagePath(path: string): boolean {
-  if (!/^\/[A-Za-z0-9\-_/.~]*$/.test(path) || path.startsWith('//') || path.includes('/../') || path.includes('/./')) return false;
-  if (normalizePath(path) !== path && path !== '/') return false;
-  const rule = findRoute(path);
-  return Boolean(rule && !rule.isPublic && !rule.isLoginPage && !path.includes('['));
-}
+/** A message's link is a portal page (lib/paths.ts), as a useful link's portal path is. */
+export { isPortalPagePath };
 
 const ucpIdSchema = z.string().overwrite(trimBlank).min(1).max(20).regex(/^[A-Za-z0-9_-]+$/, { error: 'ui.validation.invalid' });
 

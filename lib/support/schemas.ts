@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { enZh, required, text, PHONE_PATTERN, versionSchema, trimBlank, trimHalfWidth } from '@/lib/zodText';
 import { listBodySchema, searchTextSchema, type ListResult } from '@/lib/listQuery';
+import { isPortalPagePath } from '@/lib/paths';
 import { msg, zodMessages } from '@/lib/zodMessages';
 import { ENQUIRY_TOPICS, SUPPORT_TOPICS, type EnquiryTopic, type SupportTopic } from './constants';
 
@@ -83,13 +84,21 @@ export const faqFieldsSchema = z.strictObject({
 export type FaqFields = z.infer<typeof faqFieldsSchema>;
 export const updateFaqSchema = faqFieldsSchema.extend({ id: z.uuid(), version: versionSchema });
 
-/** https, http or mailto, or a path of the portal (`/inbox`); the server checks it again with safeHref. */
+const PATH = /^\/(?!\/)[^\s\\]*$/;
+
+/**
+ * https, http or mailto, or a page of the portal (`/inbox`); the server checks it again with safeHref. A portal path
+ * must be a page customers can open, checked as the inbox builder checks its link (`isPortalPagePath`): `/no-such-page`
+ * was saved and customers got a 404.
+ */
 export const linkUrlSchema = z
   .string()
   .overwrite(trimBlank)
   .min(1, zodMessages.required)
   .max(LIMITS.url, zodMessages.maxLength(LIMITS.url))
-  .regex(/^(https?:\/\/[^\s/\\]+[^\s\\]*|mailto:[^\s\\]+|\/(?!\/)[^\s\\]*)$/i, { error: msg('supportAdmin:errors.url') });
+  .regex(/^(https?:\/\/[^\s/\\]+[^\s\\]*|mailto:[^\s\\]+|\/(?!\/)[^\s\\]*)$/i, { error: msg('supportAdmin:errors.url') })
+  // Only a path the rule above lets through: anything else already has its message.
+  .refine((s) => !PATH.test(s) || isPortalPagePath(s), { error: msg('supportAdmin:errors.urlPage') });
 
 export const linkFieldsSchema = z.strictObject({
   ...enZh('title', required(LIMITS.title)),

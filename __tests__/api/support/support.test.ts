@@ -256,6 +256,23 @@ describeEachDb('customer support', (getHandle) => {
     expect(links[0]).toMatchObject({ id: good.id, isExternal: false });
   });
 
+  // QA: `/no-such-page` was saved and customers got a 404; a portal path is checked as the inbox builder's link is.
+  it('a useful link to a portal path must be a page of the portal; https links stay allowed', async () => {
+    const base = { titleEn: 'Link', titleZh: '連結', descriptionEn: '', descriptionZh: '', sortOrder: 1, published: false };
+    for (const url of ['/no-such-page', '/login', '/contact-us?x=1', '/my-orders/manage/[id]']) {
+      const bad = await callEndpoint(server, a.createLink, { ...base, url }, { token: staffToken });
+      expect({ url, status: bad.status, fields: (bad.body as { error?: { fields?: Record<string, string[]> } }).error?.fields }).toEqual({
+        url,
+        status: 400,
+        fields: { url: ['supportAdmin:errors.urlPage'] },
+      });
+    }
+    for (const url of ['/contact-us', '/customer-support/faq', 'https://www.example.hk/no-such-page', 'mailto:help@example.hk']) {
+      const good = await callEndpoint(server, a.createLink, { ...base, url }, { token: staffToken });
+      expect({ url, status: good.status }).toEqual({ url, status: 200 });
+    }
+  });
+
   it('pages through FAQ entries alike in every sorted column without repeating or skipping one', async () => {
     const word = `tie${randomUUID().slice(0, 8)}`;
     const at = new Date('2026-11-02T02:00:00Z');
