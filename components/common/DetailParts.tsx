@@ -56,16 +56,19 @@ export function FactsSection({ title, rows }: { title: string; rows: readonly (r
   );
 }
 
-/** `align: 'right'` for figures (counters, pages, amounts), header and cells alike, as DataTable's columns do. */
-export type DetailTableColumn<Row> = { header: string; render: (row: Row) => ReactNode; align?: 'left' | 'right' | 'center' };
+/**
+ * `align: 'right'` for figures (counters, pages, amounts), header and cells alike, as DataTable's columns do; `sx` for
+ * the column's header and cells while it is a table (a short value kept on one line, a width), not on a phone's cards.
+ */
+export type DetailTableColumn<Row> = { header: string; render: (row: Row) => ReactNode; align?: 'left' | 'right' | 'center'; sx?: SxProps<Theme> };
 
 /**
  * A record's related rows inside a `DetailSection` (a customer's contracts, a group's members): a plain table, or
  * `empty` when there are none. On a phone (< sm) each row is a card of "label: value" pairs, as DataTable's rows are
  * (QA, 390 px: the machine page's service and order tables ran off the card's edge, their goods and engineer columns
  * out of sight and squeezed one word per line); a `nowrap` table of short values (readings) scrolls sideways instead.
- * Chinese text breaks only at spaces and punctuation, never one character per line. Not for lists that page: those
- * are DataTable.
+ * Chinese text breaks only at spaces and punctuation, never one character per line. Also a small report's rows (the
+ * renewal report). Not for lists that page: those are DataTable.
  */
 export function DetailTable<Row>({
   label,
@@ -102,7 +105,7 @@ export function DetailTable<Row>({
         <TableHead>
           <TableRow>
             {columns.map((c) => (
-              <TableCell key={c.header} align={c.align}>
+              <TableCell key={c.header} align={c.align} sx={c.sx}>
                 {c.header}
               </TableCell>
             ))}
@@ -112,7 +115,7 @@ export function DetailTable<Row>({
           {rows.map((row) => (
             <TableRow key={rowKey(row)}>
               {columns.map((c) => (
-                <TableCell key={c.header} align={c.align}>
+                <TableCell key={c.header} align={c.align} sx={c.sx}>
                   {c.render(row)}
                 </TableCell>
               ))}

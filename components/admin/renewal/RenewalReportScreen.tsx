@@ -3,52 +3,46 @@ import { useRouter } from 'next/router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
+import { DetailTable, type DetailTableColumn } from '@/components/common/DetailParts';
 import { CsvExportButton, DownloadError } from '@/components/common/DownloadButton';
 import { useDownload } from '@/components/common/useDownload';
 import { FilterBar, type FilterDef } from '@/components/common/FilterBar';
 import { invertedRanges } from '@/components/common/listQueryUrl';
 import { PageHeader } from '@/components/common/PageHeader';
-import { PlainTable } from '@/components/common/PlainTable';
 import { visuallyHidden } from '@/components/common/visuallyHidden';
 import { useEndpointQuery } from '@/lib/api/query';
 import { errorKey } from '@/lib/errors';
 import { formatMoney, formatMonth, pickLocalized } from '@/lib/i18n/locales';
 import { RENEWAL_STATUSES } from '@/lib/renewal/constants';
 import { renewalContract } from '@/lib/renewal/contract';
-import type { LogFilter } from '@/lib/renewal/schemas';
+import type { LogFilter, ReportRow } from '@/lib/renewal/schemas';
 
 const R = renewalContract.endpoints;
 
 /**
- * A short value kept on one line: on a phone the table scrolls sideways instead of squeezing its columns until a
- * status or a heading stood one character a line and the last amount was cut off (QA).
+ * A short value kept on one line: from 600 px the table scrolls sideways instead of squeezing its columns until a
+ * status or a heading stood one character a line and the last amount was cut off (QA). On a phone each row is a card
+ * (DetailTable), its month as the title and the other columns as label and value: in a table scrolled sideways the
+ * amounts could not be tied to their month and status (QA, 390 px).
  */
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 /** The offer, the one column that may wrap, kept readable. */
 const OFFER_CELL = { minWidth: 200 } as const;
 
-const COLUMNS = 7;
-
 /** An amount of the report; none (a dash, read out as "no readings to price") when no renewal of the row was priced. */
 function Amount({ cents }: { cents: number | null }) {
   const { t } = useTranslation('renewal');
   const { locale } = useRouter();
+  if (cents !== null) return <>{formatMoney(cents, locale)}</>;
   return (
-    <TableCell align="right" sx={NO_WRAP}>
-      {cents === null ? (
-        <>
-          <span aria-hidden>–</span>
-          <Box component="span" sx={visuallyHidden}>
-            {t('report.notPriced')}
-          </Box>
-        </>
-      ) : (
-        formatMoney(cents, locale)
-      )}
-    </TableCell>
+    <>
+      <span aria-hidden>–</span>
+      <Box component="span" sx={visuallyHidden}>
+        {t('report.notPriced')}
+      </Box>
+    </>
   );
 }
 
@@ -72,6 +66,18 @@ export function RenewalReportScreen() {
       { type: 'dateRange', fromKey: 'dateFrom', toKey: 'dateTo', fromLabel: t('renewal:logs.from'), toLabel: t('renewal:logs.to') },
     ],
     [t, offers.data],
+  );
+  const columns: DetailTableColumn<ReportRow>[] = useMemo(
+    () => [
+      { header: t('renewal:report.month'), sx: NO_WRAP, render: (r) => formatMonth(r.period, locale, 'long') },
+      { header: t('renewal:logs.columns.status'), sx: NO_WRAP, render: (r) => t(`renewal:status.${r.status}`) },
+      { header: t('renewal:logs.columns.offer'), sx: OFFER_CELL, render: (r) => `${r.offerCode} · ${pickLocalized(locale, r.offerNameEn, r.offerNameZh)}` },
+      { header: t('renewal:report.count'), align: 'right', sx: NO_WRAP, render: (r) => r.count },
+      { header: t('renewal:report.priced'), align: 'right', sx: NO_WRAP, render: (r) => r.priced },
+      { header: t('renewal:report.currentCost'), align: 'right', sx: NO_WRAP, render: (r) => <Amount cents={r.priced ? r.currentCostCents : null} /> },
+      { header: t('renewal:report.offerCost'), align: 'right', sx: NO_WRAP, render: (r) => <Amount cents={r.priced ? r.offerCostCents : null} /> },
+    ],
+    [t, locale],
   );
   const totals = report.data?.totals;
   return (
@@ -101,47 +107,19 @@ export function RenewalReportScreen() {
           ))}
         </Box>
       ) : null}
-      <PlainTable
-        label={t('renewal:report.title')}
-        testId="report-table"
-        head={[
-          { label: t('renewal:report.month'), sx: NO_WRAP },
-          { label: t('renewal:logs.columns.status'), sx: NO_WRAP },
-          { label: t('renewal:logs.columns.offer'), sx: OFFER_CELL },
-          { label: t('renewal:report.count'), align: 'right', sx: NO_WRAP },
-          { label: t('renewal:report.priced'), align: 'right', sx: NO_WRAP },
-          { label: t('renewal:report.currentCost'), align: 'right', sx: NO_WRAP },
-          { label: t('renewal:report.offerCost'), align: 'right', sx: NO_WRAP },
-        ]}
-      >
-        {(report.data?.rows ?? []).map((r) => (
-          <TableRow key={`${r.period}-${r.status}-${r.offerId}`}>
-            <TableCell sx={NO_WRAP}>{formatMonth(r.period, locale, 'long')}</TableCell>
-            <TableCell sx={NO_WRAP}>{t(`renewal:status.${r.status}`)}</TableCell>
-            <TableCell sx={OFFER_CELL}>
-              {r.offerCode} · {pickLocalized(locale, r.offerNameEn, r.offerNameZh)}
-            </TableCell>
-            <TableCell align="right" sx={NO_WRAP}>
-              {r.count}
-            </TableCell>
-            <TableCell align="right" sx={NO_WRAP}>
-              {r.priced}
-            </TableCell>
-            <Amount cents={r.priced ? r.currentCostCents : null} />
-            <Amount cents={r.priced ? r.offerCostCents : null} />
-          </TableRow>
-        ))}
+      <Box data-testid="report-table">
         {notAsked ? (
-          <TableRow>
-            <TableCell colSpan={COLUMNS}>{t('common:ui.table.notAsked')}</TableCell>
-          </TableRow>
+          <Typography color="text.secondary">{t('common:ui.table.notAsked')}</Typography>
+        ) : report.data ? (
+          <DetailTable<ReportRow>
+            label={t('renewal:report.title')}
+            columns={columns}
+            rows={report.data.rows}
+            rowKey={(r) => `${r.period}-${r.status}-${r.offerId}`}
+            empty={t('renewal:report.empty')}
+          />
         ) : null}
-        {report.data && report.data.rows.length === 0 ? (
-          <TableRow>
-            <TableCell colSpan={COLUMNS}>{t('renewal:report.empty')}</TableCell>
-          </TableRow>
-        ) : null}
-      </PlainTable>
+      </Box>
     </>
   );
 }

@@ -5,6 +5,7 @@ import type { ReportResult } from '@/lib/renewal/schemas';
 import { endpointSuccess } from '../../testUtils/handlers';
 import { renderWithProviders } from '../../testUtils/render';
 import { server } from '../../testUtils/server';
+import { mockViewportWidth } from '../../common/viewport';
 
 const R = renewalContract.endpoints;
 const empty: ReportResult = { rows: [], totals: { count: 0, byStatus: {} as ReportResult['totals']['byStatus'] } };
@@ -56,7 +57,7 @@ const oneRow: ReportResult = {
 describe('RenewalReportScreen table (QA: a phone squeezed it, the month was ISO, "1 renewals")', () => {
   const answer = () => server.use(endpointSuccess(R.listOffers, { items: [], total: 0 } as never), endpointSuccess(R.report, oneRow));
 
-  it('en: the month as words, "1 renewal", short cells kept on one line so a phone scrolls the table sideways', async () => {
+  it('en: the month as words, "1 renewal", short cells kept on one line (a table from 600 px, scrolled sideways where it does not fit)', async () => {
     answer();
     renderWithProviders(<RenewalReportScreen />, { functionCodes: ['contract_renewal_report'], route: '/admin-controls/customer-contract-renewal-report' });
     const month = await screen.findByRole('cell', { name: 'Nov 2026' });
@@ -97,5 +98,27 @@ describe('RenewalReportScreen amounts (QA: renewals priced on 11 or 0 months wer
     expect(screen.queryByText('HK$0.00')).toBeNull();
     expect(screen.getByRole('columnheader', { name: 'Priced on readings' })).toBeInTheDocument();
     expect(screen.getByText(/scaled to 12 months from the months of readings it was priced on/)).toBeInTheDocument();
+  });
+});
+
+// QA, 390 × 844: the table showed only Month, Status and Offer; the counts and amounts sat off-screen in a box scrolled
+// sideways with no hint, and once scrolled the month and status were gone, so an amount could not be tied to its row.
+describe('RenewalReportScreen on a phone', () => {
+  let restore: () => void = () => undefined;
+  afterEach(() => restore());
+
+  it.each([
+    ['en', 'Nov 2026', [['Status', 'Submitted'], ['Offer', 'RN-RENT-36 · Rental renewal, 36 months'], ['Renewals', '1'], ['Priced on readings', '1'], ['Current terms (12 months)', 'HK$12,820.03'], ['Offer (12 months)', 'HK$11,233.80']]],
+    ['tc', '2026年11月', [['狀態', '已提交'], ['方案', 'RN-RENT-36 · 租賃續約（36個月）']]],
+  ] as const)('%s: each row is a card titled by its month, every column beside its label', async (locale, month, pairs) => {
+    restore = mockViewportWidth(390);
+    server.use(endpointSuccess(R.listOffers, { items: [], total: 0 } as never), endpointSuccess(R.report, oneRow));
+    renderWithProviders(<RenewalReportScreen />, { locale, functionCodes: ['contract_renewal_report'], route: '/admin-controls/customer-contract-renewal-report' });
+    const card = await screen.findByRole('listitem');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(card).toHaveTextContent(month);
+    const terms = within(card).getAllByRole('term').map((d) => d.textContent);
+    const values = within(card).getAllByRole('definition').map((d) => d.textContent);
+    for (const [label, value] of pairs) expect(values[terms.indexOf(label)]).toBe(value);
   });
 });
