@@ -11,15 +11,23 @@ import { useDownload } from '@/components/common/useDownload';
 import { FilterBar, type FilterDef } from '@/components/common/FilterBar';
 import { invertedRanges } from '@/components/common/listQueryUrl';
 import { PageHeader } from '@/components/common/PageHeader';
+import { useUrlFilter } from '@/components/common/useUrlFilter';
 import { visuallyHidden } from '@/components/common/visuallyHidden';
 import { useEndpointQuery } from '@/lib/api/query';
 import { errorKey } from '@/lib/errors';
 import { formatMoney, formatMonth, pickLocalized } from '@/lib/i18n/locales';
 import { RENEWAL_STATUSES } from '@/lib/renewal/constants';
 import { renewalContract } from '@/lib/renewal/contract';
-import type { LogFilter, ReportRow } from '@/lib/renewal/schemas';
+import { reportSchema, type LogFilter, type ReportRow } from '@/lib/renewal/schemas';
 
 const R = renewalContract.endpoints;
+
+/**
+ * The filters the report offers, kept in the URL as every list's are (`?status=declined&offerId=…&dateFrom=…`): they
+ * lived in the screen's state, so choosing "Declined" left the URL unchanged and a link with `?status=declined` was
+ * ignored (QA).
+ */
+const REPORT_FILTER = reportSchema.shape.filter.unwrap().pick({ status: true, offerId: true, dateFrom: true, dateTo: true });
 
 /**
  * A short value kept on one line: from 600 px the table scrolls sideways instead of squeezing its columns until a
@@ -50,13 +58,13 @@ function Amount({ cents }: { cents: number | null }) {
 export function RenewalReportScreen() {
   const { t } = useTranslation(['renewal', 'common']);
   const { locale } = useRouter();
-  const [filter, setFilter] = useState<LogFilter>({});
+  const { filter, ready, setFilter, clearFilter } = useUrlFilter<LogFilter>(REPORT_FILTER);
   // A date box holding no date, or a range that ends before it starts: the report is not asked (it would be unfiltered,
   // or refused); the filter's field says what is wrong and the table says to correct the dates.
   const [datesInvalid, setDatesInvalid] = useState(false);
   const notAsked = datesInvalid || invertedRanges(filter).length > 0;
   const download = useDownload();
-  const asked = useEndpointQuery(R.report, notAsked ? null : { filter });
+  const asked = useEndpointQuery(R.report, notAsked || !ready ? null : { filter });
   const report = notAsked ? { data: undefined, apiError: null } : asked;
   const offers = useEndpointQuery(R.listOffers, { page: 1, pageSize: 100 });
   const filters: FilterDef[] = useMemo(
@@ -97,7 +105,7 @@ export function RenewalReportScreen() {
         }
       />
       <DownloadError download={download} sx={{ mb: 2 }} />
-      <FilterBar filters={filters} value={filter} onChange={(patch) => setFilter((f) => ({ ...f, ...(patch as Partial<LogFilter>) }))} onClear={() => setFilter({})} onInvalidChange={setDatesInvalid} />
+      <FilterBar filters={filters} value={filter} onChange={(patch) => setFilter(patch as Partial<LogFilter>)} onClear={clearFilter} onInvalidChange={setDatesInvalid} />
       {report.apiError ? <Alert severity="error">{t(errorKey(report.apiError.code))}</Alert> : null}
       {totals ? (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', my: 2 }} data-testid="report-totals">

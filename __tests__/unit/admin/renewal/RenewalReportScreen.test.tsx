@@ -1,4 +1,5 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { RenewalReportScreen } from '@/components/admin/renewal/RenewalReportScreen';
 import { renewalContract } from '@/lib/renewal/contract';
 import type { ReportResult } from '@/lib/renewal/schemas';
@@ -120,5 +121,30 @@ describe('RenewalReportScreen on a phone', () => {
     const terms = within(card).getAllByRole('term').map((d) => d.textContent);
     const values = within(card).getAllByRole('definition').map((d) => d.textContent);
     for (const [label, value] of pairs) expect(values[terms.indexOf(label)]).toBe(value);
+  });
+});
+
+// QA: choosing "Declined" left the URL unchanged and `?status=declined` was ignored; every other list keeps its filters
+// in the URL.
+describe('RenewalReportScreen filters in the URL', () => {
+  it('reads the filters from the URL, and writes a chosen one into it', async () => {
+    const bodies: unknown[] = [];
+    server.use(endpointSuccess(R.listOffers, { items: [], total: 0 } as never), endpointSuccess(R.report, (body) => (bodies.push(body), empty)));
+    const { memoryRouter } = renderWithProviders(<RenewalReportScreen />, {
+      functionCodes: ['contract_renewal_report'],
+      route: '/admin-controls/customer-contract-renewal-report?status=declined&dateFrom=2026-01-01',
+    });
+    await waitFor(() => expect(bodies).toEqual([{ filter: { status: ['declined'], dateFrom: '2026-01-01' } }]));
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Declined');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(screen.getByRole('option', { name: 'Approved' }));
+    await waitFor(() => expect(memoryRouter!.query).toEqual({ status: ['approved'], dateFrom: '2026-01-01' }));
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ filter: { status: ['approved'], dateFrom: '2026-01-01' } }));
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(memoryRouter!.query).toEqual({}));
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ filter: {} }));
   });
 });
