@@ -115,6 +115,8 @@ it('staff write an article in the editor with an uploaded image; a customer sees
   await page.keyboard.type(`打開前蓋，找出總計數器。${marker}`);
   await screenshot(page, 'article-editor');
 
+  // A new article starts unpublished: published here, for the customer to open.
+  await page.getByRole('checkbox', { name: en('supportArticles:fields.published') }).check();
   await page.getByRole('button', { name: en('supportArticles:add') }).click();
   await h1(page, en('supportArticles:viewTitle', { name: titleEn })).waitFor();
   const preview = page.locator('main img[src^="/help-images/"]').first();

@@ -185,6 +185,10 @@ it('a provider admin adds a help article, customers find it, and an unpublished 
   }
   await page.getByRole('textbox', { name: en('supportArticles:fields.bodyEn') }).fill(`<p>Press <strong>Scan</strong> and pick the address book. Ref ${marker}.</p><script>alert(1)</script>`);
   await page.getByRole('textbox', { name: en('supportArticles:fields.bodyZh') }).fill(`<p>按<strong>掃描</strong>，然後選擇通訊錄。編號 ${marker}。</p>`);
+  // A new article starts unpublished: published here, for customers to find.
+  const published = page.getByRole('checkbox', { name: en('supportArticles:fields.published') });
+  expect(await published.isChecked()).toBe(false);
+  await published.check();
   await page.getByRole('button', { name: en('supportArticles:add') }).click();
 
   await h1(page, en('supportArticles:viewTitle', { name: titleEn })).waitFor();
