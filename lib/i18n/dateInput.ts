@@ -24,7 +24,8 @@ const monthOf = (word: string): number => {
 
 /** A typed date → 'YYYY-MM-DD', or null when it is not a real date. */
 export function parseTypedDate(text: string): string | null {
-  const s = text.trim().replace(/\s+/g, ' ');
+  // A Chinese input method's full-width digits and marks (２０２６－１２－３１, ２０２６／１２／３１) read as plain ones (QA).
+  const s = text.normalize('NFKC').trim().replace(/\s+/g, ' ');
   if (!s) return null;
   let m = /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?$/.exec(s);
   if (m) return iso(Number(m[1]), Number(m[2]), Number(m[3]));

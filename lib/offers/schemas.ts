@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { isoDateSchema, listBodySchema, type ListResult, searchStatusFilter } from '@/lib/listQuery';
 import { msg } from '@/lib/zodMessages';
-import { required, text, versionSchema, trimBlank } from '@/lib/zodText';
+import { required, text, versionSchema, trimHalfWidth } from '@/lib/zodText';
 import { UCP_ID_MAX_LENGTH, UCP_ID_PATTERN } from '@/lib/customers/constants';
 import { isSafeCtaUrl } from './links';
 import { OFFER_STATUSES, OFFER_TARGETS, type OfferStatus, type OfferTarget } from './constants';
@@ -38,7 +38,7 @@ export const offerFieldsSchema = z
      * named in the message (it may be one of fifty typed). Before, any 40 characters passed here.
      */
     customerIds: z
-      .array(z.string().overwrite(trimBlank).toUpperCase().regex(UCP_ID_PATTERN, { error: notUcpId }).max(UCP_ID_MAX_LENGTH, { error: notUcpId }))
+      .array(z.string().overwrite(trimHalfWidth).toUpperCase().regex(UCP_ID_PATTERN, { error: notUcpId }).max(UCP_ID_MAX_LENGTH, { error: notUcpId }))
       .max(500),
     ctaUrl: ctaUrlSchema,
     ctaLabelEn: text(40),

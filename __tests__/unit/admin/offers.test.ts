@@ -1,4 +1,5 @@
 import { offersResource } from '@/components/admin/offers/resource';
+import { splitUcpIds } from '@/components/admin/offers/UcpIdsField';
 import { offerFieldsSchema } from '@/lib/offers/schemas';
 
 describe('offer maintenance: a new offer’s dates', () => {
@@ -25,5 +26,16 @@ describe('offer maintenance: validity checks', () => {
     expect(fieldsWithIssues('ab', '2026-12-01')).toEqual(['validFrom:ui.validation.date']);
     expect(fieldsWithIssues('2026-12-10', '2026-12-01')).toEqual(['validTo:offers:errors.validTo']);
     expect(fieldsWithIssues('2026-12-01', '2026-12-10')).toEqual([]);
+  });
+});
+
+describe('offer maintenance: the target customers typed', () => {
+  it('reads full-width ids and commas as plain ones, and 、 as a separator (QA: "“QAB-001，” is not a UCP ID")', () => {
+    expect(splitUcpIds('qab-001， ＵＣＰ１００００２；UCP100003、ucp100003')).toEqual(['QAB-001', 'UCP100002', 'UCP100003']);
+  });
+
+  it('the server reads a full-width id as the plain one too', () => {
+    const base = { titleEn: 'T', titleZh: 'T', descriptionEn: '', descriptionZh: '', validFrom: '2026-12-01', validTo: '2026-12-31', target: 'selected', ctaUrl: '', ctaLabelEn: '', ctaLabelZh: '' };
+    expect(offerFieldsSchema.parse({ ...base, customerIds: ['ＵＣＰ１００００２'] }).customerIds).toEqual(['UCP100002']);
   });
 });

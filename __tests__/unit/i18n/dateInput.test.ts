@@ -12,6 +12,11 @@ describe('dates typed in the page’s format (issue 10 item 14)', () => {
     ['2026/11/1', '2026-11-01'],
     ['2026年11月1日', '2026-11-01'],
     [' 29 Feb 2028 ', '2028-02-29'],
+    // Typed in a Chinese input method's full-width mode (QA: "Enter a valid date.").
+    ['２０２６-１２-３１', '2026-12-31'],
+    ['２０２６／１２／３１', '2026-12-31'],
+    ['２０２６年１２月３１日', '2026-12-31'],
+    ['３１/１２/２０２６', '2026-12-31'],
   ])('reads %s as %s', (typed, expected) => {
     expect(parseTypedDate(typed)).toBe(expected);
   });

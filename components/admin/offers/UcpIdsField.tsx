@@ -3,7 +3,19 @@ import TextField from '@mui/material/TextField';
 import { useController, type Control } from 'react-hook-form';
 import { fieldErrorMessage, useFieldMessage } from '@/components/common/form/useFieldMessage';
 
-const split = (text: string) => [...new Set(text.split(/[\s,;]+/).map((s) => s.trim().toUpperCase()).filter(Boolean))];
+/**
+ * The ids typed, in their plain forms: a Chinese input method's full-width letters, digits and commas (ＵＣＰ１００００２,
+ * '，', '；') count as typed in half-width, and 、 separates too (QA: "“QAB-001，” is not a UCP ID").
+ */
+export const splitUcpIds = (text: string) => [
+  ...new Set(
+    text
+      .normalize('NFKC')
+      .split(/[\s,;、]+/)
+      .map((s) => s.trim().toUpperCase())
+      .filter(Boolean),
+  ),
+];
 
 /** The target customers as typed UCP ids ("UCP100001, UCP100002"); the form value is the list. */
 export function UcpIdsField({ control, label, helperText }: { control: Control<{ customerIds: string[] }>; label: string; helperText: string }) {
@@ -19,10 +31,10 @@ export function UcpIdsField({ control, label, helperText }: { control: Control<{
       value={text}
       onChange={(e) => {
         setText(e.target.value);
-        field.onChange(split(e.target.value));
+        field.onChange(splitUcpIds(e.target.value));
       }}
       onBlur={() => {
-        setText(split(text).join(', '));
+        setText(splitUcpIds(text).join(', '));
         field.onBlur();
       }}
       error={Boolean(error)}
