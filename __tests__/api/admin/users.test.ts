@@ -100,6 +100,20 @@ describeEachDb('user account maintenance and one-time links', (getHandle) => {
     expect(JSON.stringify(view)).not.toMatch(/passwordHash|mfaSecret/);
   });
 
+  it('a customer user acts for at least one customer: none is refused on add and on edit, and nothing is mailed (QA)', async () => {
+    const body = newUser({ links: [] });
+    const res = await callEndpoint(server, U.createUser, body, { token: writer });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: { fields: { links: ['users:errors.customerRequired'] } } });
+    expect(await db().select().from(outbox).where(eq(outbox.toAddress, body.email))).toEqual([]);
+    const kept = newUser();
+    const { id } = ok<{ id: string }>(await callEndpoint(server, U.createUser, kept, { token: writer }));
+    const version = await versionOf(server, U.getUser, id, writer);
+    const edit = await callEndpoint(server, U.updateUser, { id, version, name: kept.name, email: kept.email, preferredLanguage: 'tc', skipMfa: false, links: [] }, { token: writer });
+    expect(edit.status).toBe(400);
+    expect(edit.body).toMatchObject({ error: { fields: { links: ['users:errors.customerRequired'] } } });
+  });
+
   it('refuses customers and groups of the other kind on their fields', async () => {
     const provider = await createGroup(db(), ['user_ac_main_read'], { overrides: { groupType: 'provider' } });
     const res = await callEndpoint(server, U.createUser, newUser({ links: [{ ucpId: 'NOPE-UCP', groupIds: [] }] }), { token: writer });
@@ -272,6 +286,11 @@ describeEachDb('user account maintenance and one-time links', (getHandle) => {
       expect(result.rows[1]!.errors.join(' ')).toMatch(/email:.*groups:.*|groups:.*email:/s);
       expect(result.rows[1]!.errors.some((e) => e.startsWith('groups:users:import.groupUnknown'))).toBe(true);
       expect(result.rows[2]!.errors.some((e) => e.startsWith('login_id:users:import.repeated'))).toBe(true);
+
+      // A customer user without customers is refused in a file too (its customers column).
+      const c = `imp-c-${uniq()}`;
+      const none = await importFile(impexp, csvFile([header, [c, 'Import C', `${c}@example.test`, 'en', 'customer', '', '']]), true);
+      expect((none.body.data as { rows: { errors: string[] }[] }).rows[0]!.errors).toEqual(['customers:users:errors.customerRequired']);
 
       const refused = await importFile(impexp, bad, false);
       expect(refused.status).toBe(400);

@@ -33,7 +33,7 @@ import { formulaSafe } from '@/lib/server/csv';
 import { AppError } from '@/lib/server/errors';
 import { hkDateTime } from '@/lib/server/hkDateTime';
 import { XLSX_MIME, type CheckedFile } from '@/lib/server/uploads';
-import { checkLinks, insertPendingUser, toListItem, userFilterWhere, userListColumns, userOrder } from './maintenance';
+import { checkLinks, customerLinkRequired, insertPendingUser, toListItem, userFilterWhere, userListColumns, userOrder } from './maintenance';
 
 /** More than any provider's user base; a bigger export is refused rather than built in memory. */
 const MAX_EXPORT_ROWS = 50_000;
@@ -207,7 +207,7 @@ async function checkRows(ctx: ServiceContext, raw: RawRow[]): Promise<{ results:
       else seen.set(loginId.data, rowNo);
     }
     const kind = kindSchema.safeParse(kindText);
-    const linkErrors = await checkLinks(ctx, kind.success ? kind.data : null, links.filter((l) => lookupUcpId(l.ucpId)));
+    const linkErrors = { ...customerLinkRequired(kind.success ? kind.data : null, links), ...(await checkLinks(ctx, kind.success ? kind.data : null, links.filter((l) => lookupUcpId(l.ucpId)))) };
     for (const [field, keys] of Object.entries(linkErrors)) for (const k of keys) errors.push(`${field.endsWith('groupIds') ? 'groups' : 'customers'}:${k}`);
 
     if (parsed.success && !errors.length) bodies.push(parsed.data);

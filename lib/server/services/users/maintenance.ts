@@ -240,6 +240,13 @@ export async function checkAssignments(ctx: ServiceContext, kind: UserKind, ucpI
   return bad.length ? { assignedUcpIds: [msg('users:errors.assignCustomerUnknown', { ids: bad })] } : {};
 }
 
+/**
+ * A customer user acts for at least one customer: one linked to none was saved and sent its activation e-mail, and
+ * could then do nothing at all (QA). Staff act for the provider, which their groups give them.
+ */
+export const customerLinkRequired = (kind: UserKind | null, links: readonly unknown[]): Record<string, string[]> =>
+  kind === 'customer' && links.length === 0 ? { links: ['users:errors.customerRequired'] } : {};
+
 /** MFA cannot be forced and exempted at once. */
 const mfaFieldErrors = (f: { skipMfa: boolean; mfaRequired?: boolean }): Record<string, string[]> => (f.mfaRequired && f.skipMfa ? { mfaRequired: ['users:errors.mfaRequiredExempt'] } : {});
 
@@ -312,7 +319,12 @@ export async function insertPendingUser(tx: ServiceContext, body: CreateUserBody
 const loginIdConflict = () => new AppError('CONFLICT', { message: 'login id taken', fields: { loginId: ['users:errors.loginIdTaken'] } });
 
 export async function createUser(ctx: ServiceContext, body: CreateUserBody): Promise<{ id: string }> {
-  const linkErrors = { ...(await checkLinks(ctx, body.kind, body.links)), ...(await checkAssignments(ctx, body.kind, body.assignedUcpIds)), ...mfaFieldErrors(body) };
+  const linkErrors = {
+    ...customerLinkRequired(body.kind, body.links),
+    ...(await checkLinks(ctx, body.kind, body.links)),
+    ...(await checkAssignments(ctx, body.kind, body.assignedUcpIds)),
+    ...mfaFieldErrors(body),
+  };
   if (Object.keys(linkErrors).length) throw new AppError('VALIDATION', { fields: linkErrors, message: 'user links refused' });
   return inTransaction(ctx, async (tx) => {
     const id = await insertPendingUser(tx, body);
@@ -345,6 +357,7 @@ export async function updateUser(ctx: ServiceContext, body: UpdateUserBody): Pro
   const currentAssigned = kind === 'staff' ? (await assignmentsOf(ctx, id)).map((a) => a.ucpId) : [];
   const currentLinked = (await linksOf(ctx, id)).map((l) => l.ucpId);
   const linkErrors = {
+    ...customerLinkRequired(kind, fields.links),
     ...(await checkLinks(ctx, kind, fields.links, currentLinked)),
     ...(await checkAssignments(ctx, kind, fields.assignedUcpIds, currentAssigned)),
     ...mfaFieldErrors({ skipMfa: fields.skipMfa, mfaRequired: fields.mfaRequired ?? current.mfaRequired }),
