@@ -167,7 +167,7 @@ it('billing address: a wrong phone is refused on its field, then the request is 
 it('company name: a short BR number is refused, then it goes with the certificate', async () => {
   await decideOpen('comp_name');
   const form = await startForm(customer, 'comp_name');
-  await customer.getByText((await currentOf(customer)).customer.nameEn, { exact: true }).first().waitFor();
+  await customer.getByRole('main').getByText((await currentOf(customer)).customer.nameEn, { exact: true }).first().waitFor();
   await fillFields(form, { nameEn: 'Harbour View Trading (HK) Limited', nameZh: '海景貿易（香港）有限公司', brNo: '1234', effectiveDate: hkDate(14) });
   await attachPdf(form, 'br-certificate.pdf');
   await badThenFixed(customer, form, { label: 'brNo', message: ac('validation.brNo'), fix: () => field(form, ac('fields.brNo')).fill('31845620') }, 'submitCompanyName');
