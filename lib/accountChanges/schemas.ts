@@ -201,15 +201,19 @@ function isRealDate(v: string): boolean {
  * An effective or move date: a real date, not before today and at most a year ahead (Hong Kong). Its own range is
  * the one to tell: 1 Jan 2200 is "at most a year ahead", not isoDateSchema's years 1900–2100.
  */
-export const futureDateSchema = z.string().superRefine((v, ctx) => {
-  if (!isRealDate(v)) {
-    ctx.addIssue({ code: 'custom', message: 'ui.validation.date' });
-    return;
-  }
-  const problem = dateInRange(v);
-  if (problem === 'past') ctx.addIssue({ code: 'custom', message: V('dateInPast') });
-  if (problem === 'tooFar') ctx.addIssue({ code: 'custom', message: msg(V('dateTooFar'), { days: LIMITS.maxDaysAhead }) });
-});
+export const futureDateSchema = z
+  .string()
+  // 'YYYY-MM-DD' is 10 characters: the bound the body caps are computed from (lib/server/api/bodySize.ts).
+  .max(10, { error: 'ui.validation.date', abort: true })
+  .superRefine((v, ctx) => {
+    if (!isRealDate(v)) {
+      ctx.addIssue({ code: 'custom', message: 'ui.validation.date' });
+      return;
+    }
+    const problem = dateInRange(v);
+    if (problem === 'past') ctx.addIssue({ code: 'custom', message: V('dateInPast') });
+    if (problem === 'tooFar') ctx.addIssue({ code: 'custom', message: msg(V('dateTooFar'), { days: LIMITS.maxDaysAhead }) });
+  });
 
 
 const idList = (max: number, emptyKey: string) =>
