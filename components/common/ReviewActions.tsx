@@ -62,6 +62,30 @@ export type ReviewActionsProps<A extends Endpoint<'mutation'>, R extends Endpoin
 type Open = 'approve' | 'reject' | null;
 
 /**
+ * A decision or step that failed: a 409 says someone else acted first and that the page now shows where the record
+ * stands (it was fetched again); anything else says what went wrong. Also for a queue's own steps beside the
+ * decisions (an approval's start and complete).
+ */
+export function ReviewFailure({ error, testId, onClose }: { error: ApiError; testId?: string; onClose?: () => void }) {
+  const { t } = useTranslation(['common', 'error']);
+  const conflict = isConflict(error);
+  return (
+    <Alert severity={conflict ? 'warning' : 'error'} role="alert" data-testid={testId} onClose={onClose}>
+      {conflict ? <AlertTitle>{t('ui.review.conflictTitle')}</AlertTitle> : null}
+      {/* Two sentences, each its own line: joined by a space, the Chinese read 「…狀態。 頁面…」. */}
+      <Box component="span" sx={{ display: 'block' }}>
+        {t(errorKey(error.code))}
+      </Box>
+      {conflict ? (
+        <Box component="span" sx={{ display: 'block' }}>
+          {t('ui.review.conflictBody')}
+        </Box>
+      ) : null}
+    </Alert>
+  );
+}
+
+/**
  * Approve / reject for approval queues, through contract mutations: approve in a dialog (an optional comment, or the
  * step's own form), reject in a dialog with a required reason. A 409 (someone else decided meanwhile) closes the
  * dialog and says so plainly; other failures stay in the dialog on their fields. Hidden without a write code.
@@ -129,18 +153,7 @@ function ReviewActionsInner<A extends Endpoint<'mutation'>, R extends Endpoint<'
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      {conflict ? (
-        <Alert severity="warning" role="alert" data-testid="review-conflict">
-          <AlertTitle>{t('ui.review.conflictTitle')}</AlertTitle>
-          {/* Two sentences, each its own line: joined by a space, the Chinese read 「…狀態。 頁面…」. */}
-          <Box component="span" sx={{ display: 'block' }}>
-            {t(errorKey(conflict.code))}
-          </Box>
-          <Box component="span" sx={{ display: 'block' }}>
-            {t('ui.review.conflictBody')}
-          </Box>
-        </Alert>
-      ) : null}
+      {conflict ? <ReviewFailure error={conflict} testId="review-conflict" /> : null}
       {disabled || conflict ? null : (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           <Button variant="contained" color="success" startIcon={<CheckIcon aria-hidden />} onClick={() => setOpen('approve')}>

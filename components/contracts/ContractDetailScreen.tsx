@@ -22,6 +22,7 @@ import { isMonoOnly } from '@/lib/contracts/terms';
 import { formatDate, formatMoney, formatRate, numberFormat, pickLocalized } from '@/lib/i18n/locales';
 import { pathTo } from '@/lib/paths';
 import { ContractHistorySection } from './ContractHistory';
+import { minimumChargeText } from './minimumCharge';
 
 const C = contractsContract.endpoints;
 
@@ -86,8 +87,8 @@ function ContractView({ c }: { c: ContractDetail }) {
               [t('contracts:detail.term'), t('contracts:detail.termValue', { start: formatDate(c.startDate, locale), end: formatDate(c.endDate, locale), months: c.termMonths })],
               [t('contracts:columns.frequency'), t(`contracts:frequency.${c.billingFrequency}`)],
               [t('contracts:detail.periodCharge'), money(c.periodChargeCents)],
-              // No minimum: "None", not "HK$0.00" (which reads as a minimum of nothing); the terms lines leave it out too.
-              [t('contracts:columns.minimum'), c.minimumChargeCents > 0 ? money(c.minimumChargeCents) : t('contracts:detail.noMinimum')],
+              // The terms lines leave out a minimum of none too.
+              [t('contracts:columns.minimum'), minimumChargeText(c.minimumChargeCents, locale, t)],
               // A black & white contract: its rate and included pages without a colour part ("colour HK$0.0000", "colour 0").
               [t('contracts:detail.rates'), t('contracts:detail.ratesValue', { ...bw, mono: formatRate(c.monoRate, locale), colour: formatRate(c.colourRate, locale) })],
               [t('contracts:detail.included'), t('contracts:detail.includedValue', { ...bw, mono: numberFormat(locale).format(c.monoAllowance), colour: numberFormat(locale).format(c.colourAllowance) })],

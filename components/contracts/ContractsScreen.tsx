@@ -6,8 +6,9 @@ import { ListScreen } from '@/components/common/ListScreen';
 import { StatusChip } from '@/components/common/StatusChip';
 import { contractsContract } from '@/lib/contracts/contract';
 import type { ContractItem, ContractSortField } from '@/lib/contracts/schemas';
-import { formatDate, formatMoney } from '@/lib/i18n/locales';
+import { formatDate } from '@/lib/i18n/locales';
 import { pathTo } from '@/lib/paths';
+import { minimumChargeText } from './minimumCharge';
 
 type SortField = ContractSortField;
 
@@ -28,8 +29,8 @@ export function ContractsScreen() {
         sortable: true,
         align: 'right',
         hideOnMobile: true,
-        // No minimum: "None", as the contract page and its PDF say (QA: the list said HK$0.00, the page None).
-        render: (r) => (r.minimumChargeCents > 0 ? formatMoney(r.minimumChargeCents, locale) : t('contracts:detail.noMinimum')),
+        // QA: the list said HK$0.00 where the page said None.
+        render: (r) => minimumChargeText(r.minimumChargeCents, locale, t),
       },
       { key: 'frequency', header: t('contracts:columns.frequency'), hideOnMobile: true, render: (r) => t(`contracts:frequency.${r.billingFrequency}`) },
       { key: 'next', header: t('contracts:columns.nextBilling'), render: (r) => (r.nextBillingDate ? formatDate(r.nextBillingDate, locale) : '–') },

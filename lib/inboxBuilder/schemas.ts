@@ -13,8 +13,6 @@ const text = (max: number) =>
     .max(max, { error: msg('ui.validation.maxLength', { max }) })
     .refine(noNul, { error: 'ui.validation.invalid' });
 
-/** A message's link is a portal page (lib/paths.ts), as a useful link's portal path is. */
-export { isPortalPagePath };
 
 const ucpIdSchema = z.string().overwrite(trimBlank).min(1).max(20).regex(/^[A-Za-z0-9_-]+$/, { error: 'ui.validation.invalid' });
 

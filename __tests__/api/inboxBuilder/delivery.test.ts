@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { messageDraftSchema, isPortalPagePath, type MessageDraftInput } from '@/lib/inboxBuilder/schemas';
+import { messageDraftSchema, type MessageDraftInput } from '@/lib/inboxBuilder/schemas';
+import { isPortalPagePath } from '@/lib/paths';
 import { serviceContext, type Actor } from '@/lib/server/context';
 import { auditLog, inboxBroadcasts, inboxDeliveries, inboxMessages, outbox, userMailPreferences } from '@/lib/server/db/schema';
 import type { Db } from '@/lib/server/db/types';

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { useRouter } from 'next/router';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'next-i18next/pages';
@@ -12,7 +10,7 @@ import { Can } from '@/components/common/Can';
 import { DetailSection } from '@/components/common/DetailParts';
 import { PageHeader } from '@/components/common/PageHeader';
 import { DetailScreen, useRouteRecord } from '@/components/common/DetailScreen';
-import { isConflict, ReviewActions } from '@/components/common/ReviewActions';
+import { ReviewActions, ReviewFailure } from '@/components/common/ReviewActions';
 import { settle, useEndpointMutation } from '@/lib/api/query';
 import type { ApiError } from '@/lib/api/types';
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
@@ -94,19 +92,7 @@ function ReviewView({ request: r }: { request: ReviewDetail }) {
         />
         {r.actions.includes('complete') ? <StepButton id={r.id} action="complete" label={t('review.complete')} codes={writeCodes} onDone={stepDone} onError={setStepError} /> : null}
       </Stack>
-      {stepError ? (
-        <Alert severity={isConflict(stepError) ? 'warning' : 'error'} role="alert" data-testid="step-error" onClose={() => setStepError(null)}>
-          {isConflict(stepError) ? <AlertTitle>{t('common:ui.review.conflictTitle')}</AlertTitle> : null}
-          <Box component="span" sx={{ display: 'block' }}>
-            {t(errorKey(stepError.code))}
-          </Box>
-          {isConflict(stepError) ? (
-            <Box component="span" sx={{ display: 'block' }}>
-              {t('common:ui.review.conflictBody')}
-            </Box>
-          ) : null}
-        </Alert>
-      ) : null}
+      {stepError ? <ReviewFailure error={stepError} testId="step-error" onClose={() => setStepError(null)} /> : null}
       <History events={r.history} />
     </Stack>
   );
