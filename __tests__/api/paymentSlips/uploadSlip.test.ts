@@ -8,6 +8,7 @@ import { type TestResponse, useTestServer } from '../helpers/testServer';
 import { bigPngLike, corruptPngBytes, createBill, createSlip, gifBytes, jpegBytes, multipart, type Part, pdfBytes, pngBytes, TODAY, truncatedPdfBytes, useBillingToday, zipBytes } from '../bills/billFixtures';
 import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
 import { billsContract } from '@/lib/bills/contract';
+import { SLIP_LIMITS } from '@/lib/paymentSlips/schemas';
 
 const UPLOAD = paymentSlipsContract.endpoints.uploadSlip.path;
 const LIST_BILLS = billsContract.endpoints.listBills.path;
@@ -86,6 +87,23 @@ describeEachDb('payment slip upload', (getHandle) => {
     expect(pdf.status).toBe(200);
     const [stored] = await db().select({ mime: storedFiles.mimeType }).from(paymentSlips).innerJoin(storedFiles, eq(storedFiles.id, paymentSlips.fileId)).where(eq(paymentSlips.id, pdf.body.data.id));
     expect(stored!.mime).toBe('application/pdf');
+  });
+
+  it('takes a slip for as many bills as it may pay (SLIP_LIMITS.maxBills), sent as the browser sends them: repeated billIds fields', async () => {
+    // The form sends idempotencyKey, amountCents, paymentDate, paymentMethod and reference beside one billIds field
+    // per bill: 16 bills or more were refused as "Too many fields" (QA), with no field to show.
+    const c = await caller();
+    const many = [];
+    for (let i = 0; i < SLIP_LIMITS.maxBills; i += 1) many.push(await createBill(db(), c.ucpId, { amountCents: 1_000 }));
+    const res = await upload(c.token, fieldsFor(many.map((b) => b.id), SLIP_LIMITS.maxBills * 1_000));
+    expect(res.status).toBe(200);
+    const links = await db().select().from(paymentSlipBills).where(eq(paymentSlipBills.slipId, res.body.data.id));
+    expect(links).toHaveLength(SLIP_LIMITS.maxBills);
+    // One bill more is the schema's refusal, naming the field (not the parser's).
+    const extra = await createBill(db(), c.ucpId, { amountCents: 1_000 });
+    const tooMany = await upload(c.token, fieldsFor([...many.map((b) => b.id), extra.id], 1_000));
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error.fields).toEqual({ billIds: [`paymentSlips.validation.tooManyBills|{"max":${SLIP_LIMITS.maxBills}}`] });
   });
 
   it('answers a replay of the same idempotency key with the same slip and stores nothing new', async () => {

@@ -19,6 +19,11 @@ export type UploadSpec = {
   accept: readonly InspectableType[];
   /** The cap in bytes, read per request (a system parameter an administrator may change). */
   maxBytes: (db: Db) => Promise<number>;
+  /**
+   * How many text fields the form may have (default 20). A list sent as a repeated field counts once per item, so an
+   * endpoint taking one needs room for the longest list its schema accepts plus its other fields.
+   */
+  maxFields?: number;
 };
 
 /** Reads the multipart body of an upload route (after authentication and permission: strangers stream nothing). */
@@ -27,7 +32,7 @@ export async function readUpload(req: IncomingMessage, spec: UploadSpec, db: Db)
     req.resume();
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', { publicMessage: 'Send the form as multipart/form-data' });
   }
-  return readMultipart(req, { maxFileBytes: await spec.maxBytes(db), fileField: spec.fileField });
+  return readMultipart(req, { maxFileBytes: await spec.maxBytes(db), fileField: spec.fileField, ...(spec.maxFields ? { maxFields: spec.maxFields } : {}) });
 }
 
 /** The file part of a read upload, checked by content (see inspectFile). */
