@@ -62,7 +62,8 @@ export function SlipHistory() {
             runKey={r.id}
             endpoint={paymentSlipsContract.endpoints.getSlipFile}
             body={{ id: r.id }}
-            fileName={r.slipNo}
+            // The name the server gives it (slip no., uploaded name, extension): a blob is saved under the name given here.
+            fileName={r.fileName}
             icon={<AttachFileIcon fontSize="small" aria-hidden />}
           />
         ),

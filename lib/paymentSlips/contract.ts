@@ -32,7 +32,7 @@ export const paymentSlipsContract = defineContract('paymentSlips', {
     invalidates: ['paymentSlips', 'bills'],
   }),
   listSlips: readSlips(
-    'Slip history: { items: [{ id, slipNo, amountCents, paymentDate, paymentMethod, reference, status, reviewComment, reviewedAt, createdAt, uploadedByName, bills }], total }. ' +
+    'Slip history: { items: [{ id, slipNo, amountCents, paymentDate, paymentMethod, reference, status, reviewComment, reviewedAt, createdAt, uploadedByName, bills, fileName }], total }. ' +
       'With payslip_upload_read_all every slip of the customer, with payslip_upload_read only the caller’s own. Filter status[]; sort slipNo | createdAt | paymentDate | amount.',
     schema('listSlipsSchema'),
     output<SlipListResult>(),

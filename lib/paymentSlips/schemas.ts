@@ -19,6 +19,26 @@ export * from './constants';
 /** What the server accepts as a slip's file, by content (magic bytes), never by name. */
 export const SLIP_FILE_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
 export type SlipFileType = (typeof SLIP_FILE_TYPES)[number];
+/** The extensions a file of each accepted type may carry; the first is the one added to a name without any. */
+const SLIP_FILE_EXTENSIONS: Record<SlipFileType, readonly string[]> = {
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/png': ['.png'],
+  'application/pdf': ['.pdf'],
+};
+
+/**
+ * What a slip's file is saved as: `<slip no.>-<name it was uploaded with>`, with its type's extension added when the
+ * name does not end in one (an upload named `advice` that is a PDF by its bytes is `PS-2026-000104-advice.pdf`). The
+ * download's Content-Disposition and the slip history (which saves the blob under a name of its own) both use it:
+ * the history saved every file as its bare slip number, without an extension (QA).
+ */
+export function slipDownloadName(slipNo: string, fileName: string, mimeType: string): string {
+  const extensions = (SLIP_FILE_EXTENSIONS as Record<string, readonly string[] | undefined>)[mimeType] ?? [];
+  const lower = fileName.toLowerCase();
+  const named = extensions.length > 0 && !extensions.some((e) => lower.endsWith(e)) ? `${fileName}${extensions[0]}` : fileName;
+  return `${slipNo}-${named}`;
+}
+
 /** For the file picker's `accept` (a hint for the browser; the server decides by content). */
 export const SLIP_FILE_ACCEPT = '.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf';
 
@@ -195,6 +215,8 @@ export type SlipListItem = {
   createdAt: string;
   uploadedByName: string | null;
   bills: Pick<SlipBill, 'billId' | 'billNo' | 'appliedCents'>[];
+  /** What the file downloads as (`slipDownloadName`: slip no., uploaded name, the type's extension). */
+  fileName: string;
 };
 
 export type SlipListResult = ListResult<SlipListItem>;

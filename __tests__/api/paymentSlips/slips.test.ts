@@ -68,6 +68,7 @@ describeEachDb('payment slips: history, files and staff review', (getHandle) => 
         createdAt: expect.any(String),
         uploadedByName: c.allUser.name,
         bills: [{ billId: bill.id, billNo: bill.billNo, appliedCents: 0 }],
+        fileName: `${byAll.slipNo}-slip.png`,
       });
 
       // Files follow the same visibility; another customer's slip is 404 like a missing one.

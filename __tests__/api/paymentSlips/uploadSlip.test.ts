@@ -106,6 +106,22 @@ describeEachDb('payment slip upload', (getHandle) => {
     expect(tooMany.body.error.fields).toEqual({ billIds: [`paymentSlips.validation.tooManyBills|{"max":${SLIP_LIMITS.maxBills}}`] });
   });
 
+  it('names the file as the history saves it and the download sends it: slip no. and uploaded name, with its type’s extension', async () => {
+    // The history saved every slip file as its bare slip number ("PS-2026-000104", no extension: a PDF the computer
+    // would not open); the list now says what the file is called, as the download's Content-Disposition does.
+    const c = await caller();
+    const a = await createBill(db(), c.ucpId, { amountCents: 100_000 });
+    const pdf = await upload(c.token, fieldsFor([a.id], 1_000), { fileName: 'advice', contentType: 'application/octet-stream', content: pdfBytes() });
+    const jpg = await upload(c.token, fieldsFor([a.id], 1_000), { fileName: '入數紙.JPEG', contentType: 'image/jpeg', content: jpegBytes() });
+    expect([pdf.status, jpg.status]).toEqual([200, 200]);
+    const listed = await server.post(paymentSlipsContract.endpoints.listSlips.path, { page: 1 }, { token: c.token });
+    const names = Object.fromEntries((listed.body.data.items as { slipNo: string; fileName: string }[]).map((i) => [i.slipNo, i.fileName]));
+    expect(names).toEqual({ [pdf.body.data.slipNo]: `${pdf.body.data.slipNo}-advice.pdf`, [jpg.body.data.slipNo]: `${jpg.body.data.slipNo}-入數紙.JPEG` });
+    const file = await server.post(paymentSlipsContract.endpoints.getSlipFile.path, { id: pdf.body.data.id }, { token: c.token });
+    expect(file.status).toBe(200);
+    expect(file.headers['content-disposition']).toContain(`filename="${pdf.body.data.slipNo}-advice.pdf"`);
+  });
+
   it('answers a replay of the same idempotency key with the same slip and stores nothing new', async () => {
     const c = await caller();
     const a = await createBill(db(), c.ucpId);

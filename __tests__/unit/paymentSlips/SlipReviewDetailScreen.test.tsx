@@ -29,6 +29,7 @@ const slip = (status: ReviewDetail['status'] = 'pending'): ReviewDetail => ({
   customerNameEn: 'Harbour Trading Ltd',
   customerNameZh: '海港貿易有限公司',
   fileMimeType: 'image/png',
+  fileName: 'PS-2026-000101-fps.png',
   bills: [{ billId: '5eed0020-0000-4000-8000-000000000011', billNo: 'INV-202610-1031', dueDate: '2026-10-31', amountCents: 150_000, paidCents: 0, balanceCents: 150_000, appliedCents: 0, status: 'under_review' }],
   file: { fileName: 'fps.png', mimeType: 'image/png', sizeBytes: 2048 },
   reviewedByName: null,

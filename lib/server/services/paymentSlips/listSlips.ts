@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { listSlipsSchema, SlipListItem, SlipListResult, SlipSortField } from '@/lib/paymentSlips/schemas';
+import { slipDownloadName, type listSlipsSchema, type SlipListItem, type SlipListResult, type SlipSortField } from '@/lib/paymentSlips/schemas';
 import { paymentSlips, storedFiles, userAccounts } from '@/lib/server/db/schema';
 import { canAccess } from '@/lib/permissions/canAccess';
 import type { CustomerActor, CustomerContext } from '@/lib/server/context';
@@ -32,13 +32,17 @@ export const slipColumns = {
   reviewedAt: paymentSlips.reviewedAt,
   createdAt: paymentSlips.createdAt,
   uploadedByName: userAccounts.name,
+  // The file's name and type (stored_files is joined wherever slips are listed): what the file downloads as.
+  storedFileName: storedFiles.fileName,
+  storedMimeType: storedFiles.mimeType,
 };
 
 /** The uploader is LEFT-joined (an account deleted since reads no name). */
 type SlipRow = RowOf<typeof slipColumns, 'uploadedByName'>;
 
-export const toSlipItem = (r: SlipRow, billsOf: Awaited<ReturnType<typeof billsOfSlips>>): SlipListItem => ({
+export const toSlipItem = ({ storedFileName, storedMimeType, ...r }: SlipRow, billsOf: Awaited<ReturnType<typeof billsOfSlips>>): SlipListItem => ({
   ...r,
+  fileName: slipDownloadName(r.slipNo, storedFileName, storedMimeType),
   paymentMethod: r.paymentMethod,
   status: r.status,
   reviewedAt: r.reviewedAt ? r.reviewedAt.toISOString() : null,
@@ -67,6 +71,7 @@ export async function listSlips({ db, actor }: CustomerContext, query: ListSlips
   const q = db
     .select({ ...slipColumns, __total: totalCount() })
     .from(paymentSlips)
+    .innerJoin(storedFiles, eq(storedFiles.id, paymentSlips.fileId))
     .leftJoin(userAccounts, eq(userAccounts.userAcUuid, paymentSlips.uploadedBy))
     .where(where)
     .orderBy(dir(SLIP_SORT_COLUMNS[sort.field]), dir(paymentSlips.slipNo));
@@ -84,7 +89,7 @@ export async function slipFile(db: Db, where: SQL): Promise<FileResponseInit> {
     .where(where)
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', { message: 'slip file not found' });
-  return { fileName: `${row.slipNo}-${row.fileName}`, contentType: row.mimeType, body: row.content };
+  return { fileName: slipDownloadName(row.slipNo, row.fileName, row.mimeType), contentType: row.mimeType, body: row.content };
 }
 
 /** `/api/paymentSlips/getSlipFile`: the file of a slip the caller may see (as listSlips); else NOT_FOUND. */
