@@ -26,6 +26,7 @@ import { DownloadError, EndpointDownloadButton } from '@/components/common/Downl
 import { useDownload } from '@/components/common/useDownload';
 import { LoadingCode, useOpenedOnce } from '@/components/common/lazyParts';
 import { pathTo } from '@/lib/paths';
+import { NoBreak } from '@/components/common/NoBreak';
 
 /**
  * A bill's detail loads its code when a bill is first opened (or the page is opened with `?bill=`), not with the list
@@ -88,6 +89,8 @@ export function BillsScreen() {
   const columns: DataTableColumn<BillListItem, BillSortField>[] = useMemo(
     () => [
       { key: 'billNo', header: t('bills.columns.billNo'), sortable: true, render: (r) => r.billNo },
+      // Which contract the bill is for (the filter offers the same numbers); a contract number stays whole.
+      { key: 'contract', header: t('bills.columns.contract'), render: (r) => (r.contractNo ? <NoBreak>{r.contractNo}</NoBreak> : '—') },
       {
         key: 'period',
         header: t('bills.columns.period'),

@@ -51,6 +51,10 @@ describe('BillsScreen', () => {
     // Amount and balance (nothing paid yet).
     expect(within(row).getAllByText('HK$2,628.06')).toHaveLength(2);
     expect(within(row).getByText('1 Sept 2026 – 30 Sept 2026')).toBeInTheDocument();
+    // The contract each bill belongs to, a column of its own as documented (docs/bills.md "The bill list"): a customer
+    // with several contracts could not tell their bills apart without filtering one contract at a time.
+    expect(within(table).getByRole('columnheader', { name: 'Contract' })).toBeInTheDocument();
+    expect(within(row).getByText('CT-2024-00118')).toHaveStyle({ whiteSpace: 'nowrap' });
     expect(within(table).getByText('Partly paid')).toBeInTheDocument();
     expect(screen.getByTestId('bills-outstanding')).toHaveTextContent('HK$5,944.69');
     expect(screen.getByTestId('bills-overdue')).toHaveTextContent('HK$2,628.06');
