@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { formatHkd } from '@/lib/contracts/terms';
 import { PAYMENT_DATE_MESSAGES, paymentDateProblem, type UploadSlipFields, type UploadSlipResult } from '@/lib/paymentSlips/schemas';
 import { bills, paymentSlipBills, paymentSlips } from '@/lib/server/db/schema';
@@ -56,6 +56,9 @@ export async function uploadSlip(ctx: CustomerContext, input: UploadSlipInput, t
         .select({ id: bills.id, billNo: bills.billNo, amountCents: bills.amountCents, paidCents: bills.paidCents })
         .from(bills)
         .where(and(eq(bills.ucpId, actor.ucpId), inArray(bills.id, input.billIds)))
+        // The same lock order as approveSlip (due date, bill no.): rows are locked in the order returned, and two
+        // transactions locking the same bills in different orders can deadlock on PostgreSQL.
+        .orderBy(asc(bills.dueDate), asc(bills.billNo))
         .for('update');
       // A concurrent twin of this request may have committed while we waited for the bill locks: answer its slip.
       const twin = await findByKey(txCtx, input.idempotencyKey);
