@@ -67,6 +67,18 @@ describeEachDb('POST /api/login/authenticate', (getHandle) => {
     expect(res.body.data.userAcUuid).toBe(user.userAcUuid);
   });
 
+  it('reads a login id typed in full-width mode (Chinese input method) or pasted with a zero-width space as the plain one', async () => {
+    const { user } = await signInUser(db());
+    // ＡＢＣ…: U+FF01–U+FF5E, as a Chinese input method types letters, digits, '@', '.', '-' in full-width mode.
+    const fullWidth = [...user.loginId].map((ch) => String.fromCharCode(ch.charCodeAt(0) + 0xfee0)).join('');
+    const res = await signIn({ loginId: fullWidth.toUpperCase(), password: PASSWORD });
+    expect(res.status).toBe(200);
+    expect(res.body.data.userAcUuid).toBe(user.userAcUuid);
+    const pasted = await signIn({ loginId: `\u200b${user.loginId}\u200b`, password: PASSWORD });
+    expect(pasted.status).toBe(200);
+    expect(pasted.body.data.userAcUuid).toBe(user.userAcUuid);
+  });
+
   it('answers a wrong password and an unknown login id with the same status, code and message', async () => {
     const { user } = await signInUser(db());
     const wrong = await signIn({ loginId: user.loginId, password: 'not-the-password-1' });
