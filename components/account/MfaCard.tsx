@@ -11,13 +11,15 @@ import Typography from '@mui/material/Typography';
 import { settle, useEndpointMutation } from '@/lib/api/query';
 import { loginContract } from '@/lib/auth/contract';
 import type { MfaEnrolment } from '@/lib/auth/schemas';
+import { plainTotpCode } from '@/lib/auth/totpCode';
 import type { BodyOf } from '@/lib/contract';
 import { useSessionErrorStore } from '@/store/sessionErrorStore';
 import { fieldMessage } from './fieldMessages';
 import { MfaSetupPanel, oneTimeCodeProps } from './MfaSetupPanel';
 import { CardDone, CardError, CardReadOnly, SectionCard } from './SectionCard';
 
-const codeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'account:account.validation.code') });
+// Full-width digits and the app's `123 456` are the code too, as at sign-in (lib/auth/totpCode.ts).
+const codeSchema = z.object({ code: z.string().overwrite(plainTotpCode).regex(/^[0-9]{6}$/, 'account:account.validation.code') });
 type CodeValues = z.infer<typeof codeSchema>;
 
 type EnableMfaBody = BodyOf<typeof loginContract.endpoints.enableMfa>;

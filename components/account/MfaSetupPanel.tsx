@@ -3,13 +3,17 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import type { MfaEnrolment } from '@/lib/auth/schemas';
+import { TOTP_INPUT_MAX_LENGTH } from '@/lib/auth/totpCode';
 
-/** The props of an authenticator code's text field (six digits, filled in by the phone's keyboard or password manager). */
+/**
+ * The props of an authenticator code's text field (six digits, filled in by the phone's keyboard or password manager;
+ * room for the space of a code pasted as an app shows it, `123 456`).
+ */
 export const oneTimeCodeProps = (testId: string) =>
   ({
     autoComplete: 'one-time-code',
     required: true,
-    slotProps: { htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6, 'data-testid': testId } },
+    slotProps: { htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: TOTP_INPUT_MAX_LENGTH, 'data-testid': testId } },
   }) as const;
 
 /** Groups of four, as authenticator apps show secrets: easier to type by hand. */

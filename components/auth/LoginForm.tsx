@@ -16,6 +16,7 @@ import { loginContract } from '@/lib/auth/contract';
 import { continueAfterSignIn } from '@/lib/auth/continueAfterSignIn';
 import type { MfaEnrolment } from '@/lib/auth/schemas';
 import { sanitizeDeepLink, sanitizeReturnTo } from '@/lib/auth/deepLink';
+import { isTotpCode } from '@/lib/auth/totpCode';
 import { errorKey } from '@/lib/errors';
 import { pathTo } from '@/lib/paths';
 
@@ -30,7 +31,8 @@ type LoginValues = { loginId: string; password: string; totp: string };
 const RULES: { [K in keyof LoginValues]: RegisterOptions<LoginValues, K> } = {
   loginId: { validate: (v) => (v.trim() === '' ? 'required' : v.trim().length > 254 ? 'tooLong' : true) },
   password: { validate: (v) => (v === '' ? 'required' : v.length > 256 ? 'tooLong' : true) },
-  totp: { validate: (v) => (v.trim() === '' || /^\d{6}$/.test(v.trim()) ? true : 'totpFormat') },
+  // Full-width digits and the app's `123 456` are the code too (plainTotpCode; the server reads it alike).
+  totp: { validate: (v) => (v.trim() === '' || isTotpCode(v) ? true : 'totpFormat') },
 };
 
 /** Codes next-auth itself may put in `?error=` (besides ours). */

@@ -7,6 +7,7 @@
 import { z } from 'zod/mini';
 
 import { FONT_SIZES, LANGUAGES, type FontSize, type PreferredLanguage } from '@/lib/users/constants';
+import { plainTotpCode } from './totpCode';
 
 export { FONT_SIZES, LANGUAGES, type FontSize, type PreferredLanguage };
 
@@ -41,8 +42,8 @@ export type UserCustomer = { ucpId: string; nameEn: string; nameZh: string; isPr
 
 export type MfaEnrolment = { otpauthUrl: string; qrDataUrl: string; secret: string };
 
-/** A six-digit TOTP code. */
-export const totpCodeSchema = z.string().check(z.regex(/^\d{6}$/, 'six digits'));
+/** A six-digit TOTP code, read as the sign-in reads one (full-width digits and a middle space allowed: plainTotpCode). */
+export const totpCodeSchema = z.string().check(z.maxLength(16), z.overwrite(plainTotpCode), z.regex(/^[0-9]{6}$/, 'six digits'));
 
 export const authenticateBodySchema = z.strictObject({
   loginId: z.string().check(z.trim(), z.minLength(1), z.maxLength(254)),

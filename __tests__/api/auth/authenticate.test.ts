@@ -227,6 +227,20 @@ describeEachDb('POST /api/login/authenticate', (getHandle) => {
       expect(replay.body.error.code).toBe('MFA_INVALID');
     });
 
+    it('reads a code typed in full-width digits or with the space authenticator apps show ("123 456")', async () => {
+      const secret = generateSecret();
+      const { user } = await signInUser(db(), ['home'], { user: { mfaEnabled: true, mfaSecret: secret } });
+      const intoStep = (Date.now() / 1000) % 30;
+      if (intoStep > 22) await new Promise((r) => setTimeout(r, (30 - intoStep + 0.2) * 1000));
+      const code = await generate({ secret });
+      const fullWidth = [...code].map((d) => String.fromCharCode(d.charCodeAt(0) + 0xfee0)).join('');
+      const res = await signIn({ loginId: user.loginId, password: PASSWORD, totp: fullWidth });
+      expect(res.status).toBe(200);
+      const next = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+      const spaced = await signIn({ loginId: user.loginId, password: PASSWORD, totp: `${next.slice(0, 3)} ${next.slice(3)}` });
+      expect(spaced.status).toBe(200);
+    });
+
     it('accepts the demo account kind of secret (10 bytes) and a code from the previous time step', async () => {
       const secret = 'JBSWY3DPEHPK3PXP';
       const { user } = await signInUser(db(), ['home'], { user: { mfaEnabled: true, mfaSecret: secret } });

@@ -74,6 +74,17 @@ describeEachDb('POST /api/login/enableMfa', (getHandle) => {
     expect((await signIn(user.loginId)).status).toBe(200);
   });
 
+  it('takes a code typed in full-width digits (Chinese input method) or with a space, as sign-in does', async () => {
+    const { user } = await signInUser(db(), ['home', 'ac_pref_write']);
+    const token = (await signIn(user.loginId)).body.data.jwtToken as string;
+    const { secret } = (await server.post(MFA, {}, { token })).body.data;
+    const code = await generate({ secret });
+    const fullWidth = [...code].map((d) => String.fromCharCode(d.charCodeAt(0) + 0xfee0)).join('');
+    const confirm = await server.post(MFA, { code: `${fullWidth.slice(0, 3)}\u3000${fullWidth.slice(3)}` }, { token });
+    expect(confirm.status).toBe(200);
+    expect(confirm.body.data).toEqual({ mfaEnabled: true });
+  });
+
   it('confirming without a started enrolment is a conflict; malformed bodies are 400', async () => {
     const { user } = await signInUser(db(), ['home', 'ac_pref_write']);
     const token = (await signIn(user.loginId)).body.data.jwtToken as string;

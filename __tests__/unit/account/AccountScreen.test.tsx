@@ -332,6 +332,25 @@ describe('AccountScreen', () => {
       expect(calls).toEqual([{}, { code: '000000' }, { code: '123456' }]);
     });
 
+    it('takes a code typed in full-width digits or pasted with the space an app shows ("123 456")', async () => {
+      const user = await renderReady();
+      const calls = recordCalls(loginContract.endpoints.enableMfa.path, (body) => {
+        if (!('code' in body)) return ok({ otpauthUrl: 'otpauth://totp/x', qrDataUrl: 'data:image/png;base64,iVBORw0KGgo=', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' });
+        return body.code === '123456' ? ok({ mfaEnabled: true }) : fail(401, 'MFA_INVALID');
+      });
+      const mfa = within(screen.getByTestId('account-mfa'));
+      await user.click(mfa.getByTestId('mfa-set-up'));
+      await user.type(await mfa.findByTestId('mfa-code'), '６５４３２１');
+      await user.click(mfa.getByTestId('mfa-confirm'));
+      expect(await mfa.findByText('The verification code is incorrect or has expired.')).toBeInTheDocument();
+      await user.clear(mfa.getByTestId('mfa-code'));
+      await user.click(mfa.getByTestId('mfa-code'));
+      await user.paste('123 456');
+      await user.click(mfa.getByTestId('mfa-confirm'));
+      expect(await mfa.findByTestId('mfa-done')).toHaveTextContent('Two-step verification is now on.');
+      expect(calls).toEqual([{}, { code: '654321' }, { code: '123456' }]);
+    });
+
     it('turns off with a current code; an expired session on the way still raises the session dialog', async () => {
       mockSession = sessionWith(['home', 'ac_pref_read', 'ac_pref_write']);
       server.use(

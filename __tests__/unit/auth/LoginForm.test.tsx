@@ -244,6 +244,25 @@ describe('LoginForm', () => {
     await waitFor(() => expect(mockRouter.replace).toHaveBeenCalledWith('/'));
   });
 
+  it('MFA: a code typed in full-width digits or pasted as the app shows it ("123 456") is sent, not refused as not six digits', async () => {
+    signInAnswers('MFA_REQUIRED', 'MFA_INVALID', CUSTOMER);
+    renderForm();
+    await fillAndSubmit();
+    const totp = await screen.findByTestId('totp');
+    await userEvent.type(totp, '１２３４５６');
+    await userEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(mockSignIn).toHaveBeenCalledTimes(2));
+    expect(screen.queryByText(text('en', 'auth:login.validation.totpFormat'))).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('login-error')).toHaveAttribute('data-code', 'MFA_INVALID'));
+    await userEvent.clear(totp);
+    await userEvent.click(totp);
+    await userEvent.paste('654 321');
+    expect(totp).toHaveValue('654 321');
+    await userEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(mockSignIn).toHaveBeenCalledTimes(3));
+    expect(screen.queryByText(text('en', 'auth:login.validation.totpFormat'))).not.toBeInTheDocument();
+  });
+
   it.each<Lang>(['en', 'tc'])('shows the ?error= of the address translated, until the next attempt answers (%s)', async (lng) => {
     at('/login?error=TOKEN_EXPIRED', lng);
     signInAnswers('INVALID_CREDENTIALS');

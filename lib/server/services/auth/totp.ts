@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { createGuardrails, generateSecret, generateURI, verify } from 'otplib';
+import { plainTotpCode } from '@/lib/auth/totpCode';
 import { BRAND_NAME_EN } from '@/lib/brand';
 import type { Db } from '@/lib/server/db/types';
 import { userAccounts } from '@/lib/server/db/schema';
@@ -22,8 +23,10 @@ const guardrails = createGuardrails({ MIN_SECRET_BYTES: 10 });
 const CODE = /^\d{6}$/;
 
 /** The time step the code belongs to when it is valid for `secret`, else null. Never throws. */
-export async function matchTotp(secret: string, code: string | undefined, afterTimeStep: number | null): Promise<number | null> {
-  if (!code || !CODE.test(code)) return null;
+export async function matchTotp(secret: string, typed: string | undefined, afterTimeStep: number | null): Promise<number | null> {
+  // Full-width digits and the space authenticator apps show are the same code (the sign-in form sends it as typed).
+  const code = typed === undefined ? '' : plainTotpCode(typed);
+  if (!CODE.test(code)) return null;
   try {
     const result = await verify({
       secret,
