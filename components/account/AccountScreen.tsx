@@ -83,7 +83,7 @@ export function AccountScreen() {
           </Grid>
           {canReadPrefs ? (
           <Grid size={{ xs: 12, md: 6 }}>
-            <MfaCard mfaEnabled={profile.mfaEnabled} skipMfa={profile.skipMfa} canWrite={canWrite} onChange={(mfaEnabled) => patch({ mfaEnabled })} />
+            <MfaCard mfaEnabled={profile.mfaEnabled} mfaRequired={profile.mfaRequired} skipMfa={profile.skipMfa} canWrite={canWrite} onChange={(mfaEnabled) => patch({ mfaEnabled })} />
           </Grid>
           ) : null}
         </Grid>

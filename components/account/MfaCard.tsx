@@ -46,11 +46,17 @@ type Step = { kind: 'idle' } | { kind: 'enrolling'; enrolment: MfaEnrolment } | 
  */
 export function MfaCard({
   mfaEnabled,
+  mfaRequired = false,
   skipMfa,
   canWrite,
   onChange,
 }: {
   mfaEnabled: boolean;
+  /**
+   * Forced by staff: on for good as far as the user is concerned. "Turn off" is not offered (the server refuses it with
+   * 409, whose message told the user to refresh and try again); a note says why.
+   */
+  mfaRequired?: boolean;
   skipMfa: boolean;
   canWrite: boolean;
   onChange: (mfaEnabled: boolean) => void;
@@ -136,6 +142,11 @@ export function MfaCard({
           {t('account.mfa.skipped')}
         </Typography>
       ) : null}
+      {mfaRequired && mfaEnabled ? (
+        <Typography variant="body2" color="text.secondary" data-testid="mfa-forced">
+          {t('account.mfa.forced')}
+        </Typography>
+      ) : null}
       {!canWrite ? <CardReadOnly testId="mfa-read-only" /> : null}
       {done ? (
         <CardDone testId="mfa-done">{done === 'enabled' ? t('account.mfa.enabled') : t('account.mfa.disabled')}</CardDone>
@@ -144,7 +155,7 @@ export function MfaCard({
         <CardError code={failure} testId="mfa-error" />
       ) : null}
 
-      {step.kind === 'idle' && canWrite ? (
+      {step.kind === 'idle' && canWrite && !(mfaEnabled && mfaRequired) ? (
         <Box>
           {mfaEnabled ? (
             <Button variant="outlined" color="primary" onClick={() => { setDone(null); setFailure(null); reset({ code: '' }); setStep({ kind: 'disabling' }); }} data-testid="mfa-turn-off">

@@ -11,6 +11,8 @@ export type AccountProfile = {
   fontSize: FontSize;
   preferredLanguage: PreferredLanguage;
   mfaEnabled: boolean;
+  /** Forced by staff ("Force two-step verification"): the user cannot turn it off (enableMfa answers 409). */
+  mfaRequired: boolean;
   skipMfa: boolean;
   /** The sign-in before the current one (as /api/user/getLastLoginTime), ISO; null on a first sign-in. */
   lastLoginTime: string | null;

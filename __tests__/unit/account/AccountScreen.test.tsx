@@ -34,6 +34,7 @@ const PROFILE: AccountProfile = {
   fontSize: 'M',
   preferredLanguage: 'en',
   mfaEnabled: false,
+  mfaRequired: false,
   skipMfa: false,
   lastLoginTime: '2025-03-04T05:06:07.000Z',
   passwordChangedAt: null,
@@ -373,6 +374,19 @@ describe('AccountScreen', () => {
       await user.click(mfa.getByTestId('mfa-confirm-off'));
       expect(await mfa.findByTestId('mfa-done')).toHaveTextContent('Two-step verification is now off.');
       expect(mfa.getByTestId('mfa-status')).toHaveTextContent('Off');
+    });
+
+    it.each(['en', 'tc'] as const)('forced by staff: says so and offers no "Turn off", which the server refuses (%s)', async (lng) => {
+      mockSession = sessionWith(['home', 'ac_pref_read', 'ac_pref_write']);
+      server.use(
+        endpointSuccess(accountContract.endpoints.getProfile, { ...PROFILE, mfaEnabled: true, mfaRequired: true }),
+        endpointSuccess(userContract.endpoints.getUcpCustByUcpId, testCustomer({ ucpId: 'UCP-1', nameEn: 'Acme Printing Ltd', nameZh: '艾克美印刷有限公司' })),
+      );
+      renderAccount(<AccountScreen />, lng);
+      const mfa = within(await screen.findByTestId('account-mfa'));
+      expect(mfa.getByTestId('mfa-status')).toHaveTextContent(text(lng, 'account:account.mfa.on'));
+      expect(mfa.getByTestId('mfa-forced')).toHaveTextContent(text(lng, 'account:account.mfa.forced'));
+      expect(mfa.queryByTestId('mfa-turn-off')).not.toBeInTheDocument();
     });
   });
 });
