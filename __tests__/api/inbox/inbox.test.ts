@@ -164,6 +164,17 @@ describeEachDb('inbox API', (getHandle) => {
       expect(none.body.data).toEqual({ items: [], total: 0 });
     });
 
+    it('reads a search typed in full-width mode as plain letters and digits, as every other list does; Chinese punctuation stays', async () => {
+      const c = await caller();
+      const shipped = await sendTo(db(), c.owner, { titleEn: 'Toner shipment dispatched (order TO-2026-000123)', titleZh: '碳粉已寄出（訂單 TO-2026-000123）' });
+      // A Chinese input method in full-width mode types ＴＯ－２０２６ for TO-2026.
+      expect(await listIds(c.token, { search: 'ＴＯ－２０２６', lang: 'en' })).toEqual([shipped.id]);
+      expect(await listIds(c.token, { search: '訂單\u3000ｔｏ－２０２６', lang: 'tc' })).toEqual([shipped.id]);
+      expect(await listIds(c.token, { search: '（訂單', lang: 'tc' })).toEqual([shipped.id]);
+      // Blank at the ends, as a paste brings it, is no part of the search.
+      expect(await listIds(c.token, { search: '\u200bTO-2026\u200b', lang: 'en' })).toEqual([shipped.id]);
+    });
+
     it('searches and shows the title in the requested language, falling back to the other one', async () => {
       const c = await caller();
       const both = await sendTo(db(), c.owner, { titleEn: 'Maintenance visit', titleZh: '定期保養', bodyEn: '<p>Engineer visit</p>', bodyZh: '<p>工程師到訪</p>' });

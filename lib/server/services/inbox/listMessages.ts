@@ -5,6 +5,7 @@ import { richTextToPlain } from '@/lib/server/sanitize';
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
 import type { InboxListItem } from '@/lib/inbox/schemas';
+import { halfWidthSearch, trimBlank } from '@/lib/zodText';
 import { localizedBody, localizedTitle, visibleTo, type InboxLang } from './visibility';
 
 
@@ -29,7 +30,9 @@ const PREVIEW_SOURCE_CHARS = 1_500;
  */
 export async function listMessages({ db, actor: owner }: CustomerContext, query: InboxListQuery): Promise<{ items: InboxListItem[]; total: number }> {
   const title = localizedTitle(query.lang);
-  const search = query.search?.trim();
+  // As every list's search (lib/listQuery.ts): full-width letters, digits and hyphen typed in full-width mode are the
+  // plain ones (`ＴＯ－２０２６` finds order TO-2026-…), blank at the ends (a paste's zero-width space) goes.
+  const search = query.search === undefined ? undefined : trimBlank(halfWidthSearch(query.search));
   const where = search
     ? and(visibleTo(owner), ilikeLiteral(title, containsPattern(search)))
     : visibleTo(owner);
