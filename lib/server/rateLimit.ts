@@ -68,6 +68,14 @@ export async function refund(db: Db, rule: RateLimitRule, subject: string): Prom
     .where(sql`${authRateLimits.key} = ${keyOf(rule, subject)} and ${authRateLimits.windowEndsAt} > now()`);
 }
 
+/**
+ * Forgets `subject`'s window: its next hit starts a fresh one. For a counter whose reason has gone (a password reset
+ * by the owner of the mailbox ends what a guesser did to its login id).
+ */
+export async function clear(db: Db, rule: RateLimitRule, subject: string): Promise<void> {
+  await db.delete(authRateLimits).where(sql`${authRateLimits.key} = ${keyOf(rule, subject)}`);
+}
+
 /** Deletes long-ended windows so the table stays small. */
 export async function sweep(db: Db): Promise<void> {
   await db.delete(authRateLimits).where(lt(authRateLimits.windowEndsAt, sql`now() - make_interval(secs => ${SWEEP_AFTER_SECONDS})`));

@@ -4,6 +4,8 @@ import { loginContract } from '@/lib/auth/contract';
 import { customersContract } from '@/lib/customers/contract';
 import { accountLinksContract, usersContract } from '@/lib/users/contract';
 import { auditLog, customers, outbox, userAccounts, userTokens } from '@/lib/server/db/schema';
+import { consume } from '@/lib/server/rateLimit';
+import { LOGIN_ID_RULE } from '@/lib/server/services/auth/lockout';
 import { multipart } from '../bills/billFixtures';
 import { createCustomer, createGroup, createMember, tokenFor, uniq, tokenForStaff } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
@@ -201,6 +203,20 @@ describeEachDb('user account maintenance and one-time links', (getHandle) => {
     for (let i = 0; i < 3; i += 1) expect((await callEndpoint(server, L.requestPasswordReset, { loginId: u.body.loginId })).status).toBe(200);
     const mails = await db().select().from(outbox).where(and(eq(outbox.toAddress, u.body.email), eq(outbox.template, 'password_reset')));
     expect(mails).toHaveLength(3);
+  });
+
+  it('a password reset lets the owner sign in at once, even after a guesser used up the login id\'s sign-in attempts', async () => {
+    const u = await activeUser();
+    const loginId = u.body.loginId.toLowerCase();
+    // Someone guessed at this login id from many addresses: its counter (10 / 15 min) is spent, the account locked.
+    for (let i = 0; i < LOGIN_ID_RULE.points; i += 1) await consume(db(), LOGIN_ID_RULE, loginId);
+    await db().update(userAccounts).set({ lockedUntil: new Date(Date.now() + 600_000), failedAttempts: 5 }).where(eq(userAccounts.userAcUuid, u.id));
+    expect((await signIn(u.body.loginId, GOOD_PASSWORD)).body).toMatchObject({ error: { code: 'TOO_MANY_REQUESTS' } });
+
+    // The owner follows "Forgot your password?", as the lock-out message says.
+    ok(await callEndpoint(server, L.requestPasswordReset, { loginId: u.body.loginId }));
+    ok(await callEndpoint(server, L.setPassword, { token: (await linkIn(u.body.email, 'password_reset'))!, purpose: 'reset', password: 'Fresh2026password' }));
+    expect((await signIn(u.body.loginId, 'Fresh2026password')).status).toBe(200);
   });
 
   it('lock, unlock, disable, enable and reset MFA: audited, and effective at the user’s next request', async () => {

@@ -13,8 +13,9 @@ import { inTransaction, type Actor, type ServiceContext } from '@/lib/server/con
 import { userAccounts, userTokens } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/errors';
 import { queueMail } from '@/lib/server/mail/queueMail';
-import { consume, type RateLimitRule } from '@/lib/server/rateLimit';
+import { clear, consume, type RateLimitRule } from '@/lib/server/rateLimit';
 import { normalizeLoginId } from '@/lib/server/services/auth/authenticate';
+import { LOGIN_ID_RULE } from '@/lib/server/services/auth/lockout';
 
 export const ACTIVATION_HOURS = 72;
 export const RESET_MINUTES = 60;
@@ -109,6 +110,9 @@ export async function setPasswordByLink(ctx: DbCtx, clientIp: string, input: { t
       .returning({ loginId: userAccounts.loginId });
     // The account changed since the link was sent (activated, locked or disabled by staff): the link is spent anyway.
     if (!user) throw new AppError('LINK_INVALID', { message: 'account status does not fit the link' });
+    // The sign-in attempts a guesser spent on this login id (docs/auth.md, 10 / 15 min) go with the lock-out: the
+    // owner, who proved the mailbox, signs in with the new password at once instead of meeting "Too many attempts".
+    await clear(tx.db, LOGIN_ID_RULE, user.loginId);
     await audit({ ...tx, actor: null }, {
       action: input.purpose === 'activation' ? 'activate' : 'password_reset',
       entity: 'user_account',
