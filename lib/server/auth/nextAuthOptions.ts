@@ -84,6 +84,9 @@ export function buildAuthOptions(): NextAuthOptions {
               return { ...token, grant: toFields(next) };
             }
             if ('disclaimerAccepted' in update) {
+              // The token first (as the API would: signature, version, user active): a session revoked meanwhile
+              // (signed out everywhere, password changed, account disabled) ends below without writing anything.
+              await refreshGrant(db, config, { jwtToken: current.jwtToken });
               await acceptDisclaimer(db, { userAcUuid: current.currentUser.userAcUuid });
             }
             return { ...token, grant: toFields(await refreshGrant(db, config, { jwtToken: current.jwtToken })) };
