@@ -20,6 +20,12 @@ import { usePortalStore } from '@/store/portalStore';
 import { LazyMenu } from './lazyOverlays';
 import { pathTo } from '@/lib/paths';
 
+/**
+ * The avatar's letter: the name's first character, whole (`slice(0, 1)` cut 𨋢 and other CJK extension B characters of
+ * Hong Kong names in half and showed a broken glyph).
+ */
+const initialOf = (name: string): string => (Array.from(name)[0] ?? '').toUpperCase();
+
 /** Widths at which the header shows its desktop navigation but has no room left for the name beside the avatar. */
 const NAV_WITHOUT_NAME = '@media (min-width: 1200px) and (max-width: 1365.95px)';
 
@@ -50,7 +56,7 @@ export function UserMenu() {
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? 'user-menu' : undefined}
         aria-label={t('user.menuLabel', { name, customer: customerName })}
-        startIcon={<Avatar sx={{ width: 28, height: 28, fontSize: '0.9rem', bgcolor: 'secondary.main' }}>{name.slice(0, 1).toUpperCase()}</Avatar>}
+        startIcon={<Avatar sx={{ width: 28, height: 28, fontSize: '0.9rem', bgcolor: 'secondary.main' }}>{initialOf(name)}</Avatar>}
         sx={{ textTransform: 'none', maxWidth: 260 }}
         data-testid="user-menu-button"
       >

@@ -48,6 +48,13 @@ beforeEach(() => {
 });
 
 describe('UserMenu', () => {
+  it('shows the first character of a name that starts outside the BMP whole (𨋢, a Hong Kong character of CJK extension B)', () => {
+    const base = testSession(['home'], { name: '𨋢記 Lift Co', loginId: 'lift@acme.example', ucpId: 'UCP-TEST' });
+    renderWithProviders(<UserMenu />, { session: base });
+    const avatar = screen.getByTestId('user-menu-button').querySelector('.MuiAvatar-root');
+    expect(avatar).toHaveTextContent(/^𨋢$/u);
+  });
+
   it('shows the user name and the current customer the session bootstrap loaded', async () => {
     const user = userEvent.setup();
     renderMenu();
