@@ -15,10 +15,14 @@ export * from './constants';
 export const USER_STATUS_ACTIONS = ['lock', 'unlock', 'disable', 'enable'] as const;
 export type UserStatusAction = (typeof USER_STATUS_ACTIONS)[number];
 
-/** Login ids are stored lower-cased: letters, digits and `. _ @ + -`, 3–100 characters (e-mail addresses fit). */
+/**
+ * Login ids are stored lower-cased: letters, digits and `. _ @ + -`, 3–100 characters (e-mail addresses fit). One typed
+ * in full-width mode (`ｋａ．ｙａｎ＠ｅｘａｍｐｌｅ．ｈｋ`) is read as its plain characters (NFKC), as sign-in reads it
+ * (normalizeLoginId); it was refused as "format" (QA).
+ */
 export const loginIdSchema = z
   .string()
-  .overwrite(trimBlank)
+  .overwrite((v) => trimBlank(v.normalize('NFKC')))
   .toLowerCase()
   .regex(/^[a-z0-9][a-z0-9._@+-]{2,99}$/, { error: msg('users:errors.loginIdFormat') });
 
