@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { accountContract } from '@/lib/account/contract';
 import { loginContract } from '@/lib/auth/contract';
 import { customersContract } from '@/lib/customers/contract';
 import { accountLinksContract, usersContract } from '@/lib/users/contract';
@@ -217,6 +218,31 @@ describeEachDb('user account maintenance and one-time links', (getHandle) => {
     ok(await callEndpoint(server, L.requestPasswordReset, { loginId: u.body.loginId }));
     ok(await callEndpoint(server, L.setPassword, { token: (await linkIn(u.body.email, 'password_reset'))!, purpose: 'reset', password: 'Fresh2026password' }));
     expect((await signIn(u.body.loginId, 'Fresh2026password')).status).toBe(200);
+  });
+
+  it('a password change retires the reset links asked for before it: a link in an old mail cannot set the password afterwards', async () => {
+    const u = await activeUser();
+    ok(await callEndpoint(server, L.requestPasswordReset, { loginId: u.body.loginId }));
+    const token = (await linkIn(u.body.email, 'password_reset'))!;
+    expect(ok(await callEndpoint(server, L.checkLink, { token, purpose: 'reset' }))).toMatchObject({ purpose: 'reset' });
+
+    // The owner remembers the password after all and changes it on the account page.
+    const changed = await callEndpoint(server, accountContract.endpoints.changePassword, { currentPassword: GOOD_PASSWORD, newPassword: 'Changed2026password' }, { token: u.token });
+    expect(changed.status).toBe(200);
+    expect((await callEndpoint(server, L.checkLink, { token, purpose: 'reset' })).body).toMatchObject({ error: { code: 'LINK_INVALID' } });
+    expect((await callEndpoint(server, L.setPassword, { token, purpose: 'reset', password: 'Other2026password' })).body).toMatchObject({ error: { code: 'LINK_INVALID' } });
+    expect((await signIn(u.body.loginId, 'Changed2026password')).status).toBe(200);
+    // A link asked for after the change works as usual.
+    ok(await callEndpoint(server, L.requestPasswordReset, { loginId: u.body.loginId }));
+    ok(await callEndpoint(server, L.checkLink, { token: (await linkIn(u.body.email, 'password_reset'))!, purpose: 'reset' }));
+  });
+
+  it('a login id typed in full-width mode is stored in plain characters, as sign-in reads it', async () => {
+    const id = uniq();
+    const body = newUser({ loginId: `Ｆｕｌｌ．Ｗｉｄｔｈ．${id}＠Ｅｘａｍｐｌｅ．ｔｅｓｔ` });
+    const created = ok<{ id: string }>(await callEndpoint(server, U.createUser, body, { token: writer }));
+    const [row] = await db().select().from(userAccounts).where(eq(userAccounts.userAcUuid, created.id));
+    expect(row!.loginId).toBe(`full.width.${id}@example.test`);
   });
 
   it('lock, unlock, disable, enable and reset MFA: audited, and effective at the user’s next request', async () => {

@@ -8,6 +8,7 @@ import { inTransaction, type ServiceContext } from '@/lib/server/context';
 import { userAccounts } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/errors';
 import { ownAccount } from '@/lib/server/services/account/ownAccount';
+import { retireLinks } from '@/lib/server/services/users/links';
 import { consume, type RateLimitRule } from '@/lib/server/rateLimit';
 
 /**
@@ -71,6 +72,9 @@ export async function changePassword(ctx: ServiceContext, config: ServerConfig, 
       .where(and(eq(userAccounts.userAcUuid, actor.userAcUuid), eq(userAccounts.passwordHash, currentHash), eq(userAccounts.status, 'active')))
       .returning({ tokenVersion: userAccounts.tokenVersion, passwordChangedAt: userAccounts.passwordChangedAt });
     if (!row) return null;
+    // A reset link asked for before the change would still set a password for up to an hour: retire it, as a new
+    // link retires older ones (lib/server/services/users/links.ts).
+    await retireLinks(txCtx, actor.userAcUuid, 'reset');
     await audit(txCtx, {
       action: 'password_change',
       entity: 'user_account',

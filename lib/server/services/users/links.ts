@@ -30,15 +30,21 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 
 type DbCtx = ServiceContext<Actor | null>;
 
+/** The user's unused links of the purpose expire now (a newer link, or a password changed meanwhile, replaces them). */
+export async function retireLinks(ctx: DbCtx, userAcUuid: string, purpose: LinkPurpose): Promise<void> {
+  const now = ctx.now();
+  await ctx.db
+    .update(userTokens)
+    .set({ expiresAt: now })
+    .where(and(eq(userTokens.userAcUuid, userAcUuid), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt), gt(userTokens.expiresAt, now)));
+}
+
 /** A new link for the user (older unused ones of the purpose expire now). Returns the secret and its expiry. */
 export async function issueLink(ctx: DbCtx, userAcUuid: string, purpose: LinkPurpose): Promise<{ token: string; expiresAt: Date }> {
   const now = ctx.now();
   const ttlMs = purpose === 'activation' ? ACTIVATION_HOURS * 3_600_000 : RESET_MINUTES * 60_000;
   const expiresAt = new Date(now.getTime() + ttlMs);
-  await ctx.db
-    .update(userTokens)
-    .set({ expiresAt: now })
-    .where(and(eq(userTokens.userAcUuid, userAcUuid), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt), gt(userTokens.expiresAt, now)));
+  await retireLinks(ctx, userAcUuid, purpose);
   const token = randomBytes(32).toString('base64url');
   await ctx.db.insert(userTokens).values({ userAcUuid, purpose, tokenHash: hashOf(token), expiresAt, createdAt: now });
   return { token, expiresAt };
@@ -108,7 +114,8 @@ export async function setPasswordByLink(ctx: DbCtx, clientIp: string, input: { t
       })
       .where(and(eq(userAccounts.userAcUuid, link.userAcUuid), eq(userAccounts.status, input.purpose === 'activation' ? 'pending' : 'active')))
       .returning({ loginId: userAccounts.loginId });
-    // The account changed since the link was sent (activated, locked or disabled by staff): the link is spent anyway.
+    // The account changed since the link was sent (activated, locked or disabled by staff): refused. The error undoes
+    // the transaction, so the link stays unused, but every later use meets the same account state and is refused too.
     if (!user) throw new AppError('LINK_INVALID', { message: 'account status does not fit the link' });
     // The sign-in attempts a guesser spent on this login id (docs/auth.md, 10 / 15 min) go with the lock-out: the
     // owner, who proved the mailbox, signs in with the new password at once instead of meeting "Too many attempts".
