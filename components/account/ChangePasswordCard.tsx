@@ -24,10 +24,12 @@ export const changePasswordFormSchema = z
     confirmPassword: z.string().min(1, 'account:account.validation.required'),
   })
   .superRefine((v, ctx) => {
+    // The server compares the passwords as it stores them (NFKC: full-width `２０２４` is `2024`), and so does this check.
+    const plain = (p: string) => p.normalize('NFKC');
     if (v.confirmPassword && v.newPassword !== v.confirmPassword) {
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'account:account.validation.mismatch' });
     }
-    if (v.currentPassword && v.newPassword === v.currentPassword) {
+    if (v.currentPassword && plain(v.newPassword) === plain(v.currentPassword)) {
       ctx.addIssue({ code: 'custom', path: ['newPassword'], message: 'password_same_as_current' });
     }
   });

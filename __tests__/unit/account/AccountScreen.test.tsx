@@ -191,6 +191,15 @@ describe('AccountScreen', () => {
       expect(await passwordSection().findByText('The new password must be different from the current one.')).toBeInTheDocument();
     });
 
+    it('refuses the current password typed again in full-width characters before asking the server, which compares them the same way', async () => {
+      const user = await renderReady();
+      const calls = recordCalls(accountContract.endpoints.changePassword.path, () => fail(400, 'VALIDATION', { newPassword: ['password_same_as_current'] }));
+      await fillPassword(user, 'Harbour2026', 'Ｈａｒｂｏｕｒ２０２６', 'Ｈａｒｂｏｕｒ２０２６');
+      await user.click(passwordSection().getByTestId('password-submit'));
+      expect(await passwordSection().findByText('The new password must be different from the current one.')).toBeInTheDocument();
+      expect(calls).toHaveLength(0);
+    });
+
     it("shows the server's field errors on their fields", async () => {
       const user = await renderReady();
       recordCalls(accountContract.endpoints.changePassword.path, () => fail(400, 'VALIDATION', { currentPassword: ['password_current_wrong'] }));
