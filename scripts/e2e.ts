@@ -4,19 +4,26 @@
  * 1. Without Chromium (/usr/bin/chromium or $CHROMIUM_PATH) the suite is skipped with a loud warning (exit 0),
  *    unless E2E=required (CI), when that is a failure.
  * 2. Builds once if the production build is not current (the same check as `npm start`).
- * 3. Starts the server exactly as `npm start` runs it (`node scripts/start.mjs`: the compiled server in one process)
- *    on a free port with a fresh embedded database in a temp folder (DATABASE_URL removed, so the server migrates
- *    and seeds the demo data itself), and waits for /readyz.
- * 4. Runs `jest --selectProjects e2e --runInBand` with E2E_BASE_URL and E2E_SERVER_LOG (the server's output so far,
- *    at warn level, for specs that check what it logged), passing extra args through (file filters,
- *    `--json --outputFile=…` from scripts/test.ts).
- * 5. Stops the server with SIGTERM, waits for it, removes the temp folder, and exits with jest's status.
+ * 3. Starts one server per jest worker (two on a machine with two cores or more, one when the run names specs or
+ *    E2E_WORKERS=1), each exactly as `npm start` runs it (`node scripts/start.mjs`: the compiled server in one
+ *    process) on a free port with its own fresh embedded database in a temp folder (DATABASE_URL removed, so each
+ *    server migrates and seeds the demo data itself), and waits for every /readyz.
+ * 4. Runs `jest --selectProjects e2e` (`--runInBand` for one worker, else `--maxWorkers=N`) with E2E_BASE_URLS and
+ *    E2E_SERVER_LOGS (one entry per worker, in worker order: the spec's helpers pick theirs by JEST_WORKER_ID; the log
+ *    is the server's output so far, at warn level, for specs that check what it logged), passing extra args through
+ *    (file filters, `--json --outputFile=…` from scripts/test.ts). A spec file runs whole on one worker, so it sees
+ *    one server and one database from start to end.
+ * 5. Stops the servers with SIGTERM, waits for them, removes the temp folder, and exits with jest's status.
+ *
+ * Why two: a browser spec waits far more than it computes (the run used about a quarter of two cores with one
+ * worker), so a second worker with its own server and database nearly halves the step on two cores.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, appendFileSync, constants as fsConstants, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureBuild } from './lib/build.mjs';
+import { workerCount } from './lib/e2eWorkers';
 import { bin, freePort, run, runMain, waitForExit } from './lib/process';
 
 const READY_TIMEOUT_MS = 300_000;
@@ -58,13 +65,13 @@ function warnNoChromium(): void {
 
 type Server = { child: ChildProcess; output: () => string };
 
-/** `logFile`: the server's whole output, for specs that check what it logged (E2E_SERVER_LOG). */
-function startServer(port: number, pgliteDir: string, baseUrl: string, logFile: string): Server {
+/** `logFile`: the server's whole output, for specs that check what it logged (E2E_SERVER_LOGS). */
+function startServer(baseUrl: string, pgliteDir: string, logFile: string): Server {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
-    PORT: String(port),
+    PORT: new URL(baseUrl).port,
     PGLITE_DIR: pgliteDir,
     NEXTAUTH_URL: baseUrl,
     LOG_LEVEL: 'warn',
@@ -119,10 +126,14 @@ async function stopServer(server: Server): Promise<void> {
   clearTimeout(timer);
 }
 
-function printServerOutput(server: Server): void {
+/** One worker's server: its address and the file with its whole output. */
+type Instance = { name: string; baseUrl: string; log: string; server: Server };
+
+function printServerOutput({ name, server }: Instance): void {
   const text = server.output().trim();
-  console.error(`\n----- server output (${text ? 'tail' : 'empty'}) -----\n${text}\n----- end of server output -----\n`);
+  console.error(`\n----- ${name} output (${text ? 'tail' : 'empty'}) -----\n${text}\n----- end of ${name} output -----\n`);
 }
+
 
 async function main(): Promise<number> {
   if (!isExecutable(chromiumPath)) {
@@ -133,46 +144,64 @@ async function main(): Promise<number> {
   const built = await ensureBuild(process.cwd(), 'e2e');
   if (built !== 0) return built;
 
+  const args = process.argv.slice(2);
+  const workers = workerCount(args);
   const tempDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const serverLog = path.join(tempDir, 'server.log');
-  const server = startServer(port, path.join(tempDir, 'pglite'), baseUrl, serverLog);
+  const instances: Instance[] = [];
+  for (let i = 1; i <= workers; i += 1) {
+    const baseUrl = `http://127.0.0.1:${await freePort()}`;
+    const log = path.join(tempDir, `server-${i}.log`);
+    instances.push({ name: `server ${i}`, baseUrl, log, server: startServer(baseUrl, path.join(tempDir, `pglite-${i}`), log) });
+  }
+  const hasExited = ({ server }: Instance) => server.child.exitCode !== null || server.child.signalCode !== null;
 
-  // Stopping this script (Ctrl-C, a CI time-out) must not leave the server running.
+  // Stopping this script (Ctrl-C, a CI time-out) must not leave a server running.
   let interrupted = false;
   const onSignal = () => {
     interrupted = true;
-    server.child.kill('SIGTERM');
+    for (const { server } of instances) server.child.kill('SIGTERM');
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
   try {
     const started = Date.now();
-    console.log(`[e2e] starting the server on ${baseUrl} (fresh embedded database in ${tempDir})`);
-    try {
-      await waitUntilReady(server, baseUrl);
-    } catch (err) {
-      console.error(`[e2e] ${err instanceof Error ? err.message : String(err)}`);
-      printServerOutput(server);
-      return 1;
-    }
-    console.log(`[e2e] server ready in ${((Date.now() - started) / 1000).toFixed(1)} s; running the browser specs`);
+    console.log(`[e2e] starting ${workers} server(s) on ${instances.map((i) => i.baseUrl).join(', ')} (fresh embedded databases in ${tempDir})`);
+    const ready = await Promise.all(
+      instances.map((instance) =>
+        waitUntilReady(instance.server, instance.baseUrl).then(
+          () => true,
+          (err: unknown) => {
+            console.error(`[e2e] ${instance.name}: ${err instanceof Error ? err.message : String(err)}`);
+            printServerOutput(instance);
+            return false;
+          },
+        ),
+      ),
+    );
+    if (ready.includes(false)) return 1;
+    console.log(`[e2e] ready in ${((Date.now() - started) / 1000).toFixed(1)} s; running the browser specs on ${workers} worker(s)`);
 
-    const status = await run(bin('jest'), ['--selectProjects', 'e2e', '--runInBand', ...process.argv.slice(2)], {
-      env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_SERVER_LOG: serverLog, CHROMIUM_PATH: chromiumPath },
+    const parallel = workers === 1 ? ['--runInBand'] : [`--maxWorkers=${workers}`];
+    const status = await run(bin('jest'), ['--selectProjects', 'e2e', ...parallel, ...args], {
+      env: {
+        ...process.env,
+        E2E_BASE_URLS: instances.map((i) => i.baseUrl).join(','),
+        E2E_SERVER_LOGS: instances.map((i) => i.log).join(','),
+        CHROMIUM_PATH: chromiumPath,
+      },
     });
     if (interrupted) return 130;
-    if (server.child.exitCode !== null || server.child.signalCode !== null) {
-      console.error('[e2e] the server stopped during the tests');
-      printServerOutput(server);
-      return status || 1;
+    const gone = instances.filter(hasExited);
+    for (const instance of gone) {
+      console.error(`[e2e] ${instance.name} stopped during the tests`);
+      printServerOutput(instance);
     }
-    if (status !== 0) printServerOutput(server);
+    if (gone.length > 0) return status || 1;
+    if (status !== 0) instances.forEach(printServerOutput);
     return status;
   } finally {
-    await stopServer(server);
+    await Promise.all(instances.map((i) => stopServer(i.server)));
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     rmSync(tempDir, { recursive: true, force: true });

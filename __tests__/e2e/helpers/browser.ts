@@ -1,5 +1,6 @@
 /**
- * Browser helpers for the e2e specs (run by scripts/e2e.ts, which starts the server and sets E2E_BASE_URL).
+ * Browser helpers for the e2e specs (run by scripts/e2e.ts, which starts a server per jest worker and
+ * lists them in E2E_BASE_URLS; each spec file talks to its worker's server).
  *
  * One Chromium per spec file, launched on the first `newPage()`; each page gets its own context (cookies, storage,
  * locale, colour scheme), which axe also needs. Call `closeBrowser` in `afterAll`.
@@ -15,6 +16,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { createGuardrails, generateSync } from 'otplib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { workerEntry } from '../../../scripts/lib/e2eWorkers';
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -34,11 +36,18 @@ const CHROMIUM_ARGS = [
 
 const RESULTS_DIR = path.join(process.cwd(), 'test-results');
 
-/** The server under test, e.g. `http://127.0.0.1:40123` (no trailing slash). */
+/** This worker's server under test, e.g. `http://127.0.0.1:40123` (no trailing slash). */
 export function baseUrl(): string {
-  const value = process.env.E2E_BASE_URL;
-  if (!value) throw new Error('E2E_BASE_URL is not set: run the browser tests with `npm run test:e2e`, which starts the server.');
+  const value = workerEntry(process.env.E2E_BASE_URLS);
+  if (!value) throw new Error('E2E_BASE_URLS is not set: run the browser tests with `npm run test:e2e`, which starts the servers.');
   return value.replace(/\/$/, '');
+}
+
+/** The file this worker's server writes its output to (at warn level), for specs that check what it logged. */
+export function serverLogFile(): string {
+  const value = workerEntry(process.env.E2E_SERVER_LOGS);
+  if (!value) throw new Error('E2E_SERVER_LOGS is not set: run the browser tests with `npm run test:e2e`, which starts the servers.');
+  return value;
 }
 
 /** Absolute URL of a path on the server under test: `url('/tc/login')`. */

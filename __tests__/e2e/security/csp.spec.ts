@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { CSP_NONCE_PLACEHOLDER } from '@/lib/security/cspNonce';
-import { closeBrowser, newPage, newPageAs, url } from '../helpers/browser';
+import { closeBrowser, newPage, newPageAs, serverLogFile, url } from '../helpers/browser';
 import { DARK_BACKGROUND, t } from '../helpers/shell';
 
 afterAll(closeBrowser);
@@ -144,8 +144,8 @@ it('an injected inline script is refused, reported to /csp-report and logged by 
   expect(seen.some((v) => v.includes('"directive":"script-src-attr"'))).toBe(true);
 
   // The browser posts the report to report-uri at once; the server logs one warning line per report.
-  const logFile = process.env.E2E_SERVER_LOG;
-  if (!logFile || !existsSync(logFile)) throw new Error('E2E_SERVER_LOG is not set: run the browser tests with `npm run test:e2e`');
+  const logFile = serverLogFile();
+  if (!existsSync(logFile)) throw new Error(`the server's log ${logFile} does not exist`);
   const deadline = Date.now() + 30_000;
   let lines: Record<string, unknown>[] = [];
   while (Date.now() < deadline) {
