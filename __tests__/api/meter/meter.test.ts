@@ -243,6 +243,19 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
       ]);
     });
 
+    it('counts blank lines in the line numbers (a header after blank lines is still the header)', async () => {
+      const c = await customer();
+      // Lines: 1 blank, 2 header, 3 mono, 4 blank, 5 bad date, 6 blank (CRLF), 7 the same mono row again.
+      const csv = `\nserial,date,bw,colour\n${c.mono.serialNo},${today},${c.last.mono + 3000},\n\n${c.colour.serialNo},not-a-date,1,2\r\n\r\n${c.mono.serialNo},${today},${c.last.mono + 3000},0\n`;
+      const res = await callEndpoint(server, E.parseCsv, { csv }, { token: c.token });
+      if (res.body.status !== 'success') throw new Error(`expected success, got ${JSON.stringify(res.body)}`);
+      expect(res.body.data.parseErrors).toEqual([{ rowNo: 5, field: 'date', message: 'meter:errors.csvDate' }]);
+      expect(res.body.data.rows.map((r) => [r.rowNo, r.issues.map((i) => i.code)])).toEqual([
+        [3, []],
+        [7, ['DUPLICATE_ROW']],
+      ]);
+    });
+
     it('reads day-first dates and thousands separators; the template lists the machines', async () => {
       const c = await customer();
       const [y, m, d] = today.split('-');

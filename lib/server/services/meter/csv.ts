@@ -41,17 +41,23 @@ export async function parseReadingsCsv(ctx: CustomerContext, csv: string): Promi
   let records: string[][];
   try {
     const text = csv.replace(/^\uFEFF/, '');
-    records = parse(text, { delimiter: delimiterOf(text), relax_column_count: true, skip_empty_lines: true, trim: true });
+    // Empty lines are kept as records (and skipped below), so a record's index is its line number: with
+    // skip_empty_lines the parser dropped them and every row after a blank line was reported a line too early.
+    records = parse(text, { delimiter: delimiterOf(text), relax_column_count: true, skip_empty_lines: false, trim: true });
   } catch {
     throw new AppError('VALIDATION', { fields: { csv: ['meter:errors.csvUnreadable'] } });
   }
   const parseErrors: CsvRowError[] = [];
   const rows: ReadingRow[] = [];
   const lineOf: number[] = [];
+  let first = true;
   records.forEach((rec, i) => {
     const line = i + 1;
-    if (i === 0 && (rec[0] ?? '').trim().toLowerCase().startsWith('serial')) return;
     if (rec.every((c) => c.trim() === '')) return;
+    // The header is the first line that is not blank.
+    const isHeader = first && (rec[0] ?? '').trim().toLowerCase().startsWith('serial');
+    first = false;
+    if (isHeader) return;
     if (rec.length < 3 || rec.length > 4) {
       parseErrors.push({ rowNo: line, field: 'row', message: 'meter:errors.csvColumns' });
       return;
