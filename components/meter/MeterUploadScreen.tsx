@@ -304,17 +304,21 @@ function ReadingForm({ machines }: { machines: MeterMachine[] }) {
       else if (e.date > today) mine.date = t('meter:issues.DATE_IN_FUTURE', issueValues({ today }, locale));
       if (e.mono.trim() === '') mine.mono = t('meter:errors.monoMissing', { serial: m.serialNo });
       else mine.mono = counterProblem(t, e.mono, locale) ?? undefined;
-      if (m.isColour && e.colour.trim() !== '') mine.colour = counterProblem(t, e.colour, locale) ?? undefined;
+      // A colour machine's colour counter is asked for: left empty it was sent as 0, refused as lower than the last one.
+      if (m.isColour) mine.colour = e.colour.trim() === '' ? t('meter:errors.colourMissing', { serial: m.serialNo }) : (counterProblem(t, e.colour, locale) ?? undefined);
       const found = (['date', 'mono', 'colour'] as const).filter((f) => mine[f]);
       if (found.length > 0) {
         fields[m.id] = mine;
         // "Enter the B/W counter of X as well." names the machine itself; the others say which machine.
         // The field is named too: a colour machine's two counters can fail with the same message.
-        for (const f of found) problems.push(f === 'mono' && e.mono.trim() === '' ? mine[f]! : t('meter:errors.counterFor', { serial: m.serialNo, field: t(FIELD_COLUMN[f]), message: mine[f] }));
+        for (const f of found) {
+          const missing = (f === 'mono' && e.mono.trim() === '') || (f === 'colour' && e.colour.trim() === '');
+          problems.push(missing ? mine[f]! : t('meter:errors.counterFor', { serial: m.serialNo, field: t(FIELD_COLUMN[f]), message: mine[f] }));
+        }
         continue;
       }
       const mono = readCounter(e.mono);
-      const colour = m.isColour && e.colour.trim() !== '' ? readCounter(e.colour) : { value: 0 };
+      const colour = m.isColour ? readCounter(e.colour) : { value: 0 };
       if (!('value' in mono) || !('value' in colour)) continue; // checked above
       rows.push({ serialNo: m.serialNo, readingDate: e.date, monoCounter: mono.value, colourCounter: colour.value, ...(e.photoFileId ? { photoFileId: e.photoFileId } : {}) });
     }

@@ -33,6 +33,8 @@ export const READING_ISSUES = [
   'DUPLICATE_DATE',
   'COUNTER_LOWER',
   'COLOUR_ON_MONO',
+  /** A colour machine's row without its colour counter: read as 0, it was refused as a counter gone back, or stored. */
+  'COLOUR_MISSING',
   'DUPLICATE_ROW',
   'JUMP_WARNING',
 ] as const;

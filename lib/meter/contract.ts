@@ -64,7 +64,7 @@ export const meterContract = defineContract('meter', {
   }),
   checkReadings: withBodyLimit(check(
     'Checks rows { serialNo, readingDate, monoCounter, colourCounter } without saving: per row its errors (UNKNOWN_SERIAL (also another customer’s serial), DATE_IN_FUTURE, ' +
-      'DATE_BEFORE_PREVIOUS, DUPLICATE_DATE, COUNTER_LOWER, COLOUR_ON_MONO, DUPLICATE_ROW) and warnings (JUMP_WARNING), with the previous reading and pages used.',
+      'DATE_BEFORE_PREVIOUS, DUPLICATE_DATE, COUNTER_LOWER, COLOUR_ON_MONO, COLOUR_MISSING (a colour machine’s row without colourCounter; 0 when left out on a mono one), DUPLICATE_ROW) and warnings (JUMP_WARNING), with the previous reading and pages used.',
     checkReadingsSchema,
     output<CheckResult>(),
   ), ROWS_BODY_LIMIT),

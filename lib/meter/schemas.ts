@@ -28,7 +28,11 @@ export const readingRowSchema = z.strictObject({
   serialNo: serialSchema,
   readingDate: isoDateSchema,
   monoCounter: counterSchema,
-  colourCounter: counterSchema.default(0),
+  /**
+   * Required on a colour machine (the check's COLOUR_MISSING), 0 when left out on a black & white one. It defaulted to 0
+   * for every machine: a colour machine's row without it was refused as a counter gone back, or stored with colour 0.
+   */
+  colourCounter: counterSchema.optional(),
   /** An uploaded counter photo (uploadPhoto) of this customer. */
   photoFileId: z.uuid().optional(),
 });
@@ -60,7 +64,9 @@ export const parseCsvSchema = z.strictObject({
 
 export type RowIssue = { code: ReadingIssue; severity: 'error' | 'warning'; values?: Record<string, string | number> };
 
-export type CheckedRow = ReadingRow & {
+export type CheckedRow = Omit<ReadingRow, 'colourCounter'> & {
+  /** The colour counter sent, 0 when left out. */
+  colourCounter: number;
   rowNo: number;
   machineId: string | null;
   /** The previous reading of the machine (before this row's date), if any. */

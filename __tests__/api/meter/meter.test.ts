@@ -110,6 +110,31 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
       expect(codes[0]).toEqual(['COLOUR_ON_MONO']);
       expect(codes[1]).toEqual(['DUPLICATE_ROW']);
     });
+
+    it('a colour machine’s row without its colour counter asks for it (it was read as 0: "lower than the previous reading", or stored as 0)', async () => {
+      const c = await customer();
+      const row = { serialNo: c.colour.serialNo, readingDate: today, monoCounter: c.last.colourMono + 3000 };
+      const res = await callEndpoint(server, E.checkReadings, { rows: [row, { serialNo: c.mono.serialNo, readingDate: today, monoCounter: c.last.mono + 3000 }] }, { token: c.token });
+      expect(issuesOf(res)).toEqual([['COLOUR_MISSING'], []]);
+      const submit = await callEndpoint(server, E.submitReadings, { idempotencyKey: randomUUID(), channel: 'form', rows: [row] }, { token: c.token });
+      expect(submit.status).toBe(400);
+      if (submit.body.status !== 'error') throw new Error('expected error');
+      expect(submit.body.error.fields).toEqual({ 'rows.0': ['meter:issues.COLOUR_MISSING'] });
+      // A machine with no reading yet: the row was saved with colour 0, and its next reading billed the whole counter.
+      const model = await createModel(db(), { isColour: true });
+      const fresh = await createMachine(db(), c.customer, model, { installedOn: addDays(today, -10) });
+      const first = await callEndpoint(server, E.submitReadings, { idempotencyKey: randomUUID(), channel: 'form', rows: [{ serialNo: fresh.serialNo, readingDate: today, monoCounter: 1200 }] }, { token: c.token });
+      expect(first.status).toBe(400);
+      expect(await db().select().from(meterReadings).where(eq(meterReadings.machineId, fresh.id))).toEqual([]);
+      // The CSV's empty colour cell: the same answer on a colour machine, 0 on a black & white one.
+      const csv = `serial,date,bw,colour\n${c.colour.serialNo},${today},${c.last.colourMono + 3000},\n${c.mono.serialNo},${today},${c.last.mono + 3000},\n`;
+      const parsed = await callEndpoint(server, E.parseCsv, { csv }, { token: c.token });
+      if (parsed.body.status !== 'success') throw new Error('expected success');
+      expect(parsed.body.data.rows.map((r) => [r.rowNo, r.issues.map((i) => i.code)])).toEqual([
+        [2, ['COLOUR_MISSING']],
+        [3, []],
+      ]);
+    });
   });
 
   describe('submitReadings', () => {

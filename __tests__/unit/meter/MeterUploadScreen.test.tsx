@@ -179,6 +179,22 @@ describe('MeterUploadScreen, the form', () => {
   });
 
   it.each([
+    ['en', 'Enter the colour counter of 3C4-512784 as well.'],
+    ['tc', '請同時輸入 3C4-512784 的彩色計數。'],
+  ] as const)('%s: a colour machine’s colour counter left empty is asked for on its field, and nothing is sent (it went as 0: "lower than the previous reading")', async (locale, message) => {
+    const calls = api();
+    const { L, typeInto, submit } = await openForm(locale);
+    await typeInto(L.mono(COLOUR), '307,600');
+    await submit();
+    const colour = screen.getByLabelText(L.colour(COLOUR));
+    await waitFor(() => expect(colour).toHaveAttribute('aria-invalid', 'true'));
+    expect(helperOf(colour)).toBe(message.replace('3C4-512784', COLOUR));
+    expect(screen.getByTestId('form-errors')).toHaveTextContent(message.replace('3C4-512784', COLOUR));
+    expect(screen.getByLabelText(L.mono(COLOUR))).toHaveAttribute('aria-invalid', 'false');
+    expect(calls.checked).toEqual([]);
+  });
+
+  it.each([
     ['en', [`${COLOUR}, B/W counter: Enter a whole number of pages (0 or more)`, `${COLOUR}, Colour counter: Enter a whole number of pages (0 or more)`]],
     ['tc', [`${COLOUR} 黑白計數：請輸入整數頁數（0 或以上）`, `${COLOUR} 彩色計數：請輸入整數頁數（0 或以上）`]],
   ] as const)('%s: the summary names the field of each problem, so a colour machine’s two bad counters are not one line twice', async (locale, lines) => {

@@ -27,7 +27,7 @@ export async function checkRows(ctx: CustomerContext, rows: readonly ReadingRow[
     '1900-01-01',
   );
 
-  const checked: CheckedRow[] = rows.map((r, i) => ({ ...r, rowNo: i + 1, machineId: null, previous: null, monoPages: null, colourPages: null, issues: [] }));
+  const checked: CheckedRow[] = rows.map((r, i) => ({ ...r, colourCounter: r.colourCounter ?? 0, rowNo: i + 1, machineId: null, previous: null, monoPages: null, colourPages: null, issues: [] }));
   const seen = new Set<string>();
   // Per machine, rows in date order (stable for equal dates).
   const order = [...checked].sort((a, b) => a.readingDate.localeCompare(b.readingDate) || a.rowNo - b.rowNo);
@@ -50,6 +50,8 @@ export async function checkRows(ctx: CustomerContext, rows: readonly ReadingRow[
     seen.add(key);
     if (row.readingDate > today) issues.push({ code: 'DATE_IN_FUTURE', severity: 'error', values: { today } });
     if (!machine.isColour && row.colourCounter > 0) issues.push({ code: 'COLOUR_ON_MONO', severity: 'error' });
+    const colourMissing = machine.isColour && rows[row.rowNo - 1]!.colourCounter === undefined;
+    if (colourMissing) issues.push({ code: 'COLOUR_MISSING', severity: 'error', values: { serial: machine.serialNo } });
 
     const stored = history.get(machine.id) ?? [];
     const lastStored = stored.at(-1) ?? null;
@@ -60,7 +62,8 @@ export async function checkRows(ctx: CustomerContext, rows: readonly ReadingRow[
     const previous = [...earlier].reverse().find((p) => p.readingDate < row.readingDate) ?? null;
     if (previous) {
       row.previous = { readingDate: previous.readingDate, monoCounter: previous.monoCounter, colourCounter: previous.colourCounter };
-      const colourBack = machine.isColour && row.colourCounter < previous.colourCounter;
+      // A colour counter left out is asked for (COLOUR_MISSING), not compared as 0.
+      const colourBack = machine.isColour && !colourMissing && row.colourCounter < previous.colourCounter;
       if (row.monoCounter < previous.monoCounter || colourBack) {
         issues.push({
           code: 'COUNTER_LOWER',
@@ -71,7 +74,7 @@ export async function checkRows(ctx: CustomerContext, rows: readonly ReadingRow[
             ? { previousMono: previous.monoCounter, previousColour: previous.colourCounter, date: previous.readingDate }
             : { previousMono: previous.monoCounter, date: previous.readingDate, context: 'mono' },
         });
-      } else {
+      } else if (!colourMissing) {
         row.monoPages = row.monoCounter - previous.monoCounter;
         row.colourPages = machine.isColour ? row.colourCounter - previous.colourCounter : 0;
       }

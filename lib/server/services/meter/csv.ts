@@ -76,7 +76,8 @@ export async function parseReadingsCsv(ctx: CustomerContext, csv: string): Promi
       serialNo: serial ?? '',
       readingDate: readingDate ?? '',
       monoCounter: typeof mono === 'number' ? mono : 0,
-      colourCounter: typeof col === 'number' ? col : 0,
+      // Empty: left out (a colour machine's row is then asked for it, a black & white one's is 0).
+      colourCounter: typeof col === 'number' ? col : undefined,
     });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
