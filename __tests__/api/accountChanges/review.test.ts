@@ -267,4 +267,22 @@ describeEachDb('account changes: review', (getHandle) => {
     expect(b).toMatchObject({ addressEn: c.machineB.addressEn, tonerAddressEn: ADDRESS_EN, tonerContactName: 'Wong', tonerContactPhone: '98765432' });
     for (const id of submitted) expect((await step(id, 'complete', boss.token)).status).toBe(200);
   });
+
+  it('an approved transfer’s notice says the contract team completes it, not that the records show the change (approval changes none)', async () => {
+    const boss = await staffCaller(db(), ALL_APPROVALS);
+    const c = await customerCaller(db());
+    const res = await postMultipart(server, C.endpoints.submitTransferAgreement.path, c.token, transferFields([c.contract.id]));
+    if (res.body.status !== 'success') throw new Error(JSON.stringify(res.body));
+    const { id, requestNo } = res.body.data as { id: string; requestNo: string };
+    expect((await step(id, 'approve', boss.token)).status).toBe(200);
+    const [notice] = await db()
+      .select({ bodyEn: inboxMessages.bodyEn, bodyZh: inboxMessages.bodyZh })
+      .from(inboxDeliveries)
+      .innerJoin(inboxMessages, eq(inboxMessages.id, inboxDeliveries.messageId))
+      .where(and(eq(inboxDeliveries.userAcUuid, c.user.userAcUuid), eq(inboxMessages.titleEn, `Your request ${requestNo} was approved`)));
+    expect(notice!.bodyEn).not.toContain('records now show the change');
+    expect(notice!.bodyEn).toContain('contract team');
+    expect(notice!.bodyZh).not.toContain('帳戶記錄已更新');
+    expect(notice!.bodyZh).toContain('合約團隊');
+  });
 });

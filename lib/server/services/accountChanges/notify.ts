@@ -35,6 +35,16 @@ function texts(status: ChangeStatus, requestNo: string, type: ChangeType, commen
         bodyZh: `<p>您的「${n.zh}」申請（${requestNo}）正在處理中。</p>${c ? `<p>${c}</p>` : ''}`,
       };
     case 'approved':
+      // A transfer's approval changes no record (docs/account-changes.md): the contract team re-papers the contracts and
+      // marks the request completed. Its notice said the records "now show the change" like the other types'.
+      if (type === 'trans_agree') {
+        return {
+          titleEn: `Your request ${requestNo} was approved`,
+          titleZh: `您的申請 ${requestNo} 已獲批准`,
+          bodyEn: `<p>Your request "${n.en}" (${requestNo}) was approved. Our contract team will now prepare the transfer of the contracts; we will tell you when it is completed.</p>${c ? `<p>${c}</p>` : ''}`,
+          bodyZh: `<p>您的「${n.zh}」申請（${requestNo}）已獲批准。我們的合約團隊現正辦理合約轉讓，完成後會通知您。</p>${c ? `<p>${c}</p>` : ''}`,
+        };
+      }
       return {
         titleEn: `Your request ${requestNo} was approved`,
         titleZh: `您的申請 ${requestNo} 已獲批准`,
