@@ -149,6 +149,25 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
     expect(log.body.data.monthsCompared).toBe(11);
   });
 
+  it('a renewal priced past HK$21 million (a confirmed counter near its 999,999,999 limit) is stored, not a 500 (integer column)', async () => {
+    const c = await customer(60);
+    // The counters jump to near their limit (a reading confirmed over the high-volume warning): the year's usage priced at
+    // the contract's rates comes to more than 2,147,483,647 cents, the most an integer column holds.
+    await db().insert(meterReadings).values({ machineId: c.machine.id, ucpId: c.customer.ucpId, readingDate: addDays(today, -1), monoCounter: 999_000_000, colourCounter: 900_000_000, source: 'web', status: 'confirmed' });
+    const options = await callEndpoint(server, R.getOptions, { contractId: c.contract.id }, { token: c.token });
+    if (options.body.status !== 'success') throw new Error(JSON.stringify(options.body));
+    const expected = { current: options.body.data.currentCostCents, offer: options.body.data.offers.find((o) => o.id === offerId)!.offerCostCents };
+    expect(expected.current).toBeGreaterThan(2 ** 31);
+    const sub = await callEndpoint(server, R.submitRenewal, { contractId: c.contract.id, offerId, idempotencyKey: randomUUID(), acceptTerms: true }, { token: c.token });
+    if (sub.body.status !== 'success') throw new Error(JSON.stringify(sub.body));
+    const [stored] = await db().select().from(contractRenewals).where(eq(contractRenewals.id, sub.body.data.id));
+    expect(stored).toMatchObject({ currentCostCents: expected.current, offerCostCents: expected.offer });
+    const s = await staff(['contract_renewal_log', 'contract_renewal_report']);
+    const log = await callEndpoint(server, R.getLog, { id: sub.body.data.id }, { token: s.token });
+    if (log.body.status !== 'success') throw new Error(JSON.stringify(log.body));
+    expect(log.body.data).toMatchObject({ currentCostCents: expected.current, offerCostCents: expected.offer });
+  });
+
   it('with no readings at all, the confirmation names no costs (not HK$0.00 for "the last 0 months")', async () => {
     const c = await customer(60, undefined, { lastReadingMonthsAgo: 14 });
     const sub = await callEndpoint(server, R.submitRenewal, { contractId: c.contract.id, offerId, idempotencyKey: randomUUID(), acceptTerms: true }, { token: c.token });

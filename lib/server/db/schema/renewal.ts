@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CONTRACT_EVENT_TYPES, CONTRACT_TYPES } from '@/lib/contracts/constants';
 import { OFFER_STATUSES, OPEN_RENEWAL_STATUSES, RENEWAL_STATUSES } from '@/lib/renewal/constants';
 import { customerRef } from './customers';
@@ -61,9 +61,12 @@ export const contractRenewals = pgTable(
     status: text('status', { enum: RENEWAL_STATUSES }).notNull().default('submitted'),
     /** The offer's terms as the customer accepted them (an offer edited later does not change a renewal). */
     terms: jsonb('terms').notNull(),
-    /** Last 12 months of actual volumes priced at the current and at the offered terms, as shown to the customer. */
-    currentCostCents: integer('current_cost_cents').notNull(),
-    offerCostCents: integer('offer_cost_cents').notNull(),
+    /**
+     * Last 12 months of actual volumes priced at the current and at the offered terms, as shown to the customer. bigint:
+     * a year of counters near their 999,999,999 limit prices past the 2,147,483,647 cents an integer holds (a 500).
+     */
+    currentCostCents: bigint('current_cost_cents', { mode: 'number' }).notNull(),
+    offerCostCents: bigint('offer_cost_cents', { mode: 'number' }).notNull(),
     /** How many of those months had readings (fewer than 12 when a machine's reading was missed); null before 0019. */
     monthsCompared: smallint('months_compared'),
     newStartDate: date('new_start_date', { mode: 'string' }).notNull(),
