@@ -16,6 +16,7 @@ import type { Db } from '@/lib/server/db/types';
 import { isAppError } from '@/lib/server/errors';
 import { registerMailSettings } from '@/lib/server/mail/settings';
 import * as sr from '@/lib/server/services/serviceRequests';
+import { storeUpload } from '@/lib/server/uploads/store';
 import { gifBytes, multipart, pngBytes } from '../bills/billFixtures';
 import { memberWithToken, uniq } from '../helpers/fixtures';
 import { createMachine, createModel, type MachineRow } from '../helpers/orderFixtures';
@@ -161,6 +162,19 @@ describeEachDb('service requests', (getHandle) => {
       expect((await server.post(C.photo.path, { id: created.id }, { token: other.token })).status).toBe(404);
       const stolen = await callEndpoint(server, C.create, form(other.machine.id, { photoFileId: fileId }), { token: other.token });
       expect(stolen.status).toBe(400);
+    });
+
+    it('refuses a file of the customer that is not a photo (a payment slip’s PDF) as the request’s photo', async () => {
+      const pdf = await storeUpload(db(), { ucpId: cust.customer.ucpId, uploadedBy: cust.user.userAcUuid }, {
+        fileName: 'slip.pdf',
+        mimeType: 'application/pdf',
+        sizeBytes: 9,
+        sha256: 'x'.repeat(64),
+        content: Buffer.from('%PDF-1.4\n'),
+      } as never);
+      const res = await callEndpoint(server, C.create, form(cust.machine.id, { photoFileId: pdf }), { token: cust.token });
+      expect(res.status).toBe(400);
+      expect((res.body as { error: { fields: Record<string, string[]> } }).error.fields.photoFileId).toEqual(['serviceRequests:form.photoUnknown']);
     });
 
     it('checks the form: an error code for "error code", windows from today within 30 days, the customer’s active machine', async () => {

@@ -13,7 +13,7 @@ export const serviceRequestRoutes = implement(serviceRequestsContract, {
   newRequestContext: ({ service, body }) => sr.newRequestContext(service, body.machineId),
   machines: ({ service }) => sr.listMachinesForReport(service),
   uploadPhoto: {
-    upload: { fileField: 'file', accept: ['image/jpeg', 'image/png'], maxBytes: async (db) => megabytes(await getUploadFileSize(db)) },
+    upload: { fileField: 'file', accept: [...sr.PHOTO_TYPES], maxBytes: async (db) => megabytes(await getUploadFileSize(db)) },
     handler: ({ service, body, file }) => sr.storePhoto(service, body.machineId, file),
   },
   photo: async ({ service, body }) => {

@@ -3,7 +3,7 @@
  * own requests (tenancy: always the actor's current customer; another customer's request is a 404), cancel before an
  * engineer is assigned, confirm or reopen within 7 days of the resolution, rate a closed request.
  */
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
 import { DEFAULT_RESPONSE_HOURS, REOPEN_WINDOW_DAYS } from '@/lib/serviceRequests/constants';
 import type {
@@ -31,6 +31,9 @@ import { storeUpload } from '@/lib/server/uploads/store';
 import { firstOr404 } from '@/lib/server/services/common';
 import { nextReference } from '@/lib/server/db/rows';
 import { clockSuspensions, lockSuspensions } from './suspensions';
+
+/** The types a fault's photo may have (uploadPhoto's `accept`). */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
 
 /** How far ahead a visit window may be offered. */
 const VISIT_WINDOW_MAX_DAYS = 30;
@@ -166,7 +169,12 @@ export async function createRequest(ctx: CustomerContext, body: CreateServiceReq
 
   const found = await machineForReport(ctx, body.machineId);
   if (body.photoFileId) {
-    const [photo] = await ctx.db.select({ id: storedFiles.id }).from(storedFiles).where(and(eq(storedFiles.id, body.photoFileId), eq(storedFiles.ucpId, ucpId)));
+    // A photo: an image this customer uploaded (JPEG or PNG, as uploadPhoto takes). Any other file of the customer (a
+    // payment slip's PDF) would be served to the desk and the customer's users as the request's photo.
+    const [photo] = await ctx.db
+      .select({ id: storedFiles.id })
+      .from(storedFiles)
+      .where(and(eq(storedFiles.id, body.photoFileId), eq(storedFiles.ucpId, ucpId), inArray(storedFiles.mimeType, [...PHOTO_TYPES])));
     if (!photo) throw new AppError('VALIDATION', { fields: { photoFileId: ['serviceRequests:form.photoUnknown'] } });
   }
   const hours = found.responseHours ?? DEFAULT_RESPONSE_HOURS;
