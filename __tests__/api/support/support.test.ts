@@ -87,6 +87,14 @@ describeEachDb('customer support', (getHandle) => {
     // LIKE wildcards are literal.
     const wild = ok<R>(await callEndpoint(server, c.searchHelp, { q: '%_%', lang: 'en' }, { token: customerToken }));
     expect(wild.hits).toEqual([]);
+    // The same query typed in full-width (a Chinese IME) with an ideographic space ranks as typed plainly: the whole
+    // query in a title adds its 5 either way.
+    type Scored = { hits: { id: string; score: number }[] };
+    const plain = ok<Scored>(await callEndpoint(server, c.searchHelp, { q: 'Ordering toner', lang: 'en' }, { token: customerToken }));
+    const fullWidth = ok<Scored>(await callEndpoint(server, c.searchHelp, { q: 'Ｏｒｄｅｒｉｎｇ\u3000ｔｏｎｅｒ', lang: 'en' }, { token: customerToken }));
+    expect(fullWidth.hits).toEqual(plain.hits);
+    const spaced = ok<Scored>(await callEndpoint(server, c.searchHelp, { q: 'Ordering  toner', lang: 'en' }, { token: customerToken }));
+    expect(spaced.hits).toEqual(plain.hits);
     const empty = await callEndpoint(server, c.searchHelp, { q: '   ', lang: 'en' }, { token: customerToken });
     expect(empty.status).toBe(400);
   });

@@ -36,7 +36,9 @@ export function searchSql(fields: SearchFields, terms: string[], phrase: string)
     if (fields.summary) scores.push(sql`(case when ${anyOf(fields.summary)} then 4 else 0 end)`);
     scores.push(sql`(case when ${anyOf(fields.body)} then 1 else 0 end)`);
   }
-  const whole = containsPattern(phrase.toLowerCase());
+  // The query as its words are read (NFKC, lower case, one space between words): a query typed in full-width by a
+  // Chinese IME, or with a double or ideographic space, finds its title as the same query typed plainly does.
+  const whole = containsPattern(phrase.normalize('NFKC').toLowerCase().trim().replace(/\s+/gu, ' '));
   scores.push(sql`(case when ${sql.join(fields.title.map((c) => like(c, whole)), sql` or `)} then 5 else 0 end)`);
   return { where: sql.join(conds, sql` and `), score: sql`(${sql.join(scores, sql` + `)})` };
 }
