@@ -24,7 +24,7 @@ import { formatDate } from '@/lib/i18n/locales';
 import { supportContract } from '@/lib/support/contract';
 import type { SupportTopic } from '@/lib/support/constants';
 import type { HelpArticle, SearchResult, SupportLang } from '@/lib/support/schemas';
-import { HelpBody, Highlight, SupportSearchBox, SupportTabs, useSupportLang } from './parts';
+import { HelpBody, Highlight, searchQueryOf, SupportSearchBox, SupportTabs, useSupportLang } from './parts';
 import { pathTo } from '@/lib/paths';
 
 const c = supportContract.endpoints;
@@ -144,7 +144,8 @@ export function useSearchQuery(): string | null {
   const router = useRouter();
   if (!router.isReady) return null;
   const q = router.query.q;
-  const value = (Array.isArray(q) ? q[0] : q)?.trim().slice(0, 100);
+  const raw = (Array.isArray(q) ? q[0] : q)?.trim();
+  const value = raw === undefined ? undefined : searchQueryOf(raw);
   return value ? value : '';
 }
 

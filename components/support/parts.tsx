@@ -43,6 +43,18 @@ export function SupportTabs({ current }: { current: (typeof SUPPORT_SECTIONS)[nu
   );
 }
 
+/** The longest search query the API takes (UTF-16 units, as zod's max counts them). */
+export const SEARCH_QUERY_MAX = 100;
+
+/**
+ * `q` cut to SEARCH_QUERY_MAX without splitting a character: `slice` alone could leave half of a character outside
+ * the BMP (𨋢 and other CJK extension B characters of Hong Kong names), a lone surrogate the API refuses (400).
+ */
+export function searchQueryOf(q: string): string {
+  const cut = q.slice(0, SEARCH_QUERY_MAX);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
 /** A search form that opens `action?q=…` (so the results page is linkable and the back button works). */
 export function SupportSearchBox({ action, label, initial = '' }: { action: string; label: string; initial?: string }) {
   const { t } = useTranslation('support');
@@ -57,7 +69,7 @@ export function SupportSearchBox({ action, label, initial = '' }: { action: stri
       return;
     }
     setError(false);
-    void router.push({ pathname: action, query: { q: q.slice(0, 100) } });
+    void router.push({ pathname: action, query: { q: searchQueryOf(q) } });
   };
   return (
     <Box component="form" role="search" aria-label={label} onSubmit={submit} noValidate sx={{ mb: 3 }}>
@@ -71,7 +83,7 @@ export function SupportSearchBox({ action, label, initial = '' }: { action: stri
           fullWidth
           error={error}
           helperText={error ? t('search.empty') : undefined}
-          slotProps={{ htmlInput: { maxLength: 100 } }}
+          slotProps={{ htmlInput: { maxLength: SEARCH_QUERY_MAX } }}
         />
         <Button type="submit" variant="contained" startIcon={<SearchIcon aria-hidden />} sx={{ flexShrink: 0, minHeight: 40 }}>
           {t('search.submit')}
