@@ -80,4 +80,15 @@ describe('search helpers', () => {
     expect(s.length).toBeLessThanOrEqual(182);
     expect(snippetOf('short text', ['x'])).toBe('short text');
   });
+
+  it('never cuts a snippet inside a character outside the BMP (𨋢, CJK extension B)', () => {
+    const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+    for (let pad = 0; pad < 4; pad += 1) {
+      // An odd number of BMP characters around the word, so that the snippet's start and end fall inside pairs.
+      const text = `${'x'.repeat(pad)}${'𨋢'.repeat(150)}的維修服${'𨋢'.repeat(150)}`;
+      const s = snippetOf(text, ['維修']);
+      expect(s).toContain('的維修服');
+      expect(lone.test(s)).toBe(false);
+    }
+  });
 });

@@ -60,6 +60,8 @@ export function matchedLang(reader: SupportLang, texts: Record<SupportLang, stri
   return texts[other].some((t) => contains(t, terms)) ? other : reader;
 }
 
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+
 /**
  * About `length` characters of `text` around the first word found (whole words kept in English), with … where cut;
  * the start of the text when no word is in it.
@@ -80,5 +82,9 @@ export function snippetOf(text: string, terms: string[], length = 180): string {
     const space = text.lastIndexOf(' ', end);
     if (space > start + length * 0.7) end = space;
   }
+  // Never half a character: a cut inside a pair of UTF-16 surrogates (𨋢 and other CJK extension B characters of Hong
+  // Kong names and places) would show a broken glyph at the snippet's edge.
+  if (start > 0 && isLowSurrogate(text.charCodeAt(start))) start += 1;
+  if (end < text.length && isLowSurrogate(text.charCodeAt(end))) end -= 1;
   return `${start > 0 ? '…' : ''}${text.slice(start, end).trim()}${end < text.length ? '…' : ''}`;
 }
