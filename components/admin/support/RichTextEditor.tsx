@@ -119,7 +119,9 @@ export default function RichTextEditor<T extends FieldValues>({ control, name, l
     if (!editor) return;
     if (mode === 'visual') {
       setMode('html');
-    } else {
+    } else if (!NEEDS_HTML_MODE.test(String(field.value ?? ''))) {
+      // A table or figure stays in HTML mode: the visual editor has no such node and the first keystroke there would
+      // write the body back without it (the note below the field says so).
       editor.commands.setContent(String(field.value ?? ''), { emitUpdate: false });
       setMode('visual');
     }
@@ -136,7 +138,7 @@ export default function RichTextEditor<T extends FieldValues>({ control, name, l
         <Box role="toolbar" aria-label={t('editor.toolbar', { field: label })} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, p: 0.5, borderBottom: 1, borderColor: 'divider' }}>
           {mode === 'visual' && editor ? <Tools editor={editor} onLink={() => setDialog('link')} onImage={() => setDialog('image')} /> : null}
           <Box sx={{ flexGrow: 1 }} />
-          <Button size="small" onClick={switchMode} aria-pressed={mode === 'html'}>
+          <Button size="small" onClick={switchMode} aria-pressed={mode === 'html'} disabled={hasUnsupported} {...(hasUnsupported ? { 'aria-describedby': `${id}-html-only` } : {})}>
             {t('editor.html')}
           </Button>
         </Box>
@@ -172,7 +174,7 @@ export default function RichTextEditor<T extends FieldValues>({ control, name, l
           />
         )}
       </Box>
-      {hasUnsupported ? <FormHelperText>{t('editor.htmlOnly')}</FormHelperText> : null}
+      {hasUnsupported ? <FormHelperText id={`${id}-html-only`}>{t('editor.htmlOnly')}</FormHelperText> : null}
       <FormHelperText id={`${id}-help`} error={Boolean(error)}>
         {error ?? helperText}
       </FormHelperText>
