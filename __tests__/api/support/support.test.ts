@@ -242,6 +242,15 @@ describeEachDb('customer support', (getHandle) => {
     const bad = await callEndpoint(server, a.createArticle, { ...fields, bodyEn: '<script>alert(1)</script>' }, { token: staffToken });
     expect(bad.status).toBe(400);
     expect((bad.body as { error?: { fields?: Record<string, string[]> } }).error?.fields).toEqual({ bodyEn: ['supportAdmin:errors.bodyEmpty'] });
+    // Nor is markup without a word or an image (left in the HTML mode): it was published as an empty article.
+    for (const blank of ['<p></p>', '<p>&nbsp;</p>', '<h3> </h3><p>\u200b</p>', '<ul><li></li></ul>']) {
+      const res = await callEndpoint(server, a.createArticle, { ...fields, bodyZh: blank }, { token: staffToken });
+      expect(res.status).toBe(400);
+      expect((res.body as { error?: { fields?: Record<string, string[]> } }).error?.fields).toEqual({ bodyZh: ['supportAdmin:errors.bodyBlank'] });
+    }
+    // An image alone is a body.
+    const image = await callEndpoint(server, a.createArticle, { ...fields, bodyZh: '<p><img src="/help/meter-counter.svg" alt="計數器"></p>' }, { token: staffToken });
+    expect(image.status).toBe(200);
   });
 
   it('maintains FAQ entries and links; a javascript: link is refused', async () => {

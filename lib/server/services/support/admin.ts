@@ -109,8 +109,14 @@ function helpBody(en: string, zh: string, fields: readonly [string, string], mes
   const { en: cleanEn, zh: cleanZh, ...text } = helpHtmlPair(en, zh);
   if (!cleanEn) throw new AppError('VALIDATION', { message, fields: { [fields[0]]: ['supportAdmin:errors.bodyEmpty'] } });
   if (!cleanZh) throw new AppError('VALIDATION', { message, fields: { [fields[1]]: ['supportAdmin:errors.bodyEmpty'] } });
+  // Markup without a word or an image (`<p></p>` left in the HTML mode, `<p>&nbsp;</p>`, a zero-width space) would be
+  // published as an empty article or answer.
+  if (isBlank(cleanEn, text.textEn)) throw new AppError('VALIDATION', { message, fields: { [fields[0]]: ['supportAdmin:errors.bodyBlank'] } });
+  if (isBlank(cleanZh, text.textZh)) throw new AppError('VALIDATION', { message, fields: { [fields[1]]: ['supportAdmin:errors.bodyBlank'] } });
   return { en: cleanEn, zh: cleanZh, text };
 }
+
+const isBlank = (html: string, plain: string) => !/<img\b/.test(html) && plain.replace(/[\s\u00a0\u200b-\u200d\u2060\ufeff]/gu, '') === '';
 
 const articleValues = (f: ArticleFields) => {
   const body = helpBody(f.bodyEn, f.bodyZh, ['bodyEn', 'bodyZh'], 'empty body');
