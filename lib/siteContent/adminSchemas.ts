@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { listBodySchema, type ListResult } from '@/lib/listQuery';
+import { isPortalPagePath } from '@/lib/paths';
 import { msg, zodMessages } from '@/lib/zodMessages';
 import { versionSchema, trimBlank } from '@/lib/zodText';
 import { isSafeHref, type FooterPopupContent, type LinkConfiguration, type MobileApplication, type SocialPlatformSection } from './schemas';
@@ -33,7 +34,10 @@ export const contentLinkSchema = z
   .string()
   .overwrite(trimBlank)
   .max(SITE_CONTENT_LIMITS.url, zodMessages.maxLength(SITE_CONTENT_LIMITS.url))
-  .refine((v) => v === '' || isSafeHref(v), { error: msg('siteContentAdmin:validation.link') });
+  .refine((v) => v === '' || isSafeHref(v), { error: msg('siteContentAdmin:validation.link') })
+  // A portal path must be a page customers can open, as a useful link's and the inbox builder's (`isPortalPagePath`):
+  // `/contact-usx` was saved and the footer's link led to a 404. Only a path the rule above lets through.
+  .refine((v) => !v.startsWith('/') || !isSafeHref(v) || isPortalPagePath(v), { error: msg('siteContentAdmin:validation.linkPage') });
 const requiredLink = contentLinkSchema.refine((v) => v !== '', { error: zodMessages.required });
 const entryKey = z.string().overwrite(trimBlank).regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, { error: msg('siteContentAdmin:validation.key') });
 

@@ -128,6 +128,11 @@ describeEachDb('site content maintenance', (getHandle) => {
       expect(err.code).toBe('VALIDATION');
       expect(Object.keys(err.fields ?? {})).toContain('en.link');
     }
+    // A portal path must be a page of the portal (QA: `/contact-usx` was saved and the footer led to a 404).
+    for (const link of ['/contact-usx', '/no-such-page', '/login']) {
+      const err = await bad({ id: 'chat_link', en: { link: '/contact-us' }, tc: { link } });
+      expect(err.fields).toEqual({ 'tc.link': ['siteContentAdmin:validation.linkPage'] });
+    }
     const long = await bad({ id: 'footer_popup', en: { footerPopupContentList: [{ key: 'a', title: 'x'.repeat(81), paragraphs: ['p'] }] }, tc: { footerPopupContentList: [] } });
     expect(Object.keys(long.fields ?? {})).toContain('en.footerPopupContentList.0.title');
     const key = await bad({ id: 'footer_popup', en: { footerPopupContentList: [] }, tc: { footerPopupContentList: [{ key: 'Bad Key', title: 't', paragraphs: ['p'] }] } });
