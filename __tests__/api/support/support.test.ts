@@ -200,6 +200,37 @@ describeEachDb('customer support', (getHandle) => {
     expect(row!.contactEmail).toBe('tm.chan@example.hk');
   });
 
+  it('finds text typed in full-width (a Chinese IME) by the same word typed plainly, and the reverse', async () => {
+    const marker = `Q${randomUUID().slice(0, 6).toUpperCase()}`;
+    const wide = [...marker].map((ch) => String.fromCharCode(ch.charCodeAt(0) + 0xfee0)).join('');
+    const created = await callEndpoint(
+      server,
+      a.createArticle,
+      {
+        topic: 'bills_payment',
+        titleEn: 'Paying by FPS',
+        titleZh: '以轉數快付款',
+        summaryEn: '',
+        summaryZh: '',
+        bodyEn: `<p>Use the FPS identifier on your bill. Ref ${marker}.</p>`,
+        bodyZh: `<p>請使用帳單上的轉數快識別碼。參考編號${wide}。</p>`,
+        sortOrder: 1,
+        published: true,
+      },
+      { token: staffToken },
+    );
+    expect(created.status).toBe(200);
+    type R = { hits: { id: string; snippet: string; matchedLang: string }[] };
+    const { id } = ok<{ id: string }>(created);
+    for (const q of [marker.toLowerCase(), wide]) {
+      const tc = ok<R>(await callEndpoint(server, c.searchHelp, { q, lang: 'tc' }, { token: customerToken }));
+      // Found in the reader's language, where it is written in full-width, with the word in the snippet.
+      expect(tc.hits.map((h) => h.id)).toEqual([id]);
+      expect(tc.hits[0]).toMatchObject({ matchedLang: 'tc' });
+      expect(tc.hits[0]!.snippet).toContain(wide);
+    }
+  });
+
   it('lets content staff add, edit and unpublish an article: sanitized, searchable at once, audited; readers cannot write', async () => {
     const db = getHandle().db;
     const fields = {

@@ -14,7 +14,7 @@ import type {
 import type { Actor, ServiceContext } from '@/lib/server/context';
 import { faqEntries, helpArticles, usefulLinks } from '@/lib/server/db/schema';
 import { safeHref, sanitizeHelpHtml } from '@/lib/server/sanitize';
-import { matchedLang, rankedOrder, SEARCH_LIMIT, searchSql, searchTerms, snippetOf } from './search';
+import { containsTerm, matchedLang, rankedOrder, SEARCH_LIMIT, searchSql, searchTerms, snippetOf } from './search';
 import { firstOr404 } from '@/lib/server/services/common';
 
 type AnyCtx = Pick<ServiceContext<Actor | null>, 'db'>;
@@ -99,7 +99,7 @@ export async function searchHelp(ctx: AnyCtx, q: string, lang: SupportLang): Pro
       const shown = matchedLang(lang, { en: [r.titleEn, r.summaryEn, r.textEn], tc: [r.titleZh, r.summaryZh, r.textZh] }, terms);
       const text = shown === 'tc' ? r.textZh : r.textEn;
       const summary = shown === 'tc' ? r.summaryZh : r.summaryEn;
-      const inText = terms.some((t) => text.toLowerCase().includes(t));
+      const inText = containsTerm(text, terms);
       return {
         id: r.id,
         topic: r.topic,

@@ -19,7 +19,13 @@ export function searchTerms(q: string): string[] {
   return kept.slice(0, SEARCH_MAX_TERMS);
 }
 
-const like = (column: SQL, pattern: string) => sql`${column} ilike ${pattern} escape '\\'`;
+/**
+ * The column read as the query is (NFKC): text a Chinese IME typed in full-width (`ＦＰＳ轉數快`) is found by `fps` as
+ * by `ＦＰＳ`; the query alone was normalised, so such text matched no query at all.
+ */
+const like = (column: SQL, pattern: string) => sql`normalize(${column}, NFKC) ilike ${pattern} escape '\\'`;
+/** A text as search compares it: NFKC, lower case (the SQL's `normalize(…, NFKC) ilike`). */
+const comparable = (text: string) => text.normalize('NFKC').toLowerCase();
 
 export type SearchFields = { title: [SQL, SQL]; summary?: [SQL, SQL]; body: [SQL, SQL] };
 
@@ -48,10 +54,11 @@ export const SEARCH_LIMIT = SEARCH_MAX_RESULTS;
 /** The ranking's order (the select names the score `score`): best first; ties keep the editors' order, then the title. */
 export const rankedOrder = (sortOrder: AnyColumn, title: AnyColumn) => [desc(sql`score`), asc(sortOrder), asc(title)];
 
-const contains = (text: string, terms: string[]) => {
-  const lower = text.toLowerCase();
+export const containsTerm = (text: string, terms: string[]) => {
+  const lower = comparable(text);
   return terms.some((t) => lower.includes(t));
 };
+const contains = containsTerm;
 
 /** Which language a hit is shown in: the reader's when any word matched there, else the other. */
 export function matchedLang(reader: SupportLang, texts: Record<SupportLang, string[]>, terms: string[]): SupportLang {
@@ -67,7 +74,8 @@ const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
  * the start of the text when no word is in it.
  */
 export function snippetOf(text: string, terms: string[], length = 180): string {
-  const lower = text.toLowerCase();
+  // Full-width letters and digits keep their length under NFKC, so an index found there is (about) the text's own.
+  const lower = comparable(text);
   const hits = terms.map((t) => lower.indexOf(t)).filter((i) => i >= 0);
   const first = hits.length ? Math.min(...hits) : 0;
   if (text.length <= length) return text;
