@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import RichTextEditor from '@/components/admin/support/RichTextEditor';
 import { renderWithProviders } from '../../testUtils/render';
 
@@ -10,8 +10,8 @@ import { renderWithProviders } from '../../testUtils/render';
 const BODY = '<p>Ways to pay</p><table><tbody><tr><td>FPS</td><td>1234567</td></tr></tbody></table>';
 
 function Form({ onValue }: { onValue: (v: string) => void }) {
-  const { control, watch } = useForm<{ bodyEn: string }>({ defaultValues: { bodyEn: BODY } });
-  onValue(watch('bodyEn'));
+  const { control } = useForm<{ bodyEn: string }>({ defaultValues: { bodyEn: BODY } });
+  onValue(useWatch({ control, name: 'bodyEn' }));
   return <RichTextEditor control={control} name="bodyEn" label="Body (English)" lang="en" />;
 }
 
