@@ -93,12 +93,44 @@ export function SupportSearchBox({ action, label, initial = '' }: { action: stri
   );
 }
 
+/**
+ * `text` split at the matches of `re` (a capturing split: matches at odd places), matched in the NFKC form of each
+ * character but cut in `text`'s own characters: the terms are NFKC (as the server's search), so ＦＰＳ typed in
+ * full-width is found by `fps` and shown as typed.
+ */
+function splitNormalised(text: string, re: RegExp): string[] {
+  let normal = '';
+  // starts[i]: where in `text` the character that gave normal[i] begins; one more entry for the end.
+  const starts: number[] = [];
+  let at = 0;
+  for (const ch of text) {
+    const n = ch.normalize('NFKC');
+    for (let k = 0; k < n.length; k += 1) starts.push(at);
+    normal += n;
+    at += ch.length;
+  }
+  starts.push(text.length);
+  const parts: string[] = [];
+  let last = 0;
+  for (const m of normal.matchAll(re)) {
+    const from = starts[m.index]!;
+    // The end of the character holding the match's last unit.
+    const lastUnit = m.index + m[0].length - 1;
+    const to = starts.find((s, i) => i > lastUnit && s > starts[lastUnit]!) ?? text.length;
+    if (from < last || m[0].length === 0) continue;
+    parts.push(text.slice(last, from), text.slice(from, to));
+    last = to;
+  }
+  parts.push(text.slice(last));
+  return parts;
+}
+
 /** `text` with every occurrence of `terms` (case-insensitively) in <mark>. */
 export function Highlight({ text, terms }: { text: string; terms: string[] }) {
   const usable = terms.filter(Boolean);
   if (usable.length === 0) return <>{text}</>;
   const re = new RegExp(`(${usable.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'gi');
-  const parts = text.split(re);
+  const parts = splitNormalised(text, re);
   return (
     <>
       {parts.map((part, i) =>

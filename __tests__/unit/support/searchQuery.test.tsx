@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { useSearchQuery } from '@/components/support/HelpScreens';
-import { SupportSearchBox } from '@/components/support/parts';
+import { Highlight, SupportSearchBox } from '@/components/support/parts';
 import { renderWithProviders } from '../testUtils/render';
 
 /**
@@ -32,5 +32,26 @@ describe('support search query', () => {
     const { router } = renderWithProviders(<SupportSearchBox action="/customer-support/quick-help/search" label="Search help" initial={long} />);
     fireEvent.click(screen.getByRole('button', { name: /search/i }));
     expect(router.push).toHaveBeenCalledWith({ pathname: '/customer-support/quick-help/search', query: { q: 'a'.repeat(99) } });
+  });
+});
+
+describe('Highlight', () => {
+  it('marks a word written in full-width (ＦＰＳ) found by its NFKC term, in the text’s own characters', () => {
+    const { container } = renderWithProviders(<Highlight text="請使用ＦＰＳ轉數快付款，或 FPS 二維碼。" terms={['fps']} />);
+    expect(Array.from(container.querySelectorAll('mark'), (m) => m.textContent)).toEqual(['ＦＰＳ', 'FPS']);
+    expect(container).toHaveTextContent('請使用ＦＰＳ轉數快付款，或 FPS 二維碼。');
+  });
+
+  it('keeps marking right after characters NFKC lengthens (the snippet’s …) and outside the BMP', () => {
+    const { container } = renderWithProviders(<Highlight text="…𨋢 Pay by ＦＰＳ or fps… ㍿ toner" terms={['fps', 'toner']} />);
+    expect(Array.from(container.querySelectorAll('mark'), (m) => m.textContent)).toEqual(['ＦＰＳ', 'fps', 'toner']);
+    expect(container).toHaveTextContent('…𨋢 Pay by ＦＰＳ or fps… ㍿ toner');
+  });
+
+  it('marks every occurrence, case-insensitively, and nothing without terms', () => {
+    const { container } = renderWithProviders(<Highlight text="Toner and TONER" terms={['toner']} />);
+    expect(container.querySelectorAll('mark')).toHaveLength(2);
+    const none = renderWithProviders(<Highlight text="Toner" terms={[]} />);
+    expect(none.container.querySelectorAll('mark')).toHaveLength(0);
   });
 });
