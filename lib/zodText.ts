@@ -21,6 +21,16 @@ const EDGE_BLANK = /^[\s\u00AD\u180E\u200B-\u200D\u2060\uFEFF]+|[\s\u00AD\u180E\
 export const trimBlank = (value: string): string => value.replace(EDGE_BLANK, '');
 
 /**
+ * The first `max` UTF-16 units of `value` (what zod's `.max` counts) without splitting a character: a cut between the
+ * two halves of a character outside the BMP (𨋢 and other CJK extension B characters of Hong Kong names) drops its
+ * first half too, which would show as a broken glyph, or be refused by the API as a lone surrogate.
+ */
+export const cutWhole = (value: string, max: number): string => {
+  const cut = value.slice(0, Math.max(0, max));
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+};
+
+/**
  * `value` in half-width (NFKC) and trimmed: for numbers typed with a Chinese input method in full-width mode
  * (`９１２３　４５６７`, `＋８５２`), which mean the same digits. Phone schemas trim with it (QA: a full-width number was
  * refused as "enter a phone number of 8 to 20 digits").

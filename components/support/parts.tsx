@@ -13,6 +13,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { SanitizedHtml } from '@/components/common/SanitizedHtml';
 import type { SupportLang } from '@/lib/support/schemas';
 import { pathTo, type RoutePath } from '@/lib/paths';
+import { cutWhole } from '@/lib/zodText';
 
 /** The reader's language for the support calls: the page's locale. */
 export function useSupportLang(): SupportLang {
@@ -50,10 +51,7 @@ export const SEARCH_QUERY_MAX = 100;
  * `q` cut to SEARCH_QUERY_MAX without splitting a character: `slice` alone could leave half of a character outside
  * the BMP (𨋢 and other CJK extension B characters of Hong Kong names), a lone surrogate the API refuses (400).
  */
-export function searchQueryOf(q: string): string {
-  const cut = q.slice(0, SEARCH_QUERY_MAX);
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
-}
+export const searchQueryOf = (q: string): string => cutWhole(q, SEARCH_QUERY_MAX);
 
 /** A search form that opens `action?q=…` (so the results page is linkable and the back button works). */
 export function SupportSearchBox({ action, label, initial = '' }: { action: string; label: string; initial?: string }) {

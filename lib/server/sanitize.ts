@@ -1,4 +1,5 @@
 import sanitizeHtml, { type IOptions } from 'sanitize-html';
+import { cutWhole } from '@/lib/zodText';
 
 /**
  * The one rich-text sanitizer (inbox bodies today; any other staff-written HTML later). It is an allow-list: every
@@ -212,7 +213,8 @@ export function richTextToPlain(html: string | null | undefined, maxLength = 140
     .trim();
   if (text.length <= maxLength) return text;
   // Cut at a word boundary when one is near (English); Chinese has none, so cut at the limit.
-  const cut = text.slice(0, maxLength - 1);
+  // Never half a character (cutWhole): a preview of a subject with 𨋢 at the cut showed a broken glyph.
+  const cut = cutWhole(text, maxLength - 1);
   const space = cut.lastIndexOf(' ');
   return `${(space > maxLength * 0.7 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }

@@ -196,6 +196,13 @@ describe('richTextToPlain', () => {
     const chinese = '中'.repeat(200);
     expect(richTextToPlain(chinese, 140)).toBe(`${'中'.repeat(139)}…`);
   });
+
+  it('never cuts a character outside the BMP in half (𨋢, a CJK extension B character of Hong Kong names)', () => {
+    // 138 units, then 𨋢 (two units) across the cut at 139: it goes whole, not its first half.
+    const preview = richTextToPlain(`${'中'.repeat(138)}𨋢大廈`, 140);
+    expect(preview).toBe(`${'中'.repeat(138)}…`);
+    expect(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.test(preview)).toBe(false);
+  });
 });
 
 describe('richTextInputOf', () => {
