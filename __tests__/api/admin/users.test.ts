@@ -386,6 +386,18 @@ describeEachDb('user account maintenance and one-time links', (getHandle) => {
       expect(await db().select().from(userAccounts).where(eq(userAccounts.loginId, c))).toHaveLength(0);
     });
 
+    it('a login id typed in full-width mode that an existing user holds is reported taken by the dry run', async () => {
+      const taken = `imp-fw-${uniq()}`;
+      ok(await callEndpoint(server, U.createUser, newUser({ loginId: taken }), { token: writer }));
+      const wide = [...taken.toUpperCase()].map((ch) => String.fromCharCode(ch.charCodeAt(0) + 0xfee0)).join('');
+      const file = csvFile([header, [wide, 'Full Width', `fw-${uniq()}@example.test`, 'en', 'customer', customerUcp, '']]);
+      const dry = await importFile(impexp, file, true);
+      expect((dry.body.data as { rows: { errors: string[] }[] }).rows[0]!.errors).toEqual(['login_id:users:errors.loginIdTaken']);
+      const refused = await importFile(impexp, file, false);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ error: { code: 'USER_IMPORT_INVALID', fields: { 'rows.2': ['login_id:users:errors.loginIdTaken'] } } });
+    });
+
     it('reads a CSV saved as UTF-16 by Excel ("CSV UTF-16" / "Unicode text", tab-separated or not) as well as UTF-8', async () => {
       const [le, be] = [`imp-le-${uniq()}`, `imp-be-${uniq()}`];
       const rowsOf = (id: string, sep: string) => [header, [id, '統一碼 用戶', `${id}@example.test`, 'tc', 'customer', customerUcp, groupCode]].map((r) => r.join(sep)).join('\r\n');

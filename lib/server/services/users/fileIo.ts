@@ -169,7 +169,9 @@ const lookupUcpId = (ucpId: string) => userLinkSchema.shape.ucpId.safeParse(ucpI
 async function checkRows(ctx: ServiceContext, raw: RawRow[]): Promise<{ results: ImportRowResult[]; bodies: CreateUserBody[] }> {
   const codes = [...new Set(raw.flatMap((r) => list(r.groups)))];
   const groups = codes.length ? await ctx.db.select({ id: userGroups.id, code: userGroups.code }).from(userGroups).where(inArray(userGroups.code, codes)) : [];
-  const loginIds = raw.map((r) => (r.login_id ?? '').trim().toLowerCase()).filter(Boolean);
+  // Looked up as stored (loginIdSchema: NFKC, lower case): a full-width id of an existing user passed the dry run and
+  // then failed the import, its error on no row (QA).
+  const loginIds = [...new Set(raw.map((r) => loginIdSchema.safeParse(r.login_id ?? '')).flatMap((p) => (p.success ? [p.data] : [])))];
   const taken = new Set(
     loginIds.length ? (await ctx.db.select({ loginId: userAccounts.loginId }).from(userAccounts).where(inArray(userAccounts.loginId, loginIds))).map((r) => r.loginId) : [],
   );
@@ -236,7 +238,7 @@ export async function importUsers(ctx: ServiceContext, file: CheckedFile, dryRun
     for (const body of bodies) {
       const id = await insertPendingUser(tx, body);
       // A concurrent add took the login id between the check and here: the whole import rolls back.
-      if (!id) throw new AppError('USER_IMPORT_INVALID', { message: `login id ${body.loginId} taken meanwhile`, fields: { [`rows.${results.find((r) => r.loginId.toLowerCase() === body.loginId)?.row ?? 0}`]: ['login_id:users:errors.loginIdTaken'] } });
+      if (!id) throw new AppError('USER_IMPORT_INVALID', { message: `login id ${body.loginId} taken meanwhile`, fields: { [`rows.${results.find((r) => loginIdSchema.safeParse(r.loginId).data === body.loginId)?.row ?? 0}`]: ['login_id:users:errors.loginIdTaken'] } });
       await audit(tx, { action: 'import', entity: 'user_account', entityId: id, after: { loginId: body.loginId, kind: body.kind, status: 'pending', name: body.name, email: body.email, links: body.links } });
     }
     return { dryRun: false, imported: bodies.length, ...summary };
