@@ -267,6 +267,25 @@ describeEachDb('build inbox message: delivery', (getHandle) => {
     expect((await getBuilderMessage(staffCtx(), html)).bodyEnInput).toBe('<p>It is <strong>ready</strong>.</p>');
   });
 
+  it('refuses a provider staff group as an audience: its members are staff, not customers (the picker offers customer groups only)', async () => {
+    const customer = await createCustomer(db(), { isProvider: true });
+    const member = await createUser(db(), { isProviderStaff: true });
+    const staffGroup = await createGroup(db(), ['home'], { overrides: { groupType: 'provider' } });
+    await linkUserToCustomer(db(), member, customer);
+    await addGroupMember(db(), staffGroup, member, customer);
+    await expect(createBuilderMessage(staffCtx(), draft({ audience: 'groups', groupIds: [staffGroup.id] }))).rejects.toMatchObject({
+      code: 'VALIDATION',
+      fields: { groupIds: ['inbox-builder:validation.providerGroup'] },
+    });
+    // A draft addressed to one before the check is not sent either.
+    const group = await createGroup(db(), ['home']);
+    const { id } = await createBuilderMessage(staffCtx(), draft({ audience: 'groups', groupIds: [group.id], notifyByEmail: false }));
+    await db().execute(sql`update inbox_broadcast_targets set group_id = ${staffGroup.id} where message_id = ${id}`);
+    await expect(sendBuilderMessage(staffCtx(), id)).rejects.toMatchObject({ fields: { groupIds: ['inbox-builder:validation.providerGroup'] } });
+    await dispatchDueMessages(jobCtx(), { instance: 'A' });
+    expect(await deliveriesOf(id)).toHaveLength(0);
+  });
+
   it('refuses unknown customers and groups, and links outside the portal', async () => {
     await expect(createBuilderMessage(staffCtx(), draft({ customerIds: ['UCP-NOPE'] }))).rejects.toMatchObject({ code: 'VALIDATION' });
     await expect(createBuilderMessage(staffCtx(), draft({ audience: 'groups', groupIds: ['00000000-0000-4000-8000-000000000000'] }))).rejects.toMatchObject({ code: 'VALIDATION' });

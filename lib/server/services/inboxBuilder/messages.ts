@@ -129,7 +129,7 @@ type Targets = { ucpIds: string[]; groupIds: string[] };
 
 /**
  * The chosen customers must exist, be active and be customers (not the provider's own party, whose "users" are staff
- * and would receive nothing); the chosen groups must exist and be active. 400 VALIDATION on `customerIds` / `groupIds`
+ * and would receive nothing); the chosen groups must exist, be active and be customer groups (not provider staff groups). 400 VALIDATION on `customerIds` / `groupIds`
  * (`prefix` names the draft inside a larger body, e.g. `draft.`).
  */
 async function assertTargets(ctx: ServiceContext, t: Targets, prefix = ''): Promise<void> {
@@ -142,7 +142,13 @@ async function assertTargets(ctx: ServiceContext, t: Targets, prefix = ''): Prom
     if (found.length !== t.ucpIds.length) throw new AppError('VALIDATION', { fields: { [`${prefix}customerIds`]: ['inbox-builder:validation.unknownCustomer'] } });
   }
   if (t.groupIds.length) {
-    const found = await ctx.db.select({ id: userGroups.id }).from(userGroups).where(and(inArray(userGroups.id, t.groupIds), eq(userGroups.status, 'active')));
+    const found = await ctx.db
+      .select({ id: userGroups.id, groupType: userGroups.groupType })
+      .from(userGroups)
+      .where(and(inArray(userGroups.id, t.groupIds), eq(userGroups.status, 'active')));
+    // A provider staff group is not an audience (the picker offers customer groups only): a message to one reached the
+    // staff's inboxes and mail (QA).
+    if (found.some((g) => g.groupType === 'provider')) throw new AppError('VALIDATION', { fields: { [`${prefix}groupIds`]: ['inbox-builder:validation.providerGroup'] } });
     if (found.length !== t.groupIds.length) throw new AppError('VALIDATION', { fields: { [`${prefix}groupIds`]: ['inbox-builder:validation.unknownGroup'] } });
   }
 }
