@@ -40,16 +40,20 @@ export type UpdateGroupBody = z.infer<typeof updateGroupSchema>;
 
 export const setGroupStatusSchema = z.strictObject({ id: z.uuid(), status: z.enum(GROUP_STATUSES) });
 
+/**
+ * A member's login id and UCP id as typed: one typed in full-width mode (`ｋａ．ｙａｎ＠ｅｘａｍｐｌｅ．ｈｋ`) is read as its plain
+ * characters (NFKC), as sign-in and the user form read it; it was "No user has this login ID" (QA).
+ */
 const loginIdSchema = z
   .string()
-  .overwrite(trimBlank)
+  .overwrite((v) => trimBlank(v.normalize('NFKC')))
   .toLowerCase()
   .min(1, zodMessages.required)
   .max(254, zodMessages.maxLength(254));
 /** A customer's UCP id as typed (matched case-insensitively: UCP100001 = ucp100001). */
 const ucpIdSchema = z
   .string()
-  .overwrite(trimBlank)
+  .overwrite((v) => trimBlank(v.normalize('NFKC')))
   .min(1, zodMessages.required)
   .max(40, zodMessages.maxLength(40));
 

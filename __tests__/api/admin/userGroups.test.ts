@@ -119,6 +119,11 @@ describeEachDb('User group maintenance', (getHandle) => {
     ok(await callEndpoint(server, addGroupMember, { id: group.id, loginId: user.loginId.toUpperCase(), ucpId: customer.ucpId.toLowerCase() }, { token: tokens.writer }));
     expect(ok(await callEndpoint(server, getGroup, { id: group.id }, { token: tokens.reader })).members).toMatchObject([{ userId: user.userAcUuid, ucpId: customer.ucpId }]);
     expect(await functionCodesFor(db(), user.userAcUuid, customer.ucpId)).toEqual(['home']);
+    // Login id and UCP id typed in full-width mode are read as their plain characters, as sign-in reads them.
+    const wide = (v: string) => [...v].map((ch) => String.fromCharCode(ch.charCodeAt(0) + 0xfee0)).join('');
+    const second = await createGroup(db(), ['home']);
+    ok(await callEndpoint(server, addGroupMember, { id: second.id, loginId: wide(user.loginId), ucpId: wide(customer.ucpId) }, { token: tokens.writer }));
+    expect(ok(await callEndpoint(server, getGroup, { id: second.id }, { token: tokens.reader })).members).toMatchObject([{ userId: user.userAcUuid, ucpId: customer.ucpId }]);
 
     // A group whose members are customer users cannot turn into a staff group.
     const kindChange = await callEndpoint(server, updateGroup, { id: group.id, version: await versionOf(server, getGroup, group.id, tokens.reader), ...fields({ kind: 'provider' }) }, { token: tokens.writer });
