@@ -398,6 +398,20 @@ describeEachDb('user account maintenance and one-time links', (getHandle) => {
       expect(refused.body).toMatchObject({ error: { code: 'USER_IMPORT_INVALID', fields: { 'rows.2': ['login_id:users:errors.loginIdTaken'] } } });
     });
 
+    it('reads only the columns it knows: a header of 200,000 empty columns does not hold the server', async () => {
+      const wide = Buffer.from([[...header, ...Array<string>(200_000).fill('')].join(','), ...Array.from({ length: 1000 }, (_, i) => `bad id ${i}`)].join('\n'), 'utf8');
+      const started = Date.now();
+      const dry = await importFile(impexp, wide, true);
+      const took = Date.now() - started;
+      expect(dry.status).toBe(200);
+      expect(dry.body.data).toMatchObject({ total: 1000, valid: 0 });
+      // Before: every row became a 200,000-entry record first (minutes on a small server).
+      expect(took).toBeLessThan(5000);
+      // More rows than the limit are refused before any row is read.
+      const many = Buffer.from([header.join(','), ...Array.from({ length: 1001 }, (_, i) => `x${i}`)].join('\n'), 'utf8');
+      expect((await importFile(impexp, many, true)).body).toMatchObject({ error: { fields: { file: ['users:import.tooManyRows|{"max":1000}'] } } });
+    }, 120_000);
+
     it('reads a CSV saved as UTF-16 by Excel ("CSV UTF-16" / "Unicode text", tab-separated or not) as well as UTF-8', async () => {
       const [le, be] = [`imp-le-${uniq()}`, `imp-be-${uniq()}`];
       const rowsOf = (id: string, sep: string) => [header, [id, '統一碼 用戶', `${id}@example.test`, 'tc', 'customer', customerUcp, groupCode]].map((r) => r.join(sep)).join('\r\n');

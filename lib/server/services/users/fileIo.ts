@@ -86,10 +86,26 @@ export async function exportUsers(ctx: ServiceContext, body: { format: 'csv' | '
 }
 
 type RawRow = Record<string, string>;
+/** A file as read: its header row and the rows under it, each a list of cells. */
+type Table = { header: string[]; body: string[][] };
 
 const headerKey = (h: unknown) => String(h ?? '').trim().toLowerCase().replace(/\s+/g, '_');
 
-function readCsv(content: Buffer): RawRow[] {
+/**
+ * The rows as records of the columns the import reads (USER_IMPORT_COLUMNS, by header name; a repeated header: its
+ * last column). Only those: a header of a million empty or unknown columns made every row a million-entry record,
+ * which held the server for minutes before the row limit was even checked (QA).
+ */
+function recordsOf({ header, body }: Table): RawRow[] {
+  const at = new Map<string, number>();
+  header.forEach((h, i) => {
+    const key = headerKey(h);
+    if ((USER_IMPORT_COLUMNS as readonly string[]).includes(key)) at.set(key, i);
+  });
+  return body.map((r) => Object.fromEntries([...at].map(([k, i]) => [k, r[i] ?? ''])));
+}
+
+function readCsv(content: Buffer): Table {
   // UTF-8 (with or without BOM) or UTF-16 with its BOM: inspectFile let only such text through.
   const text = decodeTextBytes(content);
   let records: string[][];
@@ -98,10 +114,8 @@ function readCsv(content: Buffer): RawRow[] {
   } catch (err) {
     throw new AppError('FILE_CORRUPT', { message: `csv: ${(err as Error).message}` });
   }
-  const [header, ...body] = records;
-  if (!header) return [];
-  const keys = header.map(headerKey);
-  return body.map((r) => Object.fromEntries(keys.map((k, i) => [k, r[i] ?? ''])));
+  const [header = [], ...body] = records;
+  return { header, body };
 }
 
 const cellText = (v: ExcelJS.CellValue): string => {
@@ -115,7 +129,7 @@ const cellText = (v: ExcelJS.CellValue): string => {
   return String(v);
 };
 
-async function readXlsx(content: Buffer): Promise<RawRow[]> {
+async function readXlsx(content: Buffer): Promise<Table> {
   const book = new ExcelJS.Workbook();
   try {
     await book.xlsx.load(content as unknown as ArrayBuffer);
@@ -123,17 +137,17 @@ async function readXlsx(content: Buffer): Promise<RawRow[]> {
     throw new AppError('FILE_CORRUPT', { message: `xlsx: ${(err as Error).message}` });
   }
   const sheet = book.worksheets[0];
-  if (!sheet) return [];
+  if (!sheet) return { header: [], body: [] };
   const rows: string[][] = [];
   sheet.eachRow({ includeEmpty: false }, (row) => {
+    // Data rows: only as many cells as the header has (a row's cell count can reach 16,384 columns).
+    const width = rows.length ? Math.min(row.cellCount, rows[0]!.length) : row.cellCount;
     const values: string[] = [];
-    for (let c = 1; c <= row.cellCount; c += 1) values.push(cellText(row.getCell(c).value).trim());
+    for (let c = 1; c <= width; c += 1) values.push(cellText(row.getCell(c).value).trim());
     if (values.some(Boolean)) rows.push(values);
   });
-  const [header, ...body] = rows;
-  if (!header) return [];
-  const keys = header.map(headerKey);
-  return body.map((r) => Object.fromEntries(keys.map((k, i) => [k, r[i] ?? ''])));
+  const [header = [], ...body] = rows;
+  return { header, body };
 }
 
 const list = (s: string | undefined) =>
@@ -219,11 +233,13 @@ async function checkRows(ctx: ServiceContext, raw: RawRow[]): Promise<{ results:
 }
 
 export async function importUsers(ctx: ServiceContext, file: CheckedFile, dryRun: boolean): Promise<ImportUsersResult> {
-  const raw = file.mimeType === 'text/csv' ? readCsv(file.content) : await readXlsx(file.content);
-  const missing = USER_IMPORT_COLUMNS.slice(0, 3).filter((c) => raw.length > 0 && !(c in raw[0]!));
-  if (raw.length === 0) throw new AppError('VALIDATION', { fields: { file: ['users:import.empty'] }, message: 'import without rows' });
+  const table = file.mimeType === 'text/csv' ? readCsv(file.content) : await readXlsx(file.content);
+  const keys = new Set(table.header.map(headerKey));
+  const missing = USER_IMPORT_COLUMNS.slice(0, 3).filter((c) => !keys.has(c));
+  if (table.body.length === 0) throw new AppError('VALIDATION', { fields: { file: ['users:import.empty'] }, message: 'import without rows' });
   if (missing.length) throw new AppError('VALIDATION', { fields: { file: [msg('users:import.missingColumns', { columns: missing.join(', ') })] }, message: 'import columns missing' });
-  if (raw.length > MAX_IMPORT_ROWS) throw new AppError('VALIDATION', { fields: { file: [msg('users:import.tooManyRows', { max: MAX_IMPORT_ROWS })] }, message: 'import too large' });
+  if (table.body.length > MAX_IMPORT_ROWS) throw new AppError('VALIDATION', { fields: { file: [msg('users:import.tooManyRows', { max: MAX_IMPORT_ROWS })] }, message: 'import too large' });
+  const raw = recordsOf(table);
   const { results, bodies } = await checkRows(ctx, raw);
   const failed = results.filter((r) => r.errors.length);
   const summary = { total: results.length, valid: results.length - failed.length, rows: results };
