@@ -16,6 +16,8 @@ export type ConfirmDialogProps = {
   body: ReactNode;
   /** The failed mutation's error code, shown translated under the text. */
   errorCode?: string | null | undefined;
+  /** The error's own message (translated), shown instead of the code's general one. */
+  errorText?: string | null | undefined;
   pending: boolean;
   /** Without it there is nothing to confirm (only "Cancel"). */
   confirmLabel?: string | null;
@@ -30,7 +32,7 @@ export type ConfirmDialogProps = {
  * "Are you sure?" before a one-click mutation (status changes, deletions, removals): title, what it does, the
  * mutation's translated error if it failed, Cancel and the confirm button (disabled while the mutation runs).
  */
-export function ConfirmDialog({ open, title, body, errorCode, pending, confirmLabel, confirmColor = 'primary', cancelLabel, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, body, errorCode, errorText, pending, confirmLabel, confirmColor = 'primary', cancelLabel, onConfirm, onClose }: ConfirmDialogProps) {
   const { t } = useTranslation(['common', 'error']);
   const titleId = useId();
   return (
@@ -40,7 +42,7 @@ export function ConfirmDialog({ open, title, body, errorCode, pending, confirmLa
         {typeof body === 'string' ? <DialogContentText>{body}</DialogContentText> : body}
         {errorCode ? (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {t(errorKey(errorCode))}
+            {errorText ?? t(errorKey(errorCode))}
           </Alert>
         ) : null}
       </DialogContent>

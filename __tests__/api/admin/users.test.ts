@@ -269,7 +269,10 @@ describeEachDb('user account maintenance and one-time links', (getHandle) => {
     const audits = await db().select().from(auditLog).where(and(eq(auditLog.entity, 'user_account'), eq(auditLog.entityId, u.id)));
     expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['lock', 'unlock', 'disable', 'enable', 'reset_mfa']));
     // Staff cannot lock themselves out.
-    expect((await callEndpoint(server, U.setUserStatus, { id: writerUuid, action: 'disable' }, { token: writer })).status).toBe(409);
+    const self = await callEndpoint(server, U.setUserStatus, { id: writerUuid, action: 'disable' }, { token: writer });
+    expect(self.status).toBe(409);
+    // The screen says why (CONFLICT alone read "changed by someone else: refresh").
+    expect(self.body).toMatchObject({ error: { code: 'CONFLICT', fields: { action: ['users:errors.selfLock'] } } });
   });
 
   it('an edit of groups and customers applies at the next request', async () => {

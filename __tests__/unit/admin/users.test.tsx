@@ -4,7 +4,7 @@ import { usersResource } from '@/components/admin/users/resource';
 import { ResourceFormPage, ResourceListPage, ResourceViewPage } from '@/components/common/resource';
 import { usersContract } from '@/lib/users/contract';
 import type { UserDetail, UserListResult } from '@/lib/users/schemas';
-import { endpointSuccess } from '../testUtils/handlers';
+import { endpointError, endpointSuccess } from '../testUtils/handlers';
 import { renderWithProviders, type TestLocale } from '../testUtils/render';
 import { declaredStyleAt } from '../common/viewport';
 import { server } from '../testUtils/server';
@@ -109,6 +109,22 @@ describe('user account maintenance screens', () => {
     unmount();
     renderWithProviders(<ResourceFormPage resource={usersResource} mode="edit" />, { locale: 'tc', functionCodes: ['user_ac_main_write', 'user_ac_main_read'], router: { query: { id: ID } } });
     expect(await within(await screen.findByTestId('link-0')).findByText('UCP100003（客戶已停用：保留連結及其群組）')).toBeInTheDocument();
+  });
+
+  it('locking or disabling the signed-in staff member’s own account says why it is refused, in both languages (not "changed by someone else")', async () => {
+    server.use(
+      endpointSuccess(u.getUser, detail({ status: 'active', storedStatus: 'active', activationExpiresAt: null })),
+      endpointError(u.setUserStatus, 'CONFLICT', { status: 409, fields: { action: ['users:errors.selfLock'] } }),
+    );
+    const { unmount } = renderWithProviders(<ResourceViewPage resource={usersResource} />, { functionCodes: ['user_ac_main_write', 'user_ac_main_read'], router: { query: { id: ID } } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Lock' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Lock account' }));
+    expect(await within(screen.getByRole('dialog')).findByText('You cannot lock or disable your own account.')).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<ResourceViewPage resource={usersResource} />, { locale: 'tc', functionCodes: ['user_ac_main_write', 'user_ac_main_read'], router: { query: { id: ID } } });
+    await userEvent.click(await screen.findByRole('button', { name: '停用' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: '停用帳戶' }));
+    expect(await within(screen.getByRole('dialog')).findByText('您不能鎖定或停用自己的帳戶。')).toBeInTheDocument();
   });
 
   it('resend on a pending user asks first, then says where the mail went', async () => {

@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'next-i18next/pages';
 import { Can } from '@/components/common/Can';
+import { useFieldMessage } from '@/components/common/form/useFieldMessage';
 import { ConfirmDialog } from '@/components/common/ConfirmDialog';
 import { useEndpointMutation } from '@/lib/api/query';
 import { usersContract } from '@/lib/users/contract';
@@ -31,6 +32,9 @@ export function UserActions({ user }: { user: UserDetail }) {
   const resend = useEndpointMutation(usersContract.endpoints.resendActivation, { onSuccess });
   const pending = status.isPending || mfa.isPending || resend.isPending;
   const error = status.error ?? mfa.error ?? resend.error;
+  // Why an action was refused, when the server says (locking or disabling one's own account).
+  const fieldMessage = useFieldMessage();
+  const errorText = fieldMessage(error?.error.fields?.action?.[0]) ?? null;
 
   const run = (a: Action) => {
     if (a === 'resetMfa') mfa.mutate({ id: user.id });
@@ -78,6 +82,7 @@ export function UserActions({ user }: { user: UserDetail }) {
           title={t(`actions.${open}.title`, { name: user.name })}
           body={t(`actions.${open}.body`, { email: user.email })}
           errorCode={error?.error.code}
+          errorText={errorText}
           pending={pending}
           confirmLabel={t(`actions.${open}.confirm`)}
           confirmColor={DANGER.includes(open) ? 'error' : 'primary'}

@@ -412,7 +412,8 @@ export async function setUserStatus(ctx: ServiceContext, body: { id: string; act
   return inTransaction(ctx, async (tx) => {
     const before = await userRow(tx, body.id);
     if (before.userAcUuid === ctx.actor.userAcUuid && (body.action === 'lock' || body.action === 'disable')) {
-      throw new AppError('CONFLICT', { message: 'staff cannot lock themselves out', publicMessage: 'You cannot lock or disable your own account' });
+      // Named in `fields.action` so the screen says why (it showed CONFLICT's "changed by someone else, refresh").
+      throw new AppError('CONFLICT', { message: 'staff cannot lock themselves out', publicMessage: 'You cannot lock or disable your own account', fields: { action: ['users:errors.selfLock'] } });
     }
     if (before.status === 'pending') throw new AppError('CONFLICT', { message: 'pending account: activate or resend first' });
     const next: UserStatus = body.action === 'lock' ? 'locked' : body.action === 'disable' ? 'inactive' : 'active';
