@@ -5,7 +5,7 @@ import { CONTRACT_TYPES, type ContractType } from '@/lib/contracts/constants';
 import type { ContractEvent, ContractTerms } from '@/lib/contracts/schemas';
 import { isoDateSchema, listBodySchema, searchStatusFilter, searchTextSchema, type ListFilterOf, type ListResult, enumListFilter, dateRangeFilter } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
-import { optionalMoneyCents, versionSchema, trimBlank } from '@/lib/zodText';
+import { optionalMoneyCents, versionSchema, trimBlank, trimHalfWidth } from '@/lib/zodText';
 import { OFFER_STATUSES, RENEWAL_STATUSES, type OfferStatus, type RenewalStatus } from './constants';
 import { LOCALES } from '@/lib/i18n/locales';
 
@@ -85,9 +85,13 @@ export type SubmitRenewalResult = { id: string; renewalNo: string; status: Renew
 // Staff: offers
 
 /** A rate per page: required (an empty box says so, not the format hint), up to 4 decimals. */
+/**
+ * A rate typed in full-width mode (`０．０４５０`) means the same digits: read half-width (NFKC), as phone numbers and
+ * counters are (it was refused with the format hint).
+ */
 const rateSchema = z
   .string({ error: 'ui.validation.required' })
-  .overwrite(trimBlank)
+  .overwrite(trimHalfWidth)
   .min(1, { error: 'ui.validation.required', abort: true })
   .regex(/^\d{1,4}(\.\d{1,4})?$/, { error: 'renewal:offers.rateFormat' });
 /** An offer's charges, up to HK$1,000,000; the fields have no asterisk: left empty is none (0, the table's default). */
@@ -109,10 +113,10 @@ const text = (max: number, required = false) => {
 
 export const offerFieldsSchema = z
   .strictObject({
-    /** `RN-RENT-36`: letters, digits and dashes; trimmed and upper-cased before it is checked, as a UCP id is. */
+    /** `RN-RENT-36`: letters, digits and dashes; half-width (NFKC: `ＲＮ－３６` typed in full-width mode), trimmed and upper-cased before it is checked. */
     offerCode: z
       .string()
-      .overwrite(trimBlank)
+      .overwrite(trimHalfWidth)
       .toUpperCase()
       .min(1, { error: 'ui.validation.required' })
       .max(30, { error: msg('ui.validation.maxLength', { max: 30 }) })

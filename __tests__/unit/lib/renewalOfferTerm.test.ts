@@ -37,3 +37,15 @@ describe('renewal offer: rates', () => {
     expect(rateMessages(value)).toEqual(messages);
   });
 });
+
+/** Typed in full-width mode (a Chinese input method), a rate and a code mean the same characters (QA: refused as format). */
+describe('renewal offer: full-width input', () => {
+  it('a full-width rate and offer code are read as their half-width characters', () => {
+    const r = offerFieldsSchema.safeParse({ monoRate: '０．０４５０', colourRate: '　０．３５', offerCode: 'ｒｎ－ｒｅｎｔ－３６' });
+    const issues = r.success ? [] : r.error.issues.filter((i) => ['monoRate', 'colourRate', 'offerCode'].includes(String(i.path[0])));
+    expect(issues).toEqual([]);
+    const ok = offerFieldsSchema.shape.monoRate.parse('０．０４５０');
+    expect(ok).toBe('0.0450');
+    expect(offerFieldsSchema.shape.offerCode.parse('ｒｎ－ｒｅｎｔ－３６')).toBe('RN-RENT-36');
+  });
+});
