@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { listBodySchema, type ListResult, searchStatusFilter } from '@/lib/listQuery';
 import { msg, zodMessages } from '@/lib/zodMessages';
-import { required, text, PHONE_PATTERN, versionSchema, trimBlank, trimHalfWidth } from '@/lib/zodText';
+import { required, text, PHONE_PATTERN, versionSchema, trimHalfWidth } from '@/lib/zodText';
 import { CUSTOMER_STATUSES, UCP_ID_PATTERN, type CustomerProductLine, type CustomerStatus } from './constants';
 
 export * from './constants';
@@ -13,10 +13,13 @@ export * from './constants';
 /** The customer a staff row or record is about, as the staff screens show it: its UCP id and its names. */
 export type CustomerRef = { ucpId: string; customerNameEn: string; customerNameZh: string };
 
-/** `UCP100001`: letters, digits, `-` and `_`, 3–20, starting with a letter or digit; stored upper-cased. */
+/**
+ * `UCP100001`: letters, digits, `-` and `_`, 3–20, starting with a letter or digit; stored upper-cased. One typed in
+ * full-width mode (`ＵＣＰ１０００１０`) is read half-width (NFKC), as the BR number is (it was refused as format).
+ */
 export const ucpIdSchema = z
   .string()
-  .overwrite(trimBlank)
+  .overwrite(trimHalfWidth)
   .toUpperCase()
   .regex(UCP_ID_PATTERN, { error: msg('customers:errors.ucpIdFormat') });
 

@@ -7,15 +7,15 @@ import type { CustomerRef } from '@/lib/customers/schemas';
 import { listBodySchema, searchTextSchema, type ListResult, enumListFilter } from '@/lib/listQuery';
 import { FUNCTION_CODES, type FunctionCode } from '@/lib/permissions/codes';
 import { msg, zodMessages } from '@/lib/zodMessages';
-import { required, text, versionSchema, trimBlank } from '@/lib/zodText';
+import { required, text, versionSchema, trimHalfWidth } from '@/lib/zodText';
 import { GROUP_KINDS, GROUP_STATUSES, type GroupKind, type GroupStatus } from './constants';
 
 export * from './constants';
 
-/** `CUST_VIEWER`: upper-case letters, digits and `_`, 3–40; stored upper-cased. */
+/** `CUST_VIEWER`: upper-case letters, digits and `_`, 3–40; stored upper-cased; typed in full-width mode, read half-width (NFKC). */
 export const groupCodeSchema = z
   .string()
-  .overwrite(trimBlank)
+  .overwrite(trimHalfWidth)
   .toUpperCase()
   .regex(/^[A-Z][A-Z0-9_]{2,39}$/, { error: msg('userGroups:errors.codeFormat') });
 
@@ -46,14 +46,14 @@ export const setGroupStatusSchema = z.strictObject({ id: z.uuid(), status: z.enu
  */
 const loginIdSchema = z
   .string()
-  .overwrite((v) => trimBlank(v.normalize('NFKC')))
+  .overwrite(trimHalfWidth)
   .toLowerCase()
   .min(1, zodMessages.required)
   .max(254, zodMessages.maxLength(254));
 /** A customer's UCP id as typed (matched case-insensitively: UCP100001 = ucp100001). */
 const ucpIdSchema = z
   .string()
-  .overwrite((v) => trimBlank(v.normalize('NFKC')))
+  .overwrite(trimHalfWidth)
   .min(1, zodMessages.required)
   .max(40, zodMessages.maxLength(40));
 
