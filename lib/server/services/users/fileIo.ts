@@ -169,6 +169,12 @@ const issuesOf = (err: z.ZodError) =>
   });
 
 const kindSchema = z.enum(USER_KINDS);
+/**
+ * Text without a NUL. The router refuses one in every JSON body, but a file's cells come another way: exceljs reads an
+ * XLSX cell's `_x0000_` as U+0000, which PostgreSQL cannot take, so a name or UCP id holding one failed the whole
+ * import (even its dry run, at the customer and group lookups) with 500 (QA). It is a row error on its column.
+ */
+const clean = (value: string) => !value.includes('\u0000');
 /** A UCP id the link schema would refuse is reported by it (too long); looking it up would only add "unknown". */
 const lookupUcpId = (ucpId: string) => userLinkSchema.shape.ucpId.safeParse(ucpId).success;
 
@@ -181,7 +187,7 @@ const lookupUcpId = (ucpId: string) => userLinkSchema.shape.ucpId.safeParse(ucpI
  * user_type (unknown customers and groups are still reported).
  */
 async function checkRows(ctx: ServiceContext, raw: RawRow[]): Promise<{ results: ImportRowResult[]; bodies: CreateUserBody[] }> {
-  const codes = [...new Set(raw.flatMap((r) => list(r.groups)))];
+  const codes = [...new Set(raw.flatMap((r) => list(r.groups)).filter(clean))];
   const groups = codes.length ? await ctx.db.select({ id: userGroups.id, code: userGroups.code }).from(userGroups).where(inArray(userGroups.code, codes)) : [];
   // Looked up as stored (loginIdSchema: NFKC, lower case): a full-width id of an existing user passed the dry run and
   // then failed the import, its error on no row (QA).
@@ -195,8 +201,9 @@ async function checkRows(ctx: ServiceContext, raw: RawRow[]): Promise<{ results:
   for (const [i, r] of raw.entries()) {
     const rowNo = i + 2;
     const errors: string[] = [];
+    for (const column of USER_IMPORT_COLUMNS) if (!clean(r[column] ?? '')) errors.push(`${column}:ui.validation.controlCharacter`);
     const groupCodes = list(r.groups);
-    const unknown = groupCodes.filter((c) => !groups.some((g) => g.code === c));
+    const unknown = groupCodes.filter((c) => clean(c) && !groups.some((g) => g.code === c));
     if (unknown.length) errors.push(`groups:${msg('users:import.groupUnknown', { codes: unknown.join(', ') })}`);
     const groupIds = groupCodes.map((c) => groups.find((g) => g.code === c)?.id).filter((x): x is string => Boolean(x));
     const kindText = (r.user_type ?? '').trim().toLowerCase() || 'customer';
@@ -223,7 +230,7 @@ async function checkRows(ctx: ServiceContext, raw: RawRow[]): Promise<{ results:
       else seen.set(loginId.data, rowNo);
     }
     const kind = kindSchema.safeParse(kindText);
-    const linkErrors = { ...customerLinkRequired(kind.success ? kind.data : null, links), ...(await checkLinks(ctx, kind.success ? kind.data : null, links.filter((l) => lookupUcpId(l.ucpId)))) };
+    const linkErrors = { ...customerLinkRequired(kind.success ? kind.data : null, links), ...(await checkLinks(ctx, kind.success ? kind.data : null, links.filter((l) => clean(l.ucpId) && lookupUcpId(l.ucpId)))) };
     for (const [field, keys] of Object.entries(linkErrors)) for (const k of keys) errors.push(`${field.endsWith('groupIds') ? 'groups' : 'customers'}:${k}`);
 
     if (parsed.success && !errors.length) bodies.push(parsed.data);
