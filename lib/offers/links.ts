@@ -16,5 +16,9 @@ export function isSafeCtaUrl(value: string): boolean {
   }
 }
 
-/** A link that leaves the portal (opened in a new tab). */
-export const isExternalCta = (value: string): boolean => value.startsWith('https://');
+/**
+ * A link that leaves the portal (opened in a new tab): of the links isSafeCtaUrl lets through, whatever is not a
+ * portal path. It read only a lower-case `https://` prefix, so `HTTPS://…` (which the URL parser accepts) opened in
+ * the portal's own tab.
+ */
+export const isExternalCta = (value: string): boolean => value !== '' && !value.startsWith('/');
