@@ -354,6 +354,32 @@ describeEachDb('user account maintenance and one-time links', (getHandle) => {
       expect((twice.body.data as { valid: number }).valid).toBe(0);
     });
 
+    it('an importer without the add form’s code gives no staff group with admin codes it does not hold itself', async () => {
+      const provider = await createCustomer(db(), { isProvider: true });
+      const admins = await createGroup(db(), ['user_ac_main_write', 'user_ac_main_read'], { overrides: { groupType: 'provider' } });
+      const exporters = await createGroup(db(), ['user_ac_main_impexp'], { overrides: { groupType: 'provider' } });
+      const a = `imp-adm-${uniq()}`;
+      const b = `imp-exp-${uniq()}`;
+      const file = csvFile([header, [a, 'Would be admin', `${a}@example.test`, 'en', 'staff', provider.ucpId, admins.code], [b, 'Exporter', `${b}@example.test`, 'en', 'staff', provider.ucpId, exporters.code]]);
+
+      // With only user_ac_main_impexp: the administrators' group is refused on its row, the group of its own code is not.
+      const dry = await importFile(impexp, file, true);
+      const rows = (dry.body.data as { rows: { errors: string[] }[] }).rows;
+      expect(rows[0]!.errors).toHaveLength(1);
+      expect(rows[0]!.errors[0]).toMatch(/^groups:.*users:import\.groupBeyondOwn/);
+      expect(rows[0]!.errors[0]).toContain(admins.code);
+      expect(rows[1]!.errors).toEqual([]);
+      const refused = await importFile(impexp, file, false);
+      expect(refused.status).toBe(400);
+      expect(await db().select().from(userAccounts).where(eq(userAccounts.loginId, a))).toHaveLength(0);
+
+      // Someone who may add users on the form may import them too.
+      const adder = await tokenForStaff(db(), ['user_ac_main_impexp', 'user_ac_main_write']);
+      const done = await importFile(adder, file, false);
+      expect(done.status).toBe(200);
+      expect(done.body.data).toMatchObject({ imported: 2 });
+    });
+
     it('a dry run reports every error of a row at once: a bad user_type or e-mail does not hide unknown customers, a taken or repeated login id', async () => {
       const taken = `imp-t-${uniq()}`;
       ok(await callEndpoint(server, U.createUser, newUser({ loginId: taken }), { token: writer }));
