@@ -354,6 +354,13 @@ describeEachDb('user account maintenance and one-time links', (getHandle) => {
       expect((twice.body.data as { valid: number }).valid).toBe(0);
     });
 
+    it('reads UCP ids and group codes typed in full-width mode as plain characters, as the forms do', async () => {
+      const wide = (text: string) => text.replace(/[!-~]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0xfee0));
+      const a = `imp-fw-${uniq()}`;
+      const dry = await importFile(impexp, csvFile([header, [a, 'Full width', `${a}@example.test`, 'en', 'customer', wide(customerUcp), wide(groupCode)]]), true);
+      expect((dry.body.data as { rows: { errors: string[] }[] }).rows[0]!.errors).toEqual([]);
+    });
+
     it('an importer without the add form’s code gives no staff group with admin codes it does not hold itself', async () => {
       const provider = await createCustomer(db(), { isProvider: true });
       const admins = await createGroup(db(), ['user_ac_main_write', 'user_ac_main_read'], { overrides: { groupType: 'provider' } });

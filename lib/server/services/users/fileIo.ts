@@ -150,8 +150,10 @@ async function readXlsx(content: Buffer): Promise<Table> {
   return { header, body };
 }
 
+/** A cell's UCP ids or group codes: read half-width (NFKC) as the forms read them, so `ＵＣＰ１０００１` is `UCP10001`. */
 const list = (s: string | undefined) =>
   (s ?? '')
+    .normalize('NFKC')
     .split(/[;,\n]/)
     .map((x) => x.trim())
     .filter(Boolean);
