@@ -43,3 +43,6 @@ export type ReadingIssue = (typeof READING_ISSUES)[number];
 
 /** How a submission arrived: the reading form or an uploaded CSV file. */
 export const SUBMISSION_CHANNELS = ['form', 'csv'] as const;
+
+/** The types a reading's counter photo may have, by content: what uploadPhoto takes and what a reading may name. */
+export const COUNTER_PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;

@@ -368,5 +368,21 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
       expect((await submitWithPhoto(other.token)).status).toBe(400);
       expect((await submitWithPhoto(c.token)).status).toBe(200);
     });
+
+    it('refuses a file of the customer that is not a photo (a payment slip’s PDF) as a reading’s counter photo', async () => {
+      const c = await customer();
+      const [pdf] = await db()
+        .insert(storedFiles)
+        .values({ ucpId: c.customer.ucpId, fileName: 'slip.pdf', mimeType: 'application/pdf', sizeBytes: 8, sha256: 'x'.repeat(64), content: Buffer.from('%PDF-1.4') })
+        .returning({ id: storedFiles.id });
+      const res = await callEndpoint(
+        server,
+        E.submitReadings,
+        { idempotencyKey: randomUUID(), channel: 'form', rows: [{ serialNo: c.mono.serialNo, readingDate: today, monoCounter: c.last.mono + 50, photoFileId: pdf!.id }] },
+        { token: c.token },
+      );
+      expect(res.status).toBe(404);
+      expect(await db().select().from(meterReadings).where(eq(meterReadings.photoFileId, pdf!.id))).toHaveLength(0);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { COUNTER_PHOTO_TYPES } from '@/lib/meter/constants';
 import { meterContract } from '@/lib/meter/contract';
 import { checkRows, csvTemplate, exportReadings, listMachines, listReadings, parseReadingsCsv, storePhoto, submitReadings, usage } from '@/lib/server/services/meter';
 import { getUploadFileSize } from '@/lib/server/services/systemParam/getUploadFileSize';
@@ -16,7 +17,7 @@ export const meterRoutes = implement(meterContract, {
   parseCsv: ({ service, body }) => parseReadingsCsv(service, body.csv),
   submitReadings: ({ service, body }) => submitReadings(service, body),
   uploadPhoto: {
-    upload: { fileField: 'file', accept: ['image/jpeg', 'image/png'], maxBytes: async (db) => megabytes(await getUploadFileSize(db)) },
+    upload: { fileField: 'file', accept: COUNTER_PHOTO_TYPES, maxBytes: async (db) => megabytes(await getUploadFileSize(db)) },
     handler: ({ service, body, file }) => storePhoto(service, body.serialNo, file),
   },
 });

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { SubmitReadingsResult } from '@/lib/meter/schemas';
 import { submitReadingsSchema } from '@/lib/meter/schemas';
+import { COUNTER_PHOTO_TYPES } from '@/lib/meter/constants';
 import type { z } from 'zod';
 import { inTransaction, type CustomerContext } from '@/lib/server/context';
 import { meterReadings, meterSubmissions, storedFiles } from '@/lib/server/db/schema';
@@ -54,7 +55,9 @@ export async function submitReadings(ctx: CustomerContext, input: SubmitInput): 
       const own = await tx.db
         .select({ id: storedFiles.id })
         .from(storedFiles)
-        .where(and(inArray(storedFiles.id, photoIds), eq(storedFiles.ucpId, ctx.actor.ucpId)));
+        // A photo this customer uploaded (JPEG or PNG, as uploadPhoto takes): any other file of theirs (a payment slip's
+        // PDF) would be shown to staff as the reading's counter photo.
+        .where(and(inArray(storedFiles.id, photoIds), eq(storedFiles.ucpId, ctx.actor.ucpId), inArray(storedFiles.mimeType, [...COUNTER_PHOTO_TYPES])));
       if (own.length !== photoIds.length) throw new AppError('NOT_FOUND', { publicMessage: 'Counter photo not found' });
     }
 
