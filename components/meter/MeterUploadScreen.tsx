@@ -26,7 +26,7 @@ import { hkToday } from '@/lib/dates/hongKong';
 import { errorKey } from '@/lib/errors';
 import { formatDate, numberFormat, pickLocalized } from '@/lib/i18n/locales';
 import { isoDateSchema } from '@/lib/listQuery';
-import { MAX_COUNTER, MAX_CSV_CHARS, type ReadingIssue } from '@/lib/meter/constants';
+import { COUNTER_PHOTO_TYPES, MAX_COUNTER, MAX_CSV_CHARS, type ReadingIssue } from '@/lib/meter/constants';
 import { readTextFile } from '@/lib/upload/decodeText';
 import { meterContract } from '@/lib/meter/contract';
 import { readCounter } from '@/lib/meter/counter';
@@ -38,7 +38,7 @@ import { DueFlag, num } from './parts';
 import { DateInput } from '@/components/common/form/DateInput';
 import { checkUploadFile } from '@/components/common/FileUploadField';
 import { useUploadLimitMb } from '@/components/auth/useSessionData';
-import { typeLabels, type UploadType } from '@/lib/upload/sniff';
+import { typeLabels } from '@/lib/upload/sniff';
 
 const E = meterContract.endpoints;
 const newKey = () => crypto.randomUUID();
@@ -187,7 +187,7 @@ function PhotoInput({ machine, entry, onChange }: { machine: MeterMachine; entry
   const [problem, setProblem] = useState<string | null>(null);
   const choose = async (file: File) => {
     setError(null);
-    const why = await checkUploadFile(file, PHOTO_TYPES, limitMb, locale);
+    const why = await checkUploadFile(file, COUNTER_PHOTO_TYPES, limitMb, locale);
     setProblem(why);
     if (why) return;
     try {
@@ -222,12 +222,11 @@ function PhotoInput({ machine, entry, onChange }: { machine: MeterMachine; entry
  */
 const LONG_NAME_SX = { minWidth: 0, maxWidth: '100%', overflowWrap: 'anywhere' } as const;
 
-const PHOTO_TYPES = ['image/jpeg', 'image/png'] as const satisfies readonly UploadType[];
 
 /** The server's refusal of a photo (a limit lowered meanwhile, a type the browser could not tell) in the same words. */
 function photoErrorText(t: Translate, error: ApiError, limitMb: number, locale: string | undefined): string {
   if (error.code === 'PAYLOAD_TOO_LARGE') return t('common:ui.upload.tooLarge', { size: limitMb });
-  if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return t('common:ui.upload.wrongType', { types: typeLabels(PHOTO_TYPES, locale) });
+  if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return t('common:ui.upload.wrongType', { types: typeLabels(COUNTER_PHOTO_TYPES, locale) });
   return t(errorKey(error.code));
 }
 

@@ -26,7 +26,7 @@ import { addDays } from '@/lib/dates/hongKong';
 import { errorKey } from '@/lib/errors';
 import { formatDateTime, pickLocalized } from '@/lib/i18n/locales';
 import { pathTo } from '@/lib/paths';
-import { MAX_VISIT_WINDOWS, SERVICE_CATEGORIES, SR_LIMITS, VISIT_SLOTS } from '@/lib/serviceRequests/constants';
+import { MAX_VISIT_WINDOWS, PHOTO_TYPES, SERVICE_CATEGORIES, SR_LIMITS, VISIT_SLOTS } from '@/lib/serviceRequests/constants';
 import { serviceRequestsContract } from '@/lib/serviceRequests/contract';
 import { reportFaultFormSchema, type NewRequestContext, type ReportFaultForm } from '@/lib/serviceRequests/schemas';
 import { machineText } from './parts';
@@ -102,7 +102,7 @@ function PhotoField({ machineId, onUploaded }: { machineId: string; onUploaded: 
         name="photo"
         value={file}
         helperText={t('form.photoHelp')}
-        accept={['image/jpeg', 'image/png']}
+        accept={PHOTO_TYPES}
         progress={progress}
         onChange={(f) => {
           setFile(f);

@@ -107,3 +107,6 @@ export type SlaSuspensionKind = (typeof SLA_SUSPENSION_KINDS)[number];
  */
 export const SUSPENSION_LIMITS = { maxHours: 96, pastDays: 90, aheadHours: 48, note: 500 } as const;
 
+
+/** The types a fault's photo may have, by content: what uploadPhoto takes, createRequest accepts and the form offers. */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;

@@ -16,14 +16,17 @@ export const USER_STATUS_ACTIONS = ['lock', 'unlock', 'disable', 'enable'] as co
 export type UserStatusAction = (typeof USER_STATUS_ACTIONS)[number];
 
 /**
- * Login ids are stored lower-cased: letters, digits and `. _ @ + -`, 3–100 characters (e-mail addresses fit). One typed
- * in full-width mode (`ｋａ．ｙａｎ＠ｅｘａｍｐｌｅ．ｈｋ`) is read as its plain characters (NFKC), as sign-in reads it
- * (normalizeLoginId); it was refused as "format" (QA).
+ * A login id as it is stored and looked up: plain characters (NFKC: `ｃｕｓｔｏｍｅｒ＠ｄｅｍｏ．ｈｋ` typed with a Chinese input
+ * method in full-width mode), no blank at the ends (trimBlank: a paste's zero-width space), lower case. Sign-in,
+ * "forgot password", the user form and the import all read it so; before, a full-width id was "The login ID or
+ * password is incorrect" with the right password, and refused as "format" on the user form (QA).
  */
+export const normalizeLoginId = (loginId: string): string => trimBlank(loginId.normalize('NFKC')).toLowerCase();
+
+/** Login ids are stored normalised (normalizeLoginId): letters, digits and `. _ @ + -`, 3–100 characters (e-mail addresses fit). */
 export const loginIdSchema = z
   .string()
-  .overwrite((v) => trimBlank(v.normalize('NFKC')))
-  .toLowerCase()
+  .overwrite(normalizeLoginId)
   .regex(/^[a-z0-9][a-z0-9._@+-]{2,99}$/, { error: msg('users:errors.loginIdFormat') });
 
 export const userEmailSchema = z

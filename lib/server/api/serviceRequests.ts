@@ -1,3 +1,4 @@
+import { PHOTO_TYPES } from '@/lib/serviceRequests/constants';
 import { serviceDeskContract, serviceRequestsContract } from '@/lib/serviceRequests/contract';
 import * as sr from '@/lib/server/services/serviceRequests';
 import { getUploadFileSize } from '@/lib/server/services/systemParam/getUploadFileSize';
@@ -13,7 +14,7 @@ export const serviceRequestRoutes = implement(serviceRequestsContract, {
   newRequestContext: ({ service, body }) => sr.newRequestContext(service, body.machineId),
   machines: ({ service }) => sr.listMachinesForReport(service),
   uploadPhoto: {
-    upload: { fileField: 'file', accept: [...sr.PHOTO_TYPES], maxBytes: async (db) => megabytes(await getUploadFileSize(db)) },
+    upload: { fileField: 'file', accept: PHOTO_TYPES, maxBytes: async (db) => megabytes(await getUploadFileSize(db)) },
     handler: ({ service, body, file }) => sr.storePhoto(service, body.machineId, file),
   },
   photo: async ({ service, body }) => {

@@ -5,7 +5,7 @@ import type { ServerConfig } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/types';
 import { userAccounts } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/errors';
-import { trimBlank } from '@/lib/zodText';
+import { normalizeLoginId } from '@/lib/users/schemas';
 import { consume, refund } from '@/lib/server/rateLimit';
 import { buildGrant, type SessionGrant } from './grant';
 import { IP_RULE, LOCK_THRESHOLD, LOGIN_ID_RULE, recordFailure } from './lockout';
@@ -14,13 +14,6 @@ import { claimTimeStep, matchTotp } from './totp';
 
 export type AuthenticateInput = { loginId: string; password: string; totp?: string; clientIp: string };
 
-/**
- * Login ids are stored lower-cased (and trimmed), in plain ASCII (lib/users/schemas.ts): `Customer@Demo.HK ` is
- * `customer@demo.hk`, and so is `ｃｕｓｔｏｍｅｒ＠ｄｅｍｏ．ｈｋ` typed with a Chinese input method in full-width mode (NFKC,
- * as the password is compared) or one pasted with a zero-width space at an end (trimBlank). Before, both were
- * "The login ID or password is incorrect" with the right password, and "forgot password" sent nothing.
- */
-export const normalizeLoginId = (loginId: string): string => trimBlank(loginId.normalize('NFKC')).toLowerCase();
 
 /**
  * A real scrypt hash with the current parameters, made once per process: an unknown login id (or an account with no

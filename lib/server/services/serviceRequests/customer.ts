@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
-import { DEFAULT_RESPONSE_HOURS, REOPEN_WINDOW_DAYS } from '@/lib/serviceRequests/constants';
+import { DEFAULT_RESPONSE_HOURS, PHOTO_TYPES, REOPEN_WINDOW_DAYS } from '@/lib/serviceRequests/constants';
 import type {
   CancelBody,
   ConfirmBody,
@@ -31,9 +31,6 @@ import { storeUpload } from '@/lib/server/uploads/store';
 import { firstOr404 } from '@/lib/server/services/common';
 import { nextReference } from '@/lib/server/db/rows';
 import { clockSuspensions, lockSuspensions } from './suspensions';
-
-/** The types a fault's photo may have (uploadPhoto's `accept`). */
-export const PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
 
 /** How far ahead a visit window may be offered. */
 const VISIT_WINDOW_MAX_DAYS = 30;

@@ -25,6 +25,7 @@ import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import { helpHtmlPair, safeHref, sanitizeHelpHtml } from '@/lib/server/sanitize';
 import { firstOr404, lockVersion } from '@/lib/server/services/common';
+import { trimBlank } from '@/lib/zodText';
 
 const published = (v: 'yes' | 'no' | undefined, column: AnyColumn) => (v ? eq(column, v === 'yes') : undefined);
 
@@ -116,7 +117,7 @@ function helpBody(en: string, zh: string, fields: readonly [string, string], mes
   return { en: cleanEn, zh: cleanZh, text };
 }
 
-const isBlank = (html: string, plain: string) => !/<img\b/.test(html) && plain.replace(/[\s\u00a0\u200b-\u200d\u2060\ufeff]/gu, '') === '';
+const isBlank = (html: string, plain: string) => !/<img\b/.test(html) && trimBlank(plain) === '';
 
 const articleValues = (f: ArticleFields) => {
   const body = helpBody(f.bodyEn, f.bodyZh, ['bodyEn', 'bodyZh'], 'empty body');

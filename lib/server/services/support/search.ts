@@ -58,13 +58,12 @@ export const containsTerm = (text: string, terms: string[]) => {
   const lower = comparable(text);
   return terms.some((t) => lower.includes(t));
 };
-const contains = containsTerm;
 
 /** Which language a hit is shown in: the reader's when any word matched there, else the other. */
 export function matchedLang(reader: SupportLang, texts: Record<SupportLang, string[]>, terms: string[]): SupportLang {
   const other: SupportLang = reader === 'en' ? 'tc' : 'en';
-  if (texts[reader].some((t) => contains(t, terms))) return reader;
-  return texts[other].some((t) => contains(t, terms)) ? other : reader;
+  if (texts[reader].some((t) => containsTerm(t, terms))) return reader;
+  return texts[other].some((t) => containsTerm(t, terms)) ? other : reader;
 }
 
 const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;

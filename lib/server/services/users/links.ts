@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { LinkInfo, LinkPurpose } from '@/lib/users/schemas';
+import { normalizeLoginId, type LinkInfo, type LinkPurpose } from '@/lib/users/schemas';
 import { audit } from '@/lib/server/audit';
 import { hashPassword } from '@/lib/server/auth/password';
 import { inTransaction, type Actor, type ServiceContext } from '@/lib/server/context';
@@ -14,7 +14,6 @@ import { userAccounts, userTokens } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/errors';
 import { queueMail } from '@/lib/server/mail/queueMail';
 import { clear, consume, type RateLimitRule } from '@/lib/server/rateLimit';
-import { normalizeLoginId } from '@/lib/server/services/auth/authenticate';
 import { LOGIN_ID_RULE } from '@/lib/server/services/auth/lockout';
 
 export const ACTIVATION_HOURS = 72;
