@@ -127,6 +127,19 @@ describe('user account maintenance screens', () => {
     expect(await within(screen.getByRole('dialog')).findByText('您不能鎖定或停用自己的帳戶。')).toBeInTheDocument();
   });
 
+  it('one’s own account offers no Lock or Disable (the server would refuse them), while another active account does', async () => {
+    server.use(endpointSuccess(u.getUser, detail({ status: 'active', storedStatus: 'active', activationExpiresAt: null })));
+    const codes = ['user_ac_main_write', 'user_ac_main_read'] as const;
+    const { unmount } = renderWithProviders(<ResourceViewPage resource={usersResource} />, { functionCodes: codes, user: { userAcUuid: ID }, router: { query: { id: ID } } });
+    expect(await screen.findByRole('link', { name: /Edit/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Lock' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Disable' })).not.toBeInTheDocument();
+    unmount();
+    renderWithProviders(<ResourceViewPage resource={usersResource} />, { functionCodes: codes, router: { query: { id: ID } } });
+    expect(await screen.findByRole('button', { name: 'Lock' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Disable' })).toBeInTheDocument();
+  });
+
   it('resend on a pending user asks first, then says where the mail went', async () => {
     const bodies: unknown[] = [];
     server.use(

@@ -5,7 +5,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { Can } from '@/components/common/Can';
 import { useFieldMessage } from '@/components/common/form/useFieldMessage';
 import { ConfirmDialog } from '@/components/common/ConfirmDialog';
-import { useEndpointMutation } from '@/lib/api/query';
+import { useEndpointMutation, useSession } from '@/lib/api/query';
 import { usersContract } from '@/lib/users/contract';
 import type { UserDetail, UserStatusAction } from '@/lib/users/schemas';
 
@@ -20,6 +20,8 @@ const DANGER: readonly Action[] = ['lock', 'disable', 'resetMfa'];
  */
 export function UserActions({ user }: { user: UserDetail }) {
   const { t } = useTranslation(['users', 'common', 'error']);
+  // One's own account cannot be locked or disabled (the server refuses it); the buttons are not offered.
+  const self = useSession().data?.currentUser.userAcUuid === user.id;
   const [open, setOpen] = useState<Action | null>(null);
   const [done, setDone] = useState<Action | null>(null);
   const close = () => setOpen(null);
@@ -51,7 +53,7 @@ export function UserActions({ user }: { user: UserDetail }) {
 
   const writeActions: Action[] = [];
   if (user.status === 'locked') writeActions.push('unlock');
-  if (user.storedStatus === 'active') writeActions.push('lock', 'disable');
+  if (user.storedStatus === 'active' && !self) writeActions.push('lock', 'disable');
   if (user.storedStatus === 'inactive') writeActions.push('enable');
   if (user.mfaEnabled) writeActions.push('resetMfa');
 
