@@ -312,12 +312,16 @@ describe('AccountScreen', () => {
   });
 
   describe('MFA', () => {
-    it('sets up with the QR code and secret; a wrong code is a field error, not an ended session', async () => {
-      const user = await renderReady();
-      const calls = recordCalls(loginContract.endpoints.enableMfa.path, (body) => {
+    /** enableMfa: without a code it starts the set-up (QR code and secret); with one, only 123456 is right. */
+    const answerMfaSetUp = () =>
+      recordCalls(loginContract.endpoints.enableMfa.path, (body) => {
         if (!('code' in body)) return ok({ otpauthUrl: 'otpauth://totp/x', qrDataUrl: 'data:image/png;base64,iVBORw0KGgo=', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' });
         return body.code === '123456' ? ok({ mfaEnabled: true }) : fail(401, 'MFA_INVALID');
       });
+
+    it('sets up with the QR code and secret; a wrong code is a field error, not an ended session', async () => {
+      const user = await renderReady();
+      const calls = answerMfaSetUp();
       const mfa = within(screen.getByTestId('account-mfa'));
       expect(mfa.getByTestId('mfa-status')).toHaveTextContent('Off');
       await user.click(mfa.getByTestId('mfa-set-up'));
@@ -344,10 +348,7 @@ describe('AccountScreen', () => {
 
     it('takes a code typed in full-width digits or pasted with the space an app shows ("123 456")', async () => {
       const user = await renderReady();
-      const calls = recordCalls(loginContract.endpoints.enableMfa.path, (body) => {
-        if (!('code' in body)) return ok({ otpauthUrl: 'otpauth://totp/x', qrDataUrl: 'data:image/png;base64,iVBORw0KGgo=', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' });
-        return body.code === '123456' ? ok({ mfaEnabled: true }) : fail(401, 'MFA_INVALID');
-      });
+      const calls = answerMfaSetUp();
       const mfa = within(screen.getByTestId('account-mfa'));
       await user.click(mfa.getByTestId('mfa-set-up'));
       await user.type(await mfa.findByTestId('mfa-code'), '６５４３２１');
