@@ -40,6 +40,15 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
   const issuesOf = (res: { body: { status: string; data?: unknown } }) =>
     (res.body as { data: { rows: { issues: { code: string }[] }[] } }).data.rows.map((r) => r.issues.map((i) => i.code));
 
+  /** parseCsv's data for `csv` sent with `token` (any answer but a success fails the test). */
+  const parsedCsv = async (token: string, csv: string) => {
+    const res = await callEndpoint(server, E.parseCsv, { csv }, { token });
+    if (res.body.status !== 'success') throw new Error(`expected success, got ${JSON.stringify(res.body)}`);
+    return res.body.data;
+  };
+  /** Each parsed row as its CSV line number and its issue codes. */
+  const linesWithIssues = (data: { rows: { rowNo: number; issues: { code: string }[] }[] }) => data.rows.map((r) => [r.rowNo, r.issues.map((i) => i.code)]);
+
   describe('every check rule', () => {
     it('accepts a good row and reports pages used since the previous reading', async () => {
       const c = await customer();
@@ -128,9 +137,8 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
       expect(await db().select().from(meterReadings).where(eq(meterReadings.machineId, fresh.id))).toEqual([]);
       // The CSV's empty colour cell: the same answer on a colour machine, 0 on a black & white one.
       const csv = `serial,date,bw,colour\n${c.colour.serialNo},${today},${c.last.colourMono + 3000},\n${c.mono.serialNo},${today},${c.last.mono + 3000},\n`;
-      const parsed = await callEndpoint(server, E.parseCsv, { csv }, { token: c.token });
-      if (parsed.body.status !== 'success') throw new Error('expected success');
-      expect(parsed.body.data.rows.map((r) => [r.rowNo, r.issues.map((i) => i.code)])).toEqual([
+      const parsed = await parsedCsv(c.token, csv);
+      expect(linesWithIssues(parsed)).toEqual([
         [2, ['COLOUR_MISSING']],
         [3, []],
       ]);
@@ -259,10 +267,9 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
     it('reports per-row parse and check errors with the CSV line numbers', async () => {
       const c = await customer();
       const csv = `serial,date,bw,colour\n${c.mono.serialNo},${today},${c.last.mono + 3000},\n${c.colour.serialNo},not-a-date,1,2\n${c.mono.serialNo},${today},${c.last.mono + 3000},0\n`;
-      const res = await callEndpoint(server, E.parseCsv, { csv }, { token: c.token });
-      if (res.body.status !== 'success') throw new Error('expected success');
-      expect(res.body.data.parseErrors).toEqual([{ rowNo: 3, field: 'date', message: 'meter:errors.csvDate' }]);
-      expect(res.body.data.rows.map((r) => [r.rowNo, r.issues.map((i) => i.code)])).toEqual([
+      const parsed = await parsedCsv(c.token, csv);
+      expect(parsed.parseErrors).toEqual([{ rowNo: 3, field: 'date', message: 'meter:errors.csvDate' }]);
+      expect(linesWithIssues(parsed)).toEqual([
         [2, []],
         [4, ['DUPLICATE_ROW']],
       ]);
@@ -272,10 +279,9 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
       const c = await customer();
       // Lines: 1 blank, 2 header, 3 mono, 4 blank, 5 bad date, 6 blank (CRLF), 7 the same mono row again.
       const csv = `\nserial,date,bw,colour\n${c.mono.serialNo},${today},${c.last.mono + 3000},\n\n${c.colour.serialNo},not-a-date,1,2\r\n\r\n${c.mono.serialNo},${today},${c.last.mono + 3000},0\n`;
-      const res = await callEndpoint(server, E.parseCsv, { csv }, { token: c.token });
-      if (res.body.status !== 'success') throw new Error(`expected success, got ${JSON.stringify(res.body)}`);
-      expect(res.body.data.parseErrors).toEqual([{ rowNo: 5, field: 'date', message: 'meter:errors.csvDate' }]);
-      expect(res.body.data.rows.map((r) => [r.rowNo, r.issues.map((i) => i.code)])).toEqual([
+      const parsed = await parsedCsv(c.token, csv);
+      expect(parsed.parseErrors).toEqual([{ rowNo: 5, field: 'date', message: 'meter:errors.csvDate' }]);
+      expect(linesWithIssues(parsed)).toEqual([
         [3, []],
         [7, ['DUPLICATE_ROW']],
       ]);
@@ -285,9 +291,8 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
       const c = await customer();
       const [y, m, d] = today.split('-');
       const csv = `${c.colour.serialNo},${d}/${m}/${y},"${(c.last.colourMono + 2000).toLocaleString('en-US')}",${c.last.colour + 300}`;
-      const res = await callEndpoint(server, E.parseCsv, { csv }, { token: c.token });
-      if (res.body.status !== 'success') throw new Error('expected success');
-      expect(res.body.data).toMatchObject({ errorCount: 0, parseErrors: [], rows: [{ rowNo: 1, readingDate: today, monoCounter: c.last.colourMono + 2000 }] });
+      const parsed = await parsedCsv(c.token, csv);
+      expect(parsed).toMatchObject({ errorCount: 0, parseErrors: [], rows: [{ rowNo: 1, readingDate: today, monoCounter: c.last.colourMono + 2000 }] });
     });
   });
 
@@ -295,10 +300,9 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
     it('reads the same columns separated by tabs, thousands commas kept in their cell; a BOM left in the text is ignored', async () => {
       const c = await customer();
       const csv = `\uFEFFserial\tdate\tbw\tcolour\r\n${c.colour.serialNo}\t${today}\t${(c.last.colourMono + 2000).toLocaleString('en-US')}\t${c.last.colour + 300}\r\n${c.mono.serialNo}\t${today}\t${c.last.mono + 3000}\t\r\n`;
-      const res = await callEndpoint(server, E.parseCsv, { csv }, { token: c.token });
-      if (res.body.status !== 'success') throw new Error('expected success');
-      expect(res.body.data.parseErrors).toEqual([]);
-      expect(res.body.data.rows).toMatchObject([
+      const parsed = await parsedCsv(c.token, csv);
+      expect(parsed.parseErrors).toEqual([]);
+      expect(parsed.rows).toMatchObject([
         { rowNo: 2, serialNo: c.colour.serialNo, monoCounter: c.last.colourMono + 2000, colourCounter: c.last.colour + 300 },
         { rowNo: 3, serialNo: c.mono.serialNo, monoCounter: c.last.mono + 3000 },
       ]);
@@ -309,9 +313,8 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
     it('a line with several unreadable fields: one error per field, named by its CSV column (serial, date, bw, colour)', async () => {
       const c = await customer();
       const csv = `serial,date,bw,colour\n${c.mono.serialNo},${today},${c.last.mono + 3000},0\n#BAD SERIAL,30/02/2026,1.5,-3\nOK-1,${today},abc,\n,${today},1,0\n`;
-      const res = await callEndpoint(server, E.parseCsv, { csv }, { token: c.token });
-      if (res.body.status !== 'success') throw new Error('expected success');
-      expect(res.body.data.parseErrors).toEqual([
+      const parsed = await parsedCsv(c.token, csv);
+      expect(parsed.parseErrors).toEqual([
         { rowNo: 3, field: 'serial', message: 'meter:errors.serialFormat' },
         { rowNo: 3, field: 'date', message: 'meter:errors.csvDate' },
         { rowNo: 3, field: 'bw', message: 'meter:errors.counterNumber' },
@@ -319,19 +322,18 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
         { rowNo: 4, field: 'bw', message: 'meter:errors.counterNumber' },
         { rowNo: 5, field: 'serial', message: 'ui.validation.required' },
       ]);
-      expect(res.body.data.rows.map((r) => r.rowNo)).toEqual([2]);
+      expect(parsed.rows.map((r) => r.rowNo)).toEqual([2]);
     });
 
     it('thousands separators only in their places: "1,5" is not read as 15; a counter past the limit says so', async () => {
       const c = await customer();
       const csv = `${c.mono.serialNo},${today},"1,5",0\n${c.mono.serialNo},${today},"1,000,000,000",0\n${c.colour.serialNo},${today},"${(c.last.colourMono + 2000).toLocaleString('en-US')}","${(c.last.colour + 1000).toLocaleString('en-US')}"\n`;
-      const res = await callEndpoint(server, E.parseCsv, { csv }, { token: c.token });
-      if (res.body.status !== 'success') throw new Error('expected success');
-      expect(res.body.data.parseErrors).toEqual([
+      const parsed = await parsedCsv(c.token, csv);
+      expect(parsed.parseErrors).toEqual([
         { rowNo: 1, field: 'bw', message: 'meter:errors.counterNumber' },
         { rowNo: 2, field: 'bw', message: 'meter:errors.counterMax|{"max":999999999}' },
       ]);
-      expect(res.body.data.rows).toMatchObject([{ rowNo: 3, monoCounter: c.last.colourMono + 2000, colourCounter: c.last.colour + 1000 }]);
+      expect(parsed.rows).toMatchObject([{ rowNo: 3, monoCounter: c.last.colourMono + 2000, colourCounter: c.last.colour + 1000 }]);
     });
   });
 
