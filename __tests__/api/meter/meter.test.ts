@@ -37,6 +37,8 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
     return { ...m, colour, mono, token: await tokenFor(m.user, m.customer.ucpId), last: { date: addMonths(today, -1), colourMono: 43_000, colour: 8600, mono: 83_000 } };
   }
 
+  type Customer = Awaited<ReturnType<typeof customer>>;
+
   const issuesOf = (res: { body: { status: string; data?: unknown } }) =>
     (res.body as { data: { rows: { issues: { code: string }[] }[] } }).data.rows.map((r) => r.issues.map((i) => i.code));
 
@@ -264,27 +266,32 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
       expect(res.body.error.fields).toEqual({ csv: ['meter:errors.csvNoRows'] });
     });
 
-    it('reports per-row parse and check errors with the CSV line numbers', async () => {
+    // The same rows, a mono reading, one with a bad date and the mono reading again, without and with blank lines.
+    it.each([
+      {
+        title: 'reports per-row parse and check errors with the CSV line numbers',
+        csv: (c: Customer) => `serial,date,bw,colour\n${c.mono.serialNo},${today},${c.last.mono + 3000},\n${c.colour.serialNo},not-a-date,1,2\n${c.mono.serialNo},${today},${c.last.mono + 3000},0\n`,
+        badDateLine: 3,
+        lines: [
+          [2, []],
+          [4, ['DUPLICATE_ROW']],
+        ],
+      },
+      {
+        title: 'counts blank lines in the line numbers (a header after blank lines is still the header)',
+        // Lines: 1 blank, 2 header, 3 mono, 4 blank, 5 bad date, 6 blank (CRLF), 7 the same mono row again.
+        csv: (c: Customer) => `\nserial,date,bw,colour\n${c.mono.serialNo},${today},${c.last.mono + 3000},\n\n${c.colour.serialNo},not-a-date,1,2\r\n\r\n${c.mono.serialNo},${today},${c.last.mono + 3000},0\n`,
+        badDateLine: 5,
+        lines: [
+          [3, []],
+          [7, ['DUPLICATE_ROW']],
+        ],
+      },
+    ])('$title', async ({ csv, badDateLine, lines }) => {
       const c = await customer();
-      const csv = `serial,date,bw,colour\n${c.mono.serialNo},${today},${c.last.mono + 3000},\n${c.colour.serialNo},not-a-date,1,2\n${c.mono.serialNo},${today},${c.last.mono + 3000},0\n`;
-      const parsed = await parsedCsv(c.token, csv);
-      expect(parsed.parseErrors).toEqual([{ rowNo: 3, field: 'date', message: 'meter:errors.csvDate' }]);
-      expect(linesWithIssues(parsed)).toEqual([
-        [2, []],
-        [4, ['DUPLICATE_ROW']],
-      ]);
-    });
-
-    it('counts blank lines in the line numbers (a header after blank lines is still the header)', async () => {
-      const c = await customer();
-      // Lines: 1 blank, 2 header, 3 mono, 4 blank, 5 bad date, 6 blank (CRLF), 7 the same mono row again.
-      const csv = `\nserial,date,bw,colour\n${c.mono.serialNo},${today},${c.last.mono + 3000},\n\n${c.colour.serialNo},not-a-date,1,2\r\n\r\n${c.mono.serialNo},${today},${c.last.mono + 3000},0\n`;
-      const parsed = await parsedCsv(c.token, csv);
-      expect(parsed.parseErrors).toEqual([{ rowNo: 5, field: 'date', message: 'meter:errors.csvDate' }]);
-      expect(linesWithIssues(parsed)).toEqual([
-        [3, []],
-        [7, ['DUPLICATE_ROW']],
-      ]);
+      const parsed = await parsedCsv(c.token, csv(c));
+      expect(parsed.parseErrors).toEqual([{ rowNo: badDateLine, field: 'date', message: 'meter:errors.csvDate' }]);
+      expect(linesWithIssues(parsed)).toEqual(lines);
     });
 
     it('reads day-first dates and thousands separators; the template lists the machines', async () => {
