@@ -8,7 +8,7 @@ import { msg } from '@/lib/zodMessages';
 import { required, text, versionSchema, trimHalfWidth } from '@/lib/zodText';
 import { UCP_ID_MAX_LENGTH, UCP_ID_PATTERN } from '@/lib/customers/constants';
 import { isSafeCtaUrl } from './links';
-import { OFFER_STATUSES, OFFER_TARGETS, type OfferStatus, type OfferTarget } from './constants';
+import { OFFER_STATUSES, OFFER_TARGETS, type OfferStatus } from './constants';
 
 export * from './constants';
 
@@ -74,23 +74,15 @@ export const listOffersSchema = listBodySchema(OFFER_SORT_FIELDS, {
 });
 export type ListOffersBody = z.infer<typeof listOffersSchema>;
 
-export type OfferListItem = {
-  id: string;
-  titleEn: string;
-  titleZh: string;
-  validFrom: string;
-  validTo: string;
-  target: OfferTarget;
+/** A row of the staff list: the offer's own fields as the detail shows them, with how many customers it targets. */
+export type OfferListItem = Pick<OfferDetail, 'id' | 'titleEn' | 'titleZh' | 'validFrom' | 'validTo' | 'target' | 'status' | 'hasImage' | 'createdAt'> & {
   customerCount: number;
-  /** `expired` also when a published offer's validity has passed (Hong Kong date). */
-  status: OfferStatus;
-  hasImage: boolean;
-  createdAt: string;
 };
 export type OfferListResult = ListResult<OfferListItem>;
 
 export type OfferDetail = OfferFields & {
   id: string;
+  /** `expired` also when a published offer's validity has passed (Hong Kong date). */
   status: OfferStatus;
   /** The stored status (a published row past its end date reads `published` here, `expired` in `status`). */
   storedStatus: OfferStatus;
