@@ -72,31 +72,25 @@ export const listGroupsSchema = listBodySchema(GROUP_SORT_FIELDS, {
 });
 export type ListGroupsBody = z.infer<typeof listGroupsSchema>;
 
-export type GroupListItem = {
+/** What the list and the detail both show of a group. */
+export type GroupSummary = {
   id: string;
   code: string;
   nameEn: string;
   nameZh: string;
   kind: GroupKind;
   status: GroupStatus;
-  codeCount: number;
-  memberCount: number;
   createdAt: string;
 };
+
+export type GroupListItem = GroupSummary & { codeCount: number; memberCount: number };
 export type GroupListResult = ListResult<GroupListItem>;
 
 export type GroupMember = { userId: string; loginId: string; name: string; userStatus: string } & CustomerRef;
 
-export type GroupDetail = {
-  id: string;
-  code: string;
-  nameEn: string;
-  nameZh: string;
+export type GroupDetail = GroupSummary & {
   description: string;
-  kind: GroupKind;
-  status: GroupStatus;
   codes: FunctionCode[];
   members: GroupMember[];
-  createdAt: string;
   updatedAt: string;
 };
