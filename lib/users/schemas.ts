@@ -93,18 +93,10 @@ export type UserFilter = z.infer<typeof userFilterSchema>;
 export const listUsersSchema = listQuerySchema(USER_SORT_FIELDS, userFilterSchema);
 export type ListUsersBody = z.infer<typeof listUsersSchema>;
 
-export type UserListItem = {
-  id: string;
-  loginId: string;
-  name: string;
-  email: string;
-  kind: UserKind;
-  status: UserStatus;
+/** A row of the list: the user's own fields as the detail shows them, with its customers' UCP ids and its groups' codes. */
+export type UserListItem = Pick<UserDetail, 'id' | 'loginId' | 'name' | 'email' | 'kind' | 'status' | 'mfaEnabled' | 'lastLoginAt' | 'createdAt'> & {
   customers: string[];
   groups: string[];
-  mfaEnabled: boolean;
-  lastLoginAt: string | null;
-  createdAt: string;
 };
 export type UserListResult = ListResult<UserListItem>;
 
