@@ -61,14 +61,10 @@ export const listCustomersSchema = listBodySchema(CUSTOMER_SORT_FIELDS, {
 });
 export type ListCustomersBody = z.infer<typeof listCustomersSchema>;
 
-export type CustomerListItem = {
-  id: string;
-  nameEn: string;
-  nameZh: string;
+/** A row of the list: the customer's own fields as the detail shows them, but `brNo` as stored (null where none was kept). */
+export type CustomerListItem = Pick<CustomerDetail, 'id' | 'nameEn' | 'nameZh' | 'status' | 'createdAt'> & {
   brNo: string | null;
-  status: CustomerStatus;
   userCount: number;
-  createdAt: string;
 };
 export type CustomerListResult = ListResult<CustomerListItem>;
 
