@@ -29,7 +29,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Image from '@tiptap/extension-image';
-import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { EditorContent, useEditor, useEditorState, type ChainedCommands, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslation } from 'next-i18next/pages';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
@@ -197,49 +197,42 @@ function Tool({ label, active, disabled, onClick, children }: { label: string; a
   );
 }
 
+/** A heading tool's face: its level as text (no icon says H3). */
+function HeadingFace({ level, fontSize }: { level: 3 | 4; fontSize: number }) {
+  return (
+    <Typography component="span" sx={{ fontWeight: 700, fontSize }} aria-hidden>
+      {`H${level}`}
+    </Typography>
+  );
+}
+
+/**
+ * The formatting tools in the toolbar's order: each shows whether the selection has its format (`isActive`) and
+ * toggles it there (`toggle`, on the focused editor's chain).
+ */
+const FORMAT_TOOLS: readonly { label: string; isActive: (e: Editor) => boolean; toggle: (chain: ChainedCommands) => ChainedCommands; face: ReactNode }[] = [
+  { label: 'editor.h3', isActive: (e) => e.isActive('heading', { level: 3 }), toggle: (c) => c.toggleHeading({ level: 3 }), face: <HeadingFace level={3} fontSize={14} /> },
+  { label: 'editor.h4', isActive: (e) => e.isActive('heading', { level: 4 }), toggle: (c) => c.toggleHeading({ level: 4 }), face: <HeadingFace level={4} fontSize={13} /> },
+  { label: 'editor.bold', isActive: (e) => e.isActive('bold'), toggle: (c) => c.toggleBold(), face: <FormatBoldIcon fontSize="small" aria-hidden /> },
+  { label: 'editor.italic', isActive: (e) => e.isActive('italic'), toggle: (c) => c.toggleItalic(), face: <FormatItalicIcon fontSize="small" aria-hidden /> },
+  { label: 'editor.bulletList', isActive: (e) => e.isActive('bulletList'), toggle: (c) => c.toggleBulletList(), face: <FormatListBulletedIcon fontSize="small" aria-hidden /> },
+  { label: 'editor.orderedList', isActive: (e) => e.isActive('orderedList'), toggle: (c) => c.toggleOrderedList(), face: <FormatListNumberedIcon fontSize="small" aria-hidden /> },
+  { label: 'editor.quote', isActive: (e) => e.isActive('blockquote'), toggle: (c) => c.toggleBlockquote(), face: <FormatQuoteIcon fontSize="small" aria-hidden /> },
+];
+
 function Tools({ editor, onLink, onImage }: { editor: Editor; onLink: () => void; onImage: () => void }) {
   const { t } = useTranslation('supportAdmin');
   const s = useEditorState({
     editor,
-    selector: ({ editor: e }) => ({
-      h3: e.isActive('heading', { level: 3 }),
-      h4: e.isActive('heading', { level: 4 }),
-      bold: e.isActive('bold'),
-      italic: e.isActive('italic'),
-      bullet: e.isActive('bulletList'),
-      ordered: e.isActive('orderedList'),
-      quote: e.isActive('blockquote'),
-      link: e.isActive('link'),
-    }),
+    selector: ({ editor: e }) => ({ formats: FORMAT_TOOLS.map((tool) => tool.isActive(e)), link: e.isActive('link') }),
   });
-  const chain = () => editor.chain().focus();
   return (
     <>
-      <Tool label={t('editor.h3')} active={s.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
-        <Typography component="span" sx={{ fontWeight: 700, fontSize: 14 }} aria-hidden>
-          H3
-        </Typography>
-      </Tool>
-      <Tool label={t('editor.h4')} active={s.h4} onClick={() => chain().toggleHeading({ level: 4 }).run()}>
-        <Typography component="span" sx={{ fontWeight: 700, fontSize: 13 }} aria-hidden>
-          H4
-        </Typography>
-      </Tool>
-      <Tool label={t('editor.bold')} active={s.bold} onClick={() => chain().toggleBold().run()}>
-        <FormatBoldIcon fontSize="small" aria-hidden />
-      </Tool>
-      <Tool label={t('editor.italic')} active={s.italic} onClick={() => chain().toggleItalic().run()}>
-        <FormatItalicIcon fontSize="small" aria-hidden />
-      </Tool>
-      <Tool label={t('editor.bulletList')} active={s.bullet} onClick={() => chain().toggleBulletList().run()}>
-        <FormatListBulletedIcon fontSize="small" aria-hidden />
-      </Tool>
-      <Tool label={t('editor.orderedList')} active={s.ordered} onClick={() => chain().toggleOrderedList().run()}>
-        <FormatListNumberedIcon fontSize="small" aria-hidden />
-      </Tool>
-      <Tool label={t('editor.quote')} active={s.quote} onClick={() => chain().toggleBlockquote().run()}>
-        <FormatQuoteIcon fontSize="small" aria-hidden />
-      </Tool>
+      {FORMAT_TOOLS.map((tool, i) => (
+        <Tool key={tool.label} label={t(tool.label)} active={s.formats[i]} onClick={() => tool.toggle(editor.chain().focus()).run()}>
+          {tool.face}
+        </Tool>
+      ))}
       <Tool label={t('editor.link')} active={s.link} onClick={onLink}>
         <LinkIcon fontSize="small" aria-hidden />
       </Tool>
