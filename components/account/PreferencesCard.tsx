@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import Box from '@mui/material/Box';
@@ -13,42 +13,62 @@ import RadioGroup from '@mui/material/RadioGroup';
 import type { AccountProfile } from '@/lib/account/schemas';
 import { settle, useEndpointMutation } from '@/lib/api/query';
 import { loginContract } from '@/lib/auth/contract';
-import { LOCALES, type Locale } from '@/lib/i18n/locales';
+import { LOCALES } from '@/lib/i18n/locales';
 import { applyFontSize, currentFontSize } from '@/lib/theme/applyPreferences';
 import { writePreferenceCookie } from '@/lib/theme/cookieStorage';
-import { FONT_SIZE_ATTRIBUTE, FONT_SIZES, LOCALE_COOKIE, isFontSize, type FontSize } from '@/lib/theme/preferences';
+import { FONT_SIZE_ATTRIBUTE, FONT_SIZES, LOCALE_COOKIE, type FontSize } from '@/lib/theme/preferences';
 import { CardDone, CardError, CardReadOnly, CardSubmit, SectionCard } from './SectionCard';
 
 const preferencesSchema = z.object({ fontSize: z.enum(['S', 'M', 'L']), preferredLanguage: z.enum(LOCALES) });
 type PreferenceValues = z.infer<typeof preferencesSchema>;
 
-/** One preference: its choices as a row of radio buttons named by `label` (the FormLabel `id`). */
-function ChoiceRow({
+/**
+ * One preference bound to the form: its choices as a row of radio buttons named by `label` (the FormLabel `id`).
+ * `onPick` runs once the form holds the chosen value (the font size's preview).
+ */
+function ChoiceRow<N extends keyof PreferenceValues>({
+  control,
+  name,
   id,
   label,
-  name,
-  value,
   disabled,
   options,
-  onChange,
+  onPick,
 }: {
+  control: Control<PreferenceValues>;
+  name: N;
   id: string;
   label: string;
-  name: string;
-  value: string;
   disabled: boolean;
-  options: readonly { value: string; label: ReactNode }[];
-  onChange: (value: string) => void;
+  options: readonly { value: PreferenceValues[N]; label: ReactNode }[];
+  onPick?: (value: PreferenceValues[N]) => void;
 }) {
   return (
-    <FormControl disabled={disabled}>
-      <FormLabel id={id}>{label}</FormLabel>
-      <RadioGroup row aria-labelledby={id} name={name} value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map((o) => (
-          <FormControlLabel key={o.value} value={o.value} control={<Radio />} label={o.label} />
-        ))}
-      </RadioGroup>
-    </FormControl>
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <FormControl disabled={disabled}>
+          <FormLabel id={id}>{label}</FormLabel>
+          <RadioGroup
+            row
+            aria-labelledby={id}
+            name={field.name}
+            value={field.value}
+            onChange={(e) => {
+              const picked = options.find((o) => o.value === e.target.value);
+              if (!picked) return;
+              field.onChange(picked.value);
+              onPick?.(picked.value);
+            }}
+          >
+            {options.map((o) => (
+              <FormControlLabel key={o.value} value={o.value} control={<Radio />} label={o.label} />
+            ))}
+          </RadioGroup>
+        </FormControl>
+      )}
+    />
   );
 }
 
@@ -120,40 +140,23 @@ export function PreferencesCard({
     <SectionCard id="preferences" title={t('account.preferences.title')} subtitle={t('account.preferences.intro')}>
       {!canWrite ? <CardReadOnly testId="preferences-read-only" /> : null}
       <Box component="form" noValidate onSubmit={(e) => void handleSubmit(save)(e)} sx={{ display: 'grid', gap: 2 }} aria-labelledby="preferences-title">
-        <Controller
+        <ChoiceRow
+          control={control}
           name="fontSize"
-          control={control}
-          render={({ field }) => (
-            <ChoiceRow
-              id="pref-font-size-label"
-              label={t('account.preferences.fontSize')}
-              name={field.name}
-              value={field.value}
-              disabled={disabled}
-              options={FONT_SIZES.map((s) => ({ value: s, label: t(`account.preferences.fontSizes.${s}`) }))}
-              onChange={(size) => {
-                if (!isFontSize(size)) return;
-                field.onChange(size);
-                // Preview at once (root attribute and cookie); saved on the server with the form.
-                applyFontSize(size);
-              }}
-            />
-          )}
+          id="pref-font-size-label"
+          label={t('account.preferences.fontSize')}
+          disabled={disabled}
+          options={FONT_SIZES.map((s) => ({ value: s, label: t(`account.preferences.fontSizes.${s}`) }))}
+          // Preview at once (root attribute and cookie); saved on the server with the form.
+          onPick={applyFontSize}
         />
-        <Controller
-          name="preferredLanguage"
+        <ChoiceRow
           control={control}
-          render={({ field }) => (
-            <ChoiceRow
-              id="pref-language-label"
-              label={t('account.preferences.language')}
-              name={field.name}
-              value={field.value}
-              disabled={disabled}
-              options={LOCALES.map((l) => ({ value: l, label: <span lang={l === 'tc' ? 'zh-Hant-HK' : 'en'}>{t(`common:language.${l}`)}</span> }))}
-              onChange={(l) => field.onChange(l as Locale)}
-            />
-          )}
+          name="preferredLanguage"
+          id="pref-language-label"
+          label={t('account.preferences.language')}
+          disabled={disabled}
+          options={LOCALES.map((l) => ({ value: l, label: <span lang={l === 'tc' ? 'zh-Hant-HK' : 'en'}>{t(`common:language.${l}`)}</span> }))}
         />
         {status?.kind === 'saved' ? (
           <CardDone testId="preferences-saved">{t('account.preferences.saved')}</CardDone>
