@@ -2,12 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ChangeType } from '@/lib/accountChanges/constants';
 import {
   formatHkAddress,
-  type companyNameFormSchema,
-  type billingAddressFormSchema,
-  type machineLocationFormSchema,
-  type receiveHardcopyFormSchema,
-  type tonerAddressFormSchema,
-  type transferAgreementFormSchema,
+  type FORM_SCHEMAS,
   type ContractSnapshot,
   type MachineSnapshot,
   type NewValue,
@@ -18,15 +13,8 @@ import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import type { z } from 'zod';
 
-/** The parsed form of each type (what the service receives, without idempotency key and terms). */
-export type FormOf = {
-  comp_name: z.output<typeof companyNameFormSchema>;
-  bill_addr: z.output<typeof billingAddressFormSchema>;
-  machine_loc: z.output<typeof machineLocationFormSchema>;
-  rec_hardcopy: z.output<typeof receiveHardcopyFormSchema>;
-  toner_addr: z.output<typeof tonerAddressFormSchema>;
-  trans_agree: z.output<typeof transferAgreementFormSchema>;
-};
+/** The parsed form of each type, as its FORM_SCHEMAS entry gives it (what the service receives, without idempotency key and terms). */
+export type FormOf = { [T in ChangeType]: z.output<(typeof FORM_SCHEMAS)[T]> };
 
 export type Built<T extends ChangeType> = { oldValue: OldValue<T>; newValue: NewValue<T>; effectiveDate: string | null };
 
