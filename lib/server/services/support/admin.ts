@@ -50,6 +50,31 @@ const publishingRecord = (r: { sortOrder: number; published: boolean; createdAt:
   updatedAt: r.updatedAt.toISOString(),
 });
 
+/**
+ * The query of the staff list of help articles or of FAQ entries, the same on either table: filtered by topic,
+ * publishing and the words of the title, in the content's own order (topic, sort order, English title) unless sorted
+ * by title or by last update. `fields` are the topic and the title as the list answers them (an FAQ entry's category
+ * and question); `by` says which of them is the topic and which the title.
+ */
+function topicListQuery<S extends Record<string, PgColumn>>(
+  ctx: ServiceContext,
+  body: ListContentBody,
+  table: typeof helpArticles | typeof faqEntries,
+  fields: S,
+  by: { topic: PgColumn; title: readonly [en: PgColumn, zh: PgColumn] },
+) {
+  const f = body.filter ?? {};
+  const [titleEn] = by.title;
+  const where: (SQL | undefined)[] = [f.topic ? eq(by.topic, f.topic) : undefined, published(f.published, table.published)];
+  if (f.q) where.push(textSearch(f.q, by.title));
+  const order = listOrder(body.sort, titleEn, table.updatedAt, (dir) => [asc(by.topic), dir(table.sortOrder), asc(titleEn)], table.id);
+  return ctx.db
+    .select({ id: table.id, ...fields, ...publishingColumns(table) })
+    .from(table)
+    .where(and(...where))
+    .orderBy(...order);
+}
+
 /** Stands for each of the three in the queries of contentWrites (see there). */
 type Table = typeof usefulLinks;
 const asRow = (values: object) => values as Table['$inferInsert'];
@@ -137,22 +162,9 @@ const articleRecord = (r: typeof helpArticles.$inferSelect): ArticleRecord => ({
 });
 
 export async function listArticles(ctx: ServiceContext, body: ListContentBody) {
-  const f = body.filter ?? {};
-  const where: (SQL | undefined)[] = [f.topic ? eq(helpArticles.topic, f.topic) : undefined, published(f.published, helpArticles.published)];
-  if (f.q) where.push(textSearch(f.q, [helpArticles.titleEn, helpArticles.titleZh]));
-  const order = listOrder(body.sort, helpArticles.titleEn, helpArticles.updatedAt, (dir) => [asc(helpArticles.topic), dir(helpArticles.sortOrder), asc(helpArticles.titleEn)], helpArticles.id);
-  const q = ctx.db
-    .select({
-      id: helpArticles.id,
-      topic: helpArticles.topic,
-      titleEn: helpArticles.titleEn,
-      titleZh: helpArticles.titleZh,
-      ...publishingColumns(helpArticles),
-    })
-    .from(helpArticles)
-    .where(and(...where))
-    .orderBy(...order);
-  return paginate(q, body, (r): ArticleRow => ({ ...r, topic: r.topic, updatedAt: r.updatedAt.toISOString() }));
+  const { topic, titleEn, titleZh } = helpArticles;
+  const q = topicListQuery(ctx, body, helpArticles, { topic, titleEn, titleZh }, { topic, title: [titleEn, titleZh] });
+  return paginate(q, body, (r): ArticleRow => ({ ...r, updatedAt: r.updatedAt.toISOString() }));
 }
 
 export const { get: getArticle, create: createArticle, update: updateArticle } = contentWrites({ table: helpArticles, entity: 'help_article', values: articleValues, record: articleRecord });
@@ -175,22 +187,9 @@ const faqRecord = (r: typeof faqEntries.$inferSelect): FaqRecord => ({
 });
 
 export async function listFaqEntries(ctx: ServiceContext, body: ListContentBody) {
-  const f = body.filter ?? {};
-  const where: (SQL | undefined)[] = [f.topic ? eq(faqEntries.category, f.topic) : undefined, published(f.published, faqEntries.published)];
-  if (f.q) where.push(textSearch(f.q, [faqEntries.questionEn, faqEntries.questionZh]));
-  const order = listOrder(body.sort, faqEntries.questionEn, faqEntries.updatedAt, (dir) => [asc(faqEntries.category), dir(faqEntries.sortOrder), asc(faqEntries.questionEn)], faqEntries.id);
-  const q = ctx.db
-    .select({
-      id: faqEntries.id,
-      category: faqEntries.category,
-      questionEn: faqEntries.questionEn,
-      questionZh: faqEntries.questionZh,
-      ...publishingColumns(faqEntries),
-    })
-    .from(faqEntries)
-    .where(and(...where))
-    .orderBy(...order);
-  return paginate(q, body, (r): FaqRow => ({ ...r, category: r.category, updatedAt: r.updatedAt.toISOString() }));
+  const { category, questionEn, questionZh } = faqEntries;
+  const q = topicListQuery(ctx, body, faqEntries, { category, questionEn, questionZh }, { topic: category, title: [questionEn, questionZh] });
+  return paginate(q, body, (r): FaqRow => ({ ...r, updatedAt: r.updatedAt.toISOString() }));
 }
 
 export const { get: getFaqEntry, create: createFaqEntry, update: updateFaqEntry } = contentWrites({ table: faqEntries, entity: 'faq_entry', values: faqValues, record: faqRecord });
