@@ -4,7 +4,7 @@ import { accountContract } from '@/lib/account/contract';
 import { loginContract } from '@/lib/auth/contract';
 import { customersContract } from '@/lib/customers/contract';
 import { accountLinksContract, usersContract } from '@/lib/users/contract';
-import { auditLog, customers, outbox, userAccounts, userTokens } from '@/lib/server/db/schema';
+import { auditLog, customers, outbox, userAccounts, userGroups, userTokens } from '@/lib/server/db/schema';
 import { consume } from '@/lib/server/rateLimit';
 import { LOGIN_ID_RULE } from '@/lib/server/services/auth/lockout';
 import { multipart } from '../bills/billFixtures';
@@ -359,6 +359,18 @@ describeEachDb('user account maintenance and one-time links', (getHandle) => {
       const a = `imp-fw-${uniq()}`;
       const dry = await importFile(impexp, csvFile([header, [a, 'Full width', `${a}@example.test`, 'en', 'customer', wide(customerUcp), wide(groupCode)]]), true);
       expect((dry.body.data as { rows: { errors: string[] }[] }).rows[0]!.errors).toEqual([]);
+    });
+
+    it('a row with more than 50 group codes has its error on the groups column, not the customers one', async () => {
+      const id = uniq();
+      const many = await db()
+        .insert(userGroups)
+        .values(Array.from({ length: 51 }, (_, i) => ({ code: `MANY_${id}_${i}`, nameEn: `Many ${i}`, nameZh: `多 ${i}` })))
+        .returning({ code: userGroups.code });
+      const a = `imp-many-${uniq()}`;
+      const dry = await importFile(impexp, csvFile([header, [a, 'Many Groups', `${a}@example.test`, 'en', 'customer', customerUcp, many.map((g) => g.code).join(';')]]), true);
+      // The link schema's groupIds.max(50) issue has the path links.0.groupIds: it was reported as `links:` (the customers column).
+      expect((dry.body.data as { rows: { errors: string[] }[] }).rows[0]!.errors).toEqual(['groups:ui.validation.maxItems|{"max":50}']);
     });
 
     it('an importer without the add form’s code gives no staff group with admin codes it does not hold itself', async () => {

@@ -160,11 +160,14 @@ const list = (s: string | undefined) =>
 
 /**
  * zod issues of one row as `field: key` messages (the screen translates the key part). zod's defaults become keys
- * (keyErrorMap); a user_type or language outside its list says which values the column takes.
+ * (keyErrorMap); a user_type or language outside its list says which values the column takes. The row's customers
+ * and group codes are read into `links`: an issue of a link's `groupIds` (more than 50 codes) is the groups column's,
+ * any other of `links` the customers column's (it showed under customers, where nothing was wrong).
  */
+const columnOf = (path: readonly PropertyKey[]) => (path[0] === 'links' && path.includes('groupIds') ? 'groups' : String(path[0] ?? 'row'));
 const issuesOf = (err: z.ZodError) =>
   err.issues.map((i) => {
-    const field = String(i.path[0] ?? 'row');
+    const field = columnOf(i.path);
     if (i.code === 'invalid_value' && field === 'kind') return 'kind:users:import.kindInvalid';
     if (i.code === 'invalid_value' && field === 'preferredLanguage') return 'preferredLanguage:users:import.languageInvalid';
     return `${field}:${i.message}`;
