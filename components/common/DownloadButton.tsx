@@ -10,6 +10,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { useTranslation } from 'next-i18next/pages';
 import type { BodyOf, Endpoint } from '@/lib/contract';
 import { errorKey } from '@/lib/errors';
+import { useFieldMessage } from './form/useFieldMessage';
 import type { DownloadState } from './useDownload';
 
 type Props = {
@@ -103,8 +104,13 @@ export function CsvExportButton<E extends Endpoint<'download'>>({
  */
 export function DownloadError({ download, sx, testId }: { download: DownloadState; sx?: SxProps<Theme>; testId?: string }) {
   const { t } = useTranslation(['common', 'error']);
+  const fieldMessage = useFieldMessage();
   const alert = useRef<HTMLDivElement>(null);
   const { error } = download;
+  // A download has no form to highlight a field on: a message the server gave on a field of the request (the user
+  // export's "too many users (N): narrow the filter" on `filter`) is the text, where the code's general text said
+  // "check the highlighted fields" with nothing highlighted.
+  const onField = Object.values(error?.fields ?? {}).find((messages) => messages.length > 0)?.[0];
   useEffect(() => {
     if (error) alert.current?.focus();
   }, [error]);
@@ -118,7 +124,7 @@ export function DownloadError({ download, sx, testId }: { download: DownloadStat
       ref={alert}
       tabIndex={-1}
     >
-      {t(errorKey(error.code))}
+      {(onField && fieldMessage(onField)) ?? t(errorKey(error.code))}
     </Alert>
   );
 }

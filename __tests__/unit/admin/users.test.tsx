@@ -87,6 +87,19 @@ describe('user account maintenance screens', () => {
     expect(screen.queryByRole('link', { name: 'Add user' })).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['en', 'Export CSV', 'Too many users to export (50,001). Narrow the filter to 50,000 users or fewer.'],
+    ['tc', '匯出 CSV', '要匯出的用戶太多（50,001 位）。請收窄篩選條件至 50,000 位或以下。'],
+  ] as const)('an export of too many users says how many and to narrow the filter, not the general error (%s)', async (locale, exportCsv, text) => {
+    server.use(
+      endpointSuccess(u.listUsers, list),
+      endpointError(u.exportUsers, 'VALIDATION', { fields: { filter: ['users:export.tooMany|{"found":"50,001","max":"50,000"}'] } }),
+    );
+    renderWithProviders(<ResourceListPage resource={usersResource} />, { locale, functionCodes: ['user_ac_main_impexp'], route: '/admin-controls/user-account-maintenance' });
+    await userEvent.click(await screen.findByRole('button', { name: exportCsv }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+
   it('a reader sees the user, its customers and groups, and no edit, lock or resend control', async () => {
     server.use(endpointSuccess(u.getUser, detail({ status: 'active', storedStatus: 'active', activationExpiresAt: null })));
     renderWithProviders(<ResourceViewPage resource={usersResource} />, { functionCodes: ['user_ac_main_read'], router: { query: { id: ID } } });

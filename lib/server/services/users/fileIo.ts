@@ -7,7 +7,7 @@ import { parse } from 'csv-parse/sync';
 import { decodeTextBytes, delimiterOf } from '@/lib/upload/decodeText';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { hkDateOf } from '@/lib/dates/hongKong';
 import { keyErrorMap, msg } from '@/lib/zodMessages';
@@ -52,14 +52,27 @@ const fileRow = (u: UserListItem): string[] => [
   hkDateTime(u.createdAt),
 ];
 
+/** A count as both languages of the portal write it: 50,000. */
+const grouped = (n: number) => new Intl.NumberFormat('en').format(n);
+
 export async function exportUsers(ctx: ServiceContext, body: { format: 'csv' | 'xlsx'; filter: UserFilter; sort?: ListUsersBody['sort'] }): Promise<{ fileName: string; contentType: string; body: Buffer }> {
+  const where = userFilterWhere(body.filter);
+  // Counted first, so a refusal says how many the filter found, and never reads 50,001 rows to throw them away.
+  // The refusal is a translated message on `filter` (the screen shows it instead of the general "not valid"): it was
+  // an English-only publicMessage, which no screen shows.
+  const [{ n } = { n: 0 }] = await ctx.db.select({ n: count() }).from(userAccounts).where(where);
+  if (n > MAX_EXPORT_ROWS) {
+    throw new AppError('VALIDATION', {
+      message: `export too large: ${n} users`,
+      fields: { filter: [msg('users:export.tooMany', { found: grouped(n), max: grouped(MAX_EXPORT_ROWS) })] },
+    });
+  }
   const rows = await ctx.db
     .select(userListColumns)
     .from(userAccounts)
-    .where(userFilterWhere(body.filter))
+    .where(where)
     .orderBy(...userOrder(body.sort))
-    .limit(MAX_EXPORT_ROWS + 1);
-  if (rows.length > MAX_EXPORT_ROWS) throw new AppError('VALIDATION', { message: 'export too large', publicMessage: `Narrow the filter: at most ${MAX_EXPORT_ROWS} users per export` });
+    .limit(MAX_EXPORT_ROWS);
   const languages = new Map(rows.map((r) => [r.id, r.preferredLanguage]));
   const data = rows.map((r) => {
     const line = fileRow(toListItem(r));
