@@ -254,6 +254,28 @@ export function sanitizeHelpHtml(html: string | null | undefined): string {
   return sanitizeHtml(html, HELP_OPTIONS).trim();
 }
 
+/**
+ * The `href` of every link in help HTML as written (before `safeHref`), for the checks the sanitizer cannot make (a
+ * portal path must be a page: lib/server/services/support/articleLinks.ts). Parsed as the help sanitizer parses it,
+ * so a link the sanitizer drops with its surroundings (inside a <script>) is not counted.
+ */
+export function helpLinkTargets(html: string | null | undefined): string[] {
+  if (!html) return [];
+  const hrefs: string[] = [];
+  const keep = HELP_OPTIONS.transformTags!.a as (tagName: string, attribs: sanitizeHtml.Attributes) => sanitizeHtml.Tag;
+  sanitizeHtml(html, {
+    ...HELP_OPTIONS,
+    transformTags: {
+      ...HELP_OPTIONS.transformTags,
+      a: (tagName, attribs) => {
+        if (attribs.href !== undefined) hrefs.push(attribs.href);
+        return keep(tagName, attribs);
+      },
+    },
+  });
+  return hrefs;
+}
+
 /** Plain text of help HTML for search (no length cap, images' alt text dropped, white space collapsed). */
 export function helpHtmlToText(html: string | null | undefined): string {
   return richTextToPlain(sanitizeHelpHtml(html).replace(/<img\b[^>]*>/g, ' '), 1_000_000);

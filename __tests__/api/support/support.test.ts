@@ -284,6 +284,65 @@ describeEachDb('customer support', (getHandle) => {
     expect(image.status).toBe(200);
   });
 
+  // Review: a link inside an article body was not checked, where useful links and site-content links must be pages of
+  // the portal: `/no-such-page` in a body was published and its readers got a 404.
+  it('an article body’s link on the portal must be a page of it, named in the refusal; other sites’ https links and mailto stay', async () => {
+    const fields = {
+      topic: 'portal_use' as const,
+      titleEn: 'Where to find things',
+      titleZh: '在哪裏找到',
+      summaryEn: '',
+      summaryZh: '',
+      bodyEn: '<p>See <a href="/contact-us">contact us</a>.</p>',
+      bodyZh: '<p>請參閱<a href="/contact-us">聯絡我們</a>。</p>',
+      sortOrder: 1,
+      published: true,
+    };
+    const fieldsOf = (res: { body: unknown }) => (res.body as { error?: { fields?: Record<string, string[]> } }).error?.fields;
+    // The registered public address is https://portal.example.hk: its own URLs are portal links too.
+    for (const href of ['/no-such-page', '/login', 'bills', 'www.example.hk', 'https://portal.example.hk/no-such-page', '//portal.example.hk/no-such-page', '/contact-us/../x']) {
+      const bad = await callEndpoint(server, a.createArticle, { ...fields, bodyEn: `<p>Go <a href="${href}">here</a>.</p>` }, { token: staffToken });
+      expect({ href, status: bad.status, fields: fieldsOf(bad) }).toEqual({ href, status: 400, fields: { bodyEn: [`supportAdmin:errors.bodyLinkPage|${JSON.stringify({ links: [href] })}`] } });
+    }
+    // Both bodies at once, each naming its own links (once each).
+    const both = await callEndpoint(
+      server,
+      a.createArticle,
+      { ...fields, bodyEn: '<p><a href="/nowhere">a</a> <a href="/nowhere">b</a> <a href="/elsewhere">c</a></p>', bodyZh: '<p><a href="/無此頁">甲</a></p>' },
+      { token: staffToken },
+    );
+    expect(fieldsOf(both)).toEqual({
+      bodyEn: ['supportAdmin:errors.bodyLinkPage|{"links":["/nowhere","/elsewhere"]}'],
+      bodyZh: ['supportAdmin:errors.bodyLinkPage|{"links":["/無此頁"]}'],
+    });
+    // The update is checked too: an existing article cannot be given a dead link.
+    const { id } = ok<{ id: string }>(await callEndpoint(server, a.createArticle, fields, { token: staffToken }));
+    const update = await callEndpoint(server, a.updateArticle, { ...fields, id, version: await versionOf(server, a.getArticle, id, staffToken), bodyZh: '<p><a href="/my-orders/nope">訂單</a></p>' }, { token: staffToken });
+    expect(fieldsOf(update)).toEqual({ bodyZh: ['supportAdmin:errors.bodyLinkPage|{"links":["/my-orders/nope"]}'] });
+
+    const good = [
+      '/contact-us',
+      '/my-account/manage-my-bills?bill=INV-1#latest',
+      'https://portal.example.hk/customer-support/faq',
+      'https://www.example.hk/no-such-page',
+      'mailto:help@example.hk',
+      '#top',
+    ];
+    const body = `<p>${good.map((href, i) => `<a href="${href}">link ${i}</a>`).join(' ')}</p>`;
+    const saved = await callEndpoint(server, a.updateArticle, { ...fields, id, version: await versionOf(server, a.getArticle, id, staffToken), bodyEn: body }, { token: staffToken });
+    expect(saved.status).toBe(200);
+    const rec = ok<{ bodyEn: string }>(await callEndpoint(server, a.getArticle, { id }, { token: readerStaffToken }));
+    // Kept as the sanitizer keeps them: another site's link opens in a new tab; a fragment has no target it accepts.
+    expect(rec.bodyEn).toContain('<a href="/contact-us">');
+    expect(rec.bodyEn).toContain('<a href="https://www.example.hk/no-such-page" target="_blank" rel="noopener noreferrer">');
+    expect(rec.bodyEn).toContain('<a href="mailto:help@example.hk">');
+    // Every seeded article's links are pages (the seed would otherwise publish dead links).
+    for (const article of SEED_HELP_ARTICLES) {
+      const res = await callEndpoint(server, a.createArticle, { ...fields, bodyEn: article.bodyEn, bodyZh: article.bodyZh, published: false }, { token: staffToken });
+      expect({ title: article.titleEn, status: res.status }).toEqual({ title: article.titleEn, status: 200 });
+    }
+  });
+
   it('maintains FAQ entries and links; a javascript: link is refused', async () => {
     const faq = ok<{ id: string }>(
       await callEndpoint(

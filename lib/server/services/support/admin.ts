@@ -23,8 +23,11 @@ import { faqEntries, helpArticles, usefulLinks } from '@/lib/server/db/schema';
 import { textSearch } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
-import { helpHtmlPair, safeHref, sanitizeHelpHtml } from '@/lib/server/sanitize';
+import { getMailSettings } from '@/lib/server/mail/settings';
+import { helpHtmlPair, helpLinkTargets, safeHref, sanitizeHelpHtml } from '@/lib/server/sanitize';
 import { firstOr404, lockVersion } from '@/lib/server/services/common';
+import { msg } from '@/lib/zodMessages';
+import { deadPortalLinks } from './articleLinks';
 import { trimBlank } from '@/lib/zodText';
 
 const published = (v: 'yes' | 'no' | undefined, column: AnyColumn) => (v ? eq(column, v === 'yes') : undefined);
@@ -144,8 +147,24 @@ function helpBody(en: string, zh: string, fields: readonly [string, string], mes
 
 const isBlank = (html: string, plain: string) => !/<img\b/.test(html) && trimBlank(plain) === '';
 
+/**
+ * An article body's links that stay on the portal must lead to a page of it (`deadPortalLinks`): each body's are
+ * refused on its field, naming them (`supportAdmin:errors.bodyLinkPage`). The portal's own origin is its public
+ * address (the one its e-mails link to).
+ */
+function checkArticleLinks(f: ArticleFields) {
+  const origin = new URL(getMailSettings().publicUrl).origin;
+  const fields: Record<string, string[]> = {};
+  for (const field of ['bodyEn', 'bodyZh'] as const) {
+    const dead = deadPortalLinks(helpLinkTargets(f[field]), origin);
+    if (dead.length) fields[field] = [msg('supportAdmin:errors.bodyLinkPage', { links: dead })];
+  }
+  if (Object.keys(fields).length) throw new AppError('VALIDATION', { message: 'article links to no portal page', fields });
+}
+
 const articleValues = (f: ArticleFields) => {
   const body = helpBody(f.bodyEn, f.bodyZh, ['bodyEn', 'bodyZh'], 'empty body');
+  checkArticleLinks(f);
   return { ...f, bodyEn: body.en, bodyZh: body.zh, ...body.text };
 };
 
