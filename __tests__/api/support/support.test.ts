@@ -343,6 +343,19 @@ describeEachDb('customer support', (getHandle) => {
     }
   });
 
+  it('an FAQ answer’s link on the portal must be a page of it, as an article body’s must', async () => {
+    const fields = { category: 'contracts' as const, questionEn: 'Where do I ask?', questionZh: '在哪裏查詢？', answerEn: '<p>See <a href="/contact-us">contact us</a>.</p>', answerZh: '<p>請參閱<a href="/contact-us">聯絡我們</a>。</p>', sortOrder: 1, published: true };
+    const bad = await callEndpoint(server, a.createFaqEntry, { ...fields, answerZh: '<p><a href="/no-such-page">這裏</a></p>' }, { token: staffToken });
+    expect(bad.status).toBe(400);
+    expect((bad.body as { error?: { fields?: unknown } }).error?.fields).toEqual({ answerZh: ['supportAdmin:errors.bodyLinkPage|{"links":["/no-such-page"]}'] });
+    expect((await callEndpoint(server, a.createFaqEntry, fields, { token: staffToken })).status).toBe(200);
+    // Every seeded answer's links are pages.
+    for (const entry of SEED_FAQ) {
+      const res = await callEndpoint(server, a.createFaqEntry, { ...fields, answerEn: entry.answerEn, answerZh: entry.answerZh, published: false }, { token: staffToken });
+      expect({ question: entry.questionEn, status: res.status }).toEqual({ question: entry.questionEn, status: 200 });
+    }
+  });
+
   it('maintains FAQ entries and links; a javascript: link is refused', async () => {
     const faq = ok<{ id: string }>(
       await callEndpoint(

@@ -148,23 +148,23 @@ function helpBody(en: string, zh: string, fields: readonly [string, string], mes
 const isBlank = (html: string, plain: string) => !/<img\b/.test(html) && trimBlank(plain) === '';
 
 /**
- * An article body's links that stay on the portal must lead to a page of it (`deadPortalLinks`): each body's are
+ * A bilingual body's links that stay on the portal must lead to a page of it (`deadPortalLinks`): each body's are
  * refused on its field, naming them (`supportAdmin:errors.bodyLinkPage`). The portal's own origin is its public
- * address (the one its e-mails link to).
+ * address (the one its e-mails link to). Articles and FAQ answers alike: both are published to customers.
  */
-function checkArticleLinks(f: ArticleFields) {
+function checkPortalLinks(en: string, zh: string, names: readonly [string, string], message: string) {
   const origin = new URL(getMailSettings().publicUrl).origin;
   const fields: Record<string, string[]> = {};
-  for (const field of ['bodyEn', 'bodyZh'] as const) {
-    const dead = deadPortalLinks(helpLinkTargets(f[field]), origin);
-    if (dead.length) fields[field] = [msg('supportAdmin:errors.bodyLinkPage', { links: dead })];
+  for (const [html, name] of [[en, names[0]], [zh, names[1]]] as const) {
+    const dead = deadPortalLinks(helpLinkTargets(html), origin);
+    if (dead.length) fields[name] = [msg('supportAdmin:errors.bodyLinkPage', { links: dead })];
   }
-  if (Object.keys(fields).length) throw new AppError('VALIDATION', { message: 'article links to no portal page', fields });
+  if (Object.keys(fields).length) throw new AppError('VALIDATION', { message, fields });
 }
 
 const articleValues = (f: ArticleFields) => {
   const body = helpBody(f.bodyEn, f.bodyZh, ['bodyEn', 'bodyZh'], 'empty body');
-  checkArticleLinks(f);
+  checkPortalLinks(f.bodyEn, f.bodyZh, ['bodyEn', 'bodyZh'], 'article links to no portal page');
   return { ...f, bodyEn: body.en, bodyZh: body.zh, ...body.text };
 };
 
@@ -192,6 +192,7 @@ export const { get: getArticle, create: createArticle, update: updateArticle } =
 
 const faqValues = (f: FaqFields) => {
   const answer = helpBody(f.answerEn, f.answerZh, ['answerEn', 'answerZh'], 'empty answer');
+  checkPortalLinks(f.answerEn, f.answerZh, ['answerEn', 'answerZh'], 'answer links to no portal page');
   return { ...f, answerEn: answer.en, answerZh: answer.zh, ...answer.text };
 };
 
