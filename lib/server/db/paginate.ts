@@ -18,6 +18,16 @@ export const outerColumn = (column: Column) => sql`${sql.identifier(getTableName
 
 
 /**
+ * The row `paginate` hands to its `toItem`, typed from the query itself (before `.limit`): the select's fields without
+ * `__total`. Name it once for a mapping written apart from the call, instead of spelling out the Awaited/ReturnType chain.
+ *
+ * @example
+ * type Row = PageRow<ReturnType<typeof orderQuery>>;
+ * const toItem = (r: Row): OrderItem => ({ id: r.id, orderNo: r.orderNo });
+ */
+export type PageRow<Q extends PromiseLike<readonly { __total: number }[]>> = Omit<Awaited<Q>[number], '__total'>;
+
+/**
  * One page and the total in ONE query: add `__total: totalCount()` to the select, then hand the query (before
  * `.limit`) here. A page past the end (an old link, `?page=99`, the last rows deleted by a colleague) has no row to
  * carry the total: the first row is asked for it then, so the list can step back to its last page. It was opt-in,

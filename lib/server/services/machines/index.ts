@@ -6,7 +6,7 @@ import { readingDue } from '@/lib/meter/due';
 import { canAccess } from '@/lib/permissions/canAccess';
 import type { CustomerContext } from '@/lib/server/context';
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
-import { paginate, totalCount } from '@/lib/server/db/paginate';
+import { paginate, totalCount, type PageRow } from '@/lib/server/db/paginate';
 import { contracts, machineModels, machines, meterReadings, orders, serviceRequests, shipments } from '@/lib/server/db/schema';
 import { orderSummaryColumns } from '@/lib/server/services/orders/listOrders';
 import type { Db } from '@/lib/server/db/types';
@@ -64,7 +64,7 @@ function machineQuery(db: Db, where: SQL) {
     .where(where);
 }
 
-type Row = Omit<Awaited<ReturnType<ReturnType<typeof machineQuery>['execute']>>[number], '__total'>;
+type Row = PageRow<ReturnType<typeof machineQuery>>;
 
 function whereOf(ucpId: string, filter: ListMachinesBody['filter']): SQL {
   const parts: SQL[] = [eq(machines.ucpId, ucpId)];

@@ -5,7 +5,7 @@ import { intervalsOf, usageMonthOf } from '@/lib/meter/usage';
 import type { CustomerContext } from '@/lib/server/context';
 import { csvFile, formulaSafe } from '@/lib/server/csv';
 import { billLineReadings, machines, meterReadings } from '@/lib/server/db/schema';
-import { paginate, totalCount } from '@/lib/server/db/paginate';
+import { paginate, totalCount, type PageRow } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import type { CheckedFile } from '@/lib/server/uploads';
 import { readingsByMachine } from './machines';
@@ -70,7 +70,7 @@ function readingQuery(ctx: CustomerContext, filter: ReadingFilter | undefined, s
     .orderBy(...order);
 }
 
-type Row = Omit<Awaited<ReturnType<ReturnType<typeof readingQuery>['execute']>>[number], '__total'>;
+type Row = PageRow<ReturnType<typeof readingQuery>>;
 
 const toItem = (row: Row): ReadingItem => ({
   id: row.id,

@@ -6,7 +6,7 @@ import { inTransaction, type ServiceContext } from '@/lib/server/context';
 import { csvFile, formulaSafe } from '@/lib/server/csv';
 import { hkDateRange } from '@/lib/server/db/hkDates';
 import { containsPattern } from '@/lib/server/db/like';
-import { outerColumn, paginate, totalCount } from '@/lib/server/db/paginate';
+import { outerColumn, paginate, totalCount, type PageRow } from '@/lib/server/db/paginate';
 import { contractRenewals, contracts, customers, machineModels, renewalOffers, userAccounts } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/errors';
 import { contractHistory, termsOf } from '@/lib/server/services/contracts';
@@ -159,7 +159,7 @@ function logQuery(ctx: ServiceContext) {
     .leftJoin(userAccounts, eq(userAccounts.userAcUuid, contractRenewals.submittedBy));
 }
 
-type LogRow = Omit<Awaited<ReturnType<ReturnType<typeof logQuery>['execute']>>[number], '__total'>;
+type LogRow = PageRow<ReturnType<typeof logQuery>>;
 
 const toLog = (r: LogRow): RenewalLogItem => ({
   id: r.id,

@@ -17,7 +17,7 @@ import type { UserStatus } from '@/lib/users/constants';
 import type { ServiceContext } from '@/lib/server/context';
 import { customers, userAccounts, userCustomers } from '@/lib/server/db/schema';
 import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
-import { paginate, totalCount } from '@/lib/server/db/paginate';
+import { paginate, totalCount, type PageRow } from '@/lib/server/db/paginate';
 import { formulaSafe } from '@/lib/server/csv';
 import { hkDateTime } from '@/lib/server/hkDateTime';
 
@@ -84,7 +84,7 @@ const columns = {
 };
 
 /** A row as the query reads it: the report row before its id is built and its times are written out. */
-type Raw = Omit<Awaited<ReturnType<typeof reportQuery>>[number], '__total'>;
+type Raw = PageRow<ReturnType<typeof reportQuery>>;
 
 const toRow = (r: Raw): ReportRow => ({
   id: `${r.userId}:${r.ucpId ?? ''}`,
