@@ -93,16 +93,5 @@ export type OfferDetail = OfferFields & {
   updatedAt: string;
 };
 
-/** What a customer's home page shows. */
-export type HomeOffer = {
-  id: string;
-  titleEn: string;
-  titleZh: string;
-  descriptionEn: string;
-  descriptionZh: string;
-  validTo: string;
-  hasImage: boolean;
-  ctaUrl: string;
-  ctaLabelEn: string;
-  ctaLabelZh: string;
-};
+/** What a customer's home page shows: the offer's own fields as the detail shows them, without its status or targets. */
+export type HomeOffer = Pick<OfferDetail, 'id' | 'titleEn' | 'titleZh' | 'descriptionEn' | 'descriptionZh' | 'validTo' | 'hasImage' | 'ctaUrl' | 'ctaLabelEn' | 'ctaLabelZh'>;
