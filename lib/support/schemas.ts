@@ -28,7 +28,8 @@ export const searchBodySchema = z.strictObject({
 
 export type HelpArticleSummary = { id: string; topic: SupportTopic; title: string; summary: string };
 export type HelpTopicGroup = { topic: SupportTopic; articles: HelpArticleSummary[] };
-export type HelpArticle = { id: string; topic: SupportTopic; title: string; summary: string; bodyHtml: string; updatedAt: string; related: HelpArticleSummary[] };
+/** An article as its summary shows it (the same title and summary in the reader's language), with its body. */
+export type HelpArticle = HelpArticleSummary & { bodyHtml: string; updatedAt: string; related: HelpArticleSummary[] };
 
 export type FaqItem = { id: string; category: SupportTopic; question: string; answerHtml: string };
 export type FaqCategoryGroup = { category: SupportTopic; items: FaqItem[] };
@@ -121,11 +122,12 @@ export type ListContentBody = z.infer<typeof listContentSchema>;
 export const listLinksSchema = listBodySchema(CONTENT_SORT_FIELDS, { q: searchTextSchema.optional(), published: z.enum(['yes', 'no']).optional() });
 export type ListLinksBody = z.infer<typeof listLinksSchema>;
 
-export type ArticleRow = { id: string; topic: SupportTopic; titleEn: string; titleZh: string; sortOrder: number; published: boolean; updatedAt: string };
+/** A row of a staff list (articles, FAQ entries, links): the record's own fields as the edit and view pages read them, without its longer texts (summary and body, answer, description). */
+export type ArticleRow = Pick<ArticleRecord, 'id' | 'topic' | 'titleEn' | 'titleZh' | 'sortOrder' | 'published' | 'updatedAt'>;
 export type ArticleRecord = ArticleFields & { id: string; createdAt: string; updatedAt: string };
-export type FaqRow = { id: string; category: SupportTopic; questionEn: string; questionZh: string; sortOrder: number; published: boolean; updatedAt: string };
+export type FaqRow = Pick<FaqRecord, 'id' | 'category' | 'questionEn' | 'questionZh' | 'sortOrder' | 'published' | 'updatedAt'>;
 export type FaqRecord = FaqFields & { id: string; createdAt: string; updatedAt: string };
-export type LinkRow = { id: string; titleEn: string; titleZh: string; url: string; sortOrder: number; published: boolean; updatedAt: string };
+export type LinkRow = Pick<LinkRecord, 'id' | 'titleEn' | 'titleZh' | 'url' | 'sortOrder' | 'published' | 'updatedAt'>;
 export type LinkRecord = LinkFields & { id: string; createdAt: string; updatedAt: string };
 
 export const ENQUIRY_SORT_FIELDS = ['createdAt'] as const;
