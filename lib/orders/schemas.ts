@@ -190,19 +190,13 @@ export type CancelOrderBody = z.infer<typeof cancelOrderSchema>;
 /** The one machine summary of every feature (lib/machines/schemas.ts). */
 export type { MachineSummary };
 
-export type OrderListItem = {
-  id: string;
-  orderNo: string;
-  orderType: OrderType;
-  status: OrderStatus;
-  createdAt: string;
-  requestedDate: string | null;
+/** A row of the order list: the order's own fields as the detail shows them (the total the same sum of its lines), and a summary of its items. */
+export type OrderListItem = Pick<OrderDetail, 'id' | 'orderNo' | 'orderType' | 'status' | 'createdAt' | 'requestedDate' | 'totalCents'> & {
   machine: Pick<MachineSummary, 'serialNo' | 'modelNameEn' | 'modelNameZh'> | null;
   /** First item's description and how many lines the order has. */
   firstItemEn: string;
   firstItemZh: string;
   itemCount: number;
-  totalCents: number;
 };
 
 export type OrderItem = {
