@@ -25,12 +25,8 @@ export const inboxContentBodySchema = z.strictObject({
   lang: langSchema,
 });
 
-export type InboxListItem = {
-  id: string;
-  title: string;
-  category: InboxCategory;
-  /** ISO time. */
-  sendTime: string;
+/** A row of the inbox: the message's own fields as opening it shows them (title in the same language), with a preview. */
+export type InboxListItem = Pick<InboxMessage, 'id' | 'title' | 'category' | 'sendTime'> & {
   isRead: boolean;
   /** Plain text of the body's start (no markup), for the list. */
   preview: string;
@@ -44,6 +40,7 @@ export type InboxMessage = {
   /** Sanitized rich text, safe to render as HTML. */
   bodyHtml: string;
   category: InboxCategory;
+  /** ISO time. */
   sendTime: string;
   /** Always true: opening a message reads it. */
   isRead: true;
