@@ -19,6 +19,7 @@ import { DetailScreen } from '@/components/common/DetailScreen';
 import { ListScreen } from '@/components/common/ListScreen';
 import { StatusChip } from '@/components/common/StatusChip';
 import { useCanOpen } from '@/components/common/Can';
+import { useUrlParam } from '@/components/common/useUrlParam';
 import { useEndpointQuery } from '@/lib/api/query';
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
 import { customerReadableTypes } from '@/lib/accountChanges/constants';
@@ -41,25 +42,18 @@ const CLAMP_3 = { display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: '
 
 export function RequestListScreen() {
   const { t } = useTranslation(['accountChanges', 'common']);
-  const router = useRouter();
+  const { locale } = useRouter();
   const codes = useCodes();
   const readable = customerReadableTypes(codes);
   const canAdd = useCanOpen('/customer-support/account-info-update/add-changes');
-  const openId = typeof router.query[REQUEST_PARAM] === 'string' ? router.query[REQUEST_PARAM] : null;
-
-  const setOpen = (id: string | null) => {
-    const query = { ...router.query };
-    if (id) query[REQUEST_PARAM] = id;
-    else delete query[REQUEST_PARAM];
-    void router.replace({ pathname: router.pathname, query }, undefined, { shallow: true, scroll: false });
-  };
+  const [openId, setOpen] = useUrlParam(REQUEST_PARAM);
 
   const columns: DataTableColumn<ChangeListItem, ChangeSortField>[] = useMemo(
     () => [
       { key: 'requestNo', header: t('list.columns.requestNo'), sortable: true, render: (r) => r.requestNo },
       { key: 'type', header: t('list.columns.type'), sortable: true, render: (r) => t(`types.${r.type}`) },
       { key: 'submittedBy', header: t('list.columns.submittedBy'), hideOnMobile: true, render: (r) => r.submittedByName ?? '—' },
-      { key: 'submittedAt', header: t('list.columns.submittedAt'), sortable: true, render: (r) => formatDateTime(r.submittedAt, router.locale) },
+      { key: 'submittedAt', header: t('list.columns.submittedAt'), sortable: true, render: (r) => formatDateTime(r.submittedAt, locale) },
       { key: 'status', header: t('list.columns.status'), sortable: true, render: (r) => <StatusChip status={r.status} /> },
       {
         key: 'comment',
@@ -77,7 +71,7 @@ export function RequestListScreen() {
           ),
       },
     ],
-    [t, router.locale],
+    [t, locale],
   );
 
   return (

@@ -27,6 +27,7 @@ import { useDownload } from '@/components/common/useDownload';
 import { LoadingCode, useOpenedOnce } from '@/components/common/lazyParts';
 import { pathTo } from '@/lib/paths';
 import { NoBreak } from '@/components/common/NoBreak';
+import { useUrlParam } from '@/components/common/useUrlParam';
 
 /**
  * A bill's detail loads its code when a bill is first opened (or the page is opened with `?bill=`), not with the list
@@ -43,21 +44,14 @@ const BILL_PARAM = 'bill';
  */
 export function BillsScreen() {
   const { t } = useTranslation(['bills', 'common', 'error']);
-  const router = useRouter();
-  const locale = router.locale;
+  const { locale } = useRouter();
   const download = useDownload();
   const canOpenSlips = useCanAccess(['payslip_upload_read', 'payslip_upload_read_all']);
   const contractOptions = useEndpointQuery(billsContract.endpoints.listBillContracts, {});
   const contracts = contractOptions.data;
 
-  const openBill = typeof router.query[BILL_PARAM] === 'string' ? (router.query[BILL_PARAM] as string) : null;
+  const [openBill, setOpenBill] = useUrlParam(BILL_PARAM);
   const billOpened = useOpenedOnce(openBill !== null);
-  const setOpenBill = (id: string | null) => {
-    const query = { ...router.query };
-    if (id) query[BILL_PARAM] = id;
-    else delete query[BILL_PARAM];
-    void router.replace({ pathname: router.pathname, query }, undefined, { shallow: true, scroll: false });
-  };
 
   const filterConfig: FilterConfig = useMemo(
     () => ({
