@@ -27,6 +27,7 @@ import type { OrderDetail } from '@/lib/orders/schemas';
 import { CancelOrderDialog } from './CancelOrderDialog';
 import { DetailSection, Facts, FactsSection } from '@/components/common/DetailParts';
 import { useCanAccess, useCanOpen } from '@/components/common/Can';
+import { useUrlParam } from '@/components/common/useUrlParam';
 import { TrackingNumber } from '@/components/orders/TrackingNumber';
 import { orderAreaDetailTexts, StatusSubtitle } from './detailParts';
 import { courierLabel } from './format';
@@ -50,10 +51,10 @@ export function OrderDetailScreen() {
 
 function OrderView({ o, refetch }: { o: OrderDetail; refetch: () => void }) {
   const { t } = useTranslation(['orders', 'common', 'error']);
-  const router = useRouter();
-  const { locale } = router;
+  const { locale } = useRouter();
   // Landing here right after placing the order (`?placed=<order no>`): confirm it with its number (issue 10 item 7).
-  const justPlaced = router.query.placed === o.orderNo;
+  const [placed, setPlaced] = useUrlParam('placed');
+  const justPlaced = placed === o.orderNo;
   const canWrite = useCanAccess(['mgt_order_write']);
   const canTrack = useCanOpen('/my-orders/track/[id]');
   const [cancelling, setCancelling] = useState(false);
@@ -83,7 +84,7 @@ function OrderView({ o, refetch }: { o: OrderDetail; refetch: () => void }) {
           role="status"
           sx={{ mb: 2 }}
           data-testid="order-placed"
-          onClose={() => void router.replace(pathTo('/my-orders/manage/[id]', { id: o.id }), undefined, { shallow: true })}
+          onClose={() => setPlaced(null)}
         >
           {t('orders.place.placed', { orderNo: o.orderNo })}
         </Alert>

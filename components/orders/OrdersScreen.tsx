@@ -16,6 +16,7 @@ import { itemsSummary } from './format';
 import { pathTo } from '@/lib/paths';
 import { TwoLineCell } from '@/components/common/CustomerCell';
 import { LoadingCode } from '@/components/common/lazyParts';
+import { useUrlParam } from '@/components/common/useUrlParam';
 
 /**
  * The order form (its steps, react-hook-form, the dialog) loads when it is first opened: the list is what the page
@@ -26,18 +27,14 @@ const PlaceOrderDialog = dynamic(() => import('./PlaceOrderDialog').then((m) => 
 /** `/my-orders/manage`: the customer's orders, filters in the URL (from the list's schema), and "place toner order". */
 export function OrdersScreen() {
   const { t } = useTranslation(['orders', 'common']);
-  const router = useRouter();
-  const locale = router.locale;
+  const { locale } = useRouter();
   const [placing, setPlacing] = useState(false);
   // `?placeFor=<machine id>` (a machine's "order toner"): the order form opens with that machine chosen.
-  const placeFor = typeof router.query.placeFor === 'string' ? router.query.placeFor : null;
+  const [placeFor, setPlaceFor] = useUrlParam('placeFor');
   const mayPlace = useCanAccess(['mgt_order_write']);
   const closePlacing = () => {
     setPlacing(false);
-    if (placeFor) {
-      const { placeFor: _dropped, ...rest } = router.query;
-      void router.replace({ pathname: router.pathname, query: rest }, undefined, { shallow: true });
-    }
+    if (placeFor) setPlaceFor(null);
   };
 
   const filterConfig: FilterConfig = useMemo(

@@ -80,6 +80,18 @@ describe('OrderDetailScreen', () => {
     expect(await screen.findByTestId('order-placed')).toHaveTextContent(`Order ${orderNo} is placed.`);
   });
 
+  it('closing the confirmation drops ?placed= and keeps the rest of the URL, on the same page', async () => {
+    server.use(endpointSuccess(GET, orderDetail()));
+    const orderNo = orderDetail().orderNo;
+    const { router } = renderWithProviders(<OrderDetailScreen />, {
+      router: { ...route, query: { id: ID, ucpid: 'UCP100001', placed: orderNo }, asPath: `/my-orders/manage/${ID}?ucpid=UCP100001&placed=${orderNo}` },
+      functionCodes: ['mgt_order_read'],
+    });
+    const placed = await screen.findByTestId('order-placed');
+    await userEvent.setup().click(within(placed).getByRole('button', { name: 'Close' }));
+    expect(router.replace).toHaveBeenCalledWith({ pathname: '/my-orders/manage/[id]', query: { id: ID, ucpid: 'UCP100001' } }, undefined, { shallow: true, scroll: false });
+  });
+
   it('shows no confirmation when opened otherwise', async () => {
     server.use(endpointSuccess(GET, orderDetail()));
     renderWithProviders(<OrderDetailScreen />, { router: route, functionCodes: ['mgt_order_read'] });

@@ -6,7 +6,7 @@ import { endpointError, endpointSuccess } from '../testUtils/handlers';
 import { ordersContract } from '@/lib/orders/contract';
 import { renderWithProviders } from '../testUtils/render';
 import { server } from '../testUtils/server';
-import { orderRow } from './orderFixtures';
+import { machine, orderRow, products } from './orderFixtures';
 
 const LIST = ordersContract.endpoints.listOrders;
 
@@ -99,6 +99,22 @@ describe('OrdersScreen', () => {
 
     renderWithProviders(<OrdersScreen />, { route: '/my-orders/manage', functionCodes: ['mgt_order_read', 'mgt_order_write'] });
     expect(await screen.findByRole('button', { name: 'Place toner order' })).toBeInTheDocument();
+  });
+
+  it("opens the order form for a machine's ?placeFor= and drops only that parameter when it closes", async () => {
+    answerList();
+    const m = machine();
+    server.use(endpointSuccess(ordersContract.endpoints.listOrderableMachines, [m]), endpointSuccess(ordersContract.endpoints.listProductsForMachine, products));
+    const { memoryRouter } = renderWithProviders(<OrdersScreen />, {
+      route: `/my-orders/manage?status=pending&placeFor=${m.id}`,
+      functionCodes: ['mgt_order_read', 'mgt_order_write'],
+    });
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByRole('radio', { name: new RegExp(m.serialNo) })).toBeChecked());
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(memoryRouter!.query.placeFor).toBeUndefined());
+    expect(memoryRouter!.query).toEqual({ status: 'pending' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('shows each order as a card on a phone, in Chinese', async () => {
