@@ -19,6 +19,7 @@ import { AlertWithLinks } from '@/components/common/AlertWithLinks';
 import { DetailSection, FactsSection } from '@/components/common/DetailParts';
 import { DetailScreen } from '@/components/common/DetailScreen';
 import { PageHeader } from '@/components/common/PageHeader';
+import { useUrlParam } from '@/components/common/useUrlParam';
 import { SelectElement, TextFieldElement, fieldErrorMessage, useFieldMessage } from '@/components/common/form';
 import { useEndpointQuery } from '@/lib/api/query';
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
@@ -34,14 +35,18 @@ type Row = readonly [string, ReactNode];
 /** The change's type (the form's name), what its form does after a submission and on "Cancel". */
 export type ChangeFormDone = { type: ChangeType; onSuccess: (r: SubmitResult | undefined) => void; onCancel: () => void };
 
+/** `?accepted=1`: the agreement page opened the form with the terms accepted (`formPath(type, true)`). */
+const ACCEPTED_PARAM = 'accepted';
+
 /** After a submission: the confirmation (with the request number) instead of the form, `?accepted` dropped, top of page. */
 function useDone() {
   const router = useRouter();
+  const [, setAccepted] = useUrlParam(ACCEPTED_PARAM);
   const [done, setDone] = useState<SubmitResult | null>(null);
   const onSuccess = (r: SubmitResult | undefined) => {
     if (!r) return;
     setDone(r);
-    void router.replace({ pathname: router.pathname, query: { ...router.query, accepted: undefined } }, undefined, { shallow: true });
+    setAccepted(null);
     window.scrollTo({ top: 0 });
   };
   const onCancel = () => void router.push(LIST_PATH);
@@ -68,12 +73,12 @@ export function ChangeFormScreen({
 }) {
   const { done, ...formDone } = useDone();
   const { t } = useTranslation(['accountChanges', 'common']);
-  const router = useRouter();
+  const [acceptedParam] = useUrlParam(ACCEPTED_PARAM);
   const codes = useCodes();
   const query = useEndpointQuery(C.endpoints.getCurrent, {});
   const title = t(`types.${type}`);
   const mayWrite = customerWritableTypes(codes).includes(type);
-  const accepted = router.query.accepted === '1';
+  const accepted = acceptedParam === '1';
   // What was open when the form opened: the list refreshes when this form's own submission lands, and that request
   // must not replace the confirmation or the form it came from.
   const { open: openNow, loading: openLoading } = useOpenRequests();

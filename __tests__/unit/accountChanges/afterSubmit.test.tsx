@@ -77,3 +77,22 @@ it('the confirmation links to the new request and to the list under its text, no
   // Plain links now, their labels starting where the text above does, unclipped (focus ring too).
   for (const link of within(done).getAllByRole('link')) expect(alertLinkClipping(link)).toEqual([]);
 });
+
+it('a submission drops ?accepted from the URL and keeps its other parameters', async () => {
+  const user = userEvent.setup();
+  server.use(
+    endpointSuccess(C.endpoints.getCurrent, current()),
+    endpointSuccess(C.endpoints.listRequests, { items: [], total: 0 }),
+    endpointSuccess(inboxContract.endpoints.getEmailUnreadCount, 0),
+    endpointSuccess(C.endpoints.submitReceiveHardcopy, { id: '00000000-0000-4000-8000-000000000003', requestNo: 'ACR-2026-001236', status: 'pending' as const, replayed: false }),
+  );
+  const { memoryRouter } = renderWithProviders(<ReceiveHardcopyScreen />, {
+    functionCodes: ['home', 'ac_chg_rec_hardcopy_write'],
+    route: '/customer-support/account-info-update/add-changes/change-of-receive-hardcopy?accepted=1&ucpid=UCP100001',
+  });
+  await user.click(await screen.findByRole('radio', { name: text('en', 'accountChanges:fields.hardcopyOn') }));
+  await user.click(screen.getByRole('button', { name: text('en', 'accountChanges:form.submit') }));
+  expect(await screen.findByText(/ACR-2026-001236 was submitted/)).toBeInTheDocument();
+  expect(memoryRouter!.query).toEqual({ ucpid: 'UCP100001' });
+  expect(memoryRouter!.pathname).toBe('/customer-support/account-info-update/add-changes/change-of-receive-hardcopy');
+});
