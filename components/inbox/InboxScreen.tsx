@@ -20,6 +20,7 @@ import ClearIcon from '@mui/icons-material/Clear';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import SearchIcon from '@mui/icons-material/Search';
 import { PageHeader } from '@/components/common/PageHeader';
+import { useUrlParam } from '@/components/common/useUrlParam';
 import { useQueryClient } from '@tanstack/react-query';
 import { invalidateFor, keyOf, settle, useEndpointMutation, useEndpointQuery } from '@/lib/api/query';
 import { inboxContract } from '@/lib/inbox/contract';
@@ -81,7 +82,8 @@ export function InboxScreen() {
   const hasUnread = unreadCount > 0 || items.some((i) => !i.isRead);
 
   // Deep link: `?id=` opens that message until the user closes it or opens another one.
-  const queryId = router.isReady && typeof router.query.id === 'string' && UUID.test(router.query.id) ? router.query.id : null;
+  const [idParam, pushId] = useUrlParam('id', { history: 'push' });
+  const queryId = router.isReady && idParam !== null && UUID.test(idParam) ? idParam : null;
   const [deepLinkClosed, setDeepLinkClosed] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const openId = selectedId ?? (deepLinkClosed ? null : queryId);
@@ -118,7 +120,7 @@ export function InboxScreen() {
     setSelectedId(item.id);
     if (!isDesktop && queryId !== item.id) {
       pushedId.current = item.id;
-      void router.push({ pathname: router.pathname, query: { ...router.query, id: item.id } }, undefined, { shallow: true, scroll: false });
+      pushId(item.id);
     }
   };
   const close = () => {
