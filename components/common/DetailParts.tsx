@@ -77,6 +77,7 @@ export function DetailTable<Row>({
   rowKey,
   empty,
   nowrap = false,
+  cardsBelow = 'sm',
 }: {
   label: string;
   columns: readonly DetailTableColumn<Row>[];
@@ -85,9 +86,14 @@ export function DetailTable<Row>({
   empty: string;
   /** Short values (dates, counters): keep each on one line and scroll sideways on a phone instead of wrapping a Chinese date one character per line. */
   nowrap?: boolean;
+  /**
+   * Below which breakpoint the rows are cards (default `sm`, a phone). `md` for a table too wide for a tablet
+   * (the renewal report's nine columns scrolled sideways from 600 to 899 px, its amounts out of sight).
+   */
+  cardsBelow?: 'sm' | 'md';
 }) {
   // noSsr: detail pages render in the browser only (RouteDetailScreen), so the first render already has the width.
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down(cardsBelow), { noSsr: true });
   if (rows.length === 0) return <Typography color="text.secondary">{empty}</Typography>;
   if (phone && !nowrap) return <DetailCards label={label} columns={columns} rows={rows} rowKey={rowKey} />;
   return (

@@ -30,10 +30,11 @@ const R = renewalContract.endpoints;
 const REPORT_FILTER = reportSchema.shape.filter.unwrap().pick({ status: true, offerId: true, dateFrom: true, dateTo: true });
 
 /**
- * A short value kept on one line: from 600 px the table scrolls sideways instead of squeezing its columns until a
- * status or a heading stood one character a line and the last amount was cut off (QA). On a phone each row is a card
- * (DetailTable), its month as the title and the other columns as label and value: in a table scrolled sideways the
- * amounts could not be tied to their month and status (QA, 390 px).
+ * A short value kept on one line: from 900 px the table scrolls sideways if it must instead of squeezing its columns
+ * until a status or a heading stood one character a line and the last amount was cut off (QA). Below 900 px (a phone,
+ * a tablet) each row is a card (DetailTable `cardsBelow="md"`), its month as the title and the other columns as label
+ * and value: in a table scrolled sideways the amounts could not be tied to their month and status (QA, 390 px), and
+ * from 600 to 899 px they were out of sight.
  */
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 /** The offer, the one column that may wrap, kept readable. */
@@ -125,6 +126,7 @@ export function RenewalReportScreen() {
             rows={report.data.rows}
             rowKey={(r) => `${r.period}-${r.status}-${r.offerId}`}
             empty={t('renewal:report.empty')}
+            cardsBelow="md"
           />
         ) : null}
       </Box>

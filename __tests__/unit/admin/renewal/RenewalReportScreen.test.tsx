@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RenewalReportScreen } from '@/components/admin/renewal/RenewalReportScreen';
 import { renewalContract } from '@/lib/renewal/contract';
@@ -113,6 +113,22 @@ describe('RenewalReportScreen on a phone', () => {
     ['tc', '2026年11月', [['狀態', '已提交'], ['方案', 'RN-RENT-36 · 租賃續約（36個月）']]],
   ] as const)('%s: each row is a card titled by its month, every column beside its label', async (locale, month, pairs) => {
     restore = mockViewportWidth(390);
+    await expectCards(locale, month, pairs);
+  });
+
+  // Review: from 600 to 899 px the nine columns scrolled sideways, the amounts out of sight; a tablet gets the cards too.
+  it('a tablet (768 px) gets the cards; from 900 px it is a table', async () => {
+    restore = mockViewportWidth(768);
+    await expectCards('en', 'Nov 2026', [['Offer (12 months)', 'HK$11,233.80']]);
+    restore();
+    restore = mockViewportWidth(900);
+    server.use(endpointSuccess(R.listOffers, { items: [], total: 0 } as never), endpointSuccess(R.report, oneRow));
+    renderWithProviders(<RenewalReportScreen />, { functionCodes: ['contract_renewal_report'], route: '/admin-controls/customer-contract-renewal-report' });
+    expect(await screen.findByRole('columnheader', { name: 'Offer (12 months)' })).toBeInTheDocument();
+    expect(screen.queryByRole('listitem')).toBeNull();
+  });
+
+  async function expectCards(locale: 'en' | 'tc', month: string, pairs: readonly (readonly [string, string])[]) {
     server.use(endpointSuccess(R.listOffers, { items: [], total: 0 } as never), endpointSuccess(R.report, oneRow));
     renderWithProviders(<RenewalReportScreen />, { locale, functionCodes: ['contract_renewal_report'], route: '/admin-controls/customer-contract-renewal-report' });
     const card = await screen.findByRole('listitem');
@@ -121,7 +137,8 @@ describe('RenewalReportScreen on a phone', () => {
     const terms = within(card).getAllByRole('term').map((d) => d.textContent);
     const values = within(card).getAllByRole('definition').map((d) => d.textContent);
     for (const [label, value] of pairs) expect(values[terms.indexOf(label)]).toBe(value);
-  });
+    cleanup();
+  }
 });
 
 // QA: choosing "Declined" left the URL unchanged and `?status=declined` was ignored; every other list keeps its filters
