@@ -14,7 +14,8 @@ export const mailContract = defineContract('mail', {
     output<OutboxListResult>(),
   ),
   getOutboxMail: read(
-    'Provider staff: one mail with its text and HTML bodies (the screen shows the HTML in a sandboxed frame). Unknown id: 404.',
+    'Provider staff: one mail with its text and HTML bodies (the screen shows the HTML in a sandboxed frame). The one-time link of an activation or ' +
+      'password-reset mail that is not `kept` reads token=[hidden] (linkHidden: true): it went to the recipient alone. Unknown id: 404.',
     outboxIdSchema,
     output<OutboxMail>(),
   ),

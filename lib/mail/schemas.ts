@@ -29,6 +29,11 @@ export type OutboxListItem = {
   nextAttemptAt: string | null;
 };
 export type OutboxListResult = ListResult<OutboxListItem>;
-export type OutboxMail = OutboxListItem & { textBody: string; htmlBody: string };
+export type OutboxMail = OutboxListItem & {
+  textBody: string;
+  htmlBody: string;
+  /** The mail's one-time account link (activation, password reset) is hidden: it went to the recipient alone. */
+  linkHidden: boolean;
+};
 
 export { MAIL_LOCALES, MAIL_TEMPLATES, OUTBOX_STATUSES };

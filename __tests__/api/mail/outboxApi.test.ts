@@ -58,6 +58,37 @@ describeEachDb('outbox API', (getHandle) => {
     expect(missing.status).toBe(404);
   });
 
+  it('hides the one-time link of an activation or reset mail that is sent to its recipient, not of one kept for lack of a mail server', async () => {
+    // With a mail server the link goes to the recipient alone: staff reading it in the outbox could set the password
+    // of any account (a reset asked for on the public forgot-password page) and sign in as that user.
+    const db = getHandle().db;
+    const secret = 'Zq3-SECRET_link_token_for_the_recipient_only_x';
+    const data = { name: 'Ops', loginId: 'ops@example.hk', token: secret, validFor: { hours: 1 } };
+    const to = `reset-${randomUUID().slice(0, 8)}@example.hk`;
+    registerMailSettings({ publicUrl: 'https://portal.example.hk', smtpConfigured: true });
+    const sent = (await queueMail(serviceContext({ db, actor: null }), { to, template: 'password_reset', locale: 'en', data })).id;
+    const activation = (await queueMail(serviceContext({ db, actor: null }), { to, template: 'account_activation', locale: 'tc', data })).id;
+    registerMailSettings({ publicUrl: 'https://portal.example.hk', smtpConfigured: false });
+    const kept = (await queueMail(serviceContext({ db, actor: null }), { to, template: 'password_reset', locale: 'en', data })).id;
+
+    for (const id of [sent, activation]) {
+      const res = await callEndpoint(server, getOutboxMail, { id }, { token: staffToken });
+      expect(res.status).toBe(200);
+      if (res.body.status !== 'success') throw new Error('expected success');
+      expect(res.body.data.textBody).not.toContain(secret);
+      expect(res.body.data.htmlBody).not.toContain(secret);
+      expect(res.body.data.textBody).toContain('https://portal.example.hk/');
+      expect(res.body.data.linkHidden).toBe(true);
+    }
+    const keptRes = await callEndpoint(server, getOutboxMail, { id: kept }, { token: staffToken });
+    if (keptRes.body.status !== 'success') throw new Error('expected success');
+    // No mail server: the outbox is the only way the link reaches anyone (the demo, a developer).
+    expect(keptRes.body.data.textBody).toContain(secret);
+    expect(keptRes.body.data.linkHidden).toBe(false);
+    const notice = await callEndpoint(server, getOutboxMail, { id: mailId }, { token: staffToken });
+    expect(notice.body.status === 'success' && notice.body.data.linkHidden).toBe(false);
+  });
+
   it('refuses a customer user, even one holding the code (403)', async () => {
     const res = await callEndpoint(server, listOutbox, { page: 1, pageSize: 20 }, { token: customerToken });
     expect(res.status).toBe(403);

@@ -76,6 +76,7 @@ function OutboxMailDialog({ id, onClose }: { id: string; onClose: () => void }) 
               ) : null}
             </Box>
             {m.lastError ? <Alert severity="warning">{t('outbox.lastError', { error: m.lastError })}</Alert> : null}
+            {m.linkHidden ? <Alert severity="info">{t('outbox.linkHidden')}</Alert> : null}
             {/* sandbox="" : the mail's HTML runs no script and cannot navigate this page. */}
             <Box
               component="iframe"

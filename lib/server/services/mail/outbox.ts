@@ -55,7 +55,21 @@ export async function listOutbox(ctx: ServiceContext, body: ListOutboxBody) {
   return paginate(q, body, toItem);
 }
 
+/** Templates whose link is a one-time secret: whoever opens it sets the recipient's password. */
+const SECRET_LINK_TEMPLATES: ReadonlySet<string> = new Set(['account_activation', 'password_reset']);
+/** The link's `token=` value, in the text (`?token=`) and in the HTML (an escaped `&amp;token=` too). */
+const TOKEN_VALUE = /([?&](?:amp;)?token=)[^&\s"'<>]+/g;
+export const HIDDEN_TOKEN = '[hidden]';
+
+/**
+ * One mail. The one-time link of an activation or password-reset mail is hidden unless the mail is `kept` (no mail
+ * server: the outbox is the only way it reaches anyone, the demo and a developer read it there). Sent (or being sent)
+ * to its recipient, it is theirs alone: staff with `outbox_read` reading it could set the password of any account,
+ * one with `all` included, after asking for a reset on the public forgot-password page.
+ */
 export async function getOutboxMail(ctx: ServiceContext, id: string): Promise<OutboxMail> {
   const row = await firstOr404(ctx.db.select().from(outbox).where(eq(outbox.id, id)));
-  return { ...toItem(row), textBody: row.textBody, htmlBody: row.htmlBody };
+  const hide = SECRET_LINK_TEMPLATES.has(row.template) && row.status !== 'kept';
+  const shown = (body: string) => (hide ? body.replace(TOKEN_VALUE, `$1${HIDDEN_TOKEN}`) : body);
+  return { ...toItem(row), textBody: shown(row.textBody), htmlBody: shown(row.htmlBody), linkHidden: hide };
 }
