@@ -38,3 +38,19 @@ describe('OutboxScreen on a phone (390 px)', () => {
     expect(screen.getByRole('combobox', { name: locale === 'en' ? 'Sort order' : '排序' })).toHaveTextContent(locale === 'en' ? /↓ \(sorted descending\)/ : /↓（降序排列）/);
   });
 });
+
+describe('OutboxScreen: a sent activation or reset mail', () => {
+  it.each([
+    ['en', 'The one-time link in this mail is hidden'],
+    ['tc', '此電郵的一次性連結已隱藏'],
+  ] as const)('says why its link is hidden (%s)', async (locale, note) => {
+    const reset: OutboxListItem = { ...mail, id: 'm2', template: 'password_reset', subject: 'Reset your Customer Portal password' };
+    server.use(
+      endpointSuccess(mailContract.endpoints.listOutbox, { items: [reset], total: 1 }),
+      endpointSuccess(mailContract.endpoints.getOutboxMail, { ...reset, textBody: 'token=[hidden]', htmlBody: '<p>token=[hidden]</p>', linkHidden: true }),
+    );
+    renderWithProviders(<OutboxScreen />, { functionCodes: ['outbox_read'], route: '/admin-controls/outbox', locale });
+    (await screen.findAllByText(reset.subject))[0]!.click();
+    expect(await screen.findByText(new RegExp(note))).toBeInTheDocument();
+  });
+});
