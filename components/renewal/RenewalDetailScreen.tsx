@@ -66,7 +66,9 @@ function Options({ o }: { o: RenewalOptions }) {
 
   // With no readings in the last 12 months there is nothing to price: the costs are "–", not HK$0.00.
   const priced = o.monthsCompared > 0;
-  const difference = (cents: number) => (cents < 0 ? t('renewal:detail.saving', { amount: money(-cents) }) : t('renewal:detail.more', { amount: money(cents) }));
+  // An offer that costs what the current terms cost says so: "HK$0.00 more" / 「多付 HK$0.00」 read as a charge.
+  const difference = (cents: number) =>
+    cents === 0 ? t('renewal:detail.sameCost') : cents < 0 ? t('renewal:detail.saving', { amount: money(-cents) }) : t('renewal:detail.more', { amount: money(cents) });
   // The current contract may be billed quarterly; renewal offers are billed monthly: each line says which.
   const terms = (x: Pick<OfferOption, 'periodChargeCents' | 'minimumChargeCents' | 'monoRate' | 'colourRate' | 'monoAllowance' | 'colourAllowance'>, frequency?: string) =>
     renewalTermsLine(t, locale, x, frequency);

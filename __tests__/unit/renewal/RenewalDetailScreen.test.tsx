@@ -178,3 +178,24 @@ describe('RenewalDetailScreen on a phone', () => {
     expect(getComputedStyle(within(table).getByText('RN-1')).whiteSpace).toBe('nowrap');
   });
 });
+
+describe('RenewalDetailScreen, an offer that costs what the current terms cost', () => {
+  it.each([
+    ['en', 'Same cost', 'HK$0.00 more'],
+    ['tc', '費用相同', '多付 HK$0.00'],
+  ] as const)('%s: its difference reads "%s", not "%s" (a charge of nothing)', async (locale, same, zeroMore) => {
+    const base = options(null);
+    server.use(endpointSuccess(renewalContract.endpoints.getOptions, { ...base, offers: [{ ...OFFERS[0]!, offerCostCents: base.currentCostCents, differenceCents: 0 }, OFFERS[1]!] }));
+    renderWithProviders(<RenewalDetailScreen />, {
+      locale,
+      router: { pathname: '/my-orders/contract-renewal/detail', query: { contract: CONTRACT }, isReady: true },
+      functionCodes: ['contract_renewal_read', 'contract_renewal_write'],
+    });
+    const table = await screen.findByTestId('offer-comparison');
+    // The wide cell and the phone's caption both say it.
+    expect(within(table).getAllByText(same)).toHaveLength(2);
+    expect(table).not.toHaveTextContent(zeroMore);
+    // The other offer's saving is still written as one.
+    expect(within(table).getAllByText(locale === 'en' ? 'HK$1,000.00 less' : '節省 HK$1,000.00')).toHaveLength(2);
+  });
+});
