@@ -88,6 +88,17 @@ export const DEFAULT_RESPONSE_HOURS = 8;
 export const VISIT_SLOTS = ['morning', 'afternoon', 'any'] as const;
 export type VisitSlot = (typeof VISIT_SLOTS)[number];
 export const MAX_VISIT_WINDOWS = 3;
+/** The Hong Kong hour each slot ends (the form's "Morning (9:00–13:00)", "Afternoon (14:00–18:00)"; any time: 18:00). */
+export const VISIT_SLOT_END_HOUR: Readonly<Record<VisitSlot, number>> = { morning: 13, afternoon: 18, any: 18 };
+
+/**
+ * Whether a visit window is already over at `now`: today's slot once its end hour has passed in Hong Kong. A fault
+ * reported at 20:00 offering "today, afternoon" gave the desk a window no engineer could keep.
+ */
+export function visitWindowOver(w: { date: string; slot: VisitSlot }, now: Date): boolean {
+  const hk = new Date(now.getTime() + 8 * 3_600_000).toISOString();
+  return w.date === hk.slice(0, 10) && Number(hk.slice(11, 13)) >= VISIT_SLOT_END_HOUR[w.slot];
+}
 
 /** Text limits of the form and the staff actions. */
 export const SR_LIMITS = { errorCode: 40, description: 2000, name: 100, phone: 30, notes: 2000, reason: 500, comment: 1000, engineer: 100 } as const;

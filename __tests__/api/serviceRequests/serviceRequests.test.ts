@@ -187,6 +187,27 @@ describeEachDb('service requests', (getHandle) => {
       const ctx = await callEndpoint(server, C.newRequestContext, { machineId: cust.machine.id }, { token: cust.token });
       expect(ok<{ responseHours: number; machine: { serialNo: string } }>(ctx)).toMatchObject({ responseHours: 4, machine: { serialNo: cust.machine.serialNo } });
     });
+    it('refuses a visit window of today whose slot is over in Hong Kong time, on its slot; the same slot tomorrow or earlier today is taken', async () => {
+      const fieldsOf = async (at: Date, visitWindows: { date: string; slot: string }[]) => {
+        try {
+          await report(cust, at, { visitWindows });
+          return null;
+        } catch (err) {
+          if (!isAppError(err) || err.code !== 'VALIDATION') throw err;
+          return err.fields;
+        }
+      };
+      // 20:00 HK: today's afternoon (to 18:00) and "any time" are over, tomorrow's are not.
+      expect(await fieldsOf(hk('2026-11-24T20:00:00'), [{ date: '2026-11-24', slot: 'afternoon' }, { date: '2026-11-25', slot: 'afternoon' }, { date: '2026-11-24', slot: 'any' }])).toEqual({
+        'visitWindows.0.slot': ['serviceRequests:form.windowOver'],
+        'visitWindows.2.slot': ['serviceRequests:form.windowOver'],
+      });
+      // 13:00 HK: the morning (to 13:00) is over, the afternoon is still to come.
+      expect(await fieldsOf(hk('2026-11-24T13:00:00'), [{ date: '2026-11-24', slot: 'morning' }])).toEqual({ 'visitWindows.0.slot': ['serviceRequests:form.windowOver'] });
+      expect(await fieldsOf(hk('2026-11-24T12:59:00'), [{ date: '2026-11-24', slot: 'morning' }])).toBeNull();
+      // 00:30 HK on the 25th is still the 24th in UTC: the 25th's morning is today's, and to come.
+      expect(await fieldsOf(hk('2026-11-25T00:30:00'), [{ date: '2026-11-25', slot: 'morning' }])).toBeNull();
+    });
   });
 
   describe('lifecycle', () => {

@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
-import { DEFAULT_RESPONSE_HOURS, PHOTO_TYPES, REOPEN_WINDOW_DAYS } from '@/lib/serviceRequests/constants';
+import { DEFAULT_RESPONSE_HOURS, PHOTO_TYPES, REOPEN_WINDOW_DAYS, visitWindowOver } from '@/lib/serviceRequests/constants';
 import type {
   CancelBody,
   ConfirmBody,
@@ -155,6 +155,7 @@ export async function createRequest(ctx: CustomerContext, body: CreateServiceReq
   const fields: Record<string, string[]> = {};
   body.visitWindows.forEach((w, i) => {
     if (w.date < today || w.date > addDays(today, VISIT_WINDOW_MAX_DAYS)) fields[`visitWindows.${i}.date`] = ['serviceRequests:form.windowRange'];
+    else if (visitWindowOver(w, now)) fields[`visitWindows.${i}.slot`] = ['serviceRequests:form.windowOver'];
   });
   const seen = new Set<string>();
   body.visitWindows.forEach((w, i) => {
