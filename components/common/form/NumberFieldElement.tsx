@@ -14,6 +14,9 @@ export type NumberFieldElementProps<T extends FieldValues> = BaseFieldProps<T> &
     unit?: string;
   };
 
+/** Digits grouped by thousands with commas ("1,500", "10,000,000", "-1,500.5"): the commas are dropped before parsing. */
+const GROUPED = /^-?\d{1,3}(?:,\d{3})+(?:\.\d*)?$/;
+
 const formatNumber = (v: number | null): string => (v === null || !Number.isFinite(v) ? '' : String(v));
 
 /**
@@ -35,7 +38,10 @@ export function NumberFieldElement<T extends FieldValues>({
     // NFKC: full-width digits (１２３, typed with a Chinese input method) are the same number.
     const trimmed = text.normalize('NFKC').trim();
     if (trimmed === '') return null;
-    return pattern.test(trimmed) ? Number(trimmed) : Number.NaN;
+    // Thousands grouped by commas, as the page writes them ("10,000 pages"; "at most 10,000,000"): the same number.
+    // Only whole groups of three: "1,5" stays not a number rather than 15.
+    const plain = GROUPED.test(trimmed) ? trimmed.replace(/,/g, '') : trimmed;
+    return pattern.test(plain) ? Number(plain) : Number.NaN;
   };
   const { props } = useNumberTextField(base, formatNumber, parse);
   return (
