@@ -481,6 +481,12 @@ describe('MoneyFieldElement', () => {
     // Full-width, as a Chinese input method types it (QA: refused as "enter a HK$ amount").
     ['１，２３４．５０', 123450],
     ['ＨＫ＄　１０', 1000],
+    // No dollars before the point, as a phone's decimal keypad invites: 50 cents, not "at most two decimals".
+    ['.5', 50],
+    ['HK$.99', 99],
+    ['-.5', -50],
+    ['.', Number.NaN],
+    ['.505', Number.NaN],
   ])('parses "%s" as %p cents', (text, cents) => {
     expect(parseMoneyToCents(text)).toBe(cents);
   });

@@ -2,10 +2,10 @@
  * HKD amounts: the form value is integer cents (DESIGN.md "Data"), the field shows dollars with two decimals.
  * String arithmetic, not `Number(x) * 100`, so "0.29" is 29 cents and not 28.999….
  */
-const MONEY_PATTERN = /^(-)?(\d+)(?:\.(\d{0,2}))?$/;
+const MONEY_PATTERN = /^(-)?(\d+|(?=\.\d))(?:\.(\d{0,2}))?$/;
 
 /**
- * "1,234.5" → 123450; '' → null; anything else (three decimals, letters) → NaN. A negative or very large amount is
+ * "1,234.5" → 123450; ".5" → 50; '' → null; anything else (three decimals, letters) → NaN. A negative or very large amount is
  * still an amount ("-100" → -10000; held to Number.MAX_SAFE_INTEGER): the schema refuses it with its own message
  * (`moneyCents`, lib/zodText.ts), not as "not an amount".
  */
@@ -16,7 +16,8 @@ export function parseMoneyToCents(text: string): number | null {
   const m = MONEY_PATTERN.exec(cleaned);
   if (!m) return Number.NaN;
   // Held to a whole number a schema can compare ("more than the maximum"), however many digits were typed.
-  const cents = Math.min(Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0')), Number.MAX_SAFE_INTEGER);
+  // No whole dollars before the point (".5", as a phone's decimal keypad invites) is 0 of them: 50 cents.
+  const cents = Math.min(Number(m[2] || '0') * 100 + Number((m[3] ?? '').padEnd(2, '0')), Number.MAX_SAFE_INTEGER);
   return m[1] ? -cents : cents;
 }
 
