@@ -487,6 +487,13 @@ describe('MoneyFieldElement', () => {
     ['-.5', -50],
     ['.', Number.NaN],
     ['.505', Number.NaN],
+    // Separators only between thousands: "1,50" is not HK$150 (a hundred times HK$1.50), nor "1.2,5" 1.25.
+    ['1 234.50', 123450],
+    ['$1,000,000', 100000000],
+    ['1,50', Number.NaN],
+    ['12,34', Number.NaN],
+    ['1,000,00', Number.NaN],
+    ['1.2,5', Number.NaN],
   ])('parses "%s" as %p cents', (text, cents) => {
     expect(parseMoneyToCents(text)).toBe(cents);
   });

@@ -3,6 +3,8 @@
  * String arithmetic, not `Number(x) * 100`, so "0.29" is 29 cents and not 28.999….
  */
 const MONEY_PATTERN = /^(-)?(\d+|(?=\.\d))(?:\.(\d{0,2}))?$/;
+/** Whole dollars grouped by thousands with commas or spaces: "1,234", "1 234 567". */
+const GROUPED_WHOLE = /^\d{1,3}(?:(?:,|\s)\d{3})+$/;
 
 /**
  * "1,234.5" → 123450; ".5" → 50; '' → null; anything else (three decimals, letters) → NaN. A negative or very large amount is
@@ -11,8 +13,14 @@ const MONEY_PATTERN = /^(-)?(\d+|(?=\.\d))(?:\.(\d{0,2}))?$/;
  */
 export function parseMoneyToCents(text: string): number | null {
   // NFKC: full-width digits, comma and point typed with a Chinese input method (１，２３４．５０) are the same amount.
-  const cleaned = text.normalize('NFKC').replace(/[\s,]/g, '').replace(/^HK\$/i, '').replace(/^\$/, '');
+  const plain = text.normalize('NFKC');
+  const cleaned = plain.replace(/[\s,]/g, '').replace(/^HK\$/i, '').replace(/^\$/, '');
   if (cleaned === '') return null;
+  // Commas and spaces only between thousands, as amounts are written ("1,234.50", "1 234"): "1,50" or "12,34" is not
+  // read as HK$150 / HK$1,234 (a slip of HK$1.50 for a hundred times as much), nor "1.2,5" as 1.25.
+  const digits = plain.trim().replace(/^-/, '').replace(/^HK\$/i, '').replace(/^\$/, '').trim();
+  const [whole = '', fraction = ''] = digits.split('.');
+  if (/[\s,]/.test(fraction) || (/[\s,]/.test(whole) && !GROUPED_WHOLE.test(whole))) return Number.NaN;
   const m = MONEY_PATTERN.exec(cleaned);
   if (!m) return Number.NaN;
   // Held to a whole number a schema can compare ("more than the maximum"), however many digits were typed.
