@@ -301,6 +301,21 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
       const parsed = await parsedCsv(c.token, csv);
       expect(parsed).toMatchObject({ errorCount: 0, parseErrors: [], rows: [{ rowNo: 1, readingDate: today, monoCounter: c.last.colourMono + 2000 }] });
     });
+
+    it('reads a date cell as the form reads a typed date: the template\'s date as a spreadsheet re-saves it', async () => {
+      const c = await customer();
+      const [y, m, d] = today.split('-') as [string, string, string];
+      const full = (s: string) => s.replace(/\d/g, (x) => String.fromCharCode(0xff10 + Number(x)));
+      const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+      for (const cell of [`${y}/${Number(m)}/${Number(d)}`, `${Number(d)}-${Number(m)}-${y}`, `${Number(d)} ${MONTHS[Number(m) - 1]} ${y}`, `${y}年${Number(m)}月${Number(d)}日`, full(today)]) {
+        const parsed = await parsedCsv(c.token, `${c.mono.serialNo},${cell},${c.last.mono + 3000},0`);
+        expect({ cell, parseErrors: parsed.parseErrors, date: parsed.rows[0]?.readingDate }).toEqual({ cell, parseErrors: [], date: today });
+      }
+      // Still no date: a day that does not exist, or out of the portal's years.
+      for (const cell of ['30/02/2026', '1/1/2200']) {
+        expect((await parsedCsv(c.token, `${c.mono.serialNo},${cell},${c.last.mono + 3000},0`)).parseErrors).toEqual([{ rowNo: 1, field: 'date', message: 'meter:errors.csvDate' }]);
+      }
+    });
   });
 
   describe('CSV separated by tabs (Excel\'s "Unicode text")', () => {

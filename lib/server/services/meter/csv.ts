@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { delimiterOf } from '@/lib/upload/decodeText';
 import { stringify } from 'csv-stringify/sync';
 import { hkToday } from '@/lib/dates/hongKong';
+import { parseTypedDate } from '@/lib/i18n/dateInput';
 import { isoDateSchema } from '@/lib/listQuery';
 import { MAX_COUNTER, MAX_READINGS_PER_SUBMISSION } from '@/lib/meter/constants';
 import { readCounter } from '@/lib/meter/counter';
@@ -14,12 +15,15 @@ import { listMachines } from './machines';
 
 export const CSV_HEADER = ['serial', 'date', 'bw', 'colour'] as const satisfies readonly CsvField[];
 
-/** 'YYYY-MM-DD', or the day-first 'DD/MM/YYYY' a Hong Kong spreadsheet writes. */
+/**
+ * A date cell as the reading form reads a typed date (`parseTypedDate`): 'YYYY-MM-DD', the day-first 'DD/MM/YYYY' a
+ * Hong Kong spreadsheet writes, and the other ways a spreadsheet re-saves the template's dates ('2026/12/3' under a
+ * Chinese regional setting, '3-12-2026', '3 Dec 2026', '2026年12月3日', full-width digits). The CSV refused all but
+ * the first two as "Not a valid date" while the form took them.
+ */
 function toIsoDate(text: string): string | null {
-  const t = text.trim();
-  const dmy = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(t);
-  const iso = dmy ? `${dmy[3]}-${dmy[2]!.padStart(2, '0')}-${dmy[1]!.padStart(2, '0')}` : t;
-  return isoDateSchema.safeParse(iso).success ? iso : null;
+  const iso = parseTypedDate(text);
+  return iso !== null && isoDateSchema.safeParse(iso).success ? iso : null;
 }
 
 /** A counter cell: empty (null), its value, or the message saying why it is not a counter (lib/meter/counter.ts). */
