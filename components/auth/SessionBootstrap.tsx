@@ -4,6 +4,7 @@ import { useRouter } from 'next/router';
 import { setAuthToken, setUnauthorizedHandler } from '@/lib/api/client';
 import { useEndpointQuery, useSession } from '@/lib/api/query';
 import { checkTokenContract } from '@/lib/auth/contract';
+import { canAccess, toGrants } from '@/lib/permissions/canAccess';
 import { findRoute } from '@/lib/permissions/routes';
 import { setAuthenticatedUser } from '@/lib/telemetry';
 import { applyFontSize } from '@/lib/theme/applyPreferences';
@@ -53,9 +54,12 @@ export function SessionBootstrap() {
   useLastLoginTime();
   useCurrentCustomer();
   useUploadLimitMb();
+  // The saved font size wins only for a user who may save one (ac_pref_write): the header's control keeps anyone
+  // else's choice in the cookie alone, and the stored value (never changed by that user) put it back at every reload.
+  const savesPreference = session ? canAccess(toGrants(session.functionList), ['ac_pref_write']) : false;
   useEffect(() => {
-    if (preference) applyFontSize(preference.fontSize);
-  }, [preference]);
+    if (preference && savesPreference) applyFontSize(preference.fontSize);
+  }, [preference, savesPreference]);
 
   // The token check on non-login pages: a 401 here is a lost session, shown by the dialog.
   // It also answers the codes the API grants now: asked again at every navigation and when the window gets the focus,
