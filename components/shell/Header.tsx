@@ -38,12 +38,25 @@ export function useNavSections(): NavSection[] {
   return useMemo(() => visibleNav(toGrants(list)), [list]);
 }
 
-const isActive = (current: string, href: string) => (href === '/' ? current === '/' : current === href || current.startsWith(`${href}/`));
+const isUnder = (current: string, href: string) => (href === '/' ? current === '/' : current === href || current.startsWith(`${href}/`));
 
-function DesktopSection({ section, current }: { section: NavSection; current: string }) {
+/**
+ * The one menu entry of the page shown: the longest entry the path is under. An entry whose screens are under another's
+ * (Payment slips under My bills, every admin screen under Admin controls) made both the current page, so the drawer
+ * and the menus marked two entries (two links announced as the current page).
+ */
+function currentEntry(sections: readonly NavSection[], current: string): string | null {
+  let best: string | null = null;
+  for (const item of sections.flatMap((s) => s.items)) {
+    if (isUnder(current, item.href) && (best === null || item.href.length > best.length)) best = item.href;
+  }
+  return best;
+}
+
+function DesktopSection({ section, current }: { section: NavSection; current: string | null }) {
   const { t } = useTranslation('common');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const active = section.items.some((i) => isActive(current, i.href));
+  const active = section.items.some((i) => i.href === current);
   if (section.items.length === 1) {
     const item = section.items[0]!;
     return (
@@ -60,7 +73,7 @@ function DesktopSection({ section, current }: { section: NavSection; current: st
       </Button>
       <LazyMenu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {section.items.map((item) => (
-          <MenuItem key={item.href} component={Link} href={item.href} onClick={() => setAnchor(null)} selected={isActive(current, item.href)}>
+          <MenuItem key={item.href} component={Link} href={item.href} onClick={() => setAnchor(null)} selected={item.href === current}>
             {t(item.labelKey)}
           </MenuItem>
         ))}
@@ -69,7 +82,7 @@ function DesktopSection({ section, current }: { section: NavSection; current: st
   );
 }
 
-export function NavList({ sections, current, onNavigate }: { sections: NavSection[]; current: string; onNavigate?: () => void }) {
+export function NavList({ sections, current, onNavigate }: { sections: NavSection[]; current: string | null; onNavigate?: () => void }) {
   const { t } = useTranslation('common');
   return (
     <List component="nav" aria-label={t('nav.label')} dense>
@@ -79,7 +92,7 @@ export function NavList({ sections, current, onNavigate }: { sections: NavSectio
           <List disablePadding subheader={<ListSubheader>{t(section.labelKey)}</ListSubheader>}>
             {section.items.map((item) => (
               <ListItem key={item.href} disablePadding>
-                <ListItemButton component={Link} href={item.href} selected={isActive(current, item.href)} aria-current={isActive(current, item.href) ? 'page' : undefined} onClick={onNavigate}>
+                <ListItemButton component={Link} href={item.href} selected={item.href === current} aria-current={item.href === current ? 'page' : undefined} onClick={onNavigate}>
                   <ListItemText primary={t(item.labelKey)} />
                 </ListItemButton>
               </ListItem>
@@ -113,7 +126,7 @@ export function Header() {
   const router = useRouter();
   const sections = useNavSections();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const current = normalizePath(router.asPath);
+  const current = currentEntry(sections, normalizePath(router.asPath));
   return (
     <AppBar position="sticky" color="primary" elevation={0} enableColorOnDark>
       <a href="#main" className="skip-link">{t('skipToContent')}</a>

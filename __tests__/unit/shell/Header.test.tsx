@@ -96,6 +96,19 @@ describe('Header navigation per function list', () => {
     expect(within(drawerNav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
   });
 
+  it.each([
+    ['/admin-controls/outbox', 'Mail outbox', 'Admin controls', NAV_PROFILES.all],
+    ['/my-account/manage-my-bills/payment-slip-upload', 'Payment slips', 'My bills', NAV_PROFILES.customer],
+  ])('on %s marks only its own entry, not the entry its path lies under', async (path, own, parent, codes) => {
+    const user = userEvent.setup();
+    renderHeader(codes, { router: { pathname: path, asPath: path } });
+    await user.click(screen.getByRole('button', { name: 'Open navigation menu', hidden: true }));
+    const drawerNav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(drawerNav).getByRole('link', { name: own })).toHaveAttribute('aria-current', 'page');
+    expect(within(drawerNav).getByRole('link', { name: parent })).not.toHaveAttribute('aria-current');
+    expect(within(drawerNav).getAllByRole('link').filter((a) => a.getAttribute('aria-current') === 'page')).toHaveLength(1);
+  });
+
   it('choosing a drawer entry closes the drawer', async () => {
     const user = userEvent.setup();
     renderHeader(NAV_PROFILES.viewer);
