@@ -28,10 +28,19 @@ export function usePreferenceInfo() {
   return useEndpointQuery(loginContract.endpoints.getPreferenceInfo, signedIn ? {} : null, ONCE).data ?? null;
 }
 
-/** Unread inbox messages (the header's badge); 0 for users without the inbox (`home`). */
-export function useUnreadCount(): number {
+/**
+ * Unread inbox messages, or null while the count loads, when it failed, or for users without the inbox (`home`): the
+ * home card shows its figure only once it is known (it showed "0 unread messages" until the answer came, and for as
+ * long as the call kept failing).
+ */
+export function useKnownUnreadCount(): number | null {
   const { home } = useScope();
-  return useEndpointQuery(inboxContract.endpoints.getEmailUnreadCount, home ? {} : null).data ?? 0;
+  return useEndpointQuery(inboxContract.endpoints.getEmailUnreadCount, home ? {} : null).data ?? null;
+}
+
+/** Unread inbox messages (the header's badge); 0 for users without the inbox (`home`) and until the count is known. */
+export function useUnreadCount(): number {
+  return useKnownUnreadCount() ?? 0;
 }
 
 /** ISO time of the previous sign-in; null on a first sign-in or while it loads. */

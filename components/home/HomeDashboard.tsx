@@ -21,7 +21,7 @@ import { useEndpointQuery, useSession } from '@/lib/api/query';
 import { adminContract, type AdminLandingCounts } from '@/lib/admin/contract';
 import type { ChangeStatus } from '@/lib/accountChanges/constants';
 import { useBillSummary } from '@/components/bills/useBillSummary';
-import { useCurrentCustomer, useLastLoginTime, useUnreadCount } from '@/components/auth/useSessionData';
+import { useCurrentCustomer, useKnownUnreadCount, useLastLoginTime } from '@/components/auth/useSessionData';
 import { useOrderSummary } from '@/components/orders/useOrderSummary';
 import { HomeOffers } from '@/components/offers/HomeOffers';
 import { HomeQuickLinks } from '@/components/siteContent/HomeQuickLinks';
@@ -33,7 +33,7 @@ import { canAccess, toGrants, type Grants } from '@/lib/permissions/canAccess';
 import { findRoute } from '@/lib/permissions/routes';
 
 /** What the cards' figures come from (each loaded only when its card can show). */
-type CardState = { unread: number; openOrders: number | null; bills: BillSummary | null; staff: AdminLandingCounts | null; locale: string | undefined };
+type CardState = { unread: number | null; openOrders: number | null; bills: BillSummary | null; staff: AdminLandingCounts | null; locale: string | undefined };
 
 type AttentionCard = {
   key: string;
@@ -154,7 +154,7 @@ export function HomeDashboard() {
   const router = useRouter();
   const { data: session } = useSession();
   const customer = useCurrentCustomer();
-  const unread = useUnreadCount();
+  const unread = useKnownUnreadCount();
   const lastLoginTime = useLastLoginTime();
   const customerUser = session ? !session.profile.isProviderStaff : false;
   const orderSummary = useOrderSummary(session && customerUser ? mayOpen(toGrants(session.functionList), '/my-orders/manage') : false);

@@ -4,7 +4,8 @@ import { billsContract } from '@/lib/bills/contract';
 import { ordersContract } from '@/lib/orders/contract';
 import { adminContract, type AdminLandingCounts } from '@/lib/admin/contract';
 import type { FunctionCode } from '@/lib/permissions/codes';
-import { endpointSuccess, sessionDataHandlers } from '../testUtils/handlers';
+import { inboxContract } from '@/lib/inbox/contract';
+import { apiDeferred, endpointSuccess, sessionDataHandlers } from '../testUtils/handlers';
 import { server } from '../testUtils/server';
 import { renderWithProviders, testSession } from '../testUtils/render';
 
@@ -89,5 +90,22 @@ describe('HomeDashboard cards', () => {
     expect(within(screen.getByTestId('home-card-serviceDesk')).getByText('No service request is at risk of missing its SLA')).toBeInTheDocument();
     expect(screen.queryByTestId('home-card-bills')).toBeNull();
     expect(screen.queryByTestId('home-card-orders')).toBeNull();
+  });
+});
+
+describe('HomeDashboard inbox card', () => {
+  it('shows no figure until the unread count is known (it said "0 unread messages" while the count loaded), then the count', async () => {
+    const unread = apiDeferred(inboxContract.endpoints.getEmailUnreadCount.path as `/api/${string}`, 5);
+    server.use(unread.handler, ...sessionDataHandlers({}));
+    renderHome(['home'], false);
+    const card = await screen.findByTestId('home-card-inbox');
+    // Give the other session answers time to arrive: the card still waits for its own.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(card).queryByText(/unread message/)).toBeNull();
+    expect(within(card).getByText('Messages and notices we send you')).toBeInTheDocument();
+    expect(within(card).queryByTestId('home-card-inbox-figure')).toBeNull();
+    unread.release();
+    expect(await within(card).findByText('5 unread messages')).toBeInTheDocument();
+    expect(within(card).getByTestId('home-card-inbox-figure')).toHaveTextContent('5unread');
   });
 });
