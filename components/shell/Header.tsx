@@ -19,6 +19,7 @@ import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import MailIcon from '@mui/icons-material/MailOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
+import CloseIcon from '@mui/icons-material/Close';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { visibleNav, type NavSection } from '@/lib/navigation';
 import { normalizePath } from '@/lib/permissions/routes';
@@ -131,7 +132,16 @@ export function Header() {
     <AppBar position="sticky" color="primary" elevation={0} enableColorOnDark>
       <a href="#main" className="skip-link">{t('skipToContent')}</a>
       <Toolbar sx={{ gap: 1, maxWidth: 1440, width: '100%', mx: 'auto', px: { xs: 1, sm: 2 } }}>
-        <IconButton color="inherit" edge="start" aria-label={t('nav.open')} onClick={() => setDrawerOpen(true)} sx={{ display: { lg: 'none' } }} data-testid="nav-drawer-button">
+        <IconButton
+          color="inherit"
+          edge="start"
+          aria-label={t('nav.open')}
+          aria-expanded={drawerOpen}
+          aria-controls={drawerOpen ? 'nav-drawer' : undefined}
+          onClick={() => setDrawerOpen(true)}
+          sx={{ display: { lg: 'none' } }}
+          data-testid="nav-drawer-button"
+        >
           <MenuIcon />
         </IconButton>
         <BrandMark inverse />
@@ -158,9 +168,16 @@ export function Header() {
           <UserMenu />
         </Stack>
       </Toolbar>
-      <LazyDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { width: 300 } } }}>
-        <Box sx={{ p: 2 }}>
-          <BrandMark />
+      {/* A close button of its own: Escape and a tap beside the drawer close it, but a screen reader on a phone has
+          neither (the backdrop is hidden from it), so its user was shut in the drawer until choosing a page. */}
+      <LazyDrawer id="nav-drawer" open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { width: 300 } } }}>
+        <Box sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <BrandMark />
+          </Box>
+          <IconButton edge="end" aria-label={t('nav.close')} onClick={() => setDrawerOpen(false)} data-testid="nav-drawer-close">
+            <CloseIcon />
+          </IconButton>
         </Box>
         <Divider />
         <NavList sections={sections} current={current} onNavigate={() => setDrawerOpen(false)} />

@@ -118,6 +118,19 @@ describe('Header navigation per function list', () => {
     await waitFor(() => expect(document.querySelector('.MuiDrawer-paper')).not.toBeInTheDocument());
   });
 
+  it('the drawer has a close button (a phone screen reader cannot press Escape or tap the hidden backdrop), in en and tc', async () => {
+    const user = userEvent.setup();
+    renderHeader(NAV_PROFILES.viewer);
+    const open = screen.getByRole('button', { name: 'Open navigation menu', hidden: true });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    await drawerHrefs(user);
+    expect(open).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('button', { name: 'Close navigation menu' }));
+    await waitFor(() => expect(document.querySelector('.MuiDrawer-paper')).not.toBeInTheDocument());
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    expect(tcCommon.nav.close).toBe('關閉選單');
+  });
+
   it('translates the navigation in tc', async () => {
     const user = userEvent.setup();
     renderHeader(NAV_PROFILES.customer, { locale: 'tc' });
