@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { Spinner } from '@/components/app/Spinner';
 import { StateMessage } from '@/components/common/StateMessage';
-import { currentDeepLink, deepLinkQuery } from '@/lib/auth/deepLink';
+import { currentDeepLink, deepLinkQuery, returnToQuery } from '@/lib/auth/deepLink';
 import { apiErrorOf, endpointQuery, signOut, useSession } from '@/lib/api/query';
 import { checkTokenContract } from '@/lib/auth/contract';
 import { toGrants } from '@/lib/permissions/canAccess';
@@ -77,16 +77,22 @@ function CustomerNotLinked({ ucpId, home }: { ucpId: string; home: string }) {
   );
 }
 
+/**
+ * Signed out on a protected page. "Sign in" comes back to it: a deep-link page as its deep link (spec §4), any other
+ * page as `returnTo`, like the session-expired dialog's "Sign in again" (a bookmarked meter history or order list
+ * otherwise landed on home after signing in).
+ */
 function SessionMissing() {
   const { t } = useTranslation(['common', 'error']);
   const router = useRouter();
   const link = currentDeepLink(router.asPath);
+  const query = link ? deepLinkQuery(link) : returnToQuery(router.asPath, null, 0);
   return (
     <StateMessage
       title={t('error:A001')}
       role="alert"
       action={
-        <Button variant="contained" onClick={() => router.push({ pathname: pathTo('/login'), query: deepLinkQuery(link) })}>
+        <Button variant="contained" onClick={() => router.push({ pathname: pathTo('/login'), query })}>
           {t('common:signIn')}
         </Button>
       }

@@ -88,7 +88,15 @@ describe('RouteGuard', () => {
     expect(mockSignOut).not.toHaveBeenCalled();
     expect(mockRouter.replace).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: text(lng, 'common:signIn') }));
-    expect(mockRouter.push).toHaveBeenCalledWith({ pathname: '/login', query: {} });
+    // Signing in comes back here (a page that is not a spec §4 deep link goes as returnTo).
+    expect(mockRouter.push).toHaveBeenCalledWith({ pathname: '/login', query: { returnTo: '/account' } });
+  });
+
+  it('signed out on a bookmarked page that is not a deep link: "Sign in" comes back to it with its query, not to home', async () => {
+    at('/my-account/meter-history', '/my-account/meter-history?machine=M-7&page=2');
+    renderGuard();
+    await userEvent.click(screen.getByRole('button', { name: text('en', 'common:signIn') }));
+    expect(mockRouter.push).toHaveBeenCalledWith({ pathname: '/login', query: { returnTo: '/my-account/meter-history?machine=M-7&page=2' } });
   });
 
   it('signed out on a deep-link page without ucpid: the same message, carrying the link to /login on request', async () => {
