@@ -7,6 +7,7 @@ import { isoDateSchema, listBodySchema, type ListResult, searchStatusFilter } fr
 import { msg } from '@/lib/zodMessages';
 import { required, text, versionSchema, trimHalfWidth } from '@/lib/zodText';
 import { UCP_ID_MAX_LENGTH, UCP_ID_PATTERN } from '@/lib/customers/constants';
+import { findRoute } from '@/lib/permissions/routes';
 import { isSafeCtaUrl } from './links';
 import { OFFER_STATUSES, OFFER_TARGETS, type OfferStatus } from './constants';
 
@@ -22,7 +23,21 @@ export const OFFER_IMAGE_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
 const excerpt = (value: string) => (value.length > 24 ? `${value.slice(0, 20)}…` : value);
 const notUcpId = (issue: { input?: unknown }) => msg('offers:errors.ucpIdFormat', { id: excerpt(String(issue.input)) });
 
-export const ctaUrlSchema = text(500).refine(isSafeCtaUrl, { error: msg('offers:errors.ctaUrl') });
+/**
+ * A portal path names one of the portal's pages (the route table; `[id]` pages with any id, a `/tc` prefix allowed), not
+ * a sign-in page: a mistyped path passed isSafeCtaUrl and put a button on customers' home pages that opened "page not
+ * found". Web addresses and no link are not its concern (true). Here, not in ./links.ts, which the home page reads
+ * and keeps free of imports.
+ */
+export function isPortalPageCta(value: string): boolean {
+  if (!value.startsWith('/') || !isSafeCtaUrl(value)) return true;
+  const rule = findRoute(value);
+  return rule !== undefined && rule.path !== '/404' && rule.isLoginPage !== true;
+}
+
+export const ctaUrlSchema = text(500)
+  .refine(isSafeCtaUrl, { error: msg('offers:errors.ctaUrl') })
+  .refine(isPortalPageCta, { error: msg('offers:errors.ctaUrlPage') });
 
 export const offerFieldsSchema = z
   .strictObject({
