@@ -35,7 +35,9 @@ export function usePreferenceInfo() {
  */
 export function useKnownUnreadCount(): number | null {
   const { home } = useScope();
-  return useEndpointQuery(inboxContract.endpoints.getEmailUnreadCount, home ? {} : null).data ?? null;
+  // Asked again when the user comes back to the tab (once it is 30 s old): the header stays mounted from page to page,
+  // so a portal left open all day showed the count of the morning however many messages arrived since.
+  return useEndpointQuery(inboxContract.endpoints.getEmailUnreadCount, home ? {} : null, { refetchOnWindowFocus: true }).data ?? null;
 }
 
 /** Unread inbox messages (the header's badge); 0 for users without the inbox (`home`) and until the count is known. */

@@ -1,11 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { Header } from '@/components/shell/Header';
 import type { FunctionCode } from '@/lib/permissions/codes';
-import { keyOf } from '@/lib/api/query';
+import { createQueryClient, keyOf } from '@/lib/api/query';
 import { inboxContract } from '@/lib/inbox/contract';
 import tcCommon from '@/public/locales/tc/common.json';
-import { sessionDataHandlers, type SessionDataAnswers } from '../testUtils/handlers';
+import { endpointSuccess, sessionDataHandlers, type SessionDataAnswers } from '../testUtils/handlers';
 import { server } from '../testUtils/server';
 import { renderWithProviders, type ProviderOptions } from '../testUtils/render';
 import { clearThemeState } from '../theme/appTheme';
@@ -150,6 +151,25 @@ describe('Header inbox button', () => {
     unmount();
     renderHeader(['mgt_order_read', 'track_order_read', 'ac_pref_read']);
     expect(inboxButton()).not.toBeInTheDocument();
+  });
+
+  it('asks for the count again when the user comes back to the tab (new messages arrive while the portal stays open)', async () => {
+    let unread = 2;
+    server.use(...sessionDataHandlers());
+    server.use(endpointSuccess(inboxContract.endpoints.getEmailUnreadCount, () => unread));
+    // The portal's own defaults (no refetch on focus for other queries), with the count stale at once.
+    const queryClient = createQueryClient();
+    queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false, staleTime: 0 } });
+    renderWithProviders(<Header />, { functionCodes: ['home'], router: { pathname: '/', asPath: '/' }, queryClient });
+    const badge = () => within(screen.getByTestId('inbox-button')).queryByText(/\d/);
+    await waitFor(() => expect(badge()).toHaveTextContent('2'));
+    unread = 3;
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    await waitFor(() => expect(badge()).toHaveTextContent('3'));
+    focusManager.setFocused(undefined);
   });
 
   it('shows the unread count and follows it', async () => {
