@@ -6,9 +6,16 @@ import { PageTitle } from '@/components/common/PageTitle';
 import { StateMessage } from '@/components/common/StateMessage';
 import { staticTranslations } from '@/lib/i18n/staticProps';
 import { pathTo } from '@/lib/paths';
+import { useSession } from '@/lib/api/query';
+import { landingPath } from '@/lib/navigation';
+import { toGrants } from '@/lib/permissions/canAccess';
 
 const NotFoundPage: PortalPage = () => {
   const { t } = useTranslation('notFound');
+  const { data: session } = useSession();
+  // A signed-in user's own home page: staff without `home` (approvals only, say) were sent to '/', which they may not
+  // open, and met "no permission" after "page not found".
+  const home = session?.currentUser?.ucpId ? landingPath(toGrants(session.functionList)) : pathTo('/');
   return (
     <>
       <PageTitle title={t('notFound.title')} />
@@ -18,7 +25,7 @@ const NotFoundPage: PortalPage = () => {
         headingComponent="h1"
         title={t('notFound.title')}
         action={
-          <Button variant="contained" component={Link} href={pathTo('/')}>
+          <Button variant="contained" component={Link} href={home}>
             {t('notFound.home')}
           </Button>
         }
