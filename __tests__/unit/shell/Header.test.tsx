@@ -11,6 +11,8 @@ import { server } from '../testUtils/server';
 import { renderWithProviders, type ProviderOptions } from '../testUtils/render';
 import { clearThemeState } from '../theme/appTheme';
 import { NAV_PROFILES, expectedNavHrefs } from './navProfiles';
+import { landingPath } from '@/lib/navigation';
+import { toGrants } from '@/lib/permissions/canAccess';
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -139,6 +141,18 @@ describe('Header navigation per function list', () => {
     const drawerNav = await screen.findByRole('navigation', { name: tcCommon.nav.label });
     expect(within(drawerNav).getByText(tcCommon.nav.orders)).toBeInTheDocument();
     expect(within(drawerNav).getByRole('link', { name: tcCommon.nav.inbox })).toBeInTheDocument();
+  });
+});
+
+describe('Header logo', () => {
+  it("leads to the user's own landing page: '/' for a customer, not '/' for staff without `home` (it answered \"no permission\")", () => {
+    const { unmount } = renderHeader(['home']);
+    expect(screen.getByRole('link', { name: 'Pacific Imaging Customer Portal' })).toHaveAttribute('href', '/');
+    unmount();
+    renderHeader(NAV_PROFILES.approvalStaff, { user: { ucpId: 'PROVIDER' } });
+    const logo = screen.getByRole('link', { name: 'Pacific Imaging Customer Portal' });
+    expect(logo).toHaveAttribute('href', landingPath(toGrants(NAV_PROFILES.approvalStaff)));
+    expect(logo).not.toHaveAttribute('href', '/');
   });
 });
 
