@@ -224,6 +224,23 @@ describe('user account maintenance screens', () => {
     }
   }, 30_000);
 
+  // A login id taken between the check and the import: the refusal says "correct the rows listed below", so the row
+  // is marked in the checked table and "Import" turns off (before, every row still read "OK" and Import stayed on).
+  it('a row refused by the import itself is marked in the checked table', async () => {
+    await checkImport([
+      { row: 2, loginId: 'first@demo.hk', errors: [] },
+      { row: 3, loginId: 'second@demo.hk', errors: [] },
+    ]);
+    const submit = await screen.findByRole('button', { name: 'Import 2 users' });
+    upload.mockResolvedValue({ ok: false, error: { status: 400, code: 'USER_IMPORT_INVALID', message: 'taken meanwhile', fields: { 'rows.3': ['login_id:users:errors.loginIdTaken'] } } });
+    await userEvent.click(submit);
+    expect(await screen.findByTestId('import-error')).toHaveTextContent('correct the rows listed below');
+    expect(screen.getByTestId('import-row-3')).toHaveAttribute('data-ok', 'false');
+    expect(within(screen.getByTestId('import-row-3')).getByRole('listitem')).toHaveTextContent('login_id: Another user already has this login ID.');
+    expect(screen.getByTestId('import-row-2')).toHaveAttribute('data-ok', 'true');
+    expect(screen.getByTestId('import-submit')).toBeDisabled();
+  }, 30_000);
+
   // Every error of a row is reported at once (docs/user-accounts.md); each reads in the page's language.
   it.each([
     ['en', 'Import users', 'Check file', ['user_type: must be customer or staff', 'language: must be en or tc', 'customers: No active customer has this UCP ID.']],

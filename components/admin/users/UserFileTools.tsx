@@ -87,6 +87,18 @@ function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void })
     setError(null);
     const r = await settle(upload.mutateAsync({ fields: { dryRun: dryRun ? 'true' : 'false' }, file }));
     if (!r.ok) {
+      // The import checks every row again: a row refused now (a login id taken since the check) comes back as
+      // `rows.N`. The message says "correct the rows listed below", so those rows are marked in the checked table
+      // (and "Import" turns off) instead of the table still reading "OK" on every row.
+      const refused = new Map(
+        Object.entries(r.error.fields ?? {}).flatMap(([key, errors]) => {
+          const row = /^rows\.(\d+)$/.exec(key);
+          return row && errors.length ? [[Number(row[1]), errors] as const] : [];
+        }),
+      );
+      if (!dryRun && refused.size) {
+        setPreview((p) => (p ? { ...p, rows: p.rows.map((row) => (refused.has(row.row) ? { ...row, errors: [...new Set([...row.errors, ...refused.get(row.row)!])] } : row)) } : p));
+      }
       setError({ code: r.error.code, ...(r.error.fields?.file?.[0] ? { file: r.error.fields.file[0] } : {}) });
       return;
     }
