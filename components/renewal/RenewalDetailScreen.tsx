@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import Alert from '@mui/material/Alert';
@@ -33,6 +33,8 @@ const R = renewalContract.endpoints;
 /** On a phone the terms and the difference fold under the option and the cost: four narrow columns do not fit 390 px. */
 const WIDE_CELL = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const PHONE_ONLY = { display: { xs: 'block', sm: 'none' } } as const;
+/** An outcome focused by script: no ring for a pointer user, one for a keyboard user (as the form's failure alert). */
+const OUTCOME_FOCUS = { '&:focus': { outline: 'none' }, '&:focus-visible': { outline: 2, outlineOffset: 2 } } as const;
 
 function Options({ o }: { o: RenewalOptions }) {
   const { t } = useTranslation(['renewal', 'contracts', 'common']);
@@ -45,6 +47,12 @@ function Options({ o }: { o: RenewalOptions }) {
   const [key, setKey] = useState(() => crypto.randomUUID());
   const [done, setDone] = useState<SubmitRenewalResult | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
+  // The outcome shows above the comparison, but "Submit" is at the foot of the page: on a phone the refusal (or the
+  // confirmation) was out of sight and nothing seemed to happen. Focus moves to it, which scrolls it into view.
+  const outcome = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (error || done) outcome.current?.focus();
+  }, [error, done]);
   const money = (c: number) => formatMoney(c, locale);
   const c = o.contract;
   const offer = o.offers.find((x) => x.id === chosen) ?? null;
@@ -86,14 +94,18 @@ function Options({ o }: { o: RenewalOptions }) {
       }
     >
       {done ? (
-        <Alert severity="success" data-testid="renewal-done">
+        <Alert severity="success" data-testid="renewal-done" ref={outcome} tabIndex={-1} sx={OUTCOME_FOCUS}>
           {t('renewal:detail.done', { renewalNo: done.renewalNo })}{' '}
           <Button component={NextLink} href={pathTo('/inbox')} size="small">
             {t('renewal:detail.openInbox')}
           </Button>
         </Alert>
       ) : null}
-      {error ? <Alert severity="error">{t(errorKey(error.code))}</Alert> : null}
+      {error ? (
+        <Alert severity="error" data-testid="renewal-error" ref={outcome} tabIndex={-1} sx={OUTCOME_FOCUS}>
+          {t(errorKey(error.code))}
+        </Alert>
+      ) : null}
       {/* No readings in the last 12 months (count 0: the `_zero` texts): nothing to price, so no costs, not HK$0.00. */}
       <DetailSection title={t('renewal:detail.comparison', { count: o.monthsCompared })}>
         <Typography variant="body2">

@@ -4,7 +4,7 @@ import { RenewalDetailScreen } from '@/components/renewal/RenewalDetailScreen';
 import type { FunctionCode } from '@/lib/permissions/codes';
 import { renewalContract } from '@/lib/renewal/contract';
 import type { OfferOption, RenewalOptions } from '@/lib/renewal/schemas';
-import { endpointSuccess } from '../testUtils/handlers';
+import { endpointError, endpointSuccess } from '../testUtils/handlers';
 import { renderWithProviders, type TestLocale } from '../testUtils/render';
 import { server } from '../testUtils/server';
 import { useBrowserLocale } from '../testUtils/browserLocale';
@@ -107,6 +107,26 @@ describe('RenewalDetailScreen, a read-only user (contract_renewal_read only)', (
     await user.click(screen.getByText('Upgrade, 48 months'));
     expect(radio).toBeChecked();
     expect(screen.getByTestId('renewal-confirm')).toBeInTheDocument();
+  });
+});
+
+// QA desk review: "Submit" is at the foot of the page and its refusal showed above the comparison, out of sight on a
+// phone, so nothing seemed to happen. The refusal now takes focus (which scrolls it into view), translated.
+describe('RenewalDetailScreen, a refused submission', () => {
+  it.each([
+    ['en', 'Rental renewal, 36 months', /I accept/i, 'Submit renewal', 'The server took too long to answer'],
+    ['tc', '租賃續約（36個月）', /接受/, '提交續約', '伺服器回應時間過長'],
+  ] as const)('%s: the error takes focus, so it scrolls into view', async (locale, name, accept, submit, text) => {
+    const user = userEvent.setup();
+    open(locale, null);
+    server.use(endpointError(renewalContract.endpoints.submitRenewal, 'TIMEOUT', { status: 504 }));
+    await user.click(await screen.findByRole('radio', { name }));
+    await user.click(screen.getByRole('checkbox', { name: accept }));
+    await user.click(screen.getByTestId('submit-renewal'));
+    const alert = await screen.findByTestId('renewal-error');
+    expect(alert).toHaveTextContent(text);
+    expect(alert).toHaveFocus();
+    expect(screen.getByTestId('submit-renewal')).toBeEnabled();
   });
 });
 
