@@ -49,6 +49,8 @@ export type EntityFormProps<E extends Endpoint<'mutation'>, TIn extends FieldVal
   resetOnSuccess?: boolean;
   /** `false`: leaving with unsaved changes asks nothing (see `Form`'s `leaveGuard`). */
   leaveGuard?: boolean;
+  /** Submit is disabled (e.g. while a file the body names is still uploading). */
+  disabled?: boolean;
   /** The fields; as a function it also gets the version the form's values came from (`version`, on an edit). */
   children: ReactNode | ((form: UseFormReturn<TIn, unknown, TOut>, context: { version?: string }) => ReactNode);
 };
@@ -81,6 +83,7 @@ export function EntityForm<E extends Endpoint<'mutation'>, TIn extends FieldValu
   children,
   resetOnSuccess,
   leaveGuard,
+  disabled,
   id,
   'aria-label': ariaLabel,
 }: EntityFormProps<E, TIn, TOut>) {
@@ -108,6 +111,7 @@ export function EntityForm<E extends Endpoint<'mutation'>, TIn extends FieldValu
         {...(resetOnSuccess ? { resetOnSuccess } : {})}
         {...(submitColor ? { submitColor } : {})}
         {...(leaveGuard === false ? { leaveGuard } : {})}
+        {...(disabled ? { disabled } : {})}
         secondaryActions={onCancel ? <FormCancelButton onClick={onCancel}>{cancelLabel ?? t('ui.form.cancel')}</FormCancelButton> : undefined}
         onSubmit={async (values, context) => {
           const body = toBody(values, { ...context, ...(conflict.formVersion !== undefined ? { version: conflict.formVersion } : {}) });

@@ -82,7 +82,7 @@ function ErrorCodeField({ control }: { control: Control<ReportFaultForm> }) {
 }
 
 /** The optional photo: uploaded as soon as it is chosen (checked by type and size first, by content on the server). */
-function PhotoField({ machineId, onUploaded }: { machineId: string; onUploaded: (fileId: string | null) => void }) {
+function PhotoField({ machineId, onUploaded, onBusy }: { machineId: string; onUploaded: (fileId: string | null) => void; onBusy: (busy: boolean) => void }) {
   const { t } = useTranslation(['serviceRequests', 'error']);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -92,8 +92,12 @@ function PhotoField({ machineId, onUploaded }: { machineId: string; onUploaded: 
       setProgress(null);
       setAttached(true);
       onUploaded(data.fileId);
+      onBusy(false);
     },
-    onError: () => setProgress(null),
+    onError: () => {
+      setProgress(null);
+      onBusy(false);
+    },
   });
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
@@ -108,9 +112,15 @@ function PhotoField({ machineId, onUploaded }: { machineId: string; onUploaded: 
           setFile(f);
           setAttached(false);
           onUploaded(null);
+          onBusy(Boolean(f));
           if (f) upload.mutate({ fields: { machineId }, file: f, onProgress: setProgress });
         }}
       />
+      {upload.isPending ? (
+        <Typography variant="body2" color="text.secondary" role="status" data-testid="photo-uploading">
+          {t('form.photoUploading')}
+        </Typography>
+      ) : null}
       {upload.error ? <Alert severity="error">{t(errorKey(upload.error.error.code))}</Alert> : null}
       {attached ? (
         <Alert severity="success" role="status">
@@ -126,6 +136,8 @@ function ReportForm({ ctx }: { ctx: NewRequestContext }) {
   const router = useRouter();
   const { locale } = router;
   const [photoFileId, setPhotoFileId] = useState<string | null>(null);
+  // While the chosen photo uploads, "Send" waits: sent meanwhile, the report went without the photo, with no word.
+  const [photoBusy, setPhotoBusy] = useState(false);
   const m = ctx.machine;
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
@@ -137,6 +149,7 @@ function ReportForm({ ctx }: { ctx: NewRequestContext }) {
           defaultValues={{ machineId: m.id, category: undefined, errorCode: '', description: '', contactName: ctx.contactName, contactPhone: ctx.contactPhone, visitWindows: [] }}
           toBody={(v, { idempotencyKey }) => ({ ...v, idempotencyKey, ...(photoFileId ? { photoFileId } : {}) })}
           submitLabel={t('form.submit')}
+          disabled={photoBusy}
           fieldLabels={{ category: t('form.category'), errorCode: t('form.errorCode'), description: t('form.description'), contactName: t('form.contactName'), contactPhone: t('form.contactPhone') }}
           onSuccess={(receipt) => void router.push(pathTo('/service-requests/[id]', { id: receipt.id }, { created: 1 }))}
           onCancel={() => void router.push(pathTo('/service-requests'))}
@@ -146,7 +159,7 @@ function ReportForm({ ctx }: { ctx: NewRequestContext }) {
               <SelectElement control={form.control} name="category" label={t('form.category')} required options={SERVICE_CATEGORIES.map((c) => ({ value: c, label: t(`category.${c}`) }))} />
               <ErrorCodeField control={form.control as unknown as Control<ReportFaultForm>} />
               <TextFieldElement control={form.control} name="description" label={t('form.description')} helperText={t('form.descriptionHelp')} required multiline minRows={4} maxLength={SR_LIMITS.description} />
-              <PhotoField machineId={m.id} onUploaded={setPhotoFileId} />
+              <PhotoField machineId={m.id} onUploaded={setPhotoFileId} onBusy={setPhotoBusy} />
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <TextFieldElement control={form.control} name="contactName" label={t('form.contactName')} required autoComplete="name" maxLength={SR_LIMITS.name} />
                 <TextFieldElement control={form.control} name="contactPhone" label={t('form.contactPhone')} required type="tel" autoComplete="tel" />
