@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { usersResource } from '@/components/admin/users/resource';
 import { ResourceFormPage, ResourceListPage, ResourceViewPage } from '@/components/common/resource';
@@ -123,6 +123,20 @@ describe('user account maintenance screens', () => {
     renderWithProviders(<ResourceFormPage resource={usersResource} mode="edit" />, { locale: 'tc', functionCodes: ['user_ac_main_write', 'user_ac_main_read'], router: { query: { id: ID } } });
     expect(await within(await screen.findByTestId('link-0')).findByText('UCP100003（客戶已停用：保留連結及其群組）')).toBeInTheDocument();
   });
+
+  // QA desk review: the customers and groups to choose from failed to load and "Add a customer" was simply disabled,
+  // the group pickers empty, with no word why and no way to try again short of reloading the page.
+  it.each([
+    ['en', 'Something went wrong on our side', 'Try again'],
+    ['tc', '系統出現問題', '重試'],
+  ] as const)('%s: the add form says when its customers and groups could not be read, and reads them again on "Try again"', async (locale, text, retry) => {
+    server.use(endpointError(u.userFormOptions, 'INTERNAL', { status: 500 }));
+    renderWithProviders(<ResourceFormPage resource={usersResource} mode="add" />, { locale, functionCodes: ['user_ac_main_write', 'user_ac_main_read'] });
+    const alert = await screen.findByText(new RegExp(text), {}, { timeout: 10_000 });
+    server.use(endpointSuccess(u.userFormOptions, { customers: [{ id: 'UCP100001', nameEn: 'Harbour View Trading', nameZh: '海景貿易', isProvider: false }], groups: [] }));
+    await userEvent.click(within(alert.closest('.MuiAlert-root') as HTMLElement).getByRole('button', { name: retry }));
+    await waitFor(() => expect(screen.queryByText(new RegExp(text))).not.toBeInTheDocument());
+  }, 30_000);
 
   it('locking or disabling the signed-in staff member’s own account says why it is refused, in both languages (not "changed by someone else")', async () => {
     server.use(

@@ -9,6 +9,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { useController, useFieldArray, useFormState, useWatch, type Control } from 'react-hook-form';
 import { fieldErrorMessage, useFieldMessage } from '@/components/common/form/useFieldMessage';
 import { localName } from '@/components/common/resourceFields';
+import { RetryAlert } from '@/components/common/RetryAlert';
 import { useEndpointQuery } from '@/lib/api/query';
 import { usersContract } from '@/lib/users/contract';
 import type { CreateUserBody } from '@/lib/users/schemas';
@@ -68,6 +69,9 @@ export function UserLinksField({ control }: { control: FormControl }) {
       <Typography variant="body2" color="text.secondary">
         {t(kind === 'staff' ? 'help.linksStaff' : 'help.linksCustomer')}
       </Typography>
+      {/* The customers and groups to choose from: a failed read left "Add a customer" disabled and the group pickers
+          empty, with no word why (QA desk review). Shared with the staff assignments picker (same query). */}
+      {(options.apiError ?? options.retrying) ? <RetryAlert error={(options.apiError ?? options.retrying)!} onRetry={() => void options.refetch()} /> : null}
       {fields.map((f, index) => (
         <Paper key={f.id} variant="outlined" sx={{ p: 1.5, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr auto' }, alignItems: 'start' }} data-testid={`link-${index}`}>
           <RowCustomer control={control} index={index} label={t('fields.customer')} text={customerText(links?.[index]?.ucpId ?? '')} />
