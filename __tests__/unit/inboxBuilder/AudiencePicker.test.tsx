@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { BuilderAddScreen } from '@/components/admin/inboxBuilder/BuilderScreens';
 import { inboxBuilderContract } from '@/lib/inboxBuilder/contract';
 import type { BuilderTarget } from '@/lib/inboxBuilder/schemas';
-import { endpointSuccess } from '../testUtils/handlers';
+import { endpointError, endpointSuccess } from '../testUtils/handlers';
 import { renderWithProviders } from '../testUtils/render';
 import { server } from '../testUtils/server';
 
@@ -95,5 +95,19 @@ describe('build inbox message: the customers picker', () => {
     await userEvent.click(screen.getByRole('option', { name: 'UCP100003 · 旭日牙科診所有限公司' }));
     await waitFor(() => expect(field.querySelector('.MuiAutocomplete-clearIndicator')).toHaveAttribute('aria-label', '移除全部已選項目'));
     expect(within(field).queryByRole('button', { name: /^(Open|Close|Clear)$/, hidden: true })).toBeNull();
+  }, 60_000);
+  // QA desk review: a search that failed showed "No match" (or "Loading…" while it was retried every 5 s), so staff
+  // concluded no customer fitted. The picker says what went wrong instead, in the page's language.
+  it.each([
+    ['en', 'Customers', 'The service is temporarily unavailable'],
+    ['tc', '客戶', '服務暫時未能使用'],
+  ] as const)('%s: a failed search says so instead of "No match"', async (locale, name, text) => {
+    server.use(endpointError(audienceOptions, 'SERVICE_UNAVAILABLE', { status: 503 }));
+    renderWithProviders(<BuilderAddScreen />, { locale, functionCodes: ['build_inbox_message_write'] });
+    const picker = screen.getByRole('combobox', { name });
+    await userEvent.click(picker);
+    await userEvent.type(picker, 'Lung');
+    expect(await screen.findByText(new RegExp(text), {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByText(/^(No match|沒有相符項目)$/)).not.toBeInTheDocument();
   }, 60_000);
 });

@@ -6,6 +6,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { useController, type Control, type FieldValues, type FieldPath } from 'react-hook-form';
 import { fieldErrorMessage, useFieldMessage } from '@/components/common/form/useFieldMessage';
 import { useEndpointQuery } from '@/lib/api/query';
+import { errorKey } from '@/lib/errors';
 import { pickLocalized } from '@/lib/i18n/locales';
 import { inboxBuilderContract } from '@/lib/inboxBuilder/contract';
 import type { BuilderTarget } from '@/lib/inboxBuilder/schemas';
@@ -34,7 +35,7 @@ export function AudiencePicker<T extends FieldValues>({
   helperText: string;
   initial: readonly BuilderTarget[];
 }) {
-  const { t } = useTranslation('inbox-builder');
+  const { t } = useTranslation(['inbox-builder', 'error']);
   const { locale } = useRouter();
   const { field, fieldState } = useController<T>({ name, control });
   const message = useFieldMessage();
@@ -44,6 +45,8 @@ export function AudiencePicker<T extends FieldValues>({
   const options = useEndpointQuery(inboxBuilderContract.endpoints.audienceOptions, q ? { q } : {});
   const [known, setKnown] = useState<Map<string, BuilderTarget>>(() => new Map(initial.map((x) => [x.id, x])));
   const list = useMemo(() => options.data?.[kind] ?? [], [options.data, kind]);
+  // A search that failed said "No match", as if no customer or group fitted: it says what went wrong instead.
+  const failure = options.apiError ?? options.retrying;
   // Every chosen target is in `known` (the draft's own, or added when picked), so the value depends on nothing else.
   const idsKey = ((field.value as string[] | undefined) ?? []).join('\n');
   const value = useMemo(() => (idsKey ? idsKey.split('\n') : []).map((id) => known.get(id) ?? { id, nameEn: id, nameZh: id }), [idsKey, known]);
@@ -54,11 +57,11 @@ export function AudiencePicker<T extends FieldValues>({
       multiple
       options={list}
       value={value}
-      loading={options.isFetching}
+      loading={options.isFetching && !failure}
       filterOptions={(x) => x}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       getOptionLabel={labelOf}
-      noOptionsText={t('form.noOptions')}
+      noOptionsText={failure ? t(errorKey(failure.code)) : t('form.noOptions')}
       // MUI's own texts are English: the open / close / clear buttons' names (read out, shown as tooltips) and the
       // loading line were English on /tc pages.
       openText={t('form.pickerOpen')}
