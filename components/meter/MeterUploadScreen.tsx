@@ -43,7 +43,7 @@ import { typeLabels } from '@/lib/upload/sniff';
 const E = meterContract.endpoints;
 const newKey = () => crypto.randomUUID();
 
-type Entry = { date: string; mono: string; colour: string; photoFileId?: string; photoName?: string };
+type Entry = { date: string; mono: string; colour: string; photoFileId?: string; photoName?: string; photoUploading?: boolean };
 
 /** The fields of a machine's row that can carry their own message. */
 type FieldName = 'date' | 'mono' | 'colour';
@@ -190,11 +190,13 @@ function PhotoInput({ machine, entry, onChange }: { machine: MeterMachine; entry
     const why = await checkUploadFile(file, COUNTER_PHOTO_TYPES, limitMb, locale);
     setProblem(why);
     if (why) return;
+    onChange({ photoUploading: true });
     try {
       const res = await upload.mutateAsync({ fields: { serialNo: machine.serialNo }, file });
-      onChange({ photoFileId: res.fileId, photoName: file.name });
+      onChange({ photoFileId: res.fileId, photoName: file.name, photoUploading: false });
     } catch (err) {
       setError(apiErrorOf(err));
+      onChange({ photoUploading: false });
     }
   };
   return (
@@ -266,6 +268,7 @@ function ReadingForm({ machines }: { machines: MeterMachine[] }) {
   const [sentIds, setSentIds] = useState<string[]>([]);
   const s = useSubmission('form');
   const entryOf = (id: string): Entry => entries[id] ?? { date: today, mono: '', colour: '' };
+  const photosUploading = Object.values(entries).some((e) => e.photoUploading);
   const update = (id: string, patch: Partial<Entry>) => {
     s.reset();
     setEntries((e) => ({ ...e, [id]: { ...entryOf(id), ...patch } }));
@@ -430,13 +433,22 @@ function ReadingForm({ machines }: { machines: MeterMachine[] }) {
                 )}
               </TableCell>
               <TableCell {...cell(5)}>
-                <PhotoInput machine={m} entry={e} onChange={(patch) => setEntries((all) => ({ ...all, [m.id]: { ...entryOf(m.id), ...patch } }))} />
+                {/* Onto the row as it is when the upload ends (`all`), not as it was when the photo was chosen: the
+                    counters typed meanwhile were put back to what they were then. */}
+                <PhotoInput machine={m} entry={e} onChange={(patch) => setEntries((all) => ({ ...all, [m.id]: { date: today, mono: '', colour: '', ...all[m.id], ...patch } }))} />
               </TableCell>
             </TableRow>
           );
         })}
       </PlainTable>
-      <Button variant="contained" sx={{ mt: 2 }} onClick={submit} disabled={s.busy || (s.result !== null && s.result.warningCount > 0 && s.result.errorCount === 0 && !s.confirm)} data-testid="submit-form">
+      {/* While a counter photo uploads the readings wait: sent meanwhile, they were saved without it, and the photo
+          then landed on the emptied row. */}
+      {photosUploading ? (
+        <Typography variant="body2" color="text.secondary" role="status" sx={{ mt: 2 }} data-testid="photos-uploading">
+          {t('meter:upload.waitForPhotos')}
+        </Typography>
+      ) : null}
+      <Button variant="contained" sx={{ mt: 2 }} onClick={submit} disabled={s.busy || photosUploading || (s.result !== null && s.result.warningCount > 0 && s.result.errorCount === 0 && !s.confirm)} data-testid="submit-form">
         {s.result && s.result.warningCount > 0 && s.result.errorCount === 0 ? t('meter:upload.confirmAndSave') : t('meter:upload.submit')}
       </Button>
     </Box>

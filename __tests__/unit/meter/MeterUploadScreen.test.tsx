@@ -232,6 +232,37 @@ describe('MeterUploadScreen, the form', () => {
     expect(uploads).toBe(0);
   });
 
+  // QA desk review: "Check and submit" stayed on while a counter photo uploaded; sent meanwhile, the readings were saved
+  // without it. And a counter typed while the photo uploaded went back to what it was when the photo was chosen.
+  it.each([
+    ['en', 'Wait for the counter photos to finish uploading, then submit.'],
+    ['tc', '請待計數相片上載完成後再提交。'],
+  ] as const)('%s: submit waits for a counter photo, and what is typed meanwhile stays', async (locale, wait) => {
+    const calls = api();
+    let finish: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    server.use(
+      http.post(E.uploadPhoto.path, async () => {
+        await held;
+        return HttpResponse.json({ status: 'success', data: { fileId: '5eed0099-0000-4000-8000-000000000001' }, traceId: 't' });
+      }),
+    );
+    const { user, L, typeInto } = await openForm(locale);
+    const png = new Uint8Array(64);
+    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    await user.upload(screen.getByTestId(`photo-${MONO}`), new File([png], 'counter.png', { type: 'image/png' }));
+    expect(await screen.findByTestId('photos-uploading')).toHaveTextContent(wait);
+    expect(screen.getByRole('button', { name: L.submit })).toBeDisabled();
+    await typeInto(L.mono(MONO), '301000');
+    finish();
+    expect(await screen.findByTestId(`photo-name-${MONO}`)).toHaveTextContent('counter.png');
+    expect(screen.queryByTestId('photos-uploading')).not.toBeInTheDocument();
+    expect(screen.getByLabelText(L.mono(MONO))).toHaveValue('301000');
+    await user.click(screen.getByRole('button', { name: L.submit }));
+    await waitFor(() => expect(calls.checked).toHaveLength(1));
+    expect(calls.checked[0]).toEqual([expect.objectContaining({ serialNo: MONO, monoCounter: 301_000, photoFileId: '5eed0099-0000-4000-8000-000000000001' })]);
+  });
+
   it('a counter photo’s long file name breaks inside its card instead of widening the page past a phone’s screen', async () => {
     api();
     server.use(http.post(E.uploadPhoto.path, () => HttpResponse.json({ status: 'success', data: { fileId: '5eed0099-0000-4000-8000-000000000001' }, traceId: 't' })));
