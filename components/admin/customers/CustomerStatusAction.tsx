@@ -28,7 +28,11 @@ export function CustomerStatusAction({ customer }: { customer: CustomerDetail })
         confirmLabel={t(`${verb}.confirm`)}
         confirmColor={next === 'inactive' ? 'error' : 'primary'}
         onConfirm={() => mutation.mutate({ id: customer.id, status: next })}
-        onClose={() => setOpen(false)}
+        onClose={() => {
+          setOpen(false);
+          // Opened again, the dialog shows no refusal of an earlier attempt before anything is tried.
+          mutation.reset();
+        }}
       />
     </Can>
   );

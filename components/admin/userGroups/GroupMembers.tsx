@@ -93,7 +93,11 @@ export function GroupMembers({ group }: { group: GroupDetail }) {
         confirmLabel={t('members.remove')}
         confirmColor="error"
         onConfirm={() => removing && remove.mutate({ id: group.id, userId: removing.userId, ucpId: removing.ucpId })}
-        onClose={() => setRemoving(null)}
+        onClose={() => {
+          setRemoving(null);
+          // A refusal belongs to the member it was about: it showed in the next member's dialog too.
+          remove.reset();
+        }}
       />
     </DetailSection>
   );
