@@ -73,6 +73,13 @@ function AmountFollowsSelection({ form, balances }: { form: UseFormReturn<SlipFo
     }
     lastSum.current = sum;
   }, [billIds, balances, form]);
+  // A bill paid or fully covered since it was chosen (the 409 BILL_ALREADY_PAID read the bills again) leaves the list,
+  // but stayed chosen: out of sight, with no box to untick, every try was refused again the same way.
+  useEffect(() => {
+    const chosen = form.getValues('billIds') ?? [];
+    const kept = chosen.filter((id) => balances.has(id));
+    if (kept.length !== chosen.length) form.setValue('billIds', kept, { shouldValidate: form.formState.isSubmitted });
+  }, [balances, form]);
   return null;
 }
 

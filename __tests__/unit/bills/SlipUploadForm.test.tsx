@@ -149,6 +149,38 @@ describe('SlipUploadForm', () => {
     expect(within(alert).getByText('所選帳單中有一張已有入數紙正在等待審核。')).toBeInTheDocument();
   });
 
+  // QA desk review: a chosen bill paid meanwhile (409 BILL_ALREADY_PAID) left the list as it was read again, but stayed
+  // chosen out of sight with no box to untick: every new try was refused the same way.
+  it('a chosen bill paid meanwhile is no longer sent once the list is read again', async () => {
+    const user = userEvent.setup();
+    let paid = false;
+    const sent: string[][] = [];
+    server.use(
+      http.post(LIST.path, () => HttpResponse.json({ status: 'success', data: billList(paid ? BILLS.filter((b) => b.id !== BILLS[1]!.id) : BILLS), traceId: 't' })),
+      http.post(UPLOAD.path, async ({ request }) => {
+        const ids = (await request.formData()).getAll('billIds') as string[];
+        sent.push(ids);
+        if (ids.includes(BILLS[1]!.id)) {
+          paid = true;
+          return HttpResponse.json({ status: 'error', error: { code: 'BILL_ALREADY_PAID', message: 'paid' }, traceId: 't' }, { status: 409 });
+        }
+        return HttpResponse.json({ status: 'success', data: { id: 's1', slipNo: 'PS-2026-001002', status: 'pending', replayed: false }, traceId: 't' });
+      }),
+    );
+    renderWithProviders(<SlipUploadForm onUploaded={jest.fn()} />, { route: '/my-account/manage-my-bills/payment-slip-upload', functionCodes: ['payslip_upload_write'] });
+    await user.click(await screen.findByRole('checkbox', { name: /INV-202610-1031/ }));
+    await user.click(screen.getByRole('checkbox', { name: /INV-202610-2012/ }));
+    await user.upload(screen.getByLabelText('Choose file'), png());
+    await user.click(screen.getByRole('button', { name: 'Upload slip' }));
+    expect(await screen.findByText(/already paid/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: /INV-202610-1031/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('checkbox', { name: /INV-202610-2012/ })).toBeChecked();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Amount paid/ })).toHaveValue('729.57'));
+    await user.click(screen.getByRole('button', { name: 'Upload slip' }));
+    expect(await screen.findByTestId('slip-uploaded')).toBeInTheDocument();
+    expect(sent).toEqual([[BILLS[1]!.id, BILLS[2]!.id], [BILLS[2]!.id]]);
+  });
+
   it('offers a bill with a slip under review for part of it, for the rest; not one whose balance slips cover', async () => {
     const user = userEvent.setup();
     const part = billItem({ ...BILLS[1]!, status: 'under_review', statuses: ['under_review', 'overdue'], pendingCents: 10_000, payableCents: 252_806 });
