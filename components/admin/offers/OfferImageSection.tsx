@@ -42,7 +42,18 @@ export function OfferImageSection({ offer }: { offer: OfferDetail }) {
       )}
       <Can anyOf={['offer_write']}>
         <Box sx={{ display: 'grid', gap: 1.5, maxWidth: 640 }}>
-          <FileDropzone label={t('fields.image')} value={file} onChange={setFile} accept={['image/jpeg', 'image/png']} helperText={t('help.image')} progress={progress} />
+          <FileDropzone
+            label={t('fields.image')}
+            value={file}
+            onChange={(f) => {
+              setFile(f);
+              // The refusal was about the file chosen before: it stayed beside the new one until that was sent.
+              upload.reset();
+            }}
+            accept={['image/jpeg', 'image/png']}
+            helperText={t('help.image')}
+            progress={progress}
+          />
           {upload.error ? <Alert severity="error">{t(errorKey(upload.error.error.code))}</Alert> : null}
           <Box>
             <Button
