@@ -26,11 +26,15 @@ export function ForgotPasswordScreen() {
   const request = useEndpointMutation(accountLinksContract.endpoints.requestPasswordReset);
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<{ loginId: string }>({ resolver: zodResolver(requestPasswordResetSchema), defaultValues: { loginId: '' } });
+  const { register, handleSubmit, formState, setError } = useForm<{ loginId: string }>({ resolver: zodResolver(requestPasswordResetSchema), defaultValues: { loginId: '' } });
   const onSubmit = handleSubmit(async (v) => {
     setFailure(null);
     const r = await settle(request.mutateAsync(v));
-    if (r.ok) setSent(true);
+    if (r.ok) return setSent(true);
+    // The server's own word on the login id (a pasted hidden control character) goes under the field: the alert said
+    // "check the highlighted fields" with none highlighted.
+    const onField = r.error.code === 'VALIDATION' ? r.error.fields?.loginId?.[0] : undefined;
+    if (onField) setError('loginId', { type: 'server', message: onField }, { shouldFocus: true });
     else setFailure(r.error.code);
   });
   return (
