@@ -51,6 +51,27 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
   /** Each parsed row as its CSV line number and its issue codes. */
   const linesWithIssues = (data: { rows: { rowNo: number; issues: { code: string }[] }[] }) => data.rows.map((r) => [r.rowNo, r.issues.map((i) => i.code)]);
 
+  // Review: the chart read readings from 45 days before its first month, so a reading more than 45 days older than
+  // that month's first day was missed, and the interval it opened (its pages) vanished from the first month shown.
+  it('monthly usage counts the first month’s interval whose opening reading is long before it', async () => {
+    const m = await createMember(db(), ['meter_history_read']);
+    const machine = await createMachine(db(), m.customer, await createModel(db(), { isColour: false }), { installedOn: '2025-01-01' });
+    await db()
+      .insert(meterReadings)
+      .values([
+        { machineId: machine.id, ucpId: m.customer.ucpId, readingDate: '2025-12-10', monoCounter: 1000, colourCounter: 0, source: 'web' },
+        { machineId: machine.id, ucpId: m.customer.ucpId, readingDate: '2026-04-10', monoCounter: 4000, colourCounter: 0, source: 'web' },
+        { machineId: machine.id, ucpId: m.customer.ucpId, readingDate: '2026-05-10', monoCounter: 4500, colourCounter: 0, source: 'web' },
+      ]);
+    const token = await tokenFor(m.user, m.customer.ucpId);
+    const usage = await callEndpoint(server, E.usage, { fromMonth: '2026-04', toMonth: '2026-05' }, { token });
+    if (usage.body.status !== 'success') throw new Error(`expected success, got ${JSON.stringify(usage.body)}`);
+    expect(usage.body.data.points).toEqual([
+      { month: '2026-04', machineId: machine.id, mono: 3000, colour: 0 },
+      { month: '2026-05', machineId: machine.id, mono: 500, colour: 0 },
+    ]);
+  });
+
   describe('every check rule', () => {
     it('accepts a good row and reports pages used since the previous reading', async () => {
       const c = await customer();

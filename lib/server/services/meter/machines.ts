@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
 import type { MachineSummary } from '@/lib/machines/schemas';
 import type { ReadingSource } from '@/lib/meter/constants';
@@ -43,12 +43,30 @@ export function machineSelect(db: Db) {
 export const lastReadingOf = (last: { readingDate: string; monoCounter: number; colourCounter: number; source: ReadingSource } | null) =>
   last ? { readingDate: last.readingDate, monoCounter: last.monoCounter, colourCounter: last.colourCounter, source: last.source } : null;
 
-/** Readings of the given machines from a date on, oldest first, grouped by machine. */
-export async function readingsByMachine(db: Db, machineIds: readonly string[], from: string): Promise<Map<string, (CounterReading & { source: ReadingSource })[]>> {
+/**
+ * Readings of the given machines from a date on, oldest first, grouped by machine. With `opening`, each machine's
+ * last reading before `from` comes first, however old: the interval it opens ends in the range, and its pages belong
+ * there (the usage chart lost a month's pages when the reading before it was more than a few weeks older).
+ */
+export async function readingsByMachine(
+  db: Db,
+  machineIds: readonly string[],
+  from: string,
+  { opening = false }: { opening?: boolean } = {},
+): Promise<Map<string, (CounterReading & { source: ReadingSource })[]>> {
   const out = new Map<string, (CounterReading & { source: ReadingSource })[]>(machineIds.map((id) => [id, []]));
   if (machineIds.length === 0) return out;
+  const columns = { machineId: meterReadings.machineId, readingDate: meterReadings.readingDate, monoCounter: meterReadings.monoCounter, colourCounter: meterReadings.colourCounter, source: meterReadings.source };
+  if (opening) {
+    const before = await db
+      .selectDistinctOn([meterReadings.machineId], columns)
+      .from(meterReadings)
+      .where(and(inArray(meterReadings.machineId, [...machineIds]), lt(meterReadings.readingDate, from)))
+      .orderBy(meterReadings.machineId, desc(meterReadings.readingDate));
+    for (const r of before) out.get(r.machineId)!.push(r);
+  }
   const rows = await db
-    .select({ machineId: meterReadings.machineId, readingDate: meterReadings.readingDate, monoCounter: meterReadings.monoCounter, colourCounter: meterReadings.colourCounter, source: meterReadings.source })
+    .select(columns)
     .from(meterReadings)
     .where(and(inArray(meterReadings.machineId, [...machineIds]), gte(meterReadings.readingDate, from)))
     .orderBy(asc(meterReadings.machineId), asc(meterReadings.readingDate));

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { addDays, addMonths, hkToday } from '@/lib/dates/hongKong';
+import { addMonths, hkToday } from '@/lib/dates/hongKong';
 import { USAGE_MAX_MONTHS, type ReadingFilter, type ReadingItem, type ReadingListResult, type UsageBody, type UsagePoint, type UsageResult } from '@/lib/meter/schemas';
 import { intervalsOf, usageMonthOf } from '@/lib/meter/usage';
 import type { CustomerContext } from '@/lib/server/context';
@@ -110,10 +110,12 @@ export async function usage(ctx: CustomerContext, body: UsageBody): Promise<Usag
     .select({ id: machines.id })
     .from(machines)
     .where(and(eq(machines.ucpId, ctx.actor.ucpId), body.machineId ? eq(machines.id, body.machineId) : undefined));
+  // From the first month on, with each machine's reading before it (however old), so the first month's intervals are whole.
   const byMachine = await readingsByMachine(
     ctx.db,
     own.map((m) => m.id),
-    addDays(`${fromMonth}-01`, -45),
+    `${fromMonth}-01`,
+    { opening: true },
   );
   const points: UsagePoint[] = [];
   for (const [machineId, readings] of byMachine) {
