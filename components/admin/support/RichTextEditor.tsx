@@ -334,6 +334,9 @@ function ImageDialog({ editor, onClose }: { editor: Editor; onClose: () => void 
                 onChange={(e) => {
                   setFile(e.target.files?.[0] ?? null);
                   setMissing(null);
+                  // A refusal was about the file chosen before; and the same file may be chosen again after it.
+                  upload.reset();
+                  e.target.value = '';
                 }}
               />
             </Button>

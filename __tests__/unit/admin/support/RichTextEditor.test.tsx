@@ -1,7 +1,18 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { File as NodeFile } from 'node:buffer';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useForm, useWatch } from 'react-hook-form';
 import RichTextEditor from '@/components/admin/support/RichTextEditor';
 import { renderWithProviders } from '../../testUtils/render';
+
+// Node's File, which Node's FormData accepts (as in FileUploadField.test).
+globalThis.File = NodeFile as unknown as typeof File;
+
+const upload = jest.fn();
+jest.mock('@/lib/upload/uploadWithProgress', () => ({
+  ...jest.requireActual<object>('@/lib/upload/uploadWithProgress'),
+  uploadWithProgress: (...args: unknown[]) => upload(...args) as unknown,
+}));
 
 /**
  * A body with a table (three seeded articles) opens in HTML mode, because the visual editor has no table and drops it.
@@ -36,5 +47,32 @@ describe('RichTextEditor with a table', () => {
     fireEvent.click(screen.getByRole('button', { name: 'HTML' }));
     await act(async () => {});
     expect(screen.getByTestId('rte-bodyEn')).toBeInTheDocument();
+  });
+});
+
+// Review: a refused image's message stayed beside the next file chosen, as if that one were refused too, and choosing
+// the same file again (after fixing it elsewhere, or to retry) did nothing, since the file input kept its value.
+describe('RichTextEditor image dialog', () => {
+  function Visual() {
+    const { control } = useForm<{ bodyEn: string }>({ defaultValues: { bodyEn: '<p>Text</p>' } });
+    return <RichTextEditor control={control} name="bodyEn" label="Body (English)" lang="en" />;
+  }
+  const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
+
+  it('a refusal goes when another file is chosen, and the same file can be chosen again', async () => {
+    upload.mockResolvedValue({ ok: false, error: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'not an image' } });
+    renderWithProviders(<Visual />);
+    await act(async () => {});
+    await userEvent.click(screen.getByRole('button', { name: 'Insert image' }));
+    const dialog = await screen.findByRole('dialog');
+    const input = within(dialog).getByTestId('rte-image-file') as HTMLInputElement;
+    await userEvent.upload(input, png('counter.png'));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Alt/i }), 'Counter screen');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload and insert' }));
+    expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
+    expect(input.value).toBe('');
+    await userEvent.upload(input, png('counter.png'));
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(dialog).getByText('counter.png')).toBeInTheDocument();
   });
 });
