@@ -20,9 +20,10 @@ export function workerCount(args: readonly string[], env: Record<string, string 
 /**
  * This worker's entry of a comma-separated list (E2E_BASE_URLS, E2E_SERVER_LOGS): jest numbers its workers from 1
  * (JEST_WORKER_ID, also 1 with --runInBand) and keeps a worker's number for the whole run, so a spec file talks to one
- * server from start to end. Undefined when the list is not set.
+ * server from start to end (callers pass `process.env.JEST_WORKER_ID`: explicit, so a unit test of "no worker id" is not
+ * read as the id of the jest worker running it). Undefined when the list is not set.
  */
-export function workerEntry(list: string | undefined, workerId: string | undefined = process.env.JEST_WORKER_ID): string | undefined {
+export function workerEntry(list: string | undefined, workerId: string | undefined): string | undefined {
   const entries = (list ?? '').split(',').filter(Boolean);
   if (entries.length === 0) return undefined;
   const id = Number.parseInt(workerId ?? '1', 10);

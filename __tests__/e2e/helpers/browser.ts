@@ -38,14 +38,14 @@ const RESULTS_DIR = path.join(process.cwd(), 'test-results');
 
 /** This worker's server under test, e.g. `http://127.0.0.1:40123` (no trailing slash). */
 export function baseUrl(): string {
-  const value = workerEntry(process.env.E2E_BASE_URLS);
+  const value = workerEntry(process.env.E2E_BASE_URLS, process.env.JEST_WORKER_ID);
   if (!value) throw new Error('E2E_BASE_URLS is not set: run the browser tests with `npm run test:e2e`, which starts the servers.');
   return value.replace(/\/$/, '');
 }
 
 /** The file this worker's server writes its output to (at warn level), for specs that check what it logged. */
 export function serverLogFile(): string {
-  const value = workerEntry(process.env.E2E_SERVER_LOGS);
+  const value = workerEntry(process.env.E2E_SERVER_LOGS, process.env.JEST_WORKER_ID);
   if (!value) throw new Error('E2E_SERVER_LOGS is not set: run the browser tests with `npm run test:e2e`, which starts the servers.');
   return value;
 }
