@@ -5,17 +5,13 @@ import type { PortalPage } from '@/components/app/types';
 import { PageTitle } from '@/components/common/PageTitle';
 import { StateMessage } from '@/components/common/StateMessage';
 import { staticTranslations } from '@/lib/i18n/staticProps';
-import { pathTo } from '@/lib/paths';
-import { useSession } from '@/lib/api/query';
-import { landingPath } from '@/lib/navigation';
-import { toGrants } from '@/lib/permissions/canAccess';
+import { useHomePath } from '@/components/auth/useSessionData';
 
 const NotFoundPage: PortalPage = () => {
   const { t } = useTranslation('notFound');
-  const { data: session } = useSession();
   // A signed-in user's own home page: staff without `home` (approvals only, say) were sent to '/', which they may not
   // open, and met "no permission" after "page not found".
-  const home = session?.currentUser?.ucpId ? landingPath(toGrants(session.functionList)) : pathTo('/');
+  const home = useHomePath();
   return (
     <>
       <PageTitle title={t('notFound.title')} />

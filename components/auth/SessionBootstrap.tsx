@@ -4,10 +4,10 @@ import { useRouter } from 'next/router';
 import { setAuthToken, setUnauthorizedHandler } from '@/lib/api/client';
 import { useEndpointQuery, useSession } from '@/lib/api/query';
 import { checkTokenContract } from '@/lib/auth/contract';
-import { canAccess, toGrants } from '@/lib/permissions/canAccess';
 import { findRoute } from '@/lib/permissions/routes';
 import { setAuthenticatedUser } from '@/lib/telemetry';
 import { applyFontSize } from '@/lib/theme/applyPreferences';
+import { useCanAccess } from '@/components/common/Can';
 import { useSessionErrorStore } from '@/store/sessionErrorStore';
 import { SessionKeeper } from './SessionKeeper';
 import { useCurrentCustomer, useLastLoginTime, usePreferenceInfo, useUnreadCount, useUploadLimitMb } from './useSessionData';
@@ -56,7 +56,7 @@ export function SessionBootstrap() {
   useUploadLimitMb();
   // The saved font size wins only for a user who may save one (ac_pref_write): the header's control keeps anyone
   // else's choice in the cookie alone, and the stored value (never changed by that user) put it back at every reload.
-  const savesPreference = session ? canAccess(toGrants(session.functionList), ['ac_pref_write']) : false;
+  const savesPreference = useCanAccess(['ac_pref_write']);
   useEffect(() => {
     if (preference && savesPreference) applyFontSize(preference.fontSize);
   }, [preference, savesPreference]);

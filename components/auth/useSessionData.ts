@@ -10,6 +10,8 @@ import { userContract } from '@/lib/customer/contract';
 import type { CurrentCustomer } from '@/lib/customer/schemas';
 import { inboxContract } from '@/lib/inbox/contract';
 import { canAccess, toGrants } from '@/lib/permissions/canAccess';
+import { landingPath } from '@/lib/navigation';
+import { pathTo } from '@/lib/paths';
 import { systemParamContract, uploadLimitMb } from '@/lib/systemParam/contract';
 
 /** Loaded once per user and customer: the cache is cleared when either changes, so they never go stale meanwhile. */
@@ -97,4 +99,13 @@ export function useCustomerNames(): CustomerNames | null {
 export function useUploadLimitMb(): number {
   const { signedIn } = useScope();
   return uploadLimitMb(useEndpointQuery(systemParamContract.endpoints.getUploadFileSize, signedIn ? {} : null, ONCE).data);
+}
+
+/**
+ * Where "home" leads the user: a signed-in user's landing page (staff without `home`, such as approvers, may not open
+ * '/' and met "no permission" there), '/' for anyone else. The header's logo and the 404 page's button.
+ */
+export function useHomePath(): string {
+  const { data: session } = useSession();
+  return session?.currentUser?.ucpId ? landingPath(toGrants(session.functionList)) : pathTo('/');
 }

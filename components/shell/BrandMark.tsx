@@ -4,16 +4,12 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@/components/common/visuallyHidden';
 import { FONT_SIZE_ATTRIBUTE } from '@/lib/theme/preferences';
-import { pathTo } from '@/lib/paths';
-import { useSession } from '@/lib/api/query';
-import { landingPath } from '@/lib/navigation';
-import { toGrants } from '@/lib/permissions/canAccess';
+import { useHomePath } from '@/components/auth/useSessionData';
 
 export function BrandMark({ inverse = false }: { inverse?: boolean }) {
   const { t } = useTranslation('common');
-  const { data: session } = useSession();
   // The signed-in user's own home page: '/' answered "no permission" to staff without `home` (the header's logo).
-  const home = session?.currentUser?.ucpId ? landingPath(toGrants(session.functionList)) : pathTo('/');
+  const home = useHomePath();
   return (
     <Box component={Link} href={home} sx={{ display: 'flex', alignItems: 'center', gap: 1, color: inverse ? 'inherit' : 'text.primary', textDecoration: 'none' }}>
       <Box component="img" src="/favicon.svg" alt="" width={28} height={28} />

@@ -1,3 +1,4 @@
+import { fromHkLocalDateTime } from '@/lib/dates/hongKong';
 import { referenceNo } from '@/lib/references';
 
 /**
@@ -92,12 +93,12 @@ export const MAX_VISIT_WINDOWS = 3;
 export const VISIT_SLOT_END_HOUR: Readonly<Record<VisitSlot, number>> = { morning: 13, afternoon: 18, any: 18 };
 
 /**
- * Whether a visit window is already over at `now`: today's slot once its end hour has passed in Hong Kong. A fault
- * reported at 20:00 offering "today, afternoon" gave the desk a window no engineer could keep.
+ * Whether a visit window is already over at `now`: its slot has ended in Hong Kong time (today's slot after its end
+ * hour, a past day's always). A fault reported at 20:00 offering "today, afternoon" gave the desk a window no engineer
+ * could keep.
  */
 export function visitWindowOver(w: { date: string; slot: VisitSlot }, now: Date): boolean {
-  const hk = new Date(now.getTime() + 8 * 3_600_000).toISOString();
-  return w.date === hk.slice(0, 10) && Number(hk.slice(11, 13)) >= VISIT_SLOT_END_HOUR[w.slot];
+  return now >= fromHkLocalDateTime(`${w.date}T${String(VISIT_SLOT_END_HOUR[w.slot]).padStart(2, '0')}:00`);
 }
 
 /** Text limits of the form and the staff actions. */
