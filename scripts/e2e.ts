@@ -8,7 +8,7 @@
  *    E2E_WORKERS=1), each exactly as `npm start` runs it (`node scripts/start.mjs`: the compiled server in one
  *    process) on a free port with its own fresh embedded database in a temp folder (DATABASE_URL removed, so each
  *    server migrates and seeds the demo data itself), and waits for every /readyz.
- * 4. Runs `jest --selectProjects e2e` (`--runInBand` for one worker, else `--maxWorkers=N`) with E2E_BASE_URLS and
+ * 4. Runs `jest --selectProjects e2e --testTimeout=180000` (`--runInBand` for one worker, else `--maxWorkers=N`) with E2E_BASE_URLS and
  *    E2E_SERVER_LOGS (one entry per worker, in worker order: the spec's helpers pick theirs by JEST_WORKER_ID; the log
  *    is the server's output so far, at warn level, for specs that check what it logged), passing extra args through
  *    (file filters, `--json --outputFile=…` from scripts/test.ts). A spec file runs whole on one worker, so it sees
@@ -28,6 +28,7 @@ import { bin, freePort, run, runMain, waitForExit } from './lib/process';
 
 const READY_TIMEOUT_MS = 300_000;
 const STOP_TIMEOUT_MS = 20_000;
+const E2E_TEST_TIMEOUT_MS = 180_000;
 /** Keep the tail of the server's output to show when it fails; a whole log would drown the reason. */
 const OUTPUT_LIMIT = 200_000;
 
@@ -183,7 +184,10 @@ async function main(): Promise<number> {
     console.log(`[e2e] ready in ${((Date.now() - started) / 1000).toFixed(1)} s; running the browser specs on ${workers} worker(s)`);
 
     const parallel = workers === 1 ? ['--runInBand'] : [`--maxWorkers=${workers}`];
-    const status = await run(bin('jest'), ['--selectProjects', 'e2e', ...parallel, ...args], {
+    // A browser test's default budget: jest.config.js's 60 s is the API tests'; a multi-page browser test took longer
+    // than that on a loaded two-core CI machine (paymentSlip.spec.ts, CI of 225acac). A spec's own jest.setTimeout
+    // (setUpBrowserSpec) and a --testTimeout in args still win.
+    const status = await run(bin('jest'), ['--selectProjects', 'e2e', `--testTimeout=${E2E_TEST_TIMEOUT_MS}`, ...parallel, ...args], {
       env: {
         ...process.env,
         E2E_BASE_URLS: instances.map((i) => i.baseUrl).join(','),
