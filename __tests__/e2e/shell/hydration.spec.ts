@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { localePath, newPage, newPageAs, setUpBrowserSpec, trackPages, url, type PortalLocale } from '../helpers/browser';
 
-setUpBrowserSpec(120_000);
+setUpBrowserSpec(180_000);
 const track = trackPages();
 
 const PHONE = { width: 390, height: 844 };
