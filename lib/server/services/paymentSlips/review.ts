@@ -195,7 +195,7 @@ export async function approveSlip(ctx: ServiceContext, body: ApproveSlipBody): P
       if (cents > 0) {
         await tx
           .update(bills)
-          .set({ paidCents: sql`${bills.paidCents} + ${cents}`, updatedAt: new Date() })
+          .set({ paidCents: sql`${bills.paidCents} + ${cents}`, updatedAt: ctx.now() })
           .where(eq(bills.id, b.id));
       }
       await tx
