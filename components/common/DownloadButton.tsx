@@ -9,8 +9,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useTranslation } from 'next-i18next/pages';
 import type { BodyOf, Endpoint } from '@/lib/contract';
-import { errorKey } from '@/lib/errors';
-import { useFieldMessage } from './form/useFieldMessage';
+import { useApiErrorText } from './form/useFieldMessage';
 import type { DownloadState } from './useDownload';
 
 type Props = {
@@ -103,14 +102,9 @@ export function CsvExportButton<E extends Endpoint<'download'>>({
  * a PDF that failed from a row further down (or from a card on a phone) seemed to do nothing (QA walk).
  */
 export function DownloadError({ download, sx, testId }: { download: DownloadState; sx?: SxProps<Theme>; testId?: string }) {
-  const { t } = useTranslation(['common', 'error']);
-  const fieldMessage = useFieldMessage();
+  const errorText = useApiErrorText();
   const alert = useRef<HTMLDivElement>(null);
   const { error } = download;
-  // A download has no form to highlight a field on: a message the server gave on a field of the request (the user
-  // export's "too many users (N): narrow the filter" on `filter`) is the text, where the code's general text said
-  // "check the highlighted fields" with nothing highlighted.
-  const onField = Object.values(error?.fields ?? {}).find((messages) => messages.length > 0)?.[0];
   useEffect(() => {
     if (error) alert.current?.focus();
   }, [error]);
@@ -124,7 +118,8 @@ export function DownloadError({ download, sx, testId }: { download: DownloadStat
       ref={alert}
       tabIndex={-1}
     >
-      {(onField && fieldMessage(onField)) ?? t(errorKey(error.code))}
+      {/* A download has no form to highlight a field on: the user export's "too many users (N)" on `filter` is the text. */}
+      {errorText(error)}
     </Alert>
   );
 }

@@ -36,6 +36,7 @@ import { msg, parseMessage, translateMessage, type Translate } from '@/lib/zodMe
 import { ReadingIssues, issueValues } from './ReadingIssues';
 import { DueFlag, num } from './parts';
 import { DateInput } from '@/components/common/form/DateInput';
+import { useApiErrorText } from '@/components/common/form/useFieldMessage';
 import { checkUploadFile } from '@/components/common/FileUploadField';
 import { useUploadLimitMb } from '@/components/auth/useSessionData';
 import { typeLabels } from '@/lib/upload/sniff';
@@ -181,6 +182,7 @@ function PhotoInput({ machine, entry, onChange }: { machine: MeterMachine; entry
   const { locale } = useRouter();
   const upload = useEndpointUpload(E.uploadPhoto);
   const limitMb = useUploadLimitMb();
+  const errorText = useApiErrorText();
   const [error, setError] = useState<ApiError | null>(null);
   // Why the chosen file is refused, as a message key: checked here first (size, then type by its first bytes), so the
   // message names the limit and the types instead of the server's generic "The request or file is too large".
@@ -211,7 +213,7 @@ function PhotoInput({ machine, entry, onChange }: { machine: MeterMachine; entry
       ) : null}
       {problem || error ? (
         <Typography variant="caption" color="error" sx={{ display: 'block' }} role="alert" data-testid={`photo-error-${machine.serialNo}`}>
-          {problem ? translateMessage(t, problem) : photoErrorText(t, error!, limitMb, locale)}
+          {problem ? translateMessage(t, problem) : photoErrorText(t, errorText, error!, locale)}
         </Typography>
       ) : null}
     </Box>
@@ -225,11 +227,13 @@ function PhotoInput({ machine, entry, onChange }: { machine: MeterMachine; entry
 const LONG_NAME_SX = { minWidth: 0, maxWidth: '100%', overflowWrap: 'anywhere' } as const;
 
 
-/** The server's refusal of a photo (a limit lowered meanwhile, a type the browser could not tell) in the same words. */
-function photoErrorText(t: Translate, error: ApiError, limitMb: number, locale: string | undefined): string {
-  if (error.code === 'PAYLOAD_TOO_LARGE') return t('common:ui.upload.tooLarge', { size: limitMb });
+/**
+ * The server's refusal of a photo in the same words as the check above: a type the browser could not tell names the
+ * types; a limit lowered meanwhile comes with the server's own "larger than the N MB limit" on the file.
+ */
+function photoErrorText(t: Translate, errorText: (error: ApiError) => string, error: ApiError, locale: string | undefined): string {
   if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return t('common:ui.upload.wrongType', { types: typeLabels(COUNTER_PHOTO_TYPES, locale) });
-  return t(errorKey(error.code));
+  return errorText(error);
 }
 
 /** The reading form's table as one card per machine below 600 px: each cell a block under its column's name. */

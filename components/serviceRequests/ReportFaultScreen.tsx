@@ -24,6 +24,7 @@ import { StatusChip } from '@/components/common/StatusChip';
 import { useEndpointQuery, useEndpointUpload } from '@/lib/api/query';
 import { addDays } from '@/lib/dates/hongKong';
 import { errorKey } from '@/lib/errors';
+import { useApiErrorText } from '@/components/common/form/useFieldMessage';
 import { formatDateTime, pickLocalized } from '@/lib/i18n/locales';
 import { pathTo } from '@/lib/paths';
 import { MAX_VISIT_WINDOWS, PHOTO_TYPES, SERVICE_CATEGORIES, SR_LIMITS, VISIT_SLOTS } from '@/lib/serviceRequests/constants';
@@ -84,6 +85,7 @@ function ErrorCodeField({ control }: { control: Control<ReportFaultForm> }) {
 /** The optional photo: uploaded as soon as it is chosen (checked by type and size first, by content on the server). */
 function PhotoField({ machineId, onUploaded, onBusy }: { machineId: string; onUploaded: (fileId: string | null) => void; onBusy: (busy: boolean) => void }) {
   const { t } = useTranslation(['serviceRequests', 'error']);
+  const errorText = useApiErrorText();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [attached, setAttached] = useState(false);
@@ -121,7 +123,7 @@ function PhotoField({ machineId, onUploaded, onBusy }: { machineId: string; onUp
           {t('form.photoUploading')}
         </Typography>
       ) : null}
-      {upload.error ? <Alert severity="error">{t(errorKey(upload.error.error.code))}</Alert> : null}
+      {upload.error ? <Alert severity="error">{errorText(upload.error.error)}</Alert> : null}
       {attached ? (
         <Alert severity="success" role="status">
           {t('form.photoAttached')}

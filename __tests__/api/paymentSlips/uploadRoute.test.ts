@@ -2,6 +2,8 @@ import http from 'node:http';
 import { z } from 'zod';
 import { defineHandler, defineUploadHandler } from '@/lib/server/api/defineHandler';
 import type { ApiRoutes } from '@/lib/server/api/router';
+import { MB } from '@/lib/upload/sniff';
+import { msg } from '@/lib/zodMessages';
 import { createMember, tokenFor } from '../helpers/fixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { startTestServer, type TestResponse, type TestServer } from '../helpers/testServer';
@@ -89,6 +91,21 @@ describeEachDb('router: multipart uploads', (getHandle) => {
     // Declared far over the cap: refused before reading.
     const huge = await send(server, '/api/test/upload', [{ name: 'note', value: 'x' }, png(Buffer.alloc(2 * 1024 * 1024, 1))], { token });
     expect(huge.status).toBe(413);
+    expect(handled).toBe(0);
+  });
+
+  it('names the limit on the file field of a 413, in MB, while streaming and before reading', async () => {
+    cap = 1.5 * MB;
+    const over = Buffer.concat([pngBytes(), Buffer.alloc(cap)]);
+    for (const chunked of [false, true]) {
+      const res = await send(server, '/api/test/upload', [{ name: 'note', value: 'x' }, png(over)], { token, chunked });
+      expect(res.status).toBe(413);
+      expect(res.body.error.fields).toEqual({ file: [msg('ui.upload.tooLarge', { size: 1.5 })] });
+    }
+    cap = 2 * MB;
+    const huge = await send(server, '/api/test/upload', [{ name: 'note', value: 'x' }, png(Buffer.alloc(3 * MB, 1))], { token });
+    expect(huge.status).toBe(413);
+    expect(huge.body.error.fields).toEqual({ file: [msg('ui.upload.tooLarge', { size: 2 })] });
     expect(handled).toBe(0);
   });
 

@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { OfferImageSection } from '@/components/admin/offers/OfferImageSection';
 import { offersContract } from '@/lib/offers/contract';
 import type { OfferDetail } from '@/lib/offers/schemas';
+import { msg } from '@/lib/zodMessages';
 import { endpointError } from '../testUtils/handlers';
 import { renderWithProviders } from '../testUtils/render';
 import { server } from '../testUtils/server';
@@ -34,5 +35,20 @@ describe('an offer’s image', () => {
     await user.upload(await screen.findByLabelText('Choose file'), png('fixed.png'));
     await waitFor(() => expect(screen.getByText('fixed.png')).toBeInTheDocument());
     expect(screen.queryByText(/damaged or incomplete/)).not.toBeInTheDocument();
+  }, 30_000);
+
+  // The server's 413 names its limit on the file (lib/server/uploads/multipart.ts): the alert said "The request or
+  // file is too large", which left the user guessing how large may go.
+  it.each([
+    ['en', 'The file is larger than the 2 MB limit.'],
+    ['tc', '檔案超過 2 MB 的上限。'],
+  ] as const)('%s: a file the server finds over its limit names the limit', async (locale, text) => {
+    const user = userEvent.setup();
+    server.use(endpointError(offersContract.endpoints.uploadOfferImage, 'PAYLOAD_TOO_LARGE', { status: 413, fields: { file: [msg('ui.upload.tooLarge', { size: 2 })] } }));
+    const offer = { id: '5eed0050-0000-4000-8000-000000000001', hasImage: false } as unknown as OfferDetail;
+    renderWithProviders(<OfferImageSection offer={offer} />, { functionCodes: ['offer_write', 'offer_read'], locale });
+    await user.upload(screen.getByLabelText(locale === 'en' ? 'Choose file' : '選擇檔案'), png('big.png'));
+    await user.click(await screen.findByRole('button', { name: locale === 'en' ? 'Upload image' : '上載圖片' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
   }, 30_000);
 });

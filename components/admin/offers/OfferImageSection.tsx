@@ -10,7 +10,7 @@ import { Can } from '@/components/common/Can';
 import { DetailSection } from '@/components/common/DetailParts';
 import { FileDropzone } from '@/components/common/FileUploadField';
 import { useEndpointUpload } from '@/lib/api/query';
-import { errorKey } from '@/lib/errors';
+import { useApiErrorText } from '@/components/common/form/useFieldMessage';
 import { offersContract } from '@/lib/offers/contract';
 import type { OfferDetail } from '@/lib/offers/schemas';
 import { OfferImage } from '@/components/offers/OfferImage';
@@ -20,6 +20,7 @@ const E = offersContract.endpoints;
 /** The offer's image as customers see it, and (for writers) a new JPEG or PNG, checked by content before and after upload. */
 export function OfferImageSection({ offer }: { offer: OfferDetail }) {
   const { t } = useTranslation(['offers', 'common', 'error']);
+  const errorText = useApiErrorText();
   const client = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -54,7 +55,7 @@ export function OfferImageSection({ offer }: { offer: OfferDetail }) {
             helperText={t('help.image')}
             progress={progress}
           />
-          {upload.error ? <Alert severity="error">{t(errorKey(upload.error.error.code))}</Alert> : null}
+          {upload.error ? <Alert severity="error">{errorText(upload.error.error)}</Alert> : null}
           <Box>
             <Button
               variant="outlined"

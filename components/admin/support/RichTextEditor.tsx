@@ -33,9 +33,8 @@ import { EditorContent, useEditor, useEditorState, type ChainedCommands, type Ed
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslation } from 'next-i18next/pages';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { useFieldMessage } from '@/components/common/form/useFieldMessage';
+import { useApiErrorText, useFieldMessage } from '@/components/common/form/useFieldMessage';
 import { useEndpointUpload } from '@/lib/api/query';
-import { errorKey } from '@/lib/errors';
 import { supportAdminContract } from '@/lib/support/adminContract';
 import { HELP_IMAGE_TYPES } from '@/lib/support/schemas';
 
@@ -296,6 +295,7 @@ function LinkDialog({ editor, onClose }: { editor: Editor; onClose: () => void }
 
 function ImageDialog({ editor, onClose }: { editor: Editor; onClose: () => void }) {
   const { t } = useTranslation(['supportAdmin', 'common', 'error']);
+  const errorText = useApiErrorText();
   const [file, setFile] = useState<File | null>(null);
   const [alt, setAlt] = useState('');
   const [missing, setMissing] = useState<null | 'file' | 'alt'>(null);
@@ -353,7 +353,7 @@ function ImageDialog({ editor, onClose }: { editor: Editor; onClose: () => void 
             helperText={missing === 'alt' ? t('common:ui.validation.required') : t('editor.imageAltHelp')}
           />
           {progress !== null ? <Typography variant="body2">{t('editor.uploading', { progress })}</Typography> : null}
-          {upload.error ? <Alert severity="error">{t(errorKey(upload.error.error.code))}</Alert> : null}
+          {upload.error ? <Alert severity="error">{errorText(upload.error.error)}</Alert> : null}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={upload.isPending}>

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import type { FieldError } from 'react-hook-form';
+import { errorKey, type ErrorBody } from '@/lib/errors';
 import { translateMessage } from '@/lib/zodMessages';
 
 /** Translates a field's error message (a translation key from the schema or the server; see lib/zodMessages). */
@@ -8,6 +9,24 @@ export function useFieldMessage(): (message: string | undefined) => string | und
   const { t, i18n } = useTranslation(['common', 'error']);
   const locale = i18n.language;
   return useCallback((message: string | undefined) => translateMessage((key, values) => t(key, values), message, locale), [t, locale]);
+}
+
+/**
+ * An API error as one translated line, for a place with no form field to put it on (an upload beside a form, a
+ * download): the first message the server gave on a field (an upload's "larger than the 5 MB limit", an export's
+ * "too many users") or else the code's general text, which would say "check the highlighted fields" or "the file is
+ * too large" with nothing highlighted and no limit named.
+ */
+export function useApiErrorText(): (error: Pick<ErrorBody, 'code' | 'fields'>) => string {
+  const { t } = useTranslation(['common', 'error']);
+  const fieldMessage = useFieldMessage();
+  return useCallback(
+    (error) => {
+      const onField = Object.values(error.fields ?? {}).find((messages) => messages.length > 0)?.[0];
+      return (onField && fieldMessage(onField)) || t(errorKey(error.code));
+    },
+    [t, fieldMessage],
+  );
 }
 
 const NOT_ERRORS = new Set(['ref', 'type', 'types', 'message']);

@@ -46,6 +46,8 @@ export async function renderApiDocs(routes: ApiRoutes): Promise<string> {
     'accepts with every character counted at 6 bytes (a Chinese character is 3 bytes of UTF-8, an escaped `\\"` 2, a',
     '`\\u003c` 6), so a body within the field limits is never refused for its size; `__tests__/api/bodyLimit.test.ts`',
     'checks each one against its schema. A body allowed past 100 kB is read only after the token and permission checks.',
+    'An upload\'s file over its limit is refused with 413 and `fields: { file: ["ui.upload.tooLarge|{\\"size\\":N}"] }`, the',
+    'limit in MB, which the portal shows as "The file is larger than the N MB limit."',
     '',
     '| endpoint | who may call | body | silent | what it does |',
     '|---|---|---|---|---|',

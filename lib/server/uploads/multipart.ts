@@ -1,6 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
 import { AppError } from '@/lib/server/errors';
+import { MB } from '@/lib/upload/sniff';
+import { msg } from '@/lib/zodMessages';
 
 /** One file part as it arrived: nothing about it is trusted yet (see inspectFile). */
 export type UploadedFile = {
@@ -42,8 +44,16 @@ export function cleanFileName(raw: string | undefined): string {
   return cleaned || 'upload';
 }
 
-const tooLarge = (maxFileBytes: number) =>
-  new AppError('PAYLOAD_TOO_LARGE', { publicMessage: `The file is larger than the limit of ${maxFileBytes} bytes` });
+/**
+ * 413 naming the limit on the file's field, in the words the browser's own check uses ("larger than the 5 MB
+ * limit"): the code's general text ("the request or file is too large") left the user guessing how large may go,
+ * when the limit was lowered after the page loaded or a screen sent a file its check let through.
+ */
+const tooLarge = (maxFileBytes: number, fileField: string) =>
+  new AppError('PAYLOAD_TOO_LARGE', {
+    publicMessage: `The file is larger than the limit of ${maxFileBytes} bytes`,
+    fields: { [fileField]: [msg('ui.upload.tooLarge', { size: Math.floor((maxFileBytes / MB) * 10) / 10 })] },
+  });
 
 /**
  * Streams a multipart/form-data body through busboy. The file is counted as it arrives and the read stops at
@@ -56,7 +66,7 @@ export function readMultipart(req: IncomingMessage, limits: MultipartLimits): Pr
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (Number.isFinite(declared) && declared > maxFileBytes + FORM_OVERHEAD_BYTES) {
     req.resume();
-    return Promise.reject(tooLarge(maxFileBytes));
+    return Promise.reject(tooLarge(maxFileBytes, fileField));
   }
 
   return new Promise<MultipartForm>((resolve, reject) => {
@@ -120,7 +130,7 @@ export function readMultipart(req: IncomingMessage, limits: MultipartLimits): Pr
         chunks.push(chunk);
       });
       // busboy stops at `limits.fileSize` and signals it: the rest of the part is discarded, never buffered.
-      stream.on('limit', () => fail(tooLarge(maxFileBytes)));
+      stream.on('limit', () => fail(tooLarge(maxFileBytes, fileField)));
       stream.on('end', () => {
         if (settled || size > maxFileBytes) return;
         file = { fileName: cleanFileName(info.filename), declaredType: info.mimeType, content: Buffer.concat(chunks, size) };
