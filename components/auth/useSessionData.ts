@@ -36,10 +36,16 @@ export function usePreferenceInfo() {
  * long as the call kept failing).
  */
 export function useKnownUnreadCount(): number | null {
+  return useUnreadCountState().data;
+}
+
+/** The unread count and whether asking for it failed (after its retries): the home card stops waiting then. */
+export function useUnreadCountState(): { data: number | null; failed: boolean } {
   const { home } = useScope();
   // Asked again when the user comes back to the tab (once it is 30 s old): the header stays mounted from page to page,
   // so a portal left open all day showed the count of the morning however many messages arrived since.
-  return useEndpointQuery(inboxContract.endpoints.getEmailUnreadCount, home ? {} : null, { refetchOnWindowFocus: true }).data ?? null;
+  const query = useEndpointQuery(inboxContract.endpoints.getEmailUnreadCount, home ? {} : null, { refetchOnWindowFocus: true });
+  return { data: query.data ?? null, failed: home && query.isError };
 }
 
 /** Unread inbox messages (the header's badge); 0 for users without the inbox (`home`) and until the count is known. */

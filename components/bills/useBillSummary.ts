@@ -4,10 +4,10 @@ import type { BillSummary } from '@/lib/bills/schemas';
 
 /**
  * The home card's figures (outstanding and overdue), a query of the bills area (approving a payment slip refreshes
- * it), read only when `enabled` (the user may open the bills page). Null while loading, when disabled, or when the
- * call failed: the card then shows its hint.
+ * it), read only when `enabled` (the user may open the bills page). `data` is null while loading or when disabled;
+ * `failed` says the call failed (after its retries): the card then says the figure is unavailable.
  */
-export function useBillSummary(enabled: boolean): BillSummary | null {
+export function useBillSummary(enabled: boolean): { data: BillSummary | null; failed: boolean } {
   const summary = useEndpointQuery(billsContract.endpoints.getBillSummary, enabled ? {} : null);
-  return enabled ? (summary.data ?? null) : null;
+  return { data: enabled ? (summary.data ?? null) : null, failed: enabled && summary.isError };
 }

@@ -21,7 +21,7 @@ import { useEndpointQuery, useSession } from '@/lib/api/query';
 import { adminContract, type AdminLandingCounts } from '@/lib/admin/contract';
 import type { ChangeStatus } from '@/lib/accountChanges/constants';
 import { useBillSummary } from '@/components/bills/useBillSummary';
-import { useCurrentCustomer, useKnownUnreadCount, useLastLoginTime } from '@/components/auth/useSessionData';
+import { useCurrentCustomer, useLastLoginTime, useUnreadCountState } from '@/components/auth/useSessionData';
 import { useOrderSummary } from '@/components/orders/useOrderSummary';
 import { HomeOffers } from '@/components/offers/HomeOffers';
 import { HomeQuickLinks } from '@/components/siteContent/HomeQuickLinks';
@@ -35,6 +35,9 @@ import { findRoute } from '@/lib/permissions/routes';
 /** What the cards' figures come from (each loaded only when its card can show). */
 type CardState = { unread: number | null; openOrders: number | null; bills: BillSummary | null; staff: AdminLandingCounts | null; locale: string | undefined };
 
+/** The call a figure comes from, and whether it failed (after its retries). */
+type FigureSource = 'unread' | 'orders' | 'bills' | 'staff';
+
 type AttentionCard = {
   key: string;
   href: RoutePath;
@@ -46,8 +49,11 @@ type AttentionCard = {
   icon: ReactNode;
   /** Big figure, or null for a link-only card (or a figure still loading: see `figure`). */
   value: (state: CardState) => number | null;
-  /** The card shows a figure: its room is kept (a placeholder) until the figure arrives, so the card never grows. */
-  figure?: boolean;
+  /**
+   * The card shows a figure from this call: its room is kept (a placeholder) until the figure arrives, so the card
+   * never grows; when the call failed, the card says the figure is unavailable (it waited on a placeholder for ever).
+   */
+  figure?: FigureSource;
   /** More values for the card's `count` text beside the figure. */
   extra?: (state: CardState) => Record<string, string>;
   /** A customer's own figures: never shown to provider staff (a user holding `all` saw HK$0.00 bills, issue 10). */
@@ -59,14 +65,14 @@ type AttentionCard = {
  * Each feature adds its card here when it lands; no card shows a number its API does not supply.
  */
 const CARDS: readonly AttentionCard[] = [
-  { key: 'inbox', href: '/inbox', icon: <MailIcon />, value: ({ unread }) => unread, figure: true },
+  { key: 'inbox', href: '/inbox', icon: <MailIcon />, value: ({ unread }) => unread, figure: 'unread' },
   {
     key: 'orders',
     href: '/my-orders/manage',
     query: { status: OPEN_ORDER_GROUP },
     icon: <LocalShippingIcon />,
     value: ({ openOrders }) => openOrders,
-    figure: true,
+    figure: 'orders',
     customerOnly: true,
   },
   {
@@ -75,14 +81,14 @@ const CARDS: readonly AttentionCard[] = [
     query: { status: 'overdue' satisfies BillStatus },
     icon: <ReceiptIcon />,
     value: ({ bills }) => bills?.overdueCount ?? null,
-    figure: true,
+    figure: 'bills',
     extra: ({ bills, locale }) => ({ outstanding: formatMoney(bills?.outstandingCents ?? 0, locale), overdue: formatMoney(bills?.overdueCents ?? 0, locale) }),
     customerOnly: true,
   },
   { key: 'machines', href: '/my-machines', icon: <PrintIcon />, value: () => null },
   // Provider staff: the work waiting in the queues they may open, with the admin landing page's counts (one call).
   // Payment slips: how many wait for a decision (issue 10 item 15); the review list shows the pending ones by default.
-  { key: 'slipReview', href: '/admin-controls/payment-slip-review', icon: <FactCheckIcon />, value: ({ staff }) => staff?.pendingPaymentSlips ?? null, figure: true },
+  { key: 'slipReview', href: '/admin-controls/payment-slip-review', icon: <FactCheckIcon />, value: ({ staff }) => staff?.pendingPaymentSlips ?? null, figure: 'staff' },
   // Account-change requests waiting for approval, of the types the user may review (the queue's own rule).
   {
     key: 'approvals',
@@ -90,17 +96,17 @@ const CARDS: readonly AttentionCard[] = [
     query: { status: ['pending' satisfies ChangeStatus] },
     icon: <RuleIcon />,
     value: ({ staff }) => staff?.pendingApprovals ?? null,
-    figure: true,
+    figure: 'staff',
   },
   // Service requests breached or at risk of breaching their SLA: the desk lists those first by default.
-  { key: 'serviceDesk', href: '/admin-controls/service-desk', icon: <BuildIcon />, value: ({ staff }) => staff?.serviceRequestsAtRisk ?? null, figure: true },
+  { key: 'serviceDesk', href: '/admin-controls/service-desk', icon: <BuildIcon />, value: ({ staff }) => staff?.serviceRequestsAtRisk ?? null, figure: 'staff' },
   { key: 'account', href: '/account', icon: <PersonIcon />, value: () => null },
 ];
 
 /** What waits in the staff queues (null for each the user's codes do not open), loaded only for provider staff. */
-function useStaffCounts(enabled: boolean): AdminLandingCounts | null {
+function useStaffCounts(enabled: boolean): { data: AdminLandingCounts | null; failed: boolean } {
   const counts = useEndpointQuery(adminContract.endpoints.landingCounts, enabled ? {} : null);
-  return enabled ? (counts.data ?? null) : null;
+  return { data: enabled ? (counts.data ?? null) : null, failed: enabled && counts.isError };
 }
 
 const mayOpen = (grants: Grants, href: RoutePath) => {
@@ -112,7 +118,7 @@ const mayOpen = (grants: Grants, href: RoutePath) => {
  * One card. Memoised on its own texts: the figures arrive one answer at a time (unread count, orders, bills, customer,
  * last sign-in, offers), and each answer re-rendered every card.
  */
-const HomeCard = memo(function HomeCard({ card, value, text, figureLabel }: { card: AttentionCard; value: number | null; text: string; figureLabel: string }) {
+const HomeCard = memo(function HomeCard({ card, value, failed, text, figureLabel }: { card: AttentionCard; value: number | null; failed: boolean; text: string; figureLabel: string }) {
   const { t } = useTranslation('home');
   return (
     <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
@@ -130,7 +136,17 @@ const HomeCard = memo(function HomeCard({ card, value, text, figureLabel }: { ca
                 {text}
               </Typography>
             </Box>
-            {card.figure ? (
+            {card.figure && failed ? (
+              // Not hidden from screen readers: it is the only place saying the figure is missing.
+              <Box sx={{ textAlign: 'center', minWidth: '3.5em' }} data-testid={`home-card-${card.key}-unavailable`}>
+                <Typography variant="h4" component="p" color="text.secondary" sx={{ fontWeight: 700, lineHeight: 1.1 }} aria-hidden>
+                  –
+                </Typography>
+                <Typography variant="caption" component="p" color="text.secondary">
+                  {t('home.figureUnavailable')}
+                </Typography>
+              </Box>
+            ) : card.figure ? (
               // The big figure says what it counts (issue 10 item 15: "2" beside the bills was unexplained); its room is
               // kept while it loads.
               <Box sx={{ textAlign: 'center', minWidth: '3.5em' }} aria-hidden data-testid={value === null ? undefined : `home-card-${card.key}-figure`}>
@@ -154,7 +170,7 @@ export function HomeDashboard() {
   const router = useRouter();
   const { data: session } = useSession();
   const customer = useCurrentCustomer();
-  const unread = useKnownUnreadCount();
+  const unread = useUnreadCountState();
   const lastLoginTime = useLastLoginTime();
   const customerUser = session ? !session.profile.isProviderStaff : false;
   const orderSummary = useOrderSummary(session && customerUser ? mayOpen(toGrants(session.functionList), '/my-orders/manage') : false);
@@ -188,11 +204,12 @@ export function HomeDashboard() {
         </Typography>
         <Grid container spacing={2}>
           {cards.map((card) => {
-            const state: CardState = { unread, openOrders: orderSummary?.openOrders ?? null, bills: billSummary, staff: staffCounts, locale: router.locale };
+            const state: CardState = { unread: unread.data, openOrders: orderSummary.data?.openOrders ?? null, bills: billSummary.data, staff: staffCounts.data, locale: router.locale };
+            const failed = card.figure ? { unread, orders: orderSummary, bills: billSummary, staff: staffCounts }[card.figure].failed : false;
             const value = card.value(state);
             const text = value === null ? t(`home.cards.${card.key}.hint`) : t(`home.cards.${card.key}.count`, { count: value, ...card.extra?.(state) });
             const figureLabel = value === null ? '' : t(`home.cards.${card.key}.figure`, { count: value });
-            return <HomeCard key={card.key} card={card} value={value} text={text} figureLabel={figureLabel} />;
+            return <HomeCard key={card.key} card={card} value={value} failed={failed && value === null} text={text} figureLabel={figureLabel} />;
           })}
         </Grid>
       </Box>

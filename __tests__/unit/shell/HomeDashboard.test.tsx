@@ -5,7 +5,7 @@ import { ordersContract } from '@/lib/orders/contract';
 import { adminContract, type AdminLandingCounts } from '@/lib/admin/contract';
 import type { FunctionCode } from '@/lib/permissions/codes';
 import { inboxContract } from '@/lib/inbox/contract';
-import { apiDeferred, endpointSuccess, sessionDataHandlers } from '../testUtils/handlers';
+import { apiDeferred, endpointError, endpointSuccess, sessionDataHandlers } from '../testUtils/handlers';
 import { server } from '../testUtils/server';
 import { renderWithProviders, testSession } from '../testUtils/render';
 
@@ -41,6 +41,26 @@ describe('HomeDashboard cards', () => {
     expect(await within(orders).findByText('7 open orders')).toBeInTheDocument();
     expect(orders).toHaveAttribute('href', '/my-orders/manage?status=open');
     expect(screen.getByTestId('home-card-bills')).toHaveAttribute('href', '/my-account/manage-my-bills?status=overdue');
+  });
+
+  // A figure whose call failed waited on its placeholder for ever: the card now says it could not load, and the
+  // other cards keep their figures.
+  it.each([
+    ['en', 'Could not load', '7 open orders'],
+    ['tc', '未能載入', null],
+  ] as const)('%s: a card whose figure failed to load says so instead of a placeholder for ever', async (locale, text, ordersText) => {
+    server.use(
+      ...sessionDataHandlers({}),
+      endpointSuccess(ordersContract.endpoints.getOrderSummary, { openOrders: 7, inTransit: 0 }),
+      endpointError(billsContract.endpoints.getBillSummary, 'INTERNAL', { status: 500 }),
+    );
+    const base = testSession(['home', 'mgt_order_read', 'mgt_bills_read'], { ucpId: 'UCP-TEST' });
+    renderWithProviders(<HomeDashboard />, { session: base, locale });
+    const bills = await screen.findByTestId('home-card-bills-unavailable');
+    expect(bills).toHaveTextContent(text);
+    expect(within(screen.getByTestId('home-card-bills')).queryByTestId('home-card-bills-figure')).toBeNull();
+    expect(await screen.findByTestId('home-card-orders-figure')).toHaveTextContent('7');
+    if (ordersText) expect(screen.getByTestId('home-card-orders')).toHaveTextContent(ordersText);
   });
 
   it('staff who review payment slips get a card with the number awaiting review, and no customer cards', async () => {
