@@ -39,13 +39,13 @@ export function useKnownUnreadCount(): number | null {
   return useUnreadCountState().data;
 }
 
-/** The unread count and whether asking for it failed (after its retries): the home card stops waiting then. */
+/** The unread count and whether asking for it failed (finally, or while it is retried every 5 s): the home card stops waiting then. */
 export function useUnreadCountState(): { data: number | null; failed: boolean } {
   const { home } = useScope();
   // Asked again when the user comes back to the tab (once it is 30 s old): the header stays mounted from page to page,
   // so a portal left open all day showed the count of the morning however many messages arrived since.
   const query = useEndpointQuery(inboxContract.endpoints.getEmailUnreadCount, home ? {} : null, { refetchOnWindowFocus: true });
-  return { data: query.data ?? null, failed: home && query.isError };
+  return { data: query.data ?? null, failed: home && Boolean(query.apiError || query.retrying) };
 }
 
 /** Unread inbox messages (the header's badge); 0 for users without the inbox (`home`) and until the count is known. */

@@ -35,7 +35,7 @@ import { findRoute } from '@/lib/permissions/routes';
 /** What the cards' figures come from (each loaded only when its card can show). */
 type CardState = { unread: number | null; openOrders: number | null; bills: BillSummary | null; staff: AdminLandingCounts | null; locale: string | undefined };
 
-/** The call a figure comes from, and whether it failed (after its retries). */
+/** The call a figure comes from; each reports whether it failed. */
 type FigureSource = 'unread' | 'orders' | 'bills' | 'staff';
 
 type AttentionCard = {
@@ -51,7 +51,8 @@ type AttentionCard = {
   value: (state: CardState) => number | null;
   /**
    * The card shows a figure from this call: its room is kept (a placeholder) until the figure arrives, so the card
-   * never grows; when the call failed, the card says the figure is unavailable (it waited on a placeholder for ever).
+   * never grows; when the call failed (a 5xx is retried every 5 s for as long as the page shows, spec §9), the card
+   * says the figure could not load until a retry brings it (it waited on a placeholder for ever).
    */
   figure?: FigureSource;
   /** More values for the card's `count` text beside the figure. */
@@ -106,7 +107,7 @@ const CARDS: readonly AttentionCard[] = [
 /** What waits in the staff queues (null for each the user's codes do not open), loaded only for provider staff. */
 function useStaffCounts(enabled: boolean): { data: AdminLandingCounts | null; failed: boolean } {
   const counts = useEndpointQuery(adminContract.endpoints.landingCounts, enabled ? {} : null);
-  return { data: enabled ? (counts.data ?? null) : null, failed: enabled && counts.isError };
+  return { data: enabled ? (counts.data ?? null) : null, failed: enabled && Boolean(counts.apiError || counts.retrying) };
 }
 
 const mayOpen = (grants: Grants, href: RoutePath) => {

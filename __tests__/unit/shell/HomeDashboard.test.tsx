@@ -1,5 +1,7 @@
 import { screen, within } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import { HomeDashboard } from '@/components/home/HomeDashboard';
+import { createQueryClient } from '@/lib/api/query';
 import { billsContract } from '@/lib/bills/contract';
 import { ordersContract } from '@/lib/orders/contract';
 import { adminContract, type AdminLandingCounts } from '@/lib/admin/contract';
@@ -13,9 +15,9 @@ import { renderWithProviders, testSession } from '../testUtils/render';
 const staffCounts = (counts: Partial<AdminLandingCounts>) =>
   endpointSuccess(adminContract.endpoints.landingCounts, { pendingPaymentSlips: null, pendingApprovals: null, renewalsThisMonth: null, serviceRequestsAtRisk: null, ...counts });
 
-function renderHome(codes: FunctionCode[], isProviderStaff: boolean) {
+function renderHome(codes: FunctionCode[], isProviderStaff: boolean, queryClient?: QueryClient) {
   const base = testSession(codes, { ucpId: isProviderStaff ? 'PROVIDER' : 'UCP-TEST' });
-  return renderWithProviders(<HomeDashboard />, { session: { ...base, profile: { ...base.profile, isProviderStaff } } });
+  return renderWithProviders(<HomeDashboard />, { session: { ...base, profile: { ...base.profile, isProviderStaff } }, ...(queryClient ? { queryClient } : {}) });
 }
 
 describe('HomeDashboard cards', () => {
@@ -61,6 +63,17 @@ describe('HomeDashboard cards', () => {
     expect(within(screen.getByTestId('home-card-bills')).queryByTestId('home-card-bills-figure')).toBeNull();
     expect(await screen.findByTestId('home-card-orders-figure')).toHaveTextContent('7');
     if (ordersText) expect(screen.getByTestId('home-card-orders')).toHaveTextContent(ordersText);
+  });
+
+  it('a 5xx, which the portal retries every 5 s, says so while it is retried', async () => {
+    server.use(...sessionDataHandlers({}), endpointError(adminContract.endpoints.landingCounts, 'INTERNAL', { status: 500 }));
+    const client = createQueryClient();
+    try {
+      renderHome(['home', 'payslip_review_read'], true, client);
+      expect(await screen.findByTestId('home-card-slipReview-unavailable')).toHaveTextContent('Could not load');
+    } finally {
+      client.clear();
+    }
   });
 
   it('staff who review payment slips get a card with the number awaiting review, and no customer cards', async () => {
