@@ -67,14 +67,24 @@ function DesktopSection({ section, current }: { section: NavSection; current: st
     );
   }
   const menuId = `nav-${section.key}`;
+  const buttonId = `${menuId}-button`;
   return (
     <>
-      <Button color="inherit" endIcon={<ExpandMoreIcon />} onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="menu" aria-controls={anchor ? menuId : undefined} aria-expanded={anchor ? 'true' : undefined} sx={{ fontWeight: active ? 700 : 500, whiteSpace: 'nowrap' }}>
+      <Button id={buttonId} color="inherit" endIcon={<ExpandMoreIcon />} onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="menu" aria-controls={anchor ? menuId : undefined} aria-expanded={anchor ? 'true' : undefined} sx={{ fontWeight: active ? 700 : 500, whiteSpace: 'nowrap' }}>
         {t(section.labelKey)}
       </Button>
-      <LazyMenu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+      {/* Named by its button ("Orders" menu), and the page shown marked as current: a screen reader announced an
+          unnamed menu, and the highlighted entry only by its colour. */}
+      <LazyMenu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} slotProps={{ list: { 'aria-labelledby': buttonId } }}>
         {section.items.map((item) => (
-          <MenuItem key={item.href} component={Link} href={item.href} onClick={() => setAnchor(null)} selected={item.href === current}>
+          <MenuItem
+            key={item.href}
+            component={Link}
+            href={item.href}
+            onClick={() => setAnchor(null)}
+            selected={item.href === current}
+            aria-current={item.href === current ? 'page' : undefined}
+          >
             {t(item.labelKey)}
           </MenuItem>
         ))}

@@ -79,6 +79,15 @@ describe('Header navigation per function list', () => {
     expect(within(bar).queryByRole('link', { name: 'Account and preferences', hidden: true })).toBeNull();
   });
 
+  it('a desktop menu is named by its button and marks the page shown as current', async () => {
+    const user = userEvent.setup();
+    renderHeader(NAV_PROFILES.customer, { router: { pathname: '/my-orders/track', asPath: '/my-orders/track' } });
+    await user.click(screen.getByRole('button', { name: 'Orders', hidden: true }));
+    const menu = await screen.findByRole('menu', { name: 'Orders' });
+    expect(within(menu).getByRole('menuitem', { name: 'Track my orders' })).toHaveAttribute('aria-current', 'page');
+    expect(within(menu).getByRole('menuitem', { name: 'My orders' })).not.toHaveAttribute('aria-current');
+  });
+
   it('staff holding only approval codes see no customer entry in either navigation', async () => {
     const user = userEvent.setup();
     renderHeader(NAV_PROFILES.approvalStaff, { user: { ucpId: null } });
