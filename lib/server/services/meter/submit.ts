@@ -1,10 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SubmitReadingsResult } from '@/lib/meter/schemas';
 import { submitReadingsSchema } from '@/lib/meter/schemas';
 import { COUNTER_PHOTO_TYPES } from '@/lib/meter/constants';
 import type { z } from 'zod';
 import { inTransaction, type CustomerContext } from '@/lib/server/context';
-import { meterReadings, meterSubmissions, storedFiles } from '@/lib/server/db/schema';
+import { machines, meterReadings, meterSubmissions, storedFiles } from '@/lib/server/db/schema';
 import { AppError } from '@/lib/server/errors';
 import { replayedOr } from '@/lib/server/services/common';
 import { checkRows } from './check';
@@ -45,6 +45,18 @@ export async function submitReadings(ctx: CustomerContext, input: SubmitInput): 
       .onConflictDoNothing()
       .returning({ id: meterSubmissions.id });
     if (!submission) return replayedOr(replay, 'CONFLICT');
+
+    // The machines named are locked (in id order) before their readings are read: another submission for one of them
+    // (two users of the customer, two tabs) waits here until this one commits, then is checked against its readings.
+    // Without it both were checked against the readings stored before either saved, and on PostgreSQL both were saved
+    // (a counter lower than the day before's). NO KEY UPDATE: the readings' foreign keys on the machine are not held up.
+    const serials = [...new Set(input.rows.map((r) => r.serialNo.trim().toUpperCase()))];
+    await tx.db
+      .select({ id: machines.id })
+      .from(machines)
+      .where(and(eq(machines.ucpId, ctx.actor.ucpId), inArray(sql`upper(${machines.serialNo})`, serials)))
+      .orderBy(asc(machines.id))
+      .for('no key update');
 
     const result = await checkRows(tx, input.rows);
     if (result.errorCount > 0) throw new AppError('METER_READINGS_INVALID', { fields: fieldsOf(result.rows, 'error') });
