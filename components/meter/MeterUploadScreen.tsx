@@ -37,12 +37,12 @@ import { ReadingIssues, issueValues } from './ReadingIssues';
 import { DueFlag, num } from './parts';
 import { DateInput } from '@/components/common/form/DateInput';
 import { useApiErrorText } from '@/components/common/form/useFieldMessage';
+import { useIdempotencyKey } from '@/components/common/form/useIdempotencyKey';
 import { checkUploadFile } from '@/components/common/FileUploadField';
 import { useUploadLimitMb } from '@/components/auth/useSessionData';
 import { typeLabels } from '@/lib/upload/sniff';
 
 const E = meterContract.endpoints;
-const newKey = () => crypto.randomUUID();
 
 type Entry = { date: string; mono: string; colour: string; photoFileId?: string; photoName?: string; photoUploading?: boolean };
 
@@ -77,7 +77,8 @@ const CSV_COLUMN_KEY: Partial<Record<CsvField, string>> = { serial: 'meter:colum
 function useSubmission(channel: 'form' | 'csv') {
   const check = useEndpointMutation(E.checkReadings);
   const submit = useEndpointMutation(E.submitReadings);
-  const [key, setKey] = useState(newKey);
+  // Not crypto.randomUUID: a portal reached over plain http on an intranet has none (the page threw).
+  const idempotency = useIdempotencyKey();
   const [result, setResult] = useState<CheckResult | null>(null);
   const [saved, setSaved] = useState<SubmitReadingsResult | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
@@ -91,11 +92,11 @@ function useSubmission(channel: 'form' | 'csv') {
       const checked = await check.mutateAsync({ rows });
       setResult(checked);
       if (checked.errorCount > 0 || (checked.warningCount > 0 && !confirm)) return false;
-      const done = await submit.mutateAsync({ idempotencyKey: key, channel, rows, confirmWarnings: confirm });
+      const done = await submit.mutateAsync({ idempotencyKey: idempotency.key, channel, rows, confirmWarnings: confirm });
       setSaved(done);
       setResult(null);
       setConfirm(false);
-      setKey(newKey());
+      idempotency.renew();
       return true;
     } catch (err) {
       setError(apiErrorOf(err));

@@ -28,6 +28,7 @@ import type { OfferOption, RenewalOptions, SubmitRenewalResult } from '@/lib/ren
 import { DeadlineNote } from './RenewalListScreen';
 import { renewalTermsLine } from './termsLine';
 import { NoBreak } from '@/components/common/NoBreak';
+import { useIdempotencyKey } from '@/components/common/form/useIdempotencyKey';
 
 const R = renewalContract.endpoints;
 /** On a phone the terms and the difference fold under the option and the cost: four narrow columns do not fit 390 px. */
@@ -44,7 +45,8 @@ function Options({ o }: { o: RenewalOptions }) {
   // A renewal in progress: its offer is the one marked (read only), so coming back shows what was chosen.
   const [chosen, setChosen] = useState<string | null>(o.contract.renewal?.offerId ?? null);
   const [accepted, setAccepted] = useState(false);
-  const [key, setKey] = useState(() => crypto.randomUUID());
+  // Not crypto.randomUUID: a portal reached over plain http on an intranet has none (the page threw).
+  const idempotency = useIdempotencyKey();
   const [done, setDone] = useState<SubmitRenewalResult | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   // The outcome shows above the comparison, but "Submit" is at the foot of the page: on a phone the refusal (or the
@@ -64,9 +66,9 @@ function Options({ o }: { o: RenewalOptions }) {
     if (!offer) return;
     setError(null);
     try {
-      const res = await submit.mutateAsync({ contractId: c.contractId, offerId: offer.id, idempotencyKey: key, acceptTerms: true });
+      const res = await submit.mutateAsync({ contractId: c.contractId, offerId: offer.id, idempotencyKey: idempotency.key, acceptTerms: true });
       setDone(res);
-      setKey(crypto.randomUUID());
+      idempotency.renew();
     } catch (err) {
       setError(apiErrorOf(err));
     }

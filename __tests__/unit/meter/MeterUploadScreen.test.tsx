@@ -9,6 +9,7 @@ import type { CheckResult, MeterMachine, ParseCsvResult, ReadingRowInput } from 
 import { renderWithProviders, type TestLocale } from '../testUtils/render';
 import { server } from '../testUtils/server';
 import { useBrowserLocale } from '../testUtils/browserLocale';
+import { useInsecureContext } from '../testUtils/insecureContext';
 
 // jest-fixed-jsdom leaves jsdom's File (no text()); a browser's File has it.
 globalThis.File = NodeFile as unknown as typeof File;
@@ -316,6 +317,26 @@ describe('MeterUploadScreen, the form', () => {
     await submit();
     await waitFor(() => expect(calls.submitted).toHaveLength(2));
     expect(calls.submitted[1]).toEqual([{ serialNo: MONO, readingDate: yesterday, monoCounter: 306_000, colourCounter: 0 }]);
+  });
+});
+
+describe('MeterUploadScreen over plain http on an intranet (no crypto.randomUUID)', () => {
+  useInsecureContext();
+  it('en: the page opens and readings are submitted with an idempotency key (the page threw on crypto.randomUUID)', async () => {
+    api();
+    const keys: string[] = [];
+    server.use(
+      http.post(E.submitReadings.path, async ({ request }) => {
+        const body = (await request.json()) as { idempotencyKey: string; rows: ReadingRowInput[] };
+        keys.push(body.idempotencyKey);
+        return HttpResponse.json({ status: 'success', data: { submissionId: 's1', count: body.rows.length, replayed: false }, traceId: 't' });
+      }),
+    );
+    const { L, typeInto, submit } = await openForm();
+    await typeInto(L.mono(MONO), '303000');
+    await submit();
+    expect(await screen.findByTestId('upload-saved')).toHaveTextContent('1 reading saved.');
+    expect(keys).toEqual([expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)]);
   });
 });
 

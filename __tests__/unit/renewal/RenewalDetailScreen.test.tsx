@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { RenewalDetailScreen } from '@/components/renewal/RenewalDetailScreen';
 import type { FunctionCode } from '@/lib/permissions/codes';
 import { renewalContract } from '@/lib/renewal/contract';
@@ -8,6 +9,7 @@ import { endpointError, endpointSuccess } from '../testUtils/handlers';
 import { renderWithProviders, type TestLocale } from '../testUtils/render';
 import { server } from '../testUtils/server';
 import { useBrowserLocale } from '../testUtils/browserLocale';
+import { useInsecureContext } from '../testUtils/insecureContext';
 
 const CONTRACT = '5eed0020-0000-4000-8000-000000000006';
 const terms = { periodChargeCents: 88_000, minimumChargeCents: 0, monoRate: '0.0400', colourRate: '0.4200', monoAllowance: 1500, colourAllowance: 300 };
@@ -127,6 +129,26 @@ describe('RenewalDetailScreen, a refused submission', () => {
     expect(alert).toHaveTextContent(text);
     expect(alert).toHaveFocus();
     expect(screen.getByTestId('submit-renewal')).toBeEnabled();
+  });
+});
+
+describe('RenewalDetailScreen over plain http on an intranet (no crypto.randomUUID)', () => {
+  useInsecureContext();
+  it('en: the page opens and a renewal is submitted with an idempotency key (the page threw on crypto.randomUUID)', async () => {
+    const user = userEvent.setup();
+    const keys: string[] = [];
+    open('en', null);
+    server.use(
+      http.post(renewalContract.endpoints.submitRenewal.path, async ({ request }) => {
+        keys.push(((await request.json()) as { idempotencyKey: string }).idempotencyKey);
+        return HttpResponse.json({ status: 'success', data: { id: 'r1', renewalNo: 'RN-2026-000088', status: 'submitted', replayed: false }, traceId: 't' });
+      }),
+    );
+    await user.click(await screen.findByRole('radio', { name: 'Rental renewal, 36 months' }));
+    await user.click(screen.getByRole('checkbox', { name: /I accept/i }));
+    await user.click(screen.getByTestId('submit-renewal'));
+    expect(await screen.findByTestId('renewal-done')).toHaveTextContent('RN-2026-000088');
+    expect(keys).toEqual([expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)]);
   });
 });
 
