@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { addDays, addMonths, hkToday } from '@/lib/dates/hongKong';
 import { meterContract } from '@/lib/meter/contract';
 import { meterReadings, meterSubmissions, storedFiles, systemParams } from '@/lib/server/db/schema';
-import { queryRows } from '@/lib/server/db/rows';
 import { createMember, tokenFor } from '../helpers/fixtures';
-import { until } from '../helpers/poll';
+import { withTableHeld } from '../helpers/heldTable';
 import { createMachine, createModel } from '../helpers/orderFixtures';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer } from '../helpers/testServer';
@@ -221,28 +220,14 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
     // Two submissions of one machine at once (two users of the customer, or two tabs), on different days: each was
     // checked against the readings stored before either committed, so on PostgreSQL both were saved and the machine's
     // counter went down from yesterday to today (a COUNTER_LOWER pair stored, which billing would read as pages).
-    // On PostgreSQL a second connection holds the readings table (SHARE: reads go on, inserts wait) until both requests
-    // are waiting, so both have run as far as they can before either saves: the race every time, not by chance.
+    // On PostgreSQL the readings table is held until both requests wait (withTableHeld): the race every run.
     it('two submissions for one machine at once: the second is checked against the first', async () => {
       const c = await customer();
       const yesterday = addDays(today, -1);
       const send = (readingDate: string, monoCounter: number) =>
         callEndpoint(server, E.submitReadings, { idempotencyKey: randomUUID(), channel: 'form', rows: [{ serialNo: c.mono.serialNo, readingDate, monoCounter }] }, { token: c.token });
       const both = () => Promise.all([send(yesterday, c.last.mono + 2000), send(today, c.last.mono + 1000)]);
-      let sent: ReturnType<typeof both> | undefined;
-      if (getHandle().kind === 'postgres') {
-        await db().transaction(async (tx) => {
-          await tx.execute(sql`lock table meter_readings in share mode`);
-          sent = both();
-          await until(async () => {
-            // pg_stat_activity is read once per transaction unless its snapshot is cleared.
-            await tx.execute(sql`select pg_stat_clear_snapshot()`);
-            const [row] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
-            return row?.n === 2;
-          }, 10_000);
-        });
-      }
-      const answers = await (sent ?? both());
+      const answers = await withTableHeld(getHandle(), 'meter_readings', 2, both);
       expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
       const saved = (await db().select().from(meterReadings).where(eq(meterReadings.machineId, c.mono.id)).orderBy(meterReadings.readingDate)).slice(-2);
       expect(saved[1]!.monoCounter).toBeGreaterThanOrEqual(saved[0]!.monoCounter);

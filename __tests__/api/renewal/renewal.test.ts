@@ -13,6 +13,7 @@ import { createBill, createContract } from '../bills/billFixtures';
 import { createMember, tokenFor, uniq } from '../helpers/fixtures';
 import { createMachine, createModel } from '../helpers/orderFixtures';
 import { renewalOfferFields } from '../helpers/renewalFixtures';
+import { withTableHeld } from '../helpers/heldTable';
 import { describeEachDb } from '../helpers/testDb';
 import { callEndpoint, useTestServer } from '../helpers/testServer';
 
@@ -359,6 +360,20 @@ describeEachDb('contracts, billing schedules and renewals', (getHandle) => {
       const customerUser = await customer(60);
       expect((await callEndpoint(server, R.saveOffer, { offer }, { token: customerUser.token })).status).toBe(403);
       expect((await callEndpoint(server, R.listOffers, { page: 1, pageSize: 10 }, { token: (await staff(['contract_renewal_log'])).token })).status).toBe(403);
+    });
+
+    // Two staff adding an offer with the same code at once: both passed the code check before either saved, and the
+    // second insert met the unique index as an unexpected error (500 'Something went wrong'), not the code's 409.
+    it('two new offers with one code at once: one is saved, the other is refused on its code (409), not a 500', async () => {
+      const s = await staff(['renewal_offer_write']);
+      const offer = renewalOfferFields({ offerCode: `T-TWIN-${uniq().toUpperCase()}` });
+      const answers = await withTableHeld(getHandle(), 'renewal_offers', 2, () =>
+        Promise.all([callEndpoint(server, R.saveOffer, { offer }, { token: s.token }), callEndpoint(server, R.saveOffer, { offer }, { token: s.token })]),
+      );
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const refused = answers.find((a) => a.status === 409)!;
+      expect(refused.body.status === 'error' && refused.body.error.fields).toEqual({ offerCode: ['renewal:offers.codeTaken'] });
+      expect(await db().select().from(renewalOffers).where(eq(renewalOffers.offerCode, offer.offerCode))).toHaveLength(1);
     });
 
     it('an offer’s charges and page counts left empty (null) are none (0); a negative or too large charge is refused naming its rule', async () => {

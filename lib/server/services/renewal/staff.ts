@@ -75,7 +75,8 @@ export async function saveOffer(ctx: ServiceContext, body: { id?: string; versio
       .select({ id: renewalOffers.id })
       .from(renewalOffers)
       .where(and(eq(renewalOffers.offerCode, o.offerCode), body.id ? sql`${renewalOffers.id} <> ${body.id}` : undefined));
-    if (clash) throw new AppError('CONFLICT', { fields: { 'offerCode': ['renewal:offers.codeTaken'] } });
+    const codeTaken = () => new AppError('CONFLICT', { fields: { 'offerCode': ['renewal:offers.codeTaken'] } });
+    if (clash) throw codeTaken();
     const values = {
       offerCode: o.offerCode,
       nameEn: o.nameEn,
@@ -97,9 +98,16 @@ export async function saveOffer(ctx: ServiceContext, body: { id?: string; versio
       updatedAt: ctx.now(),
     };
     if (!body.id) {
-      const [row] = await tx.db.insert(renewalOffers).values({ ...values, createdAt: ctx.now() }).returning();
-      await audit(tx, { action: 'create', entity: 'renewal_offer', entityId: row!.id, after: values });
-      return toOffer(row!, 0);
+      // The unique index decides between two new offers of one code at once (both passed the look above): the second
+      // waits for the first and writes nothing, and is refused on its code like any taken code (it was a 500).
+      const [row] = await tx.db
+        .insert(renewalOffers)
+        .values({ ...values, createdAt: ctx.now() })
+        .onConflictDoNothing({ target: renewalOffers.offerCode })
+        .returning();
+      if (!row) throw codeTaken();
+      await audit(tx, { action: 'create', entity: 'renewal_offer', entityId: row.id, after: values });
+      return toOffer(row, 0);
     }
     if (!body.version) throw new AppError('VALIDATION', { fields: { version: ['ui.validation.invalid'] } });
     const updatedAt = await lockVersion(tx, renewalOffers, renewalOffers, body.id, body.version);
