@@ -156,6 +156,33 @@ describeEachDb('mail outbox', (getHandle) => {
     }
   });
 
+  // A batch of slow sends (a relay that throttles) outlasted the stale-claim time: another sender released the mails
+  // still waiting in the batch and sent them, and then the first sender sent them again (two e-mails to a customer).
+  it('a batch of slow sends: another sender meanwhile takes only what this one has not started, and every mail goes once', async () => {
+    registerMailSettings({ publicUrl: PUBLIC, smtpConfigured: true });
+    const policy = { ...DEFAULT_RETRY, staleClaimMs: 60_000 };
+    const start = new Date(Date.now() + 30 * 86_400_000);
+    let clock = start;
+    const to = ['slow1@example.hk', 'slow2@example.hk', 'slow3@example.hk'];
+    for (const address of to) await queueMail(ctxAt(start), inboxMail(address));
+    const sent: string[] = [];
+    const other = { sendMail: async (m: { to: string }) => void sent.push(m.to) };
+    let calls = 0;
+    // Each send takes 40 s (within the transport's time-outs); during the second, another instance's sender runs.
+    const slow = {
+      sendMail: async (m: { to: string }) => {
+        clock = new Date(clock.getTime() + 40_000);
+        calls += 1;
+        if (calls === 2) await flushOutbox(ctxAt(clock), { transport: other, from: 'no-reply@portal.example.hk', policy });
+        sent.push(m.to);
+      },
+    };
+    await flushOutbox(serviceContext({ db: db(), actor: null, now: () => clock, log }), { transport: slow, from: 'no-reply@portal.example.hk', policy });
+    expect(sent.filter((a) => to.includes(a)).sort()).toEqual(to);
+    const rows = await db().select().from(outbox);
+    expect(rows.filter((r) => to.includes(r.toAddress)).map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
+  });
+
   it('runs as a pg-boss job: queueMail wakes the sender, which delivers; stop() is graceful', async () => {
     const smtp = await startSmtp();
     const handle = getHandle();

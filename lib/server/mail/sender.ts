@@ -74,7 +74,18 @@ export async function flushOutbox(
 
   const result: FlushResult = { sent: 0, retrying: 0, failed: 0 };
   for (const mail of claimed) {
-    const mine = and(eq(outbox.id, mail.id), eq(outbox.status, 'sending'), eq(outbox.claimedAt, now));
+    // The claim is renewed just before each send, so it goes stale only while one mail is being sent (bounded by the
+    // transport's time-outs), not while the batch is: 20 slow sends (a throttling relay) outlasted the 10 minutes,
+    // another sender released the mails still waiting here and sent them, and then this one sent them again. A mail
+    // that is no longer this sender's claim is left to whoever has it.
+    const claimedAt = ctx.now();
+    const renewed = await ctx.db
+      .update(outbox)
+      .set({ claimedAt })
+      .where(and(eq(outbox.id, mail.id), eq(outbox.status, 'sending'), eq(outbox.claimedAt, mail.claimedAt ?? now)))
+      .returning({ id: outbox.id });
+    if (renewed.length === 0) continue;
+    const mine = and(eq(outbox.id, mail.id), eq(outbox.status, 'sending'), eq(outbox.claimedAt, claimedAt));
     const attempts = mail.attempts + 1;
     try {
       await opts.transport.sendMail({ from: opts.from, to: mail.toAddress, subject: mail.subject, text: mail.textBody, html: mail.htmlBody });
