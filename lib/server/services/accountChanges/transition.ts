@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ACTION_FROM, ACTION_TARGET, staffReadableTypes, staffWritableTypes, type ChangeType } from '@/lib/accountChanges/constants';
 import type { NewValue, TransitionResult, transitionSchema } from '@/lib/accountChanges/schemas';
 import { audit } from '@/lib/server/audit';
@@ -44,7 +44,9 @@ async function applyChange(db: Db, ucpId: string, type: ChangeType, value: unkno
       const v = value as NewValue<'machine_loc'> | NewValue<'toner_addr'>;
       // Only the customer's machines still there: one removed since the request was made is left out (audit shows it).
       const where = and(eq(machines.ucpId, ucpId), eq(machines.status, 'active'), inArray(machines.id, v.machineIds))!;
-      const before = await db.select().from(machines).where(where).for('update');
+      // Locked in id order, as a meter submission locks them: two transactions taking the same machines in different
+      // orders could deadlock (one of them a 500).
+      const before = await db.select().from(machines).where(where).orderBy(asc(machines.id)).for('update');
       const set =
         type === 'machine_loc'
           ? {
