@@ -369,6 +369,31 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
     });
   });
 
+  describe('CSV columns by their header', () => {
+    it('reads the columns by the header\'s names in any order, so a file with colour before bw does not swap the counters', async () => {
+      const c = await customer();
+      const csv = `date,serial,colour,bw\n${today},${c.colour.serialNo},${c.last.colour + 300},${c.last.colourMono + 2000}\n`;
+      const parsed = await parsedCsv(c.token, csv);
+      expect(parsed.parseErrors).toEqual([]);
+      expect(parsed.rows).toMatchObject([{ rowNo: 2, serialNo: c.colour.serialNo, readingDate: today, monoCounter: c.last.colourMono + 2000, colourCounter: c.last.colour + 300 }]);
+    });
+
+    it('ignores a column the header does not name and the empty cells Excel writes after the last column', async () => {
+      const c = await customer();
+      const csv = `serial,date,bw,colour,notes,,\r\n${c.colour.serialNo},${today},${c.last.colourMono + 2000},${c.last.colour + 300},front desk,,\r\n${c.mono.serialNo},${today},${c.last.mono + 3000},,,,\r\n`;
+      const parsed = await parsedCsv(c.token, csv);
+      expect(parsed.parseErrors).toEqual([]);
+      expect(parsed.rows.map((r) => [r.rowNo, r.monoCounter, r.colourCounter])).toEqual([
+        [2, c.last.colourMono + 2000, c.last.colour + 300],
+        [3, c.last.mono + 3000, 0],
+      ]);
+      // Without a header: trailing empty cells are not columns; a fifth filled cell still is.
+      const bare = await parsedCsv(c.token, `${c.mono.serialNo},${today},${c.last.mono + 3000},0,,\n${c.mono.serialNo},${today},1,0,x\n`);
+      expect(bare.parseErrors).toEqual([{ rowNo: 2, field: 'row', message: 'meter:errors.csvColumns' }]);
+      expect(bare.rows.map((r) => r.rowNo)).toEqual([1]);
+    });
+  });
+
   describe('CSV parse errors name the column, once per field', () => {
     it('a line with several unreadable fields: one error per field, named by its CSV column (serial, date, bw, colour)', async () => {
       const c = await customer();

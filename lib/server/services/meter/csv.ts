@@ -36,6 +36,32 @@ function toCounter(text: string | undefined): number | string | null {
 /** The CSV column a field of the reading row comes from: what a parse error names (the page shows its translated title). */
 const COLUMN_OF: Partial<Record<string, CsvField>> = { serialNo: 'serial', readingDate: 'date', monoCounter: 'bw', colourCounter: 'colour' };
 
+/** A header cell as a column of the template: `serial`, `date`, `bw`, `colour` (also 'Serial no.', 'Color', 'B/W'). */
+function fieldOfHeader(cell: string): (typeof CSV_HEADER)[number] | null {
+  const h = cell.trim().toLowerCase();
+  if (h.startsWith('serial')) return 'serial';
+  if (h.startsWith('date')) return 'date';
+  if (h === 'bw' || h.startsWith('b/w') || h.startsWith('mono')) return 'bw';
+  if (h.startsWith('colour') || h.startsWith('color')) return 'colour';
+  return null;
+}
+
+/**
+ * The positions of the template's columns in a header line that names at least serial, date and bw (each once), in
+ * whatever order; null when the line is not such a header. Other columns (a note the customer added) are not read.
+ */
+function columnsOfHeader(rec: readonly string[]): Record<(typeof CSV_HEADER)[number], number> | null {
+  const at: Partial<Record<(typeof CSV_HEADER)[number], number>> = {};
+  for (const [i, cell] of rec.entries()) {
+    const field = fieldOfHeader(cell);
+    if (!field) continue;
+    if (at[field] !== undefined) return null;
+    at[field] = i;
+  }
+  if (at.serial === undefined || at.date === undefined || at.bw === undefined) return null;
+  return { serial: at.serial, date: at.date, bw: at.bw, colour: at.colour ?? -1 };
+}
+
 /**
  * Reads `serial,date,bw,colour` rows (or the same columns separated by tabs, see `delimiterOf`) (a header line is recognised and skipped; colour may be empty on a mono machine).
  * A row that cannot be read becomes a parse error with its line number; the others go through the same checks as a
@@ -55,18 +81,26 @@ export async function parseReadingsCsv(ctx: CustomerContext, csv: string): Promi
   const rows: ReadingRow[] = [];
   const lineOf: number[] = [];
   let first = true;
+  // Where each column is: the header's order when it names the columns (a file with colour before bw, or a column
+  // added, was read by position: the counters swapped, or every row refused), else the template's.
+  let columns: Record<(typeof CSV_HEADER)[number], number> | null = null;
   records.forEach((rec, i) => {
     const line = i + 1;
     if (rec.every((c) => c.trim() === '')) return;
     // The header is the first line that is not blank.
     const isHeader = first && (rec[0] ?? '').trim().toLowerCase().startsWith('serial');
+    if (first) columns = columnsOfHeader(rec);
+    const wasFirst = first;
     first = false;
-    if (isHeader) return;
-    if (rec.length < 3 || rec.length > 4) {
+    if (isHeader || (wasFirst && columns)) return;
+    // Empty cells after the last filled one are no columns: Excel writes "…,," for a column once used and cleared.
+    const cells = columns ? rec : rec.slice(0, Math.max(4, rec.findLastIndex((c) => c.trim() !== '') + 1));
+    if (!columns && (cells.length < 3 || cells.length > 4)) {
       parseErrors.push({ rowNo: line, field: 'row', message: 'meter:errors.csvColumns' });
       return;
     }
-    const [serial, date, bw, colour] = rec;
+    const at: Record<(typeof CSV_HEADER)[number], number> = columns ?? { serial: 0, date: 1, bw: 2, colour: 3 };
+    const [serial, date, bw, colour] = CSV_HEADER.map((f) => cells[at[f]]);
     const readingDate = toIsoDate(date ?? '');
     const mono = toCounter(bw);
     const col = toCounter(colour);
