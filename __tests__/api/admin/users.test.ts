@@ -478,6 +478,27 @@ describeEachDb('user account maintenance and one-time links', (getHandle) => {
       expect(await db().select().from(userAccounts).where(eq(userAccounts.loginId, c))).toHaveLength(0);
     });
 
+    it('names each row by its row number in the spreadsheet, blank rows counted (CSV and XLSX)', async () => {
+      const ids = [`imp-r1-${uniq()}`, `imp-r2-${uniq()}`];
+      const rowOf = (id: string) => [id, 'Row User', 'not-an-email', 'en', 'customer', customerUcp, ''];
+      // Rows 1 blank, 2 header, 3 a user, 4 and 5 blank (the second CRLF), 6 a user.
+      const csv = Buffer.from(['', header.join(','), rowOf(ids[0]!).join(','), '', '\r', rowOf(ids[1]!).join(',')].join('\n'), 'utf8');
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet('users');
+      sheet.getRow(2).values = header;
+      sheet.getRow(3).values = rowOf(ids[0]!);
+      sheet.getRow(4).values = ['', ' '];
+      sheet.getRow(6).values = rowOf(ids[1]!);
+      const xlsx = Buffer.from(await book.xlsx.writeBuffer());
+      for (const [file, name, type] of [[csv, 'users.csv', 'text/csv'], [xlsx, 'users.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']] as const) {
+        const dry = await importFile(impexp, file, true, name, type);
+        expect(dry.status).toBe(200);
+        expect((dry.body.data as { rows: { row: number; loginId: string }[] }).rows.map((r) => [r.row, r.loginId])).toEqual([[3, ids[0]], [6, ids[1]]]);
+        const refused = await importFile(impexp, file, false, name, type);
+        expect(Object.keys((refused.body as { error: { fields: Record<string, unknown> } }).error.fields).sort()).toEqual(['rows.3', 'rows.6']);
+      }
+    });
+
     it('reads a CSV saved as UTF-16 by Excel ("CSV UTF-16" / "Unicode text", tab-separated or not) as well as UTF-8', async () => {
       const [le, be] = [`imp-le-${uniq()}`, `imp-be-${uniq()}`];
       const rowsOf = (id: string, sep: string) => [header, [id, '統一碼 用戶', `${id}@example.test`, 'tc', 'customer', customerUcp, groupCode]].map((r) => r.join(sep)).join('\r\n');

@@ -99,8 +99,11 @@ export async function exportUsers(ctx: ServiceContext, body: { format: 'csv' | '
 }
 
 type RawRow = Record<string, string>;
-/** A file as read: its header row and the rows under it, each a list of cells. */
-type Table = { header: string[]; body: string[][] };
+/**
+ * A file as read: its header row and the rows under it, each a list of cells, with each row's number as the
+ * spreadsheet shows it (`rowNos`, blank rows counted), which the import's errors name.
+ */
+type Table = { header: string[]; body: string[][]; rowNos: number[] };
 
 const headerKey = (h: unknown) => String(h ?? '').trim().toLowerCase().replace(/\s+/g, '_');
 
@@ -123,12 +126,15 @@ function readCsv(content: Buffer): Table {
   const text = decodeTextBytes(content);
   let records: string[][];
   try {
-    records = parse(text, { delimiter: delimiterOf(text), relax_column_count: true, skip_empty_lines: true, trim: true }) as string[][];
+    // Blank lines are kept as records (and left out below), so a record's index is its row in a spreadsheet: with
+    // skip_empty_lines every row after a blank line was reported a row too early (as the meter CSV's were).
+    records = parse(text, { delimiter: delimiterOf(text), relax_column_count: true, skip_empty_lines: false, trim: true }) as string[][];
   } catch (err) {
     throw new AppError('FILE_CORRUPT', { message: `csv: ${(err as Error).message}` });
   }
-  const [header = [], ...body] = records;
-  return { header, body };
+  const rows = records.flatMap((cells, i) => (cells.some(Boolean) ? [{ cells, rowNo: i + 1 }] : []));
+  const [header, ...body] = rows;
+  return { header: header?.cells ?? [], body: body.map((r) => r.cells), rowNos: body.map((r) => r.rowNo) };
 }
 
 const cellText = (v: ExcelJS.CellValue): string => {
@@ -150,17 +156,21 @@ async function readXlsx(content: Buffer): Promise<Table> {
     throw new AppError('FILE_CORRUPT', { message: `xlsx: ${(err as Error).message}` });
   }
   const sheet = book.worksheets[0];
-  if (!sheet) return { header: [], body: [] };
+  if (!sheet) return { header: [], body: [], rowNos: [] };
   const rows: string[][] = [];
+  const rowNos: number[] = [];
   sheet.eachRow({ includeEmpty: false }, (row) => {
     // Data rows: only as many cells as the header has (a row's cell count can reach 16,384 columns).
     const width = rows.length ? Math.min(row.cellCount, rows[0]!.length) : row.cellCount;
     const values: string[] = [];
     for (let c = 1; c <= width; c += 1) values.push(cellText(row.getCell(c).value).trim());
-    if (values.some(Boolean)) rows.push(values);
+    if (values.some(Boolean)) {
+      rows.push(values);
+      rowNos.push(row.number);
+    }
   });
   const [header = [], ...body] = rows;
-  return { header, body };
+  return { header, body, rowNos: rowNos.slice(1) };
 }
 
 /** A cell's UCP ids or group codes: read half-width (NFKC) as the forms read them, so `ＵＣＰ１０００１` is `UCP10001`. */
@@ -204,7 +214,7 @@ const lookupUcpId = (ucpId: string) => userLinkSchema.shape.ucpId.safeParse(ucpI
  * login id's uniqueness needs a well-formed login id, and "customer / group of the other user type" needs a known
  * user_type (unknown customers and groups are still reported).
  */
-async function checkRows(ctx: ServiceContext, raw: RawRow[]): Promise<{ results: ImportRowResult[]; bodies: CreateUserBody[] }> {
+async function checkRows(ctx: ServiceContext, raw: RawRow[], rowNos: readonly number[]): Promise<{ results: ImportRowResult[]; bodies: CreateUserBody[] }> {
   const codes = [...new Set(raw.flatMap((r) => list(r.groups)).filter(clean))];
   const groups = codes.length ? await ctx.db.select({ id: userGroups.id, code: userGroups.code }).from(userGroups).where(inArray(userGroups.code, codes)) : [];
   // An importer without user_ac_main_write (the add form's code) gives no provider group holding an admin code it does
@@ -231,7 +241,7 @@ async function checkRows(ctx: ServiceContext, raw: RawRow[]): Promise<{ results:
   const results: ImportRowResult[] = [];
   const bodies: CreateUserBody[] = [];
   for (const [i, r] of raw.entries()) {
-    const rowNo = i + 2;
+    const rowNo = rowNos[i] ?? i + 2;
     const errors: string[] = [];
     for (const column of USER_IMPORT_COLUMNS) if (!clean(r[column] ?? '')) errors.push(`${column}:ui.validation.controlCharacter`);
     const groupCodes = list(r.groups);
@@ -281,7 +291,7 @@ export async function importUsers(ctx: ServiceContext, file: CheckedFile, dryRun
   if (missing.length) throw new AppError('VALIDATION', { fields: { file: [msg('users:import.missingColumns', { columns: missing.join(', ') })] }, message: 'import columns missing' });
   if (table.body.length > MAX_IMPORT_ROWS) throw new AppError('VALIDATION', { fields: { file: [msg('users:import.tooManyRows', { max: MAX_IMPORT_ROWS })] }, message: 'import too large' });
   const raw = recordsOf(table);
-  const { results, bodies } = await checkRows(ctx, raw);
+  const { results, bodies } = await checkRows(ctx, raw, table.rowNos);
   const failed = results.filter((r) => r.errors.length);
   const summary = { total: results.length, valid: results.length - failed.length, rows: results };
   if (dryRun) return { dryRun: true, imported: 0, ...summary };
