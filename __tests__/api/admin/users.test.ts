@@ -499,6 +499,16 @@ describeEachDb('user account maintenance and one-time links', (getHandle) => {
       }
     });
 
+    it('reads a CSV that Excel saved as plain "CSV" on Traditional Chinese Windows (Big5), names intact', async () => {
+      const id = `imp-big5-${uniq()}`;
+      // 陳大文 in Big5: the file was refused as "damaged or incomplete" (it is not UTF-8), whatever was tried again.
+      const file = Buffer.concat([Buffer.from(`${header.join(',')}\r\n${id},`), Buffer.from([0xb3, 0xaf, 0xa4, 0x6a, 0xa4, 0xe5]), Buffer.from(`,${id}@example.test,tc,customer,${customerUcp},${groupCode}\r\n`)]);
+      const done = await importFile(impexp, file, false);
+      expect(done.status).toBe(200);
+      const [row] = await db().select().from(userAccounts).where(eq(userAccounts.loginId, id));
+      expect(row).toMatchObject({ name: '陳大文' });
+    });
+
     it('reads a CSV saved as UTF-16 by Excel ("CSV UTF-16" / "Unicode text", tab-separated or not) as well as UTF-8', async () => {
       const [le, be] = [`imp-le-${uniq()}`, `imp-be-${uniq()}`];
       const rowsOf = (id: string, sep: string) => [header, [id, '統一碼 用戶', `${id}@example.test`, 'tc', 'customer', customerUcp, groupCode]].map((r) => r.join(sep)).join('\r\n');

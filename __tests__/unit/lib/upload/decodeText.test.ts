@@ -28,4 +28,14 @@ describe('decodeTextBytes', () => {
     expect(() => decodeTextBytes(new Uint8Array([0xff, 0xfe, 0x61, 0x00, 0x62]), { fatal: true })).toThrow(/not valid|encoded data/);
     expect(decodeTextBytes(utf16le(TEXT), { fatal: true })).toBe(TEXT);
   });
+
+  it('reads a file that is not UTF-8 but Big5 (Excel\'s plain "CSV" on Traditional Chinese Windows) as Big5', () => {
+    // 陳大文 in Big5, between ASCII cells.
+    const big5 = new Uint8Array([...Buffer.from('name,x\r\n'), 0xb3, 0xaf, 0xa4, 0x6a, 0xa4, 0xe5, ...Buffer.from(',1\r\n')]);
+    expect(decodeTextBytes(big5)).toBe('name,x\r\n陳大文,1\r\n');
+    expect(decodeTextBytes(big5, { fatal: true })).toBe('name,x\r\n陳大文,1\r\n');
+    // UTF-8 stays UTF-8 (its Chinese is not read as Big5), and a file with a UTF-8 BOM is UTF-8 whatever follows.
+    expect(decodeTextBytes(new Uint8Array(Buffer.from('陳大文', 'utf8')))).toBe('陳大文');
+    expect(decodeTextBytes(new Uint8Array([0xef, 0xbb, 0xbf, 0xb3, 0xaf]))).toBe('\uFFFD\uFFFD');
+  });
 });
