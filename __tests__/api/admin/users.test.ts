@@ -509,6 +509,22 @@ describeEachDb('user account maintenance and one-time links', (getHandle) => {
       expect(row).toMatchObject({ name: '陳大文' });
     });
 
+    it('reads an XLSX cell as Excel shows it: a hyperlinked address with formatting, a formula\'s error (not "[object Object]")', async () => {
+      const id = `imp-cell-${uniq()}`;
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet('users');
+      sheet.addRow(header);
+      sheet.addRow([id, { formula: '"Chan"&" Tai Man"', result: 'Chan Tai Man' }, { text: { richText: [{ text: id }, { font: { bold: true }, text: '@example.test' }] }, hyperlink: `mailto:${id}@example.test` }, 'en', 'customer', customerUcp, groupCode]);
+      sheet.addRow([{ formula: 'VLOOKUP(Z1,Z2:Z3,1,FALSE)', result: { error: '#N/A' } }, 'Lookup', `${id}-2@example.test`, 'en', 'customer', customerUcp, '']);
+      const xlsx = Buffer.from(await book.xlsx.writeBuffer());
+      const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+      const dry = await importFile(impexp, xlsx, true, 'users.xlsx', type);
+      const rows = (dry.body.data as { rows: { row: number; loginId: string; errors: string[] }[] }).rows;
+      expect(rows[0]).toEqual({ row: 2, loginId: id, errors: [] });
+      expect(rows[1]!.loginId).toBe('#N/A');
+      expect(rows[1]!.errors).toEqual(['loginId:users:errors.loginIdFormat']);
+    });
+
     it('reads a CSV saved as UTF-16 by Excel ("CSV UTF-16" / "Unicode text", tab-separated or not) as well as UTF-8', async () => {
       const [le, be] = [`imp-le-${uniq()}`, `imp-be-${uniq()}`];
       const rowsOf = (id: string, sep: string) => [header, [id, '統一碼 用戶', `${id}@example.test`, 'tc', 'customer', customerUcp, groupCode]].map((r) => r.join(sep)).join('\r\n');

@@ -137,13 +137,19 @@ function readCsv(content: Buffer): Table {
   return { header: header?.cells ?? [], body: body.map((r) => r.cells), rowNos: body.map((r) => r.rowNo) };
 }
 
-const cellText = (v: ExcelJS.CellValue): string => {
+/**
+ * A cell's text as Excel shows it. A hyperlink's text may be rich text (an address typed in Excel becomes a link, and
+ * formatting part of it makes it rich), a formula's result may be an error: both were read as "[object Object]", so a
+ * formatted address was "not a valid e-mail" and a VLOOKUP's #N/A a user's name. An error reads as Excel writes it.
+ */
+const cellText = (v: ExcelJS.CellValue | ExcelJS.CellHyperlinkValue['text']): string => {
   if (v === null || v === undefined) return '';
   if (typeof v === 'object') {
-    if ('text' in v && typeof v.text === 'string') return v.text;
-    if ('richText' in v) return v.richText.map((p) => p.text).join('');
-    if ('result' in v) return String(v.result ?? '');
     if (v instanceof Date) return v.toISOString();
+    if ('richText' in v) return v.richText.map((p) => p.text).join('');
+    if ('hyperlink' in v) return cellText(v.text);
+    if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
+    if ('error' in v) return v.error;
   }
   return String(v);
 };
