@@ -525,6 +525,15 @@ describeEachDb('user account maintenance and one-time links', (getHandle) => {
       expect(rows[1]!.errors).toEqual(['loginId:users:errors.loginIdFormat']);
     });
 
+    it('reads a quote inside an unquoted cell as text, as Excel does, instead of refusing the file as damaged', async () => {
+      const id = `imp-q-${uniq()}`;
+      const file = Buffer.from(`${header.join(',')}\n${id},Chan "Tommy" Tai Man,${id}@example.test,en,customer,${customerUcp},${groupCode}\n`, 'utf8');
+      const done = await importFile(impexp, file, false);
+      expect(done.status).toBe(200);
+      const [row] = await db().select().from(userAccounts).where(eq(userAccounts.loginId, id));
+      expect(row).toMatchObject({ name: 'Chan "Tommy" Tai Man' });
+    });
+
     it('reads a CSV saved as UTF-16 by Excel ("CSV UTF-16" / "Unicode text", tab-separated or not) as well as UTF-8', async () => {
       const [le, be] = [`imp-le-${uniq()}`, `imp-be-${uniq()}`];
       const rowsOf = (id: string, sep: string) => [header, [id, '統一碼 用戶', `${id}@example.test`, 'tc', 'customer', customerUcp, groupCode]].map((r) => r.join(sep)).join('\r\n');

@@ -395,6 +395,12 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
   });
 
   describe('CSV parse errors name the column, once per field', () => {
+    it('a quote inside an unquoted cell is that row\'s error on its column, not "The CSV could not be read" for the whole file', async () => {
+      const c = await customer();
+      const parsed = await parsedCsv(c.token, `serial,date,bw,colour\n${c.mono.serialNo},${today},${c.last.mono + 3000},0\n${c.colour.serialNo},${today},12"345,0\n`);
+      expect(parsed.parseErrors).toEqual([{ rowNo: 3, field: 'bw', message: 'meter:errors.counterNumber' }]);
+      expect(parsed.rows.map((r) => r.rowNo)).toEqual([2]);
+    });
     it('a line with several unreadable fields: one error per field, named by its CSV column (serial, date, bw, colour)', async () => {
       const c = await customer();
       const csv = `serial,date,bw,colour\n${c.mono.serialNo},${today},${c.last.mono + 3000},0\n#BAD SERIAL,30/02/2026,1.5,-3\nOK-1,${today},abc,\n,${today},1,0\n`;

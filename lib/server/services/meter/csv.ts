@@ -73,7 +73,9 @@ export async function parseReadingsCsv(ctx: CustomerContext, csv: string): Promi
     const text = csv.replace(/^\uFEFF/, '');
     // Empty lines are kept as records (and skipped below), so a record's index is its line number: with
     // skip_empty_lines the parser dropped them and every row after a blank line was reported a line too early.
-    records = parse(text, { delimiter: delimiterOf(text), relax_column_count: true, skip_empty_lines: false, trim: true });
+    // A quote inside an unquoted cell is text (relax_quotes), so its row's check names the cell: the whole file was
+    // "could not be read".
+    records = parse(text, { delimiter: delimiterOf(text), relax_column_count: true, relax_quotes: true, skip_empty_lines: false, trim: true });
   } catch {
     throw new AppError('VALIDATION', { fields: { csv: ['meter:errors.csvUnreadable'] } });
   }

@@ -128,7 +128,9 @@ function readCsv(content: Buffer): Table {
   try {
     // Blank lines are kept as records (and left out below), so a record's index is its row in a spreadsheet: with
     // skip_empty_lines every row after a blank line was reported a row too early (as the meter CSV's were).
-    records = parse(text, { delimiter: delimiterOf(text), relax_column_count: true, skip_empty_lines: false, trim: true }) as string[][];
+    // A quote inside an unquoted cell (Chan "Tommy" Tai Man) is text, as Excel reads it (relax_quotes): the file was
+    // refused as damaged, naming no row.
+    records = parse(text, { delimiter: delimiterOf(text), relax_column_count: true, relax_quotes: true, skip_empty_lines: false, trim: true }) as string[][];
   } catch (err) {
     throw new AppError('FILE_CORRUPT', { message: `csv: ${(err as Error).message}` });
   }
