@@ -7,6 +7,7 @@ import { csvFile, formulaSafe } from '@/lib/server/csv';
 import { billLineReadings, machines, meterReadings } from '@/lib/server/db/schema';
 import { paginate, totalCount, type PageRow } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
+import { msg } from '@/lib/zodMessages';
 import type { CheckedFile } from '@/lib/server/uploads';
 import { readingsByMachine } from './machines';
 import { storeUpload } from '@/lib/server/uploads/store';
@@ -143,9 +144,24 @@ const HEAD = {
 const SOURCE = { en: { web: 'Web (W)', automatic: 'Automatic', staff: 'Staff', estimated: 'Estimated' }, tc: { web: '網上（W）', automatic: '自動', staff: '職員', estimated: '估算' } } as const;
 const STATUS = { en: { accepted: 'Accepted', confirmed: 'Confirmed (high volume)' }, tc: { accepted: '已接受', confirmed: '已確認（高印量）' } } as const;
 
-/** The readings of the filter as CSV (UTF-8 with BOM, CRLF), at most 10,000 rows. */
+/** The most readings one export file holds. */
+const MAX_EXPORT_READINGS = 10_000;
+/** A count as both languages of the portal write it: 10,000. */
+const grouped = (n: number) => new Intl.NumberFormat('en').format(n);
+
+/**
+ * The readings of the filter as CSV (UTF-8 with BOM, CRLF), at most 10,000 rows. A filter finding more is refused with
+ * the count on `filter` (as the user export is): the file was cut at 10,000 without a word, its oldest readings missing.
+ */
 export async function exportReadings(ctx: CustomerContext, filter: ReadingFilter | undefined, lang: 'en' | 'tc'): Promise<Buffer> {
-  const rows = await readingQuery(ctx, filter, { field: 'readingDate', direction: 'desc' }).limit(10_000);
+  const rows = await readingQuery(ctx, filter, { field: 'readingDate', direction: 'desc' }).limit(MAX_EXPORT_READINGS);
+  const found = Number(rows[0]?.__total ?? 0);
+  if (found > MAX_EXPORT_READINGS) {
+    throw new AppError('VALIDATION', {
+      message: `export too large: ${found} readings`,
+      fields: { filter: [msg('meter:errors.exportTooMany', { found: grouped(found), max: grouped(MAX_EXPORT_READINGS) })] },
+    });
+  }
   const records = rows.map(toItem).map((r) => [
     formulaSafe(r.serialNo),
     formulaSafe(lang === 'tc' ? r.locationZh : r.locationEn),
