@@ -288,6 +288,11 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
       expect(csv.status).toBe(200);
       expect(csv.text.startsWith('\uFEFF機身號碼')).toBe(true);
       expect(csv.text.split('\r\n').filter(Boolean)).toHaveLength(13);
+      // A black & white machine's colour counter and pages are empty cells (the table's '–'), a colour machine's numbers.
+      const cellsOf = async (machineId: string) =>
+        (await server.post(E.exportReadings.path, { lang: 'en', filter: { machineId } }, { token: c.token })).text.split('\r\n').filter(Boolean).slice(1, 3).map((l) => l.split(',').slice(3, 7));
+      expect(await cellsOf(c.mono.id)).toEqual([[String(c.last.mono), '', '3000', ''], [String(c.last.mono - 3000), '', '3000', '']]);
+      expect(await cellsOf(c.colour.id)).toEqual([[String(c.last.colourMono), String(c.last.colour), '3000', '600'], [String(c.last.colourMono - 3000), String(c.last.colour - 600), '3000', '600']]);
     });
   });
 

@@ -4,7 +4,7 @@ import { USAGE_MAX_MONTHS, type ReadingFilter, type ReadingItem, type ReadingLis
 import { intervalsOf, usageMonthOf } from '@/lib/meter/usage';
 import type { CustomerContext } from '@/lib/server/context';
 import { csvFile, formulaSafe } from '@/lib/server/csv';
-import { billLineReadings, machines, meterReadings } from '@/lib/server/db/schema';
+import { billLineReadings, machineModels, machines, meterReadings } from '@/lib/server/db/schema';
 import { paginate, totalCount, type PageRow } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import { msg } from '@/lib/zodMessages';
@@ -162,14 +162,24 @@ export async function exportReadings(ctx: CustomerContext, filter: ReadingFilter
       fields: { filter: [msg('meter:errors.exportTooMany', { found: grouped(found), max: grouped(MAX_EXPORT_READINGS) })] },
     });
   }
+  // A black & white machine has no colour counter: empty cells, as the table's '–' (they read 0).
+  const monoOnly = new Set(
+    (
+      await ctx.db
+        .select({ id: machines.id })
+        .from(machines)
+        .innerJoin(machineModels, eq(machineModels.modelCode, machines.modelCode))
+        .where(and(eq(machines.ucpId, ctx.actor.ucpId), eq(machineModels.isColour, false)))
+    ).map((m) => m.id),
+  );
   const records = rows.map(toItem).map((r) => [
     formulaSafe(r.serialNo),
     formulaSafe(lang === 'tc' ? r.locationZh : r.locationEn),
     r.readingDate,
     r.monoCounter,
-    r.colourCounter,
+    monoOnly.has(r.machineId) ? '' : r.colourCounter,
     r.monoPages ?? '',
-    r.colourPages ?? '',
+    monoOnly.has(r.machineId) ? '' : (r.colourPages ?? ''),
     SOURCE[lang][r.source],
     STATUS[lang][r.status],
     r.billed ? (lang === 'tc' ? '是' : 'Yes') : lang === 'tc' ? '否' : 'No',
