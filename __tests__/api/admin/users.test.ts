@@ -534,6 +534,13 @@ describeEachDb('user account maintenance and one-time links', (getHandle) => {
       expect(row).toMatchObject({ name: 'Chan "Tommy" Tai Man' });
     });
 
+    it('a CSV with a quote never closed is refused naming the line it opened on, not as a damaged file', async () => {
+      const file = Buffer.from(`${header.join(',')}\nimp-a,"Chan Tai Man,a@example.test,en,customer,${customerUcp},\nimp-b,Lee,b@example.test,en,customer,${customerUcp},\n`, 'utf8');
+      const refused = await importFile(impexp, file, true);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ error: { code: 'VALIDATION', fields: { file: ['users:import.unreadableLine|{"line":2}'] } } });
+    });
+
     it('reads a CSV saved as UTF-16 by Excel ("CSV UTF-16" / "Unicode text", tab-separated or not) as well as UTF-8', async () => {
       const [le, be] = [`imp-le-${uniq()}`, `imp-be-${uniq()}`];
       const rowsOf = (id: string, sep: string) => [header, [id, '統一碼 用戶', `${id}@example.test`, 'tc', 'customer', customerUcp, groupCode]].map((r) => r.join(sep)).join('\r\n');

@@ -400,6 +400,12 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
   });
 
   describe('CSV parse errors name the column, once per field', () => {
+    it('a quote never closed makes the file unreadable from the line where it opened, and says which', async () => {
+      const c = await customer();
+      const res = await callEndpoint(server, E.parseCsv, { csv: `serial,date,bw,colour\n${c.mono.serialNo},${today},1,0\n"${c.mono.serialNo},${today},2,0\n${c.mono.serialNo},${today},3,0\n` }, { token: c.token });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error: { fields: { csv: ['meter:errors.csvUnreadableLine|{"line":3}'] } } });
+    });
     it('a quote inside an unquoted cell is that row\'s error on its column, not "The CSV could not be read" for the whole file', async () => {
       const c = await customer();
       const parsed = await parsedCsv(c.token, `serial,date,bw,colour\n${c.mono.serialNo},${today},${c.last.mono + 3000},0\n${c.colour.serialNo},${today},12"345,0\n`);

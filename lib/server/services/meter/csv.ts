@@ -8,6 +8,7 @@ import { MAX_COUNTER, MAX_READINGS_PER_SUBMISSION } from '@/lib/meter/constants'
 import { readCounter } from '@/lib/meter/counter';
 import { readingRowSchema, type CsvField, type CsvRowError, type ParseCsvResult, type ReadingRow } from '@/lib/meter/schemas';
 import type { CustomerContext } from '@/lib/server/context';
+import { csvErrorLine } from '@/lib/server/csv';
 import { AppError } from '@/lib/server/errors';
 import { msg } from '@/lib/zodMessages';
 import { checkRows } from './check';
@@ -69,15 +70,18 @@ function columnsOfHeader(rec: readonly string[]): Record<(typeof CSV_HEADER)[num
  */
 export async function parseReadingsCsv(ctx: CustomerContext, csv: string): Promise<ParseCsvResult> {
   let records: string[][];
+  const text = csv.replace(/^\uFEFF/, '');
+  const delimiter = delimiterOf(text);
   try {
-    const text = csv.replace(/^\uFEFF/, '');
     // Empty lines are kept as records (and skipped below), so a record's index is its line number: with
     // skip_empty_lines the parser dropped them and every row after a blank line was reported a line too early.
     // A quote inside an unquoted cell is text (relax_quotes), so its row's check names the cell: the whole file was
     // "could not be read".
-    records = parse(text, { delimiter: delimiterOf(text), relax_column_count: true, relax_quotes: true, skip_empty_lines: false, trim: true });
-  } catch {
-    throw new AppError('VALIDATION', { fields: { csv: ['meter:errors.csvUnreadable'] } });
+    records = parse(text, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, trim: true });
+  } catch (err) {
+    // The line it goes wrong on (a quote never closed: where it opened), so the customer knows where to look.
+    const line = csvErrorLine(err, text, delimiter);
+    throw new AppError('VALIDATION', { fields: { csv: [line ? msg('meter:errors.csvUnreadableLine', { line }) : 'meter:errors.csvUnreadable'] } });
   }
   const parseErrors: CsvRowError[] = [];
   const rows: ReadingRow[] = [];

@@ -29,7 +29,7 @@ import {
 import { audit } from '@/lib/server/audit';
 import { inTransaction, type ServiceContext } from '@/lib/server/context';
 import { userAccounts, userGroupFunctions, userGroups } from '@/lib/server/db/schema';
-import { formulaSafe } from '@/lib/server/csv';
+import { csvErrorLine, formulaSafe } from '@/lib/server/csv';
 import { AppError } from '@/lib/server/errors';
 import { hkDateTime } from '@/lib/server/hkDateTime';
 import { XLSX_MIME, type CheckedFile } from '@/lib/server/uploads';
@@ -124,14 +124,18 @@ function recordsOf({ header, body }: Table): RawRow[] {
 function readCsv(content: Buffer): Table {
   // UTF-8 (with or without BOM) or UTF-16 with its BOM: inspectFile let only such text through.
   const text = decodeTextBytes(content);
+  const delimiter = delimiterOf(text);
   let records: string[][];
   try {
     // Blank lines are kept as records (and left out below), so a record's index is its row in a spreadsheet: with
     // skip_empty_lines every row after a blank line was reported a row too early (as the meter CSV's were).
     // A quote inside an unquoted cell (Chan "Tommy" Tai Man) is text, as Excel reads it (relax_quotes): the file was
     // refused as damaged, naming no row.
-    records = parse(text, { delimiter: delimiterOf(text), relax_column_count: true, relax_quotes: true, skip_empty_lines: false, trim: true }) as string[][];
+    records = parse(text, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, trim: true }) as string[][];
   } catch (err) {
+    // Named by its line (a quote never closed: where it opened); it was "damaged or incomplete… save or scan it again".
+    const line = csvErrorLine(err, text, delimiter);
+    if (line) throw new AppError('VALIDATION', { message: `csv: ${(err as Error).message}`, fields: { file: [msg('users:import.unreadableLine', { line })] } });
     throw new AppError('FILE_CORRUPT', { message: `csv: ${(err as Error).message}` });
   }
   const rows = records.flatMap((cells, i) => (cells.some(Boolean) ? [{ cells, rowNo: i + 1 }] : []));
