@@ -392,6 +392,9 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
         [2, c.last.colourMono + 2000, c.last.colour + 300],
         [3, c.last.mono + 3000, 0],
       ]);
+      // A filled cell under no heading (a row shifted right) is still a wrong number of columns.
+      const shifted = await parsedCsv(c.token, `serial,date,bw,colour\n${c.mono.serialNo},${today},${c.last.mono + 3000},,5\n`);
+      expect(shifted.parseErrors).toEqual([{ rowNo: 2, field: 'row', message: 'meter:errors.csvColumns' }]);
       // Without a header: trailing empty cells are not columns; a fifth filled cell still is.
       const bare = await parsedCsv(c.token, `${c.mono.serialNo},${today},${c.last.mono + 3000},0,,\n${c.mono.serialNo},${today},1,0,x\n`);
       expect(bare.parseErrors).toEqual([{ rowNo: 2, field: 'row', message: 'meter:errors.csvColumns' }]);

@@ -90,18 +90,24 @@ export async function parseReadingsCsv(ctx: CustomerContext, csv: string): Promi
   // Where each column is: the header's order when it names the columns (a file with colour before bw, or a column
   // added, was read by position: the counters swapped, or every row refused), else the template's.
   let columns: Record<(typeof CSV_HEADER)[number], number> | null = null;
+  // The header's cells up to its last named one: a filled cell past them is under no column (a row shifted right).
+  let headerWidth = 0;
   records.forEach((rec, i) => {
     const line = i + 1;
     if (rec.every((c) => c.trim() === '')) return;
     // The header is the first line that is not blank.
     const isHeader = first && (rec[0] ?? '').trim().toLowerCase().startsWith('serial');
-    if (first) columns = columnsOfHeader(rec);
+    if (first) {
+      columns = columnsOfHeader(rec);
+      headerWidth = rec.findLastIndex((c) => c.trim() !== '') + 1;
+    }
     const wasFirst = first;
     first = false;
     if (isHeader || (wasFirst && columns)) return;
     // Empty cells after the last filled one are no columns: Excel writes "…,," for a column once used and cleared.
-    const cells = columns ? rec : rec.slice(0, Math.max(4, rec.findLastIndex((c) => c.trim() !== '') + 1));
-    if (!columns && (cells.length < 3 || cells.length > 4)) {
+    const filled = rec.findLastIndex((c) => c.trim() !== '') + 1;
+    const cells = columns ? rec : rec.slice(0, Math.max(4, filled));
+    if (columns ? filled > headerWidth : cells.length < 3 || cells.length > 4) {
       parseErrors.push({ rowNo: line, field: 'row', message: 'meter:errors.csvColumns' });
       return;
     }
