@@ -337,6 +337,21 @@ describeEachDb('meter readings: checks, submission, history, CSV, photos', (getH
       expect(linesWithIssues(parsed)).toEqual(lines);
     });
 
+    it('the template\'s rows left unfilled are machines not read this time, not errors; a row with a colour counter only still is', async () => {
+      const c = await customer();
+      const template = await server.post(E.csvTemplate.path, {}, { token: c.token });
+      expect(template.status).toBe(200);
+      const lines = template.text.split('\r\n').filter(Boolean);
+      expect(lines.slice(1).sort()).toEqual([`${c.colour.serialNo},${today},,`, `${c.mono.serialNo},${today},,`].sort());
+      // The mono machine read, the colour one left as the template wrote it.
+      const filled = lines.map((l) => (l.startsWith(`${c.mono.serialNo},`) ? `${c.mono.serialNo},${today},${c.last.mono + 3000},` : l)).join('\r\n');
+      const parsed = await parsedCsv(c.token, filled);
+      expect(parsed.parseErrors).toEqual([]);
+      expect(parsed.rows.map((r) => r.serialNo)).toEqual([c.mono.serialNo]);
+      const colourOnly = await parsedCsv(c.token, `${c.colour.serialNo},${today},,${c.last.colour + 300}`);
+      expect(colourOnly.parseErrors).toEqual([{ rowNo: 1, field: 'bw', message: 'meter:errors.counterNumber' }]);
+    });
+
     it('reads day-first dates and thousands separators; the template lists the machines', async () => {
       const c = await customer();
       const [y, m, d] = today.split('-');

@@ -113,6 +113,9 @@ export async function parseReadingsCsv(ctx: CustomerContext, csv: string): Promi
     }
     const at: Record<(typeof CSV_HEADER)[number], number> = columns ?? { serial: 0, date: 1, bw: 2, colour: 3 };
     const [serial, date, bw, colour] = CSV_HEADER.map((f) => cells[at[f]]);
+    // No counter at all: a machine of the template not read this time (the template lists every machine; each row
+    // left as it came was "Enter a whole number of pages", and the file could not be saved until they were deleted).
+    if ((bw ?? '').trim() === '' && (colour ?? '').trim() === '') return;
     const readingDate = toIsoDate(date ?? '');
     const mono = toCounter(bw);
     const col = toCounter(colour);
@@ -153,10 +156,12 @@ export async function parseReadingsCsv(ctx: CustomerContext, csv: string): Promi
   };
 }
 
-/** The upload template: the header and one row per machine of the customer, dated today, counters to fill in. */
+/** The upload template: the header and one row per machine of the customer, dated today, counters to fill in (or not). */
 export async function csvTemplate(ctx: CustomerContext): Promise<Buffer> {
   const { items } = await listMachines(ctx);
   const today = hkToday(ctx.now());
-  const text = stringify([[...CSV_HEADER], ...items.map((m) => [m.serialNo, today, '', m.isColour ? '' : '0'])], { record_delimiter: 'windows' });
+  // Counters empty, a black & white machine's colour too (read as 0 once its B/W counter is filled): a row left so is
+  // a machine not read this time. Its '0' made such a row a reading without a B/W counter.
+  const text = stringify([[...CSV_HEADER], ...items.map((m) => [m.serialNo, today, '', ''])], { record_delimiter: 'windows' });
   return Buffer.from(text, 'utf8');
 }
