@@ -13,7 +13,8 @@ import { useUploadProgress } from '@/components/common/useUploadProgress';
 import { DateFieldElement, Form, MoneyFieldElement, RadioGroupElement, TextFieldElement } from '@/components/common/form';
 import { submitThrough } from '@/components/common/EntityForm';
 import { RetryAlert } from '@/components/common/RetryAlert';
-import { useEndpointQuery, useEndpointUpload } from '@/lib/api/query';
+import { useQueries } from '@tanstack/react-query';
+import { endpointQuery, useEndpointQuery, useEndpointUpload } from '@/lib/api/query';
 import { billsContract } from '@/lib/bills/contract';
 import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
@@ -114,8 +115,30 @@ export function SlipUploadForm({ onUploaded }: Props) {
     { request: { silent: true } },
   );
   // The upload's mutation settles after that refetch, so the next form (`round`) starts from the new balances.
+  const wanted = useMemo(
+    () =>
+      String(router.query.bills ?? '')
+        .split(',')
+        .filter(Boolean)
+        .slice(0, SLIP_LIMITS.maxBills),
+    [router.query.bills],
+  );
+  // A customer with more payable bills than one page holds: a bill the link names (a bill's "upload a slip") past
+  // the first page is read by itself, or it was silently not chosen.
+  const more = payable.data ? payable.data.total > payable.data.items.length : false;
+  const missing = more && payable.data ? wanted.filter((id) => !payable.data.items.some((b) => b.id === id)) : [];
+  const named = useQueries({
+    queries: missing.map((id) => ({ ...endpointQuery(billsContract.endpoints.getBill, { id }, { silent: true }), retry: false })),
+  });
+  const namedBills = named.map((q) => q.data).filter((b): b is NonNullable<typeof b> => Boolean(b));
+  const namedKey = namedBills.map((b) => `${b.id}:${b.payableCents}`).join(',');
+  const namedPending = named.some((q) => q.isPending);
   // A bill under review stays payable for what its pending slips do not cover (`payableCents`, docs/bills.md).
-  const bills: BillListItem[] | null = useMemo(() => payable.data?.items.filter((b) => b.payableCents > 0) ?? null, [payable.data]);
+  const bills: BillListItem[] | null = useMemo(
+    () => (payable.data && !namedPending ? [...payable.data.items, ...namedBills.filter((b) => !payable.data.items.some((i) => i.id === b.id))].filter((b) => b.payableCents > 0) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- namedBills is a new array each render; namedKey is its content
+    [payable.data, namedKey, namedPending],
+  );
   const loadError = payable.apiError ?? payable.retrying;
   const send = useEndpointUpload(paymentSlipsContract.endpoints.uploadSlip);
 
@@ -134,9 +157,6 @@ export function SlipUploadForm({ onUploaded }: Props) {
     );
   }
 
-  const wanted = String(router.query.bills ?? '')
-    .split(',')
-    .filter(Boolean);
   const preselected = bills.filter((b) => wanted.includes(b.id)).map((b) => b.id);
   const methodOptions = PAYMENT_METHODS.map((m) => ({ value: m, label: t(`paymentSlips.method.${m}`) }));
 
@@ -145,6 +165,11 @@ export function SlipUploadForm({ onUploaded }: Props) {
       {done ? (
         <Alert severity="success" role="status" data-testid="slip-uploaded" onClose={() => setDone(null)} ref={doneAlert} tabIndex={-1} sx={{ '&:focus': { outline: 'none' }, '&:focus-visible': { outline: 2, outlineColor: 'success.main', outlineOffset: 2 } }}>
           {t('paymentSlips.upload.success', { slipNo: done.slipNo })}
+        </Alert>
+      ) : null}
+      {more && payable.data ? (
+        <Alert severity="info" data-testid="more-bills">
+          {t('paymentSlips.upload.moreBills', { shown: payable.data.items.length, total: payable.data.total, action: t('bills.actions.paySlip') })}
         </Alert>
       ) : null}
       {bills.length === 0 ? (

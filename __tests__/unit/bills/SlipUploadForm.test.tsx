@@ -194,6 +194,32 @@ describe('SlipUploadForm', () => {
     expect(screen.getByTestId('selected-balance')).toHaveTextContent('HK$2,528.06');
   });
 
+  // A customer with more payable bills than one page: the bill a link names past the first page is read by itself and
+  // chosen (it was silently left out), and the form says only the bills due first are listed.
+  it.each([
+    ['en', 'The 3 bills due first of 140 are listed here. To pay a later one, open it in the bill list and choose “Upload a payment slip”.'],
+    ['tc', '此處列出最早到期的 3 張帳單（共 140 張）。如要繳付其他帳單，請在帳單列表中打開該帳單，再選擇「上載入數紙」。'],
+  ] as const)('%s: a bill named by the link past the first page of payable bills is read by itself and chosen', async (locale, note) => {
+    const later = billItem({ id: '5eed0030-0000-4000-8000-000000009001', billNo: 'INV-202612-9001', dueDate: '2027-01-01', amountCents: 50_000, balanceCents: 50_000 });
+    const asked: unknown[] = [];
+    server.use(
+      http.post(LIST.path, () => HttpResponse.json({ status: 'success', data: { ...billList(BILLS), total: 140 }, traceId: 't' })),
+      http.post(billsContract.endpoints.getBill.path, async ({ request }) => {
+        asked.push(await request.json());
+        return HttpResponse.json({ status: 'success', data: { ...later, billTo: { nameEn: '', nameZh: '', addressEn: '', addressZh: '' }, contract: null, lines: [], payments: [] }, traceId: 't' });
+      }),
+    );
+    renderWithProviders(<SlipUploadForm onUploaded={jest.fn()} />, {
+      locale,
+      route: `/my-account/manage-my-bills/payment-slip-upload?bills=${later.id}`,
+      functionCodes: ['payslip_upload_write'],
+    });
+    expect(await screen.findByRole('checkbox', { name: /INV-202612-9001/ })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: locale === 'en' ? /Amount paid/ : /付款金額/ })).toHaveValue('500.00');
+    expect(screen.getByTestId('more-bills')).toHaveTextContent(note);
+    expect(asked).toEqual([{ id: later.id }]);
+  });
+
   it('says so when there is nothing to pay', async () => {
     server.use(http.post(LIST.path, () => HttpResponse.json({ status: 'success', data: billList([]), traceId: 't' })));
     renderWithProviders(<SlipUploadForm onUploaded={jest.fn()} />, { route: '/x', functionCodes: ['payslip_upload_write'] });
