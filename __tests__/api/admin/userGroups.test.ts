@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { customersContract } from '@/lib/customers/contract';
+import { msg } from '@/lib/zodMessages';
 import { userGroupsContract } from '@/lib/userGroups/contract';
 import type { GroupFields } from '@/lib/userGroups/schemas';
 import { auditLog, userGroupFunctions, userGroups } from '@/lib/server/db/schema';
@@ -22,7 +23,13 @@ const fields = (over: Partial<GroupFields> = {}): GroupFields => ({
 describeEachDb('User group maintenance', (getHandle) => {
   const server = useTestServer(getHandle);
   const db = () => getHandle().db;
-  const tokens = useStaffTokens(db, { writer: ['user_group_main_write'], reader: ['user_group_main_read'] });
+  // The writer holds the staff codes these tests put in groups: staff give only rights they hold (see "rights you hold").
+  const tokens = useStaffTokens(db, {
+    writer: ['user_group_main_write', 'home', 'ucp_cust_main_read'],
+    reader: ['user_group_main_read'],
+    narrow: ['user_group_main_write', 'user_group_main_read'],
+    super: ['all'],
+  });
 
   const ok = <T>(res: { status: number; body: { status: string; data?: T } }): T => {
     expect(res.status).toBe(200);
@@ -97,6 +104,36 @@ describeEachDb('User group maintenance', (getHandle) => {
 
     ok(await callEndpoint(server, removeGroupMember, { id: group.id, userId: member.userAcUuid, ucpId: customer.ucpId }, { token: tokens.writer }));
     expect((await probe()).status).toBe(403);
+  });
+
+  // Rights you hold: a user-group administrator could add any code to a staff group it belongs to, or put itself in an
+  // administrators' group, and so give itself every right of the portal.
+  it('staff give only rights they hold: codes of a staff group and members of one beyond them are refused; `all` may give any', async () => {
+    const beyond = msg('userGroups:errors.codesBeyondRights', { codes: ['ucp_cust_main_read'] });
+    const refused = await callEndpoint(server, create, { code: `STAFF_${uniq()}`, ...fields({ kind: 'provider', codes: ['ucp_cust_main_read', 'user_group_main_read'] }) }, { token: tokens.narrow });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: { fields: { codes: [beyond] } } });
+    // Customer groups give no staff rights: not limited.
+    ok(await callEndpoint(server, create, { code: `CUST_${uniq()}`, ...fields({ kind: 'customer', codes: ['home', 'mgt_bills_read'] }) }, { token: tokens.narrow }));
+
+    // A staff group that gives a code already may keep it; a code added beyond the writer's is refused.
+    const group = await createGroup(db(), ['ucp_cust_main_read'], { overrides: { groupType: 'provider' } });
+    ok(await callEndpoint(server, updateGroup, { id: group.id, version: await versionOf(server, getGroup, group.id, tokens.reader), ...fields({ kind: 'provider', nameEn: 'Renamed', codes: ['ucp_cust_main_read', 'user_group_main_read'] }) }, { token: tokens.narrow }));
+    const added = await callEndpoint(server, updateGroup, { id: group.id, version: await versionOf(server, getGroup, group.id, tokens.reader), ...fields({ kind: 'provider', codes: ['ucp_cust_main_read', 'offer_write'] }) }, { token: tokens.narrow });
+    expect(added.body).toMatchObject({ error: { fields: { codes: [msg('userGroups:errors.codesBeyondRights', { codes: ['offer_write'] })] } } });
+
+    // Nor a member for a staff group giving codes beyond the writer's (itself included).
+    const provider = await createCustomer(db(), { isProvider: true });
+    const staff = await createUser(db(), { isProviderStaff: true });
+    await linkUserToCustomer(db(), staff, provider);
+    const member = await callEndpoint(server, addGroupMember, { id: group.id, loginId: staff.loginId, ucpId: provider.ucpId }, { token: tokens.narrow });
+    expect(member.status).toBe(400);
+    expect(member.body).toMatchObject({ error: { fields: { loginId: [msg('userGroups:errors.memberBeyondRights', { codes: ['ucp_cust_main_read'] })] } } });
+    expect(await functionCodesFor(db(), staff.userAcUuid, provider.ucpId)).toEqual([]);
+
+    // The super-user code gives anything.
+    ok(await callEndpoint(server, addGroupMember, { id: group.id, loginId: staff.loginId, ucpId: provider.ucpId }, { token: tokens.super }));
+    ok(await callEndpoint(server, create, { code: `STAFF_${uniq()}`, ...fields({ kind: 'provider', codes: ['offer_write'] }) }, { token: tokens.super }));
   });
 
   it('adds a member by login id for a linked customer only, and only of the group’s kind', async () => {

@@ -1,3 +1,4 @@
+import { msg } from '@/lib/zodMessages';
 import { and, desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { accountContract } from '@/lib/account/contract';
@@ -275,6 +276,33 @@ describeEachDb('user account maintenance and one-time links', (getHandle) => {
     expect(self.body).toMatchObject({ error: { code: 'CONFLICT', fields: { action: ['users:errors.selfLock'] } } });
   });
 
+  // Rights you hold: a user administrator could put any staff user, itself included, in an administrators' group.
+  it('staff give only rights they hold: a staff group beyond them is refused on add and edit, one the user has may stay', async () => {
+    const provider = await createCustomer(db(), { isProvider: true });
+    const admins = await createGroup(db(), ['user_ac_main_write', 'user_ac_main_read', 'offer_write'], { overrides: { groupType: 'provider' } });
+    const own = await createGroup(db(), ['user_ac_main_read'], { overrides: { groupType: 'provider' } });
+    const staffUser = (groupIds: string[]) => newUser({ kind: 'staff', links: [{ ucpId: provider.ucpId, groupIds }] });
+    const refused = await callEndpoint(server, U.createUser, staffUser([own.id, admins.id]), { token: writer });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: { fields: { 'links.0.groupIds': [msg('users:errors.groupBeyondRights', { group: admins.code, codes: ['offer_write'] })] } } });
+
+    // The writer itself: its own record may not take the group either.
+    const self = ok<{ name: string; email: string; links: { ucpId: string; groupIds: string[] }[] }>(await callEndpoint(server, U.getUser, { id: writerUuid }, { token: reader }));
+    const selfEdit = await callEndpoint(
+      server,
+      U.updateUser,
+      { id: writerUuid, version: await versionOf(server, U.getUser, writerUuid, writer), name: self.name, email: self.email, preferredLanguage: 'en', skipMfa: false, links: self.links.map((l) => ({ ...l, groupIds: [...l.groupIds, admins.id] })) },
+      { token: writer },
+    );
+    expect(selfEdit.body).toMatchObject({ error: { fields: { 'links.0.groupIds': [msg('users:errors.groupBeyondRights', { group: admins.code, codes: ['offer_write'] })] } } });
+
+    // Given by someone holding `all`, the group may stay when the narrower writer edits the user's other fields.
+    const superToken = await tokenForStaff(db(), ['all']);
+    const { id } = ok<{ id: string }>(await callEndpoint(server, U.createUser, staffUser([admins.id]), { token: superToken }));
+    const body = staffUser([admins.id]);
+    ok(await callEndpoint(server, U.updateUser, { id, version: await versionOf(server, U.getUser, id, writer), name: 'Renamed admin', email: body.email, preferredLanguage: 'en', skipMfa: false, links: body.links }, { token: writer }));
+  });
+
   it('an edit of groups and customers applies at the next request', async () => {
     const u = await activeUser();
     expect((await callEndpoint(server, U.listUsers, { page: 1, pageSize: 10 }, { token: u.token })).status).toBe(403);
@@ -373,7 +401,7 @@ describeEachDb('user account maintenance and one-time links', (getHandle) => {
       expect((dry.body.data as { rows: { errors: string[] }[] }).rows[0]!.errors).toEqual(['groups:ui.validation.maxItems|{"max":50}']);
     });
 
-    it('an importer without the add form’s code gives no staff group with admin codes it does not hold itself', async () => {
+    it('an importer gives no staff group with codes it does not hold itself; one holding them may', async () => {
       const provider = await createCustomer(db(), { isProvider: true });
       const admins = await createGroup(db(), ['user_ac_main_write', 'user_ac_main_read'], { overrides: { groupType: 'provider' } });
       const exporters = await createGroup(db(), ['user_ac_main_impexp'], { overrides: { groupType: 'provider' } });
@@ -385,15 +413,15 @@ describeEachDb('user account maintenance and one-time links', (getHandle) => {
       const dry = await importFile(impexp, file, true);
       const rows = (dry.body.data as { rows: { errors: string[] }[] }).rows;
       expect(rows[0]!.errors).toHaveLength(1);
-      expect(rows[0]!.errors[0]).toMatch(/^groups:.*users:import\.groupBeyondOwn/);
+      expect(rows[0]!.errors[0]).toMatch(/^groups:users:errors\.groupBeyondRights\|/);
       expect(rows[0]!.errors[0]).toContain(admins.code);
       expect(rows[1]!.errors).toEqual([]);
       const refused = await importFile(impexp, file, false);
       expect(refused.status).toBe(400);
       expect(await db().select().from(userAccounts).where(eq(userAccounts.loginId, a))).toHaveLength(0);
 
-      // Someone who may add users on the form may import them too.
-      const adder = await tokenForStaff(db(), ['user_ac_main_impexp', 'user_ac_main_write']);
+      // Someone holding the group's codes may import them (the add form's code alone no longer gives any group).
+      const adder = await tokenForStaff(db(), ['user_ac_main_impexp', 'user_ac_main_write', 'user_ac_main_read']);
       const done = await importFile(adder, file, false);
       expect(done.status).toBe(200);
       expect(done.body.data).toMatchObject({ imported: 2 });

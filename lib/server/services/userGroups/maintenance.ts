@@ -25,6 +25,8 @@ import { containsPattern, ilikeLiteral } from '@/lib/server/db/like';
 import { keyedOrder, outerColumn, paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import { firstOr404, lockVersion, switchStatus } from '@/lib/server/services/common';
+import { msg } from '@/lib/zodMessages';
+import { codesOfGroups, rightsBeyond } from './rights';
 
 const memberCount = sql<number>`(select count(*)::int from user_group_members m where m.group_id = ${outerColumn(userGroups.id)})`;
 const codeCount = sql<number>`(select count(*)::int from user_group_functions f where f.group_id = ${outerColumn(userGroups.id)})`;
@@ -129,6 +131,16 @@ async function assertMembersFit(ctx: ServiceContext, id: string, kind: GroupKind
   if (misfit) throw new AppError('CONFLICT', { message: 'members of the other kind', fields: { kind: ['userGroups:errors.kindHasMembers'] } });
 }
 
+/** A provider group given codes the actor does not hold (beyond those it had: `kept`) is refused on its codes (./rights.ts). */
+function assertWithinRights(ctx: ServiceContext, kind: GroupKind, codes: readonly string[], kept: readonly string[] = []) {
+  if (kind !== 'provider') return;
+  const beyond = rightsBeyond(
+    ctx,
+    codes.filter((c) => !kept.includes(c)),
+  );
+  if (beyond.length) throw new AppError('VALIDATION', { message: `codes beyond the actor's: ${beyond.join(', ')}`, fields: { codes: [msg('userGroups:errors.codesBeyondRights', { codes: beyond })] } });
+}
+
 async function setCodes(ctx: ServiceContext, id: string, codes: readonly string[]) {
   await ctx.db.delete(userGroupFunctions).where(eq(userGroupFunctions.groupId, id));
   if (codes.length) await ctx.db.insert(userGroupFunctions).values(codes.map((fnCode) => ({ groupId: id, fnCode })));
@@ -136,6 +148,7 @@ async function setCodes(ctx: ServiceContext, id: string, codes: readonly string[
 
 export async function createGroup(ctx: ServiceContext, body: CreateGroupBody): Promise<{ id: string }> {
   assertCodesFit(body.kind, body.codes);
+  assertWithinRights(ctx, body.kind, body.codes);
   return inTransaction(ctx, async (tx) => {
     const [row] = await tx.db
       .insert(userGroups)
@@ -156,6 +169,8 @@ export async function updateGroup(ctx: ServiceContext, body: UpdateGroupBody): P
     const before = await groupRow(tx, body.id);
     const beforeCodes = await codesOf(tx, body.id);
     if (before.groupType !== body.kind) await assertMembersFit(tx, body.id, body.kind);
+    // Codes the group gave staff already may stay; a customer group turned into a staff group gives all of its anew.
+    assertWithinRights(ctx, body.kind, body.codes, before.groupType === 'provider' ? beforeCodes : []);
     await tx.db
       .update(userGroups)
       .set({ nameEn: body.nameEn, nameZh: body.nameZh, description: body.description, groupType: body.kind, updatedAt })
@@ -219,6 +234,10 @@ export async function addGroupMember(ctx: ServiceContext, body: AddMemberBody): 
     if (!user) throw new AppError('VALIDATION', { message: 'no such user', fields: { loginId: ['userGroups:errors.userUnknown'] } });
     if (user.isProviderStaff !== (group.groupType === 'provider')) {
       throw new AppError('VALIDATION', { message: 'user of the other kind', fields: { loginId: [group.groupType === 'provider' ? 'userGroups:errors.userNotStaff' : 'userGroups:errors.userIsStaff'] } });
+    }
+    if (group.groupType === 'provider') {
+      const beyond = rightsBeyond(ctx, (await codesOfGroups(tx, [group.id])).get(group.id) ?? []);
+      if (beyond.length) throw new AppError('VALIDATION', { message: 'group beyond the actor\'s rights', fields: { loginId: [msg('userGroups:errors.memberBeyondRights', { codes: beyond })] } });
     }
     const [link] = await tx.db
       .select({ ucpId: userCustomers.ucpId })

@@ -7,7 +7,7 @@ import { parse } from 'csv-parse/sync';
 import { decodeTextBytes, delimiterOf } from '@/lib/upload/decodeText';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { hkDateOf } from '@/lib/dates/hongKong';
 import { keyErrorMap, msg } from '@/lib/zodMessages';
@@ -28,7 +28,7 @@ import {
 } from '@/lib/users/schemas';
 import { audit } from '@/lib/server/audit';
 import { inTransaction, type ServiceContext } from '@/lib/server/context';
-import { userAccounts, userGroupFunctions, userGroups } from '@/lib/server/db/schema';
+import { userAccounts, userGroups } from '@/lib/server/db/schema';
 import { csvErrorLine, formulaSafe } from '@/lib/server/csv';
 import { AppError } from '@/lib/server/errors';
 import { hkDateTime } from '@/lib/server/hkDateTime';
@@ -229,20 +229,9 @@ const lookupUcpId = (ucpId: string) => userLinkSchema.shape.ucpId.safeParse(ucpI
 async function checkRows(ctx: ServiceContext, raw: RawRow[], rowNos: readonly number[]): Promise<{ results: ImportRowResult[]; bodies: CreateUserBody[] }> {
   const codes = [...new Set(raw.flatMap((r) => list(r.groups)).filter(clean))];
   const groups = codes.length ? await ctx.db.select({ id: userGroups.id, code: userGroups.code }).from(userGroups).where(inArray(userGroups.code, codes)) : [];
-  // An importer without user_ac_main_write (the add form's code) gives no provider group holding an admin code it does
-  // not hold itself: with only _impexp, a file of staff accounts in an administrators' group, mailed to an address of
-  // the importer's choosing, made it an administrator the add form would have refused it to create (QA desk review).
-  // Customer groups are not limited: staff hold no customer codes, and those act only within a customer.
-  const actorCodes = ctx.actor?.codes ?? new Set<string>();
-  const beyondOwn = new Set<string>();
-  if (groups.length && !actorCodes.has('user_ac_main_write')) {
-    const functions = await ctx.db
-      .select({ groupId: userGroupFunctions.groupId, fnCode: userGroupFunctions.fnCode })
-      .from(userGroupFunctions)
-      .innerJoin(userGroups, eq(userGroups.id, userGroupFunctions.groupId))
-      .where(and(inArray(userGroupFunctions.groupId, groups.map((g) => g.id)), eq(userGroups.groupType, 'provider')));
-    for (const f of functions) if (!actorCodes.has(f.fnCode)) beyondOwn.add(groups.find((g) => g.id === f.groupId)!.code);
-  }
+  // A provider group giving codes the importer does not hold is refused on the row's groups by checkLinks, as the
+  // add form refuses it (../userGroups/rights.ts): with only _impexp, a file of staff accounts in an administrators'
+  // group, mailed to an address of the importer's choosing, made it an administrator (QA desk review).
   // Looked up as stored (loginIdSchema: NFKC, lower case): a full-width id of an existing user passed the dry run and
   // then failed the import, its error on no row (QA).
   const loginIds = [...new Set(raw.map((r) => loginIdSchema.safeParse(r.login_id ?? '')).flatMap((p) => (p.success ? [p.data] : [])))];
@@ -259,8 +248,6 @@ async function checkRows(ctx: ServiceContext, raw: RawRow[], rowNos: readonly nu
     const groupCodes = list(r.groups);
     const unknown = groupCodes.filter((c) => clean(c) && !groups.some((g) => g.code === c));
     if (unknown.length) errors.push(`groups:${msg('users:import.groupUnknown', { codes: unknown.join(', ') })}`);
-    const notOwn = groupCodes.filter((c) => beyondOwn.has(c));
-    if (notOwn.length) errors.push(`groups:${msg('users:import.groupBeyondOwn', { codes: notOwn.join(', ') })}`);
     const groupIds = groupCodes.map((c) => groups.find((g) => g.code === c)?.id).filter((x): x is string => Boolean(x));
     const kindText = (r.user_type ?? '').trim().toLowerCase() || 'customer';
     const links = list(r.customers).map((ucpId) => ({ ucpId, groupIds }));

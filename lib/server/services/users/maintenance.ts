@@ -25,6 +25,7 @@ import { containsPattern } from '@/lib/server/db/like';
 import { paginate, totalCount } from '@/lib/server/db/paginate';
 import { AppError } from '@/lib/server/errors';
 import { sendActivation } from './links';
+import { codesOfGroups, mayGiveAnything, rightsBeyond } from '@/lib/server/services/userGroups/rights';
 import { firstOr404, linkedCustomers, lockVersion } from '@/lib/server/services/common';
 import type { RowOf } from '@/lib/server/db/types';
 import { msg } from '@/lib/zodMessages';
@@ -201,16 +202,25 @@ export async function userFormOptions(ctx: ServiceContext): Promise<UserFormOpti
  * customer has been deactivated since, as assignments may: otherwise no field of such a user could be saved (QA: a
  * name change was refused with "No active customer has this UCP ID") without deleting the link and its groups.
  * `kind` null (an import row whose user_type is not valid): only that the customers and groups exist is checked.
+ * A staff group the user does not have yet (`keptGroups`) must give only rights the actor holds (../userGroups/rights.ts).
  */
-export async function checkLinks(ctx: ServiceContext, kind: UserKind | null, links: readonly UserLink[], kept: readonly string[] = []): Promise<Record<string, string[]>> {
+export async function checkLinks(
+  ctx: ServiceContext,
+  kind: UserKind | null,
+  links: readonly UserLink[],
+  kept: readonly string[] = [],
+  keptGroups: readonly string[] = [],
+): Promise<Record<string, string[]>> {
   const errors: Record<string, string[]> = {};
   if (!links.length) return errors;
   const ucpIds = [...new Set(links.map((l) => l.ucpId))];
   const groupIds = [...new Set(links.flatMap((l) => l.groupIds))];
   const [custRows, groupRows] = await Promise.all([
     ctx.db.select({ ucpId: customers.ucpId, isProvider: customers.isProvider, status: customers.status }).from(customers).where(inArray(customers.ucpId, ucpIds)),
-    groupIds.length ? ctx.db.select({ id: userGroups.id, groupType: userGroups.groupType }).from(userGroups).where(inArray(userGroups.id, groupIds)) : Promise.resolve([]),
+    groupIds.length ? ctx.db.select({ id: userGroups.id, code: userGroups.code, groupType: userGroups.groupType }).from(userGroups).where(inArray(userGroups.id, groupIds)) : Promise.resolve([]),
   ]);
+  const givenStaffGroups = groupRows.filter((g) => g.groupType === 'provider' && !keptGroups.includes(g.id)).map((g) => g.id);
+  const groupCodes = givenStaffGroups.length && !mayGiveAnything(ctx) ? await codesOfGroups(ctx, givenStaffGroups) : new Map<string, string[]>();
   links.forEach((l, i) => {
     const c = custRows.find((x) => x.ucpId === l.ucpId);
     if (!c || (c.status !== 'active' && !kept.includes(l.ucpId))) errors[`links.${i}.ucpId`] = ['users:errors.customerUnknown'];
@@ -219,6 +229,10 @@ export async function checkLinks(ctx: ServiceContext, kind: UserKind | null, lin
       const group = groupRows.find((x) => x.id === g);
       if (!group) errors[`links.${i}.groupIds`] = ['users:errors.groupUnknown'];
       else if (kind && (group.groupType === 'provider') !== (kind === 'staff')) errors[`links.${i}.groupIds`] = ['users:errors.groupKind'];
+      else {
+        const beyond = rightsBeyond(ctx, groupCodes.get(g) ?? []);
+        if (beyond.length) errors[`links.${i}.groupIds`] = [msg('users:errors.groupBeyondRights', { group: group.code, codes: beyond })];
+      }
     }
   });
   return errors;
@@ -355,10 +369,16 @@ export async function updateUser(ctx: ServiceContext, body: UpdateUserBody): Pro
   const current = await userRow(ctx, id);
   const kind: UserKind = current.isProviderStaff ? 'staff' : 'customer';
   const currentAssigned = kind === 'staff' ? (await assignmentsOf(ctx, id)).map((a) => a.ucpId) : [];
-  const currentLinked = (await linksOf(ctx, id)).map((l) => l.ucpId);
+  const currentLinks = await linksOf(ctx, id);
   const linkErrors = {
     ...customerLinkRequired(kind, fields.links),
-    ...(await checkLinks(ctx, kind, fields.links, currentLinked)),
+    ...(await checkLinks(
+      ctx,
+      kind,
+      fields.links,
+      currentLinks.map((l) => l.ucpId),
+      currentLinks.flatMap((l) => l.groupIds),
+    )),
     ...(await checkAssignments(ctx, kind, fields.assignedUcpIds, currentAssigned)),
     ...mfaFieldErrors({ skipMfa: fields.skipMfa, mfaRequired: fields.mfaRequired ?? current.mfaRequired }),
   };
