@@ -13,8 +13,7 @@ import { useUploadProgress } from '@/components/common/useUploadProgress';
 import { DateFieldElement, Form, MoneyFieldElement, RadioGroupElement, TextFieldElement } from '@/components/common/form';
 import { submitThrough } from '@/components/common/EntityForm';
 import { RetryAlert } from '@/components/common/RetryAlert';
-import { useQueries } from '@tanstack/react-query';
-import { endpointQuery, useEndpointQuery, useEndpointUpload } from '@/lib/api/query';
+import { useEndpointQueries, useEndpointQuery, useEndpointUpload } from '@/lib/api/query';
 import { billsContract } from '@/lib/bills/contract';
 import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
 import { addDays, hkToday } from '@/lib/dates/hongKong';
@@ -127,12 +126,15 @@ export function SlipUploadForm({ onUploaded }: Props) {
   // the first page is read by itself, or it was silently not chosen.
   const more = payable.data ? payable.data.total > payable.data.items.length : false;
   const missing = more && payable.data ? wanted.filter((id) => !payable.data.items.some((b) => b.id === id)) : [];
-  const named = useQueries({
-    queries: missing.map((id) => ({ ...endpointQuery(billsContract.endpoints.getBill, { id }, { silent: true }), retry: false })),
-  });
+  const named = useEndpointQueries(
+    billsContract.endpoints.getBill,
+    missing.map((id) => ({ id })),
+    { request: { silent: true } },
+  );
   const namedBills = named.map((q) => q.data).filter((b): b is NonNullable<typeof b> => Boolean(b));
   const namedKey = namedBills.map((b) => `${b.id}:${b.payableCents}`).join(',');
-  const namedPending = named.some((q) => q.isPending);
+  // Waited for until it answers or fails (a 404 is final; a 5xx is retried, and the form opens without it meanwhile).
+  const namedPending = named.some((q) => q.isPending && !q.apiError && !q.retrying);
   // A bill under review stays payable for what its pending slips do not cover (`payableCents`, docs/bills.md).
   const bills: BillListItem[] | null = useMemo(
     () => (payable.data && !namedPending ? [...payable.data.items, ...namedBills.filter((b) => !payable.data.items.some((i) => i.id === b.id))].filter((b) => b.payableCents > 0) : null),

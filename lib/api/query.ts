@@ -14,6 +14,7 @@ import {
   keepPreviousData,
   queryOptions,
   useMutation,
+  useQueries,
   useQuery,
   useQueryClient,
   type QueryKey,
@@ -145,6 +146,21 @@ export function useEndpointQuery<E extends QueryEndpoint>(endpoint: E, body: Bod
   return Object.assign(result, {
     apiError: result.error ? apiErrorOf(result.error) : null,
     retrying: !result.error && result.failureCount > 0 && isRetryable(failure) ? failure : null,
+  });
+}
+
+/**
+ * Reads one endpoint for each body of a list (a few records named by a link), with the portal's retry like
+ * `useEndpointQuery`. Each result gets `apiError` and `retrying` the same way.
+ */
+export function useEndpointQueries<E extends QueryEndpoint>(endpoint: E, bodies: readonly BodyOf<E>[], options: { request?: ApiRequestOptions } = {}) {
+  return useQueries({
+    queries: bodies.map((body) => endpointQuery(endpoint, body, options.request)),
+    combine: (results) =>
+      results.map((result) => {
+        const failure = apiErrorOf(result.error ?? result.failureReason);
+        return { data: result.data as OutputOf<E> | undefined, isPending: result.isPending, apiError: result.error ? apiErrorOf(result.error) : null, retrying: !result.error && result.failureCount > 0 && isRetryable(failure) ? failure : null };
+      }),
   });
 }
 
