@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 /** The glossary of docs/ui-components.md ("Wording"): checked over every namespace file. */
 const dir = (locale: string) => join(process.cwd(), 'public/locales', locale);
@@ -68,5 +68,25 @@ describe('wording (issue 10 minor: one form of address, one "required")', () => 
       join(process.cwd(), 'lib/server/services/support/enquiries.ts'),
     ];
     expect(sources.filter((f) => readFileSync(f, 'utf8').includes('賬單'))).toEqual([]);
+  });
+
+  // QA (tc): the same thing under two names, a reader takes them for two things. The user list called two-step
+  // verification 雙重認證 (the user and account pages 雙重驗證, the sign-in page 兩步驗證), the change-request pages
+  // promised news in the 收件箱 (the header's 收件匣), the preferences card named the portal 入門網站 ("beginners'
+  // site"), and the statement PDF and the help content wrote 賬齡 / 轉賬 beside 帳單 / 帳戶 everywhere else.
+  it.each([
+    ['雙重認證', '雙重驗證'],
+    ['兩步驗證', '雙重驗證'],
+    ['收件箱', '收件匣'],
+    ['入門網站', '本平台'],
+    ['入口網站', '本平台'],
+    ['賬', '帳'],
+  ])('Chinese never writes %s (the glossary’s word is %s): locale files and the texts the server writes', (avoid) => {
+    expect(all('tc').filter(([, v]) => v.includes(avoid)).map(([k]) => k)).toEqual([]);
+    const sources = (d: string): string[] =>
+      readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(d, e.name)) : e.name.endsWith('.ts') ? [join(d, e.name)] : []));
+    const server = sources(join(process.cwd(), 'lib/server'));
+    expect(server.length).toBeGreaterThan(50);
+    expect(server.filter((f) => readFileSync(f, 'utf8').includes(avoid)).map((f) => relative(process.cwd(), f))).toEqual([]);
   });
 });

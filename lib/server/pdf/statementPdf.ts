@@ -50,7 +50,7 @@ const L = {
   paid: ['Paid', '已付'],
   total: ['Total', '總計'],
   none: ['No bill has an outstanding balance. Thank you.', '所有帳單均已付清，謝謝。'],
-  ageing: ['Ageing summary (HK$)', '賬齡分析（港元）'],
+  ageing: ['Ageing summary (HK$)', '帳齡分析（港元）'],
 } as const satisfies Record<string, Bi>;
 
 /** The statement of account: every bill with a balance, aged into current / 1–30 / 31–60 / 61–90 / over 90 days. */

@@ -84,13 +84,13 @@ export const SEED_HELP_ARTICLES: Article[] = [
     titleEn: 'Ways to pay your bill',
     titleZh: '繳付帳單的方法',
     summaryEn: 'Pay by FPS, bank transfer or cheque, and quote your invoice number.',
-    summaryZh: '可使用轉數快、銀行轉賬或支票付款，並請註明發票編號。',
+    summaryZh: '可使用轉數快、銀行轉帳或支票付款，並請註明發票編號。',
     bodyEn:
       '<ul><li><strong>FPS (轉數快)</strong>: FPS ID 1234567, payee Pacific Imaging Services Ltd.</li><li><strong>Bank transfer</strong>: HSBC account 004-123-456789-001.</li><li><strong>Cheque</strong>: crossed and payable to “Pacific Imaging Services Limited”, mailed to our Kwun Tong office.</li></ul>' +
       '<p>Always quote the <strong>invoice number</strong> as the payment reference, so we can match your payment to the right bill. After paying by FPS or bank transfer, upload the payment slip (see “Uploading a payment slip”) to speed up the matching.</p>',
     bodyZh:
-      '<ul><li><strong>轉數快（FPS）</strong>：識別碼 1234567，收款人 Pacific Imaging Services Ltd。</li><li><strong>銀行轉賬</strong>：滙豐銀行戶口 004-123-456789-001。</li><li><strong>支票</strong>：請劃線並抬頭「Pacific Imaging Services Limited」，郵寄至我們的觀塘辦事處。</li></ul>' +
-      '<p>付款時請以<strong>發票編號</strong>作為參考編號，方便我們將款項配對到正確的帳單。以轉數快或銀行轉賬付款後，請上載入數紙（見「上載入數紙」），可加快配對。</p>',
+      '<ul><li><strong>轉數快（FPS）</strong>：識別碼 1234567，收款人 Pacific Imaging Services Ltd。</li><li><strong>銀行轉帳</strong>：滙豐銀行戶口 004-123-456789-001。</li><li><strong>支票</strong>：請劃線並抬頭「Pacific Imaging Services Limited」，郵寄至我們的觀塘辦事處。</li></ul>' +
+      '<p>付款時請以<strong>發票編號</strong>作為參考編號，方便我們將款項配對到正確的帳單。以轉數快或銀行轉帳付款後，請上載入數紙（見「上載入數紙」），可加快配對。</p>',
   },
   {
     key: 'bills-upload-slip',
@@ -239,7 +239,7 @@ export const SEED_FAQ: Faq[] = [
     questionEn: 'I have paid, but the bill still shows as unpaid.',
     questionZh: '我已付款，但帳單仍顯示未付。',
     answerEn: '<p>Payments by bank transfer or cheque take up to three working days to reach us. Uploading the payment slip in <a href="/my-account/manage-my-bills">Manage my bills</a> lets our accounts team match it sooner.</p>',
-    answerZh: '<p>以銀行轉賬或支票付款，款項需時最多三個工作天才能到達我們的戶口。在<a href="/my-account/manage-my-bills">「管理我的帳單」</a>上載入數紙，可讓會計部更快配對款項。</p>',
+    answerZh: '<p>以銀行轉帳或支票付款，款項需時最多三個工作天才能到達我們的戶口。在<a href="/my-account/manage-my-bills">「管理我的帳單」</a>上載入數紙，可讓會計部更快配對款項。</p>',
   },
   {
     key: 'faq-bill-hardcopy',
