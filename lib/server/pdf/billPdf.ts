@@ -22,7 +22,7 @@ const L = {
   contract: ['Contract', '合約編號'],
   period: ['Billing period', '計費期間'],
   description: ['Description', '項目'],
-  serial: ['Serial no.', '機身編號'],
+  serial: ['Serial no.', '機身號碼'],
   opening: ['Opening', '上期讀數'],
   closing: ['Closing', '本期讀數'],
   allowance: ['Allowance', '免費張數'],

@@ -30,8 +30,8 @@ export const SEED_HELP_ARTICLES: Article[] = [
       '<p>If the panel is locked, choose <strong>Print counter report</strong> on the same screen: the printed page shows the same figures.</p>',
     bodyZh:
       '<p>每月影印費用按每部機器的計數器計算。您可在控制面板上於一分鐘內讀取計數。</p>' +
-      '<ol><li>按控制面板上的<strong>「計數器」</strong>（或<strong>「選單 → 計數器」</strong>）按鈕。</li><li>記下<strong>黑白總數</strong>；如屬彩色機，亦請記下<strong>彩色總數</strong>。</li><li>核對同一畫面顯示的<strong>機身編號</strong>，須與您報告的機器相符。</li></ol>' +
-      '<figure><img src="/help/meter-counter.svg" alt="計數器畫面，顯示黑白總數、彩色總數及機身編號" width="480" height="260"><figcaption>彩色多功能打印機的計數器畫面。</figcaption></figure>' +
+      '<ol><li>按控制面板上的<strong>「計數器」</strong>（或<strong>「選單 → 計數器」</strong>）按鈕。</li><li>記下<strong>黑白總數</strong>；如屬彩色機，亦請記下<strong>彩色總數</strong>。</li><li>核對同一畫面顯示的<strong>機身號碼</strong>，須與您報告的機器相符。</li></ol>' +
+      '<figure><img src="/help/meter-counter.svg" alt="計數器畫面，顯示黑白總數、彩色總數及機身號碼" width="480" height="260"><figcaption>彩色多功能打印機的計數器畫面。</figcaption></figure>' +
       '<p>如控制面板已上鎖，可在同一畫面選擇<strong>「列印計數報告」</strong>，列印出來的報告會顯示相同數字。</p>',
   },
   {
@@ -48,7 +48,7 @@ export const SEED_HELP_ARTICLES: Article[] = [
       '<p>A reading much higher than usual asks you to confirm it before it is saved. You can see every reading, and whether it was estimated, in <a href="/my-account/meter-history">Meter history</a>.</p>',
     bodyZh:
       '<p>我們於<strong>每月25日</strong>或之前收到的讀數，會用於計算當月帳單。如未有讀數，我們會按估算讀數收費，並於下次收到實際讀數時調整。</p>' +
-      '<h3>逐部機器輸入</h3><ol><li>開啟<a href="/my-account/meter-history/upload">「我的帳戶 → 上載抄錶讀數」</a>。</li><li>按機身編號選擇機器，輸入黑白及彩色計數。</li><li>如有計數器畫面的相片，可一併附上，然後提交。</li></ol>' +
+      '<h3>逐部機器輸入</h3><ol><li>開啟<a href="/my-account/meter-history/upload">「我的帳戶 → 上載抄錶讀數」</a>。</li><li>按機身號碼選擇機器，輸入黑白及彩色計數。</li><li>如有計數器畫面的相片，可一併附上，然後提交。</li></ol>' +
       '<h3>多部機器</h3><p>請在同一頁下載CSV範本，每部機器填寫一行後上載。系統會逐行檢查，並列出有錯誤的行數，方便您更正。</p>' +
       '<p>如讀數遠高於平常，系統會先請您確認才儲存。您可在<a href="/my-account/meter-history">「抄錶記錄」</a>查看所有讀數，以及哪些屬估算讀數。</p>',
   },
@@ -122,7 +122,7 @@ export const SEED_HELP_ARTICLES: Article[] = [
       '<p>Orders placed before 3:00 p.m. on a working day are usually delivered the next working day on Hong Kong Island and in Kowloon, and within two working days in the New Territories. Follow the delivery in <a href="/my-orders/track">Track orders</a>.</p>',
     bodyZh:
       '<p>如您的機器設有包括耗材的服務合約，碳粉會免費送貨。</p>' +
-      '<ol><li>開啟<a href="/my-orders/manage">「我的訂單 → 管理訂單」</a>，選擇<strong>「新訂單」</strong>。</li><li>按機身編號或位置選擇機器，系統只會列出適用於該機器的碳粉。</li><li>選擇顏色及數量，並確認送貨地址。</li></ol>' +
+      '<ol><li>開啟<a href="/my-orders/manage">「我的訂單 → 管理訂單」</a>，選擇<strong>「新訂單」</strong>。</li><li>按機身號碼或位置選擇機器，系統只會列出適用於該機器的碳粉。</li><li>選擇顏色及數量，並確認送貨地址。</li></ol>' +
       '<figure><img src="/help/toner-cartridge.svg" alt="碳粉盒，標籤上印有型號" width="480" height="220"><figcaption>型號印於碳粉盒標籤上。</figcaption></figure>' +
       '<p>於工作天下午三時前落單，港島及九龍一般於下一個工作天送達，新界則於兩個工作天內送達。您可在<a href="/my-orders/track">「追蹤訂單」</a>查看送貨進度。</p>',
   },
