@@ -46,7 +46,7 @@ export function CancelOrderDialog({ order, open, onClose, onDone }: CancelOrderD
             <TextFieldElement
               control={form.control}
               name="reason"
-              label={`${t('orders.cancel.reason')} (${t('common:ui.form.optional')})`}
+              label={t('orders.cancel.reason')}
               multiline
               minRows={2}
               maxLength={ORDER_LIMITS.maxRemarks}

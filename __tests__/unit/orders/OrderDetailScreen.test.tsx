@@ -66,6 +66,8 @@ describe('OrderDetailScreen', () => {
     server.use(endpointSuccess(GET, orderDetail()), endpointError(CANCEL, 'CONFLICT', { status: 409 }));
     renderWithProviders(<OrderDetailScreen />, { router: route, functionCodes: ['mgt_order_read', 'mgt_order_write'], locale: 'tc' });
     await user.click(await screen.findByRole('button', { name: '取消訂單' }));
+    // Full-width brackets as every other optional field's label (QA, tc: the dialog read 「原因 (選填)」).
+    expect(within(screen.getByRole('dialog')).getByRole('textbox', { name: '原因（選填）' })).toBeInTheDocument();
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: '取消訂單' }));
     expect(await screen.findByText('此訂單已開始處理，無法取消。')).toBeInTheDocument();
   });
