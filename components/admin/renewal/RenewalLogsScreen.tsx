@@ -101,7 +101,7 @@ export function RenewalLogDetailScreen() {
                   ],
                   [t('renewal:logs.columns.submittedAt'), formatDateTime(r.submittedAt, locale)],
                   [t('renewal:logs.columns.by'), r.submittedByName],
-                  [t('renewal:logs.newTerm'), `${formatDate(r.newStartDate, locale)} – ${formatDate(r.newEndDate, locale)} (${t('renewal:detail.months', { count: r.terms.termMonths })})`],
+                  [t('renewal:logs.newTerm'), t('contracts:detail.termValue', { start: formatDate(r.newStartDate, locale), end: formatDate(r.newEndDate, locale), months: r.terms.termMonths })],
                   [
                     t('renewal:detail.terms'),
                     renewalTermsLine(t, locale, r.terms),

@@ -60,6 +60,21 @@ describe('RenewalLogDetailScreen, the renewal’s terms', () => {
     expect(await screen.findByText(line)).toBeInTheDocument();
   });
 
+  // QA (tc): the new term read 「2027年1月1日 – 2028年12月31日 (24個月)」, half-width brackets round Chinese, where the
+  // contract page writes the same term 「…至…（24個月）」.
+  it.each([
+    ['en', '1 Jan 2027 – 31 Dec 2028 (24 months)'],
+    ['tc', '2027年1月1日 至 2028年12月31日（24個月）'],
+  ] as const)('%s: the new term is written as the contract page writes a term', async (locale: TestLocale, term) => {
+    server.use(endpointSuccess(renewalContract.endpoints.getLog, log));
+    renderWithProviders(<RenewalLogDetailScreen />, {
+      locale,
+      router: { pathname: '/admin-controls/customer-contract-renewal-logs/[id]', query: { id: ID }, isReady: true },
+      functionCodes: ['contract_renewal_log'],
+    });
+    expect(await screen.findByText(term)).toBeInTheDocument();
+  });
+
   // QA: on a phone the history read "RN-" / "RENT-36": a browser breaks a line after a hyphen.
   it.each(['en', 'tc'] as const)('%s: offer codes and renewal numbers never break inside, in the history and the facts', async (locale: TestLocale) => {
     const events = [{ id: 'e1', eventType: 'renewal_submitted', at: '2026-11-11T07:42:00.000Z', actorName: 'Chan Tai Man', renewalNo: 'RN-2026-000012', detail: { offerCode: 'RN-RENT-36' } }];
