@@ -11,6 +11,7 @@ import type { BodyOf, Endpoint, OutputOf } from '@/lib/contract';
 import { useEndpointQuery, type EndpointQueryOptions } from '@/lib/api/query';
 import type { ApiError } from '@/lib/api/types';
 import { errorKey } from '@/lib/errors';
+import { joinSentences } from '@/lib/i18n/locales';
 import { PageHeader, type PageHeaderProps } from './PageHeader';
 import { StateMessage } from './StateMessage';
 
@@ -57,7 +58,7 @@ export type DetailScreenProps<T> = CommonProps<T> & {
  * return <DetailScreen query={order} title={t('orders.title')} back={{ href: '/my-orders/manage' }}>{(o) => <OrderView order={o} />}</DetailScreen>;
  */
 export function DetailScreen<T>({ query, title, back, notFoundTitle, notFoundBody, errorTitle, variant = 'page', missing = false, children }: DetailScreenProps<T>) {
-  const { t } = useTranslation(['common', 'error']);
+  const { t, i18n } = useTranslation(['common', 'error']);
   const inline = variant === 'inline';
   const header = (h1: string) => (inline ? null : <PageHeader title={h1} {...(back ? { back } : {})} />);
   const notFound = notFoundTitle ?? t('ui.detail.notFoundTitle');
@@ -117,7 +118,7 @@ export function DetailScreen<T>({ query, title, back, notFoundTitle, notFoundBod
             </Button>
           }
         >
-          {t(errorKey(query.retrying.code))} {t('ui.detail.retrying', { seconds: 5 })}
+          {joinSentences(i18n.language, t(errorKey(query.retrying.code)), t('ui.detail.retrying', { seconds: 5 }))}
         </Alert>
       ) : null}
     </>

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { InboxListItem } from '@/lib/inbox/schemas';
 import type { ApiError } from '@/lib/api/types';
 import { errorKey } from '@/lib/errors';
-import { formatDateTime } from '@/lib/i18n/locales';
+import { formatDateTime, joinSentences } from '@/lib/i18n/locales';
 import { StateMessage } from '@/components/common/StateMessage';
 import { visuallyHidden } from '@/components/common/visuallyHidden';
 import { CategoryChip } from './CategoryChip';
@@ -110,7 +110,7 @@ export function InboxList({ items, selectedId, onOpen, loading, error, onRetry, 
       {loading ? <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} aria-hidden /> : null}
       {error ? (
         <Box role="alert" sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1.5, color: 'error.main', flexWrap: 'wrap' }}>
-          <Typography variant="body2">{`${t('inbox:inbox.listError')} ${t(errorKey(error.code))}`}</Typography>
+          <Typography variant="body2">{joinSentences(locale, t('inbox:inbox.listError'), t(errorKey(error.code)))}</Typography>
           <Button size="small" onClick={onRetry}>
             {t('common:ui.retry')}
           </Button>

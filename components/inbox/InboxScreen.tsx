@@ -26,6 +26,7 @@ import { invalidateFor, keyOf, settle, useEndpointMutation, useEndpointQuery } f
 import { inboxContract } from '@/lib/inbox/contract';
 import { inboxLang, type InboxListItem, type InboxMessage } from '@/lib/inbox/schemas';
 import { errorKey } from '@/lib/errors';
+import { joinSentences } from '@/lib/i18n/locales';
 import { InboxList } from './InboxList';
 import { useDebouncedValue } from './useDebouncedValue';
 import { useInboxList } from './useInboxList';
@@ -160,7 +161,7 @@ export function InboxScreen() {
     // Success refreshes the unread count and the list (the contract invalidates the inbox's queries).
     const result = await settle(markAll.mutateAsync({}));
     if (!result.ok) {
-      setNotice(`${t('inbox:inbox.markAllFailed')} ${t(errorKey(result.error.code))}`);
+      setNotice(joinSentences(router.locale, t('inbox:inbox.markAllFailed'), t(errorKey(result.error.code))));
       return;
     }
     setReadIds((prev) => new Set([...prev, ...items.map((i) => i.id)]));

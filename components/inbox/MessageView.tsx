@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { InboxMessage } from '@/lib/inbox/schemas';
 import type { ApiError } from '@/lib/api/types';
 import { errorKey } from '@/lib/errors';
-import { formatDateTime } from '@/lib/i18n/locales';
+import { formatDateTime, joinSentences } from '@/lib/i18n/locales';
 import { CategoryChip } from './CategoryChip';
 import { SanitizedHtml } from '@/components/common/SanitizedHtml';
 
@@ -58,7 +58,7 @@ export function MessageView({ message, loading, error, onRetry, headingId, headi
           )
         }
       >
-        {notFound ? t('inbox:inbox.messageNotFound') : `${t('inbox:inbox.messageError')} ${t(errorKey(error.code))}`}
+        {notFound ? t('inbox:inbox.messageNotFound') : joinSentences(locale, t('inbox:inbox.messageError'), t(errorKey(error.code)))}
       </Alert>
     );
   }

@@ -48,6 +48,13 @@ export function formatList(items: readonly string[], locale: string | undefined,
   return f.format(items);
 }
 
+/**
+ * Sentences shown as one text: a space between them in English, nothing in Chinese, whose full stop 。 already parts
+ * them (「未能載入訊息。 系統出現問題…」 with a space reads as a typo). Use it instead of `${a} ${b}`.
+ */
+export const joinSentences = (locale: string | undefined, ...sentences: string[]): string =>
+  sentences.filter(Boolean).join(locale === 'tc' ? '' : ' ');
+
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short', timeZone: HKT };
 const DATE: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeZone: HKT };
 const HKD: Intl.NumberFormatOptions = { style: 'currency', currency: 'HKD' };

@@ -78,4 +78,17 @@ describe('DetailScreen', () => {
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(refetch).toHaveBeenCalledTimes(1);
   });
+
+  // QA (tc): 「未能連接平台，請檢查網絡連線後再試。 每5秒自動重試…」: the two sentences were joined by an English space.
+  it('joins the two sentences as Chinese does, without a space after 。', () => {
+    const retrying: ApiError = { status: 0, code: 'NETWORK', message: 'offline' };
+    const query: DetailQuery<Widget> = { data: undefined, apiError: null, retrying, refetch: jest.fn() };
+    renderWithProviders(
+      <DetailScreen query={query} title="Widget">
+        {(w) => w.name}
+      </DetailScreen>,
+      { locale: 'tc' },
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('未能連接平台，請檢查網絡連線後再試。每5秒自動重試…', { normalizeWhitespace: false });
+  });
 });
