@@ -65,6 +65,20 @@ describe('UCP customer maintenance screens', () => {
     expect(screen.queryByRole('button', { name: 'Deactivate' })).not.toBeInTheDocument();
   });
 
+  // QA (tc): the linked users' states came from the shared words for orders and contracts: 待處理 for an account
+  // waiting for activation, 生效中 for an active one, and the raw code "locked" for a locked one.
+  it.each([
+    ['en', ['Waiting for activation', 'Active', 'Locked', 'Disabled']],
+    ['tc', ['等待啟用', '使用中', '已鎖定', '已停用']],
+  ] as const)('%s: names each linked user’s state as the user pages do', async (locale, words) => {
+    const users = (['pending', 'active', 'locked', 'inactive'] as const).map((status, i) => ({ id: `u${i}`, loginId: `user${i}@demo.hk`, name: `User ${i}`, status }));
+    server.use(endpointSuccess(c.getCustomer, { ...detail, users }));
+    renderWithProviders(<ResourceViewPage resource={customersResource} />, { locale, functionCodes: ['ucp_cust_main_read'], router: { query: { id: 'UCP100001' } } });
+    const region = await screen.findByRole('region', { name: locale === 'tc' ? '已連結用戶' : 'Linked users' });
+    const rows = within(region).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell').at(-1)?.textContent)).toEqual(words);
+  });
+
   it('names the customer in the page’s language in the view and edit headings (tc: its Chinese name)', async () => {
     server.use(endpointSuccess(c.getCustomer, detail));
     const { unmount } = renderWithProviders(<ResourceViewPage resource={customersResource} />, { locale: 'tc', functionCodes: ['ucp_cust_main_read'], router: { query: { id: 'UCP100001' } } });

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { CheckboxElement, TextFieldElement } from '@/components/common/form';
 import { describeResource } from '@/components/common/resource';
 import { TableSection } from '@/components/common/DetailParts';
-import { StatusChip } from '@/components/common/StatusChip';
+import { UserStatusChip } from '@/components/common/UserStatusChip';
 import { BilingualFields, bilingualRows, KeyAndNameFields, nameColumn, recordValues, updateWithoutKey } from '@/components/common/resourceFields';
 import { createdColumn, statusColumn, statusFilter, statusRow } from '@/components/common/resourceStatus';
 import { customersContract } from '@/lib/customers/contract';
@@ -74,7 +74,7 @@ function sections(r: CustomerDetail, t: TFunction, locale: string | undefined) {
         columns={[
           { header: t('columns.loginId'), render: (u) => u.loginId },
           { header: t('columns.userName'), render: (u) => u.name },
-          { header: t('columns.status'), render: (u) => <StatusChip status={u.status} /> },
+          { header: t('columns.status'), render: (u) => <UserStatusChip status={u.status} /> },
         ]}
       />
     </>

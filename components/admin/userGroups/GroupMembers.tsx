@@ -12,7 +12,7 @@ import { ConfirmDialog } from '@/components/common/ConfirmDialog';
 import { DetailSection, DetailTable } from '@/components/common/DetailParts';
 import { EntityForm } from '@/components/common/EntityForm';
 import { TextFieldElement } from '@/components/common/form';
-import { StatusChip } from '@/components/common/StatusChip';
+import { UserStatusChip } from '@/components/common/UserStatusChip';
 import { useEndpointMutation } from '@/lib/api/query';
 import { userGroupsContract } from '@/lib/userGroups/contract';
 import { addMemberSchema, type GroupDetail, type GroupMember } from '@/lib/userGroups/schemas';
@@ -46,7 +46,7 @@ export function GroupMembers({ group }: { group: GroupDetail }) {
           { header: t('columns.loginId'), render: (m) => m.loginId },
           { header: t('columns.userName'), render: (m) => m.name },
           { header: t('columns.customer'), render: (m) => `${m.ucpId} · ${zh ? m.customerNameZh : m.customerNameEn}` },
-          { header: t('columns.userStatus'), render: (m) => <StatusChip status={m.userStatus} /> },
+          { header: t('columns.userStatus'), render: (m) => <UserStatusChip status={m.userStatus} /> },
           ...(canWrite
             ? [
                 {
