@@ -33,6 +33,14 @@ describe('wording (issue 10 minor: one form of address, one "required")', () => 
     expect(ns('machines').serviceStatus).toBeUndefined();
   });
 
+  // QA (tc): a customer's record in customer maintenance called a rental 租用 and a lease 租賃, the word the customer's
+  // contract page and its PDF use for a rental (lease: 租約), so staff and customer named one contract two ways.
+  it.each(['en', 'tc'])('customer maintenance names contract types and states as the contract pages do (%s)', (locale) => {
+    const ns = (name: string) => JSON.parse(readFileSync(join(dir(locale), `${name}.json`), 'utf8'));
+    expect(ns('customers').contractType).toEqual(ns('contracts').type);
+    expect(ns('customers').contractStatus).toEqual(ns('contracts').status);
+  });
+
   it('the sign-in code hint says the authenticator app shows the code (for this portal), as the English does', () => {
     const tc = Object.fromEntries(all('tc'));
     // QA: 「輸入本平台顯示的驗證碼」 read as "the code this platform displays".
