@@ -41,6 +41,14 @@ describe('wording (issue 10 minor: one form of address, one "required")', () => 
     expect(ns('customers').contractStatus).toEqual(ns('contracts').status);
   });
 
+  // QA (tc): a shipment's chip said 已發送 ("sent") where its steps say 已發貨, and a removed machine on a customer's
+  // record read 已移除 where the machine pages say 已撤機.
+  it.each(['en', 'tc'])('one state, one word: a dispatched shipment and a removed machine (%s)', (locale) => {
+    const ns = (name: string) => JSON.parse(readFileSync(join(dir(locale), `${name}.json`), 'utf8'));
+    expect(ns('common').status.dispatched).toBe(ns('orders').tracking.steps.dispatched);
+    expect(ns('customers').machineStatus.removed).toBe(ns('machines').status.removed);
+  });
+
   it('the sign-in code hint says the authenticator app shows the code (for this portal), as the English does', () => {
     const tc = Object.fromEntries(all('tc'));
     // QA: 「輸入本平台顯示的驗證碼」 read as "the code this platform displays".
@@ -95,6 +103,11 @@ describe('wording (issue 10 minor: one form of address, one "required")', () => 
     // QA (tc): a machine's page listed its 維修服務要求 and the desk's typhoon-suspension notes counted 服務要求, while
     // the service request pages, the desk's list and the home card say 維修申請.
     ['服務要求', '維修申請'],
+    // QA (tc): the group pages' function codes said 錶數讀數, the admin landing 付款單據 (the portal's word: 入數紙), a
+    // machine's toner orders 訂單號碼 beside the order pages' 訂單編號.
+    ['錶數讀數', '抄錶讀數'],
+    ['付款單據', '入數紙'],
+    ['訂單號碼', '訂單編號'],
   ])('Chinese never writes %s (the glossary’s word is %s): locale files and the texts the server writes', (avoid) => {
     expect(all('tc').filter(([, v]) => v.includes(avoid)).map(([k]) => k)).toEqual([]);
     const sources = (d: string): string[] =>
