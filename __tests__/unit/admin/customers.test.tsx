@@ -88,6 +88,14 @@ describe('UCP customer maintenance screens', () => {
     expect(await screen.findByRole('heading', { level: 1, name: `修改 ${detail.nameZh}` })).toBeInTheDocument();
   });
 
+  // QA (tc): the deactivate dialog asked 「停用 Harbour View Trading Company Limited？」 under a page headed 海景貿易有限公司.
+  it('tc: the deactivate dialog names the customer by its Chinese name, as the heading does', async () => {
+    server.use(endpointSuccess(c.getCustomer, detail));
+    renderWithProviders(<ResourceViewPage resource={customersResource} />, { locale: 'tc', functionCodes: ['ucp_cust_main_write'], router: { query: { id: 'UCP100001' } } });
+    await userEvent.click(await screen.findByRole('button', { name: '停用' }));
+    expect(within(screen.getByRole('dialog')).getByRole('heading', { name: `停用 ${detail.nameZh}？` })).toBeInTheDocument();
+  });
+
   it('a writer deactivates after confirming what it does to the customer’s users', async () => {
     const bodies: unknown[] = [];
     server.use(

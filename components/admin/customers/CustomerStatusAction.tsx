@@ -6,10 +6,11 @@ import { ConfirmDialog } from '@/components/common/ConfirmDialog';
 import { customersContract } from '@/lib/customers/contract';
 import type { CustomerDetail } from '@/lib/customers/schemas';
 import { useEndpointMutation } from '@/lib/api/query';
+import { pickLocalized } from '@/lib/i18n/locales';
 
 /** Deactivate (with a confirmation naming the effect on its users) or reactivate a customer; writers only. */
 export function CustomerStatusAction({ customer }: { customer: CustomerDetail }) {
-  const { t } = useTranslation(['customers', 'common', 'error']);
+  const { t, i18n } = useTranslation(['customers', 'common', 'error']);
   const [open, setOpen] = useState(false);
   const next = customer.status === 'active' ? 'inactive' : 'active';
   const mutation = useEndpointMutation(customersContract.endpoints.setCustomerStatus, { onSuccess: () => setOpen(false) });
@@ -21,7 +22,7 @@ export function CustomerStatusAction({ customer }: { customer: CustomerDetail })
       </Button>
       <ConfirmDialog
         open={open}
-        title={t(`${verb}.title`, { name: customer.nameEn })}
+        title={t(`${verb}.title`, { name: pickLocalized(i18n.language, customer.nameEn, customer.nameZh) })}
         body={t(`${verb}.body`, { count: customer.users.length })}
         errorCode={mutation.error?.error.code}
         pending={mutation.isPending}
