@@ -136,12 +136,11 @@ export const listEnquiriesSchema = listBodySchema(ENQUIRY_SORT_FIELDS, {
   topic: z.enum(ENQUIRY_TOPICS).optional(),
 });
 export type ListEnquiriesBody = z.infer<typeof listEnquiriesSchema>;
-export type EnquiryRow = { id: string; reference: string; ucpId: string; customerName: string; topic: EnquiryTopic; subject: string; contactName: string; createdAt: string };
+export type EnquiryRow = { id: string; reference: string; ucpId: string; customerName: string; customerNameZh: string; topic: EnquiryTopic; subject: string; contactName: string; createdAt: string };
 export type EnquiryRecord = EnquiryRow & {
   message: string;
   contactEmail: string;
   contactPhone: string;
-  customerNameZh: string;
   loginId: string | null;
   acknowledged: boolean;
 };

@@ -251,7 +251,7 @@ export const enquiriesResource = describeResource({
   columns: (t, locale) => [
     { key: 'reference', header: t('fields.reference'), render: (r: EnquiryRow) => r.reference },
     { key: 'createdAt', header: t('fields.createdAt'), sortable: true, render: (r: EnquiryRow) => formatDateTime(r.createdAt, locale) },
-    { key: 'customer', header: t('fields.customer'), hideOnMobile: true, render: (r: EnquiryRow) => `${r.customerName} (${r.ucpId})` },
+    { key: 'customer', header: t('fields.customer'), hideOnMobile: true, render: (r: EnquiryRow) => `${zh(locale) ? r.customerNameZh || r.customerName : r.customerName} (${r.ucpId})` },
     { key: 'topic', header: t('fields.topic'), hideOnMobile: true, render: (r: EnquiryRow) => t(`support:enquiryTopics.${r.topic}`) },
     { key: 'subject', header: t('fields.subject'), render: (r: EnquiryRow) => r.subject },
   ],

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { faqResource, helpArticlesResource, usefulLinksResource } from '@/components/admin/support/resources';
-import { ResourceFormPage } from '@/components/common/resource';
+import { enquiriesResource, faqResource, helpArticlesResource, usefulLinksResource } from '@/components/admin/support/resources';
+import { ResourceFormPage, ResourceListPage } from '@/components/common/resource';
 import { supportAdminContract } from '@/lib/support/adminContract';
 import { endpointSuccess } from '../../testUtils/handlers';
 import { renderWithProviders } from '../../testUtils/render';
@@ -41,4 +41,26 @@ describe('useful link address', () => {
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ url: '/contact-us', published: false });
   }, 30_000);
+});
+
+// QA (tc): the enquiry list named every customer in English (Harbour View Trading Company Limited) while the enquiry's
+// page, a click away, named it 海景貿易有限公司.
+describe('customer enquiries list', () => {
+  it('tc: names the customer by its Chinese name, as the enquiry page does', async () => {
+    const row = {
+      id: '5eed0000-0000-4000-8000-000000000009',
+      reference: 'ENQ-000009',
+      ucpId: 'UCP100001',
+      customerName: 'Harbour View Trading Company Limited',
+      customerNameZh: '海景貿易有限公司',
+      topic: 'general' as const,
+      subject: 'Toner',
+      contactName: 'Chan Tai Man',
+      createdAt: '2026-11-11T07:42:00.000Z',
+    };
+    server.use(endpointSuccess(c.listEnquiries, { items: [row], total: 1 }));
+    renderWithProviders(<ResourceListPage resource={enquiriesResource} />, { locale: 'tc', functionCodes: ['support_enquiry_read'], route: '/admin-controls/customer-enquiries' });
+    expect((await screen.findAllByText('海景貿易有限公司 (UCP100001)')).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/Harbour View/)).not.toBeInTheDocument();
+  });
 });
