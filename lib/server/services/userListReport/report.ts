@@ -135,7 +135,7 @@ export async function* reportRows(ctx: ServiceContext, body: Pick<ExportReportBo
 
 const HEAD = {
   en: ['Login ID', 'Name', 'E-mail', 'UCP ID', 'Customer', 'Customer status', 'Groups', 'Status', 'Staff', 'MFA', 'Created', 'Last login'],
-  tc: ['登入名稱', '姓名', '電郵', 'UCP 編號', '客戶', '客戶狀態', '群組', '狀態', '職員', '雙重驗證', '建立時間', '最後登入'],
+  tc: ['登入名稱', '姓名', '電郵', 'UCP 編號', '客戶', '客戶狀態', '群組', '狀態', '職員', '雙重驗證', '建立時間', '上次登入'],
 } as const;
 /** The customer's status, beside the user's own (a user stays "Active" when its customer is deactivated). */
 const CUSTOMER_STATUS = {
