@@ -103,6 +103,7 @@ export function CsvExportButton<E extends Endpoint<'download'>>({
  */
 export function DownloadError({ download, sx, testId }: { download: DownloadState; sx?: SxProps<Theme>; testId?: string }) {
   const errorText = useApiErrorText();
+  const { t } = useTranslation('common');
   const alert = useRef<HTMLDivElement>(null);
   const { error } = download;
   useEffect(() => {
@@ -113,6 +114,7 @@ export function DownloadError({ download, sx, testId }: { download: DownloadStat
     <Alert
       severity="error"
       onClose={download.clearError}
+      closeText={t('close')}
       sx={[{ '&:focus': { outline: 'none' }, '&:focus-visible': { outline: 2, outlineColor: 'error.main', outlineOffset: 2 } }, ...(Array.isArray(sx) ? sx : [sx])]}
       data-testid={testId}
       ref={alert}

@@ -70,7 +70,7 @@ export function ReviewFailure({ error, testId, onClose }: { error: ApiError; tes
   const { t } = useTranslation(['common', 'error']);
   const conflict = isConflict(error);
   return (
-    <Alert severity={conflict ? 'warning' : 'error'} role="alert" data-testid={testId} onClose={onClose}>
+    <Alert severity={conflict ? 'warning' : 'error'} role="alert" data-testid={testId} onClose={onClose} closeText={t('common:close')}>
       {conflict ? <AlertTitle>{t('ui.review.conflictTitle')}</AlertTitle> : null}
       {/* Two sentences, each its own line: joined by a space, the Chinese read 「…狀態。 頁面…」. */}
       <Box component="span" sx={{ display: 'block' }}>

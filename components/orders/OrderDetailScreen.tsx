@@ -85,12 +85,13 @@ function OrderView({ o, refetch }: { o: OrderDetail; refetch: () => void }) {
           sx={{ mb: 2 }}
           data-testid="order-placed"
           onClose={() => setPlaced(null)}
+          closeText={t('common:close')}
         >
           {t('orders.place.placed', { orderNo: o.orderNo })}
         </Alert>
       ) : null}
       {notice ? (
-        <Alert severity={notice.severity} role="status" sx={{ mb: 2 }} onClose={() => setNotice(null)}>
+        <Alert severity={notice.severity} role="status" sx={{ mb: 2 }} onClose={() => setNotice(null)} closeText={t('common:close')}>
           {notice.text}
         </Alert>
       ) : null}

@@ -165,7 +165,7 @@ export function SlipUploadForm({ onUploaded }: Props) {
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       {done ? (
-        <Alert severity="success" role="status" data-testid="slip-uploaded" onClose={() => setDone(null)} ref={doneAlert} tabIndex={-1} sx={{ '&:focus': { outline: 'none' }, '&:focus-visible': { outline: 2, outlineColor: 'success.main', outlineOffset: 2 } }}>
+        <Alert severity="success" role="status" data-testid="slip-uploaded" onClose={() => setDone(null)} closeText={t('common:close')} ref={doneAlert} tabIndex={-1} sx={{ '&:focus': { outline: 'none' }, '&:focus-visible': { outline: 2, outlineColor: 'success.main', outlineOffset: 2 } }}>
           {t('paymentSlips.upload.success', { slipNo: done.slipNo })}
         </Alert>
       ) : null}

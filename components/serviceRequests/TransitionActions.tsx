@@ -69,7 +69,7 @@ export function TransitionActions<A extends ServiceAction>({ r, ns, steps, permi
   return (
     <>
       {done ? (
-        <Alert severity="success" role="status" onClose={() => setDone(null)}>
+        <Alert severity="success" role="status" onClose={() => setDone(null)} closeText={t('common:close')}>
           {t(`actions.${done}.done`)}
         </Alert>
       ) : null}

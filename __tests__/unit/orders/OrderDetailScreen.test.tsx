@@ -94,6 +94,19 @@ describe('OrderDetailScreen', () => {
     expect(router.replace).toHaveBeenCalledWith({ pathname: '/my-orders/manage/[id]', query: { id: ID, ucpid: 'UCP100001' } }, undefined, { shallow: true, scroll: false });
   });
 
+  // QA (tc): the close button of every closable notice was labelled (and titled, shown on hover) "Close", MUI's default.
+  it('tc: the confirmation’s close button is named in Chinese', async () => {
+    server.use(endpointSuccess(GET, orderDetail()));
+    const orderNo = orderDetail().orderNo;
+    renderWithProviders(<OrderDetailScreen />, {
+      router: { ...route, query: { id: ID, placed: orderNo }, asPath: `/my-orders/manage/${ID}?placed=${orderNo}` },
+      functionCodes: ['mgt_order_read'],
+      locale: 'tc',
+    });
+    const close = within(await screen.findByTestId('order-placed')).getByRole('button', { name: '關閉' });
+    expect(close).toHaveAttribute('title', '關閉');
+  });
+
   it('shows no confirmation when opened otherwise', async () => {
     server.use(endpointSuccess(GET, orderDetail()));
     renderWithProviders(<OrderDetailScreen />, { router: route, functionCodes: ['mgt_order_read'] });

@@ -61,7 +61,7 @@ function ReviewView({ request: r }: { request: ReviewDetail }) {
   return (
     <Stack spacing={2}>
       {notice ? (
-        <Alert severity="success" role="status" onClose={() => setNotice(null)}>
+        <Alert severity="success" role="status" onClose={() => setNotice(null)} closeText={t('common:close')}>
           {t(`review.done.${notice}`)}
         </Alert>
       ) : null}

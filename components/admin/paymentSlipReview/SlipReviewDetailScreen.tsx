@@ -61,7 +61,7 @@ function SlipReview({ slip }: { slip: ReviewDetail }) {
         actions={<SlipReviewActions slip={slip} onDone={(decision) => setNotice(decision === 'approved' ? 'approved' : 'reject')} />}
       />
       {notice ? (
-        <Alert severity="success" role="status" sx={{ mb: 2 }} onClose={() => setNotice(null)} data-testid="review-done">
+        <Alert severity="success" role="status" sx={{ mb: 2 }} onClose={() => setNotice(null)} closeText={t('common:close')} data-testid="review-done">
           {t(`slipReview.done.${notice}`)}
         </Alert>
       ) : null}

@@ -87,7 +87,7 @@ export function ClockSuspensions() {
           {t('suspensions.lead')}
         </Typography>
         {done ? (
-          <Alert severity="success" role="status" onClose={() => setDone(null)}>
+          <Alert severity="success" role="status" onClose={() => setDone(null)} closeText={t('common:close')}>
             {t(`suspensions.${done.key}`, { count: done.count })}
           </Alert>
         ) : null}

@@ -60,7 +60,7 @@ export function UserActions({ user }: { user: UserDetail }) {
   return (
     <>
       {done ? (
-        <Alert severity="success" role="status" onClose={() => setDone(null)} sx={{ width: '100%', order: 10 }} data-testid="user-action-done">
+        <Alert severity="success" role="status" onClose={() => setDone(null)} closeText={t('common:close')} sx={{ width: '100%', order: 10 }} data-testid="user-action-done">
           {t(`actions.${done}.done`, { email: user.email })}
         </Alert>
       ) : null}
