@@ -49,6 +49,15 @@ describe('wording (issue 10 minor: one form of address, one "required")', () => 
     expect(ns('customers').machineStatus.removed).toBe(ns('machines').status.removed);
   });
 
+  // QA (tc): the admin landing's card said 合約續約記錄 for the page its menu calls 客戶合約續約紀錄.
+  it('Chinese admin landing cards carry their page’s name (or the end of it) as the menu writes it', () => {
+    const ns = (name: string) => JSON.parse(readFileSync(join(dir('tc'), `${name}.json`), 'utf8'));
+    const nav = ns('common').nav as Record<string, string>;
+    const areas = Object.entries(ns('admin').landing.areas as Record<string, { title: string }>).filter(([k]) => nav[k]);
+    expect(areas.length).toBeGreaterThan(10);
+    expect(areas.filter(([k, a]) => !nav[k]!.endsWith(a.title)).map(([k, a]) => `${k}: ${a.title} / ${nav[k]}`)).toEqual([]);
+  });
+
   it('the sign-in code hint says the authenticator app shows the code (for this portal), as the English does', () => {
     const tc = Object.fromEntries(all('tc'));
     // QA: 「輸入本平台顯示的驗證碼」 read as "the code this platform displays".
@@ -110,6 +119,8 @@ describe('wording (issue 10 minor: one form of address, one "required")', () => 
     ['訂單號碼', '訂單編號'],
     // QA (tc): the user list report (page, CSV and Excel) said 最後登入 for the 上次登入 of the user and account pages.
     ['最後登入', '上次登入'],
+    // QA (tc): the help on meter readings sent readers to 「抄錶記錄」, a page its menu and title call 抄錶紀錄.
+    ['抄錶記錄', '抄錶紀錄'],
   ])('Chinese never writes %s (the glossary’s word is %s): locale files and the texts the server writes', (avoid) => {
     expect(all('tc').filter(([, v]) => v.includes(avoid)).map(([k]) => k)).toEqual([]);
     const sources = (d: string): string[] =>

@@ -50,7 +50,7 @@ export const SEED_HELP_ARTICLES: Article[] = [
       '<p>我們於<strong>每月25日</strong>或之前收到的讀數，會用於計算當月帳單。如未有讀數，我們會按估算讀數收費，並於下次收到實際讀數時調整。</p>' +
       '<h3>逐部機器輸入</h3><ol><li>開啟<a href="/my-account/meter-history/upload">「我的帳戶 → 上載抄錶讀數」</a>。</li><li>按機身號碼選擇機器，輸入黑白及彩色計數。</li><li>如有計數器畫面的相片，可一併附上，然後提交。</li></ol>' +
       '<h3>多部機器</h3><p>請在同一頁下載CSV範本，每部機器填寫一行後上載。系統會逐行檢查，並列出有錯誤的行數，方便您更正。</p>' +
-      '<p>如讀數遠高於平常，系統會先請您確認才儲存。您可在<a href="/my-account/meter-history">「抄錶記錄」</a>查看所有讀數，以及哪些屬估算讀數。</p>',
+      '<p>如讀數遠高於平常，系統會先請您確認才儲存。您可在<a href="/my-account/meter-history">「抄錶紀錄」</a>查看所有讀數，以及哪些屬估算讀數。</p>',
   },
   {
     key: 'bills-read-your-bill',
