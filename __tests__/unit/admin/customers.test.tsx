@@ -149,7 +149,7 @@ describe('admin landing', () => {
     server.use(endpointSuccess(adminContract.endpoints.landingCounts, { pendingPaymentSlips: null, pendingApprovals: 1, renewalsThisMonth: 4, serviceRequestsAtRisk: null }));
     renderWithProviders(<AdminLandingScreen />, { locale: 'tc', functionCodes: ['apv_chg_comp_name_read', 'contract_renewal_log'] });
     expect(screen.getByRole('link', { name: /審批帳戶資料更新/ })).toHaveAttribute('href', '/admin-controls/approve-account-info-update');
-    expect(screen.getByRole('link', { name: /合約續約記錄/ })).toHaveAttribute('href', '/admin-controls/customer-contract-renewal-logs');
+    expect(screen.getByRole('link', { name: /合約續約紀錄/ })).toHaveAttribute('href', '/admin-controls/customer-contract-renewal-logs');
     expect(screen.getAllByRole('link')).toHaveLength(2);
     expect(await screen.findByText('1 項申請待審批')).toBeInTheDocument();
     expect(screen.getByText('本月 4 份續約')).toBeInTheDocument();
