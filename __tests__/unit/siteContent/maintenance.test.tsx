@@ -26,6 +26,21 @@ describe('site content maintenance screens', () => {
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
   }, 30_000);
 
+  // QA (tc): a mobile app read 「太平洋影像 App (iPhone（App Store）)」, half-width brackets round full-width ones.
+  it('tc view: a mobile app is named with its platform as Chinese writes it', async () => {
+    const app = { key: 'pis', platform: 'ios' as const, storeLabel: 'App Store', link: 'https://apps.apple.com/app/pis' };
+    const mobile = {
+      id: 'mobile_app',
+      en: { mobileApplicationList: [{ ...app, name: 'PIS App' }] },
+      tc: { mobileApplicationList: [{ ...app, name: '太平洋影像 App' }] },
+      updatedAt: '2026-11-20T02:00:00.000Z',
+    } as unknown as SectionRecord;
+    server.use(endpointSuccess(getSection, mobile));
+    renderWithProviders(<ResourceViewPage resource={siteContentResource} />, { locale: 'tc', functionCodes: ['site_content_read'], router: { query: { id: 'mobile_app' } } });
+    expect(await screen.findByText('太平洋影像 App：iPhone（App Store）', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('PIS App：iPhone（App Store）')).toBeInTheDocument();
+  }, 30_000);
+
   it('edit: refuses an unsafe link on its field, then sends both languages', async () => {
     const bodies: unknown[] = [];
     server.use(

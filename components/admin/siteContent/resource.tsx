@@ -251,7 +251,7 @@ function LangView({ record: r, lang, t }: { record: SectionRecord; lang: Lang; t
     rows = list.length ? list.map((p) => [p.title, t('paragraphCount', { count: p.paragraphs.length })] as const) : [[t('sections.footer_popup'), none]];
   } else if (r.id === 'mobile_app') {
     const list = r[lang].mobileApplicationList;
-    rows = list.length ? list.map((a) => [`${a.name} (${t(`platform.${a.platform}`)})`, a.link] as const) : [[t('sections.mobile_app'), none]];
+    rows = list.length ? list.map((a) => [t('appRow', { name: a.name, platform: t(`platform.${a.platform}`) }), a.link] as const) : [[t('sections.mobile_app'), none]];
   } else {
     const doc = r[lang] as Record<string, string>;
     rows = LINK_FIELDS[r.id].map((name) => [t(`fields.${name}`), doc[name] || none] as const);
