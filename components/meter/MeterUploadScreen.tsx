@@ -254,6 +254,16 @@ function focusField(id: string | null) {
   if (id) setTimeout(() => document.getElementById(id)?.focus(), 0);
 }
 
+/**
+ * A reading field's description: its own message (MUI's helper text, `<id>-helper-text`) and the check's issues listed
+ * under it (`<id>-issues`). The check's refusal focuses the field, and a screen reader then heard "invalid" without the
+ * reason, which was only text below the field.
+ */
+function describedBy(id: string, message: string | undefined, issues: readonly RowIssue[], issuesId = `${id}-issues`): string | undefined {
+  const ids = [message ? `${id}-helper-text` : null, issues.length > 0 ? issuesId : null].filter(Boolean);
+  return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
 /** The column that names each field of the form in its messages. */
 const FIELD_COLUMN = { date: 'meter:columns.date', mono: 'meter:columns.monoCounter', colour: 'meter:columns.colourCounter' } as const;
 
@@ -376,6 +386,7 @@ function ReadingForm({ machines }: { machines: MeterMachine[] }) {
         {machines.map((m) => {
           const e = entryOf(m.id);
           const dateIssues = issuesFor(m.serialNo, true);
+          const counterIssues = issuesFor(m.serialNo, false);
           return (
             <TableRow key={m.id} data-testid={`row-${m.serialNo}`} selected={m.id === focusId}>
               <TableCell {...cell(0)}>
@@ -405,9 +416,9 @@ function ReadingForm({ machines }: { machines: MeterMachine[] }) {
                   max={today}
                   error={Boolean(fieldError(m.id, 'date')) || dateIssues.some((i) => i.severity === 'error')}
                   helperText={fieldError(m.id, 'date')}
-                  slotProps={{ htmlInput: { 'aria-label': t('meter:upload.dateFor', { serial: m.serialNo }) } }}
+                  slotProps={{ htmlInput: { 'aria-label': t('meter:upload.dateFor', { serial: m.serialNo }), 'aria-describedby': describedBy(`date-${m.id}`, fieldError(m.id, 'date'), dateIssues) } }}
                 />
-                <ReadingIssues issues={dateIssues} testId={`date-issues-${m.serialNo}`} />
+                <ReadingIssues issues={dateIssues} testId={`date-issues-${m.serialNo}`} id={`date-${m.id}-issues`} />
               </TableCell>
               <TableCell {...cell(3)}>
                 <TextField
@@ -416,11 +427,11 @@ function ReadingForm({ machines }: { machines: MeterMachine[] }) {
                   value={e.mono}
                   autoFocus={m.id === focusId}
                   onChange={(ev) => update(m.id, { mono: ev.target.value })}
-                  error={Boolean(fieldError(m.id, 'mono'))}
+                  error={Boolean(fieldError(m.id, 'mono')) || counterIssues.some((i) => i.severity === 'error')}
                   helperText={fieldError(m.id, 'mono')}
-                  slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': t('meter:upload.monoFor', { serial: m.serialNo }) } }}
+                  slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': t('meter:upload.monoFor', { serial: m.serialNo }), 'aria-describedby': describedBy(`mono-${m.id}`, fieldError(m.id, 'mono'), counterIssues) } }}
                 />
-                <ReadingIssues issues={issuesFor(m.serialNo, false)} testId={`issues-${m.serialNo}`} />
+                <ReadingIssues issues={counterIssues} testId={`issues-${m.serialNo}`} id={`mono-${m.id}-issues`} />
               </TableCell>
               <TableCell {...cell(4)}>
                 {m.isColour ? (
@@ -431,7 +442,8 @@ function ReadingForm({ machines }: { machines: MeterMachine[] }) {
                     onChange={(ev) => update(m.id, { colour: ev.target.value })}
                     error={Boolean(fieldError(m.id, 'colour'))}
                     helperText={fieldError(m.id, 'colour')}
-                    slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': t('meter:upload.colourFor', { serial: m.serialNo }) } }}
+                    // The counters' issues are listed once, under the B/W counter; they are the colour counter's too.
+                    slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': t('meter:upload.colourFor', { serial: m.serialNo }), 'aria-describedby': describedBy(`colour-${m.id}`, fieldError(m.id, 'colour'), counterIssues, `mono-${m.id}-issues`) } }}
                   />
                 ) : (
                   '–'

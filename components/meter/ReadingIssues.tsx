@@ -14,11 +14,11 @@ export function issueValues(values: RowIssue['values'], locale: string | undefin
 }
 
 /** A checked row's errors and warnings, translated with their values. */
-export function ReadingIssues({ issues, testId }: { issues: readonly RowIssue[]; testId?: string }) {
+export function ReadingIssues({ issues, testId, id }: { issues: readonly RowIssue[]; testId?: string; id?: string }) {
   const { t, i18n } = useTranslation(['meter']);
   if (issues.length === 0) return null;
   return (
-    <Box component="ul" sx={{ m: 0, pl: 2 }} data-testid={testId}>
+    <Box component="ul" id={id} sx={{ m: 0, pl: 2 }} data-testid={testId}>
       {issues.map((i) => (
         <Typography key={i.code} component="li" variant="body2" color={i.severity === 'error' ? 'error' : 'warning.main'}>
           {t(`meter:issues.${i.code}`, issueValues(i.values, i18n.language))}

@@ -297,6 +297,53 @@ describe('MeterUploadScreen, the form', () => {
     await waitFor(() => expect(screen.getByLabelText(L.date(MONO))).toHaveFocus());
   });
 
+  it.each([
+    ['en', 'The B/W counter is lower than the previous reading of', 'This machine already has a reading on'],
+    ['tc', '黑白計數低於', '已有讀數'],
+  ] as const)('%s: the check’s reason for refusing a field is that field’s description (focus lands there; a screen reader heard only "invalid")', async (locale, counterText, dateText) => {
+    const previous = { date: addDays(today, -30), previousMono: 300_000, context: 'mono' };
+    api((rows) => {
+      const result = okCheck(rows);
+      result.rows[0]!.issues = [{ code: 'COUNTER_LOWER', severity: 'error', values: previous }];
+      return { ...result, errorCount: 1 };
+    });
+    const { L, typeInto, submit } = await openForm(locale);
+    await typeInto(L.mono(MONO), '1000');
+    await submit();
+    const mono = screen.getByLabelText(L.mono(MONO));
+    await waitFor(() => expect(mono).toHaveFocus());
+    expect(mono).toHaveAttribute('aria-invalid', 'true');
+    expect(mono).toHaveAccessibleDescription(expect.stringContaining(counterText));
+    expect(screen.getByLabelText(L.date(MONO))).not.toHaveAccessibleDescription(expect.stringContaining(counterText));
+
+    api((rows) => {
+      const result = okCheck(rows);
+      result.rows[0]!.issues = [{ code: 'DUPLICATE_DATE', severity: 'error', values: { date: today } }];
+      return { ...result, errorCount: 1 };
+    });
+    await typeInto(L.mono(MONO), '303000');
+    await submit();
+    const date = screen.getByLabelText(L.date(MONO));
+    await waitFor(() => expect(date).toHaveFocus());
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    expect(date).toHaveAccessibleDescription(expect.stringContaining(dateText));
+  });
+
+  it('a colour machine’s counter issue describes both of its counters (it is listed once, under the B/W counter)', async () => {
+    api((rows) => {
+      const result = okCheck(rows);
+      result.rows[0]!.issues = [{ code: 'COUNTER_LOWER', severity: 'error', values: { date: addDays(today, -30), previousMono: 300_000, previousColour: 5000 } }];
+      return { ...result, errorCount: 1 };
+    });
+    const { L, typeInto, submit } = await openForm();
+    await typeInto(L.mono(COLOUR), '301000');
+    await typeInto(L.colour(COLOUR), '100');
+    await submit();
+    await waitFor(() => expect(screen.getByLabelText(L.mono(COLOUR))).toHaveFocus());
+    expect(screen.getByLabelText(L.mono(COLOUR))).toHaveAccessibleDescription(expect.stringContaining('A counter is lower than the previous reading'));
+    expect(screen.getByLabelText(L.colour(COLOUR))).toHaveAccessibleDescription(expect.stringContaining('A counter is lower than the previous reading'));
+  });
+
   it('after a reading is saved the counters are emptied (the date stays), so submitting again is not a duplicate', async () => {
     const calls = api();
     const { user, L, typeInto, submit } = await openForm();
