@@ -39,8 +39,11 @@ describe('DateFieldElement', () => {
     expect(input).toHaveValue(shown);
   });
 
-  it('offers the calendar from a labelled button', () => {
-    renderField('');
-    expect(screen.getByRole('button', { name: 'Choose a date from the calendar' })).toBeInTheDocument();
+  it.each([
+    ['en', 'Delivery date: choose a date from the calendar'],
+    ['tc', 'Delivery date：從日曆選擇日期'],
+  ] as const)('%s: offers the calendar from a button named after its field (several date fields had buttons of one name)', (locale, name) => {
+    renderField('', locale);
+    expect(screen.getByRole('button', { name })).toBeInTheDocument();
   });
 });

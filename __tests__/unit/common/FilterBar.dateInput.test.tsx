@@ -22,6 +22,14 @@ describe('FilterBar date range: what reaches the filter', () => {
   });
 });
 
+describe('FilterBar date range: the calendar buttons', () => {
+  it('each says which box it fills (the two were both "Choose a date from the calendar")', () => {
+    renderWithProviders(<FilterBar filters={filters} value={{}} onChange={jest.fn()} onClear={jest.fn()} />);
+    expect(screen.getByRole('button', { name: 'From: choose a date from the calendar' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'To: choose a date from the calendar' })).toBeInTheDocument();
+  });
+});
+
 describe('FilterBar date range: text that is not a date', () => {
   it.each(['31 Feb 2026', '99/99/9999', 'hello'])('"%s" is said to be wrong once the box is left, and reported as invalid', async (text) => {
     const onChange = jest.fn();

@@ -109,6 +109,12 @@ describe('MeterUploadScreen, the form', () => {
     expect(screen.getByLabelText(L.mono(MONO))).toHaveValue('303000');
   });
 
+  it('each machine’s calendar button names that machine’s date (every row’s button was "Choose a date from the calendar")', async () => {
+    api();
+    const { L } = await openForm();
+    for (const serial of [COLOUR, MONO]) expect(screen.getByRole('button', { name: `${L.date(serial)}: choose a date from the calendar` })).toBeInTheDocument();
+  });
+
   it.each([
     ['en', '30 Feb 2026', 'Enter a valid date.'],
     ['en', '01/01/2099', `The date is in the future (today is `],

@@ -51,6 +51,9 @@ export function DateInput({ value, onChange, min, max, slotProps, onBlur, ...res
     }
   };
   const inputSlot = (slotProps?.htmlInput ?? {}) as Record<string, unknown>;
+  // The calendar button says whose calendar it opens: a date range's two boxes, or a form's row of date fields (the
+  // meter form has one per machine), each had a button named only "Choose a date from the calendar".
+  const fieldName = typeof rest.label === 'string' ? rest.label : typeof inputSlot['aria-label'] === 'string' ? inputSlot['aria-label'] : null;
 
   return (
     <TextField
@@ -70,7 +73,7 @@ export function DateInput({ value, onChange, min, max, slotProps, onBlur, ...res
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton edge="end" size="small" onClick={openCalendar} aria-label={t('ui.date.openCalendar')} disabled={rest.disabled}>
+              <IconButton edge="end" size="small" onClick={openCalendar} aria-label={fieldName ? t('ui.date.openCalendarFor', { field: fieldName }) : t('ui.date.openCalendar')} disabled={rest.disabled}>
                 <CalendarIcon fontSize="small" />
               </IconButton>
               {/* The browser's calendar only: its value comes back as 'YYYY-MM-DD' and is shown in the page's format. */}
