@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
@@ -61,6 +61,9 @@ export type ReviewActionsProps<A extends Endpoint<'mutation'>, R extends Endpoin
 
 type Open = 'approve' | 'reject' | null;
 
+/** An outcome focused by script (tabIndex -1): no ring for a pointer user, one for a keyboard user. */
+export const NOTICE_FOCUS = { '&:focus': { outline: 'none' }, '&:focus-visible': { outline: 2, outlineOffset: 2 } } as const;
+
 /**
  * A decision or step that failed: a 409 says someone else acted first and that the page now shows where the record
  * stands (it was fetched again); anything else says what went wrong. Also for a queue's own steps beside the
@@ -69,8 +72,14 @@ type Open = 'approve' | 'reject' | null;
 export function ReviewFailure({ error, testId, onClose }: { error: ApiError; testId?: string; onClose?: () => void }) {
   const { t } = useTranslation(['common', 'error']);
   const conflict = isConflict(error);
+  // It takes focus: the button that failed is gone once the record is read again (a 409's refetch finds the step no
+  // longer offered), and a keyboard user was left on the page's body.
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, [error]);
   return (
-    <Alert severity={conflict ? 'warning' : 'error'} role="alert" data-testid={testId} onClose={onClose} closeText={t('common:close')}>
+    <Alert severity={conflict ? 'warning' : 'error'} role="alert" data-testid={testId} onClose={onClose} closeText={t('common:close')} ref={ref} tabIndex={-1} sx={NOTICE_FOCUS}>
       {conflict ? <AlertTitle>{t('ui.review.conflictTitle')}</AlertTitle> : null}
       {/* Two sentences, each its own line: joined by a space, the Chinese read 「…狀態。 頁面…」. */}
       <Box component="span" sx={{ display: 'block' }}>

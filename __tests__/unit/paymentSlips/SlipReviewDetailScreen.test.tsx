@@ -65,6 +65,8 @@ describe('SlipReviewDetailScreen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByTestId('review-done')).toHaveTextContent('Slip approved');
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument());
+    // The confirmation has the focus: the dialog gave it back to "Approve", which the approved slip no longer shows.
+    expect(screen.getByRole('status')).toHaveFocus();
     expect(reads).toBe(2);
     expect(files).toBe(1);
   });

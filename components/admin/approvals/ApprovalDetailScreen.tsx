@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -10,7 +10,7 @@ import { Can } from '@/components/common/Can';
 import { DetailSection } from '@/components/common/DetailParts';
 import { PageHeader } from '@/components/common/PageHeader';
 import { DetailScreen, useRouteRecord } from '@/components/common/DetailScreen';
-import { ReviewActions, ReviewFailure } from '@/components/common/ReviewActions';
+import { NOTICE_FOCUS, ReviewActions, ReviewFailure } from '@/components/common/ReviewActions';
 import { settle, useEndpointMutation } from '@/lib/api/query';
 import type { ApiError } from '@/lib/api/types';
 import { accountChangesContract as C } from '@/lib/accountChanges/contract';
@@ -58,10 +58,16 @@ function ReviewView({ request: r }: { request: ReviewDetail }) {
     setNotice(s);
   };
   const writeCodes = [approvalWriteCode(r.type)];
+  // The step's confirmation takes focus: its button (or the dialog's opener, to which the dialog gave focus back) is
+  // gone from the refreshed request, and a keyboard user was left on the page's body.
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
   return (
     <Stack spacing={2}>
       {notice ? (
-        <Alert severity="success" role="status" onClose={() => setNotice(null)} closeText={t('common:close')}>
+        <Alert severity="success" role="status" onClose={() => setNotice(null)} closeText={t('common:close')} ref={noticeRef} tabIndex={-1} sx={NOTICE_FOCUS}>
           {t(`review.done.${notice}`)}
         </Alert>
       ) : null}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,6 +18,7 @@ import { DetailScreen, useRouteRecord } from '@/components/common/DetailScreen';
 import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
 import { formatDate, formatDateTime, formatMoney, pickLocalized } from '@/lib/i18n/locales';
 import type { ReviewDetail } from '@/lib/paymentSlips/schemas';
+import { NOTICE_FOCUS } from '@/components/common/ReviewActions';
 import { FilePreview } from './FilePreview';
 import { SlipReviewActions } from './SlipReviewActions';
 import { REVIEW_PAGE } from './SlipReviewListScreen';
@@ -37,6 +38,12 @@ function SlipReview({ slip }: { slip: ReviewDetail }) {
   const { t } = useTranslation(['slipReview', 'bills', 'common', 'error']);
   const { locale } = useRouter();
   const [notice, setNotice] = useState<'approved' | 'reject' | null>(null);
+  // The decision's confirmation takes focus: the dialog gave it back to "Approve" / "Reject", which the refreshed slip
+  // no longer shows, so a keyboard user was left on the page's body (as after the slip upload, SlipUploadForm).
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
   const narrow = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
 
   const fact = (label: string, value: string) => (
@@ -61,7 +68,7 @@ function SlipReview({ slip }: { slip: ReviewDetail }) {
         actions={<SlipReviewActions slip={slip} onDone={(decision) => setNotice(decision === 'approved' ? 'approved' : 'reject')} />}
       />
       {notice ? (
-        <Alert severity="success" role="status" sx={{ mb: 2 }} onClose={() => setNotice(null)} closeText={t('common:close')} data-testid="review-done">
+        <Alert severity="success" role="status" sx={{ mb: 2, ...NOTICE_FOCUS }} onClose={() => setNotice(null)} closeText={t('common:close')} data-testid="review-done" ref={noticeRef} tabIndex={-1}>
           {t(`slipReview.done.${notice}`)}
         </Alert>
       ) : null}

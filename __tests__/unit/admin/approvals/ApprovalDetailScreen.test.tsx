@@ -37,6 +37,28 @@ describe.each(['en', 'tc'] as const)('approving a request someone else decided f
     expect(conflict).toHaveTextContent(text(locale, 'common:ui.review.conflictBody'));
     expect(conflict.textContent).not.toMatch(locale === 'en' ? /reload/i : /重新載入/);
     expect(conflict.textContent).not.toContain('。 ');
+    // The buttons are gone with the conflict: the message has the focus, not the page's body.
+    await waitFor(() => expect(conflict).toHaveFocus());
+  });
+
+  it('an approval’s confirmation takes the focus from the buttons the approved request no longer offers', async () => {
+    const user = userEvent.setup();
+    let approved = false;
+    server.use(
+      endpointSuccess(C.endpoints.getForReview, (): ReviewDetail => (approved ? { ...request, status: 'approved', actions: ['complete'] } : request)),
+      endpointSuccess(C.endpoints.transition, () => ((approved = true), { id: request.id, status: 'approved' as const })),
+    );
+    renderWithProviders(<ApprovalDetailScreen />, {
+      locale,
+      functionCodes: ['apv_chg_rec_hardcopy_write'],
+      router: { pathname: '/admin-controls/approve-account-info-update/[id]', query: { id: request.id } },
+    });
+    const approve = text(locale, 'common:ui.review.approve');
+    await user.click(await screen.findByRole('button', { name: approve }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: approve }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: approve })).not.toBeInTheDocument());
+    expect(screen.getByRole('status')).toHaveTextContent(text(locale, 'accountChanges:review.done.approved'));
+    expect(screen.getByRole('status')).toHaveFocus();
   });
 });
 
@@ -63,5 +85,6 @@ describe.each(['en', 'tc'] as const)('a step someone else took first (%s)', (loc
     expect(alert).toBeInTheDocument();
     expect(alert).toHaveTextContent(text(locale, 'common:ui.review.conflictTitle'));
     expect(alert).toHaveTextContent(text(locale, 'error:CHANGE_STATUS_CONFLICT'));
+    expect(alert).toHaveFocus();
   });
 });
