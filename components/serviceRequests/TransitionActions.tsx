@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -7,6 +7,7 @@ import { useTranslation } from 'next-i18next/pages';
 import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { Can } from '@/components/common/Can';
+import { NOTICE_FOCUS } from '@/components/common/ReviewActions';
 import { DetailSection } from '@/components/common/DetailParts';
 import type { BodyOf, Endpoint } from '@/lib/contract';
 import type { FunctionCode } from '@/lib/permissions/codes';
@@ -60,6 +61,12 @@ export function TransitionActions<A extends ServiceAction>({ r, ns, steps, permi
   const [open, setOpen] = useState<A | null>(null);
   const [shown, setShown] = useState<A | null>(null);
   const [done, setDone] = useState<A | null>(null);
+  // The step's confirmation takes focus: the dialog gave it back to the step's button, which the request's next status
+  // no longer offers, and a keyboard user was left on the page's body.
+  const doneRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done]);
   const allowed = r.actions.filter((a): a is A => a in steps);
   const spec = shown ? steps[shown] : null;
   const start = (a: A) => {
@@ -69,7 +76,7 @@ export function TransitionActions<A extends ServiceAction>({ r, ns, steps, permi
   return (
     <>
       {done ? (
-        <Alert severity="success" role="status" onClose={() => setDone(null)} closeText={t('common:close')}>
+        <Alert severity="success" role="status" onClose={() => setDone(null)} closeText={t('common:close')} ref={doneRef} tabIndex={-1} sx={NOTICE_FOCUS}>
           {t(`actions.${done}.done`)}
         </Alert>
       ) : null}

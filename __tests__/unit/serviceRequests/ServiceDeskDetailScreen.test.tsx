@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ServiceDeskDetailScreen } from '@/components/admin/serviceDesk/ServiceDeskDetailScreen';
 import { ServiceRequestDetailScreen } from '@/components/serviceRequests/ServiceRequestDetailScreen';
@@ -111,6 +111,24 @@ describe('ServiceDeskDetailScreen: assign engineer', () => {
     const { dialog, eta } = await openAssign('tc');
     fireEvent.change(eta, { target: { value: hkLocal(Date.now() + 26 * HOUR) } });
     expect(await within(dialog).findByTestId('eta-after-due')).toHaveTextContent(/遲於服務水平的工程師最遲到達時間/);
+  });
+});
+
+describe('ServiceDeskDetailScreen: after a step', () => {
+  it('its confirmation takes the focus from the step’s button, which the next status no longer offers', async () => {
+    const user = userEvent.setup();
+    let acknowledged = false;
+    const asFiled = { status: 'submitted', acknowledgedAt: null, actions: ['acknowledge', 'assign'] } as Partial<ServiceDeskDetail>;
+    server.use(
+      endpointSuccess(D.get, () => request(acknowledged ? {} : asFiled)),
+      endpointSuccess(D.acknowledge, () => ((acknowledged = true), request())),
+    );
+    renderWithProviders(<ServiceDeskDetailScreen />, { router, functionCodes: [...codes] });
+    await user.click(await screen.findByRole('button', { name: 'Acknowledge' }, { timeout: 5000 }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Acknowledge' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Acknowledge' })).not.toBeInTheDocument());
+    expect(screen.getByRole('status')).toHaveTextContent('Acknowledged. The customer was told.');
+    expect(screen.getByRole('status')).toHaveFocus();
   });
 });
 
