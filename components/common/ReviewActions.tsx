@@ -19,6 +19,7 @@ import { errorKey } from '@/lib/errors';
 import type { FunctionCode } from '@/lib/permissions/codes';
 import { msg } from '@/lib/zodMessages';
 import { Can } from './Can';
+import { NOTICE_FOCUS } from './noticeFocus';
 import { submitThrough } from './EntityForm';
 import { Form, TextFieldElement } from './form';
 
@@ -60,9 +61,6 @@ export type ReviewActionsProps<A extends Endpoint<'mutation'>, R extends Endpoin
 };
 
 type Open = 'approve' | 'reject' | null;
-
-/** An outcome focused by script (tabIndex -1): no ring for a pointer user, one for a keyboard user. */
-export const NOTICE_FOCUS = { '&:focus': { outline: 'none' }, '&:focus-visible': { outline: 2, outlineOffset: 2 } } as const;
 
 /**
  * A decision or step that failed: a 409 says someone else acted first and that the page now shows where the record

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import Alert from '@mui/material/Alert';
@@ -18,6 +18,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
+import { NOTICE_FOCUS } from '@/components/common/noticeFocus';
 import { PageHeader } from '@/components/common/PageHeader';
 import { DetailScreen, useRouteRecord } from '@/components/common/DetailScreen';
 import { StatusChip } from '@/components/common/StatusChip';
@@ -59,6 +60,12 @@ function OrderView({ o, refetch }: { o: OrderDetail; refetch: () => void }) {
   const canTrack = useCanOpen('/my-orders/track/[id]');
   const [cancelling, setCancelling] = useState(false);
   const [notice, setNotice] = useState<{ severity: 'success' | 'warning'; text: string } | null>(null);
+  // The cancel's outcome takes focus: the dialog gave it back to "Cancel order", which a cancelled order no longer
+  // shows, and a keyboard user was left on the page's body.
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
 
   return (
     <>
@@ -91,7 +98,7 @@ function OrderView({ o, refetch }: { o: OrderDetail; refetch: () => void }) {
         </Alert>
       ) : null}
       {notice ? (
-        <Alert severity={notice.severity} role="status" sx={{ mb: 2 }} onClose={() => setNotice(null)} closeText={t('common:close')}>
+        <Alert severity={notice.severity} role="status" sx={{ mb: 2, ...NOTICE_FOCUS }} onClose={() => setNotice(null)} closeText={t('common:close')} ref={noticeRef} tabIndex={-1}>
           {notice.text}
         </Alert>
       ) : null}

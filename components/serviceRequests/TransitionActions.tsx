@@ -7,7 +7,7 @@ import { useTranslation } from 'next-i18next/pages';
 import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { Can } from '@/components/common/Can';
-import { NOTICE_FOCUS } from '@/components/common/ReviewActions';
+import { NOTICE_FOCUS } from '@/components/common/noticeFocus';
 import { DetailSection } from '@/components/common/DetailParts';
 import type { BodyOf, Endpoint } from '@/lib/contract';
 import type { FunctionCode } from '@/lib/permissions/codes';

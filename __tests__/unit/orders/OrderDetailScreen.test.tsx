@@ -59,6 +59,9 @@ describe('OrderDetailScreen', () => {
     expect(bodies).toEqual([{ id: ID, reason: 'Found spare toner' }]);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument());
     expect(screen.getByText(/Reason: Found spare toner/)).toBeInTheDocument();
+    // The outcome has the focus: the dialog gave it back to "Cancel order", which the cancelled order no longer shows.
+    expect(screen.getByRole('status')).toHaveTextContent('Order SO-2026-001294 was cancelled.');
+    expect(screen.getByRole('status')).toHaveFocus();
   });
 
   it('explains a cancel the server refused because the order moved on', async () => {

@@ -18,7 +18,7 @@ import { DetailScreen, useRouteRecord } from '@/components/common/DetailScreen';
 import { paymentSlipsContract } from '@/lib/paymentSlips/contract';
 import { formatDate, formatDateTime, formatMoney, pickLocalized } from '@/lib/i18n/locales';
 import type { ReviewDetail } from '@/lib/paymentSlips/schemas';
-import { NOTICE_FOCUS } from '@/components/common/ReviewActions';
+import { NOTICE_FOCUS } from '@/components/common/noticeFocus';
 import { FilePreview } from './FilePreview';
 import { SlipReviewActions } from './SlipReviewActions';
 import { REVIEW_PAGE } from './SlipReviewListScreen';
