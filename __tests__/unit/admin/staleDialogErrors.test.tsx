@@ -10,7 +10,7 @@ import { customersContract } from '@/lib/customers/contract';
 import type { CustomerDetail } from '@/lib/customers/schemas';
 import { userGroupsContract } from '@/lib/userGroups/contract';
 import type { GroupDetail } from '@/lib/userGroups/schemas';
-import { endpointError } from '../testUtils/handlers';
+import { endpointError, endpointSuccess } from '../testUtils/handlers';
 import { renderWithProviders } from '../testUtils/render';
 import { server } from '../testUtils/server';
 
@@ -46,6 +46,19 @@ describe('a group’s members', () => {
     const next = await screen.findByRole('dialog');
     expect(within(next).getByRole('heading', { name: /second@demo\.hk/ })).toBeInTheDocument();
     expect(within(next).queryByText(new RegExp(text))).not.toBeInTheDocument();
+  }, 30_000);
+
+  it.each([
+    ['en', 'Remove', 'first@demo.hk (UCP100001) was removed from this group.'],
+    ['tc', '移除', '已將 first@demo.hk（UCP100001）從此群組移除。'],
+  ] as const)('%s: a removal is confirmed and the confirmation takes focus (the row went away without a word)', async (locale, remove, done) => {
+    server.use(endpointSuccess(userGroupsContract.endpoints.removeGroupMember, { id: group.id }));
+    renderWithProviders(<GroupMembers group={group} />, { locale, functionCodes: ['user_group_main_write', 'user_group_main_read'] });
+    await userEvent.click(screen.getByRole('button', { name: /first@demo\.hk/ }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: remove }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('status')).toHaveTextContent(done);
+    expect(screen.getByRole('status')).toHaveFocus();
   }, 30_000);
 });
 

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -11,6 +12,7 @@ import { Can, useCanAccess } from '@/components/common/Can';
 import { ConfirmDialog } from '@/components/common/ConfirmDialog';
 import { DetailSection, DetailTable } from '@/components/common/DetailParts';
 import { EntityForm } from '@/components/common/EntityForm';
+import { NOTICE_FOCUS } from '@/components/common/noticeFocus';
 import { TextFieldElement } from '@/components/common/form';
 import { UserStatusChip } from '@/components/common/UserStatusChip';
 import { useEndpointMutation } from '@/lib/api/query';
@@ -26,10 +28,27 @@ export function GroupMembers({ group }: { group: GroupDetail }) {
   const canWrite = useCanAccess(['user_group_main_write']);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<GroupMember | null>(null);
-  const remove = useEndpointMutation(c.removeGroupMember, { onSuccess: () => setRemoving(null) });
+  // A removal is confirmed (read out, and focused): the member's row and its "Remove" button, to which the dialog gave
+  // focus back, went away without a word, and a keyboard user was left on the page's body.
+  const [removed, setRemoved] = useState<GroupMember | null>(null);
+  const removedRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (removed) removedRef.current?.focus();
+  }, [removed]);
+  const remove = useEndpointMutation(c.removeGroupMember, {
+    onSuccess: () => {
+      setRemoved(removing);
+      setRemoving(null);
+    },
+  });
   const zh = i18n.language === 'tc';
   return (
     <DetailSection title={t('sections.members')}>
+      {removed ? (
+        <Alert severity="success" role="status" onClose={() => setRemoved(null)} ref={removedRef} tabIndex={-1} sx={NOTICE_FOCUS}>
+          {t('members.removed', { loginId: removed.loginId, ucpId: removed.ucpId })}
+        </Alert>
+      ) : null}
       <Can anyOf={['user_group_main_write']}>
         <Box>
           <Button variant="outlined" startIcon={<PersonAddIcon aria-hidden />} onClick={() => setAdding(true)}>
