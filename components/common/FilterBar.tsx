@@ -196,8 +196,15 @@ export const FilterBar = memo(function FilterBar({ filters, value, onChange, onC
     setGeneration((g) => g + 1);
     onClear();
   };
+  // After "clear filters" the first filter has the focus: the button goes away with the filters it cleared, and a
+  // keyboard user was left on the page's body (the date boxes start afresh too, so this waits for them).
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (generation === 0) return;
+    bar.current?.querySelector<HTMLElement>('input:not([type="hidden"]):not([tabindex="-1"]):not([aria-hidden="true"]), [role="combobox"][tabindex="0"]')?.focus();
+  }, [generation]);
   return (
-    <Box data-testid="filter-bar" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+    <Box ref={bar} data-testid="filter-bar" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
       {filters.map((def) => {
         if (def.type === 'search') {
           return <SearchFilter key={def.key} def={def} value={str(value[def.key])} onChange={(v) => onChange({ [def.key]: v })} />;

@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { FilterBar, type FilterDef } from '@/components/common/FilterBar';
+import type { FilterValues } from '@/components/common/listQueryUrl';
 import { renderWithProviders } from '../testUtils/render';
 import { declaredStyleAt } from './viewport';
 
@@ -37,5 +40,25 @@ describe('FilterBar date boxes on a phone (QA: "例如 2026年11月" cut off at 
       // Desktop and tablets unchanged: beside each other, at least 170 px each.
       expect(declaredStyleAt(box, 1366)).toMatchObject({ width: 'auto', 'min-width': '170px' });
     }
+  });
+});
+
+describe('FilterBar: clear filters', () => {
+  function Harness({ defs, initial }: { defs: FilterDef[]; initial: FilterValues }) {
+    const [value, setValue] = useState<FilterValues>(initial);
+    return <FilterBar filters={defs} value={value} onChange={(v) => setValue((all) => ({ ...all, ...v }))} onClear={() => setValue({})} />;
+  }
+  const status: FilterDef = { type: 'select', key: 'status', label: 'Status', options: [{ value: 'open', label: 'Open' }] };
+
+  it.each([
+    ['the search box', [{ type: 'search', key: 'q', label: 'Search' }, status] as FilterDef[], { q: 'toner', status: 'open' }, () => screen.getByRole('searchbox', { name: 'Search' })],
+    ['the first select', [status, ...filters], { status: 'open' }, () => screen.getByRole('combobox', { name: 'Status' })],
+    ['the first date box', filters, { dateFrom: '2026-11-01' }, () => screen.getByRole('textbox', { name: 'From' })],
+  ] as const)('gives the focus to %s: the button goes away with the filters, and the focus went to the page’s body', async (_what, defs, initial, first) => {
+    const user = userEvent.setup();
+    renderWithProviders(<Harness defs={[...defs]} initial={initial} />);
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+    expect(first()).toHaveFocus();
   });
 });
