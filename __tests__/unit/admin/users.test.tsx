@@ -167,6 +167,24 @@ describe('user account maintenance screens', () => {
     expect(screen.getByRole('button', { name: 'Disable' })).toBeInTheDocument();
   });
 
+  it.each([
+    ['en', 'Disable', 'Disable account', 'The account is disabled.'],
+    ['tc', '停用', '停用帳戶', '帳戶已停用。'],
+  ] as const)('%s: after disabling, the outcome has the focus (Lock and Disable go away with the new status, and the focus went to the page’s body)', async (locale, disable, confirm, done) => {
+    let disabled = false;
+    server.use(
+      endpointSuccess(u.getUser, () => detail(disabled ? { status: 'inactive', storedStatus: 'inactive', activationExpiresAt: null } : { status: 'active', storedStatus: 'active', activationExpiresAt: null })),
+      endpointSuccess(u.setUserStatus, () => ((disabled = true), { id: ID, status: 'inactive' as const })),
+    );
+    renderWithProviders(<ResourceViewPage resource={usersResource} />, { locale, functionCodes: ['user_ac_main_write', 'user_ac_main_read'], router: { query: { id: ID } } });
+    await userEvent.click(await screen.findByRole('button', { name: disable }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: confirm }));
+    const outcome = await screen.findByTestId('user-action-done');
+    expect(outcome).toHaveTextContent(done);
+    await waitFor(() => expect(screen.queryByRole('button', { name: disable })).not.toBeInTheDocument());
+    expect(outcome).toHaveFocus();
+  });
+
   it('resend on a pending user asks first, then says where the mail went', async () => {
     const bodies: unknown[] = [];
     server.use(

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'next-i18next/pages';
 import { Can } from '@/components/common/Can';
 import { useFieldMessage } from '@/components/common/form/useFieldMessage';
 import { ConfirmDialog } from '@/components/common/ConfirmDialog';
+import { NOTICE_FOCUS } from '@/components/common/noticeFocus';
 import { useEndpointMutation, useSession } from '@/lib/api/query';
 import { usersContract } from '@/lib/users/contract';
 import type { UserDetail, UserStatusAction } from '@/lib/users/schemas';
@@ -24,6 +25,12 @@ export function UserActions({ user }: { user: UserDetail }) {
   const self = useSession().data?.currentUser.userAcUuid === user.id;
   const [open, setOpen] = useState<Action | null>(null);
   const [done, setDone] = useState<Action | null>(null);
+  // The outcome takes focus: the button that did it goes away with the new status (Lock, Disable, Reset MFA…), and
+  // focus given back to it by the dialog was lost to the page's body.
+  const doneRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done]);
   const close = () => setOpen(null);
   const onSuccess = () => {
     setDone(open);
@@ -60,7 +67,7 @@ export function UserActions({ user }: { user: UserDetail }) {
   return (
     <>
       {done ? (
-        <Alert severity="success" role="status" onClose={() => setDone(null)} closeText={t('common:close')} sx={{ width: '100%', order: 10 }} data-testid="user-action-done">
+        <Alert severity="success" role="status" onClose={() => setDone(null)} closeText={t('common:close')} sx={{ width: '100%', order: 10, ...NOTICE_FOCUS }} data-testid="user-action-done" ref={doneRef} tabIndex={-1}>
           {t(`actions.${done}.done`, { email: user.email })}
         </Alert>
       ) : null}
