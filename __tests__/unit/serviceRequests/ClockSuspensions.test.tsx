@@ -91,9 +91,15 @@ describe('ClockSuspensions on the service desk', () => {
     await user.click(await screen.findByRole('button', { name: 'Remove the suspension from 16 Sept 2026, 9:40 am' }));
     const confirm = screen.getByRole('dialog', { name: 'Remove this suspension?' });
     expect(confirm).toHaveTextContent('Typhoon Signal No. 8 or above, 16 Sept 2026, 9:40 am to 4:20 pm.');
+    // Read again after the removal, the list no longer has it (nor its "Remove" button).
+    server.use(endpointSuccess(D.listSuspensions, { items: [] }));
     await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Suspension removed: the due time of 1 request moved back.')).toBeInTheDocument();
     expect(removed).toEqual([T8.id]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Remove the suspension/ })).not.toBeInTheDocument());
+    // The outcome has the focus, not the page's body.
+    expect(screen.getByRole('status')).toHaveFocus();
   });
 
   it('offers no removal of one that started more than 90 days ago (its due times are final)', async () => {

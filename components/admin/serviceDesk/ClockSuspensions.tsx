@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import Alert from '@mui/material/Alert';
@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'next-i18next/pages';
 import { Can, useCanAccess } from '@/components/common/Can';
 import { ConfirmDialog } from '@/components/common/ConfirmDialog';
+import { NOTICE_FOCUS } from '@/components/common/noticeFocus';
 import { LoadingCode } from '@/components/common/lazyParts';
 import { DetailSection } from '@/components/common/DetailParts';
 import { useSuspensionText } from '@/components/serviceRequests/suspensionText';
@@ -72,6 +73,12 @@ export function ClockSuspensions() {
   const [all, setAll] = useState(false);
   const [removing, setRemoving] = useState<SlaSuspension | null>(null);
   const [done, setDone] = useState<{ key: 'recorded' | 'removed'; count: number } | null>(null);
+  // The outcome takes focus: after a removal the suspension's "Remove" button, to which the dialog gave focus back, is
+  // gone with it, and a keyboard user was left on the page's body.
+  const doneRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done]);
   const remove = useEndpointMutation(E.deleteSuspension, {
     onSuccess: (data) => {
       setRemoving(null);
@@ -87,7 +94,7 @@ export function ClockSuspensions() {
           {t('suspensions.lead')}
         </Typography>
         {done ? (
-          <Alert severity="success" role="status" onClose={() => setDone(null)} closeText={t('common:close')}>
+          <Alert severity="success" role="status" onClose={() => setDone(null)} closeText={t('common:close')} ref={doneRef} tabIndex={-1} sx={NOTICE_FOCUS}>
             {t(`suspensions.${done.key}`, { count: done.count })}
           </Alert>
         ) : null}
