@@ -69,6 +69,7 @@ export function InboxScreen() {
   const markAll = useEndpointMutation(inboxContract.endpoints.markAllAsRead);
 
   const [searchInput, setSearchInput] = useState('');
+  const searchField = useRef<HTMLInputElement>(null);
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   // The page belongs to the search it was chosen under: a new search starts at page 1 without an extra render pass.
   const [paging, setPaging] = useState({ search: '', page: 1 });
@@ -221,6 +222,7 @@ export function InboxScreen() {
               sx={HIDE_NATIVE_CLEAR}
               label={t('inbox:inbox.search.label')}
               value={searchInput}
+              inputRef={searchField}
               onChange={(e: ChangeEvent<HTMLInputElement>) => setSearchInput(e.target.value)}
               slotProps={{
                 htmlInput: { maxLength: 100, 'data-testid': 'inbox-search' },
@@ -232,7 +234,16 @@ export function InboxScreen() {
                   ),
                   endAdornment: searchInput ? (
                     <InputAdornment position="end">
-                      <IconButton size="small" edge="end" aria-label={t('inbox:inbox.search.clear')} onClick={() => setSearchInput('')}>
+                      <IconButton
+                        size="small"
+                        edge="end"
+                        aria-label={t('inbox:inbox.search.clear')}
+                        onClick={() => {
+                          setSearchInput('');
+                          // The button goes with the text: the field keeps the focus (it was lost to the page's body).
+                          searchField.current?.focus();
+                        }}
+                      >
                         <ClearIcon fontSize="small" />
                       </IconButton>
                     </InputAdornment>

@@ -267,6 +267,11 @@ describe('InboxScreen', () => {
     const root = field.closest('.MuiTextField-root')!;
     const hidden = Array.from(root.classList).some((cls) => new RegExp(`\\.${cls}[^{}]*::-webkit-search-cancel-button\\s*\\{[^}]*display:\\s*none`).test(css));
     expect(hidden).toBe(true);
+    // Clearing empties the field and leaves the focus in it: the button goes with the text (the focus went to the body).
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(field).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Clear search' })).not.toBeInTheDocument();
+    expect(field).toHaveFocus();
   });
 
   it('shows an empty state when there are no messages', async () => {
