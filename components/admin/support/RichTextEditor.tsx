@@ -100,6 +100,8 @@ export default function RichTextEditor<T extends FieldValues>({ control, name, l
         'aria-multiline': 'true',
         'aria-labelledby': `${id}-label`,
         'aria-describedby': `${id}-help`,
+        // The label's asterisk is hidden from screen readers: the editor says it is required (and invalid, below).
+        ...(required ? { 'aria-required': 'true' } : {}),
         lang,
         spellcheck: 'true',
         'data-testid': `rte-${String(name)}`,
@@ -107,6 +109,13 @@ export default function RichTextEditor<T extends FieldValues>({ control, name, l
     },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
+
+  // A refused body: the editor says so, as a text field does (its message is its description already).
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    const attributes = editor.options.editorProps.attributes as Record<string, string>;
+    editor.setOptions({ editorProps: { ...editor.options.editorProps, attributes: { ...attributes, 'aria-invalid': error ? 'true' : 'false' } } });
+  }, [editor, error]);
 
   // The form's focus-on-error goes to the editor (or the HTML text area).
   const htmlRef = useRef<HTMLTextAreaElement | null>(null);
@@ -169,7 +178,7 @@ export default function RichTextEditor<T extends FieldValues>({ control, name, l
             minRows={10}
             fullWidth
             variant="standard"
-            slotProps={{ input: { disableUnderline: true, sx: { px: 1.5, py: 1, fontFamily: 'monospace', fontSize: 14 } }, htmlInput: { lang, 'aria-describedby': `${id}-help`, spellCheck: false } }}
+            slotProps={{ input: { disableUnderline: true, sx: { px: 1.5, py: 1, fontFamily: 'monospace', fontSize: 14 } }, htmlInput: { lang, 'aria-describedby': `${id}-help`, 'aria-required': required || undefined, 'aria-invalid': Boolean(error), spellCheck: false } }}
           />
         )}
       </Box>

@@ -1,6 +1,7 @@
 import { File as NodeFile } from 'node:buffer';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import RichTextEditor from '@/components/admin/support/RichTextEditor';
 import { renderWithProviders } from '../../testUtils/render';
@@ -74,5 +75,37 @@ describe('RichTextEditor image dialog', () => {
     await userEvent.upload(input, png('counter.png'));
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
     expect(within(dialog).getByText('counter.png')).toBeInTheDocument();
+  });
+});
+
+// The label's asterisk is hidden from screen readers, and a refused body only turned the border red: a screen reader
+// heard neither that the body is required nor that it was refused.
+describe('RichTextEditor: required and refused, for screen readers', () => {
+  function Required({ body, refuse }: { body: string; refuse: boolean }) {
+    const { control, setError } = useForm<{ bodyEn: string }>({ defaultValues: { bodyEn: body } });
+    useEffect(() => {
+      if (refuse) setError('bodyEn', { message: 'ui.validation.required' });
+    }, [refuse, setError]);
+    return <RichTextEditor control={control} name="bodyEn" label="Body (English)" required lang="en" />;
+  }
+
+  it('the visual editor is required, and invalid once refused', async () => {
+    const { rerender } = renderWithProviders(<Required body="" refuse={false} />);
+    await act(async () => {});
+    const editor = screen.getByRole('textbox', { name: 'Body (English)' });
+    expect(editor).toHaveAttribute('aria-required', 'true');
+    expect(editor).toHaveAttribute('aria-invalid', 'false');
+    rerender(<Required body="" refuse />);
+    await act(async () => {});
+    expect(screen.getByRole('textbox', { name: 'Body (English)' })).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('so is the HTML text area', async () => {
+    renderWithProviders(<Required body={BODY} refuse />);
+    await act(async () => {});
+    const html = screen.getByRole('textbox', { name: 'Body (English)' });
+    expect(html).toHaveValue(BODY);
+    expect(html).toBeRequired();
+    expect(html).toHaveAttribute('aria-invalid', 'true');
   });
 });
