@@ -79,7 +79,7 @@ describe('SlipUploadForm', () => {
     expect(amount).toHaveValue('2628.06');
     await user.clear(amount);
     await user.type(amount, '3000');
-    const date = screen.getByLabelText(/Payment date/);
+    const date = screen.getByRole('textbox', { name: /Payment date/ });
     await user.clear(date);
     await user.type(date, addDays(hkToday(), 2));
     await user.click(screen.getByRole('button', { name: 'Upload slip' }));
