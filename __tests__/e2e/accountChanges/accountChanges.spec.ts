@@ -30,7 +30,8 @@ function pdfBytes(): Buffer {
   return Buffer.from(`${body}xref\n0 3\n0000000000 65535 f \n0000000009 00000 n \n0000000058 00000 n \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
 }
 
-const field = (form: Locator, label: string) => form.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+// A text box, not the date field's calendar button, whose name begins with the field's label too.
+const field = (form: Locator, label: string) => form.getByRole('textbox', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
 
 /** Fills the form's fields, found by their `fields.<key>` labels, one after another in the order given. */
 async function fillFields(form: Locator, values: Record<string, string>): Promise<void> {

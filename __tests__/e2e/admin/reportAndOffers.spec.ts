@@ -67,8 +67,8 @@ it('an offer published for one customer appears on that customer’s home page o
   await admin.getByRole('textbox', { name: en('offers:fields.titleZh') }).fill(`感光鼓以舊換新 ${tag}`);
   await admin.getByRole('textbox', { name: en('offers:fields.descriptionEn') }).fill('Return an old drum unit and get HK$200 off a new one.');
   await admin.getByRole('textbox', { name: en('offers:fields.descriptionZh') }).fill('交回舊感光鼓，購買新感光鼓可減 HK$200。');
-  await admin.getByLabel(en('offers:fields.validFrom')).fill(hkDate(-1));
-  await admin.getByLabel(en('offers:fields.validTo')).fill(hkDate(20));
+  await admin.getByRole('textbox', { name: en('offers:fields.validFrom') }).fill(hkDate(-1));
+  await admin.getByRole('textbox', { name: en('offers:fields.validTo') }).fill(hkDate(20));
   await admin.getByRole('radio', { name: en('offers:target.selected') }).check();
   await admin.getByRole('textbox', { name: en('offers:fields.customerIds') }).fill('ucp100001');
   // Only portal paths or https: an http link is refused on its field.

@@ -69,7 +69,7 @@ it('uploads a slip for two bills (under review), staff approve it, and both bill
   // The amount follows the selection: the two balances together.
   const amount = form.getByRole('textbox', { name: en('bills:paymentSlips.upload.amount') });
   await until(async () => ((await amount.inputValue()) === formatCentsForInput(sum) ? true : undefined), `the amount ${formatCentsForInput(sum)}`);
-  await form.getByLabel(en('bills:paymentSlips.upload.paymentDate')).fill(hkDate(-1));
+  await form.getByRole('textbox', { name: en('bills:paymentSlips.upload.paymentDate') }).fill(hkDate(-1));
   await form.getByRole('radio', { name: en('bills:paymentSlips.method.fps') }).check();
   const reference = `FPS-E2E-${Date.now().toString(36).toUpperCase()}`;
   await form.getByRole('textbox', { name: en('bills:paymentSlips.upload.reference') }).fill(reference);

@@ -62,7 +62,7 @@ it('saves a single reading from the form', async () => {
   const m = await machines(page);
   // On the 1st the late printer (last read months ago) takes one dated yesterday instead, leaving today to the CSV test.
   const [machine, date] = readToday(m[SERIAL.mono]!) ? [m[SERIAL.printer]!, addDays(today, -1)] : [m[SERIAL.mono]!, today];
-  if (date !== today) await page.getByLabel(en('meter:upload.dateFor', { serial: machine.serialNo })).fill(date);
+  if (date !== today) await page.getByRole('textbox', { name: en('meter:upload.dateFor', { serial: machine.serialNo }) }).fill(date);
   await page.getByLabel(en('meter:upload.monoFor', { serial: machine.serialNo })).fill(String(machine.lastReading!.monoCounter + FEW_PAGES));
   await page.getByTestId('submit-form').click();
   await page.getByTestId('upload-saved').waitFor();
