@@ -29,6 +29,7 @@ export function BillPicker<T extends FieldValues>({ name, control, bills, label,
   const { field, fieldState } = useController<T>({ name, control });
   const selected = new Set<string>((field.value as string[] | undefined) ?? []);
   const error = message(fieldErrorMessage(fieldState.error));
+  const errorId = `${String(name)}-picker-error`;
 
   const toggle = (id: string) => {
     const next = new Set(selected);
@@ -70,7 +71,15 @@ export function BillPicker<T extends FieldValues>({ name, control, bills, label,
                 // where it stands (its first field, not listed last) and its link focuses the first bill.
                 name={name}
                 value={b.id}
-                slotProps={{ input: { 'aria-describedby': `${inputId}-desc`, ref: i === 0 ? field.ref : undefined } }}
+                // The picker's error too ("Choose at least one bill."), and invalid while it stands: the error summary's
+                // link focuses the first bill, where a screen reader heard neither.
+                slotProps={{
+                  input: {
+                    'aria-describedby': error ? `${inputId}-desc ${errorId}` : `${inputId}-desc`,
+                    'aria-invalid': Boolean(error) || undefined,
+                    ref: i === 0 ? field.ref : undefined,
+                  },
+                }}
               />
               <Box component="label" htmlFor={inputId} sx={{ flex: 1, minWidth: 0, py: 1, cursor: 'pointer', display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
                 <Typography sx={{ fontWeight: 600 }}>{b.billNo}</Typography>
@@ -86,7 +95,11 @@ export function BillPicker<T extends FieldValues>({ name, control, bills, label,
           );
         })}
       </Box>
-      {error ? <FormHelperText role="alert">{error}</FormHelperText> : null}
+      {error ? (
+        <FormHelperText id={errorId} role="alert">
+          {error}
+        </FormHelperText>
+      ) : null}
     </FormControl>
   );
 }

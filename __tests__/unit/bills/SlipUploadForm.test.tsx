@@ -73,8 +73,14 @@ describe('SlipUploadForm', () => {
     await user.click(await screen.findByRole('button', { name: 'Upload slip' }));
     expect(await screen.findByText('Choose at least one bill.')).toBeInTheDocument();
     expect(screen.getByText('Choose a file.')).toBeInTheDocument();
+    // Each bill's checkbox carries the picker's error (the summary's link focuses the first one).
+    for (const box of screen.getAllByRole('checkbox')) {
+      expect(box).toHaveAttribute('aria-invalid', 'true');
+      expect(box).toHaveAccessibleDescription(expect.stringContaining('Choose at least one bill.'));
+    }
 
     await user.click(screen.getByRole('checkbox', { name: /INV-202610-1031/ }));
+    expect(screen.getByRole('checkbox', { name: /INV-202610-1031/ })).not.toHaveAttribute('aria-invalid');
     const amount = screen.getByRole('textbox', { name: /Amount paid/ });
     expect(amount).toHaveValue('2628.06');
     await user.clear(amount);
