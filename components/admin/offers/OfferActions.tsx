@@ -38,7 +38,7 @@ export function OfferActions({ offer }: { offer: OfferDetail }) {
   return (
     <Can anyOf={['offer_write']}>
       {done ? (
-        <Alert severity="success" role="status" onClose={() => setDone(null)} sx={{ width: '100%', order: 10, ...NOTICE_FOCUS }} ref={doneRef} tabIndex={-1}>
+        <Alert severity="success" role="status" onClose={() => setDone(null)} closeText={t('common:close')} sx={{ width: '100%', order: 10, ...NOTICE_FOCUS }} ref={doneRef} tabIndex={-1}>
           {t(`actions.${done}.done`)}
         </Alert>
       ) : null}

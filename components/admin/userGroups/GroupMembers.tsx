@@ -45,7 +45,7 @@ export function GroupMembers({ group }: { group: GroupDetail }) {
   return (
     <DetailSection title={t('sections.members')}>
       {removed ? (
-        <Alert severity="success" role="status" onClose={() => setRemoved(null)} ref={removedRef} tabIndex={-1} sx={NOTICE_FOCUS}>
+        <Alert severity="success" role="status" onClose={() => setRemoved(null)} closeText={t('common:close')} ref={removedRef} tabIndex={-1} sx={NOTICE_FOCUS}>
           {t('members.removed', { loginId: removed.loginId, ucpId: removed.ucpId })}
         </Alert>
       ) : null}
