@@ -20,18 +20,24 @@ const request: ReviewDetail = {
   actions: ['start', 'approve', 'reject'],
 };
 
+/** Opens the request for review and approves it through the confirmation dialog; answers the button's name. */
+async function openAndApprove(user: ReturnType<typeof userEvent.setup>, locale: TestLocale): Promise<string> {
+  renderWithProviders(<ApprovalDetailScreen />, {
+    locale,
+    functionCodes: ['apv_chg_rec_hardcopy_write'],
+    router: { pathname: '/admin-controls/approve-account-info-update/[id]', query: { id: request.id } },
+  });
+  const approve = text(locale, 'common:ui.review.approve');
+  await user.click(await screen.findByRole('button', { name: approve }));
+  await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: approve }));
+  return approve;
+}
+
 describe.each(['en', 'tc'] as const)('approving a request someone else decided first (%s)', (locale: TestLocale) => {
   it('says it moved on and that the page shows where it stands, without asking for a reload', async () => {
     const user = userEvent.setup();
     server.use(endpointSuccess(C.endpoints.getForReview, request), endpointError(C.endpoints.transition, 'CHANGE_STATUS_CONFLICT', { status: 409 }));
-    renderWithProviders(<ApprovalDetailScreen />, {
-      locale,
-      functionCodes: ['apv_chg_rec_hardcopy_write'],
-      router: { pathname: '/admin-controls/approve-account-info-update/[id]', query: { id: request.id } },
-    });
-    const approve = text(locale, 'common:ui.review.approve');
-    await user.click(await screen.findByRole('button', { name: approve }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: approve }));
+    await openAndApprove(user, locale);
     const conflict = await screen.findByTestId('review-conflict');
     expect(conflict).toHaveTextContent(text(locale, 'error:CHANGE_STATUS_CONFLICT'));
     expect(conflict).toHaveTextContent(text(locale, 'common:ui.review.conflictBody'));
@@ -48,14 +54,7 @@ describe.each(['en', 'tc'] as const)('approving a request someone else decided f
       endpointSuccess(C.endpoints.getForReview, (): ReviewDetail => (approved ? { ...request, status: 'approved', actions: ['complete'] } : request)),
       endpointSuccess(C.endpoints.transition, () => ((approved = true), { id: request.id, status: 'approved' as const })),
     );
-    renderWithProviders(<ApprovalDetailScreen />, {
-      locale,
-      functionCodes: ['apv_chg_rec_hardcopy_write'],
-      router: { pathname: '/admin-controls/approve-account-info-update/[id]', query: { id: request.id } },
-    });
-    const approve = text(locale, 'common:ui.review.approve');
-    await user.click(await screen.findByRole('button', { name: approve }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: approve }));
+    const approve = await openAndApprove(user, locale);
     await waitFor(() => expect(screen.queryByRole('button', { name: approve })).not.toBeInTheDocument());
     expect(screen.getByRole('status')).toHaveTextContent(text(locale, 'accountChanges:review.done.approved'));
     expect(screen.getByRole('status')).toHaveFocus();
